@@ -1,0 +1,170 @@
+# battlesim: GNU make build. See README.md.
+#
+#   make            release build: build/rel/battlesim
+#   make test       deps, then -Werror + ASan/UBSan build, every test
+#   make demo       deps, build, play the built-in scenario
+#   make deps       install the Debian packages that are missing
+#   make bench      benchmarks (not tests)
+#   make fuzz       libFuzzer target for the scenario loader
+#   make install    PREFIX=/usr/local
+#   make clean
+
+PREFIX ?= /usr/local
+BUILD ?= build
+VERSION := 0.1.0
+
+CC ?= cc
+PKGS := yaml-0.1 jansson
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansson)
+
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra \
+	-ffp-contract=off -fno-fast-math -Iinclude -Isrc -I$(BUILD)/gen \
+	-DBS_VERSION=\"$(VERSION)\"
+REL_CFLAGS := $(BASE_CFLAGS) -O2 -g
+DEV_CFLAGS := $(BASE_CFLAGS) -Werror -O1 -g -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all
+DEV_LDFLAGS := -fsanitize=address,undefined
+LIBS = $(PKG_LIBS) -lm -lpthread
+
+LIB_SRC := $(sort $(wildcard src/*/*.c src/*/*/*.c))
+CLI_SRC := $(sort $(wildcard cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/unit/*.c tests/rules/*.c))
+DATA := $(sort $(wildcard data/catalog/*.yaml data/scenarios/*.yaml))
+HDRS := $(wildcard include/battlesim/*.h src/*/*.h src/*/*/*.h cli/*.h)
+
+GEN := $(BUILD)/gen/embedded.c
+
+REL_OBJ := $(patsubst %.c,$(BUILD)/rel/%.o,$(LIB_SRC)) $(BUILD)/rel/gen/embedded.o
+DEV_OBJ := $(patsubst %.c,$(BUILD)/dev/%.o,$(LIB_SRC)) $(BUILD)/dev/gen/embedded.o
+REL_CLI_OBJ := $(patsubst %.c,$(BUILD)/rel/%.o,$(CLI_SRC))
+DEV_CLI_OBJ := $(patsubst %.c,$(BUILD)/dev/%.o,$(CLI_SRC))
+DEV_TEST_OBJ := $(patsubst %.c,$(BUILD)/dev/%.o,$(TEST_SRC))
+
+BIN := $(BUILD)/rel/battlesim
+DEV_BIN := $(BUILD)/dev/battlesim
+TEST_BIN := $(BUILD)/dev/run_tests
+
+.PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean \
+	format format-check unit golden cli-tests valgrind check-deps
+
+all: $(BIN)
+
+# ---- generated data ---------------------------------------------------------
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -o $@ $<
+
+$(GEN): $(BUILD)/tools/embed $(DATA)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $@ $(DATA)
+
+# ---- objects ----------------------------------------------------------------
+$(BUILD)/rel/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/dev/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(DEV_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/rel/gen/embedded.o: $(GEN) src/scenario/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/dev/gen/embedded.o: $(GEN) src/scenario/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(DEV_CFLAGS) -c -o $@ $<
+
+$(BUILD)/rel/libbattlesim.a: $(REL_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/dev/libbattlesim.a: $(DEV_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(REL_CLI_OBJ) $(BUILD)/rel/libbattlesim.a
+	$(CC) -o $@ $(REL_CLI_OBJ) $(BUILD)/rel/libbattlesim.a $(LIBS)
+
+$(DEV_BIN): $(DEV_CLI_OBJ) $(BUILD)/dev/libbattlesim.a
+	$(CC) $(DEV_LDFLAGS) -o $@ $(DEV_CLI_OBJ) $(BUILD)/dev/libbattlesim.a $(LIBS)
+
+$(TEST_BIN): $(DEV_TEST_OBJ) $(BUILD)/dev/libbattlesim.a
+	$(CC) $(DEV_LDFLAGS) -o $@ $(DEV_TEST_OBJ) $(BUILD)/dev/libbattlesim.a \
+		$(LIBS) -lcriterion
+
+# ---- the two commands -------------------------------------------------------
+deps:
+	@sh tools/deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory format-check
+	@$(MAKE) --no-print-directory unit golden cli-tests
+
+unit: $(TEST_BIN)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		$(TEST_BIN) --jobs 2
+
+golden: $(DEV_BIN)
+	@sh tests/golden/run.sh $(DEV_BIN)
+
+cli-tests: $(DEV_BIN)
+	@sh tests/cli/run.sh $(DEV_BIN)
+
+demo: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	@$(BIN) roster
+
+# ---- style ------------------------------------------------------------------
+FMT_FILES = $(sort $(wildcard include/battlesim/*.h src/*/*.c src/*/*.h \
+	src/*/*/*.c src/*/*/*.h cli/*.c cli/*.h tests/*/*.c tools/*.c))
+
+format:
+	clang-format -i $(FMT_FILES)
+
+format-check:
+	@clang-format --dry-run -Werror $(FMT_FILES) && echo "format-check: ok"
+
+# ---- benchmarks, fuzzing, valgrind -----------------------------------------
+bench: $(BIN)
+	@sh tools/bench.sh $(BIN)
+
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -DBS_FUZZING
+$(BUILD)/fuzz/fuzz_loader: tests/fuzz/fuzz_loader.c $(LIB_SRC) $(GEN) $(HDRS)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_loader.c \
+		$(LIB_SRC) $(GEN) $(LIBS)
+
+fuzz: $(BUILD)/fuzz/fuzz_loader
+	@mkdir -p $(BUILD)/fuzz/new
+	$(BUILD)/fuzz/fuzz_loader -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=8192 -timeout=10 -print_final_stats=1 \
+		-dict=tests/fuzz/yaml.dict $(BUILD)/fuzz/new tests/fuzz/corpus
+
+valgrind: $(BIN)
+	@sh tests/valgrind.sh $(BIN)
+
+# ---- install ----------------------------------------------------------------
+install: $(BIN) $(BUILD)/rel/libbattlesim.a
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/include/battlesim \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/battlesim
+	install -m 644 $(BUILD)/rel/libbattlesim.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/battlesim/*.h $(DESTDIR)$(PREFIX)/include/battlesim/
+	install -m 644 docs/battlesim.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+		tools/battlesim.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/battlesim.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/battlesim \
+		$(DESTDIR)$(PREFIX)/lib/libbattlesim.a \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig/battlesim.pc \
+		$(DESTDIR)$(PREFIX)/share/man/man1/battlesim.1
+	rm -rf $(DESTDIR)$(PREFIX)/include/battlesim
+
+clean:
+	rm -rf build

@@ -1,0 +1,54 @@
+/* The command-line program: one cmd_*.c per subcommand, shared helpers. */
+#ifndef BS_CLI_H
+#define BS_CLI_H
+
+#include <stdio.h>
+
+#include "battlesim/diag.h"
+#include "battlesim/scenario.h"
+
+/* A subcommand: name, one-line summary, full help text, entry point.
+ * fn gets argv with argv[0] = the subcommand name; returns the exit code
+ * (0 ok, 1 runtime failure, 2 bad input or usage). */
+struct cli_cmd {
+	const char *name;
+	const char *summary;
+	const char *help;
+	int (*fn)(int argc, char **argv);
+};
+
+extern const struct cli_cmd cli_cmds[];
+const struct cli_cmd *cli_find(const char *name);
+
+int cmd_roster(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_tables(int argc, char **argv);
+int cmd_attack(int argc, char **argv);
+int cmd_morale(int argc, char **argv);
+extern const char cmd_roster_help[];
+extern const char cmd_check_help[];
+extern const char cmd_tables_help[];
+extern const char cmd_attack_help[];
+extern const char cmd_morale_help[];
+
+/* "battlesim: error: MESSAGE" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print every diagnostic as "battlesim: error: FILE:LINE:COL: message". */
+void cli_print_diags(const struct bs_diags *d);
+
+/* Usage error for a subcommand: message, then "try 'battlesim help CMD'".
+ * Returns 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Load FILE, or the built-in default scenario when file is NULL. Prints
+ * the diagnostics on failure and returns the exit code (0 ok). */
+int cli_load_scenario(const char *file, struct bs_scenario **out);
+
+/* Parse a whole decimal int in [lo, hi] for option `opt` of `cmd`; on error
+ * prints the message and returns -1. */
+int cli_parse_int(const char *cmd, const char *opt, const char *text, long lo,
+		  long hi, int *out);
+
+#endif

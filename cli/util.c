@@ -1,0 +1,75 @@
+/* Shared helpers of the subcommands: errors, diagnostics, loading. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("battlesim: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void cli_print_diags(const struct bs_diags *d)
+{
+	char buf[1024];
+	for (size_t i = 0; i < d->count; i++)
+		fprintf(stderr, "battlesim: error: %s\n",
+			bs_diag_format(&d->items[i], buf, sizeof buf));
+	if (d->oom)
+		fprintf(stderr, "battlesim: error: out of memory while "
+				"reporting errors; some were lost\n");
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("battlesim: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'battlesim help %s'.\n", cmd);
+	return 2;
+}
+
+int cli_load_scenario(const char *file, struct bs_scenario **out)
+{
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st = file ? bs_scenario_load_file(file, out, &d)
+				 : bs_scenario_load_builtin(NULL, out, &d);
+	if (st != BS_OK) {
+		cli_print_diags(&d);
+		if (d.count == 0)
+			cli_error("%s: could not be loaded",
+				  file ? file : "built-in scenario");
+	}
+	bs_diags_release(&d);
+	return (int)st;
+}
+
+int cli_parse_int(const char *cmd, const char *opt, const char *text, long lo,
+		  long hi, int *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (errno || end == text || *end != '\0') {
+		cli_usage_error(cmd, "%s expects a whole number, not '%s'", opt,
+				text);
+		return -1;
+	}
+	if (v < lo || v > hi) {
+		cli_usage_error(cmd, "%s %ld is out of range (%ld to %ld)", opt,
+				v, lo, hi);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}

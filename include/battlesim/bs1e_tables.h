@@ -1,0 +1,345 @@
+/* The 1E BATTLESYSTEM tables, transcribed with their cites: Tables 1-18, the
+ * Combat Results Table ([8.4 D], reference/crt-1e.tsv), the [8.5] column
+ * order and the artillery pieces of [10.9]. Read-only data shared by every
+ * battle; the rules code in src/bs1e/ uses the lookup functions. */
+#ifndef BATTLESIM_BS1E_TABLES_H
+#define BATTLESIM_BS1E_TABLES_H
+
+#include <stddef.h>
+
+/* A modifier row of Tables 3, 4, 6, 9, 10 and 13: printed label, modifier,
+ * cite. `restored` marks rows the scan lost that were restored from the
+ * published table (reference/known-gaps.md item 2 and 3). */
+struct bs1e_mod_row {
+	const char *label;
+	int mod;
+	const char *cite;
+	int restored;
+};
+
+/* ---- CRT [8.4 D] and the [8.5] column order ---------------------------- */
+
+/* The CRT columns in the [8.5] shift order D2..D20. */
+enum bs1e_col {
+	BS1E_COL_D2,
+	BS1E_COL_D3,
+	BS1E_COL_D4,
+	BS1E_COL_D6,
+	BS1E_COL_D8,
+	BS1E_COL_D10,
+	BS1E_COL_D12,
+	BS1E_COL_D14,
+	BS1E_COL_D16,
+	BS1E_COL_D18,
+	BS1E_COL_D20,
+	BS1E_COL__COUNT
+};
+
+/* Die size of each column (2, 3, 4, 6, ..., 20). */
+extern const int bs1e_col_sides[BS1E_COL__COUNT];
+/* Column label ("D2" .. "D20"). */
+extern const char *const bs1e_col_name[BS1E_COL__COUNT];
+
+/* The column for a die of `sides` faces, or -1 when the CRT has none. */
+int bs1e_col_for_sides(int sides);
+
+/* CRT rows as printed: "<=0", "1" .. "34", "35-39", ">=40". */
+#define BS1E_CRT_ROWS 37
+extern const char *const bs1e_crt_row_label[BS1E_CRT_ROWS];
+/* HD of damage per attacking figure in tenths (0.5 -> 5), [row][col]. */
+extern const int bs1e_crt_tenths[BS1E_CRT_ROWS][BS1E_COL__COUNT];
+
+/* The row index of an attack roll (any int). */
+int bs1e_crt_row(int attack_roll);
+
+/* HD of damage per figure, in tenths, for an attack roll and a column. */
+int bs1e_crt(int attack_roll, enum bs1e_col col);
+
+/* ---- Table 1 [2.2] Creature/Figure Ratio ------------------------------- */
+struct bs1e_t1_row {
+	const char *hd_label;
+	int ratio; /* creatures per figure: 10, 5, 2, 1 */
+};
+#define BS1E_T1_ROWS 4
+extern const struct bs1e_t1_row bs1e_table1[BS1E_T1_ROWS];
+extern const char *const bs1e_table1_note;
+
+/* The ratio for creatures of `hd_tenths` hit dice (1 HD = 10) and `hp_plus`
+ * extra hit points ("4+1" = 40, +1): 10 below 4+1, 5 from 4+1 to 8+, 2 from
+ * 9. Individuals (1:1) are not decided by HD and are not returned here. */
+int bs1e_ratio_for_hd(int hd_tenths, int hp_plus);
+
+/* ---- Table 2 [2.3] Counter Scale ---------------------------------------- */
+enum bs1e_base {
+	BS1E_BASE_S,	    /* 1/2" */
+	BS1E_BASE_M,	    /* 3/4" (dwarves too) */
+	BS1E_BASE_L,	    /* 1" */
+	BS1E_BASE_CAVALRY,  /* 3/4" x 1 1/2" */
+	BS1E_BASE_PC_NPC,   /* no base */
+	BS1E_BASE_OVERSIZE, /* no base (1" counter) */
+	BS1E_BASE__COUNT
+};
+struct bs1e_t2_row {
+	const char *adnd_size;
+	const char *dnd_size;
+	const char *base_label; /* as printed: "1/2\"", "3/4\" x 1 1/2\"" */
+	int width_8ths;		/* frontage of one base in 1/8 inch; 0 = none */
+	int depth_8ths;
+};
+extern const struct bs1e_t2_row bs1e_table2[BS1E_BASE__COUNT];
+extern const char *const bs1e_table2_notes[3];
+
+/* ---- Table 3 [4.1] Morale Modifiers (known-gaps item 2) ---------------- */
+enum bs1e_t3 {
+	BS1E_T3_HD_HALF_OR_LESS,     /* -2 */
+	BS1E_T3_HD_UNDER_1,	     /* -1 */
+	BS1E_T3_HD_4_TO_8,	     /* +1 */
+	BS1E_T3_HD_9_TO_14,	     /* +2 */
+	BS1E_T3_HD_OVER_14,	     /* +3 */
+	BS1E_T3_DEMIHUMAN,	     /* +1 */
+	BS1E_T3_SPECIAL_ABILITY,     /* +1 */
+	BS1E_T3_EXCEPTIONAL_ABILITY, /* +1 */
+	BS1E_T3_MAGIC_EQUIPMENT,     /* +1 */
+	BS1E_T3_FIGURES_6_OR_FEWER,  /* -2 */
+	BS1E_T3_FIGURES_7_TO_11,     /* -1 */
+	BS1E_T3_AC_0_OR_BETTER,	     /* +2 restored */
+	BS1E_T3_AC_1_TO_4,	     /* +1 restored */
+	BS1E_T3_AC_8_OR_WORSE,	     /* -1 restored */
+	BS1E_T3_MOUNTED,	     /* +1 restored */
+	BS1E_T3_REGULAR,	     /* +1 restored */
+	BS1E_T3_ELITE,		     /* +2 [2.11] */
+	BS1E_T3_BERSERKER,	     /* +3 [2.11] */
+	BS1E_T3__COUNT
+};
+extern const struct bs1e_mod_row bs1e_table3[BS1E_T3__COUNT];
+#define BS1E_INITIAL_MORALE 11		   /* [4.1] */
+extern const char *const bs1e_table3_note; /* the asterisk note */
+
+/* ---- Table 4 [4.2] Situational Morale Factors --------------------------- */
+enum bs1e_t4 {
+	BS1E_T4_LOST_50,	  /* -2 */
+	BS1E_T4_LOST_75,	  /* -4 */
+	BS1E_T4_ENEMY_IN_REAR,	  /* -2 */
+	BS1E_T4_OUT_OF_COMMAND,	  /* -2 (not skirmish units) */
+	BS1E_T4_REMOVED_BY_MAGIC, /* -1 */
+	BS1E_T4_COMMANDER_KILLED, /* -1 */
+	BS1E_T4_CHARGE_FAILED,	  /* -3 open/mob formation charged and missed */
+	BS1E_T4_LEVEL_DRAIN_OR_UNHARMABLE, /* -3 */
+	BS1E_T4_CLOSED_FORMATION,	   /* +1 */
+	BS1E_T4_MOB_SUPPORTED,		   /* +2 restored from [2.10] */
+	BS1E_T4__COUNT
+};
+extern const struct bs1e_mod_row bs1e_table4[BS1E_T4__COUNT];
+
+/* ---- Table 5 [4.4] When to Check Morale --------------------------------- */
+enum bs1e_t5 {
+	BS1E_T5_LOST_25,
+	BS1E_T5_LOST_50,
+	BS1E_T5_LOSS_AFTER_50,
+	BS1E_T5_REMOVED_BY_MAGIC,
+	BS1E_T5_COMMANDER_KILLED,
+	BS1E_T5_UNDEAD_OR_DRAINER_CONTACT,
+	BS1E_T5_UNHARMABLE_CONTACT,
+	BS1E_T5_SKIRMISHER_FRIEND_ROUTS,
+	BS1E_T5_OTHER_RULE,
+	BS1E_T5__COUNT
+};
+extern const char *const bs1e_table5[BS1E_T5__COUNT];
+
+/* ---- Table 6 [4.6] Discipline Modifiers ---------------------------------- */
+enum bs1e_t6 {
+	BS1E_T6_LOW_INT,  /* -1 */
+	BS1E_T6_HIGH_INT, /* +1 */
+	BS1E_T6_CHAOTIC,  /* -1 */
+	BS1E_T6_LAWFUL,	  /* +1 */
+	BS1E_T6__COUNT
+};
+extern const struct bs1e_mod_row bs1e_table6[BS1E_T6__COUNT];
+
+/* ---- Table 7 [4.6] When to Check Discipline ----------------------------- */
+enum bs1e_t7 {
+	BS1E_T7_HATED_OPPONENT,
+	BS1E_T7_ENEMY_WITHDRAWS,
+	BS1E_T7_CLOSED_CHARGE,
+	BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY,
+	BS1E_T7__COUNT
+};
+extern const char *const bs1e_table7[BS1E_T7__COUNT];
+
+/* ---- Table 8 [4.9] Charisma Bonus ---------------------------------------- */
+struct bs1e_t8_row {
+	const char *label; /* "19 +", "17-18", ..., "2 or less" */
+	int min_cha;	   /* inclusive; the last row has min 0 */
+	int max_cha;	   /* inclusive; the first row has max 99 */
+	int mod;
+};
+#define BS1E_T8_ROWS 7
+extern const struct bs1e_t8_row bs1e_table8[BS1E_T8_ROWS];
+int bs1e_charisma_bonus(int charisma);
+
+/* ---- Table 9 [8.3] Ratio Adjustments for AR ------------------------------ */
+struct bs1e_t9_row {
+	int ratio;
+	int adjustment;
+};
+#define BS1E_T9_ROWS 4
+extern const struct bs1e_t9_row bs1e_table9[BS1E_T9_ROWS];
+/* The adjustment for a ratio of 10, 5, 2 or 1 (asserts on anything else). */
+int bs1e_ratio_adjustment(int ratio);
+
+/* ---- Table 10 [8.3] AR Modifiers for Melee Combat ------------------------ */
+enum bs1e_t10 {
+	BS1E_T10_OPEN_OR_SKIRMISH,   /* +1 */
+	BS1E_T10_OUT_OF_COMMAND,     /* +1 */
+	BS1E_T10_DEFENDER_HIGHER,    /* -1 as printed; sign is RULING (gap 6) */
+	BS1E_T10_CLOSED_CHARGE,	     /* -1 */
+	BS1E_T10_COMMANDER_FIGHTING, /* -1 */
+	BS1E_T10__COUNT
+};
+extern const struct bs1e_mod_row bs1e_table10[BS1E_T10__COUNT];
+/* The special note's examples (flank -1, rear -2, daylight +1), as rows. */
+enum bs1e_t10x {
+	BS1E_T10X_FLANK,    /* -1 negating the shield bonus */
+	BS1E_T10X_REAR,	    /* -2 */
+	BS1E_T10X_DAYLIGHT, /* +1 goblins and orcs in daylight */
+	BS1E_T10X__COUNT
+};
+extern const struct bs1e_mod_row bs1e_table10_notes[BS1E_T10X__COUNT];
+
+/* ---- Table 11 [9.1] Fate of PC/NPC in Eliminated Unit ------------------- */
+enum bs1e_fate {
+	BS1E_FATE_KILLED_BODY_LOST,
+	BS1E_FATE_KILLED_BODY_ON_FIELD,
+	BS1E_FATE_BADLY_WOUNDED,
+	BS1E_FATE_UNCONSCIOUS,
+	BS1E_FATE__COUNT
+};
+struct bs1e_t11_row {
+	const char *die_label; /* as printed: "1", "2-3", "4-7", "8-0" */
+	int lo, hi;	       /* d10 results; "0" is 10 (gap 8) */
+	const char *fate;
+};
+extern const struct bs1e_t11_row bs1e_table11[BS1E_FATE__COUNT];
+enum bs1e_fate bs1e_fate_for_roll(int d10);
+
+/* ---- Table 12 [10.4] Movement and Missile Fire -------------------------- */
+enum bs1e_missile_class {
+	BS1E_MISSILE_THROWN,
+	BS1E_MISSILE_CROSSBOW_SLING,
+	BS1E_MISSILE_ARCHER,
+	BS1E_MISSILE_MOUNTED_ARCHER,
+	BS1E_MISSILE_MOUNTED_CROSSBOW,
+	BS1E_MISSILE__COUNT
+};
+struct bs1e_t12_row {
+	const char *weapon;
+	const char *restriction;
+	/* movement allowed, in thirds of MV... by number of shots fired:
+	 * index 0 = fired once, 1 = fired twice; -1 = not allowed */
+	int move_sixths_after_shots[2];
+};
+extern const struct bs1e_t12_row bs1e_table12[BS1E_MISSILE__COUNT];
+
+/* ---- Table 13 [10.8] Missile Fire Modifiers ------------------------------ */
+enum bs1e_t13 {
+	BS1E_T13_TARGET_OPEN,	  /* +1 */
+	BS1E_T13_TARGET_WOODS,	  /* +2 */
+	BS1E_T13_TARGET_BUILDING, /* +4 (also shield wall) */
+	BS1E_T13_MOUNTED,	  /* +2 */
+	BS1E_T13_INDIRECT,	  /* +3 */
+	BS1E_T13_MEDIUM_RANGE,	  /* +2 */
+	BS1E_T13_LONG_RANGE,	  /* +5 */
+	BS1E_T13__COUNT
+};
+extern const struct bs1e_mod_row bs1e_table13[BS1E_T13__COUNT];
+
+/* ---- Table 14 [11.8] Terrain Effects on Movement ------------------------- */
+enum bs1e_terrain {
+	BS1E_TERRAIN_CLEAR,
+	BS1E_TERRAIN_ROAD,
+	BS1E_TERRAIN_WOODS,
+	BS1E_TERRAIN_OBSTACLE,
+	BS1E_TERRAIN_ELEVATION,
+	BS1E_TERRAIN_ROUGH,
+	BS1E_TERRAIN_SWAMP,
+	BS1E_TERRAIN_WATER,
+	BS1E_TERRAIN__COUNT
+};
+struct bs1e_t14_row {
+	const char *name;   /* "Clear Terrain", "Road", ... */
+	const char *key;    /* scenario key: "clear", "road", ... */
+	const char *effect; /* the printed text, shortened */
+	int mv_num, mv_den; /* movement multiplier: road 4/3, woods 2/3, ... */
+	int closed_ok;	    /* closed formation allowed in it */
+	int charge_ok;	    /* charge allowed through / into it */
+	int passable;	    /* 0: only aquatic / amphibious units */
+	const char *ignored_by; /* creature flag that ignores the penalty */
+};
+extern const struct bs1e_t14_row bs1e_table14[BS1E_TERRAIN__COUNT];
+/* The terrain for a scenario key, or -1. */
+int bs1e_terrain_from_key(const char *key);
+
+/* ---- Table 15 [12.1] Initial Weather, Table 16 [12.2] Weather Effects --- */
+struct bs1e_t15_row {
+	const char *factor;    /* "Humidity", "Temperature", "Wind" */
+	const char *result[6]; /* by 1d6 result 1..6 */
+};
+#define BS1E_T15_ROWS 3
+extern const struct bs1e_t15_row bs1e_table15[BS1E_T15_ROWS];
+
+struct bs1e_t16_row {
+	const char *condition;
+	int severe;	/* ** rows: no creature can fly */
+	int visibility; /* inches; 0 = unlimited */
+	int missile_ar; /* +AR to missile attacks */
+	int missiles_impossible;
+	int nonmagic_weapon_ar;
+	int mv_penalty_num, mv_penalty_den; /* 3/4, 1/3, 2/3; 0/1 = none */
+};
+#define BS1E_T16_ROWS 10
+extern const struct bs1e_t16_row bs1e_table16[BS1E_T16_ROWS];
+
+/* ---- Table 17 [14.2] Spell Areas of Effect (gap 5) ---------------------- */
+struct bs1e_t17_row {
+	const char *adnd_scale;	 /* "1\"/30'" */
+	int bs_thirds_rulebook;	 /* rulebook: 1/2" printed -> kept in sixths */
+	int bs_sixths_rulebook;	 /* BATTLESYSTEM scale in 1/6 inch, rulebook */
+	int bs_sixths_annotated; /* in 1/6 inch, annotated chapter 14 */
+	int base_8ths;		 /* figure base size, 1/8 inch */
+	const char *base_label;
+};
+#define BS1E_T17_ROWS 6
+extern const struct bs1e_t17_row bs1e_table17[BS1E_T17_ROWS];
+
+/* ---- Artillery pieces [10.9] --------------------------------------------- */
+struct bs1e_artillery {
+	const char *name;
+	int min_range, short_range, medium_range,
+	    long_range;	    /* inches; 0 none */
+	const char *damage; /* dice text */
+	int mv;
+	int target_ac;	 /* catapult AC 5, ballista AC 10 */
+	int fires_every; /* 2 = every other Game Round */
+	int indirect_ok;
+};
+#define BS1E_ARTILLERY_ROWS 3
+extern const struct bs1e_artillery bs1e_artillery[BS1E_ARTILLERY_ROWS];
+
+/* ---- Table 18 [16.3] Point Costs: the printed rules ---------------------- */
+struct bs1e_t18_row {
+	const char *item;
+	const char *cost_rule;
+};
+#define BS1E_T18_ROWS 7
+extern const struct bs1e_t18_row bs1e_table18[BS1E_T18_ROWS];
+
+/* Max XP of a character level (the XP one short of the next level), for the
+ * AD&D 1E classes the catalog knows (PH tables), or -1 when unknown. */
+long bs1e_max_xp_for_level(const char *cls, int level);
+
+/* Spell levels an AD&D 1E caster of `cls` and `level` can cast per day
+ * (sum over spell levels of slots x level), or 0 for non-casters, -1 when
+ * unknown. 18th-level magic-user: 139 ([16.3] example). */
+int bs1e_spell_levels_for(const char *cls, int level);
+
+#endif

@@ -1,0 +1,50 @@
+/* Diagnostics: status codes and file:line:col messages collected by the
+ * loader and the calculators. The library never prints; cli/ does. */
+#ifndef BATTLESIM_DIAG_H
+#define BATTLESIM_DIAG_H
+
+#include <stddef.h>
+
+/* Status of a fallible public function. Values double as the CLI exit code
+ * (0 success, 1 runtime failure, 2 bad input or usage). */
+enum bs_status {
+	BS_OK = 0,
+	BS_ERR_RUNTIME =
+	    1, /* out of memory, I/O failure, scripted dice exhausted */
+	BS_ERR_INPUT = 2, /* the input is wrong: see the diagnostics */
+};
+
+/* One message. line and col are 1-based; 0 means "not known". */
+struct bs_diag {
+	char file[256];
+	int line;
+	int col;
+	char msg[512];
+};
+
+/* A growable list of messages (caller storage: init / release). */
+struct bs_diags {
+	struct bs_diag *items;
+	size_t count;
+	size_t cap;
+	int oom; /* set when a message could not be stored */
+};
+
+void bs_diags_init(struct bs_diags *d);
+void bs_diags_release(struct bs_diags *d);
+
+/* Append a printf-style message at file:line:col (file may be NULL).
+ * Never fails; on out of memory it sets d->oom and drops the message. */
+void bs_diags_add(struct bs_diags *d, const char *file, int line, int col,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Format as "FILE:LINE:COL: message" (parts that are unknown are left out)
+ * into buf (always NUL-terminated). Returns buf. */
+char *bs_diag_format(const struct bs_diag *m, char *buf, size_t len);
+
+/* The closest candidate to word by edit distance (case-insensitive), or NULL
+ * when none is close enough to be a likely typo. Used for "did you mean". */
+const char *bs_suggest(const char *word, const char *const *candidates,
+		       size_t n);
+
+#endif

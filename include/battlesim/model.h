@@ -1,0 +1,377 @@
+/* The loaded scenario: catalogs (weapons, armor, creatures), sides, units,
+ * individuals, terrain. Built by the loader (src/scenario/), validated once,
+ * then read-only for the rules code. Sections: [2.6]-[2.11], [3.1], [3.2],
+ * [4.10], [9.1]-[9.4], [11.2], [11.3]. */
+#ifndef BATTLESIM_MODEL_H
+#define BATTLESIM_MODEL_H
+
+#include <stddef.h>
+
+#include "battlesim/dice.h"
+
+#define BS_NAME_MAX 64
+
+/* ---- enums --------------------------------------------------------------- */
+
+enum bs_rules {
+	BS_RULES_BS1E,
+	BS_RULES_BS2E,
+	BS_RULES_MATRIX,
+	BS_RULES__COUNT
+};
+enum bs_level {
+	BS_LEVEL_BASIC,
+	BS_LEVEL_INTERMEDIATE,
+	BS_LEVEL_ADVANCED,
+	BS_LEVEL__COUNT
+};
+enum bs_game { BS_GAME_ADND, BS_GAME_DND, BS_GAME__COUNT };
+
+/* AD&D size: S, M, L. */
+enum bs_size { BS_SIZE_S, BS_SIZE_M, BS_SIZE_L, BS_SIZE__COUNT };
+
+/* [2.6] unit types and the [2.11] special types a scenario may allow. */
+enum bs_unit_type {
+	BS_UNIT_REGULAR,
+	BS_UNIT_SKIRMISH,
+	BS_UNIT_MOB,
+	BS_UNIT_ELITE,	   /* [2.11] regular, +2 morale, may skirmish */
+	BS_UNIT_BERSERKER, /* [2.11] regular, +3 morale, DL 0, never closed */
+	BS_UNIT__COUNT
+};
+
+/* [7.1] formations. */
+enum bs_formation {
+	BS_FORM_CLOSED,
+	BS_FORM_OPEN,
+	BS_FORM_SKIRMISH,
+	BS_FORM_MOB,
+	BS_FORM__COUNT
+};
+
+/* Alignment: two axes. */
+enum bs_law { BS_LAW_LAWFUL, BS_LAW_NEUTRAL, BS_LAW_CHAOTIC, BS_LAW__COUNT };
+enum bs_moral {
+	BS_MORAL_GOOD,
+	BS_MORAL_NEUTRAL,
+	BS_MORAL_EVIL,
+	BS_MORAL__COUNT
+};
+
+/* AD&D intelligence categories (DMG / MM), in order. Table 6 uses
+ * "Low or lower" (<= LOW) and "High or higher" (>= HIGH). */
+enum bs_int {
+	BS_INT_NON,	    /* 0 */
+	BS_INT_ANIMAL,	    /* 1 */
+	BS_INT_SEMI,	    /* 2-4 */
+	BS_INT_LOW,	    /* 5-7 */
+	BS_INT_AVERAGE,	    /* 8-10 */
+	BS_INT_VERY,	    /* 11-12 */
+	BS_INT_HIGH,	    /* 13-14 */
+	BS_INT_EXCEPTIONAL, /* 15-16 */
+	BS_INT_GENIUS,	    /* 17-18 */
+	BS_INT_SUPRA,	    /* 19-20 */
+	BS_INT_GODLIKE,	    /* 21+ */
+	BS_INT__COUNT
+};
+
+/* Creature flags (bit set). */
+enum bs_cflag {
+	BS_CF_WOODLAND = 1u << 0,    /* ignores woods penalty [11.8] */
+	BS_CF_MOUNTAIN = 1u << 1,    /* ignores rough penalty [11.8] */
+	BS_CF_SWAMP = 1u << 2,	     /* ignores swamp penalty [11.8] */
+	BS_CF_AQUATIC = 1u << 3,     /* may enter water [11.8] */
+	BS_CF_UNDEAD = 1u << 4,	     /* Table 5 contact check */
+	BS_CF_MINDLESS = 1u << 5,    /* [13.9] never checks morale/discipline */
+	BS_CF_LEVEL_DRAIN = 1u << 6, /* [13.5] */
+	BS_CF_NEVER_CHECKS_MORALE = 1u << 7, /* [4.1] special note */
+	BS_CF_MAGIC_TO_HIT = 1u << 8, /* hit only by magic weapons [13.3] */
+	BS_CF_REGENERATES = 1u << 9,  /* [13.8] */
+	BS_CF_FLIES = 1u << 10,	      /* [15.0] */
+	BS_CF_DAYLIGHT_PENALTY = 1u
+				 << 11, /* -1 to hit in daylight (T10 note) */
+	BS_CF_PARALYZES = 1u << 12,	/* [13.4] */
+	BS_CF_POISON = 1u << 13,	/* [13.2] */
+	BS_CF_CAUSES_FEAR = 1u << 14,	/* [13.6] */
+};
+
+/* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,
+ * 4 -> 40) and hit points added (+1, -1). */
+struct bs_hd {
+	int tenths;
+	int plus;
+};
+
+/* ---- catalogs ------------------------------------------------------------ */
+
+enum bs_weapon_kind {
+	BS_WEAPON_MELEE,
+	BS_WEAPON_MISSILE,
+	BS_WEAPON_NATURAL,
+	BS_WEAPON__COUNT
+};
+
+/* A weapon of the catalog (reference/adnd-1e-tables.md). */
+struct bs_weapon {
+	char name[BS_NAME_MAX];
+	enum bs_weapon_kind kind;
+	struct bs_dice damage_sm; /* vs size S and M */
+	struct bs_dice damage_l;  /* vs size L */
+	int speed;		  /* speed factor (0 = none) */
+	int is_pike;		  /* [8.1] two extra ranks */
+	int is_polearm;	   /* spear, pole arm, halberd [8.1] one extra rank */
+	int lance;	   /* double damage charging mounted [11.4] */
+	int set_vs_charge; /* [11.7] */
+	/* missiles: ranges in inches (0 if not a missile weapon) */
+	int range_s, range_m, range_l;
+	int rate_num, rate_den; /* shots per round: 2/1, 1/1, 1/2 */
+	int missile_class;	/* enum bs1e_missile_class, -1 none */
+	int unlimited_ammo;	/* arrows, quarrels, stones, bullets [10.3] */
+	int line;		/* where it was defined (0 = built-in) */
+	char file[128];
+};
+
+struct bs_armor {
+	char name[BS_NAME_MAX];
+	int ac;		  /* AC it gives alone (shield: 0 and is_shield) */
+	int is_shield;	  /* improves AC by 1 */
+	int large_shield; /* [11.6] shield wall */
+};
+
+/* A creature type (catalog or inline). */
+struct bs_creature {
+	char name[BS_NAME_MAX];
+	struct bs_hd hd;
+	int ac;
+	int mv;		/* ground movement, inches per round */
+	int fly_mv;	/* 0 = cannot fly */
+	char fly_class; /* maneuverability class 'A'..'E', 0 none */
+	int thac0;	/* as printed; 0 = derive from HD [8.3] */
+	enum bs_size size;
+	enum bs_law law;
+	enum bs_moral moral;
+	enum bs_int intelligence;
+	int demihuman;		   /* Table 3 +1 */
+	int special_abilities;	   /* Table 3 +1 (DMG p. 85) */
+	int exceptional_abilities; /* Table 3 +1 */
+	int dnd_asterisks;	   /* D&D: +1 per 2 asterisks (Table 3 note) */
+	int infravision; /* range in inches-equivalent feet/10; 0 none */
+	int mr;		 /* magic resistance % */
+	unsigned flags;	 /* enum bs_cflag */
+	struct bs_dice
+	    attacks; /* natural attacks, e.g. d4/d4/d12; nparts 0 = weapon */
+	long xp;     /* XP value, for point costs [16.3] */
+	int no_base; /* oversize: no base [2.3] */
+	char hates[4][BS_NAME_MAX]; /* "hated" opponents (Table 7) */
+	int nhates;
+	int line;
+	char file[128];
+};
+
+/* ---- scenario ------------------------------------------------------------ */
+
+/* A weapon a unit carries. */
+struct bs_unit_weapon {
+	const struct bs_weapon *weapon;
+	int plus; /* magic plus: to hit and damage */
+	int ammo; /* volleys carried; 0 = unlimited or default [10.3] */
+};
+
+#define BS_UNIT_MAX_WEAPONS 4
+#define BS_UNIT_MAX_MIX 8
+#define BS_UNIT_MAX_MEMBERS 4
+#define BS_UNIT_MAX_ITEMS 8
+
+/* A part of a mixed unit [3.1]: `count` creatures of one type. */
+struct bs_mix_part {
+	const struct bs_creature *creature;
+	int count;
+	int ac; /* AC of these creatures as equipped (armor applied) */
+};
+
+struct bs_chariot {
+	const struct bs_creature *puller;
+	int pullers;
+	const struct bs_creature *passenger;
+	int passengers;
+};
+
+/* One unit of the roster sheet [3.1]. */
+struct bs_unit {
+	char name[BS_NAME_MAX];
+	enum bs_unit_type type;
+	int figures;				 /* # FIG at the start */
+	const struct bs_creature *creature;	 /* the (first) creature type */
+	struct bs_mix_part mix[BS_UNIT_MAX_MIX]; /* mixed unit; nmix 0 = pure */
+	int nmix;
+	int ac;	   /* AC as equipped: armor + shield, or the creature's */
+	int thac0; /* 0 = creature's / derived */
+	int ratio; /* 0 = Table 1; else the scenario's choice */
+	int mv;	   /* 0 = creature's */
+	struct bs_unit_weapon weapons[BS_UNIT_MAX_WEAPONS];
+	int nweapons;
+	char items[BS_UNIT_MAX_ITEMS][BS_NAME_MAX]; /* magic equipment */
+	int nitems;
+	int magic_equipment; /* Table 3 +1: any magic item or weapon */
+	const struct bs_creature *mount; /* cavalry [11.2]; NULL = on foot */
+	struct bs_chariot chariot;	 /* [11.3]; puller NULL = none */
+	double x, y;			 /* centre of the front edge, inches */
+	double facing;			 /* degrees: 0 = toward +y (north) */
+	enum bs_formation formation;
+	int frontage;  /* files; 0 = derived */
+	int commander; /* index into side individuals, -1 none */
+	int deputy;    /* deputy unit commander, -1 none */
+	int members[BS_UNIT_MAX_MEMBERS]; /* [9.1] characters as members */
+	int nmembers;
+	int line, col; /* where the unit is defined */
+};
+
+enum bs_rank {
+	BS_RANK_NONE,
+	BS_RANK_UNIT,
+	BS_RANK_BRIGADE,
+	BS_RANK_ARMY,
+	BS_RANK__COUNT
+};
+enum bs_role {
+	BS_ROLE_COMMANDER,
+	BS_ROLE_HERO,
+	BS_ROLE_MEMBER,
+	BS_ROLE__COUNT
+};
+enum bs_ability {
+	BS_STR,
+	BS_INT,
+	BS_WIS,
+	BS_DEX,
+	BS_CON,
+	BS_CHA,
+	BS_ABILITY__COUNT
+};
+enum bs_save {
+	BS_SAVE_PPD,
+	BS_SAVE_PP,
+	BS_SAVE_RSW,
+	BS_SAVE_BW,
+	BS_SAVE_SP,
+	BS_SAVE__COUNT
+};
+
+#define BS_MAX_CLASSES 3
+
+/* A PC/NPC individual of the Heroes and Commanders Roster Sheet [3.2]. */
+struct bs_individual {
+	char name[BS_NAME_MAX];
+	const struct bs_creature *race; /* race / monster type */
+	char cls[BS_MAX_CLASSES][16];	/* "fighter", "magic-user", ... */
+	int level[BS_MAX_CLASSES];
+	int nclasses;			/* 0 = a monster commander */
+	int ability[BS_ABILITY__COUNT]; /* 0 = not given */
+	int hp;
+	int ac;
+	int thac0; /* 0 = derived from class / level */
+	int mv;	   /* 0 = race's */
+	int mr;
+	int save[BS_SAVE__COUNT]; /* 0 = derived */
+	enum bs_rank rank;
+	enum bs_role role;
+	int leads;	/* unit index on the same side, -1 */
+	int deputy_of;	/* individual index, -1 */
+	int brigade[8]; /* brigade commander: unit indexes */
+	int nbrigade;
+	char items[BS_UNIT_MAX_ITEMS][BS_NAME_MAX];
+	int nitems;
+	int charisma_item_bonus;      /* [14.20] ring +1, rod +2 */
+	struct bs_unit_weapon weapon; /* weapon in hand */
+	double x, y;		      /* independent figures: position */
+	int line, col;
+};
+
+enum bs_edge {
+	BS_EDGE_SOUTH,
+	BS_EDGE_NORTH,
+	BS_EDGE_WEST,
+	BS_EDGE_EAST,
+	BS_EDGE__COUNT
+};
+
+#define BS_MAX_SIDES 4
+#define BS_MAX_UNITS 64	      /* per side */
+#define BS_MAX_INDIVIDUALS 32 /* per side */
+
+struct bs_side {
+	char name[BS_NAME_MAX];
+	enum bs_edge edge;
+	struct bs_unit *units;
+	int nunits;
+	struct bs_individual *individuals;
+	int nindividuals;
+};
+
+#define BS_TERRAIN_MAX_POINTS 32
+struct bs_terrain {
+	char name[BS_NAME_MAX];
+	int type; /* enum bs1e_terrain */
+	double pts[BS_TERRAIN_MAX_POINTS][2];
+	int npts;
+	int elevation; /* tens of feet, for hills */
+	int fordable;
+};
+
+/* Optional rules by name (known-gaps rulings that a scenario may switch). */
+enum bs_option {
+	BS_OPT_D20_INITIATIVE,	  /* [5.1] optional d20 */
+	BS_OPT_WEAPON_VS_AC,	  /* add the PH weapon-vs-AC adjustment to AR */
+	BS_OPT_TABLE17_ANNOTATED, /* gap 5: 1/3", 2/3" */
+	BS_OPT_MASS_SAVES,	  /* [14.3] optional 20-figure rule */
+	BS_OPT_CAPTURE,		  /* [7.15] capture of surrounded units */
+	BS_OPT_STANDS,		  /* [2.4] / [7.3] stands 1" apart */
+	BS_OPT_HIGHER_GROUND_PLUS, /* gap 6: other sign */
+	BS_OPT__COUNT
+};
+extern const char *const bs_option_name[BS_OPT__COUNT];
+
+struct bs_scenario {
+	char name[128];
+	char file[256];
+	enum bs_rules rules;
+	enum bs_level level;
+	enum bs_game game;
+	unsigned options;	/* bit (1u << enum bs_option) */
+	unsigned special_types; /* bit (1u << enum bs_unit_type) allowed */
+	double width, depth;	/* table, inches (default 72 x 48) */
+	struct bs_terrain *terrain;
+	int nterrain;
+	struct bs_side sides[BS_MAX_SIDES];
+	int nsides;
+	/* the catalog: built-in entries then the scenario's own */
+	struct bs_weapon *weapons;
+	int nweapons;
+	struct bs_armor *armor;
+	int narmor;
+	struct bs_creature *creatures;
+	int ncreatures;
+	void *arena; /* loader-owned storage */
+};
+
+/* Lookups by name (case-insensitive); NULL when absent. */
+const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,
+					   const char *name);
+const struct bs_creature *bs_scenario_creature(const struct bs_scenario *s,
+					       const char *name);
+const struct bs_armor *bs_scenario_armor(const struct bs_scenario *s,
+					 const char *name);
+
+/* Names for enums, as written in scenario files. */
+extern const char *const bs_size_name[BS_SIZE__COUNT];
+extern const char *const bs_unit_type_name[BS_UNIT__COUNT];
+extern const char *const bs_formation_name[BS_FORM__COUNT];
+extern const char *const bs_int_name[BS_INT__COUNT];
+extern const char *const bs_rank_name[BS_RANK__COUNT];
+extern const char *const bs_role_name[BS_ROLE__COUNT];
+extern const char *const bs_edge_name[BS_EDGE__COUNT];
+extern const char *const bs_rules_name[BS_RULES__COUNT];
+extern const char *const bs_level_name[BS_LEVEL__COUNT];
+extern const char *const bs_game_name[BS_GAME__COUNT];
+
+#endif

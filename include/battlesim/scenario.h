@@ -1,0 +1,37 @@
+/* Loading scenario and catalog files (YAML, libyaml) into struct
+ * bs_scenario, with every error reported as FILE:LINE:COL. */
+#ifndef BATTLESIM_SCENARIO_H
+#define BATTLESIM_SCENARIO_H
+
+#include <stddef.h>
+
+#include "battlesim/diag.h"
+#include "battlesim/model.h"
+
+/* Load the scenario in file `path` (with the built-in catalogs). On success
+ * *out is a new scenario (free with bs_scenario_free). On bad input returns
+ * BS_ERR_INPUT with one diagnostic per error found (all of them, not only
+ * the first) and *out NULL. */
+enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
+				     struct bs_diags *diags);
+
+/* The same from memory; `name` is used as the file name in messages. */
+enum bs_status bs_scenario_load_string(const char *text, size_t len,
+				       const char *name,
+				       struct bs_scenario **out,
+				       struct bs_diags *diags);
+
+/* A built-in scenario by name (NULL: the default one). */
+enum bs_status bs_scenario_load_builtin(const char *name,
+					struct bs_scenario **out,
+					struct bs_diags *diags);
+
+/* Names of the built-in scenarios (NULL-terminated). */
+const char *const *bs_scenario_builtin_names(void);
+
+/* The default built-in scenario's name. */
+const char *bs_scenario_default_name(void);
+
+void bs_scenario_free(struct bs_scenario *s);
+
+#endif

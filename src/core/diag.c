@@ -1,0 +1,109 @@
+/* Diagnostics: message list, formatting and "did you mean" suggestions. */
+#include "battlesim/diag.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void bs_diags_init(struct bs_diags *d)
+{
+	memset(d, 0, sizeof *d);
+}
+
+void bs_diags_release(struct bs_diags *d)
+{
+	free(d->items);
+	memset(d, 0, sizeof *d);
+}
+
+void bs_diags_add(struct bs_diags *d, const char *file, int line, int col,
+		  const char *fmt, ...)
+{
+	if (d->count == d->cap) {
+		size_t ncap = d->cap ? d->cap * 2 : 8;
+		struct bs_diag *n = realloc(d->items, ncap * sizeof *n);
+		if (!n) {
+			d->oom = 1;
+			return;
+		}
+		d->items = n;
+		d->cap = ncap;
+	}
+	struct bs_diag *m = &d->items[d->count++];
+	memset(m, 0, sizeof *m);
+	if (file)
+		snprintf(m->file, sizeof m->file, "%s", file);
+	m->line = line;
+	m->col = col;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m->msg, sizeof m->msg, fmt, ap);
+	va_end(ap);
+}
+
+char *bs_diag_format(const struct bs_diag *m, char *buf, size_t len)
+{
+	if (m->file[0] && m->line > 0 && m->col > 0)
+		snprintf(buf, len, "%s:%d:%d: %s", m->file, m->line, m->col,
+			 m->msg);
+	else if (m->file[0] && m->line > 0)
+		snprintf(buf, len, "%s:%d: %s", m->file, m->line, m->msg);
+	else if (m->file[0])
+		snprintf(buf, len, "%s: %s", m->file, m->msg);
+	else
+		snprintf(buf, len, "%s", m->msg);
+	return buf;
+}
+
+/* Case-insensitive Levenshtein distance, capped at 64 characters. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	size_t prev[65], cur[65];
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			int same = tolower((unsigned char)a[i - 1]) ==
+				   tolower((unsigned char)b[j - 1]);
+			size_t best = prev[j - 1] + (same ? 0 : 1);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			cur[j] = best;
+		}
+		memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
+	}
+	return prev[lb];
+}
+
+const char *bs_suggest(const char *word, const char *const *candidates,
+		       size_t n)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+	for (size_t i = 0; i < n; i++) {
+		if (!candidates[i])
+			continue;
+		size_t dist = edit_distance(word, candidates[i]);
+		if (dist < bestd) {
+			bestd = dist;
+			best = candidates[i];
+		}
+	}
+	/* A likely typo: at most a third of the word's letters off (min 1,
+	 * max 3). */
+	size_t wl = strlen(word);
+	size_t limit = wl / 3;
+	if (limit < 1)
+		limit = 1;
+	if (limit > 3)
+		limit = 3;
+	return (best && bestd <= limit) ? best : NULL;
+}

@@ -325,6 +325,29 @@ struct bs1e_artillery {
 #define BS1E_ARTILLERY_ROWS 3
 extern const struct bs1e_artillery bs1e_artillery[BS1E_ARTILLERY_ROWS];
 
+/* ---- AD&D 1E figures the rulebook refers to ([8.3], [3.2]) --------------
+ * From reference/adnd-1e-tables.md. THAC0 values are those used for AR:
+ * the repeated 20s of the attack matrix are ignored ([8.3]), and
+ * *repeated20 (may be NULL) is set to 1 when the printed matrix gives 20
+ * and the [8.3] rule made it 21, so that a derivation can say so. */
+
+/* 1 when `cls` is a class the tables know ("fighter", "paladin", "ranger",
+ * "cleric", "druid", "monk", "magic-user", "illusionist", "thief",
+ * "assassin", "0-level"; case-insensitive), else 0. */
+int bs1e_class_known(const char *cls);
+
+/* THAC0 for AR of a character of class and level (level 0 = 0-level man:
+ * 21), or -1 when the class is unknown. */
+int bs1e_thac0_class(const char *cls, int level, int *repeated20);
+
+/* THAC0 for AR of a monster of `hd_tenths` hit dice and `hp_plus`. */
+int bs1e_thac0_monster(int hd_tenths, int hp_plus, int *repeated20);
+
+/* Saving throws PPD, P/P, RSW, BW, Sp (enum bs_save order) of a character;
+ * 0 ok, -1 unknown class. Monsters save as fighters of level = HD. */
+int bs1e_saves_class(const char *cls, int level, int out[5]);
+int bs1e_saves_monster(int hd_tenths, int hp_plus, int out[5]);
+
 /* ---- Table 18 [16.3] Point Costs: the printed rules ---------------------- */
 struct bs1e_t18_row {
 	const char *item;

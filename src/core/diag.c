@@ -57,30 +57,37 @@ char *bs_diag_format(const struct bs_diag *m, char *buf, size_t len)
 	return buf;
 }
 
-/* Case-insensitive Levenshtein distance, capped at 64 characters. */
+/* Case-insensitive edit distance with adjacent transpositions (optimal
+ * string alignment), capped at 64 characters: "Spaer" is one edit from
+ * "spear". */
 static size_t edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > 64 || lb > 64)
 		return (size_t)-1;
-	size_t prev[65], cur[65];
+	size_t d[65][65];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
 	for (size_t j = 0; j <= lb; j++)
-		prev[j] = j;
+		d[0][j] = j;
 	for (size_t i = 1; i <= la; i++) {
-		cur[0] = i;
+		int ca = tolower((unsigned char)a[i - 1]);
 		for (size_t j = 1; j <= lb; j++) {
-			int same = tolower((unsigned char)a[i - 1]) ==
-				   tolower((unsigned char)b[j - 1]);
-			size_t best = prev[j - 1] + (same ? 0 : 1);
-			if (prev[j] + 1 < best)
-				best = prev[j] + 1;
-			if (cur[j - 1] + 1 < best)
-				best = cur[j - 1] + 1;
-			cur[j] = best;
+			int cb = tolower((unsigned char)b[j - 1]);
+			size_t best = d[i - 1][j - 1] + (ca == cb ? 0 : 1);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 &&
+			    ca == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == cb &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
 		}
-		memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
 	}
-	return prev[lb];
+	return d[la][lb];
 }
 
 const char *bs_suggest(const char *word, const char *const *candidates,

@@ -100,7 +100,7 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory unit golden cli-tests
+	@$(MAKE) --no-print-directory unit golden cli-tests valgrind
 
 unit: $(TEST_BIN)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -138,7 +138,9 @@ $(BUILD)/fuzz/fuzz_loader: tests/fuzz/fuzz_loader.c $(LIB_SRC) $(GEN) $(HDRS)
 	clang $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_loader.c \
 		$(LIB_SRC) $(GEN) $(LIBS)
 
-fuzz: $(BUILD)/fuzz/fuzz_loader
+fuzz:
+	@BS_EXTRA_PKGS="clang libclang-rt-14-dev" sh tools/deps.sh
+	@$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_loader
 	@mkdir -p $(BUILD)/fuzz/new
 	$(BUILD)/fuzz/fuzz_loader -max_total_time=$(FUZZ_SECONDS) \
 		-max_len=8192 -timeout=10 -print_final_stats=1 \

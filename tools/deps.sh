@@ -3,7 +3,7 @@
 # when root, otherwise print the exact command and stop.
 # BS_EXTRA_PKGS adds packages (the fuzz target adds clang's runtime).
 set -e
-PKGS="gcc make pkg-config libyaml-dev libjansson-dev libcriterion-dev clang-format $BS_EXTRA_PKGS"
+PKGS="gcc make pkg-config libyaml-dev libjansson-dev libcriterion-dev clang-format valgrind $BS_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do
 	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

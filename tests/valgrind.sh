@@ -1,0 +1,40 @@
+#!/bin/sh
+# Runs the release binary under valgrind (memcheck) on each command of the
+# tour and on bad input; any leak or memory error fails.
+# Prints "valgrind: N passed, N failed".
+BIN=${1:?usage: valgrind.sh BATTLESIM}
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "valgrind: not installed (make deps installs it)"
+	exit 1
+fi
+dir=$(cd "$(dirname "$0")" && pwd)
+pass=0
+fail=0
+check() {
+	log=$(mktemp)
+	valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect,possible \
+		--log-file="$log" "$BIN" "$@" >/dev/null 2>&1
+	code=$?
+	if [ "$code" = 99 ] || [ -s "$log" ]; then
+		echo "valgrind FAIL: battlesim $*"
+		head -30 "$log"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
+	rm -f "$log"
+}
+check --help
+check tables
+check roster
+check roster --json
+check check
+check check "$dir/data/five_mistakes.yaml"
+check roster "$dir/data/five_mistakes.yaml"
+check attack --ar 17 --ac 8 --damage d8 --figures 10 --roll 7 --target-hd 10
+check attack --ar 17 --ac 8 --damage d4/d4/d12 --odds --json
+check attack --ar 17 --ac 8 --damage "d8+" --roll 7
+check morale --ml 12 --closed --cb 2 --magic --roll 9
+echo "valgrind: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

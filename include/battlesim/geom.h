@@ -1,0 +1,100 @@
+/* Tabletop geometry in inches: vectors, convex quadrilaterals (unit blocks
+ * and bases), distances, contact between edges, and sweeps that stop a
+ * moving block at first contact. No game rules here. Angles are degrees,
+ * 0 = toward +y (north), 90 = toward +x (east), as in scenario files. */
+#ifndef BATTLESIM_GEOM_H
+#define BATTLESIM_GEOM_H
+
+/* Contact tolerance: two edges closer than this touch ([7.8] base-to-base
+ * contact). A hundredth of an inch is far below what a ruler measures. */
+#define BS_GEOM_TOUCH 0.01
+
+struct bs_vec {
+	double x, y;
+};
+
+/* A convex quadrilateral, corners counter-clockwise. For a unit block:
+ * p[0] front-left, p[1] rear-left, p[2] rear-right, p[3] front-right, so
+ * edge 3->0 is the front, 0->1 the left flank, 1->2 the rear, 2->3 the
+ * right flank (left and right as the unit faces). */
+struct bs_quad {
+	struct bs_vec p[4];
+};
+
+enum bs_side_edge {
+	BS_EDGE_FRONT,
+	BS_EDGE_LEFT,
+	BS_EDGE_REAR,
+	BS_EDGE_RIGHT,
+	BS_SIDE_EDGE__COUNT
+};
+
+struct bs_vec bs_vec_add(struct bs_vec a, struct bs_vec b);
+struct bs_vec bs_vec_sub(struct bs_vec a, struct bs_vec b);
+struct bs_vec bs_vec_scale(struct bs_vec a, double k);
+double bs_vec_dot(struct bs_vec a, struct bs_vec b);
+double bs_vec_cross(struct bs_vec a, struct bs_vec b);
+double bs_vec_len(struct bs_vec a);
+double bs_vec_dist(struct bs_vec a, struct bs_vec b);
+
+/* Unit vector of a facing in degrees (0 = +y). */
+struct bs_vec bs_dir(double facing_deg);
+/* Facing in degrees [0, 360) of a direction vector. */
+double bs_facing_of(struct bs_vec d);
+/* Signed smallest difference b - a in degrees, in (-180, 180]. */
+double bs_angle_diff(double a_deg, double b_deg);
+/* Rotate p about pivot by `deg` degrees clockwise (the sense of facings). */
+struct bs_vec bs_rotate_about(struct bs_vec p, struct bs_vec pivot, double deg);
+
+/* The block of a unit: front edge centred on `front`, `width` wide,
+ * `depth` deep behind it, facing `facing_deg`. */
+struct bs_quad bs_block(struct bs_vec front, double facing_deg, double width,
+			double depth);
+
+/* Edge i of a quad as a segment (a, b), per enum bs_side_edge. */
+void bs_quad_edge(const struct bs_quad *q, int edge, struct bs_vec *a,
+		  struct bs_vec *b);
+
+/* Centre of a quad. */
+struct bs_vec bs_quad_centre(const struct bs_quad *q);
+
+/* Distance from p to segment ab. */
+double bs_seg_point_dist(struct bs_vec a, struct bs_vec b, struct bs_vec p);
+
+/* Minimum distance between two convex quads: 0 when they overlap. */
+double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b);
+
+/* 1 when the interiors overlap by more than the touch tolerance. */
+int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b);
+
+/* 1 when point p is inside quad q (or within tol of it). */
+int bs_quad_contains(const struct bs_quad *q, struct bs_vec p, double tol);
+
+/* Point in a simple polygon (even-odd rule). */
+int bs_poly_contains(const double (*pts)[2], int n, struct bs_vec p);
+
+/* 1 when segments ab and cd intersect. */
+int bs_seg_intersect(struct bs_vec a, struct bs_vec b, struct bs_vec c,
+		     struct bs_vec d);
+
+/* Length over which segment ab lies along segment cd: both within tol of
+ * the other's line and overlapping in projection; 0 when they do not touch
+ * over a length. Used for base-to-base contact along edges. */
+double bs_seg_touch_len(struct bs_vec a, struct bs_vec b, struct bs_vec c,
+			struct bs_vec d, double tol);
+
+/* How far a quad can translate along unit direction `dir`, up to `len`,
+ * before it comes within BS_GEOM_TOUCH of any of the `n` obstacles (it
+ * stops touching, never overlapping). *hit gets the index of the obstacle
+ * met, or -1. Obstacles already touching or overlapping at the start and
+ * not in the way of the motion do not stop it. */
+double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
+			  double len, const struct bs_quad *obst, int n,
+			  int *hit);
+
+/* How far (degrees, same sign as `deg`) a quad can rotate about `pivot`
+ * before it touches an obstacle, up to `deg`. *hit as above. */
+double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
+		       const struct bs_quad *obst, int n, int *hit);
+
+#endif

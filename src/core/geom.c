@@ -1,0 +1,405 @@
+/* Tabletop geometry: quads (unit blocks and bases), distances, edge
+ * contact, and exact sweeps of a quad along a line (separating axes) or
+ * about a pivot (sampling and bisection), stopping at first contact.
+ * Doubles only; built with -ffp-contract=off so results do not vary. */
+#include "battlesim/geom.h"
+
+#include <math.h>
+
+#define PI 3.14159265358979323846
+
+struct bs_vec bs_vec_add(struct bs_vec a, struct bs_vec b)
+{
+	return (struct bs_vec){a.x + b.x, a.y + b.y};
+}
+
+struct bs_vec bs_vec_sub(struct bs_vec a, struct bs_vec b)
+{
+	return (struct bs_vec){a.x - b.x, a.y - b.y};
+}
+
+struct bs_vec bs_vec_scale(struct bs_vec a, double k)
+{
+	return (struct bs_vec){a.x * k, a.y * k};
+}
+
+double bs_vec_dot(struct bs_vec a, struct bs_vec b)
+{
+	return a.x * b.x + a.y * b.y;
+}
+
+double bs_vec_cross(struct bs_vec a, struct bs_vec b)
+{
+	return a.x * b.y - a.y * b.x;
+}
+
+double bs_vec_len(struct bs_vec a)
+{
+	return sqrt(a.x * a.x + a.y * a.y);
+}
+
+double bs_vec_dist(struct bs_vec a, struct bs_vec b)
+{
+	return bs_vec_len(bs_vec_sub(a, b));
+}
+
+struct bs_vec bs_dir(double facing_deg)
+{
+	double r = facing_deg * PI / 180.0;
+	return (struct bs_vec){sin(r), cos(r)};
+}
+
+double bs_facing_of(struct bs_vec d)
+{
+	double deg = atan2(d.x, d.y) * 180.0 / PI;
+	if (deg < 0)
+		deg += 360.0;
+	if (deg >= 360.0)
+		deg -= 360.0;
+	return deg;
+}
+
+double bs_angle_diff(double a_deg, double b_deg)
+{
+	double d = fmod(b_deg - a_deg, 360.0);
+	if (d <= -180.0)
+		d += 360.0;
+	if (d > 180.0)
+		d -= 360.0;
+	return d;
+}
+
+struct bs_vec bs_rotate_about(struct bs_vec p, struct bs_vec pivot, double deg)
+{
+	/* clockwise by deg: facing 0 (+y) turned 90 gives +x */
+	double r = -deg * PI / 180.0;
+	double c = cos(r), s = sin(r);
+	struct bs_vec d = bs_vec_sub(p, pivot);
+	return (struct bs_vec){pivot.x + d.x * c - d.y * s,
+			       pivot.y + d.x * s + d.y * c};
+}
+
+struct bs_quad bs_block(struct bs_vec front, double facing_deg, double width,
+			double depth)
+{
+	struct bs_vec f = bs_dir(facing_deg);
+	struct bs_vec right = {f.y, -f.x};
+	struct bs_vec half = bs_vec_scale(right, width / 2.0);
+	struct bs_vec back = bs_vec_scale(f, -depth);
+	struct bs_quad q;
+	q.p[0] = bs_vec_sub(front, half);  /* front-left */
+	q.p[1] = bs_vec_add(q.p[0], back); /* rear-left */
+	q.p[3] = bs_vec_add(front, half);  /* front-right */
+	q.p[2] = bs_vec_add(q.p[3], back); /* rear-right */
+	return q;
+}
+
+void bs_quad_edge(const struct bs_quad *q, int edge, struct bs_vec *a,
+		  struct bs_vec *b)
+{
+	static const int from[4] = {3, 0, 1, 2};
+	static const int to[4] = {0, 1, 2, 3};
+	*a = q->p[from[edge]];
+	*b = q->p[to[edge]];
+}
+
+struct bs_vec bs_quad_centre(const struct bs_quad *q)
+{
+	struct bs_vec c = {0, 0};
+	for (int i = 0; i < 4; i++)
+		c = bs_vec_add(c, q->p[i]);
+	return bs_vec_scale(c, 0.25);
+}
+
+double bs_seg_point_dist(struct bs_vec a, struct bs_vec b, struct bs_vec p)
+{
+	struct bs_vec ab = bs_vec_sub(b, a);
+	double l2 = bs_vec_dot(ab, ab);
+	double t = l2 > 0 ? bs_vec_dot(bs_vec_sub(p, a), ab) / l2 : 0;
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	return bs_vec_dist(p, bs_vec_add(a, bs_vec_scale(ab, t)));
+}
+
+/* Projection interval of a quad on axis n. */
+static void project(const struct bs_quad *q, struct bs_vec n, double *lo,
+		    double *hi)
+{
+	double a = bs_vec_dot(q->p[0], n);
+	*lo = *hi = a;
+	for (int i = 1; i < 4; i++) {
+		double v = bs_vec_dot(q->p[i], n);
+		if (v < *lo)
+			*lo = v;
+		if (v > *hi)
+			*hi = v;
+	}
+}
+
+/* The separating-axis candidates: the edge normals of both quads. */
+static int axes(const struct bs_quad *a, const struct bs_quad *b,
+		struct bs_vec out[8])
+{
+	int n = 0;
+	const struct bs_quad *qs[2] = {a, b};
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			struct bs_vec e =
+			    bs_vec_sub(qs[k]->p[(i + 1) % 4], qs[k]->p[i]);
+			double l = bs_vec_len(e);
+			if (l < 1e-12)
+				continue;
+			out[n++] = (struct bs_vec){-e.y / l, e.x / l};
+		}
+	return n;
+}
+
+/* Smallest overlap of the projections over all axes (negative: a gap). */
+static double min_overlap(const struct bs_quad *a, const struct bs_quad *b)
+{
+	struct bs_vec ax[8];
+	int n = axes(a, b, ax);
+	double best = INFINITY;
+	for (int i = 0; i < n; i++) {
+		double alo, ahi, blo, bhi;
+		project(a, ax[i], &alo, &ahi);
+		project(b, ax[i], &blo, &bhi);
+		double ov = fmin(ahi, bhi) - fmax(alo, blo);
+		if (ov < best)
+			best = ov;
+	}
+	return best;
+}
+
+int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b)
+{
+	return min_overlap(a, b) > BS_GEOM_TOUCH;
+}
+
+double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
+{
+	if (min_overlap(a, b) > 0)
+		return 0.0;
+	double best = INFINITY;
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			double d1 = bs_seg_point_dist(
+			    b->p[j], b->p[(j + 1) % 4], a->p[i]);
+			double d2 = bs_seg_point_dist(
+			    a->p[j], a->p[(j + 1) % 4], b->p[i]);
+			if (d1 < best)
+				best = d1;
+			if (d2 < best)
+				best = d2;
+		}
+	return best;
+}
+
+int bs_quad_contains(const struct bs_quad *q, struct bs_vec p, double tol)
+{
+	for (int i = 0; i < 4; i++) {
+		struct bs_vec e = bs_vec_sub(q->p[(i + 1) % 4], q->p[i]);
+		double l = bs_vec_len(e);
+		if (l < 1e-12)
+			continue;
+		/* counter-clockwise: inside is to the left of each edge */
+		if (bs_vec_cross(e, bs_vec_sub(p, q->p[i])) / l < -tol)
+			return 0;
+	}
+	return 1;
+}
+
+int bs_poly_contains(const double (*pts)[2], int n, struct bs_vec p)
+{
+	int in = 0;
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		double xi = pts[i][0], yi = pts[i][1];
+		double xj = pts[j][0], yj = pts[j][1];
+		if ((yi > p.y) != (yj > p.y) &&
+		    p.x < (xj - xi) * (p.y - yi) / (yj - yi) + xi)
+			in = !in;
+	}
+	return in;
+}
+
+static double orient(struct bs_vec a, struct bs_vec b, struct bs_vec c)
+{
+	return bs_vec_cross(bs_vec_sub(b, a), bs_vec_sub(c, a));
+}
+
+int bs_seg_intersect(struct bs_vec a, struct bs_vec b, struct bs_vec c,
+		     struct bs_vec d)
+{
+	double o1 = orient(a, b, c), o2 = orient(a, b, d);
+	double o3 = orient(c, d, a), o4 = orient(c, d, b);
+	if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) &&
+	    ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
+		return 1;
+	/* collinear or touching end points */
+	if (o1 == 0 && bs_seg_point_dist(a, b, c) < 1e-12)
+		return 1;
+	if (o2 == 0 && bs_seg_point_dist(a, b, d) < 1e-12)
+		return 1;
+	if (o3 == 0 && bs_seg_point_dist(c, d, a) < 1e-12)
+		return 1;
+	if (o4 == 0 && bs_seg_point_dist(c, d, b) < 1e-12)
+		return 1;
+	return 0;
+}
+
+double bs_seg_touch_len(struct bs_vec a, struct bs_vec b, struct bs_vec c,
+			struct bs_vec d, double tol)
+{
+	struct bs_vec u = bs_vec_sub(b, a);
+	double l = bs_vec_len(u);
+	if (l < 1e-12)
+		return 0;
+	u = bs_vec_scale(u, 1.0 / l);
+	struct bs_vec n = {-u.y, u.x};
+	/* both end points of cd within tol of ab's line, and nearly parallel */
+	double dc = bs_vec_dot(bs_vec_sub(c, a), n);
+	double dd = bs_vec_dot(bs_vec_sub(d, a), n);
+	if (fabs(dc) > tol || fabs(dd) > tol)
+		return 0;
+	double tc = bs_vec_dot(bs_vec_sub(c, a), u);
+	double td = bs_vec_dot(bs_vec_sub(d, a), u);
+	double lo = fmax(0.0, fmin(tc, td));
+	double hi = fmin(l, fmax(tc, td));
+	return hi > lo ? hi - lo : 0;
+}
+
+/* Swept separating axes: the interval of t (distance moved along dir) in
+ * which a+t*dir overlaps b by more than m on every axis. Returns 0 when
+ * empty. */
+static int sweep_interval(const struct bs_quad *a, struct bs_vec dir,
+			  const struct bs_quad *b, double m, double *t0,
+			  double *t1)
+{
+	struct bs_vec ax[8];
+	int n = axes(a, b, ax);
+	double lo = -INFINITY, hi = INFINITY;
+	for (int i = 0; i < n; i++) {
+		double alo, ahi, blo, bhi;
+		project(a, ax[i], &alo, &ahi);
+		project(b, ax[i], &blo, &bhi);
+		double v = bs_vec_dot(dir, ax[i]);
+		/* need ahi + t v > blo + m and alo + t v < bhi - m */
+		if (fabs(v) < 1e-12) {
+			if (!(ahi > blo + m && alo < bhi - m))
+				return 0;
+			continue;
+		}
+		double ta = (blo + m - ahi) / v;
+		double tb = (bhi - m - alo) / v;
+		double e = fmin(ta, tb), x = fmax(ta, tb);
+		if (e > lo)
+			lo = e;
+		if (x < hi)
+			hi = x;
+		if (lo >= hi)
+			return 0;
+	}
+	*t0 = lo;
+	*t1 = hi;
+	return 1;
+}
+
+double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
+			  double len, const struct bs_quad *obst, int n,
+			  int *hit)
+{
+	double best = len;
+	int who = -1;
+	/* stop where the overlap would exceed half the touch tolerance: the
+	 * blocks then touch (within BS_GEOM_TOUCH), never overlap */
+	const double m = BS_GEOM_TOUCH * 0.5;
+	for (int i = 0; i < n; i++) {
+		double t0, t1;
+		if (!sweep_interval(q, dir, &obst[i], m, &t0, &t1))
+			continue;
+		if (t1 <= 0)
+			continue; /* behind us, or moving away */
+		double stop = t0 < 0 ? 0 : t0;
+		if (stop < best) {
+			best = stop;
+			who = i;
+		}
+	}
+	if (hit)
+		*hit = who;
+	return best;
+}
+
+static struct bs_quad rotate_quad(const struct bs_quad *q, struct bs_vec pv,
+				  double deg)
+{
+	struct bs_quad r;
+	for (int i = 0; i < 4; i++)
+		r.p[i] = bs_rotate_about(q->p[i], pv, deg);
+	return r;
+}
+
+static int blocked(const struct bs_quad *q, const struct bs_quad *obst, int n,
+		   int *who)
+{
+	for (int i = 0; i < n; i++)
+		if (min_overlap(q, &obst[i]) > BS_GEOM_TOUCH * 0.5) {
+			*who = i;
+			return 1;
+		}
+	return 0;
+}
+
+double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
+		       const struct bs_quad *obst, int n, int *hit)
+{
+	/* Obstacles already overlapping at the start are ignored (they are
+	 * in contact; [7.8] decides what may move). */
+	double radius = 0;
+	for (int i = 0; i < 4; i++) {
+		double r = bs_vec_dist(q->p[i], pivot);
+		if (r > radius)
+			radius = r;
+	}
+	/* steps that move no point more than 0.05" */
+	double step = radius > 0 ? (0.05 / radius) * 180.0 / PI : fabs(deg);
+	if (step <= 0)
+		step = fabs(deg);
+	double sgn = deg < 0 ? -1.0 : 1.0;
+	double done = 0, total = fabs(deg);
+	if (hit)
+		*hit = -1;
+	while (done < total) {
+		double next = fmin(total, done + step);
+		struct bs_quad r = rotate_quad(q, pivot, sgn * next);
+		int who = -1;
+		for (int i = 0; i < n; i++) {
+			if (min_overlap(&r, &obst[i]) > BS_GEOM_TOUCH * 0.5 &&
+			    min_overlap(q, &obst[i]) <= BS_GEOM_TOUCH * 0.5) {
+				who = i;
+				break;
+			}
+		}
+		if (who < 0) {
+			done = next;
+			continue;
+		}
+		/* bisect between done (free) and next (blocked) */
+		double lo = done, hi = next;
+		for (int k = 0; k < 40; k++) {
+			double mid = (lo + hi) / 2;
+			struct bs_quad rm = rotate_quad(q, pivot, sgn * mid);
+			int w;
+			if (blocked(&rm, &obst[who], 1, &w))
+				hi = mid;
+			else
+				lo = mid;
+		}
+		if (hit)
+			*hit = who;
+		return sgn * lo;
+	}
+	return sgn * total;
+}

@@ -1,0 +1,124 @@
+/* Tests of src/core/geom.c: blocks, facings, distances, edge contact and
+ * the sweeps that stop a moving block at first contact. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "battlesim/geom.h"
+
+#define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
+
+Test(geom, facing_convention)
+{
+	struct bs_vec n = bs_dir(0), e = bs_dir(90);
+	cr_expect(NEAR(n.x, 0) && NEAR(n.y, 1));
+	cr_expect(NEAR(e.x, 1) && NEAR(e.y, 0));
+	cr_expect(NEAR(bs_facing_of((struct bs_vec){-1, 0}), 270));
+	cr_expect(NEAR(bs_angle_diff(350, 10), 20));
+	cr_expect(NEAR(bs_angle_diff(10, 350), -20));
+	struct bs_vec r =
+	    bs_rotate_about((struct bs_vec){0, 1}, (struct bs_vec){0, 0}, 90);
+	cr_expect(NEAR(r.x, 1) && NEAR(r.y, 0), "clockwise: N turns to E");
+}
+
+Test(geom, block_corners)
+{
+	/* 4" wide, 2" deep, front centre (10, 10), facing north */
+	struct bs_quad q = bs_block((struct bs_vec){10, 10}, 0, 4, 2);
+	cr_expect(NEAR(q.p[0].x, 8) && NEAR(q.p[0].y, 10)); /* front-left */
+	cr_expect(NEAR(q.p[1].x, 8) && NEAR(q.p[1].y, 8));  /* rear-left */
+	cr_expect(NEAR(q.p[2].x, 12) && NEAR(q.p[2].y, 8));
+	cr_expect(NEAR(q.p[3].x, 12) && NEAR(q.p[3].y, 10));
+	struct bs_vec a, b;
+	bs_quad_edge(&q, BS_EDGE_FRONT, &a, &b);
+	cr_expect(NEAR(a.y, 10) && NEAR(b.y, 10));
+	cr_expect(bs_quad_contains(&q, (struct bs_vec){10, 9}, 0));
+	cr_expect(!bs_quad_contains(&q, (struct bs_vec){10, 11}, 0));
+}
+
+Test(geom, distance_and_overlap)
+{
+	struct bs_quad a = bs_block((struct bs_vec){0, 0}, 0, 2, 2);
+	struct bs_quad b = bs_block((struct bs_vec){0, 5}, 180, 2, 2);
+	/* a spans y -2..0, b spans y 5..7 */
+	cr_expect(NEAR(bs_quad_dist(&a, &b), 5));
+	cr_expect(!bs_quad_overlap(&a, &b));
+	struct bs_quad c = bs_block((struct bs_vec){0, -1}, 0, 2, 2);
+	cr_expect(bs_quad_overlap(&a, &c));
+	cr_expect(NEAR(bs_quad_dist(&a, &c), 0));
+}
+
+Test(geom, sweep_stops_at_contact)
+{
+	struct bs_quad a = bs_block((struct bs_vec){0, 0}, 0, 2, 2);
+	struct bs_quad obst[2] = {
+	    bs_block((struct bs_vec){0, 5}, 180, 2, 2),	 /* ahead */
+	    bs_block((struct bs_vec){10, 3}, 180, 2, 2), /* off the path */
+	};
+	int hit;
+	double d = bs_sweep_translate(&a, bs_dir(0), 12, obst, 2, &hit);
+	cr_expect_eq(hit, 0);
+	cr_expect(d > 5 - BS_GEOM_TOUCH && d <= 5 + BS_GEOM_TOUCH, "d=%f", d);
+	/* after the move the blocks touch but do not overlap */
+	struct bs_quad moved = bs_block((struct bs_vec){0, d}, 0, 2, 2);
+	cr_expect(!bs_quad_overlap(&moved, &obst[0]));
+	cr_expect(bs_quad_dist(&moved, &obst[0]) < BS_GEOM_TOUCH);
+	struct bs_vec p, q2, r, s;
+	bs_quad_edge(&moved, BS_EDGE_FRONT, &p, &q2);
+	bs_quad_edge(&obst[0], BS_EDGE_FRONT, &r, &s);
+	cr_expect(NEAR(bs_seg_touch_len(p, q2, r, s, BS_GEOM_TOUCH), 2));
+	/* moving away from a touching block is free */
+	d = bs_sweep_translate(&moved, bs_dir(180), 3, obst, 1, &hit);
+	cr_expect(NEAR(d, 3));
+	cr_expect_eq(hit, -1);
+}
+
+Test(geom, sweep_oblique_and_miss)
+{
+	struct bs_quad a = bs_block((struct bs_vec){0, 0}, 0, 2, 1);
+	struct bs_quad o = bs_block((struct bs_vec){3.5, 4}, 180, 2, 1);
+	int hit;
+	/* straight ahead passes by (o spans x 2.5..4.5, a x -1..1) */
+	double d = bs_sweep_translate(&a, bs_dir(0), 10, &o, 1, &hit);
+	cr_expect_eq(hit, -1);
+	cr_expect(NEAR(d, 10));
+	/* 45 degrees to the right meets it */
+	d = bs_sweep_translate(&a, bs_dir(45), 10, &o, 1, &hit);
+	cr_expect_eq(hit, 0);
+	cr_expect(d < 10 && d > 0);
+}
+
+Test(geom, wheel_stops_at_contact)
+{
+	/* 6" wide block facing north wheels right (clockwise about its
+	 * front-right corner): the left end swings forward through
+	 * (3 - 6 cos t, 6 sin t) and meets a block standing at x -3..1,
+	 * y 5..6. */
+	struct bs_quad a = bs_block((struct bs_vec){0, 0}, 0, 6, 1);
+	struct bs_quad o = bs_block((struct bs_vec){-1, 5}, 180, 4, 1);
+	struct bs_quad far = bs_block((struct bs_vec){30, 30}, 0, 4, 1);
+	int hit;
+	double turned = bs_sweep_rotate(&a, a.p[3], 90, &far, 1, &hit);
+	cr_expect_eq(hit, -1);
+	cr_expect(NEAR(turned, 90));
+	turned = bs_sweep_rotate(&a, a.p[3], 90, &o, 1, &hit);
+	cr_expect_eq(hit, 0);
+	cr_expect(turned > 30 && turned < 70, "turned %f", turned);
+	struct bs_quad r;
+	for (int i = 0; i < 4; i++)
+		r.p[i] = bs_rotate_about(a.p[i], a.p[3], turned);
+	cr_expect(!bs_quad_overlap(&r, &o));
+	cr_expect(bs_quad_dist(&r, &o) < BS_GEOM_TOUCH);
+}
+
+Test(geom, polygon_and_segments)
+{
+	const double sq[4][2] = {{0, 0}, {4, 0}, {4, 4}, {0, 4}};
+	cr_expect(bs_poly_contains(sq, 4, (struct bs_vec){2, 2}));
+	cr_expect(!bs_poly_contains(sq, 4, (struct bs_vec){5, 2}));
+	cr_expect(bs_seg_intersect((struct bs_vec){0, 0}, (struct bs_vec){2, 2},
+				   (struct bs_vec){0, 2},
+				   (struct bs_vec){2, 0}));
+	cr_expect(
+	    !bs_seg_intersect((struct bs_vec){0, 0}, (struct bs_vec){1, 0},
+			      (struct bs_vec){0, 1}, (struct bs_vec){1, 1}));
+}

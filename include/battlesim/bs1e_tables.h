@@ -17,6 +17,42 @@ struct bs1e_mod_row {
 	int restored;
 };
 
+/* ---- the list of tables ---------------------------------------------------
+ * Every printed table with its number, title and section, for listings
+ * ("Table 3. Morale Modifiers. [4.1]") and for cites. */
+enum bs1e_table_id {
+	BS1E_TABLE_1,
+	BS1E_TABLE_2,
+	BS1E_TABLE_3,
+	BS1E_TABLE_4,
+	BS1E_TABLE_5,
+	BS1E_TABLE_6,
+	BS1E_TABLE_7,
+	BS1E_TABLE_8,
+	BS1E_TABLE_9,
+	BS1E_TABLE_10,
+	BS1E_TABLE_CRT,	    /* [8.4 D] Combat Results Table */
+	BS1E_TABLE_COLUMNS, /* [8.5] the column order */
+	BS1E_TABLE_11,
+	BS1E_TABLE_12,
+	BS1E_TABLE_13,
+	BS1E_TABLE_ARTILLERY, /* [10.9] Artillery Pieces */
+	BS1E_TABLE_14,
+	BS1E_TABLE_15,
+	BS1E_TABLE_16,
+	BS1E_TABLE_17,
+	BS1E_TABLE_18,
+	BS1E_TABLE__COUNT
+};
+struct bs1e_table_info {
+	const char *key;   /* "1" .. "18", "crt", "columns", "artillery" */
+	const char *title; /* "Table 3. Morale Modifiers." */
+	const char *cite;  /* "[4.1]" */
+};
+extern const struct bs1e_table_info bs1e_tables[BS1E_TABLE__COUNT];
+/* The table for a key ("3", "crt", "Table 3", case-insensitive), or -1. */
+int bs1e_table_from_key(const char *key);
+
 /* ---- CRT [8.4 D] and the [8.5] column order ---------------------------- */
 
 /* The CRT columns in the [8.5] shift order D2..D20. */
@@ -205,6 +241,12 @@ enum bs1e_t10x {
 	BS1E_T10X__COUNT
 };
 extern const struct bs1e_mod_row bs1e_table10_notes[BS1E_T10X__COUNT];
+/* The "Defender occupies higher ground" row under the other reading of its
+ * sign (+1, option higher_ground_plus; RULING R-006, gap 6). */
+extern const struct bs1e_mod_row bs1e_table10_higher_ground_plus;
+/* The higher-ground row in force: the printed -1, or +1 when `plus_option`
+ * (scenario option higher_ground_plus) is set. */
+const struct bs1e_mod_row *bs1e_t10_higher_ground(int plus_option);
 
 /* ---- Table 11 [9.1] Fate of PC/NPC in Eliminated Unit ------------------- */
 enum bs1e_fate {
@@ -232,11 +274,14 @@ enum bs1e_missile_class {
 	BS1E_MISSILE__COUNT
 };
 struct bs1e_t12_row {
-	const char *weapon;
-	const char *restriction;
-	/* movement allowed, in thirds of MV... by number of shots fired:
-	 * index 0 = fired once, 1 = fired twice; -1 = not allowed */
-	int move_sixths_after_shots[2];
+	const char *weapon;	 /* as printed: "Thrown Weapons", ... */
+	const char *restriction; /* as printed */
+	/* Movement allowed in the Game Round, in sixths of MV, by the number
+	 * of shots fired: index 0 = no shot, 1 = fired once, 2 = fired twice.
+	 * 6 = full MV, 4 = "1/3 movement penalty", 3 = "1/2 movement
+	 * penalty", 0 = "not move"; -1 = the table gives no such choice. */
+	int move_sixths_after_shots[3];
+	const char *cite;
 };
 extern const struct bs1e_t12_row bs1e_table12[BS1E_MISSILE__COUNT];
 
@@ -298,18 +343,31 @@ struct bs1e_t16_row {
 };
 #define BS1E_T16_ROWS 10
 extern const struct bs1e_t16_row bs1e_table16[BS1E_T16_ROWS];
+/* The two footnotes as printed (the "**" figure restored, RULING R-008). */
+extern const char *const bs1e_table16_notes[2];
+/* Maneuverability classes lost to a Table 16 condition: 1 for "*" rows, 2
+ * for "**" rows (the scan loses the number; RULING R-008, gap 13). */
+int bs1e_t16_maneuver_penalty(const struct bs1e_t16_row *row);
 
 /* ---- Table 17 [14.2] Spell Areas of Effect (gap 5) ---------------------- */
 struct bs1e_t17_row {
-	const char *adnd_scale;	 /* "1\"/30'" */
-	int bs_thirds_rulebook;	 /* rulebook: 1/2" printed -> kept in sixths */
-	int bs_sixths_rulebook;	 /* BATTLESYSTEM scale in 1/6 inch, rulebook */
-	int bs_sixths_annotated; /* in 1/6 inch, annotated chapter 14 */
-	int base_8ths;		 /* figure base size, 1/8 inch */
-	const char *base_label;
+	const char *adnd_scale;	  /* "1\"/30'" */
+	int adnd_inches;	  /* 1 .. 6 */
+	const char *bs_rulebook;  /* BATTLESYSTEM scale as the rulebook
+				     prints it: "1/2\"", "1\"", ... */
+	const char *bs_annotated; /* as annotated chapter 14 prints it */
+	int bs_sixths_rulebook;	  /* the rulebook's scale in 1/6 inch */
+	int bs_sixths_annotated;  /* the annotated scale in 1/6 inch */
+	int base_8ths;		  /* figure base size, 1/8 inch */
+	const char *base_label;	  /* "1/2\"", ... */
 };
 #define BS1E_T17_ROWS 6
 extern const struct bs1e_t17_row bs1e_table17[BS1E_T17_ROWS];
+/* BATTLESYSTEM area of effect, in 1/6 inch, of an AD&D area of
+ * `adnd_inches` (> 0): Table 17 for 1..6 (the rulebook's column, or the
+ * annotated one when `annotated`, option table17_annotated; RULING R-005),
+ * 3" AD&D = 1" beyond it ([14.2]). */
+int bs1e_spell_area_sixths(int adnd_inches, int annotated);
 
 /* ---- Artillery pieces [10.9] --------------------------------------------- */
 struct bs1e_artillery {
@@ -355,6 +413,10 @@ struct bs1e_t18_row {
 };
 #define BS1E_T18_ROWS 7
 extern const struct bs1e_t18_row bs1e_table18[BS1E_T18_ROWS];
+/* The [16.3] worked example, as printed (one line each), for the table
+ * listing; the arithmetic is in bs1e_points.h. */
+#define BS1E_T18_EXAMPLE_LINES 15
+extern const char *const bs1e_table18_example[BS1E_T18_EXAMPLE_LINES];
 
 /* Max XP of a character level (the XP one short of the next level), for the
  * AD&D 1E classes the catalog knows (PH tables), or -1 when unknown. */

@@ -1,0 +1,304 @@
+/* The 1E combat kernel: the [8.4] melee procedure steps A-G, the [8.5] dice
+ * conversions, [8.6] multiple attacks, [8.7] kills and wounds, [11.5]
+ * cavalry, [13.1]-[13.5] creature abilities, [14.5] magic damage, [14.12]
+ * mirror image, [9.4 A] heroes vs figures and the [7.13] forced-march AR
+ * penalty. HD of damage are integers in tenths (0.5 HD = 5). Pure
+ * functions on caller storage: no globals, no printing. */
+#ifndef BATTLESIM_BS1E_COMBAT_H
+#define BATTLESIM_BS1E_COMBAT_H
+
+#include <stddef.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/deriv.h"
+#include "battlesim/dice.h"
+#include "battlesim/model.h"
+
+/* ---- [8.3] / [8.4 A] adjusted AR ----------------------------------------- */
+
+/* The adjusted AR: base AR plus each Table 10 row whose bit
+ * (1u << enum bs1e_t10) is set in t10, and each row of the Table 10 special
+ * note whose bit (1u << enum bs1e_t10x) is set in t10x, each a term with
+ * its cite ("AR 19 = 20 -1 commander fighting [8.3 T10]"). The higher-
+ * ground row takes its sign from bs1e_t10_higher_ground(higher_ground_plus)
+ * (RULING R-006 of the tables). Callers add further terms (forced march
+ * [7.13], cavalry charge [11.4]) with bs_deriv_add. Cannot fail. */
+void bs1e_ar_adjusted(int base_ar, unsigned t10, unsigned t10x,
+		      int higher_ground_plus, struct bs_deriv *out);
+
+/* [11.4] charging cavalry or chariots: -2 to AR unless the defender is in
+ * set spears/pikes formation; added as a term of *d when it applies. */
+void bs1e_ar_add_cavalry_charge(struct bs_deriv *d, int defender_set_spears);
+
+/* ---- [8.5] dice conversions ---------------------------------------------- */
+
+/* Shift a CRT column [8.5]: right (shift > 0) one column per plus, past
+ * D20 wrapping to D2 and adding one D20 result per wrap (*wraps counts
+ * them); left (shift < 0) one per minus, stopping at D2 (*clamped set to 1
+ * when it stopped). wraps and clamped may be NULL. */
+enum bs1e_col bs1e_col_shift(enum bs1e_col from, int shift, int *wraps,
+			     int *clamped);
+
+/* One damage reading on the CRT: count x (wraps x D20 + col). */
+struct bs1e_colread {
+	int count;	    /* dice of the part, the multiplier [8.5] */
+	int sides;	    /* die as written; 0 for a fixed number */
+	int plus;	    /* modifier as written (fixed number: the number) */
+	int adjust;	    /* extra shifts: [13.1] adjustment, [13.2] poison */
+	enum bs1e_col base; /* column of the die before shifting */
+	int shift;	    /* net shift applied (+ right, - left) */
+	enum bs1e_col col;  /* column read after shifting */
+	int wraps;	    /* D20 results added past D20 [8.5] */
+	int clamped;	    /* a left shift stopped at D2 [8.5] */
+	int odd_die;	    /* RULING R-062: a die without a column */
+	int fixed;	    /* RULING R-062: a fixed number as D2+(N-1) */
+	int poison;	    /* 1: the [13.2] extra damage of a poison */
+};
+
+/* Convert one part of a dice expression, with `adjust` extra column
+ * shifts, into a reading ([8.5], [13.1]). Returns 0, or -1 with a message
+ * in err (a die larger than d20, a fixed number below 1). */
+int bs1e_colread_for_part(const struct bs_dice_part *p, int adjust,
+			  struct bs1e_colread *out, char *err, size_t errlen);
+
+/* HD of damage in tenths of one reading at an attack roll [8.4 D]. */
+int bs1e_colread_tenths(const struct bs1e_colread *r, int attack_roll);
+
+/* "D8", "D20 + D4", "4 x D20 + D3", "2 x D8", "3 x (D20 + D8)". */
+char *bs1e_colread_format(const struct bs1e_colread *r, char *buf, size_t len);
+
+/* ---- [8.4] one attack -----------------------------------------------------
+ */
+
+/* [13.2] poison that does extra damage or kills. */
+enum bs1e_poison {
+	BS1E_POISON_NONE,
+	BS1E_POISON_WEAK,   /* weak, or save at a bonus: 1 shift */
+	BS1E_POISON_NORMAL, /* undefined strength: 2 shifts */
+	BS1E_POISON_STRONG, /* strong, or save at a penalty: 3 shifts */
+	BS1E_POISON__COUNT
+};
+/* The column shift of a poison [13.2]: 0, 1, 2 or 3. */
+int bs1e_poison_shift(enum bs1e_poison p);
+extern const char *const bs1e_poison_name[BS1E_POISON__COUNT];
+
+/* What one attacking unit does (caller storage). Zero-initialize, then
+ * set; attacks_num/den of 0 mean 1/1. */
+struct bs1e_attack_spec {
+	int ar; /* adjusted AR [8.4 A] */
+	int ac; /* defender's AC */
+	/* damage of one figure; '/' parts are different attacks added with
+	 * the same roll [8.6]; rider and mount of cavalry [11.5] are parts */
+	struct bs_dice damage;
+	int damage_plus;	      /* [13.1] shifts added to every part */
+	int attacks_num, attacks_den; /* [8.6] routines per phase (3/2) */
+	int figures;		      /* attacking figures [8.4 E] */
+	enum bs1e_poison poison;      /* [13.2] */
+	int poison_part;	      /* index of the poisonous part; -1 last */
+	int level_drain;	      /* [13.5] double damage */
+	int paralysis_only;	      /* [13.4] the only damage: D4 column */
+};
+
+#define BS1E_ATTACK_MAX_READS (BS_DICE_MAX_ATTACKS + 1)
+
+/* The roll-independent part of an attack: step A and step C. */
+struct bs1e_attack_plan {
+	int ar, ac;
+	int ar_minus_ac; /* [8.4 A] */
+	int nreads;
+	struct bs1e_colread read[BS1E_ATTACK_MAX_READS];
+	int attacks_num, attacks_den;
+	int level_drain;
+	int paralysis_only;
+	int figures;
+};
+
+/* Plan an attack (steps A, C). Returns 0, or -1 with a message in err
+ * (no damage parts, a part without a CRT column, bad attack counts,
+ * figures < 1, a poison part out of range). */
+int bs1e_attack_plan(const struct bs1e_attack_spec *s,
+		     struct bs1e_attack_plan *out, char *err, size_t errlen);
+
+struct bs1e_attack_result {
+	int roll;				/* 2d6 total [8.4 B] */
+	int attack_roll;			/* AR - AC + 2d6 [8.4 B] */
+	int read_tenths[BS1E_ATTACK_MAX_READS]; /* each reading [8.4 D] */
+	int routine_tenths;			/* sum of the readings */
+	int per_figure_tenths;			/* x attacks, x2 level drain */
+	int total_tenths;			/* x figures [8.4 E] */
+};
+
+/* Steps B, D, E up to the total HD, for a 2d6 total `roll` (2..12). */
+void bs1e_attack_resolve(const struct bs1e_attack_plan *p, int roll,
+			 struct bs1e_attack_result *out);
+
+/* Roll 2d6 from src (the two dice go to src->record when it has one). */
+int bs1e_roll_2d6(struct bs_dice_source *src);
+
+/* Ways out of 36 that 2d6 totals `roll` (0 outside 2..12). */
+int bs1e_2d6_ways(int roll);
+
+/* [8.6] optional rule (RULING R-064): with fractional attacks alternate
+ * whole attacks phase by phase; the attacks in Melee Phase `phase`
+ * (0-based) of a figure with num/den attacks per round (3/2: 1, 2, 1...). */
+int bs1e_attacks_in_phase(int num, int den, int phase);
+
+/* ---- [8.7] killed and wounded figures -------------------------------------
+ */
+
+/* Casualties of one attack on one unit, before removal. */
+struct bs1e_casualties {
+	int damage_tenths;	/* HD of damage taken */
+	int killed;		/* figures killed [8.7] */
+	int wounded;		/* new wounds: 0 or 1 [8.7] */
+	int leftover_tenths;	/* damage past the killed figures */
+	int disregarded_tenths; /* below 1/4 of a figure, or past the unit */
+	int paralyzed;		/* [13.4] figures paralyzed (then no kills) */
+};
+
+/* [8.7] figures killed and wounded by damage_tenths against figures of
+ * figure_hd_tenths each, of which figures_left stand (>= 1; pass a large
+ * number when it is not known). A remainder of at least 1/4 of a figure's
+ * HD wounds one figure; less is disregarded. */
+void bs1e_casualties(int damage_tenths, int figure_hd_tenths, int figures_left,
+		     struct bs1e_casualties *out);
+
+/* [13.4] paralysis: no wounds, and any fraction of a figure paralyzes the
+ * whole figure. */
+void bs1e_paralysis(int damage_tenths, int figure_hd_tenths, int figures_left,
+		    struct bs1e_casualties *out);
+
+/* A unit's standing figures and how many of them bear a Wound marker. */
+struct bs1e_unit_figs {
+	int figures;
+	int wounded;
+};
+
+/* What the end of a Melee Phase did to one unit [8.4 G], [8.7]. */
+struct bs1e_phase_losses {
+	int killed;	       /* figures killed by the attacks */
+	int new_wounds;	       /* wounds placed */
+	int removed_by_wounds; /* second wounds: figures removed */
+	int healed;	       /* wounded figures returned to health */
+	int removed;	       /* killed + removed_by_wounds */
+};
+
+/* Apply every attack a unit took this Melee Phase at once: remove the
+ * killed, place the wounds, then the [8.7] limit of one wounded figure:
+ * each two wounds remove one figure and heal the other. */
+void bs1e_melee_losses(struct bs1e_unit_figs *u,
+		       const struct bs1e_casualties *hits, size_t nhits,
+		       struct bs1e_phase_losses *out);
+
+/* [8.4 F/G] both sides attacked with the figures they had at the start of
+ * the phase; then both sides' losses are applied together. */
+void bs1e_melee_phase_end(struct bs1e_unit_figs *a,
+			  const struct bs1e_casualties *on_a, size_t na,
+			  struct bs1e_phase_losses *la,
+			  struct bs1e_unit_figs *b,
+			  const struct bs1e_casualties *on_b, size_t nb,
+			  struct bs1e_phase_losses *lb);
+
+/* ---- [9.4 A] heroes and figures --------------------------------------------
+ */
+
+/* Hero attacking a figure when he cannot affect every creature of it: a
+ * result of 1/2 the figure's HD or more is one wound, less is nothing;
+ * never a kill. With affects_all set, the normal [8.7] procedure applies
+ * (figures_left as in bs1e_casualties). */
+void bs1e_hero_vs_figure(int hd_tenths, int figure_hd_tenths, int affects_all,
+			 int figures_left, struct bs1e_casualties *out);
+
+/* Figures that may attack one Hero at a time: 1 for size S or M, 3 for L. */
+int bs1e_figures_vs_hero(enum bs_size size);
+
+/* Hit points a Hero takes from HD of damage: 4 hp per HD, rounded to the
+ * nearest hit point, 1/2 up (RULING R-069). */
+int bs1e_hero_hp_from_hd(int hd_tenths);
+
+/* ---- [13] creature abilities ------------------------------------------------
+ */
+
+/* [13.5] level drainers do double damage. */
+int bs1e_level_drain_damage(int tenths);
+
+/* Morale checks owed at the end of a Melee Phase for contact: [13.5]
+ * level drainers or undead (Table 5) and [13.3] creatures the unit cannot
+ * harm; each is its own check (RULING R-072). Returns 0, 1 or 2. */
+int bs1e_contact_checks(int touching_undead_or_drainer,
+			int touching_unharmable);
+
+/* ---- [14.5] magic damage ----------------------------------------------------
+ */
+
+/* HD of damage a spell does to each creature [14.5 A]. */
+struct bs1e_magic_hd {
+	int dice_hd;   /* parts read on the D6 or D8 column: one HD per die */
+	int hp;	       /* hit points rolled for the other parts */
+	int hp_parts;  /* how many parts were rolled */
+	int hp_hd;     /* hp / 4, 1/2 rounded up */
+	int hd_tenths; /* total per creature, tenths */
+};
+
+/* Compute the HD per creature of a damage expression [14.5 A]. Dice are
+ * rolled only for parts that are not read on D6/D8. Returns 0, or -1 when
+ * src failed (scripted dice ran out or did not fit; see src->error). */
+int bs1e_magic_hd(const struct bs_dice *dmg, struct bs_dice_source *src,
+		  struct bs1e_magic_hd *out);
+
+/* [14.5 A] special note: an area spell's HD per creature x creatures. */
+int bs1e_area_figure_hd(int hd_per_creature_tenths, int creatures);
+
+/* What a saving throw does to a spell's damage. */
+enum bs1e_save {
+	BS1E_SAVE_NONE,	   /* no saving throw */
+	BS1E_SAVE_HALF,	   /* half damage */
+	BS1E_SAVE_NEGATES, /* no damage */
+	BS1E_SAVE__COUNT
+};
+
+enum bs1e_spell_fate {
+	BS1E_SPELL_NONE,
+	BS1E_SPELL_WOUNDED,
+	BS1E_SPELL_REMOVED,
+	BS1E_SPELL_SAVE_DECIDES,
+	BS1E_SPELL__COUNT
+};
+extern const char *const bs1e_spell_fate_name[BS1E_SPELL__COUNT];
+
+struct bs1e_spell_effect {
+	enum bs1e_spell_fate fate;	/* automatic, or SAVE_DECIDES */
+	enum bs1e_spell_fate if_saved;	/* the figure saves */
+	enum bs1e_spell_fate if_failed; /* the figure fails */
+};
+
+/* [14.5 B] the fate of one figure in a spell's area: hd_per_creature
+ * against creatures of creature_hd each (tenths). A creature dies when
+ * the damage reaches its HD; a figure whose creatures live is wounded,
+ * unless the damage is below 1/4 of their HD (RULING R-074: nothing).
+ * wound_only: linear effects from front or behind and the first half of a
+ * cone [14.5 B] can do no more than wound. */
+void bs1e_spell_effect(int hd_per_creature_tenths, int creature_hd_tenths,
+		       enum bs1e_save save, int wound_only,
+		       struct bs1e_spell_effect *out);
+
+/* [14.12] mirror image: damage / (duplicates + 1), rounded down to the
+ * tenth (RULING R-075). */
+int bs1e_mirror_image(int damage_tenths, int duplicates);
+
+/* ---- [7.13] forced march ----------------------------------------------------
+ */
+
+/* The forced-march penalty to AR (0 or more; AR = original + penalty). A
+ * failed check worsens AR by 1 and accumulates; a passed check keeps it.
+ * Returns the new penalty. */
+int bs1e_forced_march_check(int penalty, int passed);
+
+/* One whole Game Round doing nothing and not attacked: AR improves by 1,
+ * never past the original. Returns the new penalty. */
+int bs1e_forced_march_rest(int penalty);
+
+/* Adds the penalty as a term of an AR derivation (nothing when 0). */
+void bs1e_ar_add_forced_march(struct bs_deriv *d, int penalty);
+
+#endif

@@ -1,0 +1,168 @@
+/* Rating cavalry [11.2] and chariots [11.3]: AR, HD, AC, MV and damage of
+ * a mounted figure from its riders (passengers) and mounts (pullers), each
+ * with its derivation. Roundings: RULING R-051 (cavalry), R-052
+ * (chariots), known-gaps 43. */
+#include "battlesim/bs1e_roster.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* snprintf for labels: truncation to the label's size is intended. */
+static int fmt_(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fmt_(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+static long long fdiv(long long num, long long den)
+{
+	long long q = num / den;
+	if ((num % den) != 0 && num < 0)
+		q--;
+	return q;
+}
+
+/* num / den with up to two decimals. */
+static char *dec(long long num, long long den, char *buf, size_t len)
+{
+	int neg = num < 0;
+	if (neg)
+		num = -num;
+	long long h = (num * 200 + den) / (2 * den);
+	if (h % 100 == 0)
+		fmt_(buf, len, "%s%lld", neg ? "-" : "", h / 100);
+	else if (h % 10 == 0)
+		fmt_(buf, len, "%s%lld.%lld", neg ? "-" : "", h / 100,
+		     (h % 100) / 10);
+	else
+		fmt_(buf, len, "%s%lld.%02lld", neg ? "-" : "", h / 100,
+		     h % 100);
+	return buf;
+}
+
+static void add_damage(struct bs1e_damage *to, const struct bs1e_damage *from,
+		       int times)
+{
+	for (int i = 0; i < from->nsrc && to->nsrc < BS1E_DMG_MAX_SRC; i++) {
+		to->src[to->nsrc] = from->src[i];
+		to->src[to->nsrc].times *= times;
+		to->nsrc++;
+	}
+}
+
+void bs1e_rate_cavalry(const struct bs1e_component *rider,
+		       const struct bs1e_component *mount,
+		       struct bs1e_mounted_rating *out)
+{
+	char lab[BS_DERIV_LABEL], a[24], b[24], r[24];
+	memset(out, 0, sizeof *out);
+
+	/* [11.2] AR: the rider's (the mounted figure's ratio is applied by
+	 * the caller, RULING R-051) */
+	fmt_(lab, sizeof lab, "the rider's (%s)", rider->name);
+	bs_deriv_init(&out->thac0, rider->thac0, lab, NULL, "[8.3, 11.2]");
+	out->plus = rider->plus;
+
+	/* [11.2] HD: the average of rider and mount, rounded up to a whole
+	 * die; whole dice only (RULING R-051, R-042) */
+	long long sum = (long long)rider->hd.tenths + mount->hd.tenths;
+	long long hd = (sum + 19) / 20 * 10; /* ceil(sum / 2 / 10) * 10 */
+	bs_tenths_text(rider->hd.tenths, a, sizeof a);
+	bs_tenths_text(mount->hd.tenths, b, sizeof b);
+	if (sum % 20 == 0)
+		fmt_(lab, sizeof lab, "average of %s and %s HD", a, b);
+	else
+		fmt_(lab, sizeof lab, "average of %s and %s HD (%s), up", a, b,
+		     dec(sum, 20, r, sizeof r));
+	bs_deriv_init(&out->hd, (int)hd, lab, NULL, "[11.2, R-051]");
+
+	/* [11.2] AC: the poorer */
+	fmt_(lab, sizeof lab, "poorer of rider AC %d, mount AC %d", rider->ac,
+	     mount->ac);
+	bs_deriv_init(&out->ac, rider->ac > mount->ac ? rider->ac : mount->ac,
+		      lab, NULL, "[11.2]");
+
+	/* [11.2] MV: the mount's */
+	fmt_(lab, sizeof lab, "the mount's (%s)", mount->name);
+	bs_deriv_init(&out->mv, mount->mv, lab, NULL, "[11.2]");
+
+	out->size = rider->size > mount->size ? rider->size : mount->size;
+
+	/* [11.2] Dmg: added */
+	out->dmg.cite = "[11.2]";
+	add_damage(&out->dmg, &rider->dmg, 1);
+	add_damage(&out->dmg, &mount->dmg, 1);
+}
+
+void bs1e_rate_chariot(const struct bs1e_component *pass,
+		       const struct bs1e_component *pull,
+		       struct bs1e_mounted_rating *out)
+{
+	char lab[BS_DERIV_LABEL], a[24], b[24], r[24];
+	memset(out, 0, sizeof *out);
+	long long p = pass->count > 0 ? pass->count : 1;
+	long long q = pull->count > 0 ? pull->count : 1;
+
+	/* [11.3] AR: the average of all passengers (their weapon's plus
+	 * counted) and all pullers, rounded in favour of the chariot */
+	long long num = p * (pass->thac0 - pass->plus) + q * pull->thac0;
+	long long v = fdiv(num, p + q);
+	dec(num, p + q, r, sizeof r);
+	if (v * (p + q) == num)
+		fmt_(lab, sizeof lab, "average of crew and team %s", r);
+	else
+		fmt_(lab, sizeof lab,
+		     "average of crew and team %s, down (in favour)", r);
+	bs_deriv_init(&out->thac0, (int)v, lab, NULL, "[11.3, R-052]");
+	out->plus = 0;
+
+	/* [11.3] HD: the pullers' average plus the passengers' average */
+	bs_tenths_text(pull->hd.tenths, a, sizeof a);
+	bs_tenths_text(pass->hd.tenths, b, sizeof b);
+	fmt_(lab, sizeof lab, "pullers %s HD + passengers %s HD", a, b);
+	bs_deriv_init(&out->hd, pull->hd.tenths + pass->hd.tenths, lab, NULL,
+		      "[11.3, R-042]");
+
+	/* [11.3] AC: the average, rounded in favour (down), -2 */
+	num = p * pass->ac + q * pull->ac;
+	v = fdiv(num, p + q);
+	dec(num, p + q, r, sizeof r);
+	if (v * (p + q) == num)
+		fmt_(lab, sizeof lab, "average");
+	else
+		fmt_(lab, sizeof lab, "average %s, down (in favour) =", r);
+	bs_deriv_init(&out->ac, (int)v, lab, NULL, "[11.3, R-052]");
+	bs_deriv_add(&out->ac, -2, "[11.3]", "chariot");
+
+	/* [11.3] MV: 2/3 of the pullers', fractions dropped (RULING R-052);
+	 * full when the pullers have 3 or more times the riders' total HD */
+	long long team = q * pull->hd.tenths, crew = p * pass->hd.tenths;
+	if (team >= 3 * crew) {
+		fmt_(lab, sizeof lab,
+		     "the pullers' (their HD %lld >= 3 x %lld)", team / 10,
+		     crew / 10);
+		bs_deriv_init(&out->mv, pull->mv, lab, NULL, "[11.3]");
+	} else {
+		int mv = pull->mv * 2 / 3;
+		fmt_(lab, sizeof lab, "2/3 x the pullers' MV %d%s", pull->mv,
+		     mv * 3 == pull->mv * 2 ? "" : ", rounded down");
+		bs_deriv_init(&out->mv, mv, lab, NULL,
+			      mv * 3 == pull->mv * 2 ? "[11.3]"
+						     : "[11.3, R-052]");
+	}
+
+	out->size = pass->size > pull->size ? pass->size : pull->size;
+
+	/* [11.3] Dmg: all pullers and all passengers, added */
+	out->dmg.cite = "[11.3]";
+	add_damage(&out->dmg, &pass->dmg, (int)p);
+	add_damage(&out->dmg, &pull->dmg, (int)q);
+	assert(out->dmg.nsrc <= BS1E_DMG_MAX_SRC);
+}

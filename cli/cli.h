@@ -2,6 +2,7 @@
 #ifndef BS_CLI_H
 #define BS_CLI_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "battlesim/diag.h"
@@ -50,5 +51,9 @@ int cli_load_scenario(const char *file, struct bs_scenario **out);
  * prints the message and returns -1. */
 int cli_parse_int(const char *cmd, const char *opt, const char *text, long lo,
 		  long hi, int *out);
+
+/* A number kept in tenths as JSON: an integer when whole (60), else a
+ * real with one decimal (0.5). */
+json_t *cli_json_tenths(int tenths);
 
 #endif

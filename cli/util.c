@@ -73,3 +73,10 @@ int cli_parse_int(const char *cmd, const char *opt, const char *text, long lo,
 	*out = (int)v;
 	return 0;
 }
+
+json_t *cli_json_tenths(int tenths)
+{
+	if (tenths % 10 == 0)
+		return json_integer(tenths / 10);
+	return json_real(tenths / 10.0);
+}

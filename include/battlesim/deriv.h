@@ -41,9 +41,22 @@ void bs_deriv_add(struct bs_deriv *d, int amount, const char *cite,
 void bs_deriv_set(struct bs_deriv *d, int value, const char *cite,
 		  const char *why);
 
-/* "NAME VALUE = BASE +1 label -1 label [cite]" into buf; returns buf. With
- * no terms: "NAME VALUE [cite]". name may be NULL. */
+/* The text of a derivation: "NAME VALUE = LABEL BASE TERMS [CITE]". The
+ * base label comes before the base ("AR 19 = THAC0 19 +0 ratio 10:1
+ * [8.3 T9]"); with no base label, "ML 12 = 11 +1 magic equipment -1 AC 8
+ * +1 regular [4.1 T3]"; with a base label and no terms the base is left
+ * out unless the label ends in '=' ("Ratio 10 = 1 HD: Less than 4 + 1 HD
+ * [2.2 T1]"). With `tenths` set the value, base and amounts are tenths and
+ * print as "2.5", "10". name may be NULL. Returns buf (always
+ * NUL-terminated when len > 0). */
+char *bs_deriv_text(const struct bs_deriv *d, const char *name, int tenths,
+		    char *buf, size_t len);
+
+/* bs_deriv_text for whole numbers. */
 char *bs_deriv_format(const struct bs_deriv *d, const char *name, char *buf,
 		      size_t len);
+
+/* Tenths as text: 10 -> "1", 25 -> "2.5", -5 -> "-0.5". Returns buf. */
+char *bs_tenths_text(int tenths, char *buf, size_t len);
 
 #endif

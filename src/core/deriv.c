@@ -38,10 +38,34 @@ void bs_deriv_set(struct bs_deriv *d, int value, const char *cite,
 	bs_deriv_add(d, value - d->value, cite, "%s", why);
 }
 
-char *bs_deriv_format(const struct bs_deriv *d, const char *name, char *buf,
-		      size_t len)
+char *bs_tenths_text(int tenths, char *buf, size_t len)
+{
+	int neg = tenths < 0;
+	int a = neg ? -tenths : tenths;
+	if (a % 10)
+		snprintf(buf, len, "%s%d.%d", neg ? "-" : "", a / 10, a % 10);
+	else
+		snprintf(buf, len, "%s%d", neg ? "-" : "", a / 10);
+	return buf;
+}
+
+/* One amount: "+1", "-2", or in tenths "+2.5". */
+static void amount_text(int v, int tenths, int sign, char *buf, size_t len)
+{
+	char t[24];
+	if (!tenths) {
+		snprintf(buf, len, sign ? "%+d" : "%d", v);
+		return;
+	}
+	bs_tenths_text(v, t, sizeof t);
+	snprintf(buf, len, "%s%s", sign && v >= 0 ? "+" : "", t);
+}
+
+char *bs_deriv_text(const struct bs_deriv *d, const char *name, int tenths,
+		    char *buf, size_t len)
 {
 	size_t used = 0;
+	char a[32];
 #define PUT(...)                                                               \
 	do {                                                                   \
 		if (used < len) {                                              \
@@ -51,19 +75,36 @@ char *bs_deriv_format(const struct bs_deriv *d, const char *name, char *buf,
 				used += (size_t)n_;                            \
 		}                                                              \
 	} while (0)
+	if (len == 0)
+		return buf;
 	buf[0] = '\0';
 	if (name)
 		PUT("%s ", name);
-	PUT("%d", d->value);
-	if (d->nterms > 0 || d->base_label[0]) {
-		PUT(" = %d", d->base);
-		if (d->base_label[0])
-			PUT(" %s", d->base_label);
-		for (int i = 0; i < d->nterms; i++)
-			PUT(" %+d %s", d->term[i].amount, d->term[i].label);
+	amount_text(d->value, tenths, 0, a, sizeof a);
+	PUT("%s", a);
+	const char *lab = d->base_label;
+	size_t ll = strlen(lab);
+	if (d->nterms == 0 && ll > 0 && lab[ll - 1] != '=') {
+		PUT(" = %s", lab);
+	} else if (d->nterms > 0 || ll > 0) {
+		amount_text(d->base, tenths, 0, a, sizeof a);
+		if (ll > 0)
+			PUT(" = %s %s", lab, a);
+		else
+			PUT(" = %s", a);
+		for (int i = 0; i < d->nterms; i++) {
+			amount_text(d->term[i].amount, tenths, 1, a, sizeof a);
+			PUT(" %s %s", a, d->term[i].label);
+		}
 	}
 	if (d->cite)
 		PUT(" %s", d->cite);
 #undef PUT
 	return buf;
+}
+
+char *bs_deriv_format(const struct bs_deriv *d, const char *name, char *buf,
+		      size_t len)
+{
+	return bs_deriv_text(d, name, 0, buf, len);
 }

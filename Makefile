@@ -118,7 +118,7 @@ demo: deps
 
 # ---- style ------------------------------------------------------------------
 FMT_FILES = $(sort $(wildcard include/battlesim/*.h src/*/*.c src/*/*.h \
-	src/*/*/*.c src/*/*/*.h cli/*.c cli/*.h tests/*/*.c tools/*.c))
+	src/*/*/*.c src/*/*/*.h cli/*.c cli/*.h tests/*/*.c tools/*.c bench/*.c))
 
 format:
 	clang-format -i $(FMT_FILES)
@@ -127,8 +127,13 @@ format-check:
 	@clang-format --dry-run -Werror $(FMT_FILES) && echo "format-check: ok"
 
 # ---- benchmarks, fuzzing, valgrind -----------------------------------------
-bench: $(BIN)
-	@sh tools/bench.sh $(BIN)
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+$(BUILD)/rel/bench: $(BENCH_SRC) $(BUILD)/rel/libbattlesim.a
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -o $@ $(BENCH_SRC) \
+		$(BUILD)/rel/libbattlesim.a $(LIBS)
+
+bench: $(BUILD)/rel/bench
+	@$(BUILD)/rel/bench
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \

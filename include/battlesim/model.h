@@ -93,6 +93,8 @@ enum bs_cflag {
 	BS_CF_PARALYZES = 1u << 12,	/* [13.4] */
 	BS_CF_POISON = 1u << 13,	/* [13.2] */
 	BS_CF_CAUSES_FEAR = 1u << 14,	/* [13.6] */
+	/* its AC is its own hide or shell, not worn armor (RULING R-026) */
+	BS_CF_NATURAL_ARMOR = 1u << 15,
 };
 
 /* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,
@@ -127,7 +129,11 @@ struct bs_weapon {
 	int rate_num, rate_den; /* shots per round: 2/1, 1/1, 1/2 */
 	int missile_class;	/* enum bs1e_missile_class, -1 none */
 	int unlimited_ammo;	/* arrows, quarrels, stones, bullets [10.3] */
-	int line;		/* where it was defined (0 = built-in) */
+	/* PH weapon-vs-AC adjustment, vs_ac[0] vs AC 2 .. vs_ac[8] vs AC 10;
+	 * has_vs_ac 0 = not given (option weapon_vs_ac) */
+	int vs_ac[9];
+	int has_vs_ac;
+	int line; /* line in `file` where it was defined */
 	char file[128];
 };
 
@@ -284,6 +290,8 @@ struct bs_individual {
 	int charisma_item_bonus;      /* [14.20] ring +1, rod +2 */
 	struct bs_unit_weapon weapon; /* weapon in hand */
 	double x, y;		      /* independent figures: position */
+	int placed;	 /* 1: position given in the file; else defaulted */
+	int str_percent; /* exceptional strength 18/xx: 1..100 (00 = 100) */
 	int line, col;
 };
 
@@ -354,7 +362,12 @@ struct bs_scenario {
 	void *arena; /* loader-owned storage */
 };
 
-/* Lookups by name (case-insensitive); NULL when absent. */
+/* Catalog names match ignoring case, spaces, hyphens and underscores, so
+ * that "longsword", "Long Sword" and "long-sword" are one weapon
+ * (RULING R-038). */
+int bs_name_eq(const char *a, const char *b);
+
+/* Lookups by name (bs_name_eq); NULL when absent. */
 const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,
 					   const char *name);
 const struct bs_creature *bs_scenario_creature(const struct bs_scenario *s,

@@ -1,5 +1,6 @@
 # Catalog names are written as a player writes them: "long sword",
-# "man-at-arms", "chain mail" load; the rulebook's "longsword" gets a
+# "man-at-arms", "chain mail" load; the rulebook's "longsword" and
+# "Long-Sword" are the same weapon (RULING R-038); a typo gets a
 # "did you mean" pointing at the catalog's spelling.
 f=$(mktemp)
 trap 'rm -f "$f" "$_o" "$_e"' EXIT
@@ -46,5 +47,11 @@ run check "$f"
 expect_code 0
 write "longsword"
 run check "$f"
+expect_code 0
+write "Long-Sword"
+run check "$f"
+expect_code 0
+write "longsowrd"
+run check "$f"
 expect_code 2
-expect_err "long sword"
+expect_err "unknown weapon 'longsowrd' (did you mean 'long sword'?)"

@@ -1,0 +1,763 @@
+/* Catalog entries: weapons, armor and creatures (data/catalog files and a
+ * scenario's `catalog:`), and the name references to them with "did you
+ * mean". Sections: [2.2] (HD), [3.1] (D&D movement), [8.1] (pikes, spears),
+ * [8.3] (THAC0), [10.3] (ammunition), [10.4] Table 12 (missile classes),
+ * [11.4] (lances), [11.6] (large shields), [11.7] (set vs charge),
+ * [13.x] (creature flags). */
+#include <ctype.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "scenario/loader.h"
+
+/* ---- the catalog mapping ----------------------------------------------------
+ */
+
+enum { CK_WEAPONS, CK_ARMOR, CK_CREATURES, CK__N };
+static const char *const catalog_keys[CK__N] = {
+    [CK_WEAPONS] = "weapons",
+    [CK_ARMOR] = "armor",
+    [CK_CREATURES] = "creatures",
+};
+
+void ld_catalog_collect(struct ld *ld, const yaml_node_t *map,
+			struct ld_catalog_nodes *c)
+{
+	yaml_node_t *v[CK__N];
+	memset(c, 0, sizeof *c);
+	c->ld = ld;
+	if (ld_collect(ld, map, "catalog", catalog_keys, CK__N, v) != 0)
+		return;
+	c->weapons = v[CK_WEAPONS];
+	c->armor = v[CK_ARMOR];
+	c->creatures = v[CK_CREATURES];
+}
+
+/* ---- weapons ---------------------------------------------------------------
+ */
+
+enum {
+	WK_NAME,
+	WK_KIND,
+	WK_DAMAGE,
+	WK_DAMAGE_LARGE,
+	WK_SPEED,
+	WK_PIKE,
+	WK_POLEARM,
+	WK_LANCE,
+	WK_SET,
+	WK_RANGE,
+	WK_RATE,
+	WK_CLASS,
+	WK_UNLIMITED,
+	WK_VS_AC,
+	WK__N
+};
+static const char *const weapon_keys[WK__N] = {
+    [WK_NAME] = "name",
+    [WK_KIND] = "kind",
+    [WK_DAMAGE] = "damage",
+    [WK_DAMAGE_LARGE] = "damage_large",
+    [WK_SPEED] = "speed",
+    [WK_PIKE] = "pike",
+    [WK_POLEARM] = "polearm",
+    [WK_LANCE] = "lance",
+    [WK_SET] = "set_vs_charge",
+    [WK_RANGE] = "range",
+    [WK_RATE] = "rate",
+    [WK_CLASS] = "class",
+    [WK_UNLIMITED] = "unlimited_ammo",
+    [WK_VS_AC] = "vs_ac",
+};
+static const char *const weapon_kind_names[BS_WEAPON__COUNT] = {
+    [BS_WEAPON_MELEE] = "melee",
+    [BS_WEAPON_MISSILE] = "missile",
+    [BS_WEAPON_NATURAL] = "natural",
+};
+/* Table 12 [10.4] classes as written in the catalog. */
+enum { MC_THROWN, MC_CROSSBOW, MC_SLING, MC_ARCHER, MC__N };
+static const char *const missile_class_names[MC__N] = {
+    [MC_THROWN] = "thrown",
+    [MC_CROSSBOW] = "crossbow",
+    [MC_SLING] = "sling",
+    [MC_ARCHER] = "archer",
+};
+
+/* A whole number of 1 or 2 digits at *p (advanced), or -1. */
+static int small_number(const char **p)
+{
+	int v = 0, d = 0;
+	while (isdigit((unsigned char)**p) && d < 3) {
+		v = v * 10 + (*(*p)++ - '0');
+		d++;
+	}
+	return (d == 0 || d > 2) ? -1 : v;
+}
+
+/* rate: "2", "1", "1/2", "3/2": shots per round as num/den. */
+static void parse_rate(struct ld *ld, const yaml_node_t *n, int *num, int *den)
+{
+	const char *t = ld_text(ld, n, "rate", "a rate like 2, 1 or 1/2");
+	if (!t)
+		return;
+	const char *p = t;
+	int a = small_number(&p), b = 1;
+	if (*p == '/') {
+		p++;
+		b = small_number(&p);
+	}
+	if (*p != '\0' || a < 1 || a > 10 || b < 1 || b > 10) {
+		char buf[64];
+		ld_err(ld, n,
+		       "rate: expected shots per round like 2, 1 or 1/2 "
+		       "(1 to 10 over 1 to 10), got %s",
+		       ld_kind(n, buf, sizeof buf));
+		return;
+	}
+	*num = a;
+	*den = b;
+}
+
+static void parse_weapon(struct ld *ld, const yaml_node_t *n,
+			 struct bs_weapon *w)
+{
+	yaml_node_t *v[WK__N];
+	memset(w, 0, sizeof *w);
+	w->missile_class = -1;
+	w->rate_num = 1;
+	w->rate_den = 1;
+	snprintf(w->file, sizeof w->file, "%s", ld->file);
+	w->line = (int)n->start_mark.line + 1;
+	if (ld_collect(ld, n, "weapon", weapon_keys, WK__N, v) != 0)
+		return;
+	if (ld_require(ld, n, "weapon", "name", v[WK_NAME]) == 0)
+		ld_str(ld, v[WK_NAME], "name", w->name, sizeof w->name);
+	int kind = BS_WEAPON_MELEE;
+	if (v[WK_KIND])
+		ld_enum(ld, v[WK_KIND], "kind", weapon_kind_names,
+			BS_WEAPON__COUNT, &kind);
+	w->kind = (enum bs_weapon_kind)kind;
+	if (ld_require(ld, n, "weapon", "damage", v[WK_DAMAGE]) == 0)
+		ld_dice(ld, v[WK_DAMAGE], "damage", &w->damage_sm);
+	w->damage_l = w->damage_sm;
+	if (v[WK_DAMAGE_LARGE])
+		ld_dice(ld, v[WK_DAMAGE_LARGE], "damage_large", &w->damage_l);
+	if (v[WK_SPEED])
+		ld_int(ld, v[WK_SPEED], "speed", 0, 20, &w->speed);
+	if (v[WK_PIKE])
+		ld_bool(ld, v[WK_PIKE], "pike", &w->is_pike);
+	if (v[WK_POLEARM])
+		ld_bool(ld, v[WK_POLEARM], "polearm", &w->is_polearm);
+	if (v[WK_LANCE])
+		ld_bool(ld, v[WK_LANCE], "lance", &w->lance);
+	if (v[WK_SET])
+		ld_bool(ld, v[WK_SET], "set_vs_charge", &w->set_vs_charge);
+	if (v[WK_RANGE]) {
+		int len = ld_list(ld, v[WK_RANGE], "range", 3, "ranges");
+		int r[3] = {0, 0, 0}, ok = len == 3;
+		if (len >= 0 && len != 3)
+			ld_err(ld, v[WK_RANGE],
+			       "range: expected [short, medium, long] in "
+			       "inches");
+		for (int i = 0; ok && i < 3; i++)
+			if (ld_int(ld, ld_item(ld, v[WK_RANGE], i), "range", 1,
+				   99, &r[i]) != 0)
+				ok = 0;
+		if (ok && (r[0] > r[1] || r[1] > r[2])) {
+			ld_err(ld, v[WK_RANGE],
+			       "range: short <= medium <= long expected, got "
+			       "[%d, %d, %d]",
+			       r[0], r[1], r[2]);
+			ok = 0;
+		}
+		if (ok) {
+			w->range_s = r[0];
+			w->range_m = r[1];
+			w->range_l = r[2];
+		}
+	}
+	if (v[WK_RATE])
+		parse_rate(ld, v[WK_RATE], &w->rate_num, &w->rate_den);
+	int mc = -1;
+	if (v[WK_CLASS])
+		ld_enum(ld, v[WK_CLASS], "class", missile_class_names, MC__N,
+			&mc);
+	/* Table 12 [10.4]: crossbows and slings share a row. */
+	switch (mc) {
+	case MC_THROWN:
+		w->missile_class = BS1E_MISSILE_THROWN;
+		break;
+	case MC_CROSSBOW:
+	case MC_SLING:
+		w->missile_class = BS1E_MISSILE_CROSSBOW_SLING;
+		break;
+	case MC_ARCHER:
+		w->missile_class = BS1E_MISSILE_ARCHER;
+		break;
+	default:
+		break;
+	}
+	int has_range = v[WK_RANGE] != NULL;
+	if (w->kind == BS_WEAPON_MISSILE && !has_range)
+		ld_err(ld, n,
+		       "missile weapon '%s' needs range: [short, "
+		       "medium, long]",
+		       w->name);
+	if (w->kind == BS_WEAPON_MISSILE && has_range && !v[WK_CLASS])
+		ld_err(ld, n,
+		       "missile weapon '%s' needs class: thrown, crossbow, "
+		       "sling or archer (Table 12 [10.4])",
+		       w->name);
+	if (v[WK_CLASS] && !has_range)
+		ld_err(ld, v[WK_CLASS],
+		       "class: a missile class needs range: "
+		       "[short, medium, long]");
+	/* RULING R-025 [10.4] a melee weapon with a range (spear, dagger,
+	 * hand axe) is thrown unless the catalog says otherwise. */
+	if (has_range && !v[WK_CLASS] && w->kind != BS_WEAPON_MISSILE)
+		w->missile_class = BS1E_MISSILE_THROWN;
+	/* [10.3] arrows, quarrels, stones and bullets are unlimited by
+	 * default; thrown weapons are not. */
+	w->unlimited_ammo = w->missile_class == BS1E_MISSILE_ARCHER ||
+			    w->missile_class == BS1E_MISSILE_CROSSBOW_SLING;
+	if (v[WK_UNLIMITED])
+		ld_bool(ld, v[WK_UNLIMITED], "unlimited_ammo",
+			&w->unlimited_ammo);
+	if (v[WK_VS_AC]) {
+		int len = ld_list(ld, v[WK_VS_AC], "vs_ac", 9, "values");
+		if (len >= 0 && len != 9)
+			ld_err(ld, v[WK_VS_AC],
+			       "vs_ac: expected 9 adjustments (vs AC 2 to "
+			       "AC 10), got %d",
+			       len);
+		int ok = len == 9;
+		for (int i = 0; ok && i < 9; i++)
+			if (ld_int(ld, ld_item(ld, v[WK_VS_AC], i), "vs_ac",
+				   -10, 10, &w->vs_ac[i]) != 0)
+				ok = 0;
+		w->has_vs_ac = ok;
+	}
+}
+
+/* ---- armor -----------------------------------------------------------------
+ */
+
+enum { AK_NAME, AK_AC, AK_SHIELD, AK_LARGE, AK__N };
+static const char *const armor_keys[AK__N] = {
+    [AK_NAME] = "name",
+    [AK_AC] = "ac",
+    [AK_SHIELD] = "shield",
+    [AK_LARGE] = "large",
+};
+
+static void parse_armor(struct ld *ld, const yaml_node_t *n, struct bs_armor *a)
+{
+	yaml_node_t *v[AK__N];
+	memset(a, 0, sizeof *a);
+	if (ld_collect(ld, n, "armor", armor_keys, AK__N, v) != 0)
+		return;
+	if (ld_require(ld, n, "armor", "name", v[AK_NAME]) == 0)
+		ld_str(ld, v[AK_NAME], "name", a->name, sizeof a->name);
+	if (v[AK_SHIELD])
+		ld_bool(ld, v[AK_SHIELD], "shield", &a->is_shield);
+	if (v[AK_LARGE])
+		ld_bool(ld, v[AK_LARGE], "large", &a->large_shield);
+	if (a->large_shield) /* [11.6] a large shield is a shield */
+		a->is_shield = 1;
+	/* A shield improves AC by 1 and gives no AC of its own. */
+	if (!a->is_shield && ld_require(ld, n, "armor", "ac", v[AK_AC]) != 0)
+		return;
+	if (v[AK_AC])
+		ld_int(ld, v[AK_AC], "ac", -10, 10, &a->ac);
+}
+
+/* ---- creatures -------------------------------------------------------------
+ */
+
+enum {
+	CR_NAME,
+	CR_HD,
+	CR_AC,
+	CR_MV,
+	CR_FLY,
+	CR_FLY_CLASS,
+	CR_THAC0,
+	CR_SIZE,
+	CR_ALIGNMENT,
+	CR_INT,
+	CR_DEMIHUMAN,
+	CR_SPECIAL,
+	CR_EXCEPTIONAL,
+	CR_ASTERISKS,
+	CR_INFRAVISION,
+	CR_MR,
+	CR_FLAGS,
+	CR_ATTACKS,
+	CR_XP,
+	CR_OVERSIZE,
+	CR_HATES,
+	CR__N
+};
+static const char *const creature_keys[CR__N] = {
+    [CR_NAME] = "name",
+    [CR_HD] = "hd",
+    [CR_AC] = "ac",
+    [CR_MV] = "mv",
+    [CR_FLY] = "fly",
+    [CR_FLY_CLASS] = "fly_class",
+    [CR_THAC0] = "thac0",
+    [CR_SIZE] = "size",
+    [CR_ALIGNMENT] = "alignment",
+    [CR_INT] = "intelligence",
+    [CR_DEMIHUMAN] = "demihuman",
+    [CR_SPECIAL] = "special_abilities",
+    [CR_EXCEPTIONAL] = "exceptional_abilities",
+    [CR_ASTERISKS] = "asterisks",
+    [CR_INFRAVISION] = "infravision",
+    [CR_MR] = "mr",
+    [CR_FLAGS] = "flags",
+    [CR_ATTACKS] = "attacks",
+    [CR_XP] = "xp",
+    [CR_OVERSIZE] = "oversize",
+    [CR_HATES] = "hates",
+};
+
+/* Flags as written, in the order of enum bs_cflag bits (flies is set by
+ * `fly:`, not written). */
+static const struct {
+	const char *name;
+	unsigned bit;
+} flag_names[] = {
+    {"woodland", BS_CF_WOODLAND},
+    {"mountain", BS_CF_MOUNTAIN},
+    {"swamp", BS_CF_SWAMP},
+    {"aquatic", BS_CF_AQUATIC},
+    {"undead", BS_CF_UNDEAD},
+    {"mindless", BS_CF_MINDLESS},
+    {"level_drain", BS_CF_LEVEL_DRAIN},
+    {"never_checks_morale", BS_CF_NEVER_CHECKS_MORALE},
+    {"magic_to_hit", BS_CF_MAGIC_TO_HIT},
+    {"regenerates", BS_CF_REGENERATES},
+    {"daylight_penalty", BS_CF_DAYLIGHT_PENALTY},
+    {"paralyzes", BS_CF_PARALYZES},
+    {"poison", BS_CF_POISON},
+    {"causes_fear", BS_CF_CAUSES_FEAR},
+    {"natural_armor", BS_CF_NATURAL_ARMOR},
+};
+#define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
+
+/* place() compares names through the first member of each entry. */
+_Static_assert(offsetof(struct bs_weapon, name) == 0, "name first");
+_Static_assert(offsetof(struct bs_armor, name) == 0, "name first");
+_Static_assert(offsetof(struct bs_creature, name) == 0, "name first");
+
+/* Hit dice "1/2", "1-1", "1", "4+1", 9 [2.2]: whole dice in tenths and
+ * the hit points added. */
+static int parse_hd(struct ld *ld, const yaml_node_t *n, struct bs_hd *hd)
+{
+	const char *t = ld_text(ld, n, "hd", "hit dice like 1/2, 1-1 or 4+1");
+	if (!t)
+		return -1;
+	char buf[64];
+	if (strcmp(t, "1/2") == 0) {
+		hd->tenths = 5;
+		hd->plus = 0;
+		return 0;
+	}
+	const char *p = t;
+	long whole = 0, plus = 0;
+	int digits = 0;
+	while (isdigit((unsigned char)*p) && digits < 4) {
+		whole = whole * 10 + (*p++ - '0');
+		digits++;
+	}
+	int ok = digits > 0;
+	if (ok && (*p == '+' || *p == '-')) {
+		int sign = *p++ == '-' ? -1 : 1, pd = 0;
+		while (isdigit((unsigned char)*p) && pd < 4) {
+			plus = plus * 10 + (*p++ - '0');
+			pd++;
+		}
+		ok = pd > 0 && plus >= 1;
+		plus *= sign;
+	}
+	if (!ok || *p != '\0') {
+		ld_err(ld, n,
+		       "hd: expected hit dice like 1/2, 1-1, 1, 4+1 or 9, "
+		       "got %s",
+		       ld_kind(n, buf, sizeof buf));
+		return -1;
+	}
+	if (whole > 99 || plus > 99 || plus < -9) {
+		ld_err(ld, n,
+		       "hd: %s is out of range (0 to 99 dice, -9 to +99 hit "
+		       "points)",
+		       ld_kind(n, buf, sizeof buf));
+		return -1;
+	}
+	hd->tenths = (int)whole * 10;
+	hd->plus = (int)plus;
+	return 0;
+}
+
+/* Alignment: LG .. CE, or words ("lawful evil", "neutral"). */
+static int parse_alignment(struct ld *ld, const yaml_node_t *n,
+			   struct bs_creature *c)
+{
+	static const char *const codes[9] = {"LG", "LN", "LE", "NG", "N",
+					     "NE", "CG", "CN", "CE"};
+	static const char *const words[9] = {
+	    "lawful good",  "lawful neutral",  "lawful evil",
+	    "neutral good", "neutral",	       "neutral evil",
+	    "chaotic good", "chaotic neutral", "chaotic evil"};
+	const char *t = ld_text(ld, n, "alignment", "an alignment like LE");
+	if (!t)
+		return -1;
+	int found = -1;
+	for (int i = 0; i < 9; i++)
+		if (strcasecmp(t, codes[i]) == 0 ||
+		    strcasecmp(t, words[i]) == 0)
+			found = i;
+	if (strcasecmp(t, "TN") == 0 || strcasecmp(t, "true neutral") == 0)
+		found = 4;
+	if (found < 0) {
+		char buf[64];
+		const char *s = strlen(t) < 64 ? bs_suggest(t, words, 9) : NULL;
+		ld_err(ld, n,
+		       "alignment: unknown alignment %s (%s%s%sone of LG, LN, "
+		       "LE, NG, N, NE, CG, CN, CE or the words)",
+		       ld_kind(n, buf, sizeof buf), s ? "did you mean '" : "",
+		       s ? s : "", s ? "'? " : "");
+		return -1;
+	}
+	c->law = (enum bs_law)(found / 3);
+	c->moral = (enum bs_moral)(found % 3);
+	if (found == 4) {
+		c->law = BS_LAW_NEUTRAL;
+		c->moral = BS_MORAL_NEUTRAL;
+	}
+	return 0;
+}
+
+/* The AD&D category of an intelligence score (MM / DMG). */
+static enum bs_int int_category(int score)
+{
+	static const int upto[] = {0, 1, 4, 7, 10, 12, 14, 16, 18, 20};
+	for (int i = 0; i < (int)(sizeof upto / sizeof upto[0]); i++)
+		if (score <= upto[i])
+			return (enum bs_int)i;
+	return BS_INT_GODLIKE;
+}
+
+static void parse_intelligence(struct ld *ld, const yaml_node_t *n,
+			       struct bs_creature *c)
+{
+	if (n->type == YAML_SCALAR_NODE &&
+	    isdigit((unsigned char)n->data.scalar.value[0])) {
+		int score;
+		if (ld_int(ld, n, "intelligence", 0, 25, &score) == 0)
+			c->intelligence = int_category(score);
+		return;
+	}
+	const char *t = (n->type == YAML_SCALAR_NODE)
+			    ? (const char *)n->data.scalar.value
+			    : NULL;
+	if (t && strcasecmp(t, "supra-genius") == 0) {
+		c->intelligence = BS_INT_SUPRA;
+		return;
+	}
+	int v;
+	if (ld_enum(ld, n, "intelligence", bs_int_name, BS_INT__COUNT, &v) == 0)
+		c->intelligence = (enum bs_int)v;
+}
+
+/* Movement in inches; in a D&D scenario's own creatures it is feet per
+ * turn divided by 10 [3.1]. */
+static void parse_mv(struct ld *ld, const yaml_node_t *n, const char *key,
+		     int *out)
+{
+	int dnd = ld->user && ld->game == BS_GAME_DND;
+	int v;
+	if (ld_int(ld, n, key, 0, dnd ? 600 : 60, &v) == 0)
+		*out = dnd ? v / 10 : v; /* [3.1] 120' = 12" */
+}
+
+void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
+		 const char *default_name)
+{
+	yaml_node_t *v[CR__N];
+	memset(c, 0, sizeof *c);
+	/* RULING R-037 [4.6] omitted alignment is neutral and omitted
+	 * intelligence average: no Table 6 modifier. */
+	c->law = BS_LAW_NEUTRAL;
+	c->moral = BS_MORAL_NEUTRAL;
+	c->intelligence = BS_INT_AVERAGE;
+	c->size = BS_SIZE_M;
+	c->hd.tenths = 10;
+	c->mv = 12;
+	c->ac = 10;
+	snprintf(c->file, sizeof c->file, "%s", ld->file);
+	c->line = (int)n->start_mark.line + 1;
+	if (ld_collect(ld, n, "creature", creature_keys, CR__N, v) != 0)
+		return;
+	if (v[CR_NAME])
+		ld_str(ld, v[CR_NAME], "name", c->name, sizeof c->name);
+	else if (default_name)
+		snprintf(c->name, sizeof c->name, "%s", default_name);
+	else
+		ld_require(ld, n, "creature", "name", NULL);
+	if (ld_require(ld, n, "creature", "hd", v[CR_HD]) == 0)
+		parse_hd(ld, v[CR_HD], &c->hd);
+	if (ld_require(ld, n, "creature", "ac", v[CR_AC]) == 0)
+		ld_int(ld, v[CR_AC], "ac", -10, 10, &c->ac);
+	if (ld_require(ld, n, "creature", "mv", v[CR_MV]) == 0)
+		parse_mv(ld, v[CR_MV], "mv", &c->mv);
+	if (v[CR_FLY]) {
+		parse_mv(ld, v[CR_FLY], "fly", &c->fly_mv);
+		if (c->fly_mv > 0)
+			c->flags |= BS_CF_FLIES;
+	}
+	if (v[CR_FLY_CLASS]) {
+		static const char *const cls[5] = {"A", "B", "C", "D", "E"};
+		int k;
+		if (ld_enum(ld, v[CR_FLY_CLASS], "fly_class", cls, 5, &k) == 0)
+			c->fly_class = (char)('A' + k);
+	}
+	if (v[CR_THAC0])
+		ld_int(ld, v[CR_THAC0], "thac0", 1, 25, &c->thac0);
+	if (ld_require(ld, n, "creature", "size", v[CR_SIZE]) == 0) {
+		int k;
+		if (ld_enum(ld, v[CR_SIZE], "size", bs_size_name,
+			    BS_SIZE__COUNT, &k) == 0)
+			c->size = (enum bs_size)k;
+	}
+	if (v[CR_ALIGNMENT])
+		parse_alignment(ld, v[CR_ALIGNMENT], c);
+	if (v[CR_INT])
+		parse_intelligence(ld, v[CR_INT], c);
+	if (v[CR_DEMIHUMAN])
+		ld_bool(ld, v[CR_DEMIHUMAN], "demihuman", &c->demihuman);
+	if (v[CR_SPECIAL])
+		ld_bool(ld, v[CR_SPECIAL], "special_abilities",
+			&c->special_abilities);
+	if (v[CR_EXCEPTIONAL])
+		ld_bool(ld, v[CR_EXCEPTIONAL], "exceptional_abilities",
+			&c->exceptional_abilities);
+	if (v[CR_ASTERISKS])
+		ld_int(ld, v[CR_ASTERISKS], "asterisks", 0, 10,
+		       &c->dnd_asterisks);
+	if (v[CR_INFRAVISION]) {
+		int ft;
+		if (ld_int(ld, v[CR_INFRAVISION], "infravision", 0, 1200,
+			   &ft) == 0)
+			c->infravision = ft / 10;
+	}
+	if (v[CR_MR])
+		ld_int(ld, v[CR_MR], "mr", 0, 100, &c->mr);
+	if (v[CR_FLAGS]) {
+		int len =
+		    ld_list(ld, v[CR_FLAGS], "flags", LD_MAX_LIST, "flags");
+		const char *names[NFLAGS];
+		for (int i = 0; i < NFLAGS; i++)
+			names[i] = flag_names[i].name;
+		for (int i = 0; i < len; i++) {
+			int k;
+			if (ld_enum(ld, ld_item(ld, v[CR_FLAGS], i), "flags",
+				    names, NFLAGS, &k) == 0)
+				c->flags |= flag_names[k].bit;
+		}
+	}
+	if (v[CR_ATTACKS])
+		ld_dice(ld, v[CR_ATTACKS], "attacks", &c->attacks);
+	if (v[CR_XP])
+		ld_long(ld, v[CR_XP], "xp", 0, 100000000L, &c->xp);
+	if (v[CR_OVERSIZE])
+		ld_bool(ld, v[CR_OVERSIZE], "oversize", &c->no_base);
+	if (v[CR_HATES]) {
+		int len = ld_list(ld, v[CR_HATES], "hates", 4, "names");
+		for (int i = 0; i < len; i++)
+			if (ld_str(ld, ld_item(ld, v[CR_HATES], i), "hates",
+				   c->hates[c->nhates], BS_NAME_MAX) == 0)
+				c->nhates++;
+	}
+}
+
+/* ---- placing entries -------------------------------------------------------
+ */
+
+/* Where an entry named `name` goes among `n` existing ones of size `size`
+ * (first `nbuiltin` built in): its index, n to append, or -1 (duplicate:
+ * reported). */
+static int place(struct ld *ld, const yaml_node_t *node, const char *what,
+		 const char *name, const void *arr, size_t size, int n,
+		 int nbuiltin)
+{
+	if (!name[0])
+		return -1; /* nameless: already reported */
+	for (int i = 0; i < n; i++) {
+		const char *other =
+		    (const char *)arr + (size_t)i * size; /* name first */
+		if (!bs_name_eq(other, name))
+			continue;
+		if (ld->user && i < nbuiltin)
+			return i; /* the scenario's entry wins */
+		ld_err(ld, node, "duplicate %s '%s'", what, name);
+		return -1;
+	}
+	return n;
+}
+
+void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
+		      int nbuiltin_a, int nbuiltin_c)
+{
+	struct ld *ld = c->ld;
+	struct bs_scenario *s = ld->s;
+	int len = ld_list(ld, c->weapons, "weapons", LD_MAX_CATALOG, "weapons");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *n = ld_item(ld, c->weapons, i);
+		struct bs_weapon w;
+		parse_weapon(ld, n, &w);
+		int at = place(ld, n, "weapon", w.name, s->weapons, sizeof w,
+			       s->nweapons, nbuiltin_w);
+		if (at >= 0) {
+			s->weapons[at] = w;
+			if (at == s->nweapons)
+				s->nweapons++;
+		}
+	}
+	len = ld_list(ld, c->armor, "armor", LD_MAX_CATALOG, "armor");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *n = ld_item(ld, c->armor, i);
+		struct bs_armor a;
+		parse_armor(ld, n, &a);
+		int at = place(ld, n, "armor", a.name, s->armor, sizeof a,
+			       s->narmor, nbuiltin_a);
+		if (at >= 0) {
+			s->armor[at] = a;
+			if (at == s->narmor)
+				s->narmor++;
+		}
+	}
+	len =
+	    ld_list(ld, c->creatures, "creatures", LD_MAX_CATALOG, "creatures");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *n = ld_item(ld, c->creatures, i);
+		struct bs_creature *cr = ld_tmp(ld, sizeof *cr);
+		if (!cr)
+			return;
+		ld_creature(ld, n, cr, NULL);
+		int at = place(ld, n, "creature", cr->name, s->creatures,
+			       sizeof *cr, s->ncreatures, nbuiltin_c);
+		if (at >= 0) {
+			s->creatures[at] = *cr;
+			if (at == s->ncreatures)
+				s->ncreatures++;
+		}
+	}
+}
+
+/* ---- references ------------------------------------------------------------
+ */
+
+static const char **names_of(struct ld *ld, const void *arr, size_t size, int n)
+{
+	const char **names = ld_tmp(ld, (size_t)(n + 1) * sizeof *names);
+	if (!names)
+		return NULL;
+	for (int i = 0; i < n; i++)
+		names[i] = (const char *)arr + (size_t)i * size;
+	return names;
+}
+
+static void unknown(struct ld *ld, const yaml_node_t *n, const char *key,
+		    const char *what, const char *name, const char **names,
+		    int count)
+{
+	const char *s = NULL;
+	if (names && strlen(name) < 64 && !ld_quiet(ld))
+		s = bs_suggest(name, names, (size_t)count);
+	char buf[64];
+	ld_err(ld, n, "%s: unknown %s %s%s%s%s", key, what,
+	       ld_kind(n, buf, sizeof buf), s ? " (did you mean '" : "",
+	       s ? s : "", s ? "'?)" : "");
+}
+
+const struct bs_creature *ld_ref_creature(struct ld *ld, const yaml_node_t *n,
+					  const char *key)
+{
+	const char *t = ld_text(ld, n, key, "a creature name");
+	if (!t)
+		return NULL;
+	const struct bs_creature *c = bs_scenario_creature(ld->s, t);
+	if (c)
+		return c;
+	if (!ld->cnames)
+		ld->cnames =
+		    names_of(ld, ld->s->creatures, sizeof ld->s->creatures[0],
+			     ld->s->ncreatures);
+	unknown(ld, n, key, "creature", t, ld->cnames, ld->s->ncreatures);
+	return NULL;
+}
+
+const struct bs_weapon *ld_ref_weapon(struct ld *ld, const yaml_node_t *n,
+				      const char *key)
+{
+	const char *t = ld_text(ld, n, key, "a weapon name");
+	if (!t)
+		return NULL;
+	const struct bs_weapon *w = bs_scenario_weapon(ld->s, t);
+	if (w)
+		return w;
+	if (!ld->wnames)
+		ld->wnames =
+		    names_of(ld, ld->s->weapons, sizeof ld->s->weapons[0],
+			     ld->s->nweapons);
+	unknown(ld, n, key, "weapon", t, ld->wnames, ld->s->nweapons);
+	return NULL;
+}
+
+const struct bs_armor *ld_ref_armor(struct ld *ld, const yaml_node_t *n,
+				    const char *key)
+{
+	const char *t = ld_text(ld, n, key, "an armor name");
+	if (!t)
+		return NULL;
+	const struct bs_armor *a = bs_scenario_armor(ld->s, t);
+	if (a)
+		return a;
+	if (!ld->anames)
+		ld->anames = names_of(ld, ld->s->armor, sizeof ld->s->armor[0],
+				      ld->s->narmor);
+	unknown(ld, n, key, "armor", t, ld->anames, ld->s->narmor);
+	return NULL;
+}
+
+const struct bs_creature *ld_human(struct ld *ld)
+{
+	const struct bs_creature *c = bs_scenario_creature(ld->s, "human");
+	if (c)
+		return c;
+	if (ld->human)
+		return ld->human;
+	/* RULING R-027 [3.2] the race of an individual defaults to "human";
+	 * when the catalog has none, a 0-level human of the PH: 1 HD, AC 10,
+	 * MV 12", size M, neutral, average intelligence. */
+	struct bs_creature *h = ld_alloc(ld, sizeof *h);
+	if (!h)
+		return NULL;
+	snprintf(h->name, sizeof h->name, "human");
+	h->hd.tenths = 10;
+	h->ac = 10;
+	h->mv = 12;
+	h->size = BS_SIZE_M;
+	h->law = BS_LAW_NEUTRAL;
+	h->moral = BS_MORAL_NEUTRAL;
+	h->intelligence = BS_INT_AVERAGE;
+	snprintf(h->file, sizeof h->file, "(built in)");
+	ld->human = h;
+	return h;
+}

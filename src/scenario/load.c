@@ -1,0 +1,536 @@
+/* Loading a scenario: YAML (libyaml document API) from a file, memory or
+ * the embedded data, the built-in catalogs merged with the scenario's own,
+ * every error collected as FILE:LINE:COL. The top-level keys of a scenario
+ * (docs/SCENARIO-FORMAT.md); sections [2.11] (special unit types allowed),
+ * [3.1] (D&D movement) and the optional rules of known-gaps. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/scenario.h"
+#include "scenario/embedded.h"
+#include "scenario/loader.h"
+
+#define DEFAULT_SCENARIO "borderland-raid"
+#define CATALOG_DIR "data/catalog/"
+#define SCENARIO_DIR "data/scenarios/"
+
+/* ---- YAML documents
+ * ---------------------------------------------------------- */
+
+/* The 1-based line and column of byte `off` of text. */
+static void offset_pos(const unsigned char *text, size_t len, size_t off,
+		       int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off && i < len; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if ((text[i] & 0xC0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+/* Report libyaml's error (syntax, encoding) at its position. */
+static void parser_error(struct ld *ld, const yaml_parser_t *p,
+			 const unsigned char *text, size_t len)
+{
+	const char *problem = p->problem ? p->problem : "unknown error";
+	switch (p->error) {
+	case YAML_MEMORY_ERROR:
+		*ld->oom = 1;
+		return;
+	case YAML_READER_ERROR: {
+		int line, col;
+		offset_pos(text, len, p->problem_offset, &line, &col);
+		struct yaml_mark_s m = {0, (size_t)line - 1, (size_t)col - 1};
+		if (p->problem_value != -1)
+			ld_err_mark(ld, m, "invalid input: %s (#%X)", problem,
+				    (unsigned)p->problem_value);
+		else
+			ld_err_mark(ld, m, "invalid input: %s", problem);
+		return;
+	}
+	default:
+		if (p->context)
+			ld_err_mark(ld, p->problem_mark,
+				    "YAML syntax error: %s (%s at line %d)",
+				    problem, p->context,
+				    (int)p->context_mark.line + 1);
+		else
+			ld_err_mark(ld, p->problem_mark,
+				    "YAML syntax error: %s", problem);
+		return;
+	}
+}
+
+/* Parse text into doc (one document). Returns 0, or -1 after reporting
+ * (the doc is then empty and must not be deleted). */
+static int parse_doc(struct ld *ld, const unsigned char *text, size_t len,
+		     yaml_document_t *doc)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p)) {
+		*ld->oom = 1;
+		return -1;
+	}
+	yaml_parser_set_input_string(&p, text, len);
+	if (!yaml_parser_load(&p, doc)) {
+		parser_error(ld, &p, text, len);
+		yaml_parser_delete(&p);
+		return -1;
+	}
+	/* A second document in the stream is a mistake in a scenario. */
+	yaml_document_t more;
+	if (!yaml_parser_load(&p, &more)) {
+		parser_error(ld, &p, text, len);
+		yaml_parser_delete(&p);
+		yaml_document_delete(doc);
+		return -1;
+	}
+	yaml_node_t *root = yaml_document_get_root_node(&more);
+	if (root) {
+		ld_err_mark(ld, more.start_mark,
+			    "more than one YAML document ('---') in the "
+			    "file");
+		yaml_document_delete(&more);
+		yaml_parser_delete(&p);
+		yaml_document_delete(doc);
+		return -1;
+	}
+	yaml_document_delete(&more);
+	yaml_parser_delete(&p);
+	return 0;
+}
+
+/* ---- the top level
+ * ----------------------------------------------------------- */
+
+enum {
+	TOP_NAME,
+	TOP_RULES,
+	TOP_LEVEL,
+	TOP_GAME,
+	TOP_OPTIONS,
+	TOP_SPECIAL,
+	TOP_TABLE,
+	TOP_TERRAIN,
+	TOP_CATALOG,
+	TOP_SIDES,
+	TOP__N
+};
+static const char *const top_keys[TOP__N] = {
+    [TOP_NAME] = "name",       [TOP_RULES] = "rules",
+    [TOP_LEVEL] = "level",     [TOP_GAME] = "game",
+    [TOP_OPTIONS] = "options", [TOP_SPECIAL] = "special_unit_types",
+    [TOP_TABLE] = "table",     [TOP_TERRAIN] = "terrain",
+    [TOP_CATALOG] = "catalog", [TOP_SIDES] = "sides",
+};
+
+enum { TB_WIDTH, TB_DEPTH, TB__N };
+static const char *const table_keys[TB__N] = {
+    [TB_WIDTH] = "width",
+    [TB_DEPTH] = "depth",
+};
+
+static void parse_header(struct ld *ld, yaml_node_t **v)
+{
+	struct bs_scenario *s = ld->s;
+	int k;
+	if (v[TOP_RULES] && ld_enum(ld, v[TOP_RULES], "rules", bs_rules_name,
+				    BS_RULES__COUNT, &k) == 0) {
+		s->rules = (enum bs_rules)k;
+		if (k != BS_RULES_BS1E)
+			ld_err(ld, v[TOP_RULES],
+			       "rules '%s' is not implemented yet (only "
+			       "bs1e scenarios load for now)",
+			       bs_rules_name[k]);
+	}
+	if (v[TOP_LEVEL] && ld_enum(ld, v[TOP_LEVEL], "level", bs_level_name,
+				    BS_LEVEL__COUNT, &k) == 0)
+		s->level = (enum bs_level)k;
+	if (v[TOP_GAME] && ld_enum(ld, v[TOP_GAME], "game", bs_game_name,
+				   BS_GAME__COUNT, &k) == 0)
+		s->game = (enum bs_game)k;
+	ld->game = s->game;
+	if (v[TOP_OPTIONS]) {
+		int len = ld_list(ld, v[TOP_OPTIONS], "options", LD_MAX_LIST,
+				  "options");
+		for (int i = 0; i < len; i++)
+			if (ld_enum(ld, ld_item(ld, v[TOP_OPTIONS], i),
+				    "options", bs_option_name, BS_OPT__COUNT,
+				    &k) == 0)
+				s->options |= 1u << k;
+	}
+	if (v[TOP_SPECIAL]) {
+		/* [2.11] the special unit types this scenario permits */
+		static const char *const special[BS_UNIT__COUNT] = {
+		    [BS_UNIT_ELITE] = "elite",
+		    [BS_UNIT_BERSERKER] = "berserker",
+		};
+		int len = ld_list(ld, v[TOP_SPECIAL], "special_unit_types",
+				  LD_MAX_LIST, "types");
+		for (int i = 0; i < len; i++)
+			if (ld_enum(ld, ld_item(ld, v[TOP_SPECIAL], i),
+				    "special_unit_types", special,
+				    BS_UNIT__COUNT, &k) == 0)
+				s->special_types |= 1u << k;
+	}
+	ld->special = s->special_types;
+	if (v[TOP_TABLE]) {
+		yaml_node_t *t[TB__N];
+		if (ld_collect(ld, v[TOP_TABLE], "table", table_keys, TB__N,
+			       t) == 0) {
+			if (t[TB_WIDTH])
+				ld_num(ld, t[TB_WIDTH], "width", 6,
+				       LD_MAX_TABLE, &s->width);
+			if (t[TB_DEPTH])
+				ld_num(ld, t[TB_DEPTH], "depth", 6,
+				       LD_MAX_TABLE, &s->depth);
+		}
+	}
+}
+
+/* Length of a list node without reporting (0 when not a list). */
+static int count(const yaml_node_t *n)
+{
+	if (!n || n->type != YAML_SEQUENCE_NODE)
+		return 0;
+	long len = n->data.sequence.items.top - n->data.sequence.items.start;
+	return len > LD_MAX_CATALOG ? LD_MAX_CATALOG : (int)len;
+}
+
+/* One embedded catalog file, parsed and kept until the end of the load. */
+struct builtin_doc {
+	yaml_document_t doc;
+	int ok;
+	struct ld ld;
+	struct ld_catalog_nodes nodes;
+};
+
+static int is_catalog(const char *path)
+{
+	size_t n = strlen(CATALOG_DIR);
+	return strncmp(path, CATALOG_DIR, n) == 0;
+}
+
+/* The catalogs: the built-in files, then the scenario's `catalog:`. */
+static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
+{
+	struct bs_scenario *s = ld->s;
+	int nfiles = 0;
+	for (const struct bs_embedded_file *f = bs_embedded_files; f->path; f++)
+		nfiles += is_catalog(f->path);
+	struct builtin_doc *b =
+	    nfiles ? ld_tmp(ld, (size_t)nfiles * sizeof *b) : NULL;
+	if (nfiles && !b)
+		return;
+	int k = 0;
+	long nw = 0, na = 0, nc = 0;
+	for (const struct bs_embedded_file *f = bs_embedded_files; f->path;
+	     f++) {
+		if (!is_catalog(f->path))
+			continue;
+		struct builtin_doc *d = &b[k++];
+		d->ld = *ld;
+		d->ld.file = f->path;
+		d->ld.user = 0;
+		d->ld.doc = &d->doc;
+		if (parse_doc(&d->ld, f->data, f->size, &d->doc) != 0)
+			continue;
+		d->ok = 1;
+		yaml_node_t *root = yaml_document_get_root_node(&d->doc);
+		if (!root || ld_is_null(root))
+			continue; /* an empty catalog file */
+		ld_catalog_collect(&d->ld, root, &d->nodes);
+		nw += count(d->nodes.weapons);
+		na += count(d->nodes.armor);
+		nc += count(d->nodes.creatures);
+	}
+	struct ld_catalog_nodes mine = {0};
+	if (cat) {
+		ld_catalog_collect(ld, cat, &mine);
+		nw += count(mine.weapons);
+		na += count(mine.armor);
+		nc += count(mine.creatures);
+	}
+	s->weapons = ld_alloc(ld, (size_t)(nw + 1) * sizeof *s->weapons);
+	s->armor = ld_alloc(ld, (size_t)(na + 1) * sizeof *s->armor);
+	s->creatures = ld_alloc(ld, (size_t)(nc + 1) * sizeof *s->creatures);
+	if (s->weapons && s->armor && s->creatures) {
+		for (int i = 0; i < k; i++)
+			if (b[i].nodes.ld)
+				ld_catalog_parse(&b[i].nodes, 0, 0, 0);
+		if (mine.ld)
+			ld_catalog_parse(&mine, s->nweapons, s->narmor,
+					 s->ncreatures);
+	}
+	for (int i = 0; i < k; i++)
+		if (b[i].ok)
+			yaml_document_delete(&b[i].doc);
+}
+
+/* Put the messages added since `start` in the order of the files (as
+ * first reported), then of line and column; the "too many errors" note
+ * stays last. A stable insertion sort of at most LD_MAX_ERRORS items. */
+static void sort_diags(struct bs_diags *d, size_t start)
+{
+	size_t end = d->count;
+	if (end - start > LD_MAX_ERRORS)
+		end = start + LD_MAX_ERRORS;
+	size_t rank[LD_MAX_ERRORS];
+	for (size_t i = start; i < end; i++) {
+		rank[i - start] = i - start;
+		for (size_t j = start; j < i; j++)
+			if (strcmp(d->items[j].file, d->items[i].file) == 0) {
+				rank[i - start] = rank[j - start];
+				break;
+			}
+	}
+	for (size_t i = start + 1; i < end; i++) {
+		struct bs_diag m = d->items[i];
+		size_t r = rank[i - start], k = i;
+		while (k > start) {
+			const struct bs_diag *p = &d->items[k - 1];
+			size_t pr = rank[k - 1 - start];
+			int after =
+			    pr > r || (pr == r &&
+				       (p->line > m.line ||
+					(p->line == m.line && p->col > m.col)));
+			if (!after)
+				break;
+			d->items[k] = *p;
+			rank[k - start] = pr;
+			k--;
+		}
+		d->items[k] = m;
+		rank[k - start] = r;
+	}
+}
+
+/* Load text; on success *out is the scenario. */
+static enum bs_status load_text(const unsigned char *text, size_t len,
+				const char *name, struct bs_scenario **out,
+				struct bs_diags *diags)
+{
+	*out = NULL;
+	size_t first = diags->count;
+	struct bs_arena *arena = NULL, *tmp = NULL;
+	int nerr = 0, oom = 0;
+	long visits = 0;
+	struct bs_scenario *s = bs_arena_alloc(&arena, sizeof *s);
+	if (!s) {
+		bs_diags_add(diags, name, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
+	snprintf(s->file, sizeof s->file, "%s", name);
+	s->rules = BS_RULES_BS1E;
+	s->level = BS_LEVEL_BASIC;
+	s->game = BS_GAME_ADND;
+	s->width = 72;
+	s->depth = 48;
+	yaml_document_t doc;
+	struct ld ld = {
+	    .doc = &doc,
+	    .file = name,
+	    .diags = diags,
+	    .nerr = &nerr,
+	    .s = s,
+	    .arena = &arena,
+	    .tmp = &tmp,
+	    .oom = &oom,
+	    .visits = &visits,
+	    .user = 1,
+	    .game = BS_GAME_ADND,
+	};
+	if (len > LD_MAX_FILE) {
+		ld_err(&ld, NULL, "the file is too large (more than %u bytes)",
+		       LD_MAX_FILE);
+	} else if (parse_doc(&ld, text, len, &doc) == 0) {
+		yaml_node_t *root = yaml_document_get_root_node(&doc),
+			    *v[TOP__N];
+		if (!root || ld_is_null(root)) {
+			ld_err(&ld, NULL,
+			       "the file is empty: a scenario needs "
+			       "at least name and sides");
+		} else if (ld_collect(&ld, root, "scenario", top_keys, TOP__N,
+				      v) == 0) {
+			if (ld_require(&ld, root, "scenario", "name",
+				       v[TOP_NAME]) == 0)
+				ld_str(&ld, v[TOP_NAME], "name", s->name,
+				       sizeof s->name);
+			parse_header(&ld, v);
+			load_catalogs(&ld, v[TOP_CATALOG]);
+			if (v[TOP_TERRAIN])
+				ld_terrain(&ld, v[TOP_TERRAIN]);
+			struct ld_side_aux aux[BS_MAX_SIDES];
+			memset(aux, 0, sizeof aux);
+			if (ld_require(&ld, root, "scenario", "sides",
+				       v[TOP_SIDES]) == 0 &&
+			    !oom) {
+				ld_sides(&ld, v[TOP_SIDES], aux);
+				if (!oom)
+					ld_resolve(&ld, aux);
+			}
+		}
+		yaml_document_delete(&doc);
+	}
+	bs_arena_free(tmp);
+	sort_diags(diags, first);
+	s->arena = arena;
+	if (oom) {
+		bs_diags_add(diags, name, 0, 0, "out of memory");
+		bs_arena_free(arena);
+		return BS_ERR_RUNTIME;
+	}
+	if (nerr > 0) {
+		bs_arena_free(arena);
+		return BS_ERR_INPUT;
+	}
+	*out = s;
+	return BS_OK;
+}
+
+/* ---- public API
+ * ---------------------------------------------------------------- */
+
+enum bs_status bs_scenario_load_string(const char *text, size_t len,
+				       const char *name,
+				       struct bs_scenario **out,
+				       struct bs_diags *diags)
+{
+	return load_text((const unsigned char *)text, len,
+			 name ? name : "(string)", out, diags);
+}
+
+enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
+				     struct bs_diags *diags)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	char msg[128];
+	if (!f) {
+		strerror_r(errno, msg, sizeof msg);
+		bs_diags_add(diags, path, 0, 0, "cannot open: %s", msg);
+		return BS_ERR_INPUT;
+	}
+	size_t cap = 65536, len = 0;
+	unsigned char *buf = malloc(cap);
+	enum bs_status st = BS_OK;
+	while (buf) {
+		if (len == cap) {
+			if (cap > LD_MAX_FILE) {
+				bs_diags_add(diags, path, 0, 0,
+					     "the file is too large (more "
+					     "than %u bytes)",
+					     LD_MAX_FILE);
+				st = BS_ERR_INPUT;
+				break;
+			}
+			unsigned char *nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		size_t n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0) {
+			if (ferror(f)) {
+				int e = errno;
+				strerror_r(e, msg, sizeof msg);
+				bs_diags_add(diags, path, 0, 0,
+					     "cannot read: %s", msg);
+				st =
+				    e == EISDIR ? BS_ERR_INPUT : BS_ERR_RUNTIME;
+			}
+			break;
+		}
+	}
+	fclose(f);
+	if (!buf) {
+		bs_diags_add(diags, path, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
+	if (st == BS_OK)
+		st = load_text(buf, len, path, out, diags);
+	free(buf);
+	return st;
+}
+
+/* Names of the built-in scenarios, from the embedded file paths; built
+ * once (pthread_once), read-only afterwards. */
+#define MAX_BUILTIN 64
+struct builtin_names {
+	const char *list[MAX_BUILTIN + 1];
+	char store[MAX_BUILTIN][BS_NAME_MAX];
+};
+static struct builtin_names builtin_names;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void init_builtin_names(void)
+{
+	size_t pre = strlen(SCENARIO_DIR);
+	int n = 0;
+	for (const struct bs_embedded_file *f = bs_embedded_files;
+	     f->path && n < MAX_BUILTIN; f++) {
+		size_t len = strlen(f->path);
+		if (strncmp(f->path, SCENARIO_DIR, pre) != 0 || len < pre + 6 ||
+		    strcmp(f->path + len - 5, ".yaml") != 0 ||
+		    len - pre - 5 >= BS_NAME_MAX)
+			continue;
+		memcpy(builtin_names.store[n], f->path + pre, len - pre - 5);
+		builtin_names.store[n][len - pre - 5] = '\0';
+		builtin_names.list[n] = builtin_names.store[n];
+		n++;
+	}
+	builtin_names.list[n] = NULL;
+}
+
+const char *const *bs_scenario_builtin_names(void)
+{
+	pthread_once(&builtin_once, init_builtin_names);
+	return builtin_names.list;
+}
+
+const char *bs_scenario_default_name(void)
+{
+	return DEFAULT_SCENARIO;
+}
+
+enum bs_status bs_scenario_load_builtin(const char *name,
+					struct bs_scenario **out,
+					struct bs_diags *diags)
+{
+	*out = NULL;
+	if (!name)
+		name = DEFAULT_SCENARIO;
+	char path[256];
+	snprintf(path, sizeof path, "%s%s.yaml", SCENARIO_DIR, name);
+	for (const struct bs_embedded_file *f = bs_embedded_files; f->path; f++)
+		if (strcmp(f->path, path) == 0)
+			return load_text(f->data, f->size, f->path, out, diags);
+	const char *const *names = bs_scenario_builtin_names();
+	size_t n = 0;
+	while (names[n])
+		n++;
+	const char *s = strlen(name) < 64 ? bs_suggest(name, names, n) : NULL;
+	bs_diags_add(diags, NULL, 0, 0, "no built-in scenario '%s'%s%s%s", name,
+		     s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
+	return BS_ERR_INPUT;
+}
+
+void bs_scenario_free(struct bs_scenario *s)
+{
+	if (s)
+		bs_arena_free(s->arena); /* s itself lives in the arena */
+}

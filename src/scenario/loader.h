@@ -1,0 +1,201 @@
+/* Private to src/scenario: the loader's context, its arena and the helpers
+ * that walk a libyaml document with a schema (unknown and duplicate keys,
+ * types, ranges), each error reported at the node's FILE:LINE:COL. The
+ * format is docs/SCENARIO-FORMAT.md; rule checks cite [2.8]-[2.11], [3.1],
+ * [4.10], [7.1], [9.3], [11.2], [11.3], [14.20]. */
+#ifndef BS_SCENARIO_LOADER_H
+#define BS_SCENARIO_LOADER_H
+
+#include <stddef.h>
+#include <yaml.h>
+
+#include "battlesim/diag.h"
+#include "battlesim/model.h"
+
+/* ---- arena: every allocation of a scenario, freed at once ---------------- */
+
+struct bs_arena;
+
+/* Zeroed storage of n bytes from *a (created on first use); NULL on out of
+ * memory or when the arena's cap is reached. */
+void *bs_arena_alloc(struct bs_arena **a, size_t n);
+void bs_arena_free(struct bs_arena *a);
+
+/* ---- limits ----------------------------------------------------------------
+ */
+
+#define LD_MAX_ERRORS 100      /* per load; then one "too many" */
+#define LD_MAX_FILE (8u << 20) /* bytes of one YAML file */
+#define LD_MAX_CATALOG 4096    /* entries of one kind */
+#define LD_MAX_TERRAIN 256     /* terrain features */
+#define LD_MAX_LIST 64	       /* any other list */
+#define LD_MAX_TABLE 1000.0    /* inches, table width and depth */
+#define LD_MAX_KEYS 40	       /* keys of one mapping type */
+#define LD_MAX_VISITS 1000000L /* list items and keys walked */
+
+/* ---- the loader context ---------------------------------------------------
+ */
+
+struct ld {
+	yaml_document_t *doc; /* the document being walked */
+	const char *file;     /* its name in messages */
+	struct bs_diags *diags;
+	int *nerr; /* errors of this load (shared by every file) */
+	struct bs_scenario *s;
+	struct bs_arena **arena; /* the scenario's storage */
+	struct bs_arena **tmp;	 /* freed at the end of the load */
+	int *oom;
+	long *visits; /* nodes walked (shared): aliases cannot blow it up */
+	int user;     /* 1: the scenario file, 0: a built-in catalog */
+	enum bs_game game; /* for the D&D movement conversion [3.1] */
+	unsigned special;  /* allowed special unit types [2.11] */
+	/* name lists for "did you mean" (built on first use, tmp arena) */
+	const char **wnames, **anames, **cnames;
+	const struct bs_creature *human; /* ld_human() */
+	/* unknown keys reported with "did you mean K": a missing required K
+	 * in the same mapping is then not reported again */
+	struct {
+		const yaml_node_t *map;
+		const char *key;
+	} typo[16];
+	unsigned ntypo;
+};
+
+/* 1 when the error cap is reached: skip costly "did you mean" work. */
+int ld_quiet(const struct ld *ld);
+
+/* Storage from the scenario's arena / the temporary arena; on failure sets
+ * *ld->oom and returns NULL. */
+void *ld_alloc(struct ld *ld, size_t n);
+void *ld_tmp(struct ld *ld, size_t n);
+
+/* An error at node (NULL: no position) / at a mark. */
+void ld_err(struct ld *ld, const yaml_node_t *node, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void ld_err_mark(struct ld *ld, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The node of an item id, or NULL. */
+yaml_node_t *ld_node(struct ld *ld, int id);
+
+/* Kind of a node for messages: "a mapping", "a list", "'text'". */
+const char *ld_kind(const yaml_node_t *n, char *buf, size_t len);
+
+/* 1 when node is a plain null scalar ("", "~", "null"). */
+int ld_is_null(const yaml_node_t *n);
+
+/* The text of a scalar (NUL-terminated by libyaml), or NULL with an error
+ * "KEY: expected WHAT, got ...". Text with an embedded NUL is an error. */
+const char *ld_text(struct ld *ld, const yaml_node_t *n, const char *key,
+		    const char *what);
+
+/* Walk a mapping: every key must be one of keys[0..n-1] (else "unknown key
+ * 'x' in WHAT (did you mean 'y'?)"), none twice; vals[i] gets the value
+ * node of keys[i] or NULL. Returns 0, or -1 when node is not a mapping
+ * (reported). */
+int ld_collect(struct ld *ld, const yaml_node_t *map, const char *what,
+	       const char *const *keys, int n, yaml_node_t **vals);
+
+/* "WHAT: missing required key 'KEY'" at map when vals[i] is NULL;
+ * returns 0 when present. */
+int ld_require(struct ld *ld, const yaml_node_t *map, const char *what,
+	       const char *key, const yaml_node_t *val);
+
+/* Scalars with range checks. Each returns 0 and sets *out, or -1 after
+ * reporting the error at the node (then *out is unchanged). */
+int ld_int(struct ld *ld, const yaml_node_t *n, const char *key, long lo,
+	   long hi, int *out);
+int ld_long(struct ld *ld, const yaml_node_t *n, const char *key, long lo,
+	    long hi, long *out);
+int ld_num(struct ld *ld, const yaml_node_t *n, const char *key, double lo,
+	   double hi, double *out);
+int ld_bool(struct ld *ld, const yaml_node_t *n, const char *key, int *out);
+/* One of names[0..n-1] (case-insensitive; NULL entries skipped). */
+int ld_enum(struct ld *ld, const yaml_node_t *n, const char *key,
+	    const char *const *names, int count, int *out);
+/* A string of 1..cap-1 bytes copied into buf. */
+int ld_str(struct ld *ld, const yaml_node_t *n, const char *key, char *buf,
+	   size_t cap);
+/* Dice (bs_dice_parse). */
+int ld_dice(struct ld *ld, const yaml_node_t *n, const char *key,
+	    struct bs_dice *out);
+
+/* A list: returns its length (0 for null), or -1 when not a list
+ * (reported). When longer than max: reported, and max is returned. */
+int ld_list(struct ld *ld, const yaml_node_t *n, const char *key, int max,
+	    const char *what);
+/* Item i of a list node. */
+yaml_node_t *ld_item(struct ld *ld, const yaml_node_t *n, int i);
+
+/* ---- catalog (catalog.c) --------------------------------------------------
+ */
+
+/* The three lists of a catalog mapping ({weapons, armor, creatures}); the
+ * value nodes, for counting then parsing. */
+struct ld_catalog_nodes {
+	struct ld *ld; /* the document they belong to */
+	yaml_node_t *weapons, *armor, *creatures;
+};
+
+/* Collect the keys of a catalog mapping (top level of a catalog file, or a
+ * scenario's `catalog:`) into *c. */
+void ld_catalog_collect(struct ld *ld, const yaml_node_t *map,
+			struct ld_catalog_nodes *c);
+
+/* Parse the entries of c into the scenario's arrays (which have room):
+ * built-in ones are appended (a duplicate is an error), a scenario's entry
+ * replaces a built-in one of the same name. */
+void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
+		      int nbuiltin_a, int nbuiltin_c);
+
+/* One creature mapping into *c (file, line set); dnd: convert movement. */
+void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
+		 const char *default_name);
+
+/* Name lookups with "did you mean" over the catalog: NULL after reporting
+ * "unknown WHAT 'x' (did you mean 'y'?)" at n. */
+const struct bs_creature *ld_ref_creature(struct ld *ld, const yaml_node_t *n,
+					  const char *key);
+const struct bs_weapon *ld_ref_weapon(struct ld *ld, const yaml_node_t *n,
+				      const char *key);
+const struct bs_armor *ld_ref_armor(struct ld *ld, const yaml_node_t *n,
+				    const char *key);
+
+/* A fallback "human" (race default of individuals) when the catalog has
+ * none. */
+const struct bs_creature *ld_human(struct ld *ld);
+
+/* ---- sides (sides.c) and cross references (resolve.c) ---------------------
+ */
+
+/* Loader-private facts kept per unit / individual for the checks that need
+ * the whole side (value nodes stay valid while the document lives). */
+struct ld_unit_aux {
+	yaml_node_t *node, *commander, *deputy, *members;
+};
+struct ld_indiv_aux {
+	yaml_node_t *node, *rank, *role, *deputy_of, *brigade, *position;
+	int member_of;	 /* unit index listing him in members, -1 */
+	int deputy_unit; /* unit index naming him deputy, -1 */
+};
+struct ld_side_aux {
+	yaml_node_t *node;
+	struct ld_unit_aux *units;
+	struct ld_indiv_aux *indivs;
+};
+
+/* Parse the `sides:` list into s->sides (aux gets the per-side facts). */
+void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux);
+
+/* Parse the `terrain:` list. */
+void ld_terrain(struct ld *ld, const yaml_node_t *n);
+
+/* Resolve commander/deputy/member/brigade references and check the command
+ * rules of [4.10] and [9.1]-[9.3] on every side. */
+void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
+
+/* Position [x, y] inside the table. */
+int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,
+		double *y);
+
+#endif

@@ -1,0 +1,141 @@
+/* The names of the model's enums as written in scenario files, the optional
+ * rules' names, and the catalog lookups by name. Sections: [2.6]-[2.11]
+ * (unit types), [7.1] (formations), [4.10] (ranks), [9.0] (roles). */
+#include <ctype.h>
+#include <strings.h>
+
+#include "battlesim/model.h"
+
+const char *const bs_option_name[BS_OPT__COUNT] = {
+    [BS_OPT_D20_INITIATIVE] = "d20_initiative",
+    [BS_OPT_WEAPON_VS_AC] = "weapon_vs_ac",
+    [BS_OPT_TABLE17_ANNOTATED] = "table17_annotated",
+    [BS_OPT_MASS_SAVES] = "mass_saves",
+    [BS_OPT_CAPTURE] = "capture",
+    [BS_OPT_STANDS] = "stands",
+    [BS_OPT_HIGHER_GROUND_PLUS] = "higher_ground_plus",
+};
+
+const char *const bs_size_name[BS_SIZE__COUNT] = {
+    [BS_SIZE_S] = "S",
+    [BS_SIZE_M] = "M",
+    [BS_SIZE_L] = "L",
+};
+
+const char *const bs_unit_type_name[BS_UNIT__COUNT] = {
+    [BS_UNIT_REGULAR] = "regular",
+    [BS_UNIT_SKIRMISH] = "skirmish",
+    [BS_UNIT_MOB] = "mob",
+    [BS_UNIT_ELITE] = "elite",
+    [BS_UNIT_BERSERKER] = "berserker",
+};
+
+const char *const bs_formation_name[BS_FORM__COUNT] = {
+    [BS_FORM_CLOSED] = "closed",
+    [BS_FORM_OPEN] = "open",
+    [BS_FORM_SKIRMISH] = "skirmish",
+    [BS_FORM_MOB] = "mob",
+};
+
+const char *const bs_int_name[BS_INT__COUNT] = {
+    [BS_INT_NON] = "non",	  [BS_INT_ANIMAL] = "animal",
+    [BS_INT_SEMI] = "semi",	  [BS_INT_LOW] = "low",
+    [BS_INT_AVERAGE] = "average", [BS_INT_VERY] = "very",
+    [BS_INT_HIGH] = "high",	  [BS_INT_EXCEPTIONAL] = "exceptional",
+    [BS_INT_GENIUS] = "genius",	  [BS_INT_SUPRA] = "supra",
+    [BS_INT_GODLIKE] = "godlike",
+};
+
+const char *const bs_rank_name[BS_RANK__COUNT] = {
+    [BS_RANK_NONE] = "none",
+    [BS_RANK_UNIT] = "unit",
+    [BS_RANK_BRIGADE] = "brigade",
+    [BS_RANK_ARMY] = "army",
+};
+
+const char *const bs_role_name[BS_ROLE__COUNT] = {
+    [BS_ROLE_COMMANDER] = "commander",
+    [BS_ROLE_HERO] = "hero",
+    [BS_ROLE_MEMBER] = "member",
+};
+
+const char *const bs_edge_name[BS_EDGE__COUNT] = {
+    [BS_EDGE_SOUTH] = "south",
+    [BS_EDGE_NORTH] = "north",
+    [BS_EDGE_WEST] = "west",
+    [BS_EDGE_EAST] = "east",
+};
+
+const char *const bs_rules_name[BS_RULES__COUNT] = {
+    [BS_RULES_BS1E] = "bs1e",
+    [BS_RULES_BS2E] = "bs2e",
+    [BS_RULES_MATRIX] = "matrix",
+};
+
+const char *const bs_level_name[BS_LEVEL__COUNT] = {
+    [BS_LEVEL_BASIC] = "basic",
+    [BS_LEVEL_INTERMEDIATE] = "intermediate",
+    [BS_LEVEL_ADVANCED] = "advanced",
+};
+
+const char *const bs_game_name[BS_GAME__COUNT] = {
+    [BS_GAME_ADND] = "adnd",
+    [BS_GAME_DND] = "dnd",
+};
+
+static const char *skip_sep(const char *p)
+{
+	while (*p == ' ' || *p == '-' || *p == '_' || *p == '\t')
+		p++;
+	return p;
+}
+
+int bs_name_eq(const char *a, const char *b)
+{
+	for (;;) {
+		a = skip_sep(a);
+		b = skip_sep(b);
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return 0;
+		a++;
+		b++;
+	}
+}
+
+/* The catalogs hold a name at most once (the loader replaces a built-in
+ * entry by the scenario's own of the same name), so the first match is the
+ * only one. */
+const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,
+					   const char *name)
+{
+	if (!s || !name)
+		return NULL;
+	for (int i = 0; i < s->nweapons; i++)
+		if (bs_name_eq(s->weapons[i].name, name))
+			return &s->weapons[i];
+	return NULL;
+}
+
+const struct bs_creature *bs_scenario_creature(const struct bs_scenario *s,
+					       const char *name)
+{
+	if (!s || !name)
+		return NULL;
+	for (int i = 0; i < s->ncreatures; i++)
+		if (bs_name_eq(s->creatures[i].name, name))
+			return &s->creatures[i];
+	return NULL;
+}
+
+const struct bs_armor *bs_scenario_armor(const struct bs_scenario *s,
+					 const char *name)
+{
+	if (!s || !name)
+		return NULL;
+	for (int i = 0; i < s->narmor; i++)
+		if (bs_name_eq(s->armor[i].name, name))
+			return &s->armor[i];
+	return NULL;
+}

@@ -1,0 +1,1016 @@
+/* Sides, units, individuals and terrain of a scenario file: each key parsed
+ * and range-checked, catalog names resolved. Sections: [2.6]-[2.11] (unit
+ * types and sizes), [3.1] (roster entries, mixed units, D&D movement),
+ * [3.2] (individuals), [7.1] (formations), [11.2] (cavalry), [11.3]
+ * (chariots), [11.8] Table 14 (terrain), [14.20] (charisma items). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "scenario/loader.h"
+
+/* ---- positions and terrain --------------------------------------------------
+ */
+
+/* RULING R-035 [3.4] only the reference point (a unit's centre of the
+ * front edge, a terrain vertex) must lie on the table; where the block of
+ * bases falls is checked by the movement rules. */
+int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,
+		double *y)
+{
+	const struct bs_scenario *s = ld->s;
+	int len = ld_list(ld, n, key, LD_MAX_LIST, "coordinates");
+	if (len < 0)
+		return -1;
+	if (len != 2) {
+		ld_err(ld, n, "%s: expected [x, y] in inches", key);
+		return -1;
+	}
+	double v[2];
+	for (int i = 0; i < 2; i++)
+		if (ld_num(ld, ld_item(ld, n, i), key, -1e6, 1e6, &v[i]) != 0)
+			return -1;
+	if (v[0] < 0 || v[0] > s->width || v[1] < 0 || v[1] > s->depth) {
+		ld_err(ld, n,
+		       "%s: [%g, %g] is outside the table (x 0 to %g, y 0 to "
+		       "%g inches)",
+		       key, v[0], v[1], s->width, s->depth);
+		return -1;
+	}
+	*x = v[0];
+	*y = v[1];
+	return 0;
+}
+
+enum { TK_NAME, TK_TYPE, TK_POINTS, TK_ELEVATION, TK_FORDABLE, TK__N };
+static const char *const terrain_keys[TK__N] = {
+    [TK_NAME] = "name",		[TK_TYPE] = "type",
+    [TK_POINTS] = "points",	[TK_ELEVATION] = "elevation",
+    [TK_FORDABLE] = "fordable",
+};
+
+static void parse_terrain(struct ld *ld, const yaml_node_t *n,
+			  struct bs_terrain *t)
+{
+	yaml_node_t *v[TK__N];
+	t->type = BS1E_TERRAIN_CLEAR;
+	if (ld_collect(ld, n, "terrain", terrain_keys, TK__N, v) != 0)
+		return;
+	if (ld_require(ld, n, "terrain", "type", v[TK_TYPE]) == 0) {
+		const char *key = ld_text(ld, v[TK_TYPE], "type", "a terrain");
+		int k = key ? bs1e_terrain_from_key(key) : -2;
+		if (k >= 0) {
+			t->type = k;
+		} else if (k == -1) {
+			const char *names[BS1E_TERRAIN__COUNT];
+			for (int i = 0; i < BS1E_TERRAIN__COUNT; i++)
+				names[i] = bs1e_table14[i].key;
+			ld_enum(ld, v[TK_TYPE], "type", names,
+				BS1E_TERRAIN__COUNT, &k);
+		}
+	}
+	if (v[TK_NAME])
+		ld_str(ld, v[TK_NAME], "name", t->name, sizeof t->name);
+	else if (t->type >= 0 && t->type < BS1E_TERRAIN__COUNT)
+		snprintf(t->name, sizeof t->name, "%s",
+			 bs1e_table14[t->type].key);
+	if (ld_require(ld, n, "terrain", "points", v[TK_POINTS]) == 0) {
+		int len = ld_list(ld, v[TK_POINTS], "points",
+				  BS_TERRAIN_MAX_POINTS, "points");
+		if (len >= 0 && len < 3)
+			ld_err(ld, v[TK_POINTS],
+			       "points: a terrain feature needs 3 to %d "
+			       "points, got %d",
+			       BS_TERRAIN_MAX_POINTS, len);
+		for (int i = 0; i < len; i++) {
+			double x, y;
+			if (ld_position(ld, ld_item(ld, v[TK_POINTS], i),
+					"points", &x, &y) != 0)
+				continue;
+			t->pts[t->npts][0] = x;
+			t->pts[t->npts][1] = y;
+			t->npts++;
+		}
+	}
+	if (v[TK_ELEVATION])
+		ld_int(ld, v[TK_ELEVATION], "elevation", 0, 100, &t->elevation);
+	if (v[TK_FORDABLE])
+		ld_bool(ld, v[TK_FORDABLE], "fordable", &t->fordable);
+}
+
+void ld_terrain(struct ld *ld, const yaml_node_t *n)
+{
+	struct bs_scenario *s = ld->s;
+	int len = ld_list(ld, n, "terrain", LD_MAX_TERRAIN, "features");
+	if (len <= 0)
+		return;
+	s->terrain = ld_alloc(ld, (size_t)len * sizeof *s->terrain);
+	if (!s->terrain)
+		return;
+	for (int i = 0; i < len; i++)
+		parse_terrain(ld, ld_item(ld, n, i),
+			      &s->terrain[s->nterrain++]);
+}
+
+/* ---- weapons, armor, items
+ * --------------------------------------------------- */
+
+enum { UW_NAME, UW_PLUS, UW_AMMO, UW__N };
+static const char *const unit_weapon_keys[UW__N] = {
+    [UW_NAME] = "name",
+    [UW_PLUS] = "plus",
+    [UW_AMMO] = "ammo",
+};
+
+/* A weapon: NAME or {name, plus, ammo}. Returns 0 when resolved. */
+static int parse_unit_weapon(struct ld *ld, const yaml_node_t *n,
+			     const char *key, struct bs_unit_weapon *uw)
+{
+	memset(uw, 0, sizeof *uw);
+	if (n->type != YAML_MAPPING_NODE) {
+		uw->weapon = ld_ref_weapon(ld, n, key);
+		return uw->weapon ? 0 : -1;
+	}
+	yaml_node_t *v[UW__N];
+	if (ld_collect(ld, n, "weapon", unit_weapon_keys, UW__N, v) != 0)
+		return -1;
+	if (ld_require(ld, n, "weapon", "name", v[UW_NAME]) == 0)
+		uw->weapon = ld_ref_weapon(ld, v[UW_NAME], "name");
+	if (v[UW_PLUS])
+		ld_int(ld, v[UW_PLUS], "plus", -5, 5, &uw->plus);
+	if (v[UW_AMMO])
+		ld_int(ld, v[UW_AMMO], "ammo", 0, 99, &uw->ammo);
+	return uw->weapon ? 0 : -1;
+}
+
+/* AC from armor names on a creature: RULING R-026 [3.1] body armor gives
+ * its AC (the creature's listed AC assumes its usual gear: orcs in leather
+ * are AC 8, [4.1]); a creature with natural armor keeps its own AC when
+ * that is better; a shield then improves AC by 1. At most one body armor
+ * and one shield. Returns the AC. */
+static int armor_ac(struct ld *ld, const yaml_node_t *list,
+		    const struct bs_creature *c, int *given)
+{
+	int len = ld_list(ld, list, "armor", 4, "armor pieces");
+	const struct bs_armor *body = NULL, *shield = NULL;
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *n = ld_item(ld, list, i);
+		const struct bs_armor *a = ld_ref_armor(ld, n, "armor");
+		if (!a)
+			continue;
+		if (a->is_shield && shield)
+			ld_err(ld, n, "armor: two shields ('%s' and '%s')",
+			       shield->name, a->name);
+		else if (!a->is_shield && body)
+			ld_err(ld, n, "armor: two body armors ('%s' and '%s')",
+			       body->name, a->name);
+		else if (a->is_shield)
+			shield = a;
+		else
+			body = a;
+	}
+	*given = len > 0;
+	int ac = c ? c->ac : 10;
+	if (body) {
+		int natural = c && (c->flags & BS_CF_NATURAL_ARMOR);
+		if (!natural || body->ac < ac)
+			ac = body->ac;
+	}
+	if (shield)
+		ac -= 1;
+	return ac < -10 ? -10 : ac;
+}
+
+static int parse_items(struct ld *ld, const yaml_node_t *n,
+		       char items[][BS_NAME_MAX])
+{
+	int len = ld_list(ld, n, "items", BS_UNIT_MAX_ITEMS, "items");
+	int k = 0;
+	for (int i = 0; i < len; i++)
+		if (ld_str(ld, ld_item(ld, n, i), "items", items[k],
+			   BS_NAME_MAX) == 0)
+			k++;
+	return k;
+}
+
+/* mv override: inches, or in a D&D game feet per turn / 10 [3.1].
+ * RULING R-022 [3.1] fractions are dropped (95' -> 9"). */
+static void parse_mv(struct ld *ld, const yaml_node_t *n, int *out)
+{
+	int dnd = ld->game == BS_GAME_DND;
+	int v;
+	if (ld_int(ld, n, "mv", 0, dnd ? 600 : 60, &v) == 0)
+		*out = dnd ? v / 10 : v; /* [3.1] 120' = 12" */
+}
+
+/* ---- units
+ * -------------------------------------------------------------------- */
+
+enum {
+	UK_NAME,
+	UK_TYPE,
+	UK_FIGURES,
+	UK_CREATURE,
+	UK_MIX,
+	UK_RATIO,
+	UK_ARMOR,
+	UK_AC,
+	UK_THAC0,
+	UK_MV,
+	UK_WEAPONS,
+	UK_ITEMS,
+	UK_MAGIC,
+	UK_MOUNT,
+	UK_CHARIOT,
+	UK_POSITION,
+	UK_FACING,
+	UK_FORMATION,
+	UK_FRONTAGE,
+	UK_COMMANDER,
+	UK_DEPUTY,
+	UK_MEMBERS,
+	UK__N
+};
+static const char *const unit_keys[UK__N] = {
+    [UK_NAME] = "name",		[UK_TYPE] = "type",
+    [UK_FIGURES] = "figures",	[UK_CREATURE] = "creature",
+    [UK_MIX] = "mix",		[UK_RATIO] = "ratio",
+    [UK_ARMOR] = "armor",	[UK_AC] = "ac",
+    [UK_THAC0] = "thac0",	[UK_MV] = "mv",
+    [UK_WEAPONS] = "weapons",	[UK_ITEMS] = "items",
+    [UK_MAGIC] = "magic",	[UK_MOUNT] = "mount",
+    [UK_CHARIOT] = "chariot",	[UK_POSITION] = "position",
+    [UK_FACING] = "facing",	[UK_FORMATION] = "formation",
+    [UK_FRONTAGE] = "frontage", [UK_COMMANDER] = "commander",
+    [UK_DEPUTY] = "deputy",	[UK_MEMBERS] = "members",
+};
+
+enum { MK_CREATURE, MK_COUNT, MK_ARMOR, MK__N };
+static const char *const mix_keys[MK__N] = {
+    [MK_CREATURE] = "creature",
+    [MK_COUNT] = "count",
+    [MK_ARMOR] = "armor",
+};
+
+enum { CH_PULLED_BY, CH_PULLERS, CH_PASSENGER, CH_PASSENGERS, CH__N };
+static const char *const chariot_keys[CH__N] = {
+    [CH_PULLED_BY] = "pulled_by",
+    [CH_PULLERS] = "pullers",
+    [CH_PASSENGER] = "passenger",
+    [CH_PASSENGERS] = "passengers",
+};
+
+/* Figures a unit of each type starts with: [2.8] regular 4-48, [2.9]
+ * skirmish 1-24, [2.10] mob 12-96. RULING R-021 [2.11] elite and
+ * berserker units "act as a regular unit": the regular limits. */
+static const struct {
+	int lo, hi;
+	const char *cite;
+} unit_size[BS_UNIT__COUNT] = {
+    [BS_UNIT_REGULAR] = {4, 48, "[2.8]"},
+    [BS_UNIT_SKIRMISH] = {1, 24, "[2.9]"},
+    [BS_UNIT_MOB] = {12, 96, "[2.10]"},
+    [BS_UNIT_ELITE] = {4, 48, "[2.8] [2.11]"},
+    [BS_UNIT_BERSERKER] = {4, 48, "[2.8] [2.11]"},
+};
+
+/* Formations a unit type may use [7.1]; elite may also skirmish, and
+ * berserkers never enter closed formation [2.11] (RULING R-021: nor
+ * skirmish formation, which only elite units gain). RULING R-034 [7.1]
+ * the starting formation defaults to closed for regular and elite units,
+ * open for berserkers, skirmish and mob for those types. */
+static const unsigned unit_forms[BS_UNIT__COUNT] = {
+    [BS_UNIT_REGULAR] = 1u << BS_FORM_CLOSED | 1u << BS_FORM_OPEN,
+    [BS_UNIT_SKIRMISH] = 1u << BS_FORM_SKIRMISH,
+    [BS_UNIT_MOB] = 1u << BS_FORM_MOB,
+    [BS_UNIT_ELITE] =
+	1u << BS_FORM_CLOSED | 1u << BS_FORM_OPEN | 1u << BS_FORM_SKIRMISH,
+    [BS_UNIT_BERSERKER] = 1u << BS_FORM_OPEN,
+};
+static const enum bs_formation default_form[BS_UNIT__COUNT] = {
+    [BS_UNIT_REGULAR] = BS_FORM_CLOSED, [BS_UNIT_SKIRMISH] = BS_FORM_SKIRMISH,
+    [BS_UNIT_MOB] = BS_FORM_MOB,	[BS_UNIT_ELITE] = BS_FORM_CLOSED,
+    [BS_UNIT_BERSERKER] = BS_FORM_OPEN,
+};
+
+/* The facing toward the table centre from a home edge (0 = north).
+ * RULING R-033 [3.4] a unit without `facing:` faces the enemy's side of
+ * the table, away from its home edge. */
+static double edge_facing(enum bs_edge e)
+{
+	switch (e) {
+	case BS_EDGE_NORTH:
+		return 180;
+	case BS_EDGE_WEST:
+		return 90;
+	case BS_EDGE_EAST:
+		return 270;
+	default:
+		return 0;
+	}
+}
+
+static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
+{
+	static const double deg[BS_EDGE__COUNT] = {
+	    [BS_EDGE_SOUTH] = 180,
+	    [BS_EDGE_NORTH] = 0,
+	    [BS_EDGE_WEST] = 270,
+	    [BS_EDGE_EAST] = 90,
+	};
+	if (n->type == YAML_SCALAR_NODE &&
+	    isalpha((unsigned char)n->data.scalar.value[0])) {
+		int k;
+		if (ld_enum(ld, n, "facing", bs_edge_name, BS_EDGE__COUNT,
+			    &k) == 0)
+			*out = deg[k];
+		return;
+	}
+	double v;
+	if (ld_num(ld, n, "facing", 0, 359.999999, &v) == 0)
+		*out = v;
+}
+
+static void parse_mix(struct ld *ld, const yaml_node_t *n, struct bs_unit *u)
+{
+	int len = ld_list(ld, n, "mix", BS_UNIT_MAX_MIX, "parts");
+	if (len == 0)
+		ld_err(ld, n, "mix: a mixed unit needs at least one part");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *p = ld_item(ld, n, i), *v[MK__N];
+		if (ld_collect(ld, p, "mix part", mix_keys, MK__N, v) != 0)
+			continue;
+		struct bs_mix_part part = {0};
+		if (ld_require(ld, p, "mix part", "creature", v[MK_CREATURE]) ==
+		    0)
+			part.creature =
+			    ld_ref_creature(ld, v[MK_CREATURE], "creature");
+		if (ld_require(ld, p, "mix part", "count", v[MK_COUNT]) == 0)
+			ld_int(ld, v[MK_COUNT], "count", 1, 96, &part.count);
+		int given;
+		part.ac = armor_ac(ld, v[MK_ARMOR], part.creature, &given);
+		if (part.creature && part.count > 0)
+			u->mix[u->nmix++] = part;
+	}
+}
+
+static void parse_chariot(struct ld *ld, const yaml_node_t *n,
+			  struct bs_unit *u)
+{
+	yaml_node_t *v[CH__N];
+	if (ld_collect(ld, n, "chariot", chariot_keys, CH__N, v) != 0)
+		return;
+	struct bs_chariot *c = &u->chariot;
+	/* RULING R-036 [11.3] one puller and one passenger unless given;
+	 * the passengers default to the unit's creature. */
+	c->pullers = 1;
+	c->passengers = 1;
+	if (ld_require(ld, n, "chariot", "pulled_by", v[CH_PULLED_BY]) == 0)
+		c->puller = ld_ref_creature(ld, v[CH_PULLED_BY], "pulled_by");
+	if (v[CH_PULLERS])
+		ld_int(ld, v[CH_PULLERS], "pullers", 1, 8, &c->pullers);
+	c->passenger = u->creature;
+	if (v[CH_PASSENGER])
+		c->passenger =
+		    ld_ref_creature(ld, v[CH_PASSENGER], "passenger");
+	if (v[CH_PASSENGERS])
+		ld_int(ld, v[CH_PASSENGERS], "passengers", 1, 8,
+		       &c->passengers);
+	if (!c->puller || !c->passenger)
+		memset(c, 0, sizeof *c);
+}
+
+static void parse_unit(struct ld *ld, const yaml_node_t *n,
+		       const struct bs_side *side, struct bs_unit *u,
+		       struct ld_unit_aux *aux)
+{
+	yaml_node_t *v[UK__N];
+	memset(u, 0, sizeof *u);
+	u->commander = -1;
+	u->deputy = -1;
+	u->line = (int)n->start_mark.line + 1;
+	u->col = (int)n->start_mark.column + 1;
+	u->facing = edge_facing(side->edge);
+	aux->node = (yaml_node_t *)n;
+	if (ld_collect(ld, n, "unit", unit_keys, UK__N, v) != 0)
+		return;
+	if (ld_require(ld, n, "unit", "name", v[UK_NAME]) == 0)
+		ld_str(ld, v[UK_NAME], "name", u->name, sizeof u->name);
+
+	/* [2.6] type; [2.11] special types only when the scenario allows */
+	int type = BS_UNIT_REGULAR;
+	if (v[UK_TYPE] && ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name,
+				  BS_UNIT__COUNT, &type) == 0) {
+		if ((type == BS_UNIT_ELITE || type == BS_UNIT_BERSERKER) &&
+		    !(ld->special & (1u << type)))
+			ld_err(ld, v[UK_TYPE],
+			       "type: special unit type '%s' is not allowed "
+			       "by this scenario (add it to "
+			       "special_unit_types) [2.11]",
+			       bs_unit_type_name[type]);
+	}
+	u->type = (enum bs_unit_type)type;
+
+	/* creature, inline creature, or a mix [3.1] */
+	if (v[UK_CREATURE] && v[UK_MIX])
+		ld_err(ld, v[UK_MIX],
+		       "mix: a unit has either creature or mix, not both");
+	else if (!v[UK_CREATURE] && !v[UK_MIX])
+		ld_err(ld, n,
+		       "unit: missing required key 'creature' (or "
+		       "'mix')");
+	if (v[UK_CREATURE] && v[UK_CREATURE]->type == YAML_MAPPING_NODE) {
+		struct bs_creature *c = ld_alloc(ld, sizeof *c);
+		if (c) {
+			ld_creature(ld, v[UK_CREATURE], c, u->name);
+			u->creature = c;
+		}
+	} else if (v[UK_CREATURE]) {
+		u->creature = ld_ref_creature(ld, v[UK_CREATURE], "creature");
+	}
+	int mixsum = 0;
+	if (v[UK_MIX] && !v[UK_CREATURE]) {
+		parse_mix(ld, v[UK_MIX], u);
+		for (int i = 0; i < u->nmix; i++)
+			mixsum += u->mix[i].count;
+		if (u->nmix > 0)
+			u->creature = u->mix[0].creature;
+	}
+
+	/* [2.8]-[2.10] figures by unit type */
+	if (v[UK_FIGURES]) {
+		int f;
+		if (ld_int(ld, v[UK_FIGURES], "figures", 0, 100000, &f) == 0) {
+			if (f < unit_size[type].lo || f > unit_size[type].hi)
+				ld_err(ld, v[UK_FIGURES],
+				       "figures: a %s unit starts with %d to "
+				       "%d figures, got %d %s",
+				       bs_unit_type_name[type],
+				       unit_size[type].lo, unit_size[type].hi,
+				       f, unit_size[type].cite);
+			else
+				u->figures = f;
+			if (u->nmix > 0 && mixsum != f)
+				ld_err(ld, v[UK_FIGURES],
+				       "figures: %d, but the mix parts count "
+				       "%d figures [3.1]",
+				       f, mixsum);
+		}
+	} else if (v[UK_MIX]) {
+		/* no valid part: their errors are already reported */
+		if (u->nmix > 0 && (mixsum < unit_size[type].lo ||
+				    mixsum > unit_size[type].hi))
+			ld_err(ld, v[UK_MIX],
+			       "mix: a %s unit starts with %d to %d figures, "
+			       "the parts count %d %s",
+			       bs_unit_type_name[type], unit_size[type].lo,
+			       unit_size[type].hi, mixsum,
+			       unit_size[type].cite);
+		else if (u->nmix > 0)
+			u->figures = mixsum;
+	} else {
+		ld_require(ld, n, "unit", "figures", NULL);
+	}
+
+	/* ratio: 10, 5 or 2; no 1:1 figures in a unit [2.6] [2.8]-[2.10].
+	 * RULING R-028 [2.2] 0 (omitted) = Table 1 by hit dice; a scenario
+	 * may set another of 10, 5, 2 (as the [4.1] hill giants at 5:1). */
+	if (v[UK_RATIO]) {
+		int r;
+		if (ld_int(ld, v[UK_RATIO], "ratio", 1, 10, &r) == 0) {
+			if (r == 1)
+				ld_err(ld, v[UK_RATIO],
+				       "ratio: a unit cannot be made of 1:1 "
+				       "figures (only individuals are 1:1) "
+				       "[2.6] %s",
+				       unit_size[type].cite);
+			else if (r != 10 && r != 5 && r != 2)
+				ld_err(ld, v[UK_RATIO],
+				       "ratio: expected 10, 5 or 2 (creatures "
+				       "per figure, Table 1 [2.2]), got %d",
+				       r);
+			else
+				u->ratio = r;
+		}
+	}
+
+	/* AC: `ac`, else armor on the creature, else the creature's. For a
+	 * mix the average, rounded to the least favourable [3.1].
+	 * RULING R-020 [3.1] mix counts are figures and add up to `figures`;
+	 * unit.creature is the first part's. */
+	int given = 0;
+	if (u->nmix > 0) {
+		if (v[UK_ARMOR])
+			ld_err(ld, v[UK_ARMOR],
+			       "armor: give the armor of a mixed unit in its "
+			       "mix parts");
+		long sum = 0, cnt = 0;
+		for (int i = 0; i < u->nmix; i++) {
+			sum += (long)u->mix[i].ac * u->mix[i].count;
+			cnt += u->mix[i].count;
+		}
+		long q = sum / cnt;
+		if (sum % cnt > 0)
+			q++; /* worse AC is higher */
+		u->ac = (int)q;
+	} else {
+		u->ac = armor_ac(ld, v[UK_ARMOR], u->creature, &given);
+	}
+	if (v[UK_AC])
+		ld_int(ld, v[UK_AC], "ac", -10, 10, &u->ac);
+	if (v[UK_THAC0])
+		ld_int(ld, v[UK_THAC0], "thac0", 1, 25, &u->thac0);
+	if (v[UK_MV])
+		parse_mv(ld, v[UK_MV], &u->mv);
+
+	/* weapons; RULING R-032 [2.10] "a mob can never use missile
+	 * weapons": a missile weapon in a mob's list is an error (thrown
+	 * melee weapons are allowed and are used in melee). */
+	if (v[UK_WEAPONS]) {
+		int len = ld_list(ld, v[UK_WEAPONS], "weapons",
+				  BS_UNIT_MAX_WEAPONS, "weapons");
+		for (int i = 0; i < len; i++) {
+			yaml_node_t *wn = ld_item(ld, v[UK_WEAPONS], i);
+			struct bs_unit_weapon uw;
+			if (parse_unit_weapon(ld, wn, "weapons", &uw) != 0)
+				continue;
+			if (type == BS_UNIT_MOB &&
+			    uw.weapon->kind == BS_WEAPON_MISSILE)
+				ld_err(ld, wn,
+				       "weapons: a mob can never use missile "
+				       "weapons ('%s') [2.10]",
+				       uw.weapon->name);
+			u->weapons[u->nweapons++] = uw;
+		}
+	}
+	if (v[UK_ITEMS])
+		u->nitems = parse_items(ld, v[UK_ITEMS], u->items);
+	if (v[UK_MAGIC])
+		ld_bool(ld, v[UK_MAGIC], "magic", &u->magic_equipment);
+	/* Table 3 [4.1] magic equipment: implied by items or a weapon plus */
+	if (u->nitems > 0)
+		u->magic_equipment = 1;
+	for (int i = 0; i < u->nweapons; i++)
+		if (u->weapons[i].plus > 0)
+			u->magic_equipment = 1;
+
+	/* [11.2] cavalry, [11.3] chariots */
+	if (v[UK_MOUNT] && v[UK_CHARIOT])
+		ld_err(ld, v[UK_CHARIOT],
+		       "chariot: a unit is cavalry (mount) "
+		       "or chariots, not both");
+	else if (v[UK_MOUNT])
+		u->mount = ld_ref_creature(ld, v[UK_MOUNT], "mount");
+	else if (v[UK_CHARIOT])
+		parse_chariot(ld, v[UK_CHARIOT], u);
+
+	if (ld_require(ld, n, "unit", "position", v[UK_POSITION]) == 0)
+		ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y);
+	if (v[UK_FACING])
+		parse_facing(ld, v[UK_FACING], &u->facing);
+
+	/* [7.1] formations by unit type, [2.11] berserkers never closed */
+	u->formation = default_form[type];
+	int form;
+	if (v[UK_FORMATION] &&
+	    ld_enum(ld, v[UK_FORMATION], "formation", bs_formation_name,
+		    BS_FORM__COUNT, &form) == 0) {
+		if (type == BS_UNIT_BERSERKER && form == BS_FORM_CLOSED)
+			ld_err(ld, v[UK_FORMATION],
+			       "formation: berserkers can never be in closed "
+			       "formation [2.11]");
+		else if (!(unit_forms[type] & (1u << form)))
+			ld_err(ld, v[UK_FORMATION],
+			       "formation: a %s unit cannot use %s formation "
+			       "%s",
+			       bs_unit_type_name[type], bs_formation_name[form],
+			       type == BS_UNIT_ELITE ? "[2.11] [7.1]"
+						     : "[7.1]");
+		else
+			u->formation = (enum bs_formation)form;
+	}
+	if (v[UK_FRONTAGE]) {
+		int f;
+		if (ld_int(ld, v[UK_FRONTAGE], "frontage", 1, 96, &f) == 0) {
+			if (u->figures > 0 && f > u->figures)
+				ld_err(ld, v[UK_FRONTAGE],
+				       "frontage: %d files, but the unit has "
+				       "only %d figures",
+				       f, u->figures);
+			else
+				u->frontage = f;
+		}
+	}
+	aux->commander = v[UK_COMMANDER];
+	aux->deputy = v[UK_DEPUTY];
+	aux->members = v[UK_MEMBERS];
+}
+
+/* ---- individuals
+ * ------------------------------------------------------------- */
+
+enum {
+	IK_NAME,
+	IK_RACE,
+	IK_CLASS,
+	IK_LEVEL,
+	IK_ABILITIES,
+	IK_HP,
+	IK_AC,
+	IK_THAC0,
+	IK_MV,
+	IK_MR,
+	IK_SAVES,
+	IK_RANK,
+	IK_ROLE,
+	IK_DEPUTY_OF,
+	IK_BRIGADE,
+	IK_ITEMS,
+	IK_WEAPON,
+	IK_POSITION,
+	IK__N
+};
+static const char *const indiv_keys[IK__N] = {
+    [IK_NAME] = "name",
+    [IK_RACE] = "race",
+    [IK_CLASS] = "class",
+    [IK_LEVEL] = "level",
+    [IK_ABILITIES] = "abilities",
+    [IK_HP] = "hp",
+    [IK_AC] = "ac",
+    [IK_THAC0] = "thac0",
+    [IK_MV] = "mv",
+    [IK_MR] = "mr",
+    [IK_SAVES] = "saves",
+    [IK_RANK] = "rank",
+    [IK_ROLE] = "role",
+    [IK_DEPUTY_OF] = "deputy_of",
+    [IK_BRIGADE] = "brigade",
+    [IK_ITEMS] = "items",
+    [IK_WEAPON] = "weapon",
+    [IK_POSITION] = "position",
+};
+static const char *const ability_keys[BS_ABILITY__COUNT] = {
+    [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
+    [BS_DEX] = "dex", [BS_CON] = "con", [BS_CHA] = "cha",
+};
+static const char *const save_keys[BS_SAVE__COUNT] = {
+    [BS_SAVE_PPD] = "ppd", [BS_SAVE_PP] = "pp", [BS_SAVE_RSW] = "rsw",
+    [BS_SAVE_BW] = "bw",   [BS_SAVE_SP] = "sp",
+};
+/* The classes of bs1e_class_known, for "did you mean". */
+static const char *const class_names[] = {
+    "fighter",	  "paladin",	 "ranger", "cleric",   "druid",	  "monk",
+    "magic-user", "illusionist", "thief",  "assassin", "0-level",
+};
+#define NCLASS_NAMES ((int)(sizeof class_names / sizeof class_names[0]))
+
+static void parse_class(struct ld *ld, const yaml_node_t *n,
+			struct bs_individual *ind)
+{
+	const char *t = ld_text(ld, n, "class", "a class like fighter");
+	if (!t)
+		return;
+	char buf[64];
+	const char *p = t;
+	while (*p) {
+		const char *e = strchr(p, '/');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (ind->nclasses == BS_MAX_CLASSES) {
+			ld_err(ld, n, "class: at most %d classes",
+			       BS_MAX_CLASSES);
+			ind->nclasses = 0;
+			return;
+		}
+		if (len == 0 || len >= sizeof ind->cls[0]) {
+			ld_err(ld, n, "class: unknown class %s",
+			       ld_kind(n, buf, sizeof buf));
+			ind->nclasses = 0;
+			return;
+		}
+		char *c = ind->cls[ind->nclasses];
+		for (size_t i = 0; i < len; i++)
+			c[i] = (char)tolower((unsigned char)p[i]);
+		c[len] = '\0';
+		if (!bs1e_class_known(c)) {
+			const char *s =
+			    bs_suggest(c, class_names, NCLASS_NAMES);
+			ld_err(ld, n, "class: unknown class '%s'%s%s%s", c,
+			       s ? " (did you mean '" : "", s ? s : "",
+			       s ? "'?)" : "");
+			ind->nclasses = 0;
+			return;
+		}
+		ind->nclasses++;
+		p += len;
+		if (*p == '/')
+			p++;
+	}
+}
+
+static void parse_level(struct ld *ld, const yaml_node_t *n,
+			struct bs_individual *ind)
+{
+	const char *t = ld_text(ld, n, "level", "a level like 7 or 7/8");
+	if (!t)
+		return;
+	int lv[BS_MAX_CLASSES], k = 0;
+	const char *p = t;
+	char buf[64];
+	for (;;) {
+		int v = 0, d = 0;
+		while (isdigit((unsigned char)*p) && d < 3) {
+			v = v * 10 + (*p++ - '0');
+			d++;
+		}
+		if (d == 0 || d == 3 || k == BS_MAX_CLASSES) {
+			ld_err(ld, n,
+			       "level: expected a level like 7, or 7/8 for "
+			       "each class, got %s",
+			       ld_kind(n, buf, sizeof buf));
+			return;
+		}
+		if (v > 36) {
+			ld_err(ld, n, "level: %d is out of range (0 to 36)", v);
+			return;
+		}
+		lv[k++] = v;
+		if (*p == '\0')
+			break;
+		if (*p++ != '/') {
+			ld_err(ld, n,
+			       "level: expected a level like 7, or 7/8 for "
+			       "each class, got %s",
+			       ld_kind(n, buf, sizeof buf));
+			return;
+		}
+	}
+	if (ind->nclasses > 0 && k != ind->nclasses) {
+		ld_err(ld, n, "level: %d level%s for %d class%s", k,
+		       k == 1 ? "" : "s", ind->nclasses,
+		       ind->nclasses == 1 ? "" : "es");
+		return;
+	}
+	for (int i = 0; i < k; i++)
+		ind->level[i] = lv[i];
+}
+
+static void parse_abilities(struct ld *ld, const yaml_node_t *n,
+			    struct bs_individual *ind)
+{
+	yaml_node_t *v[BS_ABILITY__COUNT];
+	if (ld_collect(ld, n, "abilities", ability_keys, BS_ABILITY__COUNT,
+		       v) != 0)
+		return;
+	for (int i = 0; i < BS_ABILITY__COUNT; i++) {
+		if (!v[i])
+			continue;
+		/* 18/xx exceptional strength (18/00 = 100) */
+		const char *t = v[i]->type == YAML_SCALAR_NODE
+				    ? (const char *)v[i]->data.scalar.value
+				    : "";
+		if (i == BS_STR && strncmp(t, "18/", 3) == 0) {
+			const char *p = t + 3;
+			int pct = 0, d = 0;
+			while (isdigit((unsigned char)*p) && d < 3) {
+				pct = pct * 10 + (*p++ - '0');
+				d++;
+			}
+			if (d != 2 || *p) {
+				ld_err(ld, v[i],
+				       "str: expected 18/01 to 18/00 "
+				       "for exceptional strength");
+				continue;
+			}
+			ind->ability[i] = 18;
+			ind->str_percent = pct == 0 ? 100 : pct;
+			continue;
+		}
+		ld_int(ld, v[i], ability_keys[i], 1, 25, &ind->ability[i]);
+	}
+}
+
+/* [14.20] charisma items; the largest counts (RULING R-029). */
+static void charisma_items(struct ld *ld, const yaml_node_t *list,
+			   struct bs_individual *ind)
+{
+	static const struct {
+		const char *name;
+		int bonus;
+		enum bs_game game;
+	} items[] = {
+	    {"ring of human influence", 1, BS_GAME_ADND},
+	    {"rod of rulership", 2, BS_GAME_ADND},
+	    {"rod of ruling", 2, BS_GAME_DND},
+	};
+	for (int i = 0; i < ind->nitems; i++) {
+		for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
+			if (strcasecmp(ind->items[i], items[k].name) != 0)
+				continue;
+			if (items[k].game != ld->game) {
+				ld_err(ld, ld_item(ld, list, i),
+				       "items: '%s' works in %s games only "
+				       "[14.20]",
+				       items[k].name,
+				       items[k].game == BS_GAME_ADND ? "AD&D"
+								     : "D&D");
+				continue;
+			}
+			if (items[k].bonus > ind->charisma_item_bonus)
+				ind->charisma_item_bonus = items[k].bonus;
+		}
+	}
+}
+
+static void parse_individual(struct ld *ld, const yaml_node_t *n,
+			     struct bs_individual *ind,
+			     struct ld_indiv_aux *aux)
+{
+	yaml_node_t *v[IK__N];
+	memset(ind, 0, sizeof *ind);
+	ind->leads = -1;
+	ind->deputy_of = -1;
+	ind->line = (int)n->start_mark.line + 1;
+	ind->col = (int)n->start_mark.column + 1;
+	aux->node = (yaml_node_t *)n;
+	aux->member_of = -1;
+	aux->deputy_unit = -1;
+	if (ld_collect(ld, n, "individual", indiv_keys, IK__N, v) != 0)
+		return;
+	if (ld_require(ld, n, "individual", "name", v[IK_NAME]) == 0)
+		ld_str(ld, v[IK_NAME], "name", ind->name, sizeof ind->name);
+	ind->race =
+	    v[IK_RACE] ? ld_ref_creature(ld, v[IK_RACE], "race") : ld_human(ld);
+	if (v[IK_CLASS])
+		parse_class(ld, v[IK_CLASS], ind);
+	if (v[IK_LEVEL]) {
+		if (!v[IK_CLASS])
+			ld_err(ld, v[IK_LEVEL],
+			       "level: a level needs a class (a monster "
+			       "leader has its race's hit dice)");
+		else
+			parse_level(ld, v[IK_LEVEL], ind);
+	} else if (v[IK_CLASS]) {
+		ld_err(ld, v[IK_CLASS], "class: needs a level");
+	}
+	if (v[IK_ABILITIES])
+		parse_abilities(ld, v[IK_ABILITIES], ind);
+	if (v[IK_HP])
+		ld_int(ld, v[IK_HP], "hp", 1, 999, &ind->hp);
+	ind->ac = ind->race ? ind->race->ac : 10;
+	if (v[IK_AC])
+		ld_int(ld, v[IK_AC], "ac", -10, 10, &ind->ac);
+	if (v[IK_THAC0])
+		ld_int(ld, v[IK_THAC0], "thac0", 1, 25, &ind->thac0);
+	if (v[IK_MV])
+		parse_mv(ld, v[IK_MV], &ind->mv);
+	if (v[IK_MR])
+		ld_int(ld, v[IK_MR], "mr", 0, 100, &ind->mr);
+	if (v[IK_SAVES]) {
+		yaml_node_t *sv[BS_SAVE__COUNT];
+		if (ld_collect(ld, v[IK_SAVES], "saves", save_keys,
+			       BS_SAVE__COUNT, sv) == 0)
+			for (int i = 0; i < BS_SAVE__COUNT; i++)
+				if (sv[i])
+					ld_int(ld, sv[i], save_keys[i], 1, 25,
+					       &ind->save[i]);
+	}
+	int k;
+	if (v[IK_RANK] && ld_enum(ld, v[IK_RANK], "rank", bs_rank_name,
+				  BS_RANK__COUNT, &k) == 0)
+		ind->rank = (enum bs_rank)k;
+	ind->role = BS_ROLE_HERO;
+	if (v[IK_ROLE] && ld_enum(ld, v[IK_ROLE], "role", bs_role_name,
+				  BS_ROLE__COUNT, &k) == 0)
+		ind->role = (enum bs_role)k;
+	if (v[IK_ITEMS]) {
+		ind->nitems = parse_items(ld, v[IK_ITEMS], ind->items);
+		charisma_items(ld, v[IK_ITEMS], ind);
+	}
+	if (v[IK_WEAPON])
+		parse_unit_weapon(ld, v[IK_WEAPON], "weapon", &ind->weapon);
+	if (v[IK_POSITION] &&
+	    ld_position(ld, v[IK_POSITION], "position", &ind->x, &ind->y) == 0)
+		ind->placed = 1;
+	aux->rank = v[IK_RANK];
+	aux->role = v[IK_ROLE];
+	aux->deputy_of = v[IK_DEPUTY_OF];
+	aux->brigade = v[IK_BRIGADE];
+	aux->position = v[IK_POSITION];
+}
+
+/* ---- sides ------------------------------------------------------------------
+ */
+
+enum { SK_NAME, SK_EDGE, SK_UNITS, SK_INDIVIDUALS, SK__N };
+static const char *const side_keys[SK__N] = {
+    [SK_NAME] = "name",
+    [SK_EDGE] = "edge",
+    [SK_UNITS] = "units",
+    [SK_INDIVIDUALS] = "individuals",
+};
+
+void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
+{
+	struct bs_scenario *s = ld->s;
+	int len = ld_list(ld, n, "sides", BS_MAX_SIDES, "sides");
+	if (len < 0)
+		return;
+	if (len < 2) {
+		ld_err(ld, n, "sides: a battle needs 2 to %d sides, got %d",
+		       BS_MAX_SIDES, len);
+		if (len == 0)
+			return;
+	}
+	for (int si = 0; si < len; si++) {
+		yaml_node_t *sn = ld_item(ld, n, si), *v[SK__N];
+		struct bs_side *side = &s->sides[s->nsides++];
+		struct ld_side_aux *sa = &aux[si];
+		sa->node = sn;
+		if (ld_collect(ld, sn, "side", side_keys, SK__N, v) != 0)
+			continue;
+		if (ld_require(ld, sn, "side", "name", v[SK_NAME]) == 0 &&
+		    ld_str(ld, v[SK_NAME], "name", side->name,
+			   sizeof side->name) == 0) {
+			for (int k = 0; k < si; k++)
+				if (strcasecmp(s->sides[k].name, side->name) ==
+				    0)
+					ld_err(ld, v[SK_NAME],
+					       "name: duplicate side name "
+					       "'%s'",
+					       side->name);
+		}
+		int e;
+		if (ld_require(ld, sn, "side", "edge", v[SK_EDGE]) == 0 &&
+		    ld_enum(ld, v[SK_EDGE], "edge", bs_edge_name,
+			    BS_EDGE__COUNT, &e) == 0)
+			side->edge = (enum bs_edge)e;
+
+		int nu = ld_list(ld, v[SK_UNITS], "units", BS_MAX_UNITS,
+				 "units on a side");
+		int ni = ld_list(ld, v[SK_INDIVIDUALS], "individuals",
+				 BS_MAX_INDIVIDUALS, "individuals on a side");
+		nu = nu < 0 ? 0 : nu;
+		ni = ni < 0 ? 0 : ni;
+		side->units =
+		    ld_alloc(ld, (size_t)(nu + 1) * sizeof(struct bs_unit));
+		side->individuals = ld_alloc(
+		    ld, (size_t)(ni + 1) * sizeof(struct bs_individual));
+		sa->units = ld_tmp(ld, (size_t)(nu + 1) * sizeof *sa->units);
+		sa->indivs = ld_tmp(ld, (size_t)(ni + 1) * sizeof *sa->indivs);
+		if (!side->units || !side->individuals || !sa->units ||
+		    !sa->indivs)
+			return;
+		for (int i = 0; i < nu; i++) {
+			yaml_node_t *un = ld_item(ld, v[SK_UNITS], i);
+			struct bs_unit *u = &side->units[side->nunits];
+			parse_unit(ld, un, side, u, &sa->units[side->nunits]);
+			side->nunits++;
+			/* unit names are unique in the scenario */
+			for (int k = 0; u->name[0] && k <= si; k++) {
+				const struct bs_side *os = &s->sides[k];
+				int end =
+				    k == si ? side->nunits - 1 : os->nunits;
+				for (int j = 0; j < end; j++) {
+					if (strcasecmp(os->units[j].name,
+						       u->name) != 0)
+						continue;
+					ld_err(ld, un,
+					       "duplicate unit name '%s' "
+					       "(first at line %d)",
+					       u->name, os->units[j].line);
+					k = si + 1;
+					break;
+				}
+			}
+		}
+		for (int i = 0; i < ni; i++) {
+			yaml_node_t *in = ld_item(ld, v[SK_INDIVIDUALS], i);
+			struct bs_individual *ind =
+			    &side->individuals[side->nindividuals];
+			parse_individual(ld, in, ind,
+					 &sa->indivs[side->nindividuals]);
+			side->nindividuals++;
+			for (int k = 0; ind->name[0] && k <= si; k++) {
+				const struct bs_side *os = &s->sides[k];
+				int end = k == si ? side->nindividuals - 1
+						  : os->nindividuals;
+				for (int j = 0; j < end; j++) {
+					if (strcasecmp(os->individuals[j].name,
+						       ind->name) != 0)
+						continue;
+					ld_err(ld, in,
+					       "duplicate individual name "
+					       "'%s' (first at line %d)",
+					       ind->name,
+					       os->individuals[j].line);
+					k = si + 1;
+					break;
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@
  * Commanders Roster Sheet [3.2]. Cavalry and chariots are rated in
  * r11_mounted.c, command in r04_command.c. */
 #include "battlesim/bs1e_roster.h"
+#include "core/text.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -13,18 +14,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* snprintf for labels: truncation to the label's size is intended. */
-static int fmt_(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fmt_(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n;
-}
-
 /* ---- text
  * --------------------------------------------------------------------- */
 
@@ -32,13 +21,13 @@ char *bs1e_hd_text(struct bs_hd hd, char *buf, size_t len)
 {
 	char t[24];
 	if (hd.tenths == 5)
-		fmt_(t, sizeof t, "1/2");
+		bs_fmt(t, sizeof t, "1/2");
 	else
 		bs_tenths_text(hd.tenths, t, sizeof t);
 	if (hd.plus)
-		fmt_(buf, len, "%s%+d", t, hd.plus);
+		bs_fmt(buf, len, "%s%+d", t, hd.plus);
 	else
-		fmt_(buf, len, "%s", t);
+		bs_fmt(buf, len, "%s", t);
 	return buf;
 }
 
@@ -51,7 +40,7 @@ char *bs1e_damage_text(const struct bs1e_damage *d, int large, char *buf,
 		return buf;
 	buf[0] = '\0';
 	if (d->nsrc == 0) {
-		fmt_(buf, len, "-");
+		bs_fmt(buf, len, "-");
 		return buf;
 	}
 	for (int i = 0; i < d->nsrc && used < len; i++) {
@@ -59,11 +48,11 @@ char *bs1e_damage_text(const struct bs1e_damage *d, int large, char *buf,
 		bs_dice_format(large ? &s->vs_l : &s->vs_sm, t, sizeof t);
 		int n;
 		if (s->times > 1)
-			n = fmt_(buf + used, len - used, "%s%d x %s (%s)",
-				 i ? " + " : "", s->times, t, s->label);
+			n = bs_fmt(buf + used, len - used, "%s%d x %s (%s)",
+				   i ? " + " : "", s->times, t, s->label);
 		else
-			n = fmt_(buf + used, len - used, "%s%s (%s)",
-				 i ? " + " : "", t, s->label);
+			n = bs_fmt(buf + used, len - used, "%s%s (%s)",
+				   i ? " + " : "", t, s->label);
 		if (n > 0)
 			used += (size_t)n;
 	}
@@ -98,11 +87,11 @@ static char *ratio_text(long long num, long long den, char *buf, size_t len)
 	long long h = (num * 200 + den) / (2 * den); /* hundredths, rounded */
 	long long w = h / 100, f = h % 100;
 	if (f == 0)
-		fmt_(buf, len, "%s%lld", neg ? "-" : "", w);
+		bs_fmt(buf, len, "%s%lld", neg ? "-" : "", w);
 	else if (f % 10 == 0)
-		fmt_(buf, len, "%s%lld.%lld", neg ? "-" : "", w, f / 10);
+		bs_fmt(buf, len, "%s%lld.%lld", neg ? "-" : "", w, f / 10);
 	else
-		fmt_(buf, len, "%s%lld.%02lld", neg ? "-" : "", w, f);
+		bs_fmt(buf, len, "%s%lld.%02lld", neg ? "-" : "", w, f);
 	return buf;
 }
 
@@ -132,10 +121,10 @@ static int avg_rate(const struct avg *a, int up, const char *why,
 		ratio_text(a->num, a->den, r, sizeof r);
 	}
 	if (v * a->den == a->num)
-		fmt_(lab, sizeof lab, "average %s", r);
+		bs_fmt(lab, sizeof lab, "average %s", r);
 	else
-		fmt_(lab, sizeof lab, "average %s, rounded %s (%s)", r,
-		     up ? "up" : "down", why);
+		bs_fmt(lab, sizeof lab, "average %s, rounded %s (%s)", r,
+		       up ? "up" : "down", why);
 	bs_deriv_init(out, (int)v, lab, NULL, cite);
 	return (int)v;
 }
@@ -206,7 +195,7 @@ void bs1e_base_morale(const struct bs1e_morale_facts *f, struct bs_deriv *out)
 		add_row(out, &bs1e_table3[BS1E_T3_MAGIC_EQUIPMENT], "%s",
 			"magic equipment");
 	char n[16];
-	fmt_(n, sizeof n, "%d", f->figures);
+	bs_fmt(n, sizeof n, "%d", f->figures);
 	if (f->figures <= 6)
 		add_row(out, &bs1e_table3[BS1E_T3_FIGURES_6_OR_FEWER],
 			"only %s figures", n);
@@ -214,7 +203,7 @@ void bs1e_base_morale(const struct bs1e_morale_facts *f, struct bs_deriv *out)
 		add_row(out, &bs1e_table3[BS1E_T3_FIGURES_7_TO_11],
 			"only %s figures", n);
 	char ac[16];
-	fmt_(ac, sizeof ac, "%d", f->ac);
+	bs_fmt(ac, sizeof ac, "%d", f->ac);
 	if (f->ac <= 0)
 		add_row(out, &bs1e_table3[BS1E_T3_AC_0_OR_BETTER], "AC %s", ac);
 	else if (f->ac <= 4)
@@ -264,8 +253,8 @@ void bs1e_discipline(int base_ml, enum bs_int intelligence, enum bs_law law,
 		/* [2.11] [4.6] berserkers: discipline rating 0 */
 		bs_deriv_set(out, 0, "[2.11]", "berserker: DL 0");
 	if (out->nterms == 0)
-		fmt_(out->base_label, sizeof out->base_label,
-		     "ML %d, no Table 6 factor", base_ml);
+		bs_fmt(out->base_label, sizeof out->base_label,
+		       "ML %d, no Table 6 factor", base_ml);
 }
 
 /* ---- [2.2] ratio, [2.3] base, [8.7] HD per figure
@@ -287,12 +276,12 @@ void bs1e_unit_ratio(struct bs_hd hd, int override, struct bs_deriv *out)
 	if (override && override != t1) {
 		/* RULING R-041 [2.2] [4.1] the scenario's ratio wins over
 		 * Table 1 (the hill giant example: 9 HD at 5:1) */
-		fmt_(lab, sizeof lab, "scenario ratio (Table 1: %d for %s HD)",
-		     t1, h);
+		bs_fmt(lab, sizeof lab,
+		       "scenario ratio (Table 1: %d for %s HD)", t1, h);
 		bs_deriv_init(out, override, lab, NULL, "[2.2 T1, R-041]");
 		return;
 	}
-	fmt_(lab, sizeof lab, "%s HD: %s", h, table1_label(t1));
+	bs_fmt(lab, sizeof lab, "%s HD: %s", h, table1_label(t1));
 	bs_deriv_init(out, t1, lab, NULL, "[2.2 T1]");
 }
 
@@ -301,13 +290,13 @@ void bs1e_hd_per_figure(int ratio, struct bs_hd hd, struct bs_deriv *out)
 	char h[24], lab[BS_DERIV_LABEL];
 	bs_tenths_text(hd.tenths, h, sizeof h);
 	if (hd.tenths == 5)
-		fmt_(h, sizeof h, "1/2");
+		bs_fmt(h, sizeof h, "1/2");
 	/* RULING R-042 [8.7] whole dice only: "+hp" and "-hp" do not count */
 	if (hd.plus)
-		fmt_(lab, sizeof lab, "%d x %s HD (the %+d hp not counted)",
-		     ratio, h, hd.plus);
+		bs_fmt(lab, sizeof lab, "%d x %s HD (the %+d hp not counted)",
+		       ratio, h, hd.plus);
 	else
-		fmt_(lab, sizeof lab, "%d x %s HD", ratio, h);
+		bs_fmt(lab, sizeof lab, "%d x %s HD", ratio, h);
 	bs_deriv_init(out, ratio * hd.tenths, lab, NULL,
 		      hd.plus ? "[8.7, R-042]" : "[8.7]");
 }
@@ -323,23 +312,24 @@ enum bs1e_base bs1e_base_for(const struct bs_creature *c, int mounted,
 	}
 	if (c && c->no_base) {
 		b = BS1E_BASE_OVERSIZE;
-		fmt_(why, len, "oversize %s", c->name);
+		bs_fmt(why, len, "oversize %s", c->name);
 	} else if (mounted) {
 		b = BS1E_BASE_CAVALRY;
-		fmt_(why, len, "cavalry");
+		bs_fmt(why, len, "cavalry");
 	} else if (c && c->size == BS_SIZE_S &&
 		   (contains_ci(c->name, "dwar") ||
 		    contains_ci(c->name, "duergar"))) {
 		/* [2.3 T2 *] dwarves: 3/4" bases though size S (RULING
 		 * R-043: known by name) */
 		b = BS1E_BASE_M;
-		fmt_(why, len, "%s: dwarves on 3/4\" bases (note *)", c->name);
+		bs_fmt(why, len, "%s: dwarves on 3/4\" bases (note *)",
+		       c->name);
 	} else {
 		enum bs_size sz = c ? c->size : BS_SIZE_M;
 		b = sz == BS_SIZE_S   ? BS1E_BASE_S
 		    : sz == BS_SIZE_L ? BS1E_BASE_L
 				      : BS1E_BASE_M;
-		fmt_(why, len, "size %s", bs_size_name[sz]);
+		bs_fmt(why, len, "size %s", bs_size_name[sz]);
 	}
 	return b;
 }
@@ -353,13 +343,13 @@ static void creature_thac0(const struct bs_creature *c, struct bs_deriv *out)
 	char lab[BS_DERIV_LABEL], h[24];
 	if (c->thac0 == 21) {
 		/* [8.3] a catalog THAC0 of 21 is the matrix's repeated 20 */
-		fmt_(lab, sizeof lab, "%s (catalog) =", c->name);
+		bs_fmt(lab, sizeof lab, "%s (catalog) =", c->name);
 		bs_deriv_init(out, 20, lab, NULL, "[8.3]");
 		bs_deriv_add(out, 1, "[8.3]", "repeated 20s ignored");
 		return;
 	}
 	if (c->thac0 > 0) {
-		fmt_(lab, sizeof lab, "%s (catalog)", c->name);
+		bs_fmt(lab, sizeof lab, "%s (catalog)", c->name);
 		bs_deriv_init(out, c->thac0, lab, NULL, "[8.3]");
 		return;
 	}
@@ -367,11 +357,11 @@ static void creature_thac0(const struct bs_creature *c, struct bs_deriv *out)
 	int t = bs1e_thac0_monster(c->hd.tenths, c->hd.plus, &rep);
 	bs1e_hd_text(c->hd, h, sizeof h);
 	if (rep) {
-		fmt_(lab, sizeof lab, "monster of %s HD =", h);
+		bs_fmt(lab, sizeof lab, "monster of %s HD =", h);
 		bs_deriv_init(out, t - 1, lab, NULL, "[8.3]");
 		bs_deriv_add(out, 1, "[8.3]", "repeated 20s ignored");
 	} else {
-		fmt_(lab, sizeof lab, "monster of %s HD", h);
+		bs_fmt(lab, sizeof lab, "monster of %s HD", h);
 		bs_deriv_init(out, t, lab, NULL, "[8.3]");
 	}
 }
@@ -426,14 +416,14 @@ static void individual_thac0(const struct bs_individual *ind,
 				      "[8.3]");
 			bs_deriv_add(out, 1, "[8.3]", "repeated 20s ignored");
 		} else if (rep) {
-			fmt_(lab, sizeof lab,
-			     "%s level %d%s =", ind->cls[which],
-			     ind->level[which], more);
+			bs_fmt(lab, sizeof lab,
+			       "%s level %d%s =", ind->cls[which],
+			       ind->level[which], more);
 			bs_deriv_init(out, t - 1, lab, NULL, "[8.3]");
 			bs_deriv_add(out, 1, "[8.3]", "repeated 20s ignored");
 		} else {
-			fmt_(lab, sizeof lab, "%s level %d%s", ind->cls[which],
-			     ind->level[which], more);
+			bs_fmt(lab, sizeof lab, "%s level %d%s",
+			       ind->cls[which], ind->level[which], more);
 			bs_deriv_init(out, t, lab, NULL, "[8.3]");
 		}
 		return;
@@ -459,7 +449,7 @@ static struct bs_hd individual_hd(const struct bs_individual *ind,
 	struct bs_hd hd = {0, 0};
 	if (ind->nclasses > 0) {
 		hd.tenths = 10 * max_level(ind);
-		fmt_(lab, sizeof lab, "level %d", max_level(ind));
+		bs_fmt(lab, sizeof lab, "level %d", max_level(ind));
 		if (out)
 			bs_deriv_init(out, hd.tenths, lab, NULL,
 				      "[3.2, R-048]");
@@ -467,8 +457,8 @@ static struct bs_hd individual_hd(const struct bs_individual *ind,
 		if (ind->race)
 			hd = ind->race->hd;
 		bs1e_hd_text(hd, h, sizeof h);
-		fmt_(lab, sizeof lab, "%s %s HD",
-		     ind->race ? ind->race->name : "", h);
+		bs_fmt(lab, sizeof lab, "%s %s HD",
+		       ind->race ? ind->race->name : "", h);
 		if (out)
 			bs_deriv_init(out, hd.tenths, lab, NULL, "[3.2]");
 	}
@@ -521,10 +511,10 @@ static void weapon_src(const struct bs_unit_weapon *w, struct bs1e_dmg_src *s)
 	for (int i = 0; i < s->vs_l.nparts; i++)
 		s->vs_l.part[i].plus += w->plus;
 	if (w->plus)
-		fmt_(s->label, sizeof s->label, "%s %+d", w->weapon->name,
-		     w->plus);
+		bs_fmt(s->label, sizeof s->label, "%s %+d", w->weapon->name,
+		       w->plus);
 	else
-		fmt_(s->label, sizeof s->label, "%s", w->weapon->name);
+		bs_fmt(s->label, sizeof s->label, "%s", w->weapon->name);
 }
 
 static void natural_src(const struct bs_creature *c, struct bs1e_dmg_src *s)
@@ -533,7 +523,7 @@ static void natural_src(const struct bs_creature *c, struct bs1e_dmg_src *s)
 	s->times = 1;
 	s->vs_sm = c->attacks;
 	s->vs_l = c->attacks;
-	fmt_(s->label, sizeof s->label, "%s", c->name);
+	bs_fmt(s->label, sizeof s->label, "%s", c->name);
 }
 
 /* The damage of the weapon in hand [8.2] (RULING R-050: the first listed),
@@ -576,13 +566,13 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 		f->size_creature = c;
 		f->hd = c->hd;
 		bs1e_hd_text(c->hd, h, sizeof h);
-		fmt_(lab, sizeof lab, "%s, %s HD", c->name, h);
+		bs_fmt(lab, sizeof lab, "%s, %s HD", c->name, h);
 		bs_deriv_init(&f->hd_d, c->hd.tenths, lab, NULL, "[3.1]");
 		if (u->ac != c->ac) {
-			fmt_(lab, sizeof lab, "as equipped (%s AC %d)", c->name,
-			     c->ac);
+			bs_fmt(lab, sizeof lab, "as equipped (%s AC %d)",
+			       c->name, c->ac);
 		} else {
-			fmt_(lab, sizeof lab, "%s", c->name);
+			bs_fmt(lab, sizeof lab, "%s", c->name);
 		}
 		bs_deriv_init(&f->ac, u->ac, lab, NULL, "[3.1]");
 		if (u->thac0 > 0)
@@ -591,9 +581,9 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 		else
 			creature_thac0(c, &f->thac0);
 		f->mv = c->mv;
-		fmt_(f->mv_why, sizeof f->mv_why, "%s", c->name);
+		bs_fmt(f->mv_why, sizeof f->mv_why, "%s", c->name);
 		f->size = c->size;
-		fmt_(f->size_why, sizeof f->size_why, "%s", c->name);
+		bs_fmt(f->size_why, sizeof f->size_why, "%s", c->name);
 		f->demihuman = c->demihuman;
 		f->special = c->special_abilities;
 		f->exceptional = c->exceptional_abilities;
@@ -634,14 +624,14 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 		avg_add(&f->thac0_avg, t.value, p->count);
 		if (c->mv < f->mv) {
 			f->mv = c->mv;
-			fmt_(f->mv_why, sizeof f->mv_why, "%s, the slowest",
-			     c->name);
+			bs_fmt(f->mv_why, sizeof f->mv_why, "%s, the slowest",
+			       c->name);
 		}
 		if (i == 0 || c->size > f->size) {
 			f->size = c->size;
 			f->size_creature = c;
-			fmt_(f->size_why, sizeof f->size_why, "%s, the largest",
-			     c->name);
+			bs_fmt(f->size_why, sizeof f->size_why,
+			       "%s, the largest", c->name);
 		}
 		f->demihuman &= !!c->demihuman;
 		f->special &= !!c->special_abilities;
@@ -734,7 +724,7 @@ static void creature_component(const struct bs_creature *c, int count,
 {
 	struct bs_deriv t;
 	memset(k, 0, sizeof *k);
-	fmt_(k->name, sizeof k->name, "%s", c->name);
+	bs_fmt(k->name, sizeof k->name, "%s", c->name);
 	k->count = count;
 	k->hd = c->hd;
 	k->ac = c->ac;
@@ -753,8 +743,8 @@ static void foot_component(const struct bs_unit *u, const struct foot *f,
 			   struct bs1e_component *k)
 {
 	memset(k, 0, sizeof *k);
-	fmt_(k->name, sizeof k->name, "%s",
-	     u->nmix ? "mixed riders" : f->first->name);
+	bs_fmt(k->name, sizeof k->name, "%s",
+	       u->nmix ? "mixed riders" : f->first->name);
 	k->count = count;
 	k->hd = f->hd;
 	k->ac = f->ac.value;
@@ -794,7 +784,7 @@ static void add_mod(struct bs_term *mods, int *n, int amount, const char *cite,
 	struct bs_term *t = &mods[(*n)++];
 	t->amount = amount;
 	t->cite = cite;
-	fmt_(t->label, sizeof t->label, "%s", label);
+	bs_fmt(t->label, sizeof t->label, "%s", label);
 }
 
 /* [14.20] D&D rod of victory: the morale of its whole side +1. */
@@ -848,8 +838,8 @@ static void ar_mods(const struct bs_scenario *s, const struct bs_unit *u,
 	}
 	if (o->commander) {
 		r = &bs1e_table10[BS1E_T10_COMMANDER_FIGHTING];
-		fmt_(lab, sizeof lab, "%s fighting with the unit",
-		     o->commander);
+		bs_fmt(lab, sizeof lab, "%s fighting with the unit",
+		       o->commander);
 		add_mod(o->ar_mods, &o->nar_mods, r->mod, r->cite, lab);
 	}
 	if (o->mounting != BS1E_ON_FOOT)
@@ -866,12 +856,12 @@ static void ar_mods(const struct bs_scenario *s, const struct bs_unit *u,
 		if (!w || w->kind != BS_WEAPON_MISSILE)
 			continue;
 		r = &bs1e_table13[BS1E_T13_MEDIUM_RANGE];
-		fmt_(lab, sizeof lab, "medium range, over %d\" (%s)",
-		     w->range_s, w->name);
+		bs_fmt(lab, sizeof lab, "medium range, over %d\" (%s)",
+		       w->range_s, w->name);
 		add_mod(o->ar_mods, &o->nar_mods, r->mod, r->cite, lab);
 		r = &bs1e_table13[BS1E_T13_LONG_RANGE];
-		fmt_(lab, sizeof lab, "long range, over %d\" (%s)", w->range_m,
-		     w->name);
+		bs_fmt(lab, sizeof lab, "long range, over %d\" (%s)",
+		       w->range_m, w->name);
 		add_mod(o->ar_mods, &o->nar_mods, r->mod, r->cite, lab);
 	}
 }
@@ -891,7 +881,7 @@ static void ml_mods(const struct bs_scenario *s, int side,
 	if (o->commander && u->type != BS_UNIT_MOB && u->commander >= 0) {
 		struct bs_deriv cb;
 		bs1e_charisma_bonus_of(s, &sd->individuals[u->commander], &cb);
-		fmt_(lab, sizeof lab, "CB of %s, in command", o->commander);
+		bs_fmt(lab, sizeof lab, "CB of %s, in command", o->commander);
 		add_mod(o->ml_mods, &o->nml_mods, cb.value, "[4.9 T8]", lab);
 	}
 	r = &bs1e_table4[BS1E_T4_OUT_OF_COMMAND];
@@ -926,7 +916,7 @@ static void weapon_sheets(const struct bs_unit *u, int thac0, int ratio,
 		struct bs1e_weapon_sheet *x = &ws[(*n)++];
 		struct bs1e_dmg_src src;
 		weapon_src(w, &src);
-		fmt_(x->name, sizeof x->name, "%s", src.label);
+		bs_fmt(x->name, sizeof x->name, "%s", src.label);
 		x->in_hand = i == 0;
 		x->kind = w->weapon->kind;
 		x->vs_sm = src.vs_sm;
@@ -1003,7 +993,7 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 		thac0 = f.thac0.value;
 		bs_deriv_init(&out->mv, f.mv, f.mv_why, NULL, "[3.1]");
 		out->size = f.size;
-		fmt_(out->size_why, sizeof out->size_why, "%s", f.size_why);
+		bs_fmt(out->size_why, sizeof out->size_why, "%s", f.size_why);
 		out->damage = dmg;
 	} else {
 		rider_component(u, &f, &dmg, npass, out->mounting, &out->rider);
@@ -1020,9 +1010,9 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 		plus = mr.plus;
 		out->mv = mr.mv;
 		out->size = mr.size;
-		fmt_(out->size_why, sizeof out->size_why,
-		     "the larger of %s and %s", out->rider.name,
-		     out->mount.name);
+		bs_fmt(out->size_why, sizeof out->size_why,
+		       "the larger of %s and %s", out->rider.name,
+		       out->mount.name);
 		out->damage = mr.dmg;
 	}
 	if (u->mv > 0)
@@ -1035,15 +1025,15 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 	/* [2.3] Table 2 */
 	if (out->mounting == BS1E_CHARIOT) {
 		out->base = BS1E_BASE_CAVALRY;
-		fmt_(out->base_label, sizeof out->base_label, "1\" x 2\"");
-		fmt_(out->base_why, sizeof out->base_why,
-		     "note ***: 1\" x 2\" or larger counters for chariots");
+		bs_fmt(out->base_label, sizeof out->base_label, "1\" x 2\"");
+		bs_fmt(out->base_why, sizeof out->base_why,
+		       "note ***: 1\" x 2\" or larger counters for chariots");
 	} else {
 		out->base = bs1e_base_for(f.size_creature,
 					  out->mounting == BS1E_CAVALRY,
 					  out->base_why, sizeof out->base_why);
-		fmt_(out->base_label, sizeof out->base_label, "%s",
-		     bs1e_table2[out->base].base_label);
+		bs_fmt(out->base_label, sizeof out->base_label, "%s",
+		       bs1e_table2[out->base].base_label);
 	}
 
 	/* [8.7] HD per figure */
@@ -1053,7 +1043,7 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 	 * weapon in hand) + Table 9 */
 	bs_deriv_init(&out->ar, thac0, "THAC0", "[8.3]", "[8.3 T9]");
 	if (plus) {
-		fmt_(lab, sizeof lab, "%s", dmg.src[0].label);
+		bs_fmt(lab, sizeof lab, "%s", dmg.src[0].label);
 		bs_deriv_add(&out->ar, -plus, "[8.3]", "%s", lab);
 	}
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(ratio), "[8.3 T9]",
@@ -1096,7 +1086,7 @@ static void rank_text(const struct bs_side *sd, int idx, char *buf, size_t len)
 #define PUT(...)                                                               \
 	do {                                                                   \
 		if (used < len) {                                              \
-			int n_ = fmt_(buf + used, len - used, __VA_ARGS__);    \
+			int n_ = bs_fmt(buf + used, len - used, __VA_ARGS__);  \
 			if (n_ > 0)                                            \
 				used += (size_t)n_;                            \
 		}                                                              \
@@ -1158,18 +1148,18 @@ static void rank_text(const struct bs_side *sd, int idx, char *buf, size_t len)
 static void rcl_text(const struct bs_individual *ind, char *buf, size_t len)
 {
 	size_t used = 0;
-	int n = fmt_(buf, len, "%s", ind->race ? ind->race->name : "human");
+	int n = bs_fmt(buf, len, "%s", ind->race ? ind->race->name : "human");
 	if (n > 0)
 		used = (size_t)n;
 	for (int i = 0; i < ind->nclasses && used < len; i++) {
-		n = fmt_(buf + used, len - used, "%s%s", i ? "/" : " ",
-			 ind->cls[i]);
+		n = bs_fmt(buf + used, len - used, "%s%s", i ? "/" : " ",
+			   ind->cls[i]);
 		if (n > 0)
 			used += (size_t)n;
 	}
 	for (int i = 0; i < ind->nclasses && used < len; i++) {
-		n = fmt_(buf + used, len - used, "%s%d", i ? "/" : " ",
-			 ind->level[i]);
+		n = bs_fmt(buf + used, len - used, "%s%d", i ? "/" : " ",
+			   ind->level[i]);
 		if (n > 0)
 			used += (size_t)n;
 	}
@@ -1192,16 +1182,16 @@ static void saves(const struct bs_individual *ind, struct bs_deriv out[5])
 	}
 	if (have) {
 		if (ind->nclasses > 1)
-			fmt_(lab, sizeof lab, "best of the classes");
+			bs_fmt(lab, sizeof lab, "best of the classes");
 		else
-			fmt_(lab, sizeof lab, "%s level %d", ind->cls[which],
-			     ind->level[which]);
+			bs_fmt(lab, sizeof lab, "%s level %d", ind->cls[which],
+			       ind->level[which]);
 	} else {
 		struct bs_hd hd = ind->race ? ind->race->hd : (struct bs_hd){0};
 		char h[24];
 		bs1e_saves_monster(hd.tenths, hd.plus, best);
 		bs1e_hd_text(hd, h, sizeof h);
-		fmt_(lab, sizeof lab, "as a fighter of %s HD", h);
+		bs_fmt(lab, sizeof lab, "as a fighter of %s HD", h);
 	}
 	for (int k = 0; k < 5; k++) {
 		if (ind->save[k] > 0)
@@ -1245,8 +1235,8 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 	/* [8.3] [3.3] AR of a 1:1 figure */
 	bs_deriv_init(&out->ar, out->thac0.value, "THAC0", "[8.3]", "[8.3 T9]");
 	if (ind->weapon.weapon && ind->weapon.plus) {
-		fmt_(lab, sizeof lab, "%s %+d", ind->weapon.weapon->name,
-		     ind->weapon.plus);
+		bs_fmt(lab, sizeof lab, "%s %+d", ind->weapon.weapon->name,
+		       ind->weapon.plus);
 		bs_deriv_add(&out->ar, -ind->weapon.plus, "[8.3]", "%s", lab);
 	}
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(1), "[8.3 T9]",

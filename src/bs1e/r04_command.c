@@ -3,23 +3,12 @@
  * deputies [9.3]: who may command, rally, give orders to or take over which
  * unit. Pure functions. */
 #include "battlesim/bs1e_roster.h"
+#include "core/text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-/* snprintf for labels: truncation to the label's size is intended. */
-static int fmt_(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fmt_(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n;
-}
 
 const char *const bs1e_authority_name[BS1E_AUTH__COUNT] = {
     [BS1E_AUTH_NONE] = "none",
@@ -120,11 +109,11 @@ void bs1e_command_radius(const struct bs_scenario *s,
 		int cha = charisma(s, ind, &assumed, &rod);
 		int lvl = max_level(ind, &fi);
 		int sum = cha + lvl;
-		fmt_(lab, sizeof lab, "(Cha %d%s + level %d) / 2%s =", cha,
-		     assumed ? " assumed"
-		     : rod   ? " with rod"
-			     : "",
-		     lvl, sum % 2 ? ", rounded down" : "");
+		bs_fmt(lab, sizeof lab, "(Cha %d%s + level %d) / 2%s =", cha,
+		       assumed ? " assumed"
+		       : rod   ? " with rod"
+			       : "",
+		       lvl, sum % 2 ? ", rounded down" : "");
 		bs_deriv_init(out, sum / 2, lab, NULL,
 			      sum % 2 ? "[4.8, R-045]" : "[4.8]");
 		if (fi >= 0)
@@ -139,8 +128,8 @@ void bs1e_command_radius(const struct bs_scenario *s,
 	int exact = cr * 3 == mv * 2;
 	int fi;
 	max_level(ind, &fi);
-	fmt_(lab, sizeof lab, "2/3 x MV %d%s%s", mv,
-	     exact ? "" : ", rounded down", fi >= 0 ? " =" : "");
+	bs_fmt(lab, sizeof lab, "2/3 x MV %d%s%s", mv,
+	       exact ? "" : ", rounded down", fi >= 0 ? " =" : "");
 	bs_deriv_init(out, cr, lab, NULL, exact ? "[4.8]" : "[4.8, R-045]");
 	if (fi >= 0)
 		/* [4.8] the fighter's +3" whatever his race (RULING R-046) */
@@ -159,9 +148,9 @@ void bs1e_charisma_bonus_of(const struct bs_scenario *s,
 		if (cha >= bs1e_table8[i].min_cha &&
 		    cha <= bs1e_table8[i].max_cha)
 			row = bs1e_table8[i].label;
-	fmt_(lab, sizeof lab,
-	     "%s %d%s (%s) =", assumed ? "Cha not given:" : "Cha", cha,
-	     rod ? " with rod of ruling" : "", row);
+	bs_fmt(lab, sizeof lab,
+	       "%s %d%s (%s) =", assumed ? "Cha not given:" : "Cha", cha,
+	       rod ? " with rod of ruling" : "", row);
 	bs_deriv_init(out, bs1e_charisma_bonus(cha), lab, NULL, "[4.9 T8]");
 	if (s->game != BS_GAME_ADND)
 		return;

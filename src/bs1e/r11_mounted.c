@@ -3,23 +3,12 @@
  * with its derivation. Roundings: RULING R-051 (cavalry), R-052
  * (chariots), known-gaps 43. */
 #include "battlesim/bs1e_roster.h"
+#include "core/text.h"
 
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-/* snprintf for labels: truncation to the label's size is intended. */
-static int fmt_(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fmt_(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n;
-}
 
 static long long fdiv(long long num, long long den)
 {
@@ -37,13 +26,13 @@ static char *dec(long long num, long long den, char *buf, size_t len)
 		num = -num;
 	long long h = (num * 200 + den) / (2 * den);
 	if (h % 100 == 0)
-		fmt_(buf, len, "%s%lld", neg ? "-" : "", h / 100);
+		bs_fmt(buf, len, "%s%lld", neg ? "-" : "", h / 100);
 	else if (h % 10 == 0)
-		fmt_(buf, len, "%s%lld.%lld", neg ? "-" : "", h / 100,
-		     (h % 100) / 10);
+		bs_fmt(buf, len, "%s%lld.%lld", neg ? "-" : "", h / 100,
+		       (h % 100) / 10);
 	else
-		fmt_(buf, len, "%s%lld.%02lld", neg ? "-" : "", h / 100,
-		     h % 100);
+		bs_fmt(buf, len, "%s%lld.%02lld", neg ? "-" : "", h / 100,
+		       h % 100);
 	return buf;
 }
 
@@ -66,7 +55,7 @@ void bs1e_rate_cavalry(const struct bs1e_component *rider,
 
 	/* [11.2] AR: the rider's (the mounted figure's ratio is applied by
 	 * the caller, RULING R-051) */
-	fmt_(lab, sizeof lab, "the rider's (%s)", rider->name);
+	bs_fmt(lab, sizeof lab, "the rider's (%s)", rider->name);
 	bs_deriv_init(&out->thac0, rider->thac0, lab, NULL, "[8.3, 11.2]");
 	out->plus = rider->plus;
 
@@ -77,20 +66,20 @@ void bs1e_rate_cavalry(const struct bs1e_component *rider,
 	bs_tenths_text(rider->hd.tenths, a, sizeof a);
 	bs_tenths_text(mount->hd.tenths, b, sizeof b);
 	if (sum % 20 == 0)
-		fmt_(lab, sizeof lab, "average of %s and %s HD", a, b);
+		bs_fmt(lab, sizeof lab, "average of %s and %s HD", a, b);
 	else
-		fmt_(lab, sizeof lab, "average of %s and %s HD (%s), up", a, b,
-		     dec(sum, 20, r, sizeof r));
+		bs_fmt(lab, sizeof lab, "average of %s and %s HD (%s), up", a,
+		       b, dec(sum, 20, r, sizeof r));
 	bs_deriv_init(&out->hd, (int)hd, lab, NULL, "[11.2, R-051]");
 
 	/* [11.2] AC: the poorer */
-	fmt_(lab, sizeof lab, "poorer of rider AC %d, mount AC %d", rider->ac,
-	     mount->ac);
+	bs_fmt(lab, sizeof lab, "poorer of rider AC %d, mount AC %d", rider->ac,
+	       mount->ac);
 	bs_deriv_init(&out->ac, rider->ac > mount->ac ? rider->ac : mount->ac,
 		      lab, NULL, "[11.2]");
 
 	/* [11.2] MV: the mount's */
-	fmt_(lab, sizeof lab, "the mount's (%s)", mount->name);
+	bs_fmt(lab, sizeof lab, "the mount's (%s)", mount->name);
 	bs_deriv_init(&out->mv, mount->mv, lab, NULL, "[11.2]");
 
 	out->size = rider->size > mount->size ? rider->size : mount->size;
@@ -116,17 +105,17 @@ void bs1e_rate_chariot(const struct bs1e_component *pass,
 	long long v = fdiv(num, p + q);
 	dec(num, p + q, r, sizeof r);
 	if (v * (p + q) == num)
-		fmt_(lab, sizeof lab, "average of crew and team %s", r);
+		bs_fmt(lab, sizeof lab, "average of crew and team %s", r);
 	else
-		fmt_(lab, sizeof lab,
-		     "average of crew and team %s, down (in favour)", r);
+		bs_fmt(lab, sizeof lab,
+		       "average of crew and team %s, down (in favour)", r);
 	bs_deriv_init(&out->thac0, (int)v, lab, NULL, "[11.3, R-052]");
 	out->plus = 0;
 
 	/* [11.3] HD: the pullers' average plus the passengers' average */
 	bs_tenths_text(pull->hd.tenths, a, sizeof a);
 	bs_tenths_text(pass->hd.tenths, b, sizeof b);
-	fmt_(lab, sizeof lab, "pullers %s HD + passengers %s HD", a, b);
+	bs_fmt(lab, sizeof lab, "pullers %s HD + passengers %s HD", a, b);
 	bs_deriv_init(&out->hd, pull->hd.tenths + pass->hd.tenths, lab, NULL,
 		      "[11.3, R-042]");
 
@@ -135,9 +124,9 @@ void bs1e_rate_chariot(const struct bs1e_component *pass,
 	v = fdiv(num, p + q);
 	dec(num, p + q, r, sizeof r);
 	if (v * (p + q) == num)
-		fmt_(lab, sizeof lab, "average");
+		bs_fmt(lab, sizeof lab, "average");
 	else
-		fmt_(lab, sizeof lab, "average %s, down (in favour) =", r);
+		bs_fmt(lab, sizeof lab, "average %s, down (in favour) =", r);
 	bs_deriv_init(&out->ac, (int)v, lab, NULL, "[11.3, R-052]");
 	bs_deriv_add(&out->ac, -2, "[11.3]", "chariot");
 
@@ -145,14 +134,14 @@ void bs1e_rate_chariot(const struct bs1e_component *pass,
 	 * full when the pullers have 3 or more times the riders' total HD */
 	long long team = q * pull->hd.tenths, crew = p * pass->hd.tenths;
 	if (team >= 3 * crew) {
-		fmt_(lab, sizeof lab,
-		     "the pullers' (their HD %lld >= 3 x %lld)", team / 10,
-		     crew / 10);
+		bs_fmt(lab, sizeof lab,
+		       "the pullers' (their HD %lld >= 3 x %lld)", team / 10,
+		       crew / 10);
 		bs_deriv_init(&out->mv, pull->mv, lab, NULL, "[11.3]");
 	} else {
 		int mv = pull->mv * 2 / 3;
-		fmt_(lab, sizeof lab, "2/3 x the pullers' MV %d%s", pull->mv,
-		     mv * 3 == pull->mv * 2 ? "" : ", rounded down");
+		bs_fmt(lab, sizeof lab, "2/3 x the pullers' MV %d%s", pull->mv,
+		       mv * 3 == pull->mv * 2 ? "" : ", rounded down");
 		bs_deriv_init(&out->mv, mv, lab, NULL,
 			      mv * 3 == pull->mv * 2 ? "[11.3]"
 						     : "[11.3, R-052]");

@@ -369,6 +369,10 @@ extern const struct bs1e_t17_row bs1e_table17[BS1E_T17_ROWS];
  * 3" AD&D = 1" beyond it ([14.2]). */
 int bs1e_spell_area_sixths(int adnd_inches, int annotated);
 
+/* [14.2] a D&D area of effect of `feet` feet on the tabletop, in 1/6 inch:
+ * each 30' is 1" (fractions of 5' dropped). */
+int bs1e_spell_area_dnd_sixths(int feet);
+
 /* ---- Artillery pieces [10.9] --------------------------------------------- */
 struct bs1e_artillery {
 	const char *name;

@@ -462,3 +462,13 @@ Test(tables, s14_3_saves)
 	bs1e_saves_monster(40, 1, s);
 	cr_expect_arr_eq(s, ((int[]){13, 14, 15, 16, 16}), sizeof s);
 }
+
+/* [14.2] "In a BATTLESYSTEM game using D&D rules, each 30' of area of
+ * effect equals 1" on the tabletop." */
+Test(tables, s14_2_dnd_area_30_feet_per_inch)
+{
+	cr_expect_eq(bs1e_spell_area_dnd_sixths(30), 6);   /* 1" */
+	cr_expect_eq(bs1e_spell_area_dnd_sixths(20), 4);   /* 2/3" */
+	cr_expect_eq(bs1e_spell_area_dnd_sixths(60), 12);  /* 2" */
+	cr_expect_eq(bs1e_spell_area_dnd_sixths(240), 48); /* 8" */
+}

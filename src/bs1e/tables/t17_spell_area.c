@@ -29,3 +29,11 @@ int bs1e_spell_area_sixths(int adnd_inches, int annotated)
 	/* [14.2] 3" of AD&D area = 1" BATTLESYSTEM = 6 sixths. */
 	return adnd_inches * 2;
 }
+
+int bs1e_spell_area_dnd_sixths(int feet)
+{
+	assert(feet > 0);
+	/* [14.2] "In a BATTLESYSTEM game using D&D rules, each 30' of area of
+	 * effect equals 1" on the tabletop": 30' = 6 sixths, so 5' = 1. */
+	return feet / 5;
+}

@@ -14,6 +14,8 @@ void bs1e_hero_vs_figure(int hd_tenths, int figure_hd_tenths, int affects_all,
 		bs1e_casualties(hd_tenths, figure_hd_tenths, figures_left, out);
 		return;
 	}
+	/* RULING R-170 [9.4 A] [8.7] a Hero's threshold is 1/2 of the
+	 * figure's HD, where [8.7] uses 1/4 for units: each where printed. */
 	memset(out, 0, sizeof *out);
 	if (hd_tenths < 0)
 		hd_tenths = 0;

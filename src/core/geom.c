@@ -312,9 +312,12 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 {
 	double best = len;
 	int who = -1;
-	/* stop where the overlap would exceed half the touch tolerance: the
-	 * blocks then touch (within BS_GEOM_TOUCH), never overlap */
-	const double m = BS_GEOM_TOUCH * 0.5;
+	/* stop where the overlap would exceed a quarter of the touch
+	 * tolerance: the blocks then touch (within BS_GEOM_TOUCH), never
+	 * overlap, and a later rotation (which blocks at half the tolerance
+	 * and ignores only obstacles overlapping by more than three quarters
+	 * at its start) sees them as touching, not as already overlapping */
+	const double m = BS_GEOM_TOUCH * 0.25;
 	for (int i = 0; i < n; i++) {
 		double t0, t1;
 		if (!sweep_interval(q, dir, &obst[i], m, &t0, &t1))
@@ -341,65 +344,88 @@ static struct bs_quad rotate_quad(const struct bs_quad *q, struct bs_vec pv,
 	return r;
 }
 
-static int blocked(const struct bs_quad *q, const struct bs_quad *obst, int n,
-		   int *who)
+/* How far (degrees, >= 0) q can turn by sgn about pivot before it blocks
+ * on obstacle o, up to `limit`; returns limit + 1 when it never does. A
+ * rotation by x radians moves no point of q more than radius * x, so while
+ * the two are apart by d the quad can safely turn d / radius
+ * (conservative advancement); near contact it takes fine steps that move
+ * no point more than 0.02", and a blocking step is bisected. */
+static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
+			   double sgn, double radius, double limit,
+			   const struct bs_quad *o)
 {
-	for (int i = 0; i < n; i++)
-		if (min_overlap(q, &obst[i]) > BS_GEOM_TOUCH * 0.5) {
-			*who = i;
-			return 1;
+	const double block = BS_GEOM_TOUCH * 0.5;
+	const double near = BS_GEOM_TOUCH;
+	const double fine = (0.02 / radius) * 180.0 / PI;
+	double t = 0, safe = 0;
+	for (int iter = 0; iter < 100000; iter++) {
+		struct bs_quad r = rotate_quad(q, pivot, sgn * t);
+		double ov = min_overlap(&r, o);
+		if (ov > block) {
+			/* blocked between safe (free) and t */
+			double lo = safe, hi = t;
+			for (int k = 0; k < 40; k++) {
+				double mid = (lo + hi) / 2;
+				struct bs_quad rm =
+				    rotate_quad(q, pivot, sgn * mid);
+				if (min_overlap(&rm, o) > block)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			return lo;
 		}
-	return 0;
+		if (t >= limit)
+			return limit + 1;
+		safe = t;
+		double d = ov > 0 ? 0 : bs_quad_dist(&r, o);
+		double step =
+		    d > near ? ((d - near * 0.5) / radius) * 180.0 / PI : fine;
+		if (step < fine)
+			step = fine;
+		t = fmin(limit, t + step);
+	}
+	return safe;
 }
 
 double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 		       const struct bs_quad *obst, int n, int *hit)
 {
-	/* Obstacles already overlapping at the start are ignored (they are
-	 * in contact; [7.8] decides what may move). */
 	double radius = 0;
 	for (int i = 0; i < 4; i++) {
 		double r = bs_vec_dist(q->p[i], pivot);
 		if (r > radius)
 			radius = r;
 	}
-	/* steps that move no point more than 0.05" */
-	double step = radius > 0 ? (0.05 / radius) * 180.0 / PI : fabs(deg);
-	if (step <= 0)
-		step = fabs(deg);
 	double sgn = deg < 0 ? -1.0 : 1.0;
-	double done = 0, total = fabs(deg);
+	double best = fabs(deg);
 	if (hit)
 		*hit = -1;
-	while (done < total) {
-		double next = fmin(total, done + step);
-		struct bs_quad r = rotate_quad(q, pivot, sgn * next);
-		int who = -1;
-		for (int i = 0; i < n; i++) {
-			if (min_overlap(&r, &obst[i]) > BS_GEOM_TOUCH * 0.5 &&
-			    min_overlap(q, &obst[i]) <= BS_GEOM_TOUCH * 0.5) {
-				who = i;
-				break;
-			}
+	if (radius <= 0 || best <= 0)
+		return sgn * best;
+	for (int i = 0; i < n; i++) {
+		/* broad phase: every point of q stays within radius of the
+		 * pivot, every point of the obstacle within its own radius of
+		 * its centre */
+		struct bs_vec c = bs_quad_centre(&obst[i]);
+		double ro = 0;
+		for (int k = 0; k < 4; k++) {
+			double r = bs_vec_dist(obst[i].p[k], c);
+			if (r > ro)
+				ro = r;
 		}
-		if (who < 0) {
-			done = next;
+		if (bs_vec_dist(c, pivot) > radius + ro + BS_GEOM_TOUCH)
 			continue;
+		/* obstacles already overlapping at the start are ignored
+		 * (they are in contact; [7.8] decides what may move) */
+		if (min_overlap(q, &obst[i]) > BS_GEOM_TOUCH * 0.75)
+			continue;
+		double t = rotate_until(q, pivot, sgn, radius, best, &obst[i]);
+		if (t < best) {
+			best = t;
+			if (hit)
+				*hit = i;
 		}
-		/* bisect between done (free) and next (blocked) */
-		double lo = done, hi = next;
-		for (int k = 0; k < 40; k++) {
-			double mid = (lo + hi) / 2;
-			struct bs_quad rm = rotate_quad(q, pivot, sgn * mid);
-			int w;
-			if (blocked(&rm, &obst[who], 1, &w))
-				hi = mid;
-			else
-				lo = mid;
-		}
-		if (hit)
-			*hit = who;
-		return sgn * lo;
 	}
-	return sgn * total;
+	return sgn * best;
 }

@@ -122,3 +122,21 @@ Test(geom, polygon_and_segments)
 	    !bs_seg_intersect((struct bs_vec){0, 0}, (struct bs_vec){1, 0},
 			      (struct bs_vec){0, 1}, (struct bs_vec){1, 1}));
 }
+
+/* A block stopped by a translation sweep, then wheeled into the block it
+ * touches, must be stopped by the rotation sweep, not pass through it
+ * (the two sweeps agree on what "touching" is). */
+Test(geom, translate_then_wheel_does_not_pass_through)
+{
+	struct bs_quad a = bs_block((struct bs_vec){0, 0}, 0, 4, 1);
+	struct bs_quad o = bs_block((struct bs_vec){0, 5}, 180, 8, 1);
+	int hit;
+	double d = bs_sweep_translate(&a, bs_dir(0), 10, &o, 1, &hit);
+	cr_assert_eq(hit, 0);
+	struct bs_quad moved = bs_block((struct bs_vec){0, d}, 0, 4, 1);
+	/* wheeling right about the front-right corner swings the left end
+	 * forward, into o at once */
+	double t = bs_sweep_rotate(&moved, moved.p[3], 30, &o, 1, &hit);
+	cr_expect_eq(hit, 0);
+	cr_expect_lt(t, 1.0, "turned %f degrees into a touching block", t);
+}

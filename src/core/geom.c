@@ -173,28 +173,89 @@ static double min_overlap(const struct bs_quad *a, const struct bs_quad *b)
 	return best;
 }
 
-int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b)
+/* Axis-aligned bounding box of a quad. */
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static struct box box_of(const struct bs_quad *q)
 {
-	return min_overlap(a, b) > BS_GEOM_TOUCH;
+	struct box b = {q->p[0].x, q->p[0].y, q->p[0].x, q->p[0].y};
+	for (int i = 1; i < 4; i++) {
+		b.x0 = fmin(b.x0, q->p[i].x);
+		b.x1 = fmax(b.x1, q->p[i].x);
+		b.y0 = fmin(b.y0, q->p[i].y);
+		b.y1 = fmax(b.y1, q->p[i].y);
+	}
+	return b;
 }
 
-double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
+/* 1 when the boxes, each grown by m, meet. */
+static int boxes_meet(const struct box *a, const struct box *b, double m)
 {
-	if (min_overlap(a, b) > 0)
-		return 0.0;
+	return a->x0 - m <= b->x1 && b->x0 - m <= a->x1 && a->y0 - m <= b->y1 &&
+	       b->y0 - m <= a->y1;
+}
+
+/* min_overlap(a, b) > thr, stopping at the first axis that shows it is
+ * not (the common case: the quads are apart). */
+static int overlap_exceeds(const struct bs_quad *a, const struct bs_quad *b,
+			   double thr)
+{
+	struct box ba = box_of(a), bb = box_of(b);
+	if (!boxes_meet(&ba, &bb, -thr))
+		return 0;
+	struct bs_vec ax[8];
+	int n = axes(a, b, ax);
+	for (int i = 0; i < n; i++) {
+		double alo, ahi, blo, bhi;
+		project(a, ax[i], &alo, &ahi);
+		project(b, ax[i], &blo, &bhi);
+		if (fmin(ahi, bhi) - fmax(alo, blo) <= thr)
+			return 0;
+	}
+	return 1;
+}
+
+int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b)
+{
+	return overlap_exceeds(a, b, BS_GEOM_TOUCH);
+}
+
+/* Squared distance from each vertex of p to each edge of q, the least,
+ * with the edges' vectors and inverse squared lengths computed once. */
+static double vertex_edge_min2(const struct bs_quad *p, const struct bs_quad *q)
+{
+	struct bs_vec e[4];
+	double inv[4];
+	for (int j = 0; j < 4; j++) {
+		e[j] = bs_vec_sub(q->p[(j + 1) % 4], q->p[j]);
+		double l2 = bs_vec_dot(e[j], e[j]);
+		inv[j] = l2 > 0 ? 1.0 / l2 : 0;
+	}
 	double best = INFINITY;
 	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
-			double d1 = bs_seg_point_dist(
-			    b->p[j], b->p[(j + 1) % 4], a->p[i]);
-			double d2 = bs_seg_point_dist(
-			    a->p[j], a->p[(j + 1) % 4], b->p[i]);
-			if (d1 < best)
-				best = d1;
+			struct bs_vec w = bs_vec_sub(p->p[i], q->p[j]);
+			double t = bs_vec_dot(w, e[j]) * inv[j];
+			if (t < 0)
+				t = 0;
+			if (t > 1)
+				t = 1;
+			double dx = w.x - e[j].x * t, dy = w.y - e[j].y * t;
+			double d2 = dx * dx + dy * dy;
 			if (d2 < best)
 				best = d2;
 		}
 	return best;
+}
+
+double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
+{
+	if (overlap_exceeds(a, b, 0))
+		return 0.0;
+	/* apart: the least distance is between a vertex and an edge */
+	return sqrt(fmin(vertex_edge_min2(a, b), vertex_edge_min2(b, a)));
 }
 
 int bs_quad_contains(const struct bs_quad *q, struct bs_vec p, double tol)
@@ -318,7 +379,17 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 	 * and ignores only obstacles overlapping by more than three quarters
 	 * at its start) sees them as touching, not as already overlapping */
 	const double m = BS_GEOM_TOUCH * 0.25;
+	/* broad phase: the box swept by q along the whole move */
+	struct box sw = box_of(q);
+	struct bs_vec end = bs_vec_scale(dir, len);
+	sw.x0 = fmin(sw.x0, sw.x0 + end.x);
+	sw.x1 = fmax(sw.x1, sw.x1 + end.x);
+	sw.y0 = fmin(sw.y0, sw.y0 + end.y);
+	sw.y1 = fmax(sw.y1, sw.y1 + end.y);
 	for (int i = 0; i < n; i++) {
+		struct box bo = box_of(&obst[i]);
+		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH))
+			continue;
 		double t0, t1;
 		if (!sweep_interval(q, dir, &obst[i], m, &t0, &t1))
 			continue;
@@ -368,7 +439,7 @@ static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
 				double mid = (lo + hi) / 2;
 				struct bs_quad rm =
 				    rotate_quad(q, pivot, sgn * mid);
-				if (min_overlap(&rm, o) > block)
+				if (overlap_exceeds(&rm, o, block))
 					hi = mid;
 				else
 					lo = mid;
@@ -418,7 +489,7 @@ double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 			continue;
 		/* obstacles already overlapping at the start are ignored
 		 * (they are in contact; [7.8] decides what may move) */
-		if (min_overlap(q, &obst[i]) > BS_GEOM_TOUCH * 0.75)
+		if (overlap_exceeds(q, &obst[i], BS_GEOM_TOUCH * 0.75))
 			continue;
 		double t = rotate_until(q, pivot, sgn, radius, best, &obst[i]);
 		if (t < best) {

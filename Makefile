@@ -45,7 +45,7 @@ BIN := $(BUILD)/rel/battlesim
 DEV_BIN := $(BUILD)/dev/battlesim
 TEST_BIN := $(BUILD)/dev/run_tests
 
-.PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean \
+.PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean tsan \
 	format format-check unit golden cli-tests valgrind check-deps
 
 all: $(BIN)
@@ -100,10 +100,11 @@ deps:
 
 test: deps
 	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory unit golden cli-tests valgrind
+	@$(MAKE) --no-print-directory unit golden cli-tests valgrind tsan
 
 unit: $(TEST_BIN)
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
+		UBSAN_OPTIONS=print_stacktrace=1 \
 		$(TEST_BIN) --jobs 2
 
 golden: $(DEV_BIN)
@@ -114,7 +115,7 @@ cli-tests: $(DEV_BIN)
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
-	@$(BIN) roster
+	@$(BIN) play
 
 # ---- style ------------------------------------------------------------------
 FMT_FILES = $(sort $(wildcard include/battlesim/*.h src/*/*.c src/*/*.h \
@@ -132,8 +133,11 @@ $(BUILD)/rel/bench: $(BENCH_SRC) $(BUILD)/rel/libbattlesim.a
 	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -o $@ $(BENCH_SRC) \
 		$(BUILD)/rel/libbattlesim.a $(LIBS)
 
-bench: $(BUILD)/rel/bench
-	@$(BUILD)/rel/bench
+# BENCH_BATTLES sets the battles per timed run (peak memory is measured
+# for half that and ten times that).
+BENCH_BATTLES ?= 2000
+bench: $(BUILD)/rel/bench $(BIN)
+	@$(BUILD)/rel/bench $(BIN) $(BENCH_BATTLES)
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
@@ -153,6 +157,25 @@ fuzz:
 
 valgrind: $(BIN)
 	@sh tests/valgrind.sh $(BIN)
+
+# The simulator's threads under ThreadSanitizer (issue 4): a small run on
+# four threads; any data race fails.
+TSAN_CFLAGS := $(BASE_CFLAGS) -Werror -O1 -g -fsanitize=thread
+TSAN_OBJ := $(patsubst %.c,$(BUILD)/tsan/%.o,$(LIB_SRC) $(CLI_SRC)) \
+	$(BUILD)/tsan/gen/embedded.o
+$(BUILD)/tsan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+$(BUILD)/tsan/gen/embedded.o: $(GEN) src/scenario/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) -c -o $@ $<
+$(BUILD)/tsan/battlesim: $(TSAN_OBJ)
+	$(CC) -fsanitize=thread -o $@ $(TSAN_OBJ) $(LIBS)
+
+tsan: $(BUILD)/tsan/battlesim
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+		$(BUILD)/tsan/battlesim sim --runs 40 --threads 4 --json \
+		> /dev/null && echo "tsan: 1 passed, 0 failed"
 
 # ---- install ----------------------------------------------------------------
 install: $(BIN) $(BUILD)/rel/libbattlesim.a

@@ -11,6 +11,9 @@
 
 #define BS_NAME_MAX 64
 
+/* The round limit of a battle when the scenario names none (`rounds:`). */
+#define BS_DEFAULT_MAX_ROUNDS 30
+
 /* ---- enums --------------------------------------------------------------- */
 
 enum bs_rules {
@@ -216,6 +219,9 @@ struct bs_unit {
 	int mv;	   /* 0 = creature's */
 	struct bs_unit_weapon weapons[BS_UNIT_MAX_WEAPONS];
 	int nweapons;
+	/* carries a shield: the loader sets it; a flank attack negates it
+	 * [8.3] (added by the engine, issue 3) */
+	int shield;
 	char items[BS_UNIT_MAX_ITEMS][BS_NAME_MAX]; /* magic equipment */
 	int nitems;
 	int magic_equipment; /* Table 3 +1: any magic item or weapon */
@@ -307,6 +313,18 @@ enum bs_edge {
 #define BS_MAX_UNITS 64	      /* per side */
 #define BS_MAX_INDIVIDUALS 32 /* per side */
 
+/* Who commands a side in a battle (the side's `controller:` key). */
+enum bs_controller_kind {
+	BS_CTL_DOCTRINE, /* the doctrine AI (src/ai/doctrine.c, docs/AI.md) */
+	BS_CTL_SCRIPTED, /* the side's `orders:`, exactly (src/ai/scripted.c) */
+	BS_CTL_HOLD,	 /* no orders: every unit holds */
+	BS_CTL__COUNT
+};
+extern const char *const bs_controller_kind_name[BS_CTL__COUNT];
+
+/* One scripted order of a side (defined in battlesim/controller.h). */
+struct bs_script_order;
+
 struct bs_side {
 	char name[BS_NAME_MAX];
 	enum bs_edge edge;
@@ -314,6 +332,11 @@ struct bs_side {
 	int nunits;
 	struct bs_individual *individuals;
 	int nindividuals;
+	/* `controller:` (default doctrine; scripted when `orders:` given) */
+	enum bs_controller_kind controller;
+	/* `orders:` in the order of the file */
+	const struct bs_script_order *orders;
+	int norders;
 };
 
 #define BS_TERRAIN_MAX_POINTS 32
@@ -348,6 +371,9 @@ struct bs_scenario {
 	unsigned options;	/* bit (1u << enum bs_option) */
 	unsigned special_types; /* bit (1u << enum bs_unit_type) allowed */
 	double width, depth;	/* table, inches (default 72 x 48) */
+	/* `rounds:` the round limit of a battle (default 30; what happens
+	 * at the limit is the engine's ruling on known-gaps 15) */
+	int max_rounds;
 	struct bs_terrain *terrain;
 	int nterrain;
 	struct bs_side sides[BS_MAX_SIDES];

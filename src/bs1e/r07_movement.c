@@ -1,7 +1,23 @@
-/* 1E movement. For now only the [7.13] forced-march AR penalty: a failed
- * check worsens AR by one and accumulates; a Game Round of rest removes
- * one. */
-#include "battlesim/bs1e_combat.h"
+/* The Movement Phase [1.4] [7.0]-[7.14]: Side A chooses who moves first;
+ * each side's routed units keep routing [6.4] [7.15], its mobs follow
+ * their orders [2.10], units that failed discipline attack regardless
+ * [4.6], then the controller's units in its order. Every order is checked
+ * against the rules and the table before it is carried out (controllers
+ * only propose): illegal ones are REJECTED with the rule and the unit
+ * holds ([7.9] special note: "committed to the stated action, or to no
+ * action"); a charge that cannot reach is spent as [7.14] says. Movement
+ * primitives pay their cost out of MV ([7.9] 45 degrees, wheel, face,
+ * [7.10] frontage, [7.6] formation), stop at first contact [7.8] and close
+ * the door (RULING R-107); units in contact may only wrap around [7.11],
+ * withdraw [7.12] or flee [8.8]; forced march [7.13]; charge [7.14] with
+ * its Table 7 discipline check and the penalties of a charge that fails
+ * to reach; the [7.3] cost of filling gaps. Also the [7.13] forced-march
+ * AR penalty functions, and the tabletop queries bs_tt_plan_charge and
+ * bs_tt_check_order (tabletop.h). */
+#include <math.h>
+#include <string.h>
+
+#include "bs1e/engine.h"
 
 int bs1e_forced_march_check(int penalty, int passed)
 {
@@ -24,4 +40,1572 @@ void bs1e_ar_add_forced_march(struct bs_deriv *d, int penalty)
 {
 	if (penalty > 0)
 		bs_deriv_add(d, penalty, "[7.13]", "forced march x%d", penalty);
+}
+
+#define EPS 1e-6
+
+/* A move being worked out: simulated (wb NULL) or carried out. */
+struct mv {
+	const struct bs_battle *b;
+	struct bs_battle *wb; /* carry it out and emit events */
+	int g;
+	const struct bs_order *o;
+	struct bs_tt_shape s;
+	struct bs_tt_pose p;
+	struct bs_quad obst[BS1E_MAX_UNITS];
+	int map[BS1E_MAX_UNITS];
+	int n;
+	double mv;	/* the unit's movement rate */
+	double allowed; /* MV for this order */
+	double spent;
+	double run;	 /* spent when contact was made */
+	int contact;	 /* the enemy touched (global), -1 */
+	double straight; /* the last straight stretch [7.14] */
+	double last_angle;
+	int last_adv;
+	const char *why, *cite; /* illegal: why, and the rule */
+};
+
+static int illegal(struct mv *m, const char *why, const char *cite)
+{
+	if (!m->why) {
+		m->why = why;
+		m->cite = cite;
+	}
+	return 0;
+}
+
+static void mv_init(struct mv *m, const struct bs_battle *b,
+		    struct bs_battle *wb, int g, const struct bs_order *o,
+		    double allowed)
+{
+	m->b = b;
+	m->wb = wb;
+	m->g = g;
+	m->o = o;
+	bs1e_shape(b, g, &m->s);
+	bs1e_pose(b, g, &m->p);
+	m->n = bs1e_obstacles(b, g, -1, m->obst, m->map);
+	m->mv = b->units[g].r.mv;
+	m->allowed = allowed;
+	m->spent = 0;
+	m->run = 0;
+	m->contact = -1;
+	m->straight = 0;
+	m->last_angle = 0;
+	m->last_adv = 0;
+	m->why = m->cite = NULL;
+}
+
+static int is_enemy(const struct mv *m, int obst_index)
+{
+	return obst_index >= 0 &&
+	       m->b->units[m->map[obst_index]].side != m->b->units[m->g].side;
+}
+
+/* MOVE event of one primitive (events on, carrying out). */
+static void emit_move(struct mv *m, const char *what, struct bs_vec x0,
+		      double f0, double cost, const char *cite)
+{
+	if (!m->wb || !bs_battle_events_on(m->b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(m->b, &ev, BS_EV_MOVE);
+	bs1e_ev_unit(m->b, &ev, m->g, -1);
+	ev.what = what;
+	ev.x0 = x0.x;
+	ev.y0 = x0.y;
+	ev.f0 = f0;
+	ev.x1 = m->p.front.x;
+	ev.y1 = m->p.front.y;
+	ev.f1 = m->p.facing;
+	ev.n[0] = (int)lround(cost * 10);
+	ev.n[1] = (int)lround(m->allowed * 10);
+	ev.n[2] = (int)lround(m->spent * 10);
+	ev.cite = cite;
+	bs_battle_emit(m->wb, &ev);
+}
+
+static void emit_formation(struct mv *m, enum bs_formation of, int ofiles,
+			   double cost, const char *what, const char *cite)
+{
+	if (!m->wb || !bs_battle_events_on(m->b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(m->b, &ev, BS_EV_FORMATION);
+	bs1e_ev_unit(m->b, &ev, m->g, -1);
+	ev.n[0] = (int)of;
+	ev.n[1] = (int)m->s.formation;
+	ev.n[2] = ofiles;
+	ev.n[3] = m->s.files;
+	ev.n[4] = (int)lround(cost * 10);
+	/* RULING R-106: open formation, bases still touching */
+	ev.n[5] = m->s.formation == BS_FORM_OPEN && m->s.gap < 1e-9;
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(m->wb, &ev);
+}
+
+static const char *adv_name(const struct mv *m)
+{
+	switch (m->o->kind) {
+	case BS_ORDER_CHARGE:
+		return "charge";
+	case BS_ORDER_FORCED_MARCH:
+		return "forced march";
+	default:
+		return "advance";
+	}
+}
+
+static const char *adv_cite(const struct mv *m)
+{
+	switch (m->o->kind) {
+	case BS_ORDER_CHARGE:
+		return "[7.14]";
+	case BS_ORDER_FORCED_MARCH:
+		return "[7.13]";
+	default:
+		return "[7.7] [7.9]";
+	}
+}
+
+/* The steps of a MOVE, CHARGE or FORCED_MARCH order [7.6]-[7.10], in
+ * order, paying each cost out of m->allowed. Returns 1, or 0 with
+ * m->why when a step is against the rules. A step that costs more than
+ * is left is cut short (advance, wheel) or not taken (the rest). */
+static int run_steps(struct mv *m)
+{
+	const struct bs_unit_state *u = &m->b->units[m->g];
+	const struct bs1e_scratch *sc = bs1e_sc(m->b);
+	const struct bs1e_unit_x *x = &sc->ux[m->g];
+	int fdir = u->frontage_dir;
+	for (int i = 0; i < m->o->nsteps && i < BS_ORDER_MAX_STEPS; i++) {
+		const struct bs_step *st = &m->o->step[i];
+		double left = m->allowed - m->spent;
+		struct bs_vec x0 = m->p.front;
+		double f0 = m->p.facing;
+		struct bs_tt_step_result r = {0, 0, -1, 1};
+		/* [7.8] "Figures may not change direction once any member of
+		 * the unit has made contact with an enemy figure." */
+		if (m->contact >= 0)
+			break;
+		switch (st->kind) {
+		case BS_STEP_ADVANCE: {
+			double a = st->angle;
+			if (!isfinite(a) || !isfinite(st->dist))
+				return illegal(m, "not a number", "[7.7]");
+			/* [7.9] "straight ahead or up to 45 degrees to the
+			 * left or right"; skirmishers "at will" */
+			if (!x->skirmish && fabs(a) > 45.0 + EPS)
+				return illegal(m,
+					       "a unit in closed, open or mob "
+					       "formation moves at most 45 "
+					       "degrees off its facing",
+					       "[7.9]");
+			double d = st->dist < left ? st->dist : left;
+			if (d <= EPS)
+				break;
+			bs_tt_advance(&m->s, &m->p, d, a, m->obst, m->n, &r);
+			if (x->skirmish && is_enemy(m, r.hit) &&
+			    !sc->ux[m->map[r.hit]].skirmish) {
+				/* [7.4] "can never move into base-to-base
+				 * contact with enemy units": it stops short;
+				 * RULING R-137 (known-gaps 26): enemy
+				 * skirmishers, whom [2.9] lets it attack, it
+				 * may touch */
+				double back = r.done < 0.05 ? r.done : 0.05;
+				m->p.front = bs_vec_sub(
+				    m->p.front,
+				    bs_vec_scale(bs_dir(m->p.facing + a),
+						 back));
+				r.done -= back;
+				r.cost -= back;
+				r.hit = -1;
+			}
+			m->spent += r.cost;
+			if (m->last_adv && fabs(a - m->last_angle) < EPS)
+				m->straight += r.done;
+			else
+				m->straight = r.done;
+			m->last_adv = 1;
+			m->last_angle = a;
+			if (is_enemy(m, r.hit)) {
+				m->contact = m->map[r.hit];
+				m->run = m->spent;
+			}
+			emit_move(m, adv_name(m), x0, f0, r.cost, adv_cite(m));
+			break;
+		}
+		case BS_STEP_WHEEL: {
+			double a = st->angle;
+			if (!isfinite(a))
+				return illegal(m, "not a number", "[7.9]");
+			if (fabs(a) < EPS)
+				break;
+			if (x->skirmish) {
+				/* [7.9] "Units in skirmish formation can change
+				 * direction at will ... without a penalty":
+				 * a turn in place */
+				struct bs_tt_shape s2 = m->s;
+				struct bs_tt_pose p2 = m->p;
+				struct bs_quad q = bs_tt_quad(&s2, &p2);
+				struct bs_vec c = bs_quad_centre(&q);
+				p2.facing = fmod(p2.facing + a + 720.0, 360.0);
+				p2.front = bs_vec_add(
+				    c, bs_vec_scale(bs_dir(p2.facing),
+						    s2.depth / 2));
+				struct bs_quad nq = bs_tt_quad(&s2, &p2);
+				if (!bs_tt_fits(&nq, &q, m->obst, m->n, 1,
+						NULL))
+					return illegal(m, "no room to turn",
+						       "[7.9]");
+				m->p = p2;
+				m->last_adv = 0;
+				emit_move(m, "turn", x0, f0, 0, "[7.9]");
+				break;
+			}
+			/* [7.9] "The movement cost of wheeling is the
+			 * distance moved by the outermost figure" */
+			double per = bs_tt_wheel_cost(&m->s, 1.0);
+			double can = per > 0 ? left / per : fabs(a);
+			double deg = fabs(a) < can ? a : (a < 0 ? -can : can);
+			if (fabs(deg) < EPS)
+				break;
+			bs_tt_wheel(&m->s, &m->p, deg, m->obst, m->n, &r);
+			m->spent += r.cost;
+			m->straight = 0;
+			m->last_adv = 0;
+			if (is_enemy(m, r.hit)) {
+				m->contact = m->map[r.hit];
+				m->run = m->spent;
+			}
+			emit_move(m, "wheel", x0, f0, r.cost, "[7.9]");
+			break;
+		}
+		case BS_STEP_FACE: {
+			double a = st->angle;
+			int ok = fabs(fabs(a) - 90.0) < EPS ||
+				 fabs(fabs(a) - 180.0) < EPS;
+			if (!ok)
+				return illegal(m,
+					       "a face is 90 degrees right or "
+					       "left or 180 about",
+					       "[7.9]");
+			if (x->mob)
+				return illegal(m,
+					       "a mob changes direction only "
+					       "by wheeling",
+					       "[7.9] [2.10]");
+			/* [7.9] right or left face 1/3 MV, about face 1/2 MV;
+			 * skirmishers turn at will */
+			double cost =
+			    x->skirmish ? 0 : bs_tt_face_cost(a, m->mv);
+			if (cost > left + EPS) {
+				/* not enough movement left: it stops here */
+				i = m->o->nsteps;
+				break;
+			}
+			bs_tt_face(&m->s, &m->p, a, m->mv, m->obst, m->n, &r);
+			if (!r.complete)
+				return illegal(m, "no room to turn", "[7.9]");
+			m->spent += cost;
+			m->straight = 0;
+			m->last_adv = 0;
+			emit_move(m, "face", x0, f0, cost, "[7.9]");
+			break;
+		}
+		case BS_STEP_FRONTAGE: {
+			/* [7.10] "Units in skirmish formation do not have
+			 * frontages"; "A mob can only change frontage by
+			 * moving figures forward as it takes losses" */
+			if (x->skirmish || x->mob)
+				return illegal(m,
+					       "skirmishers have no frontage; "
+					       "a mob cannot choose its own",
+					       "[7.10]");
+			int files = st->files;
+			if (files < 1 || files > m->s.figures)
+				return illegal(m, "no such frontage", "[7.10]");
+			if (files == m->s.files)
+				break;
+			int dir = files > m->s.files ? 1 : -1;
+			/* "A unit cannot both expand and contract its
+			 * frontage in the same Movement Phase" */
+			if (fdir != 0 && fdir != dir)
+				return illegal(m,
+					       "a unit cannot both expand and "
+					       "contract its frontage in one "
+					       "phase",
+					       "[7.10]");
+			double cost = fabs((double)(files - m->s.files));
+			if (cost > left + EPS) {
+				i = m->o->nsteps;
+				break;
+			}
+			int of = m->s.files;
+			bs_tt_frontage(&m->s, &m->p, files, m->obst, m->n, &r);
+			if (!r.complete)
+				return illegal(m,
+					       "the new frontage would touch "
+					       "another unit",
+					       "[7.10]");
+			fdir = dir;
+			m->spent += cost;
+			m->straight = 0;
+			m->last_adv = 0;
+			emit_formation(m, m->s.formation, of, cost, "frontage",
+				       "[7.10]");
+			break;
+		}
+		case BS_STEP_FORMATION: {
+			enum bs_formation f = st->formation;
+			if (f == m->s.formation)
+				break;
+			/* [7.1] regular units: closed and open only */
+			if (!x->regular ||
+			    (f != BS_FORM_CLOSED && f != BS_FORM_OPEN))
+				return illegal(m,
+					       "regular units use closed and "
+					       "open formation; skirmishers "
+					       "and mobs keep theirs",
+					       "[7.1]");
+			if (x->berserker && f == BS_FORM_CLOSED)
+				return illegal(m,
+					       "berserkers cannot enter closed "
+					       "formation",
+					       "[2.11]");
+			/* [7.6] "All figures in a unit must be in command for
+			 * it to change formation"; [7.2] closed needs it */
+			if (u->flags & BS_UF_OUT_OF_COMMAND)
+				return illegal(m,
+					       "a unit must be in command to "
+					       "change formation",
+					       "[7.6] [7.2]");
+			double cost = m->mv / 3.0;
+			if (cost > left + EPS) {
+				i = m->o->nsteps;
+				break;
+			}
+			enum bs_formation of = m->s.formation;
+			int ofl = m->s.files;
+			bs_tt_formation(&m->s, &m->p, f, m->mv, 0, m->b->stands,
+					m->obst, m->n, &r);
+			if (!r.complete)
+				return illegal(m,
+					       "no room for the new formation",
+					       "[7.6]");
+			m->spent += cost;
+			m->straight = 0;
+			m->last_adv = 0;
+			emit_formation(m, of, ofl, cost, "formation change",
+				       "[7.6]");
+			break;
+		}
+		default:
+			return illegal(m, "no such movement step", "[7.0]");
+		}
+	}
+	return 1;
+}
+
+/* Index in m->obst of global unit h, or -1. */
+static int obst_of(const struct mv *m, int h)
+{
+	for (int k = 0; k < m->n; k++)
+		if (m->map[k] == h)
+			return k;
+	return -1;
+}
+
+/* [7.8] contact made: RULING R-107, the mover closes the door. */
+static void close_door(struct mv *m)
+{
+	if (m->contact < 0)
+		return;
+	int k = obst_of(m, m->contact);
+	if (k < 0)
+		return;
+	struct bs_vec x0 = m->p.front;
+	double f0 = m->p.facing;
+	double t =
+	    bs_tt_close_door(&m->s, &m->p, &m->obst[k], m->obst, m->n, k);
+	if (t != 0)
+		emit_move(m, "close the door", x0, f0, 0, "RULING R-107");
+}
+
+/* ---- order checks -------------------------------------------------------- */
+
+/* The MV an order may spend. */
+static double allowed_for(const struct bs_battle *b, int g,
+			  enum bs_order_kind k)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	double mv = u->r.mv;
+	/* [7.13] "1 1/2 of its normal full movement rate"; [7.14] "1 1/2
+	 * its normal movement rate (this is called a "charge range")" */
+	if (k == BS_ORDER_CHARGE || k == BS_ORDER_FORCED_MARCH)
+		mv = mv * 3.0 / 2.0;
+	/* [7.3] gaps filled after losses cost 1" per figure (RULING
+	 * R-126) */
+	mv -= u->gap_debt;
+	return mv > 0 ? mv : 0;
+}
+
+/* Rules an order must meet before any step is measured. `engine`: the
+ * engine's own order (mobs, failed discipline), not a controller's. */
+static int precheck(struct mv *m, int engine)
+{
+	const struct bs_battle *b = m->b;
+	const struct bs_unit_state *u = &b->units[m->g];
+	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[m->g];
+	const struct bs_order *o = m->o;
+	if ((int)o->kind < 0 || o->kind >= BS_ORDER__COUNT)
+		return illegal(m, "no such order", "[7.0]");
+	if (o->nsteps < 0 || o->nsteps > BS_ORDER_MAX_STEPS)
+		return illegal(m, "too many steps", "[7.0]");
+	if (!bs1e_in_play(b, m->g))
+		return illegal(m, "the unit is not on the table", "[7.0]");
+	if (o->kind == BS_ORDER_HOLD)
+		return 1;
+	if (u->flags & BS_UF_ROUTED)
+		return illegal(m, "a routed unit only keeps routing",
+			       "[6.4] [7.15]");
+	if (x->mob && !engine)
+		return illegal(m,
+			       "a mob acts only on the orders given in the "
+			       "Rally Phase",
+			       "[2.10]");
+	if ((u->flags & BS_UF_DISC_FAILED) && !engine)
+		return illegal(m,
+			       "the unit failed a discipline check: it attacks "
+			       "the enemy regardless of its commander",
+			       "[4.6]");
+	if (u->flags & BS_UF_RALLIED) {
+		/* [6.3] "During the following Movement Phase, the unit may
+		 * change formation ... It may not move" */
+		if (o->kind != BS_ORDER_MOVE)
+			return illegal(m,
+				       "a rallied unit may only change "
+				       "formation this round",
+				       "[6.3]");
+		for (int i = 0; i < o->nsteps; i++)
+			if (o->step[i].kind != BS_STEP_FORMATION)
+				return illegal(m,
+					       "a rallied unit may only change "
+					       "formation this round",
+					       "[6.3]");
+	}
+	if (m->allowed <= EPS && o->kind != BS_ORDER_FLEE &&
+	    o->kind != BS_ORDER_WITHDRAW)
+		return illegal(m,
+			       "no movement left after filling the gaps in its "
+			       "front",
+			       "[7.3]");
+	int engaged = bs1e_engaged(b, m->g);
+	int pinned = engaged && !(u->flags & BS_UF_CONTACT_AT_START);
+	switch (o->kind) {
+	case BS_ORDER_WITHDRAW:
+	case BS_ORDER_FLEE:
+		if (!engaged)
+			return illegal(m,
+				       "only a unit in contact with an enemy "
+				       "withdraws or flees",
+				       o->kind == BS_ORDER_FLEE ? "[8.8]"
+								: "[7.12]");
+		if (x->mob)
+			return illegal(m, "a mob acts only on its orders",
+				       "[2.10]");
+		return 1;
+	case BS_ORDER_WRAP:
+		if (!engaged || pinned)
+			return illegal(m,
+				       pinned ? "a unit contacted after losing "
+						"initiative cannot change its "
+						"frontage this phase"
+					      : "only a unit in contact wraps "
+						"around",
+				       pinned ? "[7.8]" : "[7.11]");
+		if (x->mob || x->skirmish)
+			return illegal(m,
+				       "only closed or open formations have a "
+				       "frontage to expand",
+				       "[7.10] [7.11]");
+		return 1;
+	default:
+		break;
+	}
+	/* [7.8] "Figures that begin their Movement Phase in base-to-base
+	 * contact with an enemy figure may only execute Wrap-Around
+	 * Movement, Fighting Withdrawal, or Flee." */
+	if (engaged)
+		return illegal(m,
+			       pinned
+				   ? "in contact: only a fighting withdrawal "
+				     "or flight (contacted after losing "
+				     "initiative)"
+				   : "in contact: only wrap-around, fighting "
+				     "withdrawal or flight",
+			       "[7.8]");
+	/* [4.7] "A regular unit must be in command ... to move when it is
+	 * in Closed Formation." */
+	if (x->regular && u->formation == BS_FORM_CLOSED &&
+	    (u->flags & BS_UF_OUT_OF_COMMAND))
+		return illegal(m,
+			       "a regular unit out of command cannot move in "
+			       "closed formation",
+			       "[4.7]");
+	if (o->kind == BS_ORDER_CHARGE) {
+		/* [7.14] "Skirmish units and individuals cannot charge." */
+		if (x->skirmish || (!x->regular && !x->mob))
+			return illegal(
+			    m, "only a regular unit or a mob may charge",
+			    "[7.14] [2.9]");
+		/* "Except in this one instance, an out of command regular
+		 * unit cannot charge." (and a failed discipline check:
+		 * [4.6] "charges ... the enemy") */
+		if (x->regular && (u->flags & BS_UF_OUT_OF_COMMAND) &&
+		    !(u->flags & BS_UF_DISC_FAILED))
+			return illegal(m,
+				       "an out of command regular unit cannot "
+				       "charge",
+				       "[7.14]");
+		int ts = o->tside, tu = o->tunit;
+		if (ts < 0 || ts >= b->nsides || ts == u->side || tu < 0 ||
+		    tu >= b->sc->sides[ts].nunits)
+			return illegal(m, "a charge needs an enemy target",
+				       "[7.14]");
+		int t = bs1e_g(b, ts, tu);
+		if (!bs1e_in_play(b, t))
+			return illegal(m, "the target is not on the table",
+				       "[7.14]");
+		/* [7.12] "it cannot Charge the unit that withdrew for the
+		 * remainder of the current Game Round" */
+		if ((u->flags & BS_UF_NO_CHARGE) && u->nocharge_side == ts &&
+		    u->nocharge_unit == tu)
+			return illegal(m,
+				       "it stayed when this enemy withdrew: no "
+				       "charge at it this round",
+				       "[7.12]");
+	}
+	if (o->kind == BS_ORDER_FORCED_MARCH) {
+		/* [7.13] "A unit must be in command to make a forced
+		 * march." RULING R-120: mobs (on the order of [2.10]) and
+		 * skirmishers ([2.9] no out of command penalties) may. */
+		if (x->regular && (u->flags & BS_UF_OUT_OF_COMMAND))
+			return illegal(m,
+				       "a unit must be in command to make a "
+				       "forced march",
+				       "[7.13]");
+	}
+	return 1;
+}
+
+/* [7.14] what a charge's path must be, once measured. */
+static int charge_path_ok(struct mv *m)
+{
+	if (m->contact < 0)
+		return 1; /* it cannot reach: spent as [7.14] says */
+	/* RULING R-108 (known-gaps 35): "able to move at least 2/3 its
+	 * normal movement rate before it comes into base-to-base contact"
+	 * is a run: 2/3 MV spent before contact */
+	if (m->run + EPS < m->mv * 2.0 / 3.0)
+		return illegal(m,
+			       "the target is too close: a charge moves at "
+			       "least 2/3 MV before contact",
+			       "[7.14]");
+	/* RULING R-109 (known-gaps 10): "The last 1/3 of the charge
+	 * distance must be in a straight line" */
+	if (m->straight + EPS < m->run / 3.0)
+		return illegal(m,
+			       "the last 1/3 of a charge must be in a straight "
+			       "line",
+			       "[7.14]");
+	return 1;
+}
+
+/* Simulate order o of g (no events, nothing changed); 1 when legal. */
+static int simulate(const struct bs_battle *b, int g, const struct bs_order *o,
+		    int engine, struct mv *m)
+{
+	mv_init(m, b, NULL, g, o, allowed_for(b, g, o->kind));
+	if (!precheck(m, engine))
+		return 0;
+	switch (o->kind) {
+	case BS_ORDER_MOVE:
+	case BS_ORDER_CHARGE:
+	case BS_ORDER_FORCED_MARCH:
+		if (!run_steps(m))
+			return 0;
+		if (o->kind == BS_ORDER_CHARGE)
+			return charge_path_ok(m);
+		if (o->kind == BS_ORDER_FORCED_MARCH && m->contact >= 0)
+			/* [7.13] "A unit cannot be in base-to-base contact
+			 * with an enemy figure during any part of its
+			 * Movement Phase during a Game Round in which it
+			 * makes a forced march." */
+			return illegal(m,
+				       "a forced march may not come into "
+				       "contact with an enemy",
+				       "[7.13]");
+		return 1;
+	default:
+		return 1;
+	}
+}
+
+/* ---- withdraw, flee, wrap-around --------------------------------------- */
+
+/* [7.12] 3" straight back; not into contact with another enemy. */
+static int withdraw_path(struct mv *m)
+{
+	const struct bs_unit_state *u = &m->b->units[m->g];
+	const struct bs1e_unit_x *x = &bs1e_sc(m->b)->ux[m->g];
+	/* [4.7] "A regular unit must be in command to perform a Fighting
+	 * Withdrawal" */
+	if (x->regular && (u->flags & BS_UF_OUT_OF_COMMAND))
+		return illegal(m,
+			       "a regular unit must be in command to make a "
+			       "fighting withdrawal",
+			       "[4.7] [7.12]");
+	/* [7.12] "must have a current movement rate of at least 3"" */
+	if (u->r.mv < 3)
+		return illegal(m, "a fighting withdrawal needs MV 3\" or more",
+			       "[7.12]");
+	struct bs_vec x0 = m->p.front;
+	double f0 = m->p.facing;
+	struct bs_tt_step_result r;
+	m->allowed = 3.0;
+	bs_tt_advance(&m->s, &m->p, 3.0, 180.0, m->obst, m->n, &r);
+	if (!r.complete)
+		return illegal(m, "no room to withdraw 3\" straight back",
+			       "[7.12]");
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	for (int k = 0; k < m->n; k++)
+		if (is_enemy(m, k) &&
+		    bs_quad_dist(&q, &m->obst[k]) <= BS_GEOM_TOUCH)
+			return illegal(m,
+				       "a withdrawal may not end in contact "
+				       "with another enemy unit",
+				       "[7.12]");
+	m->spent = 3.0;
+	emit_move(m, "withdraw", x0, f0, 3.0, "[7.12]");
+	return 1;
+}
+
+/* [8.8] "makes an about face (no movement cost in this case) and moves
+ * its full movement rate away from the enemy". */
+static void flee_path(struct mv *m, int turn)
+{
+	struct bs_vec x0 = m->p.front;
+	double f0 = m->p.facing;
+	struct bs_tt_step_result r;
+	if (turn) {
+		/* the footprint of an about face is the same rectangle */
+		struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+		m->p.facing = fmod(m->p.facing + 180.0, 360.0);
+		m->p.front = bs_vec_scale(bs_vec_add(q.p[1], q.p[2]), 0.5);
+	}
+	m->allowed = m->mv;
+	bs_tt_advance(&m->s, &m->p, m->mv, 0, m->obst, m->n, &r);
+	m->spent = r.cost;
+	if (is_enemy(m, r.hit))
+		m->contact = m->map[r.hit];
+	emit_move(m, "flee", x0, f0, r.cost, "[8.8]");
+}
+
+/* The enemy whose edge touches g's front (the one a wrap-around
+ * envelops), or -1. */
+static int front_enemy(const struct bs_battle *b, int g)
+{
+	struct bs_tt_contact c;
+	for (int h = 0; h < b->nunits; h++)
+		if (b->units[h].side != b->units[g].side &&
+		    bs1e_contact(b, g, h, &c) && c.edge_a == BS_EDGE_FRONT)
+			return h;
+	return -1;
+}
+
+/* [7.11] expand the frontage and wheel the ends in: RULING R-125. */
+static int wrap_path(struct mv *m, int *wl, int *wr, int *target)
+{
+	const struct bs_battle *b = m->b;
+	const struct bs_order *o = m->o;
+	if (o->nsteps < 1 || o->step[0].kind != BS_STEP_FRONTAGE ||
+	    o->step[0].files <= m->s.files || o->step[0].files > m->s.figures)
+		return illegal(
+		    m,
+		    "a wrap-around is a wider frontage (one frontage "
+		    "step with more files)",
+		    "[7.11]");
+	int t = front_enemy(b, m->g);
+	if (t < 0)
+		return illegal(m, "no enemy at the unit's front to wrap around",
+			       "[7.11]");
+	int of = m->s.files;
+	struct bs_tt_step_result r;
+	bs_tt_frontage(&m->s, &m->p, o->step[0].files, m->obst, m->n, &r);
+	if (!r.complete)
+		return illegal(m, "the wider frontage would touch another unit",
+			       "[7.10] [7.11]");
+	struct bs_tt_shape ts;
+	struct bs_tt_pose tp;
+	struct bs_tt_contact c;
+	bs1e_shape(b, t, &ts);
+	bs1e_pose(b, t, &tp);
+	if (!bs_tt_contact(&m->s, &m->p, &ts, &tp, &c) ||
+	    c.edge_a != BS_EDGE_FRONT)
+		return illegal(m, "no enemy at the unit's front to wrap around",
+			       "[7.11]");
+	double pitch = m->s.base_w + m->s.gap;
+	/* the figures that fit along the enemy's flank */
+	int fit = (int)floor((ts.depth + m->s.gap) / pitch + EPS);
+	int l = c.a_first, rr = m->s.files - 1 - c.a_last;
+	*wl = l < fit ? l : fit;
+	*wr = rr < fit ? rr : fit;
+	int wing = *wl > *wr ? *wl : *wr;
+	/* [7.11] "The movement cost of wrap-around movement is the total of
+	 * the costs of expanding frontage and wheeling the edges of the
+	 * line inward. No individual figure may move more than its full
+	 * movement rate." */
+	double arc =
+	    wing > 0 ? (wing * pitch - m->s.gap) * 3.14159265358979 / 2 : 0;
+	double cost = (double)(m->s.files - of) + arc;
+	if (cost > m->allowed + EPS)
+		return illegal(m,
+			       "the wrap-around costs more than the unit's MV",
+			       "[7.11]");
+	m->spent = cost;
+	*target = t;
+	emit_formation(m, m->s.formation, of, cost, "wrap-around", "[7.11]");
+	return 1;
+}
+
+/* Simulation of every kind of order. */
+static int simulate_any(const struct bs_battle *b, int g,
+			const struct bs_order *o, int engine, struct mv *m)
+{
+	int wl, wr, t;
+	if (!simulate(b, g, o, engine, m))
+		return 0;
+	switch (o->kind) {
+	case BS_ORDER_WITHDRAW:
+		return withdraw_path(m);
+	case BS_ORDER_FLEE:
+		flee_path(m, 1);
+		return 1;
+	case BS_ORDER_WRAP:
+		return wrap_path(m, &wl, &wr, &t);
+	default:
+		return 1;
+	}
+}
+
+/* ---- carrying orders out ------------------------------------------------- */
+
+static void emit_order(struct bs_battle *b, int g, const struct bs_order *o)
+{
+	if (!bs_battle_events_on(b) || o->kind == BS_ORDER_HOLD)
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_ORDER);
+	bs1e_ev_unit(b, &ev, g, -1);
+	ev.what = bs_order_name[o->kind];
+	if (o->kind == BS_ORDER_CHARGE) {
+		ev.tside = o->tside;
+		ev.tunit = o->tunit;
+	}
+	ev.n[0] = (int)o->kind;
+	ev.n[1] = o->nsteps;
+	ev.cite = o->kind == BS_ORDER_CHARGE	     ? "[7.14]"
+		  : o->kind == BS_ORDER_FORCED_MARCH ? "[7.13]"
+		  : o->kind == BS_ORDER_WITHDRAW     ? "[7.12]"
+		  : o->kind == BS_ORDER_FLEE	     ? "[8.8]"
+		  : o->kind == BS_ORDER_WRAP	     ? "[7.11]"
+						     : "[7.7]";
+	bs_battle_emit(b, &ev);
+}
+
+/* [7.8] g came into contact with h. */
+static void contact_made(struct bs_battle *b, int g, int h)
+{
+	struct bs_tt_contact c;
+	if (!bs1e_contact(b, g, h, &c))
+		return;
+	/* [7.8] "A unit that has lost initiative and had an enemy unit
+	 * move into base-to-base contact with it" (RULING R-129: contacted
+	 * before it has moved in this phase) */
+	if (!(b->units[h].flags & BS_UF_MOVED))
+		b->units[h].flags |= BS_UF_PINNED;
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_CONTACT);
+	bs1e_ev_unit(b, &ev, g, h);
+	ev.what = bs_arc_name[bs_tt_edge_arc(c.edge_b)];
+	ev.n[0] = (int)bs_tt_edge_arc(c.edge_a);
+	ev.n[1] = c.a_count;
+	ev.n[2] = c.b_count;
+	ev.cite = "[7.8]";
+	bs_battle_emit(b, &ev);
+}
+
+static void store(struct bs_battle *b, struct mv *m)
+{
+	struct bs_unit_state *u = &b->units[m->g];
+	bs1e_set_geom(b, m->g, &m->s, &m->p);
+	u->mv_spent += m->spent;
+	u->mv_allowed = m->allowed;
+	if (m->spent > EPS)
+		u->flags |= BS_UF_MOVED;
+}
+
+static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
+		       struct mv *pre)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct mv m, *use = &m;
+	enum bs_formation f0 = u->formation;
+	int c0 = u->cramped;
+	if (o->kind == BS_ORDER_CHARGE) {
+		/* [7.14] "If the charging unit is in closed formation and
+		 * consists of creatures of chaotic alignment or low
+		 * intelligence, it must make a Discipline Check when
+		 * charging. If the Discipline Check fails, the unit goes out
+		 * of command and breaks into open formation during the
+		 * charge." */
+		if (u->formation == BS_FORM_CLOSED)
+			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE);
+		u->flags |= BS_UF_CHARGED;
+		u->charge_tside = o->tside;
+		u->charge_tunit = o->tunit;
+	}
+	if (pre && !bs_battle_events_on(b) && u->formation == f0 &&
+	    u->cramped == c0) {
+		/* events off: the check already measured this very move */
+		use = pre;
+		use->wb = b;
+	} else {
+		mv_init(&m, b, b, g, o, allowed_for(b, g, o->kind));
+		run_steps(&m);
+	}
+	close_door(use);
+	store(b, use);
+	if (use->contact >= 0)
+		contact_made(b, g, use->contact);
+	if (o->kind == BS_ORDER_CHARGE && use->contact < 0) {
+		/* [7.14] "If a unit in closed formation fails to end its
+		 * charge in base-to-base contact ... it breaks into open
+		 * formation, but remains in command. If a unit in open or
+		 * mob formation fails ..., it suffers a -3 penalty to
+		 * current morale for the remainder of the current Game
+		 * Round." */
+		if (u->formation == BS_FORM_CLOSED)
+			bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
+					      "the charge did not reach: open "
+					      "formation, still in command",
+					      "[7.14]");
+		else
+			u->flags |= BS_UF_CHARGE_MISSED;
+		bs1e_note(b, g, "the charge did not reach an enemy", "[7.14]");
+	} else if (o->kind == BS_ORDER_CHARGE) {
+		u->charge_tside = b->units[use->contact].side;
+		u->charge_tunit = b->units[use->contact].idx;
+	}
+	if (o->kind == BS_ORDER_FORCED_MARCH) {
+		u->flags |= BS_UF_FORCED_MARCH;
+		/* [7.13] "must make a Morale Check at the end of its move.
+		 * If the check is failed, the unit's Attack Rating (AR)
+		 * worsens by one" (RULING R-121: that is the only effect) */
+		int ok = bs1e_morale_roll(b, g, 1u << BS1E_T5_OTHER_RULE, 0,
+					  "[7.13]",
+					  "the forced march tells: AR worsens "
+					  "by one");
+		u->fm_penalty = bs1e_forced_march_check(u->fm_penalty, ok);
+	}
+}
+
+static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
+{
+	struct bs_unit_state *u = &b->units[g];
+	int foes[BS1E_MAX_UNITS], nf = 0;
+	for (int h = 0; h < b->nunits; h++)
+		if (b->units[h].side != u->side && bs1e_contact(b, g, h, NULL))
+			foes[nf++] = h;
+	struct mv m;
+	mv_init(&m, b, b, g, o, 3.0);
+	struct bs_vec from = u->front;
+	withdraw_path(&m);
+	store(b, &m);
+	u->flags |= BS_UF_WITHDREW;
+	struct bs_vec shift = bs_vec_sub(u->front, from);
+	double len = bs_vec_len(shift);
+	for (int i = 0; i < nf; i++) {
+		int h = foes[i];
+		struct bs_unit_state *e = &b->units[h];
+		if (!bs1e_in_play(b, h) || bs1e_routed(b, h))
+			continue;
+		/* [7.12] "If the enemy unit consists of creatures with low
+		 * intelligence or chaotic alignment, it must make a
+		 * Discipline Check. If the check succeeds, the unit has the
+		 * option to remain in place; otherwise, it automatically
+		 * advances" */
+		int follow;
+		if (!bs1e_discipline_check(b, h, BS1E_T7_ENEMY_WITHDRAWS)) {
+			follow = 1;
+		} else {
+			const struct bs_controller *c = b->ctl[e->side];
+			follow = c && c->follow
+				     ? c->follow(c->ctx, b, e->side, e->idx,
+						 u->side, u->idx) != 0
+				     : 0;
+		}
+		if (!follow) {
+			/* "it cannot Charge the unit that withdrew for the
+			 * remainder of the current Game Round" */
+			e->flags |= BS_UF_NO_CHARGE;
+			e->nocharge_side = u->side;
+			e->nocharge_unit = u->idx;
+			bs1e_note(b, h,
+				  "remains in place: may not charge the unit "
+				  "that withdrew this round",
+				  "[7.12]");
+			continue;
+		}
+		/* "advance 3" and remain in base-to-base contact ... even if
+		 * it has already used its full movement rate" */
+		struct mv f;
+		struct bs_order fo = {.kind = BS_ORDER_MOVE};
+		mv_init(&f, b, b, h, &fo, 3.0);
+		struct bs_vec x0 = f.p.front;
+		double f0 = f.p.facing;
+		struct bs_tt_step_result r;
+		double ang =
+		    len > 0 ? bs_angle_diff(f.p.facing, bs_facing_of(shift))
+			    : 0;
+		bs_tt_advance(&f.s, &f.p, len, ang, f.obst, f.n, &r);
+		f.spent = r.cost;
+		emit_move(&f, "follow", x0, f0, r.cost, "[7.12]");
+		bs1e_set_geom(b, h, &f.s, &f.p);
+		e->flags |= BS_UF_MOVED;
+		if (bs1e_contact(b, h, g, NULL))
+			contact_made(b, h, g);
+	}
+}
+
+static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
+{
+	struct bs_unit_state *u = &b->units[g];
+	int foes[BS1E_MAX_UNITS], nf = 0;
+	for (int h = 0; h < b->nunits; h++)
+		if (b->units[h].side != u->side && bs1e_contact(b, g, h, NULL))
+			foes[nf++] = h;
+	/* the about face, free: the same rectangle, turned */
+	struct bs_quad q = bs1e_quad(b, g);
+	u->facing = fmod(u->facing + 180.0, 360.0);
+	u->front = bs_vec_scale(bs_vec_add(q.p[1], q.p[2]), 0.5);
+	u->flags |= BS_UF_FLED;
+	/* RULING R-119: the free attack is resolved at once, before the
+	 * fleeing unit moves, its losses removed and checked then.
+	 * [8.8] "The enemy is entitled to one free attack at the fleeing
+	 * unit with a -2 bonus "to hit" (attacking from behind). The
+	 * fleeing unit may not fight back, but must make any Morale Check
+	 * required by losses it takes." */
+	for (int i = 0; i < nf; i++) {
+		int h = foes[i];
+		if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
+			break;
+		if (bs1e_in_play(b, h) && !bs1e_routed(b, h))
+			bs1e_free_attack(b, h, g);
+	}
+	/* Table 7: a chaotic or low-intelligence enemy checks discipline
+	 * when an enemy flees while engaged with it */
+	for (int i = 0; i < nf; i++)
+		if (bs1e_in_play(b, foes[i]) && !bs1e_routed(b, foes[i]))
+			bs1e_discipline_check(b, foes[i],
+					      BS1E_T7_ENEMY_WITHDRAWS);
+	if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
+		return; /* destroyed, or routed (and so moved) */
+	struct mv m;
+	mv_init(&m, b, b, g, o, u->r.mv);
+	flee_path(&m, 0);
+	store(b, &m);
+	u->flags |= BS_UF_MOVED;
+	if (m.contact >= 0)
+		contact_made(b, g, m.contact);
+}
+
+static void exec_wrap(struct bs_battle *b, int g, const struct bs_order *o)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct mv m;
+	int wl = 0, wr = 0, t = -1;
+	mv_init(&m, b, b, g, o, allowed_for(b, g, o->kind));
+	if (!wrap_path(&m, &wl, &wr, &t))
+		return;
+	store(b, &m);
+	u->flags |= BS_UF_WRAPPED | BS_UF_MOVED;
+	u->frontage_dir = 1;
+	u->wrap_tside = b->units[t].side;
+	u->wrap_tunit = b->units[t].idx;
+	u->wrap_files[0] = wl;
+	u->wrap_files[1] = wr;
+}
+
+/* Check then carry out order o of unit g. Returns 1 when carried out. */
+static int execute(struct bs_battle *b, int g, const struct bs_order *o,
+		   int engine)
+{
+	struct mv m;
+	if (!simulate_any(b, g, o, engine, &m)) {
+		/* controllers only propose: "an illegal order is rejected
+		 * with the rule that forbids it", and [7.9] special note:
+		 * the unit is committed "to no action for that entire
+		 * phase" */
+		bs1e_reject(b, g, m.why ? m.why : "illegal order",
+			    m.cite ? m.cite : "[7.0]");
+		return 0;
+	}
+	emit_order(b, g, o);
+	switch (o->kind) {
+	case BS_ORDER_HOLD:
+		break;
+	case BS_ORDER_WITHDRAW:
+		exec_withdraw(b, g, o);
+		break;
+	case BS_ORDER_FLEE:
+		exec_flee(b, g, o);
+		break;
+	case BS_ORDER_WRAP:
+		exec_wrap(b, g, o);
+		break;
+	default:
+		exec_steps(b, g, o, &m);
+		break;
+	}
+	return 1;
+}
+
+/* ---- engine-driven units --------------------------------------------------
+ */
+
+/* The nearest enemy in play (not routed when there is one). */
+static int nearest_enemy(const struct bs_battle *b, int g)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double best = HUGE_VAL;
+	int who = -1;
+	for (int pass = 0; pass < 2 && who < 0; pass++)
+		for (int h = 0; h < b->nunits; h++) {
+			if (b->units[h].side == b->units[g].side ||
+			    !bs1e_in_play(b, h) ||
+			    (pass == 0 && bs1e_routed(b, h)))
+				continue;
+			struct bs_quad qh = bs1e_quad(b, h);
+			double d = bs_quad_dist(&q, &qh);
+			if (d < best) {
+				best = d;
+				who = h;
+			}
+		}
+	return who;
+}
+
+static void plan(const struct bs_battle *b, int g, int t, int engine,
+		 struct bs_tt_charge *out);
+
+/* Toward enemy t: wheel to face it (when more than 45 degrees off) and
+ * advance with what is left. */
+static void approach(const struct bs_battle *b, int g, int t, double allowed,
+		     struct bs_order *o)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	struct bs_tt_shape s;
+	bs1e_shape(b, g, &s);
+	memset(o, 0, sizeof *o);
+	o->kind = BS_ORDER_MOVE;
+	o->tside = o->tunit = -1;
+	double want =
+	    bs_facing_of(bs_vec_sub(bs1e_centre(b, t), bs1e_centre(b, g)));
+	double turn = bs_angle_diff(u->facing, want);
+	if (fabs(turn) <= 45.0 || bs1e_sc(b)->ux[g].skirmish) {
+		o->nsteps = 1;
+		o->step[0] = (struct bs_step){
+		    .kind = BS_STEP_ADVANCE, .dist = allowed, .angle = turn};
+		if (fabs(turn) > 45.0)
+			o->step[0].angle = turn > 0 ? 45.0 : -45.0;
+		return;
+	}
+	double cost = bs_tt_wheel_cost(&s, turn);
+	o->nsteps = 2;
+	o->step[0] = (struct bs_step){.kind = BS_STEP_WHEEL, .angle = turn};
+	o->step[1] =
+	    (struct bs_step){.kind = BS_STEP_ADVANCE,
+			     .dist = allowed - cost > 0 ? allowed - cost : 0};
+}
+
+/* [4.6] a unit that failed a discipline check "charges and/or attacks
+ * the enemy" (RULING R-124: the nearest). */
+static void move_undisciplined(struct bs_battle *b, int g)
+{
+	if (bs1e_engaged(b, g))
+		return; /* it fights where it stands */
+	int t = nearest_enemy(b, g);
+	if (t < 0)
+		return;
+	struct bs_tt_charge ch;
+	plan(b, g, t, 1, &ch);
+	if (ch.legal) {
+		execute(b, g, &ch.order, 1);
+		return;
+	}
+	struct bs_order o;
+	approach(b, g, t, allowed_for(b, g, BS_ORDER_MOVE), &o);
+	execute(b, g, &o, 1);
+}
+
+/* [2.10] a mob carries out its standing order (RULING R-122). */
+static void move_mob(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_order o;
+	memset(&o, 0, sizeof o);
+	o.tside = o.tunit = -1;
+	if (bs1e_engaged(b, g) || u->mob_order == BS_MOB_NONE)
+		return; /* [2.10] "automatically fights when in contact" */
+	double mv = allowed_for(b, g, BS_ORDER_MOVE);
+	/* [2.10] "it moves in as straight a line as possible" */
+	struct bs_order fwd = {
+	    .kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1, .nsteps = 1};
+	fwd.step[0] = (struct bs_step){.kind = BS_STEP_ADVANCE, .dist = mv};
+	switch (u->mob_order) {
+	case BS_MOB_FORWARD:
+		execute(b, g, &fwd, 1);
+		return;
+	case BS_MOB_CHARGE: {
+		/* the enemies by distance: the first it can legally charge */
+		int done[BS1E_MAX_UNITS] = {0};
+		for (int k = 0; k < b->nunits; k++) {
+			struct bs_quad q = bs1e_quad(b, g);
+			double best = HUGE_VAL;
+			int t = -1;
+			for (int h = 0; h < b->nunits; h++) {
+				if (done[h] || b->units[h].side == u->side ||
+				    !bs1e_in_play(b, h))
+					continue;
+				struct bs_quad qh = bs1e_quad(b, h);
+				double d = bs_quad_dist(&q, &qh);
+				if (d < best) {
+					best = d;
+					t = h;
+				}
+			}
+			if (t < 0 || best > mv * 1.5)
+				break;
+			done[t] = 1;
+			struct bs_tt_charge ch;
+			plan(b, g, t, 1, &ch);
+			if (ch.legal) {
+				execute(b, g, &ch.order, 1);
+				return;
+			}
+		}
+		execute(b, g, &fwd, 1);
+		return;
+	}
+	case BS_MOB_FORCED_MARCH: {
+		struct bs_order fm = fwd;
+		struct mv m;
+		fm.kind = BS_ORDER_FORCED_MARCH;
+		fm.step[0].dist = allowed_for(b, g, BS_ORDER_FORCED_MARCH);
+		if (simulate_any(b, g, &fm, 1, &m))
+			execute(b, g, &fm, 1);
+		else
+			execute(b, g, &fwd, 1);
+		return;
+	}
+	case BS_MOB_WHEEL: {
+		struct bs_order w = fwd;
+		w.step[0] = (struct bs_step){.kind = BS_STEP_WHEEL,
+					     .angle = u->mob_angle};
+		execute(b, g, &w, 1);
+		u->mob_order = BS_MOB_NONE;
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+/* [2.9] "If any figure in a regular enemy unit or a mob moves into
+ * base-to-base contact with one or more skirmishing figures, the
+ * skirmishing figures must make a Fighting Withdrawal or Flee the melee
+ * as soon as possible." */
+static int skirmisher_must_leave(const struct bs_battle *b, int g)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	if (!s->ux[g].skirmish)
+		return 0;
+	for (int h = 0; h < b->nunits; h++)
+		if (b->units[h].side != b->units[g].side &&
+		    !s->ux[h].skirmish && bs1e_contact(b, g, h, NULL))
+			return 1;
+	return 0;
+}
+
+/* Table 7 checks "at the beginning of [its] Movement Phase". */
+static void discipline_at_start(struct bs_battle *b, int side)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int g = b->side_first[side];
+	     g < b->side_first[side] + b->sc->sides[side].nunits; g++) {
+		const struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
+		    (u->flags & BS_UF_DISC_FAILED))
+			continue;
+		/* [7.14] "Their "charge range" for Discipline Checks is the
+		 * same as their normal movement rate" (skirmishers) */
+		double range = s->ux[g].skirmish ? u->r.mv : u->r.mv * 1.5;
+		struct bs_quad q = bs1e_quad(b, g);
+		int hated = 0, any = 0;
+		for (int h = 0; h < b->nunits; h++) {
+			if (b->units[h].side == side || !bs1e_in_play(b, h))
+				continue;
+			struct bs_quad qh = bs1e_quad(b, h);
+			/* RULING R-123: "sees" on the clear ground of the
+			 * Basic Game: any part within range */
+			if (bs_quad_dist(&q, &qh) > range)
+				continue;
+			any = 1;
+			if (s->ux[g].hated[h / 64] & (1ull << (h % 64)))
+				hated = 1;
+		}
+		if (hated &&
+		    !bs1e_discipline_check(b, g, BS1E_T7_HATED_OPPONENT))
+			continue;
+		if (any)
+			bs1e_discipline_check(
+			    b, g, BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY);
+	}
+}
+
+static void move_indivs(struct bs_battle *b, int side)
+{
+	const struct bs_controller *ctl = b->ctl[side];
+	if (!ctl || !ctl->move_indiv)
+		return;
+	for (int k = 0; k < b->sc->sides[side].nindividuals; k++) {
+		struct bs_indiv_state *c = &b->indivs[b->indiv_first[side] + k];
+		if (!c->alive || c->lost || c->with_unit >= 0)
+			continue;
+		struct bs_indiv_order io = {0};
+		ctl->move_indiv(ctl->ctx, b, side, k, &io);
+		if (!io.move)
+			continue;
+		struct bs_vec to = {io.x, io.y};
+		double d = bs_vec_dist(to, c->pos);
+		const char *why = NULL;
+		if (!isfinite(io.x) || !isfinite(io.y) || io.x < 0 ||
+		    io.y < 0 || io.x > b->sc->width || io.y > b->sc->depth)
+			why = "off the table";
+		else if (d > c->mv + EPS)
+			why = "farther than the individual's MV";
+		if (why) {
+			if (bs_battle_events_on(b)) {
+				struct bs_event ev;
+				bs1e_ev(b, &ev, BS_EV_REJECTED);
+				ev.side = side;
+				ev.indiv = k;
+				ev.what = why;
+				ev.cite = "[7.7] [9.2]";
+				bs_battle_emit(b, &ev);
+			}
+			continue;
+		}
+		struct bs_vec from = c->pos;
+		c->pos = to;
+		c->flags |= BS_IF_MOVED;
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_MOVE);
+			ev.side = side;
+			ev.indiv = k;
+			ev.what = "advance";
+			ev.x0 = from.x;
+			ev.y0 = from.y;
+			ev.x1 = to.x;
+			ev.y1 = to.y;
+			ev.f0 = ev.f1 = c->facing;
+			ev.n[0] = (int)lround(d * 10);
+			ev.n[1] = c->mv * 10;
+			ev.n[2] = ev.n[0];
+			ev.cite = "[7.7] [9.2]";
+			bs_battle_emit(b, &ev);
+		}
+	}
+}
+
+static void move_side(struct bs_battle *b, int side)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int first = b->side_first[side], nu = b->sc->sides[side].nunits;
+	for (int g = first; g < first + nu; g++)
+		bs1e_uncramp(b, g);
+	discipline_at_start(b, side);
+	/* [6.4] [7.15] routed units keep routing: "On the Movement Phase
+	 * that follows, the routing unit moves its full movement rate in
+	 * the same direction it was moving." */
+	for (int g = first; g < first + nu; g++)
+		if (bs1e_in_play(b, g) && bs1e_routed(b, g) &&
+		    !(b->units[g].flags & BS_UF_MOVED))
+			bs1e_rout(b, g, NULL, 0, "keeps routing");
+	/* [2.10] mobs; [4.6] units out of control. RULING R-173 [6.3] a
+	 * unit rallied this round "may not move ... during that Game
+	 * Round": the rules do not move it (a mob's standing order, or a
+	 * failed discipline check of this phase, waits for the next round);
+	 * a controller's unit is still asked, for the formation change
+	 * [6.3] allows. */
+	for (int g = first; g < first + nu; g++) {
+		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
+		    (b->units[g].flags & (BS_UF_MOVED | BS_UF_RALLIED)))
+			continue;
+		if (b->units[g].flags & BS_UF_DISC_FAILED)
+			move_undisciplined(b, g);
+		else if (s->ux[g].mob)
+			move_mob(b, g);
+	}
+	/* the controller's units, in its order */
+	const struct bs_controller *ctl = b->ctl[side];
+	int n = 0;
+	if (ctl && ctl->move_sequence) {
+		n = ctl->move_sequence(ctl->ctx, b, side, s->seq, nu);
+		if (n > nu)
+			n = nu;
+		if (n < 0)
+			n = 0;
+	} else {
+		for (int i = 0; i < nu; i++)
+			s->seq[n++] = i;
+	}
+	for (int i = 0; i < n; i++) {
+		int ui = s->seq[i];
+		if (ui < 0 || ui >= nu)
+			continue;
+		int g = first + ui;
+		struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) || s->ux[g].mob ||
+		    (u->flags & (BS_UF_DISC_FAILED | BS_UF_MOVED | BS_UF_FLED |
+				 BS_UF_WITHDREW)))
+			continue;
+		struct bs_order o;
+		memset(&o, 0, sizeof o);
+		o.kind = BS_ORDER_HOLD;
+		o.tside = o.tunit = -1;
+		if (ctl && ctl->move)
+			ctl->move(ctl->ctx, b, side, ui, &o);
+		if (skirmisher_must_leave(b, g) &&
+		    o.kind != BS_ORDER_WITHDRAW && o.kind != BS_ORDER_FLEE) {
+			struct bs_order w = {.kind = BS_ORDER_WITHDRAW,
+					     .tside = -1,
+					     .tunit = -1};
+			struct mv m;
+			bs1e_note(b, g,
+				  "skirmishers in contact with a regular unit "
+				  "or mob must withdraw or flee",
+				  "[2.9]");
+			if (!simulate_any(b, g, &w, 0, &m))
+				w.kind = BS_ORDER_FLEE;
+			execute(b, g, &w, 0);
+			continue;
+		}
+		execute(b, g, &o, 0);
+	}
+	/* [7.3] the gaps are filled: the debt is paid this phase */
+	for (int g = first; g < first + nu; g++)
+		b->units[g].gap_debt = 0;
+	move_indivs(b, side);
+}
+
+void bs1e_phase_movement(struct bs_battle *b)
+{
+	/* [7.8] who begins the phase in contact */
+	for (int g = 0; g < b->nunits; g++)
+		if (bs1e_in_play(b, g) && bs1e_engaged(b, g))
+			b->units[g].flags |= BS_UF_CONTACT_AT_START;
+	/* [1.4] "Side A chooses which side moves its forces first." */
+	int a = b->side_a, first = a;
+	const struct bs_controller *ctl = b->ctl[a];
+	if (ctl && ctl->moves_first && !ctl->moves_first(ctl->ctx, b, a) &&
+	    b->nsides > 1)
+		first = b->side_order[1];
+	b->first_mover = first;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		ev.side = a;
+		ev.tside = first;
+		ev.what = first == a ? "Side A moves first"
+				     : "Side A lets the other side move first";
+		ev.cite = "[1.4]";
+		bs_battle_emit(b, &ev);
+	}
+	move_side(b, first);
+	for (int i = 0; i < b->nsides; i++)
+		if (b->side_order[i] != first)
+			move_side(b, b->side_order[i]);
+}
+
+/* ---- the tabletop queries (tabletop.h) ------------------------------------
+ */
+
+static void plan(const struct bs_battle *b, int g, int t, int engine,
+		 struct bs_tt_charge *out)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	memset(out, 0, sizeof *out);
+	out->reach = u->r.mv * 1.5;
+	out->why = "the target cannot be reached";
+	out->cite = "[7.14]";
+	out->order.kind = BS_ORDER_CHARGE;
+	out->order.tside = b->units[t].side;
+	out->order.tunit = b->units[t].idx;
+	struct bs_quad tq = bs1e_quad(b, t), q = bs1e_quad(b, g);
+	int edge;
+	out->arc = bs_tt_arc_from(&tq, bs_quad_centre(&q), &edge);
+	if (bs_quad_dist(&q, &tq) > out->reach + EPS)
+		return;
+	/* the edge of the target it faces, squarely: facing = minus that
+	 * edge's outward normal */
+	struct bs_vec e0, e1;
+	bs_quad_edge(&tq, edge, &e0, &e1);
+	struct bs_vec mid = bs_vec_scale(bs_vec_add(e0, e1), 0.5);
+	struct bs_vec outn = bs_vec_sub(mid, bs_quad_centre(&tq));
+	double want = bs_facing_of(bs_vec_scale(outn, -1));
+	struct bs_tt_shape s;
+	struct bs_tt_pose p;
+	bs1e_shape(b, g, &s);
+	bs1e_pose(b, g, &p);
+	double turn = bs_angle_diff(p.facing, want);
+	struct bs_order cand[2];
+	int nc = 0;
+	/* (a) wheel to face the edge, then straight on at its middle */
+	{
+		struct bs_tt_pose p2 = p;
+		struct bs_tt_step_result r;
+		bs_tt_wheel(&s, &p2, turn, NULL, 0, &r);
+		double a = bs_angle_diff(
+		    p2.facing, bs_facing_of(bs_vec_sub(mid, p2.front)));
+		if (fabs(a) <= 45.0) {
+			struct bs_order *o = &cand[nc++];
+			*o = out->order;
+			o->nsteps = 0;
+			if (fabs(turn) > 0.01)
+				o->step[o->nsteps++] = (struct bs_step){
+				    .kind = BS_STEP_WHEEL, .angle = turn};
+			o->step[o->nsteps++] =
+			    (struct bs_step){.kind = BS_STEP_ADVANCE,
+					     .dist = out->reach,
+					     .angle = fabs(a) < 0.01 ? 0 : a};
+		}
+	}
+	/* (b) no wheel: straight or oblique at the edge's middle */
+	{
+		double a = bs_angle_diff(
+		    p.facing, bs_facing_of(bs_vec_sub(mid, p.front)));
+		if (fabs(a) <= 45.0) {
+			struct bs_order *o = &cand[nc++];
+			*o = out->order;
+			o->nsteps = 1;
+			o->step[0] = (struct bs_step){.kind = BS_STEP_ADVANCE,
+						      .dist = out->reach,
+						      .angle = a};
+		}
+	}
+	if (nc == 0) {
+		out->why = "the target is not within reach of a wheel and a "
+			   "straight run";
+		return;
+	}
+	for (int i = 0; i < nc; i++) {
+		struct mv m;
+		if (!simulate_any(b, g, &cand[i], engine, &m)) {
+			out->why = m.why;
+			out->cite = m.cite;
+			continue;
+		}
+		if (m.contact != t) {
+			out->why = m.contact < 0
+				       ? "the target cannot be reached "
+					 "within 1 1/2 MV"
+				       : "another enemy is in the way";
+			out->cite = "[7.14]";
+			continue;
+		}
+		out->legal = 1;
+		out->why = NULL;
+		out->cite = "[7.14]";
+		out->length = m.spent;
+		out->run = m.run;
+		out->straight = m.straight;
+		out->order = cand[i];
+		/* the arc it strikes: the target edge its front touches */
+		struct bs_tt_shape ts;
+		struct bs_tt_pose tp;
+		struct bs_tt_contact c;
+		bs1e_shape(b, t, &ts);
+		bs1e_pose(b, t, &tp);
+		if (bs_tt_contact(&m.s, &m.p, &ts, &tp, &c))
+			out->arc = bs_tt_edge_arc(c.edge_b);
+		return;
+	}
+}
+
+void bs_tt_plan_charge(const struct bs_battle *b, int side, int unit, int tside,
+		       int tunit, struct bs_tt_charge *out)
+{
+	memset(out, 0, sizeof *out);
+	out->order.tside = out->order.tunit = -1;
+	if (side < 0 || side >= b->nsides || tside < 0 || tside >= b->nsides ||
+	    unit < 0 || unit >= b->sc->sides[side].nunits || tunit < 0 ||
+	    tunit >= b->sc->sides[tside].nunits) {
+		out->why = "no such unit";
+		out->cite = "[7.14]";
+		return;
+	}
+	int g = bs1e_g(b, side, unit), t = bs1e_g(b, tside, tunit);
+	if (b->units[g].side == b->units[t].side) {
+		out->why = "a charge needs an enemy target";
+		out->cite = "[7.14]";
+		return;
+	}
+	plan(b, g, t, 0, out);
+}
+
+int bs_tt_check_order(const struct bs_battle *b, int side, int unit,
+		      const struct bs_order *o, struct bs_tt_outcome *out)
+{
+	memset(out, 0, sizeof *out);
+	out->contact_side = out->contact_unit = -1;
+	if (side < 0 || side >= b->nsides || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits) {
+		out->why = "no such unit";
+		out->cite = "[7.0]";
+		return 0;
+	}
+	int g = bs1e_g(b, side, unit);
+	struct mv m;
+	out->legal = simulate_any(b, g, o, 0, &m);
+	out->why = m.why;
+	out->cite = m.cite;
+	out->pose = m.p;
+	out->files = m.s.files;
+	out->formation = m.s.formation;
+	out->spent = m.spent;
+	out->allowed = m.allowed;
+	out->contact = m.contact >= 0;
+	if (m.contact >= 0) {
+		out->contact_side = b->units[m.contact].side;
+		out->contact_unit = b->units[m.contact].idx;
+	}
+	return out->legal;
 }

@@ -395,6 +395,18 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 			continue;
 		if (t1 <= 0)
 			continue; /* behind us, or moving away */
+		if (t0 < 0) {
+			/* already overlapping more than m: only a motion that
+			 * digs deeper is stopped; one that backs out or slides
+			 * along is free */
+			struct bs_quad r;
+			struct bs_vec step = bs_vec_scale(dir, fmin(0.01, len));
+			for (int k = 0; k < 4; k++)
+				r.p[k] = bs_vec_add(q->p[k], step);
+			if (min_overlap(&r, &obst[i]) <=
+			    min_overlap(q, &obst[i]))
+				continue;
+		}
 		double stop = t0 < 0 ? 0 : t0;
 		if (stop < best) {
 			best = stop;

@@ -150,9 +150,10 @@ static int parse_unit_weapon(struct ld *ld, const yaml_node_t *n,
  * its AC (the creature's listed AC assumes its usual gear: orcs in leather
  * are AC 8, [4.1]); a creature with natural armor keeps its own AC when
  * that is better; a shield then improves AC by 1. At most one body armor
- * and one shield. Returns the AC. */
+ * and one shield. Returns the AC; *has_shield = 1 when a shield is in the
+ * list (the [8.3] flank attack negates its bonus). */
 static int armor_ac(struct ld *ld, const yaml_node_t *list,
-		    const struct bs_creature *c, int *given)
+		    const struct bs_creature *c, int *given, int *has_shield)
 {
 	int len = ld_list(ld, list, "armor", 4, "armor pieces");
 	const struct bs_armor *body = NULL, *shield = NULL;
@@ -173,6 +174,7 @@ static int armor_ac(struct ld *ld, const yaml_node_t *list,
 			body = a;
 	}
 	*given = len > 0;
+	*has_shield = shield != NULL;
 	int ac = c ? c->ac : 10;
 	if (body) {
 		int natural = c && (c->flags & BS_CF_NATURAL_ARMOR);
@@ -350,10 +352,17 @@ static void parse_mix(struct ld *ld, const yaml_node_t *n, struct bs_unit *u)
 			    ld_ref_creature(ld, v[MK_CREATURE], "creature");
 		if (ld_require(ld, p, "mix part", "count", v[MK_COUNT]) == 0)
 			ld_int(ld, v[MK_COUNT], "count", 1, 96, &part.count);
-		int given;
-		part.ac = armor_ac(ld, v[MK_ARMOR], part.creature, &given);
-		if (part.creature && part.count > 0)
+		int given, shield;
+		part.ac =
+		    armor_ac(ld, v[MK_ARMOR], part.creature, &given, &shield);
+		if (part.creature && part.count > 0) {
+			/* RULING R-171 [8.3] a mixed unit carries a shield
+			 * (which the flank -1 negates, R-132) only when
+			 * every part does: the flank attack negates a bonus
+			 * of the whole unit */
+			u->shield = (u->nmix == 0 || u->shield) && shield;
 			u->mix[u->nmix++] = part;
+		}
 	}
 }
 
@@ -517,7 +526,8 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 			q++; /* worse AC is higher */
 		u->ac = (int)q;
 	} else {
-		u->ac = armor_ac(ld, v[UK_ARMOR], u->creature, &given);
+		u->ac =
+		    armor_ac(ld, v[UK_ARMOR], u->creature, &given, &u->shield);
 	}
 	if (v[UK_AC])
 		ld_int(ld, v[UK_AC], "ac", -10, 10, &u->ac);
@@ -905,12 +915,22 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 /* ---- sides ------------------------------------------------------------------
  */
 
-enum { SK_NAME, SK_EDGE, SK_UNITS, SK_INDIVIDUALS, SK__N };
+enum {
+	SK_NAME,
+	SK_EDGE,
+	SK_UNITS,
+	SK_INDIVIDUALS,
+	SK_CONTROLLER,
+	SK_ORDERS,
+	SK__N
+};
 static const char *const side_keys[SK__N] = {
     [SK_NAME] = "name",
     [SK_EDGE] = "edge",
     [SK_UNITS] = "units",
     [SK_INDIVIDUALS] = "individuals",
+    [SK_CONTROLLER] = "controller", /* parsed by orders.c */
+    [SK_ORDERS] = "orders",	    /* parsed by orders.c */
 };
 
 void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
@@ -932,6 +952,8 @@ void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
 		sa->node = sn;
 		if (ld_collect(ld, sn, "side", side_keys, SK__N, v) != 0)
 			continue;
+		sa->controller = v[SK_CONTROLLER];
+		sa->orders = v[SK_ORDERS];
 		if (ld_require(ld, sn, "side", "name", v[SK_NAME]) == 0 &&
 		    ld_str(ld, v[SK_NAME], "name", side->name,
 			   sizeof side->name) == 0) {

@@ -140,3 +140,19 @@ Test(geom, translate_then_wheel_does_not_pass_through)
 	cr_expect_eq(hit, 0);
 	cr_expect_lt(t, 1.0, "turned %f degrees into a touching block", t);
 }
+
+/* geom.h: an obstacle already overlapping at the start stops only a
+ * motion that digs deeper into it; backing out is free. */
+Test(geom, overlapping_start_backs_out_freely)
+{
+	struct bs_quad a = bs_block((struct bs_vec){0, 0.05}, 0, 2, 1);
+	struct bs_quad o = bs_block((struct bs_vec){0, 0}, 180, 2, 1);
+	/* a's front edge is 0.05" inside o */
+	int hit;
+	double d = bs_sweep_translate(&a, bs_dir(180), 3, &o, 1, &hit);
+	cr_expect_eq(hit, -1);
+	cr_expect(NEAR(d, 3), "backed out %f", d);
+	d = bs_sweep_translate(&a, bs_dir(0), 3, &o, 1, &hit);
+	cr_expect_eq(hit, 0);
+	cr_expect(NEAR(d, 0), "dug in %f", d);
+}

@@ -1,0 +1,246 @@
+/* A battle being played: all state in struct bs_battle (no globals), built
+ * once from a loaded scenario, reset for each new battle without parsing
+ * or allocating (the simulator plays thousands), stepped one Game Round at
+ * a time through the ruleset's Sequence of Play. */
+#ifndef BATTLESIM_BATTLE_H
+#define BATTLESIM_BATTLE_H
+
+#include <stdint.h>
+
+#include "battlesim/controller.h"
+#include "battlesim/diag.h"
+#include "battlesim/dice.h"
+#include "battlesim/event.h"
+#include "battlesim/geom.h"
+#include "battlesim/model.h"
+
+/* Unit state flags. */
+enum bs_uflag {
+	BS_UF_ROUTED = 1u << 0,		/* [7.15] Rout marker */
+	BS_UF_OUT_OF_COMMAND = 1u << 1, /* [4.7] as last determined */
+	BS_UF_DISC_FAILED = 1u << 2,	/* [4.6] out of command till rallied */
+	BS_UF_REMOVED = 1u << 3,       /* out of play (off table / destroyed) */
+	BS_UF_DESTROYED = 1u << 4,     /* every figure lost, or surrounded */
+	BS_UF_RALLIED = 1u << 5,       /* [6.3] this round: may not move */
+	BS_UF_CHARGED = 1u << 6,       /* [7.14] charged this round */
+	BS_UF_CHARGE_MISSED = 1u << 7, /* [7.14] / Table 4: -3 this round */
+	BS_UF_CONTACT_AT_START = 1u << 8, /* [7.8] began movement in contact */
+	BS_UF_PINNED = 1u << 9,		  /* [7.8] lost initiative, contacted */
+	BS_UF_FORCED_MARCH = 1u << 10,	  /* [7.13] this round */
+	BS_UF_MOVED = 1u << 11,		  /* this round */
+	BS_UF_WRAPPED = 1u << 12,	  /* [7.11] */
+	BS_UF_ATTACKED = 1u << 13,	  /* attacked this round */
+	BS_UF_FLED = 1u << 14,		  /* [8.8] this round */
+	BS_UF_WITHDREW = 1u << 15,	  /* [7.12] this round */
+	BS_UF_NO_CHARGE = 1u << 16,	  /* [7.12] stayed: may not charge */
+	BS_UF_FOUGHT = 1u << 17,	  /* took part in a melee this round */
+};
+
+/* How a unit ended the battle (the simulator's categories). */
+enum bs_unit_end {
+	BS_END_INTACT,		/* on the table, not routed */
+	BS_END_ROUTED_ON_TABLE, /* routed, still on the table */
+	BS_END_ROUTED_OFF,	/* routed off the table [7.15] */
+	BS_END_DESTROYED,	/* every figure lost, or surrounded [7.15] */
+	BS_END__COUNT
+};
+extern const char *const bs_unit_end_name[BS_END__COUNT];
+
+/* The rated numbers of a unit, copied from its roster sheet at setup so
+ * that the round loop reads plain integers. */
+struct bs_unit_rated {
+	int ratio;
+	int hd_fig;  /* HD per figure, tenths [8.7] */
+	int base_ar; /* weapon in hand [8.3] */
+	int ac;
+	int mv; /* inches */
+	int ml; /* base morale [4.1] */
+	int dl; /* discipline [4.6] */
+	enum bs_size size;
+	double base_w;	       /* one base, inches: frontage */
+	double base_d;	       /* depth */
+	struct bs_dice dmg_sm; /* weapon in hand (+ mount), plus included */
+	struct bs_dice dmg_l;
+	int pike;    /* [8.1] two extra ranks */
+	int polearm; /* [8.1] one extra rank */
+	int shield;  /* defender's shield (flank -1 negates it) */
+	int chaotic, low_int, lawful;
+	int never_checks_morale;
+	int undead, level_drain, magic_to_hit;
+	int daylight_penalty;
+};
+
+/* A unit on the table. */
+struct bs_unit_state {
+	const struct bs_unit *def;
+	int side, idx;
+	struct bs_unit_rated r;
+	int commander; /* individual index (same side) leading it, -1 */
+	int cb;	       /* its commander's charisma bonus [4.9] */
+	/* figures */
+	int original;
+	int figures;
+	int wounded;
+	/* on the table: front-edge centre, facing, frontage, formation */
+	struct bs_vec front;
+	double facing;
+	int files;
+	enum bs_formation formation;
+	unsigned flags; /* enum bs_uflag */
+	int fm_penalty; /* [7.13] AR penalty */
+	int idle_rounds;
+	enum bs_mob_order mob_order; /* [2.10] last order given */
+	double mob_angle;
+	double mv_spent;    /* inches spent this Movement Phase */
+	double rout_facing; /* [7.15] direction of the rout */
+	int end_round;	    /* round it left play, 0 = still in play */
+	/* added by the engine (issue 3) */
+	int cmd_by;	   /* individual keeping it in command [4.7], -1 */
+	double mv_allowed; /* MV allowed this Movement Phase, inches */
+	double gap_debt;   /* [7.3] inches owed for filling gaps */
+	int frontage_dir;  /* [7.10] +1 expanded, -1 contracted this phase */
+	int charge_tside;  /* [7.14] target of this round's charge, -1 */
+	int charge_tunit;
+	int nocharge_side; /* [7.12] may not charge it this round, -1 */
+	int nocharge_unit;
+	int wrap_tside; /* [7.11] the enemy it wraps around, -1 */
+	int wrap_tunit;
+	int wrap_files[2];    /* [7.11] files wheeled onto its left, right */
+	enum bs_unit_end end; /* how it left play (BS_END_INTACT: in play) */
+	int killed_by_side;   /* side whose attack destroyed it, -1 */
+	int cramped; /* open formation without room to spread: the bases
+			stay touching (RULING R-106, as [7.11]) */
+};
+
+/* An individual on the table. */
+struct bs_indiv_state {
+	const struct bs_individual *def;
+	int side, idx;
+	struct bs_vec pos;
+	double facing;
+	int with_unit; /* unit index it fights with [9.2], -1 independent */
+	int alive;
+	int cr; /* command radius, inches [4.8] */
+	int cb; /* charisma bonus [4.9] */
+	unsigned flags;
+	/* added by the engine (issue 3) */
+	int mv;	  /* movement rate, inches */
+	int lost; /* [9.3] dead, disabled or removed: lost to command */
+	int fate; /* enum bs1e_fate after [9.1 T11], -1 none */
+};
+
+/* Individual flags. */
+enum bs_iflag {
+	BS_IF_RALLIED = 1u << 0, /* [6.0] attempted a rally this phase */
+	BS_IF_MOVED = 1u << 1,	 /* moved this round */
+};
+
+/* The result of a battle (so far). */
+struct bs_side_result {
+	int figures_start;
+	int figures_lost; /* killed (routed-off figures are not counted) */
+	int units_in_play;
+};
+
+struct bs_result {
+	int over;
+	int winner; /* side index, or -1 for a draw / not over */
+	int rounds;
+	const char *reason; /* static text: how it ended, with its ruling */
+	int nsides;
+	struct bs_side_result side[BS_MAX_SIDES];
+};
+
+struct bs_ruleset;
+
+/* All state of one battle. Read-only for controllers and reporters. */
+struct bs_battle {
+	const struct bs_scenario *sc;
+	const struct bs_ruleset *rules;
+	struct bs_rng rng;
+	struct bs_dice_source dice;
+	uint64_t seed, stream;
+	int round;
+	enum bs_phase phase;
+	int side_a;		      /* [1.1] initiative winner this round */
+	int side_order[BS_MAX_SIDES]; /* [1.1] Side A, B, C ... this round
+					 (RULING R-100 for Side C) */
+	int first_mover; /* [1.4] the side that moved first this round */
+	int max_rounds;	 /* the round limit (RULING: default 30) */
+	int nsides;
+	int nunits; /* all sides */
+	struct bs_unit_state *units;
+	int side_first[BS_MAX_SIDES]; /* index of a side's first unit */
+	int nindivs;
+	struct bs_indiv_state *indivs;
+	int indiv_first[BS_MAX_SIDES];
+	struct bs_event_sink sink; /* emit NULL: events off */
+	const struct bs_controller *ctl[BS_MAX_SIDES];
+	struct bs_result result;
+	void *scratch; /* ruleset-owned, allocated once in bs_battle_new */
+	/* added by the engine (issue 3) */
+	int stands;		   /* option stands [2.4] [7.3] */
+	int d20_initiative;	   /* option d20_initiative [5.1] */
+	unsigned long long events; /* events emitted (counted when on) */
+};
+
+/* A ruleset: the Sequence of Play and the rules behind it. */
+struct bs_ruleset {
+	const char *name;
+	/* set up b->units from the scenario (rated numbers, deployment) */
+	enum bs_status (*init)(struct bs_battle *b, struct bs_diags *d);
+	/* put every unit back to its starting state (no allocation) */
+	void (*reset)(struct bs_battle *b);
+	/* play one Game Round */
+	void (*round)(struct bs_battle *b);
+	void (*release)(struct bs_battle *b);
+};
+
+/* The 1E BATTLESYSTEM ruleset (src/bs1e/round.c). */
+extern const struct bs_ruleset bs1e_ruleset;
+
+/* A battle for scenario sc (which must outlive it), with its ruleset.
+ * Units are deployed and the dice seeded from (seed, 0); events off and no
+ * controllers until set. BS_ERR_INPUT when the scenario's rules cannot be
+ * played yet, BS_ERR_RUNTIME on out of memory. */
+enum bs_status bs_battle_new(const struct bs_scenario *sc,
+			     struct bs_battle **out, struct bs_diags *d);
+
+/* Start again from the deployment with the dice of stream `stream` of
+ * `seed` (bs_rng_seed_stream). No allocation. */
+void bs_battle_reset(struct bs_battle *b, uint64_t seed, uint64_t stream);
+
+/* Events go to sink (NULL: off). */
+void bs_battle_set_sink(struct bs_battle *b, const struct bs_event_sink *s);
+
+/* The controller of side `side` (NULL: the default do-nothing one). */
+void bs_battle_set_controller(struct bs_battle *b, int side,
+			      const struct bs_controller *c);
+
+/* Play one Game Round; returns 1 when the battle is over. */
+int bs_battle_round(struct bs_battle *b);
+
+/* Play until over or `max_rounds` (0: the scenario's or default limit). */
+void bs_battle_play(struct bs_battle *b, int max_rounds);
+
+/* How a unit stands now. */
+enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit);
+
+/* The unit `i` of side `side`. */
+static inline struct bs_unit_state *bs_battle_unit(struct bs_battle *b,
+						   int side, int i)
+{
+	return &b->units[b->side_first[side] + i];
+}
+
+void bs_battle_free(struct bs_battle *b);
+
+/* Emit an event if events are on (rules code: build events only when
+ * bs_battle_events_on). */
+static inline int bs_battle_events_on(const struct bs_battle *b)
+{
+	return b->sink.emit != 0;
+}
+void bs_battle_emit(struct bs_battle *b, const struct bs_event *ev);
+
+#endif

@@ -1,0 +1,139 @@
+/* Controllers propose orders; the rules decide what is legal and what
+ * happens ("an illegal order is rejected with the rule that forbids it").
+ * The doctrine AI, the scripted controller of a scenario's orders, and
+ * (later) an interactive player implement this interface (src/ai/). */
+#ifndef BATTLESIM_CONTROLLER_H
+#define BATTLESIM_CONTROLLER_H
+
+#include "battlesim/model.h"
+
+struct bs_battle;
+
+/* [7.6]-[7.11] movement primitives, executed in order, each paying its
+ * cost out of the unit's movement rate. */
+enum bs_step_kind {
+	BS_STEP_ADVANCE,   /* dist inches, angle within 45 of facing [7.9] */
+	BS_STEP_WHEEL,	   /* angle degrees: + clockwise about the front-right
+			      corner, - anticlockwise about the front-left
+			      [7.9]; cost = arc of the outermost figure */
+	BS_STEP_FACE,	   /* angle 90 right, -90 left, 180 about [7.9] */
+	BS_STEP_FRONTAGE,  /* files = the new frontage [7.10] */
+	BS_STEP_FORMATION, /* formation = closed / open [7.6] */
+	BS_STEP__COUNT
+};
+extern const char *const bs_step_name[BS_STEP__COUNT];
+
+struct bs_step {
+	enum bs_step_kind kind;
+	double dist;
+	double angle;
+	int files;
+	enum bs_formation formation;
+};
+
+enum bs_order_kind {
+	BS_ORDER_HOLD,	       /* do nothing this phase */
+	BS_ORDER_MOVE,	       /* the steps, at normal MV */
+	BS_ORDER_CHARGE,       /* the steps end in contact with the target
+				  [7.14], at 1 1/2 MV */
+	BS_ORDER_FORCED_MARCH, /* the steps at 1 1/2 MV [7.13] */
+	BS_ORDER_WITHDRAW,     /* fighting withdrawal 3" [7.12] */
+	BS_ORDER_FLEE,	       /* about face and full MV away [8.8] */
+	BS_ORDER_WRAP,	       /* wrap-around: frontage + wheel ends [7.11] */
+	BS_ORDER__COUNT
+};
+extern const char *const bs_order_name[BS_ORDER__COUNT];
+
+#define BS_ORDER_MAX_STEPS 8
+
+/* One unit's order for its Movement Phase. */
+struct bs_order {
+	enum bs_order_kind kind;
+	int tside, tunit; /* target (charge, flee from); -1 none */
+	int nsteps;
+	struct bs_step step[BS_ORDER_MAX_STEPS];
+};
+
+/* [2.10] the orders a mob may be given. */
+enum bs_mob_order {
+	BS_MOB_NONE,
+	BS_MOB_FORWARD,	     /* move forward [7.7] */
+	BS_MOB_CHARGE,	     /* [7.14] */
+	BS_MOB_FORCED_MARCH, /* [7.13] */
+	BS_MOB_WHEEL,	     /* up to 90 degrees [7.9]; angle */
+	BS_MOB__COUNT
+};
+extern const char *const bs_mob_order_name[BS_MOB__COUNT];
+
+/* One Rally Phase attempt [6.0]: commander `indiv` rallies unit `unit`
+ * (routed, or out of command), or gives mob `unit` an order. */
+struct bs_rally_order {
+	int indiv;
+	int unit;
+	enum bs_mob_order mob_order; /* BS_MOB_NONE: a rally */
+	double mob_angle;	     /* BS_MOB_WHEEL */
+};
+
+/* Where an independent individual (brigade or army commander) goes. */
+struct bs_indiv_order {
+	int move; /* 0: stay */
+	double x, y;
+};
+
+#define BS_MAX_RALLY_ORDERS 64
+
+/* A scripted order of a scenario file (a side's `orders:`, loaded by
+ * src/scenario/orders.c, played by src/ai/scripted.c): a Movement Phase
+ * order for a unit, a Rally Phase attempt [6.0], or an order given to a
+ * mob [2.10] [6.6], in a given Game Round. */
+enum bs_script_kind {
+	BS_SCRIPT_MOVE,	 /* `order:` for `unit:` in its Movement Phase */
+	BS_SCRIPT_RALLY, /* `rally:` unit `by:` commander [6.0] */
+	BS_SCRIPT_MOB,	 /* `mob:` unit `by:` commander, `order:` [2.10] */
+	BS_SCRIPT__COUNT
+};
+
+struct bs_script_order {
+	enum bs_script_kind kind;
+	int round; /* Game Round, 1-based */
+	int unit;  /* unit index on the order's side */
+	int indiv; /* RALLY, MOB: the commander (individual index), else -1 */
+	/* MOVE: kind, target (tside, tunit; -1 none) and steps */
+	struct bs_order order;
+	/* MOB: the order and, for a wheel, its angle (degrees, + right) */
+	enum bs_mob_order mob_order;
+	double mob_angle;
+	int line, col; /* where the entry is in the scenario file */
+};
+
+/* A controller for one side. Every callback may be NULL (then: no rally
+ * attempts, units move in index order and hold, Side A moves first, the
+ * enemy stays when a unit withdraws). The battle is read-only to it. */
+struct bs_controller {
+	const char *name;
+	void *ctx;
+	/* [1.4] as Side A: 1 to move first, 0 to let the other side. */
+	int (*moves_first)(void *ctx, const struct bs_battle *b, int side);
+	/* [6.0] rally attempts and mob orders; returns how many (<= max). */
+	int (*rally)(void *ctx, const struct bs_battle *b, int side,
+		     struct bs_rally_order *out, int max);
+	/* [7.0] the order in which the side's units move; returns how many
+	 * unit indexes were written (<= max); units left out hold. */
+	int (*move_sequence)(void *ctx, const struct bs_battle *b, int side,
+			     int *units, int max);
+	/* [7.x] the order of one unit, asked just before it moves. Not
+	 * asked for units the rules move: routed units [6.4] [7.15], mobs
+	 * (their Rally Phase orders [2.10]) and units that failed a
+	 * discipline check [4.6]. An illegal order is REJECTED and the unit
+	 * holds; bs_tt_check_order (tabletop.h) tells beforehand. */
+	void (*move)(void *ctx, const struct bs_battle *b, int side, int unit,
+		     struct bs_order *out);
+	/* independent individuals [9.2]. */
+	void (*move_indiv)(void *ctx, const struct bs_battle *b, int side,
+			   int indiv, struct bs_indiv_order *out);
+	/* [7.12] follow a withdrawing enemy (1) or remain in place (0). */
+	int (*follow)(void *ctx, const struct bs_battle *b, int side, int unit,
+		      int eside, int eunit);
+};
+
+#endif

@@ -1,0 +1,166 @@
+/* The event stream of a battle: what happened, with every die rolled and
+ * every modifier with its cite. The text log, JSON Lines and the battle
+ * map are renderings of these events (src/report/); rules code only emits
+ * them, and with no sink (simulation) builds none. */
+#ifndef BATTLESIM_EVENT_H
+#define BATTLESIM_EVENT_H
+
+#include "battlesim/deriv.h"
+
+/* The phases of a Game Round [1.0]; the Basic Game uses INITIATIVE, RALLY,
+ * MOVEMENT, MELEE and END (Part 2 preamble). SETUP is before round 1. */
+enum bs_phase {
+	BS_PHASE_SETUP,
+	BS_PHASE_INITIATIVE,	  /* [1.1] [5.1] */
+	BS_PHASE_INITIAL_MISSILE, /* [1.2] */
+	BS_PHASE_RALLY,		  /* [1.3] [6.0] */
+	BS_PHASE_MOVEMENT,	  /* [1.4] [7.0] */
+	BS_PHASE_MISSILE_MAGIC,	  /* [1.5] */
+	BS_PHASE_MELEE,		  /* [1.6] [8.0] */
+	BS_PHASE_END,		  /* [1.7] */
+	BS_PHASE__COUNT
+};
+extern const char *const bs_phase_name[BS_PHASE__COUNT];
+
+/* Event types, and what each sets (besides type, round, phase). Sides and
+ * units are indexes (unit within its side); "deriv" is the number in
+ * question with its terms and cites; "dice" the dice rolled for it, in
+ * order, all of die_sides faces. docs/EVENTS.md is the user's copy.
+ *
+ * BATTLE_START  what = scenario name; n[0] = seed (low 31 bits);
+ *               n[1] = number of sides; cite "[3.4]".
+ * DEPLOY        side, unit (or indiv: independent individuals only);
+ *               x1,y1 = front centre (position of an individual), f1 =
+ *               facing; n[0] = figures, n[1] = files, n[2] = enum
+ *               bs_formation (units); cite "[3.4]" ("[9.2]").
+ * ROUND         n[0] = round number; cite "[1.0]".
+ * PHASE         phase = the phase beginning; cite = its [1.x] case.
+ * INITIATIVE    dice = d6 (or d20) per side in side order, then the
+ *               rerolls of the tied sides in side order; n[0] = Side A;
+ *               n[1] = rerolls (rounds of rerolling); n[2..] = the sides
+ *               in initiative order (Side A, B, C...); cite "[5.1]".
+ * ORDER         side, unit; what = the order's name (bs_order_name);
+ *               tside, tunit = the target of a charge; n[0] = enum
+ *               bs_order_kind; n[1] = steps; cite = its rule. Emitted
+ *               for every accepted order but HOLD.
+ * REJECTED      side, unit (or indiv: a rally attempt's commander or an
+ *               individual's move; unit -1 when not known); what = why;
+ *               cite = the rule that forbids it.
+ * MOVE          side, unit (or indiv); what = the primitive ("advance",
+ *               "wheel", "turn", "face", "charge", "forced march",
+ *               "withdraw", "follow", "flee", "close the door");
+ *               x0,y0,f0 -> x1,y1,f1; n[0] = MV this primitive cost in
+ *               tenths of an inch; n[1] = MV allowed, tenths; n[2] = MV
+ *               spent so far this phase, tenths; cite = the rule.
+ * FORMATION     side, unit; n[0] = old enum bs_formation, n[1] = new;
+ *               n[2] = old files, n[3] = new files; n[4] = MV it cost,
+ *               tenths (0 when involuntary); n[5] = 1 when the unit is
+ *               "cramped": open formation with its bases still touching
+ *               for want of room (RULING R-106; its block is then the
+ *               closed one), 0 otherwise; what = why ("frontage",
+ *               "formation change", "wrap-around", the cause of an
+ *               involuntary change, or "spreads out ..." when a cramped
+ *               unit finds room, n[0] = n[1] = open); cite.
+ * CONTACT       side, unit touches tside, tunit; what = the arc of the
+ *               target touched ("front", "flank", "rear"); n[0] = enum
+ *               bs_arc of the mover's own edge; n[1] = the mover's
+ *               figures in contact, n[2] = the target's; cite "[7.8]".
+ * DISCIPLINE    side, unit; deriv = DL; dice = 2d10; n[0] = passed;
+ *               n[1] = enum bs1e_t7 reason; what = the outcome; cite.
+ * MORALE        side, unit; deriv = current ML with its Table 4 terms;
+ *               dice = 2d10; n[0] = passed; n[1] = Table 5 reasons (bits
+ *               of enum bs1e_t5); what = the effect; cite.
+ * RALLY         side, unit; indiv = the commander; deriv = ML; dice =
+ *               2d10; n[0] = rallied (the order given, for a mob); n[1]
+ *               = enum bs_mob_order (BS_MOB_NONE: a rally); what =
+ *               "rally" / a mob order; cite.
+ * COMMAND       side, unit; indiv = the individual keeping it in command
+ *               or -1; n[0] = 1 in command, 0 out; what = why; cite
+ *               "[4.7]". Emitted for every unit at the start, then on
+ *               each change (decided as each phase begins).
+ * ATTACK        side, unit attacks tside, tunit; deriv = adjusted AR
+ *               with its Table 10 terms; dice = 2d6; n[0] = attacking
+ *               figures, n[1] = defender AC, n[2] = attack roll, n[3] = HD
+ *               per figure (tenths), n[4] = total HD (tenths), n[5] =
+ *               killed, n[6] = wounded; n[7] = enum bs_arc of the target
+ *               struck; what = the damage column text ("D8", "D20 +
+ *               D4"); cite "[8.4]" ("[8.8]" the free attack on a fleeing
+ *               unit, "[7.11] [8.4]" the wings of a wrap-around).
+ * LOSSES        side, unit; n[0] = figures removed, n[1] = wounds placed,
+ *               n[2] = figures left, n[3] = wounded figures now; n[4] =
+ *               figures removed by the [8.7] two-wound rule; what =
+ *               why; cite "[8.7]".
+ * ROUT          side, unit; x0..f1 the rout move; n[0] = distance moved
+ *               in tenths; n[1] = the distance of the rout (MV + 1/3 MV,
+ *               or MV), tenths; what = "routs" / "keeps routing" /
+ *               "routs again" / "attacked: routs again"; cite "[7.15]"
+ *               ("[6.4] [7.15]").
+ * REMOVED       side, unit; what = "off the table" / "destroyed" /
+ *               "surrounded"; cite.
+ * FATE          side, indiv; dice = d10; n[0] = enum bs1e_fate; what =
+ *               the fate as printed; cite "[9.1 T11]".
+ * NOTE          anything else a rule explains: what, cite, any fields
+ *               ([1.4]: side = Side A, tside = the side moving first).
+ * END           n[0] = winner side or -1 (draw); n[1] = rounds played;
+ *               what = the reason (with its ruling); cite "RULING
+ *               R-102". */
+enum bs_ev {
+	BS_EV_BATTLE_START,
+	BS_EV_DEPLOY,
+	BS_EV_ROUND,
+	BS_EV_PHASE,
+	BS_EV_INITIATIVE,
+	BS_EV_ORDER,
+	BS_EV_REJECTED,
+	BS_EV_MOVE,
+	BS_EV_FORMATION,
+	BS_EV_CONTACT,
+	BS_EV_DISCIPLINE,
+	BS_EV_MORALE,
+	BS_EV_RALLY,
+	BS_EV_COMMAND,
+	BS_EV_ATTACK,
+	BS_EV_LOSSES,
+	BS_EV_ROUT,
+	BS_EV_REMOVED,
+	BS_EV_FATE,
+	BS_EV_NOTE,
+	BS_EV_END,
+	BS_EV__COUNT
+};
+extern const char *const bs_ev_name[BS_EV__COUNT];
+
+#define BS_EV_MAX_DICE 16
+#define BS_EV_MAX_N 8
+
+/* One event. Unused indexes are -1, unused numbers 0. */
+struct bs_event {
+	enum bs_ev type;
+	int round;
+	enum bs_phase phase;
+	int side, unit;	  /* the actor (unit index within its side) */
+	int indiv;	  /* an individual of `side` acting, or -1 */
+	int tside, tunit; /* the target */
+	int dice[BS_EV_MAX_DICE];
+	int ndice;
+	int die_sides; /* of the dice above (6, 10, 20 ...) */
+	int n[BS_EV_MAX_N];
+	double x0, y0, f0, x1, y1, f1; /* positions (inches), facings */
+	struct bs_deriv deriv;	       /* the number in question */
+	int has_deriv;
+	const char *what; /* static text: "charge", "wheel", a reason */
+	const char *cite; /* the rule behind the event: "[7.14]" */
+};
+
+/* Where events go. emit may be called many times per round; the event is
+ * only valid during the call. */
+struct bs_event_sink {
+	void (*emit)(void *ctx, const struct bs_event *ev);
+	void *ctx;
+};
+
+/* A fresh event of `type` with every index -1 (caller storage). */
+void bs_event_init(struct bs_event *ev, enum bs_ev type, int round,
+		   enum bs_phase phase);
+
+#endif

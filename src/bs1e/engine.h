@@ -1,0 +1,195 @@
+/* The 1E engine's private interface: the per-battle scratch (allocated
+ * once in bs_battle_new, never in the round loop), event helpers, and the
+ * phases of the Basic Game Sequence of Play [1.0] with the rules they
+ * share (command [4.7], morale checks in play [4.3]-[4.5], rout [7.15],
+ * melee [8.x]). Not installed; tests may include it ("bs1e/engine.h"). */
+#ifndef BS1E_ENGINE_H
+#define BS1E_ENGINE_H
+
+#include <stdint.h>
+
+#include "battlesim/battle.h"
+#include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_morale.h"
+#include "battlesim/bs1e_roster.h"
+#include "battlesim/tabletop.h"
+
+#define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
+#define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */
+
+/* One attack that did damage this Melee Phase, applied at its end [8.0]. */
+struct bs1e_hit {
+	int from, to; /* global unit indexes */
+	struct bs1e_casualties c;
+	int share; /* figures its removal took off [4.4] */
+};
+
+/* Rules data of a unit that the round loop needs and struct
+ * bs_unit_state does not carry. */
+struct bs1e_unit_x {
+	int regular;	  /* [2.8] regular (or elite / berserker [2.11]) */
+	int skirmish;	  /* [2.9] */
+	int mob;	  /* [2.10] */
+	int berserker;	  /* [2.11] never closed, DL 0 */
+	int infantry;	  /* on foot (for the mob support row of Table 4) */
+	int magic_weapon; /* weapon in hand is magic [13.3] */
+	uint64_t hated[BS1E_MAX_UNITS / 64]; /* Table 7 hated enemies */
+	int figs_phase; /* figures at the start of the Melee Phase */
+	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
+	int attacked; /* attacked by an enemy this Melee Phase */
+	/* the last shape and quad computed, with what they came from */
+	struct bs_tt_shape c_shape;
+	struct bs_quad c_quad;
+	struct bs_vec c_front;
+	double c_facing;
+	int c_files, c_figures, c_cramped, c_valid;
+	enum bs_formation c_form;
+};
+
+struct bs1e_pair {
+	int a, b; /* global unit indexes: a melee [8.0] */
+};
+
+struct bs1e_scratch {
+	struct bs1e_unit_x *ux; /* nunits */
+	struct bs1e_pair *pairs;
+	int maxpairs;
+	struct bs1e_hit *hits;
+	int maxhits;
+	unsigned char *lost[BS_MAX_SIDES]; /* [4.10] per side individuals */
+	unsigned char *tried_unit;	   /* [6.0] one attempt per unit */
+	int *seq;			   /* movement sequence */
+};
+
+static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
+{
+	return (struct bs1e_scratch *)b->scratch;
+}
+
+static inline int bs1e_g(const struct bs_battle *b, int side, int unit)
+{
+	return b->side_first[side] + unit;
+}
+
+/* 1 when unit g is still on the table. */
+static inline int bs1e_in_play(const struct bs_battle *b, int g)
+{
+	return !(b->units[g].flags & BS_UF_REMOVED);
+}
+
+static inline int bs1e_routed(const struct bs_battle *b, int g)
+{
+	return (b->units[g].flags & BS_UF_ROUTED) != 0;
+}
+
+/* ---- battle.c: events and geometry helpers ------------------------------- */
+
+/* A fresh event of the battle's round and phase. */
+void bs1e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type);
+/* Actor / target fields from global unit indexes (-1: none). */
+void bs1e_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g,
+		  int tg);
+/* A NOTE event with text and cite about unit g (may be -1). */
+void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite);
+/* A REJECTED event. */
+void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite);
+
+/* Shape, pose and quad of unit g. */
+void bs1e_shape(const struct bs_battle *b, int g, struct bs_tt_shape *s);
+void bs1e_pose(const struct bs_battle *b, int g, struct bs_tt_pose *p);
+struct bs_quad bs1e_quad(const struct bs_battle *b, int g);
+struct bs_vec bs1e_centre(const struct bs_battle *b, int g);
+/* Store a shape and pose back into unit g. */
+void bs1e_set_geom(struct bs_battle *b, int g, const struct bs_tt_shape *s,
+		   const struct bs_tt_pose *p);
+/* Obstacles: the quads of every unit in play but `skip` (and `skip2`),
+ * with their global indexes in map. Returns how many. */
+int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
+		   struct bs_quad *obst, int *map);
+/* 1 when g and h (global) touch; *c filled when not NULL. */
+int bs1e_contact(const struct bs_battle *b, int g, int h,
+		 struct bs_tt_contact *c);
+/* 1 when g touches any enemy in play. */
+int bs1e_engaged(const struct bs_battle *b, int g);
+/* 1 when an enemy touches g's rear (Table 4). */
+int bs1e_enemy_in_rear(const struct bs_battle *b, int g);
+/* RULING R-106: a cramped open unit spreads out when there is room. */
+void bs1e_uncramp(struct bs_battle *b, int g);
+/* Move g to a new formation (involuntary or not), emitting FORMATION. */
+void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
+			   int involuntary, const char *why, const char *cite);
+
+/* ---- r04_command_state.c --------------------------------------------------
+ */
+
+/* [4.7] the command status of every unit, with COMMAND events for the
+ * changes (emit_all: every unit, at deployment). */
+void bs1e_command_update(struct bs_battle *b, int emit_all);
+/* Where individual `ind` of side stands (unit commanders: with their
+ * unit [9.2]). */
+struct bs_vec bs1e_indiv_pos(const struct bs_battle *b, int side, int ind);
+/* Unit g is destroyed: removed, and [9.1 T11] fates of the individuals
+ * with it, [9.3] deputies, Table 5 commander killed checks. */
+void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
+			 const char *cite);
+/* 1 when the unit's own commander fights with it (Table 10 -1). */
+int bs1e_commander_fighting(const struct bs_battle *b, int g);
+
+/* ---- r05_initiative.c / r06_rally.c / r07_movement.c / r08_phase.c ------ */
+
+void bs1e_phase_initiative(struct bs_battle *b);
+void bs1e_phase_rally(struct bs_battle *b);
+void bs1e_phase_movement(struct bs_battle *b);
+void bs1e_phase_melee(struct bs_battle *b);
+void bs1e_phase_end(struct bs_battle *b);
+
+/* [8.1] figures of g eligible to fight h now (not counting designations
+ * already made this phase). */
+int bs1e_melee_eligible(const struct bs_battle *b, int g, int h);
+
+/* [8.8] the free attack at -2 of h on fleeing g, losses applied now. */
+void bs1e_free_attack(struct bs_battle *b, int h, int g);
+
+/* Apply hits on unit g at once [8.4 G] [8.7], then the Table 5 checks
+ * they call for, in order [4.4]. */
+void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
+		     int n, const char *why);
+
+/* ---- r07_rout.c ------------------------------------------------------------
+ */
+
+/* A morale check of unit g now [4.3] with its Table 4 situation, Table 5
+ * reasons (bits) and extra Table 4 rows the cause brings; the effect
+ * [4.5] applied (open formation, or a rout away from `cause`). Returns 1
+ * when passed. */
+int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
+		      struct bs_vec cause, const char *cite);
+/* The same roll without the [4.5] effect, for a check whose rule names
+ * its own consequence ([7.13]): what_failed is the MORALE event's text
+ * when it fails. Returns 1 when passed. */
+int bs1e_morale_roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
+		     const char *cite, const char *what_failed);
+/* A discipline check of unit g [4.6] for Table 7 reason; a failure puts
+ * the unit out of command (and into open formation). Returns 1 when
+ * passed. */
+int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason);
+/* [7.15] unit g routs: first 1, MV + 1/3 MV away from *cause and toward
+ * its own lines; first 0, it keeps routing [6.4] its MV, away from *cause
+ * or (cause NULL) in the direction it was going. */
+void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
+	       int first, const char *what);
+
+/* ---- round.c ---------------------------------------------------------------
+ */
+
+/* The victory test (RULING R-102); sets b->result and emits END. Returns
+ * 1 when over. `at_end`: the End of Game Round Phase (the round limit is
+ * tested there). */
+int bs1e_check_over(struct bs_battle *b, int at_end);
+
+/* battle.c: the ruleset's set-up, reset and release. */
+enum bs_status bs1e_ruleset_init(struct bs_battle *b, struct bs_diags *d);
+void bs1e_ruleset_reset(struct bs_battle *b);
+void bs1e_ruleset_release(struct bs_battle *b);
+
+#endif

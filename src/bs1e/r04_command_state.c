@@ -1,0 +1,198 @@
+/* Command in play [4.7]-[4.10], [9.2], [9.3]: whether each unit is In
+ * Command as each phase begins (every figure within the command radius of
+ * a commander who may command it, no failed discipline check, no rout),
+ * the automatic open formation of a regular unit that goes out of command
+ * [7.6], deputies standing in for lost commanders [9.3] (through the lost
+ * flags of bs1e_may_command), and what happens to the individuals of a
+ * destroyed unit: the [9.1] [9.2] Table 11 fate roll and the Table 5
+ * "commander is killed" check. */
+#include "bs1e/engine.h"
+
+struct bs_vec bs1e_indiv_pos(const struct bs_battle *b, int side, int ind)
+{
+	const struct bs_indiv_state *s = &b->indivs[b->indiv_first[side] + ind];
+	if (s->with_unit >= 0) {
+		int g = bs1e_g(b, side, s->with_unit);
+		/* RULING R-112 [9.2] "Place a separate figure (no base) with
+		 * the unit": a unit commander stands at the centre of his
+		 * unit's block */
+		if (bs1e_in_play(b, g))
+			return bs1e_centre(b, g);
+	}
+	return s->pos;
+}
+
+int bs1e_commander_fighting(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (u->commander < 0)
+		return 0;
+	const struct bs_indiv_state *c =
+	    &b->indivs[b->indiv_first[u->side] + u->commander];
+	/* Part 2: "Unit Commanders are always assumed to be fighting with
+	 * the unit [9.2]" */
+	return c->alive && !c->lost && c->with_unit == u->idx;
+}
+
+void bs1e_command_update(struct bs_battle *b, int emit_all)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g))
+			continue;
+		const struct bs1e_unit_x *x = &s->ux[g];
+		const struct bs_side *sd = &b->sc->sides[u->side];
+		int was_out = (u->flags & BS_UF_OUT_OF_COMMAND) != 0;
+		int in = 0, by = -1;
+		const char *why, *cite = "[4.7]";
+		if (x->mob) {
+			/* [2.10] "A mob is a disordered group that is not in
+			 * command" */
+			why = "a mob is never in command";
+			cite = "[2.10] [4.7]";
+		} else if (u->flags & BS_UF_ROUTED) {
+			why = "routed";
+		} else if (u->flags & BS_UF_DISC_FAILED) {
+			why = "failed a discipline check";
+			cite = "[4.6] [4.7]";
+		} else {
+			why = u->commander >= 0
+				  ? "figures outside the command radius"
+				  : "no commander";
+			if (u->commander < 0)
+				cite = "[2.8] [4.7]";
+			/* [4.7] "all figures are within the Command Radius
+			 * ... of the unit's commander"; [4.10] brigade and
+			 * army commanders too; the unit's own commander first
+			 */
+			struct bs_tt_shape sh;
+			struct bs_tt_pose p;
+			bs1e_shape(b, g, &sh);
+			bs1e_pose(b, g, &p);
+			for (int pass = 0; pass < 2 && !in; pass++)
+				for (int k = 0; k < sd->nindividuals; k++) {
+					if ((pass == 0) != (k == u->commander))
+						continue;
+					const struct bs_indiv_state *c =
+					    &b->indivs[b->indiv_first[u->side] +
+						       k];
+					if (!c->alive || c->lost)
+						continue;
+					if (!bs1e_may_command(sd, k, u->idx,
+							      s->lost[u->side]))
+						continue;
+					struct bs_vec at =
+					    bs1e_indiv_pos(b, u->side, k);
+					if (bs_tt_all_within(&sh, &p, at,
+							     c->cr)) {
+						in = 1;
+						by = k;
+						break;
+					}
+				}
+			if (in) {
+				why = by == u->commander
+					  ? "all figures within its "
+					    "commander's radius"
+					  : "all figures within a brigade or "
+					    "army commander's radius";
+				cite = by == u->commander ? "[4.7]"
+							  : "[4.7] [4.10]";
+			}
+		}
+		if (in)
+			u->flags &= ~(unsigned)BS_UF_OUT_OF_COMMAND;
+		else
+			u->flags |= BS_UF_OUT_OF_COMMAND;
+		u->cmd_by = by;
+		if (by >= 0)
+			u->cb = b->indivs[b->indiv_first[u->side] + by].cb;
+		if ((emit_all || was_out == in) && bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_COMMAND);
+			bs1e_ev_unit(b, &ev, g, -1);
+			ev.indiv = by;
+			ev.n[0] = in;
+			ev.what = why;
+			ev.cite = cite;
+			bs_battle_emit(b, &ev);
+		}
+		/* [7.6] "All figures in a unit must be in command for it to
+		 * change formation, unless the unit goes out of command or is
+		 * routed. In the latter case, it automatically goes to open
+		 * formation" (free: involuntary) */
+		if (!in && x->regular && u->formation == BS_FORM_CLOSED)
+			bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
+					      "out of command: automatically "
+					      "to open formation",
+					      "[7.6]");
+	}
+}
+
+void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
+			 const char *cite)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs1e_scratch *s = bs1e_sc(b);
+	if (u->flags & BS_UF_REMOVED)
+		return;
+	u->flags |= BS_UF_REMOVED | BS_UF_DESTROYED;
+	u->figures = 0;
+	u->wounded = 0;
+	u->end = BS_END_DESTROYED;
+	u->end_round = b->round;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_REMOVED);
+		bs1e_ev_unit(b, &ev, g, -1);
+		ev.what = what;
+		ev.cite = cite;
+		bs_battle_emit(b, &ev);
+	}
+	/* [9.1] "If the last figure of a unit is removed because of combat
+	 * losses, the fate of the character is determined by the following
+	 * table. Roll 1d10"; [9.2] the same for its Unit Commander */
+	const struct bs_side *sd = &b->sc->sides[u->side];
+	for (int k = 0; k < sd->nindividuals; k++) {
+		struct bs_indiv_state *c =
+		    &b->indivs[b->indiv_first[u->side] + k];
+		if (c->with_unit != u->idx || !c->alive)
+			continue;
+		int d10 = bs_roll(&b->dice, 10);
+		enum bs1e_fate f = bs1e_fate_for_roll(d10);
+		c->fate = (int)f;
+		c->lost = 1; /* [9.3] dead, or out of the battle */
+		s->lost[u->side][k] = 1;
+		if (f == BS1E_FATE_KILLED_BODY_LOST ||
+		    f == BS1E_FATE_KILLED_BODY_ON_FIELD)
+			c->alive = 0;
+		c->pos = bs1e_centre(b, g);
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_FATE);
+			ev.side = u->side;
+			ev.indiv = k;
+			ev.dice[0] = d10;
+			ev.ndice = 1;
+			ev.die_sides = 10;
+			ev.n[0] = (int)f;
+			ev.what = bs1e_table11[f].fate;
+			ev.cite = "[9.1 T11]";
+			bs_battle_emit(b, &ev);
+		}
+		if (c->alive)
+			continue;
+		/* Table 5 "The unit's commander is killed": every other unit
+		 * he commanded as its Unit Commander checks (RULING R-113) */
+		for (int h = b->side_first[u->side];
+		     h < b->side_first[u->side] + sd->nunits; h++) {
+			if (h == g || !bs1e_in_play(b, h) ||
+			    b->units[h].commander != k)
+				continue;
+			bs1e_morale_check(b, h, 1u << BS1E_T5_COMMANDER_KILLED,
+					  1u << BS1E_T4_COMMANDER_KILLED,
+					  bs1e_centre(b, g), "[4.4 T5]");
+		}
+	}
+}

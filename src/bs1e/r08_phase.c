@@ -1,0 +1,606 @@
+/* The Melee Phase [1.6] [8.0]-[8.8]: every pair of opposing units in
+ * base-to-base contact is a melee, resolved in the order Side A chooses
+ * [1.6 B] (RULING R-127), Side A attacking first; the figures eligible
+ * [8.1] (in contact, +1 each side in closed formation, the extra ranks of
+ * spears, pole arms, halberds (1) and pikes (2) behind the contact figures
+ * only, RULING R-130), each figure designated to one melee [8.1] (RULING
+ * R-131); the arc of the attack (flank -1 only against a shield, RULING
+ * R-132; rear -2) with every Table 10 term [8.3] via bs1e_ar_adjusted;
+ * all attacks of the phase computed before any loss is removed [8.0]
+ * [8.4 G]; then the Table 5 checks one per attack [4.4], the routed unit
+ * attacked routing again [6.4], the end-of-phase undead / level drainer
+ * and cannot-harm checks [13.3] [13.5]; [8.8] the free attack on a
+ * fleeing unit; [7.11] wrap-around figures on the flanks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bs1e/engine.h"
+
+/* ---- eligibility [8.1] ------------------------------------------------------
+ */
+
+static void add(int fig, int *list, int *n)
+{
+	if (fig < 0)
+		return;
+	for (int i = 0; i < *n; i++)
+		if (list[i] == fig)
+			return;
+	list[(*n)++] = fig;
+}
+
+/* The figure of rank r nearest the flank `file` side (a partial last rank
+ * may leave the outer file empty). */
+static int flank_fig(const struct bs_tt_shape *s, int file, int r)
+{
+	int step = file == 0 ? 1 : -1;
+	for (int f = file; f >= 0 && f < s->files; f += step) {
+		int k = bs_tt_figure_at(s, f, r);
+		if (k >= 0)
+			return k;
+	}
+	return -1;
+}
+
+/* The rear-most figure of file f. */
+static int rear_fig(const struct bs_tt_shape *s, int f)
+{
+	for (int r = s->ranks - 1; r >= 0; r--) {
+		int k = bs_tt_figure_at(s, f, r);
+		if (k >= 0)
+			return k;
+	}
+	return -1;
+}
+
+/* The figures of g that may fight across contact c (g is unit A of c). */
+static int slots_for(const struct bs_battle *b, int g,
+		     const struct bs_tt_contact *c, int *list)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	struct bs_tt_shape s;
+	bs1e_shape(b, g, &s);
+	int n = 0;
+	int f0 = c->a_first, f1 = c->a_last;
+	/* [8.1] "If a unit is in closed formation, an additional one figure
+	 * to the left and one figure to the right of the enemy's figures can
+	 * also fight." */
+	int closed = s.formation == BS_FORM_CLOSED;
+	switch (c->edge_a) {
+	case BS_EDGE_FRONT:
+		/* "All figures in a unit that are in base-to-base contact
+		 * with one or more enemy figures are eligible" */
+		for (int f = f0; f <= f1; f++)
+			add(bs_tt_figure_at(&s, f, 0), list, &n);
+		if (closed) {
+			add(bs_tt_figure_at(&s, f0 - 1, 0), list, &n);
+			add(bs_tt_figure_at(&s, f1 + 1, 0), list, &n);
+			/* "If a unit in closed formation is using pikes, each
+			 * figure in the two rows directly behind the row in
+			 * base-to-base contact ... gives the unit one extra
+			 * attack. If the unit is using spears, pole arms, or
+			 * halberds, each figure in the first row" (RULING
+			 * R-130: behind the figures in contact only) */
+			int extra = u->r.pike ? 2 : u->r.polearm ? 1 : 0;
+			for (int r = 1; r <= extra; r++)
+				for (int f = f0; f <= f1; f++)
+					add(bs_tt_figure_at(&s, f, r), list,
+					    &n);
+		}
+		break;
+	case BS_EDGE_REAR:
+		for (int f = f0; f <= f1; f++)
+			add(rear_fig(&s, f), list, &n);
+		if (closed) {
+			if (f0 > 0)
+				add(rear_fig(&s, f0 - 1), list, &n);
+			if (f1 < s.files - 1)
+				add(rear_fig(&s, f1 + 1), list, &n);
+		}
+		break;
+	default: {
+		int file = c->edge_a == BS_EDGE_LEFT ? 0 : s.files - 1;
+		for (int r = f0; r <= f1; r++)
+			add(flank_fig(&s, file, r), list, &n);
+		if (closed) {
+			if (f0 > 0)
+				add(flank_fig(&s, file, f0 - 1), list, &n);
+			if (f1 < s.ranks - 1)
+				add(flank_fig(&s, file, f1 + 1), list, &n);
+		}
+		break;
+	}
+	}
+	return n;
+}
+
+/* [7.11] the wrap-around wings of g on h: the figures of its front rank
+ * wheeled onto h's flanks (RULING R-125). */
+static int wing_slots(const struct bs_battle *b, int g, int h, int *list)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	int n = 0;
+	if (!(u->wrap_tside == b->units[h].side &&
+	      u->wrap_tunit == b->units[h].idx))
+		return 0;
+	struct bs_tt_shape s;
+	bs1e_shape(b, g, &s);
+	for (int f = 0; f < u->wrap_files[0] && f < s.files; f++)
+		add(bs_tt_figure_at(&s, f, 0), list, &n);
+	for (int f = 0; f < u->wrap_files[1] && f < s.files; f++)
+		add(bs_tt_figure_at(&s, s.files - 1 - f, 0), list, &n);
+	return n;
+}
+
+/* h's figures on its flanks facing the wings of wrapper w. */
+static int wrapped_slots(const struct bs_battle *b, int h, int w, int *list)
+{
+	const struct bs_unit_state *wu = &b->units[w];
+	int n = 0;
+	if (!(wu->wrap_tside == b->units[h].side &&
+	      wu->wrap_tunit == b->units[h].idx))
+		return 0;
+	struct bs_tt_shape s;
+	bs1e_shape(b, h, &s);
+	/* the wrapper's left wing lies on h's right flank, and so on */
+	for (int r = 0; r < wu->wrap_files[0] && r < s.ranks; r++)
+		add(flank_fig(&s, s.files - 1, r), list, &n);
+	for (int r = 0; r < wu->wrap_files[1] && r < s.ranks; r++)
+		add(flank_fig(&s, 0, r), list, &n);
+	return n;
+}
+
+static int is_used(const struct bs1e_unit_x *x, int fig)
+{
+	return (x->used[fig / 64] >> (fig % 64)) & 1u;
+}
+
+/* Count the figures of list not yet designated; mark them when `take`.
+ * RULING R-131: a figure eligible in several melees fights in the first
+ * of them in the order Side A chose. */
+static int designate(struct bs1e_unit_x *x, const int *list, int n, int take)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (list[i] >= BS1E_MAX_FIGS || is_used(x, list[i]))
+			continue;
+		k++;
+		if (take)
+			x->used[list[i] / 64] |= 1ull << (list[i] % 64);
+	}
+	return k;
+}
+
+int bs1e_melee_eligible(const struct bs_battle *b, int g, int h)
+{
+	struct bs_tt_contact c;
+	int list[BS1E_MAX_FIGS * 2], n;
+	if (!bs1e_contact(b, g, h, &c))
+		return 0;
+	n = slots_for(b, g, &c, list);
+	int m = wing_slots(b, g, h, list + n);
+	for (int i = 0; i < m; i++)
+		add(list[n + i], list, &n);
+	int w = wrapped_slots(b, g, h, list + n);
+	int k = n;
+	for (int i = 0; i < w; i++)
+		add(list[k + i], list, &n);
+	return n;
+}
+
+/* ---- one attack [8.3] [8.4] --------------------------------------------- */
+
+/* Whether x may attack y in this Melee Phase. */
+static int may_attack(const struct bs_battle *b, int x, int y, int check_rally)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_unit_state *u = &b->units[x];
+	if (!bs1e_in_play(b, x) || !bs1e_in_play(b, y))
+		return 0;
+	/* [6.4] a routed unit "cannot ... engage in melee combat"; [8.8]
+	 * "The fleeing unit may not fight back" */
+	if (u->flags & (BS_UF_ROUTED | BS_UF_FLED))
+		return 0;
+	/* [2.9] "A skirmish figure may attack an enemy skirmisher or
+	 * individual." */
+	if (s->ux[x].skirmish && !s->ux[y].skirmish)
+		return 0;
+	/* [6.3] a rallied unit "may only fight in melee combat if it is
+	 * attacked by an enemy unit" */
+	if (check_rally && (u->flags & BS_UF_RALLIED) &&
+	    !may_attack(b, y, x, 0))
+		return 0;
+	return 1;
+}
+
+/* "D8", "D4 + D4 + D12": the columns of a plan (events only). */
+static void columns_text(const struct bs1e_attack_plan *p, char *buf,
+			 size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < p->nreads && k + 1 < len; i++) {
+		char one[64];
+		bs1e_colread_format(&p->read[i], one, sizeof one);
+		int w = snprintf(buf + k, len - k, "%s%s", i ? " + " : "", one);
+		if (w < 0)
+			break;
+		k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
+}
+
+/* g attacks h with `figs` figures at `arc`; the casualties go to *hit.
+ * Returns 1 when the attack did anything to record. */
+static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
+		  const char *cite, struct bs1e_hit *hit)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	const struct bs1e_unit_x *x = &s->ux[g];
+	if (figs <= 0)
+		return 0;
+	unsigned t10 = 0, t10x = 0;
+	/* [8.3] Table 10 */
+	if (u->formation == BS_FORM_OPEN || u->formation == BS_FORM_SKIRMISH)
+		t10 |= 1u << BS1E_T10_OPEN_OR_SKIRMISH;
+	if (!x->skirmish && ((u->flags & BS_UF_OUT_OF_COMMAND) || x->mob))
+		t10 |= 1u << BS1E_T10_OUT_OF_COMMAND;
+	/* [7.14] "A regular unit that charges in closed formation gains a
+	 * -1 bonus ... for the Melee Phase in that Game Round only." */
+	if ((u->flags & BS_UF_CHARGED) && u->formation == BS_FORM_CLOSED &&
+	    x->regular)
+		t10 |= 1u << BS1E_T10_CLOSED_CHARGE;
+	if (bs1e_commander_fighting(b, g))
+		t10 |= 1u << BS1E_T10_COMMANDER_FIGHTING;
+	/* the special note: flank -1 "for negating defenders' shield bonus"
+	 * (RULING R-132, known-gaps 37: only against a shield), rear -2,
+	 * orcs and goblins +1 in daylight (RULING R-133: Basic Game battles
+	 * are fought by day) */
+	if (arc == BS_ARC_FLANK && t->r.shield)
+		t10x |= 1u << BS1E_T10X_FLANK;
+	if (arc == BS_ARC_REAR)
+		t10x |= 1u << BS1E_T10X_REAR;
+	if (u->r.daylight_penalty)
+		t10x |= 1u << BS1E_T10X_DAYLIGHT;
+	struct bs_deriv d;
+	bs1e_ar_adjusted(
+	    u->r.base_ar, t10, t10x,
+	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &d);
+	bs1e_ar_add_forced_march(&d, u->fm_penalty);
+	u->flags |= BS_UF_FOUGHT;
+	t->flags |= BS_UF_ATTACKED;
+	s->ux[h].attacked = 1;
+	/* [13.3] a creature hit only by magic weapons */
+	if (t->r.magic_to_hit && !x->magic_weapon) {
+		bs1e_note(b, g, "its weapons cannot harm the enemy", "[13.3]");
+		return 0;
+	}
+	struct bs1e_attack_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.ar = d.value;
+	spec.ac = t->r.ac;
+	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
+	spec.figures = figs;
+	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
+	 * catalogs give no attack rates, so one routine per phase ([8.6]
+	 * several natural attacks are the parts of the damage) */
+	spec.level_drain = u->r.level_drain;
+	spec.poison_part = -1;
+	struct bs1e_attack_plan plan;
+	char err[160];
+	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0) {
+		bs1e_note(b, g, "the attack cannot be read on the CRT",
+			  "[8.5]");
+		return 0;
+	}
+	/* [8.4 B] "Roll 2d6." */
+	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
+	struct bs1e_attack_result res;
+	bs1e_attack_resolve(&plan, d1 + d2, &res);
+	hit->from = g;
+	hit->to = h;
+	/* [8.4 E] [8.7] against the figures it had as the phase began */
+	bs1e_casualties(res.total_tenths, t->r.hd_fig,
+			s->ux[h].figs_phase > 0 ? s->ux[h].figs_phase : 1,
+			&hit->c);
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		char cols[160];
+		columns_text(&plan, cols, sizeof cols);
+		bs1e_ev(b, &ev, BS_EV_ATTACK);
+		bs1e_ev_unit(b, &ev, g, h);
+		ev.deriv = d;
+		ev.has_deriv = 1;
+		ev.dice[0] = d1;
+		ev.dice[1] = d2;
+		ev.ndice = 2;
+		ev.die_sides = 6;
+		ev.n[0] = figs;
+		ev.n[1] = t->r.ac;
+		ev.n[2] = res.attack_roll;
+		ev.n[3] = res.per_figure_tenths;
+		ev.n[4] = res.total_tenths;
+		ev.n[5] = hit->c.killed;
+		ev.n[6] = hit->c.wounded;
+		ev.n[7] = (int)arc;
+		ev.what = cols;
+		ev.cite = cite;
+		bs_battle_emit(b, &ev);
+	}
+	return 1;
+}
+
+/* ---- losses [8.4 G] [8.7] and the checks they call for [4.4] ------------- */
+
+/* Remove the losses of the hits on g at once; *removed_by gets each hit's
+ * share of the figures removed (the [8.7] wound removals go to the last).
+ * Returns the figures removed. */
+static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
+		  int *share, const char *why)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs1e_casualties cs[64] = {{0}};
+	int k = n < 64 ? n : 64;
+	for (int i = 0; i < k; i++)
+		cs[i] = h[i].c;
+	struct bs1e_unit_figs f = {u->figures, u->wounded};
+	struct bs1e_phase_losses out;
+	/* RULING R-135 (known-gaps 39): the one-wounded-figure limit of
+	 * [8.7] is applied each time losses are removed (the Basic Game
+	 * has no damage but melee and the [8.8] free attack) */
+	bs1e_melee_losses(&f, cs, (size_t)k, &out);
+	int before = u->figures;
+	u->figures = f.figures;
+	u->wounded = f.wounded;
+	int removed = before - u->figures;
+	int left = removed;
+	for (int i = 0; i < k; i++) {
+		int take = h[i].c.killed < left ? h[i].c.killed : left;
+		share[i] = take;
+		left -= take;
+	}
+	if (k > 0)
+		share[k - 1] += left;
+	if (bs_battle_events_on(b) && (removed || out.new_wounds)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_LOSSES);
+		bs1e_ev_unit(b, &ev, g, -1);
+		ev.n[0] = removed;
+		ev.n[1] = out.new_wounds;
+		ev.n[2] = u->figures;
+		ev.n[3] = u->wounded;
+		ev.n[4] = out.removed_by_wounds;
+		ev.what = why;
+		ev.cite = "[8.7]";
+		bs_battle_emit(b, &ev);
+	}
+	/* [7.3] open formation fills the gaps in its front at 1" of
+	 * movement per figure (RULING R-126) */
+	if (u->formation == BS_FORM_OPEN && removed > 0)
+		u->gap_debt += removed;
+	if (u->figures <= 0)
+		bs1e_unit_destroyed(b, g, "destroyed", "[8.7]");
+	return removed;
+}
+
+/* The Table 5 checks of the hits on g [4.4]: one per attack. */
+static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
+		   const int *share, int figs_before, int was_routed)
+{
+	struct bs_unit_state *u = &b->units[g];
+	int lost = u->original - figs_before;
+	for (int i = 0; i < n && i < 64; i++) {
+		if (!bs1e_in_play(b, g))
+			return;
+		struct bs_vec cause = bs1e_centre(b, h[i].from);
+		if (was_routed) {
+			/* [6.4] "If a routed unit is attacked by an enemy ...
+			 * during the Melee Phase, it takes any damage and
+			 * automatically routs again" */
+			bs1e_rout(b, g, &cause, 0, "attacked: routs again");
+			return;
+		}
+		if (bs1e_routed(b, g))
+			return; /* RULING R-128: once routed this phase */
+		struct bs1e_morale_event e = {0};
+		e.original = u->original;
+		e.lost_before = lost;
+		e.lost_after = lost + share[i];
+		lost = e.lost_after;
+		struct bs1e_morale_due due;
+		bs1e_morale_checks_due(&e, &due);
+		if (due.checks)
+			bs1e_morale_check(b, g, due.reasons, due.t4, cause,
+					  "[4.4 T5]");
+	}
+}
+
+void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
+		     int n, const char *why)
+{
+	int share[64];
+	int before = b->units[g].figures;
+	int was_routed = bs1e_routed(b, g);
+	losses(b, g, h, n, share, why);
+	checks(b, g, h, n, share, before, was_routed);
+}
+
+void bs1e_free_attack(struct bs_battle *b, int h, int g)
+{
+	struct bs1e_hit hit;
+	int figs = bs1e_melee_eligible(b, h, g);
+	bs1e_sc(b)->ux[g].figs_phase = b->units[g].figures;
+	/* [8.8] "one free attack at the fleeing unit with a -2 bonus "to
+	 * hit" (attacking from behind)" */
+	if (attack(b, h, g, figs, BS_ARC_REAR, "[8.8]", &hit))
+		bs1e_apply_hits(b, g, &hit, 1, "free attack on a fleeing unit");
+}
+
+/* ---- the phase ------------------------------------------------------------
+ */
+
+static int npairs_add(struct bs1e_scratch *s, int *np, int a, int d)
+{
+	for (int i = 0; i < *np; i++)
+		if ((s->pairs[i].a == a && s->pairs[i].b == d) ||
+		    (s->pairs[i].a == d && s->pairs[i].b == a))
+			return 1;
+	if (*np >= s->maxpairs)
+		return 0;
+	s->pairs[*np].a = a;
+	s->pairs[*np].b = d;
+	(*np)++;
+	return 1;
+}
+
+/* x attacks y in the melee of the pair: its eligible figures not yet
+ * designated, and the wings of a wrap-around as a flank attack. */
+static void fight(struct bs_battle *b, int x, int y, int *nh)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_tt_contact c;
+	int list[BS1E_MAX_FIGS * 2], n;
+	if (!may_attack(b, x, y, 1) || !bs1e_contact(b, x, y, &c))
+		return;
+	/* [7.11] the wheeled ends are designated to the flank attack
+	 * first; the front attack has the rest */
+	int wings[BS1E_MAX_FIGS];
+	int m = wing_slots(b, x, y, wings);
+	int wf = designate(&s->ux[x], wings, m, 1);
+	n = slots_for(b, x, &c, list);
+	int w = wrapped_slots(b, x, y, list + n);
+	int k = n;
+	for (int i = 0; i < w; i++)
+		add(list[k + i], list, &n);
+	int figs = designate(&s->ux[x], list, n, 1);
+	enum bs_arc arc = bs_tt_edge_arc(c.edge_b);
+	if (*nh < s->maxhits &&
+	    attack(b, x, y, figs, arc, "[8.4]", &s->hits[*nh]))
+		(*nh)++;
+	/* [7.11] the wheeled ends strike the enemy's flanks */
+	if (wf > 0 && *nh < s->maxhits &&
+	    attack(b, x, y, wf, BS_ARC_FLANK, "[7.11] [8.4]", &s->hits[*nh]))
+		(*nh)++;
+}
+
+void bs1e_phase_melee(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int np = 0, nh = 0;
+	int was_routed_mask[BS1E_MAX_UNITS];
+	for (int g = 0; g < b->nunits; g++) {
+		s->ux[g].figs_phase = b->units[g].figures;
+		memset(s->ux[g].used, 0, sizeof s->ux[g].used);
+		s->ux[g].attacked = 0;
+		was_routed_mask[g] = bs1e_routed(b, g);
+	}
+	/* [1.6 B] "Side A chooses the order in which all other melee combat
+	 * will be resolved": RULING R-127, Side A's units in order, each
+	 * with its enemies in order; then the other sides' melees */
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		for (int g = b->side_first[side];
+		     g < b->side_first[side] + b->sc->sides[side].nunits; g++)
+			for (int h = 0; h < b->nunits; h++)
+				if (b->units[h].side != side &&
+				    bs1e_contact(b, g, h, NULL))
+					if (!npairs_add(s, &np, g, h))
+						bs1e_note(b, g,
+							  "too many melees: "
+							  "one left out",
+							  "[8.0]");
+	}
+	/* "In each combat, Side A attacks first, followed by Side B"; all
+	 * melee is simultaneous [8.0]: losses wait for the end */
+	for (int i = 0; i < np; i++) {
+		fight(b, s->pairs[i].a, s->pairs[i].b, &nh);
+		fight(b, s->pairs[i].b, s->pairs[i].a, &nh);
+	}
+	/* [8.4 G] "After both players have completed their attacks, remove
+	 * all figures killed on both sides": every unit's losses, then the
+	 * checks they call for, unit by unit in order */
+	struct bs1e_hit mine[64];
+	int share[64], before[BS1E_MAX_UNITS], took[BS1E_MAX_UNITS];
+	for (int g = 0; g < b->nunits; g++) {
+		int k = 0;
+		before[g] = b->units[g].figures;
+		for (int i = 0; i < nh && k < 64; i++)
+			if (s->hits[i].to == g)
+				mine[k++] = s->hits[i];
+		took[g] = k;
+		if (k == 0)
+			continue;
+		losses(b, g, mine, k, share, "melee");
+		for (int i = 0, j = 0; i < nh && j < k; i++)
+			if (s->hits[i].to == g)
+				s->hits[i].share = share[j++];
+	}
+	for (int g = 0; g < b->nunits; g++) {
+		int k = 0;
+		if (took[g] == 0)
+			continue;
+		for (int i = 0; i < nh && k < 64; i++)
+			if (s->hits[i].to == g) {
+				share[k] = s->hits[i].share;
+				mine[k++] = s->hits[i];
+			}
+		checks(b, g, mine, k, share, before[g], was_routed_mask[g]);
+	}
+	/* [6.4] a routed unit attacked that took no loss routs again too */
+	for (int g = 0; g < b->nunits; g++)
+		if (was_routed_mask[g] && s->ux[g].attacked && took[g] == 0 &&
+		    bs1e_in_play(b, g)) {
+			int from = -1;
+			for (int h = 0; h < b->nunits && from < 0; h++)
+				if (b->units[h].side != b->units[g].side &&
+				    bs1e_contact(b, g, h, NULL))
+					from = h;
+			struct bs_vec cause = from >= 0 ? bs1e_centre(b, from)
+							: bs1e_centre(b, g);
+			bs1e_rout(b, g, &cause, 0, "attacked: routs again");
+		}
+	/* end of phase: Table 5 contact with undead or level drainers, and
+	 * with creatures it cannot harm [13.3] [13.5], one check each */
+	for (int g = 0; g < b->nunits; g++) {
+		if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
+			continue;
+		int dr = 0, un = 0, from = -1;
+		for (int h = 0; h < b->nunits; h++) {
+			if (b->units[h].side == b->units[g].side ||
+			    !bs1e_contact(b, g, h, NULL))
+				continue;
+			if (b->units[h].r.undead || b->units[h].r.level_drain)
+				dr = 1, from = h;
+			if (b->units[h].r.magic_to_hit &&
+			    !s->ux[g].magic_weapon)
+				un = 1, from = h;
+		}
+		if (!dr && !un)
+			continue;
+		struct bs_vec cause = bs1e_centre(b, from);
+		if (dr)
+			bs1e_morale_check(
+			    b, g, 1u << BS1E_T5_UNDEAD_OR_DRAINER_CONTACT, 0,
+			    cause, "[4.4 T5] [13.5]");
+		if (un && bs1e_in_play(b, g) && !bs1e_routed(b, g))
+			bs1e_morale_check(b, g,
+					  1u << BS1E_T5_UNHARMABLE_CONTACT, 0,
+					  cause, "[4.4 T5] [13.3]");
+	}
+	/* [7.11] "At the end of melee, a unit that has used wrap-around
+	 * movement is automatically considered to be in open formation" */
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g) || u->wrap_tside < 0)
+			continue;
+		int t = bs1e_g(b, u->wrap_tside, u->wrap_tunit);
+		if (u->flags & BS_UF_WRAPPED)
+			bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
+					      "after wrap-around movement",
+					      "[7.11]");
+		if (!bs1e_contact(b, g, t, NULL)) {
+			u->wrap_tside = u->wrap_tunit = -1;
+			u->wrap_files[0] = u->wrap_files[1] = 0;
+		}
+	}
+}

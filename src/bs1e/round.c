@@ -1,0 +1,165 @@
+/* The Sequence of Play [1.0] as a table of phases. The Basic Game (Part 2
+ * preamble) plays Initiative [1.1] [5.1], Rally [1.3] [6.0], Movement
+ * [1.4] [7.0], Melee [1.6] [8.0] and End of Game Round [1.7]; the
+ * Intermediate and Advanced phases (Initial Missile [1.2], Missile and
+ * Magic [1.5]) are not played yet (RULING R-138). The end of a battle:
+ * RULING R-102 (known-gaps 15). */
+#include <string.h>
+
+#include "bs1e/engine.h"
+
+struct phase_row {
+	enum bs_phase phase;
+	const char *cite;
+	void (*run)(struct bs_battle *b);
+};
+
+/* Part 2: "If you just play the Basic Game, use the following abbreviated
+ * Sequence of Play" */
+static const struct phase_row basic_game[] = {
+    {BS_PHASE_INITIATIVE, "[1.1] [5.1]", bs1e_phase_initiative},
+    {BS_PHASE_RALLY, "[1.3] [6.0]", bs1e_phase_rally},
+    {BS_PHASE_MOVEMENT, "[1.4] [7.0]", bs1e_phase_movement},
+    {BS_PHASE_MELEE, "[1.6] [8.0]", bs1e_phase_melee},
+    {BS_PHASE_END, "[1.7]", bs1e_phase_end},
+};
+#define NPHASES ((int)(sizeof basic_game / sizeof basic_game[0]))
+_Static_assert(sizeof basic_game / sizeof basic_game[0] == 5,
+	       "the Basic Game has five phases");
+
+/* Flags that last one Game Round. */
+#define ROUND_FLAGS                                                            \
+	(BS_UF_RALLIED | BS_UF_CHARGED | BS_UF_CHARGE_MISSED |                 \
+	 BS_UF_CONTACT_AT_START | BS_UF_PINNED | BS_UF_FORCED_MARCH |          \
+	 BS_UF_MOVED | BS_UF_ATTACKED | BS_UF_FLED | BS_UF_WITHDREW |          \
+	 BS_UF_NO_CHARGE | BS_UF_FOUGHT)
+
+static void new_round(struct bs_battle *b)
+{
+	b->round++;
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_unit_state *u = &b->units[g];
+		u->flags &= ~(unsigned)ROUND_FLAGS;
+		u->charge_tside = u->charge_tunit = -1;
+		u->nocharge_side = u->nocharge_unit = -1;
+		u->mv_spent = 0;
+		u->frontage_dir = 0;
+	}
+	for (int k = 0; k < b->nindivs; k++)
+		b->indivs[k].flags = 0;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		b->phase = BS_PHASE_INITIATIVE;
+		bs1e_ev(b, &ev, BS_EV_ROUND);
+		ev.n[0] = b->round;
+		ev.cite = "[1.0]";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+static void bs1e_round(struct bs_battle *b)
+{
+	new_round(b);
+	for (int i = 0; i < NPHASES && !b->result.over; i++) {
+		b->phase = basic_game[i].phase;
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_PHASE);
+			ev.cite = basic_game[i].cite;
+			bs_battle_emit(b, &ev);
+		}
+		/* [4.7] command is decided as each phase begins */
+		if (basic_game[i].phase != BS_PHASE_INITIATIVE)
+			bs1e_command_update(b, 0);
+		basic_game[i].run(b);
+		bs1e_check_over(b, basic_game[i].phase == BS_PHASE_END);
+	}
+}
+
+void bs1e_phase_end(struct bs_battle *b)
+{
+	/* [1.7] the end of the Game Round; [7.13] "The AR improves by one
+	 * (up to its original value) each time the unit spends one entire
+	 * Game Round doing absolutely nothing and is not attacked." */
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g))
+			continue;
+		unsigned busy = BS_UF_MOVED | BS_UF_ATTACKED | BS_UF_FOUGHT |
+				BS_UF_FORCED_MARCH | BS_UF_CHARGED |
+				BS_UF_FLED | BS_UF_WITHDREW;
+		if (u->flags & busy) {
+			u->idle_rounds = 0;
+			continue;
+		}
+		u->idle_rounds++;
+		if (u->fm_penalty > 0) {
+			u->fm_penalty = bs1e_forced_march_rest(u->fm_penalty);
+			bs1e_note(b, g,
+				  "a Game Round of rest: the forced-march AR "
+				  "penalty improves by one",
+				  "[7.13]");
+		}
+	}
+}
+
+int bs1e_check_over(struct bs_battle *b, int at_end)
+{
+	struct bs_result *r = &b->result;
+	if (r->over)
+		return 1;
+	int standing[BS_MAX_SIDES] = {0};
+	for (int sd = 0; sd < BS_MAX_SIDES; sd++) {
+		r->side[sd].figures_lost = 0;
+		r->side[sd].units_in_play = 0;
+	}
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit_state *u = &b->units[g];
+		r->side[u->side].figures_lost += u->original - u->figures;
+		if (!bs1e_in_play(b, g))
+			continue;
+		r->side[u->side].units_in_play++;
+		if (!(u->flags & BS_UF_ROUTED))
+			standing[u->side]++;
+	}
+	r->rounds = b->round;
+	int alive = 0, last = -1;
+	for (int sd = 0; sd < b->nsides; sd++)
+		if (standing[sd]) {
+			alive++;
+			last = sd;
+		}
+	/* RULING R-102 (known-gaps 15): a side loses when it has no unit on
+	 * the table that is not routed; the round limit is a draw. */
+	if (alive <= 1) {
+		r->over = 1;
+		r->winner = alive == 1 ? last : -1;
+		r->reason = alive == 1
+				? "every other side has no unit on the table "
+				  "that is not routed (RULING R-102)"
+				: "no side has a unit on the table that is not "
+				  "routed: a draw (RULING R-102)";
+	} else if (at_end && b->round >= b->max_rounds) {
+		r->over = 1;
+		r->winner = -1;
+		r->reason = "the round limit is reached: a draw (RULING R-102)";
+	}
+	if (r->over && bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_END);
+		ev.n[0] = r->winner;
+		ev.n[1] = r->rounds;
+		ev.what = r->reason;
+		ev.cite = "RULING R-102";
+		bs_battle_emit(b, &ev);
+	}
+	return r->over;
+}
+
+const struct bs_ruleset bs1e_ruleset = {
+    .name = "bs1e",
+    .init = bs1e_ruleset_init,
+    .reset = bs1e_ruleset_reset,
+    .round = bs1e_round,
+    .release = bs1e_ruleset_release,
+};

@@ -1,0 +1,91 @@
+/* Events and the names of the battle enums: bs_event_init, the names of
+ * event types and phases [1.0] (event.h), of movement steps, orders and mob
+ * orders [2.10] [7.6]-[7.14] (controller.h), and of how a unit ended the
+ * battle (battle.h). The names are the keys of the JSON Lines log
+ * (docs/EVENTS.md): lowercase, words joined by '_' (types, phases) or '-'
+ * (orders, as written in scenario files). */
+#include "battlesim/battle.h"
+#include "battlesim/controller.h"
+#include "battlesim/event.h"
+
+#include <string.h>
+
+const char *const bs_ev_name[BS_EV__COUNT] = {
+    [BS_EV_BATTLE_START] = "battle_start",
+    [BS_EV_DEPLOY] = "deploy",
+    [BS_EV_ROUND] = "round",
+    [BS_EV_PHASE] = "phase",
+    [BS_EV_INITIATIVE] = "initiative",
+    [BS_EV_ORDER] = "order",
+    [BS_EV_REJECTED] = "rejected",
+    [BS_EV_MOVE] = "move",
+    [BS_EV_FORMATION] = "formation",
+    [BS_EV_CONTACT] = "contact",
+    [BS_EV_DISCIPLINE] = "discipline",
+    [BS_EV_MORALE] = "morale",
+    [BS_EV_RALLY] = "rally",
+    [BS_EV_COMMAND] = "command",
+    [BS_EV_ATTACK] = "attack",
+    [BS_EV_LOSSES] = "losses",
+    [BS_EV_ROUT] = "rout",
+    [BS_EV_REMOVED] = "removed",
+    [BS_EV_FATE] = "fate",
+    [BS_EV_NOTE] = "note",
+    [BS_EV_END] = "end",
+};
+
+/* [1.0] the seven phases of a Game Round, plus the set-up before it. */
+const char *const bs_phase_name[BS_PHASE__COUNT] = {
+    [BS_PHASE_SETUP] = "setup",
+    [BS_PHASE_INITIATIVE] = "initiative",
+    [BS_PHASE_INITIAL_MISSILE] = "initial_missile",
+    [BS_PHASE_RALLY] = "rally",
+    [BS_PHASE_MOVEMENT] = "movement",
+    [BS_PHASE_MISSILE_MAGIC] = "missile_magic",
+    [BS_PHASE_MELEE] = "melee",
+    [BS_PHASE_END] = "end",
+};
+
+/* [7.6] [7.9] [7.10] movement primitives. */
+const char *const bs_step_name[BS_STEP__COUNT] = {
+    [BS_STEP_ADVANCE] = "advance",     [BS_STEP_WHEEL] = "wheel",
+    [BS_STEP_FACE] = "face",	       [BS_STEP_FRONTAGE] = "frontage",
+    [BS_STEP_FORMATION] = "formation",
+};
+
+/* [7.7] [7.11]-[7.14] [8.8] a unit's order for its Movement Phase. */
+const char *const bs_order_name[BS_ORDER__COUNT] = {
+    [BS_ORDER_HOLD] = "hold",	      [BS_ORDER_MOVE] = "move",
+    [BS_ORDER_CHARGE] = "charge",     [BS_ORDER_FORCED_MARCH] = "forced-march",
+    [BS_ORDER_WITHDRAW] = "withdraw", [BS_ORDER_FLEE] = "flee",
+    [BS_ORDER_WRAP] = "wrap-around",
+};
+
+/* [2.10] the orders a mob may be given. */
+const char *const bs_mob_order_name[BS_MOB__COUNT] = {
+    [BS_MOB_NONE] = "none",	[BS_MOB_FORWARD] = "move-forward",
+    [BS_MOB_CHARGE] = "charge", [BS_MOB_FORCED_MARCH] = "forced-march",
+    [BS_MOB_WHEEL] = "wheel",
+};
+
+/* [7.15] how a unit ended the battle. */
+const char *const bs_unit_end_name[BS_END__COUNT] = {
+    [BS_END_INTACT] = "intact",
+    [BS_END_ROUTED_ON_TABLE] = "routed",
+    [BS_END_ROUTED_OFF] = "routed-off",
+    [BS_END_DESTROYED] = "destroyed",
+};
+
+void bs_event_init(struct bs_event *ev, enum bs_ev type, int round,
+		   enum bs_phase phase)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->type = type;
+	ev->round = round;
+	ev->phase = phase;
+	ev->side = -1;
+	ev->unit = -1;
+	ev->indiv = -1;
+	ev->tside = -1;
+	ev->tunit = -1;
+}

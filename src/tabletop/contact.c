@@ -1,0 +1,217 @@
+/* Contact between two unit blocks [7.8]: which edges touch, over what
+ * length, and which figures of each unit are in base-to-base contact (the
+ * file range for a front or rear contact, the rank range for a flank
+ * [8.1]); the arc of the target [8.3] (RULING R-104 before contact). */
+#include "battlesim/tabletop.h"
+
+#include <math.h>
+
+enum bs_arc bs_tt_edge_arc(int edge)
+{
+	switch (edge) {
+	case BS_EDGE_FRONT:
+		return BS_ARC_FRONT;
+	case BS_EDGE_REAR:
+		return BS_ARC_REAR;
+	default:
+		return BS_ARC_FLANK;
+	}
+}
+
+/* Distance between segments ab and cd, with the closest points. */
+static double seg_seg(struct bs_vec a, struct bs_vec b, struct bs_vec c,
+		      struct bs_vec d, struct bs_vec *pa)
+{
+	double best = HUGE_VAL;
+	if (bs_seg_intersect(a, b, c, d)) {
+		/* crossing: the crossing point */
+		struct bs_vec r = bs_vec_sub(b, a), s = bs_vec_sub(d, c);
+		double den = bs_vec_cross(r, s);
+		if (fabs(den) > 1e-12) {
+			double t = bs_vec_cross(bs_vec_sub(c, a), s) / den;
+			*pa = bs_vec_add(a, bs_vec_scale(r, t));
+		} else {
+			*pa = a;
+		}
+		return 0;
+	}
+	struct bs_vec pts[4] = {a, b, c, d};
+	for (int i = 0; i < 4; i++) {
+		struct bs_vec p = pts[i];
+		struct bs_vec s0 = i < 2 ? c : a, s1 = i < 2 ? d : b;
+		double dd = bs_seg_point_dist(s0, s1, p);
+		if (dd < best) {
+			best = dd;
+			*pa = p;
+		}
+	}
+	return best;
+}
+
+/* Outward normal of edge i of a quad whose corners are counter-clockwise
+ * (geom.h): for segment a->b of a CCW polygon the outward normal is the
+ * right-hand perpendicular. */
+static struct bs_vec outward(const struct bs_quad *q, int i)
+{
+	struct bs_vec a, b;
+	bs_quad_edge(q, i, &a, &b);
+	struct bs_vec e = bs_vec_sub(b, a);
+	struct bs_vec n = {e.y, -e.x};
+	struct bs_vec c = bs_quad_centre(q);
+	struct bs_vec m = bs_vec_scale(bs_vec_add(a, b), 0.5);
+	if (bs_vec_dot(n, bs_vec_sub(m, c)) < 0)
+		n = bs_vec_scale(n, -1);
+	double l = bs_vec_len(n);
+	return l > 0 ? bs_vec_scale(n, 1.0 / l) : n;
+}
+
+/* The figure range of a unit along its edge `edge` between local points. */
+static int range_of(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
+		    int edge, struct bs_vec p0, struct bs_vec p1, int *first,
+		    int *lastk)
+{
+	double x0, y0, x1, y1;
+	bs_tt_local(p, s->width, p0, &x0, &y0);
+	bs_tt_local(p, s->width, p1, &x1, &y1);
+	if (edge == BS_EDGE_FRONT || edge == BS_EDGE_REAR)
+		return bs_tt_files_over(s, fmin(x0, x1), fmax(x0, x1), first,
+					lastk);
+	return bs_tt_ranks_over(s, fmin(y0, y1), fmax(y0, y1), first, lastk);
+}
+
+int bs_tt_contact(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		  const struct bs_tt_shape *sb, const struct bs_tt_pose *pb,
+		  struct bs_tt_contact *out)
+{
+	struct bs_quad qa = bs_tt_quad(sa, pa), qb = bs_tt_quad(sb, pb);
+	/* bounding circles first: most pairs are far apart */
+	struct bs_vec ca = bs_quad_centre(&qa), cb = bs_quad_centre(&qb);
+	double ra = hypot(sa->width, sa->depth) / 2;
+	double rb = hypot(sb->width, sb->depth) / 2;
+	if (bs_vec_dist(ca, cb) > ra + rb + BS_GEOM_TOUCH)
+		return 0;
+	if (bs_quad_dist(&qa, &qb) > BS_GEOM_TOUCH)
+		return 0;
+	if (!out)
+		return 1;
+	/* the edge pair touching over the longest stretch */
+	double best = 0;
+	int ba = -1, bb = -1;
+	for (int i = 0; i < 4; i++) {
+		struct bs_vec a0, a1;
+		bs_quad_edge(&qa, i, &a0, &a1);
+		for (int j = 0; j < 4; j++) {
+			struct bs_vec b0, b1;
+			bs_quad_edge(&qb, j, &b0, &b1);
+			double l =
+			    bs_seg_touch_len(a0, a1, b0, b1, BS_GEOM_TOUCH);
+			if (l > best + 1e-9) {
+				best = l;
+				ba = i;
+				bb = j;
+			}
+		}
+	}
+	if (ba >= 0) {
+		/* the touching stretch along A's edge: B's edge projected */
+		struct bs_vec a0, a1, b0, b1;
+		bs_quad_edge(&qa, ba, &a0, &a1);
+		bs_quad_edge(&qb, bb, &b0, &b1);
+		struct bs_vec e = bs_vec_sub(a1, a0);
+		double L = bs_vec_len(e);
+		struct bs_vec u = bs_vec_scale(e, 1.0 / L);
+		double t0 = bs_vec_dot(bs_vec_sub(b0, a0), u);
+		double t1 = bs_vec_dot(bs_vec_sub(b1, a0), u);
+		double lo = fmax(0, fmin(t0, t1)), hi = fmin(L, fmax(t0, t1));
+		if (hi < lo)
+			hi = lo;
+		out->p0 = bs_vec_add(a0, bs_vec_scale(u, lo));
+		out->p1 = bs_vec_add(a0, bs_vec_scale(u, hi));
+		out->len = best;
+	} else {
+		/* a corner touches (or, never produced by moves, overlap):
+		 * the edges of each closest to the other, ties to the edge
+		 * facing the other unit */
+		double da = HUGE_VAL, db = HUGE_VAL, ta = -2, tb = -2;
+		struct bs_vec pt = ca;
+		for (int i = 0; i < 4; i++) {
+			struct bs_vec a0, a1;
+			bs_quad_edge(&qa, i, &a0, &a1);
+			double dmin = HUGE_VAL;
+			struct bs_vec pmin = a0;
+			for (int j = 0; j < 4; j++) {
+				struct bs_vec b0, b1, pp;
+				bs_quad_edge(&qb, j, &b0, &b1);
+				double d = seg_seg(a0, a1, b0, b1, &pp);
+				if (d < dmin) {
+					dmin = d;
+					pmin = pp;
+				}
+			}
+			struct bs_vec dir = bs_vec_sub(cb, ca);
+			double l = bs_vec_len(dir);
+			double al =
+			    l > 0 ? bs_vec_dot(outward(&qa, i), dir) / l : 0;
+			if (dmin < da - 1e-6 ||
+			    (fabs(dmin - da) <= 1e-6 && al > ta)) {
+				da = dmin;
+				ta = al;
+				ba = i;
+				pt = pmin;
+			}
+		}
+		for (int j = 0; j < 4; j++) {
+			struct bs_vec b0, b1;
+			bs_quad_edge(&qb, j, &b0, &b1);
+			double dmin = HUGE_VAL;
+			for (int i = 0; i < 4; i++) {
+				struct bs_vec a0, a1, pp;
+				bs_quad_edge(&qa, i, &a0, &a1);
+				double d = seg_seg(b0, b1, a0, a1, &pp);
+				if (d < dmin)
+					dmin = d;
+			}
+			struct bs_vec dir = bs_vec_sub(ca, cb);
+			double l = bs_vec_len(dir);
+			double al =
+			    l > 0 ? bs_vec_dot(outward(&qb, j), dir) / l : 0;
+			if (dmin < db - 1e-6 ||
+			    (fabs(dmin - db) <= 1e-6 && al > tb)) {
+				db = dmin;
+				tb = al;
+				bb = j;
+			}
+		}
+		out->p0 = out->p1 = pt;
+		out->len = 0;
+	}
+	out->edge_a = ba;
+	out->edge_b = bb;
+	out->a_count =
+	    range_of(sa, pa, ba, out->p0, out->p1, &out->a_first, &out->a_last);
+	out->b_count =
+	    range_of(sb, pb, bb, out->p0, out->p1, &out->b_first, &out->b_last);
+	return 1;
+}
+
+enum bs_arc bs_tt_arc_from(const struct bs_quad *t, struct bs_vec from,
+			   int *edge)
+{
+	/* the target's own frame: v forward, u to the right */
+	struct bs_vec fl = t->p[0], rl = t->p[1], fr = t->p[3];
+	struct bs_vec across = bs_vec_sub(fr, fl), back = bs_vec_sub(rl, fl);
+	double W = bs_vec_len(across), D = bs_vec_len(back);
+	struct bs_vec c = bs_quad_centre(t);
+	struct bs_vec d = bs_vec_sub(from, c);
+	double u = W > 0 ? bs_vec_dot(d, across) / W : 0;
+	double v = D > 0 ? -bs_vec_dot(d, back) / D : 0;
+	int e;
+	/* the diagonals: |u| / (W/2) against |v| / (D/2) */
+	if (fabs(u) * D <= fabs(v) * W)
+		e = v >= 0 ? BS_EDGE_FRONT : BS_EDGE_REAR;
+	else
+		e = u < 0 ? BS_EDGE_LEFT : BS_EDGE_RIGHT;
+	if (edge)
+		*edge = e;
+	return bs_tt_edge_arc(e);
+}

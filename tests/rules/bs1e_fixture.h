@@ -1,0 +1,299 @@
+/* Test fixture for the 1E engine's rules tests: battles built directly
+ * from small inline scenarios (bs_scenario_load_string), a tiny scripted
+ * controller (the orders a test puts in it), scripted dice, and an event
+ * recorder. Header-only (static), included by the engine's test files. */
+#ifndef TESTS_BS1E_FIXTURE_H
+#define TESTS_BS1E_FIXTURE_H
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/battle.h"
+#include "battlesim/scenario.h"
+#include "battlesim/tabletop.h"
+#include "bs1e/engine.h"
+
+#define TF_MAX_EVENTS 4096
+
+/* One recorded event, with its text copied. */
+struct tf_event {
+	struct bs_event ev;
+	char what[160];
+	char cite[48];
+};
+
+struct tf {
+	struct bs_scenario *sc;
+	struct bs_battle *b;
+	struct bs_controller ctl;
+	/* orders by side and unit for the next Movement Phase(s) */
+	struct bs_order order[BS_MAX_SIDES][8];
+	int has_order[BS_MAX_SIDES][8];
+	struct bs_rally_order rally[BS_MAX_SIDES][8];
+	int nrally[BS_MAX_SIDES];
+	int moves_first; /* answer of moves_first */
+	int follow;	 /* answer of follow */
+	struct tf_event *evs;
+	int nev;
+	int dice[256];
+};
+
+static inline int tf_moves_first(void *ctx, const struct bs_battle *b, int side)
+{
+	(void)b;
+	(void)side;
+	return ((struct tf *)ctx)->moves_first;
+}
+
+static inline int tf_rally(void *ctx, const struct bs_battle *b, int side,
+			   struct bs_rally_order *out, int max)
+{
+	struct tf *t = ctx;
+	(void)b;
+	int n = t->nrally[side] < max ? t->nrally[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = t->rally[side][i];
+	return n;
+}
+
+static inline void tf_move(void *ctx, const struct bs_battle *b, int side,
+			   int unit, struct bs_order *out)
+{
+	struct tf *t = ctx;
+	(void)b;
+	if (unit < 8 && t->has_order[side][unit])
+		*out = t->order[side][unit];
+}
+
+static inline int tf_follow(void *ctx, const struct bs_battle *b, int side,
+			    int unit, int eside, int eunit)
+{
+	(void)b;
+	(void)side;
+	(void)unit;
+	(void)eside;
+	(void)eunit;
+	return ((struct tf *)ctx)->follow;
+}
+
+static inline void tf_emit(void *ctx, const struct bs_event *ev)
+{
+	struct tf *t = ctx;
+	if (t->nev >= TF_MAX_EVENTS)
+		return;
+	struct tf_event *e = &t->evs[t->nev++];
+	e->ev = *ev;
+	snprintf(e->what, sizeof e->what, "%s", ev->what ? ev->what : "");
+	snprintf(e->cite, sizeof e->cite, "%s", ev->cite ? ev->cite : "");
+	e->ev.what = e->what;
+	e->ev.cite = e->cite;
+}
+
+/* Load `yaml`, make the battle, controllers on every side, events on. */
+static inline void tf_open(struct tf *t, const char *yaml)
+{
+	struct bs_diags d;
+	memset(t, 0, sizeof *t);
+	bs_diags_init(&d);
+	enum bs_status st = bs_scenario_load_string(yaml, strlen(yaml),
+						    "test.yaml", &t->sc, &d);
+	if (st != BS_OK)
+		for (size_t i = 0; i < d.count; i++)
+			cr_log_error("%d:%d: %s", d.items[i].line,
+				     d.items[i].col, d.items[i].msg);
+	cr_assert_eq(st, BS_OK, "the test scenario loads");
+	st = bs_battle_new(t->sc, &t->b, &d);
+	cr_assert_eq(st, BS_OK, "the battle is made");
+	bs_diags_release(&d);
+	t->ctl.name = "test";
+	t->ctl.ctx = t;
+	t->ctl.moves_first = tf_moves_first;
+	t->ctl.rally = tf_rally;
+	t->ctl.move = tf_move;
+	t->ctl.follow = tf_follow;
+	t->moves_first = 1;
+	for (int s = 0; s < t->b->nsides; s++)
+		bs_battle_set_controller(t->b, s, &t->ctl);
+	t->evs = calloc(TF_MAX_EVENTS, sizeof *t->evs);
+	cr_assert_not_null(t->evs);
+	struct bs_event_sink sink = {tf_emit, t};
+	bs_battle_set_sink(t->b, &sink);
+}
+
+static inline void tf_close(struct tf *t)
+{
+	bs_battle_free(t->b);
+	bs_scenario_free(t->sc);
+	free(t->evs);
+}
+
+/* Dice given in order (after any reset). */
+static inline void tf_dice(struct tf *t, const int *dice, size_t n)
+{
+	cr_assert_leq(n, sizeof t->dice / sizeof t->dice[0]);
+	memcpy(t->dice, dice, n * sizeof *dice);
+	bs_dice_source_script(&t->b->dice, t->dice, n);
+}
+
+static inline struct bs_unit_state *tf_unit(struct tf *t, int side, int unit)
+{
+	return bs_battle_unit(t->b, side, unit);
+}
+
+static inline int tf_g(struct tf *t, int side, int unit)
+{
+	return t->b->side_first[side] + unit;
+}
+
+/* The n-th (0-based) event of `type`, or NULL. */
+static inline const struct bs_event *tf_find(struct tf *t, enum bs_ev type,
+					     int n)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == type && n-- == 0)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+static inline int tf_count(struct tf *t, enum bs_ev type)
+{
+	int k = 0;
+	for (int i = 0; i < t->nev; i++)
+		k += t->evs[i].ev.type == type;
+	return k;
+}
+
+/* Set the next order of a unit. */
+static inline void tf_order(struct tf *t, int side, int unit,
+			    const struct bs_order *o)
+{
+	t->order[side][unit] = *o;
+	t->has_order[side][unit] = 1;
+}
+
+/* A one-step advance order. */
+static inline struct bs_order tf_advance(double dist, double angle)
+{
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){
+	    .kind = BS_STEP_ADVANCE, .dist = dist, .angle = angle};
+	return o;
+}
+
+/* Play phases by hand: round number and phase set, command decided. */
+static inline void tf_phase(struct tf *t, enum bs_phase p)
+{
+	if (t->b->round == 0)
+		t->b->round = 1;
+	t->b->phase = p;
+	bs1e_command_update(t->b, 0);
+}
+
+/* 1 when derivation d has a term of `amount` whose label contains
+ * `label`. */
+static inline int tf_has_term(const struct bs_deriv *d, int amount,
+			      const char *label)
+{
+	for (int i = 0; i < d->nterms; i++)
+		if (d->term[i].amount == amount &&
+		    strstr(d->term[i].label, label))
+			return 1;
+	return 0;
+}
+
+/* A unit of a test scenario. Zero fields take defaults: man-at-arms,
+ * long sword, regular, closed, facing away from the home edge, derived
+ * frontage, with a unit commander (human fighter 5, charisma 15, CR 13")
+ * unless no_cmd. */
+struct tf_unit {
+	int side;
+	const char *name;
+	int figures;
+	const char *creature;
+	const char *weapon;
+	const char *type;
+	const char *formation;
+	double x, y;
+	const char *facing;
+	int frontage;
+	int no_cmd;
+	const char *extra; /* more YAML lines for the unit, or NULL */
+};
+
+/* The YAML of a two-side scenario (south and north edges) with these
+ * units; `head` adds top-level lines (options, catalog), `indiv` adds
+ * individuals to side 0 / side 1 (YAML list items, indented 6). */
+static inline void tf_yaml(char *buf, size_t len, const struct tf_unit *u,
+			   int n, const char *head, const char *indiv0,
+			   const char *indiv1)
+{
+	size_t k = 0;
+#define TF_PUT(...)                                                            \
+	do {                                                                   \
+		int w_ = snprintf(buf + k, len - k, __VA_ARGS__);              \
+		cr_assert(w_ >= 0 && (size_t)w_ < len - k, "yaml too long");   \
+		k += (size_t)w_;                                               \
+	} while (0)
+	TF_PUT("name: Test\nrules: bs1e\nlevel: basic\ngame: adnd\n"
+	       "table: {width: 72, depth: 48}\n%s",
+	       head ? head : "");
+	TF_PUT("sides:\n");
+	for (int s = 0; s < 2; s++) {
+		TF_PUT("  - name: %s\n    edge: %s\n    units:\n",
+		       s ? "North" : "South", s ? "north" : "south");
+		for (int i = 0; i < n; i++) {
+			if (u[i].side != s)
+				continue;
+			TF_PUT("      - name: %s\n", u[i].name);
+			TF_PUT("        figures: %d\n",
+			       u[i].figures ? u[i].figures : 16);
+			TF_PUT("        creature: %s\n",
+			       u[i].creature ? u[i].creature : "man-at-arms");
+			TF_PUT("        weapons: [%s]\n",
+			       u[i].weapon ? u[i].weapon : "long sword");
+			if (u[i].type)
+				TF_PUT("        type: %s\n", u[i].type);
+			if (u[i].formation)
+				TF_PUT("        formation: %s\n",
+				       u[i].formation);
+			TF_PUT("        position: [%g, %g]\n", u[i].x, u[i].y);
+			if (u[i].facing)
+				TF_PUT("        facing: %s\n", u[i].facing);
+			if (u[i].frontage)
+				TF_PUT("        frontage: %d\n", u[i].frontage);
+			if (!u[i].no_cmd)
+				TF_PUT("        commander: C%d\n", i);
+			if (u[i].extra)
+				TF_PUT("%s", u[i].extra);
+		}
+		TF_PUT("    individuals:\n");
+		for (int i = 0; i < n; i++)
+			if (u[i].side == s && !u[i].no_cmd)
+				TF_PUT(
+				    "      - {name: C%d, race: human, class: "
+				    "fighter, level: 5, abilities: {cha: 15}, "
+				    "hp: 30, ac: 4, rank: unit}\n",
+				    i);
+		const char *extra = s ? indiv1 : indiv0;
+		if (extra)
+			TF_PUT("%s", extra);
+	}
+#undef TF_PUT
+}
+
+/* tf_open on the scenario of these units. */
+static inline void tf_open_units(struct tf *t, const struct tf_unit *u, int n,
+				 const char *head, const char *indiv0,
+				 const char *indiv1)
+{
+	char *yaml = malloc(16384);
+	cr_assert_not_null(yaml);
+	tf_yaml(yaml, 16384, u, n, head, indiv0, indiv1);
+	tf_open(t, yaml);
+	free(yaml);
+}
+
+#endif

@@ -1,0 +1,512 @@
+/* The Movement Phase [7.6]-[7.14]: charge legality [7.14] (1 1/2 MV
+ * reach, 2/3 MV before contact RULING R-108, the last 1/3 straight RULING
+ * R-109, no charge out of command but the discipline case, skirmishers
+ * never), forced march [7.13], the 45-degree rule [7.9], frontage [7.10],
+ * contact and what it allows [7.8] (RULING R-129), fighting withdrawal
+ * [7.12], flight [8.8], wrap-around [7.11] (RULING R-125), the cost of
+ * filling gaps [7.3] (RULING R-126). */
+#include <math.h>
+
+#include "bs1e_fixture.h"
+
+/* A charger at (36, 10) facing north (man-at-arms, MV 12) and a target
+ * whose front is at (36, ty) facing south. */
+static void open_charge(struct tf *t, double ty, const char *atype,
+			const char *aform, int no_cmd, const char *head,
+			const char *creature)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Chargers",
+	     .x = 36,
+	     .y = 10,
+	     .facing = "north",
+	     .type = atype,
+	     .formation = aform,
+	     .no_cmd = no_cmd,
+	     .creature = creature},
+	    {.side = 1, .name = "Target", .x = 36, .y = ty, .facing = "south"},
+	};
+	tf_open_units(t, u, 2, head, NULL, NULL);
+	t->moves_first = 1;
+	t->b->round = 1;
+	t->b->side_a = 0;
+}
+
+static struct bs_order charge_straight(double dist)
+{
+	struct bs_order o = tf_advance(dist, 0);
+	o.kind = BS_ORDER_CHARGE;
+	o.tside = 1;
+	o.tunit = 0;
+	return o;
+}
+
+static void movement(struct tf *t)
+{
+	tf_phase(t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t->b);
+}
+
+Test(r07_movement, s7_14_charge_plan_legal)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_tt_charge ch;
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	cr_assert(ch.legal, "%s", ch.why ? ch.why : "");
+	cr_assert_float_eq(ch.reach, 18, 1e-9, "[7.14] 1 1/2 MV");
+	cr_assert_float_eq(ch.run, 15, 0.01);
+	cr_assert_eq(ch.arc, BS_ARC_FRONT);
+	tf_order(&t, 0, 0, &ch.order);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(u->flags & BS_UF_CHARGED);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "in contact");
+	const struct bs_event *c = tf_find(&t, BS_EV_CONTACT, 0);
+	cr_assert_not_null(c);
+	cr_assert_str_eq(c->what, "front");
+	const struct bs_event *m = tf_find(&t, BS_EV_MOVE, 0);
+	cr_assert_str_eq(m->what, "charge");
+	cr_assert_eq(m->n[1], 180);
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_14_two_thirds_mv_before_contact)
+{
+	struct tf t;
+	/* 5" away: less than 2/3 of MV 12 = 8" to run */
+	open_charge(&t, 15, NULL, NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_tt_charge ch;
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	cr_assert_not(ch.legal);
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_assert_str_eq(r->cite, "[7.14]");
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->front.y, 10, 1e-9,
+			   "rejected: it holds ([7.9] special note)");
+	/* 8.5" away is enough */
+	tf_close(&t);
+	open_charge(&t, 18.5, NULL, NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	cr_assert(ch.legal);
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_14_out_of_reach_is_spent)
+{
+	struct tf t;
+	open_charge(&t, 32, NULL, NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_tt_charge ch;
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	cr_assert_not(ch.legal, "22\" is beyond 18\"");
+	/* declared anyway (no pre-measuring [7.9]): the unit runs its 18"
+	 * and, in closed formation, breaks into open but stays in command */
+	struct bs_order o = charge_straight(30);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_float_eq(u->front.y, 28, 1e-6);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	cr_assert_not(u->flags & BS_UF_CHARGE_MISSED);
+	const struct bs_event *f = tf_find(&t, BS_EV_FORMATION, 0);
+	cr_assert_not_null(f);
+	cr_assert_str_eq(f->cite, "[7.14]");
+	tf_close(&t);
+	/* in open formation: -3 morale for the rest of the round */
+	open_charge(&t, 32, NULL, "open", 0, NULL, NULL);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_CHARGE_MISSED);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
+			  (struct bs_vec){36, 40}, "[4.4 T5]");
+	const struct bs_event *mo = tf_find(&t, BS_EV_MORALE, 0);
+	cr_assert(tf_has_term(&mo->deriv, -3, "charged"));
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_14_last_third_straight)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 0, NULL, NULL);
+	/* 12" obliquely, then 3.7" straight into contact: the straight
+	 * stretch is less than 1/3 of the 15.7" run */
+	struct bs_order o = charge_straight(12);
+	o.step[0].angle = 20;
+	o.nsteps = 2;
+	o.step[1] = (struct bs_step){.kind = BS_STEP_ADVANCE, .dist = 6};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_tt_outcome oc;
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_str_eq(oc.cite, "[7.14]");
+	cr_assert(strstr(oc.why, "straight"));
+	/* the same path with a longer straight end is a charge */
+	o.step[0].dist = 6;
+	o.step[1].dist = 12;
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &o, &oc), "%s",
+		  oc.why ? oc.why : "");
+	cr_assert(oc.contact);
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_14_no_charge_out_of_command)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 1, NULL, NULL);
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	/* [2.8] no commander: out of command; [7.6] so open formation */
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert_eq(tf_unit(&t, 0, 0)->formation, BS_FORM_OPEN);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_assert_str_eq(r->cite, "[7.14]");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_14_skirmishers_never_charge)
+{
+	struct tf t;
+	open_charge(&t, 25, "skirmish", NULL, 0, NULL, NULL);
+	struct bs_tt_charge ch;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	cr_assert_not(ch.legal);
+	cr_assert_str_eq(ch.cite, "[7.14] [2.9]");
+	tf_close(&t);
+}
+
+static const char *brutes =
+    "catalog:\n"
+    "  creatures:\n"
+    "    - {name: brute, hd: \"1\", ac: 8, mv: 12, size: M, alignment: "
+    "CE, intelligence: low}\n";
+
+Test(r07_movement, s7_14_discipline_case)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 0, brutes, "brute");
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	/* Table 7: chaotic, closed, ordered to charge: a discipline check;
+	 * 20 fails: out of command, open formation, and it still charges */
+	tf_dice(&t, (int[]){10, 10}, 2);
+	movement(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DISCIPLINE, 0);
+	cr_assert_not_null(d);
+	cr_assert_eq(d->n[0], 0);
+	cr_assert_eq(d->n[1], BS1E_T7_CLOSED_CHARGE);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(u->flags & BS_UF_DISC_FAILED);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "the charge goes in");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_14_closed_charge_ar_bonus)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 0, NULL, NULL);
+	struct bs_tt_charge ch;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	tf_order(&t, 0, 0, &ch.order);
+	movement(&t);
+	tf_dice(&t, (int[]){3, 3, 3, 3, 5, 5, 5, 5, 5, 5}, 10);
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_not_null(a);
+	cr_assert_eq(a->side, 0);
+	cr_assert(tf_has_term(&a->deriv, -1, "charging in closed"));
+	const struct bs_event *b = tf_find(&t, BS_EV_ATTACK, 1);
+	cr_assert_not(tf_has_term(&b->deriv, -1, "charging in closed"));
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_13_forced_march)
+{
+	struct tf t;
+	open_charge(&t, 44, NULL, NULL, 0, NULL, NULL);
+	struct bs_order o = tf_advance(18, 0);
+	o.kind = BS_ORDER_FORCED_MARCH;
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){10, 10}, 2);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	/* [7.13] 1 1/2 MV */
+	cr_assert_float_eq(u->front.y, 28, 1e-6);
+	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 0);
+	cr_assert_not_null(m, "a morale check at the end of the move");
+	cr_assert_str_eq(m->cite, "[7.13]");
+	cr_assert_eq(u->fm_penalty, 1, "failed: AR worsens by one");
+	cr_assert_neq(u->formation, BS_FORM_OPEN, "RULING R-121: no [4.5]");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_13_no_contact_no_out_of_command)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 0, NULL, NULL);
+	struct bs_order o = tf_advance(18, 0);
+	o.kind = BS_ORDER_FORCED_MARCH;
+	struct bs_tt_outcome oc;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_str_eq(oc.cite, "[7.13]");
+	tf_close(&t);
+	open_charge(&t, 44, NULL, NULL, 1, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_str_eq(oc.cite, "[7.13]");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_9_forty_five_degrees)
+{
+	struct tf t;
+	open_charge(&t, 44, NULL, NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_tt_outcome oc;
+	struct bs_order o = tf_advance(6, 45);
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_float_eq(oc.pose.facing, 0, 1e-9, "R-105: oblique");
+	o = tf_advance(6, 50);
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_str_eq(oc.cite, "[7.9]");
+	tf_close(&t);
+	/* skirmishers change direction at will */
+	open_charge(&t, 44, "skirmish", NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	o = tf_advance(6, 90);
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_9_wheel_and_face_costs_in_play)
+{
+	struct tf t;
+	open_charge(&t, 44, NULL, NULL, 0, NULL, NULL);
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 2;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_FACE, .angle = 90};
+	o.step[1] = (struct bs_step){.kind = BS_STEP_ADVANCE, .dist = 20};
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	/* right face 1/3 MV = 4", then the 8" left */
+	const struct bs_event *f = tf_find(&t, BS_EV_MOVE, 0);
+	cr_assert_str_eq(f->what, "face");
+	cr_assert_eq(f->n[0], 40);
+	const struct bs_event *a = tf_find(&t, BS_EV_MOVE, 1);
+	cr_assert_eq(a->n[0], 80);
+	cr_assert_eq(a->n[2], 120, "12\" in all");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_10_frontage_not_both_ways)
+{
+	struct tf t;
+	open_charge(&t, 44, NULL, NULL, 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 2;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_FRONTAGE, .files = 10};
+	o.step[1] = (struct bs_step){.kind = BS_STEP_FRONTAGE, .files = 6};
+	struct bs_tt_outcome oc;
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_str_eq(oc.cite, "[7.10]");
+	o.nsteps = 1;
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_float_eq(oc.spent, 2, 1e-9, "1\" per figure");
+	cr_assert_eq(oc.files, 10);
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_3_gaps_cost_movement)
+{
+	struct tf t;
+	open_charge(&t, 44, NULL, "open", 0, NULL, NULL);
+	tf_unit(&t, 0, 0)->gap_debt = 3;
+	struct bs_order o = tf_advance(20, 0);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	const struct bs_event *m = tf_find(&t, BS_EV_MOVE, 0);
+	cr_assert_eq(m->n[1], 90, "12\" less 3 figures moved up");
+	cr_assert_eq(tf_unit(&t, 0, 0)->gap_debt, 0);
+	tf_close(&t);
+}
+
+/* Two units front to front at y = 20 (side 0 facing north). */
+static void open_engaged(struct tf *t, const char *head, const char *cre)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 10,
+	     .creature = cre},
+	};
+	tf_open_units(t, u, 2, head, NULL, NULL);
+	t->b->round = 1;
+	t->b->side_a = 0;
+}
+
+Test(r07_movement, s7_8_contact_allows_only_three_things)
+{
+	struct tf t;
+	open_engaged(&t, NULL, NULL);
+	struct bs_order o = tf_advance(3, 0);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_assert_str_eq(r->cite, "[7.8]");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_12_fighting_withdrawal)
+{
+	struct tf t;
+	open_engaged(&t, NULL, NULL);
+	struct bs_order o = {
+	    .kind = BS_ORDER_WITHDRAW, .tside = -1, .tunit = -1};
+	tf_order(&t, 0, 0, &o);
+	t.follow = 0;
+	movement(&t);
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->front.y, 17, 1e-6, "3\" back");
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->facing, 0, 1e-9);
+	/* [7.12] the enemy stayed: no charge at it this round */
+	struct bs_unit_state *e = tf_unit(&t, 1, 0);
+	cr_assert(e->flags & BS_UF_NO_CHARGE);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_tt_charge ch;
+	bs_tt_plan_charge(t.b, 1, 0, 0, 0, &ch);
+	cr_assert_not(ch.legal);
+	tf_close(&t);
+	/* the enemy follows and stays in contact */
+	open_engaged(&t, NULL, NULL);
+	tf_order(&t, 0, 0, &o);
+	t.follow = 1;
+	movement(&t);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL));
+	cr_assert_float_eq(tf_unit(&t, 1, 0)->front.y, 17, 0.01);
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_12_chaotic_enemy_checks_discipline)
+{
+	struct tf t;
+	open_engaged(&t, brutes, "brute");
+	struct bs_order o = {
+	    .kind = BS_ORDER_WITHDRAW, .tside = -1, .tunit = -1};
+	tf_order(&t, 0, 0, &o);
+	t.follow = 0;
+	tf_dice(&t, (int[]){10, 10}, 2);
+	movement(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DISCIPLINE, 0);
+	cr_assert_not_null(d);
+	cr_assert_eq(d->n[1], BS1E_T7_ENEMY_WITHDRAWS);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "it had to follow");
+	tf_close(&t);
+}
+
+Test(r07_movement, s8_8_flee_free_attack)
+{
+	struct tf t;
+	open_engaged(&t, NULL, NULL);
+	struct bs_order o = {.kind = BS_ORDER_FLEE, .tside = -1, .tunit = -1};
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	movement(&t);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_not_null(a, "the enemy's free attack");
+	cr_assert_eq(a->side, 1);
+	cr_assert_str_eq(a->cite, "[8.8]");
+	cr_assert(tf_has_term(&a->deriv, -2, "rear"));
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_float_eq(u->facing, 180, 1e-9, "about face, free");
+	cr_assert_not(bs1e_contact(t.b, 0, 1, NULL));
+	cr_assert(u->flags & BS_UF_FLED);
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_8_contacted_after_losing_initiative)
+{
+	struct tf t;
+	/* side 0 charges first; the contacted side-1 unit may not wrap
+	 * around (no frontage change), only withdraw or flee */
+	open_charge(&t, 25, NULL, NULL, 0, NULL, NULL);
+	struct bs_tt_charge ch;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+	tf_order(&t, 0, 0, &ch.order);
+	struct bs_order w = {.kind = BS_ORDER_WRAP, .tside = -1, .tunit = -1};
+	w.nsteps = 1;
+	w.step[0] = (struct bs_step){.kind = BS_STEP_FRONTAGE, .files = 10};
+	tf_order(&t, 1, 0, &w);
+	movement(&t);
+	cr_assert(tf_unit(&t, 1, 0)->flags & BS_UF_PINNED);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_assert_str_eq(r->cite, "[7.8]");
+	tf_close(&t);
+}
+
+Test(r07_movement, s7_11_wrap_around)
+{
+	struct tf t;
+	open_engaged(&t, NULL, NULL);
+	/* both began the phase in contact: side 0 wraps to 9 files: two
+	 * figures beyond each end of the enemy's 5 wheel onto its flanks */
+	struct bs_order w = {.kind = BS_ORDER_WRAP, .tside = -1, .tunit = -1};
+	w.nsteps = 1;
+	w.step[0] = (struct bs_step){.kind = BS_STEP_FRONTAGE, .files = 9};
+	tf_order(&t, 0, 0, &w);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(u->flags & BS_UF_WRAPPED);
+	cr_assert_eq(u->files, 9);
+	cr_assert_eq(u->wrap_files[0], 2);
+	cr_assert_eq(u->wrap_files[1], 2);
+	const struct bs_event *f = tf_find(&t, BS_EV_FORMATION, 0);
+	cr_assert_str_eq(f->cite, "[7.11]");
+	/* 4 files added + the quarter circle of a 1.5" wing */
+	cr_assert_eq(f->n[4],
+		     (int)lround((4 + 1.5 * 3.14159265358979 / 2) * 10));
+	tf_dice(&t, (int[]){1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 12);
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	/* the wings attack the flanks on their own roll */
+	int wing = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_ATTACK && t.evs[i].ev.side == 0 &&
+		    strcmp(t.evs[i].cite, "[7.11] [8.4]") == 0) {
+			wing = 1;
+			cr_assert_eq(t.evs[i].ev.n[0], 4);
+			cr_assert_eq(t.evs[i].ev.n[7], BS_ARC_FLANK);
+		}
+	cr_assert(wing);
+	/* "At the end of melee ... automatically considered to be in open
+	 * formation" */
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	tf_close(&t);
+}

@@ -1,0 +1,557 @@
+/* Routing [7.15] [6.4] [4.5]: the rout move (MV + 1/3 MV, MV 12 -> 16";
+ * RULING R-139), its direction (RULING R-110), continuing routs at full
+ * MV [6.4], off the table, completely surrounded (RULING R-111), friends
+ * run into [7.15], skirmishers near a rout (Table 5, RULING R-115), and
+ * the closed unit that breaks into open formation instead [4.5]. */
+#include <math.h>
+
+#include "bs1e_fixture.h"
+
+static void open_one(struct tf *t, const char *form, double y,
+		     const char *facing)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .x = 36,
+	     .y = y,
+	     .formation = form,
+	     .facing = facing},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
+	};
+	tf_open_units(t, u, 2, NULL, NULL, NULL);
+	t->b->round = 1;
+}
+
+static void fail_check(struct tf *t, struct bs_vec cause)
+{
+	tf_dice(t, (int[]){10, 10}, 2);
+	bs1e_morale_check(t->b, 0, 1u << BS1E_T5_OTHER_RULE, 0, cause,
+			  "[4.4 T5]");
+}
+
+Test(r07_rout, s7_15_rout_distance_mv12_16)
+{
+	struct tf t;
+	open_one(&t, "open", 30, "north");
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(u->flags & BS_UF_ROUTED);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_not_null(r);
+	/* [7.15] "its movement rate plus an additional 1/3": 12 + 4 */
+	cr_assert_eq(r->n[1], 160);
+	cr_assert_eq(r->n[0], 160, "nothing in the way");
+	/* away from the enemy to the north and toward the south edge,
+	 * ending with its back to the enemy */
+	cr_assert_float_eq(u->facing, 180, 1e-9);
+	cr_assert_float_eq(u->rout_facing, 180, 1e-9);
+	cr_assert_lt(u->front.y, 30 - 15);
+	tf_close(&t);
+}
+
+Test(r07_rout, s6_4_keeps_routing_full_mv)
+{
+	struct tf t;
+	open_one(&t, "open", 40, "north");
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	double y = tf_unit(&t, 0, 0)->front.y;
+	t.b->round = 2;
+	tf_unit(&t, 0, 0)->flags &= ~(unsigned)BS_UF_MOVED;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 1);
+	cr_assert_not_null(r);
+	cr_assert_eq(r->n[1], 120, "[6.4] its full movement rate");
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->front.y, y - 12, 1e-6,
+			   "[7.15] in the same direction");
+	tf_close(&t);
+}
+
+Test(r07_rout, s7_15_off_the_table_removed)
+{
+	struct tf t;
+	open_one(&t, "open", 10, "north");
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(u->flags & BS_UF_REMOVED);
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_ROUTED_OFF);
+	const struct bs_event *e = tf_find(&t, BS_EV_REMOVED, 0);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->what, "off the table");
+	cr_assert_eq(u->figures, 16, "routed off, not killed");
+	tf_close(&t);
+}
+
+Test(r07_rout, s4_5_closed_breaks_into_open)
+{
+	struct tf t;
+	open_one(&t, NULL, 30, "north");
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_not(u->flags & BS_UF_ROUTED);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	cr_assert_str_eq(tf_find(&t, BS_EV_FORMATION, 0)->cite, "[4.5]");
+	cr_assert_float_eq(u->front.y, 30, 1e-9, "it does not move");
+	tf_close(&t);
+}
+
+Test(r07_rout, s7_15_surrounded_destroyed)
+{
+	struct tf t;
+	/* Foot (open, 8 figures in 4 files: 4.5" x 2") ringed by four
+	 * enemy blocks in closed formation */
+	struct tf_unit u[5] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .figures = 8,
+	     .frontage = 4,
+	     .x = 36,
+	     .y = 24,
+	     .formation = "open",
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "N",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 24,
+	     .facing = "south"},
+	    {.side = 1,
+	     .name = "S",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 22,
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "W",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 33.75,
+	     .y = 23,
+	     .facing = "east"},
+	    {.side = 1,
+	     .name = "E",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 38.25,
+	     .y = 23,
+	     .facing = "west"},
+	};
+	tf_open_units(&t, u, 5, NULL, NULL, NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 30});
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_DESTROYED);
+	const struct bs_event *e = tf_find(&t, BS_EV_REMOVED, 0);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->what, "surrounded");
+	cr_assert_str_eq(e->cite, "[7.15]");
+	tf_close(&t);
+}
+
+Test(r07_rout, s7_15_friend_in_the_way_checks_and_is_broken_around)
+{
+	struct tf t;
+	struct tf_unit u[3] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .x = 36,
+	     .y = 30,
+	     .formation = "open",
+	     .facing = "north"},
+	    {.side = 0, .name = "Reserve", .x = 36, .y = 24, .facing = "north"},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
+	};
+	tf_open_units(&t, u, 3, NULL, NULL, NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	/* Foot fails (10, 10); the Reserve it runs into passes (1, 1) */
+	tf_dice(&t, (int[]){10, 10, 1, 1}, 4);
+	bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
+			  (struct bs_vec){36, 44}, "[4.4 T5]");
+	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 1);
+	cr_assert_not_null(m, "the friend checks");
+	cr_assert_eq(m->side, 0);
+	cr_assert_eq(m->unit, 1);
+	cr_assert_str_eq(m->cite, "[7.15]");
+	cr_assert_not(tf_unit(&t, 0, 1)->flags & BS_UF_ROUTED);
+	/* it broke around the Reserve and reformed beyond it */
+	struct bs_quad q = bs1e_quad(t.b, 0), r = bs1e_quad(t.b, 1);
+	cr_assert_not(bs_quad_overlap(&q, &r));
+	cr_assert_lt(tf_unit(&t, 0, 0)->front.y, 22.5);
+	tf_close(&t);
+}
+
+Test(r07_rout, s2_9_skirmishers_check_when_a_friend_routs)
+{
+	struct tf t;
+	struct tf_unit u[3] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .x = 36,
+	     .y = 30,
+	     .formation = "open",
+	     .facing = "north"},
+	    {.side = 0,
+	     .name = "Scouts",
+	     .type = "skirmish",
+	     .figures = 4,
+	     .x = 50,
+	     .y = 30,
+	     .facing = "north",
+	     .no_cmd = 1},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
+	};
+	tf_open_units(&t, u, 3, NULL, NULL, NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	tf_dice(&t, (int[]){10, 10, 1, 1}, 4);
+	bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
+			  (struct bs_vec){36, 44}, "[4.4 T5]");
+	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 1);
+	cr_assert_not_null(m);
+	cr_assert_eq(m->unit, 1);
+	cr_assert(m->n[1] & (1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS));
+	tf_close(&t);
+}
+
+/* Foot (open, 8 figures in 4 files: 4.5" x 2", front (36, 24) facing
+ * north) with enemy blocks touching its west and east flanks and its
+ * rear; its front is free (FRONT_FREE), touched by a short enemy block
+ * that leaves 1.125" of it uncovered at each end (FRONT_SHORT_ENEMY), or
+ * held by a friend with an enemy block beyond it, so that the router
+ * cannot break around the friend (FRONT_FRIEND). */
+enum { FRONT_FREE, FRONT_SHORT_ENEMY, FRONT_FRIEND };
+
+static void hemmed(struct tf *t, int front)
+{
+	struct tf_unit u[7] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .figures = 8,
+	     .frontage = 4,
+	     .x = 36,
+	     .y = 24,
+	     .formation = "open",
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "S",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 22,
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "W",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 33.75,
+	     .y = 23,
+	     .facing = "east"},
+	    {.side = 1,
+	     .name = "E",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 38.25,
+	     .y = 23,
+	     .facing = "west"},
+	    {.side = 1,
+	     .name = "N",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 36,
+	     .y = 24,
+	     .facing = "south"},
+	    {.side = 0,
+	     .name = "Friend",
+	     .figures = 8,
+	     .frontage = 4,
+	     .x = 36,
+	     .y = 26,
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "Beyond",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 26,
+	     .facing = "south"},
+	};
+	if (front == FRONT_FREE) {
+		tf_open_units(t, u, 4, NULL, NULL, NULL);
+	} else if (front == FRONT_SHORT_ENEMY) {
+		tf_open_units(t, u, 5, NULL, NULL, NULL);
+	} else {
+		u[4] = u[5];
+		u[5] = u[6];
+		tf_open_units(t, u, 6, NULL, NULL, NULL);
+	}
+	t->b->round = 1;
+}
+
+/* The enemy blocks that can close a ring around Foot are not closing
+ * it: RULING R-111 finds a gap. */
+static void not_surrounded(struct tf *t)
+{
+	struct bs_quad ring[BS1E_MAX_UNITS];
+	int n = 0;
+	for (int h = 0; h < t->b->nunits; h++)
+		if (t->b->units[h].side == 1)
+			ring[n++] = bs1e_quad(t->b, h);
+	struct bs_quad q = bs1e_quad(t->b, 0);
+	cr_assert_not(bs_tt_surrounded(&q, ring, n), "there is a gap");
+}
+
+Test(r07_rout, s7_15_ruling_r172_router_routs_through_the_gap)
+{
+	struct tf t;
+	hemmed(&t, FRONT_FREE);
+	not_surrounded(&t);
+	tf_phase(&t, BS_PHASE_MELEE);
+	/* the cause to the west: away is east, its own lines (the south
+	 * edge) are within 90 degrees of it: RULING R-110 sends it south,
+	 * into S; the only way out is north */
+	fail_check(&t, (struct bs_vec){32, 23});
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(bs1e_in_play(t.b, 0), "not destroyed: there is a gap");
+	cr_assert(u->flags & BS_UF_ROUTED);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_not_null(r);
+	cr_assert_eq(r->n[0], 160, "the whole MV + 1/3 MV, through the gap");
+	cr_assert_float_eq(u->rout_facing, 0, 1e-6);
+	cr_assert_float_eq(u->facing, 0, 1e-6, "its back to the enemy");
+	cr_assert_gt(u->front.y, 24 + 15);
+	/* the next Movement Phase it keeps going that way [7.15] */
+	double y = u->front.y;
+	t.b->round = 2;
+	u->flags &= ~(unsigned)BS_UF_MOVED;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert(bs1e_in_play(t.b, 0) == 0 || u->front.y > y + 1);
+	tf_close(&t);
+}
+
+Test(r07_rout, s7_15_ruling_r172_router_with_no_way_out_destroyed)
+{
+	struct tf t;
+	hemmed(&t, FRONT_SHORT_ENEMY);
+	/* the book's ring test finds the 1.125" gaps at the ends of its
+	 * front; the block cannot move at all */
+	not_surrounded(&t);
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){32, 23});
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_DESTROYED);
+	const struct bs_event *e = tf_find(&t, BS_EV_REMOVED, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->unit, 0);
+	cr_assert_str_eq(e->what, "surrounded");
+	cr_assert_str_eq(e->cite, "[7.15] RULING R-172");
+	cr_assert_null(tf_find(&t, BS_EV_ROUT, 0), "it never got away");
+	tf_close(&t);
+}
+
+Test(r07_rout, s7_15_ruling_r172_router_pressed_against_a_friend_waits)
+{
+	struct tf t;
+	hemmed(&t, FRONT_FRIEND);
+	not_surrounded(&t);
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){32, 23});
+	/* its way (south) is barred by S; the only other way, north, by a
+	 * friend it cannot break around for the enemy beyond: it stays */
+	cr_assert(bs1e_in_play(t.b, 0));
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_not_null(r);
+	cr_assert_lt(r->n[0], 10);
+	tf_close(&t);
+}
+
+Test(r07_rout, s7_15_ruling_r172_router_boxed_in_by_friends_waits)
+{
+	struct tf t;
+	/* Foot boxed in by friends on all four sides, a second friend
+	 * behind the one it runs into (no room to reform beyond it) */
+	struct tf_unit u[7] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .figures = 8,
+	     .frontage = 4,
+	     .x = 36,
+	     .y = 24,
+	     .formation = "open",
+	     .facing = "north"},
+	    {.side = 0,
+	     .name = "S",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 22,
+	     .facing = "north"},
+	    {.side = 0,
+	     .name = "S2",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north"},
+	    {.side = 0,
+	     .name = "W",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 33.75,
+	     .y = 23,
+	     .facing = "east"},
+	    {.side = 0,
+	     .name = "E",
+	     .figures = 6,
+	     .frontage = 3,
+	     .x = 38.25,
+	     .y = 23,
+	     .facing = "west"},
+	    {.side = 0,
+	     .name = "N",
+	     .figures = 16,
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 26,
+	     .facing = "north"},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
+	};
+	tf_open_units(&t, u, 7, NULL, NULL, NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	/* Foot fails (10, 10) and routs south into S, which holds (1, 1) */
+	tf_dice(&t, (int[]){10, 10, 1, 1}, 4);
+	bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
+			  (struct bs_vec){36, 44}, "[4.4 T5]");
+	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 1);
+	cr_assert_not_null(m, "[7.15] the friend run into checks");
+	cr_assert_eq(m->unit, 1);
+	/* no enemy at hand: not destroyed, it waits for room */
+	cr_assert(bs1e_in_play(t.b, 0));
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_not_null(r);
+	cr_assert_lt(r->n[0], 10);
+	tf_close(&t);
+}
+
+/* Foot (closed, 16 figures in 8 files, front (36, 30) facing north), the
+ * enemy far to the north, and friends touching its left flank, its right
+ * flank and its rear, as asked. */
+static void crowded(struct tf *t, int left, int right, int rear)
+{
+	struct tf_unit u[5] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .frontage = 8,
+	     .x = 36,
+	     .y = 30,
+	     .facing = "north"},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
+	    {.side = 0, .name = "Left", .figures = 4, .frontage = 2, .x = 10},
+	    {.side = 0, .name = "Right", .figures = 4, .frontage = 2, .x = 60},
+	    {.side = 0, .name = "Rear", .figures = 16, .frontage = 8, .x = 36},
+	};
+	tf_open_units(t, u, 5, NULL, NULL, NULL);
+	t->b->round = 1;
+	/* the friends put touching Foot's block, 0.001" off */
+	struct bs_quad q = bs1e_quad(t->b, 0);
+	struct bs_tt_shape s, fs;
+	bs1e_shape(t->b, 0, &s);
+	bs1e_shape(t->b, 1, &fs); /* Left and Right alike */
+	if (left)
+		tf_unit(t, 0, 1)->front =
+		    (struct bs_vec){q.p[0].x - 0.001 - fs.width / 2, 30};
+	if (right)
+		tf_unit(t, 0, 2)->front =
+		    (struct bs_vec){q.p[3].x + 0.001 + fs.width / 2, 30};
+	if (rear)
+		tf_unit(t, 0, 3)->front =
+		    (struct bs_vec){36, 30 - s.depth - 0.001};
+}
+
+/* No two blocks overlap. */
+static void no_overlap(struct tf *t)
+{
+	for (int g = 0; g < t->b->nunits; g++)
+		for (int h = g + 1; h < t->b->nunits; h++) {
+			struct bs_quad a = bs1e_quad(t->b, g);
+			struct bs_quad c = bs1e_quad(t->b, h);
+			cr_assert_not(bs_quad_overlap(&a, &c), "%d and %d", g,
+				      h);
+		}
+}
+
+Test(r07_rout, s4_5_ruling_r106_breaks_open_toward_free_space)
+{
+	struct tf t;
+	crowded(&t, 1, 0, 0);
+	struct bs_quad q0 = bs1e_quad(t.b, 0);
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	cr_assert_eq(u->files, 8, "[4.5] its frontage kept: %d", u->files);
+	cr_assert_not(u->cramped);
+	struct bs_quad q = bs1e_quad(t.b, 0);
+	cr_assert_float_eq(q.p[0].x, q0.p[0].x, 1e-9, "left end kept");
+	cr_assert_float_eq(u->front.y, 30, 1e-9, "front on its line");
+	cr_assert_gt(q.p[3].x, q0.p[3].x + 1, "spread to the right");
+	no_overlap(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FORMATION, 0);
+	cr_assert_eq(f->n[3], 8);
+	cr_assert_eq(f->n[5], 0);
+	tf_close(&t);
+}
+
+Test(r07_rout, s4_5_ruling_r106_no_room_cramped_then_spreads)
+{
+	struct tf t;
+	crowded(&t, 1, 1, 1);
+	struct bs_quad q0 = bs1e_quad(t.b, 0);
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	cr_assert(u->cramped, "RULING R-106: no room anywhere");
+	struct bs_quad q = bs1e_quad(t.b, 0);
+	for (int i = 0; i < 4; i++) {
+		cr_assert_float_eq(q.p[i].x, q0.p[i].x, 1e-9);
+		cr_assert_float_eq(q.p[i].y, q0.p[i].y, 1e-9);
+	}
+	no_overlap(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FORMATION, 0);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->n[1], BS_FORM_OPEN);
+	cr_assert_eq(f->n[5], 1, "the event says it is cramped");
+	/* the rear friend marches off: when its side's Movement Phase
+	 * begins, Foot spreads out (narrower and deeper) */
+	tf_unit(&t, 0, 3)->front.y -= 10;
+	t.b->round = 2;
+	int nev = t.nev;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert_not(u->cramped);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	cr_assert_lt(u->files, 8);
+	no_overlap(&t);
+	const struct bs_event *sp = NULL;
+	for (int i = nev; i < t.nev && !sp; i++)
+		if (t.evs[i].ev.type == BS_EV_FORMATION)
+			sp = &t.evs[i].ev;
+	cr_assert_not_null(sp);
+	cr_assert_eq(sp->n[0], BS_FORM_OPEN);
+	cr_assert_eq(sp->n[1], BS_FORM_OPEN);
+	cr_assert_eq(sp->n[2], 8);
+	cr_assert_eq(sp->n[5], 0);
+	cr_assert_str_eq(sp->cite, "[4.5] RULING R-106");
+	tf_close(&t);
+}

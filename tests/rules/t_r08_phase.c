@@ -1,0 +1,342 @@
+/* The Melee Phase [8.0]-[8.8] in play: melees found from contact, all
+ * attacks before any loss [8.0] [8.4 G], Table 10 terms with their cites
+ * [8.3] (flank -1 only against a shield, RULING R-132; rear -2), a unit in
+ * several melees attacks each separately [8.1], one Table 5 check per
+ * attack [4.4], the routed unit attacked [6.4], the end-of-phase undead
+ * check [4.4 T5], a destroyed unit's commander [9.2 T11]. */
+#include "bs1e_fixture.h"
+
+static void open_front(struct tf *t, const char *dcre, const char *dweap,
+		       const char *aform)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10,
+	     .formation = aform},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 10,
+	     .creature = dcre,
+	     .weapon = dweap},
+	};
+	tf_open_units(t, u, 2, NULL, NULL, NULL);
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+}
+
+static void melee(struct tf *t)
+{
+	tf_phase(t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t->b);
+}
+
+Test(r08_phase, s8_4_g_losses_after_both_attacks)
+{
+	struct tf t;
+	open_front(&t, NULL, NULL, NULL);
+	/* both roll 6+6: AR 20 - AC 10 + 12 = 22 on D8 */
+	tf_dice(&t, (int[]){6, 6, 6, 6, 1, 1, 1, 1}, 8);
+	melee(&t);
+	int first_loss = -1, last_attack = -1;
+	for (int i = 0; i < t.nev; i++) {
+		if (t.evs[i].ev.type == BS_EV_ATTACK)
+			last_attack = i;
+		if (t.evs[i].ev.type == BS_EV_LOSSES && first_loss < 0)
+			first_loss = i;
+	}
+	cr_assert_gt(first_loss, last_attack, "[8.4 G] losses come after");
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	const struct bs_event *b = tf_find(&t, BS_EV_ATTACK, 1);
+	cr_assert_eq(a->side, 0, "[1.6 B] Side A attacks first");
+	cr_assert_eq(b->side, 1);
+	cr_assert_eq(a->n[0], 5);
+	cr_assert_eq(b->n[0], 5, "the defender fights with all it had");
+	cr_assert_eq(a->n[2], 20 - 10 + 12);
+	cr_assert_str_eq(a->cite, "[8.4]");
+	cr_assert_eq(a->ndice, 2);
+	cr_assert_eq(a->die_sides, 6);
+	cr_assert_eq(tf_count(&t, BS_EV_LOSSES), 2);
+	tf_close(&t);
+}
+
+Test(r08_phase, s8_3_table10_terms)
+{
+	struct tf t;
+	open_front(&t, NULL, NULL, "open");
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	melee(&t);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	/* AR 21 = THAC0 21 + 0 (10:1) [8.3 T9]; +1 open, -1 commander */
+	cr_assert_eq(a->deriv.value, 21);
+	cr_assert(tf_has_term(&a->deriv, 1, "open"));
+	cr_assert(tf_has_term(&a->deriv, -1, "commander fighting"));
+	cr_assert_str_eq(a->deriv.cite, "[8.3 T10]");
+	tf_close(&t);
+}
+
+/* Near faces west with its front on Far's right flank. */
+static void open_flank(struct tf *t, int shield)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 37.875,
+	     .y = 19.25,
+	     .facing = "west",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10},
+	};
+	tf_open_units(t, u, 2, NULL, NULL, NULL);
+	t->b->round = 1;
+	t->b->side_a = 0;
+	tf_unit(t, 1, 0)->r.shield = shield;
+}
+
+Test(r08_phase, s8_3_flank_negates_a_shield_only)
+{
+	struct tf t;
+	open_flank(&t, 1);
+	struct bs_tt_contact c;
+	cr_assert(bs1e_contact(t.b, 0, 1, &c));
+	cr_assert_eq(c.edge_b, BS_EDGE_RIGHT);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	melee(&t);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_eq(a->n[7], BS_ARC_FLANK);
+	cr_assert(tf_has_term(&a->deriv, -1, "flank"));
+	tf_close(&t);
+	/* RULING R-132 (known-gaps 37): no shield, nothing to negate */
+	open_flank(&t, 0);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	melee(&t);
+	a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_not(tf_has_term(&a->deriv, -1, "flank"));
+	tf_close(&t);
+}
+
+/* The same, Far's shield from its `armor:` in the scenario file (the
+ * loader sets the flag, RULING R-132), the men-at-arms of the built-in
+ * scenario: chain mail and shield, AC 4. */
+Test(r08_phase, s8_3_flank_negates_a_shield_from_the_scenario)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 37.875,
+	     .y = 19.25,
+	     .facing = "west",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10,
+	     .extra = "        armor: [chain mail, shield]\n"},
+	};
+	tf_open_units(&t, u, 2, NULL, NULL, NULL);
+	t.b->round = 1;
+	t.b->side_a = 0;
+	cr_assert_eq(tf_unit(&t, 1, 0)->r.shield, 1);
+	cr_assert_eq(tf_unit(&t, 1, 0)->r.ac, 4);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	melee(&t);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_eq(a->side, 0);
+	cr_assert_eq(a->n[7], BS_ARC_FLANK);
+	cr_assert_eq(a->n[1], 4, "defender AC 4");
+	/* AR 19 = 21 -1 commander fighting -1 flank (shield negated) */
+	cr_assert(tf_has_term(&a->deriv, -1, "flank"));
+	cr_assert_eq(a->deriv.value, 19, "AR %d", a->deriv.value);
+	/* and Far strikes back at Near's front: no flank term */
+	const struct bs_event *r = tf_find(&t, BS_EV_ATTACK, 1);
+	cr_assert_eq(r->side, 1);
+	cr_assert_not(tf_has_term(&r->deriv, -1, "flank"));
+	tf_close(&t);
+}
+
+Test(r08_phase, s8_3_rear_minus_two)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 18.5,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10},
+	};
+	tf_open_units(&t, u, 2, NULL, NULL, NULL);
+	t.b->round = 1;
+	struct bs_tt_contact c;
+	cr_assert(bs1e_contact(t.b, 0, 1, &c));
+	cr_assert_eq(c.edge_b, BS_EDGE_REAR);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	melee(&t);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert(tf_has_term(&a->deriv, -2, "rear"));
+	cr_assert_eq(a->n[7], BS_ARC_REAR);
+	tf_close(&t);
+}
+
+Test(r08_phase, s8_1_several_melees_attacked_separately)
+{
+	struct tf t;
+	/* Near touches Far at its front and Other with its right flank */
+	struct tf_unit u[3] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 10},
+	    {.side = 1,
+	     .name = "Other",
+	     .x = 37.875,
+	     .y = 19.25,
+	     .facing = "west",
+	     .frontage = 2,
+	     .figures = 4},
+	};
+	tf_open_units(&t, u, 3, NULL, NULL, NULL);
+	t.b->round = 1;
+	t.b->side_a = 0;
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL));
+	cr_assert(bs1e_contact(t.b, 0, 2, NULL));
+	int dice[16];
+	for (int i = 0; i < 16; i++)
+		dice[i] = 1;
+	tf_dice(&t, dice, 16);
+	melee(&t);
+	int from_near = 0, vs[3] = {0};
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_ATTACK && t.evs[i].ev.side == 0) {
+			from_near++;
+			vs[t.evs[i].ev.tunit]++;
+		}
+	cr_assert_eq(from_near, 2, "one attack per melee [8.1]");
+	cr_assert_eq(vs[0], 1);
+	cr_assert_eq(vs[1], 1);
+	tf_close(&t);
+}
+
+Test(r08_phase, s4_4_one_check_per_attack)
+{
+	struct tf t;
+	open_front(&t, NULL, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MELEE);
+	/* two attacks: the first takes 10 to 7 (30% lost: the 25% mark),
+	 * the second to 5 (50%): two checks, not one */
+	struct bs1e_hit h[2];
+	memset(h, 0, sizeof h);
+	h[0].from = h[1].from = 1;
+	h[0].to = h[1].to = 0;
+	h[0].c.killed = 3;
+	h[1].c.killed = 2;
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	bs1e_apply_hits(t.b, 0, h, 2, "test");
+	cr_assert_eq(tf_unit(&t, 0, 0)->figures, 5);
+	cr_assert_eq(tf_count(&t, BS_EV_MORALE), 2);
+	const struct bs_event *m0 = tf_find(&t, BS_EV_MORALE, 0);
+	const struct bs_event *m1 = tf_find(&t, BS_EV_MORALE, 1);
+	cr_assert(m0->n[1] & (1u << BS1E_T5_LOST_25));
+	cr_assert(m1->n[1] & (1u << BS1E_T5_LOST_50));
+	cr_assert(tf_has_term(&m1->deriv, -2, "50%"));
+	tf_close(&t);
+}
+
+Test(r08_phase, s6_4_routed_unit_attacked_routs_again)
+{
+	struct tf t;
+	open_front(&t, NULL, NULL, "open");
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	u->flags |= BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND;
+	tf_dice(&t, (int[]){1, 1, 1, 1, 1, 1}, 6);
+	melee(&t);
+	/* the routed unit does not fight back [6.4] */
+	for (int i = 0; i < t.nev; i++)
+		cr_assert_not(t.evs[i].ev.type == BS_EV_ATTACK &&
+			      t.evs[i].ev.side == 0);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_not_null(r);
+	cr_assert_eq(r->n[1], 120, "routs again: its full MV");
+	tf_close(&t);
+}
+
+Test(r08_phase, s4_4_t5_undead_contact_at_end_of_phase)
+{
+	struct tf t;
+	open_front(&t, "skeleton", "", NULL);
+	int dice[16];
+	for (int i = 0; i < 16; i++)
+		dice[i] = 1;
+	tf_dice(&t, dice, 16);
+	melee(&t);
+	int found = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_MORALE && t.evs[i].ev.side == 0 &&
+		    (t.evs[i].ev.n[1] &
+		     (1u << BS1E_T5_UNDEAD_OR_DRAINER_CONTACT)))
+			found = 1;
+	cr_assert(found, "Table 5: undead contact at the end of the phase");
+	tf_close(&t);
+}
+
+Test(r08_phase, s9_2_destroyed_unit_commander_fate)
+{
+	struct tf t;
+	open_front(&t, NULL, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MELEE);
+	struct bs1e_hit h;
+	memset(&h, 0, sizeof h);
+	h.from = 1;
+	h.to = 0;
+	h.c.killed = 10;
+	tf_dice(&t, (int[]){2}, 1);
+	bs1e_apply_hits(t.b, 0, &h, 1, "test");
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_DESTROYED);
+	const struct bs_event *f = tf_find(&t, BS_EV_FATE, 0);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->dice[0], 2);
+	cr_assert_eq(f->n[0], BS1E_FATE_KILLED_BODY_ON_FIELD, "2-3");
+	cr_assert_str_eq(f->cite, "[9.1 T11]");
+	cr_assert_eq(t.b->indivs[0].alive, 0);
+	tf_close(&t);
+}

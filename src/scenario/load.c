@@ -123,6 +123,7 @@ enum {
 	TOP_TERRAIN,
 	TOP_CATALOG,
 	TOP_SIDES,
+	TOP_ROUNDS,
 	TOP__N
 };
 static const char *const top_keys[TOP__N] = {
@@ -131,6 +132,7 @@ static const char *const top_keys[TOP__N] = {
     [TOP_OPTIONS] = "options", [TOP_SPECIAL] = "special_unit_types",
     [TOP_TABLE] = "table",     [TOP_TERRAIN] = "terrain",
     [TOP_CATALOG] = "catalog", [TOP_SIDES] = "sides",
+    [TOP_ROUNDS] = "rounds",
 };
 
 enum { TB_WIDTH, TB_DEPTH, TB__N };
@@ -183,6 +185,11 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 				s->special_types |= 1u << k;
 	}
 	ld->special = s->special_types;
+	/* the round limit (known-gaps 15: the engine's ruling decides what
+	 * the limit means) */
+	if (v[TOP_ROUNDS])
+		ld_int(ld, v[TOP_ROUNDS], "rounds", 1, LD_MAX_ROUNDS,
+		       &s->max_rounds);
 	if (v[TOP_TABLE]) {
 		yaml_node_t *t[TB__N];
 		if (ld_collect(ld, v[TOP_TABLE], "table", table_keys, TB__N,
@@ -335,6 +342,7 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 	s->game = BS_GAME_ADND;
 	s->width = 72;
 	s->depth = 48;
+	s->max_rounds = BS_DEFAULT_MAX_ROUNDS;
 	yaml_document_t doc;
 	struct ld ld = {
 	    .doc = &doc,
@@ -377,6 +385,8 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 				ld_sides(&ld, v[TOP_SIDES], aux);
 				if (!oom)
 					ld_resolve(&ld, aux);
+				if (!oom)
+					ld_orders(&ld, aux);
 			}
 		}
 		yaml_document_delete(&doc);

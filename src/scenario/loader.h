@@ -32,6 +32,8 @@ void bs_arena_free(struct bs_arena *a);
 #define LD_MAX_TABLE 1000.0    /* inches, table width and depth */
 #define LD_MAX_KEYS 40	       /* keys of one mapping type */
 #define LD_MAX_VISITS 1000000L /* list items and keys walked */
+#define LD_MAX_ROUNDS 1000     /* `rounds:` and an order's `round:` */
+#define LD_MAX_ORDERS 4096     /* `orders:` of one side */
 
 /* ---- the loader context ---------------------------------------------------
  */
@@ -182,6 +184,7 @@ struct ld_side_aux {
 	yaml_node_t *node;
 	struct ld_unit_aux *units;
 	struct ld_indiv_aux *indivs;
+	yaml_node_t *controller, *orders; /* for ld_orders */
 };
 
 /* Parse the `sides:` list into s->sides (aux gets the per-side facts). */
@@ -193,6 +196,10 @@ void ld_terrain(struct ld *ld, const yaml_node_t *n);
 /* Resolve commander/deputy/member/brigade references and check the command
  * rules of [4.10] and [9.1]-[9.3] on every side. */
 void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
+
+/* Parse each side's `controller:` and `orders:` (orders.c): the scripted
+ * orders with their unit, target and commander names resolved. */
+void ld_orders(struct ld *ld, struct ld_side_aux *aux);
 
 /* Position [x, y] inside the table. */
 int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,

@@ -66,6 +66,13 @@ const char *const bs_edge_name[BS_EDGE__COUNT] = {
     [BS_EDGE_EAST] = "east",
 };
 
+/* A side's `controller:` (src/ai/). */
+const char *const bs_controller_kind_name[BS_CTL__COUNT] = {
+    [BS_CTL_DOCTRINE] = "doctrine",
+    [BS_CTL_SCRIPTED] = "scripted",
+    [BS_CTL_HOLD] = "hold",
+};
+
 const char *const bs_rules_name[BS_RULES__COUNT] = {
     [BS_RULES_BS1E] = "bs1e",
     [BS_RULES_BS2E] = "bs2e",

@@ -1,0 +1,1599 @@
+/* The doctrine AI for the 1E Basic Game (docs/AI.md): who moves first
+ * [1.4], Rally Phase attempts and mob orders [6.0]-[6.7] [2.10], the order
+ * in which units move and each unit's order [7.6]-[7.14] [8.8], where the
+ * army commander goes [4.8] [4.10], and whether to follow a withdrawing
+ * enemy [7.12]. It judges fights with the exact odds of the CRT [8.4]
+ * (bs1e_attack_plan / bs1e_attack_resolve over the 36 outcomes of 2d6) and
+ * Table 10 [8.3]; it checks every order with the tabletop's rules checks
+ * (bs_tt_check_order, bs_tt_plan_charge) before declaring it, so that the
+ * rules should never reject one. No randomness, no allocation; its only
+ * memory is caches (odds and reserves per scenario, charges per state). */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "battlesim/ai.h"
+#include "battlesim/battle.h"
+#include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_roster.h"
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/tabletop.h"
+
+/* ---- the doctrine's numbers (docs/AI.md) ----------------------------------
+ */
+
+/* A fight is favourable when the expected fraction of the enemy's hit dice
+ * destroyed is at least this many times the fraction of ours. */
+#define FAVOUR 1.0
+/* A melee is hopeless when we expect to lose at least this many times the
+ * fraction we destroy, at least MIN_BITE of our hit dice a phase, and our
+ * morale is low (LOW_ML or less after the expected losses). */
+#define HOPELESS 2.0
+#define FLEE_HOPELESS 3.0
+#define MIN_BITE 0.10
+#define LOW_ML 12
+/* A unit does not move where enemy charges would gain more than ACCEPT
+ * (fraction destroyed less fraction lost, summed over the enemies that
+ * could charge it there), unless it is that exposed already; after
+ * PATIENCE rounds it accepts ACCEPT_STEP more each round. */
+#define ACCEPT 0.10
+#define ACCEPT_STEP 0.05
+#define PATIENCE 6
+/* How far (inches of progress toward the enemy) a unit may stand ahead of
+ * the rearmost unit of its battle line (counted where that unit can get
+ * to this phase). */
+#define LEAD 2.0
+/* A little room kept from the exact limits of the rules (inches). */
+#define SLACK 0.05
+/* Room kept between friendly units (inches). */
+#define ROOM 0.5
+#define PI 3.14159265358979323846
+/* Charges planned per unit and phase, at most (the best odds first). */
+#define MAX_PLANS 4
+/* Fractions of the advance tried, longest first. */
+static const double advance_frac[] = {1.0, 0.5};
+#define NFRAC ((int)(sizeof advance_frac / sizeof advance_frac[0]))
+
+/* ---- the battle as the doctrine reads it ---------------------------------
+ */
+
+static const struct bs_unit_state *unit_of(const struct bs_battle *b, int side,
+					   int unit)
+{
+	return &b->units[b->side_first[side] + unit];
+}
+
+static int nunits_of(const struct bs_battle *b, int side)
+{
+	return b->sc->sides[side].nunits;
+}
+
+static const struct bs_indiv_state *indiv_of(const struct bs_battle *b,
+					     int side, int k)
+{
+	return &b->indivs[b->indiv_first[side] + k];
+}
+
+/* ---- this callback's view of the table (cached) ---------------------------
+ * Each callback first looks at the table (look: a stamp of the state);
+ * quads and contacts are then computed once per unit while it lasts. */
+
+static uint64_t state_stamp(const struct bs_battle *b);
+
+static void look(struct bs_ai_doctrine *ai, const struct bs_battle *b)
+{
+	ai->view_stamp = state_stamp(b);
+}
+
+static const struct bs_quad *qof(struct bs_ai_doctrine *ai,
+				 const struct bs_battle *b, int side, int unit)
+{
+	int g = b->side_first[side] + unit;
+	if (ai->quad_stamp[g] != ai->view_stamp) {
+		ai->quad[g] = bs_tt_unit_quad(b, side, unit);
+		ai->quad_stamp[g] = ai->view_stamp;
+	}
+	return &ai->quad[g];
+}
+
+static struct bs_vec ucentre(struct bs_ai_doctrine *ai,
+			     const struct bs_battle *b, int side, int unit)
+{
+	return bs_quad_centre(qof(ai, b, side, unit));
+}
+
+/* Shortest distance between two units' blocks (bs_tt_unit_dist). */
+static double udist(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		    int side, int unit, int tside, int tunit)
+{
+	return bs_quad_dist(qof(ai, b, side, unit), qof(ai, b, tside, tunit));
+}
+
+/* 1 when the unit touches an enemy (bs_tt_unit_engaged). */
+static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		   int side, int unit)
+{
+	int g = b->side_first[side] + unit;
+	if (ai->engaged_stamp[g] != ai->view_stamp) {
+		ai->engaged[g] =
+		    (unsigned char)bs_tt_unit_engaged(b, side, unit);
+		ai->engaged_stamp[g] = ai->view_stamp;
+	}
+	return ai->engaged[g];
+}
+
+static int in_play(const struct bs_unit_state *u)
+{
+	return !(u->flags & BS_UF_REMOVED);
+}
+
+static int routed(const struct bs_unit_state *u)
+{
+	return (u->flags & BS_UF_ROUTED) != 0;
+}
+
+static int is_mob(const struct bs_unit_state *u)
+{
+	return u->def->type == BS_UNIT_MOB;
+}
+
+static int is_skirmish(const struct bs_unit_state *u)
+{
+	return u->def->type == BS_UNIT_SKIRMISH;
+}
+
+/* [4.7] out of command (a mob always is). */
+static int out_of_command(const struct bs_unit_state *u)
+{
+	return is_mob(u) ||
+	       (u->flags & (BS_UF_OUT_OF_COMMAND | BS_UF_DISC_FAILED)) != 0;
+}
+
+static int commander_ok(const struct bs_indiv_state *c)
+{
+	return c->alive && !c->lost;
+}
+
+/* Part 2 [9.2]: the unit's own commander fights with it (Table 10 -1). */
+static int commander_fighting(const struct bs_battle *b,
+			      const struct bs_unit_state *u)
+{
+	if (u->commander < 0)
+		return 0;
+	const struct bs_indiv_state *c = indiv_of(b, u->side, u->commander);
+	return commander_ok(c) && c->with_unit == u->idx;
+}
+
+/* Where an individual stands: a unit commander at the centre of his
+ * unit's block (the engine's RULING R-112), others where they are. */
+static struct bs_vec indiv_pos(struct bs_ai_doctrine *ai,
+			       const struct bs_battle *b, int side, int k)
+{
+	const struct bs_indiv_state *s = indiv_of(b, side, k);
+	if (s->with_unit >= 0 && in_play(unit_of(b, side, s->with_unit))) {
+		struct bs_quad q = *qof(ai, b, side, s->with_unit);
+		return bs_quad_centre(&q);
+	}
+	return s->pos;
+}
+
+/* [4.10] the side's commanders lost to command (for bs1e_may_*). */
+static void lost_of(const struct bs_battle *b, int side, unsigned char *lost)
+{
+	int n = b->sc->sides[side].nindividuals;
+	for (int k = 0; k < n; k++)
+		lost[k] = !commander_ok(indiv_of(b, side, k));
+}
+
+/* The direction a side advances: away from its home edge [3.4]. */
+static double forward_facing(enum bs_edge e)
+{
+	switch (e) {
+	case BS_EDGE_NORTH:
+		return 180;
+	case BS_EDGE_WEST:
+		return 90;
+	case BS_EDGE_EAST:
+		return 270;
+	default:
+		return 0;
+	}
+}
+
+/* How far a point stands toward the enemy (inches along the side's
+ * forward direction). */
+static double progress(const struct bs_battle *b, int side, struct bs_vec p)
+{
+	return bs_vec_dot(p, bs_dir(forward_facing(b->sc->sides[side].edge)));
+}
+
+/* Hit dice a unit has standing, tenths (at least 1). */
+static double unit_hd(const struct bs_unit_state *u)
+{
+	double hd = (double)u->figures * u->r.hd_fig;
+	return hd > 0 ? hd : 1;
+}
+
+/* A quick current morale [4.2]: base ML, Table 4 rows the doctrine can see
+ * (losses after `extra_lost` more figures, out of command, closed
+ * formation) and the commander's CB in command. */
+static int morale_estimate(const struct bs_unit_state *u, int extra_lost)
+{
+	int ml = u->r.ml;
+	int lost = u->original - u->figures + extra_lost;
+	if (lost * 4 >= u->original * 3)
+		ml += bs1e_table4[BS1E_T4_LOST_75].mod;
+	else if (lost * 2 >= u->original)
+		ml += bs1e_table4[BS1E_T4_LOST_50].mod;
+	if (out_of_command(u)) {
+		if (!is_skirmish(u))
+			ml += bs1e_table4[BS1E_T4_OUT_OF_COMMAND].mod;
+	} else {
+		ml += u->cb;
+	}
+	if (u->formation == BS_FORM_CLOSED)
+		ml += bs1e_table4[BS1E_T4_CLOSED_FORMATION].mod;
+	return ml;
+}
+
+/* ---- the odds [8.3] [8.4] ---------------------------------------------------
+ */
+
+/* Make the doctrine's memory that of b's scenario: on a new scenario, clear
+ * the odds and charge caches and find each side's reserve. */
+static int reserve_unit(const struct bs_battle *b, int side);
+static void bind(struct bs_ai_doctrine *ai, const struct bs_battle *b)
+{
+	if (ai->sc == b->sc)
+		return;
+	memset(ai->e36, 0xff, sizeof ai->e36);
+	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);
+	ai->sc = b->sc;
+	for (int side = 0; side < BS_MAX_SIDES; side++)
+		ai->reserve[side] =
+		    side < b->nsides ? reserve_unit(b, side) : -1;
+}
+
+/* Expected HD x 36 (tenths) of one figure of global unit g against size
+ * class `large` at AR - AC = d: the CRT over the 36 outcomes of 2d6. */
+static int32_t e36(struct bs_ai_doctrine *ai, const struct bs_battle *b, int g,
+		   int large, int d)
+{
+	bind(ai, b);
+	if (g < 0 || g >= BS_AI_MAX_UNITS)
+		return 0;
+	if (d < BS_AI_D_MIN)
+		d = BS_AI_D_MIN;
+	if (d > BS_AI_D_MAX)
+		d = BS_AI_D_MAX;
+	int32_t *slot = &ai->e36[g][large][d - BS_AI_D_MIN];
+	if (*slot >= 0)
+		return *slot;
+	const struct bs_unit_state *u = &b->units[g];
+	struct bs1e_attack_spec sp;
+	memset(&sp, 0, sizeof sp);
+	sp.ar = d; /* [8.4 A] only AR - AC matters */
+	sp.ac = 0;
+	sp.damage = large ? u->r.dmg_l : u->r.dmg_sm;
+	sp.figures = 1;
+	sp.level_drain = u->r.level_drain;
+	sp.poison_part = -1;
+	struct bs1e_attack_plan plan;
+	char err[128];
+	int32_t sum = 0;
+	if (sp.damage.nparts > 0 &&
+	    bs1e_attack_plan(&sp, &plan, err, sizeof err) == 0) {
+		for (int roll = 2; roll <= 12; roll++) {
+			struct bs1e_attack_result r;
+			bs1e_attack_resolve(&plan, roll, &r);
+			sum += bs1e_2d6_ways(roll) * r.per_figure_tenths;
+		}
+	}
+	*slot = sum;
+	return sum;
+}
+
+/* [8.3] Table 10 and its special note: the adjusted AR of a attacking h
+ * on h's `arc`. */
+static int adjusted_ar(const struct bs_battle *b, const struct bs_unit_state *a,
+		       const struct bs_unit_state *h, int arc, int charging)
+{
+	int ar = a->r.base_ar;
+	if (a->formation == BS_FORM_OPEN || a->formation == BS_FORM_SKIRMISH)
+		ar += bs1e_table10[BS1E_T10_OPEN_OR_SKIRMISH].mod;
+	if (out_of_command(a) && !is_skirmish(a))
+		ar += bs1e_table10[BS1E_T10_OUT_OF_COMMAND].mod;
+	if (charging && a->formation == BS_FORM_CLOSED)
+		ar += bs1e_table10[BS1E_T10_CLOSED_CHARGE].mod;
+	if (commander_fighting(b, a))
+		ar += bs1e_table10[BS1E_T10_COMMANDER_FIGHTING].mod;
+	if (arc == BS_ARC_FLANK && h->r.shield)
+		ar += bs1e_table10_notes[BS1E_T10X_FLANK].mod;
+	if (arc == BS_ARC_REAR)
+		ar += bs1e_table10_notes[BS1E_T10X_REAR].mod;
+	if (a->r.daylight_penalty)
+		ar += bs1e_table10_notes[BS1E_T10X_DAYLIGHT].mod;
+	return ar + a->fm_penalty;
+}
+
+/* [8.1] figures of a that would fight when its front meets an edge of h
+ * (h's front or rear: its width; a flank: its depth), estimated from the
+ * two blocks: those in contact, one more each side in closed formation,
+ * and the ranks behind for spears and pikes. */
+static int est_fighters(const struct bs_battle *b, int side, int unit,
+			double edge_len)
+{
+	const struct bs_unit_state *a = unit_of(b, side, unit);
+	struct bs_tt_shape s;
+	bs_tt_unit_shape(b, side, unit, &s);
+	double pitch = s.base_w + s.gap;
+	double w = s.width < edge_len ? s.width : edge_len;
+	int front = s.ranks > 1 ? s.files : s.last;
+	int n = (int)ceil(w / pitch - 1e-9);
+	if (n < 1)
+		n = 1;
+	if (n > front)
+		n = front;
+	int total = n;
+	if (s.formation == BS_FORM_CLOSED) {
+		total += 2; /* [8.1] one figure to the left, one to the right */
+		if (total > front)
+			total = front;
+		int behind = 0;
+		if (a->r.pike)
+			behind = 2;
+		else if (a->r.polearm)
+			behind = 1;
+		for (int r = 1; r <= behind && r < s.ranks; r++) {
+			int in_rank = r == s.ranks - 1 ? s.last : s.files;
+			total += n < in_rank ? n : in_rank;
+		}
+	}
+	if (total > a->figures)
+		total = a->figures;
+	return total;
+}
+
+double bs_ai_expected_hd(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			 int side, int unit, int tside, int tunit, int figures,
+			 int ar_minus_ac)
+{
+	int g = b->side_first[side] + unit;
+	const struct bs_unit_state *h = unit_of(b, tside, tunit);
+	int32_t v = e36(ai, b, g, h->r.size == BS_SIZE_L, ar_minus_ac);
+	return (double)v * figures / 36.0;
+}
+
+/* The fight of (side, unit) striking (tside, tunit) on `arc`, struck back
+ * on `back_arc` of its own. */
+static void fight(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		  int side, int unit, int tside, int tunit, int arc,
+		  int back_arc, int charging, struct bs_ai_fight *out)
+{
+	const struct bs_unit_state *a = unit_of(b, side, unit);
+	const struct bs_unit_state *h = unit_of(b, tside, tunit);
+	struct bs_tt_shape sa, sh;
+	bs_tt_unit_shape(b, side, unit, &sa);
+	bs_tt_unit_shape(b, tside, tunit, &sh);
+	memset(out, 0, sizeof *out);
+	out->att_figs = est_fighters(b, side, unit,
+				     arc == BS_ARC_FLANK ? sh.depth : sh.width);
+	out->att_ar = adjusted_ar(b, a, h, arc, charging);
+	out->dealt_hd = bs_ai_expected_hd(ai, b, side, unit, tside, tunit,
+					  out->att_figs, out->att_ar - h->r.ac);
+	/* [6.4] a routed unit cannot engage in melee; struck in flank or
+	 * rear, only the figures along that edge strike back */
+	if (!routed(h)) {
+		if (arc == BS_ARC_FRONT) {
+			out->def_figs = est_fighters(
+			    b, tside, tunit,
+			    back_arc == BS_ARC_FLANK ? sa.depth : sa.width);
+		} else {
+			double pitch = sh.base_w + sh.gap;
+			int along = arc == BS_ARC_FLANK ? sh.ranks : sh.last;
+			int n = (int)ceil(sa.width / pitch - 1e-9);
+			out->def_figs = n < along ? n : along;
+			if (out->def_figs < 1)
+				out->def_figs = 1;
+		}
+		out->def_ar = adjusted_ar(b, h, a, back_arc, 0);
+		out->taken_hd =
+		    bs_ai_expected_hd(ai, b, tside, tunit, side, unit,
+				      out->def_figs, out->def_ar - a->r.ac);
+	}
+	out->dealt_frac = out->dealt_hd / unit_hd(h);
+	out->taken_frac = out->taken_hd / unit_hd(a);
+}
+
+void bs_ai_fight_eval(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		      int side, int unit, int tside, int tunit, int arc,
+		      int charging, struct bs_ai_fight *out)
+{
+	fight(ai, b, side, unit, tside, tunit, arc, BS_ARC_FRONT, charging,
+	      out);
+}
+
+static int favourable(const struct bs_ai_fight *f)
+{
+	return f->dealt_hd > 0 && f->dealt_frac >= FAVOUR * f->taken_frac;
+}
+
+/* The end of a candidate order, as the rules would leave the unit. */
+struct end_state {
+	struct bs_tt_outcome oc;
+	struct bs_tt_shape shape;
+	struct bs_quad quad;
+};
+
+/* RULING R-140 [7.9] the AI measures exactly and asks the rules' own
+ * checks whether an order is legal and where it ends before declaring it
+ * (nothing on the table changes; each unit is given one order).
+ * RULING R-141 [3.1] it sees the table and both rosters, never the dice
+ * to come nor the enemy's orders. */
+static int try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		     int side, int unit, const struct bs_order *o,
+		     struct end_state *es)
+{
+	if (!bs_tt_check_order(b, side, unit, o, &es->oc) || !es->oc.legal)
+		return 0;
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	if (es->oc.formation == u->formation && es->oc.files == u->files) {
+		bs_tt_unit_shape(b, side, unit, &es->shape); /* as it is */
+	} else {
+		bs_tt_shape_make(es->oc.formation, u->figures, es->oc.files,
+				 u->r.base_w, u->r.base_d, b->stands,
+				 &es->shape);
+	}
+	es->quad = bs_tt_quad(&es->shape, &es->oc.pose);
+	/* units never interpenetrate [7.8]: an end that would overlap a
+	 * unit it did not overlap before is refused, whatever the sweep
+	 * says */
+	struct bs_quad now = *qof(ai, b, side, unit);
+	for (int s = 0; s < b->nsides; s++)
+		for (int i = 0; i < nunits_of(b, s); i++) {
+			if ((s == side && i == unit) ||
+			    !in_play(unit_of(b, s, i)))
+				continue;
+			struct bs_quad q = *qof(ai, b, s, i);
+			if (bs_quad_overlap(&es->quad, &q) &&
+			    !bs_quad_overlap(&now, &q))
+				return 0;
+		}
+	return 1;
+}
+
+/* Expected HD (tenths) that enemies other than (xs, xu) could deal the
+ * unit standing at quad q by charging its flank or rear next [7.14]: in
+ * their charge reach (1 1/2 MV, at least 2/3 MV away, RULING R-108 of the
+ * tabletop) with their centre off its front. */
+static double flank_threat(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit, int xs, int xu,
+			   const struct bs_quad *q)
+{
+	double hd = 0;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if ((es == xs && e == xu) || !in_play(h) || routed(h) ||
+			    is_skirmish(h))
+				continue;
+			struct bs_quad hq = *qof(ai, b, es, e);
+			double d = bs_quad_dist(q, &hq);
+			if (d > 1.5 * h->r.mv + SLACK ||
+			    d < 2.0 * h->r.mv / 3.0 - SLACK)
+				continue;
+			int arc =
+			    (int)bs_tt_arc_from(q, bs_quad_centre(&hq), NULL);
+			if (arc == BS_ARC_FRONT)
+				continue;
+			struct bs_ai_fight f;
+			fight(ai, b, es, e, side, unit, arc, BS_ARC_FRONT, 1,
+			      &f);
+			hd += f.dealt_hd;
+		}
+	return hd;
+}
+
+/* ---- charges [7.14]
+ * ----------------------------------------------------------
+ */
+
+struct charge_pick {
+	int tside, tunit; /* -1: none */
+	double score;
+	struct bs_order order;
+};
+_Static_assert(sizeof(struct charge_pick) == sizeof(struct bs_ai_charge),
+	       "the cache holds a charge_pick");
+
+/* A stamp of the battle's state as far as charges depend on it: every
+ * unit's place, facing, frontage, formation, figures and flags, the round
+ * and the phase. Equal stamps: the cached charge is reused (a pure
+ * function of the state, so the orders do not depend on the cache). */
+static uint64_t state_stamp(const struct bs_battle *b)
+{
+	uint64_t h = 1469598103934665603ull;
+#define MIX(v)                                                                 \
+	do {                                                                   \
+		h ^= (uint64_t)(v);                                            \
+		h *= 1099511628211ull;                                         \
+	} while (0)
+	MIX((uintptr_t)b);
+	MIX(b->round);
+	MIX(b->phase);
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit_state *u = &b->units[g];
+		uint64_t x, y, f;
+		memcpy(&x, &u->front.x, sizeof x);
+		memcpy(&y, &u->front.y, sizeof y);
+		memcpy(&f, &u->facing, sizeof f);
+		MIX(x);
+		MIX(y);
+		MIX(f);
+		MIX(((uint64_t)u->figures << 32) | u->flags);
+		MIX(((uint64_t)u->files << 9) | ((uint64_t)u->cramped << 8) |
+		    (uint64_t)u->formation);
+		uint64_t m;
+		memcpy(&m, &u->mv_spent, sizeof m);
+		MIX(m);
+		MIX(((uint64_t)(u->nocharge_side + 1) << 40) |
+		    ((uint64_t)(u->nocharge_unit + 1) << 20) |
+		    (uint64_t)u->fm_penalty);
+	}
+	for (int k = 0; k < b->nindivs; k++)
+		MIX(((uint64_t)b->indivs[k].alive << 1) |
+		    (uint64_t)b->indivs[k].lost);
+#undef MIX
+	return h | 1; /* never 0, the empty slot */
+}
+
+/* The best favourable legal charge of (side, unit) now: the tabletop's
+ * charge plan [7.14] against every enemy unit in play within reach,
+ * judged by the odds. Skirmishers, individuals, routed and
+ * out-of-command regular units never charge (the plan says so). */
+static void best_charge(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, struct charge_pick *out)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	int g = b->side_first[side] + unit;
+	uint64_t stamp = ai->view_stamp;
+	if (g < BS_AI_MAX_UNITS && ai->charge_stamp[g] == stamp) {
+		out->tside = ai->charge[g].tside;
+		out->tunit = ai->charge[g].tunit;
+		out->score = ai->charge[g].score;
+		out->order = ai->charge[g].order;
+		return;
+	}
+	out->tside = out->tunit = -1;
+	out->score = 0;
+	if (!in_play(u) || routed(u) || is_skirmish(u) || is_mob(u) ||
+	    (u->flags & BS_UF_RALLIED))
+		goto done;
+	/* cheap first: the enemies within 1 1/2 MV [7.14] with good odds
+	 * even from the best arc, best first; only the MAX_PLANS best are
+	 * planned (a plan is costly, and this keeps a phase O(n^2)) */
+	int cs[MAX_PLANS], cu[MAX_PLANS], nc = 0;
+	double cscore[MAX_PLANS];
+	for (int es = 0; es < b->nsides; es++) {
+		if (es == side)
+			continue;
+		for (int e = 0; e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if (!in_play(h))
+				continue;
+			/* [7.12] it stayed when this one withdrew */
+			if (u->nocharge_side == es && u->nocharge_unit == e)
+				continue;
+			if (udist(ai, b, side, unit, es, e) >
+			    1.5 * u->r.mv + SLACK)
+				continue;
+			struct bs_ai_fight f;
+			fight(ai, b, side, unit, es, e, BS_ARC_REAR,
+			      BS_ARC_FRONT, 1, &f);
+			if (!favourable(&f))
+				continue;
+			double sc = f.dealt_frac - f.taken_frac;
+			int j = nc < MAX_PLANS ? nc++ : MAX_PLANS;
+			while (j > 0 && cscore[j - 1] < sc - 1e-12) {
+				if (j < MAX_PLANS) {
+					cs[j] = cs[j - 1];
+					cu[j] = cu[j - 1];
+					cscore[j] = cscore[j - 1];
+				}
+				j--;
+			}
+			if (j < MAX_PLANS) {
+				cs[j] = es;
+				cu[j] = e;
+				cscore[j] = sc;
+			}
+		}
+	}
+	for (int k = 0; k < nc; k++) {
+		int es = cs[k], e = cu[k];
+		struct bs_ai_fight f;
+		struct bs_tt_charge pl;
+		bs_tt_plan_charge(b, side, unit, es, e, &pl);
+		if (!pl.legal)
+			continue;
+		fight(ai, b, side, unit, es, e, (int)pl.arc, BS_ARC_FRONT, 1,
+		      &f);
+		/* and what other enemies could do to it where it ends, next
+		 * to the target (the target's block stands for the place) */
+		f.taken_hd +=
+		    flank_threat(ai, b, side, unit, es, e, qof(ai, b, es, e));
+		f.taken_frac = f.taken_hd / unit_hd(u);
+		if (!favourable(&f))
+			continue;
+		double score = f.dealt_frac - f.taken_frac;
+		if (out->tside >= 0 && score <= out->score + 1e-12)
+			continue;
+		/* the rules check the order as declared */
+		struct end_state end;
+		if (!try_order(ai, b, side, unit, &pl.order, &end))
+			continue;
+		out->tside = es;
+		out->tunit = e;
+		out->score = score;
+		out->order = pl.order;
+	}
+done:
+	if (g < BS_AI_MAX_UNITS) {
+		ai->charge_stamp[g] = stamp;
+		ai->charge[g].tside = out->tside;
+		ai->charge[g].tunit = out->tunit;
+		ai->charge[g].score = out->score;
+		ai->charge[g].order = out->order;
+	}
+}
+
+/* A quick look, without planning paths: the best odds (dealt less taken,
+ * striking the front) of a charge on an enemy in play within 1 1/2 MV
+ * [7.14]; -1 when there is none worth planning. For who moves first
+ * [1.4] and the order of moving [7.0]; the charge itself is planned when
+ * the unit moves. */
+static double charge_prospect(struct bs_ai_doctrine *ai,
+			      const struct bs_battle *b, int side, int unit)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	double best = -1;
+	if (!in_play(u) || routed(u) || is_skirmish(u) || is_mob(u) ||
+	    (u->flags & BS_UF_RALLIED) || out_of_command(u) ||
+	    engaged(ai, b, side, unit))
+		return -1;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			if (!in_play(unit_of(b, es, e)))
+				continue;
+			double d = udist(ai, b, side, unit, es, e);
+			if (d > 1.5 * u->r.mv + SLACK ||
+			    d < 2.0 * u->r.mv / 3.0 - SLACK)
+				continue;
+			struct bs_ai_fight f;
+			fight(ai, b, side, unit, es, e, BS_ARC_FRONT,
+			      BS_ARC_FRONT, 1, &f);
+			if (favourable(&f) &&
+			    f.dealt_frac - f.taken_frac > best)
+				best = f.dealt_frac - f.taken_frac;
+		}
+	return best;
+}
+
+/* ---- the reserve -----------------------------------------------------------
+ */
+
+/* The side's reserve: with three or more regular units, the one deployed
+ * furthest back, then the one with the fewest hit dice, then the last
+ * listed. -1 when none. A function of the scenario (computed once). */
+static int reserve_unit(const struct bs_battle *b, int side)
+{
+	int n = 0, best = -1;
+	double bp = 0, bhd = 0;
+	for (int i = 0; i < nunits_of(b, side); i++) {
+		const struct bs_unit_state *u = unit_of(b, side, i);
+		if (is_mob(u) || is_skirmish(u))
+			continue;
+		n++;
+		struct bs_vec at = {u->def->x, u->def->y};
+		double p = progress(b, side, at);
+		double hd = (double)u->original * u->r.hd_fig;
+		if (best < 0 || p < bp - 1e-9 ||
+		    (fabs(p - bp) <= 1e-9 && hd <= bhd)) {
+			best = i;
+			bp = p;
+			bhd = hd;
+		}
+	}
+	return n >= 3 ? best : -1;
+}
+
+/* The reserve holds until a friend is engaged, routs, has lost figures or
+ * left the table, or an enemy could reach the reserve next round. */
+static int reserve_holds(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			 int side, int unit)
+{
+	bind(ai, b);
+	if (ai->reserve[side] != unit)
+		return 0;
+	for (int i = 0; i < nunits_of(b, side); i++) {
+		const struct bs_unit_state *f = unit_of(b, side, i);
+		if (i == unit)
+			continue;
+		if (!in_play(f) || routed(f) || f->figures < f->original ||
+		    engaged(ai, b, side, i))
+			return 0;
+	}
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if (!in_play(h) || routed(h))
+				continue;
+			double reach = 1.5 * h->r.mv + u->r.mv;
+			if (udist(ai, b, side, unit, es, e) <= reach)
+				return 0;
+		}
+	return 1;
+}
+
+/* ---- movement [7.6]-[7.13] --------------------------------------------------
+ */
+
+/* The battle line: the least progress of the side's other units that
+ * advance with it (not the held reserve, mobs, skirmishers, routed or
+ * engaged units), those still to move counted MV ahead. */
+static double line_progress(struct bs_ai_doctrine *ai,
+			    const struct bs_battle *b, int side, int self)
+{
+	double lo = HUGE_VAL;
+	int held = ai->reserve[side];
+	if (held >= 0 && !reserve_holds(ai, b, side, held))
+		held = -1;
+	for (int i = 0; i < nunits_of(b, side); i++) {
+		const struct bs_unit_state *f = unit_of(b, side, i);
+		if (i == self || i == held || !in_play(f) || routed(f) ||
+		    is_mob(f) || is_skirmish(f) || engaged(ai, b, side, i))
+			continue;
+		/* a friend still to move this phase may come up by its MV */
+		double p = progress(b, side, f->front);
+		if (!(f->flags & BS_UF_MOVED))
+			p += f->r.mv;
+		if (p < lo)
+			lo = p;
+	}
+	return lo;
+}
+
+/* The enemy a unit advances on: one that could charge its flank or rear
+ * next round (the nearest such: it turns to face it), else the nearest in
+ * play that has not routed, one it would fight at bad odds counting half
+ * again as far, else the nearest routed one. Returns 0 when there is
+ * none. */
+static int pick_target(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       int side, int unit, int *tside, int *tunit)
+{
+	struct bs_quad q = *qof(ai, b, side, unit);
+	double best = HUGE_VAL, threat = HUGE_VAL;
+	int ts = -1, tu = -1, hs = -1, hu = -1, rs = -1, ru = -1;
+	double rbest = HUGE_VAL;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if (!in_play(h))
+				continue;
+			double d = udist(ai, b, side, unit, es, e);
+			if (routed(h)) {
+				if (d < rbest) {
+					rbest = d;
+					rs = es;
+					ru = e;
+				}
+				continue;
+			}
+			/* protect the flanks: an enemy that can charge our
+			 * flank or rear next round is faced first */
+			struct bs_vec hc = ucentre(ai, b, es, e);
+			if (!is_skirmish(h) && d <= 1.5 * h->r.mv + 1.0 &&
+			    bs_tt_arc_from(&q, hc, NULL) != BS_ARC_FRONT &&
+			    d < threat) {
+				threat = d;
+				hs = es;
+				hu = e;
+			}
+			struct bs_ai_fight f;
+			fight(ai, b, side, unit, es, e, BS_ARC_FRONT,
+			      BS_ARC_FRONT, 1, &f);
+			double w = favourable(&f) ? d : 1.5 * d;
+			if (w < best) {
+				best = w;
+				ts = es;
+				tu = e;
+			}
+		}
+	if (hs >= 0) {
+		ts = hs;
+		tu = hu;
+	}
+	if (ts < 0) {
+		ts = rs;
+		tu = ru;
+	}
+	*tside = ts;
+	*tunit = tu;
+	return ts >= 0;
+}
+
+/* How exposed a unit at quad q would be: what the enemies in play that
+ * could charge it there next [7.14] would gain by it, the sum of their
+ * expected fraction destroyed less the fraction they lose (counted when
+ * positive), each from the arc its centre faces (a flank or rear charge
+ * [8.3] gains more). */
+static double exposure(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       int side, int unit, const struct bs_quad *q)
+{
+	double gain = 0;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if (!in_play(h) || routed(h) || is_skirmish(h))
+				continue;
+			struct bs_quad hq = *qof(ai, b, es, e);
+			double d = bs_quad_dist(q, &hq);
+			/* [7.14] within 1 1/2 MV, and at least 2/3 MV away
+			 * (RULING R-108 of the tabletop) */
+			if (d > 1.5 * h->r.mv + SLACK ||
+			    d < 2.0 * h->r.mv / 3.0 - SLACK)
+				continue;
+			int arc =
+			    (int)bs_tt_arc_from(q, bs_quad_centre(&hq), NULL);
+			struct bs_ai_fight f;
+			fight(ai, b, es, e, side, unit, arc, BS_ARC_FRONT, 1,
+			      &f);
+			if (f.dealt_frac > f.taken_frac)
+				gain += f.dealt_frac - f.taken_frac;
+		}
+	return gain;
+}
+
+/* The exposure a unit accepts [docs/AI.md "patience"]: ACCEPT, and more
+ * as rounds go by without a decision, so that two cautious lines still
+ * close in the end. */
+static double acceptable(const struct bs_battle *b)
+{
+	int late = b->round - PATIENCE;
+	return ACCEPT + (late > 0 ? ACCEPT_STEP * late : 0);
+}
+
+/* 1 when the end state keeps the unit in command: a unit kept in command
+ * by another commander than its own (its own lost) must stay within his
+ * radius [4.7] [4.10]. */
+static int keeps_command(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			 int side, int unit, const struct end_state *es)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	if (is_mob(u) || is_skirmish(u) || out_of_command(u) || u->cmd_by < 0)
+		return 1;
+	const struct bs_indiv_state *c = indiv_of(b, side, u->cmd_by);
+	if (c->with_unit == unit)
+		return 1; /* he moves with the unit [9.2] */
+	return bs_tt_all_within(&es->shape, &es->oc.pose,
+				indiv_pos(ai, b, side, u->cmd_by), c->cr);
+}
+
+static void set_hold(struct bs_order *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = BS_ORDER_HOLD;
+	o->tside = o->tunit = -1;
+}
+
+static void add_step(struct bs_order *o, enum bs_step_kind k, double dist,
+		     double angle)
+{
+	if (o->nsteps >= BS_ORDER_MAX_STEPS)
+		return;
+	struct bs_step *s = &o->step[o->nsteps++];
+	memset(s, 0, sizeof *s);
+	s->kind = k;
+	s->dist = dist;
+	s->angle = angle;
+}
+
+/* [7.12] / [8.8] a unit in contact at the start of its Movement Phase
+ * [7.8]: fight on, withdraw or flee. */
+static void engaged_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit, struct bs_order *o)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	double taken = 0, best_dealt = 0;
+	int enemies = 0;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if (!in_play(h) ||
+			    !bs_tt_unit_contact(b, side, unit, es, e, NULL))
+				continue;
+			enemies++;
+			struct bs_ai_fight f;
+			fight(ai, b, side, unit, es, e,
+			      (int)bs_tt_unit_arc(b, side, unit, es, e),
+			      (int)bs_tt_unit_arc(b, es, e, side, unit), 0, &f);
+			taken += f.taken_hd;
+			if (f.dealt_frac > best_dealt)
+				best_dealt = f.dealt_frac;
+		}
+	set_hold(o);
+	if (!enemies)
+		return;
+	double taken_frac = taken / unit_hd(u);
+	int extra = u->r.hd_fig > 0 ? (int)(taken / u->r.hd_fig) : 0;
+	int low = morale_estimate(u, extra) <= LOW_ML;
+	double ratio = taken_frac / (best_dealt > 1e-9 ? best_dealt : 1e-9);
+	if (!low || taken_frac < MIN_BITE || ratio < HOPELESS)
+		return; /* fight on */
+	/* only a move that gets the unit out of contact is worth it: a
+	 * withdrawal first (the enemy may follow, but it gets no free
+	 * attack, and the unit falls back on its friends), a flight only
+	 * when that cannot be and the odds are three to one against */
+	struct bs_order w;
+	set_hold(&w);
+	w.kind = BS_ORDER_WITHDRAW;
+	struct end_state es;
+	if (try_order(ai, b, side, unit, &w, &es) && !es.oc.contact) {
+		*o = w; /* [7.12] */
+		return;
+	}
+	if (ratio >= FLEE_HOPELESS) {
+		struct bs_order fl;
+		set_hold(&fl);
+		fl.kind = BS_ORDER_FLEE;
+		if (try_order(ai, b, side, unit, &fl, &es) && !es.oc.contact &&
+		    es.oc.spent > 1.0)
+			*o = fl; /* [8.8] */
+	}
+}
+
+/* 1 when a unit at quad q would stand closer than ROOM to a friendly
+ * unit it is not that close to now: friends that touch block each
+ * other's moves [7.8], so the line keeps a little room between units. */
+static int crowds_friends(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit, const struct bs_quad *q)
+{
+	struct bs_quad now = *qof(ai, b, side, unit);
+	for (int i = 0; i < nunits_of(b, side); i++) {
+		if (i == unit || !in_play(unit_of(b, side, i)))
+			continue;
+		struct bs_quad f = *qof(ai, b, side, i);
+		double d = bs_quad_dist(q, &f);
+		if (d < ROOM && d < bs_quad_dist(&now, &f) - 1e-9)
+			return 1;
+	}
+	return 0;
+}
+
+/* The longest advance of `full` inches (or a fraction of it) at `angle`
+ * after the steps of `base` that the rules allow and the doctrine
+ * accepts: within the line's limit p_cap, in command, no contact unless
+ * into a favourable fight, exposure at most `accept`; one that would not
+ * move the unit at all is no candidate. 1 with *out and *dist (from the
+ * target quad tq) set, or 0. */
+static int advance_candidate(struct bs_ai_doctrine *ai,
+			     const struct bs_battle *b, int side, int unit,
+			     const struct bs_order *base, double full,
+			     double angle, double p_cap, double accept,
+			     const struct bs_quad *tq, double base_cost,
+			     struct bs_order *out, double *dist, int *whole)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	for (int i = 0; i <= NFRAC; i++) {
+		struct bs_order c = *base;
+		double d = i < NFRAC ? full * advance_frac[i] : 0;
+		if (d > SLACK)
+			add_step(&c, BS_STEP_ADVANCE, d, angle);
+		else if (i < NFRAC)
+			continue;
+		if (c.nsteps == 0)
+			return 0;
+		struct end_state es;
+		if (!try_order(ai, b, side, unit, &c, &es))
+			continue;
+		if (bs_vec_dist(es.oc.pose.front, u->front) < 0.1 &&
+		    fabs(bs_angle_diff(u->facing, es.oc.pose.facing)) < 0.5 &&
+		    es.oc.formation == u->formation)
+			continue; /* it would not move */
+		if (d > SLACK && c.nsteps > 1 &&
+		    es.oc.spent < base_cost + 0.1 * d + SLACK) {
+			/* blocked at once: the turn alone (the same end) */
+			c.nsteps--;
+			d = 0;
+		}
+		if (d > SLACK &&
+		    progress(b, side, es.oc.pose.front) > p_cap + SLACK)
+			continue;
+		if (!keeps_command(ai, b, side, unit, &es))
+			continue;
+		if (crowds_friends(ai, b, side, unit, &es.quad))
+			continue;
+		if (es.oc.contact) {
+			/* a plain move into contact [7.8] only into a fight
+			 * the odds favour */
+			struct bs_ai_fight f;
+			int cs = es.oc.contact_side, cu = es.oc.contact_unit;
+			struct bs_quad cq = *qof(ai, b, cs, cu);
+			int arc = (int)bs_tt_arc_from(
+			    &cq, bs_quad_centre(&es.quad), NULL);
+			fight(ai, b, side, unit, cs, cu, arc, BS_ARC_FRONT, 0,
+			      &f);
+			if (!favourable(&f))
+				continue;
+		}
+		if (exposure(ai, b, side, unit, &es.quad) > accept + 1e-9)
+			continue;
+		*out = c;
+		*dist = bs_quad_dist(&es.quad, tq);
+		*whole = i == 0 && d > 0; /* the whole advance would do */
+		return 1;
+	}
+	return 0;
+}
+
+/* An advance toward the target (tside, tunit) within the unit's MV: a
+ * turn (wheel [7.9], or about face for an enemy behind) when the target
+ * lies more than 45 degrees off the facing, then an advance straight or
+ * oblique up to 45 degrees [7.9]; the longest that keeps the battle line
+ * (LEAD), command [4.7], does not end in an unwanted contact [7.8] and is
+ * no more exposed to enemy charges than the unit stands now. */
+static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit, int tside, int tunit,
+			  struct bs_order *o)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	struct bs_tt_shape sh;
+	bs_tt_unit_shape(b, side, unit, &sh);
+	double mv = u->mv_allowed > 0 ? u->mv_allowed : u->r.mv;
+	mv -= u->mv_spent;
+	set_hold(o);
+	if (mv <= SLACK)
+		return;
+	struct bs_vec tc = ucentre(ai, b, tside, tunit);
+	double bearing = bs_facing_of(bs_vec_sub(tc, u->front));
+	double rel = bs_angle_diff(u->facing, bearing);
+
+	/* where the unit stands now, to compare */
+	struct bs_quad now = *qof(ai, b, side, unit);
+	double exposed_now = exposure(ai, b, side, unit, &now);
+	double accept = acceptable(b);
+	if (accept < exposed_now)
+		accept = exposed_now;
+	double line = line_progress(ai, b, side, unit);
+	double p_now = progress(b, side, u->front);
+	double p_cap = line + LEAD;
+	if (p_cap < p_now)
+		p_cap = p_now;
+	struct bs_quad tq = *qof(ai, b, tside, tunit);
+
+	/* the turn first (when the target lies more than 45 degrees off),
+	 * then, if nothing with the turn will do, no turn */
+	for (int turn = 1; turn >= 0; turn--) {
+		struct bs_order base;
+		set_hold(&base);
+		base.kind = BS_ORDER_MOVE;
+		double left = mv, after = rel;
+		if (u->formation == BS_FORM_OPEN && !out_of_command(u) &&
+		    u->def->type != BS_UNIT_BERSERKER && !is_skirmish(u)) {
+			/* [7.6] back into closed formation (1/3 MV) [4.7] */
+			struct bs_step *st = &base.step[base.nsteps++];
+			memset(st, 0, sizeof *st);
+			st->kind = BS_STEP_FORMATION;
+			st->formation = BS_FORM_CLOSED;
+			left -= u->r.mv / 3.0;
+		}
+		if (!turn) {
+			/* no turn */
+		} else if (fabs(rel) > 135 && left >= u->r.mv / 2.0 + SLACK &&
+			   u->formation != BS_FORM_SKIRMISH) {
+			add_step(&base, BS_STEP_FACE, 0, 180); /* [7.9] */
+			left -= bs_tt_face_cost(180, u->r.mv);
+			after = bs_angle_diff(0, rel - 180);
+		} else if (fabs(rel) > 45) {
+			/* [7.9] wheel: the outermost figure's arc */
+			double want = rel;
+			double cost = bs_tt_wheel_cost(&sh, want);
+			if (cost > left - SLACK && cost > 0)
+				want = want * (left - SLACK) / cost;
+			if (fabs(want) >= 1.0) {
+				add_step(&base, BS_STEP_WHEEL, 0, want);
+				left -= bs_tt_wheel_cost(&sh, want);
+				after = rel - want;
+			}
+		} else {
+			continue; /* no turn needed: the no-turn pass */
+		}
+		if (left < 0)
+			left = 0;
+		double angle = after > 45 ? 45 : after < -45 ? -45 : after;
+		/* the advance that reaches the line's limit (along the facing
+		 * after the turn, at the oblique angle) */
+		double full = left - SLACK;
+		double gain =
+		    cos(bs_angle_diff(forward_facing(b->sc->sides[side].edge),
+				      u->facing + (rel - after) + angle) *
+			PI / 180.0);
+		if (gain > 1e-6 && p_now + full * gain > p_cap)
+			full = (p_cap - p_now) / gain;
+		if (full < 0)
+			full = 0;
+		/* straight at the target (within 45 degrees), or 45 degrees
+		 * either side of that when friends are in the way: the
+		 * candidate that ends nearest the target */
+		double angles[3] = {angle, angle + 45, angle - 45};
+		double best = HUGE_VAL;
+		int found = 0;
+		/* (a wheel is costly to simulate: with one, straight on only)
+		 */
+		int nangles = base.nsteps > 0 ? 1 : 3;
+		for (int a = 0; a < nangles; a++) {
+			if (angles[a] > 45.0 + 1e-9 || angles[a] < -45.0 - 1e-9)
+				continue;
+			struct bs_order c;
+			double d;
+			int whole;
+			if (!advance_candidate(ai, b, side, unit, &base, full,
+					       angles[a], p_cap, accept, &tq,
+					       mv - left, &c, &d, &whole))
+				continue;
+			if (!found || d < best - SLACK) {
+				*o = c;
+				best = d;
+				found = 1;
+			}
+			if (a == 0 && whole)
+				break; /* unobstructed: no need to look aside */
+		}
+		if (found)
+			return;
+	}
+}
+
+/* The order of one unit (the controller's move callback). */
+static void unit_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       int side, int unit, struct bs_order *o)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	set_hold(o);
+	/* routed units rout [6.4] [7.15], rallied ones may not move [6.3],
+	 * mobs follow their last order [2.10], out of command units in
+	 * closed formation may not move [4.7] */
+	if (!in_play(u) || routed(u) || is_mob(u))
+		return;
+	if (u->flags & BS_UF_RALLIED) {
+		/* [6.3] "the unit may change formation" */
+		if (u->formation == BS_FORM_OPEN && !out_of_command(u) &&
+		    u->def->type != BS_UNIT_BERSERKER) {
+			struct bs_order c;
+			set_hold(&c);
+			c.kind = BS_ORDER_MOVE;
+			c.nsteps = 1;
+			c.step[0].kind = BS_STEP_FORMATION;
+			c.step[0].formation = BS_FORM_CLOSED;
+			struct end_state es;
+			if (try_order(ai, b, side, unit, &c, &es))
+				*o = c;
+		}
+		return;
+	}
+	if (u->flags & (BS_UF_CONTACT_AT_START | BS_UF_PINNED) ||
+	    engaged(ai, b, side, unit)) {
+		engaged_order(ai, b, side, unit, o);
+		return;
+	}
+	if (out_of_command(u) && u->formation == BS_FORM_CLOSED)
+		return;
+	struct charge_pick cp;
+	best_charge(ai, b, side, unit, &cp);
+	if (cp.tside >= 0) {
+		*o = cp.order; /* [7.14] */
+		return;
+	}
+	if (reserve_holds(ai, b, side, unit))
+		return;
+	int ts, tu;
+	if (!pick_target(ai, b, side, unit, &ts, &tu))
+		return;
+	advance_order(ai, b, side, unit, ts, tu, o);
+}
+
+/* ---- the Rally Phase [6.0]-[6.7] [2.10]
+ * --------------------------------------
+ */
+
+/* [2.10] the order a mob gets: charge an enemy in its charge reach [7.14],
+ * else wheel (up to 90 degrees) to face the nearest enemy, else forward. */
+static void mob_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		      int side, int unit, enum bs_mob_order *mo, double *angle)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	double best = HUGE_VAL;
+	int ts = -1, tu = -1;
+	*mo = BS_MOB_FORWARD;
+	*angle = 0;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			const struct bs_unit_state *h = unit_of(b, es, e);
+			if (!in_play(h))
+				continue;
+			struct bs_tt_charge pl;
+			bs_tt_plan_charge(b, side, unit, es, e, &pl);
+			if (pl.legal) {
+				*mo = BS_MOB_CHARGE;
+				return;
+			}
+			double d = udist(ai, b, side, unit, es, e);
+			if (!routed(h) && d < best) {
+				best = d;
+				ts = es;
+				tu = e;
+			}
+		}
+	if (ts < 0)
+		return;
+	struct bs_vec tc = ucentre(ai, b, ts, tu);
+	double rel =
+	    bs_angle_diff(u->facing, bs_facing_of(bs_vec_sub(tc, u->front)));
+	if (fabs(rel) > 30) {
+		*mo = BS_MOB_WHEEL;
+		*angle = rel > 90 ? 90 : rel < -90 ? -90 : rel;
+	}
+}
+
+/* Commanders of the side who may act on the unit now, lowest rank first
+ * (a unit's own commander before the brigade's before the army's). */
+static int pick_commander(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit, int what,
+			  const unsigned char *lost, const unsigned char *used)
+{
+	const struct bs_side *sd = &b->sc->sides[side];
+	int best = -1, brank = 0;
+	for (int k = 0; k < sd->nindividuals; k++) {
+		const struct bs_indiv_state *c = indiv_of(b, side, k);
+		if (used[k] || !commander_ok(c))
+			continue;
+		int ok = what == 0   ? bs1e_may_rally(sd, k, unit, lost)
+			 : what == 1 ? bs1e_may_order_mob(sd, k, unit, lost)
+				     : bs1e_may_command(sd, k, unit, lost);
+		if (!ok)
+			continue;
+		/* [6.1] every figure within his command radius */
+		if (!bs_tt_unit_within(b, side, unit, indiv_pos(ai, b, side, k),
+				       c->cr))
+			continue;
+		int rank = (int)sd->individuals[k].rank;
+		if (best < 0 || rank < brank) {
+			best = k;
+			brank = rank;
+		}
+	}
+	return best;
+}
+
+static int rally_cb(void *ctx, const struct bs_battle *b, int side,
+		    struct bs_rally_order *out, int max)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	look(ai, b);
+	unsigned char lost[BS_MAX_INDIVIDUALS], used[BS_MAX_INDIVIDUALS];
+	lost_of(b, side, lost);
+	memset(used, 0, sizeof used);
+	int n = 0;
+	/* routed units first, then mobs' orders, then out of command
+	 * units [6.0] */
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 0; i < nunits_of(b, side) && n < max; i++) {
+			const struct bs_unit_state *u = unit_of(b, side, i);
+			if (!in_play(u) || engaged(ai, b, side, i))
+				continue; /* [6.1] not in contact */
+			int what;
+			if (pass == 0 && routed(u))
+				what = 0;
+			else if (pass == 1 && is_mob(u) && !routed(u))
+				what = 1;
+			else if (pass == 2 && !routed(u) && !is_mob(u) &&
+				 !is_skirmish(u) &&
+				 (u->flags &
+				  (BS_UF_OUT_OF_COMMAND | BS_UF_DISC_FAILED)))
+				what = 2;
+			else
+				continue;
+			int k =
+			    pick_commander(ai, b, side, i, what, lost, used);
+			if (k < 0)
+				continue;
+			used[k] = 1;
+			struct bs_rally_order *r = &out[n++];
+			memset(r, 0, sizeof *r);
+			r->indiv = k;
+			r->unit = i;
+			r->mob_order = BS_MOB_NONE;
+			/* RULING R-143 [2.10] an order every Rally Phase,
+			 * the same one again or a new one */
+			if (what == 1)
+				mob_order(ai, b, side, i, &r->mob_order,
+					  &r->mob_angle);
+		}
+	return n;
+}
+
+/* ---- the Movement Phase [1.4] [7.0] ---------------------------------------
+ */
+
+static int moves_first_cb(void *ctx, const struct bs_battle *b, int side)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	look(ai, b);
+	/* [1.4] move first to strike with a favourable charge; else let the
+	 * enemy commit first */
+	for (int i = 0; i < nunits_of(b, side); i++)
+		if (charge_prospect(ai, b, side, i) >= 0)
+			return 1;
+	return 0;
+}
+
+/* Distance from a unit to the nearest enemy unit in play. */
+static double nearest_enemy(struct bs_ai_doctrine *ai,
+			    const struct bs_battle *b, int side, int unit)
+{
+	double best = HUGE_VAL;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++)
+			if (in_play(unit_of(b, es, e))) {
+				double d = udist(ai, b, side, unit, es, e);
+				if (d < best)
+					best = d;
+			}
+	return best;
+}
+
+static int sequence_cb(void *ctx, const struct bs_battle *b, int side,
+		       int *units, int max)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	look(ai, b);
+	/* units in contact first (they may withdraw or flee), then the
+	 * chargers (best odds first), then the rest, nearest the enemy
+	 * first so that those behind do not bump into them */
+	int n = 0;
+	double key[BS_MAX_UNITS];
+	int cls[BS_MAX_UNITS];
+	for (int i = 0; i < nunits_of(b, side) && n < max; i++) {
+		const struct bs_unit_state *u = unit_of(b, side, i);
+		if (!in_play(u))
+			continue;
+		int c = 2;
+		double k = nearest_enemy(ai, b, side, i);
+		if (engaged(ai, b, side, i)) {
+			c = 0;
+			k = 0;
+		} else {
+			double score = charge_prospect(ai, b, side, i);
+			if (score >= 0) {
+				c = 1;
+				k = -score;
+			}
+		}
+		/* insertion sort by (class, key, index) */
+		int j = n++;
+		while (j > 0 && (cls[j - 1] > c ||
+				 (cls[j - 1] == c && key[j - 1] > k + 1e-12))) {
+			cls[j] = cls[j - 1];
+			key[j] = key[j - 1];
+			units[j] = units[j - 1];
+			j--;
+		}
+		cls[j] = c;
+		key[j] = k;
+		units[j] = i;
+	}
+	return n;
+}
+
+static void move_cb(void *ctx, const struct bs_battle *b, int side, int unit,
+		    struct bs_order *out)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	look(ai, b);
+	unit_order(ai, b, side, unit, out);
+}
+
+/* [7.12] follow a withdrawing enemy when the fight favours us. */
+static int follow_cb(void *ctx, const struct bs_battle *b, int side, int unit,
+		     int eside, int eunit)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	look(ai, b);
+	struct bs_ai_fight f;
+	fight(ai, b, side, unit, eside, eunit, BS_ARC_FRONT, BS_ARC_FRONT, 0,
+	      &f);
+	return favourable(&f);
+}
+
+/* ---- independent commanders [9.2] [4.10] --------------------------------- */
+
+/* Where a unit will stand at the next Rally Phase, as far as the doctrine
+ * can tell: a router that has not moved yet goes on MV in its rout
+ * direction [6.4]; a mob with a forward or charge order MV ahead [2.10]. */
+static struct bs_vec predicted_centre(struct bs_ai_doctrine *ai,
+				      const struct bs_battle *b, int side,
+				      int unit)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	struct bs_vec c = ucentre(ai, b, side, unit);
+	if (u->flags & BS_UF_MOVED || engaged(ai, b, side, unit))
+		return c;
+	if (routed(u))
+		return bs_vec_add(
+		    c, bs_vec_scale(bs_dir(u->rout_facing), u->r.mv));
+	if (is_mob(u) &&
+	    (u->mob_order == BS_MOB_FORWARD || u->mob_order == BS_MOB_CHARGE))
+		return bs_vec_add(c, bs_vec_scale(bs_dir(u->facing), u->r.mv));
+	return c;
+}
+
+/* 1 when another eligible commander than k covers the unit now. */
+static int covered_by_other(struct bs_ai_doctrine *ai,
+			    const struct bs_battle *b, int side, int unit,
+			    int k, int mob, const unsigned char *lost)
+{
+	const struct bs_side *sd = &b->sc->sides[side];
+	for (int j = 0; j < sd->nindividuals; j++) {
+		const struct bs_indiv_state *c = indiv_of(b, side, j);
+		if (j == k || !commander_ok(c))
+			continue;
+		int ok = mob ? bs1e_may_order_mob(sd, j, unit, lost)
+			     : bs1e_may_rally(sd, j, unit, lost);
+		if (ok && bs_tt_unit_within(b, side, unit,
+					    indiv_pos(ai, b, side, j), c->cr))
+			return 1;
+	}
+	return 0;
+}
+
+/* Distance from point p to quad q (0 inside). */
+static double point_quad_dist(const struct bs_quad *q, struct bs_vec p)
+{
+	if (bs_quad_contains(q, p, 0))
+		return 0;
+	double d = HUGE_VAL;
+	for (int i = 0; i < 4; i++) {
+		double e = bs_seg_point_dist(q->p[i], q->p[(i + 1) % 4], p);
+		if (e < d)
+			d = e;
+	}
+	return d;
+}
+
+static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
+			  int indiv, struct bs_indiv_order *out)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	look(ai, b);
+	const struct bs_indiv_state *me = indiv_of(b, side, indiv);
+	const struct bs_side *sd = &b->sc->sides[side];
+	out->move = 0;
+	out->x = me->pos.x;
+	out->y = me->pos.y;
+	enum bs_rank rank = sd->individuals[indiv].rank;
+	if (!commander_ok(me) || me->with_unit >= 0 ||
+	    (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE) || me->mv <= 0)
+		return;
+	unsigned char lost[BS_MAX_INDIVIDUALS];
+	lost_of(b, side, lost);
+	/* 1: routers he may rally that nobody else covers; 2: mobs he may
+	 * order; 3: units he keeps in command; else behind the line */
+	struct bs_vec goal = me->pos;
+	int prio = 4;
+	double gd = HUGE_VAL;
+	for (int i = 0; i < nunits_of(b, side); i++) {
+		const struct bs_unit_state *u = unit_of(b, side, i);
+		if (!in_play(u) || engaged(ai, b, side, i))
+			continue;
+		int p;
+		if (routed(u) && bs1e_may_rally(sd, indiv, i, lost) &&
+		    !covered_by_other(ai, b, side, i, indiv, 0, lost))
+			p = 1;
+		else if (is_mob(u) && bs1e_may_order_mob(sd, indiv, i, lost) &&
+			 !covered_by_other(ai, b, side, i, indiv, 1, lost))
+			p = 2;
+		else if (u->cmd_by == indiv && u->commander != indiv)
+			p = 3;
+		else
+			continue;
+		struct bs_vec c = predicted_centre(ai, b, side, i);
+		double d = bs_vec_dist(c, me->pos);
+		if (p < prio || (p == prio && d < gd - 1e-9)) {
+			prio = p;
+			gd = d;
+			goal = c;
+		}
+	}
+	double stop = 0; /* how near the goal he needs to stand */
+	if (prio == 4) {
+		/* behind the middle of the line, 4" back */
+		struct bs_vec sum = {0, 0};
+		int n = 0;
+		for (int i = 0; i < nunits_of(b, side); i++) {
+			const struct bs_unit_state *u = unit_of(b, side, i);
+			if (!in_play(u) || routed(u))
+				continue;
+			sum = bs_vec_add(sum, ucentre(ai, b, side, i));
+			n++;
+		}
+		if (!n)
+			return;
+		goal = bs_vec_scale(sum, 1.0 / n);
+		goal = bs_vec_sub(
+		    goal, bs_vec_scale(bs_dir(forward_facing(sd->edge)), 4.0));
+		stop = 1.0;
+	} else {
+		stop = me->cr / 2.0;
+	}
+	struct bs_vec to = bs_vec_sub(goal, me->pos);
+	double len = bs_vec_len(to);
+	if (len <= stop + SLACK)
+		return;
+	double step = len - stop;
+	double mv = me->mv - SLACK;
+	if (step > mv)
+		step = mv;
+	/* never into an enemy's reach of contact: shorten the move until he
+	 * stands 1" or more from every enemy block */
+	for (int tries = 0; tries < 4 && step > SLACK; tries++) {
+		struct bs_vec at =
+		    bs_vec_add(me->pos, bs_vec_scale(to, step / len));
+		int near = 0;
+		for (int es = 0; es < b->nsides && !near; es++)
+			for (int e = 0; es != side && e < nunits_of(b, es);
+			     e++) {
+				if (!in_play(unit_of(b, es, e)))
+					continue;
+				struct bs_quad q = *qof(ai, b, es, e);
+				if (point_quad_dist(&q, at) < 1.0) {
+					near = 1;
+					break;
+				}
+			}
+		if (!near) {
+			if (at.x < 0 || at.y < 0 || at.x > b->sc->width ||
+			    at.y > b->sc->depth)
+				return;
+			out->move = 1;
+			out->x = at.x;
+			out->y = at.y;
+			return;
+		}
+		step /= 2;
+	}
+}
+
+/* ---- public ---------------------------------------------------------------
+ */
+
+void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
+{
+	memset(&ai->ctl, 0, sizeof ai->ctl);
+	ai->ctl.name = "doctrine";
+	ai->ctl.ctx = ai;
+	ai->ctl.moves_first = moves_first_cb;
+	ai->ctl.rally = rally_cb;
+	ai->ctl.move_sequence = sequence_cb;
+	ai->ctl.move = move_cb;
+	ai->ctl.move_indiv = move_indiv_cb;
+	ai->ctl.follow = follow_cb;
+	ai->sc = NULL;
+	memset(ai->e36, 0xff, sizeof ai->e36);
+	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);
+	memset(ai->quad_stamp, 0, sizeof ai->quad_stamp);
+	memset(ai->engaged_stamp, 0, sizeof ai->engaged_stamp);
+	ai->view_stamp = 0;
+	for (int side = 0; side < BS_MAX_SIDES; side++)
+		ai->reserve[side] = -1;
+}

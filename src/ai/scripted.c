@@ -1,0 +1,129 @@
+/* The scripted controller (a side's `orders:` in the scenario file, loaded
+ * by src/scenario/orders.c) and the "hold" controller, plus the choice of
+ * a side's controller by its `controller:` key. The scripted controller
+ * plays exactly what the file says for each Game Round: Rally Phase
+ * attempts and mob orders [6.0] [2.10], the units with orders moving in
+ * the order of the file [7.0], each unit's order [7.6]-[7.14] [8.8];
+ * units without an order hold. It checks nothing: an illegal order is
+ * rejected by the rules as usual, with the rule that forbids it. */
+#include <string.h>
+
+#include "battlesim/ai.h"
+#include "battlesim/battle.h"
+#include "battlesim/tabletop.h"
+
+static const struct bs_side *side_def(const struct bs_battle *b, int side)
+{
+	return &b->sc->sides[side];
+}
+
+/* [6.0] this round's rally entries and mob orders, in the file's order. */
+static int script_rally(void *ctx, const struct bs_battle *b, int side,
+			struct bs_rally_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind == BS_SCRIPT_MOVE)
+			continue;
+		struct bs_rally_order *r = &out[n++];
+		memset(r, 0, sizeof *r);
+		r->indiv = o->indiv;
+		r->unit = o->unit;
+		r->mob_order =
+		    o->kind == BS_SCRIPT_MOB ? o->mob_order : BS_MOB_NONE;
+		r->mob_angle = o->mob_angle;
+	}
+	return n;
+}
+
+/* [7.0] the units with an order this round, in the file's order. */
+static int script_sequence(void *ctx, const struct bs_battle *b, int side,
+			   int *units, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round == b->round && o->kind == BS_SCRIPT_MOVE)
+			units[n++] = o->unit;
+	}
+	return n;
+}
+
+static void script_move(void *ctx, const struct bs_battle *b, int side,
+			int unit, struct bs_order *out)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	memset(out, 0, sizeof *out);
+	out->kind = BS_ORDER_HOLD;
+	out->tside = out->tunit = -1;
+	for (int i = 0; i < sd->norders; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_MOVE ||
+		    o->unit != unit)
+			continue;
+		*out = o->order;
+		/* RULING R-142 [7.14] a charge without steps: the tabletop's
+		 * charge path (when there is none, the charge goes to the
+		 * rules as written, and they reject it) */
+		if (out->kind == BS_ORDER_CHARGE && out->nsteps == 0 &&
+		    out->tside >= 0) {
+			struct bs_tt_charge pl;
+			bs_tt_plan_charge(b, side, unit, out->tside, out->tunit,
+					  &pl);
+			if (pl.legal)
+				*out = pl.order;
+		}
+		return;
+	}
+}
+
+void bs_ai_script_init(struct bs_ai_script *s)
+{
+	memset(&s->ctl, 0, sizeof s->ctl);
+	s->ctl.name = "scripted";
+	s->ctl.ctx = s;
+	s->ctl.rally = script_rally;
+	s->ctl.move_sequence = script_sequence;
+	s->ctl.move = script_move;
+}
+
+void bs_ai_hold_init(struct bs_controller *c)
+{
+	memset(c, 0, sizeof *c);
+	/* every callback NULL: the battle's defaults (no rally attempts,
+	 * units hold) */
+	c->name = "hold";
+}
+
+void bs_ai_set_init(struct bs_ai_set *s)
+{
+	bs_ai_doctrine_init(&s->doctrine);
+	bs_ai_script_init(&s->script);
+	bs_ai_hold_init(&s->hold);
+}
+
+const struct bs_controller *
+bs_ai_for_side(struct bs_ai_set *s, const struct bs_scenario *sc, int side)
+{
+	switch (sc->sides[side].controller) {
+	case BS_CTL_SCRIPTED:
+		return &s->script.ctl;
+	case BS_CTL_HOLD:
+		return &s->hold;
+	default:
+		return &s->doctrine.ctl;
+	}
+}
+
+void bs_ai_attach(struct bs_ai_set *s, struct bs_battle *b)
+{
+	for (int side = 0; side < b->nsides; side++)
+		bs_battle_set_controller(b, side,
+					 bs_ai_for_side(s, b->sc, side));
+}

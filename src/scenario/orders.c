@@ -1,0 +1,485 @@
+/* A side's `controller:` and scripted `orders:` (docs/SCENARIO-FORMAT.md,
+ * "Controllers and scripted orders"): Movement Phase orders per round and
+ * unit with their steps [7.6]-[7.14] [8.8], Rally Phase attempts [6.0] and
+ * orders given to mobs [2.10] [6.6]. Only the form is checked here (names,
+ * types, ranges, one order per unit and round); whether an order is legal
+ * when its round comes is for the rules, which reject it as usual. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/controller.h"
+#include "scenario/loader.h"
+
+/* ---- names -----------------------------------------------------------------
+ */
+
+/* The words of `order:` for a unit, and the spelling of the logs
+ * (bs_order_name) accepted as well. */
+static const char *const unit_order_key[BS_ORDER__COUNT] = {
+    [BS_ORDER_HOLD] = "hold",	      [BS_ORDER_MOVE] = "move",
+    [BS_ORDER_CHARGE] = "charge",     [BS_ORDER_FORCED_MARCH] = "forced_march",
+    [BS_ORDER_WITHDRAW] = "withdraw", [BS_ORDER_FLEE] = "flee",
+    [BS_ORDER_WRAP] = "wrap",
+};
+static const char *const unit_order_alt[BS_ORDER__COUNT] = {
+    [BS_ORDER_WRAP] = "wrap-around",
+};
+
+/* The words of `order:` for a mob [2.10] (BS_MOB_NONE is not one). */
+static const char *const mob_order_key[BS_MOB__COUNT] = {
+    [BS_MOB_FORWARD] = "forward",
+    [BS_MOB_CHARGE] = "charge",
+    [BS_MOB_FORCED_MARCH] = "forced_march",
+    [BS_MOB_WHEEL] = "wheel",
+};
+static const char *const mob_order_alt[BS_MOB__COUNT] = {
+    [BS_MOB_FORWARD] = "move-forward",
+};
+
+static const char *const face_key[3] = {"right", "left", "about"};
+static const double face_angle[3] = {90, -90, 180};
+
+static const char *const step_formation_key[BS_FORM__COUNT] = {
+    [BS_FORM_CLOSED] = "closed",
+    [BS_FORM_OPEN] = "open",
+    [BS_FORM_SKIRMISH] = "skirmish",
+};
+
+/* A name of keys[] (or alt[]) matched with bs_name_eq (so forced_march,
+ * forced-march and "forced march" are one word); else ld_enum's error
+ * with "did you mean". Returns the index or -1. */
+static int word(struct ld *ld, const yaml_node_t *n, const char *key,
+		const char *const *keys, const char *const *alt, int count)
+{
+	const char *t = ld_text(ld, n, key, "a name");
+	if (!t)
+		return -1;
+	for (int i = 0; i < count; i++)
+		if ((keys[i] && bs_name_eq(t, keys[i])) ||
+		    (alt && alt[i] && bs_name_eq(t, alt[i])))
+			return i;
+	int k;
+	return ld_enum(ld, n, key, keys, count, &k) == 0 ? k : -1;
+}
+
+/* The unit named by n on side si: its index, or -1 after an error. */
+static int own_unit(struct ld *ld, int si, const yaml_node_t *n,
+		    const char *key)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *t = ld_text(ld, n, key, "a unit's name");
+	if (!t)
+		return -1;
+	const struct bs_side *side = &s->sides[si];
+	for (int i = 0; i < side->nunits; i++)
+		if (strcasecmp(side->units[i].name, t) == 0)
+			return i;
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
+			if (strcasecmp(s->sides[k].units[i].name, t) == 0) {
+				ld_err(ld, n,
+				       "%s: '%s' is a unit of side '%s'; a "
+				       "side gives orders to its own units",
+				       key, s->sides[k].units[i].name,
+				       s->sides[k].name);
+				return -1;
+			}
+	const char *names[BS_MAX_UNITS];
+	for (int i = 0; i < side->nunits; i++)
+		names[i] = side->units[i].name[0] ? side->units[i].name : NULL;
+	const char *sg =
+	    strlen(t) < 64 ? bs_suggest(t, names, (size_t)side->nunits) : NULL;
+	char buf[64];
+	ld_err(ld, n, "%s: unknown unit %s on side '%s'%s%s%s", key,
+	       ld_kind(n, buf, sizeof buf), side->name,
+	       sg ? " (did you mean '" : "", sg ? sg : "", sg ? "'?)" : "");
+	return -1;
+}
+
+/* The enemy unit named by n (a unit of another side than si): 0 with
+ * *tside, *tunit set, or -1 after an error. */
+static int enemy_unit(struct ld *ld, int si, const yaml_node_t *n, int *tside,
+		      int *tunit)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *t = ld_text(ld, n, "target", "a unit's name");
+	if (!t)
+		return -1;
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; i < s->sides[k].nunits; i++) {
+			if (strcasecmp(s->sides[k].units[i].name, t) != 0)
+				continue;
+			if (k == si) {
+				ld_err(ld, n,
+				       "target: '%s' is a unit of the "
+				       "order's own side '%s'; a target is "
+				       "an enemy unit",
+				       s->sides[k].units[i].name,
+				       s->sides[k].name);
+				return -1;
+			}
+			*tside = k;
+			*tunit = i;
+			return 0;
+		}
+	const char *names[BS_MAX_UNITS * BS_MAX_SIDES];
+	size_t nn = 0;
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
+			if (s->sides[k].units[i].name[0])
+				names[nn++] = s->sides[k].units[i].name;
+	const char *sg = strlen(t) < 64 ? bs_suggest(t, names, nn) : NULL;
+	char buf[64];
+	ld_err(ld, n, "target: unknown enemy unit %s%s%s%s",
+	       ld_kind(n, buf, sizeof buf), sg ? " (did you mean '" : "",
+	       sg ? sg : "", sg ? "'?)" : "");
+	return -1;
+}
+
+/* The individual named by n on side si, or -1 after an error. */
+static int own_indiv(struct ld *ld, int si, const yaml_node_t *n)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *t = ld_text(ld, n, "by", "an individual's name");
+	if (!t)
+		return -1;
+	const struct bs_side *side = &s->sides[si];
+	for (int i = 0; i < side->nindividuals; i++)
+		if (strcasecmp(side->individuals[i].name, t) == 0)
+			return i;
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
+			if (strcasecmp(s->sides[k].individuals[i].name, t) ==
+			    0) {
+				ld_err(ld, n,
+				       "by: '%s' is an individual of side "
+				       "'%s', not of side '%s'",
+				       s->sides[k].individuals[i].name,
+				       s->sides[k].name, side->name);
+				return -1;
+			}
+	const char *names[BS_MAX_INDIVIDUALS];
+	for (int i = 0; i < side->nindividuals; i++)
+		names[i] = side->individuals[i].name[0]
+			       ? side->individuals[i].name
+			       : NULL;
+	const char *sg = strlen(t) < 64
+			     ? bs_suggest(t, names, (size_t)side->nindividuals)
+			     : NULL;
+	char buf[64];
+	ld_err(ld, n, "by: unknown individual %s on side '%s'%s%s%s",
+	       ld_kind(n, buf, sizeof buf), side->name,
+	       sg ? " (did you mean '" : "", sg ? sg : "", sg ? "'?)" : "");
+	return -1;
+}
+
+/* ---- steps [7.6] [7.9] [7.10] ---------------------------------------------
+ */
+
+enum {
+	ST_ADVANCE,
+	ST_ANGLE,
+	ST_WHEEL,
+	ST_FACE,
+	ST_FRONTAGE,
+	ST_FORMATION,
+	ST__N
+};
+static const char *const step_keys[ST__N] = {
+    [ST_ADVANCE] = "advance",	[ST_ANGLE] = "angle",
+    [ST_WHEEL] = "wheel",	[ST_FACE] = "face",
+    [ST_FRONTAGE] = "frontage", [ST_FORMATION] = "formation",
+};
+
+/* One step mapping into *st; 0 ok, -1 after an error. */
+static int parse_step(struct ld *ld, const yaml_node_t *n, struct bs_step *st)
+{
+	yaml_node_t *v[ST__N];
+	if (ld_collect(ld, n, "step", step_keys, ST__N, v) != 0)
+		return -1;
+	int kinds = 0, which = -1;
+	static const int kind_keys[] = {ST_ADVANCE, ST_WHEEL, ST_FACE,
+					ST_FRONTAGE, ST_FORMATION};
+	for (size_t i = 0; i < sizeof kind_keys / sizeof kind_keys[0]; i++)
+		if (v[kind_keys[i]]) {
+			kinds++;
+			which = kind_keys[i];
+		}
+	if (kinds != 1) {
+		ld_err(ld, n,
+		       "step: expected exactly one of advance, wheel, face, "
+		       "frontage, formation, got %d",
+		       kinds);
+		return -1;
+	}
+	if (v[ST_ANGLE] && which != ST_ADVANCE) {
+		ld_err(ld, v[ST_ANGLE],
+		       "angle: only an advance step has an angle (a wheel "
+		       "gives its degrees as wheel: N)");
+		return -1;
+	}
+	memset(st, 0, sizeof *st);
+	int r = 0;
+	switch (which) {
+	case ST_ADVANCE:
+		st->kind = BS_STEP_ADVANCE;
+		r = ld_num(ld, v[ST_ADVANCE], "advance", 0, LD_MAX_TABLE,
+			   &st->dist);
+		/* [7.9] straight ahead or up to 45 degrees left or right
+		 * (RULING R-105 of the tabletop: an oblique move) */
+		if (r == 0 && v[ST_ANGLE])
+			r = ld_num(ld, v[ST_ANGLE], "angle", -45, 45,
+				   &st->angle);
+		break;
+	case ST_WHEEL:
+		st->kind = BS_STEP_WHEEL;
+		r = ld_num(ld, v[ST_WHEEL], "wheel", -360, 360, &st->angle);
+		break;
+	case ST_FACE: {
+		st->kind = BS_STEP_FACE;
+		int k = word(ld, v[ST_FACE], "face", face_key, NULL, 3);
+		if (k < 0)
+			return -1;
+		st->angle = face_angle[k];
+		break;
+	}
+	case ST_FRONTAGE:
+		st->kind = BS_STEP_FRONTAGE;
+		r = ld_int(ld, v[ST_FRONTAGE], "frontage", 1, 96, &st->files);
+		break;
+	default: {
+		st->kind = BS_STEP_FORMATION;
+		int k = word(ld, v[ST_FORMATION], "formation",
+			     step_formation_key, NULL, BS_FORM__COUNT);
+		if (k < 0)
+			return -1;
+		st->formation = (enum bs_formation)k;
+		break;
+	}
+	}
+	return r;
+}
+
+/* ---- one entry of `orders:` ----------------------------------------------
+ */
+
+enum {
+	OK_ROUND,
+	OK_UNIT,
+	OK_RALLY,
+	OK_MOB,
+	OK_ORDER,
+	OK_TARGET,
+	OK_STEPS,
+	OK_BY,
+	OK_ANGLE,
+	OK__N
+};
+static const char *const order_keys[OK__N] = {
+    [OK_ROUND] = "round", [OK_UNIT] = "unit",	[OK_RALLY] = "rally",
+    [OK_MOB] = "mob",	  [OK_ORDER] = "order", [OK_TARGET] = "target",
+    [OK_STEPS] = "steps", [OK_BY] = "by",	[OK_ANGLE] = "angle",
+};
+
+/* A key that an entry of this kind does not take. */
+static int refuse(struct ld *ld, yaml_node_t **v, int key, const char *kind)
+{
+	if (!v[key])
+		return 0;
+	ld_err(ld, v[key], "%s: not a key of %s", order_keys[key], kind);
+	return -1;
+}
+
+/* Parse entry n of side si into *o; 0 ok, -1 after an error. */
+static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
+		       struct bs_script_order *o)
+{
+	const struct bs_side *side = &ld->s->sides[si];
+	yaml_node_t *v[OK__N];
+	memset(o, 0, sizeof *o);
+	o->unit = -1;
+	o->indiv = -1;
+	o->order.tside = -1;
+	o->order.tunit = -1;
+	o->line = (int)n->start_mark.line + 1;
+	o->col = (int)n->start_mark.column + 1;
+	if (ld_collect(ld, n, "order", order_keys, OK__N, v) != 0)
+		return -1;
+	int bad = 0;
+	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
+	    ld_int(ld, v[OK_ROUND], "round", 1, LD_MAX_ROUNDS, &o->round) != 0)
+		bad = -1;
+	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB];
+	if (whos != 1) {
+		ld_err(ld, n,
+		       "order: expected exactly one of unit (a Movement "
+		       "Phase order), rally or mob (Rally Phase), got %d",
+		       whos);
+		return -1;
+	}
+	if (v[OK_UNIT]) {
+		/* a Movement Phase order [7.0] */
+		o->kind = BS_SCRIPT_MOVE;
+		bad |= refuse(ld, v, OK_BY,
+			      "a unit's order (only rally and "
+			      "mob entries name a commander)");
+		bad |= refuse(ld, v, OK_ANGLE,
+			      "a unit's order (give an advance step's "
+			      "angle in its step)");
+		o->unit = own_unit(ld, si, v[OK_UNIT], "unit");
+		if (o->unit < 0)
+			bad = -1;
+		int k = -1;
+		if (ld_require(ld, n, "order", "order", v[OK_ORDER]) == 0)
+			k = word(ld, v[OK_ORDER], "order", unit_order_key,
+				 unit_order_alt, BS_ORDER__COUNT);
+		if (k < 0)
+			return -1;
+		o->order.kind = (enum bs_order_kind)k;
+		if (v[OK_TARGET] &&
+		    enemy_unit(ld, si, v[OK_TARGET], &o->order.tside,
+			       &o->order.tunit) != 0)
+			bad = -1;
+		if (k == BS_ORDER_CHARGE && !v[OK_TARGET]) {
+			/* [7.14] a charge ends in contact with its target */
+			ld_err(ld, n,
+			       "order: a charge needs a target (the enemy "
+			       "unit it must reach [7.14])");
+			bad = -1;
+		}
+		int ns = ld_list(ld, v[OK_STEPS], "steps", BS_ORDER_MAX_STEPS,
+				 "steps");
+		if (ns < 0)
+			return -1;
+		int stepless = k == BS_ORDER_HOLD || k == BS_ORDER_WITHDRAW ||
+			       k == BS_ORDER_FLEE;
+		if (ns > 0 && stepless) {
+			ld_err(ld, v[OK_STEPS],
+			       "steps: a %s order has no steps (%s)",
+			       unit_order_key[k],
+			       k == BS_ORDER_HOLD	? "the unit stays"
+			       : k == BS_ORDER_WITHDRAW ? "3\" straight back "
+							  "[7.12]"
+							: "about face and full "
+							  "MV away [8.8]");
+			bad = -1;
+		}
+		if (ns == 0 &&
+		    (k == BS_ORDER_MOVE || k == BS_ORDER_FORCED_MARCH)) {
+			ld_err(ld, n,
+			       "order: a %s order needs its steps (advance, "
+			       "wheel, face, frontage, formation)",
+			       unit_order_key[k]);
+			bad = -1;
+		}
+		for (int i = 0; i < ns && !stepless; i++)
+			if (parse_step(ld, ld_item(ld, v[OK_STEPS], i),
+				       &o->order.step[o->order.nsteps]) == 0)
+				o->order.nsteps++;
+			else
+				bad = -1;
+		return bad;
+	}
+	/* a Rally Phase entry [6.0]: a rally attempt or an order to a mob */
+	const char *kind = v[OK_RALLY] ? "a rally entry" : "a mob order";
+	const char *what = kind + 2; /* "rally entry", "mob order" */
+	bad |= refuse(ld, v, OK_TARGET, kind);
+	bad |= refuse(ld, v, OK_STEPS, kind);
+	if (v[OK_RALLY]) {
+		o->kind = BS_SCRIPT_RALLY;
+		o->mob_order = BS_MOB_NONE;
+		bad |= refuse(ld, v, OK_ORDER, kind);
+		bad |= refuse(ld, v, OK_ANGLE, kind);
+		o->unit = own_unit(ld, si, v[OK_RALLY], "rally");
+	} else {
+		o->kind = BS_SCRIPT_MOB;
+		o->unit = own_unit(ld, si, v[OK_MOB], "mob");
+		if (o->unit >= 0 && side->units[o->unit].type != BS_UNIT_MOB) {
+			ld_err(ld, v[OK_MOB],
+			       "mob: '%s' is not a mob; orders are given "
+			       "to mobs only [2.10]",
+			       side->units[o->unit].name);
+			bad = -1;
+		}
+		int k = -1;
+		if (ld_require(ld, n, what, "order", v[OK_ORDER]) == 0)
+			k = word(ld, v[OK_ORDER], "order", mob_order_key,
+				 mob_order_alt, BS_MOB__COUNT);
+		if (k < 0)
+			return -1;
+		o->mob_order = (enum bs_mob_order)k;
+		if (k == BS_MOB_WHEEL) {
+			/* [2.10] wheel up to 90 degrees */
+			if (ld_require(ld, n, what, "angle", v[OK_ANGLE]) !=
+				0 ||
+			    ld_num(ld, v[OK_ANGLE], "angle", -90, 90,
+				   &o->mob_angle) != 0)
+				bad = -1;
+		} else {
+			bad |= refuse(ld, v, OK_ANGLE,
+				      "a mob order other than wheel");
+		}
+	}
+	if (o->unit < 0)
+		bad = -1;
+	if (ld_require(ld, n, what, "by", v[OK_BY]) != 0 ||
+	    (o->indiv = own_indiv(ld, si, v[OK_BY])) < 0)
+		bad = -1;
+	return bad;
+}
+
+/* ---- a side -----------------------------------------------------------------
+ */
+
+static void side_orders(struct ld *ld, int si, const struct ld_side_aux *a)
+{
+	struct bs_side *side = &ld->s->sides[si];
+	int ctl = -1;
+	if (a->controller &&
+	    ld_enum(ld, a->controller, "controller", bs_controller_kind_name,
+		    BS_CTL__COUNT, &ctl) == 0)
+		side->controller = (enum bs_controller_kind)ctl;
+	int len = ld_list(ld, a->orders, "orders", LD_MAX_ORDERS, "orders");
+	if (len <= 0)
+		return;
+	if (ctl < 0 && !a->controller)
+		side->controller = BS_CTL_SCRIPTED;
+	else if (ctl >= 0 && ctl != BS_CTL_SCRIPTED)
+		ld_err(ld, a->orders,
+		       "orders: side '%s' has controller: %s; only a "
+		       "scripted side plays orders (controller: scripted)",
+		       side->name, bs_controller_kind_name[ctl]);
+	struct bs_script_order *o = ld_alloc(ld, (size_t)len * sizeof *o);
+	if (!o)
+		return;
+	int n = 0;
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *in = ld_item(ld, a->orders, i);
+		if (parse_order(ld, si, in, &o[n]) != 0)
+			continue;
+		/* one Movement Phase order per unit and round [7.0] */
+		int dup = -1;
+		for (int j = 0; j < n && o[n].kind == BS_SCRIPT_MOVE; j++)
+			if (o[j].kind == BS_SCRIPT_MOVE &&
+			    o[j].unit == o[n].unit && o[j].round == o[n].round)
+				dup = j;
+		if (dup >= 0) {
+			ld_err(ld, in,
+			       "order: unit '%s' already has an order for "
+			       "round %d (line %d)",
+			       side->units[o[n].unit].name, o[n].round,
+			       o[dup].line);
+			continue;
+		}
+		n++;
+	}
+	side->orders = o;
+	side->norders = n;
+}
+
+void ld_orders(struct ld *ld, struct ld_side_aux *aux)
+{
+	for (int si = 0; si < ld->s->nsides; si++)
+		side_orders(ld, si, &aux[si]);
+}

@@ -1,0 +1,341 @@
+/* Tests of the scenario keys for battles (src/scenario/orders.c, load.c):
+ * `rounds:`, a side's `controller:` and its scripted `orders:` (Movement
+ * Phase orders with steps [7.6]-[7.14] [8.8], Rally Phase entries [6.0]
+ * and mob orders [2.10]): values loaded, each mistake reported at its
+ * LINE:COL with "did you mean" where it helps. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "battlesim/controller.h"
+#include "battlesim/scenario.h"
+
+struct res {
+	enum bs_status st;
+	struct bs_diags d;
+	struct bs_scenario *s;
+	char all[8192];
+};
+
+static void load(struct res *r, const char *text)
+{
+	memset(r, 0, sizeof *r);
+	bs_diags_init(&r->d);
+	r->st =
+	    bs_scenario_load_string(text, strlen(text), "t.yaml", &r->s, &r->d);
+	size_t o = 0;
+	for (size_t i = 0; i < r->d.count && o < sizeof r->all - 600; i++) {
+		char buf[1024];
+		int w =
+		    snprintf(r->all + o, sizeof r->all - o, "\n  %s",
+			     bs_diag_format(&r->d.items[i], buf, sizeof buf));
+		if (w > 0)
+			o += (size_t)w;
+	}
+}
+
+static void done(struct res *r)
+{
+	bs_scenario_free(r->s);
+	bs_diags_release(&r->d);
+}
+
+/* Exactly one error, at line:col, containing text. */
+static void only(const char *yaml, int line, int col, const char *text)
+{
+	struct res r;
+	load(&r, yaml);
+	cr_assert_eq(r.st, BS_ERR_INPUT, "status %d; errors:%s", r.st, r.all);
+	cr_assert_eq(r.d.count, 1, "want 1 error, got %zu:%s", r.d.count,
+		     r.all);
+	const struct bs_diag *m = &r.d.items[0];
+	cr_expect(m->line == line && m->col == col && strstr(m->msg, text),
+		  "want %d:%d \"%s\", got:%s", line, col, text, r.all);
+	done(&r);
+}
+
+/* Lines 1-16: two sides; South (side 1) has a regular unit `men` (unit
+ * 0), a mob `levy` (unit 1), its commander Hal (individual 0) and the
+ * army commander Lord (individual 1). */
+#define BASE                                                                   \
+	"name: t\n"                                                            \
+	"sides:\n"                                                             \
+	"  - name: North\n"                                                    \
+	"    edge: north\n"                                                    \
+	"    units:\n"                                                         \
+	"      - {name: orcs, figures: 10, creature: orc, weapons: [long "     \
+	"sword], position: [30, 30], commander: Grak}\n"                       \
+	"    individuals:\n"                                                   \
+	"      - {name: Grak, race: orc, rank: unit}\n"                        \
+	"  - name: South\n"                                                    \
+	"    edge: south\n"                                                    \
+	"    units:\n"                                                         \
+	"      - {name: men, figures: 10, creature: man-at-arms, weapons: "    \
+	"[long sword], position: [30, 10], commander: Hal}\n"                  \
+	"      - {name: levy, type: mob, figures: 12, creature: militia, "     \
+	"weapons: [club], position: [45, 10]}\n"                               \
+	"    individuals:\n"                                                   \
+	"      - {name: Hal, class: fighter, level: 2, rank: unit}\n"          \
+	"      - {name: Lord, class: fighter, level: 5, rank: army, "          \
+	"position: "                                                           \
+	"[38, 4]}\n"
+
+/* Line 17 begins the orders of South; each entry below is line 18. */
+#define ORDERS BASE "    orders:\n"
+
+Test(loader_orders, defaults)
+{
+	struct res r;
+	load(&r, BASE);
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	cr_expect_eq(r.s->max_rounds, BS_DEFAULT_MAX_ROUNDS);
+	cr_expect_eq(BS_DEFAULT_MAX_ROUNDS, 30);
+	for (int i = 0; i < 2; i++) {
+		cr_expect_eq(r.s->sides[i].controller, BS_CTL_DOCTRINE);
+		cr_expect_eq(r.s->sides[i].norders, 0);
+		cr_expect_null(r.s->sides[i].orders);
+	}
+	done(&r);
+}
+
+Test(loader_orders, rounds_and_controllers)
+{
+	struct res r;
+	load(&r, "rounds: 12\n" BASE "    controller: hold\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	cr_expect_eq(r.s->max_rounds, 12);
+	cr_expect_eq(r.s->sides[0].controller, BS_CTL_DOCTRINE);
+	cr_expect_eq(r.s->sides[1].controller, BS_CTL_HOLD);
+	done(&r);
+	load(&r, BASE "    controller: Scripted\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	cr_expect_eq(r.s->sides[1].controller, BS_CTL_SCRIPTED);
+	cr_expect_eq(r.s->sides[1].norders, 0);
+	done(&r);
+	cr_expect_str_eq(bs_controller_kind_name[BS_CTL_DOCTRINE], "doctrine");
+	cr_expect_str_eq(bs_controller_kind_name[BS_CTL_SCRIPTED], "scripted");
+	cr_expect_str_eq(bs_controller_kind_name[BS_CTL_HOLD], "hold");
+}
+
+Test(loader_orders, rounds_errors)
+{
+	only("rounds: 0\n" BASE, 1, 9,
+	     "rounds: '0' is out of range (1 to 1000)");
+	only("rounds: many\n" BASE, 1, 9, "rounds: expected an integer");
+	only(BASE "    controller: doctrin\n", 17, 17,
+	     "controller: unknown value 'doctrin' (did you mean 'doctrine'?)");
+}
+
+/* s7_x: every kind of entry loads with its values */
+Test(loader_orders, s7_orders_loaded)
+{
+	struct res r;
+	load(&r, ORDERS
+	     "      - {round: 1, unit: men, order: charge, target: orcs}\n"
+	     "      - round: 2\n"
+	     "        unit: Men\n"
+	     "        order: move\n"
+	     "        steps: [{advance: 3.5, angle: -20}, {wheel: 30}, {face: "
+	     "right}, {frontage: 4}, {formation: open}]\n"
+	     "      - {round: 2, rally: men, by: Hal}\n"
+	     "      - {round: 3, unit: men, order: forced-march, steps: "
+	     "[{advance: 12}]}\n"
+	     "      - {round: 3, mob: levy, by: Lord, order: wheel, angle: "
+	     "-45}\n"
+	     "      - {round: 4, mob: levy, by: Lord, order: move-forward}\n"
+	     "      - {round: 4, unit: men, order: wrap-around}\n"
+	     "      - {round: 5, unit: men, order: flee}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_side *sd = &r.s->sides[1];
+	/* orders: and no controller: a scripted side */
+	cr_expect_eq(sd->controller, BS_CTL_SCRIPTED);
+	cr_expect_eq(r.s->sides[0].controller, BS_CTL_DOCTRINE);
+	cr_assert_eq(sd->norders, 8);
+	const struct bs_script_order *o = sd->orders;
+
+	cr_expect_eq(o[0].kind, BS_SCRIPT_MOVE);
+	cr_expect_eq(o[0].round, 1);
+	cr_expect_eq(o[0].unit, 0);
+	cr_expect_eq(o[0].indiv, -1);
+	cr_expect_eq(o[0].order.kind, BS_ORDER_CHARGE);
+	cr_expect_eq(o[0].order.tside, 0);
+	cr_expect_eq(o[0].order.tunit, 0);
+	cr_expect_eq(o[0].order.nsteps, 0);
+	cr_expect_eq(o[0].line, 18);
+	cr_expect_eq(o[0].col, 9);
+
+	cr_expect_eq(o[1].order.kind, BS_ORDER_MOVE);
+	cr_expect_eq(o[1].round, 2);
+	cr_expect_eq(o[1].order.tside, -1);
+	cr_assert_eq(o[1].order.nsteps, 5);
+	const struct bs_step *st = o[1].order.step;
+	cr_expect_eq(st[0].kind, BS_STEP_ADVANCE);
+	cr_expect_eq(st[0].dist, 3.5);
+	cr_expect_eq(st[0].angle, -20);
+	cr_expect_eq(st[1].kind, BS_STEP_WHEEL);
+	cr_expect_eq(st[1].angle, 30);
+	cr_expect_eq(st[2].kind, BS_STEP_FACE);
+	cr_expect_eq(st[2].angle, 90);
+	cr_expect_eq(st[3].kind, BS_STEP_FRONTAGE);
+	cr_expect_eq(st[3].files, 4);
+	cr_expect_eq(st[4].kind, BS_STEP_FORMATION);
+	cr_expect_eq(st[4].formation, BS_FORM_OPEN);
+
+	cr_expect_eq(o[2].kind, BS_SCRIPT_RALLY);
+	cr_expect_eq(o[2].unit, 0);
+	cr_expect_eq(o[2].indiv, 0);
+	cr_expect_eq(o[2].mob_order, BS_MOB_NONE);
+
+	cr_expect_eq(o[3].order.kind, BS_ORDER_FORCED_MARCH);
+	cr_expect_eq(o[3].order.step[0].dist, 12);
+	cr_expect_eq(o[3].order.step[0].angle, 0);
+
+	cr_expect_eq(o[4].kind, BS_SCRIPT_MOB);
+	cr_expect_eq(o[4].unit, 1);
+	cr_expect_eq(o[4].indiv, 1);
+	cr_expect_eq(o[4].mob_order, BS_MOB_WHEEL);
+	cr_expect_eq(o[4].mob_angle, -45);
+	cr_expect_eq(o[5].mob_order, BS_MOB_FORWARD);
+	cr_expect_eq(o[6].order.kind, BS_ORDER_WRAP);
+	cr_expect_eq(o[7].order.kind, BS_ORDER_FLEE);
+	cr_expect_eq(o[7].round, 5);
+	done(&r);
+}
+
+Test(loader_orders, face_words)
+{
+	struct res r;
+	load(&r, ORDERS "      - {round: 1, unit: men, order: move, steps: "
+			"[{face: left}, {face: about}]}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	cr_expect_eq(r.s->sides[1].orders[0].order.step[0].angle, -90);
+	cr_expect_eq(r.s->sides[1].orders[0].order.step[1].angle, 180);
+	done(&r);
+}
+
+Test(loader_orders, names_errors)
+{
+	only(ORDERS "      - {round: 1, unit: mne, order: hold}\n", 18, 26,
+	     "unit: unknown unit 'mne' on side 'South' (did you mean 'men'?)");
+	only(ORDERS "      - {round: 1, unit: orcs, order: hold}\n", 18, 26,
+	     "unit: 'orcs' is a unit of side 'North'");
+	only(ORDERS "      - {round: 1, unit: men, order: charge, target: "
+		    "levy}\n",
+	     18, 54, "target: 'levy' is a unit of the order's own side");
+	only(ORDERS "      - {round: 1, unit: men, order: charge, target: "
+		    "orks}\n",
+	     18, 54,
+	     "target: unknown enemy unit 'orks' (did you mean 'orcs'?)");
+	only(ORDERS "      - {round: 1, rally: men, by: Hall}\n", 18, 36,
+	     "by: unknown individual 'Hall' on side 'South' (did you mean "
+	     "'Hal'?)");
+	only(ORDERS "      - {round: 1, rally: men, by: Grak}\n", 18, 36,
+	     "by: 'Grak' is an individual of side 'North'");
+	only(ORDERS "      - {round: 1, unit: men, order: charje, target: "
+		    "orcs}\n",
+	     18, 38, "order: unknown value 'charje' (did you mean 'charge'?)");
+	only(ORDERS "      - {round: 1, unit: men, ordre: hold}\n", 18, 31,
+	     "unknown key 'ordre' in order (did you mean 'order'?)");
+}
+
+Test(loader_orders, s7_14_charge_needs_target)
+{
+	only(ORDERS "      - {round: 1, unit: men, order: charge}\n", 18, 9,
+	     "a charge needs a target");
+}
+
+Test(loader_orders, entry_shape_errors)
+{
+	only(ORDERS "      - {unit: men, order: hold}\n", 18, 9,
+	     "missing required key 'round'");
+	only(ORDERS "      - {round: 0, unit: men, order: hold}\n", 18, 17,
+	     "round: '0' is out of range (1 to 1000)");
+	only(ORDERS "      - {round: 1, unit: men, rally: men, by: Hal}\n", 18,
+	     9, "expected exactly one of unit");
+	only(ORDERS "      - {round: 1, order: hold}\n", 18, 9,
+	     "expected exactly one of unit");
+	only(ORDERS "      - {round: 1, unit: men, order: move}\n", 18, 9,
+	     "a move order needs its steps");
+	only(ORDERS "      - {round: 1, unit: men, order: hold, steps: "
+		    "[{advance: 2}]}\n",
+	     18, 51, "steps: a hold order has no steps");
+	only(ORDERS "      - {round: 1, unit: men, order: withdraw, steps: "
+		    "[{advance: 2}]}\n",
+	     18, 55,
+	     "steps: a withdraw order has no steps (3\" straight back "
+	     "[7.12])");
+	only(ORDERS "      - {round: 1, unit: men, order: hold, by: Hal}\n", 18,
+	     48, "by: not a key of a unit's order");
+	only(ORDERS "      - {round: 1, rally: men, by: Hal, target: orcs}\n",
+	     18, 49, "target: not a key of a rally entry");
+	only(ORDERS "      - {round: 1, rally: men}\n", 18, 9,
+	     "rally entry: missing required key 'by'");
+	only(ORDERS "      - {round: 1, unit: men, order: hold}\n"
+		    "      - {round: 1, unit: men, order: flee}\n",
+	     19, 9, "unit 'men' already has an order for round 1 (line 18)");
+	/* a rally entry and a unit order in one round are two phases */
+	struct res r;
+	load(&r, ORDERS "      - {round: 1, unit: men, order: hold}\n"
+			"      - {round: 1, rally: men, by: Hal}\n");
+	cr_expect_eq(r.st, BS_OK, "errors:%s", r.all);
+	done(&r);
+}
+
+/* s7_9: the steps' form: one primitive each, angles within [7.9] */
+Test(loader_orders, s7_9_step_errors)
+{
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{advance: 2, wheel: 10}]}\n",
+	     18, 52,
+	     "step: expected exactly one of advance, wheel, face, "
+	     "frontage, formation, got 2");
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{advance: 2, angle: 60}]}\n",
+	     18, 72, "angle: '60' is out of range (-45 to 45)");
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{wheel: 20, angle: 5}]}\n",
+	     18, 71, "angle: only an advance step has an angle");
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{face: sideways}]}\n",
+	     18, 59, "face: unknown value 'sideways'");
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{formation: mob}]}\n",
+	     18, 64, "formation: unknown value 'mob'");
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{frontage: 0}]}\n",
+	     18, 63, "frontage: '0' is out of range (1 to 96)");
+	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
+		    "[{advance: -1}]}\n",
+	     18, 62, "advance: '-1' is out of range (0 to 1000)");
+}
+
+/* s2_10: orders are given to mobs only; a wheel up to 90 degrees */
+Test(loader_orders, s2_10_mob_order_errors)
+{
+	only(ORDERS "      - {round: 1, mob: men, by: Hal, order: forward}\n",
+	     18, 25,
+	     "mob: 'men' is not a mob; orders are given to mobs only "
+	     "[2.10]");
+	only(ORDERS "      - {round: 1, mob: levy, by: Lord, order: wheel}\n",
+	     18, 9, "mob order: missing required key 'angle'");
+	only(ORDERS "      - {round: 1, mob: levy, by: Lord, order: wheel, "
+		    "angle: 120}\n",
+	     18, 62, "angle: '120' is out of range (-90 to 90)");
+	only(ORDERS "      - {round: 1, mob: levy, by: Lord, order: forward, "
+		    "angle: 10}\n",
+	     18, 64, "angle: not a key of a mob order other than wheel");
+	only(ORDERS "      - {round: 1, mob: levy, by: Lord, order: flee}\n",
+	     18, 48, "order: unknown value 'flee'");
+	only(ORDERS "      - {round: 1, mob: levy, order: charge}\n", 18, 9,
+	     "mob order: missing required key 'by'");
+}
+
+Test(loader_orders, orders_need_a_scripted_side)
+{
+	only(BASE "    controller: doctrine\n"
+		  "    orders:\n"
+		  "      - {round: 1, unit: men, order: hold}\n",
+	     19, 7,
+	     "orders: side 'South' has controller: doctrine; only a scripted "
+	     "side plays orders (controller: scripted)");
+}

@@ -192,4 +192,9 @@ enum bs_status bs1e_ruleset_init(struct bs_battle *b, struct bs_diags *d);
 void bs1e_ruleset_reset(struct bs_battle *b);
 void bs1e_ruleset_release(struct bs_battle *b);
 
+/* Current morale [4.2] of unit g with every Table 4 row that applies now
+ * plus `t4x`, the charisma bonus `cb`, in or out of command (r07_rout.c). */
+void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
+			 int in_command, struct bs_deriv *d);
+
 #endif

@@ -213,16 +213,8 @@ static void attempt(struct bs_battle *b, int side,
 	 * rallying commander's radius covers the unit, so the check is made
 	 * in his command: no out-of-command -2 and his CB applies (a mob
 	 * always suffers the out-of-command penalties [4.7]) */
-	struct bs1e_morale_situation sit = {0};
-	sit.t4 = bs1e_morale_loss_rows(u->original, u->original - u->figures);
-	if (u->formation == BS_FORM_CLOSED)
-		sit.t4 |= 1u << BS1E_T4_CLOSED_FORMATION;
-	sit.cb = c->cb;
-	sit.formation = u->formation;
-	sit.skirmish_unit = x->skirmish;
-	sit.mob = x->mob;
 	struct bs_deriv d;
-	bs1e_morale_current(u->r.ml, &sit, &d);
+	bs1e_current_morale(b, g, 0, c->cb, 1, &d);
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int ok = bs1e_morale_passes(d.value, d1 + d2);
 	if (bs_battle_events_on(b)) {

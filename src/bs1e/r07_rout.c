@@ -55,9 +55,11 @@ static int drain_or_unharmable_contact(const struct bs_battle *b, int g,
 }
 
 /* Current morale [4.2] of unit g now, with the Table 4 rows read from
- * the table. */
-static void current_morale(const struct bs_battle *b, int g, unsigned t4x,
-			   struct bs_deriv *d)
+ * the table; `cb` is the charisma bonus that applies and `in_command`
+ * whether the check is made in command (a Rally Phase check is, RULING
+ * R-117, with the rallying commander's CB). */
+void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
+			 int in_command, struct bs_deriv *d)
 {
 	const struct bs_unit_state *u = &b->units[g];
 	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
@@ -66,7 +68,7 @@ static void current_morale(const struct bs_battle *b, int g, unsigned t4x,
 	sit.t4 |= bs1e_morale_loss_rows(u->original, u->original - u->figures);
 	if (bs1e_enemy_in_rear(b, g))
 		sit.t4 |= 1u << BS1E_T4_ENEMY_IN_REAR;
-	if (u->flags & BS_UF_OUT_OF_COMMAND)
+	if (!in_command)
 		sit.t4 |= 1u << BS1E_T4_OUT_OF_COMMAND;
 	if (u->flags & BS_UF_CHARGE_MISSED)
 		sit.t4 |= 1u << BS1E_T4_CHARGE_FAILED;
@@ -77,11 +79,19 @@ static void current_morale(const struct bs_battle *b, int g, unsigned t4x,
 		sit.t4 |= 1u << BS1E_T4_CLOSED_FORMATION;
 	if (x->mob && mob_supported(b, g))
 		sit.t4 |= 1u << BS1E_T4_MOB_SUPPORTED;
-	sit.cb = u->cb;
+	sit.cb = cb;
 	sit.formation = u->formation;
 	sit.skirmish_unit = x->skirmish;
 	sit.mob = x->mob;
 	bs1e_morale_current(u->r.ml, &sit, d);
+}
+
+static void current_morale(const struct bs_battle *b, int g, unsigned t4x,
+			   struct bs_deriv *d)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	bs1e_current_morale(b, g, t4x, u->cb,
+			    !(u->flags & BS_UF_OUT_OF_COMMAND), d);
 }
 
 /* Roll the check and emit MORALE with `what`. */

@@ -3,6 +3,7 @@
 #define BS_CLI_H
 
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "battlesim/diag.h"
@@ -26,11 +27,15 @@ int cmd_check(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_attack(int argc, char **argv);
 int cmd_morale(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 extern const char cmd_roster_help[];
 extern const char cmd_check_help[];
 extern const char cmd_tables_help[];
 extern const char cmd_attack_help[];
 extern const char cmd_morale_help[];
+extern const char cmd_play_help[];
+extern const char cmd_sim_help[];
 
 /* "battlesim: error: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -51,6 +56,16 @@ int cli_load_scenario(const char *file, struct bs_scenario **out);
  * prints the message and returns -1. */
 int cli_parse_int(const char *cmd, const char *opt, const char *text, long lo,
 		  long hi, int *out);
+
+/* Play one battle of scenario sc (loaded from `file`, NULL: the built-in
+ * one) with the dice of stream `stream` of `seed`, each side's controller
+ * as the scenario names it (the doctrine AI by default), until over or
+ * `rounds` (0: the scenario's limit); write the log ("text" or "jsonl")
+ * to `out` (NULL: stdout) unless `quiet` without `out`, then the summary
+ * to stdout. Returns the exit code (cli/cmd_play.c). */
+int cli_play_battle(const struct bs_scenario *sc, const char *file,
+		    uint64_t seed, uint64_t stream, int rounds, const char *log,
+		    const char *out, int quiet);
 
 /* A number kept in tenths as JSON: an integer when whole (60), else a
  * real with one decimal (0.5). */

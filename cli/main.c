@@ -26,6 +26,10 @@ const struct cli_cmd cli_cmds[] = {
      cmd_attack},
     {"morale", "make one 1E morale check [4.2] [4.3]", cmd_morale_help,
      cmd_morale},
+    {"play", "play a battle with AI commanders and print its log [1.0]",
+     cmd_play_help, cmd_play},
+    {"sim", "play thousands of battles: odds with confidence intervals",
+     cmd_sim_help, cmd_sim},
     {"help", "show help for a command", cmd_help_help, cmd_help},
     {NULL, NULL, NULL, NULL},
 };

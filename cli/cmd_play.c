@@ -1,0 +1,200 @@
+/* battlesim play [FILE]: play a whole battle of a scenario with the
+ * doctrine AI commanding every side, round by round through the Sequence
+ * of Play [1.0], and print the log (text for a referee, or JSON Lines,
+ * docs/EVENTS.md) and the end summary: every unit's losses and state, the
+ * outcome and its reason. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/ai.h"
+#include "battlesim/battle.h"
+#include "battlesim/report.h"
+#include "cli.h"
+
+#define DEFAULT_SEED 1985
+
+const char cmd_play_help[] =
+    "usage: battlesim play [FILE] [--seed N] [--rounds N] [--log text|jsonl]\n"
+    "                      [--out FILE] [--quiet]\n"
+    "\n"
+    "Play a battle of the scenario FILE (without FILE, the built-in\n"
+    "scenario), each side commanded by the doctrine AI (or by the orders\n"
+    "the scenario scripts for it, docs/AI.md), and print the log: each round "
+    "and phase, each order, each die roll and the\n"
+    "derivation of each number with the rule it comes from, e.g.\n"
+    "  Keep men-at-arms morale (lost 25%): ML 12 = 11 +1 closed formation\n"
+    "  [4.2 T4]; 2d10 (7+9) = 16 > 12: fails -> ... [4.5]\n"
+    "then the summary: every unit's figures at the start, lost, wounded and\n"
+    "left, how it ended, each side's losses and the outcome.\n"
+    "\n"
+    "Options:\n"
+    "  --seed N        seed of the dice (default 1985); the same seed plays\n"
+    "                  the same battle and prints the same bytes\n"
+    "  --rounds N      round limit (default: the scenario's, else 30)\n"
+    "  --log FORMAT    text (default) or jsonl: one JSON object per event\n"
+    "                  (docs/EVENTS.md); the summary is then one JSON line\n"
+    "  --out FILE      write the log to FILE; the summary still goes to\n"
+    "                  standard output\n"
+    "  --quiet         no log, only the summary\n"
+    "  -h, --help      show this help\n";
+
+int cli_play_battle(const struct bs_scenario *sc, const char *file,
+		    uint64_t seed, uint64_t stream, int rounds, const char *log,
+		    const char *out_path, int quiet)
+{
+	int f = -1;
+	for (int i = 0; i < BS_LOG__COUNT; i++)
+		if (log && strcmp(log, bs_log_format_name[i]) == 0)
+			f = i;
+	if (f < 0)
+		return cli_usage_error("play",
+				       "--log expects text or jsonl, not '%s'",
+				       log ? log : "");
+	enum bs_log_format fmt = (enum bs_log_format)f;
+	struct bs_battle *b = NULL;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st = bs_battle_new(sc, &b, &d);
+	if (st != BS_OK) {
+		cli_print_diags(&d);
+		if (d.count == 0)
+			cli_error("%s: the battle could not be set up",
+				  file ? file : "built-in scenario");
+		bs_diags_release(&d);
+		return (int)st;
+	}
+	bs_diags_release(&d);
+
+	FILE *logf = stdout;
+	if (out_path) {
+		logf = fopen(out_path, "w");
+		if (!logf) {
+			cli_error("%s: %s", out_path, strerror(errno));
+			bs_battle_free(b);
+			return 1;
+		}
+	}
+	/* each side's controller as the scenario names it: the doctrine AI
+	 * unless the side has scripted orders (docs/AI.md) */
+	struct bs_ai_set *ai = calloc(1, sizeof *ai);
+	if (!ai) {
+		cli_error("out of memory");
+		if (out_path)
+			fclose(logf);
+		bs_battle_free(b);
+		return 1;
+	}
+	bs_ai_set_init(ai);
+	bs_ai_attach(ai, b);
+	/* --quiet without --out: events off, nothing is formatted */
+	struct bs_report rep;
+	bs_report_init(&rep, fmt, logf, sc);
+	struct bs_event_sink sink = bs_report_sink(&rep);
+	if (!quiet || out_path)
+		bs_battle_set_sink(b, &sink);
+	bs_battle_reset(b, seed, stream);
+	bs_battle_play(b, rounds);
+
+	int rc = 0;
+	if (out_path) {
+		if (fclose(logf) != 0)
+			rep.error = 1;
+	} else if (fflush(stdout) != 0) {
+		rep.error = 1;
+	}
+	if (rep.error) {
+		cli_error("%s: could not write the log",
+			  out_path ? out_path : "standard output");
+		rc = 1;
+	}
+	if (fmt == BS_LOG_TEXT && !out_path && !quiet)
+		putchar('\n'); /* a blank line between the log and the table */
+	if (bs_report_summary(b, fmt, stdout) != 0 || fflush(stdout) != 0) {
+		cli_error("could not write the summary");
+		rc = 1;
+	}
+	free(ai);
+	bs_battle_free(b);
+	return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+	enum { O_SEED = 256, O_ROUNDS, O_LOG, O_OUT, O_QUIET };
+	static const struct option opts[] = {
+	    {"seed", required_argument, NULL, O_SEED},
+	    {"rounds", required_argument, NULL, O_ROUNDS},
+	    {"log", required_argument, NULL, O_LOG},
+	    {"out", required_argument, NULL, O_OUT},
+	    {"quiet", no_argument, NULL, O_QUIET},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0;
+	enum bs_log_format fmt = BS_LOG_TEXT;
+	const char *out_path = NULL;
+	opterr = 0;
+	int ch;
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (ch) {
+		case O_SEED:
+			rc = cli_parse_int("play", "--seed", optarg, 0, INT_MAX,
+					   &seed);
+			break;
+		case O_ROUNDS:
+			rc = cli_parse_int("play", "--rounds", optarg, 1, 10000,
+					   &rounds);
+			break;
+		case O_LOG: {
+			int f = -1;
+			for (int i = 0; i < BS_LOG__COUNT; i++)
+				if (strcmp(optarg, bs_log_format_name[i]) == 0)
+					f = i;
+			if (f < 0)
+				return cli_usage_error(
+				    "play",
+				    "--log expects text or jsonl, not '%s'",
+				    optarg);
+			fmt = (enum bs_log_format)f;
+			break;
+		}
+		case O_OUT:
+			if (!*optarg)
+				return cli_usage_error(
+				    "play", "--out needs a file name");
+			out_path = optarg;
+			break;
+		case O_QUIET:
+			quiet = 1;
+			break;
+		case 'h':
+			fputs(cmd_play_help, stdout);
+			return 0;
+		case ':':
+			return cli_usage_error("play", "%s needs a value",
+					       argv[optind - 1]);
+		default:
+			return cli_usage_error("play", "unknown option '%s'",
+					       argv[optind - 1]);
+		}
+		if (rc < 0)
+			return 2;
+	}
+	const char *file = optind < argc ? argv[optind++] : NULL;
+	if (optind < argc)
+		return cli_usage_error("play", "unexpected argument '%s'",
+				       argv[optind]);
+
+	struct bs_scenario *sc = NULL;
+	rc = cli_load_scenario(file, &sc);
+	if (rc)
+		return rc;
+	rc = cli_play_battle(sc, file, (uint64_t)seed, 0, rounds,
+			     bs_log_format_name[fmt], out_path, quiet);
+	bs_scenario_free(sc);
+	return rc;
+}

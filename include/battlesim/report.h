@@ -1,0 +1,79 @@
+/* Renderings of a battle's event stream (event.h): the human text log,
+ * JSON Lines (one object per event, docs/EVENTS.md), and the end summary
+ * of a battle. Reporters read the events only, plus the read-only
+ * scenario for names (sides, units, individuals); the summary reads the
+ * finished battle. Output goes to a stream the caller owns; nothing here
+ * prints on its own. Sections: every event type's rule ([1.0]-[9.1]). */
+#ifndef BATTLESIM_REPORT_H
+#define BATTLESIM_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "battlesim/event.h"
+#include "battlesim/model.h"
+
+struct bs_battle;
+struct json_t;
+
+/* The log formats of `battlesim play --log`. */
+enum bs_log_format { BS_LOG_TEXT, BS_LOG_JSONL, BS_LOG__COUNT };
+extern const char *const bs_log_format_name[BS_LOG__COUNT]; /* "text" ... */
+
+/* A text line is at most this long (longer lines are cut). */
+#define BS_REPORT_LINE_MAX 4096
+
+/* A reporter: caller storage; its sink renders each event it receives as
+ * one line of `out` (text: a blank line before each round header). */
+struct bs_report {
+	enum bs_log_format format;
+	FILE *out;		      /* not owned */
+	const struct bs_scenario *sc; /* for names; may be NULL */
+	long events;		      /* events rendered so far */
+	int error;		      /* 1: a line could not be built/written */
+	char line[BS_REPORT_LINE_MAX]; /* scratch */
+};
+
+/* Set up a reporter writing `format` to `out`, naming sides, units and
+ * individuals from `sc` (NULL: "side 0 unit 1"). Cannot fail. */
+void bs_report_init(struct bs_report *r, enum bs_log_format format, FILE *out,
+		    const struct bs_scenario *sc);
+
+/* The event sink of reporter r (its ctx is r): give it to
+ * bs_battle_set_sink. r must outlive the battle's use of the sink. */
+struct bs_event_sink bs_report_sink(struct bs_report *r);
+
+/* The sink's emit: render ev to r->out (ctx is a struct bs_report). Sets
+ * r->error when the stream reports an error or JSON could not be built. */
+void bs_report_emit(void *ctx, const struct bs_event *ev);
+
+/* The text log line of one event, without indentation for the round and
+ * phase headers, two spaces for the others, and without newline: "  Broken
+ * Fang warriors attacks Keep men-at-arms: 12 figures, AR 18 = ... [8.4]
+ * [8.7]". Every die, every derived number (bs_deriv_text) and the cite.
+ * sc may be NULL. Returns buf (always NUL-terminated when len > 0). */
+char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
+		     char *buf, size_t len);
+
+/* The JSON object of one event, keys in the fixed order of docs/EVENTS.md.
+ * New reference (json_decref it); NULL on out of memory. sc may be NULL
+ * (then no *_name keys). */
+struct json_t *bs_report_json(const struct bs_scenario *sc,
+			      const struct bs_event *ev);
+
+/* Flags for json_dumpf/json_dumpb of one JSON Lines line: compact, keys
+ * in insertion order, reals with at most 10 significant digits. */
+size_t bs_report_json_flags(void);
+
+/* The end summary of a battle that has been played: the outcome and its
+ * reason, each side's losses, and a table of every unit (figures at the
+ * start, lost, wounded, left, its end state bs_battle_unit_end). TEXT: a
+ * table; JSONL: one JSON object on one line ("type":"summary"). Returns 0,
+ * or -1 when the stream reports an error or JSON could not be built. */
+int bs_report_summary(const struct bs_battle *b, enum bs_log_format format,
+		      FILE *out);
+
+/* The summary as a JSON object (new reference; NULL on out of memory). */
+struct json_t *bs_report_summary_json(const struct bs_battle *b);
+
+#endif

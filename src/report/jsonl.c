@@ -1,0 +1,372 @@
+/* JSON Lines rendering of the event stream: one compact JSON object per
+ * event, keys in a fixed order (docs/EVENTS.md is the schema): "type",
+ * "round", "phase", the actor, the target, the fields of the event type
+ * (dice, derivations with their terms and cites, numbers in inches), and
+ * "cite" last. Sections: the rule of each event type ([1.0]-[9.1]). */
+#include "battlesim/report.h"
+
+#include <jansson.h>
+#include <string.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/controller.h"
+#include "battlesim/tabletop.h"
+#include "report/report_int.h"
+
+/* A string value; NULL -> null; bytes that are not UTF-8 become '?'. */
+static json_t *jstr(const char *s)
+{
+	if (!s)
+		return json_null();
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	char buf[BS_REPORT_LINE_MAX];
+	size_t n = 0;
+	for (; s[n] && n + 1 < sizeof buf; n++)
+		buf[n] = (unsigned char)s[n] < 0x80 ? s[n] : '?';
+	buf[n] = '\0';
+	return json_string(buf);
+}
+
+/* Inches kept in tenths: an integer when whole (9), else a real (8.5). */
+static json_t *jtenths(int t)
+{
+	if (t % 10 == 0)
+		return json_integer(t / 10);
+	return json_real(t / 10.0);
+}
+
+/* A position or facing, rounded to tenths. */
+static json_t *jplace(double x)
+{
+	return jtenths(bs_report_tenths(x));
+}
+
+static void set(json_t *o, const char *key, json_t *v)
+{
+	json_object_set_new(o, key, v);
+}
+
+/* {"value":..,"text":..,"base":..,"base_label":..,"terms":[{"amount":..,
+ * "label":..,"cite":..}],"cite":..}; amounts in inches when `tenths`. */
+static json_t *jderiv(const struct bs_deriv *d, const char *name, int tenths)
+{
+	char buf[BS_REPORT_LINE_MAX];
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	set(o, "value", tenths ? jtenths(d->value) : json_integer(d->value));
+	set(o, "text", jstr(bs_deriv_text(d, name, tenths, buf, sizeof buf)));
+	set(o, "base", tenths ? jtenths(d->base) : json_integer(d->base));
+	set(o, "base_label", jstr(d->base_label));
+	json_t *terms = json_array();
+	int n = d->nterms < BS_DERIV_MAX_TERMS ? d->nterms : BS_DERIV_MAX_TERMS;
+	for (int i = 0; i < n; i++) {
+		const struct bs_term *t = &d->term[i];
+		json_t *jt = json_object();
+		set(jt, "amount",
+		    tenths ? jtenths(t->amount) : json_integer(t->amount));
+		set(jt, "label", jstr(t->label));
+		set(jt, "cite", jstr(t->cite));
+		json_array_append_new(terms, jt);
+	}
+	set(o, "terms", terms);
+	set(o, "cite", jstr(d->cite));
+	return o;
+}
+
+/* "dice":[..],"die_sides":N (and "roll": the sum when with_sum). */
+static void set_dice(json_t *o, const struct bs_event *ev, int with_sum)
+{
+	json_t *a = json_array();
+	int n = ev->ndice < BS_EV_MAX_DICE ? ev->ndice : BS_EV_MAX_DICE;
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(ev->dice[i]));
+	set(o, "dice", a);
+	set(o, "die_sides", json_integer(ev->die_sides));
+	if (with_sum)
+		set(o, "roll", json_integer(bs_report_dice_sum(ev)));
+}
+
+/* The actor keys: side, unit, unit_name, indiv, indiv_name (each when
+ * set). */
+static void set_actor(json_t *o, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	if (ev->side < 0)
+		return;
+	set(o, "side", json_integer(ev->side));
+	if (ev->unit >= 0) {
+		set(o, "unit", json_integer(ev->unit));
+		const char *n = bs_report_unit_name(sc, ev->side, ev->unit);
+		if (n)
+			set(o, "unit_name", jstr(n));
+	}
+	if (ev->indiv >= 0) {
+		set(o, "indiv", json_integer(ev->indiv));
+		const char *n = bs_report_indiv_name(sc, ev->side, ev->indiv);
+		if (n)
+			set(o, "indiv_name", jstr(n));
+	}
+}
+
+static void set_target(json_t *o, const struct bs_scenario *sc,
+		       const struct bs_event *ev)
+{
+	if (ev->tside < 0)
+		return;
+	set(o, "target_side", json_integer(ev->tside));
+	if (ev->tunit >= 0) {
+		set(o, "target_unit", json_integer(ev->tunit));
+		const char *n = bs_report_unit_name(sc, ev->tside, ev->tunit);
+		if (n)
+			set(o, "target_name", jstr(n));
+	}
+}
+
+static void set_side_name(json_t *o, const char *key,
+			  const struct bs_scenario *sc, int s)
+{
+	const char *n = bs_report_side_name(sc, s);
+	if (n)
+		set(o, key, jstr(n));
+}
+
+static void set_from_to(json_t *o, const struct bs_event *ev)
+{
+	set(o, "x0", jplace(ev->x0));
+	set(o, "y0", jplace(ev->y0));
+	set(o, "facing0", jtenths(bs_report_facing_tenths(ev->f0)));
+	set(o, "x1", jplace(ev->x1));
+	set(o, "y1", jplace(ev->y1));
+	set(o, "facing1", jtenths(bs_report_facing_tenths(ev->f1)));
+}
+
+static json_t *jformation(int f)
+{
+	return bs_report_in(f, BS_FORM__COUNT) ? jstr(bs_formation_name[f])
+					       : json_integer(f);
+}
+
+/* The keys of each event type, after the actor and the target. */
+static void set_fields(json_t *o, const struct bs_scenario *sc,
+		       const struct bs_event *ev)
+{
+	const int *n = ev->n;
+	switch (ev->type) {
+	case BS_EV_BATTLE_START:
+		set(o, "scenario", jstr(ev->what));
+		if (sc && bs_report_in((int)sc->rules, BS_RULES__COUNT))
+			set(o, "rules", jstr(bs_rules_name[sc->rules]));
+		if (sc && bs_report_in((int)sc->level, BS_LEVEL__COUNT))
+			set(o, "level", jstr(bs_level_name[sc->level]));
+		set(o, "seed", json_integer(n[0]));
+		set(o, "sides", json_integer(n[1]));
+		if (sc) {
+			json_t *a = json_array();
+			for (int s = 0; s < sc->nsides; s++)
+				json_array_append_new(a,
+						      jstr(sc->sides[s].name));
+			set(o, "side_names", a);
+		}
+		break;
+	case BS_EV_DEPLOY:
+		set(o, "x", jplace(ev->x1));
+		set(o, "y", jplace(ev->y1));
+		set(o, "facing", jtenths(bs_report_facing_tenths(ev->f1)));
+		if (ev->unit >= 0) {
+			set(o, "figures", json_integer(n[0]));
+			set(o, "files", json_integer(n[1]));
+			set(o, "formation", jformation(n[2]));
+		}
+		break;
+	case BS_EV_ROUND:
+		set(o, "number", json_integer(n[0]));
+		break;
+	case BS_EV_PHASE:
+		break;
+	case BS_EV_INITIATIVE:
+		set_dice(o, ev, 0);
+		set(o, "rerolls", json_integer(n[1]));
+		set(o, "side_a", json_integer(n[0]));
+		set_side_name(o, "side_a_name", sc, n[0]);
+		if (sc && sc->nsides > 2) { /* [1.1] Side A, B, C... */
+			json_t *a = json_array();
+			for (int k = 0; k < sc->nsides && 2 + k < BS_EV_MAX_N;
+			     k++)
+				json_array_append_new(a,
+						      json_integer(n[2 + k]));
+			set(o, "order", a);
+		}
+		break;
+	case BS_EV_ORDER:
+		set(o, "order", jstr(ev->what));
+		set(o, "kind", json_integer(n[0]));
+		set(o, "steps", json_integer(n[1]));
+		break;
+	case BS_EV_REJECTED:
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_MOVE:
+		set(o, "move", jstr(ev->what));
+		set_from_to(o, ev);
+		set(o, "mv_cost", jtenths(n[0]));
+		set(o, "mv_used", jtenths(n[2] > 0 ? n[2] : n[0]));
+		set(o, "mv_allowed", jtenths(n[1]));
+		if (ev->has_deriv)
+			set(o, "mv",
+			    jderiv(&ev->deriv, "MV",
+				   ev->deriv.value * 10 != n[1]));
+		break;
+	case BS_EV_FORMATION:
+		set(o, "from", jformation(n[0]));
+		set(o, "to", jformation(n[1]));
+		set(o, "files_from", json_integer(n[2]));
+		set(o, "files_to", json_integer(n[3]));
+		set(o, "mv_cost", jtenths(n[4]));
+		set(o, "cramped", json_boolean(n[5]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_CONTACT:
+		set(o, "arc", jstr(ev->what));
+		set(o, "edge",
+		    bs_report_in(n[0], BS_ARC__COUNT) ? jstr(bs_arc_name[n[0]])
+						      : json_null());
+		set(o, "figures", json_integer(n[1]));
+		set(o, "target_figures", json_integer(n[2]));
+		break;
+	case BS_EV_DISCIPLINE:
+		if (ev->has_deriv)
+			set(o, "dl", jderiv(&ev->deriv, "DL", 0));
+		set_dice(o, ev, 1);
+		set(o, "passed", json_boolean(n[0]));
+		set(o, "reason",
+		    bs_report_in(n[1], BS1E_T7__COUNT)
+			? jstr(bs_report_t7_key[n[1]])
+			: json_null());
+		set(o, "outcome", jstr(ev->what));
+		break;
+	case BS_EV_MORALE: {
+		if (ev->has_deriv)
+			set(o, "ml", jderiv(&ev->deriv, "ML", 0));
+		set_dice(o, ev, 1);
+		set(o, "passed", json_boolean(n[0]));
+		json_t *a = json_array();
+		for (int i = 0; i < BS1E_T5__COUNT; i++)
+			if ((unsigned)n[1] >> i & 1u)
+				json_array_append_new(
+				    a, jstr(bs_report_t5_key[i]));
+		set(o, "reasons", a);
+		set(o, "effect", jstr(ev->what));
+		break;
+	}
+	case BS_EV_RALLY:
+		set(o, "order", jstr(ev->what));
+		set(o, "mob_order",
+		    bs_report_in(n[1], BS_MOB__COUNT)
+			? jstr(bs_mob_order_name[n[1]])
+			: json_null());
+		if (ev->has_deriv)
+			set(o, "ml", jderiv(&ev->deriv, "ML", 0));
+		set_dice(o, ev, 1);
+		set(o, "rallied", json_boolean(n[0]));
+		break;
+	case BS_EV_COMMAND:
+		set(o, "in_command", json_boolean(n[0]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_ATTACK:
+		set(o, "arc",
+		    bs_report_in(n[7], BS_ARC__COUNT) ? jstr(bs_arc_name[n[7]])
+						      : json_null());
+		set(o, "figures", json_integer(n[0]));
+		if (ev->has_deriv)
+			set(o, "ar", jderiv(&ev->deriv, "AR", 0));
+		set(o, "ac", json_integer(n[1]));
+		set_dice(o, ev, 0);
+		set(o, "attack_roll", json_integer(n[2]));
+		set(o, "column", jstr(ev->what));
+		set(o, "hd_per_figure", jtenths(n[3]));
+		set(o, "hd_total", jtenths(n[4]));
+		set(o, "killed", json_integer(n[5]));
+		set(o, "wounded", json_integer(n[6]));
+		break;
+	case BS_EV_LOSSES:
+		set(o, "removed", json_integer(n[0]));
+		set(o, "wounds", json_integer(n[1]));
+		set(o, "removed_by_wounds", json_integer(n[4]));
+		set(o, "figures_left", json_integer(n[2]));
+		set(o, "wounded_now", json_integer(n[3]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_ROUT:
+		set(o, "rout", jstr(ev->what));
+		set_from_to(o, ev);
+		set(o, "distance", jtenths(n[0]));
+		set(o, "rout_distance", jtenths(n[1]));
+		break;
+	case BS_EV_REMOVED:
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_FATE:
+		set_dice(o, ev, 0);
+		if (bs_report_in(n[0], BS1E_FATE__COUNT)) {
+			set(o, "fate", jstr(bs_report_fate_key[n[0]]));
+			set(o, "fate_text", jstr(bs1e_table11[n[0]].fate));
+		} else {
+			set(o, "fate", json_null());
+		}
+		break;
+	case BS_EV_END:
+		set(o, "winner", json_integer(n[0]));
+		if (n[0] >= 0)
+			set_side_name(o, "winner_name", sc, n[0]);
+		set(o, "rounds", json_integer(n[1]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_NOTE:
+	default: {
+		set(o, "text", jstr(ev->what));
+		if (ev->has_deriv)
+			set(o, "deriv", jderiv(&ev->deriv, NULL, 0));
+		if (ev->ndice > 0)
+			set_dice(o, ev, 1);
+		int any = 0;
+		for (int i = 0; i < BS_EV_MAX_N; i++)
+			any |= n[i] != 0;
+		if (any) {
+			json_t *a = json_array();
+			for (int i = 0; i < BS_EV_MAX_N; i++)
+				json_array_append_new(a, json_integer(n[i]));
+			set(o, "n", a);
+		}
+		break;
+	}
+	}
+}
+
+json_t *bs_report_json(const struct bs_scenario *sc, const struct bs_event *ev)
+{
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	int t = (int)ev->type, p = (int)ev->phase;
+	set(o, "type",
+	    bs_report_in(t, BS_EV__COUNT) ? jstr(bs_ev_name[t])
+					  : json_integer(t));
+	set(o, "round", json_integer(ev->round));
+	set(o, "phase",
+	    bs_report_in(p, BS_PHASE__COUNT) ? jstr(bs_phase_name[p])
+					     : json_integer(p));
+	if (ev->type != BS_EV_INITIATIVE && ev->type != BS_EV_END) {
+		set_actor(o, sc, ev);
+		set_target(o, sc, ev);
+	}
+	set_fields(o, sc, ev);
+	if (ev->cite)
+		set(o, "cite", jstr(ev->cite));
+	else if (ev->type == BS_EV_PHASE && bs_report_in(p, BS_PHASE__COUNT))
+		set(o, "cite", jstr(bs_report_phase_cite[p]));
+	return o;
+}

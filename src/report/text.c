@@ -1,0 +1,839 @@
+/* The human text log of a battle: one line per event (event.h), for a
+ * referee: the round and phase headers [1.0], then each order, move, die
+ * roll and derived number (bs_deriv_text) with the rule it comes from:
+ * initiative [5.1], rally [6.x], movement [7.x], contact [7.8], melee
+ * [8.3]-[8.7], morale and discipline [4.2]-[4.6], rout [7.15], fate
+ * [9.1 T11], the end of the battle. Also the reporter's sink, which writes
+ * text or JSON Lines (jsonl.c) to a stream. */
+#include "battlesim/report.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/tabletop.h"
+#include "report/report_int.h"
+
+const char *const bs_log_format_name[BS_LOG__COUNT] = {
+    [BS_LOG_TEXT] = "text",
+    [BS_LOG_JSONL] = "jsonl",
+};
+
+/* ---- shared labels -------------------------------------------------------
+ */
+
+/* [4.4] Table 5, as short labels for "morale (lost 25%)". */
+const char *const bs_report_t5_label[BS1E_T5__COUNT] = {
+    [BS1E_T5_LOST_25] = "lost 25%",
+    [BS1E_T5_LOST_50] = "lost 50%",
+    [BS1E_T5_LOSS_AFTER_50] = "loss after 50%",
+    [BS1E_T5_REMOVED_BY_MAGIC] = "figure removed by magic",
+    [BS1E_T5_COMMANDER_KILLED] = "commander killed",
+    [BS1E_T5_UNDEAD_OR_DRAINER_CONTACT] = "contact with undead or drainer",
+    [BS1E_T5_UNHARMABLE_CONTACT] = "touching a creature it cannot harm",
+    [BS1E_T5_SKIRMISHER_FRIEND_ROUTS] = "friendly unit routs",
+    [BS1E_T5_OTHER_RULE] = "another rule",
+};
+const char *const bs_report_t5_key[BS1E_T5__COUNT] = {
+    [BS1E_T5_LOST_25] = "lost_25",
+    [BS1E_T5_LOST_50] = "lost_50",
+    [BS1E_T5_LOSS_AFTER_50] = "loss_after_50",
+    [BS1E_T5_REMOVED_BY_MAGIC] = "removed_by_magic",
+    [BS1E_T5_COMMANDER_KILLED] = "commander_killed",
+    [BS1E_T5_UNDEAD_OR_DRAINER_CONTACT] = "undead_or_drainer_contact",
+    [BS1E_T5_UNHARMABLE_CONTACT] = "unharmable_contact",
+    [BS1E_T5_SKIRMISHER_FRIEND_ROUTS] = "skirmisher_friend_routs",
+    [BS1E_T5_OTHER_RULE] = "other_rule",
+};
+
+/* [4.6] Table 7, as short labels. */
+const char *const bs_report_t7_label[BS1E_T7__COUNT] = {
+    [BS1E_T7_HATED_OPPONENT] = "sees a hated opponent in charge range",
+    [BS1E_T7_ENEMY_WITHDRAWS] = "enemy withdrew or fled",
+    [BS1E_T7_CLOSED_CHARGE] = "ordered to charge in closed formation",
+    [BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY] = "sees an enemy in charge range",
+};
+const char *const bs_report_t7_key[BS1E_T7__COUNT] = {
+    [BS1E_T7_HATED_OPPONENT] = "hated_opponent",
+    [BS1E_T7_ENEMY_WITHDRAWS] = "enemy_withdraws",
+    [BS1E_T7_CLOSED_CHARGE] = "closed_charge",
+    [BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY] = "mob_or_berserker_sees_enemy",
+};
+
+/* [9.1] Table 11. */
+const char *const bs_report_fate_key[BS1E_FATE__COUNT] = {
+    [BS1E_FATE_KILLED_BODY_LOST] = "killed_body_lost",
+    [BS1E_FATE_KILLED_BODY_ON_FIELD] = "killed_body_on_field",
+    [BS1E_FATE_BADLY_WOUNDED] = "badly_wounded",
+    [BS1E_FATE_UNCONSCIOUS] = "unconscious",
+};
+
+/* [1.0] the phases as the book titles them, and their cases. */
+const char *const bs_report_phase_title[BS_PHASE__COUNT] = {
+    [BS_PHASE_SETUP] = "Set-up",
+    [BS_PHASE_INITIATIVE] = "Initiative Phase",
+    [BS_PHASE_INITIAL_MISSILE] = "Initial Missile Phase",
+    [BS_PHASE_RALLY] = "Rally Phase",
+    [BS_PHASE_MOVEMENT] = "Movement Phase",
+    [BS_PHASE_MISSILE_MAGIC] = "Missile and Magic Phase",
+    [BS_PHASE_MELEE] = "Melee Phase",
+    [BS_PHASE_END] = "End of Game Round Phase",
+};
+const char *const bs_report_phase_cite[BS_PHASE__COUNT] = {
+    [BS_PHASE_SETUP] = "[3.4]",		  [BS_PHASE_INITIATIVE] = "[1.1]",
+    [BS_PHASE_INITIAL_MISSILE] = "[1.2]", [BS_PHASE_RALLY] = "[1.3]",
+    [BS_PHASE_MOVEMENT] = "[1.4]",	  [BS_PHASE_MISSILE_MAGIC] = "[1.5]",
+    [BS_PHASE_MELEE] = "[1.6]",		  [BS_PHASE_END] = "[1.7]",
+};
+
+static const char *const level_title[BS_LEVEL__COUNT] = {
+    [BS_LEVEL_BASIC] = "Basic Game",
+    [BS_LEVEL_INTERMEDIATE] = "Intermediate Game",
+    [BS_LEVEL_ADVANCED] = "Advanced Game",
+};
+static const char *const rules_title[BS_RULES__COUNT] = {
+    [BS_RULES_BS1E] = "1E BATTLESYSTEM",
+    [BS_RULES_BS2E] = "2E BATTLESYSTEM",
+    [BS_RULES_MATRIX] = "matrix card system",
+};
+
+const char *bs_report_side_name(const struct bs_scenario *sc, int s)
+{
+	if (!sc || s < 0 || s >= sc->nsides)
+		return NULL;
+	return sc->sides[s].name;
+}
+
+const char *bs_report_unit_name(const struct bs_scenario *sc, int s, int u)
+{
+	if (!bs_report_side_name(sc, s) || u < 0 || u >= sc->sides[s].nunits)
+		return NULL;
+	return sc->sides[s].units[u].name;
+}
+
+const char *bs_report_indiv_name(const struct bs_scenario *sc, int s, int i)
+{
+	if (!bs_report_side_name(sc, s) || i < 0 ||
+	    i >= sc->sides[s].nindividuals)
+		return NULL;
+	return sc->sides[s].individuals[i].name;
+}
+
+/* RULING R-161 [2.1] distances, positions and facings print to a tenth
+ * of an inch (one yard), rounded half away from zero; -0 is 0. */
+int bs_report_tenths(double x)
+{
+	if (!isfinite(x))
+		return 0;
+	if (x > 1e8)
+		x = 1e8;
+	if (x < -1e8)
+		x = -1e8;
+	return (int)lround(x * 10.0);
+}
+
+int bs_report_facing_tenths(double f)
+{
+	int t = bs_report_tenths(f) % 3600;
+	return t < 0 ? t + 3600 : t;
+}
+
+int bs_report_dice_sum(const struct bs_event *ev)
+{
+	int s = 0;
+	for (int i = 0; i < ev->ndice && i < BS_EV_MAX_DICE; i++)
+		s += ev->dice[i];
+	return s;
+}
+
+/* ---- a string builder -----------------------------------------------------
+ */
+
+struct sb {
+	char *buf;
+	size_t len, used;
+};
+
+__attribute__((format(printf, 2, 3))) static void put(struct sb *b,
+						      const char *fmt, ...)
+{
+	if (b->used >= b->len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(b->buf + b->used, b->len - b->used, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->used += (size_t)n;
+	if (b->used >= b->len)
+		b->used = b->len - 1;
+}
+
+static const char *str(const char *s)
+{
+	return s ? s : "";
+}
+
+/* " [7.14]" or nothing. */
+static void put_cite(struct sb *b, const char *cite)
+{
+	if (cite && *cite)
+		put(b, " %s", cite);
+}
+
+/* The event's cite, unless its text (already printed) contains it. */
+static void put_ev_cite(struct sb *b, const struct bs_event *ev)
+{
+	if (ev->cite && ev->what && strstr(ev->what, ev->cite))
+		return;
+	put_cite(b, ev->cite);
+}
+
+static void put_tenths(struct sb *b, int t)
+{
+	char tmp[24];
+	put(b, "%s", bs_tenths_text(t, tmp, sizeof tmp));
+}
+
+static void put_side(struct sb *b, const struct bs_scenario *sc, int s)
+{
+	const char *n = bs_report_side_name(sc, s);
+	if (n)
+		put(b, "%s", n);
+	else
+		put(b, "side %d", s);
+}
+
+static void put_unit(struct sb *b, const struct bs_scenario *sc, int s, int u)
+{
+	const char *n = bs_report_unit_name(sc, s, u);
+	if (n)
+		put(b, "%s", n);
+	else
+		put(b, "side %d unit %d", s, u);
+}
+
+static void put_indiv(struct sb *b, const struct bs_scenario *sc, int s, int i)
+{
+	const char *n = bs_report_indiv_name(sc, s, i);
+	if (n)
+		put(b, "%s", n);
+	else
+		put(b, "side %d individual %d", s, i);
+}
+
+/* The actor: the unit, else the individual, else the side. */
+static void put_actor(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	if (ev->unit >= 0)
+		put_unit(b, sc, ev->side, ev->unit);
+	else if (ev->indiv >= 0)
+		put_indiv(b, sc, ev->side, ev->indiv);
+	else if (ev->side >= 0)
+		put_side(b, sc, ev->side);
+	else
+		put(b, "-");
+}
+
+static void put_target(struct sb *b, const struct bs_scenario *sc,
+		       const struct bs_event *ev)
+{
+	if (ev->tunit >= 0)
+		put_unit(b, sc, ev->tside, ev->tunit);
+	else
+		put_side(b, sc, ev->tside);
+}
+
+/* "(33, 31.5) facing 180" */
+static void put_place(struct sb *b, double x, double y, double f)
+{
+	put(b, "(");
+	put_tenths(b, bs_report_tenths(x));
+	put(b, ", ");
+	put_tenths(b, bs_report_tenths(y));
+	put(b, ") facing ");
+	put_tenths(b, bs_report_facing_tenths(f));
+}
+
+/* "2d6 (4+3)", "d10 (7)"; nothing without dice. */
+static void put_dice_list(struct sb *b, const struct bs_event *ev)
+{
+	int n = ev->ndice < BS_EV_MAX_DICE ? ev->ndice : BS_EV_MAX_DICE;
+	if (n <= 0)
+		return;
+	if (n > 1)
+		put(b, "%d", n);
+	put(b, "d%d (", ev->die_sides);
+	for (int i = 0; i < n; i++)
+		put(b, "%s%d", i ? "+" : "", ev->dice[i]);
+	put(b, ")");
+}
+
+/* "2d6 (4+3) = 7", "d10 = 7"; nothing without dice. */
+static void put_dice(struct sb *b, const struct bs_event *ev)
+{
+	if (ev->ndice <= 0)
+		return;
+	if (ev->ndice == 1) {
+		put(b, "d%d = %d", ev->die_sides, ev->dice[0]);
+		return;
+	}
+	put_dice_list(b, ev);
+	put(b, " = %d", bs_report_dice_sum(ev));
+}
+
+static void put_deriv(struct sb *b, const struct bs_deriv *d, const char *name,
+		      int tenths)
+{
+	char tmp[BS_REPORT_LINE_MAX];
+	put(b, "%s", bs_deriv_text(d, name, tenths, tmp, sizeof tmp));
+}
+
+/* "2d10 (7+9) = 16 > 11: fails" for a check against `target`. */
+static void put_check(struct sb *b, const struct bs_event *ev, int target,
+		      const char *pass_word, const char *fail_word)
+{
+	int sum = bs_report_dice_sum(ev);
+	put_dice(b, ev);
+	if (ev->ndice > 0)
+		put(b, " %s %d: ", sum <= target ? "<=" : ">", target);
+	put(b, "%s", ev->n[0] ? pass_word : fail_word);
+}
+
+/* ---- one line per event type ---------------------------------------------
+ */
+
+static void text_battle_start(struct sb *b, const struct bs_scenario *sc,
+			      const struct bs_event *ev)
+{
+	put(b, "Battle: %s", str(ev->what));
+	if (sc && bs_report_in((int)sc->rules, BS_RULES__COUNT) &&
+	    bs_report_in((int)sc->level, BS_LEVEL__COUNT))
+		put(b, " (%s, %s)", rules_title[sc->rules],
+		    level_title[sc->level]);
+	put(b, ", seed %d", ev->n[0]);
+	int ns = sc ? sc->nsides : ev->n[1];
+	for (int s = 0; s < ns && s < BS_MAX_SIDES; s++) {
+		put(b, "%s", s ? " vs " : ": ");
+		put_side(b, sc, s);
+		if (sc && bs_report_in((int)sc->sides[s].edge, BS_EDGE__COUNT))
+			put(b, " (%s edge)", bs_edge_name[sc->sides[s].edge]);
+	}
+	put_ev_cite(b, ev);
+}
+
+static void text_deploy(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " (");
+	put_side(b, sc, ev->side);
+	put(b, ")");
+	if (ev->unit >= 0) {
+		put(b, ": %d figures, %d files", ev->n[0], ev->n[1]);
+		if (bs_report_in(ev->n[2], BS_FORM__COUNT))
+			put(b, ", %s formation", bs_formation_name[ev->n[2]]);
+		put(b, ", front centre ");
+	} else {
+		put(b, " at ");
+	}
+	put_place(b, ev->x1, ev->y1, ev->f1);
+	put_ev_cite(b, ev);
+}
+
+static void text_initiative(struct sb *b, const struct bs_scenario *sc,
+			    const struct bs_event *ev)
+{
+	put(b, "Initiative %s:", ev->cite ? ev->cite : "[5.1]");
+	int ns = sc ? sc->nsides : 0;
+	int n = ev->ndice < BS_EV_MAX_DICE ? ev->ndice : BS_EV_MAX_DICE;
+	int rr = ev->n[1];
+	/* one die per side, then the rerolls: named by side when every side
+	 * rerolled (two sides), else listed (the tied sides of three) */
+	int named = ns > 0 && n >= ns ? ns : 0;
+	int grouped =
+	    named && rr >= 0 && rr < BS_EV_MAX_DICE && n == ns * (1 + rr);
+	for (int i = 0; i < n; i++) {
+		if (i < named || grouped) {
+			int s = i % ns;
+			if (s == 0 && i > 0)
+				put(b, " (tie, reroll);");
+			put(b, "%s ", s ? "," : "");
+			put_side(b, sc, s);
+			put(b, " d%d=%d", ev->die_sides, ev->dice[i]);
+		} else {
+			put(b, "%s d%d=%d",
+			    i == named ? " (tie, rerolls:" : ",", ev->die_sides,
+			    ev->dice[i]);
+			if (i == n - 1)
+				put(b, ")");
+		}
+	}
+	put(b, " -> Side A: ");
+	put_side(b, sc, ev->n[0]);
+	/* [1.1] more than two sides: Side B, C... in order */
+	for (int k = 1; ns > 2 && k < ns && 2 + k < BS_EV_MAX_N; k++) {
+		put(b, ", Side %c: ", 'A' + k);
+		put_side(b, sc, ev->n[2 + k]);
+	}
+}
+
+static void text_order(struct sb *b, const struct bs_scenario *sc,
+		       const struct bs_event *ev)
+{
+	if (ev->indiv >= 0 && ev->unit >= 0) {
+		put_indiv(b, sc, ev->side, ev->indiv);
+		put(b, " orders ");
+		put_unit(b, sc, ev->side, ev->unit);
+		put(b, ": %s", str(ev->what));
+	} else {
+		put_actor(b, sc, ev);
+		put(b, ": order %s", str(ev->what));
+	}
+	if (ev->tside >= 0) {
+		put(b, " -> ");
+		put_target(b, sc, ev);
+	}
+	put_ev_cite(b, ev);
+}
+
+static void text_move(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " %s", ev->what ? ev->what : "moves");
+	if (ev->tside >= 0) {
+		put(b, " -> ");
+		put_target(b, sc, ev);
+	}
+	/* n[0] this primitive's cost, n[2] the MV used so far this phase */
+	put(b, ": ");
+	put_tenths(b, ev->n[0]);
+	put(b, "\" (MV used ");
+	put_tenths(b, ev->n[2] > 0 ? ev->n[2] : ev->n[0]);
+	put(b, "\" of ");
+	put_tenths(b, ev->n[1]);
+	put(b, "\"");
+	if (ev->has_deriv) {
+		/* the MV allowed in whole inches, or in tenths */
+		int tenths = ev->deriv.value * 10 != ev->n[1];
+		put(b, ": ");
+		put_deriv(b, &ev->deriv, "MV", tenths);
+	}
+	put(b, ")");
+	put(b, ", ");
+	put_place(b, ev->x0, ev->y0, ev->f0);
+	put(b, " -> ");
+	put_place(b, ev->x1, ev->y1, ev->f1);
+	put_ev_cite(b, ev);
+}
+
+static void text_formation(struct sb *b, const struct bs_scenario *sc,
+			   const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	int f0 = ev->n[0], f1 = ev->n[1];
+	int form = f0 != f1 && bs_report_in(f0, BS_FORM__COUNT) &&
+		   bs_report_in(f1, BS_FORM__COUNT);
+	if (form)
+		put(b, " formation %s -> %s", bs_formation_name[f0],
+		    bs_formation_name[f1]);
+	if (ev->n[2] != ev->n[3])
+		put(b, "%s frontage %d -> %d files", form ? "," : "", ev->n[2],
+		    ev->n[3]);
+	if (!form && ev->n[2] == ev->n[3]) {
+		put(b, " formation");
+		if (bs_report_in(f1, BS_FORM__COUNT))
+			put(b, " %s", bs_formation_name[f1]);
+		put(b, ", %d files", ev->n[3]);
+	}
+	if (ev->n[4] > 0) {
+		put(b, " (");
+		put_tenths(b, ev->n[4]);
+		put(b, "\" MV)");
+	}
+	if (ev->n[5])
+		put(b, ", cramped (bases still touching)");
+	if (ev->what && *ev->what)
+		put(b, ": %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+static void text_contact(struct sb *b, const struct bs_scenario *sc,
+			 const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " contacts ");
+	put_target(b, sc, ev);
+	/* its own edge to the target's arc: "front to flank" */
+	if (ev->what && *ev->what && bs_report_in(ev->n[0], BS_ARC__COUNT))
+		put(b, ", %s to %s", bs_arc_name[ev->n[0]], ev->what);
+	else if (ev->what && *ev->what)
+		put(b, " (%s)", ev->what);
+	if (ev->n[1] > 0 || ev->n[2] > 0)
+		put(b, ": %d figure%s against %d", ev->n[1],
+		    ev->n[1] == 1 ? "" : "s", ev->n[2]);
+	put_ev_cite(b, ev);
+}
+
+static void text_discipline(struct sb *b, const struct bs_scenario *sc,
+			    const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " discipline");
+	if (bs_report_in(ev->n[1], BS1E_T7__COUNT))
+		put(b, " (%s)", bs_report_t7_label[ev->n[1]]);
+	put(b, ": ");
+	if (ev->has_deriv) {
+		put_deriv(b, &ev->deriv, "DL", 0);
+		put(b, "; ");
+	}
+	put_check(b, ev, ev->deriv.value, "passes", "fails");
+	if (ev->what && *ev->what)
+		put(b, " -> %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+static void text_morale(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " morale");
+	int first = 1;
+	for (int i = 0; i < BS1E_T5__COUNT; i++)
+		if ((unsigned)ev->n[1] >> i & 1u) {
+			put(b, "%s%s", first ? " (" : ", ",
+			    bs_report_t5_label[i]);
+			first = 0;
+		}
+	if (!first)
+		put(b, ")");
+	put(b, ": ");
+	if (ev->has_deriv) {
+		put_deriv(b, &ev->deriv, "ML", 0);
+		put(b, "; ");
+	}
+	put_check(b, ev, ev->deriv.value, "passes", "fails");
+	if (ev->what && *ev->what)
+		put(b, " -> %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+static void text_rally(struct sb *b, const struct bs_scenario *sc,
+		       const struct bs_event *ev)
+{
+	int mob = ev->what && *ev->what && strcmp(ev->what, "rally") != 0;
+	if (ev->indiv >= 0)
+		put_indiv(b, sc, ev->side, ev->indiv);
+	else
+		put_side(b, sc, ev->side);
+	if (mob) {
+		put(b, " orders ");
+		put_unit(b, sc, ev->side, ev->unit);
+		put(b, " to %s: ", ev->what);
+	} else {
+		put(b, " rallies ");
+		put_unit(b, sc, ev->side, ev->unit);
+		put(b, ": ");
+	}
+	if (ev->has_deriv) {
+		put_deriv(b, &ev->deriv, "ML", 0);
+		put(b, "; ");
+	}
+	put_check(b, ev, ev->deriv.value, mob ? "order given" : "rallied",
+		  "fails");
+	put_ev_cite(b, ev);
+}
+
+static void text_command(struct sb *b, const struct bs_scenario *sc,
+			 const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " %s", ev->n[0] ? "in command" : "out of command");
+	if (ev->indiv >= 0 && ev->unit >= 0) {
+		put(b, " (");
+		put_indiv(b, sc, ev->side, ev->indiv);
+		put(b, ")");
+	}
+	if (ev->what && *ev->what)
+		put(b, ": %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+/* [8.4 A-E] one attack: AR with its Table 10 terms, AR - AC + 2d6, the CRT
+ * column, HD x figures, and the casualties it causes. RULING R-160 [8.0]:
+ * "killed" here; the figures come off in the LOSSES line at the end of
+ * the phase. */
+static void text_attack(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	put_actor(b, sc, ev);
+	put(b, " attacks ");
+	put_target(b, sc, ev);
+	if (bs_report_in(ev->n[7], BS_ARC__COUNT))
+		put(b, " (%s)", bs_arc_name[ev->n[7]]);
+	put(b, ": %d figure%s, ", ev->n[0], ev->n[0] == 1 ? "" : "s");
+	if (ev->has_deriv)
+		put_deriv(b, &ev->deriv, "AR", 0);
+	else
+		put(b, "AR %d", ar);
+	put(b, "; AR %d - AC %d + ", ar, ev->n[1]);
+	if (ev->ndice > 0)
+		put_dice_list(b, ev);
+	else
+		put(b, "2d6");
+	put(b, " = %d", ev->n[2]);
+	put(b, " on %s: ", ev->what && *ev->what ? ev->what : "the CRT");
+	put_tenths(b, ev->n[3]);
+	put(b, " HD x %d = ", ev->n[0]);
+	put_tenths(b, ev->n[4]);
+	put(b, " HD -> %d killed, %d wounded", ev->n[5], ev->n[6]);
+	const char *cite = ev->cite ? ev->cite : "[8.4]";
+	put_cite(b, cite);
+	if (!strstr(cite, "8.7"))
+		put(b, " [8.7]");
+}
+
+/* [8.4 G] [8.7] losses removed at the end of the phase (RULING R-160). */
+static void text_losses(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " loses %d figure%s", ev->n[0], ev->n[0] == 1 ? "" : "s");
+	if (ev->n[4] > 0)
+		put(b, " (%d by a second wound)", ev->n[4]);
+	put(b, ", %d wound%s placed -> %d left, %d wounded", ev->n[1],
+	    ev->n[1] == 1 ? "" : "s", ev->n[2], ev->n[3]);
+	if (ev->what && *ev->what)
+		put(b, " (%s)", ev->what);
+	put_ev_cite(b, ev);
+}
+
+static void text_rout(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " %s: ", ev->what ? ev->what : "routs");
+	put_tenths(b, ev->n[0]);
+	if (ev->n[1] > 0) {
+		put(b, "\" of ");
+		put_tenths(b, ev->n[1]);
+	}
+	put(b, "\", ");
+	put_place(b, ev->x0, ev->y0, ev->f0);
+	put(b, " -> ");
+	put_place(b, ev->x1, ev->y1, ev->f1);
+	put_ev_cite(b, ev);
+}
+
+static void text_removed(struct sb *b, const struct bs_scenario *sc,
+			 const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " removed from play");
+	if (ev->what && *ev->what)
+		put(b, ": %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+static void text_fate(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	put_actor(b, sc, ev);
+	put(b, " fate: ");
+	put_dice(b, ev);
+	if (bs_report_in(ev->n[0], BS1E_FATE__COUNT))
+		put(b, " -> %s", bs1e_table11[ev->n[0]].fate);
+	put_cite(b, ev->cite ? ev->cite : "[9.1 T11]");
+}
+
+static void text_note(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	if (ev->side >= 0 || ev->unit >= 0 || ev->indiv >= 0) {
+		put_actor(b, sc, ev);
+		put(b, ": ");
+	}
+	put(b, "%s", str(ev->what));
+	if (ev->tside >= 0) {
+		put(b, " (");
+		put_target(b, sc, ev);
+		put(b, ")");
+	}
+	if (ev->has_deriv) {
+		put(b, "; ");
+		put_deriv(b, &ev->deriv, NULL, 0);
+	}
+	if (ev->ndice > 0) {
+		put(b, "; ");
+		put_dice(b, ev);
+	}
+	put_ev_cite(b, ev);
+}
+
+static void text_end(struct sb *b, const struct bs_scenario *sc,
+		     const struct bs_event *ev)
+{
+	put(b, "Battle over after %d round%s: ", ev->n[1],
+	    ev->n[1] == 1 ? "" : "s");
+	if (ev->n[0] >= 0) {
+		put_side(b, sc, ev->n[0]);
+		put(b, " wins");
+	} else {
+		put(b, "draw");
+	}
+	if (ev->what && *ev->what)
+		put(b, " (%s)", ev->what);
+	put_ev_cite(b, ev);
+}
+
+char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
+		     char *buf, size_t len)
+{
+	struct sb b = {buf, len, 0};
+	if (len == 0)
+		return buf;
+	buf[0] = '\0';
+	switch (ev->type) {
+	case BS_EV_BATTLE_START:
+		text_battle_start(&b, sc, ev);
+		goto one_line;
+	case BS_EV_ROUND:
+		put(&b, "=== Round %d ===", ev->n[0] ? ev->n[0] : ev->round);
+		goto one_line;
+	case BS_EV_PHASE: {
+		int p = (int)ev->phase;
+		const char *cite = ev->cite;
+		if (bs_report_in(p, BS_PHASE__COUNT)) {
+			put(&b, "-- %s", bs_report_phase_title[p]);
+			if (!cite)
+				cite = bs_report_phase_cite[p];
+		} else {
+			put(&b, "-- phase %d", p);
+		}
+		put_cite(&b, cite);
+		put(&b, " --");
+		goto one_line;
+	}
+	case BS_EV_END:
+		text_end(&b, sc, ev);
+		goto one_line;
+	default:
+		break;
+	}
+	put(&b, "  ");
+	switch (ev->type) {
+	case BS_EV_DEPLOY:
+		text_deploy(&b, sc, ev);
+		break;
+	case BS_EV_INITIATIVE:
+		text_initiative(&b, sc, ev);
+		break;
+	case BS_EV_ORDER:
+		text_order(&b, sc, ev);
+		break;
+	case BS_EV_REJECTED:
+		put_actor(&b, sc, ev);
+		put(&b, ": order rejected: %s", str(ev->what));
+		put_ev_cite(&b, ev);
+		break;
+	case BS_EV_MOVE:
+		text_move(&b, sc, ev);
+		break;
+	case BS_EV_FORMATION:
+		text_formation(&b, sc, ev);
+		break;
+	case BS_EV_CONTACT:
+		text_contact(&b, sc, ev);
+		break;
+	case BS_EV_DISCIPLINE:
+		text_discipline(&b, sc, ev);
+		break;
+	case BS_EV_MORALE:
+		text_morale(&b, sc, ev);
+		break;
+	case BS_EV_RALLY:
+		text_rally(&b, sc, ev);
+		break;
+	case BS_EV_COMMAND:
+		text_command(&b, sc, ev);
+		break;
+	case BS_EV_ATTACK:
+		text_attack(&b, sc, ev);
+		break;
+	case BS_EV_LOSSES:
+		text_losses(&b, sc, ev);
+		break;
+	case BS_EV_ROUT:
+		text_rout(&b, sc, ev);
+		break;
+	case BS_EV_REMOVED:
+		text_removed(&b, sc, ev);
+		break;
+	case BS_EV_FATE:
+		text_fate(&b, sc, ev);
+		break;
+	case BS_EV_NOTE:
+	default:
+		text_note(&b, sc, ev);
+		break;
+	}
+one_line:
+	/* one line: a newline in a label would break the log's shape */
+	for (char *p = buf; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	return buf;
+}
+
+/* ---- the reporter ---------------------------------------------------------
+ */
+
+void bs_report_init(struct bs_report *r, enum bs_log_format format, FILE *out,
+		    const struct bs_scenario *sc)
+{
+	memset(r, 0, sizeof *r);
+	r->format = format;
+	r->out = out;
+	r->sc = sc;
+}
+
+struct bs_event_sink bs_report_sink(struct bs_report *r)
+{
+	struct bs_event_sink s = {bs_report_emit, r};
+	return s;
+}
+
+size_t bs_report_json_flags(void)
+{
+	return JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10);
+}
+
+void bs_report_emit(void *ctx, const struct bs_event *ev)
+{
+	struct bs_report *r = ctx;
+	r->events++;
+	if (!r->out)
+		return;
+	if (r->format == BS_LOG_JSONL) {
+		json_t *j = bs_report_json(r->sc, ev);
+		if (!j || json_dumpf(j, r->out, bs_report_json_flags()) != 0)
+			r->error = 1;
+		json_decref(j);
+		fputc('\n', r->out);
+	} else {
+		if (ev->type == BS_EV_ROUND)
+			fputc('\n', r->out);
+		bs_report_text(r->sc, ev, r->line, sizeof r->line);
+		fputs(r->line, r->out);
+		fputc('\n', r->out);
+	}
+	if (ferror(r->out))
+		r->error = 1;
+}

@@ -1,12 +1,22 @@
 /* Benchmarks (make bench; not tests): medians of several timed runs of the
  * hot paths, printed as operations per second. Timing uses the monotonic
  * clock; nothing here decides a rule. */
+#define _DEFAULT_SOURCE /* wait4 */
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "battlesim/ai.h"
+#include "battlesim/battle.h"
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/report.h"
+#include "battlesim/sim.h"
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/dice.h"
 #include "battlesim/rng.h"
@@ -110,7 +120,86 @@ static long bench_roster(long n)
 	return n;
 }
 
-int main(void)
+/* Whole battles of the built-in scenario through the simulator. */
+static int sim_threads = 1;
+static long bench_sim(long n)
+{
+	struct bs_sim_opts o;
+	memset(&o, 0, sizeof o);
+	o.runs = n;
+	o.threads = sim_threads;
+	o.seed = 1;
+	struct bs_sim_result *r = NULL;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	if (bs_sim_run(builtin, &o, &r, &d) != BS_OK) {
+		fprintf(stderr, "bench: simulation failed\n");
+		exit(1);
+	}
+	bs_diags_release(&d);
+	long done = r->runs;
+	bs_sim_result_free(r);
+	return done;
+}
+
+/* One thread, one battle after another, with a sink: events built and
+ * rendered as the text log into /dev/null (events on), or no sink. */
+static int events_on;
+static long bench_events(long n)
+{
+	struct bs_battle *b = NULL;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	if (bs_battle_new(builtin, &b, &d) != BS_OK)
+		exit(1);
+	bs_diags_release(&d);
+	struct bs_ai_set *ai = calloc(1, sizeof *ai);
+	if (!ai)
+		exit(1);
+	bs_ai_set_init(ai);
+	bs_ai_attach(ai, b);
+	FILE *null = fopen("/dev/null", "w");
+	struct bs_report rep;
+	bs_report_init(&rep, BS_LOG_TEXT, null, builtin);
+	struct bs_event_sink sink = bs_report_sink(&rep);
+	if (events_on)
+		bs_battle_set_sink(b, &sink);
+	for (long i = 0; i < n; i++) {
+		bs_battle_reset(b, 1, (uint64_t)i);
+		bs_battle_play(b, 0);
+	}
+	fclose(null);
+	free(ai);
+	bs_battle_free(b);
+	return n;
+}
+
+/* Peak resident memory (KiB) of `battlesim sim --runs n --threads t`. */
+static long peak_kib(const char *bin, long n, int t)
+{
+	char runs[32], threads[32];
+	snprintf(runs, sizeof runs, "%ld", n);
+	snprintf(threads, sizeof threads, "%d", t);
+	char *argv[] = {(char *)bin, "sim",   "--runs", runs,
+			"--threads", threads, "--json", NULL};
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	pid_t pid;
+	extern char **environ;
+	if (posix_spawn(&pid, bin, &fa, NULL, argv, environ) != 0)
+		return -1;
+	posix_spawn_file_actions_destroy(&fa);
+	int st;
+	struct rusage ru;
+	if (wait4(pid, &st, 0, &ru) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		return -1;
+	return ru.ru_maxrss;
+}
+
+int main(int argc, char **argv)
+
 {
 	struct bs_diags d;
 	bs_diags_init(&d);
@@ -127,6 +216,33 @@ int main(void)
 	       median_rate(bench_load, 200));
 	printf("  %-44s %12.0f /s\n", "roster sheets of the built-in scenario",
 	       median_rate(bench_roster, 2000));
+
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	if (cpus < 1)
+		cpus = 1;
+	long nb = argc > 2 ? atol(argv[2]) : 2000;
+	sim_threads = 1;
+	double one = median_rate(bench_sim, nb);
+	sim_threads = (int)cpus;
+	double all = median_rate(bench_sim, nb);
+	printf("  %-44s %12.0f /s\n", "battles, 1 thread (built-in scenario)",
+	       one);
+	printf("  %-44s %12.0f /s  (%ld threads; scaling %.2fx)\n",
+	       "battles, all threads", all, cpus, all / one);
+	events_on = 0;
+	double off = median_rate(bench_events, nb / 4);
+	events_on = 1;
+	double on = median_rate(bench_events, nb / 4);
+	printf("  %-44s %12.0f /s\n", "battles, events off (1 thread)", off);
+	printf("  %-44s %12.0f /s  (%.2fx slower)\n",
+	       "battles, events on: text log to /dev/null", on, off / on);
+	if (argc > 1) {
+		long small = nb / 2, big = nb * 10;
+		printf("  peak memory of `battlesim sim`: %ld KiB for N = %ld, "
+		       "%ld KiB for N = %ld (%ld threads)\n",
+		       peak_kib(argv[1], small, (int)cpus), small,
+		       peak_kib(argv[1], big, (int)cpus), big, cpus);
+	}
 	bs_scenario_free(builtin);
 	return 0;
 }

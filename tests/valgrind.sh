@@ -36,5 +36,9 @@ check attack --ar 17 --ac 8 --damage d8 --figures 10 --roll 7 --target-hd 10
 check attack --ar 17 --ac 8 --damage d4/d4/d12 --odds --json
 check attack --ar 17 --ac 8 --damage "d8+" --roll 7
 check morale --ml 12 --closed --cb 2 --magic --roll 9
+check play --seed 3 --quiet
+check play --seed 3 --log jsonl
+check sim --runs 10 --threads 2 --json
+check sim --seed 2 --replay 1
 echo "valgrind: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

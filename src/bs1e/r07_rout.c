@@ -185,7 +185,7 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
 	if (!bs1e_in_play(b, g) || !bs1e_discipline_due(reason, &du))
 		return 1;
 	struct bs_deriv d;
-	bs_deriv_init(&d, u->r.dl, "DL", "[4.6]", "[4.6 T6]");
+	bs_deriv_init(&d, u->r.dl, NULL, "[4.6]", "[4.6 T6]");
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int passed = bs1e_discipline_passes(u->r.dl, d1 + d2);
 	if (bs_battle_events_on(b)) {

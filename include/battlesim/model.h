@@ -401,6 +401,10 @@ const struct bs_creature *bs_scenario_creature(const struct bs_scenario *s,
 const struct bs_armor *bs_scenario_armor(const struct bs_scenario *s,
 					 const char *name);
 
+/* The facing (degrees, 0 = north) of a side that starts at home edge e
+ * and faces the table: away from its edge (RULING R-033). */
+double bs_edge_facing(enum bs_edge e);
+
 /* Names for enums, as written in scenario files. */
 extern const char *const bs_size_name[BS_SIZE__COUNT];
 extern const char *const bs_unit_type_name[BS_UNIT__COUNT];

@@ -435,13 +435,7 @@ static void bs1e_reset(struct bs_battle *b)
 		ind->pos = (struct bs_vec){def->x, def->y};
 		/* an independent figure starts facing the table from its
 		 * side's home edge (R-033), like the units */
-		static const double edge_facing[BS_EDGE__COUNT] = {
-		    [BS_EDGE_SOUTH] = 0,
-		    [BS_EDGE_NORTH] = 180,
-		    [BS_EDGE_WEST] = 90,
-		    [BS_EDGE_EAST] = 270,
-		};
-		ind->facing = edge_facing[b->sc->sides[ind->side].edge];
+		ind->facing = bs_edge_facing(b->sc->sides[ind->side].edge);
 		ind->alive = 1;
 		ind->lost = 0;
 		ind->fate = -1;

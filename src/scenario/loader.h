@@ -205,4 +205,9 @@ void ld_orders(struct ld *ld, struct ld_side_aux *aux);
 int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,
 		double *y);
 
+/* The unit named by node n on side si: its index, or -1 after reporting
+ * the error (a unit of another side, or an unknown name with "did you
+ * mean") (resolve.c). */
+int ld_find_unit(struct ld *ld, int si, const yaml_node_t *n, const char *key);
+
 #endif

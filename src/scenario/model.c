@@ -146,3 +146,16 @@ const struct bs_armor *bs_scenario_armor(const struct bs_scenario *s,
 			return &s->armor[i];
 	return NULL;
 }
+
+/* RULING R-033 [3.4] a unit or figure without `facing:` faces the enemy's
+ * side of the table, away from its home edge. */
+double bs_edge_facing(enum bs_edge e)
+{
+	static const double facing[BS_EDGE__COUNT] = {
+	    [BS_EDGE_SOUTH] = 0,
+	    [BS_EDGE_NORTH] = 180,
+	    [BS_EDGE_WEST] = 90,
+	    [BS_EDGE_EAST] = 270,
+	};
+	return (unsigned)e < BS_EDGE__COUNT ? facing[e] : 0;
+}

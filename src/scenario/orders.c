@@ -63,40 +63,6 @@ static int word(struct ld *ld, const yaml_node_t *n, const char *key,
 	return ld_enum(ld, n, key, keys, count, &k) == 0 ? k : -1;
 }
 
-/* The unit named by n on side si: its index, or -1 after an error. */
-static int own_unit(struct ld *ld, int si, const yaml_node_t *n,
-		    const char *key)
-{
-	const struct bs_scenario *s = ld->s;
-	const char *t = ld_text(ld, n, key, "a unit's name");
-	if (!t)
-		return -1;
-	const struct bs_side *side = &s->sides[si];
-	for (int i = 0; i < side->nunits; i++)
-		if (strcasecmp(side->units[i].name, t) == 0)
-			return i;
-	for (int k = 0; k < s->nsides; k++)
-		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
-			if (strcasecmp(s->sides[k].units[i].name, t) == 0) {
-				ld_err(ld, n,
-				       "%s: '%s' is a unit of side '%s'; a "
-				       "side gives orders to its own units",
-				       key, s->sides[k].units[i].name,
-				       s->sides[k].name);
-				return -1;
-			}
-	const char *names[BS_MAX_UNITS];
-	for (int i = 0; i < side->nunits; i++)
-		names[i] = side->units[i].name[0] ? side->units[i].name : NULL;
-	const char *sg =
-	    strlen(t) < 64 ? bs_suggest(t, names, (size_t)side->nunits) : NULL;
-	char buf[64];
-	ld_err(ld, n, "%s: unknown unit %s on side '%s'%s%s%s", key,
-	       ld_kind(n, buf, sizeof buf), side->name,
-	       sg ? " (did you mean '" : "", sg ? sg : "", sg ? "'?)" : "");
-	return -1;
-}
-
 /* The enemy unit named by n (a unit of another side than si): 0 with
  * *tside, *tunit set, or -1 after an error. */
 static int enemy_unit(struct ld *ld, int si, const yaml_node_t *n, int *tside,
@@ -327,7 +293,7 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		bad |= refuse(ld, v, OK_ANGLE,
 			      "a unit's order (give an advance step's "
 			      "angle in its step)");
-		o->unit = own_unit(ld, si, v[OK_UNIT], "unit");
+		o->unit = ld_find_unit(ld, si, v[OK_UNIT], "unit");
 		if (o->unit < 0)
 			bad = -1;
 		int k = -1;
@@ -391,10 +357,10 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		o->mob_order = BS_MOB_NONE;
 		bad |= refuse(ld, v, OK_ORDER, kind);
 		bad |= refuse(ld, v, OK_ANGLE, kind);
-		o->unit = own_unit(ld, si, v[OK_RALLY], "rally");
+		o->unit = ld_find_unit(ld, si, v[OK_RALLY], "rally");
 	} else {
 		o->kind = BS_SCRIPT_MOB;
-		o->unit = own_unit(ld, si, v[OK_MOB], "mob");
+		o->unit = ld_find_unit(ld, si, v[OK_MOB], "mob");
 		if (o->unit >= 0 && side->units[o->unit].type != BS_UNIT_MOB) {
 			ld_err(ld, v[OK_MOB],
 			       "mob: '%s' is not a mob; orders are given "

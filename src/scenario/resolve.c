@@ -47,9 +47,7 @@ static int find_indiv(struct ld *ld, int si, const yaml_node_t *n,
 	return -1;
 }
 
-/* The unit named by node on side si, as find_indiv. */
-static int find_unit(struct ld *ld, int si, const yaml_node_t *n,
-		     const char *key)
+int ld_find_unit(struct ld *ld, int si, const yaml_node_t *n, const char *key)
 {
 	const struct bs_scenario *s = ld->s;
 	const char *t = ld_text(ld, n, key, "a unit's name");
@@ -327,7 +325,7 @@ static void resolve_brigades(struct ld *ld, int si, struct ld_side_aux *a)
 		int count = 0;
 		for (int k = 0; k < len; k++) {
 			yaml_node_t *un = ld_item(ld, ia->brigade, k);
-			int u = find_unit(ld, si, un, "brigade");
+			int u = ld_find_unit(ld, si, un, "brigade");
 			if (u < 0)
 				continue;
 			if (owner[u] == i) {

@@ -298,23 +298,6 @@ static const enum bs_formation default_form[BS_UNIT__COUNT] = {
     [BS_UNIT_BERSERKER] = BS_FORM_OPEN,
 };
 
-/* The facing toward the table centre from a home edge (0 = north).
- * RULING R-033 [3.4] a unit without `facing:` faces the enemy's side of
- * the table, away from its home edge. */
-static double edge_facing(enum bs_edge e)
-{
-	switch (e) {
-	case BS_EDGE_NORTH:
-		return 180;
-	case BS_EDGE_WEST:
-		return 90;
-	case BS_EDGE_EAST:
-		return 270;
-	default:
-		return 0;
-	}
-}
-
 static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
 {
 	static const double deg[BS_EDGE__COUNT] = {
@@ -402,7 +385,7 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	u->deputy = -1;
 	u->line = (int)n->start_mark.line + 1;
 	u->col = (int)n->start_mark.column + 1;
-	u->facing = edge_facing(side->edge);
+	u->facing = bs_edge_facing(side->edge);
 	aux->node = (yaml_node_t *)n;
 	if (ld_collect(ld, n, "unit", unit_keys, UK__N, v) != 0)
 		return;

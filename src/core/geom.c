@@ -123,6 +123,19 @@ double bs_seg_point_dist(struct bs_vec a, struct bs_vec b, struct bs_vec p)
 	return bs_vec_dist(p, bs_vec_add(a, bs_vec_scale(ab, t)));
 }
 
+/* min / max for values used only in comparisons (they may differ from
+ * fmin / fmax in the sign of a zero only, which no comparison sees);
+ * inline, where fmin / fmax are calls into libm. */
+static inline double lo2(double a, double b)
+{
+	return b < a ? b : a;
+}
+
+static inline double hi2(double a, double b)
+{
+	return b > a ? b : a;
+}
+
 /* Projection interval of a quad on axis n. */
 static void project(const struct bs_quad *q, struct bs_vec n, double *lo,
 		    double *hi)
@@ -166,7 +179,7 @@ static double min_overlap(const struct bs_quad *a, const struct bs_quad *b)
 		double alo, ahi, blo, bhi;
 		project(a, ax[i], &alo, &ahi);
 		project(b, ax[i], &blo, &bhi);
-		double ov = fmin(ahi, bhi) - fmax(alo, blo);
+		double ov = lo2(ahi, bhi) - hi2(alo, blo);
 		if (ov < best)
 			best = ov;
 	}
@@ -182,10 +195,10 @@ static struct box box_of(const struct bs_quad *q)
 {
 	struct box b = {q->p[0].x, q->p[0].y, q->p[0].x, q->p[0].y};
 	for (int i = 1; i < 4; i++) {
-		b.x0 = fmin(b.x0, q->p[i].x);
-		b.x1 = fmax(b.x1, q->p[i].x);
-		b.y0 = fmin(b.y0, q->p[i].y);
-		b.y1 = fmax(b.y1, q->p[i].y);
+		b.x0 = lo2(b.x0, q->p[i].x);
+		b.x1 = hi2(b.x1, q->p[i].x);
+		b.y0 = lo2(b.y0, q->p[i].y);
+		b.y1 = hi2(b.y1, q->p[i].y);
 	}
 	return b;
 }
@@ -211,7 +224,7 @@ static int overlap_exceeds(const struct bs_quad *a, const struct bs_quad *b,
 		double alo, ahi, blo, bhi;
 		project(a, ax[i], &alo, &ahi);
 		project(b, ax[i], &blo, &bhi);
-		if (fmin(ahi, bhi) - fmax(alo, blo) <= thr)
+		if (lo2(ahi, bhi) - hi2(alo, blo) <= thr)
 			return 0;
 	}
 	return 1;
@@ -255,7 +268,8 @@ double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
 	if (overlap_exceeds(a, b, 0))
 		return 0.0;
 	/* apart: the least distance is between a vertex and an edge */
-	return sqrt(fmin(vertex_edge_min2(a, b), vertex_edge_min2(b, a)));
+	/* both squared distances are >= +0, never NaN: lo2 is fmin here */
+	return sqrt(lo2(vertex_edge_min2(a, b), vertex_edge_min2(b, a)));
 }
 
 int bs_quad_contains(const struct bs_quad *q, struct bs_vec p, double tol)
@@ -421,9 +435,15 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 static struct bs_quad rotate_quad(const struct bs_quad *q, struct bs_vec pv,
 				  double deg)
 {
+	/* bs_rotate_about's arithmetic, its sine and cosine taken once */
+	double rad = -deg * PI / 180.0;
+	double c = cos(rad), s = sin(rad);
 	struct bs_quad r;
-	for (int i = 0; i < 4; i++)
-		r.p[i] = bs_rotate_about(q->p[i], pv, deg);
+	for (int i = 0; i < 4; i++) {
+		struct bs_vec d = bs_vec_sub(q->p[i], pv);
+		r.p[i] = (struct bs_vec){pv.x + d.x * c - d.y * s,
+					 pv.y + d.x * s + d.y * c};
+	}
 	return r;
 }
 

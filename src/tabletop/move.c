@@ -26,18 +26,38 @@ static struct bs_quad moved(const struct bs_quad *q, struct bs_vec dir,
 			    double t)
 {
 	struct bs_quad r;
+	/* bs_vec_add(q->p[i], bs_vec_scale(dir, t)), written out */
+	double sx = dir.x * t, sy = dir.y * t;
 	for (int i = 0; i < 4; i++)
-		r.p[i] = bs_vec_add(q->p[i], bs_vec_scale(dir, t));
+		r.p[i] = (struct bs_vec){q->p[i].x + sx, q->p[i].y + sy};
 	return r;
 }
 
 static struct bs_quad turned(const struct bs_quad *q, struct bs_vec pv,
 			     double deg)
 {
+	/* bs_rotate_about's arithmetic, its sine and cosine taken once */
+	double rad = -deg * PI / 180.0;
+	double c = cos(rad), s = sin(rad);
 	struct bs_quad r;
-	for (int i = 0; i < 4; i++)
-		r.p[i] = bs_rotate_about(q->p[i], pv, deg);
+	for (int i = 0; i < 4; i++) {
+		double dx = q->p[i].x - pv.x, dy = q->p[i].y - pv.y;
+		r.p[i] = (struct bs_vec){pv.x + dx * c - dy * s,
+					 pv.y + dx * s + dy * c};
+	}
 	return r;
+}
+
+/* min / max for values used only in comparisons (they may differ from
+ * fmin / fmax in the sign of a zero only, which no comparison sees). */
+static inline double lo2(double a, double b)
+{
+	return b < a ? b : a;
+}
+
+static inline double hi2(double a, double b)
+{
+	return b > a ? b : a;
 }
 
 /* How deep two convex quads overlap (separating axes: the least overlap
@@ -48,23 +68,27 @@ static double depth(const struct bs_quad *a, const struct bs_quad *b)
 	double best = HUGE_VAL;
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < 4; i++) {
-			struct bs_vec e =
-			    bs_vec_sub(qs[k]->p[(i + 1) % 4], qs[k]->p[i]);
-			double l = bs_vec_len(e);
+			/* bs_vec_* arithmetic written out (inline); the
+			 * minima and maxima only feed comparisons, so
+			 * lo2 / hi2 give the same answers as fmin / fmax */
+			const struct bs_vec *p0 = &qs[k]->p[i];
+			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
+			double ex = p1->x - p0->x, ey = p1->y - p0->y;
+			double l = sqrt(ex * ex + ey * ey);
 			if (l < 1e-12)
 				continue;
-			struct bs_vec nrm = {-e.y / l, e.x / l};
+			double nx = -ey / l, ny = ex / l;
 			double alo = HUGE_VAL, ahi = -HUGE_VAL;
 			double blo = HUGE_VAL, bhi = -HUGE_VAL;
 			for (int j = 0; j < 4; j++) {
-				double va = bs_vec_dot(a->p[j], nrm);
-				double vb = bs_vec_dot(b->p[j], nrm);
-				alo = fmin(alo, va);
-				ahi = fmax(ahi, va);
-				blo = fmin(blo, vb);
-				bhi = fmax(bhi, vb);
+				double va = a->p[j].x * nx + a->p[j].y * ny;
+				double vb = b->p[j].x * nx + b->p[j].y * ny;
+				alo = lo2(alo, va);
+				ahi = hi2(ahi, va);
+				blo = lo2(blo, vb);
+				bhi = hi2(bhi, vb);
 			}
-			double ov = fmin(ahi, bhi) - fmax(alo, blo);
+			double ov = lo2(ahi, bhi) - hi2(alo, blo);
 			if (ov < best)
 				best = ov;
 		}
@@ -74,7 +98,30 @@ static double depth(const struct bs_quad *a, const struct bs_quad *b)
 int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	       const struct bs_quad *obst, int n, int may_touch, int *who)
 {
+	/* broad phase: an obstacle whose bounding box is more than the touch
+	 * tolerance (and a margin far above rounding) from newq's is apart
+	 * from it: its depth is negative and its distance above
+	 * BS_GEOM_TOUCH, so the exact tests below would pass it */
+	const double far = BS_GEOM_TOUCH + 1e-6;
+	double x0 = newq->p[0].x, x1 = x0, y0 = newq->p[0].y, y1 = y0;
+	for (int k = 1; k < 4; k++) {
+		x0 = lo2(x0, newq->p[k].x);
+		x1 = hi2(x1, newq->p[k].x);
+		y0 = lo2(y0, newq->p[k].y);
+		y1 = hi2(y1, newq->p[k].y);
+	}
 	for (int i = 0; i < n; i++) {
+		const struct bs_quad *o = &obst[i];
+		double ox0 = o->p[0].x, ox1 = ox0, oy0 = o->p[0].y, oy1 = oy0;
+		for (int k = 1; k < 4; k++) {
+			ox0 = lo2(ox0, o->p[k].x);
+			ox1 = hi2(ox1, o->p[k].x);
+			oy0 = lo2(oy0, o->p[k].y);
+			oy1 = hi2(oy1, o->p[k].y);
+		}
+		if (ox0 - x1 > far || x0 - ox1 > far || oy0 - y1 > far ||
+		    y0 - oy1 > far)
+			continue;
 		double allowed = BS_TT_FIT_TOL;
 		if (oldq) {
 			double was = depth(oldq, &obst[i]);

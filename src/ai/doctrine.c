@@ -185,26 +185,11 @@ static void lost_of(const struct bs_battle *b, int side, unsigned char *lost)
 		lost[k] = !commander_ok(indiv_of(b, side, k));
 }
 
-/* The direction a side advances: away from its home edge [3.4]. */
-static double forward_facing(enum bs_edge e)
-{
-	switch (e) {
-	case BS_EDGE_NORTH:
-		return 180;
-	case BS_EDGE_WEST:
-		return 90;
-	case BS_EDGE_EAST:
-		return 270;
-	default:
-		return 0;
-	}
-}
-
 /* How far a point stands toward the enemy (inches along the side's
  * forward direction). */
 static double progress(const struct bs_battle *b, int side, struct bs_vec p)
 {
-	return bs_vec_dot(p, bs_dir(forward_facing(b->sc->sides[side].edge)));
+	return bs_vec_dot(p, bs_dir(bs_edge_facing(b->sc->sides[side].edge)));
 }
 
 /* Hit dice a unit has standing, tenths (at least 1). */
@@ -1116,7 +1101,7 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		 * after the turn, at the oblique angle) */
 		double full = left - SLACK;
 		double gain =
-		    cos(bs_angle_diff(forward_facing(b->sc->sides[side].edge),
+		    cos(bs_angle_diff(bs_edge_facing(b->sc->sides[side].edge),
 				      u->facing + (rel - after) + angle) *
 			PI / 180.0);
 		if (gain > 1e-6 && p_now + full * gain > p_cap)
@@ -1531,7 +1516,7 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 			return;
 		goal = bs_vec_scale(sum, 1.0 / n);
 		goal = bs_vec_sub(
-		    goal, bs_vec_scale(bs_dir(forward_facing(sd->edge)), 4.0));
+		    goal, bs_vec_scale(bs_dir(bs_edge_facing(sd->edge)), 4.0));
 		stop = 1.0;
 	} else {
 		stop = me->cr / 2.0;

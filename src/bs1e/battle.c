@@ -40,6 +40,29 @@ void bs1e_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g, int tg)
 	}
 }
 
+void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
+		   const struct bs_deriv *d, int d1, int d2, int passed, int n1,
+		   const char *what, const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, type);
+	bs1e_ev_unit(b, &ev, g, -1);
+	ev.indiv = indiv;
+	ev.deriv = *d;
+	ev.has_deriv = 1;
+	ev.dice[0] = d1;
+	ev.dice[1] = d2;
+	ev.ndice = 2;
+	ev.die_sides = 10;
+	ev.n[0] = passed;
+	ev.n[1] = n1;
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
 void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 {
 	if (!bs_battle_events_on(b))

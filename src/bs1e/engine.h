@@ -89,6 +89,14 @@ void bs1e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type);
 /* Actor / target fields from global unit indexes (-1: none). */
 void bs1e_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g,
 		  int tg);
+
+/* Emit a 2d10 check of unit g (MORALE, DISCIPLINE or RALLY; indiv the
+ * rallying commander or -1): the rated number d, the dice, n[0] passed,
+ * n[1] = n1 (Table 5 reasons, Table 7 reason, mob order), what and cite.
+ * Does nothing when events are off. */
+void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
+		   const struct bs_deriv *d, int d1, int d2, int passed, int n1,
+		   const char *what, const char *cite);
 /* A NOTE event with text and cite about unit g (may be -1). */
 void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite);
 /* A REJECTED event. */

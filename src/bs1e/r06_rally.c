@@ -217,23 +217,10 @@ static void attempt(struct bs_battle *b, int side,
 	bs1e_current_morale(b, g, 0, c->cb, 1, &d);
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int ok = bs1e_morale_passes(d.value, d1 + d2);
-	if (bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_RALLY);
-		bs1e_ev_unit(b, &ev, g, -1);
-		ev.indiv = o->indiv;
-		ev.deriv = d;
-		ev.has_deriv = 1;
-		ev.dice[0] = d1;
-		ev.dice[1] = d2;
-		ev.ndice = 2;
-		ev.die_sides = 10;
-		ev.n[0] = ok;
-		ev.n[1] = (int)o->mob_order;
-		ev.what = mob_order ? bs_mob_order_name[o->mob_order] : "rally";
-		ev.cite = mob_order ? "[6.6] [2.10]" : "[6.2]";
-		bs_battle_emit(b, &ev);
-	}
+	bs1e_ev_check(b, BS_EV_RALLY, g, o->indiv, &d, d1, d2, ok,
+		      (int)o->mob_order,
+		      mob_order ? bs_mob_order_name[o->mob_order] : "rally",
+		      mob_order ? "[6.6] [2.10]" : "[6.2]");
 	if (!ok)
 		return; /* [6.2] "If the check fails, the unit is still
 			   routed"; [2.10] a mob keeps its last order */

@@ -105,22 +105,8 @@ static int roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 	 * current morale of the unit, the Morale Check is successful" */
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int passed = bs1e_morale_passes(d.value, d1 + d2);
-	if (bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_MORALE);
-		bs1e_ev_unit(b, &ev, g, -1);
-		ev.deriv = d;
-		ev.has_deriv = 1;
-		ev.dice[0] = d1;
-		ev.dice[1] = d2;
-		ev.ndice = 2;
-		ev.die_sides = 10;
-		ev.n[0] = passed;
-		ev.n[1] = (int)t5;
-		ev.what = passed ? what_ok : what_bad;
-		ev.cite = cite;
-		bs_battle_emit(b, &ev);
-	}
+	bs1e_ev_check(b, BS_EV_MORALE, g, -1, &d, d1, d2, passed, (int)t5,
+		      passed ? what_ok : what_bad, cite);
 	*passed_out = passed;
 	return passed;
 }
@@ -188,24 +174,12 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
 	bs_deriv_init(&d, u->r.dl, NULL, "[4.6]", "[4.6 T6]");
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int passed = bs1e_discipline_passes(u->r.dl, d1 + d2);
-	if (bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_DISCIPLINE);
-		bs1e_ev_unit(b, &ev, g, -1);
-		ev.deriv = d;
-		ev.has_deriv = 1;
-		ev.dice[0] = d1;
-		ev.dice[1] = d2;
-		ev.ndice = 2;
-		ev.die_sides = 10;
-		ev.n[0] = passed;
-		ev.n[1] = (int)reason;
-		ev.what = passed ? "the unit obeys its commander"
-				 : "the unit goes out of command and attacks "
-				   "the enemy regardless";
-		ev.cite = "[4.6 T7]";
-		bs_battle_emit(b, &ev);
-	}
+	bs1e_ev_check(b, BS_EV_DISCIPLINE, g, -1, &d, d1, d2, passed,
+		      (int)reason,
+		      passed ? "the unit obeys its commander"
+			     : "the unit goes out of command and attacks the "
+			       "enemy regardless",
+		      "[4.6 T7]");
 	if (passed)
 		return 1;
 	/* [4.6] "When a discipline check is failed, the unit goes Out of

@@ -860,6 +860,43 @@ static void store(struct bs_battle *b, struct mv *m)
 		u->flags |= BS_UF_MOVED;
 }
 
+/* [7.14] "If a charging unit runs into an enemy figure or figures that
+ * would be killed even if the charging unit does minimum possible damage,
+ * it Breaks Through. The enemy figures are immediately removed and the
+ * unit continues its charge."
+ * RULING R-174 (known-gaps 35): in the block model a unit's losses fill
+ * from its rear [7.2], so the figures "in its path" are the whole unit it
+ * met: the charger breaks through when the least damage its figures in
+ * contact could do (2d6 = 12, the worst roll, at its base AR with the
+ * closed-charge -1 and the forced-march penalty) kills every figure of
+ * that unit. Returns 1 when it does. */
+static int breaks_through(const struct bs_battle *b, int g, int h)
+{
+	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	struct bs_tt_contact c;
+	if (!bs1e_contact(b, g, h, &c) || c.a_count <= 0)
+		return 0;
+	int ar = u->r.base_ar + u->fm_penalty;
+	if (u->formation == BS_FORM_CLOSED)
+		ar -= 1; /* [7.14] closed-formation charge, Table 10 */
+	struct bs1e_attack_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.ar = ar;
+	spec.ac = t->r.ac;
+	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
+	spec.figures = c.a_count;
+	spec.level_drain = u->r.level_drain;
+	spec.poison_part = -1;
+	struct bs1e_attack_plan plan;
+	char err[160];
+	if (spec.damage.nparts == 0 || t->r.magic_to_hit ||
+	    bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
+		return 0;
+	struct bs1e_attack_result res;
+	bs1e_attack_resolve(&plan, 12, &res);
+	return res.total_tenths >= t->figures * t->r.hd_fig;
+}
+
 static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		       struct mv *pre)
 {
@@ -893,6 +930,34 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	store(b, use);
 	if (use->contact >= 0)
 		contact_made(b, g, use->contact);
+	/* [7.14] break-through (RULING R-174): the unit met is removed and
+	 * the charge goes on straight with the movement left; it must then
+	 * meet another enemy, or suffer the penalty below. At most a few
+	 * break-throughs: each removes a unit. */
+	for (int k = 0; k < 4 && o->kind == BS_ORDER_CHARGE &&
+			use->contact >= 0 && breaks_through(b, g, use->contact);
+	     k++) {
+		int h = use->contact;
+		double left = use->allowed - use->spent;
+		bs1e_unit_destroyed(b, h, "broken through by a charge",
+				    "[7.14]");
+		struct bs_order on;
+		memset(&on, 0, sizeof on);
+		on.kind = BS_ORDER_CHARGE;
+		on.tside = -1;
+		on.tunit = -1;
+		on.nsteps = 1;
+		on.step[0].kind = BS_STEP_ADVANCE;
+		on.step[0].dist = left > 0 ? left : 0;
+		mv_init(&m, b, b, g, &on, left > 0 ? left : 0);
+		use = &m;
+		if (left > EPS)
+			run_steps(&m);
+		close_door(use);
+		store(b, use);
+		if (use->contact >= 0)
+			contact_made(b, g, use->contact);
+	}
 	if (o->kind == BS_ORDER_CHARGE && use->contact < 0) {
 		/* [7.14] "If a unit in closed formation fails to end its
 		 * charge in base-to-base contact ... it breaks into open

@@ -68,6 +68,16 @@ struct bs_unit_rated {
 	int never_checks_morale;
 	int undead, level_drain, magic_to_hit;
 	int daylight_penalty;
+	/* [8.2] the melee weapons a unit on foot carries, each rated as on
+	 * its roster sheet; `in_hand` is the one whose AR and damage are
+	 * above. Mounted units keep their weapon (RULING R-175). */
+	int nweapons;
+	int in_hand;
+	struct bs_weapon_rated {
+		int base_ar;
+		struct bs_dice dmg_sm, dmg_l;
+		int pike, polearm, magic;
+	} wpn[BS_UNIT_MAX_WEAPONS];
 };
 
 /* A unit on the table. */

@@ -134,6 +134,10 @@ struct bs_controller {
 	/* [7.12] follow a withdrawing enemy (1) or remain in place (0). */
 	int (*follow)(void *ctx, const struct bs_battle *b, int side, int unit,
 		      int eside, int eunit);
+	/* [8.2] at the beginning of the Melee Phase: the weapon (index into
+	 * the unit's rated weapons, r.wpn) to have in hand, or -1 to keep
+	 * the one it holds. */
+	int (*weapon)(void *ctx, const struct bs_battle *b, int side, int unit);
 };
 
 #endif

@@ -1562,6 +1562,48 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 /* ---- public ---------------------------------------------------------------
  */
 
+/* Average total of a damage expression. */
+static double dice_avg(const struct bs_dice *d)
+{
+	double t = 0;
+	for (int k = 0; k < d->nparts; k++)
+		t += d->part[k].count * (d->part[k].sides + 1) / 2.0 +
+		     d->part[k].plus;
+	return t;
+}
+
+/* [8.2] at the beginning of the Melee Phase, against the first enemy the
+ * unit touches, the melee weapon with the most average damage for its
+ * size, each point of AR worse counting as one point of damage less
+ * (docs/AI.md); -1 keeps the weapon in hand (not in contact, or no
+ * better one). */
+static int weapon_cb(void *ctx, const struct bs_battle *b, int side, int unit)
+{
+	(void)ctx;
+	const struct bs_unit_state *u = &b->units[b->side_first[side] + unit];
+	for (int t = 0; t < b->nunits; t++) {
+		const struct bs_unit_state *e = &b->units[t];
+		if (e->side == side ||
+		    !bs_tt_unit_contact(b, side, unit, e->side, e->idx, NULL))
+			continue;
+		int large = e->r.size == BS_SIZE_L;
+		int best = u->r.in_hand;
+		double best_v = -1e9;
+		for (int w = 0; w < u->r.nweapons; w++) {
+			const struct bs_weapon_rated *wr = &u->r.wpn[w];
+			double v = dice_avg(large ? &wr->dmg_l : &wr->dmg_sm) -
+				   wr->base_ar;
+			if (v > best_v + 1e-9 ||
+			    (v > best_v - 1e-9 && w == u->r.in_hand)) {
+				best_v = v;
+				best = w;
+			}
+		}
+		return best == u->r.in_hand ? -1 : best;
+	}
+	return -1;
+}
+
 void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 {
 	memset(&ai->ctl, 0, sizeof ai->ctl);
@@ -1573,6 +1615,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.move = move_cb;
 	ai->ctl.move_indiv = move_indiv_cb;
 	ai->ctl.follow = follow_cb;
+	ai->ctl.weapon = weapon_cb;
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);

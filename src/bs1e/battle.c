@@ -294,6 +294,19 @@ static void damage_dice(const struct bs1e_damage *dm, int large,
 	}
 }
 
+void bs1e_take_weapon(struct bs_battle *b, int g, int w)
+{
+	struct bs_unit_state *u = &b->units[g];
+	const struct bs_weapon_rated *wr = &u->r.wpn[w];
+	u->r.in_hand = w;
+	u->r.base_ar = wr->base_ar;
+	u->r.dmg_sm = wr->dmg_sm;
+	u->r.dmg_l = wr->dmg_l;
+	u->r.pike = wr->pike;
+	u->r.polearm = wr->polearm;
+	bs1e_sc(b)->ux[g].magic_weapon = wr->magic;
+}
+
 static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		      struct bs1e_unit_sheet *sh, struct bs_unit_state *u,
 		      struct bs1e_unit_x *x)
@@ -321,6 +334,28 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		u->r.polearm = def->weapons[0].weapon->is_polearm;
 		x->magic_weapon = def->weapons[0].plus > 0;
 	}
+	/* [8.2] every melee weapon of a unit on foot, rated, so that it can
+	 * change weapons at the beginning of a Melee Phase. RULING R-175: a
+	 * mounted unit's damage is rider and mount together ([11.2],
+	 * [11.3]): it keeps the weapon in hand. */
+	u->r.nweapons = 0;
+	u->r.in_hand = 0;
+	if (sh->mounting == BS1E_ON_FOOT && sh->nweapons == def->nweapons)
+		for (int w = 0; w < sh->nweapons && w < BS_UNIT_MAX_WEAPONS;
+		     w++) {
+			struct bs_weapon_rated *wr = &u->r.wpn[w];
+			const struct bs1e_weapon_sheet *ws = &sh->weapons[w];
+			if (ws->kind == BS_WEAPON_MISSILE ||
+			    !def->weapons[w].weapon)
+				break;
+			wr->base_ar = ws->ar.value;
+			wr->dmg_sm = ws->vs_sm;
+			wr->dmg_l = ws->vs_l;
+			wr->pike = def->weapons[w].weapon->is_pike;
+			wr->polearm = def->weapons[w].weapon->is_polearm;
+			wr->magic = def->weapons[w].plus > 0;
+			u->r.nweapons = w + 1;
+		}
 	u->r.shield = def->shield;
 	if (c) {
 		u->r.chaotic = c->law == BS_LAW_CHAOTIC;
@@ -405,6 +440,8 @@ static void deploy_unit(struct bs_battle *b, int g)
 	struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
 	u->figures = u->original = def->figures;
 	u->wounded = 0;
+	if (u->r.in_hand != 0)
+		bs1e_take_weapon(b, g, 0);
 	/* RULING R-136 (known-gaps 28): [3.4] placement is the scenario's,
 	 * as given; "two full moves" is the scenario writer's concern */
 	u->front = (struct bs_vec){def->x, def->y};

@@ -205,4 +205,8 @@ void bs1e_ruleset_release(struct bs_battle *b);
 void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 			 int in_command, struct bs_deriv *d);
 
+/* [8.2] unit g takes its rated weapon w in hand: its AR, damage and
+ * [8.1] reach become that weapon's (battle.c). */
+void bs1e_take_weapon(struct bs_battle *b, int g, int w);
+
 #endif

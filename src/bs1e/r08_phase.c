@@ -483,11 +483,37 @@ static void fight(struct bs_battle *b, int x, int y, int *nh)
 		(*nh)++;
 }
 
+/* [8.2] "members of a unit can change weapons at the beginning of any
+ * Melee Phase without a penalty of time, movement, or combat
+ * effectiveness. The owning player simply announces that his unit is
+ * changing weapons": each side's controller may name the weapon. */
+static void change_weapons(struct bs_battle *b)
+{
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_unit_state *u = &b->units[g];
+		const struct bs_controller *c = b->ctl[u->side];
+		if (!c || !c->weapon || u->r.nweapons < 2 ||
+		    !bs1e_in_play(b, g) || bs1e_routed(b, g))
+			continue;
+		int w = c->weapon(c->ctx, b, u->side, u->idx);
+		if (w < 0 || w >= u->r.nweapons || w == u->r.in_hand)
+			continue;
+		bs1e_take_weapon(b, g, w);
+		if (bs_battle_events_on(b)) {
+			char msg[BS_NAME_MAX + 40];
+			snprintf(msg, sizeof msg, "changes weapons: %s in hand",
+				 u->def->weapons[w].weapon->name);
+			bs1e_note(b, g, msg, "[8.2]");
+		}
+	}
+}
+
 void bs1e_phase_melee(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	int np = 0, nh = 0;
 	int was_routed_mask[BS1E_MAX_UNITS];
+	change_weapons(b);
 	for (int g = 0; g < b->nunits; g++) {
 		s->ux[g].figs_phase = b->units[g].figures;
 		memset(s->ux[g].used, 0, sizeof s->ux[g].used);

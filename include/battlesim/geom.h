@@ -46,6 +46,11 @@ double bs_angle_diff(double a_deg, double b_deg);
 /* Rotate p about pivot by `deg` degrees clockwise (the sense of facings). */
 struct bs_vec bs_rotate_about(struct bs_vec p, struct bs_vec pivot, double deg);
 
+/* Quad q turned clockwise by `deg` degrees about pv (bs_rotate_about on
+ * each corner, the sine and cosine taken once). */
+struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
+			      double deg);
+
 /* The block of a unit: front edge centred on `front`, `width` wide,
  * `depth` deep behind it, facing `facing_deg`. */
 struct bs_quad bs_block(struct bs_vec front, double facing_deg, double width,

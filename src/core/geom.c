@@ -432,8 +432,8 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 	return best;
 }
 
-static struct bs_quad rotate_quad(const struct bs_quad *q, struct bs_vec pv,
-				  double deg)
+struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
+			      double deg)
 {
 	/* bs_rotate_about's arithmetic, its sine and cosine taken once */
 	double rad = -deg * PI / 180.0;
@@ -462,7 +462,7 @@ static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
 	const double fine = (0.02 / radius) * 180.0 / PI;
 	double t = 0, safe = 0;
 	for (int iter = 0; iter < 100000; iter++) {
-		struct bs_quad r = rotate_quad(q, pivot, sgn * t);
+		struct bs_quad r = bs_quad_rotate(q, pivot, sgn * t);
 		double ov = min_overlap(&r, o);
 		if (ov > block) {
 			/* blocked between safe (free) and t */
@@ -470,7 +470,7 @@ static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
 			for (int k = 0; k < 40; k++) {
 				double mid = (lo + hi) / 2;
 				struct bs_quad rm =
-				    rotate_quad(q, pivot, sgn * mid);
+				    bs_quad_rotate(q, pivot, sgn * mid);
 				if (overlap_exceeds(&rm, o, block))
 					hi = mid;
 				else

@@ -210,4 +210,7 @@ int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,
  * mean") (resolve.c). */
 int ld_find_unit(struct ld *ld, int si, const yaml_node_t *n, const char *key);
 
+/* The individual named by node n on side si, as ld_find_unit. */
+int ld_find_indiv(struct ld *ld, int si, const yaml_node_t *n, const char *key);
+
 #endif

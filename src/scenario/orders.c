@@ -103,43 +103,6 @@ static int enemy_unit(struct ld *ld, int si, const yaml_node_t *n, int *tside,
 	return -1;
 }
 
-/* The individual named by n on side si, or -1 after an error. */
-static int own_indiv(struct ld *ld, int si, const yaml_node_t *n)
-{
-	const struct bs_scenario *s = ld->s;
-	const char *t = ld_text(ld, n, "by", "an individual's name");
-	if (!t)
-		return -1;
-	const struct bs_side *side = &s->sides[si];
-	for (int i = 0; i < side->nindividuals; i++)
-		if (strcasecmp(side->individuals[i].name, t) == 0)
-			return i;
-	for (int k = 0; k < s->nsides; k++)
-		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
-			if (strcasecmp(s->sides[k].individuals[i].name, t) ==
-			    0) {
-				ld_err(ld, n,
-				       "by: '%s' is an individual of side "
-				       "'%s', not of side '%s'",
-				       s->sides[k].individuals[i].name,
-				       s->sides[k].name, side->name);
-				return -1;
-			}
-	const char *names[BS_MAX_INDIVIDUALS];
-	for (int i = 0; i < side->nindividuals; i++)
-		names[i] = side->individuals[i].name[0]
-			       ? side->individuals[i].name
-			       : NULL;
-	const char *sg = strlen(t) < 64
-			     ? bs_suggest(t, names, (size_t)side->nindividuals)
-			     : NULL;
-	char buf[64];
-	ld_err(ld, n, "by: unknown individual %s on side '%s'%s%s%s",
-	       ld_kind(n, buf, sizeof buf), side->name,
-	       sg ? " (did you mean '" : "", sg ? sg : "", sg ? "'?)" : "");
-	return -1;
-}
-
 /* ---- steps [7.6] [7.9] [7.10] ---------------------------------------------
  */
 
@@ -390,7 +353,7 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (o->unit < 0)
 		bad = -1;
 	if (ld_require(ld, n, what, "by", v[OK_BY]) != 0 ||
-	    (o->indiv = own_indiv(ld, si, v[OK_BY])) < 0)
+	    (o->indiv = ld_find_indiv(ld, si, v[OK_BY], "by")) < 0)
 		bad = -1;
 	return bad;
 }

@@ -10,8 +10,7 @@
 
 /* The individual named by node on side si: its index, or -1 after an
  * error (unknown, with "did you mean", or on another side). */
-static int find_indiv(struct ld *ld, int si, const yaml_node_t *n,
-		      const char *key)
+int ld_find_indiv(struct ld *ld, int si, const yaml_node_t *n, const char *key)
 {
 	const struct bs_scenario *s = ld->s;
 	const char *t = ld_text(ld, n, key, "an individual's name");
@@ -88,7 +87,8 @@ static void resolve_units(struct ld *ld, int si, struct ld_side_aux *a)
 		struct bs_unit *unit = &side->units[u];
 		struct ld_unit_aux *ua = &a->units[u];
 		if (ua->commander) {
-			int c = find_indiv(ld, si, ua->commander, "commander");
+			int c =
+			    ld_find_indiv(ld, si, ua->commander, "commander");
 			if (c >= 0 && ind[c].leads >= 0)
 				ld_err(ld, ua->commander,
 				       "commander: '%s' already commands unit "
@@ -102,7 +102,7 @@ static void resolve_units(struct ld *ld, int si, struct ld_side_aux *a)
 			}
 		}
 		if (ua->deputy) {
-			int d = find_indiv(ld, si, ua->deputy, "deputy");
+			int d = ld_find_indiv(ld, si, ua->deputy, "deputy");
 			if (d >= 0 && d == unit->commander)
 				ld_err(ld, ua->deputy,
 				       "deputy: '%s' commands unit '%s' and "
@@ -126,7 +126,7 @@ static void resolve_units(struct ld *ld, int si, struct ld_side_aux *a)
 				 BS_UNIT_MAX_MEMBERS, "members");
 		for (int i = 0; i < nm; i++) {
 			yaml_node_t *mn = ld_item(ld, ua->members, i);
-			int m = find_indiv(ld, si, mn, "members");
+			int m = ld_find_indiv(ld, si, mn, "members");
 			if (m < 0)
 				continue;
 			if (m == unit->commander) {
@@ -180,7 +180,8 @@ static void resolve_deputies(struct ld *ld, int si, struct ld_side_aux *a)
 		int du = ia->deputy_unit;
 		int uc = du >= 0 ? side->units[du].commander : -1;
 		if (ia->deputy_of) {
-			int c = find_indiv(ld, si, ia->deputy_of, "deputy_of");
+			int c =
+			    ld_find_indiv(ld, si, ia->deputy_of, "deputy_of");
 			if (c < 0)
 				continue;
 			if (c == i) {

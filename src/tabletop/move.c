@@ -33,21 +33,6 @@ static struct bs_quad moved(const struct bs_quad *q, struct bs_vec dir,
 	return r;
 }
 
-static struct bs_quad turned(const struct bs_quad *q, struct bs_vec pv,
-			     double deg)
-{
-	/* bs_rotate_about's arithmetic, its sine and cosine taken once */
-	double rad = -deg * PI / 180.0;
-	double c = cos(rad), s = sin(rad);
-	struct bs_quad r;
-	for (int i = 0; i < 4; i++) {
-		double dx = q->p[i].x - pv.x, dy = q->p[i].y - pv.y;
-		r.p[i] = (struct bs_vec){pv.x + dx * c - dy * s,
-					 pv.y + dx * s + dy * c};
-	}
-	return r;
-}
-
 /* min / max for values used only in comparisons (they may differ from
  * fmin / fmax in the sign of a zero only, which no comparison sees). */
 static inline double lo2(double a, double b)
@@ -169,7 +154,7 @@ static double turn_until(const struct bs_quad *q, struct bs_vec pv, double deg,
 	if (radius <= 0)
 		return deg;
 	for (int guard = 0; guard < 200 && t < total; guard++) {
-		struct bs_quad r = turned(q, pv, sgn * t);
+		struct bs_quad r = bs_quad_rotate(q, pv, sgn * t);
 		double d = gap_to(&r, o);
 		if (d > near) {
 			t += (d - near / 2) / (radius * PIf);
@@ -228,16 +213,16 @@ static double back_off_translate(const struct bs_quad *q, struct bs_vec dir,
 static double back_off_rotate(const struct bs_quad *q, struct bs_vec pv,
 			      double deg, const struct bs_quad *o)
 {
-	struct bs_quad e = turned(q, pv, deg);
+	struct bs_quad e = bs_quad_rotate(q, pv, deg);
 	if (gap_to(&e, o) >= BS_TT_STOP_GAP)
 		return deg;
-	struct bs_quad s0 = turned(q, pv, 0);
+	struct bs_quad s0 = bs_quad_rotate(q, pv, 0);
 	if (gap_to(&s0, o) < BS_TT_STOP_GAP)
 		return 0;
 	double lo = 0, hi = deg;
 	for (int k = 0; k < 20; k++) {
 		double mid = (lo + hi) / 2;
-		struct bs_quad m = turned(q, pv, mid);
+		struct bs_quad m = bs_quad_rotate(q, pv, mid);
 		if (gap_to(&m, o) >= BS_TT_STOP_GAP)
 			lo = mid;
 		else
@@ -329,7 +314,7 @@ void bs_tt_wheel(const struct bs_tt_shape *s, struct bs_tt_pose *p, double deg,
 	 * tolerance: where it ends, no deeper than a placement may
 	 * (bs_tt_fits), else it turns back until it is */
 	for (int pass = 0; pass < 4; pass++) {
-		struct bs_quad e = turned(&q, pivot, done);
+		struct bs_quad e = bs_quad_rotate(&q, pivot, done);
 		int who = -1;
 		if (bs_tt_fits(&e, &q, obst, n, 1, &who))
 			break;
@@ -337,7 +322,7 @@ void bs_tt_wheel(const struct bs_tt_shape *s, struct bs_tt_pose *p, double deg,
 		double lo = 0, hi = done;
 		for (int k = 0; k < 30; k++) {
 			double mid = (lo + hi) / 2;
-			struct bs_quad m = turned(&q, pivot, mid);
+			struct bs_quad m = bs_quad_rotate(&q, pivot, mid);
 			if (depth(&m, &obst[who]) <= allowed)
 				lo = mid;
 			else

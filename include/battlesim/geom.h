@@ -69,6 +69,14 @@ double bs_seg_point_dist(struct bs_vec a, struct bs_vec b, struct bs_vec p);
 /* Minimum distance between two convex quads: 0 when they overlap. */
 double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b);
 
+/* How bs_quad_dist(a, b) compares with thr: -1 below, 0 equal, 1 above,
+ * always the answer the exact distance gives, but found with early exits
+ * (bounding boxes, a vertex-edge pair surely nearer than thr) where that
+ * is cheaper. For the threshold tests of moves and contact. thr must not
+ * be NaN. */
+int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
+		     double thr);
+
 /* 1 when the interiors overlap by more than the touch tolerance. */
 int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b);
 

@@ -129,6 +129,24 @@ int bs_tt_contact(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 		  const struct bs_tt_shape *sb, const struct bs_tt_pose *pb,
 		  struct bs_tt_contact *out);
 
+/* bs_tt_contact with the blocks' quads already at hand (qa = bs_tt_quad(sa,
+ * pa), qb = bs_tt_quad(sb, pb), e.g. from a cache): the same answer
+ * without the sines and cosines. */
+int bs_tt_contact_q(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		    const struct bs_quad *qa, const struct bs_tt_shape *sb,
+		    const struct bs_tt_pose *pb, const struct bs_quad *qb,
+		    struct bs_tt_contact *out);
+
+/* bs_tt_contact_q without the figures in contact: the same answer and the
+ * same edges, touching stretch (p0, p1) and len; a_first .. b_count are
+ * set to 0 (cheaper, for who needs only the edges, e.g. the arc). out
+ * must not be NULL. */
+int bs_tt_contact_edges_q(const struct bs_tt_shape *sa,
+			  const struct bs_tt_pose *pa, const struct bs_quad *qa,
+			  const struct bs_tt_shape *sb,
+			  const struct bs_tt_pose *pb, const struct bs_quad *qb,
+			  struct bs_tt_contact *out);
+
 /* The arc of target quad t that a unit whose centre is at `from` faces:
  * the target's diagonals, extended, cut the plane into its front, flanks
  * and rear (RULING R-104: before contact, the arc of a charge is decided

@@ -109,22 +109,138 @@ static double udist(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	return bs_quad_dist(qof(ai, b, side, unit), qof(ai, b, tside, tunit));
 }
 
-/* 1 when the unit touches an enemy (bs_tt_unit_engaged). */
-static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
-		   int side, int unit)
+/* A lower bound of bs_quad_dist(a, b): the distance between their
+ * bounding boxes (never more than the blocks'), less a margin far above
+ * the rounding of either. */
+static double box_lb(const struct bs_quad *a, const struct bs_quad *b)
 {
-	int g = b->side_first[side] + unit;
-	if (ai->engaged_stamp[g] != ai->view_stamp) {
-		ai->engaged[g] =
-		    (unsigned char)bs_tt_unit_engaged(b, side, unit);
-		ai->engaged_stamp[g] = ai->view_stamp;
+	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
+	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
+	for (int i = 1; i < 4; i++) {
+		/* inline minima and maxima (a bound: the sign of a zero
+		 * does not matter) */
+		ax0 = a->p[i].x < ax0 ? a->p[i].x : ax0;
+		ax1 = a->p[i].x > ax1 ? a->p[i].x : ax1;
+		ay0 = a->p[i].y < ay0 ? a->p[i].y : ay0;
+		ay1 = a->p[i].y > ay1 ? a->p[i].y : ay1;
+		bx0 = b->p[i].x < bx0 ? b->p[i].x : bx0;
+		bx1 = b->p[i].x > bx1 ? b->p[i].x : bx1;
+		by0 = b->p[i].y < by0 ? b->p[i].y : by0;
+		by1 = b->p[i].y > by1 ? b->p[i].y : by1;
 	}
-	return ai->engaged[g];
+	double gx = bx0 - ax1 > ax0 - bx1 ? bx0 - ax1 : ax0 - bx1;
+	double gy = by0 - ay1 > ay0 - by1 ? by0 - ay1 : ay0 - by1;
+	gx = gx > 0 ? gx : 0;
+	gy = gy > 0 ? gy : 0;
+	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
+}
+
+/* 1 when the bounding boxes of a and b are more than m apart along x or
+ * along y (then so are the quads). */
+static int boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
+		       double m)
+{
+	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
+	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
+	for (int i = 1; i < 4; i++) {
+		ax0 = a->p[i].x < ax0 ? a->p[i].x : ax0;
+		ax1 = a->p[i].x > ax1 ? a->p[i].x : ax1;
+		ay0 = a->p[i].y < ay0 ? a->p[i].y : ay0;
+		ay1 = a->p[i].y > ay1 ? a->p[i].y : ay1;
+		bx0 = b->p[i].x < bx0 ? b->p[i].x : bx0;
+		bx1 = b->p[i].x > bx1 ? b->p[i].x : bx1;
+		by0 = b->p[i].y < by0 ? b->p[i].y : by0;
+		by1 = b->p[i].y > by1 ? b->p[i].y : by1;
+	}
+	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
+}
+
+/* How udist compares with thr (bs_quad_dist_cmp: the same answer as
+ * comparing udist, sooner). */
+static int ucmp(struct bs_ai_doctrine *ai, const struct bs_battle *b, int side,
+		int unit, int tside, int tunit, double thr)
+{
+	return bs_quad_dist_cmp(qof(ai, b, side, unit),
+				qof(ai, b, tside, tunit), thr);
+}
+
+/* 1 when the distance between quads a and b lies outside [lo, hi]: the
+ * test d > hi || d < lo on d = bs_quad_dist(a, b), with early exits. */
+static int dist_outside(const struct bs_quad *a, const struct bs_quad *b,
+			double lo, double hi)
+{
+	return bs_quad_dist_cmp(a, b, hi) > 0 || bs_quad_dist_cmp(a, b, lo) < 0;
 }
 
 static int in_play(const struct bs_unit_state *u)
 {
 	return !(u->flags & BS_UF_REMOVED);
+}
+
+/* bs_tt_unit_contact from this view's quads (qof: bs_tt_unit_quad, the
+ * same numbers) by bs_tt_contact_q, the same test as bs_tt_contact: no
+ * sine or cosine per pair. The same answer, and *c, always. */
+static int ucontact(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		    int side, int unit, int tside, int tunit,
+		    struct bs_tt_contact *c)
+{
+	if (!in_play(unit_of(b, side, unit)) ||
+	    !in_play(unit_of(b, tside, tunit)))
+		return 0;
+	const struct bs_quad *qa = qof(ai, b, side, unit);
+	const struct bs_quad *qb = qof(ai, b, tside, tunit);
+	/* bounding boxes apart along x or y by more than BS_GEOM_TOUCH (and
+	 * a margin far above rounding): the blocks are, and
+	 * bs_tt_contact_q would answer 0; no shapes needed */
+	if (boxes_apart(qa, qb, BS_GEOM_TOUCH + 1e-6))
+		return 0;
+	struct bs_tt_shape sa, sb;
+	struct bs_tt_pose pa, pb;
+	bs_tt_unit_shape(b, side, unit, &sa);
+	bs_tt_unit_pose(b, side, unit, &pa);
+	bs_tt_unit_shape(b, tside, tunit, &sb);
+	bs_tt_unit_pose(b, tside, tunit, &pb);
+	return bs_tt_contact_q(&sa, &pa, qa, &sb, &pb, qb, c);
+}
+
+/* bs_tt_unit_arc from this view's quads, the contact's edges only
+ * (bs_tt_contact_edges_q: the same edges as bs_tt_contact). */
+static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, int tside, int tunit)
+{
+	struct bs_tt_contact c;
+	if (in_play(unit_of(b, side, unit)) &&
+	    in_play(unit_of(b, tside, tunit))) {
+		struct bs_tt_shape sa, sb;
+		struct bs_tt_pose pa, pb;
+		bs_tt_unit_shape(b, side, unit, &sa);
+		bs_tt_unit_pose(b, side, unit, &pa);
+		bs_tt_unit_shape(b, tside, tunit, &sb);
+		bs_tt_unit_pose(b, tside, tunit, &pb);
+		if (bs_tt_contact_edges_q(&sa, &pa, qof(ai, b, side, unit), &sb,
+					  &pb, qof(ai, b, tside, tunit), &c))
+			return bs_tt_edge_arc(c.edge_b);
+	}
+	return bs_tt_arc_from(qof(ai, b, tside, tunit),
+			      bs_quad_centre(qof(ai, b, side, unit)), NULL);
+}
+
+/* 1 when the unit touches an enemy (bs_tt_unit_engaged, by ucontact). */
+static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		   int side, int unit)
+{
+	int g = b->side_first[side] + unit;
+	if (ai->engaged_stamp[g] != ai->view_stamp) {
+		unsigned char e = 0;
+		for (int s = 0; s < b->nsides && !e; s++)
+			for (int t = 0; s != side && t < nunits_of(b, s) && !e;
+			     t++)
+				e = (unsigned char)ucontact(ai, b, side, unit,
+							    s, t, NULL);
+		ai->engaged[g] = e;
+		ai->engaged_stamp[g] = ai->view_stamp;
+	}
+	return ai->engaged[g];
 }
 
 static int routed(const struct bs_unit_state *u)
@@ -463,9 +579,8 @@ static double flank_threat(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			    is_skirmish(h))
 				continue;
 			struct bs_quad hq = *qof(ai, b, es, e);
-			double d = bs_quad_dist(q, &hq);
-			if (d > 1.5 * h->r.mv + SLACK ||
-			    d < 2.0 * h->r.mv / 3.0 - SLACK)
+			if (dist_outside(q, &hq, 2.0 * h->r.mv / 3.0 - SLACK,
+					 1.5 * h->r.mv + SLACK))
 				continue;
 			int arc =
 			    (int)bs_tt_arc_from(q, bs_quad_centre(&hq), NULL);
@@ -569,8 +684,8 @@ static void best_charge(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			/* [7.12] it stayed when this one withdrew */
 			if (u->nocharge_side == es && u->nocharge_unit == e)
 				continue;
-			if (udist(ai, b, side, unit, es, e) >
-			    1.5 * u->r.mv + SLACK)
+			if (ucmp(ai, b, side, unit, es, e,
+				 1.5 * u->r.mv + SLACK) > 0)
 				continue;
 			struct bs_ai_fight f;
 			fight(ai, b, side, unit, es, e, BS_ARC_REAR,
@@ -650,9 +765,10 @@ static double charge_prospect(struct bs_ai_doctrine *ai,
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			if (!in_play(unit_of(b, es, e)))
 				continue;
-			double d = udist(ai, b, side, unit, es, e);
-			if (d > 1.5 * u->r.mv + SLACK ||
-			    d < 2.0 * u->r.mv / 3.0 - SLACK)
+			if (dist_outside(qof(ai, b, side, unit),
+					 qof(ai, b, es, e),
+					 2.0 * u->r.mv / 3.0 - SLACK,
+					 1.5 * u->r.mv + SLACK))
 				continue;
 			struct bs_ai_fight f;
 			fight(ai, b, side, unit, es, e, BS_ARC_FRONT,
@@ -715,7 +831,7 @@ static int reserve_holds(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			if (!in_play(h) || routed(h))
 				continue;
 			double reach = 1.5 * h->r.mv + u->r.mv;
-			if (udist(ai, b, side, unit, es, e) <= reach)
+			if (ucmp(ai, b, side, unit, es, e, reach) <= 0)
 				return 0;
 		}
 	return 1;
@@ -765,6 +881,16 @@ static int pick_target(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
 			if (!in_play(h))
+				continue;
+			/* a lower bound of d first: a unit that cannot be
+			 * nearer than the best so far (nor a threat) is
+			 * passed over, as d would pass it */
+			double lb =
+			    box_lb(qof(ai, b, side, unit), qof(ai, b, es, e));
+			if (routed(h) ? lb >= rbest
+				      : lb >= best &&
+					    (is_skirmish(h) || lb >= threat ||
+					     lb > 1.5 * h->r.mv + 1.0))
 				continue;
 			double d = udist(ai, b, side, unit, es, e);
 			if (routed(h)) {
@@ -823,11 +949,10 @@ static double exposure(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			if (!in_play(h) || routed(h) || is_skirmish(h))
 				continue;
 			struct bs_quad hq = *qof(ai, b, es, e);
-			double d = bs_quad_dist(q, &hq);
 			/* [7.14] within 1 1/2 MV, and at least 2/3 MV away
 			 * (RULING R-108 of the tabletop) */
-			if (d > 1.5 * h->r.mv + SLACK ||
-			    d < 2.0 * h->r.mv / 3.0 - SLACK)
+			if (dist_outside(q, &hq, 2.0 * h->r.mv / 3.0 - SLACK,
+					 1.5 * h->r.mv + SLACK))
 				continue;
 			int arc =
 			    (int)bs_tt_arc_from(q, bs_quad_centre(&hq), NULL);
@@ -896,13 +1021,13 @@ static void engaged_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
 			if (!in_play(h) ||
-			    !bs_tt_unit_contact(b, side, unit, es, e, NULL))
+			    !ucontact(ai, b, side, unit, es, e, NULL))
 				continue;
 			enemies++;
 			struct bs_ai_fight f;
 			fight(ai, b, side, unit, es, e,
-			      (int)bs_tt_unit_arc(b, side, unit, es, e),
-			      (int)bs_tt_unit_arc(b, es, e, side, unit), 0, &f);
+			      (int)uarc(ai, b, side, unit, es, e),
+			      (int)uarc(ai, b, es, e, side, unit), 0, &f);
 			taken += f.taken_hd;
 			if (f.dealt_frac > best_dealt)
 				best_dealt = f.dealt_frac;
@@ -949,8 +1074,9 @@ static int crowds_friends(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		if (i == unit || !in_play(unit_of(b, side, i)))
 			continue;
 		struct bs_quad f = *qof(ai, b, side, i);
-		double d = bs_quad_dist(q, &f);
-		if (d < ROOM && d < bs_quad_dist(&now, &f) - 1e-9)
+		/* d < ROOM first (early exits), then d itself */
+		if (bs_quad_dist_cmp(q, &f, ROOM) < 0 &&
+		    bs_quad_dist(q, &f) < bs_quad_dist(&now, &f) - 1e-9)
 			return 1;
 	}
 	return 0;
@@ -1330,11 +1456,12 @@ static double nearest_enemy(struct bs_ai_doctrine *ai,
 	double best = HUGE_VAL;
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++)
-			if (in_play(unit_of(b, es, e))) {
-				double d = udist(ai, b, side, unit, es, e);
-				if (d < best)
-					best = d;
-			}
+			/* the exact distance only of one nearer than the
+			 * best so far (d < best, found with early exits) */
+			if (in_play(unit_of(b, es, e)) &&
+			    (best == HUGE_VAL ||
+			     ucmp(ai, b, side, unit, es, e, best) < 0))
+				best = udist(ai, b, side, unit, es, e);
 	return best;
 }
 

@@ -111,6 +111,7 @@ static struct bs1e_unit_x *geom_of(const struct bs_battle *b, int g)
 	x->c_form = u->formation;
 	x->c_cramped = u->cramped;
 	x->c_valid = 1;
+	x->c_ver++;
 	return x;
 }
 
@@ -208,15 +209,37 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 int bs1e_contact(const struct bs_battle *b, int g, int h,
 		 struct bs_tt_contact *c)
 {
-	struct bs_tt_shape sa, sb;
 	struct bs_tt_pose pa, pb;
 	if (!bs1e_in_play(b, g) || !bs1e_in_play(b, h))
 		return 0;
-	bs1e_shape(b, g, &sa);
+	/* the cached shapes and quads: no sine or cosine */
+	const struct bs1e_unit_x *xg = geom_of(b, g), *xh = geom_of(b, h);
+	/* the same pair, neither moved nor changed since: the same answer */
+	struct bs1e_pairmemo *e =
+	    &bs1e_sc(b)->pm[(unsigned)(g * 61 + h) & (BS1E_PAIRMEMO - 1)];
+	if (e->g == g && e->h == h && e->vg == xg->c_ver &&
+	    e->vh == xh->c_ver && (e->full || !c || !e->touch)) {
+		if (c && e->touch)
+			*c = e->c;
+		return e->touch;
+	}
 	bs1e_pose(b, g, &pa);
-	bs1e_shape(b, h, &sb);
 	bs1e_pose(b, h, &pb);
-	return bs_tt_contact(&sa, &pa, &sb, &pb, c);
+	struct bs_tt_contact got;
+	int touch =
+	    bs_tt_contact_q(&xg->c_shape, &pa, &xg->c_quad, &xh->c_shape, &pb,
+			    &xh->c_quad, c ? &got : NULL);
+	e->g = g;
+	e->h = h;
+	e->vg = xg->c_ver;
+	e->vh = xh->c_ver;
+	e->full = c != NULL;
+	e->touch = touch;
+	if (c && touch) {
+		e->c = got;
+		*c = got;
+	}
+	return touch;
 }
 
 int bs1e_engaged(const struct bs_battle *b, int g)
@@ -591,9 +614,13 @@ enum bs_status bs_battle_new(const struct bs_scenario *sc,
 	s->hits = calloc((size_t)s->maxhits, sizeof *s->hits);
 	s->tried_unit = calloc((size_t)(nunits ? nunits : 1), 1);
 	s->seq = calloc((size_t)(nunits ? nunits : 1), sizeof *s->seq);
+	s->memo = calloc(1, sizeof *s->memo);
+	s->pm = calloc(BS1E_PAIRMEMO, sizeof *s->pm);
 	if (!b->units || !b->indivs || !s->ux || !s->pairs || !s->hits ||
-	    !s->tried_unit || !s->seq)
+	    !s->tried_unit || !s->seq || !s->memo || !s->pm)
 		goto oom;
+	for (int i = 0; i < BS1E_PAIRMEMO; i++)
+		s->pm[i].g = s->pm[i].h = -1;
 	for (int sd = 0; sd < sc->nsides; sd++) {
 		s->lost[sd] = calloc((size_t)sc->sides[sd].nindividuals + 1, 1);
 		if (!s->lost[sd])
@@ -756,6 +783,8 @@ void bs_battle_free(struct bs_battle *b)
 		free(s->hits);
 		free(s->tried_unit);
 		free(s->seq);
+		free(s->memo);
+		free(s->pm);
 		for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 			free(s->lost[sd]);
 		free(s);

@@ -44,10 +44,51 @@ struct bs1e_unit_x {
 	double c_facing;
 	int c_files, c_figures, c_cramped, c_valid;
 	enum bs_formation c_form;
+	unsigned c_ver; /* +1 at each recomputation (never reset) */
 };
+
+/* The contact of a pair of units as last computed (battle.c
+ * bs1e_contact), with the geometry versions (c_ver) of both it came from:
+ * while neither unit's geometry changed, the same answer. */
+struct bs1e_pairmemo {
+	int g, h; /* -1: empty */
+	unsigned vg, vh;
+	int full;  /* c was filled (asked with a contact to fill) */
+	int touch; /* the answer */
+	struct bs_tt_contact c;
+};
+#define BS1E_PAIRMEMO 256 /* entries (a power of two) */
 
 struct bs1e_pair {
 	int a, b; /* global unit indexes: a melee [8.0] */
+};
+
+/* Where a simulated move stood after one of its steps (r07_movement.c). */
+struct bs1e_mvsnap {
+	struct bs_tt_shape s;
+	struct bs_tt_pose p;
+	double spent, run, straight, last_angle;
+	int contact, last_adv, fdir;
+};
+
+/* The last order simulated (r07_movement.c run_steps, nothing carried
+ * out), step by step: everything the steps read (the unit's shape, pose,
+ * MV, the obstacles ...) and the state after each step. An order whose
+ * first steps are the same, from the same state, starts where those left
+ * off (the AI tries several advances after the same wheel). Only a cache:
+ * every input is compared, so it never goes stale. */
+struct bs1e_simmemo {
+	int valid;
+	int g, n, fdir0, stands;
+	unsigned flags;
+	struct bs_tt_shape s0;
+	struct bs_tt_pose p0;
+	double mv, allowed;
+	struct bs_quad obst[BS1E_MAX_UNITS];
+	int map[BS1E_MAX_UNITS];
+	int k; /* steps recorded */
+	struct bs_step step[BS_ORDER_MAX_STEPS];
+	struct bs1e_mvsnap after[BS_ORDER_MAX_STEPS];
 };
 
 struct bs1e_scratch {
@@ -59,6 +100,8 @@ struct bs1e_scratch {
 	unsigned char *lost[BS_MAX_SIDES]; /* [4.10] per side individuals */
 	unsigned char *tried_unit;	   /* [6.0] one attempt per unit */
 	int *seq;			   /* movement sequence */
+	struct bs1e_simmemo *memo;	   /* r07_movement.c */
+	struct bs1e_pairmemo *pm;	   /* BS1E_PAIRMEMO, battle.c */
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)

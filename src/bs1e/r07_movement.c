@@ -170,6 +170,104 @@ static const char *adv_cite(const struct mv *m)
 	}
 }
 
+/* ---- the memo of the last simulated order (struct bs1e_simmemo) -------- */
+
+static int same_d(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static int same_shape(const struct bs_tt_shape *a, const struct bs_tt_shape *b)
+{
+	return a->formation == b->formation && a->figures == b->figures &&
+	       a->files == b->files && a->ranks == b->ranks &&
+	       a->last == b->last && same_d(a->base_w, b->base_w) &&
+	       same_d(a->base_d, b->base_d) && same_d(a->gap, b->gap) &&
+	       same_d(a->width, b->width) && same_d(a->depth, b->depth);
+}
+
+static int same_step(const struct bs_step *a, const struct bs_step *b)
+{
+	return a->kind == b->kind && same_d(a->dist, b->dist) &&
+	       same_d(a->angle, b->angle) && a->files == b->files &&
+	       a->formation == b->formation;
+}
+
+/* A simulation (nothing carried out) about to run its steps: when the
+ * memo holds the same start (every input of run_steps) and the same first
+ * steps, m and *fdir are put where those steps left the unit and the index
+ * of the first step still to run is returned; else the memo is set to this
+ * start and 0 is returned. */
+static int memo_start(struct mv *m, int *fdir)
+{
+	struct bs1e_simmemo *c = bs1e_sc(m->b)->memo;
+	const struct bs_unit_state *u = &m->b->units[m->g];
+	if (!c || m->wb)
+		return 0;
+	size_t nq = (size_t)m->n * sizeof m->obst[0];
+	size_t nm = (size_t)m->n * sizeof m->map[0];
+	if (!(c->valid && c->g == m->g && c->n == m->n && c->fdir0 == *fdir &&
+	      c->flags == u->flags && c->stands == m->b->stands &&
+	      same_d(c->mv, m->mv) && same_d(c->allowed, m->allowed) &&
+	      same_shape(&c->s0, &m->s) &&
+	      memcmp(&c->p0, &m->p, sizeof m->p) == 0 &&
+	      memcmp(c->map, m->map, nm) == 0 &&
+	      memcmp(c->obst, m->obst, nq) == 0)) {
+		c->valid = 1;
+		c->g = m->g;
+		c->n = m->n;
+		c->fdir0 = *fdir;
+		c->flags = u->flags;
+		c->stands = m->b->stands;
+		c->mv = m->mv;
+		c->allowed = m->allowed;
+		c->s0 = m->s;
+		c->p0 = m->p;
+		memcpy(c->map, m->map, nm);
+		memcpy(c->obst, m->obst, nq);
+		c->k = 0;
+		return 0;
+	}
+	int j = 0;
+	while (j < c->k && j < m->o->nsteps &&
+	       same_step(&c->step[j], &m->o->step[j]))
+		j++;
+	c->k = j; /* what follows is this order's */
+	if (j == 0)
+		return 0;
+	const struct bs1e_mvsnap *a = &c->after[j - 1];
+	m->s = a->s;
+	m->p = a->p;
+	m->spent = a->spent;
+	m->run = a->run;
+	m->straight = a->straight;
+	m->last_angle = a->last_angle;
+	m->contact = a->contact;
+	m->last_adv = a->last_adv;
+	*fdir = a->fdir;
+	return j;
+}
+
+/* Step i of a simulation done (and the steps go on): into the memo. */
+static void memo_record(struct mv *m, int i, int fdir)
+{
+	struct bs1e_simmemo *c = bs1e_sc(m->b)->memo;
+	if (!c || m->wb || c->k != i || i >= BS_ORDER_MAX_STEPS)
+		return;
+	c->step[i] = m->o->step[i];
+	struct bs1e_mvsnap *a = &c->after[i];
+	a->s = m->s;
+	a->p = m->p;
+	a->spent = m->spent;
+	a->run = m->run;
+	a->straight = m->straight;
+	a->last_angle = m->last_angle;
+	a->contact = m->contact;
+	a->last_adv = m->last_adv;
+	a->fdir = fdir;
+	c->k = i + 1;
+}
+
 /* The steps of a MOVE, CHARGE or FORCED_MARCH order [7.6]-[7.10], in
  * order, paying each cost out of m->allowed. Returns 1, or 0 with
  * m->why when a step is against the rules. A step that costs more than
@@ -180,8 +278,12 @@ static int run_steps(struct mv *m)
 	const struct bs1e_scratch *sc = bs1e_sc(m->b);
 	const struct bs1e_unit_x *x = &sc->ux[m->g];
 	int fdir = u->frontage_dir;
-	for (int i = 0; i < m->o->nsteps && i < BS_ORDER_MAX_STEPS; i++) {
+	/* a simulation whose first steps were just simulated from the same
+	 * start goes on from where they ended (the same arithmetic) */
+	int start = memo_start(m, &fdir);
+	for (int i = start; i < m->o->nsteps && i < BS_ORDER_MAX_STEPS; i++) {
 		const struct bs_step *st = &m->o->step[i];
+		const int i0 = i;
 		double left = m->allowed - m->spent;
 		struct bs_vec x0 = m->p.front;
 		double f0 = m->p.facing;
@@ -405,6 +507,8 @@ static int run_steps(struct mv *m)
 		default:
 			return illegal(m, "no such movement step", "[7.0]");
 		}
+		if (i == i0) /* not cut short: the steps go on */
+			memo_record(m, i, fdir);
 	}
 	return 1;
 }
@@ -683,7 +787,7 @@ static int withdraw_path(struct mv *m)
 	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
 	for (int k = 0; k < m->n; k++)
 		if (is_enemy(m, k) &&
-		    bs_quad_dist(&q, &m->obst[k]) <= BS_GEOM_TOUCH)
+		    bs_quad_dist_cmp(&q, &m->obst[k], BS_GEOM_TOUCH) <= 0)
 			return illegal(m,
 				       "a withdrawal may not end in contact "
 				       "with another enemy unit",
@@ -1339,7 +1443,7 @@ static void discipline_at_start(struct bs_battle *b, int side)
 			struct bs_quad qh = bs1e_quad(b, h);
 			/* RULING R-123: "sees" on the clear ground of the
 			 * Basic Game: any part within range */
-			if (bs_quad_dist(&q, &qh) > range)
+			if (bs_quad_dist_cmp(&q, &qh, range) > 0)
 				continue;
 			any = 1;
 			if (s->ux[g].hated[h / 64] & (1ull << (h % 64)))
@@ -1537,7 +1641,7 @@ static void plan(const struct bs_battle *b, int g, int t, int engine,
 	struct bs_quad tq = bs1e_quad(b, t), q = bs1e_quad(b, g);
 	int edge;
 	out->arc = bs_tt_arc_from(&tq, bs_quad_centre(&q), &edge);
-	if (bs_quad_dist(&q, &tq) > out->reach + EPS)
+	if (bs_quad_dist_cmp(&q, &tq, out->reach + EPS) > 0)
 		return;
 	/* the edge of the target it faces, squarely: facing = minus that
 	 * edge's outward normal */

@@ -26,7 +26,7 @@ static int mob_supported(const struct bs_battle *b, int g)
 		    !s->ux[h].regular || !s->ux[h].infantry)
 			continue;
 		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist(&q, &qh) > 6.0)
+		if (bs_quad_dist_cmp(&q, &qh, 6.0) > 0)
 			continue;
 		if (bs_tt_arc_from(&q, bs_quad_centre(&qh), NULL) ==
 		    BS_ARC_REAR)
@@ -360,7 +360,7 @@ static double find_gap(const struct bs_battle *b, int g, double dir,
 		if (h == g || !bs1e_in_play(b, h))
 			continue;
 		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist(&q, &qh) > BS_GEOM_TOUCH)
+		if (bs_quad_dist_cmp(&q, &qh, BS_GEOM_TOUCH) > 0)
 			continue;
 		for (int k = 0; k < 4; k++)
 			cand[n++] = b->units[h].facing + 90.0 * k;
@@ -413,7 +413,7 @@ static int enemy_at_hand(const struct bs_battle *b, int g)
 		     e->formation != BS_FORM_OPEN))
 			continue;
 		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist(&q, &qh) < 1.0)
+		if (bs_quad_dist_cmp(&q, &qh, 1.0) < 0)
 			return 1;
 	}
 	return 0;
@@ -526,7 +526,7 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 		    bs1e_routed(b, h) || !bs1e_sc(b)->ux[h].skirmish)
 			continue;
 		struct bs_quad kq = bs1e_quad(b, h);
-		if (bs_quad_dist(&kq, &q0) > k->r.mv)
+		if (bs_quad_dist_cmp(&kq, &q0, k->r.mv) > 0)
 			continue;
 		bs1e_morale_check(b, h, 1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS,
 				  0, cause ? *cause : c, "[4.4 T5] [2.9]");

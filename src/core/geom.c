@@ -1,6 +1,8 @@
-/* Tabletop geometry: quads (unit blocks and bases), distances, edge
- * contact, and exact sweeps of a quad along a line (separating axes) or
- * about a pivot (sampling and bisection), stopping at first contact.
+/* Tabletop geometry: quads (unit blocks and bases), distances (and their
+ * comparison with a threshold, with early exits that never change the
+ * answer), edge contact, and exact sweeps of a quad along a line
+ * (separating axes) or about a pivot (sampling and bisection), stopping
+ * at first contact.
  * Doubles only; built with -ffp-contract=off so results do not vary. */
 #include "battlesim/geom.h"
 
@@ -136,53 +138,52 @@ static inline double hi2(double a, double b)
 	return b > a ? b : a;
 }
 
-/* Projection interval of a quad on axis n. */
-static void project(const struct bs_quad *q, struct bs_vec n, double *lo,
-		    double *hi)
+/* Overlap of the projections of a and b on the normal of edge i of q
+ * (q is a or b); 0 with *skip set when that edge is degenerate (shorter
+ * than 1e-12). The separating axes are the unit edge normals of both
+ * quads, (-e.y / l, e.x / l) for edge e of length l. */
+static inline double axis_overlap(const struct bs_quad *q, int i,
+				  const struct bs_quad *a,
+				  const struct bs_quad *b, int *skip)
 {
-	double a = bs_vec_dot(q->p[0], n);
-	*lo = *hi = a;
-	for (int i = 1; i < 4; i++) {
-		double v = bs_vec_dot(q->p[i], n);
-		if (v < *lo)
-			*lo = v;
-		if (v > *hi)
-			*hi = v;
+	const struct bs_vec *p0 = &q->p[i], *p1 = &q->p[(i + 1) % 4];
+	double ex = p1->x - p0->x, ey = p1->y - p0->y;
+	double l = sqrt(ex * ex + ey * ey);
+	if (l < 1e-12) {
+		*skip = 1;
+		return 0;
 	}
-}
-
-/* The separating-axis candidates: the edge normals of both quads. */
-static int axes(const struct bs_quad *a, const struct bs_quad *b,
-		struct bs_vec out[8])
-{
-	int n = 0;
-	const struct bs_quad *qs[2] = {a, b};
-	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < 4; i++) {
-			struct bs_vec e =
-			    bs_vec_sub(qs[k]->p[(i + 1) % 4], qs[k]->p[i]);
-			double l = bs_vec_len(e);
-			if (l < 1e-12)
-				continue;
-			out[n++] = (struct bs_vec){-e.y / l, e.x / l};
-		}
-	return n;
+	*skip = 0;
+	double nx = -ey / l, ny = ex / l;
+	double alo = a->p[0].x * nx + a->p[0].y * ny, ahi = alo;
+	double blo = b->p[0].x * nx + b->p[0].y * ny, bhi = blo;
+	for (int j = 1; j < 4; j++) {
+		double va = a->p[j].x * nx + a->p[j].y * ny;
+		double vb = b->p[j].x * nx + b->p[j].y * ny;
+		if (va < alo)
+			alo = va;
+		if (va > ahi)
+			ahi = va;
+		if (vb < blo)
+			blo = vb;
+		if (vb > bhi)
+			bhi = vb;
+	}
+	return (bhi < ahi ? bhi : ahi) - (blo > alo ? blo : alo);
 }
 
 /* Smallest overlap of the projections over all axes (negative: a gap). */
 static double min_overlap(const struct bs_quad *a, const struct bs_quad *b)
 {
-	struct bs_vec ax[8];
-	int n = axes(a, b, ax);
 	double best = INFINITY;
-	for (int i = 0; i < n; i++) {
-		double alo, ahi, blo, bhi;
-		project(a, ax[i], &alo, &ahi);
-		project(b, ax[i], &blo, &bhi);
-		double ov = lo2(ahi, bhi) - hi2(alo, blo);
-		if (ov < best)
-			best = ov;
-	}
+	const struct bs_quad *qs[2] = {a, b};
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			int skip;
+			double ov = axis_overlap(qs[k], i, a, b, &skip);
+			if (!skip && ov < best)
+				best = ov;
+		}
 	return best;
 }
 
@@ -211,22 +212,22 @@ static int boxes_meet(const struct box *a, const struct box *b, double m)
 }
 
 /* min_overlap(a, b) > thr, stopping at the first axis that shows it is
- * not (the common case: the quads are apart). */
+ * not (the common case: the quads are apart). Each axis is worked out
+ * only when it is reached (the answer does not depend on the order). */
 static int overlap_exceeds(const struct bs_quad *a, const struct bs_quad *b,
 			   double thr)
 {
 	struct box ba = box_of(a), bb = box_of(b);
 	if (!boxes_meet(&ba, &bb, -thr))
 		return 0;
-	struct bs_vec ax[8];
-	int n = axes(a, b, ax);
-	for (int i = 0; i < n; i++) {
-		double alo, ahi, blo, bhi;
-		project(a, ax[i], &alo, &ahi);
-		project(b, ax[i], &blo, &bhi);
-		if (lo2(ahi, bhi) - hi2(alo, blo) <= thr)
-			return 0;
-	}
+	const struct bs_quad *qs[2] = {a, b};
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			int skip;
+			double ov = axis_overlap(qs[k], i, a, b, &skip);
+			if (!skip && ov <= thr)
+				return 0;
+		}
 	return 1;
 }
 
@@ -235,19 +236,45 @@ int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b)
 	return overlap_exceeds(a, b, BS_GEOM_TOUCH);
 }
 
-/* Squared distance from each vertex of p to each edge of q, the least,
- * with the edges' vectors and inverse squared lengths computed once. */
-static double vertex_edge_min2(const struct bs_quad *p, const struct bs_quad *q)
+/* A margin far above the rounding of any distance on a table (inches;
+ * coordinates stay below a few hundred, so rounding is below 1e-12): a
+ * bound that clears a threshold by this much decides the comparison the
+ * exact arithmetic would make. */
+#define DIST_MARGIN 1e-9
+
+/* Squared distance from each vertex of p to each edge of q, the least
+ * of them and of `best`, with the edges' vectors and inverse squared
+ * lengths computed once. A vertex whose squared distance to q's bounding
+ * box (a lower bound of its distance to every edge of q) exceeds the
+ * least found so far by more than rounding could make up is skipped: it
+ * cannot hold the least, so the answer is the one every pair would give
+ * (the least of a set does not depend on the order it is taken in). The
+ * vertex nearest q's box is taken first. */
+static double vertex_edge_min2(const struct bs_quad *p, const struct bs_quad *q,
+			       const struct box *bq, double best)
 {
 	struct bs_vec e[4];
-	double inv[4];
-	for (int j = 0; j < 4; j++) {
-		e[j] = bs_vec_sub(q->p[(j + 1) % 4], q->p[j]);
-		double l2 = bs_vec_dot(e[j], e[j]);
-		inv[j] = l2 > 0 ? 1.0 / l2 : 0;
+	double inv[4], lb[4];
+	int first = 0, have_e = 0;
+	for (int i = 0; i < 4; i++) {
+		double gx = hi2(hi2(bq->x0 - p->p[i].x, p->p[i].x - bq->x1), 0);
+		double gy = hi2(hi2(bq->y0 - p->p[i].y, p->p[i].y - bq->y1), 0);
+		lb[i] = gx * gx + gy * gy;
+		if (lb[i] < lb[first])
+			first = i;
 	}
-	double best = INFINITY;
-	for (int i = 0; i < 4; i++)
+	for (int k = 0; k < 4; k++) {
+		int i = k == 0 ? first : (k <= first ? k - 1 : k);
+		if (lb[i] > best + DIST_MARGIN * (1 + best))
+			continue;
+		if (!have_e) {
+			for (int j = 0; j < 4; j++) {
+				e[j] = bs_vec_sub(q->p[(j + 1) % 4], q->p[j]);
+				double l2 = bs_vec_dot(e[j], e[j]);
+				inv[j] = l2 > 0 ? 1.0 / l2 : 0;
+			}
+			have_e = 1;
+		}
 		for (int j = 0; j < 4; j++) {
 			struct bs_vec w = bs_vec_sub(p->p[i], q->p[j]);
 			double t = bs_vec_dot(w, e[j]) * inv[j];
@@ -260,16 +287,113 @@ static double vertex_edge_min2(const struct bs_quad *p, const struct bs_quad *q)
 			if (d2 < best)
 				best = d2;
 		}
+	}
 	return best;
+}
+
+/* The least vertex-edge distance of a and b (boxes ba, bb) both ways. */
+static double pairs_dist(const struct bs_quad *a, const struct box *ba,
+			 const struct bs_quad *b, const struct box *bb)
+{
+	/* both squared distances are >= +0, never NaN: the least of all the
+	 * pairs is the lo2 of the two ways */
+	return sqrt(
+	    vertex_edge_min2(b, a, ba, vertex_edge_min2(a, b, bb, INFINITY)));
 }
 
 double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
 {
-	if (overlap_exceeds(a, b, 0))
-		return 0.0;
+	struct box ba = box_of(a), bb = box_of(b);
+	/* overlap_exceeds(a, b, 0), its boxes kept */
+	if (boxes_meet(&ba, &bb, 0)) {
+		int apart = 0;
+		const struct bs_quad *qs[2] = {a, b};
+		for (int k = 0; k < 2 && !apart; k++)
+			for (int i = 0; i < 4; i++) {
+				int skip;
+				double ov = axis_overlap(qs[k], i, a, b, &skip);
+				if (!skip && ov <= 0) {
+					apart = 1;
+					break;
+				}
+			}
+		if (!apart)
+			return 0.0;
+	}
 	/* apart: the least distance is between a vertex and an edge */
-	/* both squared distances are >= +0, never NaN: lo2 is fmin here */
-	return sqrt(lo2(vertex_edge_min2(a, b), vertex_edge_min2(b, a)));
+	return pairs_dist(a, &ba, b, &bb);
+}
+
+/* Scan of the vertex-edge pairs of p against q (box *bqp) for
+ * bs_quad_dist_cmp: 1 as soon as a pair lies surely nearer than thr (its
+ * squared distance below lo2s = (thr - margin)^2), else 0. A vertex
+ * surely farther (its squared distance to q's box above hi2s = (thr +
+ * margin)^2) is skipped; the other pairs fold their squared distance
+ * into *m. */
+static int pairs_below(const struct bs_quad *p, const struct bs_quad *q,
+		       const struct box *bqp, double lo2s, double hi2s,
+		       double *m)
+{
+	struct box bq = *bqp;
+	struct bs_vec e[4];
+	double inv[4];
+	int have_e = 0;
+	for (int i = 0; i < 4; i++) {
+		double gx = hi2(hi2(bq.x0 - p->p[i].x, p->p[i].x - bq.x1), 0);
+		double gy = hi2(hi2(bq.y0 - p->p[i].y, p->p[i].y - bq.y1), 0);
+		if (gx * gx + gy * gy > hi2s)
+			continue;
+		if (!have_e) {
+			/* as vertex_edge_min2 has them */
+			for (int j = 0; j < 4; j++) {
+				e[j] = bs_vec_sub(q->p[(j + 1) % 4], q->p[j]);
+				double l2 = bs_vec_dot(e[j], e[j]);
+				inv[j] = l2 > 0 ? 1.0 / l2 : 0;
+			}
+			have_e = 1;
+		}
+		for (int j = 0; j < 4; j++) {
+			struct bs_vec w = bs_vec_sub(p->p[i], q->p[j]);
+			double t = bs_vec_dot(w, e[j]) * inv[j];
+			if (t < 0)
+				t = 0;
+			if (t > 1)
+				t = 1;
+			double dx = w.x - e[j].x * t, dy = w.y - e[j].y * t;
+			double d2 = dx * dx + dy * dy;
+			if (d2 < lo2s)
+				return 1;
+			if (d2 < *m)
+				*m = d2;
+		}
+	}
+	return 0;
+}
+
+int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
+		     double thr)
+{
+	if (!(thr > DIST_MARGIN)) {
+		double d = bs_quad_dist(a, b);
+		return d < thr ? -1 : d > thr ? 1 : 0;
+	}
+	/* boxes farther apart than thr (and the margin): so are the quads */
+	struct box ba = box_of(a), bb = box_of(b);
+	if (!boxes_meet(&ba, &bb, thr + DIST_MARGIN))
+		return 1;
+	double lo = thr - DIST_MARGIN, hi = thr + DIST_MARGIN;
+	double lo2s = lo * lo, hi2s = hi * hi, m = INFINITY;
+	/* a pair surely nearer than thr: bs_quad_dist, the least of all
+	 * pairs (or 0 when overlapping), is nearer too */
+	if (pairs_below(a, b, &bb, lo2s, hi2s, &m) ||
+	    pairs_below(b, a, &ba, lo2s, hi2s, &m))
+		return -1;
+	if (overlap_exceeds(a, b, 0))
+		return -1; /* distance 0 < thr */
+	/* the pairs skipped lie surely beyond thr: the least of the rest
+	 * decides as the least of all would */
+	double d = sqrt(m);
+	return d < thr ? -1 : d > thr ? 1 : 0;
 }
 
 int bs_quad_contains(const struct bs_quad *q, struct bs_vec p, double tol)
@@ -352,30 +476,50 @@ static int sweep_interval(const struct bs_quad *a, struct bs_vec dir,
 			  const struct bs_quad *b, double m, double *t0,
 			  double *t1)
 {
-	struct bs_vec ax[8];
-	int n = axes(a, b, ax);
 	double lo = -INFINITY, hi = INFINITY;
-	for (int i = 0; i < n; i++) {
-		double alo, ahi, blo, bhi;
-		project(a, ax[i], &alo, &ahi);
-		project(b, ax[i], &blo, &bhi);
-		double v = bs_vec_dot(dir, ax[i]);
-		/* need ahi + t v > blo + m and alo + t v < bhi - m */
-		if (fabs(v) < 1e-12) {
-			if (!(ahi > blo + m && alo < bhi - m))
+	const struct bs_quad *qs[2] = {a, b};
+	/* the separating axes of axis_overlap, a's edges then b's, each
+	 * worked out when reached */
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			const struct bs_vec *p0 = &qs[k]->p[i];
+			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
+			double ex = p1->x - p0->x, ey = p1->y - p0->y;
+			double l = sqrt(ex * ex + ey * ey);
+			if (l < 1e-12)
+				continue;
+			double nx = -ey / l, ny = ex / l;
+			double alo = a->p[0].x * nx + a->p[0].y * ny, ahi = alo;
+			double blo = b->p[0].x * nx + b->p[0].y * ny, bhi = blo;
+			for (int j = 1; j < 4; j++) {
+				double va = a->p[j].x * nx + a->p[j].y * ny;
+				double vb = b->p[j].x * nx + b->p[j].y * ny;
+				if (va < alo)
+					alo = va;
+				if (va > ahi)
+					ahi = va;
+				if (vb < blo)
+					blo = vb;
+				if (vb > bhi)
+					bhi = vb;
+			}
+			double v = dir.x * nx + dir.y * ny;
+			/* need ahi + t v > blo + m and alo + t v < bhi - m */
+			if (fabs(v) < 1e-12) {
+				if (!(ahi > blo + m && alo < bhi - m))
+					return 0;
+				continue;
+			}
+			double ta = (blo + m - ahi) / v;
+			double tb = (bhi - m - alo) / v;
+			double e = fmin(ta, tb), x = fmax(ta, tb);
+			if (e > lo)
+				lo = e;
+			if (x < hi)
+				hi = x;
+			if (lo >= hi)
 				return 0;
-			continue;
 		}
-		double ta = (blo + m - ahi) / v;
-		double tb = (bhi - m - alo) / v;
-		double e = fmin(ta, tb), x = fmax(ta, tb);
-		if (e > lo)
-			lo = e;
-		if (x < hi)
-			hi = x;
-		if (lo >= hi)
-			return 0;
-	}
 	*t0 = lo;
 	*t1 = hi;
 	return 1;
@@ -447,6 +591,93 @@ struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
 	return r;
 }
 
+/* An obstacle that stays put while another quad moves: its box, its
+ * edge normals and its own projections on them, worked out once with
+ * the arithmetic of axis_overlap. */
+struct fixed {
+	const struct bs_quad *q;
+	struct box bx;
+	struct bs_vec n[4];
+	double lo[4], hi[4];
+	int ok[4]; /* 0: degenerate edge, no axis */
+};
+
+static void fixed_init(struct fixed *f, const struct bs_quad *o)
+{
+	f->q = o;
+	f->bx = box_of(o);
+	for (int i = 0; i < 4; i++) {
+		const struct bs_vec *p0 = &o->p[i], *p1 = &o->p[(i + 1) % 4];
+		double ex = p1->x - p0->x, ey = p1->y - p0->y;
+		double l = sqrt(ex * ex + ey * ey);
+		f->ok[i] = !(l < 1e-12);
+		if (!f->ok[i])
+			continue;
+		double nx = -ey / l, ny = ex / l;
+		double lo = o->p[0].x * nx + o->p[0].y * ny, hi = lo;
+		for (int j = 1; j < 4; j++) {
+			double v = o->p[j].x * nx + o->p[j].y * ny;
+			if (v < lo)
+				lo = v;
+			if (v > hi)
+				hi = v;
+		}
+		f->n[i] = (struct bs_vec){nx, ny};
+		f->lo[i] = lo;
+		f->hi[i] = hi;
+	}
+}
+
+/* overlap_exceeds(a, f->q, thr), the obstacle's part precomputed; the
+ * axis that last showed a gap (*hint, 0..7) is tried first (the answer
+ * does not depend on the order of the axes). */
+static int overlap_exceeds_fixed(const struct bs_quad *a, const struct fixed *f,
+				 double thr, int *hint)
+{
+	struct box ba = box_of(a);
+	if (!boxes_meet(&ba, &f->bx, -thr))
+		return 0;
+	for (int k = 0; k < 8; k++) {
+		int x = k == 0 ? *hint : (k <= *hint ? k - 1 : k);
+		double ov;
+		if (x < 4) {
+			int skip;
+			ov = axis_overlap(a, x, a, f->q, &skip);
+			if (skip)
+				continue;
+		} else {
+			int i = x - 4;
+			if (!f->ok[i])
+				continue;
+			double nx = f->n[i].x, ny = f->n[i].y;
+			double alo = a->p[0].x * nx + a->p[0].y * ny, ahi = alo;
+			for (int j = 1; j < 4; j++) {
+				double va = a->p[j].x * nx + a->p[j].y * ny;
+				if (va < alo)
+					alo = va;
+				if (va > ahi)
+					ahi = va;
+			}
+			ov = (f->hi[i] < ahi ? f->hi[i] : ahi) -
+			     (f->lo[i] > alo ? f->lo[i] : alo);
+		}
+		if (ov <= thr) {
+			*hint = x;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* bs_quad_dist(a, b) for quads known not to overlap (min_overlap(a, b)
+ * <= 0, so that overlap_exceeds(a, b, 0) is 0 and bs_quad_dist would
+ * take the vertex-edge pairs). */
+static double dist_apart(const struct bs_quad *a, const struct bs_quad *b)
+{
+	struct box ba = box_of(a), bb = box_of(b);
+	return pairs_dist(a, &ba, b, &bb);
+}
+
 /* How far (degrees, >= 0) q can turn by sgn about pivot before it blocks
  * on obstacle o, up to `limit`; returns limit + 1 when it never does. A
  * rotation by x radians moves no point of q more than radius * x, so while
@@ -463,15 +694,29 @@ static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
 	double t = 0, safe = 0;
 	for (int iter = 0; iter < 100000; iter++) {
 		struct bs_quad r = bs_quad_rotate(q, pivot, sgn * t);
-		double ov = min_overlap(&r, o);
+		/* min_overlap(&r, o), or an axis's overlap <= 0 as soon as
+		 * one shows the quads apart (then ov > block and ov > 0 are
+		 * both false, as they are for the least) */
+		double ov = INFINITY;
+		const struct bs_quad *qs[2] = {&r, o};
+		for (int a = 0; a < 8 && ov > 0; a++) {
+			int skip;
+			double v = axis_overlap(qs[a / 4], a % 4, &r, o, &skip);
+			if (!skip && v < ov)
+				ov = v;
+		}
 		if (ov > block) {
 			/* blocked between safe (free) and t */
 			double lo = safe, hi = t;
+			struct fixed fo;
+			int hint = 0;
+			fixed_init(&fo, o);
 			for (int k = 0; k < 40; k++) {
 				double mid = (lo + hi) / 2;
 				struct bs_quad rm =
 				    bs_quad_rotate(q, pivot, sgn * mid);
-				if (overlap_exceeds(&rm, o, block))
+				if (overlap_exceeds_fixed(&rm, &fo, block,
+							  &hint))
 					hi = mid;
 				else
 					lo = mid;
@@ -481,7 +726,9 @@ static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
 		if (t >= limit)
 			return limit + 1;
 		safe = t;
-		double d = ov > 0 ? 0 : bs_quad_dist(&r, o);
+		/* ov <= block: bs_quad_dist is 0 when ov > 0, else (its
+		 * overlap test fails on an axis) the pairs' least */
+		double d = ov > 0 ? 0 : dist_apart(&r, o);
 		double step =
 		    d > near ? ((d - near * 0.5) / radius) * 180.0 / PI : fine;
 		if (step < fine)

@@ -65,48 +65,58 @@ static struct bs_vec outward(const struct bs_quad *q, int i)
 	return l > 0 ? bs_vec_scale(n, 1.0 / l) : n;
 }
 
-/* The figure range of a unit along its edge `edge` between local points. */
+/* The figure range of a unit along its edge `edge` between local points
+ * (bs_tt_local of each, the unit's two directions taken once). */
 static int range_of(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
 		    int edge, struct bs_vec p0, struct bs_vec p1, int *first,
 		    int *lastk)
 {
-	double x0, y0, x1, y1;
-	bs_tt_local(p, s->width, p0, &x0, &y0);
-	bs_tt_local(p, s->width, p1, &x1, &y1);
+	struct bs_vec fwd = bs_dir(p->facing);
+	struct bs_vec right = bs_dir(p->facing + 90.0);
+	struct bs_vec d0 = bs_vec_sub(p0, p->front);
+	struct bs_vec d1 = bs_vec_sub(p1, p->front);
+	double x0 = bs_vec_dot(d0, right) + s->width / 2;
+	double y0 = -bs_vec_dot(d0, fwd);
+	double x1 = bs_vec_dot(d1, right) + s->width / 2;
+	double y1 = -bs_vec_dot(d1, fwd);
 	if (edge == BS_EDGE_FRONT || edge == BS_EDGE_REAR)
 		return bs_tt_files_over(s, fmin(x0, x1), fmax(x0, x1), first,
 					lastk);
 	return bs_tt_ranks_over(s, fmin(y0, y1), fmax(y0, y1), first, lastk);
 }
 
-int bs_tt_contact(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
-		  const struct bs_tt_shape *sb, const struct bs_tt_pose *pb,
-		  struct bs_tt_contact *out)
+/* 1 when the fronts of the two blocks stand too far apart for contact:
+ * a block's centre lies depth/2 behind its front point and its bounding
+ * circle's radius, hypot(w, d)/2, is at most (w + d)/2; fronts farther
+ * apart than the sum of these plus the touch tolerance and a margin far
+ * above rounding cannot touch. Cheaper than the quads (a sine and cosine
+ * each). */
+static int fronts_far(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		      const struct bs_tt_shape *sb, const struct bs_tt_pose *pb)
 {
-	/* cheaper still, before the quads (a sine and cosine each): a
-	 * block's centre lies depth/2 behind its front point and its
-	 * bounding circle's radius, hypot(w, d)/2, is at most (w + d)/2; fronts
-	 * farther apart than the sum of these plus the touch tolerance and a
-	 * margin far above rounding fail the circle test below as well */
-	{
-		double dx = pa->front.x - pb->front.x;
-		double dy = pa->front.y - pb->front.y;
-		double far = sa->width / 2 + sa->depth + sb->width / 2 +
-			     sb->depth + BS_GEOM_TOUCH + 1e-6;
-		if (dx * dx + dy * dy > far * far)
-			return 0;
-	}
-	struct bs_quad qa = bs_tt_quad(sa, pa), qb = bs_tt_quad(sb, pb);
-	/* bounding circles first: most pairs are far apart */
-	struct bs_vec ca = bs_quad_centre(&qa), cb = bs_quad_centre(&qb);
-	double ra = hypot(sa->width, sa->depth) / 2;
-	double rb = hypot(sb->width, sb->depth) / 2;
-	if (bs_vec_dist(ca, cb) > ra + rb + BS_GEOM_TOUCH)
-		return 0;
-	if (bs_quad_dist(&qa, &qb) > BS_GEOM_TOUCH)
+	double dx = pa->front.x - pb->front.x;
+	double dy = pa->front.y - pb->front.y;
+	double far = sa->width / 2 + sa->depth + sb->width / 2 + sb->depth +
+		     BS_GEOM_TOUCH + 1e-6;
+	return dx * dx + dy * dy > far * far;
+}
+
+/* bs_tt_contact with the quads of both blocks given (qa, qb: bs_tt_quad
+ * of sa at pa and of sb at pb), fronts already near; with ranges 0 the
+ * figures in contact (a_* and b_*) are left out (set to 0). */
+static int contact_quads(const struct bs_tt_shape *sa,
+			 const struct bs_tt_pose *pa, const struct bs_quad *qap,
+			 const struct bs_tt_shape *sb,
+			 const struct bs_tt_pose *pb, const struct bs_quad *qbp,
+			 struct bs_tt_contact *out, int ranges)
+{
+	const struct bs_quad qa = *qap, qb = *qbp;
+	/* the exact test (its bounding boxes first: most pairs are far) */
+	if (bs_quad_dist_cmp(&qa, &qb, BS_GEOM_TOUCH) > 0)
 		return 0;
 	if (!out)
 		return 1;
+	struct bs_vec ca = bs_quad_centre(&qa), cb = bs_quad_centre(&qb);
 	/* the edge pair touching over the longest stretch */
 	double best = 0;
 	int ba = -1, bb = -1;
@@ -200,11 +210,47 @@ int bs_tt_contact(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 	}
 	out->edge_a = ba;
 	out->edge_b = bb;
+	if (!ranges) {
+		out->a_first = out->a_last = out->a_count = 0;
+		out->b_first = out->b_last = out->b_count = 0;
+		return 1;
+	}
 	out->a_count =
 	    range_of(sa, pa, ba, out->p0, out->p1, &out->a_first, &out->a_last);
 	out->b_count =
 	    range_of(sb, pb, bb, out->p0, out->p1, &out->b_first, &out->b_last);
 	return 1;
+}
+
+int bs_tt_contact(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		  const struct bs_tt_shape *sb, const struct bs_tt_pose *pb,
+		  struct bs_tt_contact *out)
+{
+	if (fronts_far(sa, pa, sb, pb))
+		return 0;
+	struct bs_quad qa = bs_tt_quad(sa, pa), qb = bs_tt_quad(sb, pb);
+	return contact_quads(sa, pa, &qa, sb, pb, &qb, out, 1);
+}
+
+int bs_tt_contact_q(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		    const struct bs_quad *qa, const struct bs_tt_shape *sb,
+		    const struct bs_tt_pose *pb, const struct bs_quad *qb,
+		    struct bs_tt_contact *out)
+{
+	if (fronts_far(sa, pa, sb, pb))
+		return 0;
+	return contact_quads(sa, pa, qa, sb, pb, qb, out, 1);
+}
+
+int bs_tt_contact_edges_q(const struct bs_tt_shape *sa,
+			  const struct bs_tt_pose *pa, const struct bs_quad *qa,
+			  const struct bs_tt_shape *sb,
+			  const struct bs_tt_pose *pb, const struct bs_quad *qb,
+			  struct bs_tt_contact *out)
+{
+	if (fronts_far(sa, pa, sb, pb))
+		return 0;
+	return contact_quads(sa, pa, qa, sb, pb, qb, out, 0);
 }
 
 enum bs_arc bs_tt_arc_from(const struct bs_quad *t, struct bs_vec from,

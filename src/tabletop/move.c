@@ -22,6 +22,12 @@ static double gap_to(const struct bs_quad *q, const struct bs_quad *o)
 	return bs_quad_dist(q, o);
 }
 
+/* 1 when gap_to(q, o) >= BS_TT_STOP_GAP (the same answer, sooner). */
+static int clear_of(const struct bs_quad *q, const struct bs_quad *o)
+{
+	return bs_quad_dist_cmp(q, o, BS_TT_STOP_GAP) >= 0;
+}
+
 static struct bs_quad moved(const struct bs_quad *q, struct bs_vec dir,
 			    double t)
 {
@@ -80,6 +86,40 @@ static double depth(const struct bs_quad *a, const struct bs_quad *b)
 	return best;
 }
 
+/* depth(a, b) > thr, stopping at the first axis whose overlap is not
+ * above thr (the least of the axes exceeds thr only when every one
+ * does): the same answer as the comparison on depth, sooner. */
+static int depth_exceeds(const struct bs_quad *a, const struct bs_quad *b,
+			 double thr)
+{
+	const struct bs_quad *qs[2] = {a, b};
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			/* as depth() works each axis out */
+			const struct bs_vec *p0 = &qs[k]->p[i];
+			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
+			double ex = p1->x - p0->x, ey = p1->y - p0->y;
+			double l = sqrt(ex * ex + ey * ey);
+			if (l < 1e-12)
+				continue;
+			double nx = -ey / l, ny = ex / l;
+			double alo = HUGE_VAL, ahi = -HUGE_VAL;
+			double blo = HUGE_VAL, bhi = -HUGE_VAL;
+			for (int j = 0; j < 4; j++) {
+				double va = a->p[j].x * nx + a->p[j].y * ny;
+				double vb = b->p[j].x * nx + b->p[j].y * ny;
+				alo = lo2(alo, va);
+				ahi = hi2(ahi, va);
+				blo = lo2(blo, vb);
+				bhi = hi2(bhi, vb);
+			}
+			double ov = lo2(ahi, bhi) - hi2(alo, blo);
+			if (ov <= thr)
+				return 0;
+		}
+	return 1;
+}
+
 int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	       const struct bs_quad *obst, int n, int may_touch, int *who)
 {
@@ -107,17 +147,25 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 		if (ox0 - x1 > far || x0 - ox1 > far || oy0 - y1 > far ||
 		    y0 - oy1 > far)
 			continue;
-		double allowed = BS_TT_FIT_TOL;
-		if (oldq) {
-			double was = depth(oldq, &obst[i]);
-			if (was > allowed)
-				allowed = was;
+		/* bad: depth(newq) > allowed + 1e-12, allowed the larger of
+		 * BS_TT_FIT_TOL and depth(oldq); not above BS_TT_FIT_TOL +
+		 * 1e-12 (the common case), it is above no allowed, and
+		 * depth(oldq) is not needed */
+		int bad = 0;
+		if (depth_exceeds(newq, &obst[i], BS_TT_FIT_TOL + 1e-12)) {
+			double allowed = BS_TT_FIT_TOL;
+			if (oldq) {
+				double was = depth(oldq, &obst[i]);
+				if (was > allowed)
+					allowed = was;
+			}
+			bad = depth_exceeds(newq, &obst[i], allowed + 1e-12);
 		}
-		int bad = depth(newq, &obst[i]) > allowed + 1e-12;
 		if (!bad && !may_touch)
-			bad = bs_quad_dist(newq, &obst[i]) <= BS_GEOM_TOUCH &&
-			      (!oldq ||
-			       bs_quad_dist(oldq, &obst[i]) > BS_GEOM_TOUCH);
+			bad = bs_quad_dist_cmp(newq, &obst[i], BS_GEOM_TOUCH) <=
+				  0 &&
+			      (!oldq || bs_quad_dist_cmp(oldq, &obst[i],
+							 BS_GEOM_TOUCH) > 0);
 		if (bad) {
 			if (who)
 				*who = i;
@@ -179,7 +227,7 @@ static double back_off_translate(const struct bs_quad *q, struct bs_vec dir,
 				 double d, const struct bs_quad *o)
 {
 	struct bs_quad e = moved(q, dir, d);
-	if (gap_to(&e, o) >= BS_TT_STOP_GAP)
+	if (clear_of(&e, o))
 		return d;
 	double lo = d - 0.1 > 0 ? d - 0.1 : 0, hi = d;
 	struct bs_quad l = moved(q, dir, lo);
@@ -194,14 +242,14 @@ static double back_off_translate(const struct bs_quad *q, struct bs_vec dir,
 		double t = t2 + (g2 - 2 * BS_TT_STOP_GAP) / rate;
 		if (t > lo && t < hi) {
 			struct bs_quad mt = moved(q, dir, t);
-			if (gap_to(&mt, o) >= BS_TT_STOP_GAP)
+			if (clear_of(&mt, o))
 				return t;
 		}
 	}
 	for (int k = 0; k < 14; k++) {
 		double mid = (lo + hi) / 2;
 		struct bs_quad m = moved(q, dir, mid);
-		if (gap_to(&m, o) >= BS_TT_STOP_GAP)
+		if (clear_of(&m, o))
 			lo = mid;
 		else
 			hi = mid;
@@ -214,16 +262,16 @@ static double back_off_rotate(const struct bs_quad *q, struct bs_vec pv,
 			      double deg, const struct bs_quad *o)
 {
 	struct bs_quad e = bs_quad_rotate(q, pv, deg);
-	if (gap_to(&e, o) >= BS_TT_STOP_GAP)
+	if (clear_of(&e, o))
 		return deg;
 	struct bs_quad s0 = bs_quad_rotate(q, pv, 0);
-	if (gap_to(&s0, o) < BS_TT_STOP_GAP)
+	if (!clear_of(&s0, o))
 		return 0;
 	double lo = 0, hi = deg;
 	for (int k = 0; k < 20; k++) {
 		double mid = (lo + hi) / 2;
 		struct bs_quad m = bs_quad_rotate(q, pv, mid);
-		if (gap_to(&m, o) >= BS_TT_STOP_GAP)
+		if (clear_of(&m, o))
 			lo = mid;
 		else
 			hi = mid;

@@ -199,8 +199,6 @@ int bs_tt_all_within(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
 	 * partial last rank, whose empty corners hold no figure. Test each
 	 * standing figure's base corners of the outer files and ranks. */
 	double hw = s->base_w / 2, hd = s->base_d / 2;
-	struct bs_vec fwd = bs_dir(p->facing);
-	struct bs_vec right = bs_dir(p->facing + 90.0);
 	/* the block's corners within: every base is (convex) */
 	struct bs_quad q = bs_tt_quad(s, p);
 	int all = 1;
@@ -209,6 +207,10 @@ int bs_tt_all_within(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
 			all = 0;
 	if (all)
 		return 1;
+	/* the base corners' directions, only when needed (the common case
+	 * above does without their sines and cosines) */
+	struct bs_vec fwd = bs_dir(p->facing);
+	struct bs_vec right = bs_dir(p->facing + 90.0);
 	for (int i = 0; i < s->figures; i++) {
 		int f, k;
 		bs_tt_slot(s, i, &f, &k);

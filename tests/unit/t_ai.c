@@ -5,6 +5,7 @@
  * controller's orders [7.14] [7.7] and the "hold" controller. With small
  * inline scenarios and the built-in one, played by the engine. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/scenario.h"
 #include "battlesim/tabletop.h"
+#include "bs1e/engine.h"
 
 /* ---- helpers ---------------------------------------------------------------
  */
@@ -788,6 +790,276 @@ Test(ai, s6_0_scripted_rally_entries)
 	cr_expect_str_eq(set->hold.name, "hold");
 	cr_expect_null(set->hold.rally);
 	cr_expect_null(set->hold.move);
+	free(set);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}
+
+/* ---- the memo of simulated orders (r07_movement.c) -------------------------
+ */
+
+/* Two outcomes of bs_tt_check_order are the same, to the bit. */
+static void same_outcome(const struct bs_tt_outcome *a,
+			 const struct bs_tt_outcome *b, const char *what)
+{
+	cr_assert_eq(a->legal, b->legal, "%s", what);
+	cr_assert_eq(a->why, b->why, "%s", what);
+	cr_assert_eq(a->cite, b->cite, "%s", what);
+	cr_assert_eq(memcmp(&a->pose, &b->pose, sizeof a->pose), 0, "%s", what);
+	cr_assert_eq(a->files, b->files, "%s", what);
+	cr_assert_eq(a->formation, b->formation, "%s", what);
+	cr_assert_eq(memcmp(&a->spent, &b->spent, sizeof a->spent), 0, "%s",
+		     what);
+	cr_assert_eq(memcmp(&a->allowed, &b->allowed, sizeof a->allowed), 0,
+		     "%s", what);
+	cr_assert_eq(a->contact, b->contact, "%s", what);
+	cr_assert_eq(a->contact_side, b->contact_side, "%s", what);
+	cr_assert_eq(a->contact_unit, b->contact_unit, "%s", what);
+}
+
+/* The check of an order with the memo emptied first: measured afresh. */
+static void check_fresh(struct bs_battle *b, int side, int unit,
+			const struct bs_order *o, struct bs_tt_outcome *out)
+{
+	bs1e_sc(b)->memo->valid = 0;
+	bs_tt_check_order(b, side, unit, o, out);
+}
+
+static struct bs_order steps_order(int n, const struct bs_step *st)
+{
+	struct bs_order o;
+	memset(&o, 0, sizeof o);
+	o.kind = BS_ORDER_MOVE;
+	o.tside = o.tunit = -1;
+	o.nsteps = n;
+	for (int i = 0; i < n; i++)
+		o.step[i] = st[i];
+	return o;
+}
+
+/* Check o1 (into the memo), change the table in one way (`change`),
+ * check o2 (which shares o1's first steps): it must end where o2 measured
+ * afresh ends. The table is put back. Returns 1. */
+static int change_then_check(struct bs_battle *b, int g, int change,
+			     const struct bs_order *o1,
+			     const struct bs_order *o2)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_unit_state *h = &b->units[(g + 1) % b->nunits];
+	struct bs_unit_state su = *u, sh = *h;
+	int side = u->side, unit = u->idx;
+	struct bs_tt_outcome cached, fresh;
+	if (change == 7)
+		u->formation = BS_FORM_OPEN; /* (before both checks) */
+	bs_tt_check_order(b, side, unit, o1, &cached);
+	switch (change) {
+	case 0: /* another unit moved: into the way of the wheel */
+		h->front = bs_vec_add(u->front, bs_dir(u->facing));
+		h->facing = fmod(u->facing + 180.0, 360.0);
+		break;
+	case 1: /* another unit turned */
+		h->facing = fmod(h->facing + 10, 360.0);
+		break;
+	case 2: /* a loss */
+		if (u->figures > 1)
+			u->figures--;
+		break;
+	case 3: /* this unit moved */
+		u->front.y -= 0.5;
+		break;
+	case 4: /* its formation */
+		u->formation = u->formation == BS_FORM_OPEN ? BS_FORM_CLOSED
+							    : BS_FORM_OPEN;
+		break;
+	case 5: /* its frontage */
+		if (u->files > 1)
+			u->files--;
+		break;
+	case 6: /* its movement: 1" left, the wheel cut short */
+		u->gap_debt += u->r.mv - 1.0;
+		break;
+	default: /* out of command: no change back into closed formation */
+		u->flags |= BS_UF_OUT_OF_COMMAND;
+		break;
+	}
+	bs_tt_check_order(b, side, unit, o2, &cached);
+	check_fresh(b, side, unit, o2, &fresh);
+	same_outcome(&cached, &fresh, "after a change");
+	*u = su;
+	*h = sh;
+	return 1;
+}
+
+/* s7_9: orders that share their first steps (a wheel, then advances of
+ * several lengths, as the doctrine tries them) measured one after the
+ * other (the later ones start from the memo) end exactly where each ends
+ * measured afresh; so does every order after the table changed in any
+ * way a move, a loss or a change of formation changes it (the memo
+ * compares its inputs, it never goes stale). Over the built-in battle's
+ * first rounds, every unit. */
+Test(ai, s7_9_memo_of_simulated_orders_matches_fresh)
+{
+	struct bs_scenario *sc = load(NULL);
+	struct bs_battle *b = battle(sc);
+	struct bs_ai_set *set = new_set();
+	bs_battle_reset(b, 5, 0);
+	bs_ai_attach(set, b);
+	const double wheels[] = {-60, -25, 30, 75};
+	int compared = 0;
+	for (int round = 0; round < 4; round++) {
+		for (int g = 0; g < b->nunits; g++) {
+			int side = b->units[g].side, unit = b->units[g].idx;
+			for (size_t w = 0; w < sizeof wheels / sizeof *wheels;
+			     w++) {
+				struct bs_step wh = {.kind = BS_STEP_WHEEL,
+						     .angle = wheels[w]};
+				struct bs_step a1 = {.kind = BS_STEP_ADVANCE,
+						     .dist = 4.0};
+				struct bs_step a2 = {.kind = BS_STEP_ADVANCE,
+						     .dist = 2.0,
+						     .angle = 20};
+				struct bs_step fo = {.kind = BS_STEP_FORMATION,
+						     .formation = BS_FORM_OPEN};
+				struct bs_step l1[] = {wh, a1}, l2[] = {wh, a2},
+					       l3[] = {wh}, l4[] = {fo, wh, a1},
+					       l5[] = {fo, wh}, l6[] = {a2, wh};
+				struct bs_order os[] = {
+				    steps_order(2, l1), steps_order(2, l2),
+				    steps_order(1, l3), steps_order(3, l4),
+				    steps_order(2, l5), steps_order(2, l6)};
+				int no = (int)(sizeof os / sizeof *os);
+				struct bs_tt_outcome seq[6], fresh;
+				for (int i = 0; i < no; i++)
+					bs_tt_check_order(b, side, unit, &os[i],
+							  &seq[i]);
+				for (int i = 0; i < no; i++) {
+					check_fresh(b, side, unit, &os[i],
+						    &fresh);
+					same_outcome(&seq[i], &fresh,
+						     "after the same start");
+					compared++;
+				}
+				/* every kind of change between two checks
+				 * that share their first steps */
+				struct bs_step cl = {.kind = BS_STEP_FORMATION,
+						     .formation =
+							 BS_FORM_CLOSED};
+				struct bs_step l7[] = {cl, wh, a1},
+					       l8[] = {cl, wh, a2};
+				struct bs_order o7 = steps_order(3, l7),
+						o8 = steps_order(3, l8);
+				for (int change = 0; change < 8; change++)
+					compared += change_then_check(
+					    b, g, change,
+					    change == 7 ? &o7 : &os[0],
+					    change == 7 ? &o8 : &os[1]);
+			}
+		}
+		bs_battle_round(b);
+	}
+	cr_expect(compared > 500, "%d compared", compared);
+	free(set);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}
+
+/* The contact of g and h measured afresh (no cache). */
+static int contact_fresh(const struct bs_battle *b, int g, int h,
+			 struct bs_tt_contact *c)
+{
+	const struct bs_unit_state *u = &b->units[g], *v = &b->units[h];
+	if ((u->flags & BS_UF_REMOVED) || (v->flags & BS_UF_REMOVED))
+		return 0;
+	struct bs_tt_shape sa, sb;
+	struct bs_tt_pose pa, pb;
+	bs_tt_unit_shape(b, u->side, u->idx, &sa);
+	bs_tt_unit_pose(b, u->side, u->idx, &pa);
+	bs_tt_unit_shape(b, v->side, v->idx, &sb);
+	bs_tt_unit_pose(b, v->side, v->idx, &pb);
+	return bs_tt_contact(&sa, &pa, &sb, &pb, c);
+}
+
+static void same_contact(const struct bs_battle *b, int g, int h,
+			 const char *what)
+{
+	struct bs_tt_contact c1, c2;
+	memset(&c1, 0, sizeof c1);
+	memset(&c2, 0, sizeof c2);
+	int r1 = bs1e_contact(b, g, h, &c1);
+	int r2 = contact_fresh(b, g, h, &c2);
+	cr_assert_eq(r1, r2, "%s: %d %d", what, g, h);
+	cr_assert_eq(memcmp(&c1, &c2, sizeof c1), 0, "%s: %d %d", what, g, h);
+	cr_assert_eq(bs1e_contact(b, g, h, NULL), r2, "%s", what);
+}
+
+/* s7_8: the engine's contact of two units (kept while neither unit's
+ * geometry changes) is the contact measured afresh: over the built-in
+ * battle's rounds, every pair, asked twice (the second from the memo),
+ * and after every kind of change of a unit's place or block (a move, a
+ * turn, a loss, a change of formation or frontage, bases pushed
+ * together), then back. */
+Test(ai, s7_8_contact_memo_matches_fresh)
+{
+	struct bs_scenario *sc = load(NULL);
+	struct bs_battle *b = battle(sc);
+	struct bs_ai_set *set = new_set();
+	bs_battle_reset(b, 3, 0);
+	bs_ai_attach(set, b);
+	int touching = 0;
+	for (int round = 0; round < 12 && !b->result.over; round++) {
+		for (int g = 0; g < b->nunits; g++)
+			for (int h = 0; h < b->nunits; h++) {
+				if (g == h)
+					continue;
+				same_contact(b, g, h, "as it stands");
+				same_contact(b, g, h, "asked again");
+				touching += contact_fresh(b, g, h, NULL);
+			}
+		for (int g = 0; g < b->nunits; g++) {
+			struct bs_unit_state *u = &b->units[g];
+			struct bs_unit_state su = *u;
+			for (int change = 0; change < 7; change++) {
+				switch (change) {
+				case 0:
+					u->front.x += 0.25;
+					break;
+				case 1:
+					u->facing = fmod(u->facing + 5, 360.0);
+					break;
+				case 2:
+					if (u->figures > 1)
+						u->figures--;
+					break;
+				case 3:
+					u->formation =
+					    u->formation == BS_FORM_OPEN
+						? BS_FORM_CLOSED
+						: BS_FORM_OPEN;
+					break;
+				case 4:
+					if (u->files > 1)
+						u->files--;
+					break;
+				case 5:
+					u->cramped = !u->cramped;
+					break;
+				default:
+					*u = su; /* back */
+					break;
+				}
+				for (int h = 0; h < b->nunits; h++)
+					if (h != g) {
+						same_contact(b, g, h,
+							     "changed");
+						same_contact(b, h, g,
+							     "changed");
+					}
+			}
+			*u = su;
+		}
+		bs_battle_round(b);
+	}
+	cr_expect(touching > 0, "some units touched");
 	free(set);
 	bs_battle_free(b);
 	bs_scenario_free(sc);

@@ -156,3 +156,78 @@ Test(geom, overlapping_start_backs_out_freely)
 	cr_expect_eq(hit, 0);
 	cr_expect(NEAR(d, 0), "dug in %f", d);
 }
+
+/* A small deterministic generator for the randomised agreement tests
+ * (xorshift64; no rand()). */
+static double unit_rand(unsigned long long *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+/* A block of random size and facing near (cx, cy). */
+static struct bs_quad rand_block(unsigned long long *s, double cx, double cy,
+				 double spread)
+{
+	struct bs_vec f = {cx + (unit_rand(s) - 0.5) * spread,
+			   cy + (unit_rand(s) - 0.5) * spread};
+	return bs_block(f, unit_rand(s) * 360.0, 0.5 + unit_rand(s) * 10.0,
+			0.5 + unit_rand(s) * 4.0);
+}
+
+static int sign_of(double d, double thr)
+{
+	return d < thr ? -1 : d > thr ? 1 : 0;
+}
+
+/* bs_quad_dist_cmp is a faster bs_quad_dist(a, b) compared with thr: the
+ * same answer for every pair and threshold, far, near, touching,
+ * overlapping, and a threshold equal to the distance itself. */
+Test(geom, dist_cmp_agrees_with_dist)
+{
+	unsigned long long s = 0x9e3779b97f4a7c15ull;
+	const double thr[] = {BS_GEOM_TOUCH, 0.002, 0.5, 1.0, 6.0, 13.5};
+	int n = 0;
+	for (int k = 0; k < 20000; k++) {
+		double spread = k % 3 == 0 ? 4.0 : k % 3 == 1 ? 12.0 : 40.0;
+		struct bs_quad a = rand_block(&s, 20, 20, spread);
+		struct bs_quad b = rand_block(&s, 20, 20, spread);
+		double d = bs_quad_dist(&a, &b);
+		for (size_t t = 0; t < sizeof thr / sizeof thr[0]; t++)
+			cr_assert_eq(bs_quad_dist_cmp(&a, &b, thr[t]),
+				     sign_of(d, thr[t]),
+				     "pair %d thr %g d %.17g", k, thr[t], d);
+		/* exactly at, and a hair either side of, the distance */
+		cr_assert_eq(bs_quad_dist_cmp(&a, &b, d), 0, "pair %d", k);
+		double up = nextafter(d, INFINITY), dn = nextafter(d, -1);
+		cr_assert_eq(bs_quad_dist_cmp(&a, &b, up), -1);
+		cr_assert_eq(bs_quad_dist_cmp(&a, &b, dn), 1);
+		n += d > 0 && d < 0.05;
+	}
+	cr_expect(n > 0, "some pairs near contact");
+}
+
+/* Blocks put a hair from each other (the way moves leave them): the
+ * touch tests of the tabletop must answer as the exact distance does. */
+Test(geom, dist_cmp_near_contact)
+{
+	struct bs_quad a = bs_block((struct bs_vec){10, 10}, 0, 4, 2);
+	const double gaps[] = {0,    0.001,	0.002, 0.0099999,
+			       0.01, 0.0100001, 0.05};
+	for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
+		for (int turn = 0; turn < 360; turn += 15) {
+			/* b's front faces a's front, gaps[i] away, turned */
+			struct bs_quad b = bs_block(
+			    (struct bs_vec){10, 10 + gaps[i]}, 180, 3, 2);
+			struct bs_quad r = bs_quad_rotate(
+			    &b, (struct bs_vec){10, 10 + gaps[i]}, turn);
+			double d = bs_quad_dist(&a, &r);
+			cr_assert_eq(bs_quad_dist_cmp(&a, &r, BS_GEOM_TOUCH),
+				     sign_of(d, BS_GEOM_TOUCH),
+				     "gap %g turn %d", gaps[i], turn);
+			cr_assert_eq(bs_quad_dist_cmp(&r, &a, 0.002),
+				     sign_of(d, 0.002));
+		}
+}

@@ -5,6 +5,7 @@
  * direction and surrounded detection [7.15], the table edge. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <string.h>
 
 #include "battlesim/tabletop.h"
 
@@ -541,4 +542,151 @@ Test(tabletop, s7_15_off_table)
 	p = pose(10, -3, 0);
 	q = bs_tt_quad(&s, &p);
 	cr_assert(bs_tt_wholly_off_table(&q, 72, 48));
+}
+
+/* bs_tt_contact_q (quads given, as from a cache) answers exactly as
+ * bs_tt_contact: random blocks placed near each other, touching and not,
+ * every field of the contact compared; bs_tt_contact_edges_q gives the
+ * same answer, edges and stretch. */
+Test(tabletop, s7_8_contact_with_given_quads_same_answer)
+{
+	unsigned long long s = 0x243f6a8885a308d3ull;
+	int touching = 0;
+	for (int k = 0; k < 4000; k++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		struct bs_tt_shape a, b;
+		int fa = 2 + (int)(s % 20), fb = 2 + (int)((s >> 8) % 20);
+		bs_tt_shape_make((enum bs_formation)(s % 3), fa * 2, fa, 0.75,
+				 0.75, 0, &a);
+		bs_tt_shape_make(BS_FORM_CLOSED, fb * 3, fb, 1.0, 2.0, 0, &b);
+		struct bs_tt_pose pa = pose(30, 20, (double)((s >> 16) % 360));
+		/* b's front on a's front edge (or off it by up to 0.02"),
+		 * at one of a few angles */
+		double off = (double)((s >> 24) % 5) * 0.005;
+		double turn = (double)((s >> 32) % 4) * 30.0;
+		struct bs_quad qa = bs_tt_quad(&a, &pa);
+		struct bs_vec m =
+		    bs_vec_scale(bs_vec_add(qa.p[0], qa.p[3]), 0.5);
+		struct bs_vec out = bs_dir(pa.facing);
+		struct bs_tt_pose pb;
+		pb.front = bs_vec_add(m, bs_vec_scale(out, off));
+		pb.facing = fmod(pa.facing + 180.0 + turn, 360.0);
+		struct bs_quad qb = bs_tt_quad(&b, &pb);
+		struct bs_tt_contact c1, c2;
+		memset(&c1, 0, sizeof c1);
+		memset(&c2, 0, sizeof c2);
+		int r1 = bs_tt_contact(&a, &pa, &b, &pb, &c1);
+		int r2 = bs_tt_contact_q(&a, &pa, &qa, &b, &pb, &qb, &c2);
+		cr_assert_eq(r1, r2, "case %d", k);
+		cr_assert_eq(memcmp(&c1, &c2, sizeof c1), 0, "case %d", k);
+		cr_assert_eq(bs_tt_contact(&a, &pa, &b, &pb, NULL),
+			     bs_tt_contact_q(&a, &pa, &qa, &b, &pb, &qb, NULL));
+		/* the edges-only variant: the same answer, edges, stretch
+		 * and length, the figures left at 0 */
+		struct bs_tt_contact c3;
+		memset(&c3, 0x5a, sizeof c3);
+		int r3 = bs_tt_contact_edges_q(&a, &pa, &qa, &b, &pb, &qb, &c3);
+		cr_assert_eq(r1, r3, "case %d", k);
+		if (r1) {
+			cr_assert_eq(c3.edge_a, c1.edge_a, "case %d", k);
+			cr_assert_eq(c3.edge_b, c1.edge_b, "case %d", k);
+			cr_assert_eq(memcmp(&c3.len, &c1.len, sizeof c1.len),
+				     0);
+			cr_assert_eq(memcmp(&c3.p0, &c1.p0, sizeof c1.p0), 0);
+			cr_assert_eq(memcmp(&c3.p1, &c1.p1, sizeof c1.p1), 0);
+			cr_assert_eq(c3.a_count + c3.b_count + c3.a_first +
+					 c3.b_last,
+				     0);
+		}
+		touching += r1;
+	}
+	cr_expect(touching > 100 && touching < 4000, "%d touching", touching);
+}
+
+/* The fit test's depth as it was worked out before its early exits
+ * (move.c, the least overlap of the projections on the 8 edge normals). */
+static double ref_depth(const struct bs_quad *a, const struct bs_quad *b)
+{
+	const struct bs_quad *qs[2] = {a, b};
+	double best = HUGE_VAL;
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			const struct bs_vec *p0 = &qs[k]->p[i];
+			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
+			double ex = p1->x - p0->x, ey = p1->y - p0->y;
+			double l = sqrt(ex * ex + ey * ey);
+			if (l < 1e-12)
+				continue;
+			double nx = -ey / l, ny = ex / l;
+			double alo = HUGE_VAL, ahi = -HUGE_VAL;
+			double blo = HUGE_VAL, bhi = -HUGE_VAL;
+			for (int j = 0; j < 4; j++) {
+				double va = a->p[j].x * nx + a->p[j].y * ny;
+				double vb = b->p[j].x * nx + b->p[j].y * ny;
+				alo = va < alo ? va : alo;
+				ahi = va > ahi ? va : ahi;
+				blo = vb < blo ? vb : blo;
+				bhi = vb > bhi ? vb : bhi;
+			}
+			double ov =
+			    (bhi < ahi ? bhi : ahi) - (blo > alo ? blo : alo);
+			if (ov < best)
+				best = ov;
+		}
+	return best;
+}
+
+/* [7.8] bs_tt_fits (its depth test stops at the first axis that decides,
+ * and works out the old block's depth only when needed) answers as the
+ * plain rule: refused when the new block overlaps the obstacle deeper
+ * than BS_TT_FIT_TOL and than the old block did, or (may_touch 0) comes
+ * into a contact it was not in. Random blocks placed across the
+ * tolerance, apart, touching and overlapping. */
+Test(tabletop, s7_8_fits_same_answer_as_plain_depth)
+{
+	unsigned long long s = 0x13198a2e03707344ull;
+	int refused = 0, fits = 0;
+	for (int k = 0; k < 6000; k++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		struct bs_tt_shape a;
+		bs_tt_shape_make(BS_FORM_CLOSED, 12, 4 + (int)(s % 5), 1.0, 1.0,
+				 0, &a);
+		struct bs_tt_pose po =
+		    pose(20, 20, (double)((s >> 8) % 8) * 45);
+		struct bs_quad o = bs_tt_quad(&a, &po);
+		/* the mover: in front of the obstacle's front edge, pushed in
+		 * by -0.05 .. +0.05" in steps near the tolerances */
+		double in = ((double)((s >> 16) % 41) - 20.0) * 0.0025;
+		double turn = (double)((s >> 24) % 3) * 15.0;
+		struct bs_vec m = bs_vec_scale(bs_vec_add(o.p[0], o.p[3]), 0.5);
+		struct bs_vec out = bs_dir(po.facing);
+		struct bs_tt_pose pn, pw;
+		pn.front = bs_vec_add(m, bs_vec_scale(out, -in));
+		pn.facing = fmod(po.facing + 180.0 + turn, 360.0);
+		double in0 = ((double)((s >> 32) % 41) - 20.0) * 0.0025;
+		pw.front = bs_vec_add(m, bs_vec_scale(out, -in0));
+		pw.facing = pn.facing;
+		struct bs_quad qn = bs_tt_quad(&a, &pn),
+			       qw = bs_tt_quad(&a, &pw);
+		int may_touch = (int)((s >> 40) & 1),
+		    with_old = (int)((s >> 41) & 1);
+		const struct bs_quad *oldq = with_old ? &qw : NULL;
+		double allowed = BS_TT_FIT_TOL;
+		if (oldq && ref_depth(oldq, &o) > allowed)
+			allowed = ref_depth(oldq, &o);
+		int bad = ref_depth(&qn, &o) > allowed + 1e-12;
+		if (!bad && !may_touch)
+			bad = bs_quad_dist(&qn, &o) <= BS_GEOM_TOUCH &&
+			      (!oldq || bs_quad_dist(oldq, &o) > BS_GEOM_TOUCH);
+		int got = bs_tt_fits(&qn, oldq, &o, 1, may_touch, NULL);
+		cr_assert_eq(got, !bad, "case %d (in %g, was %g)", k, in, in0);
+		refused += bad;
+		fits += !bad;
+	}
+	cr_expect(refused > 500 && fits > 500, "%d refused, %d fit", refused,
+		  fits);
 }

@@ -67,6 +67,26 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		    uint64_t seed, uint64_t stream, int rounds, const char *log,
 		    const char *out, int quiet);
 
+/* cli_play_battle, and with `html` (NULL: none) also write the battle map
+ * page of the battle to that file (docs/HTML.md; cli/cmd_play.c). */
+int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
+			 uint64_t seed, uint64_t stream, int rounds,
+			 const char *log, const char *out, int quiet,
+			 const char *html);
+
+/* matrix (issue 6): the brigade cards of a matrix scenario, text or JSON
+ * (cli/roster_matrix.c). Returns the exit code. */
+int cli_roster_matrix(const struct bs_scenario *s, int json);
+
+/* 2E (issue 5): cli/roster_bs2e.c, cli/attack_bs2e.c */
+/* The 2E unit roster of a 2E scenario, text or JSON; the exit code. */
+int cli_roster_bs2e(const struct bs_scenario *s, int json);
+/* `attack --rules bs2e ...`: the 2E calculator; the exit code. */
+int cli_attack_bs2e(int argc, char **argv);
+extern const char cli_attack_bs2e_help[];
+/* 1 when argv asks for the 2E calculator (--rules bs2e). */
+int cli_attack_wants_bs2e(int argc, char **argv);
+
 /* A number kept in tenths as JSON: an integer when whole (60), else a
  * real with one decimal (0.5). */
 json_t *cli_json_tenths(int tenths);

@@ -23,6 +23,7 @@ const char cmd_attack_help[] =
     "step of the [8.4] procedure with its rule.\n"
     "\n"
     "The attack:\n"
+    "  --rules bs1e         this calculator (the default); bs2e: see below\n"
     "  --ar N               adjusted AR of the attacker [8.3] [8.4 A]\n"
     "  --ac N               AC of the defender\n"
     "  --damage DICE        damage of one figure: d8, 2d4, d6+1, 3 (a fixed\n"
@@ -70,7 +71,13 @@ const char cmd_attack_help[] =
     "\n"
     "Example ([8.4]):\n"
     "  battlesim attack --ar 17 --ac 8 --damage d8 --figures 10 --roll 7 \\\n"
-    "      --target-hd 10\n";
+    "      --target-hd 10\n"
+    "\n"
+    "2E (--rules bs2e): one 2nd-edition attack: --figures N --ad DICE\n"
+    "(d4..d12, 10+8, 2d10) [--charge | --range short|medium|long] --ar N\n"
+    "[--ar-mod N] [--equal-or-higher] [--hits N] [--roll LIST]\n"
+    "[--armor-roll LIST] [--seed S] [--json]; every option:\n"
+    "  battlesim attack --rules bs2e --help\n";
 
 struct attack_opts {
 	int ar, ac, have_ar, have_ac;
@@ -588,6 +595,9 @@ static int check_opts(struct attack_opts *o)
 
 int cmd_attack(int argc, char **argv)
 {
+	/* 2E (issue 5): --rules bs2e is the 2E calculator (attack_bs2e.c) */
+	if (cli_attack_wants_bs2e(argc, argv))
+		return cli_attack_bs2e(argc, argv);
 	enum {
 		O_AR = 256,
 		O_AC,
@@ -612,8 +622,10 @@ int cmd_attack(int argc, char **argv)
 		O_ODDS,
 		O_JSON,
 		O_HELP,
+		O_RULES,
 	};
 	static const struct option opts[] = {
+	    {"rules", required_argument, NULL, O_RULES},
 	    {"ar", required_argument, NULL, O_AR},
 	    {"ac", required_argument, NULL, O_AC},
 	    {"damage", required_argument, NULL, O_DAMAGE},
@@ -649,6 +661,15 @@ int cmd_attack(int argc, char **argv)
 	int ch, rc = 0;
 	while ((ch = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (ch) {
+		case O_RULES: /* bs2e went to attack_bs2e.c above */
+			if (strcmp(optarg, "bs1e") != 0)
+				return cli_usage_error(
+				    "attack",
+				    "--rules expects bs1e or bs2e, not '%s' "
+				    "(matrix battles have no attack "
+				    "calculator)",
+				    optarg);
+			break;
 		case O_AR:
 			rc = cli_parse_int("attack", "--ar", optarg, -100, 100,
 					   &o.ar);

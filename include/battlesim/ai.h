@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "battlesim/bs2e.h" /* 2E (issue 5) */
 #include "battlesim/controller.h"
 #include "battlesim/geom.h"
 #include "battlesim/model.h"
@@ -108,6 +109,7 @@ struct bs_ai_set {
 	struct bs_ai_doctrine doctrine;
 	struct bs_ai_script script;
 	struct bs_controller hold;
+	struct bs2e_ai bs2e; /* 2E (issue 5): src/ai/bs2e_doctrine.c */
 };
 void bs_ai_set_init(struct bs_ai_set *s);
 

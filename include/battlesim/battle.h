@@ -34,6 +34,9 @@ enum bs_uflag {
 	BS_UF_WITHDREW = 1u << 15,	  /* [7.12] this round */
 	BS_UF_NO_CHARGE = 1u << 16,	  /* [7.12] stayed: may not charge */
 	BS_UF_FOUGHT = 1u << 17,	  /* took part in a melee this round */
+	/* 2E (issue 5): shaken order (bs2e-summary.txt "Morale"); a routed
+	 * 2E unit is BS_UF_ROUTED */
+	BS_UF_SHAKEN = 1u << 18,
 };
 
 /* How a unit ended the battle (the simulator's categories). */
@@ -235,6 +238,11 @@ void bs_battle_play(struct bs_battle *b, int max_rounds);
 
 /* How a unit stands now. */
 enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit);
+
+/* Put a unit's per-battle state (flags, movement spent, targets, how it
+ * ended) back to a battle's start; the ruleset sets figures, position,
+ * formation and commander. */
+void bs_unit_state_clear(struct bs_unit_state *u);
 
 /* The unit `i` of side `side`. */
 static inline struct bs_unit_state *bs_battle_unit(struct bs_battle *b,

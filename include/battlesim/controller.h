@@ -138,6 +138,11 @@ struct bs_controller {
 	 * the unit's rated weapons, r.wpn) to have in hand, or -1 to keep
 	 * the one it holds. */
 	int (*weapon)(void *ctx, const struct bs_battle *b, int side, int unit);
+	/* 2E (issue 5): a unit in good order that must check morale may
+	 * retreat 4" instead (bs2e-summary.txt "Morale"): 1 to retreat, 0
+	 * to check. NULL: it checks (RULING R-215). */
+	int (*bs2e_retreat)(void *ctx, const struct bs_battle *b, int side,
+			    int unit);
 };
 
 #endif

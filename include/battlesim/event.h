@@ -18,6 +18,21 @@ enum bs_phase {
 	BS_PHASE_MISSILE_MAGIC,	  /* [1.5] */
 	BS_PHASE_MELEE,		  /* [1.6] [8.0] */
 	BS_PHASE_END,		  /* [1.7] */
+	/* 2E (issue 5): the 2E sequence of play (RULING R-202); 2E also
+	 * uses INITIATIVE, MELEE, RALLY and END */
+	BS_PHASE_BS2E_CHARGES,	   /* declare charges */
+	BS_PHASE_BS2E_MOVE_FIRST,  /* first movement */
+	BS_PHASE_BS2E_MOVE_SECOND, /* second movement */
+	BS_PHASE_BS2E_MAGIC,	   /* magic */
+	BS_PHASE_BS2E_MISSILE,	   /* missile fire (after melee) */
+	/* matrix (issue 6): the battle phase of the matrix card system
+	 * [M3.3]-[M3.7] (docs/MATRIX.md); it also uses INITIATIVE [M3.1]
+	 * and MOVEMENT [M3.2] */
+	BS_PHASE_MX_ENGAGEMENT, /* [M3.3] */
+	BS_PHASE_MX_ATTACK,	/* [M3.4] the winner's attack */
+	BS_PHASE_MX_SCOUTS,	/* [M3.5] */
+	BS_PHASE_MX_COUNTER,	/* [M3.6] the loser's counterattack */
+	BS_PHASE_MX_ASSESS,	/* [M3.7] damage assessed, morale */
 	BS_PHASE__COUNT
 };
 extern const char *const bs_phase_name[BS_PHASE__COUNT];
@@ -103,7 +118,72 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               ([1.4]: side = Side A, tside = the side moving first).
  * END           n[0] = winner side or -1 (draw); n[1] = rounds played;
  *               what = the reason (with its ruling); cite "RULING
- *               R-102". */
+ *               R-102".
+ *
+ * 2E (issue 5), rules: bs2e (docs/BS2E.md). Cites are the headings of
+ * bs2e-summary.txt in brackets ("[2E Attack Dice]") or a ruling.
+ * BS2E_ATTACK   side, unit attacks tside, tunit; deriv = the attack dice
+ *               (figures x multiplier, fractions rounded up); dice = the
+ *               attack dice (each the sum of both dice for "10+8"), at
+ *               most 16 per event: an attack of more dice continues in
+ *               further BS2E_ATTACK events with n[3] = 1, 2, ...;
+ *               die_sides = sides of the (first) die; n[0] = figures
+ *               attacking, n[1] = attack dice rolled, n[2] = hits scored
+ *               (the whole attack, on the first event; this part's on a
+ *               continuation), n[3] = part, n[4] = 1 charging, n[5] =
+ *               missile range band (0 melee, 1 short, 2 medium, 3 long),
+ *               n[6] = dice scoring no hit (this event's dice), n[7] =
+ *               second die's sides ("10+8": 8) or 0; what = "melee" /
+ *               "missile"; cite.
+ * BS2E_ARMOR    side, unit = the defender, tside, tunit = the attacker;
+ *               deriv = AR with its modifiers; dice = d10 per hit, at
+ *               most 16 per event (continued as BS2E_ATTACK, n[3]);
+ *               n[0] = hits rolled for, n[1] = hits cancelled, n[2] =
+ *               hits that stand, n[3] = part, n[4] = 1 when "equal or
+ *               higher" cancels (option); cite.
+ * BS2E_HITS     side, unit; n[0] = hits that stand this step, n[1] =
+ *               hits carried before, n[2] = Hits per figure, n[3] =
+ *               figures removed, n[4] = figures left, n[5] = hits
+ *               carried now; cite "[2E Hits]".
+ * BS2E_MORALE   side, unit; deriv = ML; dice = 2d10 (none when the unit
+ *               retreats instead of checking); n[0] = passed, n[1] = the
+ *               order before (enum bs2e_order), n[2] = the order after,
+ *               n[3] = 1 retreats 4", n[4] = the trigger (enum
+ *               bs2e_trigger), n[5] = 1 a second check (shaken unit),
+ *               n[6] = 1 a rally attempt; what = the effect; cite.
+ *
+ * matrix (issue 6), rules: matrix (docs/MATRIX.md). Cites "[M3.4b]" number
+ * the paragraphs of matrix-battle-system.txt (docs/MATRIX.md), or a
+ * ruling. Unit = brigade; rows and columns are 0-based, -1 = the reserve.
+ * MX_GRID       the matrix: what = its cells (valid during the call), rows
+ *               joined by '/': side 0's reserve, the rows 1..n[0], side
+ *               1's reserve; cells of a row joined by '|'; each cell the
+ *               brigade tags joined by ',' ("A3"; "!" routed, "^"
+ *               aerial); n[0] = rows, n[1] = columns, n[2] = 1 after the
+ *               movement phase, 2 at the end of the battle; cite "[M1.1]".
+ * MX_MOVE       side, unit; n[0], n[1] = row, column before; n[2], n[3] =
+ *               after (row -1: the reserve, -2: out of the battle); n[4]
+ *               = steps used; n[5] = MV;
+ *               n[6] = 1 a routing move; what = how it ended ("moves",
+ *               "stops: enemy stack", "enters from the reserve", "into
+ *               the reserve", "left the arena" ...); cite "[M3.2]".
+ * MX_ENGAGE     side, unit; tside, tunit = the enemy brigade attacked
+ *               (n[0] = 1) or engaged (n[0] = 2), or -1: held back by
+ *               the winner (n[0] = 0), no brigade engaged by the loser
+ *               (n[0] = 3); n[1], n[2] = the location; cite "[M3.3]".
+ * MX_ATTACK     side, unit attacks tside, tunit; n[0] = enum bs_mx_mode;
+ *               n[1] = attack rating; n[2] = defensive rating; n[3] =
+ *               the adjusted roll (Table 1); n[4] = damage points; n[5] =
+ *               classes attacking; n[6] = full class; n[7] = 1 the
+ *               scouts' attack [M3.5]; dice = 2d10 (none for magic);
+ *               deriv = the rating with its terms; what = the mode;
+ *               cite "[M3.4b] RULING R-250" ...
+ * MX_DAMAGE     side, unit; n[0] = damage points; n[1], n[2] = class /
+ *               unit numbers before; n[3], n[4] = after; n[5] =
+ *               centuries lost; cite "[M2.6] [M3.7]".
+ * Matrix battles also emit BATTLE_START, ROUND, PHASE, INITIATIVE (d6
+ * per side, RULING R-257), MORALE (deriv = ML%, dice = d100, n[0] =
+ * passed, n[1] = 0; RULING R-254), REJECTED, REMOVED, NOTE and END. */
 enum bs_ev {
 	BS_EV_BATTLE_START,
 	BS_EV_DEPLOY,
@@ -126,6 +206,17 @@ enum bs_ev {
 	BS_EV_FATE,
 	BS_EV_NOTE,
 	BS_EV_END,
+	/* 2E (issue 5) */
+	BS_EV_BS2E_ATTACK,
+	BS_EV_BS2E_ARMOR,
+	BS_EV_BS2E_HITS,
+	BS_EV_BS2E_MORALE,
+	/* matrix (issue 6) */
+	BS_EV_MX_GRID,
+	BS_EV_MX_MOVE,
+	BS_EV_MX_ENGAGE,
+	BS_EV_MX_ATTACK,
+	BS_EV_MX_DAMAGE,
 	BS_EV__COUNT
 };
 extern const char *const bs_ev_name[BS_EV__COUNT];

@@ -205,6 +205,40 @@ struct bs_chariot {
 	int passengers;
 };
 
+/* 2E (issue 5): what a 2E unit (or hero / commander) is on the 2E unit
+ * roster (bs2e-summary.txt "Scale"): Type, Weapon(s) Used, Attack Dice,
+ * Armor Rating, Hits, Morale (ML/CD for individuals), Movement. Filled by
+ * src/scenario/load_bs2e.c from a 2E catalog entry or the unit's own keys;
+ * the rules are in src/bs2e/ (include/battlesim/bs2e.h). */
+enum bs2e_kind {
+	BS2E_KIND_INFANTRY,
+	BS2E_KIND_CAVALRY,
+	BS2E_KIND_HERO,	     /* an individual: ML/CD is its command diameter */
+	BS2E_KIND_COMMANDER, /* an individual: ML/CD is its command diameter */
+	BS2E_KIND__COUNT
+};
+#define BS2E_HIT_ROWS 24 /* attack die results 1..24 (two d12 at most) */
+struct bs2e_unit_stats {
+	char entry[BS_NAME_MAX];   /* the catalog entry, "" when inline */
+	char type[BS_NAME_MAX];	   /* Type as printed on the roster */
+	char weapons[BS_NAME_MAX]; /* Weapon(s) Used */
+	enum bs2e_kind kind;
+	int ad[2];    /* Attack Dice: sides of one die (ad[1] 0), or of two
+			 dice added ("10+8", "2d10") */
+	int ar;	      /* Armor Rating: lower is better */
+	int hits;     /* hits to remove one figure */
+	int ml;	      /* Morale (0 for heroes and commanders: never checked) */
+	int cd;	      /* command diameter, inches (heroes, commanders) */
+	int mv;	      /* Movement, inches on clear flat ground */
+	int range[3]; /* missile short / medium / long range, inches; 0 none */
+	/* the scenario's hit table (each result 1..BS2E_HIT_ROWS -> hits),
+	 * shared by every unit of the scenario: the built-in one or the
+	 * scenario's `hit_table:` */
+	const int *hit_table;
+	int line; /* where the catalog entry (or unit) is */
+	char file[128];
+};
+
 /* One unit of the roster sheet [3.1]. */
 struct bs_unit {
 	char name[BS_NAME_MAX];
@@ -236,6 +270,8 @@ struct bs_unit {
 	int members[BS_UNIT_MAX_MEMBERS]; /* [9.1] characters as members */
 	int nmembers;
 	int line, col; /* where the unit is defined */
+	/* 2E (issue 5): the 2E statistics; NULL in a 1E scenario */
+	const struct bs2e_unit_stats *bs2e;
 };
 
 enum bs_rank {
@@ -358,6 +394,12 @@ enum bs_option {
 	BS_OPT_CAPTURE,		  /* [7.15] capture of surrounded units */
 	BS_OPT_STANDS,		  /* [2.4] / [7.3] stands 1" apart */
 	BS_OPT_HIGHER_GROUND_PLUS, /* gap 6: other sign */
+	/* 2E (issue 5) known-gaps 18: a d10 equal to or higher than AR
+	 * cancels a hit (RULING R-201) */
+	BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER,
+	/* 2E (issue 5) known-gaps 56: a rally goes straight back to good
+	 * order (RULING R-216) */
+	BS_OPT_BS2E_RALLY_TO_GOOD,
 	BS_OPT__COUNT
 };
 extern const char *const bs_option_name[BS_OPT__COUNT];
@@ -386,6 +428,9 @@ struct bs_scenario {
 	struct bs_creature *creatures;
 	int ncreatures;
 	void *arena; /* loader-owned storage */
+	/* matrix (issue 6): the matrix and its brigade cards (rules: matrix,
+	 * include/battlesim/matrix.h); NULL otherwise */
+	struct bs_matrix_field *matrix;
 };
 
 /* Catalog names match ignoring case, spaces, hyphens and underscores, so

@@ -8,6 +8,7 @@
 #define BATTLESIM_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "battlesim/event.h"
@@ -75,5 +76,72 @@ int bs_report_summary(const struct bs_battle *b, enum bs_log_format format,
 
 /* The summary as a JSON object (new reference; NULL on out of memory). */
 struct json_t *bs_report_summary_json(const struct bs_battle *b);
+
+/* ---- the battle map (issue 7, docs/HTML.md) ------------------------------
+ * One self-contained HTML page of a battle: the templates of data/html/
+ * (embedded in the binary) with the battle inlined as JSON: a `setup`
+ * (table, terrain, every unit's block geometry, sides, individuals, the
+ * roster sheets), every event (the objects of `play --log jsonl`) with
+ * its text log line, keyframes of every unit's state as each phase begins
+ * (exact positions, figures, flags and the contacts between units), and
+ * the summary. */
+
+/* A collector of one battle's events for the page: caller storage. */
+struct bs_html {
+	const struct bs_battle *b; /* read-only; not owned */
+	struct bs_event_sink next; /* every event is passed on (emit NULL:
+				      none) */
+	struct json_t *setup;	   /* built at BATTLE_START */
+	struct json_t *events;	   /* array of event objects */
+	struct json_t *log;	   /* array of text lines, one per event */
+	struct json_t *keyframes;  /* array */
+	long nevents;
+	int error; /* 1: out of memory (the page cannot be written) */
+};
+
+/* Set up h to collect the events of battle b (which must outlive h's
+ * use); each event is also passed to `next` (NULL: none). Call before
+ * bs_battle_reset. Release with bs_html_release. Cannot fail (an out of
+ * memory sets h->error). */
+void bs_html_init(struct bs_html *h, const struct bs_battle *b,
+		  const struct bs_event_sink *next);
+
+/* The event sink of h (ctx is h): give it to bs_battle_set_sink. */
+struct bs_event_sink bs_html_sink(struct bs_html *h);
+
+/* The sink's emit (ctx is a struct bs_html). */
+void bs_html_emit(void *ctx, const struct bs_event *ev);
+
+/* The JSON the page embeds, for the battle played so far (call after
+ * bs_battle_play): {"format", "rules", "scenario", "seed", "setup",
+ * "events", "log", "keyframes", "summary"} (docs/HTML.md). New
+ * reference; NULL on out of memory or when h->error is set. */
+struct json_t *bs_html_battle_json(struct bs_html *h);
+
+/* Write the battle map page of the battle played so far to `out`.
+ * Returns 0, or -1 on out of memory or a write error. */
+int bs_html_write(struct bs_html *h, FILE *out);
+
+/* Free what h holds (h itself is caller storage). */
+void bs_html_release(struct bs_html *h);
+
+/* The roster sheets of a 1E scenario as one JSON object, the exact shape
+ * of `battlesim roster --json` (docs/ROSTER-JSON.md). New reference;
+ * NULL when the scenario is not bs1e, its sheets cannot be rated, or out
+ * of memory. */
+struct json_t *bs_report_roster_json(const struct bs_scenario *sc);
+
+struct bs_sim_result;
+
+/* The report page of a simulation (`sim --html`): win and draw
+ * probabilities with their 95% intervals, rounds to the end and each
+ * side's and unit's casualty histograms, as inline SVG charts. Returns 0,
+ * or -1 on out of memory or a write error. */
+int bs_html_sim_write(FILE *out, const struct bs_scenario *sc,
+		      const struct bs_sim_result *r, uint64_t seed);
+
+/* An embedded template of data/html/ by file name ("battle.js"); NULL when
+ * absent. *len (may be NULL) gets its size. */
+const char *bs_html_template(const char *name, size_t *len);
 
 #endif

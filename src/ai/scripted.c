@@ -74,8 +74,12 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 		if (out->kind == BS_ORDER_CHARGE && out->nsteps == 0 &&
 		    out->tside >= 0) {
 			struct bs_tt_charge pl;
-			bs_tt_plan_charge(b, side, unit, out->tside, out->tunit,
-					  &pl);
+			if (b->sc->rules == BS_RULES_BS2E) /* 2E (issue 5) */
+				bs2e_plan_charge(b, side, unit, out->tside,
+						 out->tunit, &pl);
+			else
+				bs_tt_plan_charge(b, side, unit, out->tside,
+						  out->tunit, &pl);
 			if (pl.legal)
 				*out = pl.order;
 		}
@@ -106,11 +110,16 @@ void bs_ai_set_init(struct bs_ai_set *s)
 	bs_ai_doctrine_init(&s->doctrine);
 	bs_ai_script_init(&s->script);
 	bs_ai_hold_init(&s->hold);
+	bs2e_ai_init(&s->bs2e); /* 2E (issue 5) */
 }
 
 const struct bs_controller *
 bs_ai_for_side(struct bs_ai_set *s, const struct bs_scenario *sc, int side)
 {
+	/* 2E (issue 5): the 2E doctrine */
+	if (sc->rules == BS_RULES_BS2E &&
+	    sc->sides[side].controller == BS_CTL_DOCTRINE)
+		return &s->bs2e.ctl;
 	switch (sc->sides[side].controller) {
 	case BS_CTL_SCRIPTED:
 		return &s->script.ctl;

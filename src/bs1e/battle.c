@@ -11,6 +11,8 @@
 
 #include "battlesim/bs1e_tables.h"
 #include "bs1e/engine.h"
+#include "battlesim/matrix.h"
+#include "battlesim/bs2e.h" /* 2E (issue 5) */
 
 /* ---- events ---------------------------------------------------------------
  */
@@ -480,25 +482,7 @@ static void deploy_unit(struct bs_battle *b, int g)
 					     u->r.base_w, u->r.base_d);
 	if (u->files > u->figures)
 		u->files = u->figures;
-	u->flags = 0;
-	u->fm_penalty = 0;
-	u->idle_rounds = 0;
-	u->mob_order = BS_MOB_NONE;
-	u->mob_angle = 0;
-	u->mv_spent = 0;
-	u->mv_allowed = 0;
-	u->rout_facing = 0;
-	u->end_round = 0;
-	u->cmd_by = -1;
-	u->gap_debt = 0;
-	u->frontage_dir = 0;
-	u->charge_tside = u->charge_tunit = -1;
-	u->nocharge_side = u->nocharge_unit = -1;
-	u->wrap_tside = u->wrap_tunit = -1;
-	u->wrap_files[0] = u->wrap_files[1] = 0;
-	u->end = BS_END_INTACT;
-	u->killed_by_side = -1;
-	u->cramped = 0;
+	bs_unit_state_clear(u);
 	u->commander = def->commander;
 	u->cb = 0;
 	memset(x->used, 0, sizeof x->used);
@@ -557,6 +541,31 @@ static void bs1e_release(struct bs_battle *b)
 	(void)b;
 }
 
+/* The state a unit starts every battle with, whatever the ruleset: no
+ * flag, nothing spent, no target, in play (battle.h). */
+void bs_unit_state_clear(struct bs_unit_state *u)
+{
+	u->flags = 0;
+	u->fm_penalty = 0;
+	u->idle_rounds = 0;
+	u->mob_order = BS_MOB_NONE;
+	u->mob_angle = 0;
+	u->mv_spent = 0;
+	u->mv_allowed = 0;
+	u->rout_facing = 0;
+	u->end_round = 0;
+	u->cmd_by = -1;
+	u->gap_debt = 0;
+	u->frontage_dir = 0;
+	u->charge_tside = u->charge_tunit = -1;
+	u->nocharge_side = u->nocharge_unit = -1;
+	u->wrap_tside = u->wrap_tunit = -1;
+	u->wrap_files[0] = u->wrap_files[1] = 0;
+	u->end = BS_END_INTACT;
+	u->killed_by_side = -1;
+	u->cramped = 0;
+}
+
 /* ---- the public API -------------------------------------------------------
  */
 
@@ -564,11 +573,17 @@ enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			     struct bs_battle **out, struct bs_diags *d)
 {
 	*out = NULL;
+	/* 2E (issue 5): src/bs2e/battle.c */
+	if (sc->rules == BS_RULES_BS2E)
+		return bs2e_battle_new(sc, out, d);
+	/* matrix (issue 6): src/matrix/battle.c */
+	if (sc->rules == BS_RULES_MATRIX)
+		return bs_matrix_battle_new(sc, out, d);
 	if (sc->rules != BS_RULES_BS1E) {
 		bs_diags_add(d, sc->file, 0, 0,
-			     "rules '%s': only 1E BATTLESYSTEM battles (rules: "
-			     "bs1e) can be played yet",
-			     bs_rules_name[sc->rules]);
+			     "rules %d: only 1E BATTLESYSTEM battles (rules: "
+			     "bs1e) can be played here",
+			     (int)sc->rules);
 		return BS_ERR_INPUT;
 	}
 	int nunits = 0, nindivs = 0;
@@ -746,7 +761,8 @@ int bs_battle_round(struct bs_battle *b)
 {
 	if (b->result.over)
 		return 1;
-	if (b->round == 0)
+	/* the 1E deployment; other rulesets start in their round (matrix) */
+	if (b->round == 0 && b->rules == &bs1e_ruleset)
 		start(b);
 	b->rules->round(b);
 	return b->result.over;
@@ -774,7 +790,9 @@ void bs_battle_free(struct bs_battle *b)
 {
 	if (!b)
 		return;
-	struct bs1e_scratch *s = bs1e_sc(b);
+	/* the 1E scratch (other rulesets free theirs in release) */
+	struct bs1e_scratch *s =
+	    !b->rules || b->rules == &bs1e_ruleset ? bs1e_sc(b) : NULL;
 	if (b->rules && b->rules->release)
 		b->rules->release(b);
 	if (s) {

@@ -32,6 +32,17 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_FATE] = "fate",
     [BS_EV_NOTE] = "note",
     [BS_EV_END] = "end",
+    /* 2E (issue 5) */
+    [BS_EV_BS2E_ATTACK] = "bs2e_attack",
+    [BS_EV_BS2E_ARMOR] = "bs2e_armor",
+    [BS_EV_BS2E_HITS] = "bs2e_hits",
+    [BS_EV_BS2E_MORALE] = "bs2e_morale",
+    /* matrix (issue 6) */
+    [BS_EV_MX_GRID] = "mx_grid",
+    [BS_EV_MX_MOVE] = "mx_move",
+    [BS_EV_MX_ENGAGE] = "mx_engage",
+    [BS_EV_MX_ATTACK] = "mx_attack",
+    [BS_EV_MX_DAMAGE] = "mx_damage",
 };
 
 /* [1.0] the seven phases of a Game Round, plus the set-up before it. */
@@ -44,6 +55,18 @@ const char *const bs_phase_name[BS_PHASE__COUNT] = {
     [BS_PHASE_MISSILE_MAGIC] = "missile_magic",
     [BS_PHASE_MELEE] = "melee",
     [BS_PHASE_END] = "end",
+    /* 2E (issue 5) */
+    [BS_PHASE_BS2E_CHARGES] = "bs2e_charges",
+    [BS_PHASE_BS2E_MOVE_FIRST] = "bs2e_move_first",
+    [BS_PHASE_BS2E_MOVE_SECOND] = "bs2e_move_second",
+    [BS_PHASE_BS2E_MAGIC] = "bs2e_magic",
+    [BS_PHASE_BS2E_MISSILE] = "bs2e_missile",
+    /* matrix (issue 6) */
+    [BS_PHASE_MX_ENGAGEMENT] = "mx_engagement",
+    [BS_PHASE_MX_ATTACK] = "mx_attack",
+    [BS_PHASE_MX_SCOUTS] = "mx_scouts",
+    [BS_PHASE_MX_COUNTER] = "mx_counterattack",
+    [BS_PHASE_MX_ASSESS] = "mx_assess",
 };
 
 /* [7.6] [7.9] [7.10] movement primitives. */

@@ -35,6 +35,14 @@ int bs_report_facing_tenths(double f);
 /* The sum of an event's dice. */
 int bs_report_dice_sum(const struct bs_event *ev);
 
+/* matrix (issue 6): the text of a matrix event (text_matrix.c) as one
+ * line without indentation (MX_GRID: its cells in a row); and MX_GRID as
+ * the grid of the text log, several lines. Both return buf. */
+char *bs_report_text_matrix(const struct bs_scenario *sc,
+			    const struct bs_event *ev, char *buf, size_t len);
+char *bs_report_grid_matrix(const struct bs_scenario *sc,
+			    const struct bs_event *ev, char *buf, size_t len);
+
 /* Index checks for enums carried in n[]. */
 static inline int bs_report_in(int v, int count)
 {

@@ -52,7 +52,11 @@ static int end_of(const struct bs_battle *b, int k)
 static void summary_text(const struct bs_battle *b, FILE *out)
 {
 	const struct bs_result *r = &b->result;
-	int w = 4; /* width of the unit column: "Unit" */
+	/* a matrix battle counts brigades and their classes (centuries
+	 * left, [M2.6]) where the tabletop counts units and figures */
+	int mx = b->sc && b->sc->rules == BS_RULES_MATRIX;
+	const char *unit_word = mx ? "Brigade" : "Unit";
+	int w = (int)strlen(unit_word); /* width of the unit column */
 	for (int k = 0; k < b->nunits; k++) {
 		int l = (int)strlen(unit_name(b, &b->units[k]));
 		if (l > w)
@@ -75,7 +79,7 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 	fprintf(out, "\n");
 	for (int s = 0; s < b->nsides; s++) {
 		fprintf(out, "\n%s\n", side_name(b, s));
-		fprintf(out, "  %-*s  %5s  %4s  %7s  %4s  %s\n", w, "Unit",
+		fprintf(out, "  %-*s  %5s  %4s  %7s  %4s  %s\n", w, unit_word,
 			"Start", "Lost", "Wounded", "Left", "End");
 		int first = b->side_first[s];
 		int last = s + 1 < b->nsides ? b->side_first[s + 1] : b->nunits;
@@ -92,10 +96,12 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 			put_pct(pct, sizeof pct, sr->figures_lost,
 				sr->figures_start);
 			fprintf(out,
-				"  Losses: %d of %d figures killed (%s%%); "
-				"%d of %d units in play\n",
-				sr->figures_lost, sr->figures_start, pct,
-				sr->units_in_play, last - first);
+				"  Losses: %d of %d %s (%s%%); "
+				"%d of %d %s in play\n",
+				sr->figures_lost, sr->figures_start,
+				mx ? "centuries lost" : "figures killed", pct,
+				sr->units_in_play, last - first,
+				mx ? "brigades" : "units");
 		}
 	}
 }

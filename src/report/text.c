@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/bs2e.h"
 #include "battlesim/tabletop.h"
 #include "report/report_int.h"
 
@@ -81,12 +82,40 @@ const char *const bs_report_phase_title[BS_PHASE__COUNT] = {
     [BS_PHASE_MISSILE_MAGIC] = "Missile and Magic Phase",
     [BS_PHASE_MELEE] = "Melee Phase",
     [BS_PHASE_END] = "End of Game Round Phase",
+    /* 2E (issue 5) */
+    [BS_PHASE_BS2E_CHARGES] = "Charge declaration",
+    [BS_PHASE_BS2E_MOVE_FIRST] = "First movement",
+    [BS_PHASE_BS2E_MOVE_SECOND] = "Second movement",
+    [BS_PHASE_BS2E_MAGIC] = "Magic",
+    [BS_PHASE_BS2E_MISSILE] = "Missile fire",
+    /* matrix (issue 6) */
+    [BS_PHASE_MX_ENGAGEMENT] = "Engagement",
+    [BS_PHASE_MX_ATTACK] = "Attack Phase (winner)",
+    [BS_PHASE_MX_SCOUTS] = "Scouts",
+    [BS_PHASE_MX_COUNTER] = "Counterattack (loser)",
+    [BS_PHASE_MX_ASSESS] = "Damage assessed",
 };
 const char *const bs_report_phase_cite[BS_PHASE__COUNT] = {
-    [BS_PHASE_SETUP] = "[3.4]",		  [BS_PHASE_INITIATIVE] = "[1.1]",
-    [BS_PHASE_INITIAL_MISSILE] = "[1.2]", [BS_PHASE_RALLY] = "[1.3]",
-    [BS_PHASE_MOVEMENT] = "[1.4]",	  [BS_PHASE_MISSILE_MAGIC] = "[1.5]",
-    [BS_PHASE_MELEE] = "[1.6]",		  [BS_PHASE_END] = "[1.7]",
+    [BS_PHASE_SETUP] = "[3.4]",
+    [BS_PHASE_INITIATIVE] = "[1.1]",
+    [BS_PHASE_INITIAL_MISSILE] = "[1.2]",
+    [BS_PHASE_RALLY] = "[1.3]",
+    [BS_PHASE_MOVEMENT] = "[1.4]",
+    [BS_PHASE_MISSILE_MAGIC] = "[1.5]",
+    [BS_PHASE_MELEE] = "[1.6]",
+    [BS_PHASE_END] = "[1.7]",
+    /* 2E (issue 5) */
+    [BS_PHASE_BS2E_CHARGES] = "RULING R-202",
+    [BS_PHASE_BS2E_MOVE_FIRST] = "RULING R-202",
+    [BS_PHASE_BS2E_MOVE_SECOND] = "RULING R-202",
+    [BS_PHASE_BS2E_MAGIC] = "RULING R-202",
+    [BS_PHASE_BS2E_MISSILE] = "RULING R-202",
+    /* matrix (issue 6) */
+    [BS_PHASE_MX_ENGAGEMENT] = "[M3.3]",
+    [BS_PHASE_MX_ATTACK] = "[M3.4]",
+    [BS_PHASE_MX_SCOUTS] = "[M3.5]",
+    [BS_PHASE_MX_COUNTER] = "[M3.6]",
+    [BS_PHASE_MX_ASSESS] = "[M3.7]",
 };
 
 static const char *const level_title[BS_LEVEL__COUNT] = {
@@ -311,10 +340,13 @@ static void text_battle_start(struct sb *b, const struct bs_scenario *sc,
 			      const struct bs_event *ev)
 {
 	put(b, "Battle: %s", str(ev->what));
-	if (sc && bs_report_in((int)sc->rules, BS_RULES__COUNT) &&
+	/* the Basic / Intermediate / Advanced Game is 1E's alone */
+	if (sc && sc->rules == BS_RULES_BS1E &&
 	    bs_report_in((int)sc->level, BS_LEVEL__COUNT))
 		put(b, " (%s, %s)", rules_title[sc->rules],
 		    level_title[sc->level]);
+	else if (sc && bs_report_in((int)sc->rules, BS_RULES__COUNT))
+		put(b, " (%s)", rules_title[sc->rules]);
 	put(b, ", seed %d", ev->n[0]);
 	int ns = sc ? sc->nsides : ev->n[1];
 	for (int s = 0; s < ns && s < BS_MAX_SIDES; s++) {
@@ -779,6 +811,25 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 	case BS_EV_FATE:
 		text_fate(&b, sc, ev);
 		break;
+	/* 2E (issue 5): src/report/text_bs2e.c */
+	case BS_EV_BS2E_ATTACK:
+	case BS_EV_BS2E_ARMOR:
+	case BS_EV_BS2E_HITS:
+	case BS_EV_BS2E_MORALE: {
+		char tmp[BS_REPORT_LINE_MAX];
+		put(&b, "%s", bs2e_report_text(sc, ev, tmp, sizeof tmp));
+		break;
+	}
+	/* matrix (issue 6): src/report/text_matrix.c */
+	case BS_EV_MX_GRID:
+	case BS_EV_MX_MOVE:
+	case BS_EV_MX_ENGAGE:
+	case BS_EV_MX_ATTACK:
+	case BS_EV_MX_DAMAGE: {
+		char tmp[BS_REPORT_LINE_MAX];
+		put(&b, "%s", bs_report_text_matrix(sc, ev, tmp, sizeof tmp));
+		break;
+	}
 	case BS_EV_NOTE:
 	default:
 		text_note(&b, sc, ev);
@@ -830,7 +881,11 @@ void bs_report_emit(void *ctx, const struct bs_event *ev)
 	} else {
 		if (ev->type == BS_EV_ROUND)
 			fputc('\n', r->out);
-		bs_report_text(r->sc, ev, r->line, sizeof r->line);
+		if (ev->type == BS_EV_MX_GRID) /* matrix (issue 6): a grid */
+			bs_report_grid_matrix(r->sc, ev, r->line,
+					      sizeof r->line);
+		else
+			bs_report_text(r->sc, ev, r->line, sizeof r->line);
 		fputs(r->line, r->out);
 		fputc('\n', r->out);
 	}

@@ -124,6 +124,7 @@ enum {
 	TOP_CATALOG,
 	TOP_SIDES,
 	TOP_ROUNDS,
+	TOP_HIT_TABLE, /* 2E (issue 5) */
 	TOP__N
 };
 static const char *const top_keys[TOP__N] = {
@@ -132,7 +133,7 @@ static const char *const top_keys[TOP__N] = {
     [TOP_OPTIONS] = "options", [TOP_SPECIAL] = "special_unit_types",
     [TOP_TABLE] = "table",     [TOP_TERRAIN] = "terrain",
     [TOP_CATALOG] = "catalog", [TOP_SIDES] = "sides",
-    [TOP_ROUNDS] = "rounds",
+    [TOP_ROUNDS] = "rounds",   [TOP_HIT_TABLE] = "hit_table",
 };
 
 enum { TB_WIDTH, TB_DEPTH, TB__N };
@@ -148,7 +149,10 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 	if (v[TOP_RULES] && ld_enum(ld, v[TOP_RULES], "rules", bs_rules_name,
 				    BS_RULES__COUNT, &k) == 0) {
 		s->rules = (enum bs_rules)k;
-		if (k != BS_RULES_BS1E)
+		/* 2E (issue 5): src/scenario/load_bs2e.c */
+		if (k == BS_RULES_BS2E)
+			;
+		else if (k != BS_RULES_BS1E)
 			ld_err(ld, v[TOP_RULES],
 			       "rules '%s' is not implemented yet (only "
 			       "bs1e scenarios load for now)",
@@ -164,11 +168,26 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 	if (v[TOP_OPTIONS]) {
 		int len = ld_list(ld, v[TOP_OPTIONS], "options", LD_MAX_LIST,
 				  "options");
-		for (int i = 0; i < len; i++)
-			if (ld_enum(ld, ld_item(ld, v[TOP_OPTIONS], i),
-				    "options", bs_option_name, BS_OPT__COUNT,
-				    &k) == 0)
-				s->options |= 1u << k;
+		for (int i = 0; i < len; i++) {
+			yaml_node_t *it = ld_item(ld, v[TOP_OPTIONS], i);
+			if (ld_enum(ld, it, "options", bs_option_name,
+				    BS_OPT__COUNT, &k) != 0)
+				continue;
+			/* a 2E option would be ignored by 1E rules: say so
+			 * rather than accept it silently (load_bs2e.c does
+			 * the same for 1E options in a 2E scenario) */
+			if ((k == BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER ||
+			     k == BS_OPT_BS2E_RALLY_TO_GOOD) &&
+			    s->rules != BS_RULES_BS2E) {
+				ld_err(
+				    ld, it,
+				    "option '%s' is for 2E scenarios (rules: "
+				    "bs2e)",
+				    bs_option_name[k]);
+				continue;
+			}
+			s->options |= 1u << k;
+		}
 	}
 	if (v[TOP_SPECIAL]) {
 		/* [2.11] the special unit types this scenario permits */
@@ -224,6 +243,9 @@ struct builtin_doc {
 static int is_catalog(const char *path)
 {
 	size_t n = strlen(CATALOG_DIR);
+	/* 2E (issue 5): the 2E catalog (bs2e-*.yaml) is load_bs2e.c's */
+	if (strncmp(path, CATALOG_DIR "bs2e-", n + 5) == 0)
+		return 0;
 	return strncmp(path, CATALOG_DIR, n) == 0;
 }
 
@@ -367,6 +389,9 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 			ld_err(&ld, NULL,
 			       "the file is empty: a scenario needs "
 			       "at least name and sides");
+		} else if (ld_matrix_doc(&ld, root)) {
+			/* matrix (issue 6): rules: matrix has its own
+			 * layout (load_matrix.c) */
 		} else if (ld_collect(&ld, root, "scenario", top_keys, TOP__N,
 				      v) == 0) {
 			if (ld_require(&ld, root, "scenario", "name",
@@ -374,6 +399,10 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 				ld_str(&ld, v[TOP_NAME], "name", s->name,
 				       sizeof s->name);
 			parse_header(&ld, v);
+			if (v[TOP_HIT_TABLE] && s->rules != BS_RULES_BS2E)
+				ld_err(&ld, v[TOP_HIT_TABLE],
+				       "hit_table: only 2E scenarios (rules: "
+				       "bs2e) have a hit table");
 			load_catalogs(&ld, v[TOP_CATALOG]);
 			if (v[TOP_TERRAIN])
 				ld_terrain(&ld, v[TOP_TERRAIN]);
@@ -387,6 +416,9 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 					ld_resolve(&ld, aux);
 				if (!oom)
 					ld_orders(&ld, aux);
+				/* 2E (issue 5) */
+				if (!oom && s->rules == BS_RULES_BS2E)
+					ld_bs2e_finish(&ld, v[TOP_HIT_TABLE]);
 			}
 		}
 		yaml_document_delete(&doc);

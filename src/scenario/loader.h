@@ -213,4 +213,25 @@ int ld_find_unit(struct ld *ld, int si, const yaml_node_t *n, const char *key);
 /* The individual named by node n on side si, as ld_find_unit. */
 int ld_find_indiv(struct ld *ld, int si, const yaml_node_t *n, const char *key);
 
+/* ---- 2E (issue 5): load_bs2e.c -------------------------------------------
+ */
+
+/* A unit of a 2E scenario (rules: bs2e): its 2E statistics (u->bs2e) from
+ * the 2E catalog and its own keys, figures and place (docs/BS2E.md). */
+void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
+		  const struct bs_side *side, struct bs_unit *u,
+		  struct ld_unit_aux *aux);
+
+/* After the sides of a 2E scenario: the `hit_table:` (node, or NULL) for
+ * every unit, and the checks that need the whole scenario. */
+void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table);
+
+/* ---- matrix (issue 6): load_matrix.c ------------------------------------
+ */
+
+/* When root is a mapping with `rules: matrix`: parse the whole matrix
+ * scenario (docs/MATRIX.md) into ld->s (s->matrix, s->sides) and return
+ * 1; else return 0 and touch nothing. */
+int ld_matrix_doc(struct ld *ld, const yaml_node_t *root);
+
 #endif

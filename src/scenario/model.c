@@ -14,6 +14,8 @@ const char *const bs_option_name[BS_OPT__COUNT] = {
     [BS_OPT_CAPTURE] = "capture",
     [BS_OPT_STANDS] = "stands",
     [BS_OPT_HIGHER_GROUND_PLUS] = "higher_ground_plus",
+    [BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER] = "bs2e_armor_equal_or_higher",
+    [BS_OPT_BS2E_RALLY_TO_GOOD] = "bs2e_rally_to_good",
 };
 
 const char *const bs_size_name[BS_SIZE__COUNT] = {

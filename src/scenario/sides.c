@@ -379,6 +379,11 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 		       const struct bs_side *side, struct bs_unit *u,
 		       struct ld_unit_aux *aux)
 {
+	/* 2E (issue 5): a 2E unit's keys are load_bs2e.c's */
+	if (ld->s->rules == BS_RULES_BS2E) {
+		ld_bs2e_unit(ld, n, side, u, aux);
+		return;
+	}
 	yaml_node_t *v[UK__N];
 	memset(u, 0, sizeof *u);
 	u->commander = -1;
@@ -956,8 +961,13 @@ void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
 
 		int nu = ld_list(ld, v[SK_UNITS], "units", BS_MAX_UNITS,
 				 "units on a side");
-		int ni = ld_list(ld, v[SK_INDIVIDUALS], "individuals",
-				 BS_MAX_INDIVIDUALS, "individuals on a side");
+		/* 2E: heroes and commanders are units (RULING R-219);
+		 * load_bs2e.c reports an `individuals:` key */
+		int ni =
+		    s->rules == BS_RULES_BS2E
+			? 0
+			: ld_list(ld, v[SK_INDIVIDUALS], "individuals",
+				  BS_MAX_INDIVIDUALS, "individuals on a side");
 		nu = nu < 0 ? 0 : nu;
 		ni = ni < 0 ? 0 : ni;
 		side->units =

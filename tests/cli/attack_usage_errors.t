@@ -62,3 +62,10 @@ expect_err "at most 1 figure can attack a size M Hero [9.4 A]"
 run attack --ar 17 --ac 8 --damage d8 extra
 expect_code 2
 expect_err "unexpected argument 'extra'"
+# --rules bs1e names this calculator explicitly; matrix has none
+run attack --rules bs1e --ar 17 --ac 8 --damage d8 --figures 10 --roll 7 --target-hd 10
+expect_code 0
+expect_out "6 killed"
+run attack --rules matrix --ar 17 --ac 8 --damage d8
+expect_code 2
+expect_err "--rules expects bs1e or bs2e, not 'matrix'"

@@ -9,10 +9,11 @@ expect_code 2
 expect_err_lines 1
 expect_err "battlesim: error: $T/syntax.yaml:5:9: YAML syntax error: did not find expected ',' or ']'"
 
-printf 'name: t\nrules: bs2e\nsides: [{name: a, edge: north}, {name: b, edge: south}]\n' >"$T/bs2e.yaml"
+# 2E (issue 5): rules bs2e load 2E units (docs/BS2E.md, tests/cli/bs2e_*.t)
+printf 'name: t\nrules: bs2e\nsides: [{name: a, edge: north, units: [{name: u, entry: orcs, figures: 4, position: [1, 1]}]}, {name: b, edge: south}]\n' >"$T/bs2e.yaml"
 run check "$T/bs2e.yaml"
 expect_code 2
-expect_err "battlesim: error: $T/bs2e.yaml:2:8: rules 'bs2e' is not implemented yet"
+expect_err "battlesim: error: $T/bs2e.yaml:3:57: entry: unknown 2E catalog entry 'orcs'"
 
 printf 'name: t\nsides: [{name: a, edge: nrth}, {name: b, edge: south}]\n' >"$T/edge.yaml"
 run check "$T/edge.yaml"

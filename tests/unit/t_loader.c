@@ -1118,11 +1118,24 @@ Test(loader, s14_20_charisma_item_of_the_other_game)
 	     "[14.20]");
 }
 
-Test(loader, rules_bs2e_not_implemented)
+Test(loader, rules_bs2e_and_matrix_accepted)
 {
-	only("rules: bs2e\n" HEAD, 1, 8, "rules 'bs2e' is not implemented yet");
-	only("rules: matrix\n" HEAD, 1, 8,
-	     "rules 'matrix' is not implemented yet");
+	/* 2E (issue 5): implemented, 2E unit keys (tests/unit/
+	 * t_bs2e_loader.c): the rules are accepted */
+	only("rules: bs2e\nname: t\nsides: []\n", 3, 8,
+	     "sides: a battle needs 2 to 4 sides, got 0");
+	/* matrix (issue 6): implemented, with its own layout
+	 * (tests/unit/t_matrix_loader.c) */
+	only("rules: matrix\nname: t\nsides: []\n", 1, 1,
+	     "matrix scenario: missing required key 'matrix'");
+}
+
+/* A 2E option in a 1E scenario would be ignored by the 1E rules: an error
+ * at its item, never silently accepted. */
+Test(loader, s2e_option_in_a_1e_scenario)
+{
+	only("options: [stands, bs2e_rally_to_good]\n" HEAD UNITS, 1, 19,
+	     "option 'bs2e_rally_to_good' is for 2E scenarios");
 }
 
 Test(loader, sides_two_to_four)

@@ -1,0 +1,310 @@
+/* The matrix card system (rules/matrix-battle-system.txt, docs/MATRIX.md):
+ * brigades of 500 men as cards on a rows x columns matrix of locations with
+ * each army's reserve behind it. The scenario's matrix and brigade cards
+ * (loaded by src/scenario/load_matrix.c, hung on struct bs_scenario), the
+ * card formulas, damage to class / unit numbers, the ruled Table 1, the
+ * ruled morale procedure, the battle state that controllers read, and the
+ * matrix controller interface. Cites "[M2.3b]" number the text's
+ * paragraphs as docs/MATRIX.md lists them: M1 the battlefield, M2 troop
+ * cards (M2.3a morale ... M2.6 the damage example), M3 the battle phase
+ * (M3.1 initiative ... M3.7 assess damage), M4 aerial units. */
+#ifndef BATTLESIM_MATRIX_H
+#define BATTLESIM_MATRIX_H
+
+#include "battlesim/deriv.h"
+#include "battlesim/diag.h"
+#include "battlesim/dice.h"
+#include "battlesim/model.h"
+
+struct bs_battle;
+
+#define BS_MX_MAX_ROWS 12
+#define BS_MX_MAX_COLS 16     /* with the referee's new columns [M1.3] */
+#define BS_MX_MAX_BRIGADES 32 /* per side */
+#define BS_MX_STACK_LIMIT 10  /* [M1.4] [M3.2] */
+#define BS_MX_T1_MAX 16	      /* bands of Table 1 */
+#define BS_MX_MAX_STEPS 8     /* steps of one move (MV 8 = move 96) */
+
+/* [M2.2] brigade types (the text's examples) and what they imply. */
+enum bs_mx_type {
+	BS_MX_INFANTRY,
+	BS_MX_CAVALRY,
+	BS_MX_ARCHERS,
+	BS_MX_AIR_CAVALRY, /* aerial [M4] */
+	BS_MX_ELITE,	   /* scouts, knights, artillery ... */
+	BS_MX_MAGE,	   /* a cadre of spell casters [M3.4a] */
+	BS_MX_OTHER,
+	BS_MX_TYPE__COUNT
+};
+extern const char *const bs_mx_type_name[BS_MX_TYPE__COUNT];
+
+/* [M3.4] the kinds of attack, in the order of the attack phase. */
+enum bs_mx_mode {
+	BS_MX_MAGIC,   /* [M3.4a] */
+	BS_MX_MISSILE, /* [M3.4b] */
+	BS_MX_CHARGE,  /* [M3.4c] */
+	BS_MX_MELEE,   /* [M3.4d] */
+	BS_MX_MODE__COUNT
+};
+extern const char *const bs_mx_mode_name[BS_MX_MODE__COUNT];
+
+/* A weapon line of a card's figures: THAC0 (0: the figure's), damage, and
+ * attacks per round in tenths (3/2 = 15). present 0: none. */
+struct bs_mx_weapon {
+	int present;
+	int thac0;
+	int hit_bonus; /* non-situational bonus to hit [M2.3c] */
+	struct bs_dice damage;
+	int attacks10;
+	char name[BS_NAME_MAX]; /* preferred weapon, for the card */
+};
+
+/* The AD&D figures a card is derived from [M2.3]. */
+struct bs_mx_figures {
+	int move;  /* inches (tabletop move), [M2.3b] */
+	int ac;	   /* [M2.3d] */
+	int hd10;  /* average HD (level) of the rider, tenths; 0 =
+		      0-level [M2.5] */
+	int thac0; /* rider / foot soldier */
+	struct bs_mx_weapon melee;   /* preferred melee weapon */
+	struct bs_mx_weapon missile; /* preferred missile weapon */
+	struct bs_mx_weapon charge;  /* charging weapon (lance) */
+	int mounted;		     /* a mount below the rider */
+	int mount_hd10, mount_thac0;
+	struct bs_mx_weapon mount; /* the mount's natural attacks */
+	int magic;		   /* [M3.4a] a spell per attack phase */
+	struct bs_dice magic_damage;
+	int magic_uses; /* spells the cadre has for the battle */
+};
+
+/* A card's derived numbers [M2.3] [M2.4] [M2.5]; each rating keeps its
+ * derivation (the sum in tenths) for the roster and the log. */
+struct bs_mx_card {
+	int mv;	      /* [M2.3b] locations per movement */
+	int melee;    /* [M2.3c] 0: no melee weapon */
+	int missile;  /* 0: none */
+	int charge;   /* 0: none */
+	int defense;  /* [M2.3d] */
+	int cls;      /* [M2.4] class number at the start */
+	int unit;     /* [M2.5] unit number at the start */
+	int unit_max; /* unit number of a whole century */
+	int ml;	      /* base morale, percent (RULING R-254) */
+	struct bs_deriv d_melee, d_missile, d_charge, d_ml; /* sums: tenths */
+};
+
+/* One brigade card of the scenario [M2.1]. */
+struct bs_mx_brigade {
+	char name[BS_NAME_MAX]; /* 1.) name and designation */
+	char tag[8];		/* "A3": side letter, number (grid) */
+	enum bs_mx_type type;	/* 2.) */
+	char weight[16];	/* light, medium, heavy, foot, mounted ... */
+	int aerial;		/* [M4] */
+	int scouts;		/* RULING R-253 */
+	int special;		/* returns to the reserve [M1.2] */
+	int men;		/* strength at the start */
+	int row, col;		/* 0-based start; row -1: in the reserve */
+	int morale;		/* 3a.) given base morale, 0 = derived */
+	char notes[128];	/* 7.) special notes */
+	struct bs_mx_figures fig;
+	struct bs_mx_card card; /* derived at load */
+	int line, col_src;	/* where it is defined */
+};
+
+/* The ruled "Table 1" (RULING R-250): adjusted roll = 2d10 + scale x
+ * (attack rating - defensive rating) - (full class - attacking classes);
+ * damage points = the number of bands whose lowest roll it reaches. */
+struct bs_mx_table1 {
+	int scale;
+	int nbands;
+	int band[BS_MX_T1_MAX];
+};
+extern const struct bs_mx_table1 bs_mx_table1_default;
+
+/* Optional rules of a matrix scenario (`matrix: options:`). */
+enum bs_mx_option {
+	BS_MX_OPT_NEW_COLUMNS, /* [M1.3] leaving past a column makes one */
+	BS_MX_OPT_MOUNT_HD,    /* [M2.5] unit number averages the mount */
+	BS_MX_OPT__COUNT
+};
+extern const char *const bs_mx_option_name[BS_MX_OPT__COUNT];
+
+/* The matrix of a scenario and its two armies (struct bs_scenario
+ * .matrix; loader-owned). Side 0's reserve is behind row 0, side 1's
+ * behind the last row. */
+struct bs_matrix_field {
+	int rows, cols;
+	int brigade_men, century_men; /* [M1.5] 500 / 100, or 50 / 10 */
+	int full_class;		      /* brigade_men / century_men */
+	unsigned options;	      /* bits of enum bs_mx_option */
+	struct bs_mx_table1 t1;
+	struct bs_mx_brigade *brig[BS_MAX_SIDES];
+	int nbrig[BS_MAX_SIDES];
+};
+
+/* ---- formulas (src/matrix/cards.c, damage.c, table1.c, morale.c) ------ */
+
+/* [M2.3b] MV = move / 12, a fraction rounds up (12 -> 1, 15 -> 2). */
+int bs_mx_mv(int move);
+
+/* [M2.3c] a rating from its sum in tenths: ceil(sum / 10); with `min1` at
+ * least 1 (a brigade equipped with the weapon). */
+int bs_mx_rating(int sum10, int min1);
+
+/* [M2.3d] defensive rating = ceil((10 - AC) / 3), never below 0. */
+int bs_mx_defense(int ac);
+
+/* [M2.5] unit number from average HD in tenths: whole HD, 1 for 0 level
+ * (and below 1 HD). */
+int bs_mx_unit_number(int hd10);
+
+/* Derive card from figures of brigade br in field f (ratings, class and
+ * unit numbers from men, base morale). No failure. */
+void bs_mx_card_derive(const struct bs_matrix_field *f,
+		       const struct bs_mx_brigade *br, struct bs_mx_card *card);
+
+/* [M2.6] `points` of damage to a brigade at *cls / *unit (a century is
+ * unit_max): each time the unit number reaches 0 the class number drops
+ * by one and the unit number resets. Returns the centuries lost; *cls 0:
+ * destroyed. */
+int bs_mx_damage(int *cls, int *unit, int unit_max, int points);
+
+/* Strength left in percent of `full_class` whole centuries, rounded
+ * down. (The morale bands of [M2.3a] count from the strength at the
+ * start, which may end in a partial century: bs_mx_strength_left_pct.) */
+int bs_mx_strength_pct(int cls, int unit, int unit_max, int full_class);
+
+/* RULING R-254: the damage points left at cls / unit, in percent of
+ * those at the start (start_cls / start_unit), rounded down; 0 when the
+ * start has none. */
+int bs_mx_strength_left_pct(int cls, int unit, int unit_max, int start_cls,
+			    int start_unit);
+
+/* RULING R-250: damage points of Table 1 t for adjusted roll r. */
+int bs_mx_t1_points(const struct bs_mx_table1 *t, int r);
+
+/* The adjusted roll: roll2d10 + scale x diff - (full_class - classes). */
+int bs_mx_t1_adjusted(const struct bs_mx_table1 *t, int roll2d10, int diff,
+		      int classes, int full_class);
+
+/* Expected damage points x 100 of one Table 1 attack at rating
+ * difference diff by `classes` of `full_class` (exact over the 100
+ * outcomes of 2d10). */
+int bs_mx_t1_expected100(const struct bs_mx_table1 *t, int diff, int classes,
+			 int full_class);
+
+/* [M3.4a] magic damage: average damage of the spell / 10 x class number
+ * of the caster (RULING R-258), rounded half up. */
+int bs_mx_magic_damage(const struct bs_dice *spell, int cls);
+
+/* RULING R-254 morale at a check: base ML% with the changes of [M2.3a]
+ * (strength 51-75% / 1-50%, an ally of its stack lost). Fills d. */
+int bs_mx_morale(int base_ml, int strength_pct, int ally_lost,
+		 struct bs_deriv *d);
+
+/* ---- the battle state (read-only for controllers) --------------------- */
+
+enum bs_mx_where {
+	BS_MX_FIELD,   /* on the matrix */
+	BS_MX_RESERVE, /* in its army's reserve */
+	BS_MX_OUT,     /* left the battle (arena, reserves, destroyed) */
+};
+
+/* One brigade in a battle; global index g as b->units. */
+struct bs_mx_state {
+	const struct bs_mx_brigade *def;
+	enum bs_mx_where where;
+	int row, col;
+	int cls, unit;
+	int routed;
+	int magic_left;
+	int ml; /* base morale % */
+	/* this round */
+	int moved;   /* left its location this movement phase */
+	int entered; /* moved into its location this movement phase */
+	int penalty; /* [M3.2] stacking: ratings -2 per brigade over 10 */
+	int melee, missile, charge, defense; /* card less the penalty */
+	int declared; /* winner: enemy g it attacks, -1 holds */
+	int engages;  /* loser: enemy g it engages, -1 none */
+	int engaged;  /* [M3.4] engaged: may only melee */
+	int pending;  /* damage points to assess [M3.7] */
+	int lost_now; /* centuries lost this round */
+};
+
+/* The brigade g of a matrix battle (NULL when b is not one). */
+const struct bs_mx_state *bs_mx_state(const struct bs_battle *b, int g);
+
+/* The field of a matrix battle (its columns may have grown [M1.3]). */
+const struct bs_matrix_field *bs_mx_field(const struct bs_battle *b);
+int bs_mx_cols(const struct bs_battle *b);
+
+/* The land brigades of side at (row, col), routed included [M1.4]. */
+int bs_mx_stack_count(const struct bs_battle *b, int side, int row, int col);
+
+/* 1 when brigade g can attack brigade t with mode from where they stand
+ * ([M3.4a] magic / [M3.4b] missile: same or adjacent location, diagonals
+ * included; charge / melee: same location). */
+int bs_mx_in_reach(const struct bs_battle *b, int g, int t,
+		   enum bs_mx_mode mode);
+
+/* 1 when brigade t may be declared the target of brigade g's attack at
+ * their location [M3.3]: an enemy there, and not scouts screened by a
+ * brigade of their army that is not scouts (RULING R-253). */
+int bs_mx_may_declare(const struct bs_battle *b, int g, int t);
+
+/* ---- controllers --------------------------------------------------------- */
+
+/* A brigade's move [M3.2]: from the reserve, first enter the side's back
+ * row at column enter_col; then up to MV steps (dr, dc one of the four
+ * orthogonal directions; a step from the back row away from the enemy
+ * goes back into the reserve). */
+struct bs_mx_move {
+	int enter_col; /* -1: not entering from the reserve */
+	int nsteps;
+	struct {
+		int dr, dc;
+	} step[BS_MX_MAX_STEPS];
+};
+
+/* What a side decides; every callback may be NULL (the default: stay,
+ * hold, engage nothing, no target). Arrays are indexed by global brigade
+ * index g (b->nunits). The rules validate every answer and log the
+ * rejected ones. */
+struct bs_mx_controller {
+	const char *name;
+	void *ctx;
+	/* [M3.2] the move of brigade g (not routed) */
+	void (*move)(void *ctx, const struct bs_battle *b, int g,
+		     struct bs_mx_move *out);
+	/* [M3.3] winner at (row, col): decl[g] = enemy g attacked, or -1 to
+	 * hold back, for each of his brigades there */
+	void (*declare)(void *ctx, const struct bs_battle *b, int side, int row,
+			int col, int *decl);
+	/* [M3.3] loser at (row, col): eng[g] = the attacking enemy brigade
+	 * his brigade g engages, or -1 (several may engage one) */
+	void (*defend)(void *ctx, const struct bs_battle *b, int side, int row,
+		       int col, int *eng);
+	/* [M3.4] the target of brigade g's free attack with mode (magic,
+	 * missile, or the scouts' attack): an enemy g, or -1 */
+	int (*target)(void *ctx, const struct bs_battle *b, int g,
+		      enum bs_mx_mode mode);
+};
+
+/* The matrix AI (src/ai/matrix_ai.c, docs/MATRIX.md): toward the nearest
+ * enemy stack, good rating matchups, reserves committed when a location
+ * weakens. Stateless and deterministic; one serves both sides. */
+void bs_mx_ai_init(struct bs_mx_controller *c);
+
+/* Replace side's controller (NULL: the matrix AI). The battle keeps the
+ * pointer; the controller must outlive it. */
+void bs_matrix_set_controller(struct bs_battle *b, int side,
+			      const struct bs_mx_controller *c);
+
+/* A battle of a matrix scenario (bs_battle_new hands off here). */
+enum bs_status bs_matrix_battle_new(const struct bs_scenario *sc,
+				    struct bs_battle **out, struct bs_diags *d);
+
+/* The matrix ruleset (src/matrix/battle.c). */
+struct bs_ruleset;
+extern const struct bs_ruleset bs_matrix_ruleset;
+
+#endif

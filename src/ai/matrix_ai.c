@@ -1,0 +1,388 @@
+/* The matrix AI (docs/MATRIX.md "The controller"): plays either side of a
+ * matrix battle legally through struct bs_mx_controller. Movement toward
+ * the nearest enemy stack (missile brigades, mages and scouts stop within
+ * reach to shoot stationary [M3.4b]), never into a stack of ten [M3.2];
+ * engagement by the expected damage of Table 1 (RULING R-250): attack the
+ * target it hurts most, engage the attacker with the best matchup (the
+ * damage dealt to it, and the damage its unopposed attack, a charge
+ * [M3.4], would do less its melee); reserves committed to the locations where
+ * the enemy is stronger [M1.1]. Stateless and deterministic. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/battle.h"
+#include "battlesim/matrix.h"
+
+static int side_of(const struct bs_battle *b, int g)
+{
+	return b->units[g].side;
+}
+
+static const struct bs_mx_state *st(const struct bs_battle *b, int g)
+{
+	return bs_mx_state(b, g);
+}
+
+static int active(const struct bs_battle *b, int g)
+{
+	const struct bs_mx_state *t = st(b, g);
+	return t->where == BS_MX_FIELD && !t->routed;
+}
+
+/* Damage points left before the brigade is destroyed. */
+static int points_left(const struct bs_mx_state *t)
+{
+	return (t->cls - 1) * t->def->card.unit_max + t->unit;
+}
+
+/* Expected damage x 100 of g attacking t with rating r [M3.4] (aerial
+ * brigades too [M4.2], RULING R-251). */
+static int expect(const struct bs_battle *b, int g, int r, int t)
+{
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	const struct bs_mx_state *a = st(b, g);
+	int diff = r - st(b, t)->defense;
+	return bs_mx_t1_expected100(&f->t1, diff, a->cls, f->full_class);
+}
+
+/* The rating g would attack with at its location. */
+static int close_rating(const struct bs_mx_state *a)
+{
+	return a->entered && a->charge > 0 ? a->charge : a->melee;
+}
+
+/* Has g a spell left? Magic is not stationary [M3.4a]: a cadre casts
+ * after moving too, so it never declares or engages (engaged brigades
+ * may only melee [M3.4]). */
+static int caster(const struct bs_mx_state *a)
+{
+	return a->def->fig.magic && a->magic_left > 0;
+}
+
+/* Does g prefer to shoot (or cast) rather than close? */
+static int shooter(const struct bs_mx_state *a)
+{
+	if (caster(a))
+		return 1;
+	return a->def->scouts || (a->missile > 0 && a->missile >= a->melee);
+}
+
+/* Strength of a side's active brigades at (row, col): sum of (best rating
+ * + defense) x class. */
+static int power(const struct bs_battle *b, int side, int row, int col)
+{
+	int p = 0;
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_mx_state *t = st(b, g);
+		if (side_of(b, g) != side || !active(b, g) || t->row != row ||
+		    t->col != col)
+			continue;
+		int r = t->melee > t->missile ? t->melee : t->missile;
+		if (t->charge > r)
+			r = t->charge;
+		p += (r + t->defense + 1) * t->cls;
+	}
+	return p;
+}
+
+static int iabs(int x)
+{
+	return x < 0 ? -x : x;
+}
+
+/* The nearest enemy location of g from (r0, c0) (Manhattan), ties by row
+ * then column, into *row, *col; returns 0 when there is none. Brigades
+ * that fight come first: a routed one counts only when no other enemy is
+ * on the matrix (it leaves the battle anyway, RULING R-262, and only the
+ * winner of initiative could attack it [M3.3]). */
+static int nearest_enemy(const struct bs_battle *b, int g, int r0, int c0,
+			 int *row, int *col)
+{
+	int best = INT_MAX, any_active = 0;
+	for (int h = 0; h < b->nunits; h++)
+		if (side_of(b, h) != side_of(b, g) && active(b, h))
+			any_active = 1;
+	for (int h = 0; h < b->nunits; h++) {
+		const struct bs_mx_state *t = st(b, h);
+		if (side_of(b, h) == side_of(b, g) || t->where != BS_MX_FIELD ||
+		    (any_active && t->routed))
+			continue;
+		int d = iabs(t->row - r0) + iabs(t->col - c0);
+		if (d < best ||
+		    (d == best &&
+		     (t->row < *row || (t->row == *row && t->col < *col)))) {
+			best = d;
+			*row = t->row;
+			*col = t->col;
+		}
+	}
+	return best != INT_MAX;
+}
+
+static int enemy_within_one(const struct bs_battle *b, int g)
+{
+	for (int h = 0; h < b->nunits; h++)
+		if (side_of(b, h) != side_of(b, g) &&
+		    bs_mx_in_reach(b, g, h, BS_MX_MISSILE))
+			return 1;
+	return 0;
+}
+
+/* Walk from (r, c) toward (tr, tc) with up to n steps into m; shooters stop
+ * next to the target. Never into an own stack of ten. */
+static void walk(const struct bs_battle *b, int g, int r, int c, int tr, int tc,
+		 int n, int stop_adjacent, struct bs_mx_move *m)
+{
+	int side = side_of(b, g);
+	int aerial = st(b, g)->def->aerial;
+	for (int i = 0; i < n && m->nsteps < BS_MX_MAX_STEPS; i++) {
+		if (stop_adjacent && iabs(tr - r) <= 1 && iabs(tc - c) <= 1)
+			break;
+		if (r == tr && c == tc)
+			break;
+		int cand[2][2] = {{tr > r   ? 1
+				   : tr < r ? -1
+					    : 0,
+				   0},
+				  {0, tc > c   ? 1
+				      : tc < c ? -1
+					       : 0}};
+		int done = 0;
+		for (int k = 0; k < 2 && !done; k++) {
+			int dr = cand[k][0], dc = cand[k][1];
+			if (!dr && !dc)
+				continue;
+			if (!aerial &&
+			    bs_mx_stack_count(b, side, r + dr, c + dc) >=
+				BS_MX_STACK_LIMIT)
+				continue;
+			m->step[m->nsteps].dr = dr;
+			m->step[m->nsteps].dc = dc;
+			m->nsteps++;
+			r += dr;
+			c += dc;
+			done = 1;
+		}
+		if (!done)
+			break;
+		/* an enemy stack stops the move [M3.2]: plan no further */
+		for (int h = 0; h < b->nunits; h++)
+			if (side_of(b, h) != side &&
+			    st(b, h)->where == BS_MX_FIELD &&
+			    st(b, h)->row == r && st(b, h)->col == c)
+				return;
+	}
+}
+
+/* [M1.1] reserves: the locations of the side (with its active brigades)
+ * where the enemy there and in the next row toward it is stronger, the
+ * worst first; returns how many (at most max). */
+static int weak_spots(const struct bs_battle *b, int side, int *cols, int max)
+{
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	int n = 0, deficit[BS_MX_MAX_COLS];
+	int fwd = side == 0 ? 1 : -1;
+	for (int c = 0; c < bs_mx_cols(b); c++) {
+		int worst = 0;
+		for (int r = 0; r < f->rows; r++) {
+			int own = power(b, side, r, c);
+			if (!own)
+				continue;
+			int foe = power(b, 1 - side, r, c);
+			if (r + fwd >= 0 && r + fwd < f->rows)
+				foe += power(b, 1 - side, r + fwd, c);
+			if (foe - own > worst)
+				worst = foe - own;
+		}
+		if (worst > 0 && n < max) {
+			int k = n++;
+			while (k > 0 && deficit[k - 1] < worst) {
+				deficit[k] = deficit[k - 1];
+				cols[k] = cols[k - 1];
+				k--;
+			}
+			deficit[k] = worst;
+			cols[k] = c;
+		}
+	}
+	return n;
+}
+
+static void ai_move(void *ctx, const struct bs_battle *b, int g,
+		    struct bs_mx_move *m)
+{
+	(void)ctx;
+	const struct bs_mx_state *a = st(b, g);
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	int side = side_of(b, g), mv = a->def->card.mv;
+	int back = side == 0 ? 0 : f->rows - 1;
+	if (mv <= 0)
+		return;
+	if (a->where == BS_MX_RESERVE) {
+		int cols[BS_MX_MAX_COLS];
+		int nweak = weak_spots(b, side, cols, BS_MX_MAX_COLS);
+		int rank = 0, on_field = 0;
+		for (int h = b->side_first[side];
+		     h < b->nunits && side_of(b, h) == side; h++) {
+			if (h < g && st(b, h)->where == BS_MX_RESERVE)
+				rank++;
+			on_field += active(b, h);
+		}
+		int col = -1;
+		if (rank < nweak)
+			col = cols[rank];
+		else if (!on_field || b->round >= 4)
+			col = bs_mx_cols(b) / 2;
+		if (col < 0)
+			return;
+		/* [M3.2] not into a stack of ten of its own: the nearest
+		 * column of the back row with room */
+		int ncols = bs_mx_cols(b), c0 = col;
+		col = -1;
+		for (int d = 0; d < ncols && col < 0; d++)
+			for (int k = -1; k <= 1 && col < 0; k += 2) {
+				int c = c0 + k * d;
+				if (c >= 0 && c < ncols &&
+				    (a->def->aerial ||
+				     bs_mx_stack_count(b, side, back, c) <
+					 BS_MX_STACK_LIMIT))
+					col = c;
+			}
+		if (col < 0)
+			return;
+		m->enter_col = col;
+		int tr = back, tc = col;
+		if (nearest_enemy(b, g, back, col, &tr, &tc))
+			walk(b, g, back, col, tr, tc, mv - 1, shooter(a), m);
+		return;
+	}
+	if (a->where != BS_MX_FIELD)
+		return;
+	if (shooter(a) && enemy_within_one(b, g))
+		return; /* stationary: shoot or cast [M3.4b] */
+	int tr = a->row, tc = a->col;
+	if (!nearest_enemy(b, g, a->row, a->col, &tr, &tc))
+		return;
+	walk(b, g, a->row, a->col, tr, tc, mv, shooter(a), m);
+}
+
+/* The best enemy target of g (same_only: one it may declare at (row,
+ * col); else one in reach of mode), by expected damage over the points it
+ * has left. A routed target is taken only when no other is there: it no
+ * longer counts for the victory (RULING R-265). */
+static int best_target(const struct bs_battle *b, int g, enum bs_mx_mode mode,
+		       int row, int col, int same_only)
+{
+	const struct bs_mx_state *a = st(b, g);
+	int best = -1, best_routed = 1;
+	long best_score = -1;
+	for (int h = 0; h < b->nunits; h++) {
+		const struct bs_mx_state *t = st(b, h);
+		if (side_of(b, h) == side_of(b, g) || t->where != BS_MX_FIELD)
+			continue;
+		if (best >= 0 && !best_routed && t->routed)
+			continue;
+		if (same_only && (t->row != row || t->col != col ||
+				  !bs_mx_may_declare(b, g, h)))
+			continue;
+		if (!same_only && !bs_mx_in_reach(b, g, h, mode))
+			continue;
+		long e;
+		if (mode == BS_MX_MAGIC) {
+			e = 100L * bs_mx_magic_damage(&a->def->fig.magic_damage,
+						      a->cls);
+		} else {
+			/* scouts: their better rating (RULING R-253) */
+			int r = a->def->scouts
+				    ? (a->missile > a->melee ? a->missile
+							     : a->melee)
+				: mode == BS_MX_MISSILE ? a->missile
+							: close_rating(a);
+			if (mode == BS_MX_MISSILE && !a->def->scouts &&
+			    t->row == a->row && t->col == a->col)
+				r++;
+			e = expect(b, g, r, h);
+		}
+		long score = e * 1000 / points_left(t);
+		if (score > best_score || (best_routed && !t->routed)) {
+			best_score = score;
+			best = h;
+			best_routed = t->routed;
+		}
+	}
+	return best;
+}
+
+static void ai_declare(void *ctx, const struct bs_battle *b, int side, int row,
+		       int col, int *decl)
+{
+	(void)ctx;
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_mx_state *a = st(b, g);
+		if (side_of(b, g) != side || !active(b, g) || a->row != row ||
+		    a->col != col || a->def->scouts)
+			continue;
+		/* shooters hold back and shoot at +1, casters cast */
+		if (caster(a) || (shooter(a) && !a->moved))
+			continue;
+		decl[g] = best_target(b, g, BS_MX_MELEE, row, col, 1);
+	}
+}
+
+static void ai_defend(void *ctx, const struct bs_battle *b, int side, int row,
+		      int col, int *eng)
+{
+	(void)ctx;
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_mx_state *a = st(b, g);
+		if (side_of(b, g) != side || !active(b, g) || a->row != row ||
+		    a->col != col || a->def->scouts)
+			continue;
+		if (caster(a) || (shooter(a) && !a->moved))
+			continue;
+		int best = -1;
+		long best_score = LONG_MIN;
+		for (int h = 0; h < b->nunits; h++) {
+			const struct bs_mx_state *t = st(b, h);
+			if (side_of(b, h) == side || t->declared < 0 ||
+			    t->where != BS_MX_FIELD || t->row != row ||
+			    t->col != col)
+				continue;
+			/* matchup: what g deals to h, plus what engaging h
+			 * saves: h's unopposed attack on its target (its
+			 * charge included) less h's melee on g */
+			long dealt = (long)expect(b, g, a->melee, h) * 1000 /
+				     points_left(t);
+			long saved =
+			    (long)expect(b, h, close_rating(t), t->declared) *
+				1000 / points_left(st(b, t->declared)) -
+			    (long)expect(b, h, t->melee, g) * 1000 /
+				points_left(a);
+			long score = dealt + saved;
+			if (score > best_score) {
+				best_score = score;
+				best = h;
+			}
+		}
+		eng[g] = best;
+	}
+}
+
+static int ai_target(void *ctx, const struct bs_battle *b, int g,
+		     enum bs_mx_mode mode)
+{
+	(void)ctx;
+	const struct bs_mx_state *a = st(b, g);
+	return best_target(b, g, mode, a->row, a->col, 0);
+}
+
+void bs_mx_ai_init(struct bs_mx_controller *c)
+{
+	memset(c, 0, sizeof *c);
+	c->name = "matrix-ai";
+	c->move = ai_move;
+	c->declare = ai_declare;
+	c->defend = ai_defend;
+	c->target = ai_target;
+}

@@ -1,0 +1,114 @@
+/* 2E attack dice [2E Attack Dice]: the hit table (known-gaps 17, RULING
+ * R-200; a scenario may replace it), the attack dice of a unit with its
+ * multipliers ("round fractions up"), the roll of one attack (one die per
+ * figure, each converted to hits), and the two-dice notation "10+8" /
+ * "2d10" (RULING R-221). Also the names of the 2E enums. */
+#include <stdio.h>
+
+#include "battlesim/bs2e.h"
+
+const char *const bs2e_kind_name[BS2E_KIND__COUNT] = {
+    [BS2E_KIND_INFANTRY] = "infantry",
+    [BS2E_KIND_CAVALRY] = "cavalry",
+    [BS2E_KIND_HERO] = "hero",
+    [BS2E_KIND_COMMANDER] = "commander",
+};
+
+const char *const bs2e_order_name[BS2E_ORDER__COUNT] = {
+    [BS2E_GOOD] = "good",
+    [BS2E_SHAKEN] = "shaken",
+    [BS2E_ROUTED] = "routed",
+};
+
+const char *const bs2e_trigger_name[BS2E_TRIG__COUNT] = {
+    [BS2E_TRIG_FIRST_CASUALTY] = "first casualty",
+    [BS2E_TRIG_HALF_LOST] = "50% casualties",
+    [BS2E_TRIG_HEAVY_HITS] = "more than 4 hits in one step",
+    [BS2E_TRIG_FRIEND_ROUTS] = "a friend within 3\" routs",
+    [BS2E_TRIG_RALLY] = "rally",
+};
+
+const char *const bs2e_range_name[BS2E_RANGE__COUNT] = {
+    [BS2E_RANGE_NONE] = "out of range",
+    [BS2E_RANGE_SHORT] = "short",
+    [BS2E_RANGE_MEDIUM] = "medium",
+    [BS2E_RANGE_LONG] = "long",
+};
+
+/* RULING R-200 (known-gaps 17): "the table on the top of the Reference
+ * Card" is not in the text. [2E Example] fixes 1-3 -> 0 ("The three lowest
+ * rolls score no hits"), 4-5 -> 1, 6-8 -> 2; the bands are 3, 2, 3 wide,
+ * and the table goes on alternating 2 and 3 wide bands: 9-10 -> 3, 11-13
+ * -> 4, 14-15 -> 5, 16-18 -> 6, 19-20 -> 7, 21-23 -> 8, 24 -> 9 (the two
+ * dice notation of RULING R-221 reaches 24). */
+const int bs2e_hit_table_builtin[BS2E_HIT_ROWS + 1] = {
+    [0] = 0,  [1] = 0,	[2] = 0,  [3] = 0,  /* [2E Example] */
+    [4] = 1,  [5] = 1,			    /* [2E Example] */
+    [6] = 2,  [7] = 2,	[8] = 2,	    /* [2E Example] */
+    [9] = 3,  [10] = 3,			    /* RULING R-200 */
+    [11] = 4, [12] = 4, [13] = 4,	    /* RULING R-200 */
+    [14] = 5, [15] = 5,			    /* RULING R-200 */
+    [16] = 6, [17] = 6, [18] = 6,	    /* RULING R-200 */
+    [19] = 7, [20] = 7,			    /* RULING R-200 */
+    [21] = 8, [22] = 8, [23] = 8, [24] = 9, /* RULING R-200 */
+};
+_Static_assert(sizeof bs2e_hit_table_builtin /
+		       sizeof bs2e_hit_table_builtin[0] ==
+		   BS2E_HIT_ROWS + 1,
+	       "one row per attack die result 1..24");
+
+int bs2e_hits_for(const int *table, int result)
+{
+	if (!table)
+		table = bs2e_hit_table_builtin;
+	if (result < 1)
+		result = 1;
+	if (result > BS2E_HIT_ROWS)
+		result = BS2E_HIT_ROWS;
+	return table[result];
+}
+
+int bs2e_ad_count(int figures, int num, int den)
+{
+	if (figures <= 0 || num <= 0 || den <= 0)
+		return 0;
+	/* [2E Attack Dice] "In all such cases, round fractions up" */
+	return (figures * num + den - 1) / den;
+}
+
+char *bs2e_ad_text(const int ad[2], char *buf, size_t len)
+{
+	if (ad[1] > 0 && ad[1] == ad[0])
+		snprintf(buf, len, "2d%d", ad[0]);
+	else if (ad[1] > 0)
+		snprintf(buf, len, "%d+%d", ad[0], ad[1]);
+	else
+		snprintf(buf, len, "d%d", ad[0]);
+	return buf;
+}
+
+int bs2e_roll_attack(struct bs_dice_source *src, const int ad[2], int ndice,
+		     const int *table, int *dice, int *per_die)
+{
+	int hits = 0;
+	if (ndice > BS2E_MAX_DICE)
+		ndice = BS2E_MAX_DICE;
+	for (int i = 0; i < ndice; i++) {
+		/* [2E Attack Dice] "one attack die for each figure"; RULING
+		 * R-221: "10 + 8" is one attack die that is the total of a
+		 * d10 and a d8 */
+		int r = bs_roll(src, ad[0]);
+		if (ad[1] > 0)
+			r += bs_roll(src, ad[1]);
+		/* "The result of each roll is compared to the table" */
+		int h = bs2e_hits_for(table, r);
+		if (dice)
+			dice[i] = r;
+		if (per_die)
+			per_die[i] = h;
+		/* "The attacker adds up the hits scored by all his AD rolls"
+		 */
+		hits += h;
+	}
+	return hits;
+}

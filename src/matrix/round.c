@@ -1,0 +1,808 @@
+/* The battle phase of the matrix card system [M3], in the text's order:
+ * 1.) initiative [M3.1]; 2.) movement, winner then loser [M3.2], with the
+ * stacking penalty; 3.) engagement per location [M3.3]; 4.) the winner's
+ * attack phase: magic, stationary missiles, charges, melee [M3.4a]-[M3.4d];
+ * 5.) the winner's scouts [M3.5]; 6.) the loser's counterattack [M3.6];
+ * 7.) damage assessed together [M3.7], then morale (RULING R-254) and the
+ * end of the battle (RULING R-265). Aerial units [M4]. */
+#include <stdio.h>
+#include <string.h>
+
+#include "matrix/mx_int.h"
+
+#define MX_MAX_G (BS_MAX_SIDES * BS_MX_MAX_BRIGADES)
+
+static int other(int side)
+{
+	return side == 0 ? 1 : 0;
+}
+
+static int side_of(const struct bs_battle *b, int g)
+{
+	return b->units[g].side;
+}
+
+static int at(const struct bs_battle *b, int g, int row, int col)
+{
+	const struct bs_mx_state *t = &mx_sc(b)->st[g];
+	return t->where == BS_MX_FIELD && t->row == row && t->col == col;
+}
+
+/* ---- the start ------------------------------------------------------- */
+
+static void start(struct bs_battle *b)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct mx_scratch *s = mx_sc(b);
+	struct bs_event ev;
+	mx_ev(b, &ev, BS_EV_BATTLE_START);
+	ev.what = b->sc->name;
+	ev.n[0] = (int)(b->seed & 0x7fffffff);
+	ev.n[1] = b->nsides;
+	ev.cite = "[M1.1]";
+	bs_battle_emit(b, &ev);
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_mx_state *t = &s->st[g];
+		const struct bs_mx_card *c = &t->def->card;
+		char where[48];
+		if (t->where == BS_MX_RESERVE)
+			snprintf(where, sizeof where, "in the reserve");
+		else
+			snprintf(where, sizeof where, "at row %d, column %d",
+				 t->row + 1, t->col + 1);
+		snprintf(s->grid, sizeof s->grid,
+			 "%s %s: %s%s, MV %d, melee %d, missile %d, charge "
+			 "%d, defense %d, class/unit %d/%d, ML %d%%",
+			 t->def->tag, where, bs_mx_type_name[t->def->type],
+			 t->def->aerial ? " (aerial)" : "", c->mv, c->melee,
+			 c->missile, c->charge, c->defense, t->cls, t->unit,
+			 t->ml);
+		mx_ev(b, &ev, BS_EV_NOTE);
+		mx_ev_unit(b, &ev, g, -1);
+		ev.what = s->grid;
+		ev.cite = "[M2.1]";
+		bs_battle_emit(b, &ev);
+	}
+	mx_grid(b, 0);
+}
+
+/* ---- 1.) initiative -------------------------------------------------- */
+
+/* [M3.1] "Roll initiative to determine who attacks first". RULING R-257:
+ * a d6 per side, the higher wins, ties rolled again. */
+static void initiative(struct bs_battle *b)
+{
+	mx_phase(b, BS_PHASE_INITIATIVE, "[M3.1]");
+	int dice[BS_EV_MAX_DICE], nd = 0, rr = 0, a = 0, c = 0;
+	for (;;) {
+		a = bs_roll(&b->dice, 6);
+		c = bs_roll(&b->dice, 6);
+		if (nd + 2 <= BS_EV_MAX_DICE) {
+			dice[nd++] = a;
+			dice[nd++] = c;
+		}
+		/* a scripted source that ran out (or ties forever) stops
+		 * here: the lower side index wins */
+		if (a != c || b->dice.failed || rr >= 100)
+			break;
+		rr++;
+	}
+	/* a tie left by the loop (a scripted source that ran out, or 100
+	 * ties): the first side, as RULING R-257 says */
+	int w = a >= c ? 0 : 1;
+	b->side_a = w;
+	b->side_order[0] = w;
+	b->side_order[1] = other(w);
+	b->first_mover = w;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		mx_ev(b, &ev, BS_EV_INITIATIVE);
+		memcpy(ev.dice, dice, sizeof(int) * (size_t)nd);
+		ev.ndice = nd;
+		ev.die_sides = 6;
+		ev.n[0] = w;
+		ev.n[1] = rr;
+		ev.n[2] = w;
+		ev.n[3] = other(w);
+		ev.cite = "[M3.1] RULING R-257";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* ---- 2.) movement ---------------------------------------------------- */
+
+/* Is there an enemy of brigade g at (row, col) that stops it? [M3.2]
+ * "Encounters an opposing force's stack"; RULING R-251: an aerial brigade
+ * flies over land stacks and stops only at enemy aerial brigades. */
+static int enemy_stops(const struct bs_battle *b, int g, int row, int col)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	int aerial = s->st[g].def->aerial;
+	for (int h = 0; h < b->nunits; h++)
+		if (side_of(b, h) != side_of(b, g) && at(b, h, row, col) &&
+		    (!aerial || s->st[h].def->aerial))
+			return 1;
+	return 0;
+}
+
+static void emit_move(struct bs_battle *b, int g, int r0, int c0, int used,
+		      int routing, const char *how)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	const struct bs_mx_state *t = &mx_sc(b)->st[g];
+	struct bs_event ev;
+	mx_ev(b, &ev, BS_EV_MX_MOVE);
+	mx_ev_unit(b, &ev, g, -1);
+	ev.n[0] = r0;
+	ev.n[1] = c0;
+	ev.n[2] = t->where == BS_MX_FIELD ? t->row : -2;
+	ev.n[3] = t->where == BS_MX_FIELD ? t->col : -2;
+	if (t->where == BS_MX_RESERVE)
+		ev.n[2] = ev.n[3] = -1;
+	ev.n[4] = used;
+	ev.n[5] = t->def->card.mv;
+	ev.n[6] = routing;
+	ev.what = how;
+	ev.cite = routing ? "[M1.2] RULING R-262" : "[M3.2]";
+	bs_battle_emit(b, &ev);
+}
+
+/* RULING R-262: a routed brigade moves its MV straight back toward its
+ * reserve before the others move, through enemy stacks, and leaves the
+ * battle through the reserve ("a routing army [may] leave the reserves
+ * ... may never return" [M1.2]). */
+static void rout_move(struct bs_battle *b, int g)
+{
+	struct bs_mx_state *t = &mx_sc(b)->st[g];
+	int side = side_of(b, g), back = mx_back_row(b, side);
+	int r0 = t->row, c0 = t->col, used = 0;
+	int mv = t->def->card.mv > 0 ? t->def->card.mv : 1;
+	while (used < mv && t->where == BS_MX_FIELD) {
+		used++;
+		if (t->row == back) {
+			t->where = BS_MX_OUT;
+			emit_move(b, g, r0, c0, used, 1,
+				  "routs off through its reserve");
+			mx_remove(b, g, BS_END_ROUTED_OFF,
+				  "routed off through its reserve",
+				  "[M1.2] RULING R-262");
+			return;
+		}
+		t->row -= mx_forward(side);
+	}
+	emit_move(b, g, r0, c0, used, 1, "routs toward its reserve");
+}
+
+/* [M3.2] "A brigade may move until it 1.) runs out of movement points. 2.)
+ * Encounters an opposing force's stack." RULING R-262: entering the back
+ * row from the reserve is one step; a step back from the back row goes
+ * into the reserve. RULING R-267: a brigade may leave a location held by
+ * the enemy. */
+static void apply_move(struct bs_battle *b, int g, const struct bs_mx_move *m)
+{
+	struct mx_scratch *s = mx_sc(b);
+	struct bs_mx_state *t = &s->st[g];
+	const struct bs_matrix_field *f = b->sc->matrix;
+	int side = side_of(b, g), mv = t->def->card.mv;
+	int r0 = t->where == BS_MX_FIELD ? t->row : -1;
+	int c0 = t->where == BS_MX_FIELD ? t->col : -1;
+	int used = 0, stopped = 0;
+	const char *how = "moves";
+	if (t->where == BS_MX_RESERVE) {
+		if (m->enter_col < 0) {
+			if (m->nsteps > 0)
+				mx_reject(b, g,
+					  "in the reserve: it must enter the "
+					  "back row first",
+					  "[M3.2] RULING R-262");
+			return;
+		}
+		if (m->enter_col >= s->cols || mv < 1) {
+			mx_reject(b, g, "no such column of the back row",
+				  "[M3.2] RULING R-262");
+			return;
+		}
+		t->where = BS_MX_FIELD;
+		t->row = mx_back_row(b, side);
+		t->col = m->enter_col;
+		t->moved = 1;
+		used = 1;
+		how = "enters from the reserve";
+		if (enemy_stops(b, g, t->row, t->col)) {
+			stopped = 1;
+			how = "enters from the reserve; stops: enemy stack";
+		}
+	} else if (m->enter_col >= 0) {
+		mx_reject(b, g, "not in the reserve: no column to enter",
+			  "[M3.2]");
+	}
+	int n = m->nsteps < BS_MX_MAX_STEPS ? m->nsteps : BS_MX_MAX_STEPS;
+	for (int i = 0; i < n && !stopped && t->where == BS_MX_FIELD; i++) {
+		int dr = m->step[i].dr, dc = m->step[i].dc;
+		if (used >= mv) {
+			mx_reject(b, g, "no movement points left", "[M3.2]");
+			break;
+		}
+		if ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) != 1) {
+			mx_reject(b, g,
+				  "a step is one location forward, back or "
+				  "to the side (no diagonals)",
+				  "[M2.3b]");
+			break;
+		}
+		int nr = t->row + dr, nc = t->col + dc;
+		if (nr < 0 || nr >= f->rows) {
+			if (nr == mx_back_row(b, side) - mx_forward(side)) {
+				used++;
+				t->where = BS_MX_RESERVE;
+				t->row = t->col = -1;
+				t->moved = 1;
+				how = "into the reserve";
+			} else {
+				mx_reject(b, g,
+					  "the enemy's reserve is not part of "
+					  "the matrix",
+					  "[M1.1]");
+			}
+			break;
+		}
+		used++;
+		t->moved = 1;
+		t->row = nr;
+		if (nc < 0 || nc >= s->cols) {
+			if (!mx_past_column(b, g, nc)) {
+				how = t->where == BS_MX_RESERVE
+					  ? "left the arena: back to the "
+					    "reserve"
+					  : "left the arena";
+				break;
+			}
+		} else {
+			t->col = nc;
+		}
+		if (enemy_stops(b, g, t->row, t->col)) {
+			stopped = 1;
+			how = "stops: enemy stack";
+		}
+	}
+	if (used == 0)
+		return;
+	t->entered = t->where == BS_MX_FIELD && (t->row != r0 || t->col != c0);
+	emit_move(b, g, r0, c0, used, 0, how);
+}
+
+static void movement(struct bs_battle *b)
+{
+	struct mx_scratch *s = mx_sc(b);
+	mx_phase(b, BS_PHASE_MOVEMENT, "[M3.2]");
+	for (int g = 0; g < b->nunits; g++)
+		if (s->st[g].where == BS_MX_FIELD && s->st[g].routed)
+			rout_move(b, g);
+	/* [M3.2] "a.) Winner (of initiative) moves b.) Loser ... moves" */
+	for (int k = 0; k < 2; k++) {
+		int side = b->side_order[k];
+		const struct bs_mx_controller *c = s->ctl[side];
+		b->first_mover = b->side_order[0];
+		for (int g = b->side_first[side];
+		     g < b->nunits && side_of(b, g) == side; g++) {
+			struct bs_mx_state *t = &s->st[g];
+			if (t->where == BS_MX_OUT || t->routed || !c->move)
+				continue;
+			struct bs_mx_move m;
+			memset(&m, 0, sizeof m);
+			m.enter_col = -1;
+			c->move(c->ctx, b, g, &m);
+			apply_move(b, g, &m);
+		}
+	}
+	mx_stack_penalties(b);
+	mx_grid(b, 1);
+}
+
+/* ---- 3.) engagement -------------------------------------------------- */
+
+static void emit_engage(struct bs_battle *b, int g, int t, int kind, int row,
+			int col)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	mx_ev(b, &ev, BS_EV_MX_ENGAGE);
+	mx_ev_unit(b, &ev, g, t);
+	/* 1 attacks, 2 engages; none: 0 held back (winner), 3 engages
+	 * nothing (loser) */
+	ev.n[0] = t >= 0 ? kind : kind == 2 ? 3 : 0;
+	ev.n[1] = row;
+	ev.n[2] = col;
+	ev.cite = "[M3.3]";
+	bs_battle_emit(b, &ev);
+}
+
+/* May brigade g take part in the engagement (declare, defend)? RULING
+ * R-253: scouts never engage. */
+static int may_engage(const struct bs_battle *b, int g)
+{
+	return mx_active(b, g) && !mx_sc(b)->st[g].def->scouts;
+}
+
+/* [M3.3] "For every location that has stacks representing opposing forces
+ * ... the winner of initiative declares which brigades he will attack
+ * with, and which brigades will be held back. The defender then
+ * individually which of his units will engage, and which enemy brigade
+ * each of his defending brigades will engage. The loser may allocate
+ * multiple brigades to engage a single attacking brigade." */
+static void engagement(struct bs_battle *b)
+{
+	struct mx_scratch *s = mx_sc(b);
+	const struct bs_matrix_field *f = b->sc->matrix;
+	int w = b->side_a, l = other(w);
+	mx_phase(b, BS_PHASE_MX_ENGAGEMENT, "[M3.3]");
+	for (int r = 0; r < f->rows; r++)
+		for (int c = 0; c < s->cols; c++) {
+			int nw = 0, nl = 0;
+			for (int g = 0; g < b->nunits; g++)
+				if (at(b, g, r, c))
+					side_of(b, g) == w ? nw++ : nl++;
+			if (!nw || !nl)
+				continue;
+			for (int g = 0; g < b->nunits; g++)
+				s->decl[g] = s->eng[g] = -1;
+			if (s->ctl[w]->declare)
+				s->ctl[w]->declare(s->ctl[w]->ctx, b, w, r, c,
+						   s->decl);
+			for (int g = 0; g < b->nunits; g++) {
+				if (side_of(b, g) != w || !at(b, g, r, c) ||
+				    !may_engage(b, g))
+					continue;
+				int t = s->decl[g];
+				if (t != -1 && !bs_mx_may_declare(b, g, t)) {
+					mx_reject(b, g,
+						  "it may attack only an enemy "
+						  "brigade at its location "
+						  "(not screened scouts)",
+						  "[M3.3] RULING R-253");
+					t = -1;
+				}
+				s->st[g].declared = t;
+				emit_engage(b, g, t, 1, r, c);
+			}
+			if (s->ctl[l]->defend)
+				s->ctl[l]->defend(s->ctl[l]->ctx, b, l, r, c,
+						  s->eng);
+			for (int g = 0; g < b->nunits; g++) {
+				if (side_of(b, g) != l || !at(b, g, r, c) ||
+				    !may_engage(b, g))
+					continue;
+				int t = s->eng[g];
+				if (t != -1 &&
+				    (t < 0 || t >= b->nunits ||
+				     side_of(b, t) != w || !at(b, t, r, c) ||
+				     s->st[t].declared < 0)) {
+					mx_reject(
+					    b, g,
+					    "it may engage only a brigade "
+					    "that attacks at its location",
+					    "[M3.3]");
+					t = -1;
+				}
+				s->st[g].engages = t;
+				if (t >= 0) {
+					s->st[g].engaged = 1;
+					s->st[t].engaged = 1;
+				}
+				emit_engage(b, g, t, 2, r, c);
+			}
+		}
+}
+
+/* ---- 4.) - 6.) attacks ----------------------------------------------- */
+
+/* The rating brigade g attacks with (card less the stacking penalty, +1
+ * for a missile attack in the same location), with its derivation when
+ * d is not NULL. */
+static int attack_rating(const struct bs_battle *b, int g, int t,
+			 enum bs_mx_mode mode, int scouts, struct bs_deriv *d)
+{
+	const struct bs_mx_state *a = &mx_sc(b)->st[g];
+	const struct bs_mx_card *c = &a->def->card;
+	int card = mode == BS_MX_MISSILE  ? c->missile
+		   : mode == BS_MX_CHARGE ? c->charge
+					  : c->melee;
+	int r = mode == BS_MX_MISSILE  ? a->missile
+		: mode == BS_MX_CHARGE ? a->charge
+				       : a->melee;
+	const char *cite = mode == BS_MX_MISSILE  ? "[M3.4b]"
+			   : mode == BS_MX_CHARGE ? "[M3.4c]"
+						  : "[M3.4d]";
+	if (d) {
+		bs_deriv_init(d, card, NULL, NULL, cite);
+		if (r != card)
+			bs_deriv_add(d, r - card, "[M3.2] RULING R-263",
+				     "stack over ten");
+	}
+	const struct bs_mx_state *tt = &mx_sc(b)->st[t];
+	if (mode == BS_MX_MISSILE && !scouts && tt->row == a->row &&
+	    tt->col == a->col) {
+		r++;
+		if (d)
+			bs_deriv_add(d, 1, "[M3.4b]", "same location");
+	}
+	return r;
+}
+
+static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
+		    int scouts)
+{
+	struct mx_scratch *s = mx_sc(b);
+	struct bs_mx_state *a = &s->st[g], *d = &s->st[t];
+	const struct bs_matrix_field *f = b->sc->matrix;
+	struct bs_event ev;
+	int on = bs_battle_events_on(b);
+	s->killer[t] = side_of(b, g);
+	if (mode == BS_MX_MAGIC) {
+		int pts = bs_mx_magic_damage(&a->def->fig.magic_damage, a->cls);
+		a->magic_left--;
+		d->pending += pts;
+		if (on) {
+			mx_ev(b, &ev, BS_EV_MX_ATTACK);
+			mx_ev_unit(b, &ev, g, t);
+			ev.n[0] = BS_MX_MAGIC;
+			ev.n[4] = pts;
+			ev.n[5] = a->cls;
+			ev.n[6] = f->full_class;
+			ev.what = bs_mx_mode_name[mode];
+			ev.cite = "[M3.4a] RULING R-258";
+			bs_battle_emit(b, &ev);
+		}
+		return;
+	}
+	struct bs_deriv dv;
+	int rating = attack_rating(b, g, t, mode, scouts, on ? &dv : NULL);
+	int diff = rating - d->defense;
+	/* [M4.2] "The number of attacks an aerial unit has is equal to its
+	 * class number. Do not multiply the damage ... by the total class
+	 * number of the brigade, but by the total classes that attacked the
+	 * brigade." RULING R-251: all of an aerial brigade's classes attack
+	 * the one target, so the classes that attacked it are its class
+	 * number: one Table 1 attack, as a land brigade's (R-250 puts the
+	 * class number into the roll). Rolling once per class, each as one
+	 * class, would give 2 to 3 times a land brigade's damage. */
+	int attacks = 1;
+	int classes = a->cls;
+	for (int k = 0; k < attacks; k++) {
+		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
+		int adj = bs_mx_t1_adjusted(&f->t1, d1 + d2, diff, classes,
+					    f->full_class);
+		int pts = bs_mx_t1_points(&f->t1, adj);
+		d->pending += pts;
+		if (!on)
+			continue;
+		mx_ev(b, &ev, BS_EV_MX_ATTACK);
+		mx_ev_unit(b, &ev, g, t);
+		ev.dice[0] = d1;
+		ev.dice[1] = d2;
+		ev.ndice = 2;
+		ev.die_sides = 10;
+		ev.n[0] = (int)mode;
+		ev.n[1] = rating;
+		ev.n[2] = d->defense;
+		ev.n[3] = adj;
+		ev.n[4] = pts;
+		ev.n[5] = classes;
+		ev.n[6] = f->full_class;
+		ev.n[7] = scouts;
+		ev.deriv = dv;
+		ev.has_deriv = 1;
+		ev.what = bs_mx_mode_name[mode];
+		ev.cite = scouts		  ? "[M3.5] RULING R-253"
+			  : a->def->aerial	  ? "[M4.2] RULING R-251"
+			  : mode == BS_MX_MISSILE ? "[M3.4b] RULING R-250"
+			  : mode == BS_MX_CHARGE  ? "[M3.4c] RULING R-250"
+						  : "[M3.4d] RULING R-250";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* A free target from the controller, checked: an enemy in reach. */
+static int free_target(struct bs_battle *b, int g, enum bs_mx_mode mode)
+{
+	struct mx_scratch *s = mx_sc(b);
+	const struct bs_mx_controller *c = s->ctl[side_of(b, g)];
+	if (!c->target)
+		return -1;
+	int t = c->target(c->ctx, b, g, mode);
+	if (t == -1)
+		return -1;
+	if (t < 0 || t >= b->nunits ||
+	    !bs_mx_in_reach(
+		b, g, t, mode == BS_MX_MAGIC ? BS_MX_MAGIC : BS_MX_MISSILE)) {
+		mx_reject(b, g,
+			  "the target is not an enemy brigade in the same or "
+			  "an adjacent location",
+			  "[M3.4a] [M3.4b]");
+		return -1;
+	}
+	return t;
+}
+
+/* RULING R-261: what brigade g does in its side's attack step. Engaged:
+ * melee only [M3.4] ("Engaged units may only perform step 4d"; "Engaged
+ * units _must_ attack"). An attacker no defender engaged: a charge if it
+ * moved into the location [M3.4c], else magic, else a stationary missile
+ * attack (RULING R-259: it did not move), else melee. Every other
+ * brigade (held back, the loser's not engaged, no enemy at its location):
+ * magic or a stationary missile attack at the same or an adjacent
+ * location. One attack per brigade (aerial: one per century). */
+static int choose(struct bs_battle *b, int g, int winner, int *target)
+{
+	struct mx_scratch *s = mx_sc(b);
+	struct bs_mx_state *t = &s->st[g];
+	*target = -1;
+	if (!mx_active(b, g) || t->def->scouts)
+		return -1;
+	int magic = t->def->fig.magic && t->magic_left > 0;
+	if (t->engaged) {
+		if (winner) {
+			int d = t->declared;
+			if (d < 0 || s->st[d].engages != g) {
+				d = -1;
+				for (int h = 0; h < b->nunits && d < 0; h++)
+					if (s->st[h].engages == g)
+						d = h;
+			}
+			*target = d;
+		} else {
+			*target = t->engages;
+		}
+		return *target >= 0 ? BS_MX_MELEE : -1;
+	}
+	if (winner && t->declared >= 0) {
+		*target = t->declared;
+		if (t->entered && t->charge > 0)
+			return BS_MX_CHARGE;
+		if (magic)
+			return BS_MX_MAGIC;
+		if (!t->moved && t->missile > 0)
+			return BS_MX_MISSILE;
+		return BS_MX_MELEE;
+	}
+	if (magic) {
+		*target = free_target(b, g, BS_MX_MAGIC);
+		return *target >= 0 ? BS_MX_MAGIC : -1;
+	}
+	if (!t->moved && t->missile > 0) {
+		*target = free_target(b, g, BS_MX_MISSILE);
+		return *target >= 0 ? BS_MX_MISSILE : -1;
+	}
+	return -1;
+}
+
+/* [M3.4] the attack phase of one side: a.) magic, b.) missiles, c.)
+ * charges, d.) melee, each step for all its brigades. */
+static void attacks(struct bs_battle *b, int side, int winner)
+{
+	int mode[MX_MAX_G], tgt[MX_MAX_G];
+	for (int g = 0; g < b->nunits; g++) {
+		mode[g] = -1;
+		if (side_of(b, g) == side)
+			mode[g] = choose(b, g, winner, &tgt[g]);
+	}
+	for (int m = 0; m < BS_MX_MODE__COUNT; m++)
+		for (int g = 0; g < b->nunits; g++)
+			if (mode[g] == m)
+				resolve(b, g, tgt[g], (enum bs_mx_mode)m, 0);
+}
+
+/* [M3.5] "Damage from Winner's scouts divisions is dealt out." RULING
+ * R-253: scouts never engage; each makes one attack with its better of
+ * missile and melee rating, without the same-location bonus, at an enemy
+ * in the same or an adjacent location; the loser's scouts attack at the
+ * end of the counterattack. */
+static void scouts(struct bs_battle *b, int side)
+{
+	struct mx_scratch *s = mx_sc(b);
+	for (int g = b->side_first[side];
+	     g < b->nunits && side_of(b, g) == side; g++) {
+		const struct bs_mx_state *t = &s->st[g];
+		/* RULING R-253: scouts without a missile or melee weapon
+		 * have no attack (the loader refuses them) */
+		if (!mx_active(b, g) || !t->def->scouts ||
+		    (t->def->card.missile <= 0 && t->def->card.melee <= 0))
+			continue;
+		int tg = free_target(b, g, BS_MX_MISSILE);
+		if (tg < 0)
+			continue;
+		int shoot = t->def->card.missile > 0 &&
+			    (t->def->card.melee <= 0 || t->missile >= t->melee);
+		resolve(b, g, tg, shoot ? BS_MX_MISSILE : BS_MX_MELEE, 1);
+	}
+}
+
+/* ---- 7.) assess damage, morale, the end ------------------------------ */
+
+static void assess(struct bs_battle *b)
+{
+	struct mx_scratch *s = mx_sc(b);
+	int dead[MX_MAX_G];
+	mx_phase(b, BS_PHASE_MX_ASSESS, "[M3.7]");
+	/* [M3.7] "Assess damage from winners attack and loser's
+	 * counterattack": RULING R-260, all at once */
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_mx_state *t = &s->st[g];
+		dead[g] = 0;
+		if (t->pending <= 0 || t->where != BS_MX_FIELD)
+			continue;
+		int c0 = t->cls, u0 = t->unit;
+		t->lost_now = bs_mx_damage(&t->cls, &t->unit,
+					   t->def->card.unit_max, t->pending);
+		b->units[g].figures = t->cls;
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			mx_ev(b, &ev, BS_EV_MX_DAMAGE);
+			mx_ev_unit(b, &ev, g, -1);
+			ev.n[0] = t->pending;
+			ev.n[1] = c0;
+			ev.n[2] = u0;
+			ev.n[3] = t->cls;
+			ev.n[4] = t->unit;
+			ev.n[5] = t->lost_now;
+			ev.cite = "[M2.6] [M3.7]";
+			bs_battle_emit(b, &ev);
+		}
+		t->pending = 0;
+		dead[g] = t->cls == 0;
+	}
+	for (int g = 0; g < b->nunits; g++)
+		if (dead[g])
+			mx_remove(b, g, BS_END_DESTROYED,
+				  "destroyed: its last century is lost",
+				  "[M2.6]");
+	/* RULING R-254: a brigade that lost a century, or whose stack lost a
+	 * brigade destroyed, checks morale: d100 above its ML% routs it */
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_mx_state *t = &s->st[g];
+		if (!mx_active(b, g))
+			continue;
+		int ally = 0;
+		for (int h = 0; h < b->nunits; h++)
+			if (dead[h] && side_of(b, h) == side_of(b, g) &&
+			    s->st[h].row == t->row && s->st[h].col == t->col)
+				ally = 1;
+		if (!t->lost_now && !ally)
+			continue;
+		struct bs_deriv d;
+		/* RULING R-254: the share of its strength at the start (a
+		 * brigade of 150 men, 2/3 of 5 HD, starts at 100%) */
+		int pct = bs_mx_strength_left_pct(
+		    t->cls, t->unit, t->def->card.unit_max, t->def->card.cls,
+		    t->def->card.unit);
+		int ml = bs_mx_morale(t->ml, pct, ally, &d);
+		int roll = bs_roll(&b->dice, 100);
+		int pass = roll <= ml;
+		if (!pass) {
+			t->routed = 1;
+			b->units[g].flags |= BS_UF_ROUTED;
+		}
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			mx_ev(b, &ev, BS_EV_MORALE);
+			mx_ev_unit(b, &ev, g, -1);
+			ev.deriv = d;
+			ev.has_deriv = 1;
+			ev.dice[0] = roll;
+			ev.ndice = 1;
+			ev.die_sides = 100;
+			ev.n[0] = pass;
+			ev.what = pass ? "holds" : "routs";
+			ev.cite = "[M2.3a] RULING R-254";
+			bs_battle_emit(b, &ev);
+		}
+	}
+}
+
+/* Strength points left of side (brigades in the battle, not routed). */
+static int side_points(const struct bs_battle *b, int side, int *start)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	int left = 0;
+	*start = 0;
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_mx_state *t = &s->st[g];
+		if (side_of(b, g) != side)
+			continue;
+		int um = t->def->card.unit_max;
+		*start += (t->def->card.cls - 1) * um + t->def->card.unit;
+		if (t->where != BS_MX_OUT && !t->routed && t->cls > 0)
+			left += (t->cls - 1) * um + t->unit;
+	}
+	return left;
+}
+
+/* RULING R-265: a side with no brigade left in the battle (not routed)
+ * loses (both: a draw); at the round limit the side with the greater
+ * share of its strength left wins, equal shares a draw. */
+static void end_check(struct bs_battle *b)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	int alive[2] = {0, 0};
+	for (int g = 0; g < b->nunits; g++)
+		if (s->st[g].where != BS_MX_OUT && !s->st[g].routed)
+			alive[side_of(b, g)]++;
+	struct bs_result *r = &b->result;
+	for (int sd = 0; sd < 2; sd++) {
+		r->side[sd].units_in_play = alive[sd];
+		r->side[sd].figures_lost = 0;
+	}
+	for (int g = 0; g < b->nunits; g++)
+		r->side[side_of(b, g)].figures_lost +=
+		    b->units[g].original - b->units[g].figures;
+	r->rounds = b->round;
+	if (alive[0] == 0 || alive[1] == 0) {
+		r->over = 1;
+		r->winner = alive[0] ? 0 : alive[1] ? 1 : -1;
+		r->reason = r->winner >= 0
+				? "the enemy has no brigade left in the "
+				  "battle (RULING R-265)"
+				: "neither side has a brigade left in the "
+				  "battle (RULING R-265)";
+	} else if (b->round >= b->max_rounds) {
+		int s0, s1;
+		long l0 = side_points(b, 0, &s0), l1 = side_points(b, 1, &s1);
+		long a = l0 * (s1 ? s1 : 1), c = l1 * (s0 ? s0 : 1);
+		r->over = 1;
+		r->winner = a > c ? 0 : c > a ? 1 : -1;
+		r->reason = r->winner >= 0
+				? "round limit: the greater share of its "
+				  "strength left (RULING R-265)"
+				: "round limit: equal shares of strength "
+				  "left (RULING R-265)";
+	}
+	if (!r->over || !bs_battle_events_on(b))
+		return;
+	mx_grid(b, 2);
+	struct bs_event ev;
+	mx_ev(b, &ev, BS_EV_END);
+	ev.n[0] = r->winner;
+	ev.n[1] = b->round;
+	ev.what = r->reason;
+	ev.cite = "RULING R-265";
+	bs_battle_emit(b, &ev);
+}
+
+void mx_round(struct bs_battle *b)
+{
+	struct mx_scratch *s = mx_sc(b);
+	if (b->round == 0)
+		start(b);
+	b->round++;
+	b->phase = BS_PHASE_INITIATIVE;
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_mx_state *t = &s->st[g];
+		t->moved = t->entered = t->engaged = 0;
+		t->declared = t->engages = -1;
+		t->pending = t->lost_now = 0;
+	}
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		mx_ev(b, &ev, BS_EV_ROUND);
+		ev.n[0] = b->round;
+		ev.cite = "[M3]";
+		bs_battle_emit(b, &ev);
+	}
+	initiative(b);
+	movement(b);
+	engagement(b);
+	int w = b->side_a, l = other(w);
+	mx_phase(b, BS_PHASE_MX_ATTACK, "[M3.4]");
+	attacks(b, w, 1);
+	mx_phase(b, BS_PHASE_MX_SCOUTS, "[M3.5]");
+	scouts(b, w);
+	/* [M3.6] "Loser counterattacks - step 4 for all loser's units." */
+	mx_phase(b, BS_PHASE_MX_COUNTER, "[M3.6]");
+	attacks(b, l, 0);
+	scouts(b, l);
+	assess(b);
+	end_check(b);
+}

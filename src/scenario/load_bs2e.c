@@ -1,0 +1,567 @@
+/* The 2E parts of a scenario file (rules: bs2e, docs/BS2E.md): a unit's 2E
+ * statistics from the 2E catalog (data/catalog/bs2e-*.yaml, key `entry:`)
+ * and/or its own keys (kind, type, weapons, ad, ar, hits, ml, cd, mv,
+ * range), its figures and place on the tabletop, and the scenario's
+ * `hit_table:` (RULING R-200). Every error at FILE:LINE:COL. Sections of
+ * bs2e-summary.txt: "Scale" (the roster's columns, 10:1 figures), "Attack
+ * Dice" (d4..d12, "10 + 8", "2d10"), "Morale" (ML/CD). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/bs2e.h"
+#include "scenario/embedded.h"
+#include "scenario/loader.h"
+
+#define BS2E_CATALOG_PREFIX "data/catalog/bs2e-"
+#define BS2E_MAX_FIGURES 100 /* RULING R-227 */
+
+/* ---- the statistics keys (catalog entries and units) --------------------- */
+
+enum {
+	SK_KIND,
+	SK_TYPE,
+	SK_WEAPONS,
+	SK_AD,
+	SK_AR,
+	SK_HITS,
+	SK_ML,
+	SK_CD,
+	SK_MV,
+	SK_RANGE,
+	SK__N
+};
+static const char *const stat_keys[SK__N] = {
+    [SK_KIND] = "kind",	  [SK_TYPE] = "type", [SK_WEAPONS] = "weapons",
+    [SK_AD] = "ad",	  [SK_AR] = "ar",     [SK_HITS] = "hits",
+    [SK_ML] = "ml",	  [SK_CD] = "cd",     [SK_MV] = "mv",
+    [SK_RANGE] = "range",
+};
+
+/* Which statistics were given (bits of SK_*). */
+static int valid_die(int s)
+{
+	return s == 4 || s == 6 || s == 8 || s == 10 || s == 12;
+}
+
+/* [2E Attack Dice] "d8" / "8" / "d10+d8" / "10 + 8" / "2d10" (RULING
+ * R-221). Returns 0 with ad[] set, or -1 after reporting. */
+static int parse_ad(struct ld *ld, const yaml_node_t *n, int ad[2])
+{
+	const char *t = ld_text(ld, n, "ad",
+				"attack dice (d4, d6, d8, d10, "
+				"d12, 10+8 or 2d10)");
+	if (!t)
+		return -1;
+	char buf[32];
+	size_t k = 0;
+	for (const char *p = t; *p && k + 1 < sizeof buf; p++)
+		if (!isspace((unsigned char)*p))
+			buf[k++] = (char)tolower((unsigned char)*p);
+	buf[k] = '\0';
+	int a = 0, b = 0, cnt = 0, used = 0;
+	if (sscanf(buf, "%dd%d%n", &cnt, &a, &used) == 2 && buf[used] == '\0' &&
+	    cnt == 2) {
+		b = a; /* 2d10 */
+	} else if ((sscanf(buf, "d%d+d%d%n", &a, &b, &used) == 2 ||
+		    sscanf(buf, "%d+%d%n", &a, &b, &used) == 2) &&
+		   buf[used] == '\0') {
+		/* 10+8 */
+	} else if ((sscanf(buf, "d%d%n", &a, &used) == 1 ||
+		    sscanf(buf, "%d%n", &a, &used) == 1) &&
+		   buf[used] == '\0') {
+		b = 0;
+	} else {
+		ld_err(ld, n,
+		       "ad: expected attack dice such as d8, 10+8 or 2d10, got "
+		       "'%s' [2E Attack Dice]",
+		       t);
+		return -1;
+	}
+	/* a second die, when written, is a die too ("8+0" is no AD) */
+	int two = strchr(buf, '+') != NULL || (buf[0] && strchr(buf + 1, 'd'));
+	if (!valid_die(a) || (two && !valid_die(b))) {
+		ld_err(ld, n,
+		       "ad: '%s': an attack die is a d4, d6, d8, d10 or d12 "
+		       "[2E Attack Dice]",
+		       t);
+		return -1;
+	}
+	ad[0] = a;
+	ad[1] = b;
+	return 0;
+}
+
+/* Parse the statistics keys present in v into *st; returns the bits of
+ * the keys parsed without error. */
+static unsigned parse_stats(struct ld *ld, yaml_node_t **v,
+			    struct bs2e_unit_stats *st)
+{
+	unsigned got = 0;
+	int k;
+	if (v[SK_KIND] && ld_enum(ld, v[SK_KIND], "kind", bs2e_kind_name,
+				  BS2E_KIND__COUNT, &k) == 0) {
+		st->kind = (enum bs2e_kind)k;
+		got |= 1u << SK_KIND;
+	}
+	if (v[SK_TYPE] &&
+	    ld_str(ld, v[SK_TYPE], "type", st->type, sizeof st->type) == 0)
+		got |= 1u << SK_TYPE;
+	if (v[SK_WEAPONS] && ld_str(ld, v[SK_WEAPONS], "weapons", st->weapons,
+				    sizeof st->weapons) == 0)
+		got |= 1u << SK_WEAPONS;
+	if (v[SK_AD] && parse_ad(ld, v[SK_AD], st->ad) == 0)
+		got |= 1u << SK_AD;
+	/* [2E Armor Rating] a d10 is compared with it */
+	if (v[SK_AR] && ld_int(ld, v[SK_AR], "ar", 0, 10, &st->ar) == 0)
+		got |= 1u << SK_AR;
+	if (v[SK_HITS] &&
+	    ld_int(ld, v[SK_HITS], "hits", 1, 100, &st->hits) == 0)
+		got |= 1u << SK_HITS;
+	/* [2E Morale] 2d10 against it */
+	if (v[SK_ML] && ld_int(ld, v[SK_ML], "ml", 2, 20, &st->ml) == 0)
+		got |= 1u << SK_ML;
+	if (v[SK_CD] && ld_int(ld, v[SK_CD], "cd", 1, 100, &st->cd) == 0)
+		got |= 1u << SK_CD;
+	if (v[SK_MV] && ld_int(ld, v[SK_MV], "mv", 0, 48, &st->mv) == 0)
+		got |= 1u << SK_MV;
+	if (v[SK_RANGE]) {
+		int len = ld_list(ld, v[SK_RANGE], "range", 3, "ranges");
+		int r[3] = {0, 0, 0}, ok = len == 3;
+		if (len >= 0 && len != 3)
+			ld_err(ld, v[SK_RANGE],
+			       "range: expected [short, medium, long] in "
+			       "inches, got %d value%s",
+			       len, len == 1 ? "" : "s");
+		for (int i = 0; ok && i < 3; i++)
+			if (ld_int(ld, ld_item(ld, v[SK_RANGE], i), "range", 1,
+				   200, &r[i]) != 0)
+				ok = 0;
+		if (ok && (r[0] > r[1] || r[1] > r[2])) {
+			ld_err(ld, v[SK_RANGE],
+			       "range: short <= medium <= long, got [%d, %d, "
+			       "%d]",
+			       r[0], r[1], r[2]);
+			ok = 0;
+		}
+		if (ok) {
+			memcpy(st->range, r, sizeof r);
+			got |= 1u << SK_RANGE;
+		}
+	}
+	return got;
+}
+
+/* ---- the 2E catalog ---------------------------------------------------------
+ */
+
+enum { CE_NAME, CE__FIRST_STAT };
+/* Entry keys: name + the statistics keys. */
+static const char *const entry_keys[1 + SK__N] = {
+    "name", "kind", "type", "weapons", "ad",	"ar",
+    "hits", "ml",   "cd",   "mv",      "range",
+};
+
+/* Look `name` up in the embedded 2E catalog files; on success copy the
+ * entry's statistics into *st and return the bits given. Errors of the
+ * built-in file are reported against it; an unknown name at node n. */
+static unsigned catalog_entry(struct ld *ld, const yaml_node_t *n,
+			      const char *name, struct bs2e_unit_stats *st,
+			      int *found)
+{
+	const char *names[256];
+	size_t nnames = 0;
+	unsigned got = 0;
+	*found = 0;
+	for (const struct bs_embedded_file *f = bs_embedded_files;
+	     f->path && !*found; f++) {
+		if (strncmp(f->path, BS2E_CATALOG_PREFIX,
+			    strlen(BS2E_CATALOG_PREFIX)) != 0)
+			continue;
+		yaml_parser_t p;
+		yaml_document_t doc;
+		if (!yaml_parser_initialize(&p)) {
+			*ld->oom = 1;
+			return 0;
+		}
+		yaml_parser_set_input_string(&p, f->data, f->size);
+		if (!yaml_parser_load(&p, &doc)) {
+			ld_err(ld, NULL,
+			       "%s: the built-in 2E catalog is not "
+			       "valid YAML",
+			       f->path);
+			yaml_parser_delete(&p);
+			continue;
+		}
+		yaml_parser_delete(&p);
+		struct ld cl = *ld;
+		cl.doc = &doc;
+		cl.file = f->path;
+		cl.user = 0;
+		yaml_node_t *root = yaml_document_get_root_node(&doc);
+		static const char *const top[1] = {"bs2e_units"};
+		yaml_node_t *tv[1] = {NULL};
+		if (root &&
+		    ld_collect(&cl, root, "2E catalog", top, 1, tv) == 0 &&
+		    tv[0]) {
+			int len = ld_list(&cl, tv[0], "bs2e_units",
+					  LD_MAX_CATALOG, "entries");
+			for (int i = 0; i < len && !*found; i++) {
+				yaml_node_t *en = ld_item(&cl, tv[0], i);
+				yaml_node_t *ev[1 + SK__N];
+				if (ld_collect(&cl, en, "2E catalog entry",
+					       entry_keys, 1 + SK__N,
+					       ev) != 0 ||
+				    !ev[CE_NAME] ||
+				    ev[CE_NAME]->type != YAML_SCALAR_NODE)
+					continue;
+				const char *en_name = (const char *)ev[CE_NAME]
+							  ->data.scalar.value;
+				if (!bs_name_eq(en_name, name)) {
+					if (nnames < 256) {
+						char *c = ld_tmp(
+						    ld, strlen(en_name) + 1);
+						if (c) {
+							strcpy(c, en_name);
+							names[nnames++] = c;
+						}
+					}
+					continue;
+				}
+				*found = 1;
+				snprintf(st->entry, sizeof st->entry, "%s",
+					 en_name);
+				snprintf(st->file, sizeof st->file, "%s",
+					 f->path);
+				st->line = (int)en->start_mark.line + 1;
+				got = parse_stats(&cl, ev + 1, st);
+			}
+		}
+		yaml_document_delete(&doc);
+	}
+	if (!*found) {
+		const char *s = NULL;
+		if (!ld_quiet(ld) && strlen(name) < 64)
+			s = bs_suggest(name, names, nnames);
+		ld_err(ld, n, "entry: unknown 2E catalog entry '%s'%s%s%s",
+		       name, s ? " (did you mean '" : "", s ? s : "",
+		       s ? "'?)" : "");
+	}
+	return got;
+}
+
+/* ---- a unit -----------------------------------------------------------------
+ */
+
+enum {
+	UK_NAME,
+	UK_ENTRY,
+	UK_FIGURES,
+	UK_POSITION,
+	UK_FACING,
+	UK_FORMATION,
+	UK_FRONTAGE,
+	UK__FIRST_STAT,
+	UK__N = UK__FIRST_STAT + SK__N
+};
+static const char *const unit_keys[UK__N] = {
+    [UK_NAME] = "name",
+    [UK_ENTRY] = "entry",
+    [UK_FIGURES] = "figures",
+    [UK_POSITION] = "position",
+    [UK_FACING] = "facing",
+    [UK_FORMATION] = "formation",
+    [UK_FRONTAGE] = "frontage",
+    [UK__FIRST_STAT + SK_KIND] = "kind",
+    [UK__FIRST_STAT + SK_TYPE] = "type",
+    [UK__FIRST_STAT + SK_WEAPONS] = "weapons",
+    [UK__FIRST_STAT + SK_AD] = "ad",
+    [UK__FIRST_STAT + SK_AR] = "ar",
+    [UK__FIRST_STAT + SK_HITS] = "hits",
+    [UK__FIRST_STAT + SK_ML] = "ml",
+    [UK__FIRST_STAT + SK_CD] = "cd",
+    [UK__FIRST_STAT + SK_MV] = "mv",
+    [UK__FIRST_STAT + SK_RANGE] = "range",
+};
+
+static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
+{
+	static const double deg[BS_EDGE__COUNT] = {
+	    [BS_EDGE_SOUTH] = 180,
+	    [BS_EDGE_NORTH] = 0,
+	    [BS_EDGE_WEST] = 270,
+	    [BS_EDGE_EAST] = 90,
+	};
+	if (n->type == YAML_SCALAR_NODE &&
+	    isalpha((unsigned char)n->data.scalar.value[0])) {
+		int k;
+		if (ld_enum(ld, n, "facing", bs_edge_name, BS_EDGE__COUNT,
+			    &k) == 0)
+			*out = deg[k];
+		return;
+	}
+	double v;
+	if (ld_num(ld, n, "facing", 0, 359.999999, &v) == 0)
+		*out = v;
+}
+
+static int individual(enum bs2e_kind k)
+{
+	return k == BS2E_KIND_HERO || k == BS2E_KIND_COMMANDER;
+}
+
+void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
+		  const struct bs_side *side, struct bs_unit *u,
+		  struct ld_unit_aux *aux)
+{
+	yaml_node_t *v[UK__N];
+	memset(u, 0, sizeof *u);
+	u->commander = -1;
+	u->deputy = -1;
+	u->line = (int)n->start_mark.line + 1;
+	u->col = (int)n->start_mark.column + 1;
+	u->facing = bs_edge_facing(side->edge);
+	u->type = BS_UNIT_REGULAR;
+	u->formation = BS_FORM_CLOSED;
+	aux->node = (yaml_node_t *)n;
+	if (ld_collect(ld, n, "2E unit", unit_keys, UK__N, v) != 0)
+		return;
+	struct bs2e_unit_stats *st = ld_alloc(ld, sizeof *st);
+	if (!st)
+		return;
+	u->bs2e = st;
+	st->kind = BS2E_KIND_INFANTRY;
+	st->hit_table = bs2e_hit_table_builtin;
+	st->line = u->line;
+	snprintf(st->file, sizeof st->file, "%s", ld->file);
+	if (ld_require(ld, n, "2E unit", "name", v[UK_NAME]) == 0)
+		ld_str(ld, v[UK_NAME], "name", u->name, sizeof u->name);
+
+	/* [2E Scale] "Units are described by the statistics on the unit
+	 * roster": a 2E catalog entry, then the unit's own keys over it */
+	unsigned got = 0;
+	int found = 1;
+	if (v[UK_ENTRY]) {
+		char name[BS_NAME_MAX];
+		found = 0;
+		if (ld_str(ld, v[UK_ENTRY], "entry", name, sizeof name) == 0)
+			got = catalog_entry(ld, v[UK_ENTRY], name, st, &found);
+	}
+	got |= parse_stats(ld, v + UK__FIRST_STAT, st);
+	if (!st->type[0])
+		snprintf(st->type, sizeof st->type, "%s",
+			 st->entry[0] ? st->entry : bs2e_kind_name[st->kind]);
+
+	/* the columns a unit needs (RULING R-219: an individual has ML/CD
+	 * "expressed in inches" instead of ML) */
+	static const struct {
+		int key;
+		const char *what;
+	} need[] = {
+	    {SK_AD, "Attack Dice (ad)"},
+	    {SK_AR, "Armor Rating (ar)"},
+	    {SK_HITS, "Hits (hits)"},
+	    {SK_MV, "Movement (mv)"},
+	};
+	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+		if (found && !(got & (1u << need[i].key)) &&
+		    !v[UK__FIRST_STAT + need[i].key])
+			ld_err(ld, n,
+			       "2E unit '%s': no %s: give `%s:` or an `entry:` "
+			       "of the 2E catalog [2E Scale]",
+			       u->name, need[i].what, stat_keys[need[i].key]);
+	int indiv = individual(st->kind);
+	if (indiv) {
+		if (v[UK__FIRST_STAT + SK_ML])
+			ld_err(ld, v[UK__FIRST_STAT + SK_ML],
+			       "ml: heroes and commanders have no morale "
+			       "rating; give their command diameter as `cd:` "
+			       "(ML/CD) [2E Morale]");
+		else if (found && !(got & (1u << SK_CD)) &&
+			 !v[UK__FIRST_STAT + SK_CD])
+			ld_err(
+			    ld, n,
+			    "2E unit '%s': a %s needs its command diameter "
+			    "`cd:` (the ML/CD column, in inches) [2E Morale]",
+			    u->name, bs2e_kind_name[st->kind]);
+		st->ml = 0;
+	} else {
+		if (v[UK__FIRST_STAT + SK_CD])
+			ld_err(ld, v[UK__FIRST_STAT + SK_CD],
+			       "cd: only heroes and commanders have a command "
+			       "diameter (kind hero or commander) [2E Morale]");
+		else if (found && !(got & (1u << SK_ML)) &&
+			 !v[UK__FIRST_STAT + SK_ML])
+			ld_err(ld, n,
+			       "2E unit '%s': no Morale (ml): give `ml:` or an "
+			       "`entry:` of the 2E catalog [2E Scale]",
+			       u->name);
+		st->cd = 0;
+	}
+
+	/* [2E Scale] figures at 10:1; RULING R-219 an individual is one
+	 * figure; RULING R-227 a unit has 1 to 100 */
+	if (v[UK_FIGURES]) {
+		int f;
+		if (ld_int(ld, v[UK_FIGURES], "figures", 1, BS2E_MAX_FIGURES,
+			   &f) == 0) {
+			if (indiv && f != 1)
+				ld_err(ld, v[UK_FIGURES],
+				       "figures: a %s is one figure, got %d "
+				       "[2E Morale]",
+				       bs2e_kind_name[st->kind], f);
+			else
+				u->figures = f;
+		}
+	} else if (indiv) {
+		u->figures = 1;
+	} else {
+		ld_require(ld, n, "2E unit", "figures", NULL);
+	}
+	u->ratio = indiv ? 1 : 10;
+	u->mv = st->mv;
+
+	if (ld_require(ld, n, "2E unit", "position", v[UK_POSITION]) == 0)
+		ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y);
+	if (v[UK_FACING])
+		parse_facing(ld, v[UK_FACING], &u->facing);
+	if (v[UK_FORMATION]) {
+		static const char *const forms[BS_FORM__COUNT] = {
+		    [BS_FORM_CLOSED] = "closed",
+		    [BS_FORM_OPEN] = "open",
+		};
+		int f;
+		if (ld_enum(ld, v[UK_FORMATION], "formation", forms,
+			    BS_FORM__COUNT, &f) == 0)
+			u->formation = (enum bs_formation)f;
+	}
+	if (v[UK_FRONTAGE]) {
+		int f;
+		if (ld_int(ld, v[UK_FRONTAGE], "frontage", 1, 100, &f) == 0) {
+			if (u->figures > 0 && f > u->figures)
+				ld_err(ld, v[UK_FRONTAGE],
+				       "frontage: %d files, but the unit has "
+				       "only %d figures",
+				       f, u->figures);
+			else
+				u->frontage = f;
+		}
+	}
+}
+
+/* ---- the whole scenario -------------------------------------------------- */
+
+/* The value of `key` in mapping node map, or NULL. */
+static yaml_node_t *map_get(struct ld *ld, const yaml_node_t *map,
+			    const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = ld_node(ld, p->key);
+		if (k && k->type == YAML_SCALAR_NODE &&
+		    strcmp((const char *)k->data.scalar.value, key) == 0)
+			return ld_node(ld, p->value);
+	}
+	return NULL;
+}
+
+/* The 1E (and other systems') options mean nothing to the 2E rules: one
+ * named in a 2E scenario is an error at its item, not a rule silently
+ * left out. */
+static void check_options(struct ld *ld)
+{
+	yaml_node_t *opts =
+	    map_get(ld, yaml_document_get_root_node(ld->doc), "options");
+	if (!opts || opts->type != YAML_SEQUENCE_NODE)
+		return;
+	int n = (int)(opts->data.sequence.items.top -
+		      opts->data.sequence.items.start);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *it = ld_item(ld, opts, i);
+		if (!it || it->type != YAML_SCALAR_NODE)
+			continue;
+		const char *name = (const char *)it->data.scalar.value;
+		for (int k = 0; k < BS_OPT__COUNT; k++)
+			if (bs_option_name[k] &&
+			    strcmp(bs_option_name[k], name) == 0 &&
+			    strncmp(name, "bs2e_", 5) != 0)
+				ld_err(
+				    ld, it,
+				    "options: '%s' is not a 2E rule; a 2E "
+				    "scenario takes bs2e_armor_equal_or_higher "
+				    "and bs2e_rally_to_good (RULING R-201, "
+				    "R-216)",
+				    name);
+	}
+}
+
+void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table)
+{
+	struct bs_scenario *s = ld->s;
+	const int *table = bs2e_hit_table_builtin;
+	int rows = BS2E_HIT_ROWS;
+	check_options(ld);
+	if (hit_table) {
+		/* RULING R-200: a scenario may replace the whole table: the
+		 * hits of attack die results 1, 2, 3 ... */
+		int len = ld_list(ld, hit_table, "hit_table", BS2E_HIT_ROWS,
+				  "rows (attack die results 1..24)");
+		int *t = ld_alloc(ld, (BS2E_HIT_ROWS + 1) * sizeof *t);
+		if (len > 0 && t) {
+			int ok = 1;
+			for (int i = 0; i < len; i++)
+				if (ld_int(ld, ld_item(ld, hit_table, i),
+					   "hit_table", 0, 100, &t[i + 1]) != 0)
+					ok = 0;
+			for (int i = len + 1; i <= BS2E_HIT_ROWS; i++)
+				t[i] = t[len];
+			if (ok) {
+				table = t;
+				rows = len;
+			}
+		} else if (len == 0) {
+			ld_err(ld, hit_table,
+			       "hit_table: expected the hits of attack die "
+			       "results 1, 2, 3 ... (at least one row)");
+		}
+	}
+	for (int si = 0; si < s->nsides; si++) {
+		struct bs_side *sd = &s->sides[si];
+		/* sides.c reads no 1E individuals in a 2E file (they would
+		 * only add 1E errors): the key itself is the mistake */
+		yaml_node_t *inds = map_get(
+		    ld,
+		    ld_item(ld,
+			    map_get(ld, yaml_document_get_root_node(ld->doc),
+				    "sides"),
+			    si),
+		    "individuals");
+		if (inds)
+			ld_err(
+			    ld, inds,
+			    "side '%s': a 2E scenario has no `individuals:`; "
+			    "heroes and commanders are units of kind hero "
+			    "or commander with their ML/CD as `cd:` (RULING "
+			    "R-219)",
+			    sd->name);
+		for (int i = 0; i < sd->nunits; i++) {
+			struct bs2e_unit_stats *st =
+			    (struct bs2e_unit_stats *)sd->units[i].bs2e;
+			if (!st)
+				continue;
+			st->hit_table = table;
+			int top = st->ad[0] + st->ad[1];
+			if (hit_table && table != bs2e_hit_table_builtin &&
+			    top > rows)
+				ld_err(
+				    ld, hit_table,
+				    "hit_table: %d rows, but unit '%s' rolls "
+				    "attack dice up to %d (RULING R-200)",
+				    rows, sd->units[i].name, top);
+		}
+	}
+}

@@ -2,8 +2,11 @@
 #
 #   make            release build: build/rel/battlesim
 #   make test       deps, then -Werror + ASan/UBSan build, every test
-#   make demo       deps, build, play the built-in scenario
+#                   (and test-browser when /usr/bin/chromium exists)
+#   make demo       deps, build, play the built-in scenario (+ demo.html)
 #   make deps       install the Debian packages that are missing
+#                   (BROWSER=1: also chromium, for test-browser)
+#   make test-browser  the battle map in headless Chromium (issue 7)
 #   make bench      benchmarks (not tests)
 #   make fuzz       libFuzzer target for the scenario loader
 #   make install    PREFIX=/usr/local
@@ -30,7 +33,8 @@ LIBS = $(PKG_LIBS) -lm -lpthread
 LIB_SRC := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/*.c tests/rules/*.c))
-DATA := $(sort $(wildcard data/catalog/*.yaml data/scenarios/*.yaml))
+DATA := $(sort $(wildcard data/catalog/*.yaml data/scenarios/*.yaml)) \
+	$(sort $(wildcard data/html/*.html data/html/*.css data/html/*.js))
 HDRS := $(wildcard include/battlesim/*.h src/*/*.h src/*/*/*.h cli/*.h)
 
 GEN := $(BUILD)/gen/embedded.c
@@ -46,7 +50,8 @@ DEV_BIN := $(BUILD)/dev/battlesim
 TEST_BIN := $(BUILD)/dev/run_tests
 
 .PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean tsan \
-	format format-check unit golden cli-tests valgrind check-deps
+	format format-check unit golden cli-tests valgrind check-deps \
+	test-browser test-browser-maybe deps-browser
 
 all: $(BIN)
 
@@ -96,11 +101,15 @@ $(TEST_BIN): $(DEV_TEST_OBJ) $(BUILD)/dev/libbattlesim.a
 
 # ---- the two commands -------------------------------------------------------
 deps:
-	@sh tools/deps.sh
+	@BS_BROWSER=$(BROWSER) sh tools/deps.sh
+
+deps-browser:
+	@BS_BROWSER=1 sh tools/deps.sh
 
 test: deps
 	@$(MAKE) --no-print-directory format-check
 	@$(MAKE) --no-print-directory unit golden cli-tests valgrind tsan
+	@$(MAKE) --no-print-directory test-browser-maybe
 
 unit: $(TEST_BIN)
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
@@ -115,7 +124,34 @@ cli-tests: $(DEV_BIN)
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
-	@$(BIN) play
+	@$(BIN) play --html $(BUILD)/demo.html > $(BUILD)/demo.log; rc=$$?; \
+		cat $(BUILD)/demo.log; \
+		echo "demo: the log is in $(BUILD)/demo.log; the battle map in" \
+			"$(BUILD)/demo.html (open it in a browser)"; exit $$rc
+
+# ---- the battle map in a real browser (issue 7) ----------------------------
+# Headless Chromium opens the page of a seeded battle at two steps and the
+# DOM is checked against the JSON events (tests/browser/check_dom.c); the
+# screenshots of three steps stay in $(BUILD)/browser/ (artifacts).
+CHROMIUM ?= /usr/bin/chromium
+$(BUILD)/browser/check_dom: tests/browser/check_dom.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Werror -O1 $(PKG_CFLAGS) -o $@ $< $(LIBS)
+
+test-browser: $(DEV_BIN) $(BUILD)/browser/check_dom
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "test-browser: no $(CHROMIUM); run make deps BROWSER=1"; \
+		exit 1; fi
+	@ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
+		sh tests/browser/run.sh $(DEV_BIN) $(BUILD)/browser/check_dom \
+		$(BUILD)/browser $(CHROMIUM)
+
+test-browser-maybe:
+	@if [ -x $(CHROMIUM) ] || [ "$$CI" = true ]; then \
+		$(MAKE) --no-print-directory test-browser; \
+	else \
+		echo "test-browser: skipped (no $(CHROMIUM); make deps BROWSER=1)"; \
+	fi
 
 # ---- style ------------------------------------------------------------------
 FMT_FILES = $(sort $(wildcard include/battlesim/*.h src/*/*.c src/*/*.h \
@@ -133,11 +169,12 @@ $(BUILD)/rel/bench: $(BENCH_SRC) $(BUILD)/rel/libbattlesim.a
 	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -o $@ $(BENCH_SRC) \
 		$(BUILD)/rel/libbattlesim.a $(LIBS)
 
-# BENCH_BATTLES sets the battles per timed run (peak memory is measured
-# for half that and ten times that).
+# BENCH_BATTLES sets the battles per timed run; peak memory is measured
+# for N = 1,000 and N = BENCH_MEM_N (issue 4: 100,000; a few minutes).
 BENCH_BATTLES ?= 2000
+BENCH_MEM_N ?= 100000
 bench: $(BUILD)/rel/bench $(BIN)
-	@$(BUILD)/rel/bench $(BIN) $(BENCH_BATTLES)
+	@$(BUILD)/rel/bench $(BIN) $(BENCH_BATTLES) $(BENCH_MEM_N)
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \

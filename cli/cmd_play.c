@@ -2,7 +2,8 @@
  * doctrine AI commanding every side, round by round through the Sequence
  * of Play [1.0], and print the log (text for a referee, or JSON Lines,
  * docs/EVENTS.md) and the end summary: every unit's losses and state, the
- * outcome and its reason. */
+ * outcome and its reason; --html FILE also writes the battle map, one
+ * self-contained page replaying the battle (docs/HTML.md). */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -19,7 +20,7 @@
 
 const char cmd_play_help[] =
     "usage: battlesim play [FILE] [--seed N] [--rounds N] [--log text|jsonl]\n"
-    "                      [--out FILE] [--quiet]\n"
+    "                      [--out FILE] [--quiet] [--html FILE]\n"
     "\n"
     "Play a battle of the scenario FILE (without FILE, the built-in\n"
     "scenario), each side commanded by the doctrine AI (or by the orders\n"
@@ -40,11 +41,37 @@ const char cmd_play_help[] =
     "  --out FILE      write the log to FILE; the summary still goes to\n"
     "                  standard output\n"
     "  --quiet         no log, only the summary\n"
+    "  --html FILE     also write the battle map to FILE: one self-contained\n"
+    "                  HTML page (no network) that replays the battle on the\n"
+    "                  tabletop, step by step, with the log (docs/HTML.md)\n"
     "  -h, --help      show this help\n";
 
 int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		    uint64_t seed, uint64_t stream, int rounds, const char *log,
 		    const char *out_path, int quiet)
+{
+	return cli_play_battle_html(sc, file, seed, stream, rounds, log,
+				    out_path, quiet, NULL);
+}
+
+/* Write the battle map of the battle h collected to f (opened on `path`)
+ * and close f. */
+static int write_map(struct bs_html *h, FILE *f, const char *path)
+{
+	int bad = bs_html_write(h, f) != 0;
+	if (fclose(f) != 0)
+		bad = 1;
+	if (bad) {
+		cli_error("%s: could not write the battle map", path);
+		return 1;
+	}
+	return 0;
+}
+
+int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
+			 uint64_t seed, uint64_t stream, int rounds,
+			 const char *log, const char *out_path, int quiet,
+			 const char *html)
 {
 	int f = -1;
 	for (int i = 0; i < BS_LOG__COUNT; i++)
@@ -78,6 +105,16 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 			return 1;
 		}
 	}
+	/* --html: opened before the battle, so that a bad path fails at
+	 * once */
+	FILE *mapf = NULL;
+	if (html && !(mapf = fopen(html, "w"))) {
+		cli_error("%s: %s", html, strerror(errno));
+		if (out_path)
+			fclose(logf);
+		bs_battle_free(b);
+		return 1;
+	}
 	/* each side's controller as the scenario names it: the doctrine AI
 	 * unless the side has scripted orders (docs/AI.md) */
 	struct bs_ai_set *ai = calloc(1, sizeof *ai);
@@ -85,6 +122,8 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		cli_error("out of memory");
 		if (out_path)
 			fclose(logf);
+		if (mapf)
+			fclose(mapf);
 		bs_battle_free(b);
 		return 1;
 	}
@@ -94,8 +133,17 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 	struct bs_report rep;
 	bs_report_init(&rep, fmt, logf, sc);
 	struct bs_event_sink sink = bs_report_sink(&rep);
-	if (!quiet || out_path)
+	int log_on = !quiet || out_path;
+	/* --html: every event goes to the map, and on to the log */
+	struct bs_html map;
+	struct bs_event_sink map_sink;
+	if (html) {
+		bs_html_init(&map, b, log_on ? &sink : NULL);
+		map_sink = bs_html_sink(&map);
+		bs_battle_set_sink(b, &map_sink);
+	} else if (log_on) {
 		bs_battle_set_sink(b, &sink);
+	}
 	bs_battle_reset(b, seed, stream);
 	bs_battle_play(b, rounds);
 
@@ -117,6 +165,11 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		cli_error("could not write the summary");
 		rc = 1;
 	}
+	if (html) {
+		if (write_map(&map, mapf, html) != 0)
+			rc = 1;
+		bs_html_release(&map);
+	}
 	free(ai);
 	bs_battle_free(b);
 	return rc;
@@ -124,19 +177,20 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 
 int cmd_play(int argc, char **argv)
 {
-	enum { O_SEED = 256, O_ROUNDS, O_LOG, O_OUT, O_QUIET };
+	enum { O_SEED = 256, O_ROUNDS, O_LOG, O_OUT, O_QUIET, O_HTML };
 	static const struct option opts[] = {
 	    {"seed", required_argument, NULL, O_SEED},
 	    {"rounds", required_argument, NULL, O_ROUNDS},
 	    {"log", required_argument, NULL, O_LOG},
 	    {"out", required_argument, NULL, O_OUT},
 	    {"quiet", no_argument, NULL, O_QUIET},
+	    {"html", required_argument, NULL, O_HTML},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
 	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0;
 	enum bs_log_format fmt = BS_LOG_TEXT;
-	const char *out_path = NULL;
+	const char *out_path = NULL, *html = NULL;
 	opterr = 0;
 	int ch;
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -171,6 +225,12 @@ int cmd_play(int argc, char **argv)
 		case O_QUIET:
 			quiet = 1;
 			break;
+		case O_HTML:
+			if (!*optarg)
+				return cli_usage_error(
+				    "play", "--html needs a file name");
+			html = optarg;
+			break;
 		case 'h':
 			fputs(cmd_play_help, stdout);
 			return 0;
@@ -193,8 +253,9 @@ int cmd_play(int argc, char **argv)
 	rc = cli_load_scenario(file, &sc);
 	if (rc)
 		return rc;
-	rc = cli_play_battle(sc, file, (uint64_t)seed, 0, rounds,
-			     bs_log_format_name[fmt], out_path, quiet);
+	rc = cli_play_battle_html(sc, file, (uint64_t)seed, 0, rounds,
+				  bs_log_format_name[fmt], out_path, quiet,
+				  html);
 	bs_scenario_free(sc);
 	return rc;
 }

@@ -1,8 +1,9 @@
 /* battlesim sim [FILE]: play N battles of a scenario on every core and
  * print the odds: win / draw probabilities with 95% Wilson intervals,
  * rounds to the end, each unit's fate and losses, each side's losses; as
- * text, JSON or CSV (docs/SIM.md). --replay K plays battle K again with
- * the full log. */
+ * text, JSON or CSV (docs/SIM.md), and with --html FILE also as a page
+ * with charts (docs/HTML.md). --replay K plays battle K again with the
+ * full log (and --html FILE: its battle map). */
 #include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "battlesim/report.h"
 #include "battlesim/sim.h"
 #include "cli.h"
 
@@ -21,7 +23,9 @@
 const char cmd_sim_help[] =
     "usage: battlesim sim [FILE] [--runs N] [--threads T] [--seed S]\n"
     "                     [--until-ci W] [--json | --csv] [--rounds N]\n"
+    "                     [--html FILE]\n"
     "       battlesim sim [FILE] --seed S --replay K [--log text|jsonl]\n"
+    "                     [--html FILE]\n"
     "\n"
     "Play N battles of the scenario FILE (without FILE, the built-in\n"
     "scenario) with the sides' controllers (the doctrine AI unless the\n"
@@ -45,6 +49,10 @@ const char cmd_sim_help[] =
     "  --csv           the report as CSV rows (docs/SIM.md)\n"
     "  --replay K      play battle K of this seed again with the full log\n"
     "  --log FORMAT    with --replay: text (default) or jsonl\n"
+    "  --html FILE     also write the report as one self-contained HTML page\n"
+    "                  with charts: win probabilities with their intervals,\n"
+    "                  rounds and casualty histograms (docs/HTML.md); with\n"
+    "                  --replay, the battle map of that battle\n"
     "  -h, --help      show this help\n"
     "\n"
     "A progress bar with the rate and the time left goes to standard error\n"
@@ -418,7 +426,8 @@ int cmd_sim(int argc, char **argv)
 		O_CSV,
 		O_ROUNDS,
 		O_REPLAY,
-		O_LOG
+		O_LOG,
+		O_HTML
 	};
 	static const struct option opts[] = {
 	    {"runs", required_argument, NULL, O_RUNS},
@@ -430,6 +439,7 @@ int cmd_sim(int argc, char **argv)
 	    {"rounds", required_argument, NULL, O_ROUNDS},
 	    {"replay", required_argument, NULL, O_REPLAY},
 	    {"log", required_argument, NULL, O_LOG},
+	    {"html", required_argument, NULL, O_HTML},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -439,7 +449,7 @@ int cmd_sim(int argc, char **argv)
 	o.threads = cores();
 	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0;
 	int runs = BS_SIM_DEFAULT_RUNS, threads = o.threads, rc = 0;
-	const char *log = NULL;
+	const char *log = NULL, *html = NULL;
 	opterr = 0;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -487,6 +497,12 @@ int cmd_sim(int argc, char **argv)
 		case O_LOG:
 			log = optarg;
 			break;
+		case O_HTML:
+			if (!*optarg)
+				return cli_usage_error(
+				    "sim", "--html needs a file name");
+			html = optarg;
+			break;
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
@@ -516,10 +532,19 @@ int cmd_sim(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (replay >= 0) {
-		rc = cli_play_battle(sc, file, (uint64_t)seed, (uint64_t)replay,
-				     rounds, log ? log : "text", NULL, 0);
+		rc = cli_play_battle_html(sc, file, (uint64_t)seed,
+					  (uint64_t)replay, rounds,
+					  log ? log : "text", NULL, 0, html);
 		bs_scenario_free(sc);
 		return rc;
+	}
+	/* --html: opened before the battles, so that a bad path fails at
+	 * once */
+	FILE *htmlf = NULL;
+	if (html && !(htmlf = fopen(html, "w"))) {
+		cli_error("%s: %s", html, strerror(errno));
+		bs_scenario_free(sc);
+		return 1;
 	}
 	o.runs = runs;
 	o.threads = threads;
@@ -539,6 +564,8 @@ int cmd_sim(int argc, char **argv)
 		cli_print_diags(&d);
 		bs_diags_release(&d);
 		bs_scenario_free(sc);
+		if (htmlf)
+			fclose(htmlf);
 		return (int)st;
 	}
 	bs_diags_release(&d);
@@ -558,6 +585,13 @@ int cmd_sim(int argc, char **argv)
 		rc = 1;
 	if (rc)
 		cli_error("could not write the report");
+	if (htmlf) {
+		int bad = bs_html_sim_write(htmlf, sc, r, o.seed) != 0;
+		if (fclose(htmlf) != 0 || bad) {
+			cli_error("%s: could not write the report", html);
+			rc = 1;
+		}
+	}
 	bs_sim_result_free(r);
 	bs_scenario_free(sc);
 	return rc;

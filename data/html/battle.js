@@ -1,0 +1,877 @@
+/* battlesim battle map (issue 7, docs/HTML.md). Vanilla JS + SVG, no
+ * network. Reads the JSON of #battle-data: setup, events (the objects of
+ * `play --log jsonl`), log lines, keyframes; computes the state after
+ * every event once (a keyframe, then the events after it), and draws the
+ * state of the chosen step with the renderer of the battle's ruleset
+ * (RENDERERS[rules]): the tabletop for bs1e and bs2e, the grid of
+ * locations for the matrix system. */
+(function () {
+  'use strict';
+  var NS = 'http://www.w3.org/2000/svg';
+  var F_ROUTED = 1, F_OOC = 2, F_DISC = 4, F_REMOVED = 8, F_DESTROYED = 16;
+  var PHASE_TITLE = {
+    setup: 'Deployment', initiative: 'Initiative', initial_missile: 'Initial missile',
+    rally: 'Rally', movement: 'Movement', missile_magic: 'Missile and magic',
+    melee: 'Melee', end: 'End'
+  };
+
+  var B = JSON.parse(document.getElementById('battle-data').textContent);
+  var S = B.setup, EV = B.events, LOG = B.log, N = EV.length;
+  var units = S.units, indivs = S.individuals;
+
+  function gOf(side, unit) { return S.sides[side] ? S.sides[side].first_unit + unit : -1; }
+  function kOf(side, indiv) { return S.sides[side] ? S.sides[side].first_indiv + indiv : -1; }
+  function rad(d) { return d * Math.PI / 180; }
+  function el(tag, attrs, parent) {
+    var e = document.createElementNS(NS, tag);
+    for (var k in attrs) if (attrs[k] != null) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function h(tag, cls, text, parent) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function fmt(x) { return (Math.round(x * 100) / 100).toString(); }
+
+  /* ---- the state after each event ------------------------------------ */
+
+  function fromKeyframe(kf, prev) {
+    var st = { units: [], indivs: [], contacts: kf.contacts.slice(), kf: kf.event,
+      phaseStart: kf.event, grid: prev && prev.grid ? copyGrid(prev.grid) : null };
+    kf.units.forEach(function (a, g) {
+      var p = prev ? prev.units[g] : null;
+      st.units.push({ x: a[0], y: a[1], f: a[2], files: a[3], form: a[4], figs: a[5],
+        wounded: a[6], flags: a[7], gap: a[8], order: a.length > 9 ? a[9] : -1,
+        inCommand: p ? p.inCommand : null, cmdBy: p ? p.cmdBy : -1,
+        cmdWhy: p ? p.cmdWhy : '', ml: p ? p.ml : null, ar: p ? p.ar : null,
+        lastMorale: p ? p.lastMorale : null, loss: p ? p.loss : null });
+    });
+    kf.indivs.forEach(function (a, k) {
+      var p = prev ? prev.indivs[k] : null;
+      st.indivs.push({ x: a[0], y: a[1], alive: !!a[2], with: a[3],
+        fate: p ? p.fate : null });
+    });
+    return st;
+  }
+  function clone(st) {
+    return { units: st.units.map(function (u) { return Object.assign({}, u); }),
+      indivs: st.indivs.map(function (i) { return Object.assign({}, i); }),
+      contacts: st.contacts, kf: st.kf, phaseStart: st.phaseStart,
+      grid: st.grid ? copyGrid(st.grid) : null };
+  }
+  function gapOf(u) { return S.gaps[u.form] || 0; }
+
+  /* What each event type changes (unknown types change nothing; 2E and
+   * matrix add theirs here). */
+  var APPLY = {
+    deploy: function (st, e) {
+      if (e.unit != null) {
+        var u = st.units[gOf(e.side, e.unit)];
+        u.x = e.x; u.y = e.y; u.f = e.facing; u.figs = e.figures; u.files = e.files;
+        u.form = S.formations.indexOf(e.formation); u.gap = gapOf(u);
+      } else if (e.indiv != null) {
+        var d = st.indivs[kOf(e.side, e.indiv)];
+        d.x = e.x; d.y = e.y;
+      }
+    },
+    move: function (st, e, i) {
+      if (e.unit != null) {
+        var u = st.units[gOf(e.side, e.unit)];
+        if (e.move === 'face') {
+          var turn = Math.abs(((e.facing1 - e.facing0) % 360 + 540) % 360 - 180);
+          if (Math.abs(turn - 90) < 1) u.files = Math.ceil(u.figs / u.files);
+        }
+        u.x = e.x1; u.y = e.y1; u.f = e.facing1;
+      } else if (e.indiv != null) {
+        var d = st.indivs[kOf(e.side, e.indiv)];
+        d.x = e.x1; d.y = e.y1;
+      }
+    },
+    rout: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      u.x = e.x1; u.y = e.y1; u.f = e.facing1; u.flags |= F_ROUTED;
+    },
+    formation: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      u.form = S.formations.indexOf(e.to); u.files = e.files_to;
+      u.gap = e.cramped ? 0 : gapOf(u);
+    },
+    losses: function (st, e, i) {
+      var u = st.units[gOf(e.side, e.unit)];
+      u.loss = { step: i, before: u.figs, after: e.figures_left, files: u.files };
+      u.figs = e.figures_left; u.wounded = e.wounded_now;
+      if (u.figs <= 0) u.flags |= F_DESTROYED;
+    },
+    removed: function (st, e) {
+      st.units[gOf(e.side, e.unit)].flags |= F_REMOVED;
+    },
+    rally: function (st, e) {
+      if (e.unit == null || e.unit < 0) return;
+      var u = st.units[gOf(e.side, e.unit)];
+      if (e.ml) u.ml = e.ml.text;
+      if (e.rallied && e.order === 'rally') u.flags &= ~(F_ROUTED | F_DISC);
+    },
+    morale: function (st, e, i) {
+      var u = st.units[gOf(e.side, e.unit)];
+      if (e.ml) u.ml = e.ml.text;
+      u.lastMorale = { step: i, passed: e.passed, effect: e.effect };
+    },
+    discipline: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      if (!e.passed) u.flags |= F_DISC;
+    },
+    command: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      u.inCommand = e.in_command; u.cmdWhy = e.reason;
+      u.cmdBy = e.indiv != null ? e.indiv : -1;
+      if (e.in_command) u.flags &= ~F_OOC; else u.flags |= F_OOC;
+    },
+    attack: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      if (e.ar) u.ar = e.ar.text;
+    },
+    fate: function (st, e) {
+      var d = st.indivs[kOf(e.side, e.indiv)];
+      d.fate = e.fate_text || e.fate;
+    },
+    /* 2E (issue 5): n[2] the order after the check; n[4] figures left */
+    bs2e_morale: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      if (e.n) u.order = e.n[2];
+      if (e.deriv) u.ml = 'ML ' + e.deriv.text;
+      u.lastMorale = { passed: e.n && e.n[0], effect: e.text };
+    },
+    bs2e_hits: function (st, e, i) {
+      var u = st.units[gOf(e.side, e.unit)];
+      if (!e.n) return;
+      if (e.n[4] < u.figs) u.loss = { step: i, before: u.figs, after: e.n[4], files: u.files };
+      u.figs = e.n[4];
+    },
+    /* matrix (issue 6): the grid as drawn by MX_GRID, then each move */
+    mx_grid: function (st, e) {
+      st.grid = parseGrid(e.text, e.n);
+    },
+    mx_move: function (st, e) {
+      if (!st.grid || !e.n) return;
+      var tag = tagOf(e.side, e.unit);
+      moveTag(st.grid, tag, e.n[0], e.n[1], e.n[2], e.n[3], e.n[6]);
+    }
+  };
+  APPLY.removed = (function (f) {
+    return function (st, e) {
+      f(st, e);
+      if (st.grid) dropTag(st.grid, tagOf(e.side, e.unit));
+    };
+  })(APPLY.removed);
+
+  /* ---- the matrix: cells of brigade tags ("A3", "!" routed, "^" aerial) */
+  function tagOf(side, unit) { return String.fromCharCode(65 + side) + (unit + 1); }
+  function parseTag(t) {
+    return { tag: t.replace(/[!^]/g, ''), routed: t.indexOf('!') >= 0, aerial: t.indexOf('^') >= 0 };
+  }
+  function parseGrid(text, n) {
+    var rows = (text || '').split('/').map(function (r) {
+      return r.split('|').map(function (c) { return c ? c.split(',').map(parseTag) : []; });
+    });
+    var g = { rows: n ? n[0] : rows.length - 2, cols: n ? n[1] : 1, reserve: [[], []], cells: [] };
+    g.reserve[0] = (rows[0] || []).reduce(function (a, c) { return a.concat(c); }, []);
+    g.reserve[1] = (rows[rows.length - 1] || []).reduce(function (a, c) { return a.concat(c); }, []);
+    for (var r = 0; r < g.rows; r++) {
+      var row = rows[r + 1] || [];
+      g.cells.push([]);
+      for (var c = 0; c < g.cols; c++) g.cells[r].push(row[c] || []);
+    }
+    return g;
+  }
+  function copyGrid(g) {
+    return { rows: g.rows, cols: g.cols,
+      reserve: g.reserve.map(function (a) { return a.map(function (t) { return Object.assign({}, t); }); }),
+      cells: g.cells.map(function (r) { return r.map(function (c) { return c.map(function (t) { return Object.assign({}, t); }); }); }) };
+  }
+  function dropTag(g, tag) {
+    var found = null;
+    function take(list) {
+      for (var i = 0; i < list.length; i++) if (list[i].tag === tag) { found = list.splice(i, 1)[0]; return; }
+    }
+    take(g.reserve[0]); take(g.reserve[1]);
+    g.cells.forEach(function (r) { r.forEach(take); });
+    return found;
+  }
+  function moveTag(g, tag, r0, c0, r1, c1, routing) {
+    var t = dropTag(g, tag) || { tag: tag, routed: false, aerial: false };
+    if (routing) t.routed = true;
+    var side = tag.charCodeAt(0) - 65;
+    if (r1 < 0) g.reserve[side === 0 ? 0 : 1].push(t);
+    else if (r1 < g.rows && c1 >= 0 && c1 < g.cols) g.cells[r1][c1].push(t);
+  }
+
+  var KF = {};
+  B.keyframes.forEach(function (k) { if (!(k.event in KF)) KF[k.event] = k; });
+  var STATES = new Array(N);
+  var PHASE_OF = new Array(N); /* index of the PHASE event that began the phase */
+  (function replay() {
+    var st = null, ph = 0;
+    for (var i = 0; i < N; i++) {
+      var e = EV[i];
+      if (KF[i]) st = fromKeyframe(KF[i], st);
+      else st = clone(st);
+      if (e.type === 'phase' || e.type === 'round' || e.type === 'battle_start') ph = i;
+      st.phaseStart = ph;
+      var f = APPLY[e.type];
+      /* an event the page cannot apply (indexes it does not know)
+       * changes nothing; the next keyframe puts every unit right */
+      if (f) try { f(st, e, i); } catch (x) { if (window.console) console.warn('event ' + i, x); }
+      STATES[i] = st;
+      PHASE_OF[i] = ph;
+    }
+  })();
+
+  /* ---- geometry of a block (include/battlesim/tabletop.h) ----------- */
+
+  function shape(g, u) {
+    var d = units[g], figs = Math.max(1, u.figs), files = Math.max(1, Math.min(u.files, figs));
+    var ranks = Math.ceil(figs / files), last = figs - (ranks - 1) * files;
+    var gap = u.gap;
+    return { figs: figs, files: files, ranks: ranks, last: last, bw: d.base_w, bd: d.base_d,
+      gap: gap, width: files * d.base_w + (files - 1) * gap,
+      depth: ranks * d.base_d + (ranks - 1) * gap };
+  }
+  /* slot of figure i: rank 0 first; a partial last rank stands centred */
+  function slot(s, i) {
+    var rank = Math.floor(i / s.files), file = i % s.files;
+    if (rank === s.ranks - 1 && s.last < s.files) file += Math.floor((s.files - s.last) / 2);
+    return [file, rank];
+  }
+  /* table point of a local point (x across from the front-left, y back) */
+  function toTable(u, s, lx, ly) {
+    var fx = Math.sin(rad(u.f)), fy = Math.cos(rad(u.f));
+    var rx = fy, ry = -fx; /* right of the facing */
+    var x = lx - s.width / 2;
+    return [u.x + rx * x - fx * ly, u.y + ry * x - fy * ly];
+  }
+  function centre(g, u) {
+    var s = shape(g, u);
+    return toTable(u, s, s.width / 2, s.depth / 2);
+  }
+
+  /* ---- the tabletop renderer (bs1e, bs2e) ----------------------------- */
+
+  var svg = document.getElementById('map');
+  var W = S.table.width, D = S.table.depth;
+  function sx(x) { return x; }
+  function sy(y) { return D - y; }
+  var selected = -1, hovered = -1;
+
+  var Tabletop = {
+    init: function () {
+      var m = 2;
+      svg.setAttribute('viewBox', (-m) + ' ' + (-m) + ' ' + (W + 2 * m) + ' ' + (D + 2 * m));
+      el('rect', { class: 'table-top', x: 0, y: 0, width: W, height: D }, svg);
+      var grid = el('g', {}, svg);
+      for (var x = 6; x < W; x += 6) el('line', { class: 'grid', x1: x, y1: 0, x2: x, y2: D }, grid);
+      for (var y = 6; y < D; y += 6) el('line', { class: 'grid', x1: 0, y1: sy(y), x2: W, y2: sy(y) }, grid);
+      var ter = el('g', { id: 'terrain' }, svg);
+      S.terrain.forEach(function (t) {
+        var pts = t.pts.map(function (p) { return sx(p[0]) + ',' + sy(p[1]); }).join(' ');
+        var shp = t.type === 'road' || t.type === 'water' && t.pts.length === 2 ? 'polyline' : 'polygon';
+        el(shp, { class: 'terrain ' + t.type, points: pts }, ter);
+        if (t.pts.length) {
+          var cx = 0, cy = 0;
+          t.pts.forEach(function (p) { cx += p[0]; cy += p[1]; });
+          var lab = el('text', { class: 'terrain-label', x: sx(cx / t.pts.length),
+            y: sy(cy / t.pts.length), 'text-anchor': 'middle' }, ter);
+          lab.textContent = t.name + (t.elevation ? ' (' + t.elevation * 10 + ' ft)' : '');
+        }
+      });
+      /* the edges: side names at their home edges */
+      S.sides.forEach(function (sd) {
+        var pos = { south: [W / 2, D + 1.4], north: [W / 2, -0.6], west: [-0.6, D / 2],
+          east: [W + 0.6, D / 2] }[sd.edge] || [W / 2, D + 1.4];
+        var t = el('text', { class: 'label', x: pos[0], y: pos[1], fill: sd.colour,
+          style: 'fill:' + sd.colour + ';font-size:1.3px' }, svg);
+        if (sd.edge === 'west' || sd.edge === 'east')
+          t.setAttribute('transform', 'rotate(' + (sd.edge === 'west' ? -90 : 90) + ' ' + pos[0] + ' ' + pos[1] + ')');
+        t.textContent = sd.name + ' (home edge)';
+      });
+      this.lPaths = el('g', { id: 'paths' }, svg);
+      this.lRadius = el('g', { id: 'radii' }, svg);
+      this.lUnits = el('g', { id: 'units' }, svg);
+      this.lContacts = el('g', { id: 'contacts' }, svg);
+      this.lIndivs = el('g', { id: 'indivs' }, svg);
+      this.lLabels = el('g', { id: 'labels' }, svg);
+      var lg = document.getElementById('legend');
+      S.sides.forEach(function (sd) {
+        var sw = h('span', 'sw', null, lg); sw.style.background = sd.colour;
+        h('span', null, sd.name, lg);
+      });
+      h('span', null, ' \u2014 grid of 6" squares; R routed, ' +
+        'S shaken (2E), W wounded figure, OC out of command, D discipline failed; \u2605 commander, ' +
+        '\u25CF hero; orange: melee contact', lg);
+    },
+
+    /* the view: the whole table, or (zoom) the units of this round */
+    view: function (i) {
+      var m = 2, vb = [-m, -m, W + 2 * m, D + 2 * m];
+      if (document.getElementById('opt-zoom').checked) {
+        var r0 = i, r1 = i;
+        while (r0 > 0 && EV[r0].type !== 'round') r0--;
+        while (r1 < N - 1 && EV[r1 + 1].type !== 'round') r1++;
+        var b = [1e9, 1e9, -1e9, -1e9];
+        for (var j = r0; j <= r1; j += Math.max(1, (r1 - r0) >> 3)) this.bbox(STATES[j], b);
+        this.bbox(STATES[r1], b);
+        if (b[0] < b[2]) {
+          var pad = 5, x0 = Math.max(-m, b[0] - pad), x1 = Math.min(W + m, b[2] + pad);
+          var y0 = Math.max(-m, b[1] - pad), y1 = Math.min(D + m, b[3] + pad);
+          var w = Math.max(x1 - x0, 24), hh = Math.max(y1 - y0, 16);
+          vb = [(x0 + x1 - w) / 2, D - (y0 + y1 + hh) / 2, w, hh];
+        }
+      }
+      svg.setAttribute('viewBox', vb.map(function (v) { return v.toFixed(2); }).join(' '));
+    },
+    bbox: function (st, b) {
+      units.forEach(function (d, g) {
+        var u = st.units[g];
+        if (u.flags & F_REMOVED || u.figs <= 0) return;
+        var s = shape(g, u);
+        [[0, 0], [s.width, 0], [0, s.depth], [s.width, s.depth]].forEach(function (c) {
+          var p = toTable(u, s, c[0], c[1]);
+          b[0] = Math.min(b[0], p[0]); b[1] = Math.min(b[1], p[1]);
+          b[2] = Math.max(b[2], p[0]); b[3] = Math.max(b[3], p[1]);
+        });
+      });
+    },
+
+    draw: function (i) {
+      var st = STATES[i], e = EV[i], self = this, ph = PHASE_OF[i];
+      this.view(i);
+      [this.lPaths, this.lRadius, this.lUnits, this.lContacts, this.lIndivs, this.lLabels]
+        .forEach(function (l) { while (l.firstChild) l.removeChild(l.firstChild); });
+      /* movement paths of the current phase, up to this step */
+      if (document.getElementById('opt-paths').checked) {
+        for (var j = ph; j <= i; j++) {
+          var m = EV[j];
+          if ((m.type !== 'move' && m.type !== 'rout') || m.x0 == null) continue;
+          var col = S.sides[m.side].colour;
+          el('line', { class: 'path', x1: sx(m.x0), y1: sy(m.y0), x2: sx(m.x1), y2: sy(m.y1),
+            stroke: col, 'marker-end': 'url(#arrow)' }, this.lPaths);
+          el('circle', { cx: sx(m.x0), cy: sy(m.y0), r: 0.25, fill: col, opacity: 0.7 }, this.lPaths);
+        }
+      }
+      /* labels: each moved up until it overlaps none placed before */
+      var placed = [];
+      function place(x, y, w, hgt) {
+        for (var n = 0; n < 8; n++) {
+          var clash = placed.some(function (p) {
+            return Math.abs(p[0] - x) < (p[2] + w) / 2 && Math.abs(p[1] - y) < (p[3] + hgt) / 2;
+          });
+          if (!clash) break;
+          y -= hgt;
+        }
+        placed.push([x, y, w, hgt]);
+        return y;
+      }
+      /* units */
+      var count = 0;
+      units.forEach(function (d, g) {
+        var u = st.units[g], s = shape(g, u), side = S.sides[d.side];
+        var actor = e.unit != null && e.indiv == null && gOf(e.side, e.unit) === g;
+        var target = e.target_unit != null && gOf(e.target_side, e.target_unit) === g;
+        var cls = 'unit' + (u.flags & F_ROUTED || u.order === 2 ? ' routed' : '') +
+          (u.order === 1 ? ' shaken' : '') +
+          (u.flags & F_REMOVED ? ' removed' : '') + (g === selected ? ' selected' : '') +
+          (actor ? ' actor' : '') + (target ? ' target' : '');
+        var grp = el('g', { class: cls, id: 'unit-' + d.side + '-' + d.unit,
+          'data-side': d.side, 'data-unit': d.unit, 'data-name': d.name,
+          'data-x': fmt(u.x), 'data-y': fmt(u.y), 'data-facing': fmt(u.f),
+          'data-figures': u.figs, 'data-files': s.files, 'data-ranks': s.ranks,
+          'data-formation': S.formations[u.form] || '', 'data-flags': u.flags,
+          transform: 'translate(' + sx(u.x) + ' ' + sy(u.y) + ') rotate(' + u.f + ')' },
+          self.lUnits);
+        count++;
+        grp.addEventListener('mouseenter', function () { hovered = g; showInfo(); });
+        grp.addEventListener('mouseleave', function () { hovered = -1; showInfo(); });
+        grp.addEventListener('click', function (ev) { ev.stopPropagation(); selected = selected === g ? -1 : g; render(); });
+        /* local frame: x right across the front, y back from the front edge */
+        var x0 = -s.width / 2;
+        el('rect', { class: 'outline', x: x0 - 0.15, y: -0.15, width: s.width + 0.3,
+          height: s.depth + 0.3 }, grp);
+        var alive = u.flags & F_REMOVED ? 0 : u.figs;
+        for (var f = 0; f < alive; f++) {
+          var sl = slot(s, f);
+          el('rect', { class: 'fig', x: x0 + sl[0] * (s.bw + s.gap), y: sl[1] * (s.bd + s.gap),
+            width: s.bw, height: s.bd, fill: side.colour }, grp);
+        }
+        /* RULING R-164 [8.7] the rearmost figure carries the wound marker */
+        for (var w = 0; w < Math.min(u.wounded, alive); w++) {
+          var sw = slot(s, alive - 1 - w);
+          el('circle', { class: 'wound', cx: x0 + sw[0] * (s.bw + s.gap) + s.bw / 2,
+            cy: sw[1] * (s.bd + s.gap) + s.bd / 2, r: Math.min(s.bw, s.bd) / 4 }, grp);
+        }
+        /* RULING R-164 [7.2] the figures lost this phase, off the rear */
+        if (u.loss && u.loss.step >= ph && u.loss.after < u.loss.before) {
+          var ls = shape(g, { figs: u.loss.before, files: u.loss.files, gap: u.gap });
+          for (var q = u.loss.after; q < u.loss.before; q++) {
+            var sq = slot(ls, q);
+            var gx = -ls.width / 2 + sq[0] * (ls.bw + ls.gap), gy = sq[1] * (ls.bd + ls.gap);
+            el('rect', { class: 'ghost', x: gx, y: gy, width: ls.bw, height: ls.bd }, grp);
+            el('path', { class: 'ghost', d: 'M' + gx + ' ' + gy + 'l' + ls.bw + ' ' + ls.bd +
+              'M' + (gx + ls.bw) + ' ' + gy + 'l' + (-ls.bw) + ' ' + ls.bd }, grp);
+          }
+        }
+        if (alive) el('line', { class: 'front-edge', x1: x0, y1: 0, x2: x0 + s.width, y2: 0 }, grp);
+        if (!alive) return;
+        /* label and markers, upright */
+        var c = centre(g, u);
+        var text = d.name + ' (' + u.figs + ')';
+        var ly = place(sx(c[0]), sy(c[1]) - Math.max(s.width, s.depth) / 2 - 0.5, text.length * 0.5, 1.0);
+        var lab = el('text', { class: 'label', x: sx(c[0]), y: ly }, self.lLabels);
+        lab.textContent = text;
+        var marks = [];
+        if (u.flags & F_ROUTED || u.order === 2) marks.push(['R', '#b8322a']);
+        else if (u.order === 1) marks.push(['S', '#c77700']);
+        if (u.wounded) marks.push(['W', '#d07a00']);
+        if (u.flags & F_OOC) marks.push(['OC', '#555']);
+        if (u.flags & F_DISC) marks.push(['D', '#7a3fa0']);
+        marks.forEach(function (mk, n) {
+          var bx = sx(c[0]) + (n - (marks.length - 1) / 2) * 1.5, by = sy(c[1]) + s.depth / 2 + 1.0;
+          el('rect', { class: 'badge', x: bx - 0.7, y: by - 0.6, width: 1.4, height: 1.0, rx: 0.2,
+            fill: mk[1] }, self.lLabels);
+          var t = el('text', { class: 'marker', x: bx, y: by + 0.15, fill: '#fff' }, self.lLabels);
+          t.textContent = mk[0];
+        });
+        if (u.loss && u.loss.step === i) {
+          var lt = el('text', { class: 'loss-text', x: sx(c[0]) + s.width / 2 + 1.2, y: sy(c[1]) }, self.lLabels);
+          lt.textContent = '\u2212' + (u.loss.before - u.loss.after);
+        }
+      });
+      svg.setAttribute('data-units', count);
+      /* melee contacts: as the phase began, and those made since */
+      st.contacts.forEach(function (c) {
+        if (!st.units[c[0]] || !st.units[c[1]]) return;
+        if (st.units[c[0]].flags & F_REMOVED || st.units[c[1]].flags & F_REMOVED) return;
+        el('line', { class: 'contact', x1: sx(c[2]), y1: sy(c[3]), x2: sx(c[4]) + 0.001,
+          y2: sy(c[5]) }, self.lContacts);
+      });
+      for (var j2 = st.kf; j2 <= i; j2++) {
+        var ce = EV[j2];
+        if (ce.type !== 'contact' && !(ce.type === 'attack' && j2 === i)) continue;
+        if (ce.unit == null || ce.target_unit == null) continue;
+        var a = gOf(ce.side, ce.unit), b = gOf(ce.target_side, ce.target_unit);
+        if (!st.units[a] || !st.units[b]) continue;
+        var ca = centre(a, st.units[a]), cb = centre(b, st.units[b]);
+        el('line', { class: ce.type === 'attack' ? 'attack' : 'contact', x1: sx(ca[0]), y1: sy(ca[1]),
+          x2: sx(cb[0]), y2: sy(cb[1]), 'marker-end': ce.type === 'attack' ? 'url(#arrow-red)' : null,
+          opacity: ce.type === 'attack' ? 0.9 : 0.5 }, self.lContacts);
+      }
+      /* individuals: 1:1 figures without bases; RULING R-163 [9.2] one
+       * fighting with a unit stands at the centre of its block (R-112) */
+      indivs.forEach(function (d, k) {
+        var v = st.indivs[k], x = v.x, y = v.y;
+        if (v.with >= 0) {
+          var g = gOf(d.side, v.with), u = st.units[g];
+          /* gone with his unit (its fate, if any, is in the log) */
+          if (!u || u.flags & F_REMOVED || u.figs <= 0) return;
+          var c = centre(g, u); x = c[0]; y = c[1];
+        }
+        var col = S.sides[d.side].colour;
+        var lost = !v.alive;
+        if (document.getElementById('opt-radius').checked && !lost && d.cr > 0)
+          el('circle', { class: 'radius', cx: sx(x), cy: sy(y), r: d.cr, stroke: col }, self.lRadius);
+        var grp = el('g', { class: 'indiv' + (lost ? ' lost' : ''), 'data-name': d.name,
+          transform: 'translate(' + sx(x) + ' ' + sy(y) + ')' }, self.lIndivs);
+        if (d.role === 'commander')
+          el('path', { d: star(0.55), fill: '#ffd34d', stroke: col, 'stroke-width': 0.12 }, grp);
+        else
+          el('circle', { r: 0.35, fill: '#fff', stroke: col, 'stroke-width': 0.15 }, grp);
+        var tt = el('title', {}, grp);
+        tt.textContent = d.name + ' (' + d.role + (d.cr ? ', command radius ' + d.cr + '"' : '') + ')' +
+          (v.fate ? ': ' + v.fate : '');
+        if (v.with < 0 && !lost) {
+          var lab = el('text', { class: 'label', x: sx(x), y: place(sx(x), sy(y) - 0.8, d.name.length * 0.4, 0.8),
+            style: 'font-size:.75px' }, self.lLabels);
+          lab.textContent = d.name;
+        }
+      });
+    }
+  };
+  function star(r) {
+    var p = '';
+    for (var n = 0; n < 10; n++) {
+      var a = Math.PI / 5 * n - Math.PI / 2, rr = n % 2 ? r * 0.45 : r;
+      p += (n ? 'L' : 'M') + (Math.cos(a) * rr).toFixed(3) + ' ' + (Math.sin(a) * rr).toFixed(3);
+    }
+    return p + 'Z';
+  }
+
+  /* The matrix system (issue 6): the grid of locations with the stacks of
+   * brigades, each side's reserve beyond its edge of the grid. */
+  var MatrixView = {
+    init: function () {
+      this.layer = el('g', { id: 'matrix' }, svg);
+    },
+    draw: function (i) {
+      var st = STATES[i], g = st.grid, L = this.layer, e = EV[i];
+      while (L.firstChild) L.removeChild(L.firstChild);
+      if (!g) {
+        svg.setAttribute('viewBox', '0 0 60 20');
+        var t0 = el('text', { x: 30, y: 10, 'text-anchor': 'middle', style: 'font-size:2px' }, L);
+        t0.textContent = 'the matrix is drawn once the battle has set it up';
+        return;
+      }
+      var cw = 12, ch = 8, rh = 6, top = rh + 1;
+      var W2 = g.cols * cw, H2 = top + g.rows * ch + 1 + rh;
+      svg.setAttribute('viewBox', '-2 -2 ' + (W2 + 4) + ' ' + (H2 + 4));
+      svg.setAttribute('data-units', units.length);
+      var actor = e.unit != null ? tagOf(e.side, e.unit) : null;
+      var target = e.target_unit != null ? tagOf(e.target_side, e.target_unit) : null;
+      function chips(list, x, y, w) {
+        list.forEach(function (t, n) {
+          var side = t.tag.charCodeAt(0) - 65, unit = parseInt(t.tag.slice(1), 10) - 1;
+          var gi = S.sides[side] ? gOf(side, unit) : -1;
+          var cx = x + 0.4 + (n % 4) * 2.8, cy = y + 0.6 + Math.floor(n / 4) * 2.4;
+          var cls = 'unit chip' + (t.routed ? ' routed' : '') + (t.tag === actor ? ' actor' : '') +
+            (t.tag === target ? ' target' : '') + (gi === selected ? ' selected' : '');
+          var grp = el('g', { class: cls, id: gi >= 0 ? 'unit-' + side + '-' + unit : null,
+            'data-side': side, 'data-unit': unit, 'data-tag': t.tag }, L);
+          el('rect', { class: 'outline', x: cx - 0.15, y: cy - 0.15, width: 2.7, height: 2.1, rx: 0.3 }, grp);
+          el('rect', { class: 'fig', x: cx, y: cy, width: 2.4, height: 1.8, rx: 0.3,
+            fill: S.sides[side] ? S.sides[side].colour : '#888' }, grp);
+          var tx = el('text', { class: 'marker', x: cx + 1.2, y: cy + 1.25, fill: '#fff' }, grp);
+          tx.textContent = t.tag + (t.aerial ? '^' : '') + (t.routed ? '!' : '');
+          var tt = el('title', {}, grp);
+          tt.textContent = (gi >= 0 && units[gi] ? units[gi].name : t.tag) + (t.routed ? ' (routed)' : '') +
+            (t.aerial ? ' (aerial)' : '');
+          if (gi >= 0) {
+            grp.addEventListener('mouseenter', function () { hovered = gi; showInfo(); });
+            grp.addEventListener('mouseleave', function () { hovered = -1; showInfo(); });
+            grp.addEventListener('click', function (ev) { ev.stopPropagation(); selected = selected === gi ? -1 : gi; render(); });
+          }
+        });
+      }
+      function reserve(k, y) {
+        var sd = S.sides[k] || { name: 'side ' + (k + 1), colour: '#888' };
+        el('rect', { x: 0, y: y, width: W2, height: rh, fill: '#f3efe4', stroke: sd.colour, 'stroke-width': 0.15 }, L);
+        var t = el('text', { class: 'label', x: W2 / 2, y: y + rh - 0.5, style: 'font-size:.9px' }, L);
+        t.textContent = 'reserve of ' + sd.name;
+        chips(g.reserve[k], 0.5, y + 0.2, W2);
+      }
+      reserve(0, 0);
+      for (var r = 0; r < g.rows; r++)
+        for (var c = 0; c < g.cols; c++) {
+          el('rect', { class: 'table-top', x: c * cw, y: top + r * ch, width: cw, height: ch }, L);
+          var lab = el('text', { class: 'terrain-label', x: c * cw + 0.4, y: top + (r + 1) * ch - 0.4 }, L);
+          lab.textContent = 'row ' + (r + 1) + ', column ' + (c + 1);
+          chips(g.cells[r][c], c * cw + 0.3, top + r * ch + 0.3, cw);
+        }
+      reserve(1, top + g.rows * ch + 1);
+    }
+  };
+
+  var RENDERERS = { bs1e: Tabletop, bs2e: Tabletop, matrix: MatrixView };
+  var R = RENDERERS[B.rules] || Tabletop;
+
+  /* ---- the side panel: log, unit sheet, outcome --------------------- */
+
+  var logEl = document.getElementById('log'), lines = [];
+  (function buildLog() {
+    var frag = document.createDocumentFragment();
+    for (var i = 0; i < N; i++) {
+      var e = EV[i];
+      var d = h('div', 'ev ' + e.type, String(LOG[i] || '').replace(/^\s+/, ''), frag);
+      d.setAttribute('data-i', i);
+      d.setAttribute('data-type', e.type);
+      d.setAttribute('data-round', e.round);
+      d.setAttribute('data-phase', e.phase);
+      lines.push(d);
+    }
+    logEl.appendChild(frag);
+    logEl.addEventListener('click', function (ev) {
+      var t = ev.target.closest('.ev');
+      if (t) go(+t.getAttribute('data-i'));
+    });
+  })();
+
+  function rosterOf(d) {
+    var r = S.roster;
+    if (!r || !r.sides[d.side]) return null;
+    return r.sides[d.side].units[d.unit] || null;
+  }
+  var info = document.getElementById('info');
+  function showInfo() {
+    var g = hovered >= 0 ? hovered : selected;
+    while (info.firstChild) info.removeChild(info.firstChild);
+    if (g < 0) {
+      h('p', 'hint', 'Hover over or click a unit to see its roster sheet and state.', info);
+      return;
+    }
+    var d = units[g], u = STATES[cur].units[g], r = rosterOf(d), s = shape(g, u);
+    var t = h('h3', null, d.name, info);
+    t.style.color = S.sides[d.side].colour;
+    function row(pairs) {
+      var p = h('div', 'row', null, info);
+      pairs.forEach(function (kv) {
+        var sp = h('span', null, null, p);
+        h('span', 'k', kv[0] + ' ', sp);
+        h('span', null, String(kv[1]), sp);
+      });
+    }
+    var state = u.flags & F_REMOVED ? (u.flags & F_DESTROYED ? 'destroyed' : 'off the table')
+      : u.flags & F_ROUTED ? 'routed' : 'in play';
+    if (u.order >= 0) state += ', ' + (['good order', 'shaken', 'routed'][u.order] || '?') + ' [2E Morale]';
+    row([['Side', S.sides[d.side].name], ['Type', d.type], ['State', state]]);
+    row([['Figures', u.figs + ' of ' + d.figures], ['Wounded figure', u.wounded ? 'yes (' + u.wounded + ')' : 'no'],
+      ['Formation', (S.formations[u.form] || '?') + ', ' + s.files + ' \u00d7 ' + s.ranks]]);
+    var cmd = u.inCommand == null ? '?' : u.inCommand ? 'in command' : 'out of command';
+    var by = u.cmdBy >= 0 ? indivs[kOf(d.side, u.cmdBy)] : null;
+    if (by) cmd += ' (' + by.name + ')';
+    if (u.flags & F_DISC) cmd += '; failed discipline';
+    if (u.inCommand != null || u.flags & F_DISC) row([['Command', cmd + (u.cmdWhy ? ': ' + u.cmdWhy : '')]]);
+    h('div', 'k', 'Morale now', info);
+    h('div', 'deriv', u.ml || (r ? r.ml.derivation + ' (base)' : 'ML ' + d.ml), info);
+    if (u.lastMorale) h('div', 'deriv', 'last check: ' + (u.lastMorale.passed ? 'passed' : 'failed: ' + u.lastMorale.effect), info);
+    if (u.ar || r || d.ar) {
+      h('div', 'k', 'AR with modifiers', info);
+      h('div', 'deriv', u.ar || (r ? r.ar.derivation : 'AR ' + d.ar), info);
+    }
+    if (r) {
+      if (r.ar_modifiers.length)
+        h('div', 'k', 'AR modifiers that may apply [8.3 T10]', info);
+      if (r.ar_modifiers.length)
+        h('div', 'deriv', r.ar_modifiers.map(function (m) {
+          return (m.amount >= 0 ? '+' : '') + m.amount + ' ' + m.label + ' ' + (m.cite || '');
+        }).join('; '), info);
+      h('div', 'k', 'Roster sheet [3.1]', info);
+      row([['# FIG', r.figures], ['Ratio', r.ratio.text], ['Size', r.size.value], ['Base', r.base.value],
+        ['AC', r.ac.value], ['HD/fig', r.hd_per_figure.value], ['MV', r.mv.value], ['AR', r.ar.value],
+        ['ML', r.ml.value], ['DL', r.dl.value]]);
+      ['ac', 'hd_per_figure', 'mv', 'ml', 'dl'].forEach(function (k) { h('div', 'deriv', r[k].derivation, info); });
+      h('div', 'deriv', 'Dmg vs S-M ' + r.damage.vs_sm + '; vs L ' + r.damage.vs_l, info);
+      if (r.commander) row([['Commander', r.commander + (r.deputy ? ' / deputy ' + r.deputy : '')]]);
+    }
+  }
+
+  function showOutcome(open) {
+    var o = document.getElementById('outcome');
+    if (!open) { o.hidden = true; return; }
+    while (o.firstChild) o.removeChild(o.firstChild);
+    var card = h('div', 'card', null, o), sm = B.summary;
+    h('h2', null, 'Outcome', card);
+    var txt = !sm ? 'not known' : sm.outcome === 'win' ? sm.winner_name + ' wins after ' + sm.rounds + ' rounds'
+      : sm.outcome === 'draw' ? 'A draw after ' + sm.rounds + ' rounds' : 'Not over after ' + sm.rounds + ' rounds';
+    h('div', 'result', txt + (sm && sm.reason ? ' (' + sm.reason + ')' : ''), card);
+    var tb = h('table', null, null, card), tr = h('tr', null, null, tb);
+    ['Side', 'Figures', 'Lost', 'Lost %', 'Units in play'].forEach(function (c) { h('th', null, c, tr); });
+    (sm ? sm.sides : []).forEach(function (sd) {
+      var r = h('tr', null, null, tb);
+      h('td', null, sd.name, r).style.color = S.sides[sd.side].colour;
+      h('td', null, sd.figures_start, r); h('td', null, sd.figures_lost, r);
+      h('td', null, sd.figures_start ? (100 * sd.figures_lost / sd.figures_start).toFixed(1) + '%' : '-', r);
+      h('td', null, sd.units_in_play, r);
+    });
+    var tu = h('table', null, null, card); tu.style.marginTop = '12px';
+    tr = h('tr', null, null, tu);
+    ['Unit', 'Start', 'Lost', 'Wounded', 'Left', 'End'].forEach(function (c) { h('th', null, c, tr); });
+    (sm ? sm.units : []).forEach(function (un) {
+      var r = h('tr', null, null, tu);
+      h('td', null, un.name, r).style.color = S.sides[un.side].colour;
+      [un.figures_start, un.lost, un.wounded, un.left, un.end.replace(/_/g, ' ')].forEach(function (v) { h('td', null, v, r); });
+    });
+    var b = h('button', null, 'Close (Esc)', card); b.style.marginTop = '12px';
+    b.addEventListener('click', function () { showOutcome(false); });
+    o.hidden = false;
+  }
+
+  /* ---- the timeline -------------------------------------------------- */
+
+  var cur = 0, timer = null;
+  var slider = document.getElementById('slider'), status = document.getElementById('status');
+  var roundSel = document.getElementById('round');
+  slider.max = N - 1;
+  var roundStart = [];
+  EV.forEach(function (e, i) { if (e.type === 'round') roundStart.push([e.number, i]); });
+  (function () {
+    var o = h('option', null, 'Deployment', roundSel); o.value = 0;
+    roundStart.forEach(function (r) { var op = h('option', null, 'Round ' + r[0], roundSel); op.value = r[1]; });
+  })();
+
+  function render() {
+    var e = EV[cur];
+    R.draw(cur);
+    slider.value = cur;
+    var where = e.round ? 'Round ' + e.round + ', ' + (PHASE_TITLE[e.phase] ||
+      String(e.phase).replace(/^mx_/, '').replace(/_/g, ' ')) : 'Deployment';
+    status.textContent = where + ' \u2014 step ' + (cur + 1) + ' of ' + N;
+    status.setAttribute('data-step', cur);
+    status.setAttribute('data-round', e.round);
+    status.setAttribute('data-phase', e.phase);
+    var rv = 0;
+    roundStart.forEach(function (r) { if (r[1] <= cur) rv = r[1]; });
+    roundSel.value = rv;
+    lines.forEach(function (l, i) { l.className = 'ev ' + EV[i].type + (i === cur ? ' current' : i > cur ? ' future' : ''); });
+    var ln = lines[cur];
+    if (ln) {
+      var top = ln.offsetTop - logEl.offsetTop, bot = top + ln.offsetHeight;
+      if (top < logEl.scrollTop || bot > logEl.scrollTop + logEl.clientHeight)
+        logEl.scrollTop = top - logEl.clientHeight / 3;
+    }
+    showInfo();
+    if (history.replaceState) {
+      try {
+        history.replaceState(null, '', '#step=' + cur +
+          (document.getElementById('opt-zoom').checked ? '&zoom' : '') +
+          (selected >= 0 ? '&unit=' + units[selected].side + '-' + units[selected].unit : ''));
+      } catch (x) { /* file: in some browsers */ }
+    }
+  }
+  function go(i) {
+    cur = Math.max(0, Math.min(N - 1, i | 0));
+    render();
+    if (cur === N - 1 && timer) { stop(); showOutcome(true); }
+  }
+  function phaseStep(dir) {
+    var i = cur + dir;
+    while (i > 0 && i < N - 1 && EV[i].type !== 'phase') i += dir;
+    go(i);
+  }
+  function stop() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    document.getElementById('btn-play').textContent = 'Play';
+  }
+  function play() {
+    if (timer) { stop(); return; }
+    if (cur >= N - 1) go(0);
+    var sp = document.getElementById('speed').value;
+    var phase = sp === 'phase';
+    timer = setInterval(function () {
+      if (cur >= N - 1) { stop(); showOutcome(true); return; }
+      if (phase) phaseStep(1); else go(cur + 1);
+    }, phase ? 1000 : 1000 / +sp);
+    document.getElementById('btn-play').textContent = 'Pause';
+  }
+  function on(id, f) { document.getElementById(id).addEventListener('click', f); }
+  on('btn-first', function () { go(0); });
+  on('btn-last', function () { go(N - 1); });
+  on('btn-prev', function () { go(cur - 1); });
+  on('btn-next', function () { go(cur + 1); });
+  on('btn-prev-phase', function () { phaseStep(-1); });
+  on('btn-next-phase', function () { phaseStep(1); });
+  on('btn-play', play);
+  on('btn-outcome', function () { showOutcome(true); });
+  document.getElementById('speed').addEventListener('change', function () { if (timer) { stop(); play(); } });
+  slider.addEventListener('input', function () { go(+slider.value); });
+  roundSel.addEventListener('change', function () { go(+roundSel.value); });
+  document.getElementById('opt-radius').addEventListener('change', render);
+  document.getElementById('opt-paths').addEventListener('change', render);
+  document.getElementById('opt-zoom').addEventListener('change', render);
+  svg.addEventListener('click', function () { if (selected >= 0) { selected = -1; render(); } });
+  document.getElementById('outcome').addEventListener('click', function (ev) {
+    if (ev.target.id === 'outcome') showOutcome(false);
+  });
+  document.addEventListener('keydown', function (ev) {
+    if (ev.target.tagName === 'SELECT' || ev.target.tagName === 'INPUT' && ev.target.type !== 'range' && ev.target.type !== 'checkbox') return;
+    var k = ev.key;
+    if (k === 'ArrowRight') { if (ev.shiftKey) phaseStep(1); else go(cur + 1); }
+    else if (k === 'ArrowLeft') { if (ev.shiftKey) phaseStep(-1); else go(cur - 1); }
+    else if (k === 'ArrowDown') phaseStep(1);
+    else if (k === 'ArrowUp') phaseStep(-1);
+    else if (k === 'Home') go(0);
+    else if (k === 'End') go(N - 1);
+    else if (k === ' ') play();
+    else if (k === 'o' || k === 'O') showOutcome(document.getElementById('outcome').hidden);
+    else if (k === 'Escape') showOutcome(false);
+    else if (k === 'c' || k === 'C') { var r = document.getElementById('opt-radius'); r.checked = !r.checked; render(); }
+    else if (k === 'p' || k === 'P') { var p = document.getElementById('opt-paths'); p.checked = !p.checked; render(); }
+    else if (k === 'z' || k === 'Z') { var z = document.getElementById('opt-zoom'); z.checked = !z.checked; render(); }
+    else return;
+    ev.preventDefault();
+  });
+
+  /* ---- start --------------------------------------------------------- */
+
+  document.getElementById('title').textContent = B.scenario;
+  /* the level (Basic / Intermediate / Advanced Game) is 1E's alone, and a
+     matrix battle is fought on its grid, not on a table in inches */
+  document.getElementById('meta').textContent = B.rules +
+    (B.rules === 'bs1e' ? ', ' + S.level + ' game' : '') + '; seed ' + B.seed +
+    (B.stream ? ', battle ' + B.stream : '') +
+    (B.rules === 'matrix' ? '' : '; table ' + W + '" \u00d7 ' + D + '"') + '; ' +
+    (B.summary ? B.summary.rounds + ' rounds' : '');
+  var defs = el('defs', {}, svg);
+  [['arrow', '#333'], ['arrow-red', '#b8322a']].forEach(function (a) {
+    var mk = el('marker', { id: a[0], viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4,
+      markerHeight: 4, orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M0 0L10 5L0 10z', fill: a[1] }, mk);
+  });
+  R.init();
+  var m = /step=(\d+)/.exec(location.hash || '');
+  cur = m ? Math.min(N - 1, +m[1]) : 0;
+  var hash = location.hash || '';
+  if (/zoom/.test(hash)) document.getElementById('opt-zoom').checked = true;
+  if (/radii/.test(hash)) document.getElementById('opt-radius').checked = true;
+  var sel = /unit=(\d+)-(\d+)/.exec(hash);
+  if (sel && S.sides[+sel[1]]) selected = gOf(+sel[1], +sel[2]);
+  render();
+  if (/outcome/.test(hash)) showOutcome(true);
+  if (/selftest/.test(hash)) selftest();
+
+  /* #...&selftest (make test-browser): drive the controls as a user would
+   * and write what happened into a pre element #selftest whose data-ok
+   * is 1 when every check held. */
+  function selftest() {
+    var out = [], ok = true;
+    function check(what, cond) { out.push((cond ? 'ok: ' : 'FAIL: ') + what); if (!cond) ok = false; }
+    function key(k, shift) {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: k, shiftKey: !!shift, bubbles: true }));
+    }
+    var s0 = cur;
+    key('ArrowRight');
+    check('Right steps forward', cur === s0 + 1);
+    key('ArrowLeft');
+    check('Left steps back', cur === s0);
+    key('ArrowRight', true);
+    check('Shift+Right goes to the next phase', cur > s0 && (EV[cur].type === 'phase' || cur === N - 1));
+    key('End');
+    check('End goes to the last step', cur === N - 1);
+    key('Home');
+    check('Home goes to the first step', cur === 0);
+    lines[Math.min(10, N - 1)].click();
+    check('clicking a log line jumps there', cur === Math.min(10, N - 1) &&
+      lines[cur].className.indexOf('current') >= 0);
+    slider.value = Math.min(20, N - 1);
+    slider.dispatchEvent(new Event('input'));
+    check('the slider moves the map', cur === Math.min(20, N - 1));
+    var u = document.querySelector('#units .unit:not(.removed)');
+    if (u) {
+      u.dispatchEvent(new MouseEvent('mouseenter'));
+      var h3 = document.querySelector('#info h3');
+      check('hovering a unit shows its sheet', !!h3 && h3.textContent === u.getAttribute('data-name'));
+      u.dispatchEvent(new MouseEvent('mouseleave'));
+      u.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      check('clicking a unit selects it', / selected/.test(u.getAttribute('class') || '') ||
+        /selected/.test(document.getElementById(u.id).getAttribute('class')));
+    }
+    key('o');
+    check('O opens the outcome', !document.getElementById('outcome').hidden &&
+      document.getElementById('outcome').textContent.indexOf(B.summary ? B.summary.reason || '' : '') >= 0);
+    key('Escape');
+    check('Esc closes it', document.getElementById('outcome').hidden);
+    key('z');
+    check('Z zooms', document.getElementById('opt-zoom').checked);
+    key('c');
+    check('C shows command radii', document.querySelectorAll('#radii circle').length > 0);
+    key(' ');
+    check('Space plays', timer !== null);
+    key(' ');
+    check('Space pauses', timer === null);
+    var pre = document.createElement('pre');
+    pre.id = 'selftest';
+    pre.setAttribute('data-ok', ok ? '1' : '0');
+    pre.textContent = out.join('\n');
+    document.body.appendChild(pre);
+  }
+})();

@@ -1,0 +1,121 @@
+#!/bin/sh
+# Browser test of the battle map (issue 7): `make test-browser`.
+# Usage: tests/browser/run.sh BATTLESIM CHECK_DOM OUTDIR [CHROMIUM]
+# Plays the built-in scenario with a fixed seed, writes its battle map,
+# its JSON events and its text log into OUTDIR; opens the page in headless
+# Chromium at two steps (#step=N) and checks the DOM against the events
+# (tests/browser/check_dom.c: unit count, two units' positions, the log
+# line shown); takes screenshots at three steps (OUTDIR/*.png, artifacts,
+# not committed). Also checks that a 30-round battle's page is under 2 MB.
+set -u
+BIN=$1
+CHECK=$2
+OUT=$3
+CHROME=${4:-/usr/bin/chromium}
+SEED=1985
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+chrome() {
+	# --virtual-time-budget lets the page's script finish before the dump
+	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--disable-background-networking --no-first-run \
+		--disable-dev-shm-usage --hide-scrollbars \
+		--user-data-dir="$OUT/profile" "$@" 2>>"$OUT/chromium.log"
+}
+
+"$BIN" play --seed $SEED --html "$OUT/battle.html" --log jsonl \
+	--out "$OUT/events.jsonl" >/dev/null || { echo "FAIL: play"; exit 1; }
+"$BIN" play --seed $SEED --out "$OUT/log.txt" >/dev/null ||
+	{ echo "FAIL: play (text)"; exit 1; }
+nev=$(wc -l <"$OUT/events.jsonl")
+plan=$("$CHECK" plan "$OUT/events.jsonl") || { echo "FAIL: plan"; exit 1; }
+set -- $plan
+S1=$1 S2=$2 SA=$3 UA=$4 SB=$5 UB=$6
+echo "browser: $nev events; steps $S1 and $S2, units $SA/$UA and $SB/$UB"
+
+for step in $S1 $S2; do
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/battle.html#step=$step" >"$OUT/dom-$step.html"
+	if "$CHECK" check "$OUT/events.jsonl" "$OUT/log.txt" \
+		"$OUT/dom-$step.html" $step $SA $UA $SB $UB; then
+		ok "step $step: the DOM matches the events"
+	else
+		bad "step $step: the DOM does not match the events"
+	fi
+done
+
+# the controls driven as a user would (the page's #selftest hook): keys,
+# the slider, a click on a log line, hover and click on a unit, outcome
+chrome --virtual-time-budget=5000 --dump-dom \
+	"file://$OUT/battle.html#step=$S1&selftest" >"$OUT/dom-selftest.html"
+sed -n '/<pre id="selftest"/,/<\/pre>/p' "$OUT/dom-selftest.html" |
+	sed 's/.*<pre[^>]*>//; s/<\/pre>.*//; s/^/  /'
+if grep -q '<pre id="selftest" data-ok="1"' "$OUT/dom-selftest.html"; then
+	ok "the controls work"
+else
+	bad "the controls (see above)"
+fi
+
+# three screenshots: the deployment, a melee of the middle, the outcome
+last=$((nev - 1))
+mid=$(awk -v s=$S2 'NR > 1 && /"type":"attack"/ && NR - 1 >= s / 2 { print NR - 1; exit }' "$OUT/events.jsonl")
+[ -n "$mid" ] || mid=$S2
+for shot in "deploy:0" "melee:$mid&zoom" "outcome:$last&outcome"; do
+	name=${shot%%:*}
+	frag=${shot#*:}
+	rm -f "$OUT/$name.png"
+	chrome --virtual-time-budget=5000 --window-size=1400,900 \
+		--screenshot="$OUT/$name.png" \
+		"file://$OUT/battle.html#step=$frag" >/dev/null
+	if [ -s "$OUT/$name.png" ]; then
+		ok "screenshot $OUT/$name.png (step ${frag%%&*})"
+	else
+		bad "screenshot $name"
+	fi
+done
+
+# a 30-round battle (seed 2 of the built-in scenario reaches the limit)
+"$BIN" play --seed 2 --quiet --html "$OUT/round30.html" >"$OUT/round30.txt"
+size=$(wc -c <"$OUT/round30.html")
+if grep -q "after 30 rounds" "$OUT/round30.txt" && [ "$size" -lt 2000000 ]; then
+	ok "30-round battle page: $size bytes (< 2 MB)"
+else
+	bad "30-round battle page: $size bytes"
+fi
+chrome --virtual-time-budget=5000 --dump-dom \
+	"file://$OUT/round30.html#step=999999" >"$OUT/dom-round30.html"
+if grep -q 'id="status" data-step="[1-9]' "$OUT/dom-round30.html"; then
+	ok "30-round battle page opens at its last step"
+else
+	bad "30-round battle page does not render"
+fi
+
+# the other rulesets' renderers: the 2E tabletop and the matrix grid draw
+# every step without a script error (the page sets its status last)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+for sc in borderland-raid-2e shield-lands-matrix; do
+	f="$top/data/scenarios/$sc.yaml"
+	[ -f "$f" ] || continue
+	"$BIN" play "$f" --quiet --html "$OUT/$sc.html" >/dev/null ||
+		{ bad "$sc: play --html"; continue; }
+	for step in 0 100 999999; do
+		chrome --virtual-time-budget=5000 --dump-dom \
+			"file://$OUT/$sc.html#step=$step" >"$OUT/dom-$sc.html"
+		if grep -q 'id="status" data-step="[0-9]' "$OUT/dom-$sc.html" &&
+			{ [ $step = 0 ] || grep -q 'class="unit' "$OUT/dom-$sc.html"; }; then
+			ok "$sc: step $step drawn"
+		else
+			bad "$sc: step $step not drawn"
+		fi
+	done
+	chrome --virtual-time-budget=5000 --window-size=1400,900 \
+		--screenshot="$OUT/$sc.png" "file://$OUT/$sc.html#step=200" >/dev/null
+done
+
+echo "browser: $pass passed, $fail failed (artifacts in $OUT)"
+[ $fail -eq 0 ]

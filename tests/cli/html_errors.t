@@ -1,0 +1,19 @@
+# --html usage and write errors (issue 7): a file that cannot be written
+# fails at once (exit 1, nothing played or printed), an empty name is a
+# usage error (exit 2).
+run play --html ""
+expect_code 2
+expect_err "--html needs a file name"
+run play --html /nonexistent-dir/b.html
+expect_code 1
+expect_err "/nonexistent-dir/b.html"
+[ -z "$OUT" ] || { echo "played a battle it could not write"; exit 1; }
+run sim --runs 10 --html ""
+expect_code 2
+expect_err "--html needs a file name"
+run sim --runs 10 --html /nonexistent-dir/s.html
+expect_code 1
+expect_err "/nonexistent-dir/s.html"
+[ -z "$OUT" ] || { echo "simulated battles it could not report"; exit 1; }
+run sim --replay 2 --html /nonexistent-dir/r.html
+expect_code 1

@@ -209,10 +209,15 @@ $(BUILD)/tsan/gen/embedded.o: $(GEN) src/scenario/embedded.h
 $(BUILD)/tsan/battlesim: $(TSAN_OBJ)
 	$(CC) -fsanitize=thread -o $@ $(TSAN_OBJ) $(LIBS)
 
+# the simulator's threads on each ruleset's built-in scenario
+TSAN_SCENARIOS := "" data/scenarios/borderland-raid-2e.yaml \
+	data/scenarios/shield-lands-matrix.yaml
 tsan: $(BUILD)/tsan/battlesim
-	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
-		$(BUILD)/tsan/battlesim sim --runs 40 --threads 4 --json \
-		> /dev/null && echo "tsan: 1 passed, 0 failed"
+	@n=0; for f in $(TSAN_SCENARIOS); do \
+		TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+		$(BUILD)/tsan/battlesim sim $$f --runs 40 --threads 4 --json \
+		> /dev/null || { echo "tsan: FAIL on $${f:-the built-in scenario}"; \
+		exit 1; }; n=$$((n + 1)); done; echo "tsan: $$n passed, 0 failed"
 
 # ---- install ----------------------------------------------------------------
 install: $(BIN) $(BUILD)/rel/libbattlesim.a

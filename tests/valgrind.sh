@@ -40,5 +40,20 @@ check play --seed 3 --quiet
 check play --seed 3 --log jsonl
 check sim --runs 10 --threads 2 --json
 check sim --seed 2 --replay 1
+# the other rulesets and the battle map
+top=$(cd "$dir/.." && pwd)
+b2e="$top/data/scenarios/borderland-raid-2e.yaml"
+mx="$top/data/scenarios/shield-lands-matrix.yaml"
+html=$(mktemp)
+check roster "$b2e"
+check play "$b2e" --seed 3 --quiet --html "$html"
+check sim "$b2e" --runs 10 --threads 2 --json
+check attack --rules bs2e --figures 8 --ad d8 --ar 7 --hits 2 \
+	--roll 2,2,3,4,5,5,6,8 --armor-roll 1,3,3,4,5,8,9
+check roster "$mx" --json
+check play "$mx" --seed 3 --html "$html"
+check sim "$mx" --runs 10 --threads 2 --html "$html"
+check check "$dir/data/bs2e_errors.yaml"
+rm -f "$html"
 echo "valgrind: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

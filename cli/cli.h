@@ -48,6 +48,15 @@ void cli_print_diags(const struct bs_diags *d);
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The file name of `--html` for `cmd`: not empty and not "-" (the page is
+ * a file, never standard output). Returns 0, or prints a usage error and
+ * returns 2. */
+int cli_html_path(const char *cmd, const char *path);
+
+/* 1 when paths a and b name the same file (the same name, or the same
+ * device and inode when both exist). */
+int cli_same_file(const char *a, const char *b);
+
 /* Load FILE, or the built-in default scenario when file is NULL. Prints
  * the diagnostics on failure and returns the exit code (0 ok). */
 int cli_load_scenario(const char *file, struct bs_scenario **out);

@@ -96,6 +96,14 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	}
 	bs_diags_release(&d);
 
+	/* both opened "w": one would silently overwrite the other */
+	if (out_path && html && cli_same_file(out_path, html)) {
+		bs_battle_free(b);
+		return cli_usage_error("play",
+				       "--out and --html name the same file "
+				       "'%s'",
+				       html);
+	}
 	FILE *logf = stdout;
 	if (out_path) {
 		logf = fopen(out_path, "w");
@@ -226,9 +234,8 @@ int cmd_play(int argc, char **argv)
 			quiet = 1;
 			break;
 		case O_HTML:
-			if (!*optarg)
-				return cli_usage_error(
-				    "play", "--html needs a file name");
+			if (cli_html_path("play", optarg) != 0)
+				return 2;
 			html = optarg;
 			break;
 		case 'h':

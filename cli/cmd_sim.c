@@ -498,9 +498,8 @@ int cmd_sim(int argc, char **argv)
 			log = optarg;
 			break;
 		case O_HTML:
-			if (!*optarg)
-				return cli_usage_error(
-				    "sim", "--html needs a file name");
+			if (cli_html_path("sim", optarg) != 0)
+				return 2;
 			html = optarg;
 			break;
 		case 'h':

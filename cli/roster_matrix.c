@@ -120,12 +120,12 @@ static void print_text(const struct bs_scenario *s)
 			print_rating("Charge", c->charge, &c->d_charge, 1);
 			printf("    %-9s %d = ceil((10 - AC %d) / 3) [M2.3d]\n",
 			       "Defense", c->defense, br->fig.ac);
-			bs_tenths_text(br->fig.hd10, tmp, sizeof tmp);
+			bs_tenths_text(c->unit_hd10, tmp, sizeof tmp);
 			printf("    %-9s %d/%d: %d men; unit number %d (%s%s) "
 			       "[M2.4] [M2.5]\n",
 			       "Class", c->cls, c->unit, br->men, c->unit_max,
-			       br->fig.hd10 < 10 ? "0 level" : "HD ",
-			       br->fig.hd10 < 10 ? "" : tmp);
+			       c->unit_hd10 < 10 ? "0 level" : "HD ",
+			       c->unit_hd10 < 10 ? "" : tmp);
 			weapons(br, buf, sizeof buf);
 			printf("    %-9s %s\n", "Weapons", buf[0] ? buf : "-");
 			if (br->notes[0])

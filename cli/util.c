@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -79,4 +81,23 @@ json_t *cli_json_tenths(int tenths)
 	if (tenths % 10 == 0)
 		return json_integer(tenths / 10);
 	return json_real(tenths / 10.0);
+}
+
+int cli_html_path(const char *cmd, const char *path)
+{
+	if (!*path)
+		return cli_usage_error(cmd, "--html needs a file name");
+	if (strcmp(path, "-") == 0)
+		return cli_usage_error(cmd, "--html writes a page to a file; "
+					    "'-' (standard output) is not one");
+	return 0;
+}
+
+int cli_same_file(const char *a, const char *b)
+{
+	if (strcmp(a, b) == 0)
+		return 1;
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

@@ -516,6 +516,9 @@
     draw: function (i) {
       var st = STATES[i], g = st.grid, L = this.layer, e = EV[i];
       while (L.firstChild) L.removeChild(L.firstChild);
+      /* before the log draws the starting matrix (its brigades are
+         deployed before round 1), show that first matrix */
+      for (var j = i + 1; !g && j < STATES.length; j++) g = STATES[j].grid;
       if (!g) {
         svg.setAttribute('viewBox', '0 0 60 20');
         var t0 = el('text', { x: 30, y: 10, 'text-anchor': 'middle', style: 'font-size:2px' }, L);

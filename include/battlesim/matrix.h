@@ -80,15 +80,17 @@ struct bs_mx_figures {
 /* A card's derived numbers [M2.3] [M2.4] [M2.5]; each rating keeps its
  * derivation (the sum in tenths) for the roster and the log. */
 struct bs_mx_card {
-	int mv;	      /* [M2.3b] locations per movement */
-	int melee;    /* [M2.3c] 0: no melee weapon */
-	int missile;  /* 0: none */
-	int charge;   /* 0: none */
-	int defense;  /* [M2.3d] */
-	int cls;      /* [M2.4] class number at the start */
-	int unit;     /* [M2.5] unit number at the start */
-	int unit_max; /* unit number of a whole century */
-	int ml;	      /* base morale, percent (RULING R-254) */
+	int mv;	       /* [M2.3b] locations per movement */
+	int melee;     /* [M2.3c] 0: no melee weapon */
+	int missile;   /* 0: none */
+	int charge;    /* 0: none */
+	int defense;   /* [M2.3d] */
+	int cls;       /* [M2.4] class number at the start */
+	int unit;      /* [M2.5] unit number at the start */
+	int unit_max;  /* unit number of a whole century */
+	int unit_hd10; /* the average HD it comes from, tenths: the rider's,
+			  or rider and mount averaged (RULING R-256) */
+	int ml;	       /* base morale, percent (RULING R-254) */
 	struct bs_deriv d_melee, d_missile, d_charge, d_ml; /* sums: tenths */
 };
 

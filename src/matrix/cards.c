@@ -144,7 +144,8 @@ void bs_mx_card_derive(const struct bs_matrix_field *f,
 	 * knights); option mount_hd averages rider and mount */
 	int hd10 = fg->hd10;
 	if (fg->mounted && (f->options & (1u << BS_MX_OPT_MOUNT_HD)))
-		hd10 = (fg->hd10 > 0 ? fg->hd10 : 10) / 2 + fg->mount_hd10 / 2;
+		hd10 = ((fg->hd10 > 0 ? fg->hd10 : 10) + fg->mount_hd10) / 2;
+	card->unit_hd10 = hd10;
 	card->unit_max = bs_mx_unit_number(hd10);
 	/* [M2.4] centuries left; [M1.5] a century is century_men */
 	int century = f->century_men > 0 ? f->century_men : 100;

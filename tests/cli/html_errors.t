@@ -17,3 +17,22 @@ expect_err "/nonexistent-dir/s.html"
 [ -z "$OUT" ] || { echo "simulated battles it could not report"; exit 1; }
 run sim --replay 2 --html /nonexistent-dir/r.html
 expect_code 1
+# the page is a file, never standard output
+run play --html -
+expect_code 2
+expect_err "'-' (standard output) is not one"
+run sim --runs 10 --html -
+expect_code 2
+expect_err "'-' (standard output) is not one"
+# --out and --html on one file would overwrite each other: refused before
+# anything is written, by name and by inode
+d=$(mktemp -d)
+run play --out "$d/x" --html "$d/x"
+expect_code 2
+expect_err "--out and --html name the same file"
+[ ! -e "$d/x" ] || { echo "wrote $d/x anyway"; rm -rf "$d"; exit 1; }
+: >"$d/y"
+run play --out "$d/y" --html "$d/../$(basename "$d")/y"
+expect_code 2
+expect_err "--out and --html name the same file"
+rm -rf "$d"

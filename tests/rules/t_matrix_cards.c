@@ -166,6 +166,14 @@ Test(matrix, m2_5_cavalry_example_5_1)
 	struct bs_mx_brigade k = knights();
 	bs_mx_card_derive(&f, &k, &c);
 	cr_assert_eq(c.unit_max, 5, "(7 + 3) / 2 with option mount_hd");
+	cr_assert_eq(c.unit_hd10, 50);
+	/* two odd tenths: the average of 7.5 and 2.5 HD is 5, not 4 (each
+	 * half rounded down first lost a tenth) */
+	k.fig.hd10 = 75;
+	k.fig.mount_hd10 = 25;
+	bs_mx_card_derive(&f, &k, &c);
+	cr_assert_eq(c.unit_hd10, 50, "(7.5 + 2.5) / 2");
+	cr_assert_eq(c.unit_max, 5);
 }
 
 Test(matrix, m2_5_unit_number_from_hd)

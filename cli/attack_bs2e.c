@@ -87,43 +87,6 @@ static int parse_list(const char *opt, const char *text, int lo, int hi,
 	return n;
 }
 
-/* "d8", "10+8", "2d10" (as the loader reads `ad:`). */
-static int parse_ad(const char *text, int ad[2])
-{
-	int a = 0, b = 0, c = 0, used = 0;
-	char buf[32];
-	size_t k = 0;
-	for (const char *p = text; *p && k + 1 < sizeof buf; p++)
-		if (*p != ' ')
-			buf[k++] = *p == 'D' ? 'd' : *p;
-	buf[k] = '\0';
-	if (sscanf(buf, "%dd%d%n", &c, &a, &used) == 2 && !buf[used] && c == 2)
-		b = a;
-	else if ((sscanf(buf, "d%d+d%d%n", &a, &b, &used) == 2 ||
-		  sscanf(buf, "%d+%d%n", &a, &b, &used) == 2) &&
-		 !buf[used])
-		;
-	else if ((sscanf(buf, "d%d%n", &a, &used) == 1 ||
-		  sscanf(buf, "%d%n", &a, &used) == 1) &&
-		 !buf[used])
-		b = 0;
-	else
-		return -1;
-	int ok = 1;
-	/* a second die, when written, is a die too ("10+0" is no AD) */
-	for (int i = 0; i < 2; i++) {
-		int s = i ? b : a;
-		if (i && !s && !strchr(buf, '+') && !strchr(buf + 1, 'd'))
-			continue;
-		ok &= s == 4 || s == 6 || s == 8 || s == 10 || s == 12;
-	}
-	if (!ok)
-		return -1;
-	ad[0] = a;
-	ad[1] = b;
-	return 0;
-}
-
 static json_t *jarray(const int *v, int n)
 {
 	json_t *a = json_array();
@@ -212,15 +175,19 @@ int cli_attack_bs2e(int argc, char **argv)
 			rc = cli_parse_int("attack", "--figures", optarg, 1,
 					   BS2E_MAX_DICE / 2, &figures);
 			break;
-		case O_AD:
-			if (parse_ad(optarg, ad) != 0)
+		case O_AD: {
+			/* "d8", "10+8", "2d10": the loader's parser of `ad:`,
+			 * with its words after the usage */
+			char err[160];
+			if (bs2e_ad_parse(optarg, ad, err, sizeof err) != 0)
 				return cli_usage_error(
 				    "attack",
 				    "--ad expects d4, d6, d8, d10, d12, 10+8 "
-				    "or 2d10, got '%s'",
-				    optarg);
+				    "or 2d10, got %s",
+				    err);
 			have_ad = 1;
 			break;
+		}
 		case O_CHARGE:
 			charge = 1;
 			break;
@@ -392,10 +359,8 @@ int cli_attack_bs2e(int argc, char **argv)
 	static int dice[BS2E_MAX_DICE], per_die[BS2E_MAX_DICE],
 	    adice[BS2E_MAX_DICE];
 	int nhits = bs2e_roll_attack(&src, ad, ndice, table, dice, per_die);
-	if (src.failed) {
-		cli_error("attack: --roll: %s", src.error);
-		return 2;
-	}
+	if (src.failed)
+		return cli_usage_error("attack", "--roll: %s", src.error);
 	int arv = ar + armod;
 	if (naroll >= 0 && naroll != nhits)
 		return cli_usage_error(

@@ -63,6 +63,23 @@ int bs2e_hits_for(const int *table, int result);
  * round fractions up" (5 figures x1 1/2 -> 8, x1/2 -> 3). */
 int bs2e_ad_count(int figures, int num, int den);
 
+/* Longest attack dice text (`ad:` of a scenario, `--ad` of the
+ * calculator) that bs2e_ad_parse reads, in bytes. */
+#define BS2E_AD_TEXT_MAX 32
+
+/* [2E Attack Dice] RULING R-221: attack dice text into ad[] (ad[1] = 0:
+ * one die): "d8" or "8" (a d4, d6, d8, d10 or d12; "D8" too), "10+8" or
+ * "d10+d8" (one die that is the total of two), "2d10" (two of one die);
+ * blanks anywhere are ignored. The one parser of the scenario key `ad:`
+ * and of `battlesim attack --rules bs2e --ad`. Returns 0 with ad[] set,
+ * or -1 with ad[] unchanged and the reason into err (errlen bytes; 128
+ * is enough; err may be NULL when errlen is 0), the same text for both
+ * callers, which put their key or option before it: "'TEXT': an attack
+ * die is a d4, d6, d8, d10 or d12 [2E Attack Dice]", "'TEXT': not attack
+ * dice such as d8, 10+8 or 2d10 [2E Attack Dice]", or text longer than
+ * BS2E_AD_TEXT_MAX bytes refused. Numbers are read with range checks. */
+int bs2e_ad_parse(const char *text, int ad[2], char *err, size_t errlen);
+
 /* "d8", "10+8" (two dice added) into buf; returns buf. */
 char *bs2e_ad_text(const int ad[2], char *buf, size_t len);
 

@@ -2,8 +2,11 @@
  * R-200; a scenario may replace it), the attack dice of a unit with its
  * multipliers ("round fractions up"), the roll of one attack (one die per
  * figure, each converted to hits), and the two-dice notation "10+8" /
- * "2d10" (RULING R-221). Also the names of the 2E enums. */
+ * "2d10" (RULING R-221) with its one parser (the scenario key `ad:` and
+ * the calculator's --ad). Also the names of the 2E enums. */
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "battlesim/bs2e.h"
 
@@ -74,6 +77,106 @@ int bs2e_ad_count(int figures, int num, int den)
 		return 0;
 	/* [2E Attack Dice] "In all such cases, round fractions up" */
 	return (figures * num + den - 1) / den;
+}
+
+/* [2E Attack Dice] "d4, d6, d8, d10, or d12" */
+static int valid_die(int s)
+{
+	return s == 4 || s == 6 || s == 8 || s == 10 || s == 12;
+}
+
+/* The number at *p (digits only: no sign, no blank) into *out, read with
+ * strtol; a number above 100 (no die, and no overflow of *out) reads as
+ * 0. Returns 0 with *p past it, or -1 when no digit is there. */
+static int read_number(const char **p, int *out)
+{
+	if (!isdigit((unsigned char)**p))
+		return -1;
+	char *end;
+	long v = strtol(*p, &end, 10);
+	*out = v >= 0 && v <= 100 ? (int)v : 0;
+	*p = end;
+	return 0;
+}
+
+int bs2e_ad_parse(const char *text, int ad[2], char *err, size_t errlen)
+{
+	size_t len = 0;
+	while (len <= BS2E_AD_TEXT_MAX && text[len])
+		len++;
+	if (len > BS2E_AD_TEXT_MAX) {
+		/* show the start only, not cutting a UTF-8 character */
+		int cut = 16;
+		while (cut > 0 && ((unsigned char)text[cut] & 0xC0) == 0x80)
+			cut--;
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "'%.*s...': more than %d characters, not "
+				 "attack dice such as d8, 10+8 or 2d10 [2E "
+				 "Attack Dice]",
+				 cut, text, BS2E_AD_TEXT_MAX);
+		return -1;
+	}
+	char buf[BS2E_AD_TEXT_MAX + 1];
+	size_t k = 0;
+	for (const char *q = text; *q; q++)
+		if (!isspace((unsigned char)*q))
+			buf[k++] = (char)tolower((unsigned char)*q);
+	buf[k] = '\0';
+	const char *p = buf;
+	int a = 0, b = 0, n = 0, two = 0, ok = 0;
+	if (read_number(&p, &n) == 0) {
+		if (*p == 'd') {
+			/* "2d10": two of one die */
+			p++;
+			if (n == 2 && read_number(&p, &a) == 0 && !*p) {
+				b = a;
+				two = ok = 1;
+			}
+		} else if (*p == '+') {
+			/* "10+8" */
+			p++;
+			a = n;
+			two = 1;
+			ok = read_number(&p, &b) == 0 && !*p;
+		} else {
+			/* "8" */
+			a = n;
+			ok = !*p;
+		}
+	} else if (*p == 'd') {
+		/* "d8", "d10+d8" */
+		p++;
+		if (read_number(&p, &a) == 0) {
+			if (!*p) {
+				ok = 1;
+			} else if (p[0] == '+' && p[1] == 'd') {
+				p += 2;
+				two = 1;
+				ok = read_number(&p, &b) == 0 && !*p;
+			}
+		}
+	}
+	if (!ok) {
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "'%s': not attack dice such as d8, 10+8 or "
+				 "2d10 [2E Attack Dice]",
+				 text);
+		return -1;
+	}
+	/* a second die, when written, is a die too ("8+0" is no AD) */
+	if (!valid_die(a) || (two && !valid_die(b))) {
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "'%s': an attack die is a d4, d6, d8, d10 or "
+				 "d12 [2E Attack Dice]",
+				 text);
+		return -1;
+	}
+	ad[0] = a;
+	ad[1] = two ? b : 0;
+	return 0;
 }
 
 char *bs2e_ad_text(const int ad[2], char *buf, size_t len)

@@ -2,16 +2,23 @@
  * statistics from the 2E catalog (data/catalog/bs2e-*.yaml, key `entry:`)
  * and/or its own keys (kind, type, weapons, ad, ar, hits, ml, cd, mv,
  * range), its figures and place on the tabletop, and the scenario's
- * `hit_table:` (RULING R-200). Every error at FILE:LINE:COL. Sections of
- * bs2e-summary.txt: "Scale" (the roster's columns, 10:1 figures), "Attack
- * Dice" (d4..d12, "10 + 8", "2d10"), "Morale" (ML/CD). */
+ * `hit_table:` (RULING R-200); what the 2E rules would refuse in play is
+ * refused here: a unit deployed on ground it may not enter (RULING R-220),
+ * scripted orders other than hold, move and charge (RULING R-229). Every
+ * error at FILE:LINE:COL. Sections of bs2e-summary.txt: "Scale" (the
+ * roster's columns, 10:1 figures), "Attack Dice" (d4..d12, "10 + 8",
+ * "2d10"), "Morale" (ML/CD), "Movement". */
 #include <ctype.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "battlesim/bs1e_tables.h"
 #include "battlesim/bs2e.h"
+#include "battlesim/controller.h"
+#include "battlesim/geom.h"
 #include "scenario/embedded.h"
 #include "scenario/loader.h"
 
@@ -40,14 +47,9 @@ static const char *const stat_keys[SK__N] = {
     [SK_RANGE] = "range",
 };
 
-/* Which statistics were given (bits of SK_*). */
-static int valid_die(int s)
-{
-	return s == 4 || s == 6 || s == 8 || s == 10 || s == 12;
-}
-
 /* [2E Attack Dice] "d8" / "8" / "d10+d8" / "10 + 8" / "2d10" (RULING
- * R-221). Returns 0 with ad[] set, or -1 after reporting. */
+ * R-221), read by the library's one parser (bs2e_ad_parse, as the
+ * calculator's --ad). Returns 0 with ad[] set, or -1 after reporting. */
 static int parse_ad(struct ld *ld, const yaml_node_t *n, int ad[2])
 {
 	const char *t = ld_text(ld, n, "ad",
@@ -55,42 +57,11 @@ static int parse_ad(struct ld *ld, const yaml_node_t *n, int ad[2])
 				"d12, 10+8 or 2d10)");
 	if (!t)
 		return -1;
-	char buf[32];
-	size_t k = 0;
-	for (const char *p = t; *p && k + 1 < sizeof buf; p++)
-		if (!isspace((unsigned char)*p))
-			buf[k++] = (char)tolower((unsigned char)*p);
-	buf[k] = '\0';
-	int a = 0, b = 0, cnt = 0, used = 0;
-	if (sscanf(buf, "%dd%d%n", &cnt, &a, &used) == 2 && buf[used] == '\0' &&
-	    cnt == 2) {
-		b = a; /* 2d10 */
-	} else if ((sscanf(buf, "d%d+d%d%n", &a, &b, &used) == 2 ||
-		    sscanf(buf, "%d+%d%n", &a, &b, &used) == 2) &&
-		   buf[used] == '\0') {
-		/* 10+8 */
-	} else if ((sscanf(buf, "d%d%n", &a, &used) == 1 ||
-		    sscanf(buf, "%d%n", &a, &used) == 1) &&
-		   buf[used] == '\0') {
-		b = 0;
-	} else {
-		ld_err(ld, n,
-		       "ad: expected attack dice such as d8, 10+8 or 2d10, got "
-		       "'%s' [2E Attack Dice]",
-		       t);
+	char err[160];
+	if (bs2e_ad_parse(t, ad, err, sizeof err) != 0) {
+		ld_err(ld, n, "ad: %s", err);
 		return -1;
 	}
-	/* a second die, when written, is a die too ("8+0" is no AD) */
-	int two = strchr(buf, '+') != NULL || (buf[0] && strchr(buf + 1, 'd'));
-	if (!valid_die(a) || (two && !valid_die(b))) {
-		ld_err(ld, n,
-		       "ad: '%s': an attack die is a d4, d6, d8, d10 or d12 "
-		       "[2E Attack Dice]",
-		       t);
-		return -1;
-	}
-	ad[0] = a;
-	ad[1] = b;
 	return 0;
 }
 
@@ -302,9 +273,65 @@ static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
 			*out = deg[k];
 		return;
 	}
+	/* degrees from 0 to less than 360 (docs/SCENARIO-FORMAT.md): 360 is
+	 * refused, in words that say so (ld_num's "%g" would print the
+	 * limit 359.999999 as 360) */
 	double v;
-	if (ld_num(ld, n, "facing", 0, 359.999999, &v) == 0)
-		*out = v;
+	if (ld_num(ld, n, "facing", -DBL_MAX, DBL_MAX, &v) != 0)
+		return;
+	if (v < 0 || v >= 360) {
+		char k[64];
+		ld_err(ld, n, "facing: %s is out of range (0 to less than 360)",
+		       ld_kind(n, k, sizeof k));
+		return;
+	}
+	*out = v;
+}
+
+/* RULING R-220: the terrain feature at point p that a unit of kind k may
+ * not enter, or -1: the 2E movement's test of ground (the feature's area
+ * contains the point, bs2e_terrain_factor bars the kind: water, and woods
+ * and swamp for cavalry), applied to where the unit is deployed. */
+static int barred_at(const struct bs_scenario *sc, enum bs2e_kind k,
+		     struct bs_vec p)
+{
+	for (int i = 0; i < sc->nterrain; i++) {
+		const struct bs_terrain *t = &sc->terrain[i];
+		int num, den;
+		bs2e_terrain_factor(t->type, k, &num, &den);
+		if (num == 0 && t->npts >= 3 &&
+		    bs_poly_contains(t->pts, t->npts, p))
+			return i;
+	}
+	return -1;
+}
+
+/* A unit may not be deployed where it may not move: its position (the
+ * centre of its front edge, the point the movement tests) inside ground
+ * its kind may not enter is an error at the position (RULING R-220). */
+static void check_ground(struct ld *ld, const yaml_node_t *n,
+			 const struct bs_unit *u, enum bs2e_kind k)
+{
+	const struct bs_scenario *sc = ld->s;
+	int i = barred_at(sc, k, (struct bs_vec){u->x, u->y});
+	if (i < 0)
+		return;
+	const struct bs_terrain *t = &sc->terrain[i];
+	const char *type = t->type >= 0 && t->type < BS1E_TERRAIN__COUNT
+			       ? bs1e_table14[t->type].key
+			       : "terrain";
+	int num, den;
+	bs2e_terrain_factor(t->type, BS2E_KIND_INFANTRY, &num, &den);
+	if (num == 0)
+		ld_err(ld, n,
+		       "position: unit '%s' is deployed in %s '%s': no unit "
+		       "may enter %s [2E Movement] (RULING R-220)",
+		       u->name, type, t->name, type);
+	else
+		ld_err(ld, n,
+		       "position: unit '%s' is deployed in %s '%s': %s may "
+		       "not enter %s [2E Movement] (RULING R-220)",
+		       u->name, type, t->name, bs2e_kind_name[k], type);
 }
 
 static int individual(enum bs2e_kind k)
@@ -423,8 +450,9 @@ void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
 	u->ratio = indiv ? 1 : 10;
 	u->mv = st->mv;
 
-	if (ld_require(ld, n, "2E unit", "position", v[UK_POSITION]) == 0)
-		ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y);
+	if (ld_require(ld, n, "2E unit", "position", v[UK_POSITION]) == 0 &&
+	    ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y) == 0)
+		check_ground(ld, v[UK_POSITION], u, st->kind);
 	if (v[UK_FACING])
 		parse_facing(ld, v[UK_FACING], &u->facing);
 	if (v[UK_FORMATION]) {
@@ -499,6 +527,41 @@ static void check_options(struct ld *ld)
 	}
 }
 
+/* RULING R-229: the scripted `orders:` of side sd (parsed by orders.c
+ * with the 1E words) hold only what the 2E movement plays: hold, move and
+ * charge, with no formation change; anything else is an error at its
+ * entry, not an order refused when its round comes. */
+static void check_orders(struct ld *ld, const struct bs_side *sd)
+{
+	for (int i = 0; i < sd->norders; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->kind != BS_SCRIPT_MOVE)
+			continue;
+		yaml_mark_t m = {0};
+		m.line = o->line > 0 ? (size_t)o->line - 1 : 0;
+		m.column = o->col > 0 ? (size_t)o->col - 1 : 0;
+		enum bs_order_kind k = o->order.kind;
+		if (k != BS_ORDER_HOLD && k != BS_ORDER_MOVE &&
+		    k != BS_ORDER_CHARGE) {
+			ld_err_mark(ld, m,
+				    "order: '%s' is a 1E order; 2E orders are "
+				    "hold, move and charge [2E Movement] "
+				    "(RULING R-229)",
+				    bs_order_name[k]);
+			continue;
+		}
+		for (int j = 0; j < o->order.nsteps; j++)
+			if (o->order.step[j].kind == BS_STEP_FORMATION) {
+				ld_err_mark(ld, m,
+					    "steps: no formation changes in "
+					    "the 2E rules (step %d) [2E "
+					    "Movement] (RULING R-229)",
+					    j + 1);
+				break;
+			}
+	}
+}
+
 void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table)
 {
 	struct bs_scenario *s = ld->s;
@@ -548,6 +611,7 @@ void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table)
 			    "or commander with their ML/CD as `cd:` (RULING "
 			    "R-219)",
 			    sd->name);
+		check_orders(ld, sd);
 		for (int i = 0; i < sd->nunits; i++) {
 			struct bs2e_unit_stats *st =
 			    (struct bs2e_unit_stats *)sd->units[i].bs2e;

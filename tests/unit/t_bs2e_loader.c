@@ -227,3 +227,203 @@ Test(bs2e_loader, builtin_2e_scenario)
 	bs_scenario_free(s);
 	bs_diags_release(&d);
 }
+
+/* Review fix: one parser of attack dice (bs2e_ad_parse) for `ad:` and
+ * --ad [2E Attack Dice] (RULING R-221): the whole text is read (no cut at
+ * 31 characters), numbers with range checks, the same words for both. */
+Test(bs2e_loader, attack_dice_parser_r221)
+{
+	static const struct {
+		const char *text;
+		int a, b;
+	} ok[] = {{"d4", 4, 0},	    {"D12", 12, 0},	 {"8", 8, 0},
+		  {"10+8", 10, 8},  {" 10 + 8 ", 10, 8}, {"d10+d8", 10, 8},
+		  {"2d10", 10, 10}, {"2D6", 6, 6}};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		int ad[2] = {-1, -1};
+		char err[160] = "";
+		cr_assert_eq(bs2e_ad_parse(ok[i].text, ad, err, sizeof err), 0,
+			     "%s: %s", ok[i].text, err);
+		cr_assert_eq(ad[0], ok[i].a, "%s", ok[i].text);
+		cr_assert_eq(ad[1], ok[i].b, "%s", ok[i].text);
+	}
+	static const struct {
+		const char *text, *err;
+	} bad[] = {
+	    /* 35 characters: read whole, not cut to "d0...08" = d8 */
+	    {"d000000000000000000000000000008junk",
+	     "'d000000000000000...': more than 32 characters, not attack "
+	     "dice such as d8, 10+8 or 2d10 [2E Attack Dice]"},
+	    /* 31 characters, all of them read */
+	    {"d00000000000000000000000008junk",
+	     "'d00000000000000000000000008junk': not attack dice such as "
+	     "d8, 10+8 or 2d10 [2E Attack Dice]"},
+	    /* out of the range of an int: no undefined behaviour */
+	    {"d99999999999999999999",
+	     "'d99999999999999999999': an attack die is a d4, d6, d8, d10 "
+	     "or d12 [2E Attack Dice]"},
+	    {"4294967304", "'4294967304': an attack die is a d4"},
+	    {"2d4294967304", "'2d4294967304': an attack die is a d4"},
+	    {"d7", "'d7': an attack die is a d4, d6, d8, d10 or d12 [2E "
+		   "Attack Dice]"},
+	    {"8+0", "'8+0': an attack die is a d4"},
+	    {"3d10", "'3d10': not attack dice such as d8, 10+8 or 2d10"},
+	    {"d+8", "'d+8': not attack dice"},
+	    {"-8", "'-8': not attack dice"},
+	    {"d10+8", "'d10+8': not attack dice"},
+	    {"", "'': not attack dice"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int ad[2] = {-1, -1};
+		char err[160] = "";
+		cr_assert_eq(bs2e_ad_parse(bad[i].text, ad, err, sizeof err),
+			     -1, "%s", bad[i].text);
+		cr_assert(strstr(err, bad[i].err) == err, "%s: %s", bad[i].text,
+			  err);
+		cr_assert(ad[0] == -1 && ad[1] == -1, "ad[] unchanged");
+	}
+	int ad[2];
+	cr_assert_eq(bs2e_ad_parse("d5", ad, NULL, 0), -1, "no err buffer");
+	/* the scenario key: the whole text, at the value's position */
+	struct res r;
+	load(&r, HEAD SIDE_A
+	     "      - {name: a, figures: 4, ad: "
+	     "\"d000000000000000000000000000008junk\", ar: 5, hits: 1, ml: "
+	     "10, mv: 6, position: [20, 10]}\n" SIDE_B);
+	cr_assert_eq(r.st, BS_ERR_INPUT, "%s", r.all);
+	cr_assert(has(&r, "t.yaml:7:35: ad: 'd000000000000000...': more than "
+			  "32 characters, not attack dice such as d8, 10+8 or "
+			  "2d10 [2E Attack Dice]"),
+		  "%s", r.all);
+	done(&r);
+	load(&r, HEAD SIDE_A
+	     "      - {name: a, figures: 4, ad: d99999999999999999999, ar: 5, "
+	     "hits: 1, ml: 10, mv: 6, position: [20, 10]}\n" SIDE_B);
+	cr_assert_eq(r.st, BS_ERR_INPUT, "%s", r.all);
+	cr_assert(has(&r, "t.yaml:7:35: ad: 'd99999999999999999999': an attack "
+			  "die is a d4, d6, d8, d10 or d12 [2E Attack Dice]"),
+		  "%s", r.all);
+	done(&r);
+}
+
+/* Review fix, RULING R-220 [2E Movement]: cavalry "not in woods or
+ * swamp", no unit in water: a unit deployed there (its position, the
+ * centre of its front edge, inside the feature) is an error at load, at
+ * its position; the ground around is no error. */
+#define TERRAIN                                                                \
+	"terrain:\n"                                                           \
+	"  - {name: Greywood, type: woods, points: [[10, 5], [30, 5], [30, "   \
+	"15], [10, 15]]}\n"                                                    \
+	"  - {name: Fen, type: swamp, points: [[40, 5], [50, 5], [50, 15], "   \
+	"[40, 15]]}\n"                                                         \
+	"  - {name: Mere, type: water, points: [[55, 5], [65, 5], [65, 15], "  \
+	"[55, 15]]}\n"
+
+Test(bs2e_loader, r220_cavalry_not_deployed_in_woods_or_swamp)
+{
+	struct res r;
+	load(&r, HEAD SIDE_A
+	     "      - {name: k, entry: heavy cavalry, figures: 4, position: "
+	     "[20, 10]}\n"
+	     "      - {name: l, kind: cavalry, ad: d8, ar: 6, hits: 2, ml: 12, "
+	     "mv: 18, figures: 4, position: [45, 10]}\n"
+	     "      - {name: i, entry: men-at-arms, figures: 4, position: [60, "
+	     "10]}\n" SIDE_B TERRAIN);
+	cr_assert_eq(r.st, BS_ERR_INPUT);
+	cr_assert(has(&r, "t.yaml:7:63: position: unit 'k' is deployed in "
+			  "woods 'Greywood': cavalry may not enter woods [2E "
+			  "Movement] (RULING R-220)"),
+		  "%s", r.all);
+	cr_assert(has(&r, "t.yaml:8:96: position: unit 'l' is deployed in "
+			  "swamp 'Fen': cavalry may not enter swamp"),
+		  "%s", r.all);
+	cr_assert(has(&r, "t.yaml:9:61: position: unit 'i' is deployed in "
+			  "water 'Mere': no unit may enter water"),
+		  "%s", r.all);
+	cr_assert_eq(r.d.count, 3, "%s", r.all);
+	done(&r);
+	/* infantry in woods and swamp, cavalry beside them: no error */
+	load(&r, HEAD SIDE_A
+	     "      - {name: k, entry: heavy cavalry, figures: 4, position: "
+	     "[20, 16]}\n"
+	     "      - {name: i, entry: men-at-arms, figures: 4, position: [20, "
+	     "10]}\n"
+	     "      - {name: j, entry: men-at-arms, figures: 4, position: [45, "
+	     "10]}\n" SIDE_B TERRAIN);
+	cr_assert_eq(r.st, BS_OK, "%s", r.all);
+	done(&r);
+}
+
+/* Review fix, RULING R-229: "2E orders are hold, move and charge", with no
+ * formation change: a scripted 1E order in a 2E file is an error at load,
+ * at its entry, not an order refused when its round comes. */
+Test(bs2e_loader, r229_scripted_orders_are_2e_orders)
+{
+	struct res r;
+	load(&r, HEAD
+	     "  - name: A\n    edge: south\n    orders:\n"
+	     "      - {round: 1, unit: a, order: wrap, steps: [{wheel: 10}]}\n"
+	     "      - {round: 2, unit: a, order: forced-march, steps: "
+	     "[{advance: 2}]}\n"
+	     "      - {round: 3, unit: a, order: forced_march, steps: "
+	     "[{advance: 2}]}\n"
+	     "      - {round: 4, unit: a, order: withdraw}\n"
+	     "      - {round: 5, unit: a, order: flee}\n"
+	     "      - {round: 6, unit: a, order: move, steps: [{advance: 1}, "
+	     "{formation: open}]}\n"
+	     "      - {round: 7, unit: a, order: hold}\n"
+	     "      - {round: 8, unit: a, order: move, steps: [{advance: 1}, "
+	     "{wheel: 10}, {face: right}, {frontage: 2}]}\n"
+	     "      - {round: 9, unit: a, order: charge, target: b}\n"
+	     "    units:\n"
+	     "      - {name: a, entry: men-at-arms, figures: 4, position: [20, "
+	     "10]}\n" SIDE_B);
+	cr_assert_eq(r.st, BS_ERR_INPUT);
+	cr_assert(has(&r, "t.yaml:7:9: order: 'wrap-around' is a 1E order; 2E "
+			  "orders are hold, move and charge [2E Movement] "
+			  "(RULING R-229)"),
+		  "%s", r.all);
+	cr_assert(has(&r, "t.yaml:8:9: order: 'forced-march' is a 1E order"),
+		  "%s", r.all);
+	cr_assert(has(&r, "t.yaml:9:9: order: 'forced-march' is a 1E order"),
+		  "%s", r.all);
+	cr_assert(has(&r, "t.yaml:10:9: order: 'withdraw' is a 1E order"), "%s",
+		  r.all);
+	cr_assert(has(&r, "t.yaml:11:9: order: 'flee' is a 1E order"), "%s",
+		  r.all);
+	cr_assert(has(&r, "t.yaml:12:9: steps: no formation changes in the "
+			  "2E rules (step 2) [2E Movement] (RULING R-229)"),
+		  "%s", r.all);
+	cr_assert_eq(r.d.count, 6, "hold, move and charge pass: %s", r.all);
+	done(&r);
+}
+
+/* Review fix: a 2E facing is 0 to less than 360 degrees (as 1E,
+ * docs/SCENARIO-FORMAT.md), and the message says so. */
+Test(bs2e_loader, facing_0_to_less_than_360)
+{
+	struct res r;
+	load(&r, HEAD SIDE_A
+	     "      - {name: a, entry: men-at-arms, figures: 4, position: [20, "
+	     "10], facing: 360}\n"
+	     "      - {name: c, entry: men-at-arms, figures: 4, position: [40, "
+	     "10], facing: -1}\n" SIDE_B);
+	cr_assert_eq(r.st, BS_ERR_INPUT);
+	cr_assert(has(&r, "t.yaml:7:79: facing: '360' is out of range (0 to "
+			  "less than 360)"),
+		  "%s", r.all);
+	cr_assert(has(&r, "t.yaml:8:79: facing: '-1' is out of range (0 to "
+			  "less than 360)"),
+		  "%s", r.all);
+	cr_assert(!has(&r, "(0 to 360)"), "%s", r.all);
+	done(&r);
+	load(&r, HEAD SIDE_A
+	     "      - {name: a, entry: men-at-arms, figures: 4, position: [20, "
+	     "10], facing: 359.5}\n"
+	     "      - {name: c, entry: men-at-arms, figures: 4, position: [40, "
+	     "10], facing: east}\n" SIDE_B);
+	cr_assert_eq(r.st, BS_OK, "%s", r.all);
+	cr_assert_float_eq(r.s->sides[0].units[0].facing, 359.5, 1e-9);
+	cr_assert_float_eq(r.s->sides[0].units[1].facing, 90, 1e-9);
+	done(&r);
+}

@@ -239,6 +239,23 @@ void bs_battle_play(struct bs_battle *b, int max_rounds);
 /* How a unit stands now. */
 enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit);
 
+/* The words of a tabletop ruleset's verdict, with its ruling. */
+struct bs_verdict_text {
+	const char *win;   /* one side left */
+	const char *none;  /* no side left: a draw */
+	const char *limit; /* the round limit: a draw */
+	const char *cite;  /* the ruling, for the END event */
+};
+
+/* The verdict of a tabletop battle (1E RULING R-102, 2E R-223):
+ * standing[s] counts side s's units that still hold the field (the ruleset
+ * decides which count); when at most one side has any, it wins (none: a
+ * draw); else at the end of a round (`at_end`) past the round limit it is
+ * a draw. Sets b->result's rounds, over, winner and reason (from `why`),
+ * emits END when over, and returns b->result.over. */
+int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
+		      const struct bs_verdict_text *why);
+
 /* Put a unit's per-battle state (flags, movement spent, targets, how it
  * ended) back to a battle's start; the ruleset sets figures, position,
  * formation and commander. */

@@ -80,6 +80,16 @@ int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 /* 1 when the interiors overlap by more than the touch tolerance. */
 int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b);
 
+/* How deep two convex quads overlap: the least overlap of their
+ * projections on the edge normals of both (separating axes); <= 0 when
+ * apart (infinite when every edge is degenerate). */
+double bs_quad_depth(const struct bs_quad *a, const struct bs_quad *b);
+
+/* bs_quad_depth(a, b) > thr, the same answer found with early exits (the
+ * bounding boxes; the first axis not above thr). */
+int bs_quad_depth_exceeds(const struct bs_quad *a, const struct bs_quad *b,
+			  double thr);
+
 /* 1 when point p is inside quad q (or within tol of it). */
 int bs_quad_contains(const struct bs_quad *q, struct bs_vec p, double tol);
 

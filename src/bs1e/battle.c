@@ -541,6 +541,38 @@ static void bs1e_release(struct bs_battle *b)
 	(void)b;
 }
 
+int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
+		      const struct bs_verdict_text *why)
+{
+	struct bs_result *r = &b->result;
+	r->rounds = b->round;
+	int alive = 0, last = -1;
+	for (int sd = 0; sd < b->nsides; sd++)
+		if (standing[sd]) {
+			alive++;
+			last = sd;
+		}
+	if (alive <= 1) {
+		r->over = 1;
+		r->winner = alive == 1 ? last : -1;
+		r->reason = alive == 1 ? why->win : why->none;
+	} else if (at_end && b->round >= b->max_rounds) {
+		r->over = 1;
+		r->winner = -1;
+		r->reason = why->limit;
+	}
+	if (r->over && bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs_event_init(&ev, BS_EV_END, b->round, b->phase);
+		ev.n[0] = r->winner;
+		ev.n[1] = r->rounds;
+		ev.what = r->reason;
+		ev.cite = why->cite;
+		bs_battle_emit(b, &ev);
+	}
+	return r->over;
+}
+
 /* The state a unit starts every battle with, whatever the ruleset: no
  * flag, nothing spent, no target, in play (battle.h). */
 void bs_unit_state_clear(struct bs_unit_state *u)

@@ -122,38 +122,17 @@ int bs1e_check_over(struct bs_battle *b, int at_end)
 		if (!(u->flags & BS_UF_ROUTED))
 			standing[u->side]++;
 	}
-	r->rounds = b->round;
-	int alive = 0, last = -1;
-	for (int sd = 0; sd < b->nsides; sd++)
-		if (standing[sd]) {
-			alive++;
-			last = sd;
-		}
 	/* RULING R-102 (known-gaps 15): a side loses when it has no unit on
 	 * the table that is not routed; the round limit is a draw. */
-	if (alive <= 1) {
-		r->over = 1;
-		r->winner = alive == 1 ? last : -1;
-		r->reason = alive == 1
-				? "every other side has no unit on the table "
-				  "that is not routed (RULING R-102)"
-				: "no side has a unit on the table that is not "
-				  "routed: a draw (RULING R-102)";
-	} else if (at_end && b->round >= b->max_rounds) {
-		r->over = 1;
-		r->winner = -1;
-		r->reason = "the round limit is reached: a draw (RULING R-102)";
-	}
-	if (r->over && bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_END);
-		ev.n[0] = r->winner;
-		ev.n[1] = r->rounds;
-		ev.what = r->reason;
-		ev.cite = "RULING R-102";
-		bs_battle_emit(b, &ev);
-	}
-	return r->over;
+	static const struct bs_verdict_text why = {
+	    .win = "every other side has no unit on the table that is not "
+		   "routed (RULING R-102)",
+	    .none = "no side has a unit on the table that is not routed: a "
+		    "draw (RULING R-102)",
+	    .limit = "the round limit is reached: a draw (RULING R-102)",
+	    .cite = "RULING R-102",
+	};
+	return bs_battle_verdict(b, standing, at_end, &why);
 }
 
 const struct bs_ruleset bs1e_ruleset = {

@@ -773,36 +773,15 @@ static int check_over(struct bs_battle *b, int at_end)
 		if (!(u->flags & BS_UF_ROUTED) && !s->ux[g].indiv)
 			standing[u->side]++;
 	}
-	r->rounds = b->round;
-	int alive = 0, last = -1;
-	for (int sd = 0; sd < b->nsides; sd++)
-		if (standing[sd]) {
-			alive++;
-			last = sd;
-		}
-	if (alive <= 1) {
-		r->over = 1;
-		r->winner = alive == 1 ? last : -1;
-		r->reason = alive == 1
-				? "every other side has no unit on the table "
-				  "that is not routed (RULING R-223)"
-				: "no side has a unit on the table that is not "
-				  "routed: a draw (RULING R-223)";
-	} else if (at_end && b->round >= b->max_rounds) {
-		r->over = 1;
-		r->winner = -1;
-		r->reason = "the round limit is reached: a draw (RULING R-223)";
-	}
-	if (r->over && bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs2e_ev(b, &ev, BS_EV_END, -1, -1);
-		ev.n[0] = r->winner;
-		ev.n[1] = r->rounds;
-		ev.what = r->reason;
-		ev.cite = "RULING R-223";
-		bs_battle_emit(b, &ev);
-	}
-	return r->over;
+	static const struct bs_verdict_text why = {
+	    .win = "every other side has no unit on the table that is not "
+		   "routed (RULING R-223)",
+	    .none = "no side has a unit on the table that is not routed: a "
+		    "draw (RULING R-223)",
+	    .limit = "the round limit is reached: a draw (RULING R-223)",
+	    .cite = "RULING R-223",
+	};
+	return bs_battle_verdict(b, standing, at_end, &why);
 }
 
 /* ---- the table of phases ---------------------------------------------------

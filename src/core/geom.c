@@ -138,37 +138,52 @@ static inline double hi2(double a, double b)
 	return b > a ? b : a;
 }
 
-/* Overlap of the projections of a and b on the normal of edge i of q
- * (q is a or b); 0 with *skip set when that edge is degenerate (shorter
- * than 1e-12). The separating axes are the unit edge normals of both
- * quads, (-e.y / l, e.x / l) for edge e of length l. */
-static inline double axis_overlap(const struct bs_quad *q, int i,
-				  const struct bs_quad *a,
-				  const struct bs_quad *b, int *skip)
+/* The unit normal (-e.y / l, e.x / l) of edge i of q, edge e of length
+ * l: the separating axes are these normals of both quads. 0 when the
+ * edge is degenerate (shorter than 1e-12): no axis. */
+static inline int edge_normal(const struct bs_quad *q, int i, double *nx,
+			      double *ny)
 {
 	const struct bs_vec *p0 = &q->p[i], *p1 = &q->p[(i + 1) % 4];
 	double ex = p1->x - p0->x, ey = p1->y - p0->y;
 	double l = sqrt(ex * ex + ey * ey);
-	if (l < 1e-12) {
+	if (l < 1e-12)
+		return 0;
+	*nx = -ey / l;
+	*ny = ex / l;
+	return 1;
+}
+
+/* The projection [*lo, *hi] of q on the axis (nx, ny). */
+static inline void project(const struct bs_quad *q, double nx, double ny,
+			   double *lo, double *hi)
+{
+	double l = q->p[0].x * nx + q->p[0].y * ny, h = l;
+	for (int j = 1; j < 4; j++) {
+		double v = q->p[j].x * nx + q->p[j].y * ny;
+		if (v < l)
+			l = v;
+		if (v > h)
+			h = v;
+	}
+	*lo = l;
+	*hi = h;
+}
+
+/* Overlap of the projections of a and b on the normal of edge i of q
+ * (q is a or b); 0 with *skip set when that edge is degenerate. */
+static inline double axis_overlap(const struct bs_quad *q, int i,
+				  const struct bs_quad *a,
+				  const struct bs_quad *b, int *skip)
+{
+	double nx, ny, alo, ahi, blo, bhi;
+	if (!edge_normal(q, i, &nx, &ny)) {
 		*skip = 1;
 		return 0;
 	}
 	*skip = 0;
-	double nx = -ey / l, ny = ex / l;
-	double alo = a->p[0].x * nx + a->p[0].y * ny, ahi = alo;
-	double blo = b->p[0].x * nx + b->p[0].y * ny, bhi = blo;
-	for (int j = 1; j < 4; j++) {
-		double va = a->p[j].x * nx + a->p[j].y * ny;
-		double vb = b->p[j].x * nx + b->p[j].y * ny;
-		if (va < alo)
-			alo = va;
-		if (va > ahi)
-			ahi = va;
-		if (vb < blo)
-			blo = vb;
-		if (vb > bhi)
-			bhi = vb;
-	}
+	project(a, nx, ny, &alo, &ahi);
+	project(b, nx, ny, &blo, &bhi);
 	return (bhi < ahi ? bhi : ahi) - (blo > alo ? blo : alo);
 }
 
@@ -234,6 +249,17 @@ static int overlap_exceeds(const struct bs_quad *a, const struct bs_quad *b,
 int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b)
 {
 	return overlap_exceeds(a, b, BS_GEOM_TOUCH);
+}
+
+double bs_quad_depth(const struct bs_quad *a, const struct bs_quad *b)
+{
+	return min_overlap(a, b);
+}
+
+int bs_quad_depth_exceeds(const struct bs_quad *a, const struct bs_quad *b,
+			  double thr)
+{
+	return overlap_exceeds(a, b, thr);
 }
 
 /* A margin far above the rounding of any distance on a table (inches;
@@ -482,27 +508,11 @@ static int sweep_interval(const struct bs_quad *a, struct bs_vec dir,
 	 * worked out when reached */
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < 4; i++) {
-			const struct bs_vec *p0 = &qs[k]->p[i];
-			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
-			double ex = p1->x - p0->x, ey = p1->y - p0->y;
-			double l = sqrt(ex * ex + ey * ey);
-			if (l < 1e-12)
+			double nx, ny, alo, ahi, blo, bhi;
+			if (!edge_normal(qs[k], i, &nx, &ny))
 				continue;
-			double nx = -ey / l, ny = ex / l;
-			double alo = a->p[0].x * nx + a->p[0].y * ny, ahi = alo;
-			double blo = b->p[0].x * nx + b->p[0].y * ny, bhi = blo;
-			for (int j = 1; j < 4; j++) {
-				double va = a->p[j].x * nx + a->p[j].y * ny;
-				double vb = b->p[j].x * nx + b->p[j].y * ny;
-				if (va < alo)
-					alo = va;
-				if (va > ahi)
-					ahi = va;
-				if (vb < blo)
-					blo = vb;
-				if (vb > bhi)
-					bhi = vb;
-			}
+			project(a, nx, ny, &alo, &ahi);
+			project(b, nx, ny, &blo, &bhi);
 			double v = dir.x * nx + dir.y * ny;
 			/* need ahi + t v > blo + m and alo + t v < bhi - m */
 			if (fabs(v) < 1e-12) {
@@ -607,24 +617,12 @@ static void fixed_init(struct fixed *f, const struct bs_quad *o)
 	f->q = o;
 	f->bx = box_of(o);
 	for (int i = 0; i < 4; i++) {
-		const struct bs_vec *p0 = &o->p[i], *p1 = &o->p[(i + 1) % 4];
-		double ex = p1->x - p0->x, ey = p1->y - p0->y;
-		double l = sqrt(ex * ex + ey * ey);
-		f->ok[i] = !(l < 1e-12);
+		double nx, ny;
+		f->ok[i] = edge_normal(o, i, &nx, &ny);
 		if (!f->ok[i])
 			continue;
-		double nx = -ey / l, ny = ex / l;
-		double lo = o->p[0].x * nx + o->p[0].y * ny, hi = lo;
-		for (int j = 1; j < 4; j++) {
-			double v = o->p[j].x * nx + o->p[j].y * ny;
-			if (v < lo)
-				lo = v;
-			if (v > hi)
-				hi = v;
-		}
 		f->n[i] = (struct bs_vec){nx, ny};
-		f->lo[i] = lo;
-		f->hi[i] = hi;
+		project(o, nx, ny, &f->lo[i], &f->hi[i]);
 	}
 }
 

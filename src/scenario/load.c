@@ -148,15 +148,10 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 	int k;
 	if (v[TOP_RULES] && ld_enum(ld, v[TOP_RULES], "rules", bs_rules_name,
 				    BS_RULES__COUNT, &k) == 0) {
+		/* every ruleset loads: bs2e's units in load_bs2e.c; a
+		 * matrix file never gets here (load_text hands it to
+		 * load_matrix.c) */
 		s->rules = (enum bs_rules)k;
-		/* 2E (issue 5): src/scenario/load_bs2e.c */
-		if (k == BS_RULES_BS2E)
-			;
-		else if (k != BS_RULES_BS1E)
-			ld_err(ld, v[TOP_RULES],
-			       "rules '%s' is not implemented yet (only "
-			       "bs1e scenarios load for now)",
-			       bs_rules_name[k]);
 	}
 	if (v[TOP_LEVEL] && ld_enum(ld, v[TOP_LEVEL], "level", bs_level_name,
 				    BS_LEVEL__COUNT, &k) == 0)

@@ -51,75 +51,6 @@ static inline double hi2(double a, double b)
 	return b > a ? b : a;
 }
 
-/* How deep two convex quads overlap (separating axes: the least overlap
- * of their projections on the edge normals); <= 0 when apart. */
-static double depth(const struct bs_quad *a, const struct bs_quad *b)
-{
-	const struct bs_quad *qs[2] = {a, b};
-	double best = HUGE_VAL;
-	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < 4; i++) {
-			/* bs_vec_* arithmetic written out (inline); the
-			 * minima and maxima only feed comparisons, so
-			 * lo2 / hi2 give the same answers as fmin / fmax */
-			const struct bs_vec *p0 = &qs[k]->p[i];
-			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
-			double ex = p1->x - p0->x, ey = p1->y - p0->y;
-			double l = sqrt(ex * ex + ey * ey);
-			if (l < 1e-12)
-				continue;
-			double nx = -ey / l, ny = ex / l;
-			double alo = HUGE_VAL, ahi = -HUGE_VAL;
-			double blo = HUGE_VAL, bhi = -HUGE_VAL;
-			for (int j = 0; j < 4; j++) {
-				double va = a->p[j].x * nx + a->p[j].y * ny;
-				double vb = b->p[j].x * nx + b->p[j].y * ny;
-				alo = lo2(alo, va);
-				ahi = hi2(ahi, va);
-				blo = lo2(blo, vb);
-				bhi = hi2(bhi, vb);
-			}
-			double ov = lo2(ahi, bhi) - hi2(alo, blo);
-			if (ov < best)
-				best = ov;
-		}
-	return best;
-}
-
-/* depth(a, b) > thr, stopping at the first axis whose overlap is not
- * above thr (the least of the axes exceeds thr only when every one
- * does): the same answer as the comparison on depth, sooner. */
-static int depth_exceeds(const struct bs_quad *a, const struct bs_quad *b,
-			 double thr)
-{
-	const struct bs_quad *qs[2] = {a, b};
-	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < 4; i++) {
-			/* as depth() works each axis out */
-			const struct bs_vec *p0 = &qs[k]->p[i];
-			const struct bs_vec *p1 = &qs[k]->p[(i + 1) % 4];
-			double ex = p1->x - p0->x, ey = p1->y - p0->y;
-			double l = sqrt(ex * ex + ey * ey);
-			if (l < 1e-12)
-				continue;
-			double nx = -ey / l, ny = ex / l;
-			double alo = HUGE_VAL, ahi = -HUGE_VAL;
-			double blo = HUGE_VAL, bhi = -HUGE_VAL;
-			for (int j = 0; j < 4; j++) {
-				double va = a->p[j].x * nx + a->p[j].y * ny;
-				double vb = b->p[j].x * nx + b->p[j].y * ny;
-				alo = lo2(alo, va);
-				ahi = hi2(ahi, va);
-				blo = lo2(blo, vb);
-				bhi = hi2(bhi, vb);
-			}
-			double ov = lo2(ahi, bhi) - hi2(alo, blo);
-			if (ov <= thr)
-				return 0;
-		}
-	return 1;
-}
-
 int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	       const struct bs_quad *obst, int n, int may_touch, int *who)
 {
@@ -152,14 +83,16 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 		 * 1e-12 (the common case), it is above no allowed, and
 		 * depth(oldq) is not needed */
 		int bad = 0;
-		if (depth_exceeds(newq, &obst[i], BS_TT_FIT_TOL + 1e-12)) {
+		if (bs_quad_depth_exceeds(newq, &obst[i],
+					  BS_TT_FIT_TOL + 1e-12)) {
 			double allowed = BS_TT_FIT_TOL;
 			if (oldq) {
-				double was = depth(oldq, &obst[i]);
+				double was = bs_quad_depth(oldq, &obst[i]);
 				if (was > allowed)
 					allowed = was;
 			}
-			bad = depth_exceeds(newq, &obst[i], allowed + 1e-12);
+			bad = bs_quad_depth_exceeds(newq, &obst[i],
+						    allowed + 1e-12);
 		}
 		if (!bad && !may_touch)
 			bad = bs_quad_dist_cmp(newq, &obst[i], BS_GEOM_TOUCH) <=
@@ -366,12 +299,13 @@ void bs_tt_wheel(const struct bs_tt_shape *s, struct bs_tt_pose *p, double deg,
 		int who = -1;
 		if (bs_tt_fits(&e, &q, obst, n, 1, &who))
 			break;
-		double allowed = fmax(BS_TT_FIT_TOL, depth(&q, &obst[who]));
+		double allowed =
+		    fmax(BS_TT_FIT_TOL, bs_quad_depth(&q, &obst[who]));
 		double lo = 0, hi = done;
 		for (int k = 0; k < 30; k++) {
 			double mid = (lo + hi) / 2;
 			struct bs_quad m = bs_quad_rotate(&q, pivot, mid);
-			if (depth(&m, &obst[who]) <= allowed)
+			if (bs_quad_depth(&m, &obst[who]) <= allowed)
 				lo = mid;
 			else
 				hi = mid;

@@ -256,6 +256,11 @@ struct bs_verdict_text {
 int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
 		      const struct bs_verdict_text *why);
 
+/* An event's actor and target (side, unit) from global unit indexes of b
+ * (-1: none, left as they are). */
+void bs_battle_ev_units(const struct bs_battle *b, struct bs_event *ev, int g,
+			int tg);
+
 /* Put a unit's per-battle state (flags, movement spent, targets, how it
  * ended) back to a battle's start; the ruleset sets figures, position,
  * formation and commander. */

@@ -30,7 +30,8 @@ void bs1e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type)
 	bs_event_init(ev, type, b->round, b->phase);
 }
 
-void bs1e_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g, int tg)
+void bs_battle_ev_units(const struct bs_battle *b, struct bs_event *ev, int g,
+			int tg)
 {
 	if (g >= 0) {
 		ev->side = b->units[g].side;
@@ -50,7 +51,7 @@ void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
 		return;
 	struct bs_event ev;
 	bs1e_ev(b, &ev, type);
-	bs1e_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.indiv = indiv;
 	ev.deriv = *d;
 	ev.has_deriv = 1;
@@ -71,7 +72,7 @@ void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 		return;
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_NOTE);
-	bs1e_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.what = what;
 	ev.cite = cite;
 	bs_battle_emit(b, &ev);
@@ -83,7 +84,7 @@ void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite)
 		return;
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_REJECTED);
-	bs1e_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.what = why;
 	ev.cite = cite;
 	bs_battle_emit(b, &ev);
@@ -160,7 +161,7 @@ static void emit_formation(struct bs_battle *b, int g, enum bs_formation old,
 	const struct bs_unit_state *u = &b->units[g];
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_FORMATION);
-	bs1e_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.n[0] = (int)old;
 	ev.n[1] = (int)u->formation;
 	ev.n[2] = oldf;
@@ -762,7 +763,7 @@ static void start(struct bs_battle *b)
 		for (int g = 0; g < b->nunits; g++) {
 			const struct bs_unit_state *u = &b->units[g];
 			bs1e_ev(b, &ev, BS_EV_DEPLOY);
-			bs1e_ev_unit(b, &ev, g, -1);
+			bs_battle_ev_units(b, &ev, g, -1);
 			ev.x1 = u->front.x;
 			ev.y1 = u->front.y;
 			ev.f1 = u->facing;

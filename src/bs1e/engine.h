@@ -129,9 +129,6 @@ static inline int bs1e_routed(const struct bs_battle *b, int g)
 
 /* A fresh event of the battle's round and phase. */
 void bs1e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type);
-/* Actor / target fields from global unit indexes (-1: none). */
-void bs1e_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g,
-		  int tg);
 
 /* Emit a 2d10 check of unit g (MORALE, DISCIPLINE or RALLY; indiv the
  * rallying commander or -1): the rated number d, the dice, n[0] passed,

@@ -111,7 +111,7 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 		if ((emit_all || was_out == in) && bs_battle_events_on(b)) {
 			struct bs_event ev;
 			bs1e_ev(b, &ev, BS_EV_COMMAND);
-			bs1e_ev_unit(b, &ev, g, -1);
+			bs_battle_ev_units(b, &ev, g, -1);
 			ev.indiv = by;
 			ev.n[0] = in;
 			ev.what = why;
@@ -145,7 +145,7 @@ void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_REMOVED);
-		bs1e_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.what = what;
 		ev.cite = cite;
 		bs_battle_emit(b, &ev);

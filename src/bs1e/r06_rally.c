@@ -71,7 +71,7 @@ static void face_enemy(struct bs_battle *b, int g)
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_MOVE);
-		bs1e_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.what = "face";
 		ev.x0 = x0.x;
 		ev.y0 = x0.y;

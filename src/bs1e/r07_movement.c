@@ -111,7 +111,7 @@ static void emit_move(struct mv *m, const char *what, struct bs_vec x0,
 		return;
 	struct bs_event ev;
 	bs1e_ev(m->b, &ev, BS_EV_MOVE);
-	bs1e_ev_unit(m->b, &ev, m->g, -1);
+	bs_battle_ev_units(m->b, &ev, m->g, -1);
 	ev.what = what;
 	ev.x0 = x0.x;
 	ev.y0 = x0.y;
@@ -133,7 +133,7 @@ static void emit_formation(struct mv *m, enum bs_formation of, int ofiles,
 		return;
 	struct bs_event ev;
 	bs1e_ev(m->b, &ev, BS_EV_FORMATION);
-	bs1e_ev_unit(m->b, &ev, m->g, -1);
+	bs_battle_ev_units(m->b, &ev, m->g, -1);
 	ev.n[0] = (int)of;
 	ev.n[1] = (int)m->s.formation;
 	ev.n[2] = ofiles;
@@ -913,7 +913,7 @@ static void emit_order(struct bs_battle *b, int g, const struct bs_order *o)
 		return;
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_ORDER);
-	bs1e_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.what = bs_order_name[o->kind];
 	if (o->kind == BS_ORDER_CHARGE) {
 		ev.tside = o->tside;
@@ -945,7 +945,7 @@ static void contact_made(struct bs_battle *b, int g, int h)
 		return;
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_CONTACT);
-	bs1e_ev_unit(b, &ev, g, h);
+	bs_battle_ev_units(b, &ev, g, h);
 	ev.what = bs_arc_name[bs_tt_edge_arc(c.edge_b)];
 	ev.n[0] = (int)bs_tt_edge_arc(c.edge_a);
 	ev.n[1] = c.a_count;

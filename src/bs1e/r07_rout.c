@@ -249,7 +249,7 @@ static void removed_off(struct bs_battle *b, int g)
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_REMOVED);
-		bs1e_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.what = "off the table";
 		ev.cite = "[7.15]";
 		bs_battle_emit(b, &ev);
@@ -494,7 +494,7 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_ROUT);
-		bs1e_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.x0 = x0.x;
 		ev.y0 = x0.y;
 		ev.f0 = f0;

@@ -308,7 +308,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 		char cols[160];
 		columns_text(&plan, cols, sizeof cols);
 		bs1e_ev(b, &ev, BS_EV_ATTACK);
-		bs1e_ev_unit(b, &ev, g, h);
+		bs_battle_ev_units(b, &ev, g, h);
 		ev.deriv = d;
 		ev.has_deriv = 1;
 		ev.dice[0] = d1;
@@ -364,7 +364,7 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	if (bs_battle_events_on(b) && (removed || out.new_wounds)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_LOSSES);
-		bs1e_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.n[0] = removed;
 		ev.n[1] = out.new_wounds;
 		ev.n[2] = u->figures;

@@ -16,14 +16,7 @@ void bs2e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type,
 	     int g, int tg)
 {
 	bs_event_init(ev, type, b->round, b->phase);
-	if (g >= 0) {
-		ev->side = b->units[g].side;
-		ev->unit = b->units[g].idx;
-	}
-	if (tg >= 0) {
-		ev->tside = b->units[tg].side;
-		ev->tunit = b->units[tg].idx;
-	}
+	bs_battle_ev_units(b, ev, g, tg);
 }
 
 void bs2e_note(struct bs_battle *b, int g, const char *what, const char *cite)

@@ -13,25 +13,13 @@ void mx_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type)
 	bs_event_init(ev, type, b->round, b->phase);
 }
 
-void mx_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g, int t)
-{
-	if (g >= 0) {
-		ev->side = b->units[g].side;
-		ev->unit = b->units[g].idx;
-	}
-	if (t >= 0) {
-		ev->tside = b->units[t].side;
-		ev->tunit = b->units[t].idx;
-	}
-}
-
 void mx_note(struct bs_battle *b, int g, const char *what, const char *cite)
 {
 	if (!bs_battle_events_on(b))
 		return;
 	struct bs_event ev;
 	mx_ev(b, &ev, BS_EV_NOTE);
-	mx_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.what = what;
 	ev.cite = cite;
 	bs_battle_emit(b, &ev);
@@ -43,7 +31,7 @@ void mx_reject(struct bs_battle *b, int g, const char *why, const char *cite)
 		return;
 	struct bs_event ev;
 	mx_ev(b, &ev, BS_EV_REJECTED);
-	mx_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.what = why;
 	ev.cite = cite;
 	bs_battle_emit(b, &ev);

@@ -131,7 +131,7 @@ void mx_stack_penalties(struct bs_battle *b)
 			continue;
 		struct bs_event ev;
 		mx_ev(b, &ev, BS_EV_NOTE);
-		mx_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.what = "stack of more than ten brigades: offensive and "
 			  "defensive ratings lowered";
 		ev.n[0] =
@@ -157,7 +157,7 @@ void mx_remove(struct bs_battle *b, int g, enum bs_unit_end end,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		mx_ev(b, &ev, BS_EV_REMOVED);
-		mx_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.what = what;
 		ev.cite = cite;
 		bs_battle_emit(b, &ev);

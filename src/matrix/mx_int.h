@@ -33,7 +33,6 @@ int mx_active(const struct bs_battle *b, int g);
 
 /* Events. */
 void mx_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type);
-void mx_ev_unit(const struct bs_battle *b, struct bs_event *ev, int g, int t);
 void mx_note(struct bs_battle *b, int g, const char *what, const char *cite);
 void mx_reject(struct bs_battle *b, int g, const char *why, const char *cite);
 void mx_phase(struct bs_battle *b, enum bs_phase p, const char *cite);

@@ -59,7 +59,7 @@ static void start(struct bs_battle *b)
 			 c->missile, c->charge, c->defense, t->cls, t->unit,
 			 t->ml);
 		mx_ev(b, &ev, BS_EV_NOTE);
-		mx_ev_unit(b, &ev, g, -1);
+		bs_battle_ev_units(b, &ev, g, -1);
 		ev.what = s->grid;
 		ev.cite = "[M2.1]";
 		bs_battle_emit(b, &ev);
@@ -134,7 +134,7 @@ static void emit_move(struct bs_battle *b, int g, int r0, int c0, int used,
 	const struct bs_mx_state *t = &mx_sc(b)->st[g];
 	struct bs_event ev;
 	mx_ev(b, &ev, BS_EV_MX_MOVE);
-	mx_ev_unit(b, &ev, g, -1);
+	bs_battle_ev_units(b, &ev, g, -1);
 	ev.n[0] = r0;
 	ev.n[1] = c0;
 	ev.n[2] = t->where == BS_MX_FIELD ? t->row : -2;
@@ -310,7 +310,7 @@ static void emit_engage(struct bs_battle *b, int g, int t, int kind, int row,
 		return;
 	struct bs_event ev;
 	mx_ev(b, &ev, BS_EV_MX_ENGAGE);
-	mx_ev_unit(b, &ev, g, t);
+	bs_battle_ev_units(b, &ev, g, t);
 	/* 1 attacks, 2 engages; none: 0 held back (winner), 3 engages
 	 * nothing (loser) */
 	ev.n[0] = t >= 0 ? kind : kind == 2 ? 3 : 0;
@@ -447,7 +447,7 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 		d->pending += pts;
 		if (on) {
 			mx_ev(b, &ev, BS_EV_MX_ATTACK);
-			mx_ev_unit(b, &ev, g, t);
+			bs_battle_ev_units(b, &ev, g, t);
 			ev.n[0] = BS_MX_MAGIC;
 			ev.n[4] = pts;
 			ev.n[5] = a->cls;
@@ -480,7 +480,7 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 		if (!on)
 			continue;
 		mx_ev(b, &ev, BS_EV_MX_ATTACK);
-		mx_ev_unit(b, &ev, g, t);
+		bs_battle_ev_units(b, &ev, g, t);
 		ev.dice[0] = d1;
 		ev.dice[1] = d2;
 		ev.ndice = 2;
@@ -641,7 +641,7 @@ static void assess(struct bs_battle *b)
 		if (bs_battle_events_on(b)) {
 			struct bs_event ev;
 			mx_ev(b, &ev, BS_EV_MX_DAMAGE);
-			mx_ev_unit(b, &ev, g, -1);
+			bs_battle_ev_units(b, &ev, g, -1);
 			ev.n[0] = t->pending;
 			ev.n[1] = c0;
 			ev.n[2] = u0;
@@ -688,7 +688,7 @@ static void assess(struct bs_battle *b)
 		if (bs_battle_events_on(b)) {
 			struct bs_event ev;
 			mx_ev(b, &ev, BS_EV_MORALE);
-			mx_ev_unit(b, &ev, g, -1);
+			bs_battle_ev_units(b, &ev, g, -1);
 			ev.deriv = d;
 			ev.has_deriv = 1;
 			ev.dice[0] = roll;

@@ -112,7 +112,7 @@ static int contact_quads(const struct bs_tt_shape *sa,
 {
 	const struct bs_quad qa = *qap, qb = *qbp;
 	/* the exact test (its bounding boxes first: most pairs are far) */
-	if (bs_quad_dist_cmp(&qa, &qb, BS_GEOM_TOUCH) > 0)
+	if (!bs_quad_touching(&qa, &qb))
 		return 0;
 	if (!out)
 		return 1;

@@ -571,17 +571,54 @@ static double ray_circle(double wx, double wy, struct bs_vec u, double g)
 	return c / (-bq + sqrt(disc));
 }
 
-/* Smallest t >= 0 at which point p + t u comes within g of segment s0 s1
- * (INFINITY when never): a side of the capsule, or one of its caps. */
-static double ray_capsule(struct bs_vec p, struct bs_vec u, struct bs_vec s0,
-			  struct bs_vec s1, double g)
+/* A quad seen from an origin (the pivot of a turn; (0, 0) for a line):
+ * its vertices relative to the origin and their distances from it; its
+ * edges j (vertex j to j + 1): unit direction e, length l (0 when
+ * degenerate), the offset k of the edge's line along its normal (-e.y,
+ * e.x), and the least distance from the origin to the edge (the greatest
+ * is that of an end). Worked out once a sweep (the moving block) or once
+ * an obstacle, with the arithmetic each crossing would use. */
+struct qview {
+	struct bs_vec v[4];
+	double r[4];
+	struct bs_vec e[4];
+	double l[4], k[4], dmin[4];
+};
+
+static void qview_make(struct qview *w, const struct bs_quad *q,
+		       struct bs_vec o)
 {
-	double ex = s1.x - s0.x, ey = s1.y - s0.y;
+	for (int i = 0; i < 4; i++) {
+		w->v[i] = (struct bs_vec){q->p[i].x - o.x, q->p[i].y - o.y};
+		w->r[i] = sqrt(w->v[i].x * w->v[i].x + w->v[i].y * w->v[i].y);
+	}
+	for (int j = 0; j < 4; j++) {
+		struct bs_vec s0 = w->v[j], s1 = w->v[(j + 1) % 4];
+		double ex = s1.x - s0.x, ey = s1.y - s0.y;
+		double l = sqrt(ex * ex + ey * ey);
+		w->l[j] = l > 1e-12 ? l : 0;
+		w->e[j] = l > 1e-12 ? (struct bs_vec){ex / l, ey / l}
+				    : (struct bs_vec){0, 0};
+		w->k[j] = -w->e[j].y * s0.x + w->e[j].x * s0.y;
+		/* the nearest point of the edge to the origin */
+		double t = -(s0.x * w->e[j].x + s0.y * w->e[j].y);
+		t = t < 0 ? 0 : t > w->l[j] ? w->l[j] : t;
+		double px = s0.x + w->e[j].x * t, py = s0.y + w->e[j].y * t;
+		w->dmin[j] = sqrt(px * px + py * py);
+	}
+}
+
+/* Smallest t >= 0 at which point p + t u comes within g of edge j of view
+ * w (INFINITY when never): a side of the capsule, or one of its caps. */
+static double ray_capsule(struct bs_vec p, struct bs_vec u,
+			  const struct qview *w, int j, double g)
+{
+	struct bs_vec s0 = w->v[j], s1 = w->v[(j + 1) % 4];
 	double wx = p.x - s0.x, wy = p.y - s0.y;
 	double best = INFINITY;
-	double l = sqrt(ex * ex + ey * ey);
-	if (l > 1e-12) {
-		double ax = ex / l, ay = ey / l;
+	double l = w->l[j];
+	if (l > 0) {
+		double ax = w->e[j].x, ay = w->e[j].y;
 		double a = wx * ax + wy * ay, b = ay * wx - ax * wy;
 		double ua = u.x * ax + u.y * ay, ub = ay * u.x - ax * u.y;
 		/* the side of the capsule facing p, approached */
@@ -596,22 +633,46 @@ static double ray_capsule(struct bs_vec p, struct bs_vec u, struct bs_vec s0,
 	return lo2(best, ray_circle(p.x - s1.x, p.y - s1.y, u, g));
 }
 
-/* Smallest t >= 0 at which quad a moved by t along u comes within g of
- * quad b: every vertex of a against every edge of b along u, every vertex
- * of b against every edge of a along -u. */
-static double first_line(const struct bs_quad *a, struct bs_vec u,
-			 const struct bs_quad *b, double g)
+/* 1 when point p moving along u by at most lim cannot come within g of
+ * edge j of w: it stays beyond one side of the edge's slab. */
+static inline int ray_far(struct bs_vec p, struct bs_vec u,
+			  const struct qview *w, int j, double g, double lim)
+{
+	struct bs_vec s0 = w->v[j];
+	double ax = w->e[j].x, ay = w->e[j].y;
+	double b = ay * (p.x - s0.x) - ax * (p.y - s0.y);
+	double b1 = b + lim * (ay * u.x - ax * u.y);
+	double m = g + 1e-9;
+	return (b > m && b1 > m) || (b < -m && b1 < -m);
+}
+
+/* Smallest t in [0, lim] at which quad a (view wa) moved by t along u
+ * comes within g0 of quad b (view wb), into *t0, and within g1 (< g0),
+ * into *t1 (INFINITY when never): every vertex of a against every edge of
+ * b along u, every vertex of b against every edge of a along -u. */
+static void first_line(const struct qview *wa, struct bs_vec u,
+		       const struct qview *wb, double g0, double g1, double lim,
+		       double *t0, double *t1)
 {
 	struct bs_vec nu = {-u.x, -u.y};
-	double best = INFINITY;
+	double b0 = INFINITY, b1 = INFINITY;
 	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
-			best = lo2(best, ray_capsule(a->p[i], u, b->p[j],
-						     b->p[(j + 1) % 4], g));
-			best = lo2(best, ray_capsule(b->p[i], nu, a->p[j],
-						     a->p[(j + 1) % 4], g));
+			if (!ray_far(wa->v[i], u, wb, j, g0, lim)) {
+				b0 = lo2(b0,
+					 ray_capsule(wa->v[i], u, wb, j, g0));
+				b1 = lo2(b1,
+					 ray_capsule(wa->v[i], u, wb, j, g1));
+			}
+			if (!ray_far(wb->v[i], nu, wa, j, g0, lim)) {
+				b0 = lo2(b0,
+					 ray_capsule(wb->v[i], nu, wa, j, g0));
+				b1 = lo2(b1,
+					 ray_capsule(wb->v[i], nu, wa, j, g1));
+			}
 		}
-	return best;
+	*t0 = b0;
+	*t1 = b1;
 }
 
 /* Turns are measured by a pseudo-angle in [0, 4): a function of the angle
@@ -691,21 +752,18 @@ static void turn_circle(struct turn *t, double sgn, struct bs_vec v0, double r,
 		turn_at(t, sgn, v0, a * ex - k * h * ey, a * ey + k * h * ex);
 }
 
-/* The vertex at v0 (relative to the pivot) turning in sense sgn against
- * the capsule of radius g about segment s0 s1 (relative to the pivot). */
-static void turn_capsule(struct turn *t, double sgn, struct bs_vec v0,
-			 struct bs_vec s0, struct bs_vec s1, double g)
+/* The vertex i of view wv turning in sense sgn against the capsule of
+ * radius g about edge j of view ws (both relative to the pivot). */
+static void turn_capsule(struct turn *t, double sgn, const struct qview *wv,
+			 int i, const struct qview *ws, int j, double g)
 {
-	double r = sqrt(v0.x * v0.x + v0.y * v0.y);
-	if (r < 1e-12)
-		return; /* the pivot itself does not move */
-	double ex = s1.x - s0.x, ey = s1.y - s0.y;
-	double l = sqrt(ex * ex + ey * ey);
-	if (l > 1e-12) {
-		struct bs_vec e = {ex / l, ey / l}, n = {-e.y, e.x};
-		double k0 = n.x * s0.x + n.y * s0.y;
-		turn_line(t, sgn, v0, r, n, k0 + g, s0, e, l);
-		turn_line(t, sgn, v0, r, n, k0 - g, s0, e, l);
+	struct bs_vec v0 = wv->v[i];
+	double r = wv->r[i];
+	struct bs_vec s0 = ws->v[j], s1 = ws->v[(j + 1) % 4];
+	if (ws->l[j] > 0) {
+		struct bs_vec e = ws->e[j], n = {-e.y, e.x};
+		turn_line(t, sgn, v0, r, n, ws->k[j] + g, s0, e, ws->l[j]);
+		turn_line(t, sgn, v0, r, n, ws->k[j] - g, s0, e, ws->l[j]);
 	}
 	turn_circle(t, sgn, v0, r, s0, g);
 	turn_circle(t, sgn, v0, r, s1, g);
@@ -716,23 +774,36 @@ static inline struct bs_vec rel(struct bs_vec p, struct bs_vec c)
 	return (struct bs_vec){p.x - c.x, p.y - c.y};
 }
 
-/* The least pseudo-angle (<= t->lim) at which quad a turning about t->c
- * comes within g of quad b, into t (t->best 5 when never): a's vertices
- * turn against b's edges, b's vertices turn the other way against a's. */
-static void first_turn(struct turn *t, const struct bs_quad *a,
-		       const struct bs_quad *b, double g)
+/* 1 when vertex i of wv, on its circle about the pivot, never comes
+ * within g of edge j of ws: its radius is below the edge's least distance
+ * from the pivot, or above its greatest, by more than g. */
+static inline int circle_far(const struct qview *wv, int i,
+			     const struct qview *ws, int j, double g)
 {
-	t->best = 5;
-	for (int i = 0; i < 4; i++) {
-		struct bs_vec va = rel(a->p[i], t->c), vb = rel(b->p[i], t->c);
+	double r = wv->r[i], m = g + 1e-9;
+	double dmax = hi2(ws->r[j], ws->r[(j + 1) % 4]);
+	return r < 1e-12 || r < ws->dmin[j] - m || r > dmax + m;
+}
+
+/* The least pseudo-angles (<= limits) at which quad a (view wa) turning
+ * about the pivot comes within g0 (into t0) and within g1 < g0 (into t1)
+ * of quad b (view wb); best 5 when never: a's vertices turn against b's
+ * edges, b's vertices the other way against a's. */
+static void first_turn(struct turn *t0, struct turn *t1, const struct qview *wa,
+		       const struct qview *wb, double g0, double g1)
+{
+	t0->best = t1->best = 5;
+	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
-			int j1 = (j + 1) % 4;
-			turn_capsule(t, t->sgn, va, rel(b->p[j], t->c),
-				     rel(b->p[j1], t->c), g);
-			turn_capsule(t, -t->sgn, vb, rel(a->p[j], t->c),
-				     rel(a->p[j1], t->c), g);
+			if (!circle_far(wa, i, wb, j, g0)) {
+				turn_capsule(t0, t0->sgn, wa, i, wb, j, g0);
+				turn_capsule(t1, t1->sgn, wa, i, wb, j, g1);
+			}
+			if (!circle_far(wb, i, wa, j, g0)) {
+				turn_capsule(t0, -t0->sgn, wb, i, wa, j, g0);
+				turn_capsule(t1, -t1->sgn, wb, i, wa, j, g1);
+			}
 		}
-	}
 }
 
 /* Degrees turned at the pseudo-angle of t->best (its sine and cosine). */
@@ -993,41 +1064,51 @@ struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
 	return r;
 }
 
-/* The first parameter (<= lim) at which q, moved by mo (a turn: t, its
- * pivot and sense), comes within g of o; INFINITY when it does not. */
-static double first_at(const struct motion *mo, struct turn *t,
-		       const struct bs_quad *q, const struct bs_quad *o,
-		       double g, double lim)
+/* The first parameters (<= lim) at which the block (view wq), moved by mo
+ * (a turn: t, its pivot and sense), comes within BS_GEOM_TOUCH (*tc) and
+ * within BS_GEOM_STOP_GAP (*ts) of obstacle o (view wo); INFINITY when
+ * not. */
+static void first_at(const struct motion *mo, const struct turn *t,
+		     const struct qview *wq, const struct qview *wo, double lim,
+		     double *tc, double *ts)
 {
 	if (!mo->turn) {
-		double x = first_line(q, mo->dir, o, g);
-		return x <= lim ? x : INFINITY;
+		first_line(wq, mo->dir, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP,
+			   lim, tc, ts);
+		*tc = *tc <= lim ? *tc : INFINITY;
+		*ts = *ts <= lim ? *ts : INFINITY;
+		return;
 	}
-	first_turn(t, q, o, g);
-	if (t->best > t->lim)
-		return INFINITY;
-	double d = turn_deg(t);
-	return d <= lim ? d : INFINITY;
+	struct turn a = *t, b = *t;
+	first_turn(&a, &b, wq, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP);
+	double da = a.best > a.lim ? INFINITY : turn_deg(&a);
+	double db = b.best > b.lim ? INFINITY : turn_deg(&b);
+	*tc = da <= lim ? da : INFINITY;
+	*ts = db <= lim ? db : INFINITY;
 }
 
 /* Where obstacle o (index i) stops q's motion mo, up to stop (INFINITY:
  * it does not), as geom.h says for each way it can stand at the start;
  * an obstacle apart that the motion comes to touch goes into *met. */
 static double obstacle_stop(const struct motion *mo, struct turn *t,
-			    const struct bs_quad *q, const struct bs_quad *o,
-			    int i, double stop, struct met *met)
+			    const struct qview *wq, const struct bs_quad *q,
+			    const struct bs_quad *o, int i, double stop,
+			    struct met *met)
 {
-	switch (stand_of(q, o)) {
-	case ST_APART: {
-		double tc = first_at(mo, t, q, o, BS_GEOM_TOUCH, stop);
+	enum stand st = stand_of(q, o);
+	if (st == ST_APART || st == ST_TOUCHING) {
+		struct qview wo;
+		qview_make(&wo, o, mo->turn ? mo->c : (struct bs_vec){0, 0});
+		double tc, ts;
+		first_at(mo, t, wq, &wo, stop, &tc, &ts);
+		if (st == ST_TOUCHING)
+			return ts;
 		if (!(tc <= stop))
 			return INFINITY;
 		met_add(met, i, tc);
-		return first_at(mo, t, q, o, BS_GEOM_STOP_GAP, stop);
+		return ts;
 	}
-	case ST_TOUCHING:
-		return first_at(mo, t, q, o, BS_GEOM_STOP_GAP, stop);
-	case ST_CLOSE: {
+	if (st == ST_CLOSE) {
 		/* it stays where it is if the motion would take it in
 		 * deeper than a touch may overlap */
 		if (mo->turn)
@@ -1041,12 +1122,9 @@ static double obstacle_stop(const struct motion *mo, struct turn *t,
 			   ? 0
 			   : INFINITY;
 	}
-	case ST_OVERLAPPED:
-		/* already overlapping: only a motion that takes it in deeper
-		 * is stopped; backing out or sliding is free */
-		return depth_rate(q, o, mo) > 1e-12 ? 0 : INFINITY;
-	}
-	return INFINITY;
+	/* already overlapping: only a motion that takes it in deeper is
+	 * stopped; backing out or sliding is free */
+	return depth_rate(q, o, mo) > 1e-12 ? 0 : INFINITY;
 }
 
 double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
@@ -1054,6 +1132,8 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 			  int *hit)
 {
 	const struct motion mo = {0, dir, {0, 0}, 0};
+	struct qview wq;
+	qview_make(&wq, q, (struct bs_vec){0, 0});
 	double stop = len > 0 ? len : 0;
 	int stopper = -1;
 	struct met met = {0};
@@ -1069,7 +1149,7 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH + DIST_MARGIN))
 			continue;
 		double ts =
-		    obstacle_stop(&mo, NULL, q, &obst[i], i, stop, &met);
+		    obstacle_stop(&mo, NULL, &wq, q, &obst[i], i, stop, &met);
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;
@@ -1099,6 +1179,8 @@ double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 	if (radius <= 0 || !(lim > 0))
 		return sgn * lim;
 	const struct motion mo = {1, {0, 0}, pivot, sgn};
+	struct qview wq;
+	qview_make(&wq, q, pivot);
 	struct turn t = {pivot, sgn, 4, 5, 0, 0};
 	if (lim < 360.0) {
 		double r = lim * PI / 180.0;
@@ -1120,7 +1202,7 @@ double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 		if (bs_vec_dist(c, pivot) >
 		    radius + ro + BS_GEOM_TOUCH + DIST_MARGIN)
 			continue;
-		double ts = obstacle_stop(&mo, &t, q, o, i, stop, &met);
+		double ts = obstacle_stop(&mo, &t, &wq, q, o, i, stop, &met);
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;

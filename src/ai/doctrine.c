@@ -1449,19 +1449,44 @@ static int moves_first_cb(void *ctx, const struct bs_battle *b, int side)
 	return 0;
 }
 
-/* Distance from a unit to the nearest enemy unit in play. */
+/* Distance from a unit to the nearest enemy unit in play: the least of
+ * the exact distances, found by taking first the enemy whose bounding box
+ * is nearest (box_lb, a lower bound of the distance) and then only those
+ * whose bound lies below the best so far and that bs_quad_dist_cmp finds
+ * nearer (the least of a set does not depend on the order it is taken
+ * in; the exact distance of each one taken is the same number). */
 static double nearest_enemy(struct bs_ai_doctrine *ai,
 			    const struct bs_battle *b, int side, int unit)
 {
-	double best = HUGE_VAL;
+	double lb[BS_AI_MAX_UNITS];
+	int es0 = -1, e0 = -1;
+	double lb0 = HUGE_VAL;
+	const struct bs_quad *q = qof(ai, b, side, unit);
 	for (int es = 0; es < b->nsides; es++)
-		for (int e = 0; es != side && e < nunits_of(b, es); e++)
-			/* the exact distance only of one nearer than the
-			 * best so far (d < best, found with early exits) */
-			if (in_play(unit_of(b, es, e)) &&
-			    (best == HUGE_VAL ||
-			     ucmp(ai, b, side, unit, es, e, best) < 0))
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			int g = b->side_first[es] + e;
+			if (!in_play(unit_of(b, es, e))) {
+				lb[g] = HUGE_VAL;
+				continue;
+			}
+			lb[g] = box_lb(q, qof(ai, b, es, e));
+			if (lb[g] < lb0) {
+				lb0 = lb[g];
+				es0 = es;
+				e0 = e;
+			}
+		}
+	if (es0 < 0)
+		return HUGE_VAL;
+	double best = udist(ai, b, side, unit, es0, e0);
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			int g = b->side_first[es] + e;
+			if ((es == es0 && e == e0) || !(lb[g] < best))
+				continue;
+			if (ucmp(ai, b, side, unit, es, e, best) < 0)
 				best = udist(ai, b, side, unit, es, e);
+		}
 	return best;
 }
 

@@ -820,10 +820,14 @@ int bs_battle_round(struct bs_battle *b)
 {
 	if (b->result.over)
 		return 1;
+	/* with events off nothing reads a derivation's text: none is
+	 * formatted (issue 13) */
+	int text = bs_deriv_set_text(bs_battle_events_on(b));
 	/* the 1E deployment; other rulesets start in their round (matrix) */
 	if (b->round == 0 && b->rules == &bs1e_ruleset)
 		start(b);
 	b->rules->round(b);
+	bs_deriv_set_text(text);
 	return b->result.over;
 }
 

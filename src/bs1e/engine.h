@@ -1,6 +1,6 @@
 /* The 1E engine's private interface: the per-battle scratch (allocated
- * once in bs_battle_new, never in the round loop), event helpers, and the
- * phases of the Basic Game Sequence of Play [1.0] with the rules they
+ * once by the ruleset's init, never in the round loop), event helpers, and
+ * the phases of the Sequence of Play [1.0] with the rules they
  * share (command [4.7], morale checks in play [4.3]-[4.5], rout [7.15],
  * melee [8.x]). Not installed; tests may include it ("bs1e/engine.h"). */
 #ifndef BS1E_ENGINE_H
@@ -235,9 +235,10 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
  * tested there). */
 int bs1e_check_over(struct bs_battle *b, int at_end);
 
-/* battle.c: the ruleset's set-up, reset and release. */
+/* battle.c: the ruleset's set-up, reset, start and release. */
 enum bs_status bs1e_ruleset_init(struct bs_battle *b, struct bs_diags *d);
 void bs1e_ruleset_reset(struct bs_battle *b);
+void bs1e_ruleset_start(struct bs_battle *b);
 void bs1e_ruleset_release(struct bs_battle *b);
 
 /* Current morale [4.2] of unit g with every Table 4 row that applies now

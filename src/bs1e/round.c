@@ -137,8 +137,10 @@ int bs1e_check_over(struct bs_battle *b, int at_end)
 
 const struct bs_ruleset bs1e_ruleset = {
     .name = "bs1e",
+    .iface = BS_IFACE_TABLETOP,
     .init = bs1e_ruleset_init,
     .reset = bs1e_ruleset_reset,
+    .start = bs1e_ruleset_start,
     .round = bs1e_round,
     .release = bs1e_ruleset_release,
 };

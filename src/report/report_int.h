@@ -44,6 +44,11 @@ char *bs_report_text_matrix(const struct bs_scenario *sc,
 char *bs_report_grid_matrix(const struct bs_scenario *sc,
 			    const struct bs_event *ev, char *buf, size_t len);
 
+/* 2E (issue 5): the text line of a 2E event (BS2E_ATTACK, BS2E_ARMOR,
+ * BS2E_HITS, BS2E_MORALE) into buf (text_bs2e.c); returns buf. */
+char *bs2e_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
+		       char *buf, size_t len);
+
 /* Index checks for enums carried in n[]. */
 static inline int bs_report_in(int v, int count)
 {

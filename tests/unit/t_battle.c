@@ -19,6 +19,16 @@
 #include "battlesim/tabletop.h"
 #include "bs1e/engine.h"
 
+/* Attach each side's controller by its scenario's kind, or fail. */
+static void attach_ok(struct bs_ai_set *s, struct bs_battle *b)
+{
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st = bs_ai_attach(s, b, &d);
+	cr_assert_eq(st, BS_OK, "%s", d.count ? d.items[0].msg : "");
+	bs_diags_release(&d);
+}
+
 /* ---- a simple controller: charge when the plan is legal, else close in
  * on the nearest enemy; rally routed units with their own commander ---- */
 
@@ -355,7 +365,7 @@ Test(battle, s7_8_no_overlap_no_rejected_order_200_doctrine_battles,
 	struct bs_ai_set *ai = calloc(1, sizeof *ai);
 	cr_assert_not_null(ai);
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, b);
+	attach_ok(ai, b);
 	struct overlaps o = {.b = b};
 	struct bs_event_sink sink = {overlap_emit, &o};
 	bs_battle_set_sink(b, &sink);

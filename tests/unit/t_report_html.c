@@ -17,6 +17,16 @@
 #include "battlesim/scenario.h"
 #include "battlesim/sim.h"
 
+/* Attach each side's controller by its scenario's kind, or fail. */
+static void attach_ok(struct bs_ai_set *s, struct bs_battle *b)
+{
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st = bs_ai_attach(s, b, &d);
+	cr_assert_eq(st, BS_OK, "%s", d.count ? d.items[0].msg : "");
+	bs_diags_release(&d);
+}
+
 static struct bs_scenario *sc;
 
 static void load(void)
@@ -55,7 +65,7 @@ static struct bs_battle *play(struct bs_html *h, struct counter *c,
 	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
 	bs_diags_release(&d);
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, b);
+	attach_ok(ai, b);
 	struct bs_event_sink next = {count_emit, c};
 	bs_html_init(h, b, &next);
 	struct bs_event_sink s = bs_html_sink(h);

@@ -183,9 +183,14 @@ void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 /* 1 when the unit's own commander fights with it (Table 10 -1). */
 int bs1e_commander_fighting(const struct bs_battle *b, int g);
 
-/* ---- r05_initiative.c / r06_rally.c / r07_movement.c / r08_phase.c ------ */
+/* ---- r05_initiative.c / r06_rally.c / r07_movement.c / r08_phase.c,
+ * r10_missiles.c ---------------------------------------------------------- */
 
 void bs1e_phase_initiative(struct bs_battle *b);
+/* r10_missiles.c: the Intermediate and Advanced Games' [1.2] Initial
+ * Missile and [1.5] Missile and Magic Phases */
+void bs1e_phase_initial_missile(struct bs_battle *b);
+void bs1e_phase_missile_magic(struct bs_battle *b);
 void bs1e_phase_rally(struct bs_battle *b);
 void bs1e_phase_movement(struct bs_battle *b);
 void bs1e_phase_melee(struct bs_battle *b);

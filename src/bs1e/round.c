@@ -1,9 +1,10 @@
-/* The Sequence of Play [1.0] as a table of phases. The Basic Game (Part 2
+/* The Sequence of Play [1.0] as tables of phases, one per level of the
+ * game ([16.3 A]: the scenario's `level:`). The Basic Game (Part 2
  * preamble) plays Initiative [1.1] [5.1], Rally [1.3] [6.0], Movement
  * [1.4] [7.0], Melee [1.6] [8.0] and End of Game Round [1.7]; the
- * Intermediate and Advanced phases (Initial Missile [1.2], Missile and
- * Magic [1.5]) are not played yet (RULING R-138). The end of a battle:
- * RULING R-102 (known-gaps 15). */
+ * Intermediate and Advanced Games play the seven phases of [1.0], with
+ * Initial Missile [1.2] and Missile and Magic [1.5] (r10_missiles.c)
+ * (RULING R-138). The end of a battle: RULING R-102 (known-gaps 15). */
 #include <string.h>
 
 #include "bs1e/engine.h"
@@ -23,9 +24,33 @@ static const struct phase_row basic_game[] = {
     {BS_PHASE_MELEE, "[1.6] [8.0]", bs1e_phase_melee},
     {BS_PHASE_END, "[1.7]", bs1e_phase_end},
 };
-#define NPHASES ((int)(sizeof basic_game / sizeof basic_game[0]))
 _Static_assert(sizeof basic_game / sizeof basic_game[0] == 5,
 	       "the Basic Game has five phases");
+
+/* [1.0] "The BATTLESYSTEM game is played in Game Rounds, in the seven
+ * Phases below" */
+static const struct phase_row seven_phases[] = {
+    {BS_PHASE_INITIATIVE, "[1.1] [5.1]", bs1e_phase_initiative},
+    {BS_PHASE_INITIAL_MISSILE, "[1.2]", bs1e_phase_initial_missile},
+    {BS_PHASE_RALLY, "[1.3] [6.0]", bs1e_phase_rally},
+    {BS_PHASE_MOVEMENT, "[1.4] [7.0]", bs1e_phase_movement},
+    {BS_PHASE_MISSILE_MAGIC, "[1.5]", bs1e_phase_missile_magic},
+    {BS_PHASE_MELEE, "[1.6] [8.0]", bs1e_phase_melee},
+    {BS_PHASE_END, "[1.7]", bs1e_phase_end},
+};
+_Static_assert(sizeof seven_phases / sizeof seven_phases[0] == 7,
+	       "[1.0] has seven phases");
+
+/* The Sequence of Play of each level of the game. */
+static const struct sequence {
+	const struct phase_row *row;
+	int n;
+} sequence_of[BS_LEVEL__COUNT] = {
+    [BS_LEVEL_BASIC] = {basic_game, 5},
+    [BS_LEVEL_INTERMEDIATE] = {seven_phases, 7},
+    [BS_LEVEL_ADVANCED] = {seven_phases, 7},
+};
+_Static_assert(BS_LEVEL__COUNT == 3, "a Sequence of Play for every level");
 
 /* Flags that last one Game Round. */
 #define ROUND_FLAGS                                                            \
@@ -59,20 +84,22 @@ static void new_round(struct bs_battle *b)
 
 static void bs1e_round(struct bs_battle *b)
 {
+	const struct sequence *q = &sequence_of[b->sc->level];
 	new_round(b);
-	for (int i = 0; i < NPHASES && !b->result.over; i++) {
-		b->phase = basic_game[i].phase;
+	for (int i = 0; i < q->n && !b->result.over; i++) {
+		const struct phase_row *ph = &q->row[i];
+		b->phase = ph->phase;
 		if (bs_battle_events_on(b)) {
 			struct bs_event ev;
 			bs1e_ev(b, &ev, BS_EV_PHASE);
-			ev.cite = basic_game[i].cite;
+			ev.cite = ph->cite;
 			bs_battle_emit(b, &ev);
 		}
 		/* [4.7] command is decided as each phase begins */
-		if (basic_game[i].phase != BS_PHASE_INITIATIVE)
+		if (ph->phase != BS_PHASE_INITIATIVE)
 			bs1e_command_update(b, 0);
-		basic_game[i].run(b);
-		bs1e_check_over(b, basic_game[i].phase == BS_PHASE_END);
+		ph->run(b);
+		bs1e_check_over(b, ph->phase == BS_PHASE_END);
 	}
 }
 

@@ -259,6 +259,12 @@ const struct bs_ruleset *bs_ruleset_for(enum bs_rules r);
 enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			     struct bs_battle **out, struct bs_diags *d);
 
+/* For a ruleset's init: BS_ERR_INPUT with a diagnostic at the unit when a
+ * unit of b has more than max_figures figures ("the engine plays units of
+ * at most N"), or b more than max_units units; else BS_OK. */
+enum bs_status bs_battle_limits(const struct bs_battle *b, int max_figures,
+				int max_units, struct bs_diags *d);
+
 /* Start again from the deployment with the dice of stream `stream` of
  * `seed` (bs_rng_seed_stream). No allocation. */
 void bs_battle_reset(struct bs_battle *b, uint64_t seed, uint64_t stream);

@@ -126,6 +126,28 @@ enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit)
 /* ---- the lifecycle --------------------------------------------------------
  */
 
+enum bs_status bs_battle_limits(const struct bs_battle *b, int max_figures,
+				int max_units, struct bs_diags *d)
+{
+	const struct bs_scenario *sc = b->sc;
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit *u = b->units[g].def;
+		if (u->figures > max_figures) {
+			bs_diags_add(d, sc->file, u->line, u->col,
+				     "unit '%s': %d figures; the engine plays "
+				     "units of at most %d",
+				     u->name, u->figures, max_figures);
+			return BS_ERR_INPUT;
+		}
+	}
+	if (b->nunits > max_units) {
+		bs_diags_add(d, sc->file, 0, 0, "too many units (%d > %d)",
+			     b->nunits, max_units);
+		return BS_ERR_INPUT;
+	}
+	return BS_OK;
+}
+
 enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			     struct bs_battle **out, struct bs_diags *d)
 {

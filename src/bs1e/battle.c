@@ -378,32 +378,6 @@ static int name_eq(const char *a, const char *b)
 	return strcasecmp(a, b) == 0;
 }
 
-/* The engine's limits: figures per unit (the used mask), units. */
-static enum bs_status check_limits(const struct bs_battle *b,
-				   struct bs_diags *d)
-{
-	const struct bs_scenario *sc = b->sc;
-	for (int sd = 0; sd < sc->nsides; sd++)
-		for (int i = 0; i < sc->sides[sd].nunits; i++)
-			if (sc->sides[sd].units[i].figures > BS1E_MAX_FIGS) {
-				bs_diags_add(
-				    d, sc->file, sc->sides[sd].units[i].line,
-				    sc->sides[sd].units[i].col,
-				    "unit '%s': %d figures; the engine plays "
-				    "units of at most %d",
-				    sc->sides[sd].units[i].name,
-				    sc->sides[sd].units[i].figures,
-				    BS1E_MAX_FIGS);
-				return BS_ERR_INPUT;
-			}
-	if (b->nunits > BS1E_MAX_UNITS) {
-		bs_diags_add(d, sc->file, 0, 0, "too many units (%d > %d)",
-			     b->nunits, BS1E_MAX_UNITS);
-		return BS_ERR_INPUT;
-	}
-	return BS_OK;
-}
-
 /* The 1E scratch, sized from the battle (b->scratch, also when only
  * partly allocated: bs1e_release frees it). Returns 0, -1 out of memory. */
 static int alloc_scratch(struct bs_battle *b)
@@ -441,7 +415,9 @@ static int alloc_scratch(struct bs_battle *b)
 static enum bs_status bs1e_init(struct bs_battle *b, struct bs_diags *d)
 {
 	const struct bs_scenario *sc = b->sc;
-	enum bs_status st = check_limits(b, d);
+	/* the engine's limits: figures per unit (the used mask), units */
+	enum bs_status st =
+	    bs_battle_limits(b, BS1E_MAX_FIGS, BS1E_MAX_UNITS, d);
 	if (st != BS_OK)
 		return st;
 	if (alloc_scratch(b) != 0) {

@@ -167,35 +167,16 @@ static void bases(enum bs2e_kind k, double *w, double *d)
 	*d = k == BS2E_KIND_CAVALRY ? 1.5 : 0.75;
 }
 
-/* The engine's limits: 2E statistics on every unit, figures per unit,
- * units. */
-static enum bs_status check_limits(const struct bs_battle *b,
-				   struct bs_diags *d)
+/* Every unit has its 2E statistics (the loader gives them). */
+static enum bs_status check_stats(const struct bs_battle *b, struct bs_diags *d)
 {
-	const struct bs_scenario *sc = b->sc;
-	for (int sd = 0; sd < sc->nsides; sd++) {
-		for (int i = 0; i < sc->sides[sd].nunits; i++) {
-			const struct bs_unit *u = &sc->sides[sd].units[i];
-			if (!u->bs2e) {
-				bs_diags_add(d, sc->file, u->line, u->col,
-					     "unit '%s': no 2E statistics",
-					     u->name);
-				return BS_ERR_INPUT;
-			}
-			if (u->figures > BS2E_ENGINE_MAX_FIGS) {
-				bs_diags_add(
-				    d, sc->file, u->line, u->col,
-				    "unit '%s': %d figures; the engine "
-				    "plays units of at most %d",
-				    u->name, u->figures, BS2E_ENGINE_MAX_FIGS);
-				return BS_ERR_INPUT;
-			}
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit *u = b->units[g].def;
+		if (!u->bs2e) {
+			bs_diags_add(d, b->sc->file, u->line, u->col,
+				     "unit '%s': no 2E statistics", u->name);
+			return BS_ERR_INPUT;
 		}
-	}
-	if (b->nunits > BS2E_MAX_UNITS) {
-		bs_diags_add(d, sc->file, 0, 0, "too many units (%d > %d)",
-			     b->nunits, BS2E_MAX_UNITS);
-		return BS_ERR_INPUT;
 	}
 	return BS_OK;
 }
@@ -222,7 +203,10 @@ static int alloc_scratch(struct bs_battle *b)
 
 static enum bs_status bs2e_init(struct bs_battle *b, struct bs_diags *d)
 {
-	enum bs_status st = check_limits(b, d);
+	enum bs_status st = check_stats(b, d);
+	if (st == BS_OK)
+		st = bs_battle_limits(b, BS2E_ENGINE_MAX_FIGS, BS2E_MAX_UNITS,
+				      d);
 	if (st != BS_OK)
 		return st;
 	if (alloc_scratch(b) != 0) {

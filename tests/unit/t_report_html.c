@@ -16,16 +16,7 @@
 #include "battlesim/report.h"
 #include "battlesim/scenario.h"
 #include "battlesim/sim.h"
-
-/* Attach each side's controller by its scenario's kind, or fail. */
-static void attach_ok(struct bs_ai_set *s, struct bs_battle *b)
-{
-	struct bs_diags d;
-	bs_diags_init(&d);
-	enum bs_status st = bs_ai_attach(s, b, &d);
-	cr_assert_eq(st, BS_OK, "%s", d.count ? d.items[0].msg : "");
-	bs_diags_release(&d);
-}
+#include "ai_attach.h"
 
 static struct bs_scenario *sc;
 

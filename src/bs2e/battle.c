@@ -125,13 +125,7 @@ void bs2e_remove(struct bs_battle *b, int g, enum bs_unit_end end,
 		u->flags |= BS_UF_DESTROYED;
 	u->end = end;
 	u->end_round = b->round;
-	if (bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs2e_ev(b, &ev, BS_EV_REMOVED, g, -1);
-		ev.what = why;
-		ev.cite = cite;
-		bs_battle_emit(b, &ev);
-	}
+	bs_battle_say(b, BS_EV_REMOVED, g, why, cite);
 }
 
 /* ---- queries

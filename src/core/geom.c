@@ -608,42 +608,65 @@ static void qview_make(struct qview *w, const struct bs_quad *q,
 	}
 }
 
-/* Smallest t >= 0 at which point p + t u comes within g of edge j of view
- * w (INFINITY when never): a side of the capsule, or one of its caps. */
-static double ray_capsule(struct bs_vec p, struct bs_vec u,
-			  const struct qview *w, int j, double g)
+/* The smallest t >= 0 at which point p + t u comes within g of edge j of
+ * view w (INFINITY when never), for g = g0 into *r0 and g = g1 into *r1
+ * (each the least of what it held and this): a side of the capsule, or
+ * one of its caps. */
+static void ray_capsule(struct bs_vec p, struct bs_vec u, const struct qview *w,
+			int j, double g0, double g1, double *r0, double *r1)
 {
 	struct bs_vec s0 = w->v[j], s1 = w->v[(j + 1) % 4];
 	double wx = p.x - s0.x, wy = p.y - s0.y;
-	double best = INFINITY;
+	double best0 = INFINITY, best1 = INFINITY;
 	double l = w->l[j];
 	if (l > 0) {
 		double ax = w->e[j].x, ay = w->e[j].y;
 		double a = wx * ax + wy * ay, b = ay * wx - ax * wy;
 		double ua = u.x * ax + u.y * ay, ub = ay * u.x - ax * u.y;
 		/* the side of the capsule facing p, approached */
-		double side = b > g && ub < 0 ? g : b < -g && ub > 0 ? -g : NAN;
-		if (side == side) {
-			double t = (side - b) / ub, al = a + t * ua;
-			if (al >= 0 && al <= l)
-				best = t;
+		for (int k = 0; k < 2; k++) {
+			double g = k ? g1 : g0;
+			double side = b > g && ub < 0	 ? g
+				      : b < -g && ub > 0 ? -g
+							 : NAN;
+			if (side == side) {
+				double t = (side - b) / ub, al = a + t * ua;
+				if (al >= 0 && al <= l) {
+					if (k)
+						best1 = t;
+					else
+						best0 = t;
+				}
+			}
 		}
 	}
-	best = lo2(best, ray_circle(wx, wy, u, g));
-	return lo2(best, ray_circle(p.x - s1.x, p.y - s1.y, u, g));
+	double ex = p.x - s1.x, ey = p.y - s1.y;
+	best0 = lo2(best0, ray_circle(wx, wy, u, g0));
+	best0 = lo2(best0, ray_circle(ex, ey, u, g0));
+	best1 = lo2(best1, ray_circle(wx, wy, u, g1));
+	best1 = lo2(best1, ray_circle(ex, ey, u, g1));
+	*r0 = lo2(*r0, best0);
+	*r1 = lo2(*r1, best1);
 }
 
 /* 1 when point p moving along u by at most lim cannot come within g of
- * edge j of w: it stays beyond one side of the edge's slab. */
+ * edge j of w: it stays beyond one side of the edge's slab, or beyond one
+ * end of it along the edge. */
 static inline int ray_far(struct bs_vec p, struct bs_vec u,
 			  const struct qview *w, int j, double g, double lim)
 {
 	struct bs_vec s0 = w->v[j];
 	double ax = w->e[j].x, ay = w->e[j].y;
-	double b = ay * (p.x - s0.x) - ax * (p.y - s0.y);
+	double wx = p.x - s0.x, wy = p.y - s0.y;
+	double b = ay * wx - ax * wy;
 	double b1 = b + lim * (ay * u.x - ax * u.y);
 	double m = g + 1e-9;
-	return (b > m && b1 > m) || (b < -m && b1 < -m);
+	if ((b > m && b1 > m) || (b < -m && b1 < -m))
+		return 1;
+	double a = wx * ax + wy * ay;
+	double a1 = a + lim * (u.x * ax + u.y * ay);
+	double l = w->l[j];
+	return l > 0 && ((a < -m && a1 < -m) || (a > l + m && a1 > l + m));
 }
 
 /* Smallest t in [0, lim] at which quad a (view wa) moved by t along u
@@ -658,18 +681,12 @@ static void first_line(const struct qview *wa, struct bs_vec u,
 	double b0 = INFINITY, b1 = INFINITY;
 	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
-			if (!ray_far(wa->v[i], u, wb, j, g0, lim)) {
-				b0 = lo2(b0,
-					 ray_capsule(wa->v[i], u, wb, j, g0));
-				b1 = lo2(b1,
-					 ray_capsule(wa->v[i], u, wb, j, g1));
-			}
-			if (!ray_far(wb->v[i], nu, wa, j, g0, lim)) {
-				b0 = lo2(b0,
-					 ray_capsule(wb->v[i], nu, wa, j, g0));
-				b1 = lo2(b1,
-					 ray_capsule(wb->v[i], nu, wa, j, g1));
-			}
+			if (!ray_far(wa->v[i], u, wb, j, g0, lim))
+				ray_capsule(wa->v[i], u, wb, j, g0, g1, &b0,
+					    &b1);
+			if (!ray_far(wb->v[i], nu, wa, j, g0, lim))
+				ray_capsule(wb->v[i], nu, wa, j, g0, g1, &b0,
+					    &b1);
 		}
 	*t0 = b0;
 	*t1 = b1;

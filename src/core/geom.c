@@ -754,12 +754,11 @@ static void turn_line(struct turn *t, double sgn, struct bs_vec v0, double r,
 	}
 }
 
-/* ... against the circle of radius g about s (relative to the pivot): a
- * cap of a capsule. */
+/* ... against the circle of radius g about s (relative to the pivot, D
+ * from it: the view's radius of that vertex): a cap of a capsule. */
 static void turn_circle(struct turn *t, double sgn, struct bs_vec v0, double r,
-			struct bs_vec s, double g)
+			struct bs_vec s, double D, double g)
 {
-	double D = sqrt(s.x * s.x + s.y * s.y);
 	if (!(D > 0) || D > r + g || D < fabs(r - g))
 		return;
 	double a = (r * r - g * g + D * D) / (2 * D);
@@ -782,8 +781,8 @@ static void turn_capsule(struct turn *t, double sgn, const struct qview *wv,
 		turn_line(t, sgn, v0, r, n, ws->k[j] + g, s0, e, ws->l[j]);
 		turn_line(t, sgn, v0, r, n, ws->k[j] - g, s0, e, ws->l[j]);
 	}
-	turn_circle(t, sgn, v0, r, s0, g);
-	turn_circle(t, sgn, v0, r, s1, g);
+	turn_circle(t, sgn, v0, r, s0, ws->r[j], g);
+	turn_circle(t, sgn, v0, r, s1, ws->r[(j + 1) % 4], g);
 }
 
 static inline struct bs_vec rel(struct bs_vec p, struct bs_vec c)

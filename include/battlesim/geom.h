@@ -95,6 +95,11 @@ int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
  * R-330, the one definition). */
 int bs_quad_touching(const struct bs_quad *a, const struct bs_quad *b);
 
+/* 1 when the bounding boxes of a and b are more than m apart along x or
+ * along y (then so are the quads). */
+int bs_quad_boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
+			double m);
+
 /* 1 when the interiors overlap by more than the touch tolerance. */
 int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b);
 

@@ -135,26 +135,6 @@ static double box_lb(const struct bs_quad *a, const struct bs_quad *b)
 	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
 }
 
-/* 1 when the bounding boxes of a and b are more than m apart along x or
- * along y (then so are the quads). */
-static int boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
-		       double m)
-{
-	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
-	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
-	for (int i = 1; i < 4; i++) {
-		ax0 = a->p[i].x < ax0 ? a->p[i].x : ax0;
-		ax1 = a->p[i].x > ax1 ? a->p[i].x : ax1;
-		ay0 = a->p[i].y < ay0 ? a->p[i].y : ay0;
-		ay1 = a->p[i].y > ay1 ? a->p[i].y : ay1;
-		bx0 = b->p[i].x < bx0 ? b->p[i].x : bx0;
-		bx1 = b->p[i].x > bx1 ? b->p[i].x : bx1;
-		by0 = b->p[i].y < by0 ? b->p[i].y : by0;
-		by1 = b->p[i].y > by1 ? b->p[i].y : by1;
-	}
-	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
-}
-
 /* How udist compares with thr (bs_quad_dist_cmp: the same answer as
  * comparing udist, sooner). */
 static int ucmp(struct bs_ai_doctrine *ai, const struct bs_battle *b, int side,
@@ -192,7 +172,7 @@ static int ucontact(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	/* bounding boxes apart along x or y by more than BS_GEOM_TOUCH (and
 	 * a margin far above rounding): the blocks are, and
 	 * bs_tt_contact_q would answer 0; no shapes needed */
-	if (boxes_apart(qa, qb, BS_GEOM_TOUCH + 1e-6))
+	if (bs_quad_boxes_apart(qa, qb, BS_GEOM_TOUCH + 1e-6))
 		return 0;
 	struct bs_tt_shape sa, sb;
 	struct bs_tt_pose pa, pb;

@@ -210,27 +210,6 @@ int bs1e_contact(const struct bs_battle *b, int g, int h,
 	return touch;
 }
 
-/* 1 when the bounding boxes of a and b are more than BS_GEOM_TOUCH (and a
- * margin far above rounding) apart along x or y: then the blocks do not
- * touch, and bs1e_contact would answer 0. */
-static int boxes_far(const struct bs_quad *a, const struct bs_quad *b)
-{
-	const double m = BS_GEOM_TOUCH + 1e-6;
-	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
-	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
-	for (int i = 1; i < 4; i++) {
-		ax0 = a->p[i].x < ax0 ? a->p[i].x : ax0;
-		ax1 = a->p[i].x > ax1 ? a->p[i].x : ax1;
-		ay0 = a->p[i].y < ay0 ? a->p[i].y : ay0;
-		ay1 = a->p[i].y > ay1 ? a->p[i].y : ay1;
-		bx0 = b->p[i].x < bx0 ? b->p[i].x : bx0;
-		bx1 = b->p[i].x > bx1 ? b->p[i].x : bx1;
-		by0 = b->p[i].y < by0 ? b->p[i].y : by0;
-		by1 = b->p[i].y > by1 ? b->p[i].y : by1;
-	}
-	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
-}
-
 int bs1e_engaged(const struct bs_battle *b, int g)
 {
 	if (!bs1e_in_play(b, g))
@@ -239,7 +218,9 @@ int bs1e_engaged(const struct bs_battle *b, int g)
 	for (int h = 0; h < b->nunits; h++)
 		if (b->units[h].side != b->units[g].side &&
 		    bs1e_in_play(b, h) &&
-		    !boxes_far(qg, &geom_of(b, h)->c_quad) &&
+		    /* boxes apart: bs1e_contact would answer 0 */
+		    !bs_quad_boxes_apart(qg, &geom_of(b, h)->c_quad,
+					 BS_GEOM_TOUCH + 1e-6) &&
 		    bs1e_contact(b, g, h, NULL))
 			return 1;
 	return 0;

@@ -1060,6 +1060,24 @@ static int met_first(const struct met *m, double stop,
 	}
 }
 
+int bs_quad_boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
+			double m)
+{
+	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
+	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
+	for (int i = 1; i < 4; i++) {
+		ax0 = lo2(ax0, a->p[i].x);
+		ax1 = hi2(ax1, a->p[i].x);
+		ay0 = lo2(ay0, a->p[i].y);
+		ay1 = hi2(ay1, a->p[i].y);
+		bx0 = lo2(bx0, b->p[i].x);
+		bx1 = hi2(bx1, b->p[i].x);
+		by0 = lo2(by0, b->p[i].y);
+		by1 = hi2(by1, b->p[i].y);
+	}
+	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
+}
+
 int bs_quad_touching(const struct bs_quad *a, const struct bs_quad *b)
 {
 	return bs_quad_dist_cmp(a, b, BS_GEOM_TOUCH) <= 0;

@@ -13,18 +13,6 @@
 
 #define PI 3.14159265358979323846
 
-/* min / max for values used only in comparisons (they may differ from
- * fmin / fmax in the sign of a zero only, which no comparison sees). */
-static inline double lo2(double a, double b)
-{
-	return b < a ? b : a;
-}
-
-static inline double hi2(double a, double b)
-{
-	return b > a ? b : a;
-}
-
 int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	       const struct bs_quad *obst, int n, int may_touch, int *who)
 {
@@ -33,24 +21,8 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	 * from it: its depth is negative and its distance above
 	 * BS_GEOM_TOUCH, so the exact tests below would pass it */
 	const double far = BS_GEOM_TOUCH + 1e-6;
-	double x0 = newq->p[0].x, x1 = x0, y0 = newq->p[0].y, y1 = y0;
-	for (int k = 1; k < 4; k++) {
-		x0 = lo2(x0, newq->p[k].x);
-		x1 = hi2(x1, newq->p[k].x);
-		y0 = lo2(y0, newq->p[k].y);
-		y1 = hi2(y1, newq->p[k].y);
-	}
 	for (int i = 0; i < n; i++) {
-		const struct bs_quad *o = &obst[i];
-		double ox0 = o->p[0].x, ox1 = ox0, oy0 = o->p[0].y, oy1 = oy0;
-		for (int k = 1; k < 4; k++) {
-			ox0 = lo2(ox0, o->p[k].x);
-			ox1 = hi2(ox1, o->p[k].x);
-			oy0 = lo2(oy0, o->p[k].y);
-			oy1 = hi2(oy1, o->p[k].y);
-		}
-		if (ox0 - x1 > far || x0 - ox1 > far || oy0 - y1 > far ||
-		    y0 - oy1 > far)
+		if (bs_quad_boxes_apart(newq, &obst[i], far))
 			continue;
 		/* bad: depth(newq) > allowed + 1e-12, allowed the larger of
 		 * BS_TT_FIT_TOL and depth(oldq); not above BS_TT_FIT_TOL +

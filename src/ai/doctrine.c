@@ -185,8 +185,8 @@ static int ucontact(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 
 /* bs_tt_unit_arc from this view's quads, the contact's edges only
  * (bs_tt_contact_edges_q: the same edges as bs_tt_contact). */
-static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
-			int side, int unit, int tside, int tunit)
+static enum bs_arc uarc_of(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit, int tside, int tunit)
 {
 	struct bs_tt_contact c;
 	if (in_play(unit_of(b, side, unit)) &&
@@ -203,6 +203,34 @@ static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	}
 	return bs_tt_arc_from(qof(ai, b, tside, tunit),
 			      bs_quad_centre(qof(ai, b, side, unit)), NULL);
+}
+
+/* uarc_of, remembered: its answer depends only on the two quads and
+ * whether the units are in play (the contact's edges, else the arc from
+ * the centre), so the same inputs give the arc last worked out. */
+static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, int tside, int tunit)
+{
+	int g = b->side_first[side] + unit, h = b->side_first[tside] + tunit;
+	const struct bs_quad *qa = qof(ai, b, side, unit);
+	const struct bs_quad *qb = qof(ai, b, tside, tunit);
+	unsigned char in =
+	    (unsigned char)(in_play(unit_of(b, side, unit)) |
+			    in_play(unit_of(b, tside, tunit)) << 1);
+	struct bs_ai_arcmemo *m =
+	    &ai->arcmemo[(unsigned)(g * 31 + h) & (BS_AI_ARCMEMO - 1)];
+	if (m->g == g && m->h == h && m->in == in &&
+	    memcmp(&m->qa, qa, sizeof *qa) == 0 &&
+	    memcmp(&m->qb, qb, sizeof *qb) == 0)
+		return (enum bs_arc)m->arc;
+	enum bs_arc arc = uarc_of(ai, b, side, unit, tside, tunit);
+	m->g = g;
+	m->h = h;
+	m->in = in;
+	m->arc = (unsigned char)arc;
+	m->qa = *qa;
+	m->qb = *qb;
+	return arc;
 }
 
 /* 1 when the unit touches an enemy (bs_tt_unit_engaged, by ucontact). */
@@ -1753,6 +1781,8 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);
 	memset(ai->quad_stamp, 0, sizeof ai->quad_stamp);
 	memset(ai->engaged_stamp, 0, sizeof ai->engaged_stamp);
+	for (int i = 0; i < BS_AI_ARCMEMO; i++)
+		ai->arcmemo[i].g = -1;
 	ai->view_stamp = 0;
 	for (int side = 0; side < BS_MAX_SIDES; side++)
 		ai->reserve[side] = -1;

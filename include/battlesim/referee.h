@@ -238,7 +238,7 @@ enum bs_status bs_ref_chances(const struct bs_ref *r, long n, int threads,
 
 /* The header of a journal. */
 struct bs_ref_header {
-	char scenario[1024]; /* the scenario file, as an absolute path */
+	char scenario[4096]; /* the scenario file, as an absolute path */
 	char sha256[65];     /* of the file's bytes, hex */
 	char version[32];
 	uint64_t seed;

@@ -7,6 +7,7 @@
  * them, asks its UI for one, journals it and acts on it. Undo and resume
  * replay the inputs from a fresh battle, and so do the continuations of
  * "odds from here". */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -758,12 +759,11 @@ static int play(struct bs_ref *r)
 enum bs_status bs_ref_run(struct bs_ref *r, const struct bs_ref_ui *ui)
 {
 	r->ui = ui;
-	r->shown = -1; /* set at the first prompt: a resume shows nothing */
-	do {
+	/* a resume shows nothing of its replay (set at the first prompt) */
+	r->shown = LONG_MAX;
+	do
 		restart(r, 1);
-		if (r->shown < 0)
-			r->shown = 0;
-	} while (play(r));
+	while (play(r));
 	return r->error[0] ? BS_ERR_RUNTIME : BS_OK;
 }
 

@@ -441,6 +441,9 @@ static const struct bs_ref_input *prompt_point(struct bs_ref *r,
 		memset(&in, 0, sizeof in);
 		in.g = in.side = in.unit = in.indiv = in.kind = -1;
 		long to = 0;
+		/* live from here: every event from now on is shown */
+		if (r->shown > r->nev)
+			r->shown = r->nev;
 		enum bs_ref_reply rep =
 		    r->ui->prompt(r->ui->ctx, r, p, &in, &to);
 		if (rep == BS_REPLY_QUIT) {

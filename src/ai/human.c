@@ -202,7 +202,23 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 	}
 	if (o->kind == BS_ORDER_HOLD)
 		return 1;
-	bs_ai_charge_path(b, q->side, q->unit, o);
+	if (o->kind == BS_ORDER_CHARGE && o->nsteps == 0 && o->tside >= 0) {
+		/* RULING R-142 [7.14]: a stepless charge takes the charge
+		 * plan's path; none: refused with the plan's reason */
+		struct bs_tt_charge pl;
+		if (bs2e)
+			bs2e_plan_charge(b, q->side, q->unit, o->tside,
+					 o->tunit, &pl);
+		else
+			bs_tt_plan_charge(b, q->side, q->unit, o->tside,
+					  o->tunit, &pl);
+		if (!pl.legal) {
+			*why = pl.why ? pl.why : "no charge path reaches it";
+			*cite = pl.cite ? pl.cite : "[7.14]";
+			return 0;
+		}
+		*o = pl.order;
+	}
 	struct bs_tt_outcome out;
 	int legal = bs2e ? bs2e_check_order(b, q->side, q->unit, o, &out)
 			 : bs_tt_check_order(b, q->side, q->unit, o, &out);

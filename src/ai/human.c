@@ -61,9 +61,9 @@ static int h_moves_first(void *ctx, const struct bs_battle *b, int side)
 	return a.yes;
 }
 
-/* Has the side anything a Rally Phase could do? [6.0] routed units, units
- * out of command [4.6] [6.5] and mobs [2.10]; 2E: shaken or routed units
- * (RULING R-210). No prompt when not. */
+/* RULING R-422: has the side anything a Rally Phase could do? [6.0] routed
+ * units, units out of command [4.6] [6.5] and mobs [2.10]; 2E: shaken or routed
+ * units (RULING R-210). No prompt when not. */
 static int rally_due(const struct bs_battle *b, int side)
 {
 	for (int i = 0; i < b->sc->sides[side].nunits; i++) {

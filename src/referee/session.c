@@ -78,7 +78,7 @@ static const struct bs_controller *side_ctl(const struct bs_ref *r, int side)
 	enum bs_rules rules = r->sc->rules;
 	int m = r->side_mode[side];
 	if (m == BS_REF_HUMAN && r->in_cont)
-		m = BS_REF_AI; /* continuations: the AI plays the humans */
+		m = BS_REF_AI; /* RULING R-425: the AI plays the humans */
 	const char *name = m == BS_REF_HUMAN	  ? "human"
 			   : m == BS_REF_AI	  ? "doctrine"
 			   : m == BS_REF_SCRIPTED ? "scripted"
@@ -280,8 +280,8 @@ static void emit_override(struct bs_ref *r, int g, const char *what,
 	bs_battle_emit(b, &ev);
 }
 
-/* The referee's word on the state [overrides are not rules: what follows
- * is played from the state they leave]. */
+/* RULING R-423: the referee's word on the state (not a rule: what follows
+ * is played from the state it leaves). */
 static void apply_override(struct bs_ref *r, const struct bs_ref_input *in)
 {
 	struct bs_battle *b = r->b;

@@ -6,6 +6,7 @@
  * `controller:` kinds attach by bs_ai_attach; a controller of the wrong
  * interface or side is refused. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -185,7 +185,15 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 
 int cmd_play(int argc, char **argv)
 {
-	enum { O_SEED = 256, O_ROUNDS, O_LOG, O_OUT, O_QUIET, O_HTML };
+	enum {
+		O_SEED = 256,
+		O_ROUNDS,
+		O_LOG,
+		O_OUT,
+		O_QUIET,
+		O_HTML,
+		O_STRICT
+	};
 	static const struct option opts[] = {
 	    {"seed", required_argument, NULL, O_SEED},
 	    {"rounds", required_argument, NULL, O_ROUNDS},
@@ -193,10 +201,11 @@ int cmd_play(int argc, char **argv)
 	    {"out", required_argument, NULL, O_OUT},
 	    {"quiet", no_argument, NULL, O_QUIET},
 	    {"html", required_argument, NULL, O_HTML},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0;
+	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0, strict = 0;
 	enum bs_log_format fmt = BS_LOG_TEXT;
 	const char *out_path = NULL, *html = NULL;
 	opterr = 0;
@@ -238,6 +247,9 @@ int cmd_play(int argc, char **argv)
 				return 2;
 			html = optarg;
 			break;
+		case O_STRICT:
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd_play_help, stdout);
 			return 0;
@@ -257,7 +269,7 @@ int cmd_play(int argc, char **argv)
 				       argv[optind]);
 
 	struct bs_scenario *sc = NULL;
-	rc = cli_load_scenario(file, &sc);
+	rc = cli_load_scenario(file, strict, &sc);
 	if (rc)
 		return rc;
 	rc = cli_play_battle_html(sc, file, (uint64_t)seed, 0, rounds,

@@ -279,17 +279,22 @@ static int print_json(const struct bs_scenario *s)
 
 int cmd_roster(int argc, char **argv)
 {
+	enum { O_STRICT = 256 };
 	static const struct option opts[] = {
 	    {"json", no_argument, NULL, 'j'},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int json = 0, ch;
+	int json = 0, strict = 0, ch;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			json = 1;
+			break;
+		case O_STRICT:
+			strict = 1;
 			break;
 		case 'h':
 			fputs(cmd_roster_help, stdout);
@@ -304,7 +309,7 @@ int cmd_roster(int argc, char **argv)
 				       argv[optind + 1]);
 	const char *file = optind < argc ? argv[optind] : NULL;
 	struct bs_scenario *s = NULL;
-	int rc = cli_load_scenario(file, &s);
+	int rc = cli_load_scenario(file, strict, &s);
 	if (rc != 0)
 		return rc;
 	if (s->rules == BS_RULES_MATRIX) { /* matrix (issue 6) */

@@ -427,7 +427,8 @@ int cmd_sim(int argc, char **argv)
 		O_ROUNDS,
 		O_REPLAY,
 		O_LOG,
-		O_HTML
+		O_HTML,
+		O_STRICT
 	};
 	static const struct option opts[] = {
 	    {"runs", required_argument, NULL, O_RUNS},
@@ -440,6 +441,7 @@ int cmd_sim(int argc, char **argv)
 	    {"replay", required_argument, NULL, O_REPLAY},
 	    {"log", required_argument, NULL, O_LOG},
 	    {"html", required_argument, NULL, O_HTML},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -447,7 +449,8 @@ int cmd_sim(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.runs = BS_SIM_DEFAULT_RUNS;
 	o.threads = cores();
-	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0;
+	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0,
+	    strict = 0;
 	int runs = BS_SIM_DEFAULT_RUNS, threads = o.threads, rc = 0;
 	const char *log = NULL, *html = NULL;
 	opterr = 0;
@@ -502,6 +505,9 @@ int cmd_sim(int argc, char **argv)
 				return 2;
 			html = optarg;
 			break;
+		case O_STRICT:
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
@@ -527,7 +533,7 @@ int cmd_sim(int argc, char **argv)
 		return cli_usage_error("sim", "--log goes with --replay");
 
 	struct bs_scenario *sc = NULL;
-	rc = cli_load_scenario(file, &sc);
+	rc = cli_load_scenario(file, strict, &sc);
 	if (rc)
 		return rc;
 	if (replay >= 0) {

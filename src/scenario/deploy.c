@@ -1,5 +1,6 @@
-/* The deployment checks (battlesim/deploy.h): a battle is made of the
- * scenario (bs_battle_new deploys every block as play will) and each
+/* The deployment checks (battlesim/deploy.h), the second step of loading a
+ * scenario: a battle is made of it (bs_battle_new deploys every block as
+ * play will) and each
  * block is tested on the tabletop: [2.1] the table's edge, [7.8] no two
  * blocks overlapping, [11.8] (2E RULING R-220) the ground, [3.4] "more
  * than two full moves away from their nearest opponent" (RULINGS R-136,

@@ -69,6 +69,7 @@ enum bs_warn {
 enum bs_warn_class {
 	BS_WC_NOT_IN_FORCE, /* the rule is not in force at this level */
 	BS_WC_NOT_PLAYED,   /* in force, but not played yet */
+	BS_WC_UNUSED,	    /* these rules have no use for it */
 	BS_WC_CAVEAT,	    /* it has an effect, not quite as asked */
 	BS_WC__COUNT
 };

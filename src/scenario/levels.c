@@ -167,6 +167,32 @@ static void fights_with(const struct bs_unit *u, int mounted, char *buf,
 			 "no melee weapon: it fights with d2, RULING R-103");
 }
 
+/* Where a creature's ability is written: in an inline creature (the
+ * mapping `at`), its `flags:` item or its key; else `at` itself, the
+ * unit's reference to the creature. */
+static const yaml_node_t *ability_at(struct ld *ld, const yaml_node_t *at,
+				     const char *flag, const char *key)
+{
+	if (!at || at->type != YAML_MAPPING_NODE)
+		return at;
+	if (key) {
+		yaml_node_t *k = ld_get(ld, at, key);
+		return k ? k : at;
+	}
+	yaml_node_t *list = ld_get(ld, at, "flags");
+	int n = list && list->type == YAML_SEQUENCE_NODE
+		    ? (int)(list->data.sequence.items.top -
+			    list->data.sequence.items.start)
+		    : 0;
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *it = ld_item(ld, list, i);
+		if (it && it->type == YAML_SCALAR_NODE &&
+		    strcasecmp((const char *)it->data.scalar.value, flag) == 0)
+			return it;
+	}
+	return at;
+}
+
 /* The creature abilities [13.x] [15.0] that play does not apply, once per
  * unit and kind; c brought in by node `at` ("creature", "mount" ...). */
 static void creature_flags(struct ld *ld, const yaml_node_t *at,
@@ -176,14 +202,16 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 	static const struct {
 		unsigned flag;
 		enum bs_warn below, at;
-		const char *what;
+		const char *name, *what;
 	} rows[] = {
-	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison"},
+	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison",
+	     "poison"},
 	    {BS_CF_PARALYZES, BS_W_PARALYSIS_LEVEL, BS_W_PARALYSIS,
-	     "paralyzes"},
-	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_FEAR, "causes fear"},
+	     "paralyzes", "paralyzes"},
+	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_FEAR, "causes_fear",
+	     "causes fear"},
 	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_REGENERATION,
-	     "regenerates"},
+	     "regenerates", "regenerates"},
 	};
 	if (!c)
 		return;
@@ -195,15 +223,16 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 		if (done[w])
 			continue;
 		done[w] = 1;
-		warn(ld, at, w, "%s: '%s' %s", key, c->name, rows[i].what);
+		warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
+		     "%s: '%s' %s", key, c->name, rows[i].what);
 	}
 	if (c->fly_mv > 0 || (c->flags & BS_CF_FLIES)) {
 		enum bs_warn w = by_level(ld, BS_LEVEL_ADVANCED,
 					  BS_W_FLYING_LEVEL, BS_W_FLYING);
 		if (!done[w]) {
 			done[w] = 1;
-			warn(ld, at, w, "%s: '%s' flies (%d\")", key, c->name,
-			     c->fly_mv);
+			warn(ld, ability_at(ld, at, NULL, "fly"), w,
+			     "%s: '%s' flies (%d\")", key, c->name, c->fly_mv);
 		}
 	}
 	/* RULING R-312: a mindless creature never checks morale at every
@@ -212,8 +241,8 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 	if ((c->flags & BS_CF_MINDLESS) && ld->s->level == BS_LEVEL_ADVANCED &&
 	    !done[BS_W_MINDLESS]) {
 		done[BS_W_MINDLESS] = 1;
-		warn(ld, at, BS_W_MINDLESS, "%s: '%s' is mindless", key,
-		     c->name);
+		warn(ld, ability_at(ld, at, "mindless", NULL), BS_W_MINDLESS,
+		     "%s: '%s' is mindless", key, c->name);
 	}
 }
 

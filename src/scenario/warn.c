@@ -12,6 +12,7 @@
 const char *const bs_warn_class_name[BS_WC__COUNT] = {
     [BS_WC_NOT_IN_FORCE] = "not in force at this level",
     [BS_WC_NOT_PLAYED] = "not played yet",
+    [BS_WC_UNUSED] = "not used by these rules",
     [BS_WC_CAVEAT] = "caveat",
 };
 
@@ -66,7 +67,7 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			    "the 'defender occupies higher ground' modifier is "
 			    "not played yet",
 			    "[8.3] Table 10", 1},
-    [BS_W_TERRAIN_KEY] = {"terrain-key", "1E, 2E", NPY,
+    [BS_W_TERRAIN_KEY] = {"terrain-key", "1E, 2E", BS_WC_UNUSED,
 			  "has no effect on this feature", "[11.8] Table 14",
 			  1},
     [BS_W_MEMBER_LEVEL] = {"member-level", B, NIF,
@@ -184,9 +185,9 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				"spells and their saving throws are not "
 				"played yet",
 				"[14.3]", 1},
-    [BS_W_BS2E_KEY] = {"bs2e-key", "2E", NPY,
+    [BS_W_BS2E_KEY] = {"bs2e-key", "2E", BS_WC_UNUSED,
 		       "is a 1E key: the 2E rules do not use it",
-		       "(RULING R-319)", 1},
+		       "bs2e-summary.txt (RULING R-319)", 1},
     [BS_W_PLACEMENT] = {"placement", ALL, BS_WC_CAVEAT,
 			"all forces should start more than two full moves "
 			"away from their nearest opponent",

@@ -204,10 +204,9 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 		enum bs_warn below, at;
 		const char *name, *what;
 	} rows[] = {
-	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison",
-	     "poison"},
-	    {BS_CF_PARALYZES, BS_W_PARALYSIS_LEVEL, BS_W_PARALYSIS,
-	     "paralyzes", "paralyzes"},
+	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison", "poison"},
+	    {BS_CF_PARALYZES, BS_W_PARALYSIS_LEVEL, BS_W_PARALYSIS, "paralyzes",
+	     "paralyzes"},
 	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_FEAR, "causes_fear",
 	     "causes fear"},
 	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_REGENERATION,

@@ -213,8 +213,8 @@ static void trigger(enum bs_warn w, const char *file)
 		cr_assert_gt(marked, 0, "%s marks no line # WARN", path);
 		struct bs_scenario *t = load(out, path);
 		cr_expect_eq(count_kind(t, w), 0,
-			     "%s without the marked lines still gives %s",
-			     path, k->id);
+			     "%s without the marked lines still gives %s", path,
+			     k->id);
 		same_battles(s, t, path);
 		bs_scenario_free(t);
 	}
@@ -246,8 +246,9 @@ Test(warnings, every_row_of_the_table)
 		const struct bs_warn_kind *k = &bs_warn_kinds[w];
 		cr_assert_not_null(k->id, "row %d", w);
 		cr_assert(k->applies && k->text && k->cite, "%s", k->id);
-		cr_expect_eq(strspn(k->id, "abcdefghijklmnopqrstuvwxyz0123456789-"),
-			     strlen(k->id), "%s", k->id);
+		cr_expect_eq(
+		    strspn(k->id, "abcdefghijklmnopqrstuvwxyz0123456789-"),
+		    strlen(k->id), "%s", k->id);
 		cr_expect_eq(bs_warn_by_id(k->id), (enum bs_warn)w, "%s",
 			     k->id);
 		if (k->cls == BS_WC_NOT_IN_FORCE)

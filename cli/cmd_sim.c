@@ -16,6 +16,7 @@
 
 #include "battlesim/report.h"
 #include "battlesim/sim.h"
+#include "battlesim/warn.h"
 #include "cli.h"
 
 #define DEFAULT_SEED 1985
@@ -159,6 +160,10 @@ static json_t *report_json(const struct bs_scenario *sc,
 	json_object_set_new(o, "runs", json_integer(r->runs));
 	json_object_set_new(o, "stopped_early", json_boolean(r->stopped_early));
 	json_object_set_new(o, "max_rounds", json_integer(r->max_rounds));
+	/* what the battles leave out (issue 11): only when there is any */
+	if (sc->warnings.count)
+		json_object_set_new(o, "not_simulated",
+				    bs_report_warnings_json(sc));
 	json_t *sides = json_array();
 	for (int s = 0; s < r->nsides; s++) {
 		const struct bs_sim_side *sd = &r->side[s];
@@ -270,6 +275,16 @@ static void report_csv(FILE *f, const struct bs_scenario *sc,
 	csv_int(f, "run", NULL, NULL, "runs", r->runs);
 	csv_int(f, "run", NULL, NULL, "stopped_early", r->stopped_early);
 	csv_int(f, "run", NULL, NULL, "max_rounds", r->max_rounds);
+	/* what the battles leave out (issue 11): one row a warning */
+	char where[1024];
+	for (size_t i = 0; i < sc->warnings.count; i++) {
+		const struct bs_diag *m = &sc->warnings.items[i];
+		int code = m->code > 0 && m->code < BS_W__COUNT ? m->code : 0;
+		fprintf(f, "not_simulated,\"\",\"\",%s,",
+			code ? bs_warn_kinds[code].id : "warning");
+		csv_str(f, bs_diag_format(m, where, sizeof where));
+		fputc('\n', f);
+	}
 	for (int s = 0; s < r->nsides; s++) {
 		const struct bs_sim_side *sd = &r->side[s];
 		const char *nm = sc->sides[s].name;
@@ -341,6 +356,10 @@ static void report_text(FILE *f, const struct bs_scenario *sc,
 		r->stopped_early ? " (stopped: the intervals are narrow "
 				   "enough)"
 				 : "");
+	if (sc->warnings.count) {
+		fputc('\n', f);
+		bs_report_warnings_text(f, sc);
+	}
 	fprintf(f, "\nOutcome                              P     95%% interval "
 		   "(Wilson)\n");
 	for (int s = 0; s < r->nsides; s++) {

@@ -20,7 +20,7 @@
 
 const char cmd_play_help[] =
     "usage: battlesim play [FILE] [--seed N] [--rounds N] [--log text|jsonl]\n"
-    "                      [--out FILE] [--quiet] [--html FILE]\n"
+    "                      [--out FILE] [--quiet] [--html FILE] [--strict]\n"
     "\n"
     "Play a battle of the scenario FILE (without FILE, the built-in\n"
     "scenario), each side commanded by the doctrine AI (or by the orders\n"
@@ -32,6 +32,12 @@ const char cmd_play_help[] =
     "then the summary: every unit's figures at the start, lost, wounded and\n"
     "left, how it ended, each side's losses and the outcome.\n"
     "\n"
+    "The scenario's level (basic, intermediate, advanced) decides the rules\n"
+    "in force [16.3 A]. What the scenario gives that has no effect in play\n"
+    "(not in force at its level, or not played yet) is a warning on\n"
+    "stderr, 'battlesim: warning: FILE:LINE:COL: ...', before the battle\n"
+    "(docs/SCENARIO-FORMAT.md, \"Warnings\").\n"
+    "\n"
     "Options:\n"
     "  --seed N        seed of the dice (default 1985); the same seed plays\n"
     "                  the same battle and prints the same bytes\n"
@@ -40,11 +46,12 @@ const char cmd_play_help[] =
     "                  (docs/EVENTS.md); the summary is then one JSON line\n"
     "  --out FILE      write the log to FILE; the summary still goes to\n"
     "                  standard output\n"
-    "  --quiet         no log, only the summary\n"
+    "  --quiet         no log, only the summary (the warnings still go to\n"
+    "                  standard error)\n"
     "  --html FILE     also write the battle map to FILE: one self-contained\n"
     "                  HTML page (no network) that replays the battle on the\n"
-    "                  tabletop, step by step, with the log (docs/HTML.md)\n"
-    "  -h, --help      show this help\n";
+    "                  tabletop, step by step, with the log "
+    "(docs/HTML.md)\n" CLI_STRICT_HELP "  -h, --help      show this help\n";
 
 int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		    uint64_t seed, uint64_t stream, int rounds, const char *log,

@@ -58,6 +58,10 @@ enum bs_warn {
 	BS_W_OPTION_TABLE17,
 	BS_W_OPTION_MASS_SAVES_LEVEL,
 	BS_W_OPTION_MASS_SAVES,
+	/* 1E: keys of the scenario's own catalog entries */
+	BS_W_GAME_KEY,
+	BS_W_WEAPON_VS_AC,
+	BS_W_WEAPON_SPEED,
 	/* 2E */
 	BS_W_BS2E_KEY,
 	/* caveats: the thing has an effect, but not as the rules ask */

@@ -485,6 +485,93 @@ static void individual(struct ld *ld, int si, int k,
 		     ind->name, ind->race->fly_mv);
 }
 
+/* ---- the scenario's own catalog entries --------------------------------- */
+
+/* The name of catalog entry m (or `dflt`, an inline creature's unit). */
+static const char *entry_name(struct ld *ld, const yaml_node_t *m,
+			      const char *dflt)
+{
+	yaml_node_t *n = ld_get(ld, m, "name");
+	return n && n->type == YAML_SCALAR_NODE
+		   ? (const char *)n->data.scalar.value
+		   : dflt;
+}
+
+/* RULING R-313: a creature's Table 3 keys of the other game: asterisks
+ * count in D&D only, special and exceptional abilities in AD&D only
+ * ([4.1] Table 3 note). */
+static void creature_keys(struct ld *ld, const yaml_node_t *m, const char *dflt)
+{
+	if (!m || m->type != YAML_MAPPING_NODE)
+		return;
+	const char *name = entry_name(ld, m, dflt);
+	if (ld->s->game == BS_GAME_ADND) {
+		yaml_node_t *a = ld_get(ld, m, "asterisks");
+		int v = 0;
+		if (a && ld_int(ld, a, "asterisks", 0, 10, &v) == 0 && v > 0)
+			warn(ld, a, BS_W_GAME_KEY,
+			     "asterisks: %d of '%s' (D&D asterisks, in an AD&D "
+			     "game)",
+			     v, name);
+		return;
+	}
+	static const char *const keys[] = {"special_abilities",
+					   "exceptional_abilities"};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		yaml_node_t *k = ld_get(ld, m, keys[i]);
+		int v = 0;
+		if (k && ld_bool(ld, k, keys[i], &v) == 0 && v)
+			warn(ld, k, BS_W_GAME_KEY,
+			     "%s: true of '%s' (an AD&D row, in a D&D game)",
+			     keys[i], name);
+	}
+}
+
+/* RULING R-313: a weapon's speed factor and weapon-vs-AC row, which no
+ * rule played uses. */
+static void weapon_keys(struct ld *ld, const yaml_node_t *m)
+{
+	if (!m || m->type != YAML_MAPPING_NODE)
+		return;
+	const char *name = entry_name(ld, m, "?");
+	yaml_node_t *v = ld_get(ld, m, "vs_ac");
+	if (v)
+		warn(ld, v, BS_W_WEAPON_VS_AC, "vs_ac: of '%s'", name);
+	yaml_node_t *sp = ld_get(ld, m, "speed");
+	int f = 0;
+	if (sp && ld_int(ld, sp, "speed", 0, 20, &f) == 0 && f > 0)
+		warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);
+}
+
+/* The entries of the scenario's `catalog:` and its units' inline
+ * creatures. */
+static void catalog_keys(struct ld *ld, struct ld_side_aux *aux,
+			 const yaml_node_t *cat)
+{
+	yaml_node_t *lists[2] = {ld_get(ld, cat, "creatures"),
+				 ld_get(ld, cat, "weapons")};
+	for (int l = 0; l < 2; l++) {
+		const yaml_node_t *list = lists[l];
+		int n = list && list->type == YAML_SEQUENCE_NODE
+			    ? (int)(list->data.sequence.items.top -
+				    list->data.sequence.items.start)
+			    : 0;
+		for (int i = 0; i < n; i++) {
+			yaml_node_t *e = ld_item(ld, list, i);
+			if (l == 0)
+				creature_keys(ld, e, "?");
+			else
+				weapon_keys(ld, e);
+		}
+	}
+	const struct bs_scenario *s = ld->s;
+	for (int si = 0; si < s->nsides; si++)
+		for (int i = 0; i < s->sides[si].nunits; i++)
+			creature_keys(
+			    ld, ld_get(ld, aux[si].units[i].node, "creature"),
+			    s->sides[si].units[i].name);
+}
+
 /* ---- the Basic Game's model ------------------------------------------- */
 
 /* RULING R-305 [16.3 A] "forces that have Intermediate or Advanced Game
@@ -536,6 +623,7 @@ void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 		return;
 	options(ld, top->options);
 	terrain(ld, top->terrain);
+	catalog_keys(ld, aux, top->catalog);
 	for (int si = 0; si < s->nsides; si++) {
 		const struct bs_side *sd = &s->sides[si];
 		for (int i = 0; i < sd->nunits; i++)

@@ -185,6 +185,19 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				"spells and their saving throws are not "
 				"played yet",
 				"[14.3]", 1},
+    [BS_W_GAME_KEY] =
+	{"game-key", ALL, BS_WC_UNUSED,
+	 "counts only in the other game's Table 3 rows: it has no "
+	 "effect in this one",
+	 "[4.1] Table 3 (RULING R-313)", 1},
+    [BS_W_WEAPON_VS_AC] = {"weapon-vs-ac", ALL, NPY,
+			   "the weapon-vs-armor adjustment (option "
+			   "weapon_vs_ac) is not played yet",
+			   "[8.3] (RULING R-313)", 1},
+    [BS_W_WEAPON_SPEED] = {"weapon-speed", ALL, NPY,
+			   "weapon speed factors count only in AD&D individual "
+			   "combat, which is not played yet",
+			   "[9.4 B] (RULING R-313)", 1},
     [BS_W_BS2E_KEY] = {"bs2e-key", "2E", BS_WC_UNUSED,
 		       "is a 1E key: the 2E rules do not use it",
 		       "bs2e-summary.txt (RULING R-319)", 1},

@@ -32,6 +32,16 @@ static void warn(struct ld *ld, const yaml_node_t *at, enum bs_warn w,
 	bs_warn_add(&ld->s->warnings, w, ld->file, line, col, "%s", subject);
 }
 
+/* The number of items of a list node, 0 for anything else (the load
+ * has reported what is not a list). */
+static int items(const yaml_node_t *list)
+{
+	return list && list->type == YAML_SEQUENCE_NODE
+		   ? (int)(list->data.sequence.items.top -
+			   list->data.sequence.items.start)
+		   : 0;
+}
+
 /* The level's choice of two rows: not in force below `from`, else the
  * row of a rule in force but not played yet. */
 static enum bs_warn by_level(const struct ld *ld, enum bs_level from,
@@ -44,10 +54,7 @@ static enum bs_warn by_level(const struct ld *ld, enum bs_level from,
 
 static void options(struct ld *ld, const yaml_node_t *list)
 {
-	int n = list && list->type == YAML_SEQUENCE_NODE
-		    ? (int)(list->data.sequence.items.top -
-			    list->data.sequence.items.start)
-		    : 0;
+	int n = items(list);
 	for (int i = 0; i < n; i++) {
 		yaml_node_t *it = ld_item(ld, list, i);
 		if (!it || it->type != YAML_SCALAR_NODE)
@@ -180,10 +187,7 @@ static const yaml_node_t *ability_at(struct ld *ld, const yaml_node_t *at,
 		return k ? k : at;
 	}
 	yaml_node_t *list = ld_get(ld, at, "flags");
-	int n = list && list->type == YAML_SEQUENCE_NODE
-		    ? (int)(list->data.sequence.items.top -
-			    list->data.sequence.items.start)
-		    : 0;
+	int n = items(list);
 	for (int i = 0; i < n; i++) {
 		yaml_node_t *it = ld_item(ld, list, i);
 		if (it && it->type == YAML_SCALAR_NODE &&
@@ -248,10 +252,7 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 /* The large shield of a list of armor names, or NULL. */
 static const yaml_node_t *large_shield(struct ld *ld, const yaml_node_t *list)
 {
-	int n = list && list->type == YAML_SEQUENCE_NODE
-		    ? (int)(list->data.sequence.items.top -
-			    list->data.sequence.items.start)
-		    : 0;
+	int n = items(list);
 	for (int i = 0; i < n; i++) {
 		yaml_node_t *it = ld_item(ld, list, i);
 		const struct bs_armor *a =
@@ -552,10 +553,7 @@ static void catalog_keys(struct ld *ld, struct ld_side_aux *aux,
 				 ld_get(ld, cat, "weapons")};
 	for (int l = 0; l < 2; l++) {
 		const yaml_node_t *list = lists[l];
-		int n = list && list->type == YAML_SEQUENCE_NODE
-			    ? (int)(list->data.sequence.items.top -
-				    list->data.sequence.items.start)
-			    : 0;
+		int n = items(list);
 		for (int i = 0; i < n; i++) {
 			yaml_node_t *e = ld_item(ld, list, i);
 			if (l == 0)

@@ -18,9 +18,9 @@ BUILD ?= build
 VERSION := 0.1.0
 
 CC ?= cc
-PKGS := yaml-0.1 jansson
+PKGS := yaml-0.1 jansson nettle libedit
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansson)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansson -lnettle -ledit)
 
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra \
 	-ffp-contract=off -fno-fast-math -Iinclude -Isrc -I$(BUILD)/gen \

@@ -514,6 +514,12 @@ static void look_chances(struct ui *u, const char *arg)
 	say("  %-24s      %6ld  %5.1f%%  (95%%: %.1f%% - %.1f%%)\n", "draws",
 	    res->draws, 100.0 * (double)res->draws / (double)res->runs,
 	    100 * lo, 100 * hi);
+	/* issue 11: the odds with their caveats */
+	if (u->sc->warnings.count)
+		say("  not simulated: the scenario's %zu warning%s (battlesim "
+		    "check lists them)\n",
+		    u->sc->warnings.count,
+		    u->sc->warnings.count == 1 ? "" : "s");
 	bs_sim_result_free(res);
 }
 

@@ -464,6 +464,14 @@ static void individual(struct ld *ld, int si, int k,
 		warn(ld, n, BS_W_COMMANDER_ATTACKED,
 		     "individual '%s' (%s commander, an independent figure)",
 		     ind->name, bs_rank_name[ind->rank]);
+	/* RULING R-112: a unit commander [9.2] and, from the Intermediate
+	 * Game, a member [9.1] stand with the unit (the engine's with_unit) */
+	int with_unit = (ind->leads >= 0 && ind->rank == BS_RANK_UNIT) ||
+			(ia->member_of >= 0 && !basic);
+	yaml_node_t *pos = ld_get(ld, n, "position");
+	if (with_unit && pos)
+		warn(ld, pos, BS_W_POSITION_IGNORED, "position: of '%s'",
+		     ind->name);
 	int lvl = 0;
 	const char *cls = caster(ind, &lvl);
 	if (cls)

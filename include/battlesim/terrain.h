@@ -299,6 +299,7 @@ struct bs_terrain_path {
 	int uphill;	 /* its centre climbed ([11.8] no charge uphill) */
 	int road_all;	 /* the whole block on a road all the way */
 	int level0, level1; /* the centre's level at the start and the end */
+	int slow_feature;   /* a feature of slow_row it paid, -1 */
 };
 
 /* The path of block q moving straight along unit vector dir for at most

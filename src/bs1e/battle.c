@@ -311,6 +311,8 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 {
 	const struct bs_unit *def = &sc->sides[side].units[i];
 	const struct bs_creature *c = def->creature;
+	/* [11.8] RULING R-446: the exceptions of its creatures */
+	x->gm = bs_tt_mover_of(def, BS_RULES_BS1E, def->formation);
 	bs1e_unit_sheet(sc, side, i, sh);
 	memset(&u->r, 0, sizeof u->r);
 	u->r.ratio = sh->ratio.value;

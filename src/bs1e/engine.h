@@ -39,6 +39,9 @@ struct bs1e_unit_x {
 	int figs_phase; /* figures at the start of the Melee Phase */
 	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
 	int attacked; /* attacked by an enemy this Melee Phase */
+	/* [11.8] what the ground asks of it (its creatures' flags; the
+	 * formation is set where it is used) */
+	struct bs_tt_mover gm;
 	/* the last shape and quad computed, with what they came from */
 	struct bs_tt_shape c_shape;
 	struct bs_quad c_quad;
@@ -71,6 +74,9 @@ struct bs1e_mvsnap {
 	struct bs_tt_pose p;
 	double spent, run, straight, last_angle;
 	int contact, last_adv, fdir;
+	/* [11.8] the terrain paid so far (struct mv's) */
+	double fixed, dist_plain;
+	int road, on_obstacle, uphill, obstacles, climbed;
 };
 
 /* The last order simulated (r07_movement.c run_steps, nothing carried
@@ -122,6 +128,18 @@ static inline int bs1e_in_play(const struct bs_battle *b, int g)
 	return !(b->units[g].flags & BS_UF_REMOVED);
 }
 
+/* [Part 3] terrain is an Intermediate Game rule (RULING R-309): the
+ * battle's terrain index at `intermediate` and `advanced` when it has
+ * features, else NULL (clear ground). */
+static inline const struct bs_terrain_index *
+bs1e_terrain(const struct bs_battle *b)
+{
+	return b->sc->level != BS_LEVEL_BASIC &&
+		       bs_terrain_count(b->terrain) > 0
+		   ? b->terrain
+		   : NULL;
+}
+
 static inline int bs1e_routed(const struct bs_battle *b, int g)
 {
 	return (b->units[g].flags & BS_UF_ROUTED) != 0;
@@ -150,6 +168,17 @@ void bs1e_pose(const struct bs_battle *b, int g, struct bs_tt_pose *p);
 struct bs_quad bs1e_quad(const struct bs_battle *b, int g);
 struct bs_vec bs1e_centre(const struct bs_battle *b, int g);
 /* Store a shape and pose back into unit g. */
+/* [11.8] a straight move of unit g (shape s at *p) of up to `budget`
+ * inches of movement at `angle` off its facing, stopping at the obstacles
+ * (units) and paying the ground when terrain is in force (RULING R-454):
+ * *p moved, r->done the distance, r->cost the movement paid. Without
+ * terrain: bs_tt_advance of `budget` inches. (r07_movement.c) */
+void bs1e_ground_advance(const struct bs_battle *b, int g,
+			 const struct bs_tt_shape *s, struct bs_tt_pose *p,
+			 double budget, double angle,
+			 const struct bs_quad *obst, int n,
+			 struct bs_tt_step_result *r);
+
 void bs1e_set_geom(struct bs_battle *b, int g, const struct bs_tt_shape *s,
 		   const struct bs_tt_pose *p);
 /* Obstacles: the quads of every unit in play but `skip` (and `skip2`),

@@ -15,6 +15,7 @@
  * AR penalty functions, and the tabletop queries bs_tt_plan_charge and
  * bs_tt_check_order (tabletop.h). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bs1e/engine.h"
@@ -64,6 +65,17 @@ struct mv {
 	double last_angle;
 	int last_adv;
 	const char *why, *cite; /* illegal: why, and the rule */
+	/* [11.8] terrain (NULL: clear ground, and the sums below are not
+	 * used: spent is added up as before) */
+	const struct bs_terrain_index *ti;
+	struct bs_tt_mover gm;	 /* what the ground asks of the unit */
+	int road;		 /* the road bonus holds (RULING R-445) */
+	double fixed;		 /* MV paid for faces, frontage, formation */
+	double dist_plain;	 /* MV paid for distance, without the bonus */
+	int on_obstacle, uphill; /* [11.8] what bars a charge (R-450) */
+	int obstacles, climbed;	 /* the thirds of MV paid (R-444) */
+	const char *name, *name_cite; /* the MOVE events' primitive, or NULL */
+	int free_ground; /* the ground bars but costs nothing ([7.12] follow) */
 };
 
 static int illegal(struct mv *m, const char *why, const char *cite)
@@ -95,6 +107,20 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->last_angle = 0;
 	m->last_adv = 0;
 	m->why = m->cite = NULL;
+	m->ti = bs1e_terrain(b);
+	m->gm = bs1e_sc(b)->ux[g].gm;
+	m->gm.formation = m->s.formation;
+	m->fixed = m->dist_plain = 0;
+	m->on_obstacle = m->uphill = m->obstacles = m->climbed = 0;
+	m->road = 0;
+	m->name = m->name_cite = NULL;
+	m->free_ground = 0;
+	if (m->ti) {
+		/* RULING R-445: "the entire unit must be on the road" as the
+		 * move begins */
+		struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+		m->road = bs_terrain_road_under(m->ti, &q) >= 0;
+	}
 }
 
 static int is_enemy(const struct mv *m, int obst_index)
@@ -168,6 +194,345 @@ static const char *adv_cite(const struct mv *m)
 	default:
 		return "[7.7] [7.9]";
 	}
+}
+
+/* ---- terrain [11.8] (RULINGS R-444 .. R-450) ----------------------------
+ * With terrain in force (m->ti), a move's MV is counted in parts: the fixed
+ * costs of faces, frontage and formation changes, and the distance paid
+ * over the ground without the road bonus; spent is their sum with the
+ * distance at 3/4 while the bonus holds. */
+
+/* RULING R-445: while the road bonus holds each inch costs 3/4. */
+static double road_k(const struct mv *m)
+{
+	return m->road ? 0.75 : 1.0;
+}
+
+static void reprice(struct mv *m)
+{
+	m->spent = m->fixed + m->dist_plain * road_k(m);
+}
+
+/* Distance paid (inches of movement without the road bonus). Off the
+ * road spent is added to as on clear ground (the same sums, bit for bit,
+ * as a battle without terrain). */
+static void pay_dist(struct mv *m, double cost)
+{
+	m->dist_plain += cost;
+	if (m->road)
+		reprice(m);
+	else
+		m->spent += cost;
+}
+
+/* The distance MV left, counted without the road bonus. */
+static double dist_room(const struct mv *m)
+{
+	double r = m->road ? (m->allowed - m->fixed) / road_k(m) - m->dist_plain
+			   : m->allowed - m->spent;
+	return r > 0 ? r : 0;
+}
+
+/* 1 when the way of a straight move (wheel 0: `dist` inches at angle a) or
+ * wheel (wheel 1: `dist` degrees) of the block as it stands touches no
+ * terrain feature: it is paid as on clear ground, by the same code. */
+static int clear_way(const struct mv *m, int wheel, double dist, double a)
+{
+	if (!m->ti)
+		return 1;
+	if (m->road)
+		return 0;
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	if (wheel)
+		return bs_terrain_sweep_rotate(m->ti, &q,
+					       dist >= 0 ? q.p[3] : q.p[0],
+					       dist, NULL, 0) == 0;
+	return bs_terrain_sweep(m->ti, &q, bs_dir(m->p.facing + a), fabs(dist),
+				NULL, 0) == 0;
+}
+
+/* RULING R-445 "the unit must stay on the road for the entire move": a
+ * step off the road ends the bonus for the whole move. */
+static void road_lost(struct mv *m)
+{
+	if (!m->road)
+		return;
+	m->road = 0;
+	reprice(m);
+}
+
+static const char *feat_name(const struct mv *m, int f)
+{
+	const struct bs_terrain *t = bs_terrain_feature(m->ti, f);
+	return t && t->name[0] ? t->name : "terrain";
+}
+
+static const char *feat_key(const struct mv *m, int f)
+{
+	const struct bs_terrain *t = bs_terrain_feature(m->ti, f);
+	return bs_terrain_kind_of(t ? t->type : 0)->key;
+}
+
+/* The NOTE of what the ground did to one piece of a move (events on,
+ * carrying out): its rates, thirds and stop [11.8]. */
+static void terrain_note(struct mv *m, const struct bs_terrain_path *tp)
+{
+	if (!m->wb || !bs_battle_events_on(m->b))
+		return;
+	char buf[400];
+	size_t o = 0;
+#define ADD(...)                                                               \
+	do {                                                                   \
+		int w_ = snprintf(buf + o, sizeof buf - o, __VA_ARGS__);       \
+		if (w_ > 0 && (size_t)w_ < sizeof buf - o)                     \
+			o += (size_t)w_;                                       \
+	} while (0)
+	if (tp->slow_row >= 0) {
+		const struct bs_t14_row *r = &bs_table14[tp->slow_row];
+		ADD("%s%s '%s': movement at %d/%d", o ? "; " : "",
+		    feat_key(m, tp->slow_feature),
+		    feat_name(m, tp->slow_feature), r->mv_num, r->mv_den);
+	}
+	if (tp->obstacles > 0)
+		ADD("%scrosses %s '%s': 1/3 MV (%.1f\")", o ? "; " : "",
+		    feat_key(m, tp->feature), feat_name(m, tp->feature),
+		    m->mv / 3.0 * tp->obstacles);
+	if (tp->climbed > 0)
+		ADD("%sclimbs %d0 feet: 1/3 MV per 10 feet (%.1f\")",
+		    o ? "; " : "", tp->climbed, m->mv / 3.0 * tp->climbed);
+	if (tp->stop == BS_TSTOP_BARRED ||
+	    (tp->stop == BS_TSTOP_BUDGET && tp->why && tp->feature >= 0))
+		ADD("%sstops at the edge of %s '%s': %s", o ? "; " : "",
+		    feat_key(m, tp->feature), feat_name(m, tp->feature),
+		    tp->why);
+	else if (tp->stop == BS_TSTOP_BUDGET && tp->why)
+		ADD("%sstops: %s", o ? "; " : "", tp->why);
+#undef ADD
+	if (o == 0)
+		return;
+	bs1e_note(m->wb, m->g, buf,
+		  tp->stop == BS_TSTOP_BARRED && tp->cite
+		      ? tp->cite
+		      : "[11.8] Table 14 (RULING R-444)");
+}
+
+/* [11.8] "A unit in closed formation goes immediately to open formation
+ * when crossing an obstacle, but there is no movement penalty for this
+ * change of formation" (RULING R-449): at obstacle f it opens, free; with
+ * no room to spread it stays cramped (RULING R-106). Once open, a block
+ * already on the obstacle has come onto it: its third (R-444). Returns 0
+ * when it cannot pay that third (it stops there). */
+static int open_at_obstacle(struct mv *m, int f)
+{
+	enum bs_formation of = m->s.formation;
+	int ofl = m->s.files;
+	struct bs_tt_step_result fr;
+	bs_tt_formation(&m->s, &m->p, BS_FORM_OPEN, m->mv, 1, m->b->stands,
+			m->obst, m->n, &fr);
+	if (!fr.complete) {
+		m->s.formation = BS_FORM_OPEN; /* cramped: the bases stay */
+		m->s.gap = 0;
+	}
+	m->gm.formation = BS_FORM_OPEN;
+	emit_formation(m, of, ofl, 0,
+		       "closed formation goes to open crossing an obstacle",
+		       "[11.8] Table 14");
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	if (!bs_terrain_quad_on(m->ti, f, &q) || m->free_ground)
+		return 1;
+	if (m->mv / 3.0 > dist_room(m) + EPS)
+		return 0;
+	pay_dist(m, m->mv / 3.0);
+	m->obstacles++;
+	m->on_obstacle = 1;
+	return 1;
+}
+
+/* The terrain path of one piece: the ground's costs, where it stops, the
+ * road (R-445: a piece off the road re-priced without the bonus). */
+static void ground_path(struct mv *m, int wheel, double want, double a,
+			struct bs_terrain_path *tp)
+{
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	for (int pass = 0; pass < 2; pass++) {
+		double room = m->free_ground ? HUGE_VAL : dist_room(m);
+		if (wheel) {
+			struct bs_vec pv = want >= 0 ? q.p[3] : q.p[0];
+			bs_terrain_wheel(m->ti, &q, pv, want, m->s.width, room,
+					 1.0, m->mv, &m->gm, tp);
+		} else {
+			bs_terrain_advance(m->ti, &q, bs_dir(m->p.facing + a),
+					   want, room, 1.0, m->mv, &m->gm, tp);
+		}
+		if (!m->road || tp->road_all)
+			return;
+		road_lost(m);
+	}
+}
+
+/* [7.9] [11.8] an advance (wheel 0, `dist` inches at angle a) or a wheel
+ * (wheel 1, `dist` degrees) over terrain: the ground's costs along the way
+ * (RULING R-444), barred ground stopping it, a closed unit opening at an
+ * obstacle and going on, a charge through an obstacle or uphill refused
+ * (RULING R-450). Fills *out as the primitive would; 0 with m->why when
+ * the order is against the rules. */
+static int move_over(struct mv *m, int wheel, double dist, double a,
+		     struct bs_tt_step_result *out)
+{
+	const int charge = m->o->kind == BS_ORDER_CHARGE;
+	const struct bs1e_scratch *sc = bs1e_sc(m->b);
+	const struct bs1e_unit_x *x = &sc->ux[m->g];
+	double want = dist;
+	*out = (struct bs_tt_step_result){0, 0, -1, 1};
+	for (int piece = 0; piece < 4 && fabs(want) > EPS; piece++) {
+		struct bs_vec x0 = m->p.front;
+		double f0 = m->p.facing, before = m->spent;
+		struct bs_terrain_path tp;
+		ground_path(m, wheel, want, a, &tp);
+		if (charge && (tp.on_obstacle || tp.stop == BS_TSTOP_FORMATION))
+			return illegal(m,
+				       "no charge possible through obstacles",
+				       "[11.8] Table 14 (RULING R-450)");
+		if (charge && tp.uphill)
+			return illegal(m, "units may not charge uphill",
+				       "[11.8] Table 14 (RULING R-450)");
+		struct bs_tt_step_result r;
+		if (wheel)
+			bs_tt_wheel(&m->s, &m->p, tp.dist, m->obst, m->n, &r);
+		else
+			bs_tt_advance(&m->s, &m->p, tp.dist, a, m->obst, m->n,
+				      &r);
+		if (!wheel && x->skirmish && is_enemy(m, r.hit) &&
+		    !sc->ux[m->map[r.hit]].skirmish) {
+			/* [7.4] RULING R-137: it stops short of a regular
+			 * enemy */
+			double back = r.done < 0.05 ? r.done : 0.05;
+			m->p.front = bs_vec_sub(
+			    m->p.front,
+			    bs_vec_scale(bs_dir(m->p.facing + a), back));
+			r.done -= back;
+			r.hit = -1;
+		}
+		if (fabs(r.done) < fabs(tp.dist) - 1e-9) {
+			/* a unit stopped it first: the ground of the way it
+			 * went */
+			struct bs_tt_shape s1 = m->s;
+			struct bs_tt_pose p1 = m->p;
+			m->p.front = x0;
+			m->p.facing = f0;
+			ground_path(m, wheel, r.done, a, &tp);
+			m->s = s1;
+			m->p = p1;
+			tp.stop = BS_TSTOP_NONE;
+		}
+		pay_dist(m, m->free_ground ? fabs(r.done) : tp.cost);
+		m->on_obstacle |= tp.on_obstacle;
+		m->uphill |= tp.uphill;
+		m->obstacles += tp.obstacles;
+		m->climbed += tp.climbed;
+		double cost = m->spent - before;
+		out->done += r.done;
+		out->cost += cost;
+		out->hit = r.hit;
+		want -= r.done;
+		if (wheel) {
+			m->straight = 0;
+			m->last_adv = 0;
+		} else {
+			if (m->last_adv && fabs(a - m->last_angle) < EPS)
+				m->straight += r.done;
+			else
+				m->straight = r.done;
+			m->last_adv = 1;
+			m->last_angle = a;
+		}
+		if (is_enemy(m, r.hit)) {
+			m->contact = m->map[r.hit];
+			m->run = m->spent;
+		}
+		emit_move(m,
+			  m->name ? m->name
+			  : wheel ? "wheel"
+				  : adv_name(m),
+			  x0, f0, cost,
+			  m->name_cite ? m->name_cite
+			  : wheel      ? "[7.9] [11.8]"
+				       : adv_cite(m));
+		terrain_note(m, &tp);
+		if (r.hit >= 0 || tp.stop != BS_TSTOP_FORMATION ||
+		    !open_at_obstacle(m, tp.feature))
+			break;
+	}
+	out->complete = fabs(want) <= EPS;
+	return 1;
+}
+
+/* [11.8] a block put down anew (a face, a new frontage or formation, in
+ * shape s at pose p) that costs `cost`: 1 when it may stand there and the
+ * move can pay for it, the road bonus lost when the block leaves the road
+ * (RULING R-445); 0 with m->why when the ground bars it; -1 (nothing
+ * changed) when leaving the road leaves too little movement for it. */
+static int ground_put(struct mv *m, const struct bs_tt_shape *s,
+		      const struct bs_tt_pose *p, double cost)
+{
+	if (!m->ti)
+		return 1;
+	struct bs_quad q = bs_tt_quad(s, p);
+	struct bs_tt_mover gm = m->gm;
+	gm.formation = s->formation;
+	const char *why = NULL, *cite = NULL;
+	if (bs_terrain_barred(m->ti, &q, NULL, &gm, &why, &cite) >= 0)
+		return illegal(m, why, cite);
+	if (m->road && bs_terrain_road_under(m->ti, &q) < 0) {
+		if (m->fixed + m->dist_plain + cost > m->allowed + EPS)
+			return -1;
+		road_lost(m);
+	}
+	m->gm.formation = s->formation;
+	return 1;
+}
+
+/* A fixed cost paid (terrain in force: into its part). */
+static void pay(struct mv *m, double cost)
+{
+	m->fixed += cost;
+	if (m->road)
+		reprice(m);
+	else
+		m->spent += cost;
+}
+
+void bs1e_ground_advance(const struct bs_battle *b, int g,
+			 const struct bs_tt_shape *s, struct bs_tt_pose *p,
+			 double budget, double angle,
+			 const struct bs_quad *obst, int n,
+			 struct bs_tt_step_result *r)
+{
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	struct bs_quad q = bs_tt_quad(s, p);
+	struct bs_vec dir = bs_dir(p->facing + angle);
+	if (!ti || bs_terrain_sweep(ti, &q, dir, budget, NULL, 0) == 0) {
+		/* clear ground on the whole way */
+		bs_tt_advance(s, p, budget, angle, obst, n, r);
+		return;
+	}
+	/* RULING R-454: routs pay the ground as any move (no road bonus)
+	 * and stop short of ground they may not enter */
+	struct bs_tt_mover gm = bs1e_sc(b)->ux[g].gm;
+	gm.formation = s->formation;
+	double mv = b->units[g].r.mv;
+	struct bs_terrain_path tp;
+	bs_terrain_advance(ti, &q, dir, budget, budget, 1.0, mv, &gm, &tp);
+	bs_tt_advance(s, p, tp.dist, angle, obst, n, r);
+	double cost = tp.cost;
+	int stopped = tp.stop != BS_TSTOP_NONE;
+	if (r->done < tp.dist - 1e-9) {
+		bs_terrain_advance(ti, &q, dir, r->done, HUGE_VAL, 1.0, mv, &gm,
+				   &tp);
+		cost = tp.cost;
+	}
+	r->cost = cost;
+	r->complete = r->complete && !stopped;
 }
 
 /* ---- the memo of the last simulated order (struct bs1e_simmemo) -------- */
@@ -244,6 +609,14 @@ static int memo_start(struct mv *m, int *fdir)
 	m->last_angle = a->last_angle;
 	m->contact = a->contact;
 	m->last_adv = a->last_adv;
+	m->fixed = a->fixed;
+	m->dist_plain = a->dist_plain;
+	m->road = a->road;
+	m->on_obstacle = a->on_obstacle;
+	m->uphill = a->uphill;
+	m->obstacles = a->obstacles;
+	m->climbed = a->climbed;
+	m->gm.formation = m->s.formation;
 	*fdir = a->fdir;
 	return j;
 }
@@ -264,6 +637,13 @@ static void memo_record(struct mv *m, int i, int fdir)
 	a->last_angle = m->last_angle;
 	a->contact = m->contact;
 	a->last_adv = m->last_adv;
+	a->fixed = m->fixed;
+	a->dist_plain = m->dist_plain;
+	a->road = m->road;
+	a->on_obstacle = m->on_obstacle;
+	a->uphill = m->uphill;
+	a->obstacles = m->obstacles;
+	a->climbed = m->climbed;
 	a->fdir = fdir;
 	c->k = i + 1;
 }
@@ -305,6 +685,11 @@ static int run_steps(struct mv *m)
 					       "formation moves at most 45 "
 					       "degrees off its facing",
 					       "[7.9]");
+			if (!clear_way(m, 0, st->dist, a)) {
+				if (!move_over(m, 0, st->dist, a, &r))
+					return 0;
+				break;
+			}
 			double d = st->dist < left ? st->dist : left;
 			if (d <= EPS)
 				break;
@@ -325,7 +710,7 @@ static int run_steps(struct mv *m)
 				r.cost -= back;
 				r.hit = -1;
 			}
-			m->spent += r.cost;
+			pay_dist(m, r.cost);
 			if (m->last_adv && fabs(a - m->last_angle) < EPS)
 				m->straight += r.done;
 			else
@@ -367,6 +752,13 @@ static int run_steps(struct mv *m)
 				emit_move(m, "turn", x0, f0, 0, "[7.9]");
 				break;
 			}
+			if (!clear_way(m, 1, a, 0)) {
+				/* [7.9] the arc of the outermost figure, over
+				 * the ground [11.8] */
+				if (!move_over(m, 1, a, 0, &r))
+					return 0;
+				break;
+			}
 			/* [7.9] "The movement cost of wheeling is the
 			 * distance moved by the outermost figure" */
 			double per = bs_tt_wheel_cost(&m->s, 1.0);
@@ -375,7 +767,7 @@ static int run_steps(struct mv *m)
 			if (fabs(deg) < EPS)
 				break;
 			bs_tt_wheel(&m->s, &m->p, deg, m->obst, m->n, &r);
-			m->spent += r.cost;
+			pay_dist(m, r.cost);
 			m->straight = 0;
 			m->last_adv = 0;
 			if (is_enemy(m, r.hit)) {
@@ -408,10 +800,22 @@ static int run_steps(struct mv *m)
 				i = m->o->nsteps;
 				break;
 			}
+			struct bs_tt_shape s0 = m->s;
+			struct bs_tt_pose p0 = m->p;
 			bs_tt_face(&m->s, &m->p, a, m->mv, m->obst, m->n, &r);
 			if (!r.complete)
 				return illegal(m, "no room to turn", "[7.9]");
-			m->spent += cost;
+			/* [11.8] the turned block on ground it may not be on */
+			int g = ground_put(m, &m->s, &m->p, cost);
+			if (g <= 0) {
+				m->s = s0;
+				m->p = p0;
+				if (g == 0)
+					return 0;
+				i = m->o->nsteps;
+				break;
+			}
+			pay(m, cost);
 			m->straight = 0;
 			m->last_adv = 0;
 			emit_move(m, "face", x0, f0, cost, "[7.9]");
@@ -446,14 +850,25 @@ static int run_steps(struct mv *m)
 				break;
 			}
 			int of = m->s.files;
+			struct bs_tt_shape s0 = m->s;
+			struct bs_tt_pose p0 = m->p;
 			bs_tt_frontage(&m->s, &m->p, files, m->obst, m->n, &r);
 			if (!r.complete)
 				return illegal(m,
 					       "the new frontage would touch "
 					       "another unit",
 					       "[7.10]");
+			int g = ground_put(m, &m->s, &m->p, cost);
+			if (g <= 0) {
+				m->s = s0;
+				m->p = p0;
+				if (g == 0)
+					return 0;
+				i = m->o->nsteps;
+				break;
+			}
 			fdir = dir;
-			m->spent += cost;
+			pay(m, cost);
 			m->straight = 0;
 			m->last_adv = 0;
 			emit_formation(m, m->s.formation, of, cost, "frontage",
@@ -491,13 +906,26 @@ static int run_steps(struct mv *m)
 			}
 			enum bs_formation of = m->s.formation;
 			int ofl = m->s.files;
+			struct bs_tt_shape s0 = m->s;
+			struct bs_tt_pose p0 = m->p;
 			bs_tt_formation(&m->s, &m->p, f, m->mv, 0, m->b->stands,
 					m->obst, m->n, &r);
 			if (!r.complete)
 				return illegal(m,
 					       "no room for the new formation",
 					       "[7.6]");
-			m->spent += cost;
+			/* [11.8] "No unit can ever be in closed formation in
+			 * the woods" (rough, swamps, water) */
+			int g = ground_put(m, &m->s, &m->p, cost);
+			if (g <= 0) {
+				m->s = s0;
+				m->p = p0;
+				if (g == 0)
+					return 0;
+				i = m->o->nsteps;
+				break;
+			}
+			pay(m, cost);
 			m->straight = 0;
 			m->last_adv = 0;
 			emit_formation(m, of, ofl, cost, "formation change",
@@ -718,6 +1146,16 @@ static int charge_path_ok(struct mv *m)
 			       "the target is too close: a charge moves at "
 			       "least 2/3 MV before contact",
 			       "[7.14]");
+	/* [11.8] "Units may not charge uphill": RULING R-450, nor up at a
+	 * target on higher ground than where the charge ends */
+	if (m->ti) {
+		struct bs_quad mq = bs_tt_quad(&m->s, &m->p);
+		struct bs_quad tq = bs1e_quad(m->b, m->contact);
+		if (bs_terrain_quad_level(m->ti, &tq) >
+		    bs_terrain_quad_level(m->ti, &mq))
+			return illegal(m, "units may not charge uphill",
+				       "[11.8] Table 14 (RULING R-450)");
+	}
 	/* RULING R-109 (known-gaps 10): "The last 1/3 of the charge
 	 * distance must be in a straight line" */
 	if (m->straight + EPS < m->run / 3.0)
@@ -779,6 +1217,30 @@ static int withdraw_path(struct mv *m)
 	struct bs_vec x0 = m->p.front;
 	double f0 = m->p.facing;
 	struct bs_tt_step_result r;
+	if (!clear_way(m, 0, 3.0, 180.0)) {
+		/* RULING R-454: the 3" are paid over the ground out of the
+		 * unit's MV */
+		m->allowed = u->r.mv;
+		m->name = "withdraw";
+		m->name_cite = "[7.12] [11.8]";
+		if (!move_over(m, 0, 3.0, 180.0, &r))
+			return 0;
+		if (!r.complete)
+			return illegal(m,
+				       "no room to withdraw 3\" straight back "
+				       "(units or ground in the way, or the "
+				       "ground costs more than its MV)",
+				       "[7.12] [11.8]");
+		struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+		for (int k = 0; k < m->n; k++)
+			if (is_enemy(m, k) && bs_quad_touching(&q, &m->obst[k]))
+				return illegal(
+				    m,
+				    "a withdrawal may not end in "
+				    "contact with another enemy unit",
+				    "[7.12]");
+		return 1;
+	}
 	m->allowed = 3.0;
 	bs_tt_advance(&m->s, &m->p, 3.0, 180.0, m->obst, m->n, &r);
 	if (!r.complete)
@@ -810,6 +1272,13 @@ static void flee_path(struct mv *m, int turn)
 		m->p.front = bs_vec_scale(bs_vec_add(q.p[1], q.p[2]), 0.5);
 	}
 	m->allowed = m->mv;
+	if (!clear_way(m, 0, m->mv, 0)) {
+		/* RULING R-454: over the ground, as any move */
+		m->name = "flee";
+		m->name_cite = "[8.8] [11.8]";
+		move_over(m, 0, m->mv, 0, &r);
+		return;
+	}
 	bs_tt_advance(&m->s, &m->p, m->mv, 0, m->obst, m->n, &r);
 	m->spent = r.cost;
 	if (is_enemy(m, r.hit))
@@ -1151,9 +1620,19 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 		double ang =
 		    len > 0 ? bs_angle_diff(f.p.facing, bs_facing_of(shift))
 			    : 0;
-		bs_tt_advance(&f.s, &f.p, len, ang, f.obst, f.n, &r);
-		f.spent = r.cost;
-		emit_move(&f, "follow", x0, f0, r.cost, "[7.12]");
+		if (!clear_way(&f, 0, len, ang)) {
+			/* "even if it has already used its full movement
+			 * rate": RULING R-454, the ground does not slow it,
+			 * but it goes nowhere it may not go */
+			f.free_ground = 1;
+			f.name = "follow";
+			f.name_cite = "[7.12] [11.8]";
+			move_over(&f, 0, len, ang, &r);
+		} else {
+			bs_tt_advance(&f.s, &f.p, len, ang, f.obst, f.n, &r);
+			f.spent = r.cost;
+			emit_move(&f, "follow", x0, f0, r.cost, "[7.12]");
+		}
 		bs1e_set_geom(b, h, &f.s, &f.p);
 		e->flags |= BS_UF_MOVED;
 		if (bs1e_contact(b, h, g, NULL))
@@ -1491,6 +1970,31 @@ static void move_indivs(struct bs_battle *b, int side)
 			continue;
 		}
 		struct bs_vec from = c->pos;
+		double paid = d;
+		const struct bs_terrain_index *ti = bs1e_terrain(b);
+		struct bs_quad pq = {{from, from, from, from}};
+		struct bs_vec dir =
+		    d > 0 ? bs_vec_scale(bs_vec_sub(to, from), 1.0 / d)
+			  : (struct bs_vec){0, 0};
+		if (ti && d > 0 && bs_terrain_sweep(ti, &pq, dir, d, NULL, 0)) {
+			/* [11.8] a figure without a base pays the ground on
+			 * its way, as a block (RULING R-454): as far as its
+			 * MV pays, short of ground it may not enter */
+			const struct bs_creature *r = c->def->race;
+			struct bs_tt_mover gm = {
+			    .rules = BS_RULES_BS1E,
+			    .formation = BS_FORM_OPEN,
+			    .aquatic = !r || (r->flags & BS_CF_AQUATIC) != 0,
+			    .woodland = r && (r->flags & BS_CF_WOODLAND) != 0,
+			    .mountain = r && (r->flags & BS_CF_MOUNTAIN) != 0,
+			    .swamp = r && (r->flags & BS_CF_SWAMP) != 0};
+			struct bs_terrain_path tp;
+			bs_terrain_advance(ti, &pq, dir, d, c->mv, 1.0, c->mv,
+					   &gm, &tp);
+			to = bs_vec_add(from, bs_vec_scale(dir, tp.dist));
+			d = tp.dist;
+			paid = tp.cost;
+		}
 		c->pos = to;
 		c->flags |= BS_IF_MOVED;
 		if (bs_battle_events_on(b)) {
@@ -1504,10 +2008,11 @@ static void move_indivs(struct bs_battle *b, int side)
 			ev.x1 = to.x;
 			ev.y1 = to.y;
 			ev.f0 = ev.f1 = c->facing;
-			ev.n[0] = (int)lround(d * 10);
+			ev.n[0] = (int)lround(paid * 10);
 			ev.n[1] = c->mv * 10;
 			ev.n[2] = ev.n[0];
-			ev.cite = "[7.7] [9.2]";
+			ev.cite =
+			    paid != d ? "[7.7] [9.2] [11.8]" : "[7.7] [9.2]";
 			bs_battle_emit(b, &ev);
 		}
 	}

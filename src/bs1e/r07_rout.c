@@ -277,10 +277,11 @@ static double rout_path(struct bs_battle *b, int g, double dist, double dir)
 		bs1e_pose(b, g, &p);
 		int n = bs1e_obstacles(b, g, -1, obst, map);
 		struct bs_tt_step_result r;
-		bs_tt_advance(&s, &p, left, bs_angle_diff(p.facing, dir), obst,
-			      n, &r);
+		/* [11.8] over the ground (RULING R-454) */
+		bs1e_ground_advance(b, g, &s, &p, left,
+				    bs_angle_diff(p.facing, dir), obst, n, &r);
 		b->units[g].front = p.front;
-		left -= r.done;
+		left -= r.cost;
 		covered += r.done;
 		if (r.hit < 0)
 			break;
@@ -308,13 +309,27 @@ static double rout_path(struct bs_battle *b, int g, double dist, double dir)
 		double t = maxf - minr + 2 * BS_GEOM_TOUCH;
 		if (t > left)
 			break; /* RULING R-111: not within its rout move */
+		double cost = t;
+		const struct bs_terrain_index *ti = bs1e_terrain(b);
+		if (ti && bs_terrain_sweep(ti, &rq, d, t, NULL, 0) > 0) {
+			/* RULING R-454: breaking around pays the ground, and
+			 * not onto ground it may not enter */
+			struct bs_tt_mover gm = bs1e_sc(b)->ux[g].gm;
+			gm.formation = s.formation;
+			struct bs_terrain_path tp;
+			bs_terrain_advance(ti, &rq, d, t, left, 1.0,
+					   b->units[g].r.mv, &gm, &tp);
+			if (tp.dist < t - 1e-9)
+				break;
+			cost = tp.cost;
+		}
 		struct bs_tt_pose np = p;
 		np.front = bs_vec_add(p.front, bs_vec_scale(d, t));
 		struct bs_quad nq = bs_tt_quad(&s, &np);
 		if (!bs_tt_fits(&nq, NULL, obst, n, 1, NULL))
 			break;
 		b->units[g].front = np.front;
-		left -= t;
+		left -= cost;
 		covered += t;
 	}
 	return covered;
@@ -334,7 +349,8 @@ static double clear_run(const struct bs_battle *b, int g, double dir,
 	int n = bs1e_obstacles(b, g, -1, obst, map);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
-	bs_tt_advance(&s, &p, dist, bs_angle_diff(p.facing, dir), obst, n, &r);
+	bs1e_ground_advance(b, g, &s, &p, dist, bs_angle_diff(p.facing, dir),
+			    obst, n, &r);
 	*hit = r.hit >= 0 ? map[r.hit] : -1;
 	return r.done;
 }

@@ -1383,6 +1383,7 @@ static double walk(const struct bs_terrain_index *ti, const struct motion *mo,
 	memset(out, 0, sizeof *out);
 	out->feature = -1;
 	out->slow_row = -1;
+	out->slow_feature = -1;
 	out->level0 = out->level1 = bs_terrain_level_at(ti, centre_at(mo, 0));
 	int road0 = bs_terrain_road_under(ti, &mo->q) >= 0;
 	out->road_all = road0;
@@ -1446,8 +1447,8 @@ static double walk(const struct bs_terrain_index *ti, const struct motion *mo,
 			road =
 			    in_iv((const double(*)[2])nr.w[i], nr.nw[i], mid);
 		double rate = 1.0, lump_obst = 0;
-		int slow = -1, stop = BS_TSTOP_NONE, stop_f = -1, came = 0,
-		    came_f = -1;
+		int slow = -1, slow_f = -1, stop = BS_TSTOP_NONE, stop_f = -1,
+		    came = 0, came_f = -1;
 		for (int i = 0; i < nr.n; i++) {
 			const struct feat *f = &ti->f[nr.f[i]];
 			int on =
@@ -1488,6 +1489,7 @@ static double walk(const struct bs_terrain_index *ti, const struct motion *mo,
 			if (r > rate) {
 				rate = r;
 				slow = row;
+				slow_f = nr.f[i];
 			}
 		}
 		if (stop != BS_TSTOP_NONE) {
@@ -1540,8 +1542,12 @@ static double walk(const struct bs_terrain_index *ti, const struct motion *mo,
 		level = lv;
 		if (!road)
 			out->road_all = 0;
-		if (slow > out->slow_row)
+		if (slow >= 0 &&
+		    (out->slow_row < 0 ||
+		     rate_of(slow, m) > rate_of(out->slow_row, m))) {
 			out->slow_row = slow;
+			out->slow_feature = slow_f;
+		}
 		if (cost + (b - a) * per > budget + 1e-9) {
 			at = per > 0 ? a + (budget - cost) / per : b;
 			if (at > b)

@@ -31,10 +31,10 @@ run check "$A"
 expect_code 0
 expect_out "$A: ok: 2 sides, 6 units, 8 individuals; 13 warnings"
 [ "$(count_warnings)" = 13 ] || { echo "want 13 warnings: $ERR"; exit 1; }
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:14:5: terrain 'Harrow wood' (woods): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:14:5: terrain 'Harrow wood' (woods): terrain effects on combat are not played yet: units fight as on clear ground (they deploy and move by Table 14) [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation): terrain effects on combat are not played yet: units fight as on clear ground (they deploy and move by Table 14) [11.9] (RULING R-316) (warning terrain)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation 30'): the 'defender occupies higher ground' modifier is not played yet [8.3] Table 10 (warning higher-ground)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:16:5: terrain 'The Harrow' (water): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:16:5: terrain 'The Harrow' (water): terrain effects on combat are not played yet: units fight as on clear ground (they deploy and move by Table 14) [11.9] (RULING R-316) (warning terrain)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:37:19: weapons: 'long bow' (it fights with 'short sword'): missile fire is not played yet: the unit fights in melee without it [10.0]-[10.8] (RULING R-306) (warning missile)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:43:19: weapons: 'sling' (it fights with 'club'): missile fire is not played yet: the unit fights in melee without it [10.0]-[10.8] (RULING R-306) (warning missile)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:50:19: weapons: 'light lance': the double damage of lances in a cavalry or chariot charge is not played yet [11.4] (warning lance)"

@@ -33,6 +33,8 @@ struct tf {
 	int has_order[BS_MAX_SIDES][8];
 	struct bs_rally_order rally[BS_MAX_SIDES][8];
 	int nrally[BS_MAX_SIDES];
+	/* moves of independent individuals by side and index */
+	struct bs_indiv_order indiv[BS_MAX_SIDES][8];
 	int moves_first; /* answer of moves_first */
 	int follow;	 /* answer of follow */
 	struct tf_event *evs;
@@ -65,6 +67,16 @@ static inline void tf_move(void *ctx, const struct bs_battle *b, int side,
 	(void)b;
 	if (unit < 8 && t->has_order[side][unit])
 		*out = t->order[side][unit];
+}
+
+static inline void tf_move_indiv(void *ctx, const struct bs_battle *b,
+				 int side, int indiv,
+				 struct bs_indiv_order *out)
+{
+	struct tf *t = ctx;
+	(void)b;
+	if (indiv < 8)
+		*out = t->indiv[side][indiv];
 }
 
 static inline int tf_follow(void *ctx, const struct bs_battle *b, int side,
@@ -113,6 +125,7 @@ static inline void tf_open(struct tf *t, const char *yaml)
 	t->ctl.rally = tf_rally;
 	t->ctl.move = tf_move;
 	t->ctl.follow = tf_follow;
+	t->ctl.move_indiv = tf_move_indiv;
 	t->moves_first = 1;
 	for (int s = 0; s < t->b->nsides; s++)
 		bs_battle_set_controller(t->b, s, &t->ctl);
@@ -223,6 +236,9 @@ struct tf_unit {
 	const char *extra; /* more YAML lines for the unit, or NULL */
 };
 
+/* The level the scenario of tf_yaml is played at (a test may set it). */
+static const char *tf_level = "basic";
+
 /* The YAML of a two-side scenario (south and north edges) with these
  * units; `head` adds top-level lines (options, catalog), `indiv` adds
  * individuals to side 0 / side 1 (YAML list items, indented 6). */
@@ -237,9 +253,9 @@ static inline void tf_yaml(char *buf, size_t len, const struct tf_unit *u,
 		cr_assert(w_ >= 0 && (size_t)w_ < len - k, "yaml too long");   \
 		k += (size_t)w_;                                               \
 	} while (0)
-	TF_PUT("name: Test\nrules: bs1e\nlevel: basic\ngame: adnd\n"
+	TF_PUT("name: Test\nrules: bs1e\nlevel: %s\ngame: adnd\n"
 	       "table: {width: 72, depth: 48}\n%s",
-	       head ? head : "");
+	       tf_level, head ? head : "");
 	TF_PUT("sides:\n");
 	for (int s = 0; s < 2; s++) {
 		TF_PUT("  - name: %s\n    edge: %s\n    units:\n",

@@ -58,59 +58,97 @@ char *bs_diag_format(const struct bs_diag *m, char *buf, size_t len)
 }
 
 /* Case-insensitive edit distance with adjacent transpositions (optimal
- * string alignment), capped at 64 characters: "Spaer" is one edit from
- * "spear". */
-static size_t edit_distance(const char *a, const char *b)
+ * string alignment) of a (la letters, already lower case) and b, when it
+ * is at most max; else max + 1. Only the band of cells within max of the
+ * diagonal is computed and a row past max stops the work, so that a word
+ * is compared with 4,096 long names quickly (item 19 of issue 12): "Spaer"
+ * is one edit from "spear". Words of more than 64 bytes are not compared. */
+static size_t edit_distance_max(const char *a, size_t la, const char *b,
+				size_t max)
 {
-	size_t la = strlen(a), lb = strlen(b);
+	size_t lb = strlen(b);
 	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	size_t d[65][65];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		int ca = tolower((unsigned char)a[i - 1]);
-		for (size_t j = 1; j <= lb; j++) {
-			int cb = tolower((unsigned char)b[j - 1]);
-			size_t best = d[i - 1][j - 1] + (ca == cb ? 0 : 1);
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 &&
-			    ca == tolower((unsigned char)b[j - 2]) &&
-			    tolower((unsigned char)a[i - 2]) == cb &&
-			    d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
+		return max + 1;
+	/* a common prefix costs nothing (no edit can gain from it: a
+	 * transposition across its end would need the first letters that
+	 * differ to be equal) */
+	while (la > 0 && lb > 0 && *a == (char)tolower((unsigned char)*b)) {
+		a++;
+		b++;
+		la--;
+		lb--;
 	}
-	return d[la][lb];
+	if ((la > lb ? la - lb : lb - la) > max)
+		return max + 1;
+	enum { INF = 1000 };
+	size_t row[3][65]; /* rows i - 2, i - 1, i */
+	char cb[65];
+	for (size_t j = 0; j < lb; j++)
+		cb[j] = (char)tolower((unsigned char)b[j]);
+	for (size_t j = 0; j <= lb; j++)
+		row[1][j] = j <= max ? j : INF;
+	for (size_t i = 1; i <= la; i++) {
+		size_t *cur = row[(i + 1) % 3], *prev = row[i % 3],
+		       *prev2 = row[(i + 2) % 3];
+		size_t lo = i > max ? i - max : 1,
+		       hi = i + max < lb ? i + max : lb;
+		size_t best_in_row = INF;
+		cur[0] = i <= max ? i : INF;
+		if (cur[0] < best_in_row)
+			best_in_row = cur[0];
+		for (size_t j = 1; j < lo; j++)
+			cur[j] = INF;
+		for (size_t j = lo; j <= hi; j++) {
+			size_t d =
+			    prev[j - 1] + (a[i - 1] == cb[j - 1] ? 0 : 1);
+			if (prev[j] + 1 < d)
+				d = prev[j] + 1;
+			if (cur[j - 1] + 1 < d)
+				d = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == cb[j - 2] &&
+			    a[i - 2] == cb[j - 1] && prev2[j - 2] + 1 < d)
+				d = prev2[j - 2] + 1;
+			cur[j] = d;
+			if (d < best_in_row)
+				best_in_row = d;
+		}
+		for (size_t j = hi + 1; j <= lb; j++)
+			cur[j] = INF;
+		if (best_in_row > max)
+			return max + 1;
+	}
+	size_t d = row[(la + 1) % 3][lb];
+	return d <= max ? d : max + 1;
+}
+
+/* The typo limit of a word of wl letters: at most a third of its letters
+ * off (min 1, max 3). */
+static size_t typo_limit(size_t wl)
+{
+	size_t limit = wl / 3;
+	return limit < 1 ? 1 : limit > 3 ? 3 : limit;
 }
 
 const char *bs_suggest(const char *word, const char *const *candidates,
 		       size_t n)
 {
+	size_t wl = strlen(word);
+	if (wl > 64)
+		return NULL;
+	char lw[65];
+	for (size_t i = 0; i <= wl; i++)
+		lw[i] = (char)tolower((unsigned char)word[i]);
 	const char *best = NULL;
-	size_t bestd = (size_t)-1;
-	for (size_t i = 0; i < n; i++) {
+	size_t bestd = typo_limit(wl) + 1;
+	for (size_t i = 0; i < n && bestd > 0; i++) {
 		if (!candidates[i])
 			continue;
-		size_t dist = edit_distance(word, candidates[i]);
+		size_t dist =
+		    edit_distance_max(lw, wl, candidates[i], bestd - 1);
 		if (dist < bestd) {
 			bestd = dist;
 			best = candidates[i];
 		}
 	}
-	/* A likely typo: at most a third of the word's letters off (min 1,
-	 * max 3). */
-	size_t wl = strlen(word);
-	size_t limit = wl / 3;
-	if (limit < 1)
-		limit = 1;
-	if (limit > 3)
-		limit = 3;
-	return (best && bestd <= limit) ? best : NULL;
+	return best;
 }

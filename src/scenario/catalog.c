@@ -350,11 +350,6 @@ static const struct {
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
 
-/* place() compares names through the first member of each entry. */
-_Static_assert(offsetof(struct bs_weapon, name) == 0, "name first");
-_Static_assert(offsetof(struct bs_armor, name) == 0, "name first");
-_Static_assert(offsetof(struct bs_creature, name) == 0, "name first");
-
 /* Hit dice "1/2", "1-1", "1", "4+1", 9 [2.2]: whole dice in tenths and
  * the hit points added. */
 static int parse_hd(struct ld *ld, const yaml_node_t *n, struct bs_hd *hd)
@@ -590,25 +585,24 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
  */
 
 /* Where an entry named `name` goes among `n` existing ones of size `size`
- * (first `nbuiltin` built in): its index, n to append, or -1 (duplicate:
- * reported). */
+ * (first `nbuiltin` built in), found through the catalog's index: its
+ * index, n to append (then indexed), or -1 (duplicate: reported). */
 static int place(struct ld *ld, const yaml_node_t *node, const char *what,
 		 const char *name, const void *arr, size_t size, int n,
-		 int nbuiltin)
+		 int nbuiltin, struct bs_name_index *ix)
 {
 	if (!name[0])
 		return -1; /* nameless: already reported */
-	for (int i = 0; i < n; i++) {
-		const char *other =
-		    (const char *)arr + (size_t)i * size; /* name first */
-		if (!bs_name_eq(other, name))
-			continue;
-		if (ld->user && i < nbuiltin)
-			return i; /* the scenario's entry wins */
-		ld_err(ld, node, "duplicate %s '%s'", what, name);
-		return -1;
+	int i = bs_name_index_find(ix, arr, size, n, name);
+	if (i < 0) {
+		if (ix->slot) /* the entry is copied to arr[n] by the caller */
+			bs_name_index_put(ix, name, n);
+		return n;
 	}
-	return n;
+	if (ld->user && i < nbuiltin)
+		return i; /* the scenario's entry wins */
+	ld_err(ld, node, "duplicate %s '%s'", what, name);
+	return -1;
 }
 
 void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
@@ -622,7 +616,7 @@ void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		struct bs_weapon w;
 		parse_weapon(ld, n, &w);
 		int at = place(ld, n, "weapon", w.name, s->weapons, sizeof w,
-			       s->nweapons, nbuiltin_w);
+			       s->nweapons, nbuiltin_w, &s->weapon_index);
 		if (at >= 0) {
 			s->weapons[at] = w;
 			if (at == s->nweapons)
@@ -635,7 +629,7 @@ void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		struct bs_armor a;
 		parse_armor(ld, n, &a);
 		int at = place(ld, n, "armor", a.name, s->armor, sizeof a,
-			       s->narmor, nbuiltin_a);
+			       s->narmor, nbuiltin_a, &s->armor_index);
 		if (at >= 0) {
 			s->armor[at] = a;
 			if (at == s->narmor)
@@ -650,8 +644,9 @@ void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		if (!cr)
 			return;
 		ld_creature(ld, n, cr, NULL);
-		int at = place(ld, n, "creature", cr->name, s->creatures,
-			       sizeof *cr, s->ncreatures, nbuiltin_c);
+		int at =
+		    place(ld, n, "creature", cr->name, s->creatures, sizeof *cr,
+			  s->ncreatures, nbuiltin_c, &s->creature_index);
 		if (at >= 0) {
 			s->creatures[at] = *cr;
 			if (at == s->ncreatures)

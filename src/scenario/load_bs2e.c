@@ -151,26 +151,13 @@ static unsigned catalog_entry(struct ld *ld, const yaml_node_t *n,
 		if (strncmp(f->path, BS2E_CATALOG_PREFIX,
 			    strlen(BS2E_CATALOG_PREFIX)) != 0)
 			continue;
-		yaml_parser_t p;
 		yaml_document_t doc;
-		if (!yaml_parser_initialize(&p)) {
-			*ld->oom = 1;
-			return 0;
-		}
-		yaml_parser_set_input_string(&p, f->data, f->size);
-		if (!yaml_parser_load(&p, &doc)) {
-			ld_err(ld, NULL,
-			       "%s: the built-in 2E catalog is not "
-			       "valid YAML",
-			       f->path);
-			yaml_parser_delete(&p);
-			continue;
-		}
-		yaml_parser_delete(&p);
 		struct ld cl = *ld;
 		cl.doc = &doc;
 		cl.file = f->path;
 		cl.user = 0;
+		if (ld_parse_doc(&cl, f->data, f->size, &doc) != 0)
+			continue;
 		yaml_node_t *root = yaml_document_get_root_node(&doc);
 		static const char *const top[1] = {"bs2e_units"};
 		yaml_node_t *tv[1] = {NULL};

@@ -34,6 +34,8 @@ void bs_arena_free(struct bs_arena *a);
 #define LD_MAX_VISITS 1000000L /* list items and keys walked */
 #define LD_MAX_ROUNDS 1000     /* `rounds:` and an order's `round:` */
 #define LD_MAX_ORDERS 4096     /* `orders:` of one side */
+#define LD_MAX_DEPTH 64	       /* nested lists and mappings */
+#define LD_MAX_NODES 1000000L  /* values, lists, mappings, aliases */
 
 /* ---- the loader context ---------------------------------------------------
  */
@@ -62,6 +64,15 @@ struct ld {
 	} typo[16];
 	unsigned ntypo;
 };
+
+/* Parse text (one YAML document: UTF-8, or UTF-16 with a byte order mark)
+ * into doc, composing it from libyaml's events within LD_MAX_DEPTH and
+ * LD_MAX_NODES (compose.c). Returns 0, or -1 after reporting at the first
+ * event past a limit or libyaml's error at its position (doc is then empty
+ * and must not be deleted). A stream without a document gives a document
+ * without a root node. */
+int ld_parse_doc(struct ld *ld, const unsigned char *text, size_t len,
+		 yaml_document_t *doc);
 
 /* 1 when the error cap is reached: skip costly "did you mean" work. */
 int ld_quiet(const struct ld *ld);

@@ -152,3 +152,172 @@ const char *bs_suggest(const char *word, const char *const *candidates,
 	}
 	return best;
 }
+
+/* ---- suggestions: synonyms, words and prefixes (issue 12 item 27) ------ */
+
+/* s lower-cased without spaces, hyphens and underscores (as the catalog
+ * compares names); 0, or -1 when longer than 64 letters. */
+static int squeeze(const char *s, char out[65])
+{
+	size_t o = 0;
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '-' || *s == '_' || *s == '\t')
+			continue;
+		if (o == 64)
+			return -1;
+		out[o++] = (char)tolower((unsigned char)*s);
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+/* Up to 8 words of s (lower case, split at spaces, hyphens, underscores),
+ * each at most 31 letters. Returns the count. */
+static int split_words(const char *s, char w[8][32])
+{
+	int n = 0;
+	size_t o = 0;
+	for (;; s++) {
+		int sep =
+		    !*s || *s == ' ' || *s == '-' || *s == '_' || *s == '\t';
+		if (sep) {
+			if (o > 0 && n < 8) {
+				w[n][o] = '\0';
+				n++;
+			}
+			o = 0;
+			if (!*s)
+				return n;
+			continue;
+		}
+		if (o < 31 && n < 8)
+			w[n][o++] = (char)tolower((unsigned char)*s);
+	}
+}
+
+/* Two words alike, a plural 's' or 'es' aside ("orcs" and "orc"). */
+static int word_alike(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la == lb)
+		return strcmp(a, b) == 0;
+	if (la < lb) {
+		const char *t = a;
+		a = b;
+		b = t;
+		size_t tl = la;
+		la = lb;
+		lb = tl;
+	}
+	/* a is the longer one */
+	if (strncmp(a, b, lb) != 0)
+		return 0;
+	return strcmp(a + lb, "s") == 0 || strcmp(a + lb, "es") == 0;
+}
+
+/* What the suggestions look for: the word and what synonyms make of it. */
+struct sought {
+	char squeezed[4][65]; /* [0] the word, then its synonyms' meanings */
+	char words[4][8][32];
+	int nwords[4];
+	int n;
+	const char *typo; /* the closest likely typo, or NULL */
+};
+
+/* How candidate c answers s: 0 a synonym's meaning, 1 the likely typo, 2
+ * holds every word sought, 3 starts with what is sought (3 letters or
+ * more); -1 not at all. */
+static int match_class(const struct sought *s, const char *c)
+{
+	char sq[65], w[8][32];
+	if (squeeze(c, sq) != 0)
+		return -1;
+	for (int q = 1; q < s->n; q++)
+		if (strcmp(sq, s->squeezed[q]) == 0)
+			return 0;
+	if (c == s->typo)
+		return 1;
+	int nw = split_words(c, w);
+	for (int q = 0; q < s->n; q++) {
+		int all = s->nwords[q] > 0;
+		for (int i = 0; all && i < s->nwords[q]; i++) {
+			int found = 0;
+			for (int j = 0; j < nw && !found; j++)
+				found = word_alike(s->words[q][i], w[j]);
+			all = found;
+		}
+		if (all)
+			return 2;
+	}
+	for (int q = 0; q < s->n; q++) {
+		size_t l = strlen(s->squeezed[q]);
+		if (l < 3)
+			continue;
+		if (strncmp(sq, s->squeezed[q], l) == 0)
+			return 3;
+		for (int j = 0; j < nw; j++)
+			if (strncmp(w[j], s->squeezed[q], l) == 0)
+				return 3;
+	}
+	return -1;
+}
+
+size_t bs_suggest_names(const char *word, const char *const *candidates,
+			size_t n, const struct bs_synonym *syn,
+			const char **out, size_t max)
+{
+	struct sought s;
+	memset(&s, 0, sizeof s);
+	if (squeeze(word, s.squeezed[0]) != 0)
+		return 0;
+	s.nwords[0] = split_words(word, s.words[0]);
+	s.n = 1;
+	for (; syn && syn->word && s.n < 4; syn++) {
+		char sw[65];
+		if (squeeze(syn->word, sw) != 0 ||
+		    strcmp(sw, s.squeezed[0]) != 0 ||
+		    squeeze(syn->means, s.squeezed[s.n]) != 0)
+			continue;
+		s.nwords[s.n] = split_words(syn->means, s.words[s.n]);
+		s.n++;
+	}
+	s.typo = bs_suggest(word, candidates, n);
+	size_t k = 0, total = 0;
+	for (int cls = 0; cls <= 3; cls++)
+		for (size_t i = 0; i < n; i++) {
+			if (!candidates[i] ||
+			    match_class(&s, candidates[i]) != cls)
+				continue;
+			total++;
+			if (k < max)
+				out[k++] = candidates[i];
+		}
+	return total;
+}
+
+const char *bs_suggest_format(const char *const *names, size_t k, size_t total,
+			      char *buf, size_t len)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	if (k == 0)
+		return buf;
+	int w =
+	    snprintf(buf, len, " (did you mean %s", total > k ? "one of " : "");
+	for (size_t i = 0; i < k && w >= 0 && (size_t)w < len - o; i++) {
+		o += (size_t)w;
+		const char *sep = i == 0		   ? ""
+				  : i + 1 < k || total > k ? ", "
+							   : " or ";
+		w = snprintf(buf + o, len - o, "%s'%s'", sep, names[i]);
+	}
+	if (w >= 0 && (size_t)w < len - o) {
+		o += (size_t)w;
+		if (total > k)
+			snprintf(buf + o, len - o, " and %zu more?)",
+				 total - k);
+		else
+			snprintf(buf + o, len - o, "?)");
+	}
+	return buf;
+}

@@ -668,17 +668,82 @@ static const char **names_of(struct ld *ld, const void *arr, size_t size, int n)
 	return names;
 }
 
+/* RULING R-360: words scenario writers use for the catalog's entries
+ * (docs/CATALOG.md "Synonyms"). Each only suggests the entry in the
+ * error; a name is never read as another entry. Whole-word and prefix
+ * matches need no line here ("plate" -> "plate mail", "lance" -> the
+ * three lances, "warhorse" -> the three warhorses). */
+static const struct bs_synonym catalog_synonyms[] = {
+    /* armor */
+    {"plate armor", "plate mail"},
+    {"plate armour", "plate mail"},
+    {"full plate", "plate mail"},
+    {"chain armor", "chain mail"},
+    {"chain armour", "chain mail"},
+    {"chain shirt", "chain mail"},
+    {"scale armor", "scale mail"},
+    {"splint armor", "splint mail"},
+    {"banded armor", "banded mail"},
+    {"ring armor", "ring mail"},
+    {"leather armor", "leather"},
+    {"leather armour", "leather"},
+    {"studded leather armor", "studded leather"},
+    {"padded armor", "padded"},
+    {"buckler", "shield"},
+    {"small shield", "shield"},
+    {"tower shield", "large shield"},
+    {"body shield", "large shield"},
+    /* weapons */
+    {"greatsword", "two-handed sword"},
+    {"great sword", "two-handed sword"},
+    {"two hander", "two-handed sword"},
+    {"claymore", "two-handed sword"},
+    {"zweihander", "two-handed sword"},
+    {"broadsword", "broad sword"},
+    {"staff", "quarterstaff"},
+    {"knife", "dagger"},
+    {"warhammer", "hammer"},
+    {"war hammer", "hammer"},
+    {"great axe", "battle axe"},
+    {"greataxe", "battle axe"},
+    {"handaxe", "hand axe"},
+    {"arbalest", "heavy crossbow"},
+    {"boulder", "rock"},
+    {"stone", "rock"},
+    /* creatures */
+    {"horse", "warhorse"},
+    {"steed", "warhorse"},
+    {"destrier", "heavy warhorse"},
+    {"charger", "heavy warhorse"},
+    {"man", "human"},
+    {"men", "human"},
+    {"soldier", "man-at-arms"},
+    {"soldiers", "man-at-arms"},
+    {"footman", "man-at-arms"},
+    {"footmen", "man-at-arms"},
+    {"infantry", "man-at-arms"},
+    {"men-at-arms", "man-at-arms"},
+    {"bowman", "archer"},
+    {"bowmen", "archer"},
+    {"levy", "militia"},
+    {"hobbit", "halfling"},
+    {"dwarves", "dwarf"},
+    {"elves", "elf"},
+    {"wolves", "wolf"},
+    {"lizardmen", "lizard man"},
+    {NULL, NULL},
+};
+
 static void unknown(struct ld *ld, const yaml_node_t *n, const char *key,
 		    const char *what, const char *name, const char **names,
 		    int count)
 {
-	const char *s = NULL;
-	if (names && strlen(name) < 64 && !ld_quiet(ld))
-		s = bs_suggest(name, names, (size_t)count);
-	char buf[64];
-	ld_err(ld, n, "%s: unknown %s %s%s%s%s", key, what,
-	       ld_kind(n, buf, sizeof buf), s ? " (did you mean '" : "",
-	       s ? s : "", s ? "'?)" : "");
+	char buf[64], sug[400] = "";
+	if (names)
+		ld_suggest(ld, name, names, (size_t)count, catalog_synonyms,
+			   sug, sizeof sug);
+	ld_err(ld, n, "%s: unknown %s %s%s", key, what,
+	       ld_kind(n, buf, sizeof buf), sug);
 }
 
 const struct bs_creature *ld_ref_creature(struct ld *ld, const yaml_node_t *n,

@@ -200,12 +200,10 @@ static unsigned catalog_entry(struct ld *ld, const yaml_node_t *n,
 		yaml_document_delete(&doc);
 	}
 	if (!*found) {
-		const char *s = NULL;
-		if (!ld_quiet(ld) && strlen(name) < 64)
-			s = bs_suggest(name, names, nnames);
-		ld_err(ld, n, "entry: unknown 2E catalog entry '%s'%s%s%s",
-		       name, s ? " (did you mean '" : "", s ? s : "",
-		       s ? "'?)" : "");
+		char sug[400];
+		ld_err(
+		    ld, n, "entry: unknown 2E catalog entry '%s'%s", name,
+		    ld_suggest(ld, name, names, nnames, NULL, sug, sizeof sug));
 	}
 	return got;
 }

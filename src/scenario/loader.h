@@ -133,6 +133,14 @@ int ld_str(struct ld *ld, const yaml_node_t *n, const char *key, char *buf,
 int ld_dice(struct ld *ld, const yaml_node_t *n, const char *key,
 	    struct bs_dice *out);
 
+/* " (did you mean ...?)" for the unknown `word` among names[0..n-1] with
+ * the synonyms syn (NULL: none), as bs_suggest_names and
+ * bs_suggest_format; "" when none, when the word is too long, or once the
+ * error cap is reached. Written into buf; returns buf. */
+const char *ld_suggest(struct ld *ld, const char *word,
+		       const char *const *names, size_t n,
+		       const struct bs_synonym *syn, char *buf, size_t len);
+
 /* A list: returns its length (0 for null), or -1 when not a list
  * (reported). When longer than max: reported, and max is returned. */
 int ld_list(struct ld *ld, const yaml_node_t *n, const char *key, int max,

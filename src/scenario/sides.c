@@ -665,6 +665,16 @@ static const char *const class_names[] = {
     "magic-user", "illusionist", "thief",  "assassin", "0-level",
 };
 #define NCLASS_NAMES ((int)(sizeof class_names / sizeof class_names[0]))
+/* RULING R-360: other editions' and games' words for the classes, as
+ * suggestions in the error only (docs/CATALOG.md "Synonyms"). */
+static const struct bs_synonym class_synonyms[] = {
+    {"wizard", "magic-user"},	 {"mage", "magic-user"},
+    {"magician", "magic-user"},	 {"sorcerer", "magic-user"},
+    {"mu", "magic-user"},	 {"priest", "cleric"},
+    {"rogue", "thief"},		 {"warrior", "fighter"},
+    {"fighting man", "fighter"}, {"normal man", "0-level"},
+    {"zero level", "0-level"},	 {NULL, NULL},
+};
 
 static void parse_class(struct ld *ld, const yaml_node_t *n,
 			struct bs_individual *ind)
@@ -694,11 +704,10 @@ static void parse_class(struct ld *ld, const yaml_node_t *n,
 			c[i] = (char)tolower((unsigned char)p[i]);
 		c[len] = '\0';
 		if (!bs1e_class_known(c)) {
-			const char *s =
-			    bs_suggest(c, class_names, NCLASS_NAMES);
-			ld_err(ld, n, "class: unknown class '%s'%s%s%s", c,
-			       s ? " (did you mean '" : "", s ? s : "",
-			       s ? "'?)" : "");
+			char sug[200];
+			ld_err(ld, n, "class: unknown class '%s'%s", c,
+			       ld_suggest(ld, c, class_names, NCLASS_NAMES,
+					  class_synonyms, sug, sizeof sug));
 			ind->nclasses = 0;
 			return;
 		}

@@ -435,3 +435,18 @@ yaml_node_t *ld_item(struct ld *ld, const yaml_node_t *n, int i)
 {
 	return ld_node(ld, n->data.sequence.items.start[i]);
 }
+
+const char *ld_suggest(struct ld *ld, const char *word,
+		       const char *const *names, size_t n,
+		       const struct bs_synonym *syn, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (ld_quiet(ld) || strlen(word) >= BS_NAME_MAX)
+		return buf;
+	const char *out[BS_SUGGEST_MAX];
+	size_t total =
+	    bs_suggest_names(word, names, n, syn, out, BS_SUGGEST_MAX);
+	return bs_suggest_format(
+	    out, total < BS_SUGGEST_MAX ? total : BS_SUGGEST_MAX, total, buf,
+	    len);
+}

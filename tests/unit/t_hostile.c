@@ -419,3 +419,98 @@ Test(hostile, s19_did_you_mean_is_the_full_distance)
 			     got ? got : "(none)", want ? want : "(none)");
 	}
 }
+
+/* ---- item 27: "did you mean" with synonyms, words and prefixes ---------- */
+
+static const char *const weapons[] = {
+    "short sword", "long sword",   "light lance",    "medium lance",
+    "heavy lance", "halberd",	   "spear",	     "plate mail",
+    "chain mail",  "quarterstaff", "light warhorse", "heavy warhorse",
+};
+#define NW (sizeof weapons / sizeof weapons[0])
+
+/* The suggestions for word as one text. */
+static const char *suggest(const char *word, const struct bs_synonym *syn)
+{
+	static char buf[400];
+	const char *out[BS_SUGGEST_MAX];
+	size_t total =
+	    bs_suggest_names(word, weapons, NW, syn, out, BS_SUGGEST_MAX);
+	return bs_suggest_format(
+	    out, total < BS_SUGGEST_MAX ? total : BS_SUGGEST_MAX, total, buf,
+	    sizeof buf);
+}
+
+Test(names, s27_words_prefixes_typos)
+{
+	cr_expect_str_eq(suggest("plate", NULL),
+			 " (did you mean 'plate mail'?)");
+	cr_expect_str_eq(suggest("Lance", NULL),
+			 " (did you mean 'light lance', 'medium lance' or "
+			 "'heavy lance'?)");
+	cr_expect_str_eq(suggest("lances", NULL),
+			 " (did you mean 'light lance', 'medium lance' or "
+			 "'heavy lance'?)");
+	cr_expect_str_eq(suggest("warhorse", NULL),
+			 " (did you mean 'light warhorse' or 'heavy "
+			 "warhorse'?)");
+	/* the likely typo first, then the names holding the word */
+	cr_expect_str_eq(suggest("swords", NULL),
+			 " (did you mean 'short sword' or 'long sword'?)");
+	cr_expect_str_eq(suggest("longsowrd", NULL),
+			 " (did you mean 'long sword'?)");
+	cr_expect_str_eq(suggest("spaer", NULL), " (did you mean 'spear'?)");
+	/* every word of a phrase must be there */
+	cr_expect_str_eq(suggest("heavy-lance", NULL),
+			 " (did you mean 'heavy lance'?)");
+	cr_expect_str_eq(suggest("heavy sword", NULL), "");
+	/* a prefix of 3 letters or more, of the name or one of its words */
+	cr_expect_str_eq(suggest("halb", NULL), " (did you mean 'halberd'?)");
+	cr_expect_str_eq(suggest("quarter", NULL),
+			 " (did you mean 'quarterstaff'?)");
+	cr_expect_str_eq(suggest("war", NULL),
+			 " (did you mean 'light warhorse' or 'heavy "
+			 "warhorse'?)");
+	cr_expect_str_eq(suggest("ha", NULL), "");
+	cr_expect_str_eq(suggest("catapult", NULL), "");
+}
+
+Test(names, s27_synonyms_only_suggest)
+{
+	static const struct bs_synonym syn[] = {
+	    {"staff", "quarterstaff"},
+	    {"horse", "warhorse"},
+	    {"plate armour", "plate mail"},
+	    {NULL, NULL},
+	};
+	cr_expect_str_eq(suggest("staff", syn),
+			 " (did you mean 'quarterstaff'?)");
+	cr_expect_str_eq(suggest("Plate-Armour", syn),
+			 " (did you mean 'plate mail'?)");
+	/* a synonym's meaning is itself looked for as words */
+	cr_expect_str_eq(suggest("horse", syn),
+			 " (did you mean 'light warhorse' or 'heavy "
+			 "warhorse'?)");
+	/* without the table, no answer for a word the names do not hold */
+	cr_expect_str_eq(suggest("staff", NULL), "");
+}
+
+Test(names, s27_format_lists_at_most_six)
+{
+	const char *n[] = {"a", "b", "c", "d", "e", "f"};
+	char buf[200];
+	cr_expect_str_eq(bs_suggest_format(n, 0, 0, buf, sizeof buf), "");
+	cr_expect_str_eq(bs_suggest_format(n, 1, 1, buf, sizeof buf),
+			 " (did you mean 'a'?)");
+	cr_expect_str_eq(bs_suggest_format(n, 2, 2, buf, sizeof buf),
+			 " (did you mean 'a' or 'b'?)");
+	cr_expect_str_eq(bs_suggest_format(n, 6, 6, buf, sizeof buf),
+			 " (did you mean 'a', 'b', 'c', 'd', 'e' or 'f'?)");
+	cr_expect_str_eq(bs_suggest_format(n, 6, 9, buf, sizeof buf),
+			 " (did you mean one of 'a', 'b', 'c', 'd', 'e', 'f' "
+			 "and 3 more?)");
+	/* a short buffer is cut, never overrun */
+	char small[16];
+	bs_suggest_format(n, 6, 9, small, sizeof small);
+	cr_expect_eq(strlen(small), 15);
+}

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "battlesim/dice.h"
+#include "core/text.h"
 #include "scenario/loader.h"
 
 void *ld_alloc(struct ld *ld, size_t n)
@@ -111,20 +112,31 @@ const char *ld_kind(const yaml_node_t *n, char *buf, size_t len)
 		return "a list";
 	if (n->type != YAML_SCALAR_NODE)
 		return "nothing";
-	/* Quote the text, printable ASCII only, cut at 40 characters. */
+	/* Quote the text cut at 40 characters; what a text may not hold
+	 * (RULING R-352) is shown as '?', never sent raw. */
 	const unsigned char *t = n->data.scalar.value;
 	size_t tl = n->data.scalar.length, o = 0;
 	if (len < 8)
 		return "a value";
 	buf[o++] = '\'';
-	for (size_t i = 0; i < tl && o + 5 < len; i++) {
-		if (i == 40) {
-			buf[o++] = '.';
-			buf[o++] = '.';
-			buf[o++] = '.';
+	for (size_t i = 0, k = 0; i < tl; k++) {
+		size_t w;
+		long cp = bs_utf8_decode(t + i, tl - i, &w);
+		unsigned long c;
+		size_t at;
+		int ok =
+		    cp >= 0 && bs_text_fault(t + i, w, &c, &at) == BS_TEXT_OK;
+		if (k == 40 || o + (ok ? w : 1) + 5 > len) {
+			memcpy(buf + o, "...", 3);
+			o += 3;
 			break;
 		}
-		buf[o++] = (t[i] >= 0x20 && t[i] < 0x7f) ? (char)t[i] : '?';
+		if (ok)
+			memcpy(buf + o, t + i, w);
+		else
+			buf[o] = '?';
+		o += ok ? w : 1;
+		i += w;
 	}
 	buf[o++] = '\'';
 	buf[o] = '\0';
@@ -140,8 +152,28 @@ const char *ld_text(struct ld *ld, const yaml_node_t *n, const char *key,
 		       ld_kind(n, k, sizeof k));
 		return NULL;
 	}
-	if (memchr(n->data.scalar.value, 0, n->data.scalar.length)) {
-		ld_err(ld, n, "%s: contains a NUL character", key);
+	/* RULING R-352: every text the loader reads (names, references,
+	 * values) is printable on one line: no terminal escape, newline or
+	 * invisible reordering ever reaches an output */
+	static const char *const what_fault[] = {
+	    [BS_TEXT_BAD_UTF8] = "a byte that is not UTF-8",
+	    [BS_TEXT_NUL] = "a NUL character",
+	    [BS_TEXT_CONTROL] = "a control character",
+	    [BS_TEXT_SEPARATOR] = "a line separator",
+	    [BS_TEXT_BIDI] = "a bidirectional control",
+	    [BS_TEXT_INVISIBLE] = "an invisible character",
+	};
+	unsigned long cp;
+	size_t at;
+	enum bs_text_fault f = bs_text_fault(n->data.scalar.value,
+					     n->data.scalar.length, &cp, &at);
+	if (f != BS_TEXT_OK) {
+		ld_err(ld, n,
+		       "%s: contains %s (%s%0*lX at character %zu); a name or "
+		       "text must be printable, on one line",
+		       key, what_fault[f],
+		       f == BS_TEXT_BAD_UTF8 ? "byte " : "U+",
+		       f == BS_TEXT_BAD_UTF8 ? 2 : 4, cp, at);
 		return NULL;
 	}
 	return (const char *)n->data.scalar.value;

@@ -514,3 +514,65 @@ Test(names, s27_format_lists_at_most_six)
 	bs_suggest_format(n, 6, 9, small, sizeof small);
 	cr_expect_eq(strlen(small), 15);
 }
+
+/* ---- item 20: what a text may hold ----------------------------------------
+ */
+
+#include "core/text.h"
+
+/* The fault of the bytes s, and where. */
+static enum bs_text_fault fault(const char *s, size_t len, unsigned long *cp,
+				size_t *at)
+{
+	return bs_text_fault((const unsigned char *)s, len, cp, at);
+}
+
+Test(hostile, s20_text_faults)
+{
+	unsigned long cp = 0;
+	size_t at = 0;
+	cr_expect_eq(fault("Sir Hugh \xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80",
+			   20, &cp, &at),
+		     BS_TEXT_OK);
+	cr_expect_eq(fault("a\x1b[31m", 6, &cp, &at), BS_TEXT_CONTROL);
+	cr_expect_eq(cp, 0x1b);
+	cr_expect_eq(at, 2);
+	cr_expect_eq(fault("\xc3\xa9\xc2\x9b", 4, &cp, &at), BS_TEXT_CONTROL);
+	cr_expect_eq(cp, 0x9b);
+	cr_expect_eq(at, 2);
+	cr_expect_eq(fault("a\0b", 3, &cp, &at), BS_TEXT_NUL);
+	cr_expect_eq(fault("\x7f", 1, &cp, &at), BS_TEXT_CONTROL);
+	cr_expect_eq(fault("\xe2\x80\xa9", 3, &cp, &at), BS_TEXT_SEPARATOR);
+	cr_expect_eq(fault("\xe2\x80\xae", 3, &cp, &at), BS_TEXT_BIDI);
+	cr_expect_eq(fault("\xd8\x9c", 2, &cp, &at), BS_TEXT_BIDI);
+	cr_expect_eq(fault("\xef\xbb\xbf", 3, &cp, &at), BS_TEXT_INVISIBLE);
+	/* a zero width joiner (emoji, Indic scripts) is printable */
+	cr_expect_eq(fault("a\xe2\x80\x8d", 4, &cp, &at), BS_TEXT_OK);
+	/* bytes that are not UTF-8: stray, cut, overlong, surrogate, past
+	 * U+10FFFF */
+	static const char *const bad[] = {
+	    "\x80",	    "\xe2\x82",		"\xc0\x80",
+	    "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80",
+	    "\xfe"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		cr_expect_eq(fault(bad[i], strlen(bad[i]), &cp, &at),
+			     BS_TEXT_BAD_UTF8, "case %zu", i);
+		cr_expect_eq(cp, (unsigned char)bad[i][0]);
+	}
+	cr_expect_eq(bs_text_chars("\xc3\xa9t\xc3\xa9"), 3);
+}
+
+Test(hostile, s20_messages_quote_printable_text_only)
+{
+	/* an unknown value is quoted as written when printable, with '?'
+	 * for what is not: accents stay, nothing raw goes out */
+	const char y[] =
+	    "name: t\nsides: [{name: a, edge: \"\xc3\xa9t\xc3\xa9\"}, "
+	    "{name: b, edge: south}]\n";
+	fails_with(
+	    y, sizeof y - 1,
+	    "2:25: edge: unknown value '\xc3\xa9t\xc3\xa9' (expected one "
+	    "of: south, north, west, east)");
+	const char k[] = "name: t\n\"k\\e[1m\": 1\nsides: []\n";
+	fails_with(k, sizeof k - 1, "2:1: unknown key 'k?[1m' in scenario");
+}

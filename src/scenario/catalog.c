@@ -141,6 +141,10 @@ static void parse_weapon(struct ld *ld, const yaml_node_t *n,
 		ld_enum(ld, v[WK_KIND], "kind", weapon_kind_names,
 			BS_WEAPON__COUNT, &kind);
 	w->kind = (enum bs_weapon_kind)kind;
+	/* RULING R-353: a 1E minus shifts the CRT column left, stopping at
+	 * D2 [8.5] ("Damage of D6-4 is read on the D2 column"): a damage
+	 * that could roll below 0 is read, not refused (the matrix refuses
+	 * it, ld_damage) */
 	if (ld_require(ld, n, "weapon", "damage", v[WK_DAMAGE]) == 0)
 		ld_dice(ld, v[WK_DAMAGE], "damage", &w->damage_sm);
 	w->damage_l = w->damage_sm;

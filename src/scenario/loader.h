@@ -141,6 +141,11 @@ const char *ld_suggest(struct ld *ld, const char *word,
 		       const char *const *names, size_t n,
 		       const struct bs_synonym *syn, char *buf, size_t len);
 
+/* Dice of damage (the matrix): as ld_dice, and no attack of them may roll
+ * below 0 (RULING R-353). */
+int ld_damage(struct ld *ld, const yaml_node_t *n, const char *key,
+	      struct bs_dice *out);
+
 /* A list: returns its length (0 for null), or -1 when not a list
  * (reported). When longer than max: reported, and max is returned. */
 int ld_list(struct ld *ld, const yaml_node_t *n, const char *key, int max,

@@ -441,6 +441,33 @@ int ld_dice(struct ld *ld, const yaml_node_t *n, const char *key,
 	return 0;
 }
 
+int ld_damage(struct ld *ld, const yaml_node_t *n, const char *key,
+	      struct bs_dice *out)
+{
+	struct bs_dice d;
+	if (ld_dice(ld, n, key, &d) != 0)
+		return -1;
+	/* RULING R-353: a roll of damage below 0 would heal */
+	for (int i = 0; i < d.nparts; i++) {
+		int lo = bs_dice_part_min(&d.part[i]);
+		if (lo >= 0)
+			continue;
+		char k[64], part[48] = "";
+		if (d.nparts > 1) {
+			struct bs_dice one = {1, {d.part[i]}};
+			char t[32];
+			snprintf(part, sizeof part, " (attack %d, %s)", i + 1,
+				 bs_dice_format(&one, t, sizeof t));
+		}
+		ld_err(ld, n,
+		       "%s: %s can roll %d%s; a damage roll is never below 0",
+		       key, ld_kind(n, k, sizeof k), lo, part);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
 int ld_list(struct ld *ld, const yaml_node_t *n, const char *key, int max,
 	    const char *what)
 {

@@ -281,12 +281,8 @@ int cli_attack_bs2e(int argc, char **argv)
 		case O_HELP:
 			fputs(cli_attack_bs2e_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("attack", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("attack", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("attack", ch, argv, opts);
 		}
 	}
 	if (rc != 0)

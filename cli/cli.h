@@ -43,10 +43,20 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print every diagnostic as "battlesim: error: FILE:LINE:COL: message". */
 void cli_print_diags(const struct bs_diags *d);
 
-/* Usage error for a subcommand: message, then "try 'battlesim help CMD'".
+/* Usage error for a subcommand: message, then "Try 'battlesim help CMD'"
+ * ("Try 'battlesim --help'" when cmd is NULL: the program's own options).
  * Returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+struct option;
+/* The usage error of getopt_long's answer ch (':' a value missing, '?'
+ * an unknown option or a value given to one that takes none) for `cmd`,
+ * whose options are opts; one wording for every command ("--runs needs a
+ * value", "unknown option '--nope'", "--json takes no value"). Returns
+ * 2. The command's option string starts with ':' and opterr is 0. */
+int cli_option_error(const char *cmd, int ch, char *const *argv,
+		     const struct option *opts);
 
 /* The file name of `--html` for `cmd`: not empty and not "-" (the page is
  * a file, never standard output). Returns 0, or prints a usage error and

@@ -779,12 +779,8 @@ int cmd_attack(int argc, char **argv)
 		case O_HELP:
 			fputs(cmd_attack_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("attack", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("attack", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("attack", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;

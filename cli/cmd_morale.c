@@ -155,12 +155,8 @@ int cmd_morale(int argc, char **argv)
 		case O_HELP:
 			fputs(cmd_morale_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("morale", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("morale", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("morale", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;

@@ -35,7 +35,8 @@ const char cmd_play_help[] =
     "Options:\n"
     "  --seed N        seed of the dice (default 1985); the same seed plays\n"
     "                  the same battle and prints the same bytes\n"
-    "  --rounds N      round limit (default: the scenario's, else 30)\n"
+    "  --rounds N      round limit, 1 to 1000 (default: the scenario's,\n"
+    "                  else 30)\n"
     "  --log FORMAT    text (default) or jsonl: one JSON object per event\n"
     "                  (docs/EVENTS.md); the summary is then one JSON line\n"
     "  --out FILE      write the log to FILE; the summary still goes to\n"
@@ -208,8 +209,8 @@ int cmd_play(int argc, char **argv)
 					   &seed);
 			break;
 		case O_ROUNDS:
-			rc = cli_parse_int("play", "--rounds", optarg, 1, 10000,
-					   &rounds);
+			rc = cli_parse_int("play", "--rounds", optarg, 1,
+					   BS_MAX_ROUNDS, &rounds);
 			break;
 		case O_LOG: {
 			int f = -1;
@@ -241,12 +242,8 @@ int cmd_play(int argc, char **argv)
 		case 'h':
 			fputs(cmd_play_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("play", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("play", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("play", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;

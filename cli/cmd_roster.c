@@ -286,7 +286,7 @@ int cmd_roster(int argc, char **argv)
 	};
 	int json = 0, ch;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			json = 1;
@@ -295,8 +295,7 @@ int cmd_roster(int argc, char **argv)
 			fputs(cmd_roster_help, stdout);
 			return 0;
 		default:
-			return cli_usage_error("roster", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("roster", ch, argv, opts);
 		}
 	}
 	if (argc - optind > 1)

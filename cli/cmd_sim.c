@@ -44,7 +44,8 @@ const char cmd_sim_help[] =
     "  --seed S        seed of the dice (default 1985)\n"
     "  --until-ci W    play in batches of 1000 until every side's 95%\n"
     "                  interval on winning is at most W wide (e.g. 0.02)\n"
-    "  --rounds N      round limit (default: the scenario's, else 30)\n"
+    "  --rounds N      round limit, 1 to 1000 (default: the scenario's,\n"
+    "                  else 30)\n"
     "  --json          the report as JSON (docs/SIM.md)\n"
     "  --csv           the report as CSV rows (docs/SIM.md)\n"
     "  --replay K      play battle K of this seed again with the full log\n"
@@ -452,7 +453,7 @@ int cmd_sim(int argc, char **argv)
 	const char *log = NULL, *html = NULL;
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case O_RUNS:
 			rc = cli_parse_int("sim", "--runs", optarg, 1,
@@ -487,8 +488,8 @@ int cmd_sim(int argc, char **argv)
 			csv = 1;
 			break;
 		case O_ROUNDS:
-			rc = cli_parse_int("sim", "--rounds", optarg, 1, 1000,
-					   &rounds);
+			rc = cli_parse_int("sim", "--rounds", optarg, 1,
+					   BS_MAX_ROUNDS, &rounds);
 			break;
 		case O_REPLAY:
 			rc = cli_parse_int("sim", "--replay", optarg, 0,
@@ -505,13 +506,8 @@ int cmd_sim(int argc, char **argv)
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("sim",
-					       "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("sim", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("sim", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;

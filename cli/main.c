@@ -87,8 +87,9 @@ int main(int argc, char **argv)
 	    {NULL, 0, NULL, 0},
 	};
 	int ch;
+	opterr = 0;
 	/* '+' stops at the first non-option: the subcommand. */
-	while ((ch = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+:hV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout);
@@ -97,8 +98,7 @@ int main(int argc, char **argv)
 			printf("battlesim %s\n", BS_VERSION);
 			return 0;
 		default:
-			fprintf(stderr, "Try 'battlesim --help'.\n");
-			return 2;
+			return cli_option_error(NULL, ch, argv, opts);
 		}
 	}
 	if (optind >= argc) {

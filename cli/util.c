@@ -1,5 +1,6 @@
 /* Shared helpers of the subcommands: errors, diagnostics, loading. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'battlesim help %s'.\n", cmd);
+	if (cmd)
+		fprintf(stderr, "\nTry 'battlesim help %s'.\n", cmd);
+	else
+		fprintf(stderr, "\nTry 'battlesim --help'.\n");
 	return 2;
 }
 
@@ -100,4 +104,21 @@ int cli_same_file(const char *a, const char *b)
 	struct stat sa, sb;
 	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int cli_option_error(const char *cmd, int ch, char *const *argv,
+		     const struct option *opts)
+{
+	const char *arg = argv[optind - 1];
+	if (ch == ':')
+		return cli_usage_error(cmd, "%s needs a value", arg);
+	/* "--json=x": a known option that takes no value */
+	const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+	for (const struct option *o = opts; eq && o->name; o++)
+		if (o->has_arg == no_argument &&
+		    strlen(o->name) == (size_t)(eq - arg - 2) &&
+		    strncmp(o->name, arg + 2, (size_t)(eq - arg - 2)) == 0)
+			return cli_usage_error(cmd, "--%s takes no value",
+					       o->name);
+	return cli_usage_error(cmd, "unknown option '%s'", arg);
 }

@@ -13,6 +13,9 @@
 
 /* The round limit of a battle when the scenario names none (`rounds:`). */
 #define BS_DEFAULT_MAX_ROUNDS 30
+/* The largest round limit or round number anywhere: `rounds:`, an order's
+ * `round:`, `play --rounds`, `sim --rounds` (RULING R-357). */
+#define BS_MAX_ROUNDS 1000
 
 /* ---- enums --------------------------------------------------------------- */
 

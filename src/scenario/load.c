@@ -114,7 +114,7 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 	/* the round limit (known-gaps 15: the engine's ruling decides what
 	 * the limit means) */
 	if (v[TOP_ROUNDS])
-		ld_int(ld, v[TOP_ROUNDS], "rounds", 1, LD_MAX_ROUNDS,
+		ld_int(ld, v[TOP_ROUNDS], "rounds", 1, BS_MAX_ROUNDS,
 		       &s->max_rounds);
 	if (v[TOP_TABLE]) {
 		yaml_node_t *t[TB__N];
@@ -375,6 +375,11 @@ enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
 				     struct bs_diags *diags)
 {
 	*out = NULL;
+	if (!*path) {
+		bs_diags_add(diags, NULL, 0, 0,
+			     "'': the file name is empty (no such file)");
+		return BS_ERR_INPUT;
+	}
 	FILE *f = fopen(path, "rb");
 	char msg[128];
 	if (!f) {

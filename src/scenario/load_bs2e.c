@@ -9,7 +9,6 @@
  * roster's columns, 10:1 figures), "Attack Dice" (d4..d12, "10 + 8",
  * "2d10"), "Morale" (ML/CD), "Movement". */
 #include <ctype.h>
-#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,37 +241,6 @@ static const char *const unit_keys[UK__N] = {
     [UK__FIRST_STAT + SK_RANGE] = "range",
 };
 
-static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
-{
-	static const double deg[BS_EDGE__COUNT] = {
-	    [BS_EDGE_SOUTH] = 180,
-	    [BS_EDGE_NORTH] = 0,
-	    [BS_EDGE_WEST] = 270,
-	    [BS_EDGE_EAST] = 90,
-	};
-	if (n->type == YAML_SCALAR_NODE &&
-	    isalpha((unsigned char)n->data.scalar.value[0])) {
-		int k;
-		if (ld_enum(ld, n, "facing", bs_edge_name, BS_EDGE__COUNT,
-			    &k) == 0)
-			*out = deg[k];
-		return;
-	}
-	/* degrees from 0 to less than 360 (docs/SCENARIO-FORMAT.md): 360 is
-	 * refused, in words that say so (ld_num's "%g" would print the
-	 * limit 359.999999 as 360) */
-	double v;
-	if (ld_num(ld, n, "facing", -DBL_MAX, DBL_MAX, &v) != 0)
-		return;
-	if (v < 0 || v >= 360) {
-		char k[64];
-		ld_err(ld, n, "facing: %s is out of range (0 to less than 360)",
-		       ld_kind(n, k, sizeof k));
-		return;
-	}
-	*out = v;
-}
-
 /* RULING R-220: the terrain feature at point p that a unit of kind k may
  * not enter, or -1: the 2E movement's test of ground (the feature's area
  * contains the point, bs2e_terrain_factor bars the kind: water, and woods
@@ -439,7 +407,7 @@ void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
 	    ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y) == 0)
 		check_ground(ld, v[UK_POSITION], u, st->kind);
 	if (v[UK_FACING])
-		parse_facing(ld, v[UK_FACING], &u->facing);
+		ld_facing(ld, v[UK_FACING], &u->facing);
 	if (v[UK_FORMATION]) {
 		static const char *const forms[BS_FORM__COUNT] = {
 		    [BS_FORM_CLOSED] = "closed",

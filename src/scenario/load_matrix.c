@@ -484,7 +484,7 @@ int ld_matrix_doc(struct ld *ld, const yaml_node_t *root)
 	if (ld_require(ld, root, "matrix scenario", "name", v[MT_NAME]) == 0)
 		ld_str(ld, v[MT_NAME], "name", s->name, sizeof s->name);
 	if (v[MT_ROUNDS])
-		ld_int(ld, v[MT_ROUNDS], "rounds", 1, LD_MAX_ROUNDS,
+		ld_int(ld, v[MT_ROUNDS], "rounds", 1, BS_MAX_ROUNDS,
 		       &s->max_rounds);
 	if (ld_require(ld, root, "matrix scenario", "matrix", v[MT_MATRIX]))
 		return 1;

@@ -32,7 +32,6 @@ void bs_arena_free(struct bs_arena *a);
 #define LD_MAX_TABLE 1000.0    /* inches, table width and depth */
 #define LD_MAX_KEYS 40	       /* keys of one mapping type */
 #define LD_MAX_VISITS 1000000L /* list items and keys walked */
-#define LD_MAX_ROUNDS 1000     /* `rounds:` and an order's `round:` */
 #define LD_MAX_ORDERS 4096     /* `orders:` of one side */
 #define LD_MAX_DEPTH 64	       /* nested lists and mappings */
 #define LD_MAX_NODES 1000000L  /* values, lists, mappings, aliases */
@@ -224,6 +223,10 @@ void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
 /* Parse each side's `controller:` and `orders:` (orders.c): the scripted
  * orders with their unit, target and commander names resolved. */
 void ld_orders(struct ld *ld, struct ld_side_aux *aux);
+
+/* A unit's `facing:` (1E and 2E): an edge's name, or degrees from 0 to
+ * less than 360; *out unchanged after an error. */
+void ld_facing(struct ld *ld, const yaml_node_t *n, double *out);
 
 /* Position [x, y] inside the table. */
 int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,

@@ -4,6 +4,7 @@
  * [3.2] (individuals), [7.1] (formations), [11.2] (cavalry), [11.3]
  * (chariots), [11.8] Table 14 (terrain), [14.20] (charisma items). */
 #include <ctype.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,7 +299,7 @@ static const enum bs_formation default_form[BS_UNIT__COUNT] = {
     [BS_UNIT_BERSERKER] = BS_FORM_OPEN,
 };
 
-static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
+void ld_facing(struct ld *ld, const yaml_node_t *n, double *out)
 {
 	static const double deg[BS_EDGE__COUNT] = {
 	    [BS_EDGE_SOUTH] = 180,
@@ -314,9 +315,19 @@ static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
 			*out = deg[k];
 		return;
 	}
+	/* degrees from 0 to less than 360 (docs/SCENARIO-FORMAT.md): 360 is
+	 * refused, in words that say so (ld_num's "%g" would print the
+	 * limit 359.999999 as 360) */
 	double v;
-	if (ld_num(ld, n, "facing", 0, 359.999999, &v) == 0)
-		*out = v;
+	if (ld_num(ld, n, "facing", -DBL_MAX, DBL_MAX, &v) != 0)
+		return;
+	if (v < 0 || v >= 360) {
+		char k[64];
+		ld_err(ld, n, "facing: %s is out of range (0 to less than 360)",
+		       ld_kind(n, k, sizeof k));
+		return;
+	}
+	*out = v;
 }
 
 static void parse_mix(struct ld *ld, const yaml_node_t *n, struct bs_unit *u)
@@ -568,7 +579,7 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (ld_require(ld, n, "unit", "position", v[UK_POSITION]) == 0)
 		ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y);
 	if (v[UK_FACING])
-		parse_facing(ld, v[UK_FACING], &u->facing);
+		ld_facing(ld, v[UK_FACING], &u->facing);
 
 	/* [7.1] formations by unit type, [2.11] berserkers never closed */
 	u->formation = default_form[type];

@@ -416,9 +416,14 @@ int ld_str(struct ld *ld, const yaml_node_t *n, const char *key, char *buf,
 		return -1;
 	}
 	if (len >= cap) {
-		char k[64];
-		ld_err(ld, n, "%s: %s is too long (at most %zu characters)",
-		       key, ld_kind(n, k, sizeof k), cap - 1);
+		/* RULING R-354: limits count the bytes of UTF-8 the text is
+		 * kept in, and the message says so */
+		char k[256];
+		ld_err(ld, n,
+		       "%s: %s is too long: %zu bytes of UTF-8 (%zu "
+		       "characters), at most %zu bytes",
+		       key, ld_kind(n, k, sizeof k), len, bs_text_chars(t),
+		       cap - 1);
 		return -1;
 	}
 	memcpy(buf, t, len + 1);

@@ -410,9 +410,9 @@ int cli_attack_bs2e(int argc, char **argv)
 		    json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		putchar('\n');
 		json_decref(j);
-		if (w != 0)
-			return 1;
-		return fflush(stdout) != 0;
+		if (w != 0 || fflush(stdout) != 0)
+			return cli_stdout_failed();
+		return 0;
 	}
 	printf("2E attack: %d figure%s, AD %s", figures,
 	       figures == 1 ? "" : "s", adt);
@@ -451,5 +451,5 @@ int cli_attack_bs2e(int argc, char **argv)
 		       removed, removed == 1 ? "" : "s", after,
 		       after == 1 ? "" : "s");
 	}
-	return fflush(stdout) != 0;
+	return fflush(stdout) != 0 ? cli_stdout_failed() : 0;
 }

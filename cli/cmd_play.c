@@ -45,7 +45,11 @@ const char cmd_play_help[] =
     "  --html FILE     also write the battle map to FILE: one self-contained\n"
     "                  HTML page (no network) that replays the battle on the\n"
     "                  tabletop, step by step, with the log (docs/HTML.md)\n"
-    "  -h, --help      show this help\n";
+    "  -h, --help      show this help\n"
+    "\n"
+    "--out and --html files appear only when complete (written to a\n"
+    "temporary file in the same directory, then renamed); neither may be\n"
+    "the scenario FILE nor the same file as the other.\n";
 
 int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		    uint64_t seed, uint64_t stream, int rounds, const char *log,
@@ -53,20 +57,6 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 {
 	return cli_play_battle_html(sc, file, seed, stream, rounds, log,
 				    out_path, quiet, NULL);
-}
-
-/* Write the battle map of the battle h collected to f (opened on `path`)
- * and close f. */
-static int write_map(struct bs_html *h, FILE *f, const char *path)
-{
-	int bad = bs_html_write(h, f) != 0;
-	if (fclose(f) != 0)
-		bad = 1;
-	if (bad) {
-		cli_error("%s: could not write the battle map", path);
-		return 1;
-	}
-	return 0;
 }
 
 int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
@@ -83,6 +73,12 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 				       "--log expects text or jsonl, not '%s'",
 				       log ? log : "");
 	enum bs_log_format fmt = (enum bs_log_format)f;
+	/* RULING R-355: no output overwrites the scenario or another
+	 * output */
+	const char *const opt[2] = {"--out", "--html"};
+	const char *const paths[2] = {out_path, html};
+	if (cli_out_check("play", file, opt, paths, 2) != 0)
+		return 2;
 	struct bs_battle *b = NULL;
 	struct bs_diags d;
 	bs_diags_init(&d);
@@ -97,30 +93,19 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	}
 	bs_diags_release(&d);
 
-	/* both opened "w": one would silently overwrite the other */
-	if (out_path && html && cli_same_file(out_path, html)) {
-		bs_battle_free(b);
-		return cli_usage_error("play",
-				       "--out and --html name the same file "
-				       "'%s'",
-				       html);
-	}
+	/* both opened before the battle, so that a bad path fails at once;
+	 * each is renamed into place only when complete */
+	struct cli_out logo = {0}, mapo = {0};
 	FILE *logf = stdout;
 	if (out_path) {
-		logf = fopen(out_path, "w");
-		if (!logf) {
-			cli_error("%s: %s", out_path, strerror(errno));
+		if (cli_out_open(&logo, out_path) != 0) {
 			bs_battle_free(b);
 			return 1;
 		}
+		logf = logo.f;
 	}
-	/* --html: opened before the battle, so that a bad path fails at
-	 * once */
-	FILE *mapf = NULL;
-	if (html && !(mapf = fopen(html, "w"))) {
-		cli_error("%s: %s", html, strerror(errno));
-		if (out_path)
-			fclose(logf);
+	if (html && cli_out_open(&mapo, html) != 0) {
+		cli_out_discard(&logo);
 		bs_battle_free(b);
 		return 1;
 	}
@@ -129,10 +114,8 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	struct bs_ai_set *ai = calloc(1, sizeof *ai);
 	if (!ai) {
 		cli_error("out of memory");
-		if (out_path)
-			fclose(logf);
-		if (mapf)
-			fclose(mapf);
+		cli_out_discard(&logo);
+		cli_out_discard(&mapo);
 		bs_battle_free(b);
 		return 1;
 	}
@@ -158,24 +141,18 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 
 	int rc = 0;
 	if (out_path) {
-		if (fclose(logf) != 0)
-			rep.error = 1;
-	} else if (fflush(stdout) != 0) {
-		rep.error = 1;
-	}
-	if (rep.error) {
-		cli_error("%s: could not write the log",
-			  out_path ? out_path : "standard output");
-		rc = 1;
+		if (cli_out_close(&logo, rep.error) != 0)
+			rc = 1;
+	} else if (rep.error || fflush(stdout) != 0) {
+		rc = cli_stdout_failed();
 	}
 	if (fmt == BS_LOG_TEXT && !out_path && !quiet)
 		putchar('\n'); /* a blank line between the log and the table */
-	if (bs_report_summary(b, fmt, stdout) != 0 || fflush(stdout) != 0) {
-		cli_error("could not write the summary");
-		rc = 1;
-	}
+	if (bs_report_summary(b, fmt, stdout) != 0 || fflush(stdout) != 0)
+		rc = cli_stdout_failed();
 	if (html) {
-		if (write_map(&map, mapf, html) != 0)
+		int bad = bs_html_write(&map, mapo.f) != 0;
+		if (cli_out_close(&mapo, bad) != 0)
 			rc = 1;
 		bs_html_release(&map);
 	}

@@ -267,11 +267,7 @@ static int print_json(const struct bs_scenario *s)
 	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	putchar('\n');
 	json_decref(root);
-	if (rc != 0) {
-		cli_error("roster: could not write the JSON output");
-		return 1;
-	}
-	return 0;
+	return rc != 0 ? cli_stdout_failed() : 0;
 }
 
 /* ---- the command
@@ -309,7 +305,7 @@ int cmd_roster(int argc, char **argv)
 	if (s->rules == BS_RULES_MATRIX) { /* matrix (issue 6) */
 		rc = cli_roster_matrix(s, json);
 		if (fflush(stdout) != 0)
-			rc = 1;
+			rc = cli_stdout_failed();
 		bs_scenario_free(s);
 		return rc;
 	}
@@ -336,10 +332,8 @@ int cmd_roster(int argc, char **argv)
 	}
 	bs_diags_release(&d);
 	rc = json ? print_json(s) : (print_text(r), 0);
-	if (fflush(stdout) != 0) {
-		cli_error("roster: could not write the output");
-		rc = 1;
-	}
+	if (fflush(stdout) != 0)
+		rc = cli_stdout_failed();
 	bs1e_roster_free(r);
 	bs_scenario_free(s);
 	return rc;

@@ -57,7 +57,9 @@ const char cmd_sim_help[] =
     "  -h, --help      show this help\n"
     "\n"
     "A progress bar with the rate and the time left goes to standard error\n"
-    "when it is a terminal.\n";
+    "when it is a terminal. The --html page appears only when complete\n"
+    "(written to a temporary file in its directory, then renamed); it may\n"
+    "not be the scenario FILE.\n";
 
 /* ---- progress bar ----------------------------------------------------- */
 
@@ -534,10 +536,15 @@ int cmd_sim(int argc, char **argv)
 		return rc;
 	}
 	/* --html: opened before the battles, so that a bad path fails at
-	 * once */
-	FILE *htmlf = NULL;
-	if (html && !(htmlf = fopen(html, "w"))) {
-		cli_error("%s: %s", html, strerror(errno));
+	 * once; renamed into place when complete (RULING R-355) */
+	const char *const opt[1] = {"--html"};
+	const char *const paths[1] = {html};
+	if (cli_out_check("sim", file, opt, paths, 1) != 0) {
+		bs_scenario_free(sc);
+		return 2;
+	}
+	struct cli_out htmlo = {0};
+	if (html && cli_out_open(&htmlo, html) != 0) {
 		bs_scenario_free(sc);
 		return 1;
 	}
@@ -559,8 +566,7 @@ int cmd_sim(int argc, char **argv)
 		cli_print_diags(&d);
 		bs_diags_release(&d);
 		bs_scenario_free(sc);
-		if (htmlf)
-			fclose(htmlf);
+		cli_out_discard(&htmlo);
 		return (int)st;
 	}
 	bs_diags_release(&d);
@@ -576,16 +582,12 @@ int cmd_sim(int argc, char **argv)
 	} else {
 		report_text(stdout, sc, r, o.seed);
 	}
-	if (fflush(stdout) != 0)
-		rc = 1;
-	if (rc)
-		cli_error("could not write the report");
-	if (htmlf) {
-		int bad = bs_html_sim_write(htmlf, sc, r, o.seed) != 0;
-		if (fclose(htmlf) != 0 || bad) {
-			cli_error("%s: could not write the report", html);
+	if (rc || fflush(stdout) != 0)
+		rc = cli_stdout_failed();
+	if (html) {
+		int bad = bs_html_sim_write(htmlo.f, sc, r, o.seed) != 0;
+		if (cli_out_close(&htmlo, bad) != 0)
 			rc = 1;
-		}
 	}
 	bs_sim_result_free(r);
 	bs_scenario_free(sc);

@@ -79,7 +79,8 @@ static int cmd_help(int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The command line without the end of the run (cli_finish). */
+static int run(int argc, char **argv)
 {
 	static const struct option opts[] = {
 	    {"help", no_argument, NULL, 'h'},
@@ -115,4 +116,9 @@ int main(int argc, char **argv)
 	int subc = argc - optind;
 	optind = 0; /* full reset of getopt for the subcommand */
 	return c->fn(subc, sub);
+}
+
+int main(int argc, char **argv)
+{
+	return cli_finish(run(argc, argv));
 }

@@ -238,11 +238,7 @@ static int print_json(const struct bs_scenario *s)
 	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	putchar('\n');
 	json_decref(root);
-	if (rc != 0) {
-		cli_error("roster: could not write the JSON output");
-		return 1;
-	}
-	return 0;
+	return rc != 0 ? cli_stdout_failed() : 0;
 }
 
 int cli_roster_matrix(const struct bs_scenario *s, int json)

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -97,15 +96,6 @@ int cli_html_path(const char *cmd, const char *path)
 	return 0;
 }
 
-int cli_same_file(const char *a, const char *b)
-{
-	if (strcmp(a, b) == 0)
-		return 1;
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 int cli_option_error(const char *cmd, int ch, char *const *argv,
 		     const struct option *opts)
 {
@@ -121,4 +111,60 @@ int cli_option_error(const char *cmd, int ch, char *const *argv,
 			return cli_usage_error(cmd, "--%s takes no value",
 					       o->name);
 	return cli_usage_error(cmd, "unknown option '%s'", arg);
+}
+
+/* Said once per run: the output is lost, one message is enough. */
+static int stdout_reported;
+
+/* Report standard output's failure, whose errno is e (0: find it out by
+ * flushing, or by one byte more when an earlier write failed and took its
+ * errno with it: the output is broken anyway). Returns 1. */
+static int report_stdout(int e)
+{
+	if (stdout_reported)
+		return 1;
+	stdout_reported = 1;
+	if (!e) {
+		errno = 0;
+		if (fflush(stdout) != 0) {
+			e = errno;
+		} else if (ferror(stdout)) {
+			clearerr(stdout);
+			errno = 0;
+			if (fputc('\n', stdout) == EOF || fflush(stdout) != 0)
+				e = errno;
+		}
+	}
+	if (e)
+		cli_error("standard output: cannot write: %s", strerror(e));
+	else
+		cli_error("standard output: cannot write");
+	return 1;
+}
+
+int cli_stdout_failed(void)
+{
+	return report_stdout(0);
+}
+
+int cli_finish(int rc)
+{
+	/* RULING R-356: output that could not be written is a runtime
+	 * failure of every command, said once */
+	int bad = ferror(stdout) != 0, e = 0;
+	errno = 0;
+	if (fflush(stdout) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad)
+		report_stdout(e);
+	errno = 0;
+	if (fclose(stdout) != 0 && !bad) {
+		bad = 1;
+		report_stdout(errno ? errno : EIO);
+	}
+	if (bad && rc == 0)
+		rc = 1;
+	return rc;
 }

@@ -9,7 +9,8 @@
 #   make test-browser  the battle map in headless Chromium (issue 7)
 #   make bench      benchmarks (not tests)
 #   make fuzz       libFuzzer target for the scenario loader
-#   make install    PREFIX=/usr/local
+#   make install    PREFIX=/usr/local (make install-check: into a
+#                   temporary prefix, a program links with pkg-config)
 #   make clean
 
 PREFIX ?= /usr/local
@@ -51,7 +52,7 @@ TEST_BIN := $(BUILD)/dev/run_tests
 
 .PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean tsan \
 	format format-check unit golden cli-tests valgrind check-deps \
-	test-browser test-browser-maybe deps-browser
+	test-browser test-browser-maybe deps-browser install-check
 
 all: $(BIN)
 
@@ -108,7 +109,8 @@ deps-browser:
 
 test: deps
 	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory unit golden cli-tests valgrind tsan
+	@$(MAKE) --no-print-directory unit golden cli-tests valgrind tsan \
+		install-check
 	@$(MAKE) --no-print-directory test-browser-maybe
 
 unit: $(TEST_BIN)
@@ -230,6 +232,12 @@ install: $(BIN) $(BUILD)/rel/libbattlesim.a
 	install -m 644 docs/battlesim.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 		tools/battlesim.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/battlesim.pc
+
+# The installed library links with `pkg-config --libs battlesim` and
+# nothing else (issue 12 item 24): installed into a temporary prefix, a
+# small program is built against it and run.
+install-check: $(BIN) $(BUILD)/rel/libbattlesim.a
+	@sh tests/install/check.sh "$(MAKE)" "$(CC)"
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/battlesim \

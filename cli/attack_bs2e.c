@@ -406,8 +406,7 @@ int cli_attack_bs2e(int argc, char **argv)
 		}
 		if (random)
 			json_object_set_new(j, "seed", json_integer(seed));
-		int w =
-		    json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		int w = json_dumpf(j, stdout, bs_report_json_pretty_flags());
 		putchar('\n');
 		json_decref(j);
 		if (w != 0 || fflush(stdout) != 0)

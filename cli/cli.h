@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "battlesim/diag.h"
+#include "battlesim/report.h"
 #include "battlesim/scenario.h"
 
 /* A subcommand: name, one-line summary, full help text, entry point.

@@ -441,9 +441,7 @@ static void outcome_json(json_t *o_, const struct attack_opts *o,
 
 static void dump(json_t *root)
 {
-	json_dumpf(root, stdout,
-		   JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-		       JSON_REAL_PRECISION(15));
+	json_dumpf(root, stdout, bs_report_json_pretty_flags());
 	fputc('\n', stdout);
 	json_decref(root);
 }

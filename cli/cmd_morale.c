@@ -237,7 +237,7 @@ int cmd_morale(int argc, char **argv)
 				    json_string(bs1e_morale_effect_text[eff]));
 		json_object_set_new(j, "effect_cite",
 				    json_string(bs1e_morale_effect_cite[eff]));
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, bs_report_json_pretty_flags());
 		fputc('\n', stdout);
 		json_decref(j);
 		return 0;

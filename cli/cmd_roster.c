@@ -264,7 +264,7 @@ static int print_json(const struct bs_scenario *s)
 		cli_error("roster: out of memory");
 		return 1;
 	}
-	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	int rc = json_dumpf(root, stdout, bs_report_json_pretty_flags());
 	putchar('\n');
 	json_decref(root);
 	return rc != 0 ? cli_stdout_failed() : 0;

@@ -572,8 +572,8 @@ int cmd_sim(int argc, char **argv)
 	bs_diags_release(&d);
 	if (json) {
 		json_t *j = report_json(sc, r, o.seed);
-		if (!j || json_dumpf(j, stdout,
-				     JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+		if (!j ||
+		    json_dumpf(j, stdout, bs_report_json_pretty_flags()) != 0)
 			rc = 1;
 		fputc('\n', stdout);
 		json_decref(j);

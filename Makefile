@@ -192,13 +192,20 @@ $(BUILD)/fuzz/fuzz_loader: tests/fuzz/fuzz_loader.c $(LIB_SRC) $(GEN) $(HDRS)
 	clang $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_loader.c \
 		$(LIB_SRC) $(GEN) $(LIBS)
 
+# FUZZ_CORPUS: the seeds, one directory per ruleset: tests/fuzz/corpus
+# (1E, and hostile files), tests/fuzz/corpus-bs2e, tests/fuzz/corpus-matrix;
+# new inputs go to $(BUILD)/fuzz/new-<seeds>. FUZZ_TIMEOUT: seconds one
+# input may take before libFuzzer calls it a hang.
+FUZZ_CORPUS ?= tests/fuzz/corpus
+FUZZ_TIMEOUT ?= 10
 fuzz:
 	@BS_EXTRA_PKGS="clang libclang-rt-14-dev" sh tools/deps.sh
 	@$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_loader
-	@mkdir -p $(BUILD)/fuzz/new
+	@mkdir -p $(BUILD)/fuzz/new-$(notdir $(FUZZ_CORPUS))
 	$(BUILD)/fuzz/fuzz_loader -max_total_time=$(FUZZ_SECONDS) \
-		-max_len=8192 -timeout=10 -print_final_stats=1 \
-		-dict=tests/fuzz/yaml.dict $(BUILD)/fuzz/new tests/fuzz/corpus
+		-max_len=8192 -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
+		-dict=tests/fuzz/yaml.dict $(BUILD)/fuzz/new-$(notdir $(FUZZ_CORPUS)) \
+		$(FUZZ_CORPUS)
 
 valgrind: $(BIN)
 	@sh tests/valgrind.sh $(BIN)

@@ -282,16 +282,24 @@ size_t bs_suggest_names(const char *word, const char *const *candidates,
 		s.n++;
 	}
 	s.typo = bs_suggest(word, candidates, n);
+	/* each candidate's class once, then the names class by class */
+	signed char *cls = malloc(n ? n : 1);
+	if (!cls)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		cls[i] =
+		    (signed char)(candidates[i] ? match_class(&s, candidates[i])
+						: -1);
 	size_t k = 0, total = 0;
-	for (int cls = 0; cls <= 3; cls++)
+	for (int c = 0; c <= 3; c++)
 		for (size_t i = 0; i < n; i++) {
-			if (!candidates[i] ||
-			    match_class(&s, candidates[i]) != cls)
+			if (cls[i] != c)
 				continue;
 			total++;
 			if (k < max)
 				out[k++] = candidates[i];
 		}
+	free(cls);
 	return total;
 }
 

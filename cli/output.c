@@ -68,9 +68,21 @@ int cli_same_file(const char *a, const char *b)
 int cli_out_check(const char *cmd, const char *input, const char *const *opt,
 		  const char *const *path, int n)
 {
+	struct stat so, sp;
+	int have_stdout = fstat(STDOUT_FILENO, &so) == 0 && S_ISREG(so.st_mode);
 	for (int i = 0; i < n; i++) {
 		if (!path[i])
 			continue;
+		/* a file standard output is redirected to (`--out F > F`,
+		 * `--out /dev/stdout > F`): the two writers would overwrite
+		 * each other */
+		if (have_stdout && stat(path[i], &sp) == 0 &&
+		    sp.st_dev == so.st_dev && sp.st_ino == so.st_ino)
+			return cli_usage_error(cmd,
+					       "%s '%s' is the file standard "
+					       "output goes to: the two would "
+					       "overwrite each other",
+					       opt[i], path[i]);
 		if (input && cli_same_file(path[i], input))
 			return cli_usage_error(cmd,
 					       "%s '%s' is the scenario file "

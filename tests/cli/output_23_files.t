@@ -50,6 +50,18 @@ expect_code 2
 expect_err "--out and --html name the same file 'F'"
 rm Flink
 
+# the file standard output goes to is not an output too
+"$BS" play --quiet --out d/same.log >d/same.log 2>"$_e"
+[ $? = 2 ] || { echo "--out F > F: want exit 2"; cat "$_e"; exit 1; }
+grep -q "battlesim: error: --out 'd/same.log' is the file standard output goes to: the two would overwrite each other" "$_e" ||
+	{ echo "--out F > F:"; cat "$_e"; exit 1; }
+"$BS" play --quiet --html /dev/stdout >d/same.log 2>"$_e"
+[ $? = 2 ] || { echo "--html /dev/stdout > F: want exit 2"; cat "$_e"; exit 1; }
+# through a pipe it is written as it is (a device, never renamed over)
+"$BS" play --quiet --html /dev/stdout 2>"$_e" | cat >d/piped.txt
+grep -q "</html>" d/piped.txt && grep -q "=== Summary ===" d/piped.txt ||
+	{ echo "--html /dev/stdout | cat: no page"; cat "$_e"; exit 1; }
+
 # a good run: both files complete, nothing else left
 run play --seed 3 --out d/log.txt --html d/map.html
 expect_code 0

@@ -31,6 +31,7 @@ int cmd_attack(int argc, char **argv);
 int cmd_morale(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_referee(int argc, char **argv);
 extern const char cmd_roster_help[];
 extern const char cmd_check_help[];
 extern const char cmd_tables_help[];
@@ -38,6 +39,15 @@ extern const char cmd_attack_help[];
 extern const char cmd_morale_help[];
 extern const char cmd_play_help[];
 extern const char cmd_sim_help[];
+extern const char cmd_referee_help[];
+
+struct bs_ref;
+/* Read journal J (issue 17, cli/cmd_referee.c): its scenario (checked
+ * against the journal's SHA-256) into *sc and a session holding its
+ * inputs into *r; *torn_at the byte offset of a torn last line (-1 none).
+ * Prints the diagnostics and returns the exit code (0 ok). */
+int cli_ref_load(const char *journal, struct bs_scenario **sc,
+		 struct bs_ref **r, long *torn_at);
 
 /* "battlesim: error: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

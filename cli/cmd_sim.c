@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/sim.h"
 #include "cli.h"
@@ -23,9 +24,9 @@
 const char cmd_sim_help[] =
     "usage: battlesim sim [FILE] [--runs N] [--threads T] [--seed S]\n"
     "                     [--until-ci W] [--json | --csv] [--rounds N]\n"
-    "                     [--html FILE]\n"
+    "                     [--html FILE] [--from JOURNAL]\n"
     "       battlesim sim [FILE] --seed S --replay K [--log text|jsonl]\n"
-    "                     [--html FILE]\n"
+    "                     [--html FILE] [--from JOURNAL]\n"
     "\n"
     "Play N battles of the scenario FILE (without FILE, the built-in\n"
     "scenario) with the sides' controllers (the doctrine AI unless the\n"
@@ -54,6 +55,11 @@ const char cmd_sim_help[] =
     "                  with charts: win probabilities with their intervals,\n"
     "                  rounds and casualty histograms (docs/HTML.md); with\n"
     "                  --replay, the battle map of that battle\n"
+    "  --from JOURNAL  the battles go on from the position of a referee's\n"
+    "                  journal (docs/REFEREE.md): each replays its inputs,\n"
+    "                  then the AI plays the human sides with the dice of\n"
+    "                  (seed, i); the seed defaults to the journal's; the\n"
+    "                  same counts as the session's 'chances N'\n"
     "  -h, --help      show this help\n"
     "\n"
     "A progress bar with the rate and the time left goes to standard error\n"
@@ -430,7 +436,8 @@ int cmd_sim(int argc, char **argv)
 		O_ROUNDS,
 		O_REPLAY,
 		O_LOG,
-		O_HTML
+		O_HTML,
+		O_FROM
 	};
 	static const struct option opts[] = {
 	    {"runs", required_argument, NULL, O_RUNS},
@@ -443,6 +450,7 @@ int cmd_sim(int argc, char **argv)
 	    {"replay", required_argument, NULL, O_REPLAY},
 	    {"log", required_argument, NULL, O_LOG},
 	    {"html", required_argument, NULL, O_HTML},
+	    {"from", required_argument, NULL, O_FROM},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -452,7 +460,8 @@ int cmd_sim(int argc, char **argv)
 	o.threads = cores();
 	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0;
 	int runs = BS_SIM_DEFAULT_RUNS, threads = o.threads, rc = 0;
-	const char *log = NULL, *html = NULL;
+	const char *log = NULL, *html = NULL, *from = NULL;
+	int seed_given = 0;
 	opterr = 0;
 	int ch;
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -468,6 +477,7 @@ int cmd_sim(int argc, char **argv)
 		case O_SEED:
 			rc = cli_parse_int("sim", "--seed", optarg, 0,
 					   2147483647, &seed);
+			seed_given = 1;
 			break;
 		case O_UNTIL: {
 			char *end;
@@ -505,6 +515,9 @@ int cmd_sim(int argc, char **argv)
 				return 2;
 			html = optarg;
 			break;
+		case O_FROM:
+			from = optarg;
+			break;
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
@@ -523,9 +536,30 @@ int cmd_sim(int argc, char **argv)
 					      "other");
 	if (log && replay < 0)
 		return cli_usage_error("sim", "--log goes with --replay");
+	if (from && (file || replay >= 0 || o.until_ci > 0))
+		return cli_usage_error("sim",
+				       "--from JOURNAL names its scenario; it "
+				       "takes no FILE, --replay or --until-ci");
 
 	struct bs_scenario *sc = NULL;
-	rc = cli_load_scenario(file, &sc);
+	struct bs_ref *ref = NULL;
+	if (from) {
+		/* issue 17: the battles go on from the position of a
+		 * referee's journal */
+		long torn = -1;
+		rc = cli_ref_load(from, &sc, &ref, &torn);
+		if (rc)
+			return rc;
+		if (torn >= 0)
+			fprintf(stderr,
+				"battlesim: warning: %s: its last line was cut "
+				"off as it was written: not read\n",
+				from);
+		if (!seed_given)
+			seed = (int)ref->seed;
+	} else {
+		rc = cli_load_scenario(file, &sc);
+	}
 	if (rc)
 		return rc;
 	if (replay >= 0) {
@@ -561,7 +595,10 @@ int cmd_sim(int argc, char **argv)
 	struct bs_sim_result *r = NULL;
 	struct bs_diags d;
 	bs_diags_init(&d);
-	enum bs_status st = bs_sim_run(sc, &o, &r, &d);
+	enum bs_status st =
+	    ref ? bs_ref_chances(ref, o.runs, o.threads, o.seed, &r, &d)
+		: bs_sim_run(sc, &o, &r, &d);
+	bs_ref_free(ref);
 	if (st != BS_OK) {
 		cli_print_diags(&d);
 		bs_diags_release(&d);

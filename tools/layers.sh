@@ -32,6 +32,7 @@ modules='
 5 ai       src/ai           ai.h
 6 sim      src/sim          sim.h
 7 report   src/report       report.h
+7 referee  src/referee      referee.h
 8 cli      cli              -
 '
 files=$(

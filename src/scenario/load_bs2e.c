@@ -480,38 +480,46 @@ static void check_options(struct ld *ld)
 	}
 }
 
-/* RULING R-229: the scripted `orders:` of side sd (parsed by orders.c
- * with the 1E words) hold only what the 2E movement plays: hold, move and
- * charge, with no formation change; anything else is an error at its
- * entry, not an order refused when its round comes. */
+/* RULING R-229: a scripted order (parsed by orders.c with the 1E words)
+ * holds only what the 2E movement plays: hold, move and charge, with no
+ * formation change. */
+int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len)
+{
+	if (o->kind != BS_SCRIPT_MOVE)
+		return 0;
+	enum bs_order_kind k = o->order.kind;
+	if (k != BS_ORDER_HOLD && k != BS_ORDER_MOVE && k != BS_ORDER_CHARGE) {
+		snprintf(why, len,
+			 "order: '%s' is a 1E order; 2E orders are hold, move "
+			 "and charge [2E Movement] (RULING R-229)",
+			 bs_order_name[k]);
+		return -1;
+	}
+	for (int j = 0; j < o->order.nsteps; j++)
+		if (o->order.step[j].kind == BS_STEP_FORMATION) {
+			snprintf(why, len,
+				 "steps: no formation changes in the 2E rules "
+				 "(step %d) [2E Movement] (RULING R-229)",
+				 j + 1);
+			return -1;
+		}
+	return 0;
+}
+
+/* RULING R-229: the scripted `orders:` of side sd: anything the 2E
+ * movement does not play is an error at its entry, not an order refused
+ * when its round comes. */
 static void check_orders(struct ld *ld, const struct bs_side *sd)
 {
 	for (int i = 0; i < sd->norders; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
-		if (o->kind != BS_SCRIPT_MOVE)
+		char why[256];
+		if (ld_bs2e_order_check(o, why, sizeof why) == 0)
 			continue;
 		yaml_mark_t m = {0};
 		m.line = o->line > 0 ? (size_t)o->line - 1 : 0;
 		m.column = o->col > 0 ? (size_t)o->col - 1 : 0;
-		enum bs_order_kind k = o->order.kind;
-		if (k != BS_ORDER_HOLD && k != BS_ORDER_MOVE &&
-		    k != BS_ORDER_CHARGE) {
-			ld_err_mark(ld, m,
-				    "order: '%s' is a 1E order; 2E orders are "
-				    "hold, move and charge [2E Movement] "
-				    "(RULING R-229)",
-				    bs_order_name[k]);
-			continue;
-		}
-		for (int j = 0; j < o->order.nsteps; j++)
-			if (o->order.step[j].kind == BS_STEP_FORMATION) {
-				ld_err_mark(ld, m,
-					    "steps: no formation changes in "
-					    "the 2E rules (step %d) [2E "
-					    "Movement] (RULING R-229)",
-					    j + 1);
-				break;
-			}
+		ld_err_mark(ld, m, "%s", why);
 	}
 }
 

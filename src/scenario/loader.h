@@ -261,4 +261,9 @@ void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table);
  * 1; else return 0 and touch nothing. */
 int ld_matrix_doc(struct ld *ld, const yaml_node_t *root);
 
+/* RULING R-229: 0 when scripted order o is one the 2E movement plays,
+ * else -1 with the message in why (load_bs2e.c). */
+struct bs_script_order;
+int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len);
+
 #endif

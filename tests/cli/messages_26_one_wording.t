@@ -24,7 +24,8 @@ needs check --builtin
 needs attack --ar
 needs attack --rules bs2e --ad
 needs morale --ml
-for c in roster check tables attack morale play sim; do
+needs referee --seed
+for c in roster check tables attack morale play sim referee; do
 	run $c --nope
 	expect_code 2
 	expect_err_lines 1

@@ -36,6 +36,27 @@ expect_code 2
 expect_err "battlesim: error: --html './hard.yaml' is the scenario file 's.yaml'"
 [ "$(cksum <"$T/s.yaml")" = "$sum" ] || { echo "the scenario was changed"; exit 1; }
 
+# the referee's journal and log, and its map command
+for o in "--out s.yaml" "--out hard.yaml" "--journal ./s.yaml" "--journal sym.yaml"; do
+	run referee s.yaml $o </dev/null
+	expect_code 2
+	expect_err "is the scenario file 's.yaml': it would be overwritten"
+done
+run referee s.yaml --journal J --out ./J </dev/null
+expect_code 2
+expect_err "battlesim: error: --journal and --out name the same file './J'"
+[ ! -e J ] && [ ! -e s.journal ] || { echo "a journal was left by a usage error"; exit 1; }
+printf 'go\nmap s.yaml\nmap s.journal\nmap d/ref.html\nquit\n' |
+	"$BS" referee s.yaml --dice all=program --out d/ref.log >"$_o" 2>"$_e" ||
+	{ echo "referee session failed"; cat "$_e"; exit 1; }
+grep -q "map: s.yaml is the scenario: not written" "$_o" &&
+	grep -q "map: s.journal is the journal: not written" "$_o" &&
+	grep -q "map: the battle so far is in d/ref.html" "$_o" ||
+	{ echo "referee map:"; cat "$_o"; exit 1; }
+grep -q "^=== Round 1 ===" d/ref.log || { echo "referee log not written"; exit 1; }
+rm -f s.journal
+[ "$(cksum <"$T/s.yaml")" = "$sum" ] || { echo "the scenario was changed"; exit 1; }
+
 # --out and --html on one file, before it exists, by two spellings
 for pair in "F F" "F ./F" "d/F d/../d/F" "F $T/F"; do
 	set -- $pair

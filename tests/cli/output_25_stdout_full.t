@@ -30,6 +30,15 @@ for args in "check" "check $top/data/scenarios/borderland-raid-2e.yaml" \
 	expect_err_lines 1
 	expect_err "battlesim: error: standard output: cannot write: No space left on device"
 done
+# the referee's log and answers go to standard output too
+printf 'go\nquit\n' >"$_o"
+cp "$top/data/scenarios/borderland-raid.yaml" "$_o.yaml"
+"$BS" referee "$_o.yaml" --dice all=program --journal "$_o.journal" <"$_o" >/dev/full 2>"$_e"
+CODE=$?
+rm -f "$_o.yaml" "$_o.journal"
+ERR=$(cat "$_e")
+expect_code 1
+expect_err "battlesim: error: standard output: cannot write: No space left on device"
 # bad input stays bad input (exit 2), and the lost output is said too
 printf 'name: t\n' >"$_o"
 full check "$top/data/scenarios/borderland-raid.yaml" "$_o"

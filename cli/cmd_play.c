@@ -205,11 +205,21 @@ static int read_dice(const char *path, int **out, size_t *n)
 		cli_error("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	size_t cap = 256, k = 0;
+	size_t cap = 256, k = 0, bytes = 0;
 	int *v = malloc(cap * sizeof *v);
 	int c, line = 1;
 	long cur = -1;
 	while (v && (c = fgetc(f)) != EOF) {
+		/* RULING R-350: the limit of a scenario file (/dev/zero or an
+		 * endless pipe fails fast) */
+		if (++bytes > 8u << 20) {
+			cli_error("%s: the file is too large: at most %u bytes "
+				  "(8 MiB) are read",
+				  path, 8u << 20);
+			free(v);
+			fclose(f);
+			return -1;
+		}
 		if (c >= '0' && c <= '9') {
 			cur = (cur < 0 ? 0 : cur * 10) + (c - '0');
 			if (cur > 1000) {
@@ -235,8 +245,15 @@ static int read_dice(const char *path, int **out, size_t *n)
 		if (c == '\n')
 			line++;
 		else if (c != ' ' && c != '\t' && c != ',' && c != '\r') {
-			cli_error("%s:%d: '%c' is not part of a number", path,
-				  line, c);
+			/* what is not printable is named, never sent raw
+			 * (RULING R-352) */
+			if (c > 0x20 && c < 0x7f)
+				cli_error("%s:%d: '%c' is not part of a number",
+					  path, line, c);
+			else
+				cli_error("%s:%d: byte %02X is not part of a "
+					  "number",
+					  path, line, (unsigned)c);
 			free(v);
 			fclose(f);
 			return -1;

@@ -79,3 +79,18 @@ printf 'x' >>"$T/exact.yaml"
 run check "$T/exact.yaml"
 expect_code 2
 expect_err "the file is too large"
+
+# the other files read: a journal (sim --from, referee --resume) stops at a
+# line of 1 MiB, a dice file (play --dice) at 8 MiB; what is not printable
+# is named
+run sim --from /dev/zero --runs 5
+expect_code 2
+expect_err "battlesim: error: /dev/zero:1:1: not a journal line: longer than 1048576 bytes"
+run referee --resume /dev/zero
+expect_code 2
+expect_err "battlesim: error: /dev/zero:1:1: not a journal line: longer than 1048576 bytes"
+run play --dice /dev/zero --quiet
+expect_code 2
+expect_err "battlesim: error: /dev/zero:1: byte 00 is not part of a number"
+out=$(yes 1 | "$BS" play --dice /dev/stdin --quiet 2>&1)
+case "$out" in *"/dev/stdin: the file is too large: at most 8388608 bytes (8 MiB) are read"*) ;; *) echo "dice pipe: $out"; exit 1 ;; esac

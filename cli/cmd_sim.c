@@ -573,12 +573,20 @@ int cmd_sim(int argc, char **argv)
 	 * once; renamed into place when complete (RULING R-355) */
 	const char *const opt[1] = {"--html"};
 	const char *const paths[1] = {html};
-	if (cli_out_check("sim", file, opt, paths, 1) != 0) {
+	int bad = cli_out_check("sim", from ? sc->file : file, opt, paths, 1);
+	if (!bad && from && html && cli_same_file(html, from))
+		bad = cli_usage_error("sim",
+				      "--html '%s' is the journal '%s': it "
+				      "would be overwritten",
+				      html, from);
+	if (bad) {
+		bs_ref_free(ref);
 		bs_scenario_free(sc);
 		return 2;
 	}
 	struct cli_out htmlo = {0};
 	if (html && cli_out_open(&htmlo, html) != 0) {
+		bs_ref_free(ref);
 		bs_scenario_free(sc);
 		return 1;
 	}

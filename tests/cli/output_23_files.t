@@ -54,6 +54,17 @@ grep -q "map: s.yaml is the scenario: not written" "$_o" &&
 	grep -q "map: the battle so far is in d/ref.html" "$_o" ||
 	{ echo "referee map:"; cat "$_o"; exit 1; }
 grep -q "^=== Round 1 ===" d/ref.log || { echo "referee log not written"; exit 1; }
+# sim --from: the page is not the journal nor its scenario
+run sim --from s.journal --runs 5 --html s.journal
+expect_code 2
+expect_err "battlesim: error: --html 's.journal' is the journal 's.journal': it would be overwritten"
+run sim --from s.journal --runs 5 --html hard.yaml
+expect_code 2
+expect_err "battlesim: error: --html 'hard.yaml' is the scenario file"
+run sim --from s.journal --runs 5 --html nowhere/x.html
+expect_code 1
+run sim --from s.journal --runs 5 --html d/from.html
+expect_code 0
 rm -f s.journal
 [ "$(cksum <"$T/s.yaml")" = "$sum" ] || { echo "the scenario was changed"; exit 1; }
 

@@ -23,7 +23,6 @@ enum bs_warn {
 	/* 1E: terrain */
 	BS_W_TERRAIN_LEVEL,
 	BS_W_TERRAIN,
-	BS_W_HIGHER_GROUND,
 	BS_W_TERRAIN_KEY, /* 1E and 2E */
 	/* 1E: individuals [9.0], magic [14.0] */
 	BS_W_MEMBER_LEVEL,
@@ -54,7 +53,6 @@ enum bs_warn {
 	/* 1E: optional rules */
 	BS_W_OPTION_WEAPON_VS_AC,
 	BS_W_OPTION_CAPTURE,
-	BS_W_OPTION_HIGHER_GROUND,
 	BS_W_OPTION_TABLE17_LEVEL,
 	BS_W_OPTION_TABLE17,
 	BS_W_OPTION_MASS_SAVES_LEVEL,

@@ -282,6 +282,30 @@ void bs1e_ruleset_release(struct bs_battle *b);
 void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 			 int in_command, struct bs_deriv *d);
 
+/* ---- r11_terrain.c: [11.9] Terrain Effects on Combat ----------------------
+ */
+
+/* The contour level of unit g's ground (RULING R-443), 0 without
+ * terrain. */
+int bs1e_level(const struct bs_battle *b, int g);
+/* [8.3] Table 10 "Defender occupies higher ground": defender h stands on
+ * a higher level than attacker g (RULING R-451: at every level). */
+int bs1e_higher_ground(const struct bs_battle *b, int g, int h);
+/* [11.9] g, in a ditch, gulley, trench, swamp or fording a stream,
+ * attacks h at its edge (RULING R-452): 1, *feature (may be NULL) the
+ * feature; terrain in force only. */
+int bs1e_low_ground(const struct bs_battle *b, int g, int h, int *feature);
+/* The +4 AR of bs1e_low_ground into d. */
+void bs1e_ar_add_terrain(const struct bs_battle *b, int g, int h,
+			 struct bs_deriv *d);
+/* [11.9] unit g's block is on woods (terrain in force). */
+int bs1e_in_woods(const struct bs_battle *b, int g);
+/* [11.9] how far unit g sees and casts spells: 6" (woodland) or 1" in
+ * woods, HUGE_VAL elsewhere. */
+double bs1e_woods_sight(const struct bs_battle *b, int g);
+/* [11.9] unit g is in woods at their edge (RULING R-447). */
+int bs1e_woods_edge(const struct bs_battle *b, int g);
+
 /* [8.2] unit g takes its rated weapon w in hand: its AR, damage and
  * [8.1] reach become that weapon's (battle.c). */
 void bs1e_take_weapon(struct bs_battle *b, int g, int w);

@@ -252,6 +252,10 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 		t10 |= 1u << BS1E_T10_CLOSED_CHARGE;
 	if (bs1e_commander_fighting(b, g))
 		t10 |= 1u << BS1E_T10_COMMANDER_FIGHTING;
+	/* [8.3] Table 10 "Defender occupies higher ground" (RULINGS R-006,
+	 * R-451) */
+	if (bs1e_higher_ground(b, g, h))
+		t10 |= 1u << BS1E_T10_DEFENDER_HIGHER;
 	/* the special note: flank -1 "for negating defenders' shield bonus"
 	 * (RULING R-132, known-gaps 37: only against a shield), rear -2,
 	 * orcs and goblins +1 in daylight (RULING R-133: Basic Game battles
@@ -267,6 +271,8 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	    u->r.base_ar, t10, t10x,
 	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &d);
 	bs1e_ar_add_forced_march(&d, u->fm_penalty);
+	/* [11.9] +4 from low ground against a unit at its edge */
+	bs1e_ar_add_terrain(b, g, h, &d);
 	u->flags |= BS_UF_FOUGHT;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[h].attacked = 1;

@@ -72,9 +72,6 @@ static void options(struct ld *ld, const yaml_node_t *list)
 			case BS_OPT_CAPTURE:
 				w = BS_W_OPTION_CAPTURE;
 				break;
-			case BS_OPT_HIGHER_GROUND_PLUS:
-				w = BS_W_OPTION_HIGHER_GROUND;
-				break;
 			case BS_OPT_TABLE17_ANNOTATED:
 				w = by_level(ld, BS_LEVEL_ADVANCED,
 					     BS_W_OPTION_TABLE17_LEVEL,
@@ -151,14 +148,15 @@ static void terrain(struct ld *ld, const yaml_node_t *list)
 		terrain_keys(ld, item, t);
 		if (s->rules != BS_RULES_BS1E || t->type == BS_TERRAIN_CLEAR)
 			continue;
-		warn(ld, item,
-		     by_level(ld, BS_LEVEL_INTERMEDIATE, BS_W_TERRAIN_LEVEL,
-			      BS_W_TERRAIN),
-		     "terrain '%s' (%s)", t->name, terrain_key(t->type));
-		if (bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION)
-			warn(ld, item, BS_W_HIGHER_GROUND,
-			     "terrain '%s' (elevation %d0')", t->name,
-			     t->elevation);
+		/* at `intermediate` and `advanced` what is not played yet:
+		 * woods' sight [11.9] and the cover of Table 13 */
+		const struct bs_terrain_kind *k = bs_terrain_kind_of(t->type);
+		if (ld->s->level == BS_LEVEL_BASIC)
+			warn(ld, item, BS_W_TERRAIN_LEVEL, "terrain '%s' (%s)",
+			     t->name, terrain_key(t->type));
+		else if (k->row == BS_T14_WOODS || k->cover != BS_COVER_NONE)
+			warn(ld, item, BS_W_TERRAIN, "terrain '%s' (%s)",
+			     t->name, terrain_key(t->type));
 	}
 }
 

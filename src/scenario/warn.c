@@ -56,17 +56,14 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
     [BS_W_TERRAIN_LEVEL] = {"terrain-level", B, NIF,
 			    "terrain is not in force at this level (its "
 			    "effects are Intermediate Game rules): units "
-			    "deploy, move and fight as on clear ground",
-			    "[7.0] [11.8] [16.3 A] (RULING R-309)", 1},
+			    "deploy, move and fight as on clear ground (but "
+			    "for Table 10's higher ground on a hill)",
+			    "[7.0] [11.8] [16.3 A] (RULINGS R-309, R-451)", 1},
     [BS_W_TERRAIN] = {"terrain", IA, NPY,
-		      "terrain effects on combat are not played yet: units "
-		      "fight as on clear ground (they deploy and move by "
-		      "Table 14)",
-		      "[11.9] (RULING R-316)", 1},
-    [BS_W_HIGHER_GROUND] = {"higher-ground", ALL, NPY,
-			    "the 'defender occupies higher ground' modifier is "
-			    "not played yet",
-			    "[8.3] Table 10", 1},
+		      "its effects on sight, missile fire and spells are not "
+		      "played yet (units deploy, move and fight by Table 14, "
+		      "Table 10 and [11.9])",
+		      "[11.9] [10.8] Table 13 (RULING R-316)", 1},
     [BS_W_TERRAIN_KEY] = {"terrain-key", "1E, 2E", BS_WC_UNUSED,
 			  "has no effect on this feature", "[11.8] Table 14",
 			  1},
@@ -170,10 +167,6 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			     "the capture of surrounded units is not played "
 			     "yet",
 			     "[7.15]", 1},
-    [BS_W_OPTION_HIGHER_GROUND] = {"option-higher-ground", ALL, NPY,
-				   "the higher-ground modifier whose sign it "
-				   "changes is not played yet",
-				   "[8.3] Table 10 (RULING R-006)", 1},
     [BS_W_OPTION_TABLE17_LEVEL] = {"option-table17-level", BI, NIF,
 				   "spells are not in force at this level (an "
 				   "Advanced Game rule)",

@@ -601,3 +601,174 @@ Test(r11_terrain, r454_an_individual_pays_the_ground)
 	cr_assert_str_eq(m->cite, "[7.7] [9.2] [11.8]");
 	tf_close(&t);
 }
+
+/* ---- [11.9] Terrain Effects on Combat, [8.3] Table 10 higher ground ---- */
+
+/* Near (side 0) faces north, its front at y 20, against Far (side 1)
+ * facing south with its front at y 20: in contact along y 20; Near
+ * attacks first. */
+static void open_melee(struct tf *t, const char *level, const char *head,
+		       const char *form)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10,
+	     .formation = form},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 10,
+	     .formation = form},
+	};
+	tf_level = level;
+	tf_open_units(t, u, 2, head, NULL, NULL);
+	tf_level = "basic";
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_dice(t, (int[]){1, 1, 1, 1}, 4);
+	tf_phase(t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t->b);
+}
+
+static const struct bs_event *attack_of(struct tf *t, int side)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_ATTACK &&
+		    t->evs[i].ev.side == side)
+			return &t->evs[i].ev;
+	cr_assert_fail("no attack of side %d", side);
+	return NULL;
+}
+
+#define FAR_HILL                                                               \
+	"terrain:\n  - {name: Rise, type: hill, points: [[0, 20], [72, 20], "  \
+	"[72, 40], [0, 40]]}\n"
+
+Test(r11_terrain, s8_3_table10_defender_occupies_higher_ground)
+{
+	struct tf t;
+	/* Far stands on the hill (level 1), Near below it (RULING R-451) */
+	const char *levels[] = {"basic", "intermediate"};
+	for (int i = 0; i < 2; i++) {
+		open_melee(&t, levels[i], FAR_HILL, NULL);
+		const struct bs_event *a = attack_of(&t, 0);
+		cr_assert(
+		    tf_has_term(&a->deriv, -1, "defender on higher ground"),
+		    "%s", levels[i]);
+		cr_assert_not(tf_has_term(&attack_of(&t, 1)->deriv, -1,
+					  "defender on higher ground"));
+		tf_close(&t);
+	}
+	/* option higher_ground_plus: +1 (RULING R-006) */
+	char head[512];
+	snprintf(head, sizeof head, "options: [higher_ground_plus]\n%s",
+		 FAR_HILL);
+	open_melee(&t, "intermediate", head, NULL);
+	cr_assert(tf_has_term(&attack_of(&t, 0)->deriv, 1,
+			      "defender on higher ground"));
+	tf_close(&t);
+	/* both on the hill: neither is higher */
+	open_melee(&t, "intermediate",
+		   "terrain:\n  - {name: Rise, type: hill, points: [[0, 5], "
+		   "[72, 5], [72, 40], [0, 40]]}\n",
+		   NULL);
+	cr_assert_not(tf_has_term(&attack_of(&t, 0)->deriv, -1,
+				  "defender on higher ground"));
+	tf_close(&t);
+}
+
+/* Low ground of `type` under Near's block up to y `top` (y 20: to the
+ * contact line, Far on its edge). */
+static void low(char *buf, size_t len, const char *type, double top,
+		const char *extra)
+{
+	snprintf(buf, len,
+		 "terrain:\n  - {name: Low, type: %s, points: [[0, 10], [72, "
+		 "10], [72, %g], [0, %g]]%s}\n",
+		 type, top, top, extra);
+}
+
+Test(r11_terrain, s11_9_low_ground_attacking_a_unit_at_its_edge)
+{
+	struct tf t;
+	char head[512];
+	/* "a unit in a ditch, gulley or trench; fording a stream; or in a
+	 * swamp attacks a unit at the edge ...: +4 penalty to AR" */
+	const char *types[] = {"ditch",	 "gulley", "trench",
+			       "stream", "swamp",  "river"};
+	for (int i = 0; i < 6; i++) {
+		low(head, sizeof head, types[i], 20,
+		    i == 5 ? ", fordable: true" : "");
+		open_melee(&t, "intermediate", head, "open");
+		const struct bs_event *a = attack_of(&t, 0);
+		cr_assert(
+		    tf_has_term(&a->deriv, 4, "attacking a unit at its edge"),
+		    "%s", types[i]);
+		int k = 0;
+		for (; k < a->deriv.nterms; k++)
+			if (a->deriv.term[k].amount == 4)
+				break;
+		cr_assert_str_eq(a->deriv.term[k].cite,
+				 "[11.9] (RULING R-452)");
+		/* Far, on the bank, attacks down at no penalty */
+		cr_assert_not(
+		    tf_has_term(&attack_of(&t, 1)->deriv, 4, "at its edge"));
+		tf_close(&t);
+	}
+	/* both in the ditch: neither is at its edge */
+	low(head, sizeof head, "ditch", 30, "");
+	open_melee(&t, "intermediate", head, "open");
+	cr_assert_not(tf_has_term(&attack_of(&t, 0)->deriv, 4, "at its edge"));
+	tf_close(&t);
+	/* a wall is no low ground; at the Basic Game no terrain (R-309) */
+	low(head, sizeof head, "wall", 20, "");
+	open_melee(&t, "intermediate", head, "open");
+	cr_assert_not(tf_has_term(&attack_of(&t, 0)->deriv, 4, "at its edge"));
+	tf_close(&t);
+	low(head, sizeof head, "ditch", 20, "");
+	open_melee(&t, "basic", head, "open");
+	cr_assert_not(tf_has_term(&attack_of(&t, 0)->deriv, 4, "at its edge"));
+	tf_close(&t);
+}
+
+Test(r11_terrain, s11_9_woods_sight_and_edge)
+{
+	struct tf t;
+	/* "Elves and other woodland creatures can sight and cast spells up
+	 * to 6\" in woods; all other creatures ... only up to 1\"" */
+	const char *wood = "terrain:\n  - {name: Holt, type: woods, points: "
+			   "[[20, 4], [52, 4], "
+			   "[52, 40], [20, 40]]}\n";
+	open_one(&t, "intermediate", wood, "open", NULL, 0);
+	int g = tf_g(&t, 0, 0);
+	cr_assert(bs1e_in_woods(t.b, g));
+	cr_assert_float_eq(bs1e_woods_sight(t.b, g), 1.0, 1e-12);
+	/* its block (front y 10, 2" deep) is 4" from the woods' south edge
+	 * and 10" from the others: not at the edge (RULING R-447: 1") */
+	cr_assert_not(bs1e_woods_edge(t.b, g));
+	tf_close(&t);
+	open_one(&t, "intermediate", wood, "open", "elf", 0);
+	cr_assert_float_eq(bs1e_woods_sight(t.b, tf_g(&t, 0, 0)), 6.0, 1e-12);
+	tf_close(&t);
+	/* at the edge: the wood's south edge 0.5" behind its rear rank */
+	const char *edge =
+	    "terrain:\n  - {name: Holt, type: woods, points: [[20, 7.5], [52, "
+	    "7.5], [52, 40], [20, 40]]}\n";
+	open_one(&t, "intermediate", edge, "open", NULL, 0);
+	cr_assert(bs1e_woods_edge(t.b, tf_g(&t, 0, 0)));
+	tf_close(&t);
+	/* out of the woods: no limit */
+	open_one(&t, "intermediate", WOODS, "open", NULL, 0);
+	cr_assert(isinf(bs1e_woods_sight(t.b, tf_g(&t, 0, 0))));
+	tf_close(&t);
+}

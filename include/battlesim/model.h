@@ -400,6 +400,9 @@ enum bs_option {
 	/* 2E (issue 5) known-gaps 56: a rally goes straight back to good
 	 * order (RULING R-216) */
 	BS_OPT_BS2E_RALLY_TO_GOOD,
+	/* known-gaps 30: the 50% and 75% rows of Table 4 both apply (-6)
+	 * (RULING R-067) */
+	BS_OPT_TABLE4_LOSSES_CUMULATIVE,
 	BS_OPT__COUNT
 };
 extern const char *const bs_option_name[BS_OPT__COUNT];

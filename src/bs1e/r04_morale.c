@@ -36,9 +36,14 @@ void bs1e_morale_current(int base_ml, const struct bs1e_morale_situation *s,
 	if (s->skirmish_unit)
 		t4 &= ~(1u << BS1E_T4_OUT_OF_COMMAND);
 	/* RULING R-067 (gap 30): the 75% row replaces the 50% row: -4,
-	 * not -6, unless the optional rule table4_losses_cumulative. */
-	if (has(t4, BS1E_T4_LOST_75) && !s->losses_cumulative)
-		t4 &= ~(1u << BS1E_T4_LOST_50);
+	 * not -6, unless the optional rule table4_losses_cumulative: then
+	 * both apply, since a unit that lost 75% has lost 50% too. */
+	if (has(t4, BS1E_T4_LOST_75)) {
+		if (s->losses_cumulative)
+			t4 |= 1u << BS1E_T4_LOST_50;
+		else
+			t4 &= ~(1u << BS1E_T4_LOST_50);
+	}
 	for (int i = 0; i < BS1E_T4__COUNT; i++) {
 		if (!has(t4, i))
 			continue;

@@ -80,6 +80,9 @@ void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 	if (x->mob && mob_supported(b, g))
 		sit.t4 |= 1u << BS1E_T4_MOB_SUPPORTED;
 	sit.cb = cb;
+	/* RULING R-067's optional rule */
+	sit.losses_cumulative =
+	    (b->sc->options & (1u << BS_OPT_TABLE4_LOSSES_CUMULATIVE)) != 0;
 	sit.formation = u->formation;
 	sit.skirmish_unit = x->skirmish;
 	sit.mob = x->mob;

@@ -16,6 +16,7 @@ const char *const bs_option_name[BS_OPT__COUNT] = {
     [BS_OPT_HIGHER_GROUND_PLUS] = "higher_ground_plus",
     [BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER] = "bs2e_armor_equal_or_higher",
     [BS_OPT_BS2E_RALLY_TO_GOOD] = "bs2e_rally_to_good",
+    [BS_OPT_TABLE4_LOSSES_CUMULATIVE] = "table4_losses_cumulative",
 };
 
 const char *const bs_size_name[BS_SIZE__COUNT] = {

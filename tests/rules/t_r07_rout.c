@@ -555,3 +555,35 @@ Test(r07_rout, s4_5_ruling_r106_no_room_cramped_then_spreads)
 	cr_assert_str_eq(sp->cite, "[4.5] RULING R-106");
 	tf_close(&t);
 }
+
+/* Issue 12 item 16: the scenario option RULING R-067 names,
+ * `table4_losses_cumulative`, loads and applies in play: a unit that lost
+ * 12 of 16 figures (75%) takes -2 and -4; without the option -4. */
+Test(r07_rout, s4_2_option_table4_losses_cumulative_in_play)
+{
+	for (int opt = 0; opt < 2; opt++) {
+		struct tf t;
+		struct tf_unit u[2] = {
+		    {.side = 0, .name = "Foot", .x = 36, .y = 10},
+		    {.side = 1,
+		     .name = "Enemy",
+		     .x = 36,
+		     .y = 44,
+		     .facing = "south"},
+		};
+		tf_open_units(&t, u, 2,
+			      opt ? "options: [table4_losses_cumulative]\n"
+				  : NULL,
+			      NULL, NULL);
+		cr_assert_eq(
+		    (t.sc->options >> BS_OPT_TABLE4_LOSSES_CUMULATIVE) & 1,
+		    (unsigned)opt);
+		tf_phase(&t, BS_PHASE_MELEE);
+		tf_unit(&t, 0, 0)->figures = 4;
+		struct bs_deriv d;
+		bs1e_current_morale(t.b, 0, 0, 0, 1, &d);
+		cr_assert_eq(tf_has_term(&d, -4, "75%"), 1);
+		cr_assert_eq(tf_has_term(&d, -2, "50%"), opt);
+		tf_close(&t);
+	}
+}

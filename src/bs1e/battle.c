@@ -406,6 +406,14 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	if (x->berserker)
 		u->r.never_checks_morale = 1;
 	x->infantry = sh->mounting == BS1E_ON_FOOT;
+	/* [13.9] "Mindless undead (zombies, skeletons, etc.) ... never
+	 * check morale or discipline": every creature of the unit is
+	 * mindless (a mixed unit, RULING R-040: a quality every part has) */
+	x->mindless = c && (c->flags & BS_CF_MINDLESS) != 0;
+	for (int k = 0; k < def->nmix; k++)
+		if (!def->mix[k].creature ||
+		    !(def->mix[k].creature->flags & BS_CF_MINDLESS))
+			x->mindless = 0;
 }
 
 static int name_eq(const char *a, const char *b)

@@ -32,6 +32,8 @@ struct bs1e_unit_x {
 	int mob;	  /* [2.10] */
 	int berserker;	  /* [2.11] never closed, DL 0 */
 	int infantry;	  /* on foot (for the mob support row of Table 4) */
+	int mindless;	  /* [13.9] mindless undead: never check morale or
+			     discipline */
 	int magic_weapon; /* weapon in hand is magic [13.3] */
 	uint64_t hated[BS1E_MAX_UNITS / 64]; /* Table 7 hated enemies */
 	int figs_phase; /* figures at the start of the Melee Phase */

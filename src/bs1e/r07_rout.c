@@ -46,7 +46,9 @@ static int drain_or_unharmable_contact(const struct bs_battle *b, int g,
 		if (b->units[h].side == b->units[g].side ||
 		    !bs1e_contact(b, g, h, NULL))
 			continue;
-		if (b->units[h].r.level_drain || b->units[h].r.undead)
+		/* not undead as such: Table 5 makes them a reason to check,
+		 * Table 4 gives -3 only for drainers and the unharmable */
+		if (b->units[h].r.level_drain)
 			*drain = 1;
 		if (b->units[h].r.magic_to_hit && !s->ux[g].magic_weapon)
 			*unharm = 1;
@@ -114,12 +116,44 @@ static int roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 	return passed;
 }
 
+/* Units that never check morale: [13.9] mindless undead, and the [4.1]
+ * units that "never check morale (e.g., berserkers, gibberlings)" and
+ * "cannot Rout": a check that could rout them (Table 5, [7.15]) is not
+ * rolled; a NOTE says why. Returns 1 when the check is not made. */
+static int never_checks(struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
+	if (x->mindless) {
+		bs1e_note(b, g, "mindless undead never check morale: no check",
+			  "[13.9]");
+		return 1;
+	}
+	if (u->r.never_checks_morale) {
+		bs1e_note(b, g,
+			  "the unit never checks morale and cannot rout: no "
+			  "check",
+			  "[4.1]");
+		return 1;
+	}
+	return 0;
+}
+
 int bs1e_morale_roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 		     const char *cite, const char *what_failed)
 {
 	int passed;
 	if (!bs1e_in_play(b, g))
 		return 1;
+	if (bs1e_sc(b)->ux[g].mindless) {
+		/* RULING R-370 [13.9] [7.13]: "Units that "never check
+		 * morale" are subject to this penalty", and mindless undead
+		 * roll no check at all: the check is failed */
+		bs1e_note(b, g,
+			  "mindless undead roll no check: it counts as failed",
+			  "[13.9] [7.13] RULING R-370");
+		return 0;
+	}
 	return roll(b, g, t5, t4x, cite,
 		    bs1e_morale_effect_text[BS1E_MORALE_HOLDS], what_failed,
 		    &passed);
@@ -140,6 +174,8 @@ int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 			bs1e_rout(b, g, &cause, 0, "routs again");
 		return 0;
 	}
+	if (never_checks(b, g))
+		return 1;
 	enum bs1e_morale_effect eff =
 	    bs1e_morale_effect(u->formation, 0, u->r.never_checks_morale);
 	int passed;
@@ -173,6 +209,13 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
 	};
 	if (!bs1e_in_play(b, g) || !bs1e_discipline_due(reason, &du))
 		return 1;
+	if (x->mindless) {
+		/* [13.9] "They never check morale or discipline" */
+		bs1e_note(b, g,
+			  "mindless undead never check discipline: no check",
+			  "[13.9]");
+		return 1;
+	}
 	struct bs_deriv d;
 	bs_deriv_init(&d, u->r.dl, NULL, "[4.6]", "[4.6 T6]");
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);

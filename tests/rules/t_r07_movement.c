@@ -510,3 +510,44 @@ Test(r07_movement, s7_11_wrap_around)
 	cr_assert_eq(u->formation, BS_FORM_OPEN);
 	tf_close(&t);
 }
+
+/* Issue 12 item 7: [13.9] mindless undead "never check morale or
+ * discipline": skeletons (non-intelligent, so Table 7's "low intelligence"
+ * row would apply) charge in closed formation without a discipline
+ * check, stay in command and keep their formation; men-at-arms of low
+ * intelligence would check (s7_14_discipline_case). */
+Test(r07_movement, s13_9_mindless_undead_charge_without_discipline_check)
+{
+	struct tf t;
+	open_charge(&t, 25, NULL, NULL, 0, NULL, "skeleton");
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){10, 10}, 2);
+	movement(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_DISCIPLINE), 0);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_not(u->flags & BS_UF_DISC_FAILED);
+	cr_assert_eq(u->formation, BS_FORM_CLOSED);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "the charge goes in");
+	tf_close(&t);
+}
+
+/* RULING R-370 [13.9] [7.13]: mindless undead roll no morale check, and
+ * "Units that "never check morale" are subject to this penalty": the
+ * forced-march check counts as failed, AR worsens by one, no dice. A
+ * berserker-type unit ([4.1] never checks morale, not mindless) rolls
+ * it, as [7.13] subjects it to the penalty on a failed roll. */
+Test(r07_movement, s7_13_ruling_r370_mindless_undead_forced_march)
+{
+	struct tf t;
+	open_charge(&t, 40, NULL, NULL, 0, NULL, "skeleton");
+	struct bs_order o = tf_advance(18, 0);
+	o.kind = BS_ORDER_FORCED_MARCH;
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	movement(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_MORALE), 0, "no roll");
+	cr_assert_eq(t.b->dice.pos, 0);
+	cr_assert_eq(tf_unit(&t, 0, 0)->fm_penalty, 1, "counts as failed");
+	tf_close(&t);
+}

@@ -587,3 +587,40 @@ Test(r07_rout, s4_2_option_table4_losses_cumulative_in_play)
 		tf_close(&t);
 	}
 }
+
+/* Issue 12 item 7 and [4.1]: "Units that never check morale (e.g.,
+ * berserkers, gibberlings) cannot Rout": a Table 5 check of a berserker
+ * unit is not rolled (a NOTE says why); an ordinary open unit rolls and
+ * routs on 20. */
+Test(r07_rout, s4_1_never_checks_morale_no_roll)
+{
+	for (int bers = 0; bers < 2; bers++) {
+		struct tf t;
+		struct tf_unit u[2] = {
+		    {.side = 0,
+		     .name = "Foot",
+		     .x = 36,
+		     .y = 20,
+		     .formation = "open",
+		     .type = bers ? "berserker" : NULL},
+		    {.side = 1,
+		     .name = "Enemy",
+		     .x = 36,
+		     .y = 44,
+		     .facing = "south"},
+		};
+		tf_open_units(&t, u, 2, "special_unit_types: [berserker]\n",
+			      NULL, NULL);
+		t.b->round = 1;
+		tf_phase(&t, BS_PHASE_MELEE);
+		fail_check(&t, (struct bs_vec){36, 44});
+		cr_assert_eq(tf_count(&t, BS_EV_MORALE), bers ? 0 : 1);
+		cr_assert_eq(t.b->dice.pos, bers ? 0u : 2u);
+		cr_assert_eq((tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED) != 0,
+			     !bers);
+		if (bers)
+			cr_assert_str_eq(tf_find(&t, BS_EV_NOTE, 0)->cite,
+					 "[4.1]");
+		tf_close(&t);
+	}
+}

@@ -340,3 +340,73 @@ Test(r08_phase, s9_2_destroyed_unit_commander_fate)
 	cr_assert_eq(t.b->indivs[0].alive, 0);
 	tf_close(&t);
 }
+
+/* The MORALE event of side `side` whose Table 5 reasons include `t5`, or
+ * NULL. */
+static const struct bs_event *morale_for(struct tf *t, int side, int t5)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_MORALE &&
+		    t->evs[i].ev.side == side &&
+		    (t->evs[i].ev.n[1] & (1u << t5)))
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+/* Issue 12 item 7: Table 4 "-3 ... in base-to-base contact with a creature
+ * that drains levels, or with a creature it cannot possibly harm": not
+ * for touching undead as such. Skeletons and ghouls (undead, no level
+ * drain, harmed by any weapon) bring the Table 5 end-of-phase check but
+ * no -3; a wight (level drainer, hit only by magic) brings the -3. */
+Test(r08_phase, s4_2_t4_minus_3_only_for_drainers_and_unharmable)
+{
+	static const struct {
+		const char *creature;
+		int minus3;
+	} c[] = {{"skeleton", 0}, {"ghoul", 0}, {"wight", 1}};
+	for (int k = 0; k < 3; k++) {
+		struct tf t;
+		open_front(&t, c[k].creature, "", NULL);
+		int dice[32];
+		for (int i = 0; i < 32; i++)
+			dice[i] = 1;
+		tf_dice(&t, dice, 32);
+		melee(&t);
+		const struct bs_event *m =
+		    morale_for(&t, 0, BS1E_T5_UNDEAD_OR_DRAINER_CONTACT);
+		cr_assert_not_null(m, "%s: Table 5 undead contact check",
+				   c[k].creature);
+		cr_assert_eq(tf_has_term(&m->deriv, -3, "drainer"), c[k].minus3,
+			     "%s: the -3 row", c[k].creature);
+		tf_close(&t);
+	}
+}
+
+/* Issue 12 item 7: [13.9] "Mindless undead (zombies, skeletons, etc.) ...
+ * never check morale or discipline": a skeleton unit that loses half its
+ * figures rolls no check (no MORALE event, no dice drawn) and holds. */
+Test(r08_phase, s13_9_mindless_undead_never_check_morale)
+{
+	struct tf t;
+	open_front(&t, "skeleton", "", NULL);
+	tf_phase(&t, BS_PHASE_MELEE);
+	struct bs1e_hit h;
+	memset(&h, 0, sizeof h);
+	h.from = 0;
+	h.to = 1;
+	/* 5 of 10 skeletons (1 HD, 10 HD a figure) killed: 25% and 50% */
+	h.c.killed = 5;
+	tf_dice(&t, (int[]){10, 10}, 2);
+	bs1e_apply_hits(t.b, 1, &h, 1, "test");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 5);
+	cr_assert_eq(tf_count(&t, BS_EV_MORALE), 0, "no check is rolled");
+	cr_assert_eq(t.b->dice.pos, 0, "no dice drawn");
+	cr_assert_not(tf_unit(&t, 1, 0)->flags & BS_UF_ROUTED);
+	/* the men beside them do check (their morale is not mindless) */
+	h.from = 1;
+	h.to = 0;
+	tf_dice(&t, (int[]){1, 1}, 2);
+	bs1e_apply_hits(t.b, 0, &h, 1, "test");
+	cr_assert_eq(tf_count(&t, BS_EV_MORALE), 1);
+	tf_close(&t);
+}

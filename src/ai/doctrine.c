@@ -274,7 +274,8 @@ static int commander_ok(const struct bs_indiv_state *c)
 static int commander_fighting(const struct bs_battle *b,
 			      const struct bs_unit_state *u)
 {
-	if (u->commander < 0)
+	/* [2.9] a skirmish unit's commander only rallies it */
+	if (u->commander < 0 || u->def->type == BS_UNIT_SKIRMISH)
 		return 0;
 	const struct bs_indiv_state *c = indiv_of(b, u->side, u->commander);
 	return commander_ok(c) && c->with_unit == u->idx;
@@ -329,8 +330,8 @@ static int morale_estimate(const struct bs_unit_state *u, int extra_lost)
 	if (out_of_command(u)) {
 		if (!is_skirmish(u))
 			ml += bs1e_table4[BS1E_T4_OUT_OF_COMMAND].mod;
-	} else {
-		ml += u->cb;
+	} else if (!is_skirmish(u)) {
+		ml += u->cb; /* [2.9] never for skirmishers */
 	}
 	if (u->formation == BS_FORM_CLOSED)
 		ml += bs1e_table4[BS1E_T4_CLOSED_FORMATION].mod;

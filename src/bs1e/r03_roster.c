@@ -836,7 +836,8 @@ static void ar_mods(const struct bs_scenario *s, const struct bs_unit *u,
 			"charging in closed formation");
 		break;
 	}
-	if (o->commander) {
+	/* [2.9] a skirmish unit's commander only rallies it */
+	if (o->commander && u->type != BS_UNIT_SKIRMISH) {
 		r = &bs1e_table10[BS1E_T10_COMMANDER_FIGHTING];
 		bs_fmt(lab, sizeof lab, "%s fighting with the unit",
 		       o->commander);
@@ -878,7 +879,9 @@ static void ml_mods(const struct bs_scenario *s, int side,
 		add_mod(o->ml_mods, &o->nml_mods, r->mod, r->cite,
 			"in closed formation");
 	}
-	if (o->commander && u->type != BS_UNIT_MOB && u->commander >= 0) {
+	/* [2.9] no CB for a skirmish unit (RULING R-371), [4.7] nor a mob */
+	if (o->commander && u->type != BS_UNIT_MOB &&
+	    u->type != BS_UNIT_SKIRMISH && u->commander >= 0) {
 		struct bs_deriv cb;
 		bs1e_charisma_bonus_of(s, &sd->individuals[u->commander], &cb);
 		bs_fmt(lab, sizeof lab, "CB of %s, in command", o->commander);

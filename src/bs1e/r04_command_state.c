@@ -25,7 +25,10 @@ struct bs_vec bs1e_indiv_pos(const struct bs_battle *b, int side, int ind)
 int bs1e_commander_fighting(const struct bs_battle *b, int g)
 {
 	const struct bs_unit_state *u = &b->units[g];
-	if (u->commander < 0)
+	/* [2.9] a skirmish unit's commander "can also rally the routing
+	 * skirmisher. This is the only function a skirmish Unit Commander
+	 * can perform" */
+	if (u->commander < 0 || bs1e_sc(b)->ux[g].skirmish)
 		return 0;
 	const struct bs_indiv_state *c =
 	    &b->indivs[b->indiv_first[u->side] + u->commander];

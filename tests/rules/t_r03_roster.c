@@ -398,3 +398,45 @@ Test(r03_roster, s2_8_roster_notes)
 		  r->sides[0].notes[0]);
 	bs1e_roster_free(r);
 }
+
+/* 1 when one of the n terms has a label containing `label`. */
+static int has_mod(const struct bs_term *t, int n, const char *label)
+{
+	for (int i = 0; i < n; i++)
+		if (strstr(t[i].label, label))
+			return 1;
+	return 0;
+}
+
+/* Issue 12 item 3: [2.9] "If the skirmish unit has a Unit Commander, that
+ * commander can also rally the routing skirmisher. This is the only
+ * function a skirmish Unit Commander can perform": the roster sheet of a
+ * skirmish unit lists no "commander fighting" AR modifier and no CB; the
+ * same commander on a regular unit brings both. */
+Test(r03_roster, s2_9_skirmish_commander_only_rallies)
+{
+	struct bs_creature elf = creature("elf", 10, 1, 5, BS_SIZE_M);
+	for (int sk = 0; sk < 2; sk++) {
+		struct world w;
+		world_init(&w);
+		struct bs_unit *u = add_unit(&w, &elf, 6, 5);
+		u->type = sk ? BS_UNIT_SKIRMISH : BS_UNIT_REGULAR;
+		u->commander = 0;
+		struct bs_individual *c = &w.ind[0];
+		snprintf(c->name, sizeof c->name, "Leader");
+		c->race = &elf;
+		snprintf(c->cls[0], sizeof c->cls[0], "fighter");
+		c->level[0] = 3;
+		c->nclasses = 1;
+		c->ability[BS_CHA] = 17;
+		c->rank = BS_RANK_UNIT;
+		c->leads = 0;
+		w.s.sides[0].nindividuals = 1;
+		struct bs1e_unit_sheet sh;
+		bs1e_unit_sheet(&w.s, 0, 0, &sh);
+		cr_assert_eq(has_mod(sh.ar_mods, sh.nar_mods, "fighting"), !sk,
+			     "skirmish %d: commander fighting", sk);
+		cr_assert_eq(has_mod(sh.ml_mods, sh.nml_mods, "CB"), !sk,
+			     "skirmish %d: CB", sk);
+	}
+}

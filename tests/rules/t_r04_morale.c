@@ -229,3 +229,27 @@ Test(r04_morale, s4_6_table7_who_checks)
 	cr_assert_not(
 	    bs1e_discipline_due(BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY, &dim));
 }
+
+/* Issue 12 item 3: [2.9] a skirmish unit "does not receive the benefits
+ * for being In Command": its commander's charisma bonus does not count
+ * (a term says why); out of command does not count either. */
+Test(r04_morale, s2_9_skirmish_unit_no_charisma_bonus)
+{
+	struct bs1e_morale_situation s;
+	struct bs_deriv d;
+	memset(&s, 0, sizeof s);
+	s.formation = BS_FORM_SKIRMISH;
+	s.skirmish_unit = 1;
+	s.cb = 2;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 12);
+	s.t4 = BIT(BS1E_T4_OUT_OF_COMMAND);
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 12);
+	/* the same CB on a unit in open formation counts */
+	memset(&s, 0, sizeof s);
+	s.formation = BS_FORM_OPEN;
+	s.cb = 2;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 14);
+}

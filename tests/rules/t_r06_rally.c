@@ -340,3 +340,34 @@ Test(r06_rally, s6_3_rallied_mob_does_not_follow_its_standing_order)
 	cr_assert_gt(tf_unit(&t, 0, 1)->front.y, front.y + 1);
 	tf_close(&t);
 }
+
+/* Issue 12 item 3, RULING R-371 [2.9]: the commander of a skirmish unit
+ * may rally it ("the only function a skirmish Unit Commander can
+ * perform"), but the rally check takes no charisma bonus: a skirmish unit
+ * gets none of the benefits of being in command: the check (here passed
+ * on 1 + 1) shows no CB term. */
+Test(r06_rally, s2_9_ruling_r371_skirmish_rally_without_cb)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Scouts",
+	     .type = "skirmish",
+	     .figures = 6,
+	     .x = 36,
+	     .y = 10},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 40},
+	};
+	tf_open_units(&t, u, 2, NULL, NULL, NULL);
+	rout_it(&t, 0, 0);
+	rally(&t, 0, 0, 0, BS_MOB_NONE);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	const struct bs_event *e = tf_find(&t, BS_EV_RALLY, 0);
+	cr_assert_not_null(e, "its unit commander may rally it");
+	cr_assert_eq(e->n[0], 1);
+	cr_assert_not(tf_has_term(&e->deriv, 1, "CB"), "no CB");
+	cr_assert_not(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
+	tf_close(&t);
+}

@@ -410,3 +410,41 @@ Test(r08_phase, s13_9_mindless_undead_never_check_morale)
 	cr_assert_eq(tf_count(&t, BS_EV_MORALE), 1);
 	tf_close(&t);
 }
+
+/* Issue 12 item 3: [2.9] a skirmish unit's commander may only rally it:
+ * no "attacking commander is fighting as part of the unit" -1 when two
+ * skirmish units fight ([2.9] "A skirmish figure may attack an enemy
+ * skirmisher"); the regular unit's commander in s8_3_table10_terms
+ * brings it. */
+Test(r08_phase, s2_9_skirmish_commander_does_not_fight)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .type = "skirmish",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 3,
+	     .figures = 6},
+	    {.side = 1,
+	     .name = "Far",
+	     .type = "skirmish",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 3,
+	     .figures = 6},
+	};
+	tf_open_units(&t, u, 2, NULL, NULL, NULL);
+	t.b->round = 1;
+	t.b->side_a = 0;
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	melee(&t);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_not_null(a);
+	cr_assert_not(tf_has_term(&a->deriv, -1, "commander"));
+	cr_assert(tf_has_term(&a->deriv, 1, "open or skirmish"));
+	tf_close(&t);
+}

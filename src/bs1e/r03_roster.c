@@ -129,6 +129,28 @@ static int avg_rate(const struct avg *a, int up, const char *why,
 	return (int)v;
 }
 
+/* [3.1] the average hit dice of a mixed unit (tenths), "Round fractions
+ * to the least favorable for the unit" (RULING R-040, revised in issue
+ * 12): down to a whole die; below one die, to 1/2 when the average
+ * reaches it. */
+static int avg_rate_hd(const struct avg *a, const char *cite,
+		       struct bs_deriv *out)
+{
+	assert(a->den > 0);
+	long long v = div_floor(a->num, a->den * 10) * 10;
+	if (v == 0 && a->num >= 5 * a->den)
+		v = 5;
+	char lab[BS_DERIV_LABEL], r[32];
+	ratio_text(a->num, a->den * 10, r, sizeof r);
+	if (v * a->den == a->num)
+		bs_fmt(lab, sizeof lab, "average %s", r);
+	else
+		bs_fmt(lab, sizeof lab,
+		       "average %s, rounded down (least favourable)", r);
+	bs_deriv_init(out, (int)v, lab, NULL, cite);
+	return (int)v;
+}
+
 static int contains_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -610,7 +632,7 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 	f->intel = BS_INT_GODLIKE;
 	f->law = BS_LAW_LAWFUL;
 	f->mv = 1000;
-	int all_plus_same = 1;
+	int min_plus = u->mix[0].creature->hd.plus;
 	for (int i = 0; i < u->nmix; i++) {
 		const struct bs_mix_part *p = &u->mix[i];
 		const struct bs_creature *c = p->creature;
@@ -647,16 +669,16 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 		f->daylight |= !!(c->flags & BS_CF_DAYLIGHT_PENALTY);
 		f->never_checks |=
 		    !!(c->flags & (BS_CF_NEVER_CHECKS_MORALE | BS_CF_MINDLESS));
-		if (c->hd.plus != u->mix[0].creature->hd.plus)
-			all_plus_same = 0;
+		if (c->hd.plus < min_plus)
+			min_plus = c->hd.plus;
 	}
-	avg_rate(&f->hd_avg, 0, "least favourable", "[3.1, R-040]", 1,
-		 &f->hd_d);
+	avg_rate_hd(&f->hd_avg, "[3.1, R-040]", &f->hd_d);
 	f->hd.tenths = f->hd_d.value;
+	/* hit points added: kept, the lowest of the parts, when the
+	 * average is a whole die; a rounded average drops them */
 	f->hd.plus = 0;
-	if (all_plus_same &&
-	    f->hd_avg.num == (long long)f->hd.tenths * f->hd_avg.den)
-		f->hd.plus = u->mix[0].creature->hd.plus;
+	if (f->hd_avg.num == (long long)f->hd.tenths * f->hd_avg.den)
+		f->hd.plus = min_plus;
 	avg_rate(&f->ac_avg, 1, "least favourable", "[3.1, R-040]", 0, &f->ac);
 	if (u->ac != f->ac.value) /* the scenario's `ac` */
 		bs_deriv_init(&f->ac, u->ac, "given in the scenario", NULL,
@@ -708,7 +730,7 @@ static void add_members(const struct bs_scenario *s, int side,
 		avg_rate(&th, 1, "least favourable", "[9.1, R-049]", 0,
 			 &f->thac0);
 	int before = f->hd.tenths;
-	avg_rate(&hd, 0, "least favourable", "[9.1, R-049]", 1, &f->hd_d);
+	avg_rate_hd(&hd, "[9.1, R-049]", &f->hd_d);
 	f->hd.tenths = f->hd_d.value;
 	if (f->hd.tenths != before || hd.num != (long long)before * hd.den)
 		f->hd.plus = 0;

@@ -252,8 +252,10 @@ Test(r03_roster, s3_1_mixed_unit_averages)
 	cr_assert_str_eq(text(&u.ac, "AC", 0),
 			 "AC 6 = average 5.5, rounded up (least favourable) "
 			 "[3.1, R-040]");
-	cr_assert_eq(u.hd.value, 15); /* 1.5 HD per creature */
-	cr_assert_eq(u.hd_fig.value, 150);
+	/* 1.5 HD per creature, rounded down to a whole die (R-040 as
+	 * revised in issue 12; it was 1.5 before) */
+	cr_assert_eq(u.hd.value, 10);
+	cr_assert_eq(u.hd_fig.value, 100);
 	cr_assert_eq(u.thac0.value, 18); /* (19 + 16) / 2 = 17.5 up */
 	cr_assert_eq(u.mv.value, 6);
 	cr_assert_eq(u.size, BS_SIZE_L);
@@ -439,4 +441,60 @@ Test(r03_roster, s2_9_skirmish_commander_only_rallies)
 		cr_assert_eq(has_mod(sh.ml_mods, sh.nml_mods, "CB"), !sk,
 			     "skirmish %d: CB", sk);
 	}
+}
+
+/* Issue 12 item 6: [3.1] "the unit always has the average ratings for
+ * armor class, hit dice, and damage. Round fractions to the least
+ * favorable for the unit." (R-040 revised): the average HD is rounded
+ * down to a whole die, not to a tenth: half 1 HD and half 2 HD men are
+ * a 1 HD unit (10 HD a figure at 10:1), not 1.5. Below one die the next
+ * value down is 1/2; pluses that differ take the lowest when the average
+ * is exact (1-1 with 1 is 1-1). */
+Test(r03_roster, s3_1_mixed_hd_rounded_to_whole_dice)
+{
+	static const struct {
+		int a_tenths, a_plus, b_tenths, b_plus;
+		int hd, plus;
+	} c[] = {
+	    {10, 0, 20, 0, 10, 0},   /* 1.5 -> 1 */
+	    {10, 0, 40, 0, 20, 0},   /* 2.5 -> 2 */
+	    {5, 0, 10, 0, 5, 0},     /* 0.75 -> 1/2 */
+	    {10, -1, 10, 0, 10, -1}, /* 1-1 and 1 -> 1-1 */
+	    {40, 1, 40, 3, 40, 1},   /* 4+1 and 4+3 -> 4+1 */
+	    {20, 0, 20, 0, 20, 0},   /* pure: 2 */
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct bs_creature a =
+		    creature("a", c[k].a_tenths, c[k].a_plus, 6, BS_SIZE_M);
+		struct bs_creature b =
+		    creature("b", c[k].b_tenths, c[k].b_plus, 6, BS_SIZE_M);
+		struct world w;
+		world_init(&w);
+		struct bs_unit *x = add_unit(&w, &a, 10, 6);
+		x->mix[0] = (struct bs_mix_part){&a, 50, 6};
+		x->mix[1] = (struct bs_mix_part){&b, 50, 6};
+		x->nmix = 2;
+		struct bs1e_unit_sheet u;
+		bs1e_unit_sheet(&w.s, 0, 0, &u);
+		cr_assert_eq(u.hd.value, c[k].hd, "case %zu: HD %d", k,
+			     u.hd.value);
+		cr_assert_eq(u.hd_rated.tenths, c[k].hd, "case %zu", k);
+		cr_assert_eq(u.hd_rated.plus, c[k].plus, "case %zu", k);
+		cr_assert_eq(u.hd_fig.value, u.ratio.value * c[k].hd,
+			     "case %zu", k);
+	}
+	/* the derivation says how it was rounded */
+	struct bs_creature a = creature("a", 10, 0, 6, BS_SIZE_M);
+	struct bs_creature b = creature("b", 20, 0, 6, BS_SIZE_M);
+	struct world w;
+	world_init(&w);
+	struct bs_unit *x = add_unit(&w, &a, 10, 6);
+	x->mix[0] = (struct bs_mix_part){&a, 50, 6};
+	x->mix[1] = (struct bs_mix_part){&b, 50, 6};
+	x->nmix = 2;
+	struct bs1e_unit_sheet u;
+	bs1e_unit_sheet(&w.s, 0, 0, &u);
+	cr_assert(strstr(text(&u.hd, "HD", 1), "average 1.5, rounded down "
+					       "(least favourable)"),
+		  "%s", text(&u.hd, "HD", 1));
 }

@@ -182,6 +182,12 @@ struct bs_vec bs1e_indiv_pos(const struct bs_battle *b, int side, int ind);
  * with it, [9.3] deputies, Table 5 commander killed checks. */
 void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 			 const char *cite);
+/* [8.3] Table 10 note, [13.1]: the AR term of unit g attacking unit h
+ * from their creatures' `to_hit_vs` (bs1e_to_hit_vs); label may be NULL
+ * (r08_phase.c). */
+int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
+			size_t len);
+
 /* 1 when the unit's own commander fights with it (Table 10 -1). */
 int bs1e_commander_fighting(const struct bs_battle *b, int g);
 

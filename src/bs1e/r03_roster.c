@@ -874,6 +874,20 @@ static void ar_mods(const struct bs_scenario *s, const struct bs_unit *u,
 		add_mod(o->ar_mods, &o->nar_mods, r->mod, r->cite,
 			"in daylight");
 	}
+	/* [13.1] the racial bonuses against named creatures (RULING
+	 * R-372), as its creature gives them (a pure unit) */
+	const struct bs_creature *c = u->nmix == 0 ? u->creature : NULL;
+	for (int i = 0; c && i < c->nto_hit_vs; i++) {
+		const struct bs_to_hit_vs *t = &c->to_hit_vs[i];
+		if (t->attacked_by)
+			continue;
+		size_t k = (size_t)bs_fmt(lab, sizeof lab, "attacking");
+		for (int j = 0; j < t->nnames && k < sizeof lab; j++)
+			k += (size_t)bs_fmt(lab + k, sizeof lab - k, "%s %s",
+					    j ? "," : "", t->names[j]);
+		add_mod(o->ar_mods, &o->nar_mods, -t->to_hit,
+			"[8.3 T10 note] [13.1]", lab);
+	}
 	for (int i = 0; i < u->nweapons; i++) {
 		const struct bs_weapon *w = u->weapons[i].weapon;
 		if (!w || w->kind != BS_WEAPON_MISSILE)
@@ -929,6 +943,40 @@ static void ml_mods(const struct bs_scenario *s, int side,
 			"never checks morale: cannot rout");
 }
 
+/* [8.3] "Add or subtract any AD&D ... game bonuses and penalties to THACO"
+ * (RULING R-372): creature c's bonus to hit with weapon w (its
+ * `to_hit_with`, e.g. elves +1 with long swords): the AR term, 0 none. */
+static int creature_weapon_term(const struct bs_creature *c,
+				const struct bs_weapon *w)
+{
+	int m = 0;
+	for (int i = 0; c && w && i < c->nto_hit_with; i++)
+		for (int j = 0; j < c->to_hit_with[i].nnames; j++)
+			if (bs_name_eq(c->to_hit_with[i].names[j], w->name)) {
+				m -= c->to_hit_with[i].to_hit;
+				break;
+			}
+	return m;
+}
+
+/* The term for unit u's creatures (a mixed unit: its least favourable
+ * part, RULING R-040), added to *ar with its label. */
+static void add_weapon_term(const struct bs_unit *u, const struct bs_weapon *w,
+			    struct bs_deriv *ar)
+{
+	const struct bs_creature *c[BS_UNIT_MAX_MIX];
+	int n = bs_unit_creatures(u, c), m = 0;
+	for (int i = 0; i < n; i++) {
+		int t = creature_weapon_term(c[i], w);
+		if (i == 0 || t > m)
+			m = t;
+	}
+	if (m != 0)
+		bs_deriv_add(ar, m, "[8.3] [13.1]", "%s with %s: %+d to hit",
+			     n == 1 && c[0] ? c[0]->name : "every part",
+			     w->name, -m);
+}
+
 static void weapon_sheets(const struct bs_unit *u, int thac0, int ratio,
 			  const struct bs1e_unit_sheet *o,
 			  struct bs1e_weapon_sheet *ws, int *n)
@@ -955,6 +1003,7 @@ static void weapon_sheets(const struct bs_unit *u, int thac0, int ratio,
 		if (w->plus)
 			bs_deriv_add(&x->ar, -w->plus, "[8.3]", "%s",
 				     src.label);
+		add_weapon_term(u, w->weapon, &x->ar);
 		bs_deriv_add(&x->ar, bs1e_ratio_adjustment(ratio), "[8.3 T9]",
 			     "ratio %d:1", ratio);
 	}
@@ -1071,6 +1120,8 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 		bs_fmt(lab, sizeof lab, "%s", dmg.src[0].label);
 		bs_deriv_add(&out->ar, -plus, "[8.3]", "%s", lab);
 	}
+	if (u->nweapons > 0)
+		add_weapon_term(u, u->weapons[0].weapon, &out->ar);
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(ratio), "[8.3 T9]",
 		     "ratio %d:1", ratio);
 
@@ -1264,6 +1315,11 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 		       ind->weapon.plus);
 		bs_deriv_add(&out->ar, -ind->weapon.plus, "[8.3]", "%s", lab);
 	}
+	int racial = creature_weapon_term(ind->race, ind->weapon.weapon);
+	if (racial)
+		bs_deriv_add(&out->ar, racial, "[8.3] [13.1]",
+			     "%s with %s: %+d to hit", ind->race->name,
+			     ind->weapon.weapon->name, -racial);
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(1), "[8.3 T9]",
 		     "ratio 1:1");
 	bs1e_command_radius(s, ind, &out->cr);

@@ -983,6 +983,8 @@ static int breaks_through(const struct bs_battle *b, int g, int h)
 	int ar = u->r.base_ar + u->fm_penalty;
 	if (u->formation == BS_FORM_CLOSED)
 		ar -= 1; /* [7.14] closed-formation charge, Table 10 */
+	/* [13.1] the racial bonuses apply to this attack too */
+	ar += bs1e_unit_to_hit_vs(b, g, h, NULL, 0);
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = ar;

@@ -229,6 +229,15 @@ static void columns_text(const struct bs1e_attack_plan *p, char *buf,
 	}
 }
 
+int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
+			size_t len)
+{
+	const struct bs_creature *a[BS_UNIT_MAX_MIX], *d[BS_UNIT_MAX_MIX];
+	int na = bs_unit_creatures(b->units[g].def, a);
+	int nd = bs_unit_creatures(b->units[h].def, d);
+	return bs1e_to_hit_vs(a, na, d, nd, label, len);
+}
+
 /* g attacks h with `figs` figures at `arc`; the casualties go to *hit.
  * Returns 1 when the attack did anything to record. */
 static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
@@ -267,6 +276,13 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	    u->r.base_ar, t10, t10x,
 	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &d);
 	bs1e_ar_add_forced_march(&d, u->fm_penalty);
+	/* the special note: "all normal AD&D ... game bonuses and penalties
+	 * to THACO"; [13.1] "the adjustment applies whenever the
+	 * circumstances occur": the racial bonuses of the PH and MM */
+	char rlab[BS_DERIV_LABEL];
+	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
+	if (racial)
+		bs_deriv_add(&d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
 	u->flags |= BS_UF_FOUGHT;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[h].attacked = 1;

@@ -2,6 +2,7 @@
  * rules' names, and the catalog lookups by name. Sections: [2.6]-[2.11]
  * (unit types), [7.1] (formations), [4.10] (ranks), [9.0] (roles). */
 #include <ctype.h>
+#include <string.h>
 #include <strings.h>
 
 #include "battlesim/model.h"
@@ -112,6 +113,27 @@ int bs_name_eq(const char *a, const char *b)
 		a++;
 		b++;
 	}
+}
+
+int bs_creature_named(const struct bs_creature *c, const char *name)
+{
+	if (!c || !name)
+		return 0;
+	if (bs_name_eq(c->name, name))
+		return 1;
+	const char *sp = strrchr(c->name, ' ');
+	return sp && bs_name_eq(sp + 1, name);
+}
+
+int bs_unit_creatures(const struct bs_unit *u, const struct bs_creature **out)
+{
+	if (u->nmix <= 0) {
+		out[0] = u->creature;
+		return 1;
+	}
+	for (int i = 0; i < u->nmix && i < BS_UNIT_MAX_MIX; i++)
+		out[i] = u->mix[i].creature;
+	return u->nmix < BS_UNIT_MAX_MIX ? u->nmix : BS_UNIT_MAX_MIX;
 }
 
 /* The catalogs hold a name at most once (the loader replaces a built-in

@@ -498,3 +498,46 @@ Test(r03_roster, s3_1_mixed_hd_rounded_to_whole_dice)
 					       "(least favourable)"),
 		  "%s", text(&u.hd, "HD", 1));
 }
+
+/* Issue 12 item 9: [8.3] "Add or subtract any AD&D ... game bonuses and
+ * penalties to THACO": a creature's `to_hit_with` (the PH's elves +1 with
+ * long swords) is in the base AR of that weapon only; a mixed unit takes
+ * its least favourable part (R-040): elves with men get nothing. */
+Test(r03_roster, s8_3_racial_bonus_with_weapons)
+{
+	struct bs_creature elf = creature("elf", 10, 1, 5, BS_SIZE_M);
+	struct bs_creature man = creature("man", 10, 0, 10, BS_SIZE_M);
+	elf.nto_hit_with = 1;
+	elf.to_hit_with[0].to_hit = 1;
+	elf.to_hit_with[0].nnames = 1;
+	snprintf(elf.to_hit_with[0].names[0], BS_NAME_MAX, "Long Sword");
+	struct bs_weapon dagger;
+	memset(&dagger, 0, sizeof dagger);
+	snprintf(dagger.name, sizeof dagger.name, "dagger");
+	bs_dice_parse("d4", &dagger.damage_sm, NULL, 0);
+	bs_dice_parse("d3", &dagger.damage_l, NULL, 0);
+	for (int mixed = 0; mixed < 2; mixed++) {
+		struct world w;
+		world_init(&w);
+		struct bs_unit *u = add_unit(&w, &elf, 10, 5);
+		u->weapons[0].weapon = &w.w; /* long sword */
+		u->weapons[1].weapon = &dagger;
+		u->nweapons = 2;
+		if (mixed) {
+			u->mix[0] = (struct bs_mix_part){&elf, 5, 5};
+			u->mix[1] = (struct bs_mix_part){&man, 5, 5};
+			u->nmix = 2;
+		}
+		struct bs1e_unit_sheet sh;
+		bs1e_unit_sheet(&w.s, 0, 0, &sh);
+		int thac0 = sh.thac0.value;
+		cr_assert_eq(sh.ar.value, thac0 - (mixed ? 0 : 1),
+			     "mixed %d: the weapon in hand", mixed);
+		cr_assert_eq(sh.weapons[0].ar.value, thac0 - (mixed ? 0 : 1));
+		cr_assert_eq(sh.weapons[1].ar.value, thac0, "not the dagger");
+		if (!mixed)
+			cr_assert(strstr(text(&sh.ar, "AR", 0),
+					 "elf with long sword: +1 to hit"),
+				  "%s", text(&sh.ar, "AR", 0));
+	}
+}

@@ -448,3 +448,87 @@ Test(r08_phase, s2_9_skirmish_commander_does_not_fight)
 	cr_assert(tf_has_term(&a->deriv, 1, "open or skirmish"));
 	tf_close(&t);
 }
+
+/* Near (creature `a`, 4 figures in 2 files) and Far (`d`) front to front;
+ * the first ATTACK of side `side` after one Melee Phase. */
+static const struct bs_event *racial_attack(struct tf *t, const char *a,
+					    const char *d, int side)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4,
+	     .creature = a,
+	     .weapon = "battle axe"},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 2,
+	     .figures = 4,
+	     .creature = d,
+	     .weapon = "battle axe"},
+	};
+	tf_open_units(t, u, 2, NULL, NULL, NULL);
+	t->b->round = 1;
+	t->b->side_a = 0;
+	int dice[32];
+	for (int i = 0; i < 32; i++)
+		dice[i] = 1;
+	tf_dice(t, dice, 32);
+	melee(t);
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_ATTACK &&
+		    t->evs[i].ev.side == side)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+/* Issue 12 item 9: the Table 10 special note "Also add or subtract all
+ * normal AD&D ... game bonuses and penalties to THACO from the adjusted
+ * AR" and [13.1] (e.g. "-4 to AC against giants"): the PH's racial
+ * bonuses, from the catalog's `to_hit_vs`. Dwarves +1 to hit orcs (AR
+ * -1); ogres attacking dwarves subtract 4 (AR +4); gnomes +1 to hit
+ * kobolds and goblins; ogres attacking gnomes -4. Their neighbours take
+ * nothing: orcs attacking dwarves, dwarves attacking men, ogres attacking
+ * men, elves attacking orcs. */
+Test(r08_phase, s8_3_t10_note_racial_to_hit_bonuses)
+{
+	static const struct {
+		const char *a, *d;
+		int side, ar_term;
+	} c[] = {
+	    {"dwarf", "orc", 0, -1},	   {"dwarf", "orc", 1, 0},
+	    {"dwarf", "goblin", 0, -1},	   {"dwarf", "hobgoblin", 0, -1},
+	    {"ogre", "dwarf", 0, 4},	   {"dwarf", "ogre", 1, 4},
+	    {"hill giant", "dwarf", 0, 4}, {"troll", "dwarf", 0, 4},
+	    {"gnome", "kobold", 0, -1},	   {"gnome", "goblin", 0, -1},
+	    {"gnome", "orc", 0, 0},	   {"ogre", "gnome", 0, 4},
+	    {"gnoll", "gnome", 0, 4},	   {"bugbear", "gnome", 0, 4},
+	    {"gnoll", "dwarf", 0, 0},	   {"dwarf", "man-at-arms", 0, 0},
+	    {"ogre", "man-at-arms", 0, 0}, {"elf", "orc", 0, 0},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct tf t;
+		const struct bs_event *a =
+		    racial_attack(&t, c[k].a, c[k].d, c[k].side);
+		cr_assert_not_null(a, "%s vs %s", c[k].a, c[k].d);
+		int found = 0;
+		for (int i = 0; i < a->deriv.nterms; i++)
+			if (strstr(a->deriv.term[i].cite, "[13.1]")) {
+				found = 1;
+				cr_assert_eq(a->deriv.term[i].amount,
+					     c[k].ar_term, "%s / %s side %d",
+					     c[k].a, c[k].d, c[k].side);
+			}
+		cr_assert_eq(found, c[k].ar_term != 0, "%s / %s side %d: %s",
+			     c[k].a, c[k].d, c[k].side,
+			     found ? "a term" : "no term");
+		tf_close(&t);
+	}
+}

@@ -37,6 +37,9 @@ enum bs_uflag {
 	/* 2E (issue 5): shaken order (bs2e-summary.txt "Morale"); a routed
 	 * 2E unit is BS_UF_ROUTED */
 	BS_UF_SHAKEN = 1u << 18,
+	/* 1E: the rules refused its order of this Movement Phase; the
+	 * controller is asked once more (RULING R-373) */
+	BS_UF_REFUSED = 1u << 19,
 };
 
 /* How a unit ended the battle (the simulator's categories). */

@@ -124,8 +124,10 @@ struct bs_controller {
 	/* [7.x] the order of one unit, asked just before it moves. Not
 	 * asked for units the rules move: routed units [6.4] [7.15], mobs
 	 * (their Rally Phase orders [2.10]) and units that failed a
-	 * discipline check [4.6]. An illegal order is REJECTED and the unit
-	 * holds; bs_tt_check_order (tabletop.h) tells beforehand. */
+	 * discipline check [4.6]. An illegal order is REJECTED and asked
+	 * for once more with BS_UF_REFUSED set on the unit (RULING R-373);
+	 * refused again, the unit holds. bs_tt_check_order (tabletop.h)
+	 * tells beforehand. */
 	void (*move)(void *ctx, const struct bs_battle *b, int side, int unit,
 		     struct bs_order *out);
 	/* independent individuals [9.2]. */

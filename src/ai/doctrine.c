@@ -1518,6 +1518,14 @@ static void move_cb(void *ctx, const struct bs_battle *b, int side, int unit,
 		    struct bs_order *out)
 {
 	struct bs_ai_doctrine *ai = ctx;
+	/* RULING R-373: asked again after a refusal (its orders are checked
+	 * before they are given, so this is rare): it holds */
+	if (unit_of(b, side, unit)->flags & BS_UF_REFUSED) {
+		memset(out, 0, sizeof *out);
+		out->kind = BS_ORDER_HOLD;
+		out->tside = out->tunit = -1;
+		return;
+	}
 	look(ai, b);
 	unit_order(ai, b, side, unit, out);
 }

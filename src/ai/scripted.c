@@ -62,6 +62,10 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	memset(out, 0, sizeof *out);
 	out->kind = BS_ORDER_HOLD;
 	out->tside = out->tunit = -1;
+	/* RULING R-373: asked again after the rules refused the file's
+	 * order: the file has no other for this round, the unit holds */
+	if (b->units[b->side_first[side] + unit].flags & BS_UF_REFUSED)
+		return;
 	for (int i = 0; i < sd->norders; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
 		if (o->round != b->round || o->kind != BS_SCRIPT_MOVE ||

@@ -708,8 +708,15 @@ static int precheck(struct mv *m, int engine)
 /* [7.14] what a charge's path must be, once measured. */
 static int charge_path_ok(struct mv *m)
 {
+	/* [7.14] "A regular unit or mob may Charge during its Movement
+	 * Phase if it can reach an enemy unit to engage in melee at the end
+	 * of its move": RULING R-373, a charge whose path meets no enemy is
+	 * refused before it starts (R-108) */
 	if (m->contact < 0)
-		return 1; /* it cannot reach: spent as [7.14] says */
+		return illegal(m,
+			       "the charge does not reach an enemy within its "
+			       "1 1/2 MV",
+			       "[7.14]");
 	/* RULING R-108 (known-gaps 35): "able to move at least 2/3 its
 	 * normal movement rate before it comes into base-to-base contact"
 	 * is a run: 2/3 MV spent before contact */
@@ -1574,8 +1581,9 @@ static void move_side(struct bs_battle *b, int side)
 		o.tside = o.tunit = -1;
 		if (ctl && ctl->move)
 			ctl->move(ctl->ctx, b, side, ui, &o);
-		if (skirmisher_must_leave(b, g) &&
-		    o.kind != BS_ORDER_WITHDRAW && o.kind != BS_ORDER_FLEE) {
+		int must_leave = skirmisher_must_leave(b, g);
+		if (must_leave && o.kind != BS_ORDER_WITHDRAW &&
+		    o.kind != BS_ORDER_FLEE) {
 			struct bs_order w = {.kind = BS_ORDER_WITHDRAW,
 					     .tside = -1,
 					     .tunit = -1};
@@ -1589,7 +1597,21 @@ static void move_side(struct bs_battle *b, int side)
 			execute(b, g, &w, 0);
 			continue;
 		}
-		execute(b, g, &o, 0);
+		if (execute(b, g, &o, 0) || !ctl || !ctl->move)
+			continue;
+		/* RULING R-373: the rules refused the order before anything
+		 * moved (a charge that cannot reach, R-108): the unit is free
+		 * to take another; the controller is asked once more, with
+		 * BS_UF_REFUSED set */
+		u->flags |= BS_UF_REFUSED;
+		memset(&o, 0, sizeof o);
+		o.kind = BS_ORDER_HOLD;
+		o.tside = o.tunit = -1;
+		ctl->move(ctl->ctx, b, side, ui, &o);
+		if (!must_leave || o.kind == BS_ORDER_WITHDRAW ||
+		    o.kind == BS_ORDER_FLEE)
+			execute(b, g, &o, 0);
+		u->flags &= ~(unsigned)BS_UF_REFUSED;
 	}
 	/* [7.3] the gaps are filled: the debt is paid this phase */
 	for (int g = first; g < first + nu; g++)

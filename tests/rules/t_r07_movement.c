@@ -99,37 +99,61 @@ Test(r07_movement, s7_14_two_thirds_mv_before_contact)
 	tf_close(&t);
 }
 
-Test(r07_movement, s7_14_out_of_reach_is_spent)
+/* Issue 12 item 12, RULINGS R-108 and R-373: [7.14] "A regular unit or
+ * mob may Charge during its Movement Phase if it can reach an enemy unit":
+ * a charge whose path does not come into contact (22" away, beyond the
+ * 18" charge range) is refused before it starts: the unit does not move,
+ * does not break into open formation, takes no -3; it is free to take
+ * another order, which the controller gives when asked again (here a
+ * plain 6" advance). In open formation the same. */
+Test(r07_movement, s7_14_ruling_r373_out_of_reach_refused_unit_free)
+{
+	for (int open = 0; open < 2; open++) {
+		struct tf t;
+		open_charge(&t, 32, NULL, open ? "open" : NULL, 0, NULL, NULL);
+		tf_phase(&t, BS_PHASE_MOVEMENT);
+		struct bs_tt_charge ch;
+		bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
+		cr_assert_not(ch.legal, "22\" is beyond 18\"");
+		struct bs_order o = charge_straight(30);
+		tf_order(&t, 0, 0, &o);
+		t.order2[0][0] = tf_advance(6, 0);
+		t.has_order2[0][0] = 1;
+		movement(&t);
+		struct bs_unit_state *u = tf_unit(&t, 0, 0);
+		const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+		cr_assert_not_null(r, "refused");
+		cr_assert_str_eq(r->cite, "[7.14]");
+		cr_assert(strstr(r->what, "1 1/2 MV"), "%s", r->what);
+		cr_assert_eq(t.asked[0][0], 2, "asked again");
+		cr_assert_float_eq(u->front.y, 16, 1e-6, "the second order");
+		cr_assert_eq(u->formation,
+			     open ? BS_FORM_OPEN : BS_FORM_CLOSED);
+		cr_assert_not(u->flags & (BS_UF_CHARGE_MISSED | BS_UF_CHARGED));
+		cr_assert_not(u->flags & BS_UF_REFUSED, "cleared");
+		cr_assert_eq(tf_count(&t, BS_EV_FORMATION), 0);
+		tf_close(&t);
+	}
+}
+
+/* The neighbour: a controller with nothing else to give holds; a charge
+ * with no steps at all (a scripted charge whose target the tabletop
+ * cannot reach, R-142) is refused the same way, and the unit is not
+ * broken into open formation. */
+Test(r07_movement, s7_14_ruling_r373_charge_without_path_refused_holds)
 {
 	struct tf t;
-	open_charge(&t, 32, NULL, NULL, 0, NULL, NULL);
-	tf_phase(&t, BS_PHASE_MOVEMENT);
-	struct bs_tt_charge ch;
-	bs_tt_plan_charge(t.b, 0, 0, 1, 0, &ch);
-	cr_assert_not(ch.legal, "22\" is beyond 18\"");
-	/* declared anyway (no pre-measuring [7.9]): the unit runs its 18"
-	 * and, in closed formation, breaks into open but stays in command */
-	struct bs_order o = charge_straight(30);
+	open_charge(&t, 40, NULL, NULL, 0, NULL, NULL);
+	struct bs_order o = charge_straight(0);
+	o.nsteps = 0;
 	tf_order(&t, 0, 0, &o);
 	movement(&t);
 	struct bs_unit_state *u = tf_unit(&t, 0, 0);
-	cr_assert_float_eq(u->front.y, 28, 1e-6);
-	cr_assert_eq(u->formation, BS_FORM_OPEN);
-	cr_assert_not(u->flags & BS_UF_CHARGE_MISSED);
-	const struct bs_event *f = tf_find(&t, BS_EV_FORMATION, 0);
-	cr_assert_not_null(f);
-	cr_assert_str_eq(f->cite, "[7.14]");
-	tf_close(&t);
-	/* in open formation: -3 morale for the rest of the round */
-	open_charge(&t, 32, NULL, "open", 0, NULL, NULL);
-	tf_order(&t, 0, 0, &o);
-	movement(&t);
-	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_CHARGE_MISSED);
-	tf_dice(&t, (int[]){1, 1}, 2);
-	bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
-			  (struct bs_vec){36, 40}, "[4.4 T5]");
-	const struct bs_event *mo = tf_find(&t, BS_EV_MORALE, 0);
-	cr_assert(tf_has_term(&mo->deriv, -3, "charged"));
+	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 2, "refused twice");
+	cr_assert_eq(t.asked[0][0], 2);
+	cr_assert_float_eq(u->front.y, 10, 1e-9, "it holds");
+	cr_assert_eq(u->formation, BS_FORM_CLOSED);
+	cr_assert_eq(tf_count(&t, BS_EV_FORMATION), 0);
 	tf_close(&t);
 }
 

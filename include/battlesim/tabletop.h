@@ -168,6 +168,11 @@ int bs_tt_off_table(const struct bs_quad *q, double w, double d);
 /* 1 when the whole quad lies outside the table (gone over the edge). */
 int bs_tt_wholly_off_table(const struct bs_quad *q, double w, double d);
 
+/* The table's edges as four walls just outside [0,w] x [0,d] (west, east,
+ * south, north) into out[0..3], for the moves that stop at the edge (2E
+ * RULING R-214, 1E R-374). Returns 4. */
+int bs_tt_table_walls(double w, double d, struct bs_quad *out);
+
 /* ---- movement primitives [7.7]-[7.10] -------------------------------------
  * Each moves *pose from its current place, never through an obstacle:
  * the sweep stops at first contact (a figure stops when it touches an

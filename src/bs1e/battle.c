@@ -179,8 +179,8 @@ void bs1e_uncramp(struct bs_battle *b, int g)
 		return;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	int oldf = u->files;
@@ -207,6 +207,17 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 		n++;
 	}
 	return n;
+}
+
+int bs1e_obstacles_walled(const struct bs_battle *b, int skip, int skip2,
+			  struct bs_quad *obst, int *map)
+{
+	int n = bs1e_obstacles(b, skip, skip2, obst, map);
+	/* RULING R-374: the table's edges are walls */
+	bs_tt_table_walls(b->sc->width, b->sc->depth, obst + n);
+	for (int i = 0; map && i < 4; i++)
+		map[n + i] = -1;
+	return n + 4;
 }
 
 int bs1e_contact(const struct bs_battle *b, int g, int h,
@@ -272,9 +283,9 @@ void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
 		return;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
 	struct bs_tt_step_result r;
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	enum bs_formation old = u->formation;

@@ -15,6 +15,8 @@
 #include "battlesim/tabletop.h"
 
 #define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
+/* obstacles of a move: every unit and the four table edges (RULING R-374) */
+#define BS1E_MAX_OBST (BS1E_MAX_UNITS + 4)
 #define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */
 
 /* One attack that did damage this Melee Phase, applied at its end [8.0]. */
@@ -86,8 +88,8 @@ struct bs1e_simmemo {
 	struct bs_tt_shape s0;
 	struct bs_tt_pose p0;
 	double mv, allowed;
-	struct bs_quad obst[BS1E_MAX_UNITS];
-	int map[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int map[BS1E_MAX_OBST];
 	int k; /* steps recorded */
 	struct bs_step step[BS_ORDER_MAX_STEPS];
 	struct bs1e_mvsnap after[BS_ORDER_MAX_STEPS];
@@ -156,6 +158,13 @@ void bs1e_set_geom(struct bs_battle *b, int g, const struct bs_tt_shape *s,
  * with their global indexes in map. Returns how many. */
 int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 		   struct bs_quad *obst, int *map);
+/* bs1e_obstacles and the four table edges beyond it as walls (map -1):
+ * RULING R-374, only routers leave the table, every other move and change
+ * of formation stops at its edge. obst and map have room for
+ * BS1E_MAX_OBST. */
+int bs1e_obstacles_walled(const struct bs_battle *b, int skip, int skip2,
+			  struct bs_quad *obst, int *map);
+
 /* 1 when g and h (global) touch; *c filled when not NULL. */
 int bs1e_contact(const struct bs_battle *b, int g, int h,
 		 struct bs_tt_contact *c);

@@ -57,9 +57,9 @@ static void face_enemy(struct bs_battle *b, int g)
 		return;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
 	struct bs_tt_step_result r;
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	struct bs_vec x0 = p.front;

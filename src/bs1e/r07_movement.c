@@ -52,8 +52,8 @@ struct mv {
 	const struct bs_order *o;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
-	int map[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int map[BS1E_MAX_OBST]; /* -1: a table edge (RULING R-374) */
 	int n;
 	double mv;	/* the unit's movement rate */
 	double allowed; /* MV for this order */
@@ -85,7 +85,8 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->o = o;
 	bs1e_shape(b, g, &m->s);
 	bs1e_pose(b, g, &m->p);
-	m->n = bs1e_obstacles(b, g, -1, m->obst, m->map);
+	/* RULING R-374: no move but a rout goes over the table edge */
+	m->n = bs1e_obstacles_walled(b, g, -1, m->obst, m->map);
 	m->mv = b->units[g].r.mv;
 	m->allowed = allowed;
 	m->spent = 0;
@@ -99,7 +100,7 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 
 static int is_enemy(const struct mv *m, int obst_index)
 {
-	return obst_index >= 0 &&
+	return obst_index >= 0 && m->map[obst_index] >= 0 &&
 	       m->b->units[m->map[obst_index]].side != m->b->units[m->g].side;
 }
 

@@ -7,6 +7,7 @@
  * filling gaps [7.3] (RULING R-126). */
 #include <math.h>
 
+#include "battlesim/ai.h"
 #include "bs1e_fixture.h"
 
 /* A charger at (36, 10) facing north (man-at-arms, MV 12) and a target
@@ -573,5 +574,101 @@ Test(r07_movement, s7_13_ruling_r370_mindless_undead_forced_march)
 	cr_assert_eq(tf_count(&t, BS_EV_MORALE), 0, "no roll");
 	cr_assert_eq(t.b->dice.pos, 0);
 	cr_assert_eq(tf_unit(&t, 0, 0)->fm_penalty, 1, "counts as failed");
+	tf_close(&t);
+}
+
+/* 1 when unit g's block lies wholly on the table. */
+static int on_table(struct tf *t, int g)
+{
+	struct bs_quad q = bs1e_quad(t->b, g);
+	return !bs_tt_off_table(&q, t->sc->width, t->sc->depth);
+}
+
+/* Issue 12 item 15, RULING R-374: only a routed unit leaves the table
+ * ([6.4] [7.15]); any other move stops at the table edge as at a wall. A
+ * unit 6" from its own edge ordered 12" toward it stops at the edge,
+ * having spent only the way there; a forced march and a flight the same;
+ * a face that would swing the block over the edge is refused. */
+Test(r07_movement, s7_7_ruling_r374_moves_stop_at_the_table_edge)
+{
+	for (int k = 0; k < 3; k++) {
+		struct tf t;
+		struct tf_unit u[2] = {
+		    {.side = 0,
+		     .name = "Foot",
+		     .x = 36,
+		     .y = 6,
+		     .facing = "south"},
+		    {.side = 1,
+		     .name = "Far",
+		     .x = 36,
+		     .y = 44,
+		     .facing = "south"},
+		};
+		tf_open_units(&t, u, 2, NULL, NULL, NULL);
+		t.b->round = 1;
+		t.b->side_a = 0;
+		struct bs_order o = tf_advance(12, 0);
+		if (k == 1)
+			o.kind = BS_ORDER_FORCED_MARCH;
+		if (k == 2)
+			o.step[0].angle = 30; /* oblique, toward the corner */
+		tf_order(&t, 0, 0, &o);
+		tf_dice(&t, (int[]){1, 1}, 2);
+		tf_phase(&t, BS_PHASE_MOVEMENT);
+		bs1e_phase_movement(t.b);
+		struct bs_unit_state *f = tf_unit(&t, 0, 0);
+		cr_assert(on_table(&t, 0), "case %d: still on the table", k);
+		cr_assert(bs1e_in_play(t.b, 0));
+		cr_assert_lt(f->front.y, 0.01, "case %d: at the edge", k);
+		cr_assert_lt(f->mv_spent, 12 - 1, "case %d: spent %g", k,
+			     f->mv_spent);
+		tf_close(&t);
+	}
+}
+
+/* The neighbours: a routed unit still goes over the edge and is removed
+ * (s7_15_off_the_table_removed); the scripted controller marching a unit
+ * toward its edge round after round leaves it on the table, in play. */
+Test(r07_movement, s7_7_ruling_r374_scripted_march_stays_on_the_table)
+{
+	char yaml[4096];
+	snprintf(yaml, sizeof yaml,
+		 "name: Edge\nrules: bs1e\nlevel: basic\n"
+		 "sides:\n"
+		 "  - name: South\n    edge: south\n    controller: scripted\n"
+		 "    units:\n"
+		 "      - {name: Foot, figures: 8, creature: man-at-arms, "
+		 "weapons: [long sword], position: [36, 10], facing: south, "
+		 "commander: C}\n"
+		 "    individuals:\n"
+		 "      - {name: C, race: human, class: fighter, level: 5, "
+		 "hp: 30, ac: 4, rank: unit}\n"
+		 "    orders:\n"
+		 "      - {round: 1, unit: Foot, order: move, steps: "
+		 "[{advance: 12}]}\n"
+		 "      - {round: 2, unit: Foot, order: move, steps: "
+		 "[{advance: 12}]}\n"
+		 "      - {round: 3, unit: Foot, order: forced_march, steps: "
+		 "[{advance: 18}]}\n"
+		 "  - name: North\n    edge: north\n    controller: hold\n"
+		 "    units:\n"
+		 "      - {name: Far, figures: 8, creature: man-at-arms, "
+		 "weapons: [long sword], position: [36, 44], facing: south, "
+		 "commander: D}\n"
+		 "    individuals:\n"
+		 "      - {name: D, race: human, class: fighter, level: 5, "
+		 "hp: 30, ac: 4, rank: unit}\n"
+		 "rounds: 4\n");
+	struct tf t;
+	tf_open(&t, yaml);
+	struct bs_ai_set *ai = calloc(1, sizeof *ai);
+	bs_ai_set_init(ai);
+	bs_ai_attach(ai, t.b);
+	bs_battle_play(t.b, 4);
+	cr_assert(bs1e_in_play(t.b, 0));
+	cr_assert(on_table(&t, 0));
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_INTACT);
+	free(ai);
 	tf_close(&t);
 }

@@ -289,6 +289,10 @@ static int run_steps(struct mv *m)
 		struct bs_vec x0 = m->p.front;
 		double f0 = m->p.facing;
 		struct bs_tt_step_result r = {0, 0, -1, 1};
+		/* the rules of skirmish formation [7.4] [7.9] [7.10] are the
+		 * formation's: a skirmish unit's, or an elite unit's that has
+		 * entered it [2.11] (even in this very order) */
+		const int skirm = m->s.formation == BS_FORM_SKIRMISH;
 		/* [7.8] "Figures may not change direction once any member of
 		 * the unit has made contact with an enemy figure." */
 		if (m->contact >= 0)
@@ -300,7 +304,7 @@ static int run_steps(struct mv *m)
 				return illegal(m, "not a number", "[7.7]");
 			/* [7.9] "straight ahead or up to 45 degrees to the
 			 * left or right"; skirmishers "at will" */
-			if (!x->skirmish && fabs(a) > 45.0 + EPS)
+			if (!skirm && fabs(a) > 45.0 + EPS)
 				return illegal(m,
 					       "a unit in closed, open or mob "
 					       "formation moves at most 45 "
@@ -310,7 +314,7 @@ static int run_steps(struct mv *m)
 			if (d <= EPS)
 				break;
 			bs_tt_advance(&m->s, &m->p, d, a, m->obst, m->n, &r);
-			if (x->skirmish && is_enemy(m, r.hit) &&
+			if (skirm && is_enemy(m, r.hit) &&
 			    !sc->ux[m->map[r.hit]].skirmish) {
 				/* [7.4] "can never move into base-to-base
 				 * contact with enemy units": it stops short;
@@ -346,7 +350,7 @@ static int run_steps(struct mv *m)
 				return illegal(m, "not a number", "[7.9]");
 			if (fabs(a) < EPS)
 				break;
-			if (x->skirmish) {
+			if (skirm) {
 				/* [7.9] "Units in skirmish formation can change
 				 * direction at will ... without a penalty":
 				 * a turn in place */
@@ -402,8 +406,7 @@ static int run_steps(struct mv *m)
 					       "[7.9] [2.10]");
 			/* [7.9] right or left face 1/3 MV, about face 1/2 MV;
 			 * skirmishers turn at will */
-			double cost =
-			    x->skirmish ? 0 : bs_tt_face_cost(a, m->mv);
+			double cost = skirm ? 0 : bs_tt_face_cost(a, m->mv);
 			if (cost > left + EPS) {
 				/* not enough movement left: it stops here */
 				i = m->o->nsteps;
@@ -422,7 +425,7 @@ static int run_steps(struct mv *m)
 			/* [7.10] "Units in skirmish formation do not have
 			 * frontages"; "A mob can only change frontage by
 			 * moving figures forward as it takes losses" */
-			if (x->skirmish || x->mob)
+			if (skirm || x->mob)
 				return illegal(m,
 					       "skirmishers have no frontage; "
 					       "a mob cannot choose its own",
@@ -465,14 +468,20 @@ static int run_steps(struct mv *m)
 			enum bs_formation f = st->formation;
 			if (f == m->s.formation)
 				break;
-			/* [7.1] regular units: closed and open only */
+			/* [7.1] regular units: closed and open only; [2.11]
+			 * "An Elite Unit would act as a Regular Unit but ...
+			 * be able to enter Skirmish Formation" */
+			int elite = u->def->type == BS_UNIT_ELITE;
 			if (!x->regular ||
-			    (f != BS_FORM_CLOSED && f != BS_FORM_OPEN))
+			    (f != BS_FORM_CLOSED && f != BS_FORM_OPEN &&
+			     !(f == BS_FORM_SKIRMISH && elite)))
 				return illegal(m,
 					       "regular units use closed and "
-					       "open formation; skirmishers "
-					       "and mobs keep theirs",
-					       "[7.1]");
+					       "open formation, elite units "
+					       "skirmish formation too; "
+					       "skirmishers and mobs keep "
+					       "theirs",
+					       "[7.1] [2.11]");
 			if (x->berserker && f == BS_FORM_CLOSED)
 				return illegal(m,
 					       "berserkers cannot enter closed "
@@ -631,7 +640,7 @@ static int precheck(struct mv *m, int engine)
 					      : "only a unit in contact wraps "
 						"around",
 				       pinned ? "[7.8]" : "[7.11]");
-		if (x->mob || x->skirmish)
+		if (x->mob || u->formation == BS_FORM_SKIRMISH)
 			return illegal(m,
 				       "only closed or open formations have a "
 				       "frontage to expand",
@@ -666,6 +675,13 @@ static int precheck(struct mv *m, int engine)
 			return illegal(
 			    m, "only a regular unit or a mob may charge",
 			    "[7.14] [2.9]");
+		/* "A unit may charge in open, closed, or mob formation" (an
+		 * elite unit in skirmish formation [2.11] may not) */
+		if (u->formation == BS_FORM_SKIRMISH)
+			return illegal(m,
+				       "a unit charges in open, closed or mob "
+				       "formation, not skirmish",
+				       "[7.14]");
 		/* "Except in this one instance, an out of command regular
 		 * unit cannot charge." (and a failed discipline check:
 		 * [4.6] "charges ... the enemy") */
@@ -1307,7 +1323,7 @@ static void approach(const struct bs_battle *b, int g, int t, double allowed,
 	double want =
 	    bs_facing_of(bs_vec_sub(bs1e_centre(b, t), bs1e_centre(b, g)));
 	double turn = bs_angle_diff(u->facing, want);
-	if (fabs(turn) <= 45.0 || bs1e_sc(b)->ux[g].skirmish) {
+	if (fabs(turn) <= 45.0 || u->formation == BS_FORM_SKIRMISH) {
 		o->nsteps = 1;
 		o->step[0] = (struct bs_step){
 		    .kind = BS_STEP_ADVANCE, .dist = allowed, .angle = turn};

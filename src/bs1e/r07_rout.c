@@ -478,8 +478,10 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	u->flags &= ~(unsigned)BS_UF_RALLIED;
 	if (x->mob)
 		u->mob_order = BS_MOB_NONE;
-	if (u->formation == BS_FORM_CLOSED)
-		/* [7.6] routed: "it automatically goes to open formation" */
+	if (u->formation == BS_FORM_CLOSED ||
+	    (x->regular && u->formation == BS_FORM_SKIRMISH))
+		/* [7.6] routed: "it automatically goes to open formation"
+		 * (an elite unit in skirmish formation too [2.11]) */
 		bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
 				      "routed: automatically to open "
 				      "formation",

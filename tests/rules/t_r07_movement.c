@@ -672,3 +672,83 @@ Test(r07_movement, s7_7_ruling_r374_scripted_march_stays_on_the_table)
 	free(ai);
 	tf_close(&t);
 }
+
+/* A formation step order. */
+static struct bs_order formation_order(enum bs_formation f)
+{
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_FORMATION, .formation = f};
+	return o;
+}
+
+/* Issue 12 item 5: [2.11] "An Elite Unit would act as a Regular Unit but
+ * ... be able to enter Skirmish Formation": during play, for 1/3 MV, in
+ * command [7.6]; in skirmish formation it keeps the formation's rules
+ * ([7.4] its figures 1" apart, never moving into contact with an enemy
+ * unit; [7.9] turning at will; no charge [7.14]); it can go back to open
+ * formation. A regular unit cannot enter skirmish formation [7.1]. */
+Test(r07_movement, s2_11_elite_enters_skirmish_formation_in_play)
+{
+	struct tf t;
+	open_charge(&t, 25, "elite", "open", 0, "special_unit_types: [elite]\n",
+		    NULL);
+	struct bs_order o = formation_order(BS_FORM_SKIRMISH);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 0);
+	cr_assert_eq(u->formation, BS_FORM_SKIRMISH);
+	cr_assert_float_eq(u->mv_spent, 4, 1e-9, "[7.6] 1/3 MV");
+	struct bs_tt_shape s;
+	bs1e_shape(t.b, 0, &s);
+	cr_assert_float_eq(s.gap, 1.0, 1e-9, "[7.4] 1\" apart");
+	/* next round: it cannot charge in skirmish formation, and an
+	 * advance into the enemy stops short of contact [7.4] */
+	t.b->round = 2;
+	u->flags &= ~(unsigned)BS_UF_MOVED;
+	u->mv_spent = 0;
+	struct bs_tt_outcome oc;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_order ch = charge_straight(18);
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &ch, &oc));
+	cr_assert_str_eq(oc.cite, "[7.14]");
+	struct bs_order adv = tf_advance(18, 60); /* at will [7.9] */
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &adv, &oc), "%s",
+		  oc.why ? oc.why : "");
+	adv.step[0].angle = 0;
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &adv, &oc));
+	cr_assert_not(oc.contact, "[7.4] never into contact");
+	/* back to open formation */
+	struct bs_order back = formation_order(BS_FORM_OPEN);
+	cr_assert(bs_tt_check_order(t.b, 0, 0, &back, &oc), "%s",
+		  oc.why ? oc.why : "");
+	cr_assert_eq(oc.formation, BS_FORM_OPEN);
+	tf_close(&t);
+	/* a regular unit may not */
+	open_charge(&t, 25, NULL, "open", 0, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc));
+	cr_assert_str_eq(oc.cite, "[7.1] [2.11]");
+	tf_close(&t);
+}
+
+/* [7.6] "unless the unit goes out of command or is routed. In the latter
+ * case, it automatically goes to open formation": an elite unit in
+ * skirmish formation [2.11] whose commander's radius no longer covers it
+ * goes to open formation, free. */
+Test(r07_movement, s7_6_elite_in_skirmish_out_of_command_to_open)
+{
+	struct tf t;
+	open_charge(&t, 40, "elite", "skirmish", 0,
+		    "special_unit_types: [elite]\n", NULL);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_eq(u->formation, BS_FORM_SKIRMISH, "deployed so");
+	/* its commander falls */
+	t.b->indivs[t.b->indiv_first[0]].alive = 0;
+	bs1e_command_update(t.b, 0);
+	cr_assert(u->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert_eq(u->formation, BS_FORM_OPEN);
+	tf_close(&t);
+}

@@ -14,12 +14,17 @@
 #include "bs1e/engine.h"
 
 /* Table 4 [2.10] "a friendly regular infantry unit is directly behind it
- * and no more than 6" away" (RULING R-114: its centre in the mob's rear
- * arc, its block within 6"). */
+ * and no more than 6" away" (RULING R-114, revised: its centre behind the
+ * mob's rear edge and within the mob's width, not off to one side; its
+ * block within 6"). */
 static int mob_supported(const struct bs_battle *b, int g)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_quad q = bs1e_quad(b, g);
+	struct bs_tt_shape sg;
+	struct bs_tt_pose pg;
+	bs1e_shape(b, g, &sg);
+	bs1e_pose(b, g, &pg);
 	for (int h = 0; h < b->nunits; h++) {
 		if (h == g || b->units[h].side != b->units[g].side ||
 		    !bs1e_in_play(b, h) || bs1e_routed(b, h) ||
@@ -28,8 +33,9 @@ static int mob_supported(const struct bs_battle *b, int g)
 		struct bs_quad qh = bs1e_quad(b, h);
 		if (bs_quad_dist_cmp(&q, &qh, 6.0) > 0)
 			continue;
-		if (bs_tt_arc_from(&q, bs_quad_centre(&qh), NULL) ==
-		    BS_ARC_REAR)
+		double lx, ly;
+		bs_tt_local(&pg, sg.width, bs_quad_centre(&qh), &lx, &ly);
+		if (ly > sg.depth && lx >= 0 && lx <= sg.width)
 			return 1;
 	}
 	return 0;

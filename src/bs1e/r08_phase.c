@@ -11,6 +11,7 @@
  * attacked routing again [6.4], the end-of-phase undead / level drainer
  * and cannot-harm checks [13.3] [13.5]; [8.8] the free attack on a
  * fleeing unit; [7.11] wrap-around figures on the flanks. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -348,6 +349,66 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 
 /* ---- losses [8.4 G] [8.7] and the checks they call for [4.4] ------------- */
 
+/* [2.10] "If a mob loses figures due to combat, remove losses so that the
+ * approximate shape of the mob is maintained"; [7.10] "A mob can only
+ * change frontage by moving figures forward as it takes losses": its
+ * frontage shrinks to the square one of its figures (the frontage a mob
+ * of that many deploys with, RULING R-101), the narrower front kept
+ * within the old one and over the enemies touching its front. */
+static void resquare_mob(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (!bs1e_sc(b)->ux[g].mob || u->figures <= 0)
+		return;
+	int want = bs_tt_default_files(BS_FORM_MOB, u->figures, u->r.base_w,
+				       u->r.base_d);
+	if (want >= u->files)
+		return;
+	struct bs_tt_shape s, ns;
+	struct bs_tt_pose p;
+	bs1e_shape(b, g, &s);
+	bs1e_pose(b, g, &p);
+	bs_tt_shape_make(s.formation, u->figures, want, s.base_w, s.base_d,
+			 b->stands, &ns);
+	/* the stretch of its front that touches enemies, across the front */
+	double lo = s.width, hi = 0;
+	for (int h = 0; h < b->nunits; h++) {
+		struct bs_tt_contact c;
+		if (b->units[h].side == u->side || !bs1e_contact(b, g, h, &c) ||
+		    c.edge_a != BS_EDGE_FRONT)
+			continue;
+		double x0, x1, y;
+		bs_tt_local(&p, s.width, c.p0, &x0, &y);
+		bs_tt_local(&p, s.width, c.p1, &x1, &y);
+		lo = fmin(lo, fmin(x0, x1));
+		hi = fmax(hi, fmax(x0, x1));
+	}
+	double cx = lo <= hi ? (lo + hi) / 2 : s.width / 2;
+	double half = ns.width / 2;
+	cx = fmax(half, fmin(s.width - half, cx));
+	struct bs_tt_pose np = p;
+	np.front = bs_vec_add(
+	    p.front, bs_vec_scale(bs_dir(p.facing + 90.0), cx - s.width / 2));
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
+	struct bs_quad oq = bs_tt_quad(&s, &p), nq = bs_tt_quad(&ns, &np);
+	if (!bs_tt_fits(&nq, &oq, obst, n, 1, NULL))
+		return; /* no room for that shape: it keeps its frontage */
+	int oldf = u->files;
+	bs1e_set_geom(b, g, &ns, &np);
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_FORMATION);
+		bs_battle_ev_units(b, &ev, g, -1);
+		ev.n[0] = ev.n[1] = (int)u->formation;
+		ev.n[2] = oldf;
+		ev.n[3] = u->files;
+		ev.what = "the mob keeps its square shape as it loses figures";
+		ev.cite = "[2.10] [7.10]";
+		bs_battle_emit(b, &ev);
+	}
+}
+
 /* Remove the losses of the hits on g at once; *removed_by gets each hit's
  * share of the figures removed (the [8.7] wound removals go to the last).
  * Returns the figures removed. */
@@ -396,6 +457,8 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		u->gap_debt += removed;
 	if (u->figures <= 0)
 		bs1e_unit_destroyed(b, g, "destroyed", "[8.7]");
+	else if (removed > 0)
+		resquare_mob(b, g);
 	return removed;
 }
 

@@ -624,3 +624,55 @@ Test(r07_rout, s4_1_never_checks_morale_no_roll)
 		tf_close(&t);
 	}
 }
+
+/* Issue 12 item 4, RULING R-114 (revised): Table 4 [2.10] "a friendly
+ * regular infantry unit is directly behind it and no more than 6" away":
+ * behind the mob's rear edge and within its width, not off to one side
+ * (its centre may still lie in the mob's rear arc). */
+Test(r07_rout, s2_10_ruling_r114_support_only_directly_behind)
+{
+	static const struct {
+		double x, y;
+		int supported;
+	} c[] = {
+	    {36, 13, 1},   /* straight behind, 2" from its rear edge */
+	    {38, 13, 1},   /* behind, its centre within the mob's width */
+	    {41.5, 12, 0}, /* in the rear arc but off to one side */
+	    {36, 5, 0},	   /* straight behind but more than 6" away */
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct tf t;
+		struct tf_unit u[3] = {
+		    {.side = 0,
+		     .name = "Levy",
+		     .type = "mob",
+		     .creature = "militia",
+		     .weapon = "club",
+		     .x = 36,
+		     .y = 20,
+		     .facing = "north",
+		     .frontage = 6,
+		     .figures = 36,
+		     .no_cmd = 1},
+		    {.side = 0,
+		     .name = "Spears",
+		     .x = c[k].x,
+		     .y = c[k].y,
+		     .facing = "north",
+		     .frontage = 4,
+		     .figures = 8},
+		    {.side = 1,
+		     .name = "Enemy",
+		     .x = 36,
+		     .y = 44,
+		     .facing = "south"},
+		};
+		tf_open_units(&t, u, 3, NULL, NULL, NULL);
+		tf_phase(&t, BS_PHASE_MELEE);
+		struct bs_deriv d;
+		bs1e_current_morale(t.b, 0, 0, 0, 0, &d);
+		cr_assert_eq(tf_has_term(&d, 2, "mob with infantry behind"),
+			     c[k].supported, "case %zu", k);
+		tf_close(&t);
+	}
+}

@@ -532,3 +532,114 @@ Test(r08_phase, s8_3_t10_note_racial_to_hit_bonuses)
 		tf_close(&t);
 	}
 }
+
+/* Issue 12 item 4: [2.10] "If a mob loses figures due to combat, remove
+ * losses so that the approximate shape of the mob is maintained" and
+ * [7.10] "A mob can only change frontage by moving figures forward as it
+ * takes losses": a mob of 36 in 6 files that is down to 11 stands about
+ * square (the frontage a mob of 11 deploys with), not 6 wide in two
+ * ranks; it keeps the contact it had, so fewer figures fight. A unit in
+ * open formation keeps its frontage ([7.3] it fills its front). */
+Test(r08_phase, s2_10_mob_resquared_as_it_loses_figures)
+{
+	for (int mob = 0; mob < 2; mob++) {
+		struct tf t;
+		struct tf_unit u[2] = {
+		    {.side = 0,
+		     .name = "Levy",
+		     .type = mob ? "mob" : NULL,
+		     .formation = mob ? NULL : "open",
+		     .creature = "militia",
+		     .weapon = "club",
+		     .x = 36,
+		     .y = 20,
+		     .facing = "north",
+		     .frontage = 6,
+		     .figures = 36,
+		     .no_cmd = mob},
+		    {.side = 1,
+		     .name = "Far",
+		     .x = 36,
+		     .y = 20,
+		     .facing = "south",
+		     .frontage = 8,
+		     .figures = 16},
+		};
+		tf_open_units(&t, u, 2, NULL, NULL, NULL);
+		t.b->round = 1;
+		t.b->side_a = 0;
+		tf_phase(&t, BS_PHASE_MELEE);
+		cr_assert(bs1e_contact(t.b, 0, 1, NULL));
+		struct bs1e_hit h;
+		memset(&h, 0, sizeof h);
+		h.from = 1;
+		h.to = 0;
+		h.c.killed = 25;
+		int dice[8] = {1, 1, 1, 1, 1, 1, 1, 1}; /* its checks pass */
+		tf_dice(&t, dice, 8);
+		bs1e_apply_hits(t.b, 0, &h, 1, "test");
+		struct bs_unit_state *l = tf_unit(&t, 0, 0);
+		cr_assert_not(l->flags & BS_UF_ROUTED);
+		cr_assert_eq(l->figures, 11);
+		int square = bs_tt_default_files(BS_FORM_MOB, 11, l->r.base_w,
+						 l->r.base_d);
+		if (mob) {
+			cr_assert_eq(l->files, square, "re-squared: %d files",
+				     l->files);
+			cr_assert_lt(l->files, 6);
+			cr_assert(bs1e_contact(t.b, 0, 1, NULL),
+				  "it keeps its contact");
+		} else {
+			cr_assert_eq(l->files, 6, "open formation keeps it");
+		}
+		tf_close(&t);
+	}
+}
+
+/* The neighbour: an enemy touching only the right end of the mob's front
+ * (2 files of 6); the re-squared front slides under it and keeps the
+ * contact, within the old front. */
+Test(r08_phase, s2_10_mob_resquared_keeps_an_end_contact)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Levy",
+	     .type = "mob",
+	     .creature = "militia",
+	     .weapon = "club",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 6,
+	     .figures = 36,
+	     .no_cmd = 1},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 39.5,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 4,
+	     .figures = 8},
+	};
+	tf_open_units(&t, u, 2, NULL, NULL, NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL));
+	double x0 = tf_unit(&t, 0, 0)->front.x;
+	struct bs1e_hit h;
+	memset(&h, 0, sizeof h);
+	h.from = 1;
+	h.to = 0;
+	h.c.killed = 25;
+	int dice[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+	tf_dice(&t, dice, 8);
+	bs1e_apply_hits(t.b, 0, &h, 1, "test");
+	struct bs_unit_state *l = tf_unit(&t, 0, 0);
+	cr_assert_lt(l->files, 6);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "contact kept");
+	cr_assert_gt(l->front.x, x0, "slid toward the enemy");
+	cr_assert_leq(l->front.x + l->files * l->r.base_w / 2, 36 + 2.25 + 1e-9,
+		      "within the old front");
+	tf_close(&t);
+}

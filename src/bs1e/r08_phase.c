@@ -409,6 +409,55 @@ static void resquare_mob(struct bs_battle *b, int g)
 	}
 }
 
+/* Which of g's edges enemies touch: bit (1 << enum bs_side_edge). */
+static unsigned engaged_edges(const struct bs_battle *b, int g)
+{
+	unsigned e = 0;
+	for (int h = 0; h < b->nunits; h++) {
+		struct bs_tt_contact c;
+		if (b->units[h].side != b->units[g].side &&
+		    bs1e_contact(b, g, h, &c))
+			e |= 1u << c.edge_a;
+	}
+	return e;
+}
+
+/* RULING R-376 [8.8] [7.2]: a unit with an enemy at its rear takes its
+ * losses so that the block still touches it: from its front ranks (the
+ * front edge moves back, the rear stays) when no enemy touches its front;
+ * with enemies at front and rear it keeps its ranks and narrows its
+ * frontage about its centre (when it has figures for them). The new block
+ * lies within the old one. `s0`, `p0`: the block before the losses. */
+static void keep_rear_contact(struct bs_battle *b, int g, unsigned edges,
+			      const struct bs_tt_shape *s0,
+			      const struct bs_tt_pose *p0)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (!(edges & (1u << BS_EDGE_REAR)) || u->figures <= 0)
+		return;
+	struct bs_tt_shape s;
+	struct bs_tt_pose p = *p0;
+	bs1e_shape(b, g, &s);
+	if (edges & (1u << BS_EDGE_FRONT)) {
+		int files = (u->figures + s0->ranks - 1) / s0->ranks;
+		if (files < 1)
+			files = 1;
+		if (files >= s.files)
+			return;
+		bs_tt_shape_make(s.formation, u->figures, files, s.base_w,
+				 s.base_d, b->stands, &s);
+		if (s.depth < s0->depth - 1e-9)
+			return; /* too few figures for its ranks */
+	} else if (s.depth < s0->depth - 1e-9) {
+		p.front = bs_vec_add(p0->front,
+				     bs_vec_scale(bs_dir(p0->facing + 180.0),
+						  s0->depth - s.depth));
+	} else {
+		return;
+	}
+	bs1e_set_geom(b, g, &s, &p);
+}
+
 /* Remove the losses of the hits on g at once; *removed_by gets each hit's
  * share of the figures removed (the [8.7] wound removals go to the last).
  * Returns the figures removed. */
@@ -422,6 +471,11 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		cs[i] = h[i].c;
 	struct bs1e_unit_figs f = {u->figures, u->wounded};
 	struct bs1e_phase_losses out;
+	unsigned edges = engaged_edges(b, g);
+	struct bs_tt_shape s0;
+	struct bs_tt_pose p0;
+	bs1e_shape(b, g, &s0);
+	bs1e_pose(b, g, &p0);
 	/* RULING R-135 (known-gaps 39): the one-wounded-figure limit of
 	 * [8.7] is applied each time losses are removed (the Basic Game
 	 * has no damage but melee and the [8.8] free attack) */
@@ -455,10 +509,12 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	 * movement per figure (RULING R-126) */
 	if (u->formation == BS_FORM_OPEN && removed > 0)
 		u->gap_debt += removed;
-	if (u->figures <= 0)
+	if (u->figures <= 0) {
 		bs1e_unit_destroyed(b, g, "destroyed", "[8.7]");
-	else if (removed > 0)
+	} else if (removed > 0) {
+		keep_rear_contact(b, g, edges, &s0, &p0);
 		resquare_mob(b, g);
+	}
 	return removed;
 }
 

@@ -4,6 +4,8 @@
  * several melees attacks each separately [8.1], one Table 5 check per
  * attack [4.4], the routed unit attacked [6.4], the end-of-phase undead
  * check [4.4 T5], a destroyed unit's commander [9.2 T11]. */
+#include <math.h>
+
 #include "bs1e_fixture.h"
 
 static void open_front(struct tf *t, const char *dcre, const char *dweap,
@@ -641,5 +643,84 @@ Test(r08_phase, s2_10_mob_resquared_keeps_an_end_contact)
 	cr_assert_gt(l->front.x, x0, "slid toward the enemy");
 	cr_assert_leq(l->front.x + l->files * l->r.base_w / 2, 36 + 2.25 + 1e-9,
 		      "within the old front");
+	tf_close(&t);
+}
+
+/* A block of 16 (4 x 4, closed, facing north, front at y = 20, 3" x 3")
+ * with an enemy touching its rear (and, when `front`, another touching
+ * its front); it loses `killed` figures. */
+static void rear_losses(struct tf *t, int front, int killed)
+{
+	struct tf_unit u[3] = {
+	    {.side = 0,
+	     .name = "Held",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 4,
+	     .figures = 16},
+	    {.side = 1,
+	     .name = "Behind",
+	     .x = 36,
+	     .y = 17,
+	     .facing = "north",
+	     .frontage = 4,
+	     .figures = 8},
+	    {.side = 1,
+	     .name = "Ahead",
+	     .x = 36,
+	     .y = front ? 20 : 40,
+	     .facing = "south",
+	     .frontage = 4,
+	     .figures = 8},
+	};
+	tf_open_units(t, u, 3, NULL, NULL, NULL);
+	t->b->round = 1;
+	tf_phase(t, BS_PHASE_MELEE);
+	cr_assert(bs1e_enemy_in_rear(t->b, 0), "the rear is engaged");
+	struct bs1e_hit h;
+	memset(&h, 0, sizeof h);
+	h.from = 1;
+	h.to = 0;
+	h.c.killed = killed;
+	int dice[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+	tf_dice(t, dice, 8);
+	bs1e_apply_hits(t->b, 0, &h, 1, "test");
+}
+
+/* Issue 12 item 14, RULING R-376: [8.8] "A melee ends when one or both
+ * units have been completely destroyed, or when one unit moves away from
+ * the other": losses taken by a unit attacked in the rear do not break
+ * the contact (a closed unit fills its front from the rear [7.2], so the
+ * figures it loses are taken from its front ranks: its rear stays where
+ * the enemy is); the Table 4 "-2 enemy in contact with the rear" then
+ * applies to the check those losses call for. */
+Test(r08_phase, s8_8_rear_attack_losses_keep_the_contact)
+{
+	struct tf t;
+	rear_losses(&t, 0, 4); /* 25%: a Table 5 check */
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_eq(u->figures, 12);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "still in contact");
+	struct bs_quad q = bs1e_quad(t.b, 0);
+	double rear = fmin(q.p[1].y, q.p[2].y);
+	cr_assert_float_eq(rear, 17, 1e-9, "its rear edge stays");
+	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 0);
+	cr_assert_not_null(m);
+	cr_assert(tf_has_term(&m->deriv, -2, "rear"), "Table 4 -2 rear");
+	tf_close(&t);
+}
+
+/* The neighbour: enemies at its front and its rear: it keeps its ranks
+ * (its frontage narrows) so that both contacts stay. */
+Test(r08_phase, s8_8_front_and_rear_losses_keep_both_contacts)
+{
+	struct tf t;
+	rear_losses(&t, 1, 4);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert_eq(u->figures, 12);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "rear contact");
+	cr_assert(bs1e_contact(t.b, 0, 2, NULL), "front contact");
+	cr_assert_eq(u->files, 3, "12 figures in 4 ranks: 3 files");
 	tf_close(&t);
 }

@@ -349,6 +349,18 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 
 /* ---- losses [8.4 G] [8.7] and the checks they call for [4.4] ------------- */
 
+/* The block of cur's figures in `files` files, spaced as cur is (a
+ * cramped open unit stays cramped, RULING R-106). */
+static void refile(const struct bs_tt_shape *cur, int files,
+		   struct bs_tt_shape *out)
+{
+	bs_tt_shape_make(cur->formation, cur->figures, files, cur->base_w,
+			 cur->base_d, 0, out);
+	out->gap = cur->gap;
+	out->width = out->files * out->base_w + (out->files - 1) * out->gap;
+	out->depth = out->ranks * out->base_d + (out->ranks - 1) * out->gap;
+}
+
 /* [2.10] "If a mob loses figures due to combat, remove losses so that the
  * approximate shape of the mob is maintained"; [7.10] "A mob can only
  * change frontage by moving figures forward as it takes losses": its
@@ -368,8 +380,7 @@ static void resquare_mob(struct bs_battle *b, int g)
 	struct bs_tt_pose p;
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
-	bs_tt_shape_make(s.formation, u->figures, want, s.base_w, s.base_d,
-			 b->stands, &ns);
+	refile(&s, want, &ns);
 	/* the stretch of its front that touches enemies, across the front */
 	double lo = s.width, hi = 0;
 	for (int h = 0; h < b->nunits; h++) {
@@ -444,9 +455,10 @@ static void keep_rear_contact(struct bs_battle *b, int g, unsigned edges,
 			files = 1;
 		if (files >= s.files)
 			return;
-		bs_tt_shape_make(s.formation, u->figures, files, s.base_w,
-				 s.base_d, b->stands, &s);
-		if (s.depth < s0->depth - 1e-9)
+		struct bs_tt_shape cur = s;
+		refile(&cur, files, &s);
+		if (fabs(s.depth - s0->depth) > 1e-9 ||
+		    s.width > s0->width + 1e-9)
 			return; /* too few figures for its ranks */
 	} else if (s.depth < s0->depth - 1e-9) {
 		p.front = bs_vec_add(p0->front,

@@ -212,6 +212,13 @@ void bs1e_phase_end(struct bs_battle *b);
  * already made this phase). */
 int bs1e_melee_eligible(const struct bs_battle *b, int g, int h);
 
+/* [7.14] RULING R-174: charger `from` broke through `n` figures of g:
+ * they are removed at once (LOSSES), g's block is put at *s, *p (the rest
+ * closed up beside the path; NULL: its losses come off its rear as usual),
+ * then the Table 5 checks [4.4]. */
+void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
+		       const struct bs_tt_shape *s, const struct bs_tt_pose *p);
+
 /* [8.8] the free attack at -2 of h on fleeing g, losses applied now. */
 void bs1e_free_attack(struct bs_battle *b, int h, int g);
 

@@ -15,9 +15,11 @@
  * AR penalty functions, and the tabletop queries bs_tt_plan_charge and
  * bs_tt_check_order (tabletop.h). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bs1e/engine.h"
+#include "core/text.h"
 
 int bs1e_forced_march_check(int penalty, int passed)
 {
@@ -988,22 +990,49 @@ static void store(struct bs_battle *b, struct mv *m)
 		u->flags |= BS_UF_MOVED;
 }
 
+/* The figures of unit h in the path of a charger that touches it across
+ * contact c (c's unit B is h): the files it touches, every rank, when it
+ * meets h's front or rear; the ranks it touches, every file, on a flank
+ * (RULING R-174). */
+struct bt_path {
+	int ranks;	 /* 1: the path crosses ranks (a flank), 0: files */
+	int first, last; /* the files (or ranks) of h in the path */
+	int n;		 /* figures in it */
+};
+
+static void path_of(const struct bs_tt_shape *sh, const struct bs_tt_contact *c,
+		    struct bt_path *pa)
+{
+	pa->ranks = c->edge_b == BS_EDGE_LEFT || c->edge_b == BS_EDGE_RIGHT;
+	pa->first = c->b_first;
+	pa->last = c->b_last;
+	pa->n = pa->ranks ? bs_tt_figures_in_files(sh, 0, sh->files - 1,
+						   pa->first, pa->last)
+			  : bs_tt_figures_in_files(sh, pa->first, pa->last, 0,
+						   sh->ranks - 1);
+}
+
 /* [7.14] "If a charging unit runs into an enemy figure or figures that
  * would be killed even if the charging unit does minimum possible damage,
  * it Breaks Through. The enemy figures are immediately removed and the
- * unit continues its charge."
- * RULING R-174 (known-gaps 35): in the block model a unit's losses fill
- * from its rear [7.2], so the figures "in its path" are the whole unit it
- * met: the charger breaks through when the least damage its figures in
- * contact could do (2d6 = 12, the worst roll, at its base AR with the
- * closed-charge -1 and the forced-march penalty) kills every figure of
- * that unit. Returns 1 when it does. */
-static int breaks_through(const struct bs_battle *b, int g, int h)
+ * unit continues its charge. The charging unit does not need to eliminate
+ * an entire unit to break through; just those figures in its path."
+ * RULING R-174 (revised in issue 12): the least damage is the attack of
+ * the charger's figures in contact at its base AR (with the closed-charge
+ * -1, the forced-march penalty and the racial bonuses [13.1]) with the
+ * worst 2d6, 12, read on the CRT; the figures in its path are those of
+ * path_of. It breaks through when that damage reaches their hit dice. The
+ * test is logged (a NOTE with its numbers). Returns 1 when it does, with
+ * *pa filled. */
+static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 {
 	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
 	struct bs_tt_contact c;
 	if (!bs1e_contact(b, g, h, &c) || c.a_count <= 0)
 		return 0;
+	struct bs_tt_shape sh;
+	bs1e_shape(b, h, &sh);
+	path_of(&sh, &c, pa);
 	int ar = u->r.base_ar + u->fm_penalty;
 	if (u->formation == BS_FORM_CLOSED)
 		ar -= 1; /* [7.14] closed-formation charge, Table 10 */
@@ -1024,7 +1053,94 @@ static int breaks_through(const struct bs_battle *b, int g, int h)
 		return 0;
 	struct bs1e_attack_result res;
 	bs1e_attack_resolve(&plan, 12, &res);
-	return res.total_tenths >= t->figures * t->r.hd_fig;
+	int need = pa->n * t->r.hd_fig;
+	int yes = pa->n > 0 && res.total_tenths >= need;
+	if (bs_battle_events_on(b)) {
+		char msg[320], least[24], needs[24], hd[24];
+		bs_tenths_text(res.total_tenths, least, sizeof least);
+		bs_tenths_text(need, needs, sizeof needs);
+		bs_tenths_text(t->r.hd_fig, hd, sizeof hd);
+		snprintf(msg, sizeof msg,
+			 "break-through test: the least damage of %d figure%s, "
+			 "AR %d - AC %d + 12 (the worst 2d6) = %d: %s HD; %d "
+			 "figure%s in its path x %s HD = %s HD: %s",
+			 c.a_count, c.a_count == 1 ? "" : "s", ar, t->r.ac,
+			 res.attack_roll, least, pa->n, pa->n == 1 ? "" : "s",
+			 hd, needs,
+			 yes ? "breaks through" : "no break-through");
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		bs_battle_ev_units(b, &ev, g, h);
+		ev.what = msg;
+		ev.cite = "[7.14] RULING R-174";
+		bs_battle_emit(b, &ev);
+	}
+	return yes;
+}
+
+/* RULING R-174: the block of h's figures left after the path *pa is
+ * removed, closed up beside the path (its inner edge where the path
+ * began, as deep (or as wide, a flank) as it was, reaching away from the
+ * path): on the side that kept more figures, else the other; 0 when
+ * neither fits among the other units. */
+static int remnant(const struct bs_battle *b, int g, int h,
+		   const struct bt_path *pa, struct bs_tt_shape *out,
+		   struct bs_tt_pose *pout)
+{
+	struct bs_tt_shape sh;
+	struct bs_tt_pose p;
+	bs1e_shape(b, h, &sh);
+	bs1e_pose(b, h, &p);
+	int left = b->units[h].figures - pa->n;
+	if (left <= 0)
+		return 0;
+	int along = pa->ranks ? sh.ranks : sh.files; /* across the path */
+	int before = pa->ranks ? bs_tt_figures_in_files(&sh, 0, sh.files - 1, 0,
+							pa->first - 1)
+			       : bs_tt_figures_in_files(&sh, 0, pa->first - 1,
+							0, sh.ranks - 1);
+	int after = left - before;
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, h, -1, obst, NULL);
+	struct bs_quad oq = bs_tt_quad(&sh, &p);
+	for (int k = 0; k < 2; k++) {
+		/* k 0: the side with more figures; side 0 = before the path */
+		int side = (before >= after) == (k == 0) ? 0 : 1;
+		if ((side == 0 && pa->first == 0) ||
+		    (side == 1 && pa->last >= along - 1))
+			continue;
+		struct bs_tt_shape ns;
+		int files =
+		    pa->ranks ? sh.files : (left + sh.ranks - 1) / sh.ranks;
+		bs_tt_shape_make(sh.formation, left, files, sh.base_w,
+				 sh.base_d, 0, &ns);
+		ns.gap = sh.gap;
+		ns.width = ns.files * ns.base_w + (ns.files - 1) * ns.gap;
+		ns.depth = ns.ranks * ns.base_d + (ns.ranks - 1) * ns.gap;
+		double pw = sh.base_w + sh.gap, pd = sh.base_d + sh.gap;
+		double x = 0, y = 0; /* the new front-left corner, h's frame */
+		if (!pa->ranks) {
+			x = side == 0 ? pa->first * pw - sh.gap - ns.width
+				      : (pa->last + 1) * pw;
+		} else {
+			y = side == 0 ? pa->first * pd - sh.gap - ns.depth
+				      : (pa->last + 1) * pd;
+		}
+		struct bs_tt_pose np = p;
+		np.front = bs_vec_add(
+		    bs_vec_add(p.front,
+			       bs_vec_scale(bs_dir(p.facing + 90.0),
+					    x + ns.width / 2 - sh.width / 2)),
+		    bs_vec_scale(bs_dir(p.facing + 180.0), y));
+		struct bs_quad nq = bs_tt_quad(&ns, &np);
+		(void)g;
+		if (bs_tt_fits(&nq, &oq, obst, n, 1, NULL)) {
+			*out = ns;
+			*pout = np;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
@@ -1060,17 +1176,27 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	store(b, use);
 	if (use->contact >= 0)
 		contact_made(b, g, use->contact);
-	/* [7.14] break-through (RULING R-174): the unit met is removed and
-	 * the charge goes on straight with the movement left; it must then
-	 * meet another enemy, or suffer the penalty below. At most a few
-	 * break-throughs: each removes a unit. */
-	for (int k = 0; k < 4 && o->kind == BS_ORDER_CHARGE &&
-			use->contact >= 0 && breaks_through(b, g, use->contact);
+	/* [7.14] break-through (RULING R-174): the figures in its path are
+	 * removed (the whole unit met when they are all its figures; the
+	 * rest close up beside the path) and the charge goes on straight
+	 * with the movement left; it must then meet another enemy, or suffer
+	 * the penalty below. At most a few break-throughs. */
+	struct bt_path pa;
+	for (int k = 0;
+	     k < 4 && o->kind == BS_ORDER_CHARGE && use->contact >= 0 &&
+	     breaks_through(b, g, use->contact, &pa);
 	     k++) {
 		int h = use->contact;
 		double left = use->allowed - use->spent;
-		bs1e_unit_destroyed(b, h, "broken through by a charge",
-				    "[7.14]");
+		struct bs_tt_shape rs;
+		struct bs_tt_pose rp;
+		if (pa.n >= b->units[h].figures)
+			bs1e_unit_destroyed(b, h, "broken through by a charge",
+					    "[7.14]");
+		else if (remnant(b, g, h, &pa, &rs, &rp))
+			bs1e_break_losses(b, h, g, pa.n, &rs, &rp);
+		else
+			bs1e_break_losses(b, h, g, pa.n, NULL, NULL);
 		struct bs_order on;
 		memset(&on, 0, sizeof on);
 		on.kind = BS_ORDER_CHARGE;

@@ -572,6 +572,23 @@ void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
 	checks(b, g, h, n, share, before, was_routed);
 }
 
+void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
+		       const struct bs_tt_shape *s, const struct bs_tt_pose *p)
+{
+	struct bs1e_hit hit;
+	int share[1];
+	memset(&hit, 0, sizeof hit);
+	hit.from = from;
+	hit.to = g;
+	hit.c.killed = n;
+	int before = b->units[g].figures;
+	int was_routed = bs1e_routed(b, g);
+	losses(b, g, &hit, 1, share, "broken through by a charge");
+	if (bs1e_in_play(b, g) && s && p && s->figures == b->units[g].figures)
+		bs1e_set_geom(b, g, s, p);
+	checks(b, g, &hit, 1, share, before, was_routed);
+}
+
 void bs1e_free_attack(struct bs_battle *b, int h, int g)
 {
 	struct bs1e_hit hit;

@@ -752,3 +752,171 @@ Test(r07_movement, s7_6_elite_in_skirmish_out_of_command_to_open)
 	cr_assert_eq(u->formation, BS_FORM_OPEN);
 	tf_close(&t);
 }
+
+static const char *brute_cat =
+    "catalog:\n"
+    "  creatures:\n"
+    "    - {name: brute, hd: \"3\", ac: 4, mv: 12, thac0: 3, size: L, "
+    "attacks: 3d12, alignment: N, intelligence: average}\n"
+    "    - {name: weakling, hd: \"1/2\", ac: 10, mv: 6, size: S, "
+    "alignment: N, intelligence: average}\n";
+
+/* A brute column one figure (1") wide at x = 35.75 charging straight at 20
+ * weaklings (5 files of 1/2", 4 ranks) whose front is at y = 20: its
+ * path covers their files 1 and 2. */
+static void open_path(struct tf *t, const char *target)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Brutes",
+	     .x = 35.75,
+	     .y = 10,
+	     .facing = "north",
+	     .frontage = 1,
+	     .figures = 4,
+	     .creature = "brute",
+	     .weapon = ""},
+	    {.side = 1,
+	     .name = "Weak",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 20,
+	     .creature = target,
+	     .weapon = "dagger"},
+	};
+	tf_open_units(t, u, 2, brute_cat, NULL, NULL);
+	t->moves_first = 1;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	struct bs_order o = charge_straight(18);
+	tf_order(t, 0, 0, &o);
+}
+
+/* The NOTE of the break-through test (RULING R-174), or NULL. */
+static const struct bs_event *bt_note(struct tf *t)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_NOTE &&
+		    strstr(t->evs[i].ev.cite, "R-174"))
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+/* Issue 12 item 10, RULING R-174 (revised): [7.14] "If a charging unit
+ * runs into an enemy figure or figures that would be killed even if the
+ * charging unit does minimum possible damage, it Breaks Through. The
+ * enemy figures are immediately removed and the unit continues its
+ * charge. The charging unit does not need to eliminate an entire unit to
+ * break through; just those figures in its path." The 8 weaklings in the
+ * column's path (2 files x 4 ranks, 40 HD) die on its least damage; the
+ * whole unit (100 HD) would not: those 8 are removed, the other 12 close
+ * up beside the path, the column goes on through, and the test is logged
+ * with its numbers. */
+Test(r07_movement, s7_14_ruling_r174_breaks_through_the_figures_in_its_path)
+{
+	struct tf t;
+	open_path(&t, "weakling");
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	movement(&t);
+	const struct bs_event *n = bt_note(&t);
+	cr_assert_not_null(n, "the test is logged");
+	cr_assert(strstr(n->what, "8 figures in its path"), "%s", n->what);
+	cr_assert(strstr(n->what, "breaks through"), "%s", n->what);
+	struct bs_unit_state *w = tf_unit(&t, 1, 0), *br = tf_unit(&t, 0, 0);
+	cr_assert(bs1e_in_play(t.b, 1), "the rest of the unit stays");
+	cr_assert_eq(w->figures, 12);
+	cr_assert_gt(br->front.y, 22, "the charge went on through the path");
+	struct bs_quad qa = bs1e_quad(t.b, 0), qb = bs1e_quad(t.b, 1);
+	cr_assert_not(bs_quad_overlap(&qa, &qb));
+	tf_close(&t);
+}
+
+/* The neighbour: weaklings in armour (AC 4, by the scenario's `ac`) are
+ * not all killed on the least damage: no break-through, nothing removed,
+ * the charge ends in contact; the test is logged all the same. */
+Test(r07_movement, s7_14_ruling_r174_no_break_through_when_the_path_survives)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Brutes",
+	     .x = 35.75,
+	     .y = 10,
+	     .facing = "north",
+	     .frontage = 1,
+	     .figures = 4,
+	     .creature = "brute",
+	     .weapon = ""},
+	    {.side = 1,
+	     .name = "Weak",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 20,
+	     .creature = "weakling",
+	     .weapon = "dagger",
+	     .extra = "        ac: -4\n"},
+	};
+	tf_open_units(&t, u, 2, brute_cat, NULL, NULL);
+	t.moves_first = 1;
+	t.b->round = 1;
+	t.b->side_a = 0;
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	const struct bs_event *n = bt_note(&t);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->what, "no break-through"), "%s", n->what);
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 20);
+	cr_assert(bs1e_contact(t.b, 0, 1, NULL));
+	tf_close(&t);
+}
+
+/* The flank: 20 weaklings facing east in 2 files and 10 ranks (5" long on
+ * the east-west line); the column strikes their right flank, its 1"
+ * crossing 2 ranks: 4 figures in its path are removed, the 16 others close
+ * up beside it (front or rear part), no block overlaps, and the charge
+ * goes on through. */
+Test(r07_movement, s7_14_ruling_r174_break_through_a_flank)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Brutes",
+	     .x = 35.5,
+	     .y = 10,
+	     .facing = "north",
+	     .frontage = 1,
+	     .figures = 4,
+	     .creature = "brute",
+	     .weapon = ""},
+	    {.side = 1,
+	     .name = "Weak",
+	     .x = 38,
+	     .y = 20.5,
+	     .facing = "east",
+	     .frontage = 2,
+	     .figures = 20,
+	     .creature = "weakling",
+	     .weapon = "dagger"},
+	};
+	tf_open_units(&t, u, 2, brute_cat, NULL, NULL);
+	t.moves_first = 1;
+	t.b->round = 1;
+	t.b->side_a = 0;
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	movement(&t);
+	const struct bs_event *n = bt_note(&t);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->what, "4 figures in its path"), "%s", n->what);
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 16);
+	struct bs_quad qa = bs1e_quad(t.b, 0), qb = bs1e_quad(t.b, 1);
+	cr_assert_not(bs_quad_overlap(&qa, &qb));
+	cr_assert_gt(tf_unit(&t, 0, 0)->front.y, 21.5, "through");
+	tf_close(&t);
+}

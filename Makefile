@@ -8,6 +8,7 @@
 #                   (BROWSER=1: also chromium, for test-browser)
 #   make test-browser  the battle map in headless Chromium (issue 7)
 #   make bench      benchmarks (not tests)
+#   make layers     the layering of src/ (tools/layers.sh; part of make test)
 #   make fuzz       libFuzzer target for the scenario loader
 #   make install    PREFIX=/usr/local
 #   make clean
@@ -50,7 +51,7 @@ DEV_BIN := $(BUILD)/dev/battlesim
 TEST_BIN := $(BUILD)/dev/run_tests
 
 .PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean tsan \
-	format format-check unit golden cli-tests valgrind check-deps \
+	format format-check unit golden cli-tests valgrind check-deps layers \
 	test-browser test-browser-maybe deps-browser
 
 all: $(BIN)
@@ -121,6 +122,11 @@ golden: $(DEV_BIN)
 
 cli-tests: $(DEV_BIN)
 	@sh tests/cli/run.sh $(DEV_BIN)
+
+# The layering of src/ (docs/DESIGN.md): includes and symbols (also run by
+# cli-tests, tests/cli/layering.t).
+layers: $(DEV_BIN)
+	@sh tools/layers.sh $(BUILD)/dev
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)

@@ -174,7 +174,10 @@ static long bench_events(long n)
 	if (!ai)
 		exit(1);
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, b);
+	bs_diags_init(&d);
+	if (bs_ai_attach(ai, b, &d) != BS_OK)
+		exit(1);
+	bs_diags_release(&d);
 	FILE *null = fopen("/dev/null", "w");
 	struct bs_report rep;
 	bs_report_init(&rep, BS_LOG_TEXT, null, builtin);

@@ -136,7 +136,19 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 		return 1;
 	}
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, b);
+	bs_diags_init(&d);
+	st = bs_ai_attach(ai, b, &d);
+	cli_print_diags(&d);
+	bs_diags_release(&d);
+	if (st != BS_OK) {
+		if (out_path)
+			fclose(logf);
+		if (mapf)
+			fclose(mapf);
+		free(ai);
+		bs_battle_free(b);
+		return (int)st;
+	}
 	/* --quiet without --out: events off, nothing is formatted */
 	struct bs_report rep;
 	bs_report_init(&rep, fmt, logf, sc);

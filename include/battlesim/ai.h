@@ -1,22 +1,34 @@
-/* The controllers of src/ai: the doctrine AI that plays the 1E Basic Game
- * for a side (docs/AI.md: advance in formation [4.7], charge when the
- * geometry [7.14] and the exact odds of the CRT [8.4] favour it, keep a
- * reserve, protect flanks [7.9], rally [6.0]-[6.7], withdraw [7.12] or
- * flee [8.8] from hopeless melees, give mobs orders [2.10]); the scripted
- * controller that plays a scenario's `orders:` exactly; and the "hold"
- * controller that gives no orders. Controllers only propose orders through
- * struct bs_controller (controller.h); the rules validate them. */
+/* The controllers of src/ai and their registry. The doctrine AI that
+ * plays the 1E Basic Game for a side (docs/AI.md: advance in formation
+ * [4.7], charge when the geometry [7.14] and the exact odds of the CRT
+ * [8.4] favour it, keep a reserve, protect flanks [7.9], rally
+ * [6.0]-[6.7], withdraw [7.12] or flee [8.8] from hopeless melees, give
+ * mobs orders [2.10]); the 2E doctrine (docs/BS2E.md); the matrix AI
+ * (docs/MATRIX.md); the scripted controller that plays a scenario's
+ * `orders:` exactly; and the "hold" controllers that give no orders.
+ * Controllers only propose orders, through the interface of their ruleset
+ * (struct bs_controller, controller.h, for 1E and 2E; struct
+ * bs_mx_controller, matrix.h, for the matrix); the rules validate them.
+ *
+ * The registry (src/ai/registry.c) is how a caller (cli, sim, tests,
+ * bench) gives each side of a battle its controller, for every ruleset
+ * alike: by the side's `controller:` kind (bs_ai_attach) or by name
+ * (bs_ai_attach_named: "doctrine", "scripted", "hold"). It is a table of
+ * rows (ruleset, name, the controller in struct bs_ai_set); it hides which
+ * interface a ruleset needs, and attaches through bs_battle_attach
+ * (battle.h). A new kind of controller (e.g. a referee's "human" side) is
+ * one row per ruleset that has it, plus its storage in struct bs_ai_set. */
 #ifndef BATTLESIM_AI_H
 #define BATTLESIM_AI_H
 
 #include <stdint.h>
 
+#include "battlesim/battle.h"
 #include "battlesim/bs2e.h" /* 2E (issue 5) */
 #include "battlesim/controller.h"
 #include "battlesim/geom.h"
+#include "battlesim/matrix.h" /* matrix (issue 6) */
 #include "battlesim/model.h"
-
-struct bs_battle;
 
 /* Units of a battle (all sides) the odds cache can hold. */
 #define BS_AI_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
@@ -103,21 +115,62 @@ void bs_ai_script_init(struct bs_ai_script *s);
  * (the battle's defaults, named "hold"). */
 void bs_ai_hold_init(struct bs_controller *c);
 
-/* The controllers of every kind, for a battle whose sides name theirs
- * (struct bs_side controller). Caller storage. */
-struct bs_ai_set {
-	struct bs_ai_doctrine doctrine;
-	struct bs_ai_script script;
-	struct bs_controller hold;
-	struct bs2e_ai bs2e; /* 2E (issue 5): src/ai/bs2e_doctrine.c */
+/* The 2E doctrine AI (src/ai/bs2e_doctrine.c, docs/BS2E.md "AI"),
+ * stateless: advance toward the nearest enemy, wheel to face, charge when
+ * a charge is legal and the odds favour it, fire missiles (the rules pick
+ * the targets), keep missile units back, retreat instead of checking when
+ * a failed check would be worse than the retreat, rally shaken and routed
+ * units. */
+struct bs2e_ai {
+	struct bs_controller ctl;
 };
+void bs2e_ai_init(struct bs2e_ai *ai);
+
+/* The matrix AI (src/ai/matrix_ai.c, docs/MATRIX.md): toward the nearest
+ * enemy stack, good rating matchups, reserves committed when a location
+ * weakens. Stateless and deterministic; one serves both sides. */
+void bs_mx_ai_init(struct bs_mx_controller *c);
+
+/* ---- the registry (src/ai/registry.c) -------------------------------------
+ */
+
+/* The controllers of every kind for every ruleset (caller storage, about
+ * 200 KB: allocate it; one per thread, as the doctrine's caches are). */
+struct bs_ai_set {
+	struct bs_ai_doctrine doctrine;	 /* 1E "doctrine" */
+	struct bs_ai_script script;	 /* 1E and 2E "scripted" */
+	struct bs_controller hold;	 /* 1E and 2E "hold" */
+	struct bs2e_ai bs2e;		 /* 2E "doctrine" */
+	struct bs_mx_controller mx;	 /* matrix "doctrine" */
+	struct bs_mx_controller mx_hold; /* matrix "hold" */
+};
+
+/* Set up every controller of *s. Cannot fail; no allocation. */
 void bs_ai_set_init(struct bs_ai_set *s);
 
-/* The controller that side `side` of the scenario names, from *s. */
-const struct bs_controller *
-bs_ai_for_side(struct bs_ai_set *s, const struct bs_scenario *sc, int side);
+/* The controller named `name` for battles of `rules:` r, from *s, and (when
+ * iface is not NULL) the interface it implements; NULL when the registry
+ * has none of that name for r. */
+const void *bs_ai_find(struct bs_ai_set *s, enum bs_rules r, const char *name,
+		       enum bs_ctl_iface *iface);
 
-/* Attach to each side of b the controller its scenario names. */
-void bs_ai_attach(struct bs_ai_set *s, struct bs_battle *b);
+/* The names of the controllers of `rules:` r, in the registry's order,
+ * into names[0..max); returns how many there are (may exceed max). */
+int bs_ai_names(enum bs_rules r, const char **names, int max);
+
+/* Attach to side `side` of b the controller named `name` of b's ruleset
+ * (bs_ai_find), through bs_battle_attach. BS_ERR_INPUT, nothing changed,
+ * with a diagnostic that lists the names the ruleset has, when there is
+ * none of that name or side is not a side of b. */
+enum bs_status bs_ai_attach_named(struct bs_ai_set *s, struct bs_battle *b,
+				  int side, const char *name,
+				  struct bs_diags *d);
+
+/* Attach to each side of b the controller its scenario's `controller:`
+ * kind names (struct bs_side .controller: bs_controller_kind_name).
+ * BS_ERR_INPUT with a diagnostic when a side's kind has no controller for
+ * b's ruleset (the sides before it are attached). */
+enum bs_status bs_ai_attach(struct bs_ai_set *s, struct bs_battle *b,
+			    struct bs_diags *d);
 
 #endif

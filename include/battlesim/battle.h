@@ -1,7 +1,9 @@
 /* A battle being played: all state in struct bs_battle (no globals), built
  * once from a loaded scenario, reset for each new battle without parsing
  * or allocating (the simulator plays thousands), stepped one Game Round at
- * a time through the ruleset's Sequence of Play. */
+ * a time through the ruleset's Sequence of Play. The battle engine
+ * (src/battle/) below the rulesets: the lifecycle, the ruleset table,
+ * events, the verdict, the controllers' attachment. */
 #ifndef BATTLESIM_BATTLE_H
 #define BATTLESIM_BATTLE_H
 
@@ -169,6 +171,15 @@ struct bs_result {
 
 struct bs_ruleset;
 
+/* The controller interfaces: what a ruleset asks its sides' controllers
+ * (struct bs_ruleset .iface). A controller implements one of them; the
+ * controller registry (ai.h) gives each ruleset one of its own. */
+enum bs_ctl_iface {
+	BS_IFACE_TABLETOP, /* struct bs_controller (controller.h): 1E, 2E */
+	BS_IFACE_MATRIX,   /* struct bs_mx_controller (matrix.h) */
+	BS_IFACE__COUNT
+};
+
 /* All state of one battle. Read-only for controllers and reporters. */
 struct bs_battle {
 	const struct bs_scenario *sc;
@@ -191,36 +202,71 @@ struct bs_battle {
 	struct bs_indiv_state *indivs;
 	int indiv_first[BS_MAX_SIDES];
 	struct bs_event_sink sink; /* emit NULL: events off */
+	/* each side's controller, set with bs_battle_attach, of the
+	 * interface its ruleset plays (rules->iface): ctl[] for
+	 * BS_IFACE_TABLETOP, ctl_other[] for any other (the ruleset reads it
+	 * as its own type); NULL: the ruleset's default (no orders) */
 	const struct bs_controller *ctl[BS_MAX_SIDES];
+	const void *ctl_other[BS_MAX_SIDES];
 	struct bs_result result;
-	void *scratch; /* ruleset-owned, allocated once in bs_battle_new */
+	void *scratch; /* ruleset-owned: allocated by its init, freed by its
+			  release */
 	/* added by the engine (issue 3) */
 	int stands;		   /* option stands [2.4] [7.3] */
 	int d20_initiative;	   /* option d20_initiative [5.1] */
 	unsigned long long events; /* events emitted (counted when on) */
 };
 
-/* A ruleset: the Sequence of Play and the rules behind it. */
+/* A ruleset: the Sequence of Play and the rules behind it, plugged into
+ * the battle engine (src/battle/) by its entry points. The engine owns the
+ * lifecycle (allocation of the battle, its units and individuals, reset
+ * of the dice and the result, events, the verdict, the controllers); the
+ * ruleset owns its scratch and its rules. */
 struct bs_ruleset {
 	const char *name;
-	/* set up b->units from the scenario (rated numbers, deployment) */
+	/* the interface its sides' controllers implement */
+	enum bs_ctl_iface iface;
+	/* b's units, individuals (def, side, idx), sides and round limit are
+	 * set: check the scenario against the ruleset's limits, allocate its
+	 * scratch (b->scratch) and rate every unit and individual. On
+	 * failure a diagnostic; release then frees what it allocated. */
 	enum bs_status (*init)(struct bs_battle *b, struct bs_diags *d);
 	/* put every unit back to its starting state (no allocation) */
 	void (*reset)(struct bs_battle *b);
+	/* before round 1, once per battle (NULL: nothing): the ruleset's
+	 * start (1E: the BATTLE_START and DEPLOY events, command [4.7]) */
+	void (*start)(struct bs_battle *b);
 	/* play one Game Round */
 	void (*round)(struct bs_battle *b);
+	/* free the scratch (also after a failed init, b->scratch may be
+	 * NULL or partly allocated) */
 	void (*release)(struct bs_battle *b);
 };
 
-/* The 1E BATTLESYSTEM ruleset (src/bs1e/round.c). */
+/* The rulesets, each defined by its own directory (src/bs1e/round.c,
+ * src/bs2e/round.c, src/matrix/battle.c) and found by the battle engine's
+ * table (src/battle/rulesets.c), never by their headers. */
 extern const struct bs_ruleset bs1e_ruleset;
+extern const struct bs_ruleset bs2e_ruleset;
+extern const struct bs_ruleset bs_matrix_ruleset;
 
-/* A battle for scenario sc (which must outlive it), with its ruleset.
- * Units are deployed and the dice seeded from (seed, 0); events off and no
- * controllers until set. BS_ERR_INPUT when the scenario's rules cannot be
- * played yet, BS_ERR_RUNTIME on out of memory. */
+/* The ruleset that plays scenarios of `rules:` r; NULL when none does. */
+const struct bs_ruleset *bs_ruleset_for(enum bs_rules r);
+
+/* A battle for scenario sc (which must outlive it), played by the ruleset
+ * of its `rules:` (bs_ruleset_for). Units are set up by the ruleset and
+ * deployed, the dice seeded from (seed, 0); events off and no controllers
+ * until set. BS_ERR_INPUT when the scenario cannot be played (no ruleset,
+ * or past the ruleset's limits), BS_ERR_RUNTIME on out of memory; a
+ * diagnostic in d either way. */
 enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			     struct bs_battle **out, struct bs_diags *d);
+
+/* For a ruleset's init: BS_ERR_INPUT with a diagnostic at the unit when a
+ * unit of b has more than max_figures figures ("the engine plays units of
+ * at most N"), or b more than max_units units; else BS_OK. */
+enum bs_status bs_battle_limits(const struct bs_battle *b, int max_figures,
+				int max_units, struct bs_diags *d);
 
 /* Start again from the deployment with the dice of stream `stream` of
  * `seed` (bs_rng_seed_stream). No allocation. */
@@ -229,9 +275,23 @@ void bs_battle_reset(struct bs_battle *b, uint64_t seed, uint64_t stream);
 /* Events go to sink (NULL: off). */
 void bs_battle_set_sink(struct bs_battle *b, const struct bs_event_sink *s);
 
-/* The controller of side `side` (NULL: the default do-nothing one). */
-void bs_battle_set_controller(struct bs_battle *b, int side,
-			      const struct bs_controller *c);
+/* The controller of side `side`: c implements interface `iface`, which
+ * must be the one b's ruleset plays (b->rules->iface); NULL: the ruleset's
+ * default (no orders: every unit holds, no rally attempt). The battle
+ * keeps the pointer: c must outlive its use. BS_ERR_INPUT, and nothing
+ * changed, when side is not a side of b or iface is not its ruleset's.
+ * The one way to set a controller; the registry of src/ai (ai.h
+ * bs_ai_attach) chooses them by kind or name. */
+enum bs_status bs_battle_attach(struct bs_battle *b, int side,
+				enum bs_ctl_iface iface, const void *c);
+
+/* bs_battle_attach of a tabletop controller (1E, 2E). */
+static inline enum bs_status
+bs_battle_set_controller(struct bs_battle *b, int side,
+			 const struct bs_controller *c)
+{
+	return bs_battle_attach(b, side, BS_IFACE_TABLETOP, c);
+}
 
 /* Play one Game Round; returns 1 when the battle is over. */
 int bs_battle_round(struct bs_battle *b);
@@ -259,10 +319,19 @@ struct bs_verdict_text {
 int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
 		      const struct bs_verdict_text *why);
 
+/* A fresh event of b's round and phase. */
+void bs_battle_event(const struct bs_battle *b, struct bs_event *ev,
+		     enum bs_ev type);
+
 /* An event's actor and target (side, unit) from global unit indexes of b
  * (-1: none, left as they are). */
 void bs_battle_ev_units(const struct bs_battle *b, struct bs_event *ev, int g,
 			int tg);
+
+/* Emit an event of `type` about unit g (global index, -1: none) that
+ * carries only a text and a cite (NOTE, REJECTED), when events are on. */
+void bs_battle_say(struct bs_battle *b, enum bs_ev type, int g,
+		   const char *what, const char *cite);
 
 /* Put a unit's per-battle state (flags, movement spent, targets, how it
  * ended) back to a battle's start; the ruleset sets figures, position,

@@ -9,8 +9,9 @@
  * Two layers: the kernel (pure functions on numbers and a dice source:
  * attack dice, hit table, armor, hits carried, morale outcomes, missile
  * range bands; no battle needed: tests and the `attack --rules bs2e`
- * calculator), and the battle (bs2e_battle_new: a struct bs_battle played
- * by the 2E sequence of play on the shared tabletop). */
+ * calculator), and the battle (bs2e_ruleset: a struct bs_battle played
+ * by the 2E sequence of play on the shared tabletop). Its AI is in ai.h,
+ * its log lines in src/report/. */
 #ifndef BATTLESIM_BS2E_H
 #define BATTLESIM_BS2E_H
 
@@ -179,15 +180,11 @@ int bs2e_in_arc(struct bs_vec front, double facing, struct bs_vec to);
 /* ---- the battle -----------------------------------------------------------
  */
 
-/* The 2E ruleset (src/bs2e/round.c). */
-extern const struct bs_ruleset bs2e_ruleset;
-
-/* A 2E battle of scenario sc (rules: bs2e), as bs_battle_new (which hands
- * off to it): units rated from their 2E statistics, deployed, dice seeded
- * from (seed 0, stream 0). BS_ERR_INPUT when a unit is too large to play,
- * BS_ERR_RUNTIME on out of memory. */
-enum bs_status bs2e_battle_new(const struct bs_scenario *sc,
-			       struct bs_battle **out, struct bs_diags *d);
+/* A 2E battle is a struct bs_battle made by bs_battle_new (battle.h) for
+ * a scenario of `rules: bs2e`, played by bs2e_ruleset (src/bs2e/round.c):
+ * units rated from their 2E statistics, deployed, dice seeded from (seed
+ * 0, stream 0); BS_ERR_INPUT when a unit has no 2E statistics or is too
+ * large to play. */
 
 /* The order of unit g (global index) of a 2E battle. */
 enum bs2e_order bs2e_unit_order(const struct bs_battle *b, int g);
@@ -209,26 +206,5 @@ int bs2e_check_order(const struct bs_battle *b, int side, int unit,
  * (RULING R-211). out as tabletop.h's struct bs_tt_charge. */
 void bs2e_plan_charge(const struct bs_battle *b, int side, int unit, int tside,
 		      int tunit, struct bs_tt_charge *out);
-
-/* ---- the 2E doctrine AI (src/ai/bs2e_doctrine.c) --------------------------
- */
-
-/* Stateless controller for 2E battles (docs/BS2E.md "AI"): advance toward
- * the nearest enemy, wheel to face, charge when a charge is legal and the
- * odds favour it, fire missiles (the rules pick the targets), keep
- * missile units back, retreat instead of checking when a failed check
- * would be worse than the retreat, rally shaken and routed units. */
-struct bs2e_ai {
-	struct bs_controller ctl;
-};
-void bs2e_ai_init(struct bs2e_ai *ai);
-
-/* ---- the log (src/report/text_bs2e.c) -------------------------------------
- */
-
-/* The text line of a 2E event (BS2E_ATTACK, BS2E_ARMOR, BS2E_HITS,
- * BS2E_MORALE) into buf; returns buf. */
-char *bs2e_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
-		       char *buf, size_t len);
 
 #endif

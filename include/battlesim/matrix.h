@@ -291,22 +291,16 @@ struct bs_mx_controller {
 		      enum bs_mx_mode mode);
 };
 
-/* The matrix AI (src/ai/matrix_ai.c, docs/MATRIX.md): toward the nearest
- * enemy stack, good rating matchups, reserves committed when a location
- * weakens. Stateless and deterministic; one serves both sides. */
-void bs_mx_ai_init(struct bs_mx_controller *c);
+/* Set side's controller (NULL: none; then the side gives no orders):
+ * bs_battle_attach (battle.h) with the matrix interface. The battle keeps
+ * the pointer; the controller must outlive it. BS_ERR_INPUT when b is not
+ * a matrix battle or side not one of its sides. The matrix AI and the
+ * registry that picks a side's controller by kind are in ai.h. */
+enum bs_status bs_matrix_set_controller(struct bs_battle *b, int side,
+					const struct bs_mx_controller *c);
 
-/* Replace side's controller (NULL: the matrix AI). The battle keeps the
- * pointer; the controller must outlive it. */
-void bs_matrix_set_controller(struct bs_battle *b, int side,
-			      const struct bs_mx_controller *c);
-
-/* A battle of a matrix scenario (bs_battle_new hands off here). */
-enum bs_status bs_matrix_battle_new(const struct bs_scenario *sc,
-				    struct bs_battle **out, struct bs_diags *d);
-
-/* The matrix ruleset (src/matrix/battle.c). */
-struct bs_ruleset;
-extern const struct bs_ruleset bs_matrix_ruleset;
+/* A matrix battle is a struct bs_battle made by bs_battle_new (battle.h)
+ * for a scenario of `rules: matrix`, played by bs_matrix_ruleset
+ * (src/matrix/battle.c). */
 
 #endif

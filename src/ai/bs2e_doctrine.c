@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "battlesim/ai.h"
 #include "battlesim/bs2e.h"
 
 static const struct bs_unit_state *ustate(const struct bs_battle *b, int side,

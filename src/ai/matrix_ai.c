@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/matrix.h"
 

@@ -1,6 +1,6 @@
 /* The scripted controller (a side's `orders:` in the scenario file, loaded
- * by src/scenario/orders.c) and the "hold" controller, plus the choice of
- * a side's controller by its `controller:` key. The scripted controller
+ * by src/scenario/orders.c) and the "hold" controller of the tabletop
+ * rulesets (the registry, registry.c, picks them). The scripted controller
  * plays exactly what the file says for each Game Round: Rally Phase
  * attempts and mob orders [6.0] [2.10], the units with orders moving in
  * the order of the file [7.0], each unit's order [7.6]-[7.14] [8.8];
@@ -107,36 +107,4 @@ void bs_ai_hold_init(struct bs_controller *c)
 	/* every callback NULL: the battle's defaults (no rally attempts,
 	 * units hold) */
 	c->name = "hold";
-}
-
-void bs_ai_set_init(struct bs_ai_set *s)
-{
-	bs_ai_doctrine_init(&s->doctrine);
-	bs_ai_script_init(&s->script);
-	bs_ai_hold_init(&s->hold);
-	bs2e_ai_init(&s->bs2e); /* 2E (issue 5) */
-}
-
-const struct bs_controller *
-bs_ai_for_side(struct bs_ai_set *s, const struct bs_scenario *sc, int side)
-{
-	/* 2E (issue 5): the 2E doctrine */
-	if (sc->rules == BS_RULES_BS2E &&
-	    sc->sides[side].controller == BS_CTL_DOCTRINE)
-		return &s->bs2e.ctl;
-	switch (sc->sides[side].controller) {
-	case BS_CTL_SCRIPTED:
-		return &s->script.ctl;
-	case BS_CTL_HOLD:
-		return &s->hold;
-	default:
-		return &s->doctrine.ctl;
-	}
-}
-
-void bs_ai_attach(struct bs_ai_set *s, struct bs_battle *b)
-{
-	for (int side = 0; side < b->nsides; side++)
-		bs_battle_set_controller(b, side,
-					 bs_ai_for_side(s, b->sc, side));
 }

@@ -1,46 +1,25 @@
-/* A battle: bs_battle_new (the only allocation: units, individuals and the
- * engine's scratch, sized from the scenario), reset (deployment [3.4] from
- * the scenario, the dice seeded from (seed, stream); no allocation),
- * round / play, events, and the setup of each unit's rated numbers from
- * its Army Roster Sheet [3.1] and of each individual from the Heroes and
- * Commanders sheet [3.2] ([4.8] CR, [4.9] CB). Also the small helpers the
- * phases share: events, unit geometry on the tabletop [7.1]-[7.5]. */
+/* The 1E ruleset's part of a battle (the battle engine, src/battle/,
+ * calls it through bs1e_ruleset): init (the engine's limits, the 1E
+ * scratch, sized from the scenario and allocated once; each unit's rated
+ * numbers from its Army Roster Sheet [3.1] and each individual's from the
+ * Heroes and Commanders sheet [3.2] ([4.8] CR, [4.9] CB)), reset
+ * (deployment [3.4] from the scenario; no allocation), start (the
+ * BATTLE_START and DEPLOY events, command at deployment [4.7]), release.
+ * Also the small helpers the phases share: events, unit geometry on the
+ * tabletop [7.1]-[7.5] with its cache and the contact memo. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "battlesim/bs1e_tables.h"
 #include "bs1e/engine.h"
-#include "battlesim/matrix.h"
-#include "battlesim/bs2e.h" /* 2E (issue 5) */
 
 /* ---- events ---------------------------------------------------------------
  */
 
-void bs_battle_emit(struct bs_battle *b, const struct bs_event *ev)
-{
-	if (!b->sink.emit)
-		return;
-	b->events++;
-	b->sink.emit(b->sink.ctx, ev);
-}
-
 void bs1e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type)
 {
-	bs_event_init(ev, type, b->round, b->phase);
-}
-
-void bs_battle_ev_units(const struct bs_battle *b, struct bs_event *ev, int g,
-			int tg)
-{
-	if (g >= 0) {
-		ev->side = b->units[g].side;
-		ev->unit = b->units[g].idx;
-	}
-	if (tg >= 0) {
-		ev->tside = b->units[tg].side;
-		ev->tunit = b->units[tg].idx;
-	}
+	bs_battle_event(b, ev, type);
 }
 
 void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
@@ -68,26 +47,12 @@ void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
 
 void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 {
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_NOTE);
-	bs_battle_ev_units(b, &ev, g, -1);
-	ev.what = what;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
+	bs_battle_say(b, BS_EV_NOTE, g, what, cite);
 }
 
 void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite)
 {
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_REJECTED);
-	bs_battle_ev_units(b, &ev, g, -1);
-	ev.what = why;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
+	bs_battle_say(b, BS_EV_REJECTED, g, why, cite);
 }
 
 /* ---- geometry of units ------------------------------------------------------
@@ -432,10 +397,55 @@ static int name_eq(const char *a, const char *b)
 	return strcasecmp(a, b) == 0;
 }
 
+/* The 1E scratch, sized from the battle (b->scratch, also when only
+ * partly allocated: bs1e_release frees it). Returns 0, -1 out of memory. */
+static int alloc_scratch(struct bs_battle *b)
+{
+	const struct bs_scenario *sc = b->sc;
+	struct bs1e_scratch *s = calloc(1, sizeof *s);
+	if (!s)
+		return -1;
+	b->scratch = s;
+	size_t nu = (size_t)(b->nunits ? b->nunits : 1);
+	s->ux = calloc(nu, sizeof *s->ux);
+	/* a block touches few others: 8 melees per unit is ample; more
+	 * are dropped with a NOTE (never seen) */
+	s->maxpairs = 8 * b->nunits + 16;
+	s->pairs = calloc((size_t)s->maxpairs, sizeof *s->pairs);
+	s->maxhits = 4 * s->maxpairs;
+	s->hits = calloc((size_t)s->maxhits, sizeof *s->hits);
+	s->tried_unit = calloc(nu, 1);
+	s->seq = calloc(nu, sizeof *s->seq);
+	s->memo = calloc(1, sizeof *s->memo);
+	s->pm = calloc(BS1E_PAIRMEMO, sizeof *s->pm);
+	if (!s->ux || !s->pairs || !s->hits || !s->tried_unit || !s->seq ||
+	    !s->memo || !s->pm)
+		return -1;
+	for (int i = 0; i < BS1E_PAIRMEMO; i++)
+		s->pm[i].g = s->pm[i].h = -1;
+	for (int sd = 0; sd < sc->nsides; sd++) {
+		s->lost[sd] = calloc((size_t)sc->sides[sd].nindividuals + 1, 1);
+		if (!s->lost[sd])
+			return -1;
+	}
+	return 0;
+}
+
 static enum bs_status bs1e_init(struct bs_battle *b, struct bs_diags *d)
 {
 	const struct bs_scenario *sc = b->sc;
+	/* the engine's limits: figures per unit (the used mask), units */
+	enum bs_status st =
+	    bs_battle_limits(b, BS1E_MAX_FIGS, BS1E_MAX_UNITS, d);
+	if (st != BS_OK)
+		return st;
+	if (alloc_scratch(b) != 0) {
+		bs_diags_add(d, sc->file, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
 	struct bs1e_scratch *s = bs1e_sc(b);
+	b->stands = (sc->options & (1u << BS_OPT_STANDS)) != 0;
+	b->d20_initiative = (sc->options & (1u << BS_OPT_D20_INITIATIVE)) != 0;
 	struct bs1e_unit_sheet *sh = malloc(sizeof *sh);
 	if (!sh) {
 		bs_diags_add(d, sc->file, 0, 0, "out of memory");
@@ -558,218 +568,24 @@ static void bs1e_reset(struct bs_battle *b)
 
 static void bs1e_release(struct bs_battle *b)
 {
-	(void)b;
-}
-
-int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
-		      const struct bs_verdict_text *why)
-{
-	struct bs_result *r = &b->result;
-	r->rounds = b->round;
-	int alive = 0, last = -1;
-	for (int sd = 0; sd < b->nsides; sd++)
-		if (standing[sd]) {
-			alive++;
-			last = sd;
-		}
-	if (alive <= 1) {
-		r->over = 1;
-		r->winner = alive == 1 ? last : -1;
-		r->reason = alive == 1 ? why->win : why->none;
-	} else if (at_end && b->round >= b->max_rounds) {
-		r->over = 1;
-		r->winner = -1;
-		r->reason = why->limit;
-	}
-	if (r->over && bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs_event_init(&ev, BS_EV_END, b->round, b->phase);
-		ev.n[0] = r->winner;
-		ev.n[1] = r->rounds;
-		ev.what = r->reason;
-		ev.cite = why->cite;
-		bs_battle_emit(b, &ev);
-	}
-	return r->over;
-}
-
-/* The state a unit starts every battle with, whatever the ruleset: no
- * flag, nothing spent, no target, in play (battle.h). */
-void bs_unit_state_clear(struct bs_unit_state *u)
-{
-	u->flags = 0;
-	u->fm_penalty = 0;
-	u->idle_rounds = 0;
-	u->mob_order = BS_MOB_NONE;
-	u->mob_angle = 0;
-	u->mv_spent = 0;
-	u->mv_allowed = 0;
-	u->rout_facing = 0;
-	u->end_round = 0;
-	u->cmd_by = -1;
-	u->gap_debt = 0;
-	u->frontage_dir = 0;
-	u->charge_tside = u->charge_tunit = -1;
-	u->nocharge_side = u->nocharge_unit = -1;
-	u->wrap_tside = u->wrap_tunit = -1;
-	u->wrap_files[0] = u->wrap_files[1] = 0;
-	u->end = BS_END_INTACT;
-	u->killed_by_side = -1;
-	u->cramped = 0;
-}
-
-/* ---- the public API -------------------------------------------------------
- */
-
-enum bs_status bs_battle_new(const struct bs_scenario *sc,
-			     struct bs_battle **out, struct bs_diags *d)
-{
-	*out = NULL;
-	/* 2E (issue 5): src/bs2e/battle.c */
-	if (sc->rules == BS_RULES_BS2E)
-		return bs2e_battle_new(sc, out, d);
-	/* matrix (issue 6): src/matrix/battle.c */
-	if (sc->rules == BS_RULES_MATRIX)
-		return bs_matrix_battle_new(sc, out, d);
-	if (sc->rules != BS_RULES_BS1E) {
-		bs_diags_add(d, sc->file, 0, 0,
-			     "rules %d: only 1E BATTLESYSTEM battles (rules: "
-			     "bs1e) can be played here",
-			     (int)sc->rules);
-		return BS_ERR_INPUT;
-	}
-	int nunits = 0, nindivs = 0;
-	for (int sd = 0; sd < sc->nsides; sd++) {
-		nunits += sc->sides[sd].nunits;
-		nindivs += sc->sides[sd].nindividuals;
-		for (int i = 0; i < sc->sides[sd].nunits; i++)
-			if (sc->sides[sd].units[i].figures > BS1E_MAX_FIGS) {
-				bs_diags_add(
-				    d, sc->file, sc->sides[sd].units[i].line,
-				    sc->sides[sd].units[i].col,
-				    "unit '%s': %d figures; the engine plays "
-				    "units of at most %d",
-				    sc->sides[sd].units[i].name,
-				    sc->sides[sd].units[i].figures,
-				    BS1E_MAX_FIGS);
-				return BS_ERR_INPUT;
-			}
-	}
-	if (nunits > BS1E_MAX_UNITS) {
-		bs_diags_add(d, sc->file, 0, 0, "too many units (%d > %d)",
-			     nunits, BS1E_MAX_UNITS);
-		return BS_ERR_INPUT;
-	}
-	struct bs_battle *b = calloc(1, sizeof *b);
-	struct bs1e_scratch *s = calloc(1, sizeof *s);
-	if (!b || !s)
-		goto oom;
-	b->scratch = s;
-	b->sc = sc;
-	b->rules = &bs1e_ruleset;
-	b->nsides = sc->nsides;
-	b->nunits = nunits;
-	b->nindivs = nindivs;
-	b->units = calloc((size_t)(nunits ? nunits : 1), sizeof *b->units);
-	b->indivs = calloc((size_t)(nindivs ? nindivs : 1), sizeof *b->indivs);
-	s->ux = calloc((size_t)(nunits ? nunits : 1), sizeof *s->ux);
-	/* a block touches few others: 8 melees per unit is ample; more
-	 * are dropped with a NOTE (never seen) */
-	s->maxpairs = 8 * nunits + 16;
-	s->pairs = calloc((size_t)s->maxpairs, sizeof *s->pairs);
-	s->maxhits = 4 * s->maxpairs;
-	s->hits = calloc((size_t)s->maxhits, sizeof *s->hits);
-	s->tried_unit = calloc((size_t)(nunits ? nunits : 1), 1);
-	s->seq = calloc((size_t)(nunits ? nunits : 1), sizeof *s->seq);
-	s->memo = calloc(1, sizeof *s->memo);
-	s->pm = calloc(BS1E_PAIRMEMO, sizeof *s->pm);
-	if (!b->units || !b->indivs || !s->ux || !s->pairs || !s->hits ||
-	    !s->tried_unit || !s->seq || !s->memo || !s->pm)
-		goto oom;
-	for (int i = 0; i < BS1E_PAIRMEMO; i++)
-		s->pm[i].g = s->pm[i].h = -1;
-	for (int sd = 0; sd < sc->nsides; sd++) {
-		s->lost[sd] = calloc((size_t)sc->sides[sd].nindividuals + 1, 1);
-		if (!s->lost[sd])
-			goto oom;
-	}
-	int g = 0, k = 0;
-	for (int sd = 0; sd < sc->nsides; sd++) {
-		b->side_first[sd] = g;
-		b->indiv_first[sd] = k;
-		for (int i = 0; i < sc->sides[sd].nunits; i++, g++) {
-			b->units[g].def = &sc->sides[sd].units[i];
-			b->units[g].side = sd;
-			b->units[g].idx = i;
-		}
-		for (int i = 0; i < sc->sides[sd].nindividuals; i++, k++) {
-			b->indivs[k].def = &sc->sides[sd].individuals[i];
-			b->indivs[k].side = sd;
-			b->indivs[k].idx = i;
-		}
-	}
-	b->stands = (sc->options & (1u << BS_OPT_STANDS)) != 0;
-	b->d20_initiative = (sc->options & (1u << BS_OPT_D20_INITIATIVE)) != 0;
-	b->max_rounds =
-	    sc->max_rounds > 0 ? sc->max_rounds : BS_DEFAULT_MAX_ROUNDS;
-	enum bs_status st = b->rules->init(b, d);
-	if (st != BS_OK) {
-		bs_battle_free(b);
-		return st;
-	}
-	bs_battle_reset(b, 0, 0);
-	*out = b;
-	return BS_OK;
-oom:
-	if (b) {
-		b->scratch = s;
-		bs_battle_free(b);
-	} else {
-		free(s);
-	}
-	bs_diags_add(d, sc->file, 0, 0, "out of memory");
-	return BS_ERR_RUNTIME;
-}
-
-void bs_battle_reset(struct bs_battle *b, uint64_t seed, uint64_t stream)
-{
-	b->seed = seed;
-	b->stream = stream;
-	bs_rng_seed_stream(&b->rng, seed, stream);
-	bs_dice_source_rng(&b->dice, &b->rng);
-	b->round = 0;
-	b->phase = BS_PHASE_SETUP;
-	b->side_a = 0;
-	b->first_mover = 0;
-	b->events = 0;
-	for (int i = 0; i < BS_MAX_SIDES; i++)
-		b->side_order[i] = i;
-	memset(&b->result, 0, sizeof b->result);
-	b->result.winner = -1;
-	b->result.nsides = b->nsides;
-	b->rules->reset(b);
-	for (int g = 0; g < b->nunits; g++)
-		b->result.side[b->units[g].side].figures_start +=
-		    b->units[g].original;
-}
-
-void bs_battle_set_sink(struct bs_battle *b, const struct bs_event_sink *s)
-{
-	if (s)
-		b->sink = *s;
-	else
-		memset(&b->sink, 0, sizeof b->sink);
-}
-
-void bs_battle_set_controller(struct bs_battle *b, int side,
-			      const struct bs_controller *c)
-{
-	if (side >= 0 && side < BS_MAX_SIDES)
-		b->ctl[side] = c;
+	struct bs1e_scratch *s = bs1e_sc(b);
+	if (!s)
+		return;
+	free(s->ux);
+	free(s->pairs);
+	free(s->hits);
+	free(s->tried_unit);
+	free(s->seq);
+	free(s->memo);
+	free(s->pm);
+	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
+		free(s->lost[sd]);
+	free(s);
+	b->scratch = NULL;
 }
 
 /* Before round 1: the battle's start and the deployment [3.4]. */
-static void start(struct bs_battle *b)
+static void bs1e_start(struct bs_battle *b)
 {
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
@@ -809,61 +625,6 @@ static void start(struct bs_battle *b)
 	bs1e_command_update(b, 1);
 }
 
-int bs_battle_round(struct bs_battle *b)
-{
-	if (b->result.over)
-		return 1;
-	/* the 1E deployment; other rulesets start in their round (matrix) */
-	if (b->round == 0 && b->rules == &bs1e_ruleset)
-		start(b);
-	b->rules->round(b);
-	return b->result.over;
-}
-
-void bs_battle_play(struct bs_battle *b, int max_rounds)
-{
-	if (max_rounds > 0)
-		b->max_rounds = max_rounds;
-	while (!bs_battle_round(b))
-		;
-}
-
-enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit)
-{
-	const struct bs_unit_state *u = &b->units[unit];
-	if (u->flags & BS_UF_REMOVED)
-		return u->end;
-	if (u->flags & BS_UF_ROUTED)
-		return BS_END_ROUTED_ON_TABLE;
-	return BS_END_INTACT;
-}
-
-void bs_battle_free(struct bs_battle *b)
-{
-	if (!b)
-		return;
-	/* the 1E scratch (other rulesets free theirs in release) */
-	struct bs1e_scratch *s =
-	    !b->rules || b->rules == &bs1e_ruleset ? bs1e_sc(b) : NULL;
-	if (b->rules && b->rules->release)
-		b->rules->release(b);
-	if (s) {
-		free(s->ux);
-		free(s->pairs);
-		free(s->hits);
-		free(s->tried_unit);
-		free(s->seq);
-		free(s->memo);
-		free(s->pm);
-		for (int sd = 0; sd < BS_MAX_SIDES; sd++)
-			free(s->lost[sd]);
-		free(s);
-	}
-	free(b->units);
-	free(b->indivs);
-	free(b);
-}
-
 /* The ruleset's set-up entry points (the table is in round.c). */
 enum bs_status bs1e_ruleset_init(struct bs_battle *b, struct bs_diags *d)
 {
@@ -873,6 +634,11 @@ enum bs_status bs1e_ruleset_init(struct bs_battle *b, struct bs_diags *d)
 void bs1e_ruleset_reset(struct bs_battle *b)
 {
 	bs1e_reset(b);
+}
+
+void bs1e_ruleset_start(struct bs_battle *b)
+{
+	bs1e_start(b);
 }
 
 void bs1e_ruleset_release(struct bs_battle *b)

@@ -1,6 +1,6 @@
 /* The 1E engine's private interface: the per-battle scratch (allocated
- * once in bs_battle_new, never in the round loop), event helpers, and the
- * phases of the Basic Game Sequence of Play [1.0] with the rules they
+ * once by the ruleset's init, never in the round loop), event helpers, and
+ * the phases of the Sequence of Play [1.0] with the rules they
  * share (command [4.7], morale checks in play [4.3]-[4.5], rout [7.15],
  * melee [8.x]). Not installed; tests may include it ("bs1e/engine.h"). */
 #ifndef BS1E_ENGINE_H
@@ -200,9 +200,14 @@ int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
 /* 1 when the unit's own commander fights with it (Table 10 -1). */
 int bs1e_commander_fighting(const struct bs_battle *b, int g);
 
-/* ---- r05_initiative.c / r06_rally.c / r07_movement.c / r08_phase.c ------ */
+/* ---- r05_initiative.c / r06_rally.c / r07_movement.c / r08_phase.c,
+ * r10_missiles.c ---------------------------------------------------------- */
 
 void bs1e_phase_initiative(struct bs_battle *b);
+/* r10_missiles.c: the Intermediate and Advanced Games' [1.2] Initial
+ * Missile and [1.5] Missile and Magic Phases */
+void bs1e_phase_initial_missile(struct bs_battle *b);
+void bs1e_phase_missile_magic(struct bs_battle *b);
 void bs1e_phase_rally(struct bs_battle *b);
 void bs1e_phase_movement(struct bs_battle *b);
 void bs1e_phase_melee(struct bs_battle *b);
@@ -259,9 +264,10 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
  * tested there). */
 int bs1e_check_over(struct bs_battle *b, int at_end);
 
-/* battle.c: the ruleset's set-up, reset and release. */
+/* battle.c: the ruleset's set-up, reset, start and release. */
 enum bs_status bs1e_ruleset_init(struct bs_battle *b, struct bs_diags *d);
 void bs1e_ruleset_reset(struct bs_battle *b);
+void bs1e_ruleset_start(struct bs_battle *b);
 void bs1e_ruleset_release(struct bs_battle *b);
 
 /* Current morale [4.2] of unit g with every Table 4 row that applies now

@@ -1,31 +1,44 @@
-/* The Sequence of Play [1.0] as a table of phases. The Basic Game (Part 2
- * preamble) plays Initiative [1.1] [5.1], Rally [1.3] [6.0], Movement
- * [1.4] [7.0], Melee [1.6] [8.0] and End of Game Round [1.7]; the
- * Intermediate and Advanced phases (Initial Missile [1.2], Missile and
- * Magic [1.5]) are not played yet (RULING R-138). The end of a battle:
- * RULING R-102 (known-gaps 15). */
+/* The Sequence of Play [1.0] as a table of phases, each played at the
+ * levels of the game it belongs to ([16.3 A]: the scenario's `level:`).
+ * The Basic Game (Part 2 preamble) plays Initiative [1.1] [5.1], Rally
+ * [1.3] [6.0], Movement [1.4] [7.0], Melee [1.6] [8.0] and End of Game
+ * Round [1.7]; the Intermediate and Advanced Games play the seven phases
+ * of [1.0], with Initial Missile [1.2] and Missile and Magic [1.5]
+ * (r10_missiles.c) (RULING R-138). The end of a battle: RULING R-102
+ * (known-gaps 15). */
 #include <string.h>
 
 #include "bs1e/engine.h"
+
+#define AT(level) (1u << (level))
+#define EVERY_LEVEL                                                            \
+	(AT(BS_LEVEL_BASIC) | AT(BS_LEVEL_INTERMEDIATE) | AT(BS_LEVEL_ADVANCED))
+#define NOT_BASIC (AT(BS_LEVEL_INTERMEDIATE) | AT(BS_LEVEL_ADVANCED))
 
 struct phase_row {
 	enum bs_phase phase;
 	const char *cite;
 	void (*run)(struct bs_battle *b);
+	unsigned levels; /* bits of enum bs_level that play it */
 };
 
-/* Part 2: "If you just play the Basic Game, use the following abbreviated
- * Sequence of Play" */
-static const struct phase_row basic_game[] = {
-    {BS_PHASE_INITIATIVE, "[1.1] [5.1]", bs1e_phase_initiative},
-    {BS_PHASE_RALLY, "[1.3] [6.0]", bs1e_phase_rally},
-    {BS_PHASE_MOVEMENT, "[1.4] [7.0]", bs1e_phase_movement},
-    {BS_PHASE_MELEE, "[1.6] [8.0]", bs1e_phase_melee},
-    {BS_PHASE_END, "[1.7]", bs1e_phase_end},
+/* [1.0] "The BATTLESYSTEM game is played in Game Rounds, in the seven
+ * Phases below"; Part 2: "If you just play the Basic Game, use the
+ * following abbreviated Sequence of Play: Initiative Phase. Rally Phase.
+ * Movement Phase. Melee Phase. End of Game Round Phase." */
+static const struct phase_row sequence_of_play[] = {
+    {BS_PHASE_INITIATIVE, "[1.1] [5.1]", bs1e_phase_initiative, EVERY_LEVEL},
+    {BS_PHASE_INITIAL_MISSILE, "[1.2]", bs1e_phase_initial_missile, NOT_BASIC},
+    {BS_PHASE_RALLY, "[1.3] [6.0]", bs1e_phase_rally, EVERY_LEVEL},
+    {BS_PHASE_MOVEMENT, "[1.4] [7.0]", bs1e_phase_movement, EVERY_LEVEL},
+    {BS_PHASE_MISSILE_MAGIC, "[1.5]", bs1e_phase_missile_magic, NOT_BASIC},
+    {BS_PHASE_MELEE, "[1.6] [8.0]", bs1e_phase_melee, EVERY_LEVEL},
+    {BS_PHASE_END, "[1.7]", bs1e_phase_end, EVERY_LEVEL},
 };
-#define NPHASES ((int)(sizeof basic_game / sizeof basic_game[0]))
-_Static_assert(sizeof basic_game / sizeof basic_game[0] == 5,
-	       "the Basic Game has five phases");
+#define NPHASES ((int)(sizeof sequence_of_play / sizeof sequence_of_play[0]))
+_Static_assert(sizeof sequence_of_play / sizeof sequence_of_play[0] == 7,
+	       "[1.0] has seven phases");
+_Static_assert(BS_LEVEL__COUNT == 3, "every level has its phases above");
 
 /* Flags that last one Game Round. */
 #define ROUND_FLAGS                                                            \
@@ -59,20 +72,24 @@ static void new_round(struct bs_battle *b)
 
 static void bs1e_round(struct bs_battle *b)
 {
+	unsigned level = AT(b->sc->level);
 	new_round(b);
 	for (int i = 0; i < NPHASES && !b->result.over; i++) {
-		b->phase = basic_game[i].phase;
+		const struct phase_row *ph = &sequence_of_play[i];
+		if (!(ph->levels & level))
+			continue;
+		b->phase = ph->phase;
 		if (bs_battle_events_on(b)) {
 			struct bs_event ev;
 			bs1e_ev(b, &ev, BS_EV_PHASE);
-			ev.cite = basic_game[i].cite;
+			ev.cite = ph->cite;
 			bs_battle_emit(b, &ev);
 		}
 		/* [4.7] command is decided as each phase begins */
-		if (basic_game[i].phase != BS_PHASE_INITIATIVE)
+		if (ph->phase != BS_PHASE_INITIATIVE)
 			bs1e_command_update(b, 0);
-		basic_game[i].run(b);
-		bs1e_check_over(b, basic_game[i].phase == BS_PHASE_END);
+		ph->run(b);
+		bs1e_check_over(b, ph->phase == BS_PHASE_END);
 	}
 }
 
@@ -137,8 +154,10 @@ int bs1e_check_over(struct bs_battle *b, int at_end)
 
 const struct bs_ruleset bs1e_ruleset = {
     .name = "bs1e",
+    .iface = BS_IFACE_TABLETOP,
     .init = bs1e_ruleset_init,
     .reset = bs1e_ruleset_reset,
+    .start = bs1e_ruleset_start,
     .round = bs1e_round,
     .release = bs1e_ruleset_release,
 };

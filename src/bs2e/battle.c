@@ -1,9 +1,10 @@
-/* A 2E battle (rules: bs2e): bs2e_battle_new (the only allocation: units
- * and the 2E scratch, sized from the scenario), the ruleset's init (each
- * unit's rated numbers from its 2E roster line [2E Scale], bases RULING
- * R-227), reset (deployment as the scenario places it, everything back
- * to good order), release; and the helpers the 2E files share: events,
- * unit geometry on the shared tabletop, obstacles, removal. */
+/* The 2E ruleset's part of a battle (rules: bs2e; the battle engine,
+ * src/battle/, calls it through bs2e_ruleset): init (the engine's limits,
+ * the 2E scratch sized from the scenario and allocated once, each unit's
+ * rated numbers from its 2E roster line [2E Scale], bases RULING R-227),
+ * reset (deployment as the scenario places it, everything back to good
+ * order), release; and the helpers the 2E files share: events, unit
+ * geometry on the shared tabletop, obstacles, removal. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,30 +16,18 @@
 void bs2e_ev(const struct bs_battle *b, struct bs_event *ev, enum bs_ev type,
 	     int g, int tg)
 {
-	bs_event_init(ev, type, b->round, b->phase);
+	bs_battle_event(b, ev, type);
 	bs_battle_ev_units(b, ev, g, tg);
 }
 
 void bs2e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 {
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs2e_ev(b, &ev, BS_EV_NOTE, g, -1);
-	ev.what = what;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
+	bs_battle_say(b, BS_EV_NOTE, g, what, cite);
 }
 
 void bs2e_reject(struct bs_battle *b, int g, const char *why, const char *cite)
 {
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs2e_ev(b, &ev, BS_EV_REJECTED, g, -1);
-	ev.what = why;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
+	bs_battle_say(b, BS_EV_REJECTED, g, why, cite);
 }
 
 /* ---- geometry
@@ -122,13 +111,7 @@ void bs2e_remove(struct bs_battle *b, int g, enum bs_unit_end end,
 		u->flags |= BS_UF_DESTROYED;
 	u->end = end;
 	u->end_round = b->round;
-	if (bs_battle_events_on(b)) {
-		struct bs_event ev;
-		bs2e_ev(b, &ev, BS_EV_REMOVED, g, -1);
-		ev.what = why;
-		ev.cite = cite;
-		bs_battle_emit(b, &ev);
-	}
+	bs_battle_say(b, BS_EV_REMOVED, g, why, cite);
 }
 
 /* ---- queries
@@ -164,9 +147,52 @@ static void bases(enum bs2e_kind k, double *w, double *d)
 	*d = k == BS2E_KIND_CAVALRY ? 1.5 : 0.75;
 }
 
+/* Every unit has its 2E statistics (the loader gives them). */
+static enum bs_status check_stats(const struct bs_battle *b, struct bs_diags *d)
+{
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit *u = b->units[g].def;
+		if (!u->bs2e) {
+			bs_diags_add(d, b->sc->file, u->line, u->col,
+				     "unit '%s': no 2E statistics", u->name);
+			return BS_ERR_INPUT;
+		}
+	}
+	return BS_OK;
+}
+
+/* The 2E scratch (b->scratch, also when only partly allocated:
+ * bs2e_release frees it). Returns 0, -1 out of memory. */
+static int alloc_scratch(struct bs_battle *b)
+{
+	size_t nu = (size_t)(b->nunits ? b->nunits : 1);
+	struct bs2e_scratch *s = calloc(1, sizeof *s);
+	if (!s)
+		return -1;
+	b->scratch = s;
+	s->ux = calloc(nu, sizeof *s->ux);
+	s->dice = calloc(BS2E_MAX_DICE, sizeof *s->dice);
+	s->per_die = calloc(BS2E_MAX_DICE, sizeof *s->per_die);
+	/* each unit is queued at most once per trigger and step */
+	s->queue = calloc(nu * BS2E_TRIG__COUNT, sizeof *s->queue);
+	s->qtrig = calloc(nu * BS2E_TRIG__COUNT, 1);
+	if (!s->ux || !s->dice || !s->per_die || !s->queue || !s->qtrig)
+		return -1;
+	return 0;
+}
+
 static enum bs_status bs2e_init(struct bs_battle *b, struct bs_diags *d)
 {
-	(void)d;
+	enum bs_status st = check_stats(b, d);
+	if (st == BS_OK)
+		st = bs_battle_limits(b, BS2E_ENGINE_MAX_FIGS, BS2E_MAX_UNITS,
+				      d);
+	if (st != BS_OK)
+		return st;
+	if (alloc_scratch(b) != 0) {
+		bs_diags_add(d, b->sc->file, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
 	struct bs2e_scratch *s = bs2e_sc(b);
 	for (int g = 0; g < b->nunits; g++) {
 		struct bs_unit_state *u = &b->units[g];
@@ -238,7 +264,6 @@ static void bs2e_release(struct bs_battle *b)
 		free(s->qtrig);
 		free(s);
 	}
-	/* bs_battle_free then sees no 1E scratch */
 	b->scratch = NULL;
 }
 
@@ -255,89 +280,4 @@ void bs2e_ruleset_reset(struct bs_battle *b)
 void bs2e_ruleset_release(struct bs_battle *b)
 {
 	bs2e_release(b);
-}
-
-/* ---- bs2e_battle_new
- * -----------------------------------------------------------
- */
-
-enum bs_status bs2e_battle_new(const struct bs_scenario *sc,
-			       struct bs_battle **out, struct bs_diags *d)
-{
-	*out = NULL;
-	int nunits = 0;
-	for (int sd = 0; sd < sc->nsides; sd++) {
-		nunits += sc->sides[sd].nunits;
-		for (int i = 0; i < sc->sides[sd].nunits; i++) {
-			const struct bs_unit *u = &sc->sides[sd].units[i];
-			if (!u->bs2e) {
-				bs_diags_add(d, sc->file, u->line, u->col,
-					     "unit '%s': no 2E statistics",
-					     u->name);
-				return BS_ERR_INPUT;
-			}
-			if (u->figures > BS2E_ENGINE_MAX_FIGS) {
-				bs_diags_add(
-				    d, sc->file, u->line, u->col,
-				    "unit '%s': %d figures; the engine "
-				    "plays units of at most %d",
-				    u->name, u->figures, BS2E_ENGINE_MAX_FIGS);
-				return BS_ERR_INPUT;
-			}
-		}
-	}
-	if (nunits > BS2E_MAX_UNITS) {
-		bs_diags_add(d, sc->file, 0, 0, "too many units (%d > %d)",
-			     nunits, BS2E_MAX_UNITS);
-		return BS_ERR_INPUT;
-	}
-	size_t nu = (size_t)(nunits ? nunits : 1);
-	struct bs_battle *b = calloc(1, sizeof *b);
-	struct bs2e_scratch *s = calloc(1, sizeof *s);
-	if (!b || !s) {
-		free(b);
-		free(s);
-		bs_diags_add(d, sc->file, 0, 0, "out of memory");
-		return BS_ERR_RUNTIME;
-	}
-	b->scratch = s;
-	b->sc = sc;
-	b->rules = &bs2e_ruleset;
-	b->nsides = sc->nsides;
-	b->nunits = nunits;
-	b->nindivs = 0;
-	b->units = calloc(nu, sizeof *b->units);
-	b->indivs = calloc(1, sizeof *b->indivs);
-	s->ux = calloc(nu, sizeof *s->ux);
-	s->dice = calloc(BS2E_MAX_DICE, sizeof *s->dice);
-	s->per_die = calloc(BS2E_MAX_DICE, sizeof *s->per_die);
-	/* each unit is queued at most once per trigger and step */
-	s->queue = calloc(nu * BS2E_TRIG__COUNT, sizeof *s->queue);
-	s->qtrig = calloc(nu * BS2E_TRIG__COUNT, 1);
-	if (!b->units || !b->indivs || !s->ux || !s->dice || !s->per_die ||
-	    !s->queue || !s->qtrig) {
-		bs_battle_free(b);
-		bs_diags_add(d, sc->file, 0, 0, "out of memory");
-		return BS_ERR_RUNTIME;
-	}
-	int g = 0;
-	for (int sd = 0; sd < sc->nsides; sd++) {
-		b->side_first[sd] = g;
-		b->indiv_first[sd] = 0;
-		for (int i = 0; i < sc->sides[sd].nunits; i++, g++) {
-			b->units[g].def = &sc->sides[sd].units[i];
-			b->units[g].side = sd;
-			b->units[g].idx = i;
-		}
-	}
-	b->max_rounds =
-	    sc->max_rounds > 0 ? sc->max_rounds : BS_DEFAULT_MAX_ROUNDS;
-	enum bs_status st = b->rules->init(b, d);
-	if (st != BS_OK) {
-		bs_battle_free(b);
-		return st;
-	}
-	bs_battle_reset(b, 0, 0);
-	*out = b;
-	return BS_OK;
 }

@@ -1,5 +1,5 @@
 /* The 2E engine's private interface (src/bs2e/): the per-battle scratch
- * (allocated once in bs2e_battle_new), event helpers and the steps of the
+ * (allocated once by the ruleset's init), event helpers and the steps of the
  * 2E sequence of play (RULING R-202) that the files share. Not installed;
  * tests may include it ("bs2e/engine2e.h"). */
 #ifndef BS2E_ENGINE2E_H

@@ -872,6 +872,7 @@ static void bs2e_round(struct bs_battle *b)
 
 const struct bs_ruleset bs2e_ruleset = {
     .name = "bs2e",
+    .iface = BS_IFACE_TABLETOP,
     .init = bs2e_ruleset_init,
     .reset = bs2e_ruleset_reset,
     .round = bs2e_round,

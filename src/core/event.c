@@ -1,11 +1,7 @@
-/* Events and the names of the battle enums: bs_event_init, the names of
- * event types and phases [1.0] (event.h), of movement steps, orders and mob
- * orders [2.10] [7.6]-[7.14] (controller.h), and of how a unit ended the
- * battle (battle.h). The names are the keys of the JSON Lines log
- * (docs/EVENTS.md): lowercase, words joined by '_' (types, phases) or '-'
- * (orders, as written in scenario files). */
-#include "battlesim/battle.h"
-#include "battlesim/controller.h"
+/* Events: bs_event_init and the names of event types and phases [1.0]
+ * (event.h). The names are the keys of the JSON Lines log
+ * (docs/EVENTS.md): lowercase, words joined by '_'. (The names of the
+ * battle's enums, orders and steps, are src/battle/names.c.) */
 #include "battlesim/event.h"
 
 #include <string.h>
@@ -67,36 +63,6 @@ const char *const bs_phase_name[BS_PHASE__COUNT] = {
     [BS_PHASE_MX_SCOUTS] = "mx_scouts",
     [BS_PHASE_MX_COUNTER] = "mx_counterattack",
     [BS_PHASE_MX_ASSESS] = "mx_assess",
-};
-
-/* [7.6] [7.9] [7.10] movement primitives. */
-const char *const bs_step_name[BS_STEP__COUNT] = {
-    [BS_STEP_ADVANCE] = "advance",     [BS_STEP_WHEEL] = "wheel",
-    [BS_STEP_FACE] = "face",	       [BS_STEP_FRONTAGE] = "frontage",
-    [BS_STEP_FORMATION] = "formation",
-};
-
-/* [7.7] [7.11]-[7.14] [8.8] a unit's order for its Movement Phase. */
-const char *const bs_order_name[BS_ORDER__COUNT] = {
-    [BS_ORDER_HOLD] = "hold",	      [BS_ORDER_MOVE] = "move",
-    [BS_ORDER_CHARGE] = "charge",     [BS_ORDER_FORCED_MARCH] = "forced-march",
-    [BS_ORDER_WITHDRAW] = "withdraw", [BS_ORDER_FLEE] = "flee",
-    [BS_ORDER_WRAP] = "wrap-around",
-};
-
-/* [2.10] the orders a mob may be given. */
-const char *const bs_mob_order_name[BS_MOB__COUNT] = {
-    [BS_MOB_NONE] = "none",	[BS_MOB_FORWARD] = "move-forward",
-    [BS_MOB_CHARGE] = "charge", [BS_MOB_FORCED_MARCH] = "forced-march",
-    [BS_MOB_WHEEL] = "wheel",
-};
-
-/* [7.15] how a unit ended the battle. */
-const char *const bs_unit_end_name[BS_END__COUNT] = {
-    [BS_END_INTACT] = "intact",
-    [BS_END_ROUTED_ON_TABLE] = "routed",
-    [BS_END_ROUTED_OFF] = "routed-off",
-    [BS_END_DESTROYED] = "destroyed",
 };
 
 void bs_event_init(struct bs_event *ev, enum bs_ev type, int round,

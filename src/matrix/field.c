@@ -154,14 +154,7 @@ void mx_remove(struct bs_battle *b, int g, enum bs_unit_end end,
 	u->end = end;
 	u->end_round = b->round;
 	u->killed_by_side = end == BS_END_DESTROYED ? s->killer[g] : -1;
-	if (bs_battle_events_on(b)) {
-		struct bs_event ev;
-		mx_ev(b, &ev, BS_EV_REMOVED);
-		bs_battle_ev_units(b, &ev, g, -1);
-		ev.what = what;
-		ev.cite = cite;
-		bs_battle_emit(b, &ev);
-	}
+	bs_battle_say(b, BS_EV_REMOVED, g, what, cite);
 }
 
 /* [M1.2] "Units that go beyond the fixed number of columns have 'left the

@@ -10,11 +10,9 @@
 
 struct mx_scratch {
 	struct bs_mx_state *st; /* b->nunits */
-	struct bs_mx_controller ai;
-	const struct bs_mx_controller *ctl[BS_MAX_SIDES];
-	int cols;	 /* columns now (the referee's option [M1.3]) */
-	int *decl, *eng; /* b->nunits, for the controllers */
-	int *killer;	 /* side whose attack hit it last, -1 */
+	int cols;		/* columns now (the referee's option [M1.3]) */
+	int *decl, *eng;	/* b->nunits, for the controllers */
+	int *killer;		/* side whose attack hit it last, -1 */
 	char grid[MX_GRID_TEXT];
 };
 
@@ -22,6 +20,10 @@ static inline struct mx_scratch *mx_sc(const struct bs_battle *b)
 {
 	return (struct mx_scratch *)b->scratch;
 }
+
+/* The controller of side `side` (b->ctl_other, attached through
+ * bs_battle_attach), or one that gives no orders. Never NULL. */
+const struct bs_mx_controller *mx_ctl(const struct bs_battle *b, int side);
 
 /* The back row of side s (next to its reserve) and the row toward the
  * enemy (+1 for side 0, -1 for side 1). */

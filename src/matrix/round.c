@@ -283,7 +283,7 @@ static void movement(struct bs_battle *b)
 	/* [M3.2] "a.) Winner (of initiative) moves b.) Loser ... moves" */
 	for (int k = 0; k < 2; k++) {
 		int side = b->side_order[k];
-		const struct bs_mx_controller *c = s->ctl[side];
+		const struct bs_mx_controller *c = mx_ctl(b, side);
 		b->first_mover = b->side_order[0];
 		for (int g = b->side_first[side];
 		     g < b->nunits && side_of(b, g) == side; g++) {
@@ -349,9 +349,9 @@ static void engagement(struct bs_battle *b)
 				continue;
 			for (int g = 0; g < b->nunits; g++)
 				s->decl[g] = s->eng[g] = -1;
-			if (s->ctl[w]->declare)
-				s->ctl[w]->declare(s->ctl[w]->ctx, b, w, r, c,
-						   s->decl);
+			const struct bs_mx_controller *cw = mx_ctl(b, w);
+			if (cw->declare)
+				cw->declare(cw->ctx, b, w, r, c, s->decl);
 			for (int g = 0; g < b->nunits; g++) {
 				if (side_of(b, g) != w || !at(b, g, r, c) ||
 				    !may_engage(b, g))
@@ -368,9 +368,9 @@ static void engagement(struct bs_battle *b)
 				s->st[g].declared = t;
 				emit_engage(b, g, t, 1, r, c);
 			}
-			if (s->ctl[l]->defend)
-				s->ctl[l]->defend(s->ctl[l]->ctx, b, l, r, c,
-						  s->eng);
+			const struct bs_mx_controller *cl = mx_ctl(b, l);
+			if (cl->defend)
+				cl->defend(cl->ctx, b, l, r, c, s->eng);
 			for (int g = 0; g < b->nunits; g++) {
 				if (side_of(b, g) != l || !at(b, g, r, c) ||
 				    !may_engage(b, g))
@@ -508,8 +508,7 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 /* A free target from the controller, checked: an enemy in reach. */
 static int free_target(struct bs_battle *b, int g, enum bs_mx_mode mode)
 {
-	struct mx_scratch *s = mx_sc(b);
-	const struct bs_mx_controller *c = s->ctl[side_of(b, g)];
+	const struct bs_mx_controller *c = mx_ctl(b, side_of(b, g));
 	if (!c->target)
 		return -1;
 	int t = c->target(c->ctx, b, g, mode);

@@ -1,7 +1,8 @@
-/* Private helpers of the reporters (src/report/): names of sides, units
- * and individuals from the read-only scenario, short labels of the Table 5
- * and Table 7 reasons [4.4] [4.6] and of the Table 11 fates [9.1], phase
- * titles [1.0], and numbers in tenths. */
+/* Private helpers of the reporters (src/report/, defined in common.c
+ * unless said otherwise): names of sides, units and individuals from the
+ * read-only scenario, short labels of the Table 5 and Table 7 reasons
+ * [4.4] [4.6] and of the Table 11 fates [9.1], phase titles [1.0], and
+ * numbers in tenths. */
 #ifndef BS_REPORT_INT_H
 #define BS_REPORT_INT_H
 
@@ -11,7 +12,7 @@
 #include "battlesim/event.h"
 #include "battlesim/model.h"
 
-/* Short labels for the log and keys for JSON (text.c). */
+/* Short labels for the log and keys for JSON. */
 extern const char *const bs_report_t5_label[BS1E_T5__COUNT];
 extern const char *const bs_report_t5_key[BS1E_T5__COUNT];
 extern const char *const bs_report_t7_label[BS1E_T7__COUNT];
@@ -42,6 +43,11 @@ char *bs_report_text_matrix(const struct bs_scenario *sc,
 			    const struct bs_event *ev, char *buf, size_t len);
 char *bs_report_grid_matrix(const struct bs_scenario *sc,
 			    const struct bs_event *ev, char *buf, size_t len);
+
+/* 2E (issue 5): the text line of a 2E event (BS2E_ATTACK, BS2E_ARMOR,
+ * BS2E_HITS, BS2E_MORALE) into buf (text_bs2e.c); returns buf. */
+char *bs2e_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
+		       char *buf, size_t len);
 
 /* Index checks for enums carried in n[]. */
 static inline int bs_report_in(int v, int count)

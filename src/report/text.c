@@ -3,8 +3,8 @@
  * roll and derived number (bs_deriv_text) with the rule it comes from:
  * initiative [5.1], rally [6.x], movement [7.x], contact [7.8], melee
  * [8.3]-[8.7], morale and discipline [4.2]-[4.6], rout [7.15], fate
- * [9.1 T11], the end of the battle. Also the reporter's sink, which writes
- * text or JSON Lines (jsonl.c) to a stream. */
+ * [9.1 T11], the end of the battle. (The sink that writes the log is
+ * sink.c; the helpers the reporters share are common.c.) */
 #include "battlesim/report.h"
 
 #include <jansson.h>
@@ -18,106 +18,6 @@
 #include "battlesim/tabletop.h"
 #include "report/report_int.h"
 
-const char *const bs_log_format_name[BS_LOG__COUNT] = {
-    [BS_LOG_TEXT] = "text",
-    [BS_LOG_JSONL] = "jsonl",
-};
-
-/* ---- shared labels -------------------------------------------------------
- */
-
-/* [4.4] Table 5, as short labels for "morale (lost 25%)". */
-const char *const bs_report_t5_label[BS1E_T5__COUNT] = {
-    [BS1E_T5_LOST_25] = "lost 25%",
-    [BS1E_T5_LOST_50] = "lost 50%",
-    [BS1E_T5_LOSS_AFTER_50] = "loss after 50%",
-    [BS1E_T5_REMOVED_BY_MAGIC] = "figure removed by magic",
-    [BS1E_T5_COMMANDER_KILLED] = "commander killed",
-    [BS1E_T5_UNDEAD_OR_DRAINER_CONTACT] = "contact with undead or drainer",
-    [BS1E_T5_UNHARMABLE_CONTACT] = "touching a creature it cannot harm",
-    [BS1E_T5_SKIRMISHER_FRIEND_ROUTS] = "friendly unit routs",
-    [BS1E_T5_OTHER_RULE] = "another rule",
-};
-const char *const bs_report_t5_key[BS1E_T5__COUNT] = {
-    [BS1E_T5_LOST_25] = "lost_25",
-    [BS1E_T5_LOST_50] = "lost_50",
-    [BS1E_T5_LOSS_AFTER_50] = "loss_after_50",
-    [BS1E_T5_REMOVED_BY_MAGIC] = "removed_by_magic",
-    [BS1E_T5_COMMANDER_KILLED] = "commander_killed",
-    [BS1E_T5_UNDEAD_OR_DRAINER_CONTACT] = "undead_or_drainer_contact",
-    [BS1E_T5_UNHARMABLE_CONTACT] = "unharmable_contact",
-    [BS1E_T5_SKIRMISHER_FRIEND_ROUTS] = "skirmisher_friend_routs",
-    [BS1E_T5_OTHER_RULE] = "other_rule",
-};
-
-/* [4.6] Table 7, as short labels. */
-const char *const bs_report_t7_label[BS1E_T7__COUNT] = {
-    [BS1E_T7_HATED_OPPONENT] = "sees a hated opponent in charge range",
-    [BS1E_T7_ENEMY_WITHDRAWS] = "enemy withdrew or fled",
-    [BS1E_T7_CLOSED_CHARGE] = "ordered to charge in closed formation",
-    [BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY] = "sees an enemy in charge range",
-};
-const char *const bs_report_t7_key[BS1E_T7__COUNT] = {
-    [BS1E_T7_HATED_OPPONENT] = "hated_opponent",
-    [BS1E_T7_ENEMY_WITHDRAWS] = "enemy_withdraws",
-    [BS1E_T7_CLOSED_CHARGE] = "closed_charge",
-    [BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY] = "mob_or_berserker_sees_enemy",
-};
-
-/* [9.1] Table 11. */
-const char *const bs_report_fate_key[BS1E_FATE__COUNT] = {
-    [BS1E_FATE_KILLED_BODY_LOST] = "killed_body_lost",
-    [BS1E_FATE_KILLED_BODY_ON_FIELD] = "killed_body_on_field",
-    [BS1E_FATE_BADLY_WOUNDED] = "badly_wounded",
-    [BS1E_FATE_UNCONSCIOUS] = "unconscious",
-};
-
-/* [1.0] the phases as the book titles them, and their cases. */
-const char *const bs_report_phase_title[BS_PHASE__COUNT] = {
-    [BS_PHASE_SETUP] = "Set-up",
-    [BS_PHASE_INITIATIVE] = "Initiative Phase",
-    [BS_PHASE_INITIAL_MISSILE] = "Initial Missile Phase",
-    [BS_PHASE_RALLY] = "Rally Phase",
-    [BS_PHASE_MOVEMENT] = "Movement Phase",
-    [BS_PHASE_MISSILE_MAGIC] = "Missile and Magic Phase",
-    [BS_PHASE_MELEE] = "Melee Phase",
-    [BS_PHASE_END] = "End of Game Round Phase",
-    /* 2E (issue 5) */
-    [BS_PHASE_BS2E_CHARGES] = "Charge declaration",
-    [BS_PHASE_BS2E_MOVE_FIRST] = "First movement",
-    [BS_PHASE_BS2E_MOVE_SECOND] = "Second movement",
-    [BS_PHASE_BS2E_MAGIC] = "Magic",
-    [BS_PHASE_BS2E_MISSILE] = "Missile fire",
-    /* matrix (issue 6) */
-    [BS_PHASE_MX_ENGAGEMENT] = "Engagement",
-    [BS_PHASE_MX_ATTACK] = "Attack Phase (winner)",
-    [BS_PHASE_MX_SCOUTS] = "Scouts",
-    [BS_PHASE_MX_COUNTER] = "Counterattack (loser)",
-    [BS_PHASE_MX_ASSESS] = "Damage assessed",
-};
-const char *const bs_report_phase_cite[BS_PHASE__COUNT] = {
-    [BS_PHASE_SETUP] = "[3.4]",
-    [BS_PHASE_INITIATIVE] = "[1.1]",
-    [BS_PHASE_INITIAL_MISSILE] = "[1.2]",
-    [BS_PHASE_RALLY] = "[1.3]",
-    [BS_PHASE_MOVEMENT] = "[1.4]",
-    [BS_PHASE_MISSILE_MAGIC] = "[1.5]",
-    [BS_PHASE_MELEE] = "[1.6]",
-    [BS_PHASE_END] = "[1.7]",
-    /* 2E (issue 5) */
-    [BS_PHASE_BS2E_CHARGES] = "RULING R-202",
-    [BS_PHASE_BS2E_MOVE_FIRST] = "RULING R-202",
-    [BS_PHASE_BS2E_MOVE_SECOND] = "RULING R-202",
-    [BS_PHASE_BS2E_MAGIC] = "RULING R-202",
-    [BS_PHASE_BS2E_MISSILE] = "RULING R-202",
-    /* matrix (issue 6) */
-    [BS_PHASE_MX_ENGAGEMENT] = "[M3.3]",
-    [BS_PHASE_MX_ATTACK] = "[M3.4]",
-    [BS_PHASE_MX_SCOUTS] = "[M3.5]",
-    [BS_PHASE_MX_COUNTER] = "[M3.6]",
-    [BS_PHASE_MX_ASSESS] = "[M3.7]",
-};
-
 static const char *const level_title[BS_LEVEL__COUNT] = {
     [BS_LEVEL_BASIC] = "Basic Game",
     [BS_LEVEL_INTERMEDIATE] = "Intermediate Game",
@@ -128,55 +28,6 @@ static const char *const rules_title[BS_RULES__COUNT] = {
     [BS_RULES_BS2E] = "2E BATTLESYSTEM",
     [BS_RULES_MATRIX] = "matrix card system",
 };
-
-const char *bs_report_side_name(const struct bs_scenario *sc, int s)
-{
-	if (!sc || s < 0 || s >= sc->nsides)
-		return NULL;
-	return sc->sides[s].name;
-}
-
-const char *bs_report_unit_name(const struct bs_scenario *sc, int s, int u)
-{
-	if (!bs_report_side_name(sc, s) || u < 0 || u >= sc->sides[s].nunits)
-		return NULL;
-	return sc->sides[s].units[u].name;
-}
-
-const char *bs_report_indiv_name(const struct bs_scenario *sc, int s, int i)
-{
-	if (!bs_report_side_name(sc, s) || i < 0 ||
-	    i >= sc->sides[s].nindividuals)
-		return NULL;
-	return sc->sides[s].individuals[i].name;
-}
-
-/* RULING R-161 [2.1] distances, positions and facings print to a tenth
- * of an inch (one yard), rounded half away from zero; -0 is 0. */
-int bs_report_tenths(double x)
-{
-	if (!isfinite(x))
-		return 0;
-	if (x > 1e8)
-		x = 1e8;
-	if (x < -1e8)
-		x = -1e8;
-	return (int)lround(x * 10.0);
-}
-
-int bs_report_facing_tenths(double f)
-{
-	int t = bs_report_tenths(f) % 3600;
-	return t < 0 ? t + 3600 : t;
-}
-
-int bs_report_dice_sum(const struct bs_event *ev)
-{
-	int s = 0;
-	for (int i = 0; i < ev->ndice && i < BS_EV_MAX_DICE; i++)
-		s += ev->dice[i];
-	return s;
-}
 
 /* ---- a string builder -----------------------------------------------------
  */
@@ -841,54 +692,4 @@ one_line:
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
 	return buf;
-}
-
-/* ---- the reporter ---------------------------------------------------------
- */
-
-void bs_report_init(struct bs_report *r, enum bs_log_format format, FILE *out,
-		    const struct bs_scenario *sc)
-{
-	memset(r, 0, sizeof *r);
-	r->format = format;
-	r->out = out;
-	r->sc = sc;
-}
-
-struct bs_event_sink bs_report_sink(struct bs_report *r)
-{
-	struct bs_event_sink s = {bs_report_emit, r};
-	return s;
-}
-
-size_t bs_report_json_flags(void)
-{
-	return JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10);
-}
-
-void bs_report_emit(void *ctx, const struct bs_event *ev)
-{
-	struct bs_report *r = ctx;
-	r->events++;
-	if (!r->out)
-		return;
-	if (r->format == BS_LOG_JSONL) {
-		json_t *j = bs_report_json(r->sc, ev);
-		if (!j || json_dumpf(j, r->out, bs_report_json_flags()) != 0)
-			r->error = 1;
-		json_decref(j);
-		fputc('\n', r->out);
-	} else {
-		if (ev->type == BS_EV_ROUND)
-			fputc('\n', r->out);
-		if (ev->type == BS_EV_MX_GRID) /* matrix (issue 6): a grid */
-			bs_report_grid_matrix(r->sc, ev, r->line,
-					      sizeof r->line);
-		else
-			bs_report_text(r->sc, ev, r->line, sizeof r->line);
-		fputs(r->line, r->out);
-		fputc('\n', r->out);
-	}
-	if (ferror(r->out))
-		r->error = 1;
 }

@@ -130,8 +130,7 @@ static int worker_init(struct worker *w, struct bs_sim_ctx *c,
 		return BS_ERR_RUNTIME;
 	}
 	bs_ai_set_init(w->ai);
-	bs_ai_attach(w->ai, w->b);
-	return BS_OK;
+	return (int)bs_ai_attach(w->ai, w->b, d);
 }
 
 /* Battles [from, to) on every worker; progress from this thread. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/scenario.h"

@@ -19,6 +19,7 @@
 #include "battlesim/scenario.h"
 #include "battlesim/tabletop.h"
 #include "bs1e/engine.h"
+#include "ai_attach.h"
 
 /* ---- helpers ---------------------------------------------------------------
  */
@@ -214,7 +215,7 @@ static struct rec *duel_round1(const char *yaml, struct bs_battle **bp,
 	cr_assert_not_null(r);
 	bs_battle_reset(b, 11, 0);
 	rec_attach(r, b);
-	bs_ai_attach(set, b);
+	attach_ok(set, b);
 	bs_battle_round(b);
 	bs_battle_set_sink(b, NULL);
 	free(set);
@@ -369,7 +370,7 @@ Test(ai, s6_1_rallies_a_routed_unit_within_reach)
 	bs_battle_reset(b, 5, 0);
 	bs_battle_unit(b, 0, 0)->flags |= BS_UF_ROUTED;
 	rec_attach(r, b);
-	bs_ai_attach(set, b);
+	attach_ok(set, b);
 	bs_battle_round(b);
 	const struct bs_event *e = find(r, BS_EV_RALLY, 1, 0, 0);
 	cr_expect_not_null(e, "no rally attempt for the routed unit");
@@ -576,7 +577,7 @@ Test(ai, no_order_rejected_over_200_battles, .timeout = 300)
 	for (int seed = 1; seed <= 200; seed++) {
 		bs_battle_reset(b, (uint64_t)seed, 0);
 		rec_attach(r, b);
-		bs_ai_attach(set, b);
+		attach_ok(set, b);
 		bs_battle_play(b, 0);
 		if (r->rejected && !first[0])
 			snprintf(first, sizeof first, "seed %d: %s", seed,
@@ -618,7 +619,7 @@ Test(ai, deterministic_for_a_seed)
 		}
 		bs_battle_reset(b, 7, 0);
 		rec_attach(r, b);
-		bs_ai_attach(set, b);
+		attach_ok(set, b);
 		bs_battle_play(b, 0);
 		h[run] = r->hash;
 		rounds[run] = b->result.rounds;
@@ -630,7 +631,7 @@ Test(ai, deterministic_for_a_seed)
 	/* another seed plays another battle */
 	bs_battle_reset(b, 8, 0);
 	rec_attach(r, b);
-	bs_ai_attach(set, b);
+	attach_ok(set, b);
 	bs_battle_play(b, 0);
 	bs_battle_set_sink(b, NULL);
 	cr_expect_neq(r->hash, h[0]);
@@ -762,10 +763,13 @@ Test(ai, s6_0_scripted_rally_entries)
 			  "      - {round: 3, rally: n1, by: Ug}\n"));
 	struct bs_battle *b = battle(sc);
 	struct bs_ai_set *set = new_set();
-	const struct bs_controller *c = bs_ai_for_side(set, sc, 0);
+	const struct bs_controller *c =
+	    bs_ai_find(set, sc->rules, "scripted", NULL);
 	cr_assert_eq(c, &set->script.ctl);
 	cr_expect_str_eq(c->name, "scripted");
-	cr_expect_eq(bs_ai_for_side(set, sc, 1), &set->hold);
+	attach_ok(set, b);
+	cr_expect_eq(b->ctl[0], &set->script.ctl);
+	cr_expect_eq(b->ctl[1], &set->hold);
 	bs_battle_reset(b, 1, 0);
 	struct bs_rally_order out[BS_MAX_RALLY_ORDERS];
 	int units[BS_MAX_UNITS];
@@ -903,7 +907,7 @@ Test(ai, s7_9_memo_of_simulated_orders_matches_fresh)
 	struct bs_battle *b = battle(sc);
 	struct bs_ai_set *set = new_set();
 	bs_battle_reset(b, 5, 0);
-	bs_ai_attach(set, b);
+	attach_ok(set, b);
 	const double wheels[] = {-60, -25, 30, 75};
 	int compared = 0;
 	for (int round = 0; round < 4; round++) {
@@ -1004,7 +1008,7 @@ Test(ai, s7_8_contact_memo_matches_fresh)
 	struct bs_battle *b = battle(sc);
 	struct bs_ai_set *set = new_set();
 	bs_battle_reset(b, 3, 0);
-	bs_ai_attach(set, b);
+	attach_ok(set, b);
 	int touching = 0;
 	for (int round = 0; round < 12 && !b->result.over; round++) {
 		for (int g = 0; g < b->nunits; g++)

@@ -18,6 +18,7 @@
 #include "battlesim/scenario.h"
 #include "battlesim/tabletop.h"
 #include "bs1e/engine.h"
+#include "ai_attach.h"
 
 /* ---- a simple controller: charge when the plan is legal, else close in
  * on the nearest enemy; rally routed units with their own commander ---- */
@@ -156,15 +157,39 @@ Test(battle, new_reset_play_free)
 	bs_scenario_free(sc);
 }
 
-Test(battle, only_1e_is_played)
+Test(battle, a_ruleset_refuses_what_it_cannot_play)
 {
 	struct bs_scenario *sc = builtin();
 	struct bs_battle *b;
 	struct bs_diags d;
 	bs_diags_init(&d);
+	/* the 2E ruleset's init: a 1E unit has no 2E statistics */
 	sc->rules = BS_RULES_BS2E;
 	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_ERR_INPUT);
-	cr_assert_geq(d.count, 1);
+	cr_assert_null(b);
+	cr_assert_eq(d.count, 1);
+	cr_expect(strstr(d.items[0].msg, "no 2E statistics"), "%s",
+		  d.items[0].msg);
+	/* no ruleset plays an unknown rules: value */
+	sc->rules = BS_RULES__COUNT;
+	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_ERR_INPUT);
+	cr_expect(strstr(d.items[1].msg, "no ruleset"), "%s", d.items[1].msg);
+	/* the 1E engine's limit, at the unit (bs_battle_limits) */
+	sc->rules = BS_RULES_BS1E;
+	struct bs_unit *u = &sc->sides[1].units[0];
+	u->figures = BS1E_MAX_FIGS + 1;
+	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_ERR_INPUT);
+	cr_assert_eq(d.count, 3);
+	cr_expect_eq(d.items[2].line, u->line);
+	cr_expect_eq(d.items[2].col, u->col);
+	char want[256];
+	snprintf(want, sizeof want,
+		 "unit '%s': %d figures; the engine plays units of at most %d",
+		 u->name, BS1E_MAX_FIGS + 1, BS1E_MAX_FIGS);
+	cr_expect_str_eq(d.items[2].msg, want);
+	u->figures = BS1E_MAX_FIGS;
+	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK, "at the limit: played");
+	bs_battle_free(b);
 	bs_diags_release(&d);
 	bs_scenario_free(sc);
 }
@@ -355,7 +380,7 @@ Test(battle, s7_8_no_overlap_no_rejected_order_200_doctrine_battles,
 	struct bs_ai_set *ai = calloc(1, sizeof *ai);
 	cr_assert_not_null(ai);
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, b);
+	attach_ok(ai, b);
 	struct overlaps o = {.b = b};
 	struct bs_event_sink sink = {overlap_emit, &o};
 	bs_battle_set_sink(b, &sink);

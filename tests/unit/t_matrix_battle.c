@@ -9,8 +9,10 @@
  * outcome), and the matrix AI (matchups, reserves, legal orders). */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/matrix.h"
 #include "battlesim/scenario.h"
@@ -514,6 +516,11 @@ Test(matrix_battle, builtin_battle_is_deterministic_and_ends)
 		     BS_OK);
 	cr_assert_eq(s->rules, BS_RULES_MATRIX);
 	cr_assert_eq(bs_battle_new(s, &bb, &d), BS_OK);
+	/* the caller attaches the sides' controllers (the matrix AI) */
+	struct bs_ai_set *ai = calloc(1, sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_set_init(ai);
+	cr_assert_eq(bs_ai_attach(ai, bb, &d), BS_OK);
 	struct digest g1 = {14695981039346656037ull, 0}, g2 = g1;
 	struct bs_event_sink s1 = {digest_emit, &g1}, s2 = {digest_emit, &g2};
 	bs_battle_set_sink(bb, &s1);
@@ -553,6 +560,7 @@ Test(matrix_battle, builtin_battle_is_deterministic_and_ends)
 	cr_assert_gt(wins[0], 0);
 	cr_assert_gt(wins[1], 0);
 	bs_battle_free(bb);
+	free(ai);
 	bs_scenario_free(s);
 	bs_diags_release(&d);
 }

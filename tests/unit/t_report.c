@@ -4,7 +4,8 @@
  * discipline [4.6], morale [4.2]-[4.5], rally [6.x], attacks [8.3]-[8.7],
  * rout [7.15], fate [9.1 T11]), valid compact JSON with the keys in the
  * documented order and a lossless round trip through jansson, the
- * reporter's streams, and the name arrays of src/core/event.c. */
+ * reporter's streams, and the name arrays of src/core/event.c and
+ * src/battle/names.c. */
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -178,6 +179,24 @@ Test(report, s1_0_headers, .init = load_builtin, .fini = free_builtin)
 	ev.phase = BS_PHASE_SETUP;
 	expect_line(&ev, "-- Set-up [3.4] --");
 	expect_json_round_trip(&ev);
+
+	/* [1.2] [1.5] the phases the Intermediate and Advanced Games add:
+	 * the book's titles in the log, their names in JSON */
+	ev = ev_of(BS_EV_PHASE, 2, BS_PHASE_INITIAL_MISSILE, -1, -1);
+	ev.cite = "[1.2]";
+	expect_line(&ev, "-- Initial Missile Phase [1.2] --");
+	expect_json_round_trip(&ev);
+	char *j = json_of(&ev);
+	cr_expect_str_eq(j, "{\"type\":\"phase\",\"round\":2,\"phase\":"
+			    "\"initial_missile\",\"cite\":\"[1.2]\"}");
+	free(j);
+	ev = ev_of(BS_EV_PHASE, 2, BS_PHASE_MISSILE_MAGIC, -1, -1);
+	ev.cite = NULL;
+	expect_line(&ev, "-- Missile and Magic Phase [1.5] --");
+	j = json_of(&ev);
+	cr_expect_str_eq(j, "{\"type\":\"phase\",\"round\":2,\"phase\":"
+			    "\"missile_magic\",\"cite\":\"[1.5]\"}");
+	free(j);
 }
 
 Test(report, s3_4_deploy, .init = load_builtin, .fini = free_builtin)

@@ -16,6 +16,7 @@
 #include "battlesim/report.h"
 #include "battlesim/scenario.h"
 #include "battlesim/sim.h"
+#include "ai_attach.h"
 
 static struct bs_scenario *sc;
 
@@ -55,7 +56,7 @@ static struct bs_battle *play(struct bs_html *h, struct counter *c,
 	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
 	bs_diags_release(&d);
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, b);
+	attach_ok(ai, b);
 	struct bs_event_sink next = {count_emit, c};
 	bs_html_init(h, b, &next);
 	struct bs_event_sink s = bs_html_sink(h);

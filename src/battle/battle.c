@@ -1,0 +1,282 @@
+/* The battle engine every ruleset shares: bs_battle_new (the battle, its
+ * units and individuals, then the ruleset's own set-up through its entry
+ * points), reset (the dice seeded from (seed, stream), the result, then
+ * the ruleset's deployment; no allocation), round / play (the ruleset's
+ * start before round 1, then its Sequence of Play), free; the controllers
+ * of the sides (bs_battle_attach); event emission; the verdict of a
+ * tabletop battle; how a unit stands. No rules of any ruleset here. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/battle.h"
+
+/* ---- events ---------------------------------------------------------------
+ */
+
+void bs_battle_emit(struct bs_battle *b, const struct bs_event *ev)
+{
+	if (!b->sink.emit)
+		return;
+	b->events++;
+	b->sink.emit(b->sink.ctx, ev);
+}
+
+void bs_battle_event(const struct bs_battle *b, struct bs_event *ev,
+		     enum bs_ev type)
+{
+	bs_event_init(ev, type, b->round, b->phase);
+}
+
+void bs_battle_ev_units(const struct bs_battle *b, struct bs_event *ev, int g,
+			int tg)
+{
+	if (g >= 0) {
+		ev->side = b->units[g].side;
+		ev->unit = b->units[g].idx;
+	}
+	if (tg >= 0) {
+		ev->tside = b->units[tg].side;
+		ev->tunit = b->units[tg].idx;
+	}
+}
+
+void bs_battle_say(struct bs_battle *b, enum bs_ev type, int g,
+		   const char *what, const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs_battle_event(b, &ev, type);
+	bs_battle_ev_units(b, &ev, g, -1);
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+/* ---- the verdict and the units' state -------------------------------------
+ */
+
+int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
+		      const struct bs_verdict_text *why)
+{
+	struct bs_result *r = &b->result;
+	r->rounds = b->round;
+	int alive = 0, last = -1;
+	for (int sd = 0; sd < b->nsides; sd++)
+		if (standing[sd]) {
+			alive++;
+			last = sd;
+		}
+	if (alive <= 1) {
+		r->over = 1;
+		r->winner = alive == 1 ? last : -1;
+		r->reason = alive == 1 ? why->win : why->none;
+	} else if (at_end && b->round >= b->max_rounds) {
+		r->over = 1;
+		r->winner = -1;
+		r->reason = why->limit;
+	}
+	if (r->over && bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs_battle_event(b, &ev, BS_EV_END);
+		ev.n[0] = r->winner;
+		ev.n[1] = r->rounds;
+		ev.what = r->reason;
+		ev.cite = why->cite;
+		bs_battle_emit(b, &ev);
+	}
+	return r->over;
+}
+
+/* The state a unit starts every battle with, whatever the ruleset: no
+ * flag, nothing spent, no target, in play (battle.h). */
+void bs_unit_state_clear(struct bs_unit_state *u)
+{
+	u->flags = 0;
+	u->fm_penalty = 0;
+	u->idle_rounds = 0;
+	u->mob_order = BS_MOB_NONE;
+	u->mob_angle = 0;
+	u->mv_spent = 0;
+	u->mv_allowed = 0;
+	u->rout_facing = 0;
+	u->end_round = 0;
+	u->cmd_by = -1;
+	u->gap_debt = 0;
+	u->frontage_dir = 0;
+	u->charge_tside = u->charge_tunit = -1;
+	u->nocharge_side = u->nocharge_unit = -1;
+	u->wrap_tside = u->wrap_tunit = -1;
+	u->wrap_files[0] = u->wrap_files[1] = 0;
+	u->end = BS_END_INTACT;
+	u->killed_by_side = -1;
+	u->cramped = 0;
+}
+
+enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit)
+{
+	const struct bs_unit_state *u = &b->units[unit];
+	if (u->flags & BS_UF_REMOVED)
+		return u->end;
+	if (u->flags & BS_UF_ROUTED)
+		return BS_END_ROUTED_ON_TABLE;
+	return BS_END_INTACT;
+}
+
+/* ---- the lifecycle --------------------------------------------------------
+ */
+
+enum bs_status bs_battle_limits(const struct bs_battle *b, int max_figures,
+				int max_units, struct bs_diags *d)
+{
+	const struct bs_scenario *sc = b->sc;
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit *u = b->units[g].def;
+		if (u->figures > max_figures) {
+			bs_diags_add(d, sc->file, u->line, u->col,
+				     "unit '%s': %d figures; the engine plays "
+				     "units of at most %d",
+				     u->name, u->figures, max_figures);
+			return BS_ERR_INPUT;
+		}
+	}
+	if (b->nunits > max_units) {
+		bs_diags_add(d, sc->file, 0, 0, "too many units (%d > %d)",
+			     b->nunits, max_units);
+		return BS_ERR_INPUT;
+	}
+	return BS_OK;
+}
+
+enum bs_status bs_battle_new(const struct bs_scenario *sc,
+			     struct bs_battle **out, struct bs_diags *d)
+{
+	*out = NULL;
+	const struct bs_ruleset *rs = bs_ruleset_for(sc->rules);
+	if (!rs) {
+		bs_diags_add(d, sc->file, 0, 0,
+			     "rules %d: no ruleset of this program plays it",
+			     (int)sc->rules);
+		return BS_ERR_INPUT;
+	}
+	int nunits = 0, nindivs = 0;
+	for (int sd = 0; sd < sc->nsides; sd++) {
+		nunits += sc->sides[sd].nunits;
+		nindivs += sc->sides[sd].nindividuals;
+	}
+	struct bs_battle *b = calloc(1, sizeof *b);
+	if (!b)
+		goto oom;
+	b->sc = sc;
+	b->rules = rs;
+	b->nsides = sc->nsides;
+	b->nunits = nunits;
+	b->nindivs = nindivs;
+	b->units = calloc((size_t)(nunits ? nunits : 1), sizeof *b->units);
+	b->indivs = calloc((size_t)(nindivs ? nindivs : 1), sizeof *b->indivs);
+	if (!b->units || !b->indivs)
+		goto oom;
+	int g = 0, k = 0;
+	for (int sd = 0; sd < sc->nsides; sd++) {
+		b->side_first[sd] = g;
+		b->indiv_first[sd] = k;
+		for (int i = 0; i < sc->sides[sd].nunits; i++, g++) {
+			b->units[g].def = &sc->sides[sd].units[i];
+			b->units[g].side = sd;
+			b->units[g].idx = i;
+		}
+		for (int i = 0; i < sc->sides[sd].nindividuals; i++, k++) {
+			b->indivs[k].def = &sc->sides[sd].individuals[i];
+			b->indivs[k].side = sd;
+			b->indivs[k].idx = i;
+		}
+	}
+	b->max_rounds =
+	    sc->max_rounds > 0 ? sc->max_rounds : BS_DEFAULT_MAX_ROUNDS;
+	enum bs_status st = rs->init(b, d);
+	if (st != BS_OK) {
+		bs_battle_free(b);
+		return st;
+	}
+	bs_battle_reset(b, 0, 0);
+	*out = b;
+	return BS_OK;
+oom:
+	bs_battle_free(b);
+	bs_diags_add(d, sc->file, 0, 0, "out of memory");
+	return BS_ERR_RUNTIME;
+}
+
+void bs_battle_reset(struct bs_battle *b, uint64_t seed, uint64_t stream)
+{
+	b->seed = seed;
+	b->stream = stream;
+	bs_rng_seed_stream(&b->rng, seed, stream);
+	bs_dice_source_rng(&b->dice, &b->rng);
+	b->round = 0;
+	b->phase = BS_PHASE_SETUP;
+	b->side_a = 0;
+	b->first_mover = 0;
+	b->events = 0;
+	for (int i = 0; i < BS_MAX_SIDES; i++)
+		b->side_order[i] = i;
+	memset(&b->result, 0, sizeof b->result);
+	b->result.winner = -1;
+	b->result.nsides = b->nsides;
+	b->rules->reset(b);
+	for (int g = 0; g < b->nunits; g++)
+		b->result.side[b->units[g].side].figures_start +=
+		    b->units[g].original;
+}
+
+void bs_battle_set_sink(struct bs_battle *b, const struct bs_event_sink *s)
+{
+	if (s)
+		b->sink = *s;
+	else
+		memset(&b->sink, 0, sizeof b->sink);
+}
+
+enum bs_status bs_battle_attach(struct bs_battle *b, int side,
+				enum bs_ctl_iface iface, const void *c)
+{
+	if (side < 0 || side >= b->nsides || iface != b->rules->iface)
+		return BS_ERR_INPUT;
+	if (iface == BS_IFACE_TABLETOP) {
+		b->ctl[side] = c;
+		b->ctl_other[side] = NULL;
+	} else {
+		b->ctl[side] = NULL;
+		b->ctl_other[side] = c;
+	}
+	return BS_OK;
+}
+
+int bs_battle_round(struct bs_battle *b)
+{
+	if (b->result.over)
+		return 1;
+	if (b->round == 0 && b->rules->start)
+		b->rules->start(b);
+	b->rules->round(b);
+	return b->result.over;
+}
+
+void bs_battle_play(struct bs_battle *b, int max_rounds)
+{
+	if (max_rounds > 0)
+		b->max_rounds = max_rounds;
+	while (!bs_battle_round(b))
+		;
+}
+
+void bs_battle_free(struct bs_battle *b)
+{
+	if (!b)
+		return;
+	if (b->rules && b->rules->release)
+		b->rules->release(b);
+	free(b->units);
+	free(b->indivs);
+	free(b);
+}

@@ -7,6 +7,7 @@
  * filling gaps [7.3] (RULING R-126). */
 #include <math.h>
 
+#include "../unit/ai_attach.h"
 #include "battlesim/ai.h"
 #include "bs1e_fixture.h"
 
@@ -664,7 +665,7 @@ Test(r07_movement, s7_7_ruling_r374_scripted_march_stays_on_the_table)
 	tf_open(&t, yaml);
 	struct bs_ai_set *ai = calloc(1, sizeof *ai);
 	bs_ai_set_init(ai);
-	bs_ai_attach(ai, t.b);
+	attach_ok(ai, t.b);
 	bs_battle_play(t.b, 4);
 	cr_assert(bs1e_in_play(t.b, 0));
 	cr_assert(on_table(&t, 0));

@@ -124,6 +124,8 @@ struct bs_unit_state {
 	int wrap_tside; /* [7.11] the enemy it wraps around, -1 */
 	int wrap_tunit;
 	int wrap_files[2];    /* [7.11] files wheeled onto its left, right */
+	int disc_tside;	      /* [4.6] the enemy of its uncontrolled attack */
+	int disc_tunit;	      /* after a failed discipline check; -1 none */
 	enum bs_unit_end end; /* how it left play (BS_END_INTACT: in play) */
 	int killed_by_side;   /* side whose attack destroyed it, -1 */
 	int cramped; /* open formation without room to spread: the bases

@@ -367,6 +367,12 @@ struct bs_tt_outcome {
 	int contact_side, contact_unit; /* the first enemy touched, -1 */
 };
 
+/* 1E [4.6]: 1 while (side, unit) is on the uncontrolled attack of a
+ * failed discipline check (its enemy neither routed nor destroyed, the
+ * unit not routed): its commander cannot reassert command nor give it
+ * orders; 0 otherwise. */
+int bs_tt_uncontrolled_attack(const struct bs_battle *b, int side, int unit);
+
 /* Check order o of (side, unit) now, as the engine will when the unit
  * moves; 1 when legal, else out->why and out->cite say which rule
  * forbids it. The battle is not changed. */

@@ -1421,6 +1421,10 @@ static int rally_cb(void *ctx, const struct bs_battle *b, int side,
 				what = 2;
 			else
 				continue;
+			/* [4.6] no commander takes back a unit on its
+			 * uncontrolled attack (nor orders such a mob) */
+			if (!routed(u) && bs_tt_uncontrolled_attack(b, side, i))
+				continue;
 			int k =
 			    pick_commander(ai, b, side, i, what, lost, used);
 			if (k < 0)

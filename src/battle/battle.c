@@ -108,6 +108,7 @@ void bs_unit_state_clear(struct bs_unit_state *u)
 	u->nocharge_side = u->nocharge_unit = -1;
 	u->wrap_tside = u->wrap_tunit = -1;
 	u->wrap_files[0] = u->wrap_files[1] = 0;
+	u->disc_tside = u->disc_tunit = -1;
 	u->end = BS_END_INTACT;
 	u->killed_by_side = -1;
 	u->cramped = 0;

@@ -247,9 +247,16 @@ int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 int bs1e_morale_roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 		     const char *cite, const char *what_failed);
 /* A discipline check of unit g [4.6] for Table 7 reason; a failure puts
- * the unit out of command (and into open formation). Returns 1 when
- * passed. */
-int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason);
+ * the unit out of command (a COMMAND event; into open formation) and on
+ * an uncontrolled attack on enemy `target` (global; -1: the nearest
+ * enemy). Returns 1 when passed. */
+int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
+			  int target);
+/* [4.6] 1 while unit g's uncontrolled attack goes on: it failed a
+ * discipline check and its enemy is neither routed nor destroyed, nor is
+ * it routed itself; when that attack has just ended, it is ended here (a
+ * NOTE) and 0 is returned. */
+int bs1e_disc_attacking(struct bs_battle *b, int g);
 /* [7.15] unit g routs: first 1, MV + 1/3 MV away from *cause and toward
  * its own lines; first 0, it keeps routing [6.4] its MV, away from *cause
  * or (cause NULL) in the direction it was going. */

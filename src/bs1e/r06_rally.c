@@ -128,6 +128,16 @@ static void attempt(struct bs_battle *b, int side,
 		       "[6.0]");
 		return;
 	}
+	/* [4.6] "The commander of a unit cannot reassert command until
+	 * after the unit has completed its attack" (nor give a mob on such
+	 * an attack an order) */
+	if (!(u->flags & BS_UF_ROUTED) && bs1e_disc_attacking(b, g)) {
+		reject(b, side, o->indiv, g,
+		       "the unit is on its uncontrolled attack: its commander "
+		       "cannot reassert command until it has completed it",
+		       "[4.6]");
+		return;
+	}
 	if (mob_order) {
 		if (!x->mob) {
 			reject(b, side, o->indiv, g,

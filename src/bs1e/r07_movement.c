@@ -592,7 +592,7 @@ static int precheck(struct mv *m, int engine)
 			       "a mob acts only on the orders given in the "
 			       "Rally Phase",
 			       "[2.10]");
-	if ((u->flags & BS_UF_DISC_FAILED) && !engine)
+	if ((u->flags & BS_UF_DISC_FAILED) && u->disc_tside >= 0 && !engine)
 		return illegal(m,
 			       "the unit failed a discipline check: it attacks "
 			       "the enemy regardless of its commander",
@@ -1157,8 +1157,12 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		 * charging. If the Discipline Check fails, the unit goes out
 		 * of command and breaks into open formation during the
 		 * charge." */
-		if (u->formation == BS_FORM_CLOSED)
-			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE);
+		if (u->formation == BS_FORM_CLOSED && o->tside >= 0 &&
+		    o->tside < b->nsides && o->tunit >= 0)
+			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE,
+					      bs1e_g(b, o->tside, o->tunit));
+		else if (u->formation == BS_FORM_CLOSED)
+			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE, -1);
 		u->flags |= BS_UF_CHARGED;
 		u->charge_tside = o->tside;
 		u->charge_tunit = o->tunit;
@@ -1272,7 +1276,7 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 		 * option to remain in place; otherwise, it automatically
 		 * advances" */
 		int follow;
-		if (!bs1e_discipline_check(b, h, BS1E_T7_ENEMY_WITHDRAWS)) {
+		if (!bs1e_discipline_check(b, h, BS1E_T7_ENEMY_WITHDRAWS, g)) {
 			follow = 1;
 		} else {
 			const struct bs_controller *c = b->ctl[e->side];
@@ -1344,7 +1348,7 @@ static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
 	for (int i = 0; i < nf; i++)
 		if (bs1e_in_play(b, foes[i]) && !bs1e_routed(b, foes[i]))
 			bs1e_discipline_check(b, foes[i],
-					      BS1E_T7_ENEMY_WITHDRAWS);
+					      BS1E_T7_ENEMY_WITHDRAWS, g);
 	if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
 		return; /* destroyed, or routed (and so moved) */
 	struct mv m;
@@ -1466,12 +1470,16 @@ static void approach(const struct bs_battle *b, int g, int t, double allowed,
 }
 
 /* [4.6] a unit that failed a discipline check "charges and/or attacks
- * the enemy" (RULING R-124: the nearest). */
+ * the enemy": the enemy that made it check (RULING R-124: the nearest
+ * when none did). */
 static void move_undisciplined(struct bs_battle *b, int g)
 {
+	const struct bs_unit_state *u = &b->units[g];
 	if (bs1e_engaged(b, g))
 		return; /* it fights where it stands */
-	int t = nearest_enemy(b, g);
+	/* [4.6] the enemy of its attack, till it routs or is defeated */
+	int t = u->disc_tside >= 0 ? bs1e_g(b, u->disc_tside, u->disc_tunit)
+				   : nearest_enemy(b, g);
 	if (t < 0)
 		return;
 	struct bs_tt_charge ch;
@@ -1581,14 +1589,16 @@ static void discipline_at_start(struct bs_battle *b, int side)
 	for (int g = b->side_first[side];
 	     g < b->side_first[side] + b->sc->sides[side].nunits; g++) {
 		const struct bs_unit_state *u = &b->units[g];
+		/* a unit on an uncontrolled attack does not check again */
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
-		    (u->flags & BS_UF_DISC_FAILED))
+		    bs1e_disc_attacking(b, g))
 			continue;
 		/* [7.14] "Their "charge range" for Discipline Checks is the
 		 * same as their normal movement rate" (skirmishers) */
 		double range = s->ux[g].skirmish ? u->r.mv : u->r.mv * 1.5;
 		struct bs_quad q = bs1e_quad(b, g);
-		int hated = 0, any = 0;
+		int hated = -1, any = -1;
+		double dh = HUGE_VAL, da = HUGE_VAL;
 		for (int h = 0; h < b->nunits; h++) {
 			if (b->units[h].side == side || !bs1e_in_play(b, h))
 				continue;
@@ -1597,16 +1607,24 @@ static void discipline_at_start(struct bs_battle *b, int side)
 			 * Basic Game: any part within range */
 			if (bs_quad_dist_cmp(&q, &qh, range) > 0)
 				continue;
-			any = 1;
-			if (s->ux[g].hated[h / 64] & (1ull << (h % 64)))
-				hated = 1;
+			double d = bs_quad_dist(&q, &qh);
+			if (d < da) {
+				da = d;
+				any = h;
+			}
+			if ((s->ux[g].hated[h / 64] & (1ull << (h % 64))) &&
+			    d < dh) {
+				dh = d;
+				hated = h;
+			}
 		}
-		if (hated &&
-		    !bs1e_discipline_check(b, g, BS1E_T7_HATED_OPPONENT))
+		/* a failure sends it at the enemy it saw [4.6] */
+		if (hated >= 0 &&
+		    !bs1e_discipline_check(b, g, BS1E_T7_HATED_OPPONENT, hated))
 			continue;
-		if (any)
+		if (any >= 0)
 			bs1e_discipline_check(
-			    b, g, BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY);
+			    b, g, BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY, any);
 	}
 }
 
@@ -1690,7 +1708,7 @@ static void move_side(struct bs_battle *b, int side)
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
 		    (b->units[g].flags & (BS_UF_MOVED | BS_UF_RALLIED)))
 			continue;
-		if (b->units[g].flags & BS_UF_DISC_FAILED)
+		if (bs1e_disc_attacking(b, g))
 			move_undisciplined(b, g);
 		else if (s->ux[g].mob)
 			move_mob(b, g);
@@ -1714,9 +1732,12 @@ static void move_side(struct bs_battle *b, int side)
 			continue;
 		int g = first + ui;
 		struct bs_unit_state *u = &b->units[g];
+		/* [4.6] its attack over, a unit out of command by a failed
+		 * discipline check moves as its controller says until its
+		 * commander reasserts command */
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) || s->ux[g].mob ||
-		    (u->flags & (BS_UF_DISC_FAILED | BS_UF_MOVED | BS_UF_FLED |
-				 BS_UF_WITHDREW)))
+		    bs1e_disc_attacking(b, g) ||
+		    (u->flags & (BS_UF_MOVED | BS_UF_FLED | BS_UF_WITHDREW)))
 			continue;
 		struct bs_order o;
 		memset(&o, 0, sizeof o);

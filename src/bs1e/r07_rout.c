@@ -10,6 +10,7 @@
  * in, it routs through the gap, or is destroyed when there is none
  * (RULING R-172); friendly skirmishers within their MV check (Table 5). */
 #include <math.h>
+#include <stdio.h>
 
 #include "bs1e/engine.h"
 
@@ -204,7 +205,77 @@ int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 	return 0;
 }
 
-int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
+/* Why unit g's uncontrolled attack [4.6] is over ("until the unit is
+ * routed, the enemy unit is routed, or the enemy unit is completely
+ * defeated"), NULL while it goes on; "" when it is on none. */
+static const char *disc_over(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (!(u->flags & BS_UF_DISC_FAILED) || u->disc_tside < 0)
+		return "";
+	int t = bs1e_g(b, u->disc_tside, u->disc_tunit);
+	return !bs1e_in_play(b, g) || bs1e_routed(b, g) ? "the unit routed"
+	       : !bs1e_in_play(b, t) ? "its enemy is defeated"
+	       : bs1e_routed(b, t)   ? "its enemy routed"
+				     : NULL;
+}
+
+int bs_tt_uncontrolled_attack(const struct bs_battle *b, int side, int unit)
+{
+	if (side < 0 || side >= b->nsides || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits || b->rules != &bs1e_ruleset)
+		return 0;
+	return disc_over(b, bs1e_g(b, side, unit)) == NULL;
+}
+
+int bs1e_disc_attacking(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	const char *why = disc_over(b, g);
+	if (!why)
+		return 1;
+	if (!why[0])
+		return 0;
+	int t = bs1e_g(b, u->disc_tside, u->disc_tunit);
+	u->disc_tside = u->disc_tunit = -1;
+	if (bs_battle_events_on(b) && bs1e_in_play(b, g)) {
+		char msg[96];
+		snprintf(msg, sizeof msg,
+			 "its uncontrolled attack is over: %s; its commander "
+			 "may reassert command",
+			 why);
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		bs_battle_ev_units(b, &ev, g, t);
+		ev.what = msg;
+		ev.cite = "[4.6]";
+		bs_battle_emit(b, &ev);
+	}
+	return 0;
+}
+
+/* The nearest enemy of g in play and not routed, or -1. */
+static int nearest_foe(const struct bs_battle *b, int g)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double best = HUGE_VAL;
+	int who = -1;
+	for (int h = 0; h < b->nunits; h++) {
+		if (b->units[h].side == b->units[g].side ||
+		    !bs1e_in_play(b, h) || bs1e_routed(b, h))
+			continue;
+		struct bs_quad qh = bs1e_quad(b, h);
+		double d = bs_quad_dist(&q, &qh);
+		if (d < best) {
+			best = d;
+			who = h;
+		}
+	}
+	return who;
+}
+
+int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
+			  int target)
 {
 	struct bs_unit_state *u = &b->units[g];
 	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
@@ -238,6 +309,26 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
 	 * Command and attacks and/or charges the enemy ... If the unit was
 	 * in Closed Formation, it goes immediately to Open Formation." */
 	u->flags |= BS_UF_DISC_FAILED | BS_UF_OUT_OF_COMMAND;
+	/* "It charges and/or attacks the enemy": the enemy that made it
+	 * check (RULING R-124: else the nearest) */
+	int t =
+	    target >= 0 && bs1e_in_play(b, target) && !bs1e_routed(b, target)
+		? target
+		: nearest_foe(b, g);
+	u->disc_tside = t >= 0 ? b->units[t].side : -1;
+	u->disc_tunit = t >= 0 ? b->units[t].idx : -1;
+	u->cmd_by = -1;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_COMMAND);
+		bs_battle_ev_units(b, &ev, g, t);
+		ev.indiv = -1;
+		ev.n[0] = 0;
+		ev.what = "failed a discipline check: out of command, it "
+			  "attacks the enemy regardless";
+		ev.cite = "[4.6] [4.7]";
+		bs_battle_emit(b, &ev);
+	}
 	if (x->mob)
 		u->mob_order = BS_MOB_NONE;
 	if (u->formation == BS_FORM_CLOSED)
@@ -481,6 +572,8 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	int newly = !(u->flags & BS_UF_ROUTED);
 	/* [7.15] "Place a Rout marker on any unit that routs." */
 	u->flags |= BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND;
+	/* [4.6] an uncontrolled attack ends when "the unit is routed" */
+	u->disc_tside = u->disc_tunit = -1;
 	u->flags &= ~(unsigned)BS_UF_RALLIED;
 	if (x->mob)
 		u->mob_order = BS_MOB_NONE;

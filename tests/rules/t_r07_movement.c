@@ -921,3 +921,103 @@ Test(r07_movement, s7_14_ruling_r174_break_through_a_flank)
 	cr_assert_gt(tf_unit(&t, 0, 0)->front.y, 21.5, "through");
 	tf_close(&t);
 }
+
+/* Brutes (chaotic, low intelligence, closed) at (36, 10) facing north; a
+ * target at (36, 25) and a second enemy at (50, 25). */
+static void open_wild(struct tf *t)
+{
+	struct tf_unit u[3] = {
+	    {.side = 0,
+	     .name = "Brutes",
+	     .x = 36,
+	     .y = 10,
+	     .facing = "north",
+	     .creature = "brute"},
+	    {.side = 1, .name = "Target", .x = 36, .y = 25, .facing = "south"},
+	    {.side = 1, .name = "Other", .x = 50, .y = 25, .facing = "south"},
+	};
+	tf_open_units(t, u, 3, brutes, NULL, NULL);
+	t->moves_first = 1;
+	t->b->round = 1;
+	t->b->side_a = 0;
+}
+
+/* Issue 12 item 8: [4.6] "When a discipline check is failed, the unit goes
+ * Out of Command" and docs/EVENTS.md's `command` event says so at once
+ * (n[0] 0, cite [4.6]); the charge goes in regardless. */
+Test(r07_movement, s4_6_failed_discipline_emits_command_event)
+{
+	struct tf t;
+	open_wild(&t);
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){10, 10}, 2);
+	movement(&t);
+	int found = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *e = &t.evs[i].ev;
+		if (e->type == BS_EV_COMMAND && e->side == 0 && e->unit == 0 &&
+		    e->n[0] == 0 && strstr(e->cite, "[4.6]"))
+			found = 1;
+	}
+	cr_assert(found, "a COMMAND event: out of command [4.6]");
+	tf_close(&t);
+}
+
+/* Issue 12 item 8: "It charges and/or attacks the enemy until the unit is
+ * routed, the enemy unit is routed, or the enemy unit is completely
+ * defeated. The commander of a unit cannot reassert command until after
+ * the unit has completed its attack." While its attack goes on, a rally
+ * attempt to bring it back into command is refused [4.6]; once its enemy
+ * has routed the attack is over: it does not turn on the next enemy, and
+ * its commander may reassert command [6.7]. */
+Test(r07_movement, s4_6_uncontrolled_attack_ends_when_its_enemy_routs)
+{
+	struct tf t;
+	open_wild(&t);
+	struct bs_order o = charge_straight(18);
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){10, 10}, 2);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(u->flags & BS_UF_DISC_FAILED);
+	cr_assert_eq(u->disc_tside, 1);
+	cr_assert_eq(u->disc_tunit, 0, "its enemy: the charge's target");
+	/* round 2, Rally Phase: its commander tries to take it back */
+	t.b->round = 2;
+	t.rally[0][t.nrally[0]++] =
+	    (struct bs_rally_order){0, 0, BS_MOB_NONE, 0};
+	tf_dice(&t, (int[]){1, 1}, 2);
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r, "no rally in the middle of the attack");
+	cr_assert(strstr(r->cite, "[4.6]"), "%s", r->cite);
+	cr_assert_eq(tf_count(&t, BS_EV_RALLY), 0);
+	cr_assert(u->flags & BS_UF_DISC_FAILED);
+	/* its enemy routs: the attack is over */
+	tf_unit(&t, 1, 0)->flags |= BS_UF_ROUTED;
+	tf_unit(&t, 1, 0)->front = (struct bs_vec){36, 44};
+	u->flags &= ~(unsigned)(BS_UF_MOVED | BS_UF_CHARGED);
+	u->front = (struct bs_vec){36, 10};
+	u->facing = 0;
+	t.nrally[0] = 0;
+	tf_order(&t, 0, 0,
+		 &(struct bs_order){
+		     .kind = BS_ORDER_HOLD, .tside = -1, .tunit = -1});
+	movement(&t);
+	cr_assert_eq(u->disc_tside, -1, "its attack is over");
+	cr_assert_float_eq(u->front.y, 10, 1e-9,
+			   "it does not charge the next enemy");
+	cr_assert_not(u->flags & BS_UF_CHARGED);
+	/* and its commander may now reassert command */
+	t.b->round = 3;
+	t.rally[0][t.nrally[0]++] =
+	    (struct bs_rally_order){0, 0, BS_MOB_NONE, 0};
+	tf_dice(&t, (int[]){1, 1}, 2);
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	cr_assert_eq(tf_count(&t, BS_EV_RALLY), 1);
+	cr_assert_not(u->flags & BS_UF_DISC_FAILED);
+	tf_close(&t);
+}

@@ -367,6 +367,31 @@ struct bs_tt_outcome {
 	int contact_side, contact_unit; /* the first enemy touched, -1 */
 };
 
+/* ---- the order of the melees [1.6 B] (RULING R-377) ---------------------
+ * Pure functions on a list of melees m[0..n-1] (no battle needed). A
+ * "combat" is a melee situation: the units linked by contact, directly or
+ * through others; the melees of one are resolved together, and each
+ * unit's melees one after another whenever some order of that combat
+ * allows it (the units and their melees form a caterpillar: a chain of
+ * units with others touching only them); otherwise one unit's fights must
+ * be split, and which is Side A's choice. */
+
+/* Lists of more melees than this are resolved in the order given. */
+#define BS_TT_MAX_MELEES 512
+
+/* The rules' order into order[0..n-1]: the combats in the order of their
+ * first melee in m; in each, unit by unit from the first melee's first
+ * unit (from the end of its chain when it has one), each unit's melees not
+ * yet resolved one after another (prio[i], lower first, then i, rank
+ * them; prio may be NULL), the melee that leads along the chain last. */
+void bs_tt_melee_order(const struct bs_melee *m, int n, const int *prio,
+		       int *order);
+
+/* 1 when order[0..n-1] is a permutation of 0..n-1 that resolves each
+ * combat before the next and, in a combat that allows it, each unit's
+ * melees one after another. */
+int bs_tt_melee_order_ok(const struct bs_melee *m, int n, const int *order);
+
 /* 1E [4.6]: 1 while (side, unit) is on the uncontrolled attack of a
  * failed discipline check (its enemy neither routed nor destroyed, the
  * unit not routed): its commander cannot reassert command nor give it

@@ -1749,6 +1749,40 @@ static int weapon_cb(void *ctx, const struct bs_battle *b, int side, int unit)
 	return -1;
 }
 
+/* [1.6 B] as Side A, the order of the melees (RULING R-377): the rules'
+ * construction, each unit's melees ranked so that those in which its
+ * figures do the most damage come first (a figure that could fight in two
+ * melees fights in the first, R-131): the expected HD of one figure at the
+ * melee's adjusted AR and arc (docs/AI.md). */
+static int melee_order_cb(void *ctx, const struct bs_battle *b, int side,
+			  const struct bs_melee *m, int n, int *order)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	if (n > BS_TT_MAX_MELEES)
+		return 0;
+	int prio[BS_TT_MAX_MELEES];
+	for (int i = 0; i < n; i++) {
+		prio[i] = 0;
+		int mine = m[i].aside == side ? 0 : m[i].bside == side ? 1 : -1;
+		if (mine < 0)
+			continue;
+		int us = mine ? m[i].bside : m[i].aside;
+		int uu = mine ? m[i].bunit : m[i].aunit;
+		int ts = mine ? m[i].aside : m[i].bside;
+		int tu = mine ? m[i].aunit : m[i].bunit;
+		const struct bs_unit_state *a = unit_of(b, us, uu);
+		const struct bs_unit_state *h = unit_of(b, ts, tu);
+		int arc = bs_tt_unit_arc(b, us, uu, ts, tu);
+		int ar =
+		    adjusted_ar(b, a, h, arc, (a->flags & BS_UF_CHARGED) != 0);
+		int g = b->side_first[us] + uu;
+		prio[i] =
+		    -(int)e36(ai, b, g, h->r.size == BS_SIZE_L, ar - h->r.ac);
+	}
+	bs_tt_melee_order(m, n, prio, order);
+	return n;
+}
+
 void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 {
 	memset(&ai->ctl, 0, sizeof ai->ctl);
@@ -1761,6 +1795,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.move_indiv = move_indiv_cb;
 	ai->ctl.follow = follow_cb;
 	ai->ctl.weapon = weapon_cb;
+	ai->ctl.melee_order = melee_order_cb;
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);

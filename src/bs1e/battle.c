@@ -412,14 +412,16 @@ static int alloc_scratch(struct bs_battle *b)
 	 * are dropped with a NOTE (never seen) */
 	s->maxpairs = 8 * b->nunits + 16;
 	s->pairs = calloc((size_t)s->maxpairs, sizeof *s->pairs);
+	s->melees = calloc((size_t)s->maxpairs, sizeof *s->melees);
+	s->order = calloc((size_t)s->maxpairs, sizeof *s->order);
 	s->maxhits = 4 * s->maxpairs;
 	s->hits = calloc((size_t)s->maxhits, sizeof *s->hits);
 	s->tried_unit = calloc(nu, 1);
 	s->seq = calloc(nu, sizeof *s->seq);
 	s->memo = calloc(1, sizeof *s->memo);
 	s->pm = calloc(BS1E_PAIRMEMO, sizeof *s->pm);
-	if (!s->ux || !s->pairs || !s->hits || !s->tried_unit || !s->seq ||
-	    !s->memo || !s->pm)
+	if (!s->ux || !s->pairs || !s->melees || !s->order || !s->hits ||
+	    !s->tried_unit || !s->seq || !s->memo || !s->pm)
 		return -1;
 	for (int i = 0; i < BS1E_PAIRMEMO; i++)
 		s->pm[i].g = s->pm[i].h = -1;
@@ -573,6 +575,8 @@ static void bs1e_release(struct bs_battle *b)
 		return;
 	free(s->ux);
 	free(s->pairs);
+	free(s->melees);
+	free(s->order);
 	free(s->hits);
 	free(s->tried_unit);
 	free(s->seq);

@@ -99,6 +99,8 @@ struct bs1e_scratch {
 	struct bs1e_unit_x *ux; /* nunits */
 	struct bs1e_pair *pairs;
 	int maxpairs;
+	struct bs_melee *melees; /* maxpairs: the pairs for the order [1.6 B] */
+	int *order;		 /* maxpairs: the order of the melees */
 	struct bs1e_hit *hits;
 	int maxhits;
 	unsigned char *lost[BS_MAX_SIDES]; /* [4.10] per side individuals */

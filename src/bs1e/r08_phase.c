@@ -1,6 +1,7 @@
 /* The Melee Phase [1.6] [8.0]-[8.8]: every pair of opposing units in
  * base-to-base contact is a melee, resolved in the order Side A chooses
- * [1.6 B] (RULING R-127), Side A attacking first; the figures eligible
+ * [1.6 B] (RULING R-377: combat by combat, a unit's fights together),
+ * Side A attacking first; the figures eligible
  * [8.1] (in contact, +1 each side in closed formation, the extra ranks of
  * spears, pole arms, halberds (1) and pikes (2) behind the contact figures
  * only, RULING R-130), each figure designated to one melee [8.1] (RULING
@@ -647,6 +648,37 @@ static void fight(struct bs_battle *b, int x, int y, int *nh)
 		(*nh)++;
 }
 
+/* [1.6 B] the order of the np melees of s->pairs into order[]: Side A's
+ * controller's (RULING R-377), or the rules' (bs_tt_melee_order). */
+static void melee_order(struct bs_battle *b, int np, int *order)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_melee *m = s->melees;
+	for (int i = 0; i < np; i++) {
+		m[i].aside = b->units[s->pairs[i].a].side;
+		m[i].aunit = b->units[s->pairs[i].a].idx;
+		m[i].bside = b->units[s->pairs[i].b].side;
+		m[i].bunit = b->units[s->pairs[i].b].idx;
+	}
+	const struct bs_controller *c = b->ctl[b->side_a];
+	if (np > 1 && c && c->melee_order) {
+		int got = c->melee_order(c->ctx, b, b->side_a, m, np, order);
+		if (got == np && bs_tt_melee_order_ok(m, np, order))
+			return;
+		if (got != 0 && bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_REJECTED);
+			ev.side = b->side_a;
+			ev.what =
+			    "the order of the melees must resolve all the "
+			    "combat of one unit before the next";
+			ev.cite = "[1.6 B] RULING R-377";
+			bs_battle_emit(b, &ev);
+		}
+	}
+	bs_tt_melee_order(m, np, NULL, order);
+}
+
 /* [8.2] "members of a unit can change weapons at the beginning of any
  * Melee Phase without a penalty of time, movement, or combat
  * effectiveness. The owning player simply announces that his unit is
@@ -684,9 +716,9 @@ void bs1e_phase_melee(struct bs_battle *b)
 		s->ux[g].attacked = 0;
 		was_routed_mask[g] = bs1e_routed(b, g);
 	}
-	/* [1.6 B] "Side A chooses the order in which all other melee combat
-	 * will be resolved": RULING R-127, Side A's units in order, each
-	 * with its enemies in order; then the other sides' melees */
+	/* the melees, listed Side A's units in order, each with the enemies
+	 * it touches in order, then the other sides' (RULING R-127: the list
+	 * the order of R-377 is made from) */
 	for (int i = 0; i < b->nsides; i++) {
 		int side = b->side_order[i];
 		for (int g = b->side_first[side];
@@ -700,11 +732,18 @@ void bs1e_phase_melee(struct bs_battle *b)
 							  "one left out",
 							  "[8.0]");
 	}
+	/* [1.6 B] "All combat involving one unit or opponent must be
+	 * resolved before moving to the next combat": RULING R-377, the
+	 * order Side A's controller chooses when it keeps to that, else the
+	 * rules' own */
+	int *order = s->order;
+	melee_order(b, np, order);
 	/* "In each combat, Side A attacks first, followed by Side B"; all
 	 * melee is simultaneous [8.0]: losses wait for the end */
 	for (int i = 0; i < np; i++) {
-		fight(b, s->pairs[i].a, s->pairs[i].b, &nh);
-		fight(b, s->pairs[i].b, s->pairs[i].a, &nh);
+		const struct bs1e_pair *pr = &s->pairs[order[i]];
+		fight(b, pr->a, pr->b, &nh);
+		fight(b, pr->b, pr->a, &nh);
 	}
 	/* [8.4 G] "After both players have completed their attacks, remove
 	 * all figures killed on both sides": every unit's losses, then the

@@ -535,11 +535,19 @@ static void check_orders(struct ld *ld, const struct bs_side *sd)
 {
 	for (int i = 0; i < sd->norders; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
-		if (o->kind != BS_SCRIPT_MOVE)
-			continue;
 		yaml_mark_t m = {0};
 		m.line = o->line > 0 ? (size_t)o->line - 1 : 0;
 		m.column = o->col > 0 ? (size_t)o->col - 1 : 0;
+		if (o->kind == BS_SCRIPT_MELEE) {
+			/* the 2E melee step has no order to choose */
+			ld_err_mark(ld, m,
+				    "melee: the order of the melees is a 1E "
+				    "order [1.6 B]; the 2E melee step resolves "
+				    "every melee at once (RULING R-207)");
+			continue;
+		}
+		if (o->kind != BS_SCRIPT_MOVE)
+			continue;
 		enum bs_order_kind k = o->order.kind;
 		if (k != BS_ORDER_HOLD && k != BS_ORDER_MOVE &&
 		    k != BS_ORDER_CHARGE) {

@@ -6,6 +6,7 @@
  * check [4.4 T5], a destroyed unit's commander [9.2 T11]. */
 #include <math.h>
 
+#include "battlesim/ai.h"
 #include "bs1e_fixture.h"
 
 static void open_front(struct tf *t, const char *dcre, const char *dweap,
@@ -722,5 +723,226 @@ Test(r08_phase, s8_8_front_and_rear_losses_keep_both_contacts)
 	cr_assert(bs1e_contact(t.b, 0, 1, NULL), "rear contact");
 	cr_assert(bs1e_contact(t.b, 0, 2, NULL), "front contact");
 	cr_assert_eq(u->files, 3, "12 figures in 4 ranks: 3 files");
+	tf_close(&t);
+}
+
+/* Side A (south): A1, A2, A3; side B (north): B1 (wide), B2. A1 and A3
+ * touch B1's front, A2 touches B2. In unit order the melees would be
+ * (A1, B1), (A2, B2), (A3, B1), splitting B1's two fights. */
+static void open_three(struct tf *t)
+{
+	struct tf_unit u[5] = {
+	    {.side = 0,
+	     .name = "A1",
+	     .x = 33.75,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 0,
+	     .name = "A2",
+	     .x = 60,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 0,
+	     .name = "A3",
+	     .x = 38.25,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 1,
+	     .name = "B1",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 8,
+	     .figures = 8},
+	    {.side = 1,
+	     .name = "B2",
+	     .x = 60,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 2,
+	     .figures = 4},
+	};
+	tf_open_units(t, u, 5, NULL, NULL, NULL);
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+}
+
+/* The melees in the order their attacks were made: "A1-B1" ... */
+static void melee_sequence(struct tf *t, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	int last_a = -1, last_b = -1;
+	for (int i = 0; i < t->nev && k + 8 < len; i++) {
+		const struct bs_event *e = &t->evs[i].ev;
+		if (e->type != BS_EV_ATTACK)
+			continue;
+		int a = e->side == 0 ? e->unit : e->tunit;
+		int bb = e->side == 0 ? e->tunit : e->unit;
+		if (a == last_a && bb == last_b)
+			continue;
+		last_a = a;
+		last_b = bb;
+		k += (size_t)snprintf(buf + k, len - k, "%sA%d-B%d",
+				      k ? " " : "", a + 1, bb + 1);
+	}
+}
+
+/* Issue 12 item 1, RULING R-377: [1.6 B] "Side A chooses the order in which
+ * all other melee combat will be resolved. All combat involving one unit
+ * or opponent must be resolved before moving to the next combat." With no
+ * order from Side A the rules keep B1's two fights together. */
+Test(r08_phase, s1_6_b_combats_of_one_unit_resolved_together)
+{
+	struct tf t;
+	open_three(&t);
+	int dice[64];
+	for (int i = 0; i < 64; i++)
+		dice[i] = 1;
+	tf_dice(&t, dice, 64);
+	melee(&t);
+	char seq[128];
+	melee_sequence(&t, seq, sizeof seq);
+	cr_assert_str_eq(seq, "A1-B1 A3-B1 A2-B2");
+	tf_close(&t);
+}
+
+/* Side A's controller chooses the order (the callback); an order that
+ * splits a unit's fights when they could be kept together is refused
+ * (REJECTED [1.6 B]) and the rules' order is played. */
+static int order_fixed[8], order_n;
+static int tf_melee_order(void *ctx, const struct bs_battle *b, int side,
+			  const struct bs_melee *m, int n, int *order)
+{
+	(void)ctx;
+	(void)b;
+	(void)side;
+	(void)m;
+	if (n != order_n)
+		return 0;
+	for (int i = 0; i < n; i++)
+		order[i] = order_fixed[i];
+	return n;
+}
+
+Test(r08_phase, s1_6_b_side_a_chooses_the_order)
+{
+	for (int k = 0; k < 2; k++) {
+		struct tf t;
+		open_three(&t);
+		t.ctl.melee_order = tf_melee_order;
+		/* the melees as the rules list them: (A1,B1) (A2,B2) (A3,B1) */
+		order_n = 3;
+		if (k == 0) { /* legal: B2's melee first, then B1's two */
+			order_fixed[0] = 1;
+			order_fixed[1] = 2;
+			order_fixed[2] = 0;
+		} else { /* splits B1's fights */
+			order_fixed[0] = 0;
+			order_fixed[1] = 1;
+			order_fixed[2] = 2;
+		}
+		int dice[64];
+		for (int i = 0; i < 64; i++)
+			dice[i] = 1;
+		tf_dice(&t, dice, 64);
+		melee(&t);
+		char seq[128];
+		melee_sequence(&t, seq, sizeof seq);
+		if (k == 0) {
+			cr_assert_str_eq(seq, "A2-B2 A3-B1 A1-B1");
+			cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 0);
+		} else {
+			cr_assert_str_eq(seq, "A1-B1 A3-B1 A2-B2");
+			const struct bs_event *r =
+			    tf_find(&t, BS_EV_REJECTED, 0);
+			cr_assert_not_null(r);
+			cr_assert(strstr(r->cite, "[1.6 B]"), "%s", r->cite);
+		}
+		tf_close(&t);
+	}
+}
+
+/* The scripted controller: this round's `melee:` entry names A2 first, so
+ * its combat (against B2) is resolved first, then B1's two fights. */
+Test(r08_phase, s1_6_b_scripted_melee_entry)
+{
+	struct tf t;
+	struct tf_unit u[5] = {
+	    {.side = 0,
+	     .name = "A1",
+	     .x = 33.75,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 0,
+	     .name = "A2",
+	     .x = 60,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4},
+	    {.side = 0,
+	     .name = "A3",
+	     .x = 38.25,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 2,
+	     .figures = 4,
+	     .extra = ""},
+	    {.side = 1,
+	     .name = "B1",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 8,
+	     .figures = 8},
+	    {.side = 1,
+	     .name = "B2",
+	     .x = 60,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 2,
+	     .figures = 4},
+	};
+	char *yaml = malloc(16384);
+	cr_assert_not_null(yaml);
+	tf_yaml(yaml, 16384, u, 5, NULL, NULL, NULL);
+	/* the orders of the south side, after its individuals */
+	char *north = strstr(yaml, "  - name: North");
+	cr_assert_not_null(north);
+	char tail[8192];
+	snprintf(tail, sizeof tail, "%s", north);
+	snprintf(north, 16384 - (size_t)(north - yaml),
+		 "    controller: scripted\n    orders:\n"
+		 "      - {round: 1, melee: [A3, A2]}\n%s",
+		 tail);
+	tf_open(&t, yaml);
+	free(yaml);
+	struct bs_ai_script sc;
+	bs_ai_script_init(&sc);
+	bs_battle_set_controller(t.b, 0, &sc.ctl);
+	t.b->round = 1;
+	t.b->side_a = 0;
+	t.b->side_order[0] = 0;
+	t.b->side_order[1] = 1;
+	int dice[64];
+	for (int i = 0; i < 64; i++)
+		dice[i] = 1;
+	tf_dice(&t, dice, 64);
+	melee(&t);
+	char seq[128];
+	melee_sequence(&t, seq, sizeof seq);
+	cr_assert_str_eq(seq, "A3-B1 A1-B1 A2-B2");
+	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 0);
 	tf_close(&t);
 }

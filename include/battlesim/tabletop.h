@@ -283,12 +283,33 @@ double bs_tt_close_door(const struct bs_tt_shape *s, struct bs_tt_pose *p,
 double bs_tt_rout_dir(struct bs_vec centre, struct bs_vec cause,
 		      enum bs_edge home);
 
-/* [7.15] completely surrounded: every edge of quad q touched by `n`
- * enemy quads in closed or open formation with no uncovered stretch of
- * 1" or more along its edges and no corner gap of 1" (RULING R-111).
+/* [7.15] every edge of quad q touched by `n` enemy quads with no
+ * uncovered stretch of 1" or more along its edges and no corner gap of 1"
+ * (the first reading of RULING R-111; the engine now asks
+ * bs_tt_enclosed, which also closes a ring that stands off the unit).
  * The table edge is not a wall (a router may go over it). */
 int bs_tt_surrounded(const struct bs_quad *q, const struct bs_quad *enemy,
 		     int n);
+
+/* [7.15] RULING R-172: 1 when the n blocks ring[], joined wherever they
+ * stand less than `gap` inches apart, enclose point p (a chain of them
+ * winds round it). With gap 1": "completely surrounded ... no gap of 1"
+ * or more ... through which even a single figure could escape". */
+int bs_tt_enclosed(struct bs_vec p, const struct bs_quad *ring, int n,
+		   double gap);
+
+/* [7.15] RULING R-172 "the entire unit is entitled to rout through the
+ * gap": for a block (s, p) held inside ring[] by gaps narrower than
+ * `trap` (the block cannot pass them), the place just beyond a gap of
+ * `gap` or more that leads out, the block's back to the ring, clear of
+ * every obstacle, its centre's path through the gap at most `dist`:
+ * returns 1 with *out and *used (the path's length). Else 0; *toward gets
+ * the facing toward the nearest such gap (-1: none). */
+int bs_tt_through_gap(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
+		      const struct bs_quad *ring, int n,
+		      const struct bs_quad *obst, int nobst, double dist,
+		      double gap, double trap, struct bs_tt_pose *out,
+		      double *used, double *toward);
 
 /* ---- queries on a battle (read-only; for the AI and reporters) ----------- */
 

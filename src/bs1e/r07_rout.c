@@ -543,25 +543,6 @@ static double find_gap(const struct bs_battle *b, int g, double dir,
 	return best;
 }
 
-/* RULING R-172: an enemy in closed or open formation (the book's ring)
- * within 1" of unit g: no gap for a figure to slip out that way. */
-static int enemy_at_hand(const struct bs_battle *b, int g)
-{
-	struct bs_quad q = bs1e_quad(b, g);
-	for (int h = 0; h < b->nunits; h++) {
-		const struct bs_unit_state *e = &b->units[h];
-		if (e->side == b->units[g].side || !bs1e_in_play(b, h) ||
-		    bs1e_routed(b, h) ||
-		    (e->formation != BS_FORM_CLOSED &&
-		     e->formation != BS_FORM_OPEN))
-			continue;
-		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist_cmp(&q, &qh, 1.0) < 0)
-			return 1;
-	}
-	return 0;
-}
-
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what)
 {
@@ -585,16 +566,20 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 				      "routed: automatically to open "
 				      "formation",
 				      "[7.6]");
-	/* [7.15] completely surrounded by enemy units in closed or open
-	 * formation, no gap of 1": destroyed */
+	/* [7.15] "completely surrounded (all passable terrain completely
+	 * blocked) by an enemy unit in closed or open formation, and there
+	 * is no gap of 1" or more ... through which even a single figure
+	 * could escape, the routing unit is automatically destroyed"
+	 * (RULING R-172: the enemy blocks, joined wherever less than 1"
+	 * apart, enclose it), whatever room it has inside the ring */
 	struct bs_quad enemy[BS1E_MAX_UNITS];
 	int ne = ring(b, g, enemy);
 	struct bs_quad q = bs1e_quad(b, g);
-	if (ne >= 1 && bs_tt_surrounded(&q, enemy, ne)) {
-		bs1e_unit_destroyed(b, g, "surrounded", "[7.15]");
+	struct bs_vec c = bs_quad_centre(&q);
+	if (ne >= 2 && bs_tt_enclosed(c, enemy, ne, 1.0)) {
+		bs1e_unit_destroyed(b, g, "surrounded", "[7.15] RULING R-172");
 		return;
 	}
-	struct bs_vec c = bs_quad_centre(&q);
 	struct bs_quad q0 = q; /* where it routed from */
 	double dir = u->rout_facing;
 	if (cause)
@@ -605,14 +590,43 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	double dist = first ? u->r.mv + u->r.mv / 3.0 : (double)u->r.mv;
 	struct bs_vec x0 = u->front;
 	double f0 = u->facing;
+	double moved = 0;
+	/* RULING R-172 "Otherwise, the entire unit is entitled to rout
+	 * through the gap": a router held inside the ring by gaps its block
+	 * cannot pass, but with a gap of 1" or more out, routs through it
+	 * (its figures one by one, reforming beyond it), or toward it when
+	 * it is beyond its move */
+	struct bs_tt_shape sh;
+	bs1e_shape(b, g, &sh);
+	double trap = fmin(sh.width, sh.depth) + 2 * BS_GEOM_TOUCH;
+	if (ne >= 2 && bs_tt_enclosed(c, enemy, ne, trap)) {
+		struct bs_quad obst[BS1E_MAX_UNITS];
+		int n = bs1e_obstacles(b, g, -1, obst, NULL);
+		struct bs_tt_pose p0, np;
+		bs1e_pose(b, g, &p0);
+		double used, toward;
+		if (bs_tt_through_gap(&sh, &p0, enemy, ne, obst, n, dist, 1.0,
+				      trap, &np, &used, &toward)) {
+			u->front = np.front;
+			u->facing = np.facing;
+			dir = np.facing;
+			moved = used;
+			bs1e_note(
+			    b, g,
+			    "routs through a gap in the ring, its figures "
+			    "reforming beyond it",
+			    "[7.15] RULING R-172");
+		} else if (toward >= 0) {
+			dir = toward;
+		}
+	}
 	u->rout_facing = dir;
-	double moved = rout_path(b, g, dist, dir);
-	/* RULING R-172 [7.15] "Otherwise, the entire unit is entitled to
-	 * rout through the gap": a router that cannot get 1" away (its
-	 * whole move when shorter) its own way looks for another way out;
-	 * with none, no friend in the way that could make room, and an
-	 * enemy ring at hand, it is destroyed as completely surrounded
-	 * (pressed against friends, it waits for them) */
+	if (moved == 0)
+		moved = rout_path(b, g, dist, dir);
+	/* RULING R-172 [7.15]: a router that cannot get 1" away (its whole
+	 * move when shorter) its own way looks for another way out; with
+	 * none it stays where it is (pressed against friends, or against a
+	 * ring with a gap too far or too crowded beyond to reach) */
 	double need = dist < 1.0 ? dist : 1.0;
 	if (moved < need - 1e-6) {
 		struct bs_vec here = u->front;
@@ -624,10 +638,6 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 			dir = gap;
 			u->rout_facing = dir;
 			moved = rout_path(b, g, dist, dir);
-		} else if (!friend && enemy_at_hand(b, g)) {
-			bs1e_unit_destroyed(b, g, "surrounded",
-					    "[7.15] RULING R-172");
-			return;
 		} else {
 			u->front = here;
 		}

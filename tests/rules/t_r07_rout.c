@@ -151,7 +151,7 @@ Test(r07_rout, s7_15_surrounded_destroyed)
 	const struct bs_event *e = tf_find(&t, BS_EV_REMOVED, 0);
 	cr_assert_not_null(e);
 	cr_assert_str_eq(e->what, "surrounded");
-	cr_assert_str_eq(e->cite, "[7.15]");
+	cr_assert_str_eq(e->cite, "[7.15] RULING R-172");
 	tf_close(&t);
 }
 
@@ -337,39 +337,136 @@ Test(r07_rout, s7_15_ruling_r172_router_routs_through_the_gap)
 	tf_close(&t);
 }
 
-Test(r07_rout, s7_15_ruling_r172_router_with_no_way_out_destroyed)
+/* Issue 12 item 13 (R-172 revised): "no gap of 1" or more ... through which
+ * even a single figure could escape": the short enemy at its front leaves
+ * 1.125" between it and the flank blocks; the block cannot pass, but its
+ * figures can: the unit routs through the gap and reforms beyond it (a
+ * NOTE), instead of being destroyed as the first reading had it. */
+Test(r07_rout, s7_15_ruling_r172_router_squeezes_through_a_gap)
 {
 	struct tf t;
 	hemmed(&t, FRONT_SHORT_ENEMY);
-	/* the book's ring test finds the 1.125" gaps at the ends of its
-	 * front; the block cannot move at all */
 	not_surrounded(&t);
 	tf_phase(&t, BS_PHASE_MELEE);
 	fail_check(&t, (struct bs_vec){32, 23});
-	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_DESTROYED);
-	const struct bs_event *e = tf_find(&t, BS_EV_REMOVED, 0);
-	cr_assert_not_null(e);
-	cr_assert_eq(e->unit, 0);
-	cr_assert_str_eq(e->what, "surrounded");
-	cr_assert_str_eq(e->cite, "[7.15] RULING R-172");
-	cr_assert_null(tf_find(&t, BS_EV_ROUT, 0), "it never got away");
+	cr_assert(bs1e_in_play(t.b, 0), "a gap: not destroyed");
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
+	int note = 0;
+	for (int i = 0; i < t.nev; i++)
+		note |= t.evs[i].ev.type == BS_EV_NOTE &&
+			strstr(t.evs[i].what, "through a gap");
+	cr_assert(note, "it routs through the gap");
+	/* out of the ring: its block is beyond the enemies' front line */
+	struct bs_quad q = bs1e_quad(t.b, 0);
+	struct bs_vec c = bs_quad_centre(&q);
+	cr_assert_gt(c.y, 24.5, "beyond the ring (centre %g, %g)", c.x, c.y);
+	for (int h = 1; h < t.b->nunits; h++) {
+		struct bs_quad qh = bs1e_quad(t.b, h);
+		cr_assert_not(bs_quad_overlap(&q, &qh));
+	}
 	tf_close(&t);
 }
 
-Test(r07_rout, s7_15_ruling_r172_router_pressed_against_a_friend_waits)
+/* The same ring with the friend at its front and an enemy beyond it: the
+ * flank block and the enemy beyond stand 1.875" apart, a gap a figure can
+ * pass: the router gets out through it, past its friend. */
+Test(r07_rout, s7_15_ruling_r172_router_gets_out_past_a_friend)
 {
 	struct tf t;
 	hemmed(&t, FRONT_FRIEND);
 	not_surrounded(&t);
 	tf_phase(&t, BS_PHASE_MELEE);
 	fail_check(&t, (struct bs_vec){32, 23});
-	/* its way (south) is barred by S; the only other way, north, by a
-	 * friend it cannot break around for the enemy beyond: it stays */
 	cr_assert(bs1e_in_play(t.b, 0));
 	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
 	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
 	cr_assert_not_null(r);
-	cr_assert_lt(r->n[0], 10);
+	cr_assert_gt(r->n[0], 10, "it got away");
+	tf_close(&t);
+}
+
+/* A ring of four enemy blocks around Foot, 3" clear of it on every side,
+ * each corner of the ring `corner` inches open. */
+static void ringed(struct tf *t, double corner)
+{
+	double e = 41 + (corner - 0.5);
+	struct tf_unit u[5] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .figures = 8,
+	     .frontage = 4,
+	     .x = 36,
+	     .y = 24,
+	     .formation = "open",
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "N",
+	     .figures = 24,
+	     .frontage = 12,
+	     .x = 36,
+	     .y = 27,
+	     .facing = "south"},
+	    {.side = 1,
+	     .name = "S",
+	     .figures = 24,
+	     .frontage = 12,
+	     .x = 36,
+	     .y = 19,
+	     .facing = "north"},
+	    {.side = 1,
+	     .name = "W",
+	     .figures = 24,
+	     .frontage = 12,
+	     .x = 31,
+	     .y = 23,
+	     .facing = "east"},
+	    {.side = 1,
+	     .name = "E",
+	     .figures = 24,
+	     .frontage = 12,
+	     .x = e,
+	     .y = 23,
+	     .facing = "west"},
+	};
+	tf_open_units(t, u, 5, NULL, NULL, NULL);
+	t->b->round = 1;
+}
+
+/* Issue 12 item 13: a router inside a closed ring (its corners 0.5" open:
+ * no gap of 1") is destroyed at once, though its own room inside lets it
+ * move (before issue 12 it shuffled back and forth inside for ever); with
+ * the ring's east corners 1.75" open it routs out through a gap. */
+Test(r07_rout, s7_15_ruling_r172_ring_closed_or_open)
+{
+	struct tf t;
+	ringed(&t, 0.5);
+	struct bs_quad ring[4];
+	for (int h = 1; h <= 4; h++)
+		ring[h - 1] = bs1e_quad(t.b, h);
+	struct bs_vec c = bs1e_centre(t.b, 0);
+	cr_assert(bs_tt_enclosed(c, ring, 4, 1.0), "closed at 1 inch");
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){20, 23});
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_DESTROYED);
+	cr_assert_str_eq(tf_find(&t, BS_EV_REMOVED, 0)->what, "surrounded");
+	tf_close(&t);
+
+	ringed(&t, 1.75);
+	for (int h = 1; h <= 4; h++)
+		ring[h - 1] = bs1e_quad(t.b, h);
+	c = bs1e_centre(t.b, 0);
+	cr_assert_not(bs_tt_enclosed(c, ring, 4, 1.0), "gaps of 1.75 inches");
+	cr_assert(bs_tt_enclosed(c, ring, 4, 2.1), "too narrow for its block");
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){20, 23});
+	cr_assert(bs1e_in_play(t.b, 0));
+	struct bs_quad q = bs1e_quad(t.b, 0);
+	c = bs_quad_centre(&q);
+	cr_assert_not(bs_tt_enclosed(c, ring, 4, 2.1), "out of the ring");
+	for (int h = 1; h < t.b->nunits; h++) {
+		struct bs_quad qh = bs1e_quad(t.b, h);
+		cr_assert_not(bs_quad_overlap(&q, &qh));
+	}
 	tf_close(&t);
 }
 

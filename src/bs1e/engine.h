@@ -265,6 +265,11 @@ int bs1e_disc_attacking(struct bs_battle *b, int g);
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what);
 
+/* RULING R-378: the skirmishers of unit g routed apart [2.9] run on their
+ * MV [6.4], or, rallied, come back and rejoin its block (the Movement
+ * Phase, r07_rout.c). */
+void bs1e_skirmishers_move(struct bs_battle *b, int g);
+
 /* ---- round.c ---------------------------------------------------------------
  */
 

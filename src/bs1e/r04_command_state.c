@@ -144,6 +144,9 @@ void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 		return;
 	u->flags |= BS_UF_REMOVED | BS_UF_DESTROYED;
 	u->figures = 0;
+	/* RULING R-378: its skirmishers routed apart do not come back */
+	u->sk_off += u->sk_away;
+	u->sk_away = 0;
 	u->wounded = 0;
 	u->end = BS_END_DESTROYED;
 	u->end_round = b->round;

@@ -1698,6 +1698,10 @@ static void move_side(struct bs_battle *b, int side)
 		if (bs1e_in_play(b, g) && bs1e_routed(b, g) &&
 		    !(b->units[g].flags & BS_UF_MOVED))
 			bs1e_rout(b, g, NULL, 0, "keeps routing");
+	/* RULING R-378: skirmishers routed apart [2.9] run on, or come
+	 * back when rallied */
+	for (int g = first; g < first + nu; g++)
+		bs1e_skirmishers_move(b, g);
 	/* [2.10] mobs; [4.6] units out of control. RULING R-173 [6.3] a
 	 * unit rallied this round "may not move ... during that Game
 	 * Round": the rules do not move it (a mob's standing order, or a

@@ -74,7 +74,8 @@ void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
 	struct bs1e_morale_situation sit = {0};
 	sit.t4 = t4x;
-	sit.t4 |= bs1e_morale_loss_rows(u->original, u->original - u->figures);
+	/* figures lost: killed, not the skirmishers routed apart (R-378) */
+	sit.t4 |= bs1e_morale_loss_rows(u->original, bs_unit_killed(u));
 	if (bs1e_enemy_in_rear(b, g))
 		sit.t4 |= 1u << BS1E_T4_ENEMY_IN_REAR;
 	if (!in_command)
@@ -388,6 +389,8 @@ static void removed_off(struct bs_battle *b, int g)
 	struct bs_unit_state *u = &b->units[g];
 	u->flags |= BS_UF_REMOVED;
 	u->end = BS_END_ROUTED_OFF;
+	u->sk_off += u->sk_away; /* RULING R-378: they do not come back */
+	u->sk_away = 0;
 	u->end_round = b->round;
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
@@ -543,6 +546,59 @@ static double find_gap(const struct bs_battle *b, int g, double dir,
 	return best;
 }
 
+static void group_run(struct bs_battle *b, int g, double dist, const char *what,
+		      const char *cite);
+
+/* Table 5 [2.9] "Each figure in a skirmish unit must make a Morale Check
+ * whenever any friendly unit in its base ground movement range Routs. If
+ * the Morale Check is failed, the skirmishing figure also routs." (RULING
+ * R-115 revised): a check (2d10) for each figure of skirmish unit g
+ * against the unit's current morale; when they all fail, the unit routs;
+ * when some do, they leave its block and rout on their own, MV + 1/3 MV
+ * away from `cause` and toward their own lines (RULING R-378). */
+static void skirmish_figures_check(struct bs_battle *b, int g,
+				   struct bs_vec cause)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (never_checks(b, g))
+		return;
+	struct bs_deriv d;
+	current_morale(b, g, 0, &d);
+	int n = u->figures, failed = 0;
+	for (int i = 0; i < n; i++) {
+		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
+		int passed = bs1e_morale_passes(d.value, d1 + d2);
+		failed += !passed;
+		if (bs_battle_events_on(b)) {
+			char what[64];
+			snprintf(what, sizeof what, "figure %d of %d %s", i + 1,
+				 n, passed ? "holds" : "routs");
+			bs1e_ev_check(
+			    b, BS_EV_MORALE, g, -1, &d, d1, d2, passed,
+			    (int)(1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS), what,
+			    "[4.4 T5] [2.9]");
+		}
+	}
+	if (failed == 0)
+		return;
+	if (failed == n) {
+		bs1e_rout(b, g, &cause, 1, "routs: every figure failed");
+		return;
+	}
+	struct bs_vec c = bs1e_centre(b, g);
+	if (u->sk_away == 0 || u->sk_back)
+		u->sk_pos = c; /* a new group runs from the unit */
+	u->figures -= failed;
+	if (u->wounded > u->figures)
+		u->wounded = u->figures;
+	u->sk_away += failed;
+	u->sk_back = 0;
+	u->sk_dir =
+	    bs_tt_rout_dir(u->sk_pos, cause, b->sc->sides[u->side].edge);
+	group_run(b, g, u->r.mv + u->r.mv / 3.0, "rout on their own",
+		  "[2.9] [7.15] RULING R-378");
+}
+
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what)
 {
@@ -675,8 +731,8 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 		return;
 	/* Table 5 "A figure is a member of a Skirmish unit, and any friendly
 	 * unit or figure within its base ground movement rate Routs"
-	 * (RULING R-115: the skirmish unit checks once, if it was within
-	 * its MV of the unit where the rout began) */
+	 * (RULING R-115, revised: each figure of a skirmish unit within its
+	 * MV of the unit where the rout began checks) */
 	for (int h = 0; h < b->nunits; h++) {
 		const struct bs_unit_state *k = &b->units[h];
 		if (h == g || k->side != u->side || !bs1e_in_play(b, h) ||
@@ -685,7 +741,89 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 		struct bs_quad kq = bs1e_quad(b, h);
 		if (bs_quad_dist_cmp(&kq, &q0, k->r.mv) > 0)
 			continue;
-		bs1e_morale_check(b, h, 1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS,
-				  0, cause ? *cause : c, "[4.4 T5] [2.9]");
+		skirmish_figures_check(b, h, cause ? *cause : c);
 	}
+}
+
+/* RULING R-378: the figures of unit g routed apart go `dist` inches on
+ * their way; over the table edge they are gone [7.15]. */
+static void group_run(struct bs_battle *b, int g, double dist, const char *what,
+		      const char *cite)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_vec from = u->sk_pos;
+	u->sk_pos =
+	    bs_vec_add(u->sk_pos, bs_vec_scale(bs_dir(u->sk_dir), dist));
+	int off = u->sk_pos.x < 0 || u->sk_pos.y < 0 ||
+		  u->sk_pos.x > b->sc->width || u->sk_pos.y > b->sc->depth;
+	if (bs_battle_events_on(b)) {
+		char msg[160];
+		snprintf(msg, sizeof msg,
+			 "%d figure%s %s: %.1f\" from (%.1f, %.1f) to (%.1f, "
+			 "%.1f)%s",
+			 u->sk_away, u->sk_away == 1 ? "" : "s", what, dist,
+			 from.x, from.y, u->sk_pos.x, u->sk_pos.y,
+			 off ? ", off the table" : "");
+		bs1e_note(b, g, msg, cite);
+	}
+	if (off) {
+		u->sk_off += u->sk_away;
+		u->sk_away = 0;
+	}
+}
+
+void bs1e_skirmishers_move(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (u->sk_away <= 0)
+		return;
+	if (!bs1e_in_play(b, g)) {
+		/* its unit is gone: they do not come back */
+		u->sk_off += u->sk_away;
+		u->sk_away = 0;
+		return;
+	}
+	if (!u->sk_back) {
+		/* [6.4] [7.15] "the routing unit moves its full movement rate
+		 * in the same direction it was moving" */
+		group_run(b, g, u->r.mv, "routed apart keep running",
+			  "[6.4] [2.9] RULING R-378");
+		return;
+	}
+	/* rallied: back to the unit at its MV, and into its block when they
+	 * reach it and there is room */
+	struct bs_vec c = bs1e_centre(b, g);
+	double d = bs_vec_dist(u->sk_pos, c);
+	if (d > u->r.mv) {
+		u->sk_dir = bs_facing_of(bs_vec_sub(c, u->sk_pos));
+		group_run(b, g, u->r.mv, "rallied come back",
+			  "[2.9] RULING R-378");
+		return;
+	}
+	struct bs_tt_shape s, ns;
+	struct bs_tt_pose p;
+	bs1e_shape(b, g, &s);
+	bs1e_pose(b, g, &p);
+	bs_tt_shape_make(s.formation, u->figures + u->sk_away, u->files,
+			 s.base_w, s.base_d, b->stands, &ns);
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
+	struct bs_quad oq = bs_tt_quad(&s, &p), nq = bs_tt_quad(&ns, &p);
+	if (!bs_tt_fits(&nq, &oq, obst, n, 1, NULL)) {
+		u->sk_pos = c;
+		bs1e_note(b, g,
+			  "the rallied skirmishers wait beside their unit: no "
+			  "room in it",
+			  "[2.9] RULING R-378");
+		return;
+	}
+	if (bs_battle_events_on(b)) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "%d rallied figure%s rejoin the unit",
+			 u->sk_away, u->sk_away == 1 ? "" : "s");
+		bs1e_note(b, g, msg, "[2.9] RULING R-378");
+	}
+	u->figures += u->sk_away;
+	u->sk_away = 0;
+	u->sk_back = 0;
 }

@@ -536,7 +536,8 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		   const int *share, int figs_before, int was_routed)
 {
 	struct bs_unit_state *u = &b->units[g];
-	int lost = u->original - figs_before;
+	/* killed, not the skirmishers routed apart (RULING R-378) */
+	int lost = u->original - figs_before - u->sk_away - u->sk_off;
 	for (int i = 0; i < n && i < 64; i++) {
 		if (!bs1e_in_play(b, g))
 			return;

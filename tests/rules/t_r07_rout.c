@@ -188,9 +188,10 @@ Test(r07_rout, s7_15_friend_in_the_way_checks_and_is_broken_around)
 	tf_close(&t);
 }
 
-Test(r07_rout, s2_9_skirmishers_check_when_a_friend_routs)
+/* Foot (open) next to Scouts (a skirmish unit of 6 with their commander)
+ * 14" away: Foot routs; each scout checks. */
+static void open_scouts(struct tf *t)
 {
-	struct tf t;
 	struct tf_unit u[3] = {
 	    {.side = 0,
 	     .name = "Foot",
@@ -201,24 +202,119 @@ Test(r07_rout, s2_9_skirmishers_check_when_a_friend_routs)
 	    {.side = 0,
 	     .name = "Scouts",
 	     .type = "skirmish",
-	     .figures = 4,
+	     .figures = 6,
+	     .frontage = 6,
 	     .x = 50,
 	     .y = 30,
-	     .facing = "north",
-	     .no_cmd = 1},
+	     .facing = "north"},
 	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
 	};
-	tf_open_units(&t, u, 3, NULL, NULL, NULL);
-	t.b->round = 1;
-	tf_phase(&t, BS_PHASE_MELEE);
-	tf_dice(&t, (int[]){10, 10, 1, 1}, 4);
+	tf_open_units(t, u, 3, NULL, NULL, NULL);
+	t->b->round = 1;
+	tf_phase(t, BS_PHASE_MELEE);
+}
+
+/* Issue 12 item 2, RULING R-115 (revised) and R-378: Table 5 and [2.9]
+ * "Each figure in a skirmish unit must make a Morale Check whenever any
+ * friendly unit in its base ground movement range Routs. If the Morale
+ * Check is failed, the skirmishing figure also routs." Six scouts, six
+ * checks: two fail (20), four pass (2): those two rout on their own, the
+ * four stay as the unit; the unit is not routed. */
+Test(r07_rout, s2_9_each_skirmish_figure_checks_when_a_friend_routs)
+{
+	struct tf t;
+	open_scouts(&t);
+	tf_dice(&t, (int[]){10, 10, 10, 10, 1, 1, 10, 10, 1, 1, 1, 1, 1, 1},
+		14);
 	bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
 			  (struct bs_vec){36, 44}, "[4.4 T5]");
-	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 1);
-	cr_assert_not_null(m);
-	cr_assert_eq(m->unit, 1);
-	cr_assert(m->n[1] & (1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS));
+	int checks = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_MORALE && t.evs[i].ev.unit == 1) {
+			checks++;
+			cr_assert(t.evs[i].ev.n[1] &
+				  (1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS));
+		}
+	cr_assert_eq(checks, 6, "one check per figure");
+	struct bs_unit_state *sc = tf_unit(&t, 0, 1);
+	cr_assert_not(sc->flags & BS_UF_ROUTED, "the unit holds");
+	cr_assert_eq(sc->figures, 4);
+	cr_assert_eq(sc->sk_away, 2, "two figures rout on their own");
+	/* they ran off toward their own lines, MV + 1/3 MV */
+	cr_assert_lt(sc->sk_pos.y, 30 - 10);
+	/* not casualties */
+	bs1e_check_over(t.b, 0);
+	cr_assert_eq(t.b->result.side[0].figures_lost, 0);
 	tf_close(&t);
+}
+
+/* The neighbours: every figure fails: the whole unit routs; none fails:
+ * nothing happens. */
+Test(r07_rout, s2_9_all_or_no_skirmish_figures_fail)
+{
+	for (int k = 0; k < 2; k++) {
+		struct tf t;
+		open_scouts(&t);
+		int dice[14] = {10, 10};
+		for (int i = 2; i < 14; i++)
+			dice[i] = k ? 10 : 1;
+		tf_dice(&t, dice, 14);
+		bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
+				  (struct bs_vec){36, 44}, "[4.4 T5]");
+		struct bs_unit_state *sc = tf_unit(&t, 0, 1);
+		cr_assert_eq(sc->sk_away, 0);
+		cr_assert_eq(sc->figures, 6);
+		cr_assert_eq((sc->flags & BS_UF_ROUTED) != 0, k);
+		tf_close(&t);
+	}
+}
+
+/* RULING R-378 [2.9] "A routing skirmisher can be Rallied by ... If the
+ * skirmish unit has a Unit Commander, that commander can also rally the
+ * routing skirmisher": its commander rallies the two (within his radius
+ * of them); they come back and rejoin their unit; unrallied, they run on
+ * and leave the table. */
+Test(r07_rout, s2_9_ruling_r378_routed_skirmishers_rallied_or_off)
+{
+	for (int rallied = 0; rallied < 2; rallied++) {
+		struct tf t;
+		open_scouts(&t);
+		tf_dice(&t,
+			(int[]){10, 10, 10, 10, 1, 1, 10, 10, 1, 1, 1, 1, 1, 1},
+			14);
+		bs1e_morale_check(t.b, 0, 1u << BS1E_T5_OTHER_RULE, 0,
+				  (struct bs_vec){36, 44}, "[4.4 T5]");
+		struct bs_unit_state *sc = tf_unit(&t, 0, 1);
+		cr_assert_eq(sc->sk_away, 2);
+		sc->sk_pos = (struct bs_vec){50, 22}; /* within his 13" */
+		for (int round = 2; round <= 6; round++) {
+			t.b->round = round;
+			for (int g = 0; g < t.b->nunits; g++)
+				t.b->units[g].flags &= ~(unsigned)BS_UF_MOVED;
+			for (int k = 0; k < t.b->nindivs; k++)
+				t.b->indivs[k].flags = 0;
+			t.nrally[0] = 0;
+			if (rallied && round == 2)
+				t.rally[0][t.nrally[0]++] =
+				    (struct bs_rally_order){1, 1, BS_MOB_NONE,
+							    0};
+			tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+			tf_phase(&t, BS_PHASE_RALLY);
+			bs1e_phase_rally(t.b);
+			tf_phase(&t, BS_PHASE_MOVEMENT);
+			bs1e_phase_movement(t.b);
+		}
+		if (rallied) {
+			cr_assert_eq(tf_count(&t, BS_EV_RALLY), 1);
+			cr_assert_eq(sc->sk_away, 0, "back with the unit");
+			cr_assert_eq(sc->figures, 6);
+		} else {
+			cr_assert_eq(sc->sk_away, 0);
+			cr_assert_eq(sc->sk_off, 2, "off the table");
+			cr_assert_eq(sc->figures, 4);
+		}
+		tf_close(&t);
+	}
 }
 
 /* Foot (open, 8 figures in 4 files: 4.5" x 2", front (36, 24) facing

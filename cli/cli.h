@@ -29,6 +29,7 @@ int cmd_attack(int argc, char **argv);
 int cmd_morale(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_referee(int argc, char **argv);
 extern const char cmd_roster_help[];
 extern const char cmd_check_help[];
 extern const char cmd_tables_help[];
@@ -36,6 +37,15 @@ extern const char cmd_attack_help[];
 extern const char cmd_morale_help[];
 extern const char cmd_play_help[];
 extern const char cmd_sim_help[];
+extern const char cmd_referee_help[];
+
+struct bs_ref;
+/* Read journal J (issue 17, cli/cmd_referee.c): its scenario (checked
+ * against the journal's SHA-256) into *sc and a session holding its
+ * inputs into *r; *torn_at the byte offset of a torn last line (-1 none).
+ * Prints the diagnostics and returns the exit code (0 ok). */
+int cli_ref_load(const char *journal, struct bs_scenario **sc,
+		 struct bs_ref **r, long *torn_at);
 
 /* "battlesim: error: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -57,9 +67,28 @@ int cli_html_path(const char *cmd, const char *path);
  * device and inode when both exist). */
 int cli_same_file(const char *a, const char *b);
 
-/* Load FILE, or the built-in default scenario when file is NULL. Prints
- * the diagnostics on failure and returns the exit code (0 ok). */
-int cli_load_scenario(const char *file, struct bs_scenario **out);
+/* Load FILE (builtin: the built-in scenario of that name; file NULL: the
+ * default one) and check its deployment (bs_deploy_check). Prints the
+ * errors on failure and returns the exit code (0 ok, *out NULL on
+ * failure); prints its warnings on stderr, as errors when `strict` (then
+ * exit code 2). */
+int cli_load_checked(const char *file, int builtin, int strict,
+		     struct bs_scenario **out);
+
+/* cli_load_checked of FILE, or of the built-in default scenario when file
+ * is NULL. */
+int cli_load_scenario(const char *file, int strict, struct bs_scenario **out);
+
+/* Print the warnings of scenario s on stderr as "battlesim: warning:
+ * FILE:LINE:COL: message" (strict: "battlesim: error: ...", then a count).
+ * Returns 2 when strict and there is a warning, else 0. */
+int cli_print_warnings(const struct bs_scenario *s, int strict);
+
+/* The help lines of --strict, shared by check, roster, play and sim. */
+#define CLI_STRICT_HELP                                                        \
+	"  --strict        warnings are errors: a scenario that gives\n"       \
+	"                  something with no effect in play is refused\n"      \
+	"                  (exit 2; docs/SCENARIO-FORMAT.md, \"Warnings\")\n"
 
 /* Parse a whole decimal int in [lo, hi] for option `opt` of `cmd`; on error
  * prints the message and returns -1. */

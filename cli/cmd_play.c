@@ -20,7 +20,8 @@
 
 const char cmd_play_help[] =
     "usage: battlesim play [FILE] [--seed N] [--rounds N] [--log text|jsonl]\n"
-    "                      [--out FILE] [--quiet] [--html FILE]\n"
+    "                      [--out FILE] [--quiet] [--html FILE] [--dice FILE]\n"
+    "                      [--strict]\n"
     "\n"
     "Play a battle of the scenario FILE (without FILE, the built-in\n"
     "scenario), each side commanded by the doctrine AI (or by the orders\n"
@@ -32,6 +33,12 @@ const char cmd_play_help[] =
     "then the summary: every unit's figures at the start, lost, wounded and\n"
     "left, how it ended, each side's losses and the outcome.\n"
     "\n"
+    "The scenario's level (basic, intermediate, advanced) decides the rules\n"
+    "in force [16.3 A]. What the scenario gives that has no effect in play\n"
+    "(not in force at its level, or not played yet) is a warning on\n"
+    "stderr, 'battlesim: warning: FILE:LINE:COL: ...', before the battle\n"
+    "(docs/SCENARIO-FORMAT.md, \"Warnings\").\n"
+    "\n"
     "Options:\n"
     "  --seed N        seed of the dice (default 1985); the same seed plays\n"
     "                  the same battle and prints the same bytes\n"
@@ -40,11 +47,21 @@ const char cmd_play_help[] =
     "                  (docs/EVENTS.md); the summary is then one JSON line\n"
     "  --out FILE      write the log to FILE; the summary still goes to\n"
     "                  standard output\n"
-    "  --quiet         no log, only the summary\n"
+    "  --quiet         no log, only the summary (the warnings still go to\n"
+    "                  standard error)\n"
+    "  --dice FILE     the dice from FILE (whole numbers, in the order the\n"
+    "                  rules roll them) instead of the seeded generator; a\n"
+    "                  number that is not a roll of its die, or too few,\n"
+    "                  is an error (exit 1)\n"
     "  --html FILE     also write the battle map to FILE: one self-contained\n"
     "                  HTML page (no network) that replays the battle on the\n"
-    "                  tabletop, step by step, with the log (docs/HTML.md)\n"
-    "  -h, --help      show this help\n";
+    "                  tabletop, step by step, with the log "
+    "(docs/HTML.md)\n" CLI_STRICT_HELP "  -h, --help      show this help\n";
+
+/* play --dice FILE (issue 17): the given dice, in order, instead of the
+ * seeded generator; NULL: none */
+static const int *given_dice;
+static size_t given_len;
 
 int cli_play_battle(const struct bs_scenario *sc, const char *file,
 		    uint64_t seed, uint64_t stream, int rounds, const char *log,
@@ -165,7 +182,23 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 		bs_battle_set_sink(b, &sink);
 	}
 	bs_battle_reset(b, seed, stream);
+	if (given_dice)
+		bs_dice_source_script(&b->dice, given_dice, given_len);
 	bs_battle_play(b, rounds);
+	if (given_dice && b->dice.failed) {
+		cli_error("--dice: %s", b->dice.error);
+		rep.error = 0;
+		bs_report_summary(b, fmt, stdout);
+		if (html)
+			bs_html_release(&map);
+		if (out_path)
+			fclose(logf);
+		if (mapf)
+			fclose(mapf);
+		free(ai);
+		bs_battle_free(b);
+		return 1;
+	}
 
 	int rc = 0;
 	if (out_path) {
@@ -195,9 +228,76 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	return rc;
 }
 
+/* The whole numbers of FILE (blanks, commas and newlines between them):
+ * the dice of --dice, each checked against its die as it is rolled. */
+static int read_dice(const char *path, int **out, size_t *n)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	size_t cap = 256, k = 0;
+	int *v = malloc(cap * sizeof *v);
+	int c, line = 1;
+	long cur = -1;
+	while (v && (c = fgetc(f)) != EOF) {
+		if (c >= '0' && c <= '9') {
+			cur = (cur < 0 ? 0 : cur * 10) + (c - '0');
+			if (cur > 1000) {
+				cli_error("%s:%d: %ld is not a die", path, line,
+					  cur);
+				free(v);
+				fclose(f);
+				return -1;
+			}
+			continue;
+		}
+		if (cur >= 0) {
+			if (k == cap) {
+				int *nv = realloc(v, 2 * cap * sizeof *v);
+				if (!nv)
+					break;
+				v = nv;
+				cap *= 2;
+			}
+			v[k++] = (int)cur;
+			cur = -1;
+		}
+		if (c == '\n')
+			line++;
+		else if (c != ' ' && c != '\t' && c != ',' && c != '\r') {
+			cli_error("%s:%d: '%c' is not part of a number", path,
+				  line, c);
+			free(v);
+			fclose(f);
+			return -1;
+		}
+	}
+	if (v && cur >= 0 && k < cap)
+		v[k++] = (int)cur;
+	fclose(f);
+	if (!v) {
+		cli_error("out of memory");
+		return -1;
+	}
+	*out = v;
+	*n = k;
+	return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
-	enum { O_SEED = 256, O_ROUNDS, O_LOG, O_OUT, O_QUIET, O_HTML };
+	enum {
+		O_SEED = 256,
+		O_ROUNDS,
+		O_LOG,
+		O_OUT,
+		O_QUIET,
+		O_HTML,
+		O_DICE,
+		O_STRICT
+	};
 	static const struct option opts[] = {
 	    {"seed", required_argument, NULL, O_SEED},
 	    {"rounds", required_argument, NULL, O_ROUNDS},
@@ -205,12 +305,14 @@ int cmd_play(int argc, char **argv)
 	    {"out", required_argument, NULL, O_OUT},
 	    {"quiet", no_argument, NULL, O_QUIET},
 	    {"html", required_argument, NULL, O_HTML},
+	    {"dice", required_argument, NULL, O_DICE},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0;
+	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0, strict = 0;
 	enum bs_log_format fmt = BS_LOG_TEXT;
-	const char *out_path = NULL, *html = NULL;
+	const char *out_path = NULL, *html = NULL, *dice = NULL;
 	opterr = 0;
 	int ch;
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -250,6 +352,12 @@ int cmd_play(int argc, char **argv)
 				return 2;
 			html = optarg;
 			break;
+		case O_DICE:
+			dice = optarg;
+			break;
+		case O_STRICT:
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd_play_help, stdout);
 			return 0;
@@ -268,13 +376,23 @@ int cmd_play(int argc, char **argv)
 		return cli_usage_error("play", "unexpected argument '%s'",
 				       argv[optind]);
 
+	int *script = NULL;
+	size_t nscript = 0;
+	if (dice && read_dice(dice, &script, &nscript) != 0)
+		return 2;
 	struct bs_scenario *sc = NULL;
-	rc = cli_load_scenario(file, &sc);
-	if (rc)
+	rc = cli_load_scenario(file, strict, &sc);
+	if (rc) {
+		free(script);
 		return rc;
+	}
+	given_dice = script;
+	given_len = nscript;
 	rc = cli_play_battle_html(sc, file, (uint64_t)seed, 0, rounds,
 				  bs_log_format_name[fmt], out_path, quiet,
 				  html);
+	given_dice = NULL;
+	free(script);
 	bs_scenario_free(sc);
 	return rc;
 }

@@ -14,8 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/sim.h"
+#include "battlesim/warn.h"
 #include "cli.h"
 
 #define DEFAULT_SEED 1985
@@ -23,9 +25,9 @@
 const char cmd_sim_help[] =
     "usage: battlesim sim [FILE] [--runs N] [--threads T] [--seed S]\n"
     "                     [--until-ci W] [--json | --csv] [--rounds N]\n"
-    "                     [--html FILE]\n"
+    "                     [--html FILE] [--from JOURNAL] [--strict]\n"
     "       battlesim sim [FILE] --seed S --replay K [--log text|jsonl]\n"
-    "                     [--html FILE]\n"
+    "                     [--html FILE] [--from JOURNAL]\n"
     "\n"
     "Play N battles of the scenario FILE (without FILE, the built-in\n"
     "scenario) with the sides' controllers (the doctrine AI unless the\n"
@@ -36,6 +38,11 @@ const char cmd_sim_help[] =
     "figures lost with a histogram, and each side's losses. Battle i is\n"
     "played with the dice of stream i of the seed, so the report is the\n"
     "same for any number of threads, and battle 0 is `play --seed S`.\n"
+    "\n"
+    "What the scenario gives that the battles leave out (the warnings of\n"
+    "battlesim check: not in force at its level, or not played yet) goes to\n"
+    "stderr and heads every report as its \"not simulated\" list: the odds\n"
+    "are never shown without their caveats (docs/SIM.md).\n"
     "\n"
     "Options:\n"
     "  --runs N        battles to play (default 10000; with --until-ci, the\n"
@@ -53,7 +60,12 @@ const char cmd_sim_help[] =
     "                  with charts: win probabilities with their intervals,\n"
     "                  rounds and casualty histograms (docs/HTML.md); with\n"
     "                  --replay, the battle map of that battle\n"
-    "  -h, --help      show this help\n"
+    "  --from JOURNAL  the battles go on from the position of a referee's\n"
+    "                  journal (docs/REFEREE.md): each replays its inputs,\n"
+    "                  then the AI plays the human sides with the dice of\n"
+    "                  (seed, i); the seed defaults to the journal's; the\n"
+    "                  same counts as the session's 'chances "
+    "N'\n" CLI_STRICT_HELP "  -h, --help      show this help\n"
     "\n"
     "A progress bar with the rate and the time left goes to standard error\n"
     "when it is a terminal.\n";
@@ -159,6 +171,10 @@ static json_t *report_json(const struct bs_scenario *sc,
 	json_object_set_new(o, "runs", json_integer(r->runs));
 	json_object_set_new(o, "stopped_early", json_boolean(r->stopped_early));
 	json_object_set_new(o, "max_rounds", json_integer(r->max_rounds));
+	/* what the battles leave out (issue 11): only when there is any */
+	if (sc->warnings.count)
+		json_object_set_new(o, "not_simulated",
+				    bs_report_warnings_json(sc));
 	json_t *sides = json_array();
 	for (int s = 0; s < r->nsides; s++) {
 		const struct bs_sim_side *sd = &r->side[s];
@@ -270,6 +286,16 @@ static void report_csv(FILE *f, const struct bs_scenario *sc,
 	csv_int(f, "run", NULL, NULL, "runs", r->runs);
 	csv_int(f, "run", NULL, NULL, "stopped_early", r->stopped_early);
 	csv_int(f, "run", NULL, NULL, "max_rounds", r->max_rounds);
+	/* what the battles leave out (issue 11): one row a warning */
+	char where[1024];
+	for (size_t i = 0; i < sc->warnings.count; i++) {
+		const struct bs_diag *m = &sc->warnings.items[i];
+		int code = m->code > 0 && m->code < BS_W__COUNT ? m->code : 0;
+		fprintf(f, "not_simulated,\"\",\"\",%s,",
+			code ? bs_warn_kinds[code].id : "warning");
+		csv_str(f, bs_diag_format(m, where, sizeof where));
+		fputc('\n', f);
+	}
 	for (int s = 0; s < r->nsides; s++) {
 		const struct bs_sim_side *sd = &r->side[s];
 		const char *nm = sc->sides[s].name;
@@ -341,6 +367,10 @@ static void report_text(FILE *f, const struct bs_scenario *sc,
 		r->stopped_early ? " (stopped: the intervals are narrow "
 				   "enough)"
 				 : "");
+	if (sc->warnings.count) {
+		fputc('\n', f);
+		bs_report_warnings_text(f, sc);
+	}
 	fprintf(f, "\nOutcome                              P     95%% interval "
 		   "(Wilson)\n");
 	for (int s = 0; s < r->nsides; s++) {
@@ -427,7 +457,9 @@ int cmd_sim(int argc, char **argv)
 		O_ROUNDS,
 		O_REPLAY,
 		O_LOG,
-		O_HTML
+		O_HTML,
+		O_FROM,
+		O_STRICT
 	};
 	static const struct option opts[] = {
 	    {"runs", required_argument, NULL, O_RUNS},
@@ -440,6 +472,8 @@ int cmd_sim(int argc, char **argv)
 	    {"replay", required_argument, NULL, O_REPLAY},
 	    {"log", required_argument, NULL, O_LOG},
 	    {"html", required_argument, NULL, O_HTML},
+	    {"from", required_argument, NULL, O_FROM},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -447,9 +481,11 @@ int cmd_sim(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.runs = BS_SIM_DEFAULT_RUNS;
 	o.threads = cores();
-	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0;
+	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0,
+	    strict = 0;
 	int runs = BS_SIM_DEFAULT_RUNS, threads = o.threads, rc = 0;
-	const char *log = NULL, *html = NULL;
+	const char *log = NULL, *html = NULL, *from = NULL;
+	int seed_given = 0;
 	opterr = 0;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -465,6 +501,7 @@ int cmd_sim(int argc, char **argv)
 		case O_SEED:
 			rc = cli_parse_int("sim", "--seed", optarg, 0,
 					   2147483647, &seed);
+			seed_given = 1;
 			break;
 		case O_UNTIL: {
 			char *end;
@@ -502,6 +539,12 @@ int cmd_sim(int argc, char **argv)
 				return 2;
 			html = optarg;
 			break;
+		case O_FROM:
+			from = optarg;
+			break;
+		case O_STRICT:
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
@@ -525,9 +568,30 @@ int cmd_sim(int argc, char **argv)
 					      "other");
 	if (log && replay < 0)
 		return cli_usage_error("sim", "--log goes with --replay");
+	if (from && (file || replay >= 0 || o.until_ci > 0))
+		return cli_usage_error("sim",
+				       "--from JOURNAL names its scenario; it "
+				       "takes no FILE, --replay or --until-ci");
 
 	struct bs_scenario *sc = NULL;
-	rc = cli_load_scenario(file, &sc);
+	struct bs_ref *ref = NULL;
+	if (from) {
+		/* issue 17: the battles go on from the position of a
+		 * referee's journal */
+		long torn = -1;
+		rc = cli_ref_load(from, &sc, &ref, &torn);
+		if (rc)
+			return rc;
+		if (torn >= 0)
+			fprintf(stderr,
+				"battlesim: warning: %s: its last line was cut "
+				"off as it was written: not read\n",
+				from);
+		if (!seed_given)
+			seed = (int)ref->seed;
+	} else {
+		rc = cli_load_scenario(file, strict, &sc);
+	}
 	if (rc)
 		return rc;
 	if (replay >= 0) {
@@ -558,7 +622,10 @@ int cmd_sim(int argc, char **argv)
 	struct bs_sim_result *r = NULL;
 	struct bs_diags d;
 	bs_diags_init(&d);
-	enum bs_status st = bs_sim_run(sc, &o, &r, &d);
+	enum bs_status st =
+	    ref ? bs_ref_chances(ref, o.runs, o.threads, o.seed, &r, &d)
+		: bs_sim_run(sc, &o, &r, &d);
+	bs_ref_free(ref);
 	if (st != BS_OK) {
 		cli_print_diags(&d);
 		bs_diags_release(&d);

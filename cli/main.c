@@ -30,6 +30,8 @@ const struct cli_cmd cli_cmds[] = {
      cmd_play_help, cmd_play},
     {"sim", "play thousands of battles: odds with confidence intervals",
      cmd_sim_help, cmd_sim},
+    {"referee", "referee a battle at the table: your dice, your orders",
+     cmd_referee_help, cmd_referee},
     {"help", "show help for a command", cmd_help_help, cmd_help},
     {NULL, NULL, NULL, NULL},
 };

@@ -4,7 +4,7 @@
 # BS_EXTRA_PKGS adds packages (the fuzz target adds clang's runtime);
 # BS_BROWSER=1 (make deps BROWSER=1) adds chromium for make test-browser.
 set -e
-PKGS="gcc make pkg-config libyaml-dev libjansson-dev libcriterion-dev clang-format valgrind ${BS_EXTRA_PKGS:-}"
+PKGS="gcc make pkg-config libyaml-dev libjansson-dev libcriterion-dev nettle-dev libedit-dev clang-format valgrind ${BS_EXTRA_PKGS:-}"
 if [ -n "${BS_BROWSER:-}" ] && [ "${BS_BROWSER:-}" != 0 ]; then
 	PKGS="$PKGS chromium"
 fi

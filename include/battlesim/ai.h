@@ -32,6 +32,7 @@
 
 /* Units of a battle (all sides) the odds cache can hold. */
 #define BS_AI_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
+#define BS_AI_ARCMEMO 64 /* entries (a power of two) */
 /* The CRT reads the same for every attack roll <= 0 and >= 40, so the
  * expected damage of a figure depends on AR - AC only in -12 .. 38. */
 #define BS_AI_D_MIN (-12)
@@ -72,6 +73,14 @@ struct bs_ai_doctrine {
 	struct bs_quad quad[BS_AI_MAX_UNITS];
 	uint64_t engaged_stamp[BS_AI_MAX_UNITS];
 	unsigned char engaged[BS_AI_MAX_UNITS];
+	/* the arcs last worked out for pairs of units (private), with the
+	 * quads and whether in play they came from: the same inputs, the
+	 * same arc */
+	struct bs_ai_arcmemo {
+		int g, h; /* -1: empty */
+		unsigned char in, arc;
+		struct bs_quad qa, qb;
+	} arcmemo[BS_AI_ARCMEMO];
 };
 
 /* Set up *ai (its controller's callbacks and an empty cache). Cannot fail;
@@ -131,6 +140,80 @@ void bs2e_ai_init(struct bs2e_ai *ai);
  * weakens. Stateless and deterministic; one serves both sides. */
 void bs_mx_ai_init(struct bs_mx_controller *c);
 
+/* ---- the referee's human side (src/ai/human.c, issue 17) ----------------
+ * A controller that asks a UI-supplied callback for every decision the
+ * rules give a side (src/ai never prints or reads): the answer comes back
+ * as data, already read by the UI (orders in the grammar of a scenario's
+ * `orders:`, bs_scenario_parse_order) and checked with bs_ai_human_check,
+ * which refuses what the rules forbid with the rule's cite, so the UI can
+ * ask again. */
+
+enum bs_human_ask {
+	BS_HUMAN_MOVES_FIRST, /* [1.4] Side A: move first (yes) or second */
+	BS_HUMAN_RALLY,	      /* [6.0] one rally attempt or mob order, or
+				 done; 2E: a rally (RULING R-210) */
+	BS_HUMAN_MOVE,	      /* [7.0] one unit's order; 2E: the charge
+				 declaration (RULING R-203) or the move */
+	BS_HUMAN_INDIV,	      /* [9.2] where an independent individual goes */
+	BS_HUMAN_FOLLOW,      /* [7.12] follow a withdrawing enemy (yes) */
+	BS_HUMAN_WEAPON,      /* [8.2] the weapon in hand */
+	BS_HUMAN_RETREAT,     /* 2E: retreat 4" instead of checking (yes) */
+	BS_HUMAN__COUNT
+};
+extern const char *const bs_human_ask_name[BS_HUMAN__COUNT];
+
+/* One question: the side asked and what about (indexes within the side;
+ * -1 none). */
+struct bs_human_q {
+	enum bs_human_ask kind;
+	int side, unit, indiv;
+	int eside, eunit; /* FOLLOW: the withdrawing enemy */
+	int nrally;	  /* RALLY: entries given so far this phase */
+};
+
+/* The answer to it (the fields of its kind). */
+struct bs_human_answer {
+	int yes;		     /* MOVES_FIRST, FOLLOW, RETREAT */
+	int done;		     /* RALLY: no more entries this phase */
+	struct bs_rally_order rally; /* RALLY */
+	struct bs_order order;	     /* MOVE */
+	int weapon;		     /* WEAPON: index into r.wpn, -1 keep */
+	struct bs_indiv_order io;    /* INDIV */
+};
+
+/* The UI: answer q about battle b into *a (every question is answered:
+ * a UI that has nothing to say gives the default, hold / no / done). */
+struct bs_human_ui {
+	void (*ask)(void *ctx, const struct bs_battle *b,
+		    const struct bs_human_q *q, struct bs_human_answer *a);
+	void *ctx;
+};
+
+struct bs_ai_human {
+	struct bs_controller ctl;     /* pass &h->ctl (registry: "human") */
+	const struct bs_human_ui *ui; /* NULL: every answer the default */
+};
+
+/* Set up *h asking ui (NULL: the default answers, as "hold"). */
+void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui);
+
+/* 1 when answer a to q is what the rules allow in b now; else 0 with the
+ * reason and the rule that forbids it (static text). MOVE: the tabletop's
+ * check of the order (bs_tt_check_order, 2E bs2e_check_order) after a
+ * stepless charge gets its path; the 2E charge declaration takes only a
+ * charge or hold (RULING R-203). RALLY, INDIV: the rules check them when
+ * they are played (REJECTED, with the rule). */
+int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_human_answer *a, const char **why,
+		      const char **cite);
+
+/* RULING R-142 [7.14]: a charge order without steps takes the path of the
+ * tabletop's charge plan (2E: bs2e_plan_charge); unchanged when there is
+ * none (the rules then reject it). Shared by the scripted and the human
+ * controllers. */
+void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
+		       struct bs_order *o);
+
 /* ---- the registry (src/ai/registry.c) -------------------------------------
  */
 
@@ -143,6 +226,8 @@ struct bs_ai_set {
 	struct bs2e_ai bs2e;		 /* 2E "doctrine" */
 	struct bs_mx_controller mx;	 /* matrix "doctrine" */
 	struct bs_mx_controller mx_hold; /* matrix "hold" */
+	struct bs_ai_human human;	 /* 1E and 2E "human" (issue 17): set
+					    its ui before use */
 };
 
 /* Set up every controller of *s. Cannot fail; no allocation. */

@@ -342,6 +342,17 @@ void bs_battle_ev_units(const struct bs_battle *b, struct bs_event *ev, int g,
 void bs_battle_say(struct bs_battle *b, enum bs_ev type, int g,
 		   const char *what, const char *cite);
 
+/* What the dice source of b asks for now, in words (issue 17): "2d6 for
+ * Keep men-at-arms attacking Broken Fang spears [8.4 B]", "d6 for Keep
+ * (initiative) [5.1]". Returns buf. */
+char *bs_battle_roll_text(const struct bs_battle *b,
+			  const struct bs_dice_req *q, char *buf, size_t len);
+
+/* The name of unit g (global index) of b: its scenario name, or "side S
+ * unit U" when it has none. Returns buf. */
+const char *bs_battle_unit_name(const struct bs_battle *b, int g, char *buf,
+				size_t len);
+
 /* Put a unit's per-battle state (flags, movement spent, targets, how it
  * ended) back to a battle's start; the ruleset sets figures, position,
  * formation and commander. */

@@ -181,6 +181,12 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  * MX_DAMAGE     side, unit; n[0] = damage points; n[1], n[2] = class /
  *               unit numbers before; n[3], n[4] = after; n[5] =
  *               centuries lost; cite "[M2.6] [M3.7]".
+ *
+ * Referee mode (issue 17, docs/REFEREE.md):
+ * OVERRIDE      side, unit (or -1): the referee's word replaced a result;
+ *               what = what changed and the referee's text ("override:
+ *               routed (the referee: ...)"); cite "referee".
+ *
  * Matrix battles also emit BATTLE_START, ROUND, PHASE, INITIATIVE (d6
  * per side, RULING R-257), MORALE (deriv = ML%, dice = d100, n[0] =
  * passed, n[1] = 0; RULING R-254), REJECTED, REMOVED, NOTE and END. */
@@ -217,6 +223,8 @@ enum bs_ev {
 	BS_EV_MX_ENGAGE,
 	BS_EV_MX_ATTACK,
 	BS_EV_MX_DAMAGE,
+	/* referee mode (issue 17) */
+	BS_EV_OVERRIDE,
 	BS_EV__COUNT
 };
 extern const char *const bs_ev_name[BS_EV__COUNT];

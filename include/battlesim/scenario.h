@@ -9,9 +9,12 @@
 #include "battlesim/model.h"
 
 /* Load the scenario in file `path` (with the built-in catalogs). On success
- * *out is a new scenario (free with bs_scenario_free). On bad input returns
- * BS_ERR_INPUT with one diagnostic per error found (all of them, not only
- * the first) and *out NULL. */
+ * *out is a new scenario (free with bs_scenario_free) with its warnings
+ * (.warnings, battlesim/warn.h). On bad input returns BS_ERR_INPUT with
+ * one diagnostic per error found (all of them, not only the first) and
+ * *out NULL. Where its units stand is checked by the second step of a
+ * load, bs_deploy_check (battlesim/deploy.h), which the program runs for
+ * every command; tests may set up any position without it. */
 enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
 				     struct bs_diags *diags);
 
@@ -33,5 +36,21 @@ const char *const *bs_scenario_builtin_names(void);
 const char *bs_scenario_default_name(void);
 
 void bs_scenario_free(struct bs_scenario *s);
+
+struct bs_script_order;
+
+/* One order typed at the referee's prompt (issue 17), in the grammar of a
+ * side's scripted `orders:` (docs/SCENARIO-FORMAT.md "Controllers and
+ * scripted orders"): the keys of one entry in YAML flow form, without
+ * `round:` (given) and, when unit >= 0, without `unit:` (the unit asked
+ * about); a first item without a key is the order's word ("charge,
+ * target: Broken Fang spears" is "order: charge, target: ..."). Parsed
+ * and checked by the loader's own code, so a typed order and a scripted
+ * one are one language. BS_OK with *out, or BS_ERR_INPUT with the reason
+ * in err (the loader's message). No allocation survives the call. */
+enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
+				       int round, int unit, const char *text,
+				       struct bs_script_order *out, char *err,
+				       size_t errlen);
 
 #endif

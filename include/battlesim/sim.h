@@ -19,6 +19,18 @@
  * thread count). */
 #define BS_SIM_BATCH 1000
 
+/* Battles that start elsewhere than the deployment (referee mode, issue
+ * 17: "odds from here"): each worker gets its own context for its battle
+ * (worker_new; NULL: out of memory), and `play` plays battle i on it (it
+ * resets it, attaches its controllers and plays to the end; the simulator
+ * then counts b's result). Called on the workers' threads. */
+struct bs_sim_hook {
+	void *(*worker_new)(void *ctx, struct bs_battle *b);
+	void (*play)(void *wctx, struct bs_battle *b, long i);
+	void (*worker_free)(void *wctx);
+	void *ctx;
+};
+
 struct bs_sim_opts {
 	long runs;	 /* battles, or the cap with until_ci (>= 1) */
 	int threads;	 /* >= 1 */
@@ -30,6 +42,9 @@ struct bs_sim_opts {
 	 * battles run (NULL: none) */
 	void (*progress)(void *ctx, long done, long total);
 	void *progress_ctx;
+	/* NULL: each battle from the deployment with the sides' controllers
+	 * (bs_ai_attach) */
+	const struct bs_sim_hook *hook;
 };
 
 /* One unit over all battles. */

@@ -22,6 +22,9 @@ static const struct row {
      offsetof(struct bs_ai_set, script.ctl)},
     {BS_RULES_BS1E, "hold", BS_IFACE_TABLETOP,
      offsetof(struct bs_ai_set, hold)},
+    /* the referee's human side (issue 17) */
+    {BS_RULES_BS1E, "human", BS_IFACE_TABLETOP,
+     offsetof(struct bs_ai_set, human.ctl)},
     /* 2E (issue 5) */
     {BS_RULES_BS2E, "doctrine", BS_IFACE_TABLETOP,
      offsetof(struct bs_ai_set, bs2e.ctl)},
@@ -29,6 +32,8 @@ static const struct row {
      offsetof(struct bs_ai_set, script.ctl)},
     {BS_RULES_BS2E, "hold", BS_IFACE_TABLETOP,
      offsetof(struct bs_ai_set, hold)},
+    {BS_RULES_BS2E, "human", BS_IFACE_TABLETOP,
+     offsetof(struct bs_ai_set, human.ctl)},
     /* matrix (issue 6) */
     {BS_RULES_MATRIX, "doctrine", BS_IFACE_MATRIX,
      offsetof(struct bs_ai_set, mx)},
@@ -47,6 +52,7 @@ void bs_ai_set_init(struct bs_ai_set *s)
 	/* every callback NULL: stay, hold, engage nothing (matrix.h) */
 	memset(&s->mx_hold, 0, sizeof s->mx_hold);
 	s->mx_hold.name = "hold";
+	bs_ai_human_init(&s->human, NULL);
 }
 
 static const struct row *find(enum bs_rules r, const char *name)

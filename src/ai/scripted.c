@@ -73,21 +73,7 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 		    o->unit != unit)
 			continue;
 		*out = o->order;
-		/* RULING R-142 [7.14] a charge without steps: the tabletop's
-		 * charge path (when there is none, the charge goes to the
-		 * rules as written, and they reject it) */
-		if (out->kind == BS_ORDER_CHARGE && out->nsteps == 0 &&
-		    out->tside >= 0) {
-			struct bs_tt_charge pl;
-			if (b->sc->rules == BS_RULES_BS2E) /* 2E (issue 5) */
-				bs2e_plan_charge(b, side, unit, out->tside,
-						 out->tunit, &pl);
-			else
-				bs_tt_plan_charge(b, side, unit, out->tside,
-						  out->tunit, &pl);
-			if (pl.legal)
-				*out = pl.order;
-		}
+		bs_ai_charge_path(b, side, unit, out);
 		return;
 	}
 }
@@ -144,6 +130,23 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 	for (int i = 0; i < n; i++)
 		order[i] = by[o2[i]];
 	return n;
+}
+
+void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
+		       struct bs_order *o)
+{
+	/* RULING R-142 [7.14] a charge without steps: the tabletop's charge
+	 * path (when there is none, the charge goes to the rules as
+	 * written, and they reject it) */
+	if (o->kind != BS_ORDER_CHARGE || o->nsteps != 0 || o->tside < 0)
+		return;
+	struct bs_tt_charge pl;
+	if (b->sc->rules == BS_RULES_BS2E) /* 2E (issue 5) */
+		bs2e_plan_charge(b, side, unit, o->tside, o->tunit, &pl);
+	else
+		bs_tt_plan_charge(b, side, unit, o->tside, o->tunit, &pl);
+	if (pl.legal)
+		*o = pl.order;
 }
 
 void bs_ai_script_init(struct bs_ai_script *s)

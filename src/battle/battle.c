@@ -5,10 +5,12 @@
  * start before round 1, then its Sequence of Play), free; the controllers
  * of the sides (bs_battle_attach); event emission; the verdict of a
  * tabletop battle; how a unit stands. No rules of any ruleset here. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "battlesim/battle.h"
+#include "battlesim/deriv.h"
 
 /* ---- events ---------------------------------------------------------------
  */
@@ -51,6 +53,42 @@ void bs_battle_say(struct bs_battle *b, enum bs_ev type, int g,
 	ev.what = what;
 	ev.cite = cite;
 	bs_battle_emit(b, &ev);
+}
+
+const char *bs_battle_unit_name(const struct bs_battle *b, int g, char *buf,
+				size_t len)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (u->def && u->def->name[0])
+		snprintf(buf, len, "%s", u->def->name);
+	else
+		snprintf(buf, len, "side %d unit %d", u->side, u->idx);
+	return buf;
+}
+
+char *bs_battle_roll_text(const struct bs_battle *b,
+			  const struct bs_dice_req *q, char *buf, size_t len)
+{
+	char dice[48], who[160] = "", target[96] = "";
+	bs_dice_req_dice_text(q, dice, sizeof dice);
+	const struct bs_roll_why *w = q->why;
+	if (q->actor >= 0 && q->actor < b->nunits) {
+		bs_battle_unit_name(b, q->actor, who, sizeof who);
+	} else if (q->side >= 0 && q->side < b->nsides) {
+		const struct bs_side *sd = &b->sc->sides[q->side];
+		if (q->indiv >= 0 && q->indiv < sd->nindividuals)
+			snprintf(who, sizeof who, "%s",
+				 sd->individuals[q->indiv].name);
+		else
+			snprintf(who, sizeof who, "%s", sd->name);
+	}
+	if (q->target >= 0 && q->target < b->nunits)
+		bs_battle_unit_name(b, q->target, target, sizeof target);
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", dice, who[0] ? " for " : "",
+		 who, w && w->what ? " " : "", w && w->what ? w->what : "",
+		 target[0] ? " " : "", target, w && w->cite ? " " : "",
+		 w && w->cite ? w->cite : (w ? "" : " (no reason given)"));
+	return buf;
 }
 
 /* ---- the verdict and the units' state -------------------------------------
@@ -260,9 +298,13 @@ int bs_battle_round(struct bs_battle *b)
 {
 	if (b->result.over)
 		return 1;
+	/* with events off nothing reads a derivation's text: none is
+	 * formatted (issue 13) */
+	int text = bs_deriv_set_text(bs_battle_events_on(b));
 	if (b->round == 0 && b->rules->start)
 		b->rules->start(b);
 	b->rules->round(b);
+	bs_deriv_set_text(text);
 	return b->result.over;
 }
 

@@ -167,6 +167,13 @@ void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 		    &b->indivs[b->indiv_first[u->side] + k];
 		if (c->with_unit != u->idx || !c->alive)
 			continue;
+		static const struct bs_roll_why why_fate = {
+		    BS_ROLL_FATE,
+		    {10, 0},
+		    1,
+		    "(fate: last figure removed)",
+		    "[9.1 T11]"};
+		bs_dice_why(&b->dice, &why_fate, u->side, -1, k, -1);
 		int d10 = bs_roll(&b->dice, 10);
 		enum bs1e_fate f = bs1e_fate_for_roll(d10);
 		c->fate = (int)f;

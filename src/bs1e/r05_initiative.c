@@ -17,6 +17,10 @@ static int cmp(const int (*hist)[MAX_ROLLS], const int *len, int x, int y)
 	return len[x] - len[y];
 }
 
+/* the reason of each side's initiative die (issue 17) */
+static const struct bs_roll_why why_initiative = {
+    BS_ROLL_INITIATIVE, {6, 0}, 1, "(initiative)", "[5.1]"};
+
 void bs1e_phase_initiative(struct bs_battle *b)
 {
 	/* [5.1] "each side makes a normal initiative roll by rolling 1d6
@@ -28,6 +32,8 @@ void bs1e_phase_initiative(struct bs_battle *b)
 	int dice[BS_EV_MAX_DICE], nd = 0, rerolls = 0;
 	int n = b->nsides;
 	for (int sd = 0; sd < n; sd++) {
+		bs_dice_why_n(&b->dice, &why_initiative, 1, sides, 0, sd, -1,
+			      -1);
 		hist[sd][0] = bs_roll(&b->dice, sides);
 		len[sd] = 1;
 		order[sd] = sd;
@@ -60,6 +66,8 @@ void bs1e_phase_initiative(struct bs_battle *b)
 		for (int sd = 0; sd < n; sd++) {
 			if (!tied[sd])
 				continue;
+			bs_dice_why_n(&b->dice, &why_initiative, 1, sides, 0,
+				      sd, -1, -1);
 			int r = bs_roll(&b->dice, sides);
 			hist[sd][len[sd]++] = r;
 			if (nd < BS_EV_MAX_DICE)

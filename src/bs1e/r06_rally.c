@@ -270,6 +270,13 @@ static void attempt(struct bs_battle *b, int side,
 	 * always suffers the out-of-command penalties [4.7]) */
 	struct bs_deriv d;
 	bs1e_current_morale(b, g, 0, c->cb, 1, &d);
+	static const struct bs_roll_why why_rally = {
+	    BS_ROLL_RALLY,
+	    {10, 10},
+	    0,
+	    "rally attempt (morale check)",
+	    "[6.2]"};
+	bs_dice_why(&b->dice, &why_rally, u->side, g, o->indiv, -1);
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int ok = bs1e_morale_passes(d.value, d1 + d2);
 	bs1e_ev_check(b, BS_EV_RALLY, g, o->indiv, &d, d1, d2, ok,

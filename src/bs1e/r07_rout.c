@@ -116,6 +116,9 @@ static int roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 	current_morale(b, g, t4x, &d);
 	/* [4.3] "rolls 2d10. If the result is equal to or less than the
 	 * current morale of the unit, the Morale Check is successful" */
+	static const struct bs_roll_why why_morale = {
+	    BS_ROLL_MORALE, {10, 10}, 0, "morale check", "[4.3]"};
+	bs_dice_why(&b->dice, &why_morale, -1, g, -1, -1);
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int passed = bs1e_morale_passes(d.value, d1 + d2);
 	bs1e_ev_check(b, BS_EV_MORALE, g, -1, &d, d1, d2, passed, (int)t5,
@@ -296,6 +299,9 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
 	}
 	struct bs_deriv d;
 	bs_deriv_init(&d, u->r.dl, NULL, "[4.6]", "[4.6 T6]");
+	static const struct bs_roll_why why_discipline = {
+	    BS_ROLL_DISCIPLINE, {10, 10}, 0, "discipline check", "[4.6]"};
+	bs_dice_why(&b->dice, &why_discipline, -1, g, -1, -1);
 	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 	int passed = bs1e_discipline_passes(u->r.dl, d1 + d2);
 	bs1e_ev_check(b, BS_EV_DISCIPLINE, g, -1, &d, d1, d2, passed,
@@ -506,7 +512,7 @@ static double find_gap(const struct bs_battle *b, int g, double dir,
 		if (h == g || !bs1e_in_play(b, h))
 			continue;
 		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist_cmp(&q, &qh, BS_GEOM_TOUCH) > 0)
+		if (!bs_quad_touching(&q, &qh))
 			continue;
 		for (int k = 0; k < 4; k++)
 			cand[n++] = b->units[h].facing + 90.0 * k;

@@ -302,7 +302,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
 	 * catalogs give no attack rates, so one routine per phase ([8.6]
 	 * several natural attacks are the parts of the damage) */
-	spec.level_drain = u->r.level_drain;
+	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec.poison_part = -1;
 	struct bs1e_attack_plan plan;
 	char err[160];
@@ -312,6 +312,9 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 		return 0;
 	}
 	/* [8.4 B] "Roll 2d6." */
+	static const struct bs_roll_why why_attack = {
+	    BS_ROLL_ATTACK, {6, 6}, 0, "attacking", "[8.4 B]"};
+	bs_dice_why(&b->dice, &why_attack, -1, g, -1, h);
 	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
 	struct bs1e_attack_result res;
 	bs1e_attack_resolve(&plan, d1 + d2, &res);

@@ -67,6 +67,20 @@ static void phase_charges(struct bs_battle *b)
  * times). The totals are replaced by ranks that keep their order (a
  * rerolled side stays below every side that was not tied, whatever the
  * totals were). */
+/* the reasons of the 2E rolls (issue 17) */
+static const struct bs_roll_why why_initiative = {
+    BS_ROLL_INITIATIVE, {10, 0}, 1, "(initiative)", "RULING R-204"};
+static const struct bs_roll_why why_attack = {
+    BS_ROLL_ATTACK, {10, 0}, 0, "attacking", "[2E Attack Dice]"};
+static const struct bs_roll_why why_armor = {
+    BS_ROLL_ARMOR, {10, 0}, 1, "armor rolls against", "[2E Armor]"};
+static const struct bs_roll_why why_morale = {
+    BS_ROLL_MORALE, {10, 10}, 0, "morale check", "[2E Morale]"};
+static const struct bs_roll_why why_morale2 = {
+    BS_ROLL_MORALE, {10, 10}, 0, "second morale check (shaken)", "[2E Morale]"};
+static const struct bs_roll_why why_rally = {
+    BS_ROLL_RALLY, {10, 10}, 0, "rally check", "RULING R-210"};
+
 int bs2e_initiative_low(struct bs_dice_source *src, int nsides, int *total,
 			int *rerolls, int *dice, int *ndice, int maxdice)
 {
@@ -92,6 +106,8 @@ int bs2e_initiative_low(struct bs_dice_source *src, int nsides, int *total,
 		for (int sd = 0; sd < nsides; sd++) {
 			int r = 0;
 			if (total[sd] == lowv) {
+				bs_dice_why(src, &why_initiative, sd, -1, -1,
+					    -1);
 				r = bs_roll(src, 10);
 				if (*ndice < maxdice)
 					dice[(*ndice)++] = r;
@@ -120,6 +136,7 @@ static void phase_initiative(struct bs_battle *b)
 	bs2e_ev(b, &ev, BS_EV_INITIATIVE, -1, -1);
 	ev.die_sides = 10;
 	for (int sd = 0; sd < b->nsides; sd++) {
+		bs_dice_why(&b->dice, &why_initiative, sd, -1, -1, -1);
 		int r = bs_roll(&b->dice, 10);
 		if (ev.ndice < BS_EV_MAX_DICE)
 			ev.dice[ev.ndice++] = r;
@@ -333,6 +350,10 @@ static void attack(struct bs_battle *b, int a, int d, int figs, int num,
 	int ndice = bs2e_ad_count(figs, num, den);
 	if (ndice > BS2E_MAX_DICE)
 		ndice = BS2E_MAX_DICE;
+	/* one attack die a figure: each is a d10 (or the sum "10+8") and
+	 * only its total is read (RULING R-221) */
+	bs_dice_why_n(&b->dice, &why_attack, ndice, as->ad[0],
+		      as->ad[1] > 0 ? as->ad[1] : 0, -1, a, d);
 	int hits = bs2e_roll_attack(&b->dice, as->ad, ndice, as->hit_table,
 				    s->dice, s->per_die);
 	if (bs_battle_events_on(b)) {
@@ -375,6 +396,8 @@ static void attack(struct bs_battle *b, int a, int d, int figs, int num,
 		bs_deriv_add(&ar, 1, "RULING R-212", "flank attack");
 	else if (arc == BS_ARC_REAR)
 		bs_deriv_add(&ar, 2, "RULING R-212", "rear attack");
+	if (hits > 0)
+		bs_dice_why_n(&b->dice, &why_armor, hits, 10, 0, -1, d, a);
 	int stand = bs2e_roll_armor(&b->dice, hits, ar.value,
 				    s->armor_equal_or_higher, s->dice);
 	if (bs_battle_events_on(b) && hits > 0) {
@@ -681,6 +704,7 @@ static void check_one(struct bs_battle *b, int g, enum bs2e_trigger t)
 			return;
 		}
 	}
+	bs_dice_why(&b->dice, &why_morale, -1, g, -1, -1);
 	int d[2] = {bs_roll(&b->dice, 10), bs_roll(&b->dice, 10)};
 	struct bs2e_morale_outcome o;
 	bs2e_morale_check(from, ml, d[0] + d[1], &o);
@@ -698,6 +722,7 @@ static void check_one(struct bs_battle *b, int g, enum bs2e_trigger t)
 	if (o.retreat)
 		bs2e_retreat(b, g);
 	if (o.second) {
+		bs_dice_why(&b->dice, &why_morale2, -1, g, -1, -1);
 		int e[2] = {bs_roll(&b->dice, 10), bs_roll(&b->dice, 10)};
 		struct bs2e_morale_outcome o2;
 		bs2e_morale_second(ml, e[0] + e[1], &o2);
@@ -750,6 +775,7 @@ static void phase_rally(struct bs_battle *b)
 					    "[2E Morale]");
 				continue;
 			}
+			bs_dice_why(&b->dice, &why_rally, -1, g, -1, -1);
 			int d[2] = {bs_roll(&b->dice, 10),
 				    bs_roll(&b->dice, 10)};
 			struct bs2e_morale_outcome o;

@@ -1,5 +1,7 @@
-/* Dice expressions: parse, format, bounds and rolls from a seeded generator
- * or a script of given results. */
+/* Dice expressions: parse, format, bounds and rolls from a seeded generator,
+ * a script of given results, or a callback that is asked for each roll with
+ * its reason (referee mode, issue 17), and the reading of a referee's
+ * answer (RULING R-420, R-421). */
 #include "battlesim/dice.h"
 
 #include <assert.h>
@@ -200,12 +202,106 @@ void bs_dice_source_script(struct bs_dice_source *s, const int *script,
 	s->script_len = len;
 }
 
+const char *const bs_roll_kind_name[BS_ROLL__COUNT] = {
+    [BS_ROLL_INITIATIVE] = "initiative",
+    [BS_ROLL_ATTACK] = "attack",
+    [BS_ROLL_ARMOR] = "armor",
+    [BS_ROLL_MORALE] = "morale",
+    [BS_ROLL_DISCIPLINE] = "discipline",
+    [BS_ROLL_RALLY] = "rally",
+    [BS_ROLL_FATE] = "fate",
+    [BS_ROLL_OTHER] = "other",
+};
+
+void bs_dice_source_ask(struct bs_dice_source *s, const struct bs_dice_asker *a,
+			struct bs_rng *rng, int *pend, int pend_cap)
+{
+	memset(s, 0, sizeof *s);
+	s->kind = BS_DICE_SOURCE_ASK;
+	s->rng = rng;
+	s->asker = a;
+	s->pend = pend;
+	s->pend_cap = pend_cap;
+}
+
+int bs_dice_req_dice(const struct bs_dice_req *q)
+{
+	return q->items * (q->sides[1] > 0 ? 2 : 1);
+}
+
+static int req_die_sides(const struct bs_dice_req *q, int i)
+{
+	return q->sides[1] > 0 ? q->sides[i % 2] : q->sides[0];
+}
+
+/* Ask for the dice of the current request (or of a roll that gave no
+ * reason: one die of `sides`). */
+static void ask_request(struct bs_dice_source *s, int sides)
+{
+	if (!s->req_fresh) {
+		/* a roll site without bs_dice_why: still asked, counted */
+		s->unreasoned++;
+		memset(&s->req, 0, sizeof s->req);
+		s->req.items = 1;
+		s->req.sides[0] = sides;
+		s->req.side = s->req.actor = s->req.indiv = s->req.target = -1;
+	} else if (s->ipend < s->npend) {
+		s->unreasoned++; /* dice of the last request left unused */
+	}
+	s->req_fresh = 0;
+	s->asked++;
+	int n = bs_dice_req_dice(&s->req);
+	if (n > s->pend_cap || n < 1) {
+		if (!s->failed)
+			snprintf(s->error, sizeof s->error,
+				 "a roll of %d dice is more than the %d the "
+				 "referee's source holds",
+				 n, s->pend_cap);
+		s->failed = 1;
+		n = n < 1 ? 1 : s->pend_cap;
+		for (int i = 0; i < n; i++)
+			s->pend[i] = 1;
+	} else if (s->asker->ask(s->asker->ctx, &s->req, s->pend, n) != 0) {
+		/* "dice: program": the generator rolls them, die by die in
+		 * the order the rules will read them */
+		for (int i = 0; i < n; i++)
+			s->pend[i] =
+			    1 +
+			    (int)bs_rng_below(
+				s->rng, (uint32_t)req_die_sides(&s->req, i));
+	}
+	s->npend = n;
+	s->ipend = 0;
+}
+
+static int ask_next(struct bs_dice_source *s, int sides)
+{
+	if (s->req_fresh || s->ipend >= s->npend)
+		ask_request(s, sides);
+	int want = req_die_sides(&s->req, s->ipend);
+	int v = s->pend[s->ipend++];
+	if (want != sides)
+		s->unreasoned++; /* the reason named other dice */
+	if (v < 1 || v > sides) {
+		if (!s->failed)
+			snprintf(
+			    s->error, sizeof s->error,
+			    "the answer %d is not a possible roll of a d%d", v,
+			    sides);
+		s->failed = 1;
+		v = 1;
+	}
+	return v;
+}
+
 int bs_roll(struct bs_dice_source *s, int sides)
 {
 	assert(sides >= 1);
 	int v;
 	if (s->kind == BS_DICE_SOURCE_RNG) {
 		v = 1 + (int)bs_rng_below(s->rng, (uint32_t)sides);
+	} else if (s->kind == BS_DICE_SOURCE_ASK) {
+		v = ask_next(s, sides);
 	} else {
 		if (s->pos >= s->script_len) {
 			if (!s->failed)
@@ -253,4 +349,154 @@ int bs_dice_roll(struct bs_dice_source *s, const struct bs_dice *d)
 	for (int i = 0; i < d->nparts; i++)
 		t += bs_dice_roll_part(s, &d->part[i]);
 	return t;
+}
+
+/* ---- a referee's answer (issue 17) ---------------------------------------
+ */
+
+char *bs_dice_req_dice_text(const struct bs_dice_req *q, char *buf, size_t len)
+{
+	char one[32];
+	if (q->sides[1] <= 0)
+		snprintf(one, sizeof one, "d%d", q->sides[0]);
+	else if (q->sides[1] == q->sides[0])
+		snprintf(one, sizeof one, "2d%d", q->sides[0]);
+	else
+		snprintf(one, sizeof one, "d%d+d%d", q->sides[0], q->sides[1]);
+	if (q->items == 1)
+		snprintf(buf, len, "%s", one);
+	else
+		snprintf(buf, len, "%d x %s", q->items, one);
+	return buf;
+}
+
+#define ANSWER_MAX_TOKENS 2048
+
+/* A token of digits: its value, or -1 when not a number (or too long). */
+static int token_value(const char *t, size_t n)
+{
+	if (n == 0 || n > 4)
+		return -1;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)t[i]))
+			return -1;
+		v = v * 10 + (t[i] - '0');
+	}
+	return v;
+}
+
+/* RULING R-420: a d10 is marked 0-9 and a pair of percentile dice reads
+ * 00 for 100, so 0 means 10 on a d10 and 100 on a d100. */
+static int read_die(const char *t, size_t n, int sides, int *out)
+{
+	int v = token_value(t, n);
+	if (v == 0 && (sides == 10 || sides == 100))
+		v = sides;
+	*out = v;
+	return v >= 1 && v <= sides;
+}
+
+int bs_dice_answer_parse(const struct bs_dice_req *q, const char *text,
+			 int *dice, int n, int *totals, char *err,
+			 size_t errlen)
+{
+	const char *tok[ANSWER_MAX_TOKENS];
+	size_t tlen[ANSWER_MAX_TOKENS];
+	int nt = 0, per = q->sides[1] > 0 ? 2 : 1;
+	char what[48];
+	bs_dice_req_dice_text(q, what, sizeof what);
+	if (totals)
+		*totals = 0;
+	for (const char *p = text ? text : ""; *p;) {
+		if (*p == ' ' || *p == '\t' || *p == ',' || *p == '+' ||
+		    *p == '\n' || *p == '\r') {
+			p++;
+			continue;
+		}
+		const char *st = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != ',' &&
+		       *p != '+' && *p != '\n' && *p != '\r')
+			p++;
+		if (nt == ANSWER_MAX_TOKENS) {
+			snprintf(err, errlen, "too many numbers for %s", what);
+			return -1;
+		}
+		tok[nt] = st;
+		tlen[nt++] = (size_t)(p - st);
+	}
+	int sep = !q->why || q->why->separate;
+	int sum_max = q->sides[0] + (per == 2 ? q->sides[1] : 0);
+	if (nt == 0) {
+		snprintf(err, errlen, "nothing entered: enter the %s rolled%s",
+			 what,
+			 per == 2 && !sep ? " (the dice or the total)" : "");
+		return -1;
+	}
+	for (int i = 0; i < nt; i++)
+		if (token_value(tok[i], tlen[i]) < 0) {
+			snprintf(err, errlen,
+				 "'%.*s' is not a number: enter the %s rolled, "
+				 "like %s",
+				 (int)(tlen[i] > 20 ? 20 : tlen[i]), tok[i],
+				 what, per == 2 ? "3 4" : "4");
+			return -1;
+		}
+	if (nt == n) {
+		for (int i = 0; i < n; i++) {
+			int sides = per == 2 ? q->sides[i % 2] : q->sides[0];
+			if (!read_die(tok[i], tlen[i], sides, &dice[i])) {
+				snprintf(err, errlen,
+					 "%s%.*s is not a roll of a d%d (1 to "
+					 "%d%s)",
+					 n > 1 ? "die " : "", (int)tlen[i],
+					 tok[i], sides, sides,
+					 sides == 10	? "; 0 reads as 10"
+					 : sides == 100 ? "; 00 reads as 100"
+							: "");
+				return -1;
+			}
+		}
+		return 0;
+	}
+	if (per == 2 && nt == q->items && !sep) {
+		for (int i = 0; i < nt; i++) {
+			int t = token_value(tok[i], tlen[i]);
+			if (t < 2 || t > sum_max) {
+				snprintf(err, errlen,
+					 "a total of %s is 2 to %d, not %d",
+					 q->sides[0] == q->sides[1]
+					     ? what
+					     : "two dice",
+					 sum_max, t);
+				return -1;
+			}
+			/* RULING R-421: a total is split as evenly as the dice
+			 * allow, the first die the higher */
+			int a = t - t / 2;
+			if (t - q->sides[1] > a)
+				a = t - q->sides[1];
+			if (a > q->sides[0])
+				a = q->sides[0];
+			dice[2 * i] = a;
+			dice[2 * i + 1] = t - a;
+		}
+		if (totals)
+			*totals = 1;
+		return 0;
+	}
+	if (per == 2 && !sep)
+		snprintf(
+		    err, errlen,
+		    "expected %d dice or %d total%s for %s, got %d number%s", n,
+		    q->items, q->items == 1 ? "" : "s", what, nt,
+		    nt == 1 ? "" : "s");
+	else
+		snprintf(
+		    err, errlen, "expected %d %s for %s%s, got %d number%s", n,
+		    n == 1 ? "die" : "dice", what,
+		    per == 2 ? " (each die: this rule reads them one by one)"
+			     : "",
+		    nt, nt == 1 ? "" : "s");
+	return -1;
 }

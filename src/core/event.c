@@ -38,6 +38,7 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_MX_MOVE] = "mx_move",
     [BS_EV_MX_ENGAGE] = "mx_engage",
     [BS_EV_MX_ATTACK] = "mx_attack",
+    [BS_EV_OVERRIDE] = "override",
     [BS_EV_MX_DAMAGE] = "mx_damage",
 };
 

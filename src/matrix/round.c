@@ -71,12 +71,17 @@ static void start(struct bs_battle *b)
 
 /* [M3.1] "Roll initiative to determine who attacks first". RULING R-257:
  * a d6 per side, the higher wins, ties rolled again. */
+static const struct bs_roll_why why_initiative = {
+    BS_ROLL_INITIATIVE, {6, 0}, 1, "(initiative)", "[M3.1] RULING R-257"};
+
 static void initiative(struct bs_battle *b)
 {
 	mx_phase(b, BS_PHASE_INITIATIVE, "[M3.1]");
 	int dice[BS_EV_MAX_DICE], nd = 0, rr = 0, a = 0, c = 0;
 	for (;;) {
+		bs_dice_why(&b->dice, &why_initiative, 0, -1, -1, -1);
 		a = bs_roll(&b->dice, 6);
+		bs_dice_why(&b->dice, &why_initiative, 1, -1, -1, -1);
 		c = bs_roll(&b->dice, 6);
 		if (nd + 2 <= BS_EV_MAX_DICE) {
 			dice[nd++] = a;
@@ -466,6 +471,13 @@ static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	int diff = rating - d->defense;
 	int attacks = 1;
 	for (int k = 0; k < attacks; k++) {
+		static const struct bs_roll_why why_attack = {
+		    BS_ROLL_ATTACK,
+		    {10, 10},
+		    0,
+		    "attacking",
+		    "[M3.4b] Table 1"};
+		bs_dice_why(&b->dice, &why_attack, -1, g, -1, t);
 		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 		int adj = bs_mx_t1_adjusted(&f->t1, d1 + d2, diff, classes,
 					    f->full_class);
@@ -739,6 +751,13 @@ static void assess(struct bs_battle *b)
 		    t->cls, t->unit, t->def->card.unit_max, t->def->card.cls,
 		    t->def->card.unit);
 		int ml = bs_mx_morale(t->ml, pct, ally, &d);
+		static const struct bs_roll_why why_morale = {
+		    BS_ROLL_MORALE,
+		    {100, 0},
+		    1,
+		    "morale check (d100)",
+		    "[M2.3a] RULING R-254"};
+		bs_dice_why(&b->dice, &why_morale, -1, g, -1, -1);
 		int roll = bs_roll(&b->dice, 100);
 		int pass = roll <= ml;
 		if (!pass) {

@@ -208,6 +208,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 	case BS_EV_REJECTED:
 		set(o, "reason", jstr(ev->what));
 		break;
+	case BS_EV_OVERRIDE: /* referee mode (issue 17) */
+		set(o, "text", jstr(ev->what));
+		break;
 	case BS_EV_MOVE:
 		set(o, "move", jstr(ev->what));
 		set_from_to(o, ev);

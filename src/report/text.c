@@ -626,6 +626,14 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		put(&b, ": order rejected: %s", str(ev->what));
 		put_ev_cite(&b, ev);
 		break;
+	case BS_EV_OVERRIDE: /* referee mode (issue 17) */
+		if (ev->unit >= 0) {
+			put_actor(&b, sc, ev);
+			put(&b, ": ");
+		}
+		put(&b, "%s", str(ev->what));
+		put_ev_cite(&b, ev);
+		break;
 	case BS_EV_MOVE:
 		text_move(&b, sc, ev);
 		break;

@@ -444,3 +444,136 @@ void ld_orders(struct ld *ld, struct ld_side_aux *aux)
 	for (int si = 0; si < ld->s->nsides; si++)
 		side_orders(ld, si, &aux[si]);
 }
+
+/* ---- one order typed at the referee's prompt (issue 17) ------------------
+ */
+
+/* Append to buf[*used..cap) (cut when full). */
+static void cat(char *buf, size_t cap, size_t *used, const char *t)
+{
+	size_t n = strlen(t);
+	if (*used + n >= cap)
+		n = *used < cap - 1 ? cap - 1 - *used : 0;
+	memcpy(buf + *used, t, n);
+	*used += n;
+	buf[*used] = '\0';
+}
+
+/* A YAML double-quoted scalar of t. */
+static void cat_quoted(char *buf, size_t cap, size_t *used, const char *t)
+{
+	cat(buf, cap, used, "\"");
+	for (; *t; t++) {
+		char c[3] = {*t, 0, 0};
+		if (*t == '"' || *t == '\\') {
+			c[0] = '\\';
+			c[1] = *t;
+		}
+		cat(buf, cap, used, c);
+	}
+	cat(buf, cap, used, "\"");
+}
+
+/* Does the typed entry start with a key ("order: ...", "rally: ...")?
+ * A first item without ':' is the order's word. */
+static int starts_with_key(const char *t)
+{
+	for (; *t && *t != ','; t++)
+		if (*t == ':')
+			return 1;
+	return 0;
+}
+
+enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
+				       int round, int unit, const char *text,
+				       struct bs_script_order *out, char *err,
+				       size_t errlen)
+{
+	err[0] = '\0';
+	if (side < 0 || side >= sc->nsides || !text) {
+		snprintf(err, errlen, "no such side");
+		return BS_ERR_INPUT;
+	}
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (!*text) {
+		snprintf(err, errlen,
+			 "nothing entered: type an order (like 'hold', "
+			 "'charge, target: NAME'), or 'help'");
+		return BS_ERR_INPUT;
+	}
+	if (strlen(text) > 2000) {
+		snprintf(err, errlen, "the order is too long");
+		return BS_ERR_INPUT;
+	}
+	char doc_text[4096];
+	size_t used = 0;
+	char rnd[32];
+	snprintf(rnd, sizeof rnd, "round: %d, ", round);
+	cat(doc_text, sizeof doc_text, &used, "{");
+	cat(doc_text, sizeof doc_text, &used, rnd);
+	if (unit >= 0 && unit < sc->sides[side].nunits) {
+		cat(doc_text, sizeof doc_text, &used, "unit: ");
+		cat_quoted(doc_text, sizeof doc_text, &used,
+			   sc->sides[side].units[unit].name);
+		cat(doc_text, sizeof doc_text, &used, ", ");
+	}
+	if (!starts_with_key(text))
+		cat(doc_text, sizeof doc_text, &used, "order: ");
+	cat(doc_text, sizeof doc_text, &used, text);
+	cat(doc_text, sizeof doc_text, &used, "}");
+
+	struct bs_diags diags;
+	bs_diags_init(&diags);
+	struct bs_arena *arena = NULL, *tmp = NULL;
+	int nerr = 0, oom = 0;
+	long visits = 0;
+	yaml_document_t doc;
+	struct ld ld = {
+	    .doc = &doc,
+	    .file = "order",
+	    .diags = &diags,
+	    .nerr = &nerr,
+	    /* read only: parse_order looks names up, it writes nothing */
+	    .s = (struct bs_scenario *)sc,
+	    .arena = &arena,
+	    .tmp = &tmp,
+	    .oom = &oom,
+	    .visits = &visits,
+	    .user = 1,
+	    .game = sc->game,
+	};
+	enum bs_status st = BS_ERR_INPUT;
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p)) {
+		snprintf(err, errlen, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)doc_text, used);
+	if (!yaml_parser_load(&p, &doc)) {
+		snprintf(err, errlen,
+			 "not an order: %s (write it as in a scenario's "
+			 "orders:, like 'move, steps: [{advance: 6}]')",
+			 p.problem ? p.problem : "cannot be read");
+		yaml_parser_delete(&p);
+		return BS_ERR_INPUT;
+	}
+	yaml_parser_delete(&p);
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	if (root && parse_order(&ld, side, root, out) == 0 && nerr == 0 && !oom)
+		st = BS_OK;
+	if (st == BS_OK && sc->rules == BS_RULES_BS2E &&
+	    ld_bs2e_order_check(out, err, errlen) != 0)
+		st = BS_ERR_INPUT;
+	else if (st != BS_OK && diags.count > 0)
+		snprintf(err, errlen, "%s", diags.items[0].msg);
+	else if (st != BS_OK)
+		snprintf(err, errlen, "%s",
+			 oom ? "out of memory" : "not an order");
+	out->line = out->col = 0;
+	yaml_document_delete(&doc);
+	bs_arena_free(arena);
+	bs_arena_free(tmp);
+	bs_diags_release(&diags);
+	return st;
+}

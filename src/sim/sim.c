@@ -20,6 +20,7 @@ struct worker {
 	struct bs_sim_ctx *ctx;
 	struct bs_battle *b;
 	struct bs_ai_set *ai;
+	void *hctx; /* the hook's worker context */
 	pthread_t th;
 	/* counts, laid out like struct bs_sim_result */
 	long wins[BS_MAX_SIDES];
@@ -51,8 +52,12 @@ static void play_one(struct worker *w, long i)
 {
 	struct bs_sim_ctx *c = w->ctx;
 	struct bs_battle *b = w->b;
-	bs_battle_reset(b, c->o->seed, (uint64_t)i);
-	bs_battle_play(b, c->max_rounds);
+	if (c->o->hook) {
+		c->o->hook->play(w->hctx, b, i);
+	} else {
+		bs_battle_reset(b, c->o->seed, (uint64_t)i);
+		bs_battle_play(b, c->max_rounds);
+	}
 	if (b->result.winner >= 0 && b->result.winner < BS_MAX_SIDES)
 		w->wins[b->result.winner]++;
 	else
@@ -101,6 +106,8 @@ static void *work(void *arg)
 
 static void worker_release(struct worker *w)
 {
+	if (w->hctx)
+		w->ctx->o->hook->worker_free(w->hctx);
 	bs_battle_free(w->b);
 	free(w->ai);
 	free(w->rounds_hist);
@@ -130,6 +137,14 @@ static int worker_init(struct worker *w, struct bs_sim_ctx *c,
 		return BS_ERR_RUNTIME;
 	}
 	bs_ai_set_init(w->ai);
+	if (c->o->hook) {
+		w->hctx = c->o->hook->worker_new(c->o->hook->ctx, w->b);
+		if (!w->hctx) {
+			bs_diags_add(d, NULL, 0, 0, "out of memory");
+			return BS_ERR_RUNTIME;
+		}
+		return BS_OK;
+	}
 	return (int)bs_ai_attach(w->ai, w->b, d);
 }
 

@@ -1,0 +1,1444 @@
+/* battlesim referee FILE: a battle at a real table (issue 17,
+ * docs/REFEREE.md). The session (src/referee) walks the Sequence of Play
+ * and asks here for every input: the dice the referee rolls ("2d6 for
+ * Keep men-at-arms attacking Broken Fang spears [8.4 B]"), the orders of
+ * the human sides, the go for each Game Round; look commands (status,
+ * roster, odds, map, log, chances, suggest) are answered here. Lines come
+ * from libedit (history, completion) when standard input is a terminal,
+ * else they are read as they come (scripted sessions); prompts and
+ * questions go to standard error, results and the log to standard output. */
+#define _XOPEN_SOURCE 700 /* realpath, truncate */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <histedit.h>
+#include <jansson.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "battlesim/ai.h"
+#include "battlesim/referee.h"
+#include "battlesim/report.h"
+#include "battlesim/tabletop.h"
+#include "battlesim/deploy.h"
+#include "cli.h"
+
+#define DEFAULT_SEED 1985
+
+const char cmd_referee_help[] =
+    "usage: battlesim referee FILE [--seed N] [--side SIDE=MODE]...\n"
+    "                         [--dice KIND=MODE]... [--journal PATH]\n"
+    "                         [--log text|jsonl] [--out FILE]\n"
+    "       battlesim referee --resume JOURNAL [--log ...] [--out FILE]\n"
+    "\n"
+    "Referee a battle of the scenario FILE at a real table: the program\n"
+    "walks the Sequence of Play phase by phase and prints what happens,\n"
+    "with the same cited lines as 'play'; for every roll the rules need it\n"
+    "says what is rolled and why and takes the dice rolled at the table\n"
+    "('7', or the dice '3 4'), checked; each human side is asked for its\n"
+    "units' orders in the grammar of a scenario's orders:. Every input\n"
+    "goes to the journal (JSON Lines, fsynced before it is played); undo\n"
+    "and --resume rebuild the battle exactly by replaying it.\n"
+    "\n"
+    "At a prompt (type 'help' for the whole list):\n"
+    "  go                      play the next Game Round (the round prompt)\n"
+    "  DICE                    the dice rolled: '3 4', or the total '7'\n"
+    "  ORDER                   hold | move, steps: [{advance: 6}] |\n"
+    "                          charge, target: ENEMY | ... (SCENARIO-FORMAT)\n"
+    "  status, roster UNIT, odds UNIT ENEMY, map [FILE], log [N|all]\n"
+    "  chances N               N continuations from here, AI on both sides\n"
+    "  suggest                 what the AI would answer here, and why\n"
+    "  dice KIND|all program|ask, side SIDE human|ai|hold|scripted\n"
+    "  override WHAT ... -- TEXT   the referee's word (docs/REFEREE.md)\n"
+    "  undo [phase|round], quit\n"
+    "\n"
+    "Options:\n"
+    "  --seed N         seed of the dice the program rolls (default 1985)\n"
+    "  --side SIDE=MODE a side (name or number) human (default), ai, hold\n"
+    "                   or scripted; the matrix: ai (default) or hold\n"
+    "  --dice KIND=MODE ask (default) or program, for a kind of roll\n"
+    "                   (initiative, attack, armor, morale, discipline,\n"
+    "                   rally, fate) or all\n"
+    "  --journal PATH   the journal (default: FILE with .journal)\n"
+    "  --resume J       go on with the session of journal J\n"
+    "  --log FORMAT     text (default) or jsonl (docs/EVENTS.md)\n"
+    "  --out FILE       the log to FILE instead of standard output\n"
+    "  -h, --help       show this help\n";
+
+/* ---- the session's UI ------------------------------------------------------
+ */
+
+struct ui {
+	struct bs_ref *r;
+	const struct bs_scenario *sc;
+	const char *journal_path;
+	enum bs_log_format fmt;
+	FILE *log; /* the events shown */
+	struct bs_report rep;
+	/* every event of this timeline as a text line (log) */
+	char **lines;
+	long nlines, cap;
+	struct bs_html html;
+	int html_on;
+	/* input */
+	EditLine *el;
+	History *hist;
+	int tty;
+	char *buf;
+	size_t bufcap;
+	char prompt_text[64];
+	int threads;
+};
+
+static struct ui *the_ui; /* for libedit's completion callback */
+static volatile sig_atomic_t got_sigint;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	got_sigint = 1;
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+static void ask_line(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+static void ask_line(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fflush(stderr);
+}
+
+static void clear_lines(struct ui *u)
+{
+	for (long i = 0; i < u->nlines; i++)
+		free(u->lines[i]);
+	u->nlines = 0;
+}
+
+static void ui_event(void *ctx, const struct bs_event *ev, int fresh)
+{
+	struct ui *u = ctx;
+	if (u->html_on)
+		bs_html_emit(&u->html, ev);
+	char line[BS_REPORT_LINE_MAX];
+	bs_report_text(u->sc, ev, line, sizeof line);
+	if (u->nlines == u->cap) {
+		long cap = u->cap ? u->cap * 2 : 1024;
+		char **n = realloc(u->lines, (size_t)cap * sizeof *n);
+		if (n) {
+			u->lines = n;
+			u->cap = cap;
+		}
+	}
+	if (u->nlines < u->cap) {
+		char *c = strdup(line);
+		if (c)
+			u->lines[u->nlines++] = c;
+	}
+	if (fresh)
+		bs_report_emit(&u->rep, ev);
+	if (fresh && u->log)
+		fflush(u->log);
+}
+
+static void ui_rebuild(void *ctx, struct bs_ref *r)
+{
+	struct ui *u = ctx;
+	clear_lines(u);
+	if (u->html_on)
+		bs_html_release(&u->html);
+	bs_html_init(&u->html, r->b, NULL);
+	u->html_on = 1;
+}
+
+static void ui_note(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "battlesim: warning: %s\n", msg);
+}
+
+/* ---- reading lines ---------------------------------------------------------
+ */
+
+static const char *const commands[] = {
+    "help", "status", "roster",	  "odds", "map", "log",	 "chances", "suggest",
+    "dice", "side",   "override", "undo", "go",	 "quit", NULL};
+
+static unsigned char complete(EditLine *el, int ch)
+{
+	(void)ch;
+	const LineInfo *li = el_line(el);
+	const char *start = li->cursor;
+	while (start > li->buffer && start[-1] != ' ' && start[-1] != ',' &&
+	       start[-1] != ':')
+		start--;
+	size_t n = (size_t)(li->cursor - start);
+	const char *cands[BS_MAX_SIDES * BS_MAX_UNITS + 64];
+	int nc = 0;
+	for (int i = 0; commands[i]; i++)
+		cands[nc++] = commands[i];
+	const struct bs_scenario *sc = the_ui ? the_ui->sc : NULL;
+	for (int s = 0; sc && s < sc->nsides; s++) {
+		cands[nc++] = sc->sides[s].name;
+		for (int k = 0; k < sc->sides[s].nunits &&
+				nc < 60 + BS_MAX_UNITS * BS_MAX_SIDES;
+		     k++)
+			cands[nc++] = sc->sides[s].units[k].name;
+	}
+	const char *hit = NULL;
+	int hits = 0;
+	for (int i = 0; i < nc; i++)
+		if (strncasecmp(cands[i], start, n) == 0) {
+			hit = cands[i];
+			hits++;
+		}
+	if (hits == 1) {
+		el_insertstr(el, hit + n);
+		return CC_REDISPLAY;
+	}
+	if (hits > 1) {
+		fputc('\n', stderr);
+		for (int i = 0; i < nc; i++)
+			if (strncasecmp(cands[i], start, n) == 0)
+				fprintf(stderr, "  %s\n", cands[i]);
+		return CC_REDISPLAY;
+	}
+	return CC_ERROR;
+}
+
+static char *prompt_fn(EditLine *el)
+{
+	(void)el;
+	return the_ui ? the_ui->prompt_text : "> ";
+}
+
+/* The next line (no newline), NULL at the end of input. A Ctrl-C drops
+ * the line being typed and gives "" with *interrupted set. */
+static const char *read_line(struct ui *u, int *interrupted)
+{
+	*interrupted = 0;
+	if (u->el) {
+		int n = 0;
+		const char *l = el_gets(u->el, &n);
+		if (got_sigint) {
+			got_sigint = 0;
+			*interrupted = 1;
+			return "";
+		}
+		if (!l || n <= 0)
+			return NULL;
+		if (n > 1)
+			history(u->hist, &(HistEvent){0}, H_ENTER, l);
+		size_t k = strlen(l);
+		if (k + 1 > u->bufcap) {
+			char *nb = realloc(u->buf, k + 1);
+			if (!nb)
+				return NULL;
+			u->buf = nb;
+			u->bufcap = k + 1;
+		}
+		memcpy(u->buf, l, k + 1);
+	} else {
+		fputs(u->prompt_text, stderr);
+		fflush(stderr);
+		errno = 0;
+		ssize_t n = getline(&u->buf, &u->bufcap, stdin);
+		if (n < 0) {
+			if (got_sigint || errno == EINTR) {
+				got_sigint = 0;
+				clearerr(stdin);
+				*interrupted = 1;
+				return "";
+			}
+			return NULL;
+		}
+	}
+	size_t k = strlen(u->buf);
+	while (k > 0 && (u->buf[k - 1] == '\n' || u->buf[k - 1] == '\r'))
+		u->buf[--k] = '\0';
+	return u->buf;
+}
+
+/* ---- look commands ---------------------------------------------------------
+ */
+
+static int find_unit(const struct bs_battle *b, const char *name)
+{
+	for (int g = 0; g < b->nunits; g++)
+		if (b->units[g].def &&
+		    strcasecmp(b->units[g].def->name, name) == 0)
+			return g;
+	const char *names[BS_MAX_SIDES * BS_MAX_UNITS];
+	size_t n = 0;
+	for (int g = 0; g < b->nunits; g++)
+		names[n++] = b->units[g].def->name;
+	const char *s = bs_suggest(name, names, n);
+	say("no unit '%s'%s%s%s\n", name, s ? " (did you mean '" : "",
+	    s ? s : "", s ? "'?)" : "");
+	return -1;
+}
+
+static int find_side(const struct bs_scenario *sc, const char *t)
+{
+	for (int s = 0; s < sc->nsides; s++)
+		if (strcasecmp(sc->sides[s].name, t) == 0)
+			return s;
+	char *end;
+	long v = strtol(t, &end, 10);
+	if (*t && !*end && v >= 0 && v < sc->nsides)
+		return (int)v;
+	return -1;
+}
+
+static const char *state_words(const struct bs_unit_state *u, char *buf,
+			       size_t len)
+{
+	snprintf(
+	    buf, len, "%s%s%s%s%s",
+	    u->flags & BS_UF_REMOVED
+		? (u->flags & BS_UF_DESTROYED ? "destroyed" : "off the table")
+	    : u->flags & BS_UF_ROUTED ? "routed"
+	    : u->flags & BS_UF_SHAKEN ? "shaken"
+				      : "in good order",
+	    u->flags & BS_UF_OUT_OF_COMMAND ? ", out of command" : "",
+	    u->flags & BS_UF_DISC_FAILED ? " (failed discipline)" : "",
+	    u->flags & BS_UF_PINNED ? ", pinned" : "",
+	    u->flags & BS_UF_WRAPPED ? ", wrapped around" : "");
+	return buf;
+}
+
+static void look_status(struct ui *u)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_battle *b = r->b;
+	say("%s: round %d, %s phase; %ld inputs; state %016llx\n", u->sc->name,
+	    b->round, bs_phase_name[b->phase], r->nin,
+	    (unsigned long long)bs_ref_fingerprint(r));
+	for (int s = 0; s < b->nsides; s++) {
+		say("%s (%s):\n", u->sc->sides[s].name,
+		    bs_ref_side_mode_name[r->side_mode[s]]);
+		for (int g = 0; g < b->nunits; g++) {
+			const struct bs_unit_state *us = &b->units[g];
+			if (us->side != s)
+				continue;
+			char st[128];
+			say("  %-28s %3d/%-3d figures, %d wounded; %s; at "
+			    "(%.1f, %.1f) facing %.0f",
+			    us->def->name, us->figures, us->original,
+			    us->wounded, state_words(us, st, sizeof st),
+			    us->front.x, us->front.y, us->facing);
+			if (b->rules->iface == BS_IFACE_TABLETOP &&
+			    !(us->flags & BS_UF_REMOVED)) {
+				int first = 1;
+				for (int h = 0; h < b->nunits; h++) {
+					struct bs_tt_contact c;
+					if (h == g || b->units[h].side == s ||
+					    (b->units[h].flags &
+					     BS_UF_REMOVED) ||
+					    !bs_tt_unit_contact(
+						b, us->side, us->idx,
+						b->units[h].side,
+						b->units[h].idx, &c))
+						continue;
+					say("%s%s",
+					    first ? "; contact: " : ", ",
+					    b->units[h].def->name);
+					first = 0;
+				}
+			}
+			say("\n");
+		}
+	}
+	say("dice:");
+	for (int k = 0; k < BS_ROLL_OTHER; k++)
+		say(" %s %s", bs_roll_kind_name[k],
+		    bs_ref_dice_mode_name[r->dice_mode[k]]);
+	say("\n");
+	if (b->result.over)
+		say("the battle is over: %s\n",
+		    b->result.reason ? b->result.reason : "");
+}
+
+static void look_roster(struct ui *u, const char *arg)
+{
+	const struct bs_battle *b = u->r->b;
+	int g = find_unit(b, arg);
+	if (g < 0)
+		return;
+	const struct bs_unit_state *us = &b->units[g];
+	const struct bs_unit_rated *rt = &us->r;
+	char st[128], dm[64];
+	say("%s (%s): %d of %d figures, %d wounded; %s\n", us->def->name,
+	    u->sc->sides[us->side].name, us->figures, us->original, us->wounded,
+	    state_words(us, st, sizeof st));
+	say("  ratio 1:%d, HD %d.%d per figure, AR %d, AC %d, MV %d\", ML %d, "
+	    "DL %d, damage %s\n",
+	    rt->ratio, rt->hd_fig / 10, rt->hd_fig % 10, rt->base_ar, rt->ac,
+	    rt->mv, rt->ml, rt->dl, bs_dice_format(&rt->dmg_sm, dm, sizeof dm));
+	say("  %s formation, %d files; front centre (%.1f, %.1f), facing "
+	    "%.0f\n",
+	    bs_formation_name[us->formation], us->files, us->front.x,
+	    us->front.y, us->facing);
+}
+
+static void look_odds(struct ui *u, const char *arg)
+{
+	const struct bs_battle *b = u->r->b;
+	if (b->sc->rules != BS_RULES_BS1E) {
+		say("odds: the 1E calculator ([8.4]); for this ruleset use "
+		    "chances N\n");
+		return;
+	}
+	/* "UNIT vs ENEMY" or "UNIT, ENEMY" */
+	char a[256], t[256];
+	const char *sep = strstr(arg, " vs ");
+	size_t skip = 4;
+	if (!sep) {
+		sep = strchr(arg, ',');
+		skip = 1;
+	}
+	if (!sep) {
+		say("odds: give the attacker and the defender: odds UNIT vs "
+		    "ENEMY\n");
+		return;
+	}
+	snprintf(a, sizeof a, "%.*s", (int)(sep - arg), arg);
+	snprintf(t, sizeof t, "%s", sep + skip);
+	while (t[0] == ' ')
+		memmove(t, t + 1, strlen(t));
+	int g = find_unit(b, a), h = g >= 0 ? find_unit(b, t) : -1;
+	if (g < 0 || h < 0)
+		return;
+	int arc = (int)bs_tt_unit_arc(b, b->units[g].side, b->units[g].idx,
+				      b->units[h].side, b->units[h].idx);
+	struct bs_ai_fight f;
+	bs_ai_fight_eval(&u->r->ai->doctrine, b, b->units[g].side,
+			 b->units[g].idx, b->units[h].side, b->units[h].idx,
+			 arc, 0, &f);
+	say("%s attacking %s (%s, [8.4] over the 36 outcomes of 2d6):\n", a, t,
+	    bs_arc_name[arc]);
+	say("  %d figures at AR %d: %.1f HD expected, %.0f%% of its hit "
+	    "dice\n",
+	    f.att_figs, f.att_ar, f.dealt_hd / 10.0, 100 * f.dealt_frac);
+	say("  back from %d figures at AR %d: %.1f HD expected, %.0f%%\n",
+	    f.def_figs, f.def_ar, f.taken_hd / 10.0, 100 * f.taken_frac);
+}
+
+static void look_log(struct ui *u, const char *arg)
+{
+	long n = 20;
+	if (strcasecmp(arg, "all") == 0)
+		n = u->nlines;
+	else if (*arg)
+		n = strtol(arg, NULL, 10);
+	if (n < 0)
+		n = 0;
+	if (n > u->nlines)
+		n = u->nlines;
+	for (long i = u->nlines - n; i < u->nlines; i++)
+		say("%s\n", u->lines[i]);
+}
+
+static void look_map(struct ui *u, const char *arg)
+{
+	char path[PATH_MAX];
+	if (*arg)
+		snprintf(path, sizeof path, "%s", arg);
+	else
+		snprintf(path, sizeof path, "%s.html", u->journal_path);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		say("map: %s: %s\n", path, strerror(errno));
+		return;
+	}
+	int bad = bs_html_write(&u->html, f) != 0;
+	if (fclose(f) != 0 || bad)
+		say("map: %s: could not be written\n", path);
+	else
+		say("map: the battle so far is in %s (open it in a browser)\n",
+		    path);
+}
+
+static void look_chances(struct ui *u, const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+	if (!*arg || *end || n < 1 || n > 1000000) {
+		say("chances: give the number of continuations (1 to "
+		    "1000000), like: chances 2000\n");
+		return;
+	}
+	struct bs_sim_result *res = NULL;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st =
+	    bs_ref_chances(u->r, n, u->threads, u->r->seed, &res, &d);
+	if (st != BS_OK) {
+		cli_print_diags(&d);
+		bs_diags_release(&d);
+		return;
+	}
+	bs_diags_release(&d);
+	say("chances from here (%ld continuations, seed %llu, the AI on the "
+	    "human sides):\n",
+	    res->runs, (unsigned long long)u->r->seed);
+	for (int s = 0; s < res->nsides; s++) {
+		double lo, hi;
+		bs_wilson(res->side[s].wins, res->runs, 1.96, &lo, &hi);
+		say("  %-24s wins %6ld  %5.1f%%  (95%%: %.1f%% - %.1f%%)\n",
+		    u->sc->sides[s].name, res->side[s].wins,
+		    100.0 * (double)res->side[s].wins / (double)res->runs,
+		    100 * lo, 100 * hi);
+	}
+	double lo, hi;
+	bs_wilson(res->draws, res->runs, 1.96, &lo, &hi);
+	say("  %-24s      %6ld  %5.1f%%  (95%%: %.1f%% - %.1f%%)\n", "draws",
+	    res->draws, 100.0 * (double)res->draws / (double)res->runs,
+	    100 * lo, 100 * hi);
+	/* issue 11: the odds with their caveats */
+	if (u->sc->warnings.count)
+		say("  not simulated: the scenario's %zu warning%s (battlesim "
+		    "check lists them)\n",
+		    u->sc->warnings.count,
+		    u->sc->warnings.count == 1 ? "" : "s");
+	bs_sim_result_free(res);
+}
+
+static void order_text(const struct bs_battle *b, const struct bs_order *o,
+		       char *buf, size_t len)
+{
+	size_t k = (size_t)snprintf(buf, len, "%s", bs_order_name[o->kind]);
+	if (o->tside >= 0 && k < len) {
+		char t[96];
+		bs_battle_unit_name(b, b->side_first[o->tside] + o->tunit, t,
+				    sizeof t);
+		k += (size_t)snprintf(buf + k, len - k, ", target: %s", t);
+	}
+	for (int i = 0; i < o->nsteps && k < len; i++) {
+		const struct bs_step *s = &o->step[i];
+		k += (size_t)snprintf(buf + k, len - k, "%s",
+				      i ? ", " : ", steps: [");
+		switch (s->kind) {
+		case BS_STEP_ADVANCE:
+			k += (size_t)snprintf(buf + k, len - k,
+					      "{advance: %.2f, angle: %.1f}",
+					      s->dist, s->angle);
+			break;
+		case BS_STEP_WHEEL:
+			k += (size_t)snprintf(buf + k, len - k, "{wheel: %.1f}",
+					      s->angle);
+			break;
+		case BS_STEP_FACE:
+			k += (size_t)snprintf(buf + k, len - k, "{face: %s}",
+					      s->angle > 100 ? "about"
+					      : s->angle > 0 ? "right"
+							     : "left");
+			break;
+		case BS_STEP_FRONTAGE:
+			k += (size_t)snprintf(buf + k, len - k,
+					      "{frontage: %d}", s->files);
+			break;
+		default:
+			k += (size_t)snprintf(buf + k, len - k,
+					      "{formation: %s}",
+					      bs_formation_name[s->formation]);
+		}
+		if (i == o->nsteps - 1 && k < len)
+			k += (size_t)snprintf(buf + k, len - k, "]");
+	}
+}
+
+static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_battle *b = r->b;
+	if (p->wait != BS_WAIT_ASK || p->q->kind != BS_HUMAN_MOVE) {
+		say("suggest: at a unit's order prompt, the AI's order for "
+		    "it\n");
+		return;
+	}
+	const struct bs_controller *c =
+	    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+	struct bs_order o;
+	memset(&o, 0, sizeof o);
+	o.kind = BS_ORDER_HOLD;
+	o.tside = o.tunit = -1;
+	if (c && c->move)
+		c->move(c->ctx, b, p->q->side, p->q->unit, &o);
+	char t[1024];
+	order_text(b, &o, t, sizeof t);
+	say("the AI (docs/AI.md) would order: %s\n", t);
+	if (o.kind == BS_ORDER_HOLD)
+		return;
+	struct bs_tt_outcome out;
+	int legal =
+	    u->sc->rules == BS_RULES_BS2E
+		? bs2e_check_order(b, p->q->side, p->q->unit, &o, &out)
+		: bs_tt_check_order(b, p->q->side, p->q->unit, &o, &out);
+	if (!legal) {
+		say("  (the rules would refuse it: %s %s)\n", out.why,
+		    out.cite);
+		return;
+	}
+	say("  it ends at (%.1f, %.1f) facing %.0f, %.1f\" of %.1f\" MV",
+	    out.pose.front.x, out.pose.front.y, out.pose.facing, out.spent,
+	    out.allowed);
+	if (out.contact && out.contact_side >= 0) {
+		char e[96];
+		bs_battle_unit_name(
+		    b, b->side_first[out.contact_side] + out.contact_unit, e,
+		    sizeof e);
+		say(", in contact with %s", e);
+		if (u->sc->rules == BS_RULES_BS1E) {
+			struct bs_ai_fight f;
+			bs_ai_fight_eval(&r->ai->doctrine, b, p->q->side,
+					 p->q->unit, out.contact_side,
+					 out.contact_unit, BS_ARC_FRONT,
+					 o.kind == BS_ORDER_CHARGE, &f);
+			say(": expected %.0f%% of its hit dice dealt, %.0f%% "
+			    "taken [8.4]",
+			    100 * f.dealt_frac, 100 * f.taken_frac);
+		}
+	}
+	say("\n");
+}
+
+static const char help_text[] =
+    "At the round prompt: go (play the round). At a dice prompt: the dice\n"
+    "rolled (3 4) or, when only the sum counts, the total (7); a d10 may be\n"
+    "entered 0 for 10, a d100 00 for 100. At an order prompt: the order, as\n"
+    "an entry of a scenario's orders: without round and unit: hold | move,\n"
+    "steps: [{advance: 6}, {wheel: 30}] | charge, target: ENEMY |\n"
+    "forced_march, steps: [...] | withdraw | flee | wrap, steps: [...];\n"
+    "rally prompts: rally: UNIT, by: COMMANDER | mob: UNIT, by: COMMANDER,\n"
+    "order: forward | done. Other questions say their answers.\n"
+    "Anywhere:\n"
+    "  status                 units, figures, morale state, command, contacts\n"
+    "  roster UNIT            a unit's rated numbers and state\n"
+    "  odds UNIT vs ENEMY     the expected result of that attack now [8.4]\n"
+    "  map [FILE]             write the battle map of the game so far\n"
+    "  log [N|all]            the last N events (20)\n"
+    "  chances N              N continuations, the AI on the human sides\n"
+    "  suggest                the AI's order for the unit asked about\n"
+    "  dice KIND|all program|ask   who rolls that kind of roll\n"
+    "  side SIDE human|ai|hold|scripted\n"
+    "  override die DICE -- TEXT          the last dice entered\n"
+    "  override figures UNIT N [W] -- TEXT figures (W of them wounded)\n"
+    "  override routed|rallied UNIT -- TEXT\n"
+    "  override command UNIT in|out -- TEXT\n"
+    "  override position UNIT X Y FACING -- TEXT\n"
+    "  undo | undo phase | undo round\n"
+    "  quit                   stop (the journal keeps the session)\n";
+
+/* ---- settings and overrides ---------------------------------------------
+ */
+
+static int parse_dice_setting(const char *t, struct bs_ref_input *in)
+{
+	char kind[64], mode[64];
+	if (sscanf(t, "%63s %63s", kind, mode) != 2) {
+		say("dice: dice KIND program|ask (KIND: all, initiative, "
+		    "attack, armor, morale, discipline, rally, fate)\n");
+		return -1;
+	}
+	int k = -2, m = -1;
+	if (strcasecmp(kind, "all") == 0)
+		k = -1;
+	for (int i = 0; i < BS_ROLL_OTHER; i++)
+		if (strcasecmp(kind, bs_roll_kind_name[i]) == 0)
+			k = i;
+	for (int i = 0; i < BS_REF_DICE__COUNT; i++)
+		if (strcasecmp(mode, bs_ref_dice_mode_name[i]) == 0)
+			m = i;
+	if (k == -2 || m < 0) {
+		say("dice: no kind '%s' or mode '%s' (kinds: all, "
+		    "initiative, attack, armor, morale, discipline, rally, "
+		    "fate; modes: program, ask)\n",
+		    kind, mode);
+		return -1;
+	}
+	in->type = BS_IN_DICE;
+	in->kind = k;
+	in->mode = m;
+	return 0;
+}
+
+static int parse_side_setting(struct ui *u, const char *t,
+			      struct bs_ref_input *in)
+{
+	const char *sp = strrchr(t, ' ');
+	if (!sp) {
+		say("side: side SIDE human|ai|hold|scripted\n");
+		return -1;
+	}
+	char name[256];
+	snprintf(name, sizeof name, "%.*s", (int)(sp - t), t);
+	int s = find_side(u->sc, name), m = -1;
+	for (int i = 0; i < BS_REF_SIDE__COUNT; i++)
+		if (strcasecmp(sp + 1, bs_ref_side_mode_name[i]) == 0)
+			m = i;
+	char why[200];
+	if (s < 0 || m < 0) {
+		say("side: no side '%s' or mode '%s'\n", name, sp + 1);
+		return -1;
+	}
+	if (bs_ref_mode_ok(u->r, s, m, why, sizeof why) != 0) {
+		say("side: %s\n", why);
+		return -1;
+	}
+	in->type = BS_IN_SIDE;
+	in->side = s;
+	in->mode = m;
+	return 0;
+}
+
+/* override WHAT ARGS -- TEXT */
+static int parse_override(struct ui *u, const char *t,
+			  const struct bs_ref_prompt *p,
+			  struct bs_ref_input *in)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_battle *b = r->b;
+	char args[1024];
+	const char *dash = strstr(t, "--");
+	if (!dash) {
+		say("override: give the reason after --, like: override "
+		    "routed Keep archers -- the dragon's fear\n");
+		return -1;
+	}
+	snprintf(args, sizeof args, "%.*s", (int)(dash - t), t);
+	const char *note = dash + 2;
+	while (*note == ' ')
+		note++;
+	if (!*note) {
+		say("override: the reason after -- is empty\n");
+		return -1;
+	}
+	in->type = BS_IN_OVERRIDE;
+	in->note = bs_ref_strdup(r, note);
+	char what[32];
+	int off = 0;
+	if (sscanf(args, "%31s %n", what, &off) < 1) {
+		say("override: what? (die, figures, routed, rallied, command, "
+		    "position)\n");
+		return -1;
+	}
+	const char *rest = args + off;
+	if (strcasecmp(what, "die") == 0 || strcasecmp(what, "dice") == 0) {
+		long j = r->nin - 1;
+		while (j >= 0 && r->in[j].type != BS_IN_DIE)
+			j--;
+		if (j < 0) {
+			say("override die: no dice have been entered yet\n");
+			return -1;
+		}
+		/* the request of those dice: their count and sides are in
+		 * the record (the same dice again) */
+		static int dice[BS_REF_MAX_DICE];
+		int n = 0;
+		for (const char *q = rest; *q;) {
+			char *e;
+			long v = strtol(q, &e, 10);
+			if (e == q)
+				break;
+			if (n < BS_REF_MAX_DICE)
+				dice[n++] = (int)v;
+			q = e;
+		}
+		if (n != r->in[j].ndice) {
+			say("override die: the last roll entered was %d dice; "
+			    "give %d\n",
+			    r->in[j].ndice, r->in[j].ndice);
+			return -1;
+		}
+		for (int i = 0; i < n; i++)
+			if (dice[i] < 1 || dice[i] > 100) {
+				say("override die: %d is not a die\n", dice[i]);
+				return -1;
+			}
+		in->what = BS_OVR_DIE;
+		in->dice = dice;
+		in->ndice = n;
+		(void)p;
+		return 0;
+	}
+	if (b->rules->iface != BS_IFACE_TABLETOP) {
+		say("override: the matrix takes only 'override die' here\n");
+		return -1;
+	}
+	/* the unit: the longest prefix of rest that names one */
+	int g = -1;
+	size_t used = 0;
+	for (int h = 0; h < b->nunits; h++) {
+		size_t k = strlen(b->units[h].def->name);
+		if (strncasecmp(rest, b->units[h].def->name, k) == 0 &&
+		    (rest[k] == ' ' || rest[k] == '\0') && k > used) {
+			g = h;
+			used = k;
+		}
+	}
+	if (g < 0) {
+		say("override %s: name the unit first\n", what);
+		return -1;
+	}
+	const char *v = rest + used;
+	in->g = g;
+	const struct bs_unit_state *us = &b->units[g];
+	if (strcasecmp(what, "figures") == 0) {
+		int n = -1, w = 0;
+		int k = sscanf(v, "%d %d", &n, &w);
+		if (k < 1 || n < 1 || n > us->original || w < 0 || w > n) {
+			say("override figures: 1 to %d figures, and 0 to that "
+			    "many wounded\n",
+			    us->original);
+			return -1;
+		}
+		in->what = BS_OVR_FIGURES;
+		in->v[0] = n;
+		in->v[1] = w;
+	} else if (strcasecmp(what, "routed") == 0) {
+		in->what = BS_OVR_ROUTED;
+	} else if (strcasecmp(what, "rallied") == 0) {
+		in->what = BS_OVR_RALLIED;
+	} else if (strcasecmp(what, "command") == 0) {
+		char io[8] = "";
+		sscanf(v, "%7s", io);
+		if (strcasecmp(io, "in") && strcasecmp(io, "out")) {
+			say("override command: in or out\n");
+			return -1;
+		}
+		in->what = BS_OVR_COMMAND;
+		in->v[0] = strcasecmp(io, "in") == 0;
+	} else if (strcasecmp(what, "position") == 0) {
+		double x, y, f;
+		if (sscanf(v, "%lf %lf %lf", &x, &y, &f) != 3 || x < 0 ||
+		    y < 0 || x > u->sc->width || y > u->sc->depth || f < 0 ||
+		    f >= 360) {
+			say("override position: X Y FACING on the table (0-%g, "
+			    "0-%g; facing 0 to less than 360)\n",
+			    u->sc->width, u->sc->depth);
+			return -1;
+		}
+		in->what = BS_OVR_POSITION;
+		in->x[0] = x;
+		in->x[1] = y;
+		in->x[2] = f;
+	} else {
+		say("override: what? (die, figures, routed, rallied, command, "
+		    "position)\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the prompt -------------------------------------------------------------
+ */
+
+static void show_question(struct ui *u, const struct bs_ref_prompt *p)
+{
+	struct bs_ref *r = u->r;
+	char t[1024];
+	switch (p->wait) {
+	case BS_WAIT_ROUND:
+		if (r->b->result.over)
+			ask_line(
+			    "The battle is over (%s). Look, undo, or quit.",
+			    r->b->result.reason ? r->b->result.reason : "");
+		else
+			ask_line("Round %d: go to play it (help: the commands)",
+				 p->round);
+		snprintf(u->prompt_text, sizeof u->prompt_text, "round %d> ",
+			 p->round);
+		break;
+	case BS_WAIT_DIE:
+		ask_line("Roll %s",
+			 bs_battle_roll_text(r->b, p->req, t, sizeof t));
+		snprintf(u->prompt_text, sizeof u->prompt_text, "dice> ");
+		break;
+	default:
+		ask_line("%s", bs_ref_question_text(r, p->q, t, sizeof t));
+		snprintf(u->prompt_text, sizeof u->prompt_text, "%s> ",
+			 bs_human_ask_name[p->q->kind]);
+		break;
+	}
+}
+
+/* "word rest": the command word of t (lower case) or "" */
+static int command_of(const char *t, char *word, size_t len, const char **rest)
+{
+	size_t n = 0;
+	while (t[n] && t[n] != ' ' && n + 1 < len)
+		n++;
+	memcpy(word, t, n);
+	word[n] = '\0';
+	*rest = t + n;
+	while (**rest == ' ')
+		(*rest)++;
+	for (int i = 0; commands[i]; i++)
+		if (strcasecmp(word, commands[i]) == 0 && !strchr(word, ':'))
+			return 1;
+	return 0;
+}
+
+static enum bs_ref_reply ui_prompt(void *ctx, struct bs_ref *r,
+				   const struct bs_ref_prompt *p,
+				   struct bs_ref_input *in, long *to)
+{
+	struct ui *u = ctx;
+	static int dice[BS_REF_MAX_DICE];
+	show_question(u, p);
+	for (;;) {
+		int intr;
+		const char *l = read_line(u, &intr);
+		if (intr) {
+			ask_line("(interrupted: the line is dropped; quit ends "
+				 "the session)");
+			continue;
+		}
+		if (!l) {
+			ask_line("end of input: the session stops; go on with: "
+				 "battlesim referee --resume %s",
+				 u->journal_path);
+			return BS_REPLY_QUIT;
+		}
+		while (*l == ' ' || *l == '\t')
+			l++;
+		char word[32];
+		const char *rest;
+		if (!*l) {
+			ask_line("nothing entered (help: the commands)");
+			continue;
+		}
+		if (command_of(l, word, sizeof word, &rest)) {
+			if (!strcasecmp(word, "quit"))
+				return BS_REPLY_QUIT;
+			if (!strcasecmp(word, "help")) {
+				say("%s", help_text);
+			} else if (!strcasecmp(word, "status")) {
+				look_status(u);
+			} else if (!strcasecmp(word, "roster")) {
+				look_roster(u, rest);
+			} else if (!strcasecmp(word, "odds")) {
+				look_odds(u, rest);
+			} else if (!strcasecmp(word, "map")) {
+				look_map(u, rest);
+			} else if (!strcasecmp(word, "log")) {
+				look_log(u, rest);
+			} else if (!strcasecmp(word, "chances")) {
+				look_chances(u, rest);
+			} else if (!strcasecmp(word, "suggest")) {
+				look_suggest(u, p);
+			} else if (!strcasecmp(word, "undo")) {
+				int what = !*rest			? 0
+					   : !strcasecmp(rest, "phase") ? 1
+					   : !strcasecmp(rest, "round") ? 2
+									: -1;
+				if (what < 0) {
+					say("undo: undo, undo phase or undo "
+					    "round\n");
+				} else if (r->nin == 0) {
+					say("undo: nothing to undo\n");
+				} else {
+					*to = bs_ref_undo_target(r, what, p);
+					say("undo: back to %ld inputs (%ld "
+					    "undone)\n",
+					    *to, r->nin - *to);
+					return BS_REPLY_UNDO;
+				}
+			} else if (!strcasecmp(word, "go")) {
+				if (p->wait != BS_WAIT_ROUND)
+					say("go: the battle waits for the "
+					    "answer above\n");
+				else if (r->b->result.over)
+					say("go: the battle is over (undo, or "
+					    "quit)\n");
+				else {
+					in->type = BS_IN_GO;
+					return BS_REPLY_INPUT;
+				}
+			} else if (!strcasecmp(word, "dice")) {
+				if (parse_dice_setting(rest, in) == 0)
+					return BS_REPLY_INPUT;
+			} else if (!strcasecmp(word, "side")) {
+				if (parse_side_setting(u, rest, in) == 0)
+					return BS_REPLY_INPUT;
+			} else if (!strcasecmp(word, "override")) {
+				if (parse_override(u, rest, p, in) == 0)
+					return BS_REPLY_INPUT;
+			}
+			show_question(u, p);
+			continue;
+		}
+		char why[512];
+		if (p->wait == BS_WAIT_DIE) {
+			int n = bs_dice_req_dice(p->req), totals = 0;
+			if (bs_dice_answer_parse(p->req, l, dice, n, &totals,
+						 why, sizeof why) != 0) {
+				ask_line("refused: %s", why);
+				continue;
+			}
+			if (totals && n <= 32) {
+				char d[256];
+				size_t k = 0;
+				for (int i = 0; i < n && k + 8 < sizeof d; i++)
+					k += (size_t)snprintf(
+					    d + k, sizeof d - k, "%s%d",
+					    i ? (i % 2 ? "+" : " ") : "",
+					    dice[i]);
+				ask_line("(the total, logged as %s: RULING "
+					 "R-421)",
+					 d);
+			}
+			in->type = BS_IN_DIE;
+			in->dice = dice;
+			in->ndice = n;
+			in->totals = totals;
+			return BS_REPLY_INPUT;
+		}
+		if (p->wait == BS_WAIT_ASK) {
+			in->text = l;
+			in->round = p->round;
+			if (bs_ref_read_answer(r, p->q, in, why, sizeof why) !=
+			    0) {
+				ask_line("%s", why);
+				continue;
+			}
+			return BS_REPLY_INPUT;
+		}
+		ask_line("'%s' is not a command here (the round prompt takes "
+			 "go, or a command: help)",
+			 word);
+	}
+}
+
+/* ---- setting up a session ---------------------------------------------------
+ */
+
+static int set_mode(const struct bs_scenario *sc, const char *arg, int *sides,
+		    int *dice, int is_dice)
+{
+	const char *eq = strrchr(arg, '=');
+	if (!eq)
+		return cli_usage_error("referee",
+				       "%s expects NAME=MODE, not '%s'",
+				       is_dice ? "--dice" : "--side", arg);
+	char name[256];
+	snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+	if (is_dice) {
+		int k = -2, m = -1;
+		if (!strcasecmp(name, "all"))
+			k = -1;
+		for (int i = 0; i < BS_ROLL_OTHER; i++)
+			if (!strcasecmp(name, bs_roll_kind_name[i]))
+				k = i;
+		for (int i = 0; i < BS_REF_DICE__COUNT; i++)
+			if (!strcasecmp(eq + 1, bs_ref_dice_mode_name[i]))
+				m = i;
+		if (k == -2 || m < 0)
+			return cli_usage_error(
+			    "referee",
+			    "--dice %s: kinds are all, initiative, attack, "
+			    "armor, morale, discipline, rally, fate; modes "
+			    "ask, "
+			    "program",
+			    arg);
+		for (int i = 0; i < BS_ROLL__COUNT; i++)
+			if (k < 0 || k == i)
+				dice[i] = m;
+		return 0;
+	}
+	int s = find_side(sc, name), m = -1;
+	for (int i = 0; i < BS_REF_SIDE__COUNT; i++)
+		if (!strcasecmp(eq + 1, bs_ref_side_mode_name[i]))
+			m = i;
+	if (s < 0 || m < 0)
+		return cli_usage_error("referee",
+				       "--side %s: no side '%s' or mode '%s' "
+				       "(human, ai, hold, scripted)",
+				       arg, name, eq + 1);
+	sides[s] = m;
+	return 0;
+}
+
+struct loader {
+	struct bs_scenario *sc;
+	struct bs_ref *r;
+	const char *journal;
+	int rc;
+};
+
+static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
+		       size_t len)
+{
+	struct loader *ld = ctx;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	/* the two steps of a load (issue 11): the file, then where its
+	 * units stand (its [3.4] warnings with the others) */
+	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK ||
+	    bs_deploy_check(ld->sc, &d) != BS_OK) {
+		bs_scenario_free(ld->sc);
+		ld->sc = NULL;
+		snprintf(why, len, "its scenario %s cannot be loaded%s%s",
+			 h->scenario, d.count ? ": " : "",
+			 d.count ? d.items[0].msg : "");
+		bs_diags_release(&d);
+		return -1;
+	}
+	char sha[65];
+	if (bs_ref_file_sha256(h->scenario, sha) != 0 ||
+	    strcmp(sha, h->sha256) != 0) {
+		snprintf(why, len,
+			 "the scenario %s has changed since this journal "
+			 "was begun (SHA-256 %.12s..., the journal's "
+			 "%.12s...): the inputs would be replayed on another "
+			 "battle; refused",
+			 h->scenario, sha, h->sha256);
+		bs_diags_release(&d);
+		return -1;
+	}
+	if (h->nsides != ld->sc->nsides) {
+		snprintf(why, len, "the journal has %d sides, the scenario %d",
+			 h->nsides, ld->sc->nsides);
+		bs_diags_release(&d);
+		return -1;
+	}
+	if (bs_ref_new(ld->sc, h->seed, h->side_mode, h->dice_mode, &ld->r,
+		       &d) != BS_OK) {
+		snprintf(why, len, "%s",
+			 d.count ? d.items[0].msg : "no battle");
+		bs_diags_release(&d);
+		return -1;
+	}
+	bs_diags_release(&d);
+	return 0;
+}
+
+static int load_rec(void *ctx, struct bs_ref_input *in, const char *text,
+		    char *why, size_t len)
+{
+	struct loader *ld = ctx;
+	(void)text;
+	return bs_ref_load_record(ld->r, in, why, len);
+}
+
+int cli_ref_load(const char *journal, struct bs_scenario **sc,
+		 struct bs_ref **r, long *torn_at)
+{
+	struct loader ld = {0};
+	ld.journal = journal;
+	struct bs_ref_reader rd = {&ld, load_header, load_rec};
+	struct bs_ref_header h;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st = bs_ref_journal_read(journal, &h, &rd, torn_at, &d);
+	if (st != BS_OK) {
+		cli_print_diags(&d);
+		bs_diags_release(&d);
+		bs_ref_free(ld.r);
+		bs_scenario_free(ld.sc);
+		return (int)st;
+	}
+	bs_diags_release(&d);
+	*sc = ld.sc;
+	*r = ld.r;
+	return 0;
+}
+
+static int cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > BS_SIM_MAX_THREADS ? BS_SIM_MAX_THREADS : (int)n;
+}
+
+int cmd_referee(int argc, char **argv)
+{
+	enum {
+		O_SEED = 256,
+		O_SIDE,
+		O_DICE,
+		O_JOURNAL,
+		O_RESUME,
+		O_LOG,
+		O_OUT
+	};
+	static const struct option opts[] = {
+	    {"seed", required_argument, NULL, O_SEED},
+	    {"side", required_argument, NULL, O_SIDE},
+	    {"dice", required_argument, NULL, O_DICE},
+	    {"journal", required_argument, NULL, O_JOURNAL},
+	    {"resume", required_argument, NULL, O_RESUME},
+	    {"log", required_argument, NULL, O_LOG},
+	    {"out", required_argument, NULL, O_OUT},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	int seed = DEFAULT_SEED, rc = 0, nside = 0, ndice = 0;
+	const char *side_arg[64], *dice_arg[64];
+	const char *journal = NULL, *resume = NULL, *out = NULL;
+	enum bs_log_format fmt = BS_LOG_TEXT;
+	opterr = 0;
+	int ch;
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (ch) {
+		case O_SEED:
+			rc = cli_parse_int("referee", "--seed", optarg, 0,
+					   INT_MAX, &seed);
+			break;
+		case O_SIDE:
+			if (nside < 64)
+				side_arg[nside++] = optarg;
+			break;
+		case O_DICE:
+			if (ndice < 64)
+				dice_arg[ndice++] = optarg;
+			break;
+		case O_JOURNAL:
+			journal = optarg;
+			break;
+		case O_RESUME:
+			resume = optarg;
+			break;
+		case O_OUT:
+			out = optarg;
+			break;
+		case O_LOG:
+			if (!strcmp(optarg, "text"))
+				fmt = BS_LOG_TEXT;
+			else if (!strcmp(optarg, "jsonl"))
+				fmt = BS_LOG_JSONL;
+			else
+				return cli_usage_error(
+				    "referee",
+				    "--log expects text or jsonl, not '%s'",
+				    optarg);
+			break;
+		case 'h':
+			fputs(cmd_referee_help, stdout);
+			return 0;
+		case ':':
+			return cli_usage_error("referee", "%s needs a value",
+					       argv[optind - 1]);
+		default:
+			return cli_usage_error("referee", "unknown option '%s'",
+					       argv[optind - 1]);
+		}
+		if (rc < 0)
+			return 2;
+	}
+	const char *file = optind < argc ? argv[optind++] : NULL;
+	if (optind < argc)
+		return cli_usage_error("referee", "unexpected argument '%s'",
+				       argv[optind]);
+	if (resume && (file || journal || nside || ndice))
+		return cli_usage_error("referee",
+				       "--resume takes the scenario, seed and "
+				       "modes from the journal");
+	if (!resume && !file)
+		return cli_usage_error("referee",
+				       "name the scenario FILE (or --resume "
+				       "JOURNAL)");
+	struct bs_scenario *sc = NULL;
+	struct bs_ref *r = NULL;
+	char jpath[PATH_MAX];
+	FILE *jf = NULL;
+	if (resume) {
+		long torn = -1;
+		rc = cli_ref_load(resume, &sc, &r, &torn);
+		if (rc)
+			return rc;
+		snprintf(jpath, sizeof jpath, "%s", resume);
+		if (torn >= 0) {
+			fprintf(
+			    stderr,
+			    "battlesim: warning: %s: the last line (at byte "
+			    "%ld) was cut off as it was written: dropped\n",
+			    resume, torn);
+			if (truncate(resume, torn) != 0) {
+				cli_error("%s: %s", resume, strerror(errno));
+				bs_ref_free(r);
+				bs_scenario_free(sc);
+				return 1;
+			}
+		}
+		jf = fopen(resume, "a");
+	} else {
+		rc = cli_load_scenario(file, 0, &sc);
+		if (rc)
+			return rc;
+		int sides[BS_MAX_SIDES], dmode[BS_ROLL__COUNT];
+		for (int s = 0; s < BS_MAX_SIDES; s++)
+			sides[s] = sc->rules == BS_RULES_MATRIX ? BS_REF_AI
+								: BS_REF_HUMAN;
+		for (int k = 0; k < BS_ROLL__COUNT; k++)
+			dmode[k] = BS_REF_ASK;
+		for (int i = 0; i < nside && !rc; i++)
+			rc = set_mode(sc, side_arg[i], sides, dmode, 0);
+		for (int i = 0; i < ndice && !rc; i++)
+			rc = set_mode(sc, dice_arg[i], sides, dmode, 1);
+		if (rc) {
+			bs_scenario_free(sc);
+			return rc;
+		}
+		struct bs_diags d;
+		bs_diags_init(&d);
+		enum bs_status st =
+		    bs_ref_new(sc, (uint64_t)seed, sides, dmode, &r, &d);
+		cli_print_diags(&d);
+		bs_diags_release(&d);
+		if (st != BS_OK) {
+			bs_scenario_free(sc);
+			return (int)st;
+		}
+		if (journal) {
+			snprintf(jpath, sizeof jpath, "%s", journal);
+		} else {
+			const char *dot = strrchr(file, '.');
+			const char *slash = strrchr(file, '/');
+			size_t n = dot && (!slash || dot > slash)
+				       ? (size_t)(dot - file)
+				       : strlen(file);
+			snprintf(jpath, sizeof jpath, "%.*s.journal", (int)n,
+				 file);
+		}
+		struct bs_ref_header h;
+		memset(&h, 0, sizeof h);
+		char abs[PATH_MAX];
+		if (!realpath(file, abs) ||
+		    bs_ref_file_sha256(abs, h.sha256) != 0) {
+			cli_error("%s: %s", file, strerror(errno));
+			bs_ref_free(r);
+			bs_scenario_free(sc);
+			return 1;
+		}
+		snprintf(h.scenario, sizeof h.scenario, "%s", abs);
+		h.seed = (uint64_t)seed;
+		h.nsides = sc->nsides;
+		memcpy(h.side_mode, sides, sizeof h.side_mode);
+		memcpy(h.dice_mode, dmode, sizeof h.dice_mode);
+		int fd = open(jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0) {
+			if (errno == EEXIST)
+				cli_error(
+				    "%s: a journal is there already: go on "
+				    "with battlesim referee --resume %s, "
+				    "or name another with --journal",
+				    jpath, jpath);
+			else
+				cli_error("%s: %s", jpath, strerror(errno));
+			bs_ref_free(r);
+			bs_scenario_free(sc);
+			return errno == EEXIST ? 2 : 1;
+		}
+		jf = fdopen(fd, "a");
+		if (jf && bs_ref_journal_header(jf, fd, &h) != 0) {
+			fclose(jf);
+			jf = NULL;
+		}
+	}
+	if (!jf) {
+		cli_error("%s: the journal cannot be written", jpath);
+		bs_ref_free(r);
+		bs_scenario_free(sc);
+		return 1;
+	}
+	bs_ref_set_journal(r, jf, fileno(jf));
+
+	struct ui u;
+	memset(&u, 0, sizeof u);
+	u.r = r;
+	u.sc = sc;
+	u.journal_path = jpath;
+	u.fmt = fmt;
+	u.threads = cores();
+	u.log = stdout;
+	if (out && !(u.log = fopen(out, "w"))) {
+		cli_error("%s: %s", out, strerror(errno));
+		fclose(jf);
+		bs_ref_free(r);
+		bs_scenario_free(sc);
+		return 1;
+	}
+	bs_report_init(&u.rep, fmt, u.log, sc);
+	the_ui = &u;
+	u.tty = isatty(STDIN_FILENO);
+	if (u.tty) {
+		u.el = el_init("battlesim", stdin, stderr, stderr);
+		u.hist = history_init();
+		if (u.el && u.hist) {
+			HistEvent he;
+			history(u.hist, &he, H_SETSIZE, 1000);
+			el_set(u.el, EL_HIST, history, u.hist);
+			el_set(u.el, EL_PROMPT, prompt_fn);
+			el_set(u.el, EL_EDITOR, "emacs");
+			el_set(u.el, EL_ADDFN, "bs-complete", "complete",
+			       complete);
+			el_set(u.el, EL_BIND, "^I", "bs-complete", NULL);
+		} else {
+			if (u.el)
+				el_end(u.el);
+			u.el = NULL;
+		}
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	if (resume)
+		fprintf(stderr, "battlesim: resuming %s: %ld inputs\n", resume,
+			r->nin);
+	struct bs_ref_ui ui = {&u, ui_prompt, ui_event, ui_rebuild, ui_note};
+	enum bs_status st = bs_ref_run(r, &ui);
+	if (st != BS_OK) {
+		cli_error("%s", r->error);
+		rc = 1;
+	}
+	if (resume || r->nin > 0)
+		fprintf(stderr, "battlesim: the journal is %s (%ld inputs)\n",
+			jpath, r->nin);
+	if (fclose(jf) != 0 && !rc) {
+		cli_error("%s: could not be closed", jpath);
+		rc = 1;
+	}
+	if (out && fclose(u.log) != 0 && !rc) {
+		cli_error("%s: could not write the log", out);
+		rc = 1;
+	}
+	if (u.rep.error && !rc) {
+		cli_error("could not write the log");
+		rc = 1;
+	}
+	if (u.el)
+		el_end(u.el);
+	if (u.hist)
+		history_end(u.hist);
+	if (u.html_on)
+		bs_html_release(&u.html);
+	clear_lines(&u);
+	free(u.lines);
+	free(u.buf);
+	the_ui = NULL;
+	bs_ref_free(r);
+	bs_scenario_free(sc);
+	return rc;
+}

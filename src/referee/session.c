@@ -1,0 +1,1203 @@
+/* A referee's session (issue 17, docs/REFEREE.md): the battle replayed
+ * from its inputs. Every place where the rules wait for the table, a roll
+ * to be entered ([5.1], [8.4 B], [4.3], [4.6], [6.2], [9.1 T11], the 2E
+ * and matrix rolls), a human side's decision ([1.4], [6.0], [7.0], [7.12],
+ * [8.2], [9.2]) or the referee's go for the next Game Round [1.0], is a
+ * prompt point: there the session takes the next input in force, or, past
+ * them, asks its UI for one, journals it and acts on it. Undo and resume
+ * replay the inputs from a fresh battle, and so do the continuations of
+ * "odds from here". */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/referee.h"
+#include "battlesim/scenario.h"
+
+const char *const bs_ref_side_mode_name[BS_REF_SIDE__COUNT] = {
+    [BS_REF_HUMAN] = "human",
+    [BS_REF_AI] = "ai",
+    [BS_REF_HOLD] = "hold",
+    [BS_REF_SCRIPTED] = "scripted",
+};
+const char *const bs_ref_dice_mode_name[BS_REF_DICE__COUNT] = {
+    [BS_REF_ASK] = "ask",
+    [BS_REF_PROGRAM] = "program",
+};
+const char *const bs_ref_override_name[BS_OVR__COUNT] = {
+    [BS_OVR_DIE] = "die",	  [BS_OVR_FIGURES] = "figures",
+    [BS_OVR_ROUTED] = "routed",	  [BS_OVR_RALLIED] = "rallied",
+    [BS_OVR_COMMAND] = "command", [BS_OVR_POSITION] = "position",
+};
+const char *const bs_ref_in_name[BS_IN__COUNT] = {
+    [BS_IN_DIE] = "die",   [BS_IN_ANSWER] = "answer",
+    [BS_IN_GO] = "go",	   [BS_IN_DICE] = "dice",
+    [BS_IN_SIDE] = "side", [BS_IN_OVERRIDE] = "override",
+    [BS_IN_UNDO] = "undo",
+};
+
+/* ---- owned strings --------------------------------------------------------
+ */
+
+struct bs_arena_str {
+	struct bs_arena_str *next;
+	char s[];
+};
+
+const char *bs_ref_strdup(struct bs_ref *r, const char *s)
+{
+	size_t n = strlen(s);
+	struct bs_arena_str *a = malloc(sizeof *a + n + 1);
+	if (!a)
+		return NULL;
+	memcpy(a->s, s, n + 1);
+	a->next = r->strs;
+	r->strs = a;
+	return a->s;
+}
+
+static int *dup_dice(struct bs_ref *r, const int *d, int n)
+{
+	struct bs_arena_str *a =
+	    malloc(sizeof *a + (size_t)(n > 0 ? n : 1) * sizeof(int));
+	if (!a)
+		return NULL;
+	memcpy(a->s, d, (size_t)n * sizeof(int));
+	a->next = r->strs;
+	r->strs = a;
+	return (int *)(void *)a->s;
+}
+
+/* ---- the controllers each side's mode picks --------------------------------
+ */
+
+static const struct bs_controller *side_ctl(const struct bs_ref *r, int side)
+{
+	enum bs_rules rules = r->sc->rules;
+	int m = r->side_mode[side];
+	if (m == BS_REF_HUMAN && r->in_cont)
+		m = BS_REF_AI; /* RULING R-425: the AI plays the humans */
+	const char *name = m == BS_REF_HUMAN	  ? "human"
+			   : m == BS_REF_AI	  ? "doctrine"
+			   : m == BS_REF_SCRIPTED ? "scripted"
+						  : "hold";
+	return bs_ai_find(r->ai, rules, name, NULL);
+}
+
+static int d_moves_first(void *ctx, const struct bs_battle *b, int side)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->moves_first ? c->moves_first(c->ctx, b, side) : 1;
+}
+
+static int d_rally(void *ctx, const struct bs_battle *b, int side,
+		   struct bs_rally_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->rally ? c->rally(c->ctx, b, side, out, max) : 0;
+}
+
+static int d_sequence(void *ctx, const struct bs_battle *b, int side,
+		      int *units, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	if (c->move_sequence)
+		return c->move_sequence(c->ctx, b, side, units, max);
+	/* the engine's default: every unit, in the side's order */
+	int n = b->sc->sides[side].nunits;
+	if (n > max)
+		n = max;
+	for (int i = 0; i < n; i++)
+		units[i] = i;
+	return n;
+}
+
+static void d_move(void *ctx, const struct bs_battle *b, int side, int unit,
+		   struct bs_order *out)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	if (c->move)
+		c->move(c->ctx, b, side, unit, out);
+}
+
+static void d_move_indiv(void *ctx, const struct bs_battle *b, int side,
+			 int indiv, struct bs_indiv_order *out)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	if (c->move_indiv)
+		c->move_indiv(c->ctx, b, side, indiv, out);
+}
+
+static int d_follow(void *ctx, const struct bs_battle *b, int side, int unit,
+		    int eside, int eunit)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->follow ? c->follow(c->ctx, b, side, unit, eside, eunit) : 0;
+}
+
+static int d_weapon(void *ctx, const struct bs_battle *b, int side, int unit)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->weapon ? c->weapon(c->ctx, b, side, unit) : -1;
+}
+
+static int d_retreat(void *ctx, const struct bs_battle *b, int side, int unit)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->bs2e_retreat ? c->bs2e_retreat(c->ctx, b, side, unit) : 0;
+}
+
+/* The matrix: ai or hold (no human orders for the matrix yet). */
+static const struct bs_mx_controller *mx_ctl(const struct bs_ref *r, int side)
+{
+	return bs_ai_find(
+	    r->ai, BS_RULES_MATRIX,
+	    r->side_mode[side] == BS_REF_HOLD ? "hold" : "doctrine", NULL);
+}
+
+static int mx_side(const struct bs_battle *b, int g)
+{
+	return b->units[g].side;
+}
+
+static void mxd_move(void *ctx, const struct bs_battle *b, int g,
+		     struct bs_mx_move *out)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, mx_side(b, g));
+	if (c->move)
+		c->move(c->ctx, b, g, out);
+}
+
+static void mxd_declare(void *ctx, const struct bs_battle *b, int side, int row,
+			int col, int *decl)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, side);
+	if (c->declare)
+		c->declare(c->ctx, b, side, row, col, decl);
+}
+
+static void mxd_defend(void *ctx, const struct bs_battle *b, int side, int row,
+		       int col, int *eng)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, side);
+	if (c->defend)
+		c->defend(c->ctx, b, side, row, col, eng);
+}
+
+static int mxd_target(void *ctx, const struct bs_battle *b, int g,
+		      enum bs_mx_mode mode)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, mx_side(b, g));
+	return c->target ? c->target(c->ctx, b, g, mode) : -1;
+}
+
+int bs_ref_mode_ok(const struct bs_ref *r, int side, int mode, char *why,
+		   size_t len)
+{
+	if (side < 0 || side >= r->sc->nsides || mode < 0 ||
+	    mode >= BS_REF_SIDE__COUNT) {
+		snprintf(why, len, "no such side or mode");
+		return -1;
+	}
+	if (r->sc->rules == BS_RULES_MATRIX &&
+	    (mode == BS_REF_HUMAN || mode == BS_REF_SCRIPTED)) {
+		snprintf(why, len,
+			 "a matrix side is ai or hold here: human orders "
+			 "for the matrix card system are not played yet");
+		return -1;
+	}
+	if (mode == BS_REF_SCRIPTED && r->sc->sides[side].norders == 0) {
+		snprintf(why, len, "side '%s' has no scripted orders",
+			 r->sc->sides[side].name);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- inputs ----------------------------------------------------------------
+ */
+
+int bs_ref_push(struct bs_ref *r, const struct bs_ref_input *in)
+{
+	if (r->nin == r->cap) {
+		long cap = r->cap ? r->cap * 2 : 256;
+		struct bs_ref_input *n =
+		    realloc(r->in, (size_t)cap * sizeof *n);
+		if (!n)
+			return -1;
+		r->in = n;
+		r->cap = cap;
+	}
+	struct bs_ref_input c = *in;
+	if (in->type == BS_IN_DIE && in->ndice > 0 &&
+	    !(c.dice = dup_dice(r, in->dice, in->ndice)))
+		return -1;
+	if (in->text && !(c.text = bs_ref_strdup(r, in->text)))
+		return -1;
+	if (in->note && !(c.note = bs_ref_strdup(r, in->note)))
+		return -1;
+	r->in[r->nin++] = c;
+	return 0;
+}
+
+void bs_ref_set_journal(struct bs_ref *r, FILE *f, int fd)
+{
+	r->journal = f;
+	r->journal_fd = fd;
+}
+
+static int journal(struct bs_ref *r, const struct bs_ref_input *in)
+{
+	if (!r->journal)
+		return 0;
+	if (bs_ref_journal_append(r->journal, r->journal_fd, r, in) != 0) {
+		snprintf(r->error, sizeof r->error,
+			 "the journal could not be written: the session "
+			 "stops (every input before this one is kept)");
+		return -1;
+	}
+	return 0;
+}
+
+static void emit_override(struct bs_ref *r, int g, const char *what,
+			  const char *note)
+{
+	struct bs_battle *b = r->b;
+	if (!bs_battle_events_on(b))
+		return;
+	char text[600];
+	snprintf(text, sizeof text, "%s (the referee: %s)", what,
+		 note && note[0] ? note : "no reason given");
+	/* the text lives as long as the session: the map keeps events */
+	const char *t = bs_ref_strdup(r, text);
+	struct bs_event ev;
+	bs_battle_event(b, &ev, BS_EV_OVERRIDE);
+	bs_battle_ev_units(b, &ev, g, -1);
+	ev.what = t ? t : what;
+	ev.cite = "referee";
+	bs_battle_emit(b, &ev);
+}
+
+/* RULING R-423: the referee's word on the state (not a rule: what follows
+ * is played from the state it leaves). */
+static void apply_override(struct bs_ref *r, const struct bs_ref_input *in)
+{
+	struct bs_battle *b = r->b;
+	int g = in->g;
+	if (g < 0 || g >= b->nunits)
+		return;
+	struct bs_unit_state *u = &b->units[g];
+	char what[160];
+	switch (in->what) {
+	case BS_OVR_FIGURES:
+		u->figures = in->v[0];
+		u->wounded = in->v[1];
+		snprintf(what, sizeof what,
+			 "override: %d figures, %d of them wounded", in->v[0],
+			 in->v[1]);
+		break;
+	case BS_OVR_ROUTED:
+		u->flags |= BS_UF_ROUTED;
+		u->rout_facing = fmod(u->facing + 180.0, 360.0);
+		snprintf(what, sizeof what, "override: routed");
+		break;
+	case BS_OVR_RALLIED:
+		u->flags &= ~(unsigned)(BS_UF_ROUTED | BS_UF_SHAKEN);
+		snprintf(what, sizeof what, "override: rallied");
+		break;
+	case BS_OVR_COMMAND:
+		if (in->v[0])
+			u->flags &= ~(unsigned)(BS_UF_OUT_OF_COMMAND |
+						BS_UF_DISC_FAILED);
+		else
+			u->flags |= BS_UF_OUT_OF_COMMAND;
+		snprintf(what, sizeof what, "override: %s command",
+			 in->v[0] ? "in" : "out of");
+		break;
+	case BS_OVR_POSITION:
+		u->front.x = in->x[0];
+		u->front.y = in->x[1];
+		u->facing = in->x[2];
+		snprintf(what, sizeof what,
+			 "override: front centre at (%.1f, %.1f), facing %.0f",
+			 in->x[0], in->x[1], in->x[2]);
+		break;
+	default:
+		return;
+	}
+	emit_override(r, g, what, in->note);
+}
+
+static void apply(struct bs_ref *r, const struct bs_ref_input *in)
+{
+	switch (in->type) {
+	case BS_IN_DICE:
+		for (int k = 0; k < BS_ROLL__COUNT; k++)
+			if (in->kind < 0 || in->kind == k)
+				r->dice_mode[k] = in->mode;
+		break;
+	case BS_IN_SIDE:
+		if (in->side >= 0 && in->side < BS_MAX_SIDES)
+			r->side_mode[in->side] = in->mode;
+		break;
+	case BS_IN_OVERRIDE:
+		apply_override(r, in);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Does input `in` end prompt p (it is the answer p waits for)? */
+static int answers(const struct bs_ref_input *in, const struct bs_ref_prompt *p)
+{
+	switch (p->wait) {
+	case BS_WAIT_ROUND:
+		return in->type == BS_IN_GO;
+	case BS_WAIT_DIE:
+		return in->type == BS_IN_DIE &&
+		       in->ndice == bs_dice_req_dice(p->req);
+	default:
+		return in->type == BS_IN_ANSWER && in->ask == p->q->kind &&
+		       in->side == p->q->side;
+	}
+}
+
+static int is_setting(const struct bs_ref_input *in)
+{
+	return in->type == BS_IN_DICE || in->type == BS_IN_SIDE ||
+	       in->type == BS_IN_OVERRIDE;
+}
+
+/* Is the prompt still waiting, after the settings applied so far? A roll
+ * switched to `program`, or a side no longer human, is not asked. */
+static int still_waits(const struct bs_ref *r, const struct bs_ref_prompt *p)
+{
+	if (p->wait == BS_WAIT_DIE) {
+		int k = p->req->why ? (int)p->req->why->kind : BS_ROLL_OTHER;
+		return r->dice_mode[k] == BS_REF_ASK;
+	}
+	if (p->wait == BS_WAIT_ASK)
+		return r->side_mode[p->q->side] == BS_REF_HUMAN;
+	return 1;
+}
+
+/* A prompt point: the input that answers p (returned, or NULL when the
+ * prompt no longer waits, or the replay is abandoned). */
+static const struct bs_ref_input *prompt_point(struct bs_ref *r,
+					       const struct bs_ref_prompt *p)
+{
+	for (;;) {
+		if (r->abandon)
+			return NULL;
+		if (!still_waits(r, p))
+			return NULL;
+		if (r->pos < r->nin) {
+			struct bs_ref_input *in = &r->in[r->pos];
+			if (is_setting(in)) {
+				r->pos++;
+				apply(r, in);
+				continue;
+			}
+			if (answers(in, p)) {
+				r->pos++;
+				return in;
+			}
+			/* an input that does not fit where the replay
+			 * stands (a journal edited by hand): it and every
+			 * later one are dropped, the same way every time */
+			if (r->ui && r->ui->note) {
+				char msg[160];
+				snprintf(msg, sizeof msg,
+					 "input %ld (%s) does not fit the "
+					 "battle here: it and the %ld after "
+					 "it are dropped",
+					 r->pos + 1, bs_ref_in_name[in->type],
+					 r->nin - r->pos - 1);
+				r->ui->note(r->ui->ctx, msg);
+			}
+			r->nin = r->pos;
+			continue;
+		}
+		if (r->cont) {
+			/* a continuation: past the inputs the simulator
+			 * plays (its dice, the AI for the humans) */
+			if (!r->in_cont) {
+				r->in_cont = 1;
+				bs_rng_seed_stream(&r->b->rng, r->cseed,
+						   r->cstream);
+				for (int k = 0; k < BS_ROLL__COUNT; k++)
+					r->dice_mode[k] = BS_REF_PROGRAM;
+			}
+			return NULL;
+		}
+		if (r->quit || !r->ui) {
+			r->abandon = 1;
+			return NULL;
+		}
+		struct bs_ref_input in;
+		memset(&in, 0, sizeof in);
+		in.g = in.side = in.unit = in.indiv = in.kind = -1;
+		long to = 0;
+		/* live from here: every event from now on is shown */
+		if (r->shown > r->nev)
+			r->shown = r->nev;
+		enum bs_ref_reply rep =
+		    r->ui->prompt(r->ui->ctx, r, p, &in, &to);
+		if (rep == BS_REPLY_QUIT) {
+			r->quit = 1;
+			r->abandon = 1;
+			return NULL;
+		}
+		in.round = p->round;
+		in.phase =
+		    p->wait == BS_WAIT_ROUND ? BS_PHASE_SETUP : r->b->phase;
+		in.ev_at = r->nev;
+		if (rep == BS_REPLY_UNDO) {
+			if (to < 0)
+				to = 0;
+			if (to > r->nin)
+				to = r->nin;
+			struct bs_ref_input u;
+			memset(&u, 0, sizeof u);
+			u.type = BS_IN_UNDO;
+			u.to = to;
+			u.round = in.round;
+			u.phase = in.phase;
+			if (journal(r, &u) != 0) {
+				r->quit = r->abandon = 1;
+				return NULL;
+			}
+			/* the events up to where input `to` was asked are
+			 * the same in the replay: not shown again */
+			r->shown = to < r->nin ? r->in[to].ev_at : r->nev;
+			r->nin = to;
+			r->abandon = 1;
+			return NULL;
+		}
+		if (in.type == BS_IN_OVERRIDE && in.what == BS_OVR_DIE) {
+			/* the last dice entered are replaced: the inputs
+			 * after them are undone, the battle replayed */
+			long j = r->nin - 1;
+			while (j >= 0 && r->in[j].type != BS_IN_DIE)
+				j--;
+			if (j < 0 || in.ndice != r->in[j].ndice)
+				continue; /* the UI checks: never here */
+			if (journal(r, &in) != 0) {
+				r->quit = r->abandon = 1;
+				return NULL;
+			}
+			int *d = dup_dice(r, in.dice, in.ndice);
+			const char *note =
+			    in.note ? bs_ref_strdup(r, in.note) : NULL;
+			if (!d) {
+				r->quit = r->abandon = 1;
+				return NULL;
+			}
+			r->shown = r->in[j].ev_at;
+			r->in[j].dice = d;
+			r->in[j].totals = 0;
+			r->in[j].note = note ? note : "";
+			r->in[j].what = BS_OVR_DIE;
+			r->nin = j + 1;
+			r->abandon = 1;
+			return NULL;
+		}
+		if (journal(r, &in) != 0 || bs_ref_push(r, &in) != 0) {
+			if (!r->error[0])
+				snprintf(r->error, sizeof r->error,
+					 "out of memory");
+			r->quit = r->abandon = 1;
+			return NULL;
+		}
+		/* the live input: acted on as a replayed one */
+	}
+}
+
+/* ---- the dice source's callback and the human side's UI --------------------
+ */
+
+static int ask_dice(void *ctx, const struct bs_dice_req *q, int *dice, int n)
+{
+	struct bs_ref *r = ctx;
+	struct bs_ref_prompt p = {BS_WAIT_DIE, r->b->round, q, NULL};
+	r->cur_req = q;
+	const struct bs_ref_input *in = prompt_point(r, &p);
+	r->cur_req = NULL;
+	if (!in) {
+		if (r->abandon) {
+			for (int i = 0; i < n; i++)
+				dice[i] = 1; /* never read: the replay is
+						played again */
+			return 0;
+		}
+		return 1; /* dice: program */
+	}
+	memcpy(dice, in->dice, (size_t)n * sizeof(int));
+	if (in->note) {
+		/* RULING R-424: the referee replaced these dice */
+		char what[300], req[160];
+		bs_battle_roll_text(r->b, q, req, sizeof req);
+		char got[64] = "";
+		size_t k = 0;
+		for (int i = 0; i < n && k + 8 < sizeof got; i++)
+			k += (size_t)snprintf(got + k, sizeof got - k, "%s%d",
+					      i ? " " : "", dice[i]);
+		snprintf(what, sizeof what, "override: %s for %s", got, req);
+		emit_override(r, q->actor, what, in->note);
+	}
+	return 0;
+}
+
+/* The AI's answer to q, for a side switched away from human while it was
+ * being asked (the same call the AI would have had). */
+static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
+		      const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	const struct bs_controller *c = side_ctl(r, q->side);
+	switch (q->kind) {
+	case BS_HUMAN_MOVES_FIRST:
+		a->yes =
+		    c->moves_first ? c->moves_first(c->ctx, b, q->side) : 1;
+		break;
+	case BS_HUMAN_MOVE:
+		if (c->move)
+			c->move(c->ctx, b, q->side, q->unit, &a->order);
+		break;
+	case BS_HUMAN_INDIV:
+		if (c->move_indiv)
+			c->move_indiv(c->ctx, b, q->side, q->indiv, &a->io);
+		break;
+	case BS_HUMAN_FOLLOW:
+		a->yes = c->follow ? c->follow(c->ctx, b, q->side, q->unit,
+					       q->eside, q->eunit)
+				   : 0;
+		break;
+	case BS_HUMAN_WEAPON:
+		a->weapon =
+		    c->weapon ? c->weapon(c->ctx, b, q->side, q->unit) : -1;
+		break;
+	case BS_HUMAN_RETREAT:
+		a->yes = c->bs2e_retreat
+			     ? c->bs2e_retreat(c->ctx, b, q->side, q->unit)
+			     : 0;
+		break;
+	default:
+		/* rally: the other controller's attempts are not asked one
+		 * at a time; the human's list ends here */
+		a->done = 1;
+		break;
+	}
+}
+
+static void ask_human(void *ctx, const struct bs_battle *b,
+		      const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	struct bs_ref *r = ctx;
+	struct bs_ref_prompt p = {BS_WAIT_ASK, b->round, NULL, q};
+	r->cur_q = q;
+	const struct bs_ref_input *in = prompt_point(r, &p);
+	r->cur_q = NULL;
+	if (in) {
+		*a = in->ans;
+		return;
+	}
+	if (!r->abandon)
+		ai_answer(r, b, q, a);
+}
+
+/* ---- the session ----------------------------------------------------------
+ */
+
+static void sink_emit(void *ctx, const struct bs_event *ev)
+{
+	struct bs_ref *r = ctx;
+	long i = r->nev++;
+	if (r->abandon)
+		return; /* a timeline about to be replayed */
+	if (r->ui && r->ui->event)
+		r->ui->event(r->ui->ctx, ev, i >= r->shown);
+	if (i >= r->shown)
+		r->shown = i + 1;
+}
+
+enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
+			  const int *side_mode, const int *dice_mode,
+			  struct bs_ref **out, struct bs_diags *d)
+{
+	*out = NULL;
+	struct bs_ref *r = calloc(1, sizeof *r);
+	if (!r) {
+		bs_diags_add(d, NULL, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
+	r->sc = sc;
+	r->seed = seed;
+	enum bs_status st = bs_battle_new(sc, &r->b, d);
+	if (st != BS_OK) {
+		bs_ref_free(r);
+		return st;
+	}
+	r->owns_battle = 1;
+	r->ai = calloc(1, sizeof *r->ai);
+	r->pend = calloc(BS_REF_MAX_DICE, sizeof *r->pend);
+	if (!r->ai || !r->pend) {
+		bs_ref_free(r);
+		bs_diags_add(d, NULL, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
+	bs_ai_set_init(r->ai);
+	r->hui.ask = ask_human;
+	r->hui.ctx = r;
+	bs_ai_human_init(&r->ai->human, &r->hui);
+	r->asker.ask = ask_dice;
+	r->asker.ctx = r;
+	r->disp = (struct bs_controller){
+	    .name = "referee",
+	    .ctx = r,
+	    .moves_first = d_moves_first,
+	    .rally = d_rally,
+	    .move_sequence = d_sequence,
+	    .move = d_move,
+	    .move_indiv = d_move_indiv,
+	    .follow = d_follow,
+	    .weapon = d_weapon,
+	    .bs2e_retreat = d_retreat,
+	};
+	r->mx_disp = (struct bs_mx_controller){
+	    .name = "referee",
+	    .ctx = r,
+	    .move = mxd_move,
+	    .declare = mxd_declare,
+	    .defend = mxd_defend,
+	    .target = mxd_target,
+	};
+	r->sink.emit = sink_emit;
+	r->sink.ctx = r;
+	for (int s = 0; s < sc->nsides; s++) {
+		char why[160];
+		if (bs_ref_mode_ok(r, s, side_mode[s], why, sizeof why) != 0) {
+			bs_diags_add(d, sc->file, 0, 0, "side '%s': %s",
+				     sc->sides[s].name, why);
+			bs_ref_free(r);
+			return BS_ERR_INPUT;
+		}
+		r->side_mode0[s] = side_mode[s];
+	}
+	for (int k = 0; k < BS_ROLL__COUNT; k++)
+		r->dice_mode0[k] = dice_mode[k];
+	*out = r;
+	return BS_OK;
+}
+
+void bs_ref_free(struct bs_ref *r)
+{
+	if (!r)
+		return;
+	if (r->owns_battle)
+		bs_battle_free(r->b);
+	free(r->ai);
+	free(r->pend);
+	if (!r->borrowed)
+		free(r->in);
+	while (r->strs) {
+		struct bs_arena_str *n = r->strs->next;
+		free(r->strs);
+		r->strs = n;
+	}
+	free(r);
+}
+
+/* A fresh battle at the deployment, the modes of the start, the inputs
+ * from the first. */
+static void restart(struct bs_ref *r, int events)
+{
+	struct bs_battle *b = r->b;
+	if (r->ui && r->ui->rebuild)
+		r->ui->rebuild(r->ui->ctx, r);
+	bs_battle_set_sink(b, events ? &r->sink : NULL);
+	bs_battle_reset(b, r->seed, 0);
+	bs_dice_source_ask(&b->dice, &r->asker, &b->rng, r->pend,
+			   BS_REF_MAX_DICE);
+	for (int s = 0; s < b->nsides; s++) {
+		r->side_mode[s] = r->side_mode0[s];
+		if (b->rules->iface == BS_IFACE_MATRIX)
+			bs_battle_attach(b, s, BS_IFACE_MATRIX, &r->mx_disp);
+		else
+			bs_battle_attach(b, s, BS_IFACE_TABLETOP, &r->disp);
+	}
+	for (int k = 0; k < BS_ROLL__COUNT; k++)
+		r->dice_mode[k] = r->dice_mode0[k];
+	r->pos = 0;
+	r->nev = 0;
+	r->abandon = 0;
+	r->in_cont = 0;
+}
+
+/* Play from a restart until over, quit, or abandoned (then 1). */
+static int play(struct bs_ref *r)
+{
+	struct bs_battle *b = r->b;
+	for (;;) {
+		struct bs_ref_prompt p = {BS_WAIT_ROUND, b->round + 1, NULL,
+					  NULL};
+		r->over = b->result.over;
+		if (r->over && (r->cont || r->in_cont))
+			return 0;
+		/* the round prompt; when over, the last one: look, undo or
+		 * quit (the UI takes no go) */
+		prompt_point(r, &p);
+		if (r->abandon)
+			return !r->quit;
+		if (r->over)
+			return 0;
+		bs_battle_round(b);
+		if (r->abandon)
+			return !r->quit;
+	}
+}
+
+enum bs_status bs_ref_run(struct bs_ref *r, const struct bs_ref_ui *ui)
+{
+	r->ui = ui;
+	/* a resume shows nothing of its replay (set at the first prompt) */
+	r->shown = LONG_MAX;
+	do
+		restart(r, 1);
+	while (play(r));
+	return r->error[0] ? BS_ERR_RUNTIME : BS_OK;
+}
+
+long bs_ref_undo_target(const struct bs_ref *r, int what,
+			const struct bs_ref_prompt *p)
+{
+	long k = r->nin;
+	if (k == 0 || what == 0)
+		return k > 0 ? k - 1 : 0;
+	int round = p->round;
+	enum bs_phase phase =
+	    p->wait == BS_WAIT_ROUND ? BS_PHASE_SETUP : r->b->phase;
+	const struct bs_ref_input *last = &r->in[k - 1];
+	int same = what == 2 ? last->round == round
+			     : last->round == round && last->phase == phase;
+	if (!same) {
+		round = last->round;
+		phase = last->phase;
+	}
+	while (k > 0 && r->in[k - 1].round == round &&
+	       (what == 2 || r->in[k - 1].phase == phase))
+		k--;
+	return k;
+}
+
+uint64_t bs_ref_fingerprint(const struct bs_ref *r)
+{
+	const struct bs_battle *b = r->b;
+	uint64_t h = 1469598103934665603ull;
+#define MIX(v)                                                                 \
+	do {                                                                   \
+		uint64_t x_ = (uint64_t)(v);                                   \
+		for (int i_ = 0; i_ < 8; i_++) {                               \
+			h ^= (x_ >> (8 * i_)) & 0xff;                          \
+			h *= 1099511628211ull;                                 \
+		}                                                              \
+	} while (0)
+	MIX(b->round);
+	MIX(b->phase);
+	MIX(r->nev);
+	MIX(r->pos);
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit_state *u = &b->units[g];
+		MIX(u->figures);
+		MIX(u->wounded);
+		MIX(u->flags);
+		MIX(u->files);
+		MIX(u->formation);
+		MIX(llround(u->front.x * 1000));
+		MIX(llround(u->front.y * 1000));
+		MIX(llround(u->facing * 1000));
+	}
+	for (int k = 0; k < b->nindivs; k++) {
+		MIX(b->indivs[k].alive);
+		MIX(llround(b->indivs[k].pos.x * 1000));
+		MIX(llround(b->indivs[k].pos.y * 1000));
+	}
+#undef MIX
+	return h;
+}
+
+/* ---- answers ---------------------------------------------------------------
+ */
+
+static int word_is(const char *t, const char *const *words)
+{
+	for (; *words; words++)
+		if (strcasecmp(t, *words) == 0)
+			return 1;
+	return 0;
+}
+
+/* A copy of t without leading and trailing blanks. */
+static void trim(const char *t, char *out, size_t len)
+{
+	while (*t == ' ' || *t == '\t')
+		t++;
+	snprintf(out, len, "%s", t);
+	size_t n = strlen(out);
+	while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '\t' ||
+			 out[n - 1] == '\n' || out[n - 1] == '\r'))
+		out[--n] = '\0';
+}
+
+static int yes_no(const char *t, const char *const *yes, const char *const *no,
+		  int *out, char *why, size_t len, const char *expect)
+{
+	if (word_is(t, yes)) {
+		*out = 1;
+		return 0;
+	}
+	if (word_is(t, no)) {
+		*out = 0;
+		return 0;
+	}
+	snprintf(why, len, "expected %s", expect);
+	return -1;
+}
+
+/* Read in->text for question q into in->ans (no rules check). */
+static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
+		       struct bs_ref_input *in, char *why, size_t len)
+{
+	const struct bs_scenario *sc = r->sc;
+	char t[2048];
+	trim(in->text ? in->text : "", t, sizeof t);
+	struct bs_human_answer *a = &in->ans;
+	memset(a, 0, sizeof *a);
+	a->order.kind = BS_ORDER_HOLD;
+	a->order.tside = a->order.tunit = -1;
+	a->rally.indiv = a->rally.unit = -1;
+	a->weapon = -1;
+	static const char *const y_first[] = {"first", "yes", NULL};
+	static const char *const n_first[] = {"second", "no", NULL};
+	static const char *const y_follow[] = {"follow", "yes", NULL};
+	static const char *const n_follow[] = {"stay", "no", NULL};
+	static const char *const y_retreat[] = {"retreat", "yes", NULL};
+	static const char *const n_retreat[] = {"check", "no", NULL};
+	switch (q->kind) {
+	case BS_HUMAN_MOVES_FIRST:
+		return yes_no(t, y_first, n_first, &a->yes, why, len,
+			      "first or second [1.4]");
+	case BS_HUMAN_FOLLOW:
+		return yes_no(t, y_follow, n_follow, &a->yes, why, len,
+			      "follow or stay [7.12]");
+	case BS_HUMAN_RETREAT:
+		return yes_no(t, y_retreat, n_retreat, &a->yes, why, len,
+			      "retreat (4\" instead of checking) or check "
+			      "[2E Morale]");
+	case BS_HUMAN_WEAPON: {
+		const struct bs_unit *u = &sc->sides[q->side].units[q->unit];
+		if (strcasecmp(t, "keep") == 0)
+			return 0;
+		for (int w = 0; w < u->nweapons; w++)
+			if (u->weapons[w].weapon &&
+			    strcasecmp(t, u->weapons[w].weapon->name) == 0) {
+				a->weapon = w;
+				return 0;
+			}
+		snprintf(why, len,
+			 "expected keep or a weapon the unit carries");
+		return -1;
+	}
+	case BS_HUMAN_INDIV: {
+		if (strcasecmp(t, "stay") == 0)
+			return 0;
+		double x, y;
+		char extra;
+		const char *p = t;
+		if (strncasecmp(p, "to ", 3) == 0)
+			p += 3;
+		if (sscanf(p, "%lf %lf %c", &x, &y, &extra) != 2 ||
+		    !isfinite(x) || !isfinite(y)) {
+			snprintf(why, len,
+				 "expected stay, or the place to go: X Y "
+				 "(inches) [9.2]");
+			return -1;
+		}
+		a->io.move = 1;
+		a->io.x = x;
+		a->io.y = y;
+		return 0;
+	}
+	case BS_HUMAN_RALLY: {
+		if (strcasecmp(t, "done") == 0) {
+			a->done = 1;
+			return 0;
+		}
+		struct bs_script_order o;
+		if (bs_scenario_parse_order(sc, q->side, in->round, -1, t, &o,
+					    why, len) != BS_OK)
+			return -1;
+		if (o.kind == BS_SCRIPT_MOVE) {
+			snprintf(why, len,
+				 "a unit's order is given in the Movement "
+				 "Phase; here: rally: UNIT, by: COMMANDER, or "
+				 "mob: UNIT, by: COMMANDER, order: ..., or "
+				 "done");
+			return -1;
+		}
+		a->rally.indiv = o.indiv;
+		a->rally.unit = o.unit;
+		a->rally.mob_order =
+		    o.kind == BS_SCRIPT_MOB ? o.mob_order : BS_MOB_NONE;
+		a->rally.mob_angle = o.mob_angle;
+		return 0;
+	}
+	case BS_HUMAN_MOVE: {
+		struct bs_script_order o;
+		if (bs_scenario_parse_order(sc, q->side, in->round, q->unit, t,
+					    &o, why, len) != BS_OK)
+			return -1;
+		if (o.kind != BS_SCRIPT_MOVE || o.unit != q->unit) {
+			snprintf(why, len,
+				 "the order is for %s: give its order "
+				 "(rally and mob entries are for the Rally "
+				 "Phase)",
+				 sc->sides[q->side].units[q->unit].name);
+			return -1;
+		}
+		a->order = o.order;
+		return 0;
+	}
+	default:
+		snprintf(why, len, "no such question");
+		return -1;
+	}
+}
+
+int bs_ref_read_answer(struct bs_ref *r, const struct bs_human_q *q,
+		       struct bs_ref_input *in, char *why, size_t len)
+{
+	in->type = BS_IN_ANSWER;
+	in->ask = q->kind;
+	in->side = q->side;
+	in->unit = q->unit;
+	in->indiv = q->indiv;
+	if (read_answer(r, q, in, why, len) != 0)
+		return -1;
+	struct bs_human_answer chk = in->ans;
+	const char *w, *cite;
+	if (!bs_ai_human_check(r->b, q, &chk, &w, &cite)) {
+		snprintf(why, len, "refused: %s %s", w, cite);
+		return -1;
+	}
+	return 0;
+}
+
+int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
+		       size_t len)
+{
+	if (in->type == BS_IN_UNDO) {
+		if (in->to < 0 || in->to > r->nin) {
+			snprintf(why, len, "undo to %ld: only %ld inputs",
+				 in->to, r->nin);
+			return -1;
+		}
+		r->nin = in->to;
+		return 0;
+	}
+	if (in->type == BS_IN_OVERRIDE && in->what == BS_OVR_DIE) {
+		long j = r->nin - 1;
+		while (j >= 0 && r->in[j].type != BS_IN_DIE)
+			j--;
+		if (j < 0 || r->in[j].ndice != in->ndice) {
+			snprintf(why, len,
+				 "an override of dice that were "
+				 "never entered");
+			return -1;
+		}
+		int *d = dup_dice(r, in->dice, in->ndice);
+		const char *note = bs_ref_strdup(r, in->note ? in->note : "");
+		if (!d || !note) {
+			snprintf(why, len, "out of memory");
+			return -1;
+		}
+		r->in[j].dice = d;
+		r->in[j].note = note;
+		r->in[j].totals = 0;
+		r->nin = j + 1;
+		return 0;
+	}
+	if (in->type == BS_IN_ANSWER) {
+		if (in->side < 0 || in->side >= r->sc->nsides ||
+		    (int)in->ask < 0 || in->ask >= BS_HUMAN__COUNT ||
+		    ((in->ask == BS_HUMAN_MOVE || in->ask == BS_HUMAN_WEAPON) &&
+		     (in->unit < 0 ||
+		      in->unit >= r->sc->sides[in->side].nunits))) {
+			snprintf(why, len,
+				 "an answer for no such side or unit");
+			return -1;
+		}
+		struct bs_human_q q = {in->ask, in->side, in->unit, in->indiv,
+				       -1,	-1,	  0};
+		if (read_answer(r, &q, in, why, len) != 0)
+			return -1;
+	}
+	if (bs_ref_push(r, in) != 0) {
+		snprintf(why, len, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
+			   char *buf, size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	const char *unit =
+	    q->unit >= 0 && q->unit < sd->nunits ? sd->units[q->unit].name : "";
+	const char *phase = bs_phase_name[b->phase];
+	switch (q->kind) {
+	case BS_HUMAN_MOVES_FIRST:
+		snprintf(buf, len,
+			 "%s is Side A: move first or second? [1.4] (first, "
+			 "second)",
+			 sd->name);
+		break;
+	case BS_HUMAN_RALLY:
+		snprintf(buf, len,
+			 "%s, rally phase: %s rally attempt or mob order? "
+			 "[6.0] (rally: UNIT, by: COMMANDER | mob: UNIT, by: "
+			 "COMMANDER, order: forward | done)",
+			 sd->name, q->nrally ? "another" : "a");
+		break;
+	case BS_HUMAN_MOVE:
+		snprintf(buf, len,
+			 b->sc->rules == BS_RULES_BS2E &&
+				 b->phase == BS_PHASE_BS2E_CHARGES
+			     ? "%s, %s: declare a charge? (charge, target: "
+			       "ENEMY | hold) [%s] RULING R-203"
+			     : "%s, %s: order for %s? (hold | move, steps: "
+			       "[...] | charge, target: ENEMY | ...)",
+			 sd->name,
+			 b->sc->rules == BS_RULES_BS2E &&
+				 b->phase == BS_PHASE_BS2E_CHARGES
+			     ? unit
+			     : phase,
+			 b->sc->rules == BS_RULES_BS2E &&
+				 b->phase == BS_PHASE_BS2E_CHARGES
+			     ? phase
+			     : unit);
+		break;
+	case BS_HUMAN_INDIV:
+		snprintf(buf, len,
+			 "%s, %s: where does %s go? [9.2] (stay | X Y)",
+			 sd->name, phase,
+			 q->indiv >= 0 && q->indiv < sd->nindividuals
+			     ? sd->individuals[q->indiv].name
+			     : "the individual");
+		break;
+	case BS_HUMAN_FOLLOW: {
+		char e[96] = "the enemy";
+		if (q->eside >= 0 && q->eside < b->nsides)
+			bs_battle_unit_name(
+			    b, b->side_first[q->eside] + q->eunit, e, sizeof e);
+		snprintf(buf, len,
+			 "%s: %s withdraws; follow or stay? [7.12] (follow, "
+			 "stay)",
+			 unit, e);
+		break;
+	}
+	case BS_HUMAN_WEAPON:
+		snprintf(buf, len,
+			 "%s, %s: weapon in hand for %s? [8.2] (keep | a "
+			 "weapon's name)",
+			 sd->name, phase, unit);
+		break;
+	case BS_HUMAN_RETREAT:
+		snprintf(buf, len,
+			 "%s must check morale: retreat 4\" instead? [2E "
+			 "Morale] (retreat, check)",
+			 unit);
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}
+
+/* ---- odds from here (the simulator, sim.h) ---------------------------------
+ */
+
+struct chances {
+	const struct bs_ref *from;
+	uint64_t seed;
+};
+
+/* A worker's replayer: a session on the simulator's battle, the inputs
+ * of the position borrowed (read only), no UI, events off. */
+static void *worker_new(void *ctx, struct bs_battle *b)
+{
+	const struct chances *c = ctx;
+	const struct bs_ref *from = c->from;
+	struct bs_ref *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->sc = from->sc;
+	r->seed = from->seed;
+	r->b = b;
+	r->ai = calloc(1, sizeof *r->ai);
+	r->pend = calloc(BS_REF_MAX_DICE, sizeof *r->pend);
+	if (!r->ai || !r->pend) {
+		bs_ref_free(r);
+		return NULL;
+	}
+	bs_ai_set_init(r->ai);
+	r->hui.ask = ask_human;
+	r->hui.ctx = r;
+	bs_ai_human_init(&r->ai->human, &r->hui);
+	r->asker = (struct bs_dice_asker){ask_dice, r};
+	r->disp = from->disp;
+	r->disp.ctx = r;
+	r->mx_disp = from->mx_disp;
+	r->mx_disp.ctx = r;
+	memcpy(r->side_mode0, from->side_mode0, sizeof r->side_mode0);
+	memcpy(r->dice_mode0, from->dice_mode0, sizeof r->dice_mode0);
+	r->in = from->in;
+	r->nin_from = from->nin;
+	r->borrowed = 1;
+	r->cont = 1;
+	r->cseed = c->seed;
+	return r;
+}
+
+static void worker_play(void *wctx, struct bs_battle *b, long i)
+{
+	struct bs_ref *r = wctx;
+	(void)b;
+	r->nin = r->nin_from;
+	r->cstream = (uint64_t)i;
+	restart(r, 0);
+	play(r);
+}
+
+static void worker_free(void *wctx)
+{
+	bs_ref_free(wctx);
+}
+
+enum bs_status bs_ref_chances(const struct bs_ref *r, long n, int threads,
+			      uint64_t seed, struct bs_sim_result **out,
+			      struct bs_diags *d)
+{
+	struct chances c = {r, seed};
+	struct bs_sim_hook hook = {worker_new, worker_play, worker_free, &c};
+	struct bs_sim_opts o = {0};
+	o.runs = n;
+	o.threads = threads;
+	o.seed = seed;
+	o.hook = &hook;
+	return bs_sim_run(r->sc, &o, out, d);
+}

@@ -1117,13 +1117,16 @@ static int remnant(const struct bs_battle *b, int g, int h,
 		ns.width = ns.files * ns.base_w + (ns.files - 1) * ns.gap;
 		ns.depth = ns.ranks * ns.base_d + (ns.ranks - 1) * ns.gap;
 		double pw = sh.base_w + sh.gap, pd = sh.base_d + sh.gap;
+		/* clear of the path by more than the touch tolerance, so that
+		 * the charger goes on through it without touching them */
+		const double clear = 3 * BS_GEOM_TOUCH;
 		double x = 0, y = 0; /* the new front-left corner, h's frame */
 		if (!pa->ranks) {
-			x = side == 0 ? pa->first * pw - sh.gap - ns.width
-				      : (pa->last + 1) * pw;
+			x = side == 0 ? pa->first * pw - sh.gap - ns.width - clear
+				      : (pa->last + 1) * pw + clear;
 		} else {
-			y = side == 0 ? pa->first * pd - sh.gap - ns.depth
-				      : (pa->last + 1) * pd;
+			y = side == 0 ? pa->first * pd - sh.gap - ns.depth - clear
+				      : (pa->last + 1) * pd + clear;
 		}
 		struct bs_tt_pose np = p;
 		np.front = bs_vec_add(

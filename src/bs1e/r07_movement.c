@@ -1122,11 +1122,13 @@ static int remnant(const struct bs_battle *b, int g, int h,
 		const double clear = 3 * BS_GEOM_TOUCH;
 		double x = 0, y = 0; /* the new front-left corner, h's frame */
 		if (!pa->ranks) {
-			x = side == 0 ? pa->first * pw - sh.gap - ns.width - clear
-				      : (pa->last + 1) * pw + clear;
+			x = side == 0
+				? pa->first * pw - sh.gap - ns.width - clear
+				: (pa->last + 1) * pw + clear;
 		} else {
-			y = side == 0 ? pa->first * pd - sh.gap - ns.depth - clear
-				      : (pa->last + 1) * pd + clear;
+			y = side == 0
+				? pa->first * pd - sh.gap - ns.depth - clear
+				: (pa->last + 1) * pd + clear;
 		}
 		struct bs_tt_pose np = p;
 		np.front = bs_vec_add(

@@ -7,6 +7,7 @@
  * BATTLE_START and DEPLOY events, command at deployment [4.7]), release.
  * Also the small helpers the phases share: events, unit geometry on the
  * tabletop [7.1]-[7.5] with its cache and the contact memo. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -245,6 +246,27 @@ int bs1e_enemy_in_rear(const struct bs_battle *b, int g)
 		    bs1e_contact(b, g, h, &c) && c.edge_a == BS_EDGE_REAR)
 			return 1;
 	return 0;
+}
+
+int bs1e_nearest_enemy(const struct bs_battle *b, int g, int routed_too)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double best = HUGE_VAL;
+	int who = -1;
+	for (int pass = 0; pass < 1 + !!routed_too && who < 0; pass++)
+		for (int h = 0; h < b->nunits; h++) {
+			if (b->units[h].side == b->units[g].side ||
+			    !bs1e_in_play(b, h) ||
+			    (pass == 0 && bs1e_routed(b, h)))
+				continue;
+			struct bs_quad qh = bs1e_quad(b, h);
+			double d = bs_quad_dist(&q, &qh);
+			if (d < best) {
+				best = d;
+				who = h;
+			}
+		}
+	return who;
 }
 
 void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,

@@ -174,6 +174,9 @@ int bs1e_contact(const struct bs_battle *b, int g, int h,
 int bs1e_engaged(const struct bs_battle *b, int g);
 /* 1 when an enemy touches g's rear (Table 4). */
 int bs1e_enemy_in_rear(const struct bs_battle *b, int g);
+/* The nearest enemy in play not routed; when there is none, a routed one
+ * if routed_too, else -1. */
+int bs1e_nearest_enemy(const struct bs_battle *b, int g, int routed_too);
 /* RULING R-106: a cramped open unit spreads out when there is room. */
 void bs1e_uncramp(struct bs_battle *b, int g);
 /* Move g to a new formation (involuntary or not), emitting FORMATION. */

@@ -1418,28 +1418,6 @@ static int execute(struct bs_battle *b, int g, const struct bs_order *o,
 /* ---- engine-driven units --------------------------------------------------
  */
 
-/* The nearest enemy in play (not routed when there is one). */
-static int nearest_enemy(const struct bs_battle *b, int g)
-{
-	struct bs_quad q = bs1e_quad(b, g);
-	double best = HUGE_VAL;
-	int who = -1;
-	for (int pass = 0; pass < 2 && who < 0; pass++)
-		for (int h = 0; h < b->nunits; h++) {
-			if (b->units[h].side == b->units[g].side ||
-			    !bs1e_in_play(b, h) ||
-			    (pass == 0 && bs1e_routed(b, h)))
-				continue;
-			struct bs_quad qh = bs1e_quad(b, h);
-			double d = bs_quad_dist(&q, &qh);
-			if (d < best) {
-				best = d;
-				who = h;
-			}
-		}
-	return who;
-}
-
 static void plan(const struct bs_battle *b, int g, int t, int engine,
 		 struct bs_tt_charge *out);
 
@@ -1483,7 +1461,7 @@ static void move_undisciplined(struct bs_battle *b, int g)
 		return; /* it fights where it stands */
 	/* [4.6] the enemy of its attack, till it routs or is defeated */
 	int t = u->disc_tside >= 0 ? bs1e_g(b, u->disc_tside, u->disc_tunit)
-				   : nearest_enemy(b, g);
+				   : bs1e_nearest_enemy(b, g, 1);
 	if (t < 0)
 		return;
 	struct bs_tt_charge ch;

@@ -258,26 +258,6 @@ int bs1e_disc_attacking(struct bs_battle *b, int g)
 	return 0;
 }
 
-/* The nearest enemy of g in play and not routed, or -1. */
-static int nearest_foe(const struct bs_battle *b, int g)
-{
-	struct bs_quad q = bs1e_quad(b, g);
-	double best = HUGE_VAL;
-	int who = -1;
-	for (int h = 0; h < b->nunits; h++) {
-		if (b->units[h].side == b->units[g].side ||
-		    !bs1e_in_play(b, h) || bs1e_routed(b, h))
-			continue;
-		struct bs_quad qh = bs1e_quad(b, h);
-		double d = bs_quad_dist(&q, &qh);
-		if (d < best) {
-			best = d;
-			who = h;
-		}
-	}
-	return who;
-}
-
 int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
 			  int target)
 {
@@ -321,7 +301,7 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
 	int t =
 	    target >= 0 && bs1e_in_play(b, target) && !bs1e_routed(b, target)
 		? target
-		: nearest_foe(b, g);
+		: bs1e_nearest_enemy(b, g, 0);
 	u->disc_tside = t >= 0 ? b->units[t].side : -1;
 	u->disc_tunit = t >= 0 ? b->units[t].idx : -1;
 	u->cmd_by = -1;

@@ -51,6 +51,19 @@ void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 	bs_battle_say(b, BS_EV_NOTE, g, what, cite);
 }
 
+void bs1e_note_vs(struct bs_battle *b, int g, int h, const char *what,
+		  const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	bs_battle_ev_units(b, &ev, g, h);
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
 void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite)
 {
 	bs_battle_say(b, BS_EV_REJECTED, g, why, cite);

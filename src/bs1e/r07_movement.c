@@ -1067,12 +1067,7 @@ static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 			 res.attack_roll, least, pa->n, pa->n == 1 ? "" : "s",
 			 hd, needs,
 			 yes ? "breaks through" : "no break-through");
-		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_NOTE);
-		bs_battle_ev_units(b, &ev, g, h);
-		ev.what = msg;
-		ev.cite = "[7.14] RULING R-174";
-		bs_battle_emit(b, &ev);
+		bs1e_note_vs(b, g, h, msg, "[7.14] RULING R-174");
 	}
 	return yes;
 }

@@ -248,12 +248,7 @@ int bs1e_disc_attacking(struct bs_battle *b, int g)
 			 "its uncontrolled attack is over: %s; its commander "
 			 "may reassert command",
 			 why);
-		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_NOTE);
-		bs_battle_ev_units(b, &ev, g, t);
-		ev.what = msg;
-		ev.cite = "[4.6]";
-		bs_battle_emit(b, &ev);
+		bs1e_note_vs(b, g, t, msg, "[4.6]");
 	}
 	return 0;
 }

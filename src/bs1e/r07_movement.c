@@ -788,8 +788,7 @@ static int withdraw_path(struct mv *m)
 			       "[7.12]");
 	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
 	for (int k = 0; k < m->n; k++)
-		if (is_enemy(m, k) &&
-		    bs_quad_dist_cmp(&q, &m->obst[k], BS_GEOM_TOUCH) <= 0)
+		if (is_enemy(m, k) && bs_quad_touching(&q, &m->obst[k]))
 			return illegal(m,
 				       "a withdrawal may not end in contact "
 				       "with another enemy unit",
@@ -1007,7 +1006,7 @@ static int breaks_through(const struct bs_battle *b, int g, int h)
 	spec.ac = t->r.ac;
 	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = c.a_count;
-	spec.level_drain = u->r.level_drain;
+	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec.poison_part = -1;
 	struct bs1e_attack_plan plan;
 	char err[160];

@@ -1645,8 +1645,10 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 				: sd->individuals[indiv].rank;
 	if (!commander_ok(me) || me->with_unit >= 0 || me->mv <= 0)
 		return;
-	/* [9.4] a hero standing alone (doctrine_heroes.c) */
-	if (bs1e_indiv_on_table(b, side, indiv) && rank == BS_RANK_NONE) {
+	/* [9.4] a hero standing alone (doctrine_heroes.c): no rank, or a
+	 * rank of unit without a unit (it commands nothing) */
+	if (bs1e_indiv_on_table(b, side, indiv) && rank != BS_RANK_ARMY &&
+	    rank != BS_RANK_BRIGADE) {
 		bs_ai_hero_move(b, side, indiv, out);
 		return;
 	}

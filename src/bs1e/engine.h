@@ -107,6 +107,7 @@ struct bs1e_simmemo {
 struct bs1e_indiv_x {
 	struct bs1e_fighter f; /* [9.4 B] AD&D melee */
 	int ar;		       /* [8.3] T9 base AR as a 1:1 figure [9.4 A] */
+	struct bs_deriv ar_d;  /* the same with its terms (the [3.2] sheet's) */
 	double base;	       /* his counter: the side of a square, inches */
 };
 

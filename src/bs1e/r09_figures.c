@@ -170,6 +170,7 @@ void bs1e_indivs_rate(struct bs_battle *b)
 		bs1e_indiv_sheet(b->sc, c->side, c->idx, &sh);
 		bs1e_fighter_of(&sh, &s->ix[k].f);
 		s->ix[k].ar = sh.ar.value;
+		s->ix[k].ar_d = sh.ar;
 		/* RULING R-500 [2.3] "Individual PCs/NPCs are not mounted on
 		 * bases ... If you are using counters, use 1/2" counters for
 		 * such creatures, even if they are size M or L. (If the
@@ -1062,8 +1063,11 @@ void bs1e_roles_phase(struct bs_battle *b, int side)
 		}
 		apply_role(b, side, &ro[i]);
 	}
-	/* the new commands count at once [9.0] "take effect immediately" */
+	/* the new commands count at once [9.0] "take effect immediately";
+	 * a unit its commander left goes to open formation [7.6]: the one
+	 * who stepped out makes way (RULING R-502) */
 	bs1e_command_update(b, 0);
+	bs1e_indivs_make_way(b);
 }
 
 /* ---- capture at the end [9.1] ------------------------------------------- */

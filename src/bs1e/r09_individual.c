@@ -237,12 +237,16 @@ static void duels(struct bs_battle *b)
 				    s->ix[list[i]].f.speed ==
 					s->ix[list[best]].f.speed)
 					group[ng++] = i;
+			/* who stands as the turn begins strikes in it */
+			int up[BS1E_MAX_INDIVS];
+			for (int gi = 0; gi < ng; gi++)
+				up[gi] = b->indivs[list[group[gi]]].hp > 0;
 			for (int gi = 0; gi < ng; gi++) {
 				int i = group[gi], k = list[i], t = tgt[i];
 				done[i] = 1;
 				struct bs_indiv_state *c = &b->indivs[k];
 				/* fallen before his turn: no blow */
-				if (c->hp <= 0)
+				if (!up[gi])
 					continue;
 				const struct bs1e_fighter *f = &s->ix[k].f;
 				int rout =
@@ -336,10 +340,15 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 		t10x |= 1u << BS1E_T10X_FLANK;
 	if (arc == BS_ARC_REAR)
 		t10x |= 1u << BS1E_T10X_REAR;
-	struct bs_deriv d;
+	struct bs_deriv t10, d = s->ix[k].ar_d;
 	bs1e_ar_adjusted(
 	    s->ix[k].ar, 0, t10x,
-	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &d);
+	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &t10);
+	/* his sheet's AR with its terms, then Table 10's */
+	for (int i = 0; i < t10.nterms; i++)
+		bs_deriv_add(&d, t10.term[i].amount, t10.term[i].cite, "%s",
+			     t10.term[i].label);
+	d.cite = t10.cite;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[g].attacked = 1;
 	const struct bs_creature *cr = t->def->creature;

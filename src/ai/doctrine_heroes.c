@@ -367,7 +367,7 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 	/* 1: hunt the enemy heroes and commanders he can beat, near his army
 	 */
 	int bs = -1, bk = -1;
-	double best = HUGE_VAL;
+	double best = HUGE_VAL, best_r = 0;
 	for (int s = 0; s < b->nsides && !low; s++)
 		for (int j = 0; s != side && j < b->sc->sides[s].nindividuals;
 		     j++) {
@@ -386,6 +386,7 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 			    d / 100.0;
 			if (score < best) {
 				best = score;
+				best_r = r;
 				bs = s;
 				bk = j;
 			}
@@ -398,9 +399,9 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 		o->tindiv = bk;
 		if (plan_move(b, side, k, to, bs, -1, bk, o)) {
 			say(o->why, sizeof o->why,
-			    "hunts %s (he can beat him: %.0f%% of the "
-			    "rounds)",
-			    ind_name(b, bs, bk), best * 100);
+			    "hunts %s (kills him in %.0f%% of the rounds he "
+			    "needs in return)",
+			    ind_name(b, bs, bk), best_r * 100);
 			return;
 		}
 		o->tside = o->tindiv = -1;

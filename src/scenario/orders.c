@@ -1,10 +1,11 @@
 /* A side's `controller:` and scripted `orders:` (docs/SCENARIO-FORMAT.md,
  * "Controllers and scripted orders"): Movement Phase orders per round and
  * unit with their steps [7.6]-[7.14] [8.8], Rally Phase attempts [6.0] and
- * orders given to mobs [2.10] [6.6]; an individual's move [7.7] [9.4] and
- * his changes of role [9.0] [9.3] (issue 15). Only the form is checked here
- * (names, types, ranges, one order per unit and round); whether an order is
- * legal when its round comes is for the rules, which reject it as usual. */
+ * orders given to mobs [2.10] [6.6], the order of the melees [1.6 B]; an
+ * individual's move [7.7] [9.4] and his changes of role [9.0] [9.3] (issue
+ * 15). Only the form is checked here (names, types, ranges, one order per
+ * unit and round); whether an order is legal when its round comes is for
+ * the rules, which reject it as usual. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -210,6 +211,7 @@ enum {
 	OK_ROLE,
 	OK_OF,
 	OK_TAKE_OVER,
+	OK_MELEE,
 	OK__N
 };
 static const char *const order_keys[OK__N] = {
@@ -228,6 +230,7 @@ static const char *const order_keys[OK__N] = {
     [OK_ROLE] = "role",
     [OK_OF] = "of",
     [OK_TAKE_OVER] = "take_over",
+    [OK_MELEE] = "melee",
 };
 
 /* [9.0] the roles an individual may take (`role:`). */
@@ -377,13 +380,13 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
-	int whos =
-	    !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_INDIVIDUAL];
+	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_MELEE] +
+		   !!v[OK_INDIVIDUAL];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
-		       "Phase order), rally or mob (Rally Phase), or "
-		       "individual, got %d",
+		       "Phase order), rally or mob (Rally Phase), melee "
+		       "(the order of the melees) or individual, got %d",
 		       whos);
 		return -1;
 	}
@@ -394,10 +397,40 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 				    OK_TAKE_OVER};
 	for (size_t i = 0; i < sizeof ikeys / sizeof ikeys[0]; i++)
 		bad |= refuse(ld, v, ikeys[i],
-			      v[OK_UNIT] ? "a unit's order (only an "
-					   "individual's entry)"
-					 : "a Rally Phase entry (only an "
-					   "individual's entry)");
+			      v[OK_UNIT]    ? "a unit's order (only an "
+					      "individual's entry)"
+			      : v[OK_MELEE] ? "a melee entry (only an "
+					      "individual's entry)"
+					    : "a Rally Phase entry (only an "
+					      "individual's entry)");
+	if (v[OK_MELEE]) {
+		/* [1.6 B] "Side A chooses the order in which all other melee
+		 * combat will be resolved": the units whose combats go first
+		 * (RULING R-377) */
+		o->kind = BS_SCRIPT_MELEE;
+		static const int other[] = {OK_ORDER, OK_TARGET, OK_STEPS,
+					    OK_BY, OK_ANGLE};
+		for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+			bad |= refuse(ld, v, other[i], "a melee entry");
+		int k = ld_list(ld, v[OK_MELEE], "melee", BS_SCRIPT_MELEE_MAX,
+				"units");
+		if (k <= 0) {
+			if (k == 0)
+				ld_err(ld, v[OK_MELEE],
+				       "melee: name the units whose combats "
+				       "are resolved first");
+			return -1;
+		}
+		for (int i = 0; i < k; i++) {
+			int u = ld_find_unit(
+			    ld, si, ld_item(ld, v[OK_MELEE], i), "melee");
+			if (u < 0)
+				bad = -1;
+			else
+				o->melee_units[o->nmelee++] = u;
+		}
+		return bad;
+	}
 	if (v[OK_UNIT]) {
 		/* a Movement Phase order [7.0] */
 		o->kind = BS_SCRIPT_MOVE;

@@ -79,7 +79,7 @@ static inline void tf_move(void *ctx, const struct bs_battle *b, int side,
 		*out = t->order[side][unit];
 }
 
-static inline void tf_move_indiv(void *ctx, const struct bs_battle *b,
+static inline void tf_indiv_move(void *ctx, const struct bs_battle *b,
 				 int side, int indiv,
 				 struct bs_indiv_order *out)
 {
@@ -135,7 +135,7 @@ static inline void tf_open(struct tf *t, const char *yaml)
 	t->ctl.rally = tf_rally;
 	t->ctl.move = tf_move;
 	t->ctl.follow = tf_follow;
-	t->ctl.move_indiv = tf_move_indiv;
+	t->ctl.move_indiv = tf_indiv_move;
 	t->moves_first = 1;
 	for (int s = 0; s < t->b->nsides; s++)
 		bs_battle_set_controller(t->b, s, &t->ctl);

@@ -461,7 +461,7 @@ Test(r11_terrain, r309_terrain_not_in_force_at_the_basic_game)
 	tf_close(&t);
 }
 
-/* ---- routs, withdrawals, flight and individuals over the ground (RULING
+/* ---- routs, withdrawals and flight over the ground (RULING
  * R-454) ---------------------------------------------------------------- */
 
 Test(r11_terrain, r454_a_rout_pays_the_ground_and_stops_at_water)
@@ -560,45 +560,6 @@ Test(r11_terrain, r454_a_withdrawal_pays_the_ground)
 	cr_assert_float_eq(w->front.y, 17, 1e-6, "3\" back");
 	cr_assert_float_eq(w->mv_spent, 7, 1e-6);
 	cr_assert_not_null(note(&t, "crosses stream 'Brook'"));
-	tf_close(&t);
-}
-
-Test(r11_terrain, r454_an_individual_pays_the_ground)
-{
-	struct tf t;
-	/* the army commander (MV 12) walks 12" north through a wood from y
-	 * 14: 4" clear, then 8" of movement buy 5.33" of wood */
-	struct tf_unit u[2] = {
-	    {.side = 0, .name = "Movers", .x = 10, .y = 10, .facing = "north"},
-	    {.side = 1, .name = "Far", .x = 60, .y = 46, .facing = "south"},
-	};
-	tf_level = "intermediate";
-	tf_open_units(
-	    &t, u, 2,
-	    "terrain:\n  - {name: Holt, type: woods, points: [[30, "
-	    "14], [42, 14], [42, 40], [30, 40]]}\n",
-	    "      - {name: Lord, race: human, class: fighter, level: "
-	    "8, hp: 50, ac: 2, position: [36, 10]}\n",
-	    NULL);
-	tf_level = "basic";
-	t.b->round = 1;
-	int i = t.b->sc->sides[0].nindividuals - 1;
-	struct bs_indiv_state *c = &t.b->indivs[t.b->indiv_first[0] + i];
-	cr_assert_eq(c->mv, 12);
-	cr_assert_eq(c->with_unit, -1);
-	t.indiv[0][i] = (struct bs_indiv_order){1, 36, 22};
-	movement(&t);
-	cr_assert_float_eq(c->pos.x, 36, 1e-9);
-	cr_assert_float_eq(c->pos.y, 14 + T + (8 - T) / 1.5, 1e-6, "%g",
-			   c->pos.y);
-	const struct bs_event *m = NULL;
-	for (int j = 0; j < t.nev; j++)
-		if (t.evs[j].ev.type == BS_EV_MOVE && t.evs[j].ev.indiv == i &&
-		    t.evs[j].ev.side == 0)
-			m = &t.evs[j].ev;
-	cr_assert_not_null(m);
-	cr_assert_eq(m->n[0], 120, "it paid its 12\"");
-	cr_assert_str_eq(m->cite, "[7.7] [9.2] [11.8]");
 	tf_close(&t);
 }
 

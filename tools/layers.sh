@@ -22,7 +22,7 @@ objdir=${1:-}
 modules='
 0 core     src/core         rng.h dice.h diag.h deriv.h geom.h event.h
 0 tables   src/bs1e/tables  bs1e_tables.h
-1 model    src/model        model.h
+1 model    src/model        model.h spell.h
 2 battle   src/battle       battle.h controller.h
 3 tabletop src/tabletop     tabletop.h ground.h
 4 bs1e     src/bs1e         bs1e_combat.h bs1e_morale.h bs1e_points.h bs1e_roster.h

@@ -12,6 +12,11 @@
 
 #define BS_NAME_MAX 64
 
+/* The magic of the catalog and the spells an individual has memorized
+ * (battlesim/spell.h). */
+struct bs_spell;
+struct bs_memorized;
+
 /* The round limit of a battle when the scenario names none (`rounds:`). */
 #define BS_DEFAULT_MAX_ROUNDS 30
 /* The largest round limit or round number anywhere: `rounds:`, an order's
@@ -177,6 +182,9 @@ struct bs_creature {
 	int no_base; /* oversize: no base [2.3] */
 	char hates[4][BS_NAME_MAX]; /* "hated" opponents (Table 7) */
 	int nhates;
+	/* [13.7] its breath weapon, a record of the catalog's `spells:`
+	 * (kind breath); NULL none */
+	const struct bs_spell *breath;
 	int line;
 	char file[128];
 };
@@ -339,6 +347,12 @@ struct bs_individual {
 	double x, y;		      /* independent figures: position */
 	int placed;	 /* 1: position given in the file; else defaulted */
 	int str_percent; /* exceptional strength 18/xx: 1..100 (00 = 100) */
+	/* the spells memorized for the battle (`spells:`, or the default
+	 * choice when spells_default; RULING R-562): nspells distinct
+	 * records with their counts */
+	const struct bs_memorized *spells;
+	int nspells;
+	int spells_default;
 	int line, col;
 	int pos_line, pos_col; /* where its `position:` is (placed 1) */
 };
@@ -441,7 +455,11 @@ struct bs_scenario {
 	int narmor;
 	struct bs_creature *creatures;
 	int ncreatures;
-	struct bs_name_index weapon_index, armor_index, creature_index;
+	/* spells, wands, staves, rods, breath weapons (battlesim/spell.h) */
+	struct bs_spell *spells;
+	int nspells;
+	struct bs_name_index weapon_index, armor_index, creature_index,
+	    spell_index;
 	void *arena; /* loader-owned storage */
 	/* matrix (issue 6): the matrix and its brigade cards (rules: matrix,
 	 * include/battlesim/matrix.h); NULL otherwise */

@@ -162,11 +162,11 @@ yaml_node_t *ld_item(struct ld *ld, const yaml_node_t *n, int i);
 /* ---- catalog (catalog.c) --------------------------------------------------
  */
 
-/* The three lists of a catalog mapping ({weapons, armor, creatures}); the
- * value nodes, for counting then parsing. */
+/* The lists of a catalog mapping ({weapons, armor, creatures, spells});
+ * the value nodes, for counting then parsing. */
 struct ld_catalog_nodes {
 	struct ld *ld; /* the document they belong to */
-	yaml_node_t *weapons, *armor, *creatures;
+	yaml_node_t *weapons, *armor, *creatures, *spells;
 };
 
 /* Collect the keys of a catalog mapping (top level of a catalog file, or a
@@ -196,6 +196,33 @@ const struct bs_armor *ld_ref_armor(struct ld *ld, const yaml_node_t *n,
 /* A fallback "human" (race default of individuals) when the catalog has
  * none. */
 const struct bs_creature *ld_human(struct ld *ld);
+
+/* Hit dice ("1/2", "1-1", "4+1", 9) of node n for key `key` [2.2]. */
+int ld_hd(struct ld *ld, const yaml_node_t *n, const char *key,
+	  struct bs_hd *hd);
+
+/* ---- spells (spells.c) --------------------------------------------------
+ */
+
+/* The records of c's `spells:` list. */
+int ld_spells_count(const struct ld_catalog_nodes *c);
+
+/* Parse the records of c's `spells:` into the scenario's array (which has
+ * room): pass 0 the records of their own, pass 1 the wands, staves and
+ * rods made from a spell (`as:`), after every file's pass 0. A built-in
+ * entry is replaced by the scenario's of the same name and list (or kind);
+ * a duplicate is an error. */
+void ld_spells_parse(struct ld_catalog_nodes *c, int pass);
+
+/* A creature's `breath:`: the breath weapon record named by n, or NULL
+ * after reporting the error ("did you mean"). */
+const struct bs_spell *ld_ref_breath(struct ld *ld, const yaml_node_t *n);
+
+/* An individual's `spells:` (node `list`, NULL when absent: the default
+ * choice, RULING R-562), checked against his spells per day [14.1];
+ * individual node n. Needs his classes, levels and abilities. */
+void ld_individual_spells(struct ld *ld, const yaml_node_t *n,
+			  const yaml_node_t *list, struct bs_individual *ind);
 
 /* ---- sides (sides.c) and cross references (resolve.c) ---------------------
  */

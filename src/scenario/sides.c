@@ -641,6 +641,7 @@ enum {
 	IK_ITEMS,
 	IK_WEAPON,
 	IK_POSITION,
+	IK_SPELLS,
 	IK__N
 };
 static const char *const indiv_keys[IK__N] = {
@@ -662,6 +663,7 @@ static const char *const indiv_keys[IK__N] = {
     [IK_ITEMS] = "items",
     [IK_WEAPON] = "weapon",
     [IK_POSITION] = "position",
+    [IK_SPELLS] = "spells", /* spells.c */
 };
 static const char *const ability_keys[BS_ABILITY__COUNT] = {
     [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
@@ -916,6 +918,8 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 		ind->placed = 1;
 		ld_mark(v[IK_POSITION], &ind->pos_line, &ind->pos_col);
 	}
+	/* [14.1] the spells memorized, or the default choice (spells.c) */
+	ld_individual_spells(ld, n, v[IK_SPELLS], ind);
 	aux->rank = v[IK_RANK];
 	aux->role = v[IK_ROLE];
 	aux->deputy_of = v[IK_DEPUTY_OF];

@@ -256,6 +256,28 @@ struct bs_memorized {
 	int line, col; /* where it is written (0: the default choice) */
 };
 
+/* The spells a caster has left in a battle [14.1] (the AD&D rule: a spell
+ * cast is gone from memory): the counts of his memorized list, ind->spells,
+ * in caller storage. For the play of magic, which will spend one per cast;
+ * the roster shows the list memorized. */
+struct bs_spell_memory {
+	const struct bs_individual *ind;
+	int *left; /* left[i]: how many of ind->spells[i] are left */
+};
+
+/* Everything memorized is left; `left` has room for ind->nspells. */
+void bs_spell_memory_init(struct bs_spell_memory *m,
+			  const struct bs_individual *ind, int *left);
+/* How many of `sp` are left (0: spent, or never memorized). */
+int bs_spell_memory_left(const struct bs_spell_memory *m,
+			 const struct bs_spell *sp);
+/* How many spells of list `cls` and spell level `level` are left. */
+int bs_spell_memory_left_at(const struct bs_spell_memory *m,
+			    enum bs_spell_class cls, int level);
+/* Cast one `sp`: 0 and one fewer left, or -1 (none left: nothing
+ * changes). */
+int bs_spell_memory_spend(struct bs_spell_memory *m, const struct bs_spell *sp);
+
 /* The spells per day of individual `ind` from `list` ([14.1]: the AD&D
  * class tables, bs1e_spells_per_day), summed over his classes that cast
  * from it, with a cleric's or a druid's Wisdom bonus spells and the Wisdom
@@ -265,6 +287,12 @@ struct bs_memorized {
  * out holds the others' only; RULING R-561). */
 int bs_individual_spell_slots(const struct bs_individual *ind,
 			      enum bs_spell_class list, int out[9]);
+
+/* The lists `ind` casts from (bit 1 << enum bs_spell_class), and in
+ * *unknown those whose spells per day are not in the tables (RULING
+ * R-561). */
+unsigned bs_individual_cast_lists(const struct bs_individual *ind,
+				  unsigned *unknown);
 
 /* The record of `name` on list `cls` (-1: any list; the first of a name
  * when several lists have it), NULL when absent. */

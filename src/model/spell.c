@@ -170,3 +170,71 @@ int bs_individual_spell_slots(const struct bs_individual *ind,
 	}
 	return result;
 }
+
+unsigned bs_individual_cast_lists(const struct bs_individual *ind,
+				  unsigned *unknown)
+{
+	unsigned lists = 0;
+	*unknown = 0;
+	for (int l = 0; l < BS_SPCLASS__COUNT; l++) {
+		int slots[BS1E_SPELL_LEVELS];
+		int r = bs_individual_spell_slots(ind, (enum bs_spell_class)l,
+						  slots);
+		if (r == BS1E_SPD_NOT_A_LIST)
+			continue;
+		lists |= 1u << l;
+		if (r == BS1E_SPD_UNKNOWN)
+			*unknown |= 1u << l;
+	}
+	return lists;
+}
+
+/* ---- the spells left in a battle [14.1] ---------------------------------- */
+
+void bs_spell_memory_init(struct bs_spell_memory *m,
+			  const struct bs_individual *ind, int *left)
+{
+	m->ind = ind;
+	m->left = left;
+	for (int i = 0; i < ind->nspells; i++)
+		left[i] = ind->spells[i].count;
+}
+
+static int memory_index(const struct bs_spell_memory *m,
+			const struct bs_spell *sp)
+{
+	for (int i = 0; i < m->ind->nspells; i++)
+		if (m->ind->spells[i].spell == sp)
+			return i;
+	return -1;
+}
+
+int bs_spell_memory_left(const struct bs_spell_memory *m,
+			 const struct bs_spell *sp)
+{
+	int i = memory_index(m, sp);
+	return i < 0 ? 0 : m->left[i];
+}
+
+int bs_spell_memory_left_at(const struct bs_spell_memory *m,
+			    enum bs_spell_class cls, int level)
+{
+	int n = 0;
+	for (int i = 0; i < m->ind->nspells; i++) {
+		const struct bs_spell *sp = m->ind->spells[i].spell;
+		if (sp->cls == cls && sp->level == level)
+			n += m->left[i];
+	}
+	return n;
+}
+
+int bs_spell_memory_spend(struct bs_spell_memory *m, const struct bs_spell *sp)
+{
+	/* [14.1] "All AD&D ... game rules apply to the use of magic": a
+	 * memorized spell is spent when cast */
+	int i = memory_index(m, sp);
+	if (i < 0 || m->left[i] == 0)
+		return -1;
+	m->left[i]--;
+	return 0;
+}

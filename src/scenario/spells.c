@@ -1038,25 +1038,6 @@ const struct bs_spell *ld_ref_breath(struct ld *ld, const yaml_node_t *n)
 static const char *const ordinal[10] = {"0th", "1st", "2nd", "3rd", "4th",
 					"5th", "6th", "7th", "8th", "9th"};
 
-/* The lists `ind` casts from (bit per enum bs_spell_class), and in *unknown
- * those whose spells per day are not in the tables. */
-static unsigned cast_lists(const struct bs_individual *ind, unsigned *unknown)
-{
-	unsigned lists = 0;
-	*unknown = 0;
-	for (int l = 0; l < BS_SPCLASS__COUNT; l++) {
-		int slots[BS1E_SPELL_LEVELS];
-		int r = bs_individual_spell_slots(ind, (enum bs_spell_class)l,
-						  slots);
-		if (r == BS1E_SPD_NOT_A_LIST)
-			continue;
-		lists |= 1u << l;
-		if (r == BS1E_SPD_UNKNOWN)
-			*unknown |= 1u << l;
-	}
-	return lists;
-}
-
 static const char *lists_text(unsigned lists, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -1236,7 +1217,7 @@ void ld_individual_spells(struct ld *ld, const yaml_node_t *n,
 			  const yaml_node_t *list, struct bs_individual *ind)
 {
 	unsigned unknown = 0;
-	unsigned lists = cast_lists(ind, &unknown);
+	unsigned lists = bs_individual_cast_lists(ind, &unknown);
 	char a[96], b[96];
 	if (list && lists == 0) {
 		ld_err(ld, list, "spells: '%s' (%s) casts no spells", ind->name,

@@ -574,3 +574,35 @@ Test(spells, s14_1_default_choice_r562)
 	cr_expect_eq(count_of(mage(&r), "flame strike"), 9);
 	done(&r);
 }
+
+Test(spells, s14_1_each_cast_spends_one)
+{
+	struct res r;
+	load(&r, HEAD "        class: magic-user\n"
+		      "        level: 5\n"
+		      "        spells: [fireball, {name: magic missile, count: "
+		      "3}, sleep]\n");
+	const struct bs_individual *m = mage(&r);
+	int left[8];
+	cr_assert_leq(m->nspells, 8);
+	struct bs_spell_memory mem;
+	bs_spell_memory_init(&mem, m, left);
+	const struct bs_spell *fb = bs_scenario_spell(r.s, "fireball", -1);
+	const struct bs_spell *mm = bs_scenario_spell(r.s, "magic missile", -1);
+	const struct bs_spell *cc = bs_scenario_spell(r.s, "cone of cold", -1);
+	cr_expect_eq(bs_spell_memory_left(&mem, fb), 1);
+	cr_expect_eq(bs_spell_memory_left_at(&mem, BS_SPCLASS_MAGIC_USER, 1),
+		     4);
+	cr_expect_eq(bs_spell_memory_spend(&mem, fb), 0);
+	cr_expect_eq(bs_spell_memory_left(&mem, fb), 0);
+	cr_expect_eq(bs_spell_memory_spend(&mem, fb), -1); /* spent */
+	cr_expect_eq(bs_spell_memory_spend(&mem, mm), 0);
+	cr_expect_eq(bs_spell_memory_left(&mem, mm), 2);
+	cr_expect_eq(bs_spell_memory_left_at(&mem, BS_SPCLASS_MAGIC_USER, 1),
+		     3);
+	cr_expect_eq(bs_spell_memory_spend(&mem, cc), -1); /* not memorized */
+	cr_expect_eq(bs_spell_memory_left(&mem, cc), 0);
+	/* the scenario's list is untouched */
+	cr_expect_eq(m->spells[0].count, 1);
+	done(&r);
+}

@@ -288,6 +288,36 @@ void bs1e_spell_effect(int hd_per_creature_tenths, int creature_hd_tenths,
 		       enum bs1e_save save, int wound_only,
 		       struct bs1e_spell_effect *out);
 
+/* [14.5 A] the damage of catalog record `sp` (battlesim/spell.h) used at
+ * caster level `level` (0: an item's item_level) as the dice
+ * bs1e_magic_hd reads: its fixed part, then n x its element as one part
+ * (RULING R-061: a part's plus is per die, d4+1 x 3 = 3 x D6 = 3 HD); a
+ * breath weapon's hit points (`damage: hp`) are `breather_hp` as a fixed
+ * number. Returns 0, or -1 when the record does no hit point damage, or
+ * breather_hp is needed and not given (< 1). */
+struct bs_spell;
+int bs1e_spell_damage_dice(const struct bs_spell *sp, int level,
+			   int breather_hp, struct bs_dice *out);
+
+/* How a linear or cone-shaped effect strikes a figure [14.5 B]. */
+enum bs1e_strike {
+	BS1E_STRIKE_FRONT,
+	BS1E_STRIKE_REAR,
+	BS1E_STRIKE_SIDE,
+	BS1E_STRIKE__COUNT
+};
+extern const char *const bs1e_strike_name[BS1E_STRIKE__COUNT];
+
+/* [14.5 B] 1 when an effect of area shape `shape` (enum bs_area_shape)
+ * striking a figure of formation `f` from `from` can do no more than wound
+ * it (the `wound_only` of bs1e_spell_effect): a line from the front or
+ * directly behind; from the side a figure in closed or open formation may
+ * be removed, a skirmish or mob figure not (RULING R-566); a cone likewise
+ * in the first half of its length (`in_first_half`), as any area beyond.
+ * Circles and squares: 0. */
+int bs1e_spell_wound_only(int shape, enum bs1e_strike from, enum bs_formation f,
+			  int in_first_half);
+
 /* [14.12] mirror image: damage / (duplicates + 1), rounded down to the
  * tenth (RULING R-075). */
 int bs1e_mirror_image(int damage_tenths, int duplicates);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "battlesim/bs1e_combat.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/scenario.h"
 #include "battlesim/spell.h"
@@ -605,4 +606,96 @@ Test(spells, s14_1_each_cast_spends_one)
 	/* the scenario's list is untouched */
 	cr_expect_eq(m->spells[0].count, 1);
 	done(&r);
+}
+
+/* ---- [14.5 A] and [14.5 B] from the catalog's records ------------------ */
+
+static int record_hd(const struct bs_scenario *s, const char *name, int level,
+		     int hp, const int *script, size_t n)
+{
+	const struct bs_spell *sp = bs_scenario_spell(s, name, -1);
+	cr_assert_not_null(sp, "%s", name);
+	struct bs_dice d;
+	if (bs1e_spell_damage_dice(sp, level, hp, &d) != 0)
+		return -1;
+	struct bs_dice_source src;
+	bs_dice_source_script(&src, script, n);
+	struct bs1e_magic_hd m;
+	cr_assert_eq(bs1e_magic_hd(&d, &src, &m), 0, "%s", name);
+	return m.hd_tenths;
+}
+
+Test(spells, s14_5_a_catalog_damage_in_hd)
+{
+	struct bs_scenario *s = builtin();
+	/* [14.5 A] "A Wand of Fire Balls does 6d6 damage ... and so does 6
+	 * hit dice": the wand at its own level (0) */
+	cr_expect_eq(record_hd(s, "wand of fire balls", 0, 0, NULL, 0), 60);
+	/* a fireball of a 9th-level magic-user: 9d6, 9 HD */
+	cr_expect_eq(record_hd(s, "fireball", 9, 0, NULL, 0), 90);
+	/* "a magic missile does D4 +1 damage, and so does 1 HD": three
+	 * missiles at the 5th level, 3 HD (RULING R-061) */
+	cr_expect_eq(record_hd(s, "magic missile", 1, 0, NULL, 0), 10);
+	cr_expect_eq(record_hd(s, "magic missile", 5, 0, NULL, 0), 30);
+	/* "An ice storm does 3d10 ... 6, 5, and 3 for a total of 14 ... 3
+	 * 1/2, rounded to 4 HD" */
+	static const int ice[] = {6, 5, 3};
+	cr_expect_eq(record_hd(s, "ice storm", 7, 0, ice, 3), 40);
+	/* call lightning: 2d8 + 1d8 per level, all D8 dice: 2 + 8 HD */
+	cr_expect_eq(record_hd(s, "call lightning", 8, 0, NULL, 0), 100);
+	/* [13.7] a breath weapon does the breather's hit points: 42 / 4 =
+	 * 10 1/2, rounded up to 11 HD */
+	cr_expect_eq(record_hd(s, "red dragon breath", 0, 42, NULL, 0), 110);
+	cr_expect_eq(record_hd(s, "red dragon breath", 0, 0, NULL, 0), -1);
+	/* a spell that does no hit point damage */
+	cr_expect_eq(record_hd(s, "haste", 9, 0, NULL, 0), -1);
+	bs_scenario_free(s);
+}
+
+Test(spells, s14_5_b_linear_and_cone_effects_by_side_struck)
+{
+	/* "A linear effect can do no more than wound a figure if fired from
+	 * in front of or directly behind the figure." */
+	cr_expect(bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_FRONT,
+					BS_FORM_CLOSED, 0));
+	cr_expect(bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_REAR,
+					BS_FORM_OPEN, 0));
+	/* "fired from the side against a figure in closed or open
+	 * formation, it can cause a figure to be removed" */
+	cr_expect_not(bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_SIDE,
+					    BS_FORM_CLOSED, 0));
+	cr_expect_not(bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_SIDE,
+					    BS_FORM_OPEN, 0));
+	/* RULING R-566: skirmish and mob figures from the side: a wound */
+	cr_expect(bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_SIDE,
+					BS_FORM_SKIRMISH, 0));
+	cr_expect(bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_SIDE,
+					BS_FORM_MOB, 0));
+	/* "This restriction applies to the first 1/2 of the range of a
+	 * cone-shaped spell effect also." */
+	cr_expect(bs1e_spell_wound_only(BS_AREA_CONE, BS1E_STRIKE_FRONT,
+					BS_FORM_CLOSED, 1));
+	cr_expect_not(bs1e_spell_wound_only(BS_AREA_CONE, BS1E_STRIKE_FRONT,
+					    BS_FORM_CLOSED, 0));
+	cr_expect_not(bs1e_spell_wound_only(BS_AREA_CONE, BS1E_STRIKE_SIDE,
+					    BS_FORM_CLOSED, 1));
+	/* an area that is not linear: no restriction */
+	cr_expect_not(bs1e_spell_wound_only(BS_AREA_CIRCLE, BS1E_STRIKE_FRONT,
+					    BS_FORM_CLOSED, 1));
+	/* a 6d6 lightning bolt down the front of ten 4 HD ogres: the save
+	 * would decide between wounded and removed, but from the front at
+	 * most a wound [14.5 B]; from the side the save decides */
+	struct bs1e_spell_effect e;
+	bs1e_spell_effect(60, 40, BS1E_SAVE_HALF,
+			  bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_FRONT,
+						BS_FORM_CLOSED, 0),
+			  &e);
+	cr_expect_eq(e.fate, BS1E_SPELL_WOUNDED);
+	bs1e_spell_effect(60, 40, BS1E_SAVE_HALF,
+			  bs1e_spell_wound_only(BS_AREA_LINE, BS1E_STRIKE_SIDE,
+						BS_FORM_CLOSED, 0),
+			  &e);
+	cr_expect_eq(e.fate, BS1E_SPELL_SAVE_DECIDES);
+	cr_expect_eq(e.if_failed, BS1E_SPELL_REMOVED);
+	cr_expect_eq(e.if_saved, BS1E_SPELL_WOUNDED);
 }

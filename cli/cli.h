@@ -40,11 +40,12 @@ extern const char cmd_sim_help[];
 extern const char cmd_referee_help[];
 
 struct bs_ref;
-/* Read journal J (issue 17, cli/cmd_referee.c): its scenario (checked
- * against the journal's SHA-256) into *sc and a session holding its
- * inputs into *r; *torn_at the byte offset of a torn last line (-1 none).
- * Prints the diagnostics and returns the exit code (0 ok). */
-int cli_ref_load(const char *journal, struct bs_scenario **sc,
+/* Read journal J (issue 17, cli/cmd_referee.c): its scenario (a file or
+ * a built-in one, checked against the journal's SHA-256) into *sc and a
+ * session holding its inputs into *r; *torn_at the byte offset of a torn
+ * last line (-1 none). Prints the diagnostics and the scenario's warnings
+ * (errors when `strict`) and returns the exit code (0 ok). */
+int cli_ref_load(const char *journal, int strict, struct bs_scenario **sc,
 		 struct bs_ref **r, long *torn_at);
 
 /* "battlesim: error: MESSAGE" on stderr. */

@@ -32,10 +32,12 @@
 #define DEFAULT_SEED 1985
 
 const char cmd_referee_help[] =
-    "usage: battlesim referee FILE [--seed N] [--side SIDE=MODE]...\n"
-    "                         [--dice KIND=MODE]... [--journal PATH]\n"
-    "                         [--log text|jsonl] [--out FILE]\n"
+    "usage: battlesim referee [FILE | --builtin NAME] [--seed N]\n"
+    "                         [--side SIDE=MODE]... [--dice KIND=MODE]...\n"
+    "                         [--journal PATH] [--log text|jsonl]\n"
+    "                         [--out FILE] [--strict]\n"
     "       battlesim referee --resume JOURNAL [--log ...] [--out FILE]\n"
+    "                         [--strict]\n"
     "\n"
     "Referee a battle of the scenario FILE at a real table: the program\n"
     "walks the Sequence of Play phase by phase and prints what happens,\n"
@@ -44,7 +46,8 @@ const char cmd_referee_help[] =
     "('7', or the dice '3 4'), checked; each human side is asked for its\n"
     "units' orders in the grammar of a scenario's orders:. Every input\n"
     "goes to the journal (JSON Lines, fsynced before it is played); undo\n"
-    "and --resume rebuild the battle exactly by replaying it.\n"
+    "and --resume rebuild the battle exactly by replaying it. Without\n"
+    "FILE, the built-in default scenario is refereed.\n"
     "\n"
     "At a prompt (type 'help' for the whole list):\n"
     "  go                      play the next Game Round (the round prompt)\n"
@@ -59,16 +62,21 @@ const char cmd_referee_help[] =
     "  undo [phase|round], quit\n"
     "\n"
     "Options:\n"
+    "  -b, --builtin NAME  the built-in scenario NAME (battlesim check\n"
+    "                   --builtin all lists them)\n"
     "  --seed N         seed of the dice the program rolls (default 1985)\n"
     "  --side SIDE=MODE a side (name or number) human (default), ai, hold\n"
     "                   or scripted; the matrix: ai (default) or hold\n"
     "  --dice KIND=MODE ask (default) or program, for a kind of roll\n"
     "                   (initiative, attack, armor, morale, discipline,\n"
     "                   rally, fate) or all\n"
-    "  --journal PATH   the journal (default: FILE with .journal)\n"
+    "  --journal PATH   the journal (default: FILE with .journal; for a\n"
+    "                   built-in scenario NAME.journal here)\n"
     "  --resume J       go on with the session of journal J\n"
     "  --log FORMAT     text (default) or jsonl (docs/EVENTS.md)\n"
     "  --out FILE       the log to FILE instead of standard output\n"
+    "  --strict         the scenario's warnings are errors (exit 2); without\n"
+    "                   it they are shown as the session starts\n"
     "  -h, --help       show this help\n";
 
 /* ---- the session's UI ------------------------------------------------------
@@ -1084,6 +1092,7 @@ struct loader {
 	struct bs_ref *r;
 	const char *journal;
 	int rc;
+	int strict;
 };
 
 static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
@@ -1092,9 +1101,16 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 	struct loader *ld = ctx;
 	struct bs_diags d;
 	bs_diags_init(&d);
+	/* RULING R-433: "builtin:NAME", a built-in scenario */
+	size_t npre = strlen(BS_REF_BUILTIN);
+	const char *builtin = strncmp(h->scenario, BS_REF_BUILTIN, npre) == 0
+				  ? h->scenario + npre
+				  : NULL;
 	/* the two steps of a load (issue 11): the file, then where its
 	 * units stand (its [3.4] warnings with the others) */
-	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK ||
+	if ((builtin
+		 ? bs_scenario_load_builtin(builtin, &ld->sc, &d)
+		 : bs_scenario_load_file(h->scenario, &ld->sc, &d)) != BS_OK ||
 	    bs_deploy_check(ld->sc, &d) != BS_OK) {
 		bs_scenario_free(ld->sc);
 		ld->sc = NULL;
@@ -1104,8 +1120,13 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 		bs_diags_release(&d);
 		return -1;
 	}
-	char sha[65];
-	if (bs_ref_file_sha256(h->scenario, sha) != 0 ||
+	char sha[65] = "";
+	size_t blen = 0;
+	const char *btext =
+	    builtin ? bs_scenario_builtin_text(builtin, &blen) : NULL;
+	if (btext)
+		bs_ref_sha256(btext, blen, sha);
+	if ((!btext && bs_ref_file_sha256(h->scenario, sha) != 0) ||
 	    strcmp(sha, h->sha256) != 0) {
 		snprintf(why, len,
 			 "the scenario %s has changed since this journal "
@@ -1113,6 +1134,16 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 			 "%.12s...): the inputs would be replayed on another "
 			 "battle; refused",
 			 h->scenario, sha, h->sha256);
+		bs_diags_release(&d);
+		return -1;
+	}
+	/* issue 11: its warnings, as when the session began (errors with
+	 * --strict) */
+	if (cli_print_warnings(ld->sc, ld->strict) != 0) {
+		snprintf(why, len,
+			 "the scenario's warnings are errors with "
+			 "--strict");
+		ld->rc = 2;
 		bs_diags_release(&d);
 		return -1;
 	}
@@ -1141,11 +1172,12 @@ static int load_rec(void *ctx, struct bs_ref_input *in, const char *text,
 	return bs_ref_load_record(ld->r, in, why, len);
 }
 
-int cli_ref_load(const char *journal, struct bs_scenario **sc,
+int cli_ref_load(const char *journal, int strict, struct bs_scenario **sc,
 		 struct bs_ref **r, long *torn_at)
 {
 	struct loader ld = {0};
 	ld.journal = journal;
+	ld.strict = strict;
 	struct bs_ref_reader rd = {&ld, load_header, load_rec};
 	struct bs_ref_header h;
 	struct bs_diags d;
@@ -1179,7 +1211,8 @@ int cmd_referee(int argc, char **argv)
 		O_JOURNAL,
 		O_RESUME,
 		O_LOG,
-		O_OUT
+		O_OUT,
+		O_STRICT
 	};
 	static const struct option opts[] = {
 	    {"seed", required_argument, NULL, O_SEED},
@@ -1189,16 +1222,19 @@ int cmd_referee(int argc, char **argv)
 	    {"resume", required_argument, NULL, O_RESUME},
 	    {"log", required_argument, NULL, O_LOG},
 	    {"out", required_argument, NULL, O_OUT},
+	    {"builtin", required_argument, NULL, 'b'},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int seed = DEFAULT_SEED, rc = 0, nside = 0, ndice = 0;
+	int seed = DEFAULT_SEED, rc = 0, nside = 0, ndice = 0, strict = 0;
 	const char *side_arg[64], *dice_arg[64];
 	const char *journal = NULL, *resume = NULL, *out = NULL;
+	const char *builtin = NULL;
 	enum bs_log_format fmt = BS_LOG_TEXT;
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":hb:", opts, NULL)) != -1) {
 		switch (ch) {
 		case O_SEED:
 			rc = cli_parse_int("referee", "--seed", optarg, 0,
@@ -1220,6 +1256,12 @@ int cmd_referee(int argc, char **argv)
 			break;
 		case O_OUT:
 			out = optarg;
+			break;
+		case 'b':
+			builtin = optarg;
+			break;
+		case O_STRICT:
+			strict = 1;
 			break;
 		case O_LOG:
 			if (!strcmp(optarg, "text"))
@@ -1249,21 +1291,21 @@ int cmd_referee(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("referee", "unexpected argument '%s'",
 				       argv[optind]);
-	if (resume && (file || journal || nside || ndice))
+	if (resume && (file || builtin || journal || nside || ndice))
 		return cli_usage_error("referee",
 				       "--resume takes the scenario, seed and "
 				       "modes from the journal");
-	if (!resume && !file)
-		return cli_usage_error("referee",
-				       "name the scenario FILE (or --resume "
-				       "JOURNAL)");
+	if (file && builtin)
+		return cli_usage_error(
+		    "referee", "give a scenario FILE or --builtin NAME, "
+			       "not both");
 	struct bs_scenario *sc = NULL;
 	struct bs_ref *r = NULL;
 	char jpath[PATH_MAX];
 	FILE *jf = NULL;
 	if (resume) {
 		long torn = -1;
-		rc = cli_ref_load(resume, &sc, &r, &torn);
+		rc = cli_ref_load(resume, strict, &sc, &r, &torn);
 		if (rc)
 			return rc;
 		snprintf(jpath, sizeof jpath, "%s", resume);
@@ -1282,7 +1324,13 @@ int cmd_referee(int argc, char **argv)
 		}
 		jf = fopen(resume, "a");
 	} else {
-		rc = cli_load_scenario(file, 0, &sc);
+		/* without FILE, the built-in default scenario (as the other
+		 * commands); its warnings are shown here, errors with
+		 * --strict (issue 11) */
+		if (!file && !builtin)
+			builtin = bs_scenario_default_name();
+		rc =
+		    cli_load_checked(file ? file : builtin, !file, strict, &sc);
 		if (rc)
 			return rc;
 		int sides[BS_MAX_SIDES], dmode[BS_ROLL__COUNT];
@@ -1311,6 +1359,8 @@ int cmd_referee(int argc, char **argv)
 		}
 		if (journal) {
 			snprintf(jpath, sizeof jpath, "%s", journal);
+		} else if (!file) {
+			snprintf(jpath, sizeof jpath, "%s.journal", builtin);
 		} else {
 			const char *dot = strrchr(file, '.');
 			const char *slash = strrchr(file, '/');
@@ -1323,14 +1373,25 @@ int cmd_referee(int argc, char **argv)
 		struct bs_ref_header h;
 		memset(&h, 0, sizeof h);
 		char abs[PATH_MAX];
-		if (!realpath(file, abs) ||
-		    bs_ref_file_sha256(abs, h.sha256) != 0) {
-			cli_error("%s: %s", file, strerror(errno));
+		size_t blen = 0;
+		const char *btext =
+		    file ? NULL : bs_scenario_builtin_text(builtin, &blen);
+		if (btext) {
+			/* RULING R-433: a built-in scenario is named, and
+			 * its embedded bytes hashed */
+			snprintf(h.scenario, sizeof h.scenario, "%s%s",
+				 BS_REF_BUILTIN, builtin);
+			bs_ref_sha256(btext, blen, h.sha256);
+		} else if (!file || !realpath(file, abs) ||
+			   bs_ref_file_sha256(abs, h.sha256) != 0) {
+			cli_error("%s: %s", file ? file : builtin,
+				  strerror(errno));
 			bs_ref_free(r);
 			bs_scenario_free(sc);
 			return 1;
+		} else {
+			snprintf(h.scenario, sizeof h.scenario, "%s", abs);
 		}
-		snprintf(h.scenario, sizeof h.scenario, "%s", abs);
 		h.seed = (uint64_t)seed;
 		h.nsides = sc->nsides;
 		memcpy(h.side_mode, sides, sizeof h.side_mode);

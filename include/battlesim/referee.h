@@ -238,7 +238,8 @@ enum bs_status bs_ref_chances(const struct bs_ref *r, long n, int threads,
 
 /* The header of a journal. */
 struct bs_ref_header {
-	char scenario[4096]; /* the scenario file, as an absolute path */
+	char scenario[4096]; /* the scenario file, as an absolute path, or
+				"builtin:NAME" (BS_REF_BUILTIN) */
 	char sha256[65];     /* of the file's bytes, hex */
 	char version[32];
 	uint64_t seed;
@@ -249,6 +250,13 @@ struct bs_ref_header {
 
 /* The SHA-256 of a file's bytes, hex, into out[65]. 0, or -1 (errno). */
 int bs_ref_file_sha256(const char *path, char out[65]);
+
+/* The SHA-256 of len bytes at data, hex, into out[65] (a built-in
+ * scenario's text: its journal's "scenario" is "builtin:NAME"). */
+void bs_ref_sha256(const void *data, size_t len, char out[65]);
+
+/* The prefix of a journal's "scenario" that names a built-in scenario. */
+#define BS_REF_BUILTIN "builtin:"
 
 /* Write the header line of a new journal (then fflush and fsync fd). */
 int bs_ref_journal_header(FILE *f, int fd, const struct bs_ref_header *h);

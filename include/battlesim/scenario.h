@@ -29,6 +29,10 @@ enum bs_status bs_scenario_load_builtin(const char *name,
 					struct bs_scenario **out,
 					struct bs_diags *diags);
 
+/* The bytes of built-in scenario `name` (NULL: the default one), *len
+ * their count; NULL when there is none of that name. Read-only, static. */
+const char *bs_scenario_builtin_text(const char *name, size_t *len);
+
 /* Names of the built-in scenarios (NULL-terminated). */
 const char *const *bs_scenario_builtin_names(void);
 

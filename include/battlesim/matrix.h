@@ -267,6 +267,25 @@ struct bs_mx_move {
 	} step[BS_MX_MAX_STEPS];
 };
 
+/* Where move m of brigade g would take it from where it stands now, as
+ * the movement phase will play it [M3.2] (RULINGS R-251, R-262, R-264):
+ * legal 0 with the rule (why, cite) when a part of it would be rejected;
+ * where / row / col at its end (a new column on the left of the matrix is
+ * column 0, the others shifted by one), the steps used of its MV, whether
+ * it stops at an enemy stack, and `unplayed`: steps given after the move
+ * ends (stopped, into the reserve, out of the arena), which the rules never
+ * walk. The battle is not changed. */
+struct bs_mx_move_check {
+	int legal;
+	const char *why, *cite;
+	enum bs_mx_where where;
+	int row, col;
+	int used, mv;
+	int stopped, unplayed, new_column;
+};
+int bs_mx_check_move(const struct bs_battle *b, int g,
+		     const struct bs_mx_move *m, struct bs_mx_move_check *out);
+
 /* What a side decides; every callback may be NULL (the default: stay,
  * hold, engage nothing, no target). Arrays are indexed by global brigade
  * index g (b->nunits). The rules validate every answer and log the

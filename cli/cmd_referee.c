@@ -66,7 +66,7 @@ const char cmd_referee_help[] =
     "                   --builtin all lists them)\n"
     "  --seed N         seed of the dice the program rolls (default 1985)\n"
     "  --side SIDE=MODE a side (name or number) human (default), ai, hold\n"
-    "                   or scripted; the matrix: ai (default) or hold\n"
+    "                   or scripted (its orders:)\n"
     "  --dice KIND=MODE ask (default) or program, for a kind of roll\n"
     "                   (initiative, attack, armor, morale, discipline,\n"
     "                   rally, fate) or all\n"
@@ -191,6 +191,25 @@ static const char *const commands[] = {
     "help", "status", "roster",	  "odds", "map", "log",	 "chances", "suggest",
     "dice", "side",   "override", "undo", "go",	 "quit", NULL};
 
+/* The answers' words, for completion only (not commands). */
+static const char *const answer_words[] = {
+    "hold",	    "move, steps: [", "charge, target: ",
+    "forced_march", "withdraw",	      "flee",
+    "wrap",	    "advance: ",      "wheel: ",
+    "face: ",	    "frontage: ",     "formation: ",
+    "rally: ",	    "mob: ",	      "by: ",
+    "done",	    "in order",	      "first",
+    "second",	    "follow",	      "stay",
+    "keep",	    "retreat",	      "check",
+    "forward",	    "back",	      "north",
+    "south",	    "east",	      "west",
+    "enter: ",	    "attack: ",	      "engage: ",
+    "target: ",	    "none",	      "program",
+    "ask",	    "human",	      "ai",
+    "scripted",	    "strength",	      "routed",
+    "rallied",	    "position",	      "figures",
+    "command",	    "reserve",	      NULL};
+
 static unsigned char complete(EditLine *el, int ch)
 {
 	(void)ch;
@@ -200,15 +219,17 @@ static unsigned char complete(EditLine *el, int ch)
 	       start[-1] != ':')
 		start--;
 	size_t n = (size_t)(li->cursor - start);
-	const char *cands[BS_MAX_SIDES * BS_MAX_UNITS + 64];
+	const char *cands[BS_MAX_SIDES * BS_MAX_UNITS + 128];
 	int nc = 0;
 	for (int i = 0; commands[i]; i++)
 		cands[nc++] = commands[i];
+	for (int i = 0; answer_words[i]; i++)
+		cands[nc++] = answer_words[i];
 	const struct bs_scenario *sc = the_ui ? the_ui->sc : NULL;
 	for (int s = 0; sc && s < sc->nsides; s++) {
 		cands[nc++] = sc->sides[s].name;
 		for (int k = 0; k < sc->sides[s].nunits &&
-				nc < 60 + BS_MAX_UNITS * BS_MAX_SIDES;
+				nc < 120 + BS_MAX_UNITS * BS_MAX_SIDES;
 		     k++)
 			cands[nc++] = sc->sides[s].units[k].name;
 	}
@@ -334,10 +355,53 @@ static const char *state_words(const struct bs_unit_state *u, char *buf,
 	return buf;
 }
 
+/* "5/7 at row 3, column 1" and the rest of a brigade's state. */
+static void mx_state_words(const struct bs_battle *b, int g, char *buf,
+			   size_t len)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	char where[64];
+	if (t->where == BS_MX_FIELD)
+		snprintf(where, sizeof where, "at row %d, column %d",
+			 t->row + 1, t->col + 1);
+	else
+		snprintf(where, sizeof where, "%s",
+			 t->where == BS_MX_RESERVE ? "in the reserve"
+			 : b->units[g].flags & BS_UF_DESTROYED
+			     ? "destroyed"
+			     : "out of the battle");
+	snprintf(buf, len, "%-4s class/unit %d/%d; %s; %s", t->def->tag, t->cls,
+		 t->unit, t->routed ? "routed" : "in good order", where);
+}
+
 static void look_status(struct ui *u)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (b->rules->iface == BS_IFACE_MATRIX) {
+		say("%s: round %d, %s phase; %ld inputs; state %016llx\n",
+		    u->sc->name, b->round, bs_phase_name[b->phase], r->nin,
+		    (unsigned long long)bs_ref_fingerprint(r));
+		for (int s = 0; s < b->nsides; s++) {
+			say("%s (%s):\n", u->sc->sides[s].name,
+			    bs_ref_side_mode_name[r->side_mode[s]]);
+			for (int g = b->side_first[s];
+			     g < b->nunits && b->units[g].side == s; g++) {
+				char st[160];
+				mx_state_words(b, g, st, sizeof st);
+				say("  %-28s %s\n", b->units[g].def->name, st);
+			}
+		}
+		say("dice:");
+		for (int k = 0; k < BS_ROLL_OTHER; k++)
+			say(" %s %s", bs_roll_kind_name[k],
+			    bs_ref_dice_mode_name[r->dice_mode[k]]);
+		say("\n");
+		if (b->result.over)
+			say("the battle is over: %s\n",
+			    b->result.reason ? b->result.reason : "");
+		return;
+	}
 	say("%s: round %d, %s phase; %ld inputs; state %016llx\n", u->sc->name,
 	    b->round, bs_phase_name[b->phase], r->nin,
 	    (unsigned long long)bs_ref_fingerprint(r));
@@ -392,6 +456,25 @@ static void look_roster(struct ui *u, const char *arg)
 	int g = find_unit(b, arg);
 	if (g < 0)
 		return;
+	if (b->rules->iface == BS_IFACE_MATRIX) {
+		const struct bs_mx_state *t = bs_mx_state(b, g);
+		const struct bs_mx_card *c = &t->def->card;
+		char st[160];
+		mx_state_words(b, g, st, sizeof st);
+		say("%s (%s): %s\n", t->def->name,
+		    u->sc->sides[b->units[g].side].name, st);
+		say("  %s%s%s, MV %d; melee %d, missile %d, charge %d, "
+		    "defense %d (this round %d, %d, %d, %d [M3.2]); "
+		    "class/unit at the start %d/%d; ML %d%%\n",
+		    bs_mx_type_name[t->def->type],
+		    t->def->aerial ? " (aerial)" : "",
+		    t->def->scouts ? " (scouts)" : "", c->mv, c->melee,
+		    c->missile, c->charge, c->defense, t->melee, t->missile,
+		    t->charge, t->defense, c->cls, c->unit, t->ml);
+		if (t->def->fig.magic)
+			say("  spells left: %d [M3.4a]\n", t->magic_left);
+		return;
+	}
 	const struct bs_unit_state *us = &b->units[g];
 	const struct bs_unit_rated *rt = &us->r;
 	char st[128], dm[64];
@@ -575,13 +658,76 @@ static void order_text(const struct bs_battle *b, const struct bs_order *o,
 	}
 }
 
+/* suggest at a matrix question or the [7.0] sequence: the AI's answer in
+ * the grammar the prompt takes. */
+static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_battle *b = r->b;
+	const struct bs_human_q *q = p->q;
+	if (q->kind == BS_HUMAN_SEQUENCE) {
+		const struct bs_controller *c =
+		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+		int seq[BS_MAX_UNITS];
+		int n = c && c->move_sequence
+			    ? c->move_sequence(c->ctx, b, q->side, seq,
+					       BS_MAX_UNITS)
+			    : 0;
+		say("the AI (docs/AI.md) would move them in this order:");
+		for (int i = 0; i < n; i++)
+			say("%s %s", i ? "," : "",
+			    u->sc->sides[q->side].units[seq[i]].name);
+		say("%s\n", n ? "" : " in order");
+		return;
+	}
+	const struct bs_mx_controller *c =
+	    bs_ai_find(r->ai, BS_RULES_MATRIX, "doctrine", NULL);
+	int g = b->side_first[q->side] + q->unit;
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	if (q->kind == BS_HUMAN_MX_MOVE) {
+		struct bs_mx_move m;
+		memset(&m, 0, sizeof m);
+		m.enter_col = -1;
+		c->move(c->ctx, b, g, &m);
+		char mt[256];
+		bs_scenario_mx_move_text(q->side, &m, mt, sizeof mt);
+		say("the AI (docs/MATRIX.md) would answer: %s\n", mt);
+		struct bs_mx_move_check ck;
+		if (bs_mx_check_move(b, g, &m, &ck) && ck.where == BS_MX_FIELD)
+			say("  it ends at row %d, column %d (%d of MV %d)%s\n",
+			    ck.row + 1, ck.col + 1, ck.used, ck.mv,
+			    ck.stopped ? ", stopped by an enemy stack" : "");
+		return;
+	}
+	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES], tg = -1;
+	for (int h = 0; h < b->nunits; h++)
+		loc[h] = -1;
+	if (q->kind == BS_HUMAN_MX_ATTACK)
+		c->declare(c->ctx, b, q->side, t->row, t->col, loc);
+	else if (q->kind == BS_HUMAN_MX_ENGAGE)
+		c->defend(c->ctx, b, q->side, t->row, t->col, loc);
+	tg = q->kind == BS_HUMAN_MX_TARGET
+		 ? c->target(c->ctx, b, g, (enum bs_mx_mode)q->mode)
+		 : loc[g];
+	say("the AI (docs/MATRIX.md) would answer: %s\n",
+	    tg >= 0			    ? b->units[tg].def->name
+	    : q->kind == BS_HUMAN_MX_ATTACK ? "hold"
+					    : "none");
+}
+
 static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (p->wait == BS_WAIT_ASK && (p->q->kind == BS_HUMAN_SEQUENCE ||
+				       p->q->kind >= BS_HUMAN_MX_MOVE)) {
+		suggest_other(u, p);
+		return;
+	}
 	if (p->wait != BS_WAIT_ASK || p->q->kind != BS_HUMAN_MOVE) {
-		say("suggest: at a unit's order prompt, the AI's order for "
-		    "it\n");
+		say("suggest: at a unit's order prompt (or a brigade's "
+		    "question, or the order units move in), the AI's answer "
+		    "for it\n");
 		return;
 	}
 	const struct bs_controller *c =
@@ -638,7 +784,12 @@ static const char help_text[] =
     "steps: [{advance: 6}, {wheel: 30}] | charge, target: ENEMY |\n"
     "forced_march, steps: [...] | withdraw | flee | wrap, steps: [...];\n"
     "rally prompts: rally: UNIT, by: COMMANDER | mob: UNIT, by: COMMANDER,\n"
-    "order: forward | done. Other questions say their answers.\n"
+    "order: forward | done; the order units move in [7.0]: in order, or\n"
+    "the units that move first (names or numbers: 4, 1). The matrix\n"
+    "(docs/MATRIX.md, scripted orders): a move: stay | forward, east (steps\n"
+    "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
+    "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
+    "Other questions say their answers.\n"
     "Anywhere:\n"
     "  status                 units, figures, morale state, command, contacts\n"
     "  roster UNIT            a unit's rated numbers and state\n"
@@ -654,6 +805,8 @@ static const char help_text[] =
     "  override routed|rallied UNIT -- TEXT\n"
     "  override command UNIT in|out -- TEXT\n"
     "  override position UNIT X Y FACING -- TEXT\n"
+    "  the matrix: override strength BRIGADE CLASS UNIT, override\n"
+    "    routed|rallied BRIGADE, override position BRIGADE ROW COLUMN|reserve\n"
     "  undo | undo phase | undo round\n"
     "  quit                   stop (the journal keeps the session)\n";
 
@@ -716,6 +869,64 @@ static int parse_side_setting(struct ui *u, const char *t,
 	in->type = BS_IN_SIDE;
 	in->side = s;
 	in->mode = m;
+	return 0;
+}
+
+/* RULING R-432: the matrix's override strength, routed, rallied,
+ * position (of brigade g; v its arguments). */
+static int parse_mx_override(struct ui *u, const char *what, int g,
+			     const char *v, struct bs_ref_input *in)
+{
+	const struct bs_battle *b = u->r->b;
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	if (t->where == BS_MX_OUT) {
+		say("override %s: %s has left the battle\n", what,
+		    t->def->name);
+		return -1;
+	}
+	if (strcasecmp(what, "strength") == 0) {
+		int c = -1, n = -1;
+		char extra;
+		if (sscanf(v, "%d %d %c", &c, &n, &extra) != 2 || c < 1 ||
+		    c > f->full_class || n < 1 || n > t->def->card.unit_max) {
+			say("override strength: CLASS UNIT, the class 1 to %d "
+			    "and the unit number 1 to %d [M2.4] [M2.5]\n",
+			    f->full_class, t->def->card.unit_max);
+			return -1;
+		}
+		in->what = BS_OVR_STRENGTH;
+		in->v[0] = c;
+		in->v[1] = n;
+	} else if (strcasecmp(what, "routed") == 0) {
+		in->what = BS_OVR_ROUTED;
+	} else if (strcasecmp(what, "rallied") == 0) {
+		in->what = BS_OVR_RALLIED;
+	} else if (strcasecmp(what, "position") == 0) {
+		int row = -1, col = -1;
+		char extra, word[16] = "";
+		if (sscanf(v, " %15s %c", word, &extra) != 1 ||
+		    strcasecmp(word, "reserve") != 0)
+			word[0] = '\0';
+		if (!word[0] &&
+		    (sscanf(v, "%d %d %c", &row, &col, &extra) != 2 ||
+		     row < 1 || row > f->rows || col < 1 ||
+		     col > bs_mx_cols(b))) {
+			say("override position: ROW COLUMN (1-%d, 1-%d), or "
+			    "reserve\n",
+			    f->rows, bs_mx_cols(b));
+			return -1;
+		}
+		in->what = BS_OVR_POSITION;
+		in->v[0] = row - 1;
+		in->v[1] = col - 1;
+		if (row < 0)
+			in->v[0] = in->v[1] = -1;
+	} else {
+		say("override: what? the matrix takes die, strength, routed, "
+		    "rallied, position\n");
+		return -1;
+	}
 	return 0;
 }
 
@@ -789,10 +1000,6 @@ static int parse_override(struct ui *u, const char *t,
 		(void)p;
 		return 0;
 	}
-	if (b->rules->iface != BS_IFACE_TABLETOP) {
-		say("override: the matrix takes only 'override die' here\n");
-		return -1;
-	}
 	/* the unit: the longest prefix of rest that names one */
 	int g = -1;
 	size_t used = 0;
@@ -811,6 +1018,8 @@ static int parse_override(struct ui *u, const char *t,
 	const char *v = rest + used;
 	in->g = g;
 	const struct bs_unit_state *us = &b->units[g];
+	if (b->rules->iface == BS_IFACE_MATRIX)
+		return parse_mx_override(u, what, g, v, in);
 	if (strcasecmp(what, "figures") == 0) {
 		int n = -1, w = 0;
 		int k = sscanf(v, "%d %d", &n, &w);
@@ -864,7 +1073,7 @@ static int parse_override(struct ui *u, const char *t,
 static void show_question(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
-	char t[1024];
+	char t[4096];
 	switch (p->wait) {
 	case BS_WAIT_ROUND:
 		if (r->b->result.over)
@@ -1335,8 +1544,7 @@ int cmd_referee(int argc, char **argv)
 			return rc;
 		int sides[BS_MAX_SIDES], dmode[BS_ROLL__COUNT];
 		for (int s = 0; s < BS_MAX_SIDES; s++)
-			sides[s] = sc->rules == BS_RULES_MATRIX ? BS_REF_AI
-								: BS_REF_HUMAN;
+			sides[s] = BS_REF_HUMAN;
 		for (int k = 0; k < BS_ROLL__COUNT; k++)
 			dmode[k] = BS_REF_ASK;
 		for (int i = 0; i < nside && !rc; i++)

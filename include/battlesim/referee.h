@@ -41,7 +41,10 @@ enum bs_ref_override {
 	BS_OVR_ROUTED,	 /* unit routs (the Rout marker [7.15]) */
 	BS_OVR_RALLIED,	 /* unit rallied: not routed, nor shaken (2E) */
 	BS_OVR_COMMAND,	 /* unit in (v[0] 1) or out (0) of command [4.7] */
-	BS_OVR_POSITION, /* unit: x[0], x[1] front centre, x[2] facing */
+	BS_OVR_POSITION, /* unit: x[0], x[1] front centre, x[2] facing;
+			    the matrix: v[0] row (-1: the reserve), v[1]
+			    column, 0-based */
+	BS_OVR_STRENGTH, /* the matrix: v[0] class, v[1] unit number */
 	BS_OVR__COUNT
 };
 extern const char *const bs_ref_override_name[BS_OVR__COUNT];

@@ -580,13 +580,28 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	int attacks = 1;
 	int classes = a->cls;
 	for (int k = 0; k < attacks; k++) {
-		static const struct bs_roll_why why_attack = {
-		    BS_ROLL_ATTACK,
-		    {10, 10},
-		    0,
-		    "attacking",
-		    "[M3.4b] Table 1"};
-		bs_dice_why(&b->dice, &why_attack, -1, g, -1, t);
+		/* the roll's reason names the attack's own step */
+		static const struct bs_roll_why why_attack[] = {
+		    [BS_MX_MISSILE] = {BS_ROLL_ATTACK,
+				       {10, 10},
+				       0,
+				       "attacking",
+				       "[M3.4b] Table 1"},
+		    [BS_MX_CHARGE] = {BS_ROLL_ATTACK,
+				      {10, 10},
+				      0,
+				      "attacking",
+				      "[M3.4c] Table 1"},
+		    [BS_MX_MELEE] = {BS_ROLL_ATTACK,
+				     {10, 10},
+				     0,
+				     "attacking",
+				     "[M3.4d] Table 1"},
+		};
+		static const struct bs_roll_why why_scouts = {
+		    BS_ROLL_ATTACK, {10, 10}, 0, "attacking", "[M3.5] Table 1"};
+		bs_dice_why(&b->dice, scouts ? &why_scouts : &why_attack[mode],
+			    -1, g, -1, t);
 		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 		int adj = bs_mx_t1_adjusted(&f->t1, d1 + d2, diff, classes,
 					    f->full_class);

@@ -120,7 +120,7 @@ static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 		return -1;
 	int bad = 0;
 	if (ld_require(ld, n, "order", "round", v[MO_ROUND]) != 0 ||
-	    ld_int(ld, v[MO_ROUND], "round", 1, LD_MAX_ROUNDS, &o->round) != 0)
+	    ld_int(ld, v[MO_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
 	if (ld_require(ld, n, "order", "brigade", v[MO_BRIGADE]) != 0 ||
 	    (o->brig = brigade_named(ld, si, v[MO_BRIGADE], "brigade", 1)) < 0)

@@ -23,6 +23,8 @@
 #include <unistd.h>
 
 #include "battlesim/ai.h"
+#include "battlesim/bs1e_combat.h"
+#include "battlesim/bs2e.h"
 #include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/tabletop.h"
@@ -54,7 +56,7 @@ const char cmd_referee_help[] =
     "  DICE                    the dice rolled: '3 4', or the total '7'\n"
     "  ORDER                   hold | move, steps: [{advance: 6}] |\n"
     "                          charge, target: ENEMY | ... (SCENARIO-FORMAT)\n"
-    "  status, roster UNIT, odds UNIT ENEMY, map [FILE], log [N|all]\n"
+    "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
     "  dice KIND|all program|ask, side SIDE human|ai|hold|scripted\n"
@@ -494,15 +496,13 @@ static void look_roster(struct ui *u, const char *arg)
 	    us->front.y, us->facing);
 }
 
-static void look_odds(struct ui *u, const char *arg)
+/* "UNIT vs ENEMY [charging]" or "UNIT, ENEMY [charging]": the two units
+ * (global indexes) and whether the [7.14] charge is to be counted; -1
+ * after saying what is wrong. */
+static int odds_units(struct ui *u, const char *arg, int *g, int *h,
+		      int *charging)
 {
 	const struct bs_battle *b = u->r->b;
-	if (b->sc->rules != BS_RULES_BS1E) {
-		say("odds: the 1E calculator ([8.4]); for this ruleset use "
-		    "chances N\n");
-		return;
-	}
-	/* "UNIT vs ENEMY" or "UNIT, ENEMY" */
 	char a[256], t[256];
 	const char *sep = strstr(arg, " vs ");
 	size_t skip = 4;
@@ -512,29 +512,111 @@ static void look_odds(struct ui *u, const char *arg)
 	}
 	if (!sep) {
 		say("odds: give the attacker and the defender: odds UNIT vs "
-		    "ENEMY\n");
-		return;
+		    "ENEMY [charging]\n");
+		return -1;
 	}
 	snprintf(a, sizeof a, "%.*s", (int)(sep - arg), arg);
 	snprintf(t, sizeof t, "%s", sep + skip);
 	while (t[0] == ' ')
 		memmove(t, t + 1, strlen(t));
-	int g = find_unit(b, a), h = g >= 0 ? find_unit(b, t) : -1;
-	if (g < 0 || h < 0)
+	size_t n = strlen(t);
+	*charging = 0;
+	if (n > 9 && strcasecmp(t + n - 9, " charging") == 0) {
+		*charging = 1;
+		t[n - 9] = '\0';
+	}
+	*g = find_unit(b, a);
+	*h = *g >= 0 ? find_unit(b, t) : -1;
+	if (*g < 0 || *h < 0)
+		return -1;
+	if (b->units[*g].side == b->units[*h].side) {
+		say("odds: %s and %s are on the same side\n", a, t);
+		return -1;
+	}
+	return 0;
+}
+
+/* The 2E melee attack now (bs2e_attack_now), its exact distribution. */
+static void look_odds_bs2e(const struct bs_battle *b, int g, int h,
+			   int charging)
+{
+	struct bs2e_attack_now an;
+	if (bs2e_attack_now(b, g, h, charging, &an) != 0)
 		return;
-	int arc = (int)bs_tt_unit_arc(b, b->units[g].side, b->units[g].idx,
-				      b->units[h].side, b->units[h].idx);
-	struct bs_ai_fight f;
-	bs_ai_fight_eval(&u->r->ai->doctrine, b, b->units[g].side,
-			 b->units[g].idx, b->units[h].side, b->units[h].idx,
-			 arc, 0, &f);
-	say("%s attacking %s (%s, [8.4] over the 36 outcomes of 2d6):\n", a, t,
-	    bs_arc_name[arc]);
-	say("  %d figures at AR %d: %.1f HD expected, %.0f%% of its hit "
-	    "dice\n",
-	    f.att_figs, f.att_ar, f.dealt_hd / 10.0, 100 * f.dealt_frac);
-	say("  back from %d figures at AR %d: %.1f HD expected, %.0f%%\n",
-	    f.def_figs, f.def_ar, f.taken_hd / 10.0, 100 * f.taken_frac);
+	char a[96], t[96], buf[512];
+	bs_battle_unit_name(b, g, a, sizeof a);
+	bs_battle_unit_name(b, h, t, sizeof t);
+	say("%s attacking %s now: %s, %s attack (the melee step's numbers, "
+	    "RULING R-207):\n",
+	    a, t,
+	    an.in_contact ? "in contact"
+			  : "not in contact (as if its front rank made "
+			    "contact now)",
+	    bs_arc_name[an.arc]);
+	say("  %d figures %s: %d attack dice%s [2E Attack Dice]\n", an.figures,
+	    an.in_contact ? "in contact" : "in its front rank", an.ndice,
+	    an.charge ? " (charge x1 1/2, RULING R-211)" : "");
+	say("  the defender's %s [2E Armor Rating]\n",
+	    bs_deriv_format(&an.ar, "AR", buf, sizeof buf));
+	say("  the defender: %d figures of %d Hits, %d carried [2E Hits]\n",
+	    an.target_figures, an.per_figure, an.carried);
+	if (an.cannot) {
+		say("  it cannot attack it now: %s %s\n", an.cannot, an.cite);
+		return;
+	}
+	cli_attack_bs2e_odds_print(an.ad, an.ndice, an.table, an.ar.value,
+				   an.equal_or_higher, an.per_figure,
+				   an.target_figures, an.carried);
+	fflush(stdout);
+}
+
+/* odds UNIT vs ENEMY: the exact odds of that attack in the position now,
+ * with the numbers the Melee Phase would use, printed as `battlesim
+ * attack --odds` prints them ([8.1]-[8.4]; 2E: attack_bs2e.c). */
+static void look_odds(struct ui *u, const char *arg)
+{
+	const struct bs_battle *b = u->r->b;
+	if (b->sc->rules == BS_RULES_MATRIX) {
+		say("odds: the matrix has no attack calculator; use chances "
+		    "N\n");
+		return;
+	}
+	int g, h, charging;
+	if (odds_units(u, arg, &g, &h, &charging) != 0)
+		return;
+	if (b->sc->rules == BS_RULES_BS2E) {
+		look_odds_bs2e(b, g, h, charging);
+		return;
+	}
+	struct bs1e_attack_now an;
+	if (bs1e_attack_now(b, g, h, charging, &an) != 0)
+		return;
+	char an_[96], tn[96], buf[512], dm[64], hd[16];
+	bs_battle_unit_name(b, g, an_, sizeof an_);
+	bs_battle_unit_name(b, h, tn, sizeof tn);
+	say("%s attacking %s now: %s, %s attack%s (the Melee Phase's "
+	    "numbers):\n",
+	    an_, tn,
+	    an.in_contact ? "in contact"
+			  : "not in contact (as if its front rank made "
+			    "contact now)",
+	    bs_arc_name[an.arc], an.charged ? ", charging [7.14]" : "");
+	say("  figures: %d %s [8.1]\n", an.figures,
+	    an.in_contact ? "eligible to fight it" : "in its front rank");
+	say("  %s\n", bs_deriv_format(&an.ar, "AR", buf, sizeof buf));
+	say("  AC %d; damage %s against a size %s figure [8.4 C]\n", an.spec.ac,
+	    bs_dice_format(&an.spec.damage, dm, sizeof dm),
+	    b->units[h].r.size == BS_SIZE_L ? "L" : "S or M");
+	say("  the defender: %d figures of %s HD, %d wounded [8.7]\n",
+	    an.target_figures, bs_tenths_text(an.target_hd, hd, sizeof hd),
+	    an.target_wounded);
+	if (an.cannot) {
+		say("  it cannot attack it now: %s %s\n", an.cannot, an.cite);
+		return;
+	}
+	cli_attack_odds_print(&an.spec, an.target_hd, an.target_figures,
+			      an.target_wounded);
+	fflush(stdout);
 }
 
 static void look_log(struct ui *u, const char *arg)
@@ -804,7 +886,7 @@ static const char help_text[] =
     "Anywhere:\n"
     "  status                 units, figures, morale state, command, contacts\n"
     "  roster UNIT            a unit's rated numbers and state\n"
-    "  odds UNIT vs ENEMY     the expected result of that attack now [8.4]\n"
+    "  odds UNIT vs ENEMY [charging]  the exact odds of that attack now [8.4]\n"
     "  map [FILE]             write the battle map of the game so far\n"
     "  log [N|all]            the last N events (20)\n"
     "  chances N              N continuations, the AI on the human sides\n"

@@ -495,6 +495,58 @@ static int figures_in_contact(const struct bs_battle *b, int a, int d,
 	return n > b->units[a].figures ? b->units[a].figures : n;
 }
 
+int bs2e_attack_now(const struct bs_battle *b, int a, int d, int charging,
+		    struct bs2e_attack_now *out)
+{
+	if (!b || b->sc->rules != BS_RULES_BS2E || a < 0 || d < 0 ||
+	    a >= b->nunits || d >= b->nunits ||
+	    b->units[a].side == b->units[d].side)
+		return -1;
+	const struct bs2e_scratch *s = bs2e_sc(b);
+	const struct bs2e_unit_stats *as = s->ux[a].st, *ds = s->ux[d].st;
+	const struct bs_unit_state *u = &b->units[a];
+	memset(out, 0, sizeof *out);
+	enum bs_arc arc = BS_ARC_FRONT;
+	out->figures = figures_in_contact(b, a, d, &arc);
+	out->in_contact = out->figures > 0;
+	if (!out->in_contact) {
+		out->figures = u->files < u->figures ? u->files : u->figures;
+		arc = bs_tt_unit_arc(b, u->side, u->idx, b->units[d].side,
+				     b->units[d].idx);
+	}
+	out->arc = (int)arc;
+	/* RULING R-211 */
+	out->charge =
+	    charging || (s->ux[a].charge_bonus && s->ux[a].charge_target == d &&
+			 b->phase != BS_PHASE_END);
+	out->num = out->charge ? 3 : 1;
+	out->den = out->charge ? 2 : 1;
+	out->ndice = bs2e_ad_count(out->figures, out->num, out->den);
+	if (out->ndice > BS2E_MAX_DICE)
+		out->ndice = BS2E_MAX_DICE;
+	out->ad[0] = as->ad[0];
+	out->ad[1] = as->ad[1];
+	out->table = as->hit_table;
+	/* RULING R-212, as attack() adds them */
+	bs_deriv_init(&out->ar, ds->ar, NULL, NULL, NULL);
+	if (arc == BS_ARC_FLANK)
+		bs_deriv_add(&out->ar, 1, "RULING R-212", "flank attack");
+	else if (arc == BS_ARC_REAR)
+		bs_deriv_add(&out->ar, 2, "RULING R-212", "rear attack");
+	out->equal_or_higher = s->armor_equal_or_higher;
+	out->per_figure = ds->hits;
+	out->target_figures = b->units[d].figures;
+	out->carried = b->units[d].wounded;
+	if (!bs2e_in_play(b, a) || !bs2e_in_play(b, d)) {
+		out->cannot = "a unit is not in play";
+		out->cite = "RULING R-207";
+	} else if (bs2e_routed(b, a)) {
+		out->cannot = "routed units do not attack";
+		out->cite = "RULING R-207";
+	}
+	return 0;
+}
+
 /* RULING R-207: the melee: every unit in contact with enemies attacks
  * each of them with its figures in contact, all at once (losses come off
  * at the end of the step); routed units do not attack. */

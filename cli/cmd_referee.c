@@ -550,12 +550,13 @@ static void look_odds_bs2e(const struct bs_battle *b, int g, int h,
 	    "RULING R-207):\n",
 	    a, t,
 	    an.in_contact ? "in contact"
-			  : "not in contact (as if its front rank made "
-			    "contact now)",
+			  : "not in contact (as if it touched this enemy "
+			    "alone now)",
 	    bs_arc_name[an.arc]);
 	say("  %d figures %s: %d attack dice%s [2E Attack Dice]\n", an.figures,
-	    an.in_contact ? "in contact" : "in its front rank", an.ndice,
-	    an.charge ? " (charge x1 1/2, RULING R-211)" : "");
+	    an.in_contact ? "(its share against this enemy)"
+			  : "(all its figures, against this enemy alone)",
+	    an.ndice, an.charge ? " (charge x1 1/2, RULING R-211)" : "");
 	say("  the defender's %s [2E Armor Rating]\n",
 	    bs_deriv_format(&an.ar, "AR", buf, sizeof buf));
 	say("  the defender: %d figures of %d Hits, %d carried [2E Hits]\n",

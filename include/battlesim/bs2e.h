@@ -227,12 +227,12 @@ void bs2e_plan_charge(const struct bs_battle *b, int side, int unit, int tside,
 
 /* The melee attack unit a would make on enemy unit d (global indexes) of
  * a 2E battle in its position now (the referee's `odds`, issue 17): what
- * the melee step uses (RULING R-207): its figures in contact, the charge's
+ * the melee step uses (RULING R-207): its figures' share for d, the charge's
  * x1 1/2 (RULING R-211), the defender's AR with the flank and rear
  * modifiers (RULING R-212). */
 struct bs2e_attack_now {
-	int in_contact; /* 0: not in contact, as if its front rank (its
-			   files) made contact now */
+	int in_contact; /* 0: not in contact, as if it touched only d now
+			   (all its figures, RULING R-207) */
 	int figures, arc, charge;
 	int num, den, ndice; /* the multiplier, the attack dice */
 	int ad[2];

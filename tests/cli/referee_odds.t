@@ -11,14 +11,14 @@ cd "$T" || exit 1
 # four rounds, the AI on both sides and the program's dice
 printf 'dice all program\ngo\ngo\ngo\ngo\nquit\n' |
 	"$BS" referee s.yaml --side 0=ai --side 1=ai --journal s.journal >/dev/null 2>&1
-printf 'dice all program\ngo\ngo\ngo\ngo\nquit\n' |
+printf 'dice all program\ngo\ngo\ngo\ngo\ngo\ngo\nquit\n' |
 	"$BS" referee t.yaml --side 0=ai --side 1=ai --journal t.journal >/dev/null 2>&1
 
 # 1E [8.4]: in contact, from the rear (-2), the commander fighting (-1)
 printf 'odds Ironhold dwarves vs Broken Fang spears\nquit\n' |
 	"$BS" referee --resume s.journal 2>/dev/null >out.txt
 grep -q 'in contact, rear attack' out.txt || { echo "no contact or arc"; cat out.txt; exit 1; }
-grep -q '^  AR [0-9]* = .*attacking from the rear \[8.3 T10\]' out.txt ||
+grep -q '^  AR [0-9]* = .*attacking from the rear.*\[8.3 T10\]' out.txt ||
 	{ echo "no AR derivation"; cat out.txt; exit 1; }
 ar=$(sed -n 's/^  AR \([0-9]*\) = .*/\1/p' out.txt)
 ac=$(sed -n 's/^  AC \([0-9]*\); damage \([^ ]*\) .*/\1/p' out.txt)
@@ -53,9 +53,14 @@ b=$(printf 'odds Ironhold dwarves vs Broken Fang spears\nstatus\nquit\n' |
 [ "$a" = "$b" ] || { echo "odds changed the state"; exit 1; }
 
 # 2E: the exact distribution of the hits, as attack --rules bs2e --odds
-printf 'odds Ironhold dwarves vs Stonefist ogres\nquit\n' |
+# the first unit in contact with an enemy after six rounds, and that enemy
+printf 'status\nquit\n' | "$BS" referee --resume t.journal 2>/dev/null >st.txt
+pair=$(sed -n 's/^  \(.*[^ ]\)  *[0-9]*\/[0-9]* *figures.*; contact: \([^,]*\).*/\1 vs \2/p' st.txt | head -1)
+[ -n "$pair" ] || { echo "no 2E contact after six rounds"; cat st.txt; exit 1; }
+printf 'odds %s\nquit\n' "$pair" |
 	"$BS" referee --resume t.journal 2>/dev/null >out.txt
-figs=$(sed -n 's/^  \([0-9]*\) figures in contact: \([0-9]*\) attack dice.*/\1/p' out.txt)
+grep -q ' now: in contact' out.txt || { echo "2E: not in contact"; cat out.txt; exit 1; }
+figs=$(sed -n 's/^  \([0-9]*\) figures (its share against this enemy): \([0-9]*\) attack dice.*/\1/p' out.txt)
 ar=$(sed -n "s/^  the defender's AR \([0-9]*\).*/\1/p" out.txt)
 ad=$(sed -n 's/^Odds .*: [0-9]* attack dice \([^;]*\);.*/\1/p' out.txt)
 h=$(sed -n 's/^  the defender: \([0-9]*\) figures of \([0-9]*\) Hits, \([0-9]*\) carried.*/\2/p' out.txt)

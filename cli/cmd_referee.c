@@ -759,6 +759,29 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
 	const struct bs_human_q *q = p->q;
+	if (q->kind == BS_HUMAN_MELEE) {
+		const struct bs_controller *c =
+		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+		int order[BS_TT_MAX_MELEES];
+		int n = c && c->melee_order && q->nmelees <= BS_TT_MAX_MELEES
+			    ? c->melee_order(c->ctx, b, q->side, q->melees,
+					     q->nmelees, order)
+			    : 0;
+		if (!n)
+			bs_tt_melee_order(q->melees, q->nmelees, NULL, order);
+		say("the AI (docs/AI.md) would resolve them in this order:");
+		for (int i = 0; i < q->nmelees; i++) {
+			const struct bs_melee *m = &q->melees[order[i]];
+			char x[96], y[96];
+			bs_battle_unit_name(
+			    b, b->side_first[m->aside] + m->aunit, x, sizeof x);
+			bs_battle_unit_name(
+			    b, b->side_first[m->bside] + m->bunit, y, sizeof y);
+			say("%s %s - %s", i ? "," : "", x, y);
+		}
+		say("\n");
+		return;
+	}
 	if (q->kind == BS_HUMAN_SEQUENCE) {
 		const struct bs_controller *c =
 		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
@@ -813,8 +836,9 @@ static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
-	if (p->wait == BS_WAIT_ASK && (p->q->kind == BS_HUMAN_SEQUENCE ||
-				       p->q->kind >= BS_HUMAN_MX_MOVE)) {
+	if (p->wait == BS_WAIT_ASK &&
+	    (p->q->kind == BS_HUMAN_SEQUENCE || p->q->kind == BS_HUMAN_MELEE ||
+	     p->q->kind >= BS_HUMAN_MX_MOVE)) {
 		suggest_other(u, p);
 		return;
 	}
@@ -879,7 +903,8 @@ static const char help_text[] =
     "forced_march, steps: [...] | withdraw | flee | wrap, steps: [...];\n"
     "rally prompts: rally: UNIT, by: COMMANDER | mob: UNIT, by: COMMANDER,\n"
     "order: forward | done; the order units move in [7.0]: in order, or\n"
-    "the units that move first (names or numbers: 4, 1). The matrix\n"
+    "the units that move first (names or numbers: 4, 1); Side A's melee\n"
+    "order [1.6 B]: in order, or the units whose combats go first. The matrix\n"
     "(docs/MATRIX.md, scripted orders): a move: stay | forward, east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
     "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"

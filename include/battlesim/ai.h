@@ -166,6 +166,8 @@ enum bs_human_ask {
 	BS_HUMAN_RETREAT,     /* 2E: retreat 4" instead of checking (yes) */
 	BS_HUMAN_SEQUENCE,    /* [7.0] the order the side's units move in
 				 (RULING R-428) */
+	BS_HUMAN_MELEE,	      /* [1.6 B] Side A: the order of the melees
+				 (RULINGS R-377, R-430) */
 	/* the matrix card system (RULING R-427) */
 	BS_HUMAN_MX_MOVE,   /* [M3.2] a brigade's move */
 	BS_HUMAN_MX_ATTACK, /* [M3.3] the winner: whom a brigade attacks */
@@ -183,6 +185,9 @@ struct bs_human_q {
 	int eside, eunit;      /* FOLLOW: the withdrawing enemy */
 	int nrally;	       /* RALLY: entries given so far this phase */
 	int mode;	       /* MX_TARGET: the attack (enum bs_mx_mode) */
+	/* MELEE: the phase's melees (valid while it is asked) */
+	const struct bs_melee *melees;
+	int nmelees;
 };
 
 /* The answer to it (the fields of its kind). */
@@ -194,7 +199,8 @@ struct bs_human_answer {
 	int weapon;		     /* WEAPON: index into r.wpn, -1 keep */
 	struct bs_indiv_order io;    /* INDIV */
 	/* SEQUENCE: these units (indexes on the side) move first, in this
-	 * order, then the others in the side's order */
+	 * order, then the others in the side's order; MELEE: the units whose
+	 * combats go first (bs_ai_melee_order_units) */
 	unsigned char seq[BS_MAX_UNITS];
 	int nseq;
 	struct bs_mx_move mx_move; /* MX_MOVE */
@@ -221,6 +227,16 @@ struct bs_ai_human {
  * as indexes on the side into units[0..max); returns how many. */
 int bs_ai_human_orderable(const struct bs_battle *b, int side, int *units,
 			  int max);
+
+/* [1.6 B] RULING R-377: the order of the melees m[0..n-1] in which the
+ * combats of side's units units[0..nunits) (indexes on the side) go
+ * first, in that order: the melees ranked by the first of those units in
+ * them, then the rules' construction (bs_tt_melee_order). Into
+ * order[0..n-1]; returns n, or 0 (the rules' order) when n is over
+ * BS_TT_MAX_MELEES. The scripted `melee:` entry and the referee's human
+ * side (RULING R-430) both order melees this way. */
+int bs_ai_melee_order_units(int side, const int *units, int nunits,
+			    const struct bs_melee *m, int n, int *order);
 
 /* Set up *h asking ui (NULL: the default answers, as "hold"). */
 void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui);

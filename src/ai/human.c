@@ -26,6 +26,7 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_WEAPON] = "weapon",
     [BS_HUMAN_RETREAT] = "retreat",
     [BS_HUMAN_SEQUENCE] = "sequence",
+    [BS_HUMAN_MELEE] = "melee",
     [BS_HUMAN_MX_MOVE] = "move",
     [BS_HUMAN_MX_ATTACK] = "attack",
     [BS_HUMAN_MX_ENGAGE] = "engage",
@@ -157,6 +158,37 @@ static int h_sequence(void *ctx, const struct bs_battle *b, int side,
 		if (!used[u])
 			units[n++] = u;
 	return n;
+}
+
+/* Is unit u (index on side) in one of the melees m[0..n)? */
+static int in_melee(int side, int u, const struct bs_melee *m, int n)
+{
+	for (int i = 0; i < n; i++)
+		if ((m[i].aside == side && m[i].aunit == u) ||
+		    (m[i].bside == side && m[i].bunit == u))
+			return 1;
+	return 0;
+}
+
+/* [1.6 B] RULING R-430: Side A is asked the order of the melees when it
+ * has two or more; the units it names have their combats first
+ * (bs_ai_melee_order_units), `in order` is the rules' order. */
+static int h_melee_order(void *ctx, const struct bs_battle *b, int side,
+			 const struct bs_melee *m, int n, int *order)
+{
+	if (n < 2 || n > BS_TT_MAX_MELEES)
+		return 0;
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	question(&q, BS_HUMAN_MELEE, side, -1);
+	q.melees = m;
+	q.nmelees = n;
+	ask(ctx, b, &q, &a);
+	int units[BS_MAX_UNITS], k = 0;
+	for (int i = 0; i < a.nseq && i < BS_MAX_UNITS; i++)
+		if (in_melee(side, a.seq[i], m, n))
+			units[k++] = a.seq[i];
+	return k ? bs_ai_melee_order_units(side, units, k, m, n, order) : 0;
 }
 
 static void h_move(void *ctx, const struct bs_battle *b, int side, int unit,
@@ -388,6 +420,7 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.moves_first = h_moves_first;
 	h->ctl.rally = h_rally;
 	h->ctl.move_sequence = h_sequence;
+	h->ctl.melee_order = h_melee_order;
 	h->ctl.move = h_move;
 	h->ctl.move_indiv = h_move_indiv;
 	h->ctl.follow = h_follow;
@@ -403,6 +436,17 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 	*cite = NULL;
 	if (q->kind >= BS_HUMAN_MX_MOVE)
 		return mx_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_MELEE) {
+		for (int i = 0; i < a->nseq; i++)
+			if (!in_melee(q->side, a->seq[i], q->melees,
+				      q->nmelees)) {
+				*why = "a unit named fights no melee this "
+				       "phase";
+				*cite = "[1.6 B] RULING R-430";
+				return 0;
+			}
+		return 1;
+	}
 	if (q->kind == BS_HUMAN_SEQUENCE) {
 		for (int i = 0; i < a->nseq; i++)
 			if (!orderable(b, b->side_first[q->side] + a->seq[i])) {

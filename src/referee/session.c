@@ -16,6 +16,7 @@
 
 #include "battlesim/referee.h"
 #include "battlesim/scenario.h"
+#include "battlesim/tabletop.h"
 
 const char *const bs_ref_side_mode_name[BS_REF_SIDE__COUNT] = {
     [BS_REF_HUMAN] = "human",
@@ -660,6 +661,26 @@ static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
 				a->seq[a->nseq++] = (unsigned char)u[i];
 		break;
 	}
+	case BS_HUMAN_MELEE: {
+		/* the AI's order as the units it takes first: each of the
+		 * side's units in the order its first melee comes */
+		int order[BS_TT_MAX_MELEES], used[BS_MAX_UNITS] = {0};
+		int n = c->melee_order && q->nmelees <= BS_TT_MAX_MELEES
+			    ? c->melee_order(c->ctx, b, q->side, q->melees,
+					     q->nmelees, order)
+			    : 0;
+		for (int i = 0; i < n; i++) {
+			const struct bs_melee *m = &q->melees[order[i]];
+			int u = m->aside == q->side   ? m->aunit
+				: m->bside == q->side ? m->bunit
+						      : -1;
+			if (u >= 0 && u < BS_MAX_UNITS && !used[u]) {
+				used[u] = 1;
+				a->seq[a->nseq++] = (unsigned char)u;
+			}
+		}
+		break;
+	}
 	case BS_HUMAN_MOVES_FIRST:
 		a->yes =
 		    c->moves_first ? c->moves_first(c->ctx, b, q->side) : 1;
@@ -973,7 +994,8 @@ static int yes_no(const char *t, const char *const *yes, const char *const *no,
 /* RULING R-428: "in order", or the units that move first: names or their
  * numbers on the side (1-based), separated by commas. */
 static int read_sequence(const struct bs_scenario *sc, int side, const char *t,
-			 struct bs_human_answer *a, char *why, size_t len)
+			 struct bs_human_answer *a, char *why, size_t len,
+			 const char *first)
 {
 	const struct bs_side *sd = &sc->sides[side];
 	if (strcasecmp(t, "in order") == 0)
@@ -1008,10 +1030,10 @@ static int read_sequence(const struct bs_scenario *sc, int side, const char *t,
 				: NULL;
 			snprintf(why, len,
 				 "'%s' is not a unit of %s%s%s%s (expected "
-				 "in order, or the units that move first: "
-				 "names or numbers, separated by commas)",
+				 "in order, or the units %s: names or "
+				 "numbers, separated by commas)",
 				 name, sd->name, sg ? " (did you mean '" : "",
-				 sg ? sg : "", sg ? "'?)" : "");
+				 sg ? sg : "", sg ? "'?)" : "", first);
 			return -1;
 		}
 		if (used[u]) {
@@ -1023,8 +1045,7 @@ static int read_sequence(const struct bs_scenario *sc, int side, const char *t,
 		a->seq[a->nseq++] = (unsigned char)u;
 	}
 	if (a->nseq == 0) {
-		snprintf(why, len,
-			 "expected in order, or the units that move first");
+		snprintf(why, len, "expected in order, or the units %s", first);
 		return -1;
 	}
 	return 0;
@@ -1102,7 +1123,11 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		return yes_no(t, y_first, n_first, &a->yes, why, len,
 			      "first or second [1.4]");
 	case BS_HUMAN_SEQUENCE:
-		return read_sequence(sc, q->side, t, a, why, len);
+		return read_sequence(sc, q->side, t, a, why, len,
+				     "that move first");
+	case BS_HUMAN_MELEE:
+		return read_sequence(sc, q->side, t, a, why, len,
+				     "whose combats go first");
 	case BS_HUMAN_FOLLOW:
 		return yes_no(t, y_follow, n_follow, &a->yes, why, len,
 			      "follow or stay [7.12]");
@@ -1258,8 +1283,12 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 				 "an answer for no such side or unit");
 			return -1;
 		}
-		struct bs_human_q q = {in->ask, in->side, in->unit, in->indiv,
-				       -1,	-1,	  0,	    0};
+		struct bs_human_q q = {.kind = in->ask,
+				       .side = in->side,
+				       .unit = in->unit,
+				       .indiv = in->indiv,
+				       .eside = -1,
+				       .eunit = -1};
 		if (read_answer(r, &q, in, why, len) != 0)
 			return -1;
 	}
@@ -1449,6 +1478,30 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 		    " | the units that move first, names or numbers, like: "
 		    "%d, %d)",
 		    n > 1 ? u[n - 1] + 1 : 1, n > 0 ? u[0] + 1 : 1);
+		break;
+	}
+	case BS_HUMAN_MELEE: {
+		/* [1.6 B] the melees, and the rules' order of them */
+		int order[BS_TT_MAX_MELEES];
+		size_t k = 0;
+		put(buf, len, &k,
+		    "%s, Side A, melee: the order of the combats? [1.6 B] "
+		    "RULINGS R-377, R-430 (in order: the rules' order:",
+		    sd->name);
+		bs_tt_melee_order(q->melees, q->nmelees, NULL, order);
+		for (int i = 0; i < q->nmelees && i < 12; i++) {
+			const struct bs_melee *m = &q->melees[order[i]];
+			char x[96], y[96];
+			bs_battle_unit_name(
+			    b, b->side_first[m->aside] + m->aunit, x, sizeof x);
+			bs_battle_unit_name(
+			    b, b->side_first[m->bside] + m->bunit, y, sizeof y);
+			put(buf, len, &k, "%s %s - %s", i ? "," : "", x, y);
+		}
+		put(buf, len, &k,
+		    "%s | the units whose combats go first, names or "
+		    "numbers, like: 2, 1)",
+		    q->nmelees > 12 ? ", ..." : "");
 		break;
 	}
 	default:

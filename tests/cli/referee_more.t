@@ -86,3 +86,48 @@ printf '%bsuggest\nquit\n' "$pre" | "$BS" referee s.yaml --journal q3.journal \
 	--side 1=ai 2>/dev/null >out.txt
 grep -q 'the AI (docs/AI.md) would move them in this order: ' out.txt ||
 	{ echo "no suggested sequence"; exit 1; }
+
+# [1.6 B] Side A's order of the melees (RULINGS R-377, R-430): the AI for
+# three rounds, then the warband human in round 4, where it is Side A with
+# two melees
+mpre='dice all program\ngo\ngo\ngo\nside 0 human\ngo\nfirst\nin order\nhold\nhold\nhold\nhold\nstay\n'
+mfp() { # the state line of status after the inputs in $1
+	rm -f mfp.journal
+	printf '%bstatus\nquit\n' "$1" | "$BS" referee s.yaml --journal mfp.journal \
+		--side 0=ai --side 1=ai 2>/dev/null | grep 'inputs; state' | tail -1
+}
+printf '%bGutripper goblins\nquit\n' "$mpre" |
+	"$BS" referee s.yaml --journal mo.journal --side 0=ai --side 1=ai >out.txt 2>err.txt
+grep -q 'Broken Fang warband, Side A, melee: the order of the combats? \[1.6 B\] RULINGS R-377, R-430 (in order: the rules. order: Broken Fang spears - Ironhold dwarves, Gutripper goblins - Keep spearmen' err.txt ||
+	{ echo "no melee order question"; grep -i melee err.txt | head -3; exit 1; }
+grep -q '"ask":"melee","side":0,"unit":-1,"indiv":-1,"text":"Gutripper goblins"' mo.journal ||
+	{ echo "the melee answer is not journaled"; exit 1; }
+first=$(grep -E '^  (Gutripper goblins|Broken Fang spears) attacks' out.txt | tail -2 | head -1)
+case "$first" in
+"  Gutripper goblins attacks"*) ;;
+*) echo "the goblins' combat is not first: $first"; exit 1 ;;
+esac
+printf '%bin order\nquit\n' "$mpre" |
+	"$BS" referee s.yaml --journal mo2.journal --side 0=ai --side 1=ai >out.txt 2>/dev/null
+first=$(grep -E '^  (Gutripper goblins|Broken Fang spears) attacks' out.txt | tail -2 | head -1)
+case "$first" in
+"  Broken Fang spears attacks"*) ;;
+*) echo "in order is not the rules' order: $first"; exit 1 ;;
+esac
+# refused: a unit in no melee, no such unit; the state kept; undo
+printf '%bBroken Fang warriors\nWarg riders\nquit\n' "$mpre" |
+	"$BS" referee s.yaml --journal mo3.journal --side 0=ai --side 1=ai >/dev/null 2>err.txt
+grep -q 'refused: a unit named fights no melee this phase \[1.6 B\] RULING R-430' err.txt ||
+	{ echo "a unit in no melee was not refused"; grep refused err.txt; exit 1; }
+grep -q "'Warg riders' is not a unit of Broken Fang warband" err.txt ||
+	{ echo "no such unit not refused"; exit 1; }
+want=$(mfp "${mpre}Gutripper goblins\\n")
+[ -n "$want" ] && [ "$(mfp "${mpre}Broken Fang warriors\\nWarg riders\\n3\\n")" = "$want" ] ||
+	{ echo "bad melee entries changed the state"; exit 1; }
+[ "$(mfp "${mpre}Gutripper goblins\\nundo\\n")" = "$(mfp "$mpre")" ] ||
+	{ echo "undo after the melee order"; exit 1; }
+# suggest: the AI's order of the melees
+printf '%bsuggest\nquit\n' "$mpre" | "$BS" referee s.yaml --journal mo4.journal \
+	--side 0=ai --side 1=ai 2>/dev/null >out.txt
+grep -q 'the AI (docs/AI.md) would resolve them in this order: ' out.txt ||
+	{ echo "no suggested melee order"; exit 1; }

@@ -205,7 +205,8 @@ Test(referee_matrix, r427_answers_checked_against_the_rules)
 	bs_battle_reset(b, 1, 0);
 	/* A1 Baron's Foot at row 2, column 2 (MV 1); A4 Hedge Wizards in
 	 * the reserve; B1 Raider Band at row 3, column 2 */
-	struct bs_human_q q = {BS_HUMAN_MX_MOVE, 0, 0, -1, -1, -1, 0, 0};
+	struct bs_human_q q = {
+	    .kind = BS_HUMAN_MX_MOVE, .indiv = -1, .eside = -1, .eunit = -1};
 	struct bs_human_answer a;
 	memset(&a, 0, sizeof a);
 	a.mx_move.enter_col = -1;

@@ -769,17 +769,13 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 			    : 0;
 		if (!n)
 			bs_tt_melee_order(q->melees, q->nmelees, NULL, order);
-		say("the AI (docs/AI.md) would resolve them in this order:");
-		for (int i = 0; i < q->nmelees; i++) {
-			const struct bs_melee *m = &q->melees[order[i]];
-			char x[96], y[96];
-			bs_battle_unit_name(
-			    b, b->side_first[m->aside] + m->aunit, x, sizeof x);
-			bs_battle_unit_name(
-			    b, b->side_first[m->bside] + m->bunit, y, sizeof y);
-			say("%s %s - %s", i ? "," : "", x, y);
-		}
-		say("\n");
+		char t[4096];
+		size_t k = 0;
+		t[0] = '\0';
+		bs_ref_melees_text(b, q->melees, order, q->nmelees,
+				   BS_TT_MAX_MELEES, t, sizeof t, &k);
+		say("the AI (docs/AI.md) would resolve them in this order:%s\n",
+		    t);
 		return;
 	}
 	if (q->kind == BS_HUMAN_SEQUENCE) {

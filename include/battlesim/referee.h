@@ -218,6 +218,13 @@ long bs_ref_undo_target(const struct bs_ref *r, int what,
 int bs_ref_read_answer(struct bs_ref *r, const struct bs_human_q *q,
 		       struct bs_ref_input *in, char *why, size_t len);
 
+/* Melees m[order[0..n)] of battle b in words, "A - B, C - D" (at most
+ * `max` of them, then ", ..."), appended to buf at *k (cut when full). */
+struct bs_melee;
+void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
+			const int *order, int n, int max, char *buf, size_t len,
+			size_t *k);
+
 /* The question q in words ("order for Keep men-at-arms (round 2,
  * movement)"). Returns buf. */
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,

@@ -1388,6 +1388,23 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 	    q->kind == BS_HUMAN_MX_TARGET ? "" : "[M3.3]");
 }
 
+void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
+			const int *order, int n, int max, char *buf, size_t len,
+			size_t *k)
+{
+	for (int i = 0; i < n && i < max; i++) {
+		const struct bs_melee *e = &m[order[i]];
+		char x[96], y[96];
+		bs_battle_unit_name(b, b->side_first[e->aside] + e->aunit, x,
+				    sizeof x);
+		bs_battle_unit_name(b, b->side_first[e->bside] + e->bunit, y,
+				    sizeof y);
+		put(buf, len, k, "%s %s - %s", i ? "," : "", x, y);
+	}
+	if (n > max)
+		put(buf, len, k, ", ...");
+}
+
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			   char *buf, size_t len)
 {
@@ -1489,19 +1506,11 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 		    "RULINGS R-377, R-430 (in order: the rules' order:",
 		    sd->name);
 		bs_tt_melee_order(q->melees, q->nmelees, NULL, order);
-		for (int i = 0; i < q->nmelees && i < 12; i++) {
-			const struct bs_melee *m = &q->melees[order[i]];
-			char x[96], y[96];
-			bs_battle_unit_name(
-			    b, b->side_first[m->aside] + m->aunit, x, sizeof x);
-			bs_battle_unit_name(
-			    b, b->side_first[m->bside] + m->bunit, y, sizeof y);
-			put(buf, len, &k, "%s %s - %s", i ? "," : "", x, y);
-		}
+		bs_ref_melees_text(b, q->melees, order, q->nmelees, 12, buf,
+				   len, &k);
 		put(buf, len, &k,
-		    "%s | the units whose combats go first, names or "
-		    "numbers, like: 2, 1)",
-		    q->nmelees > 12 ? ", ..." : "");
+		    " | the units whose combats go first, names or numbers, "
+		    "like: 2, 1)");
 		break;
 	}
 	default:

@@ -3,7 +3,8 @@
 # state (nothing journaled, the same question asked again), at a dice
 # prompt, at the round prompt and on an empty line; lines typed ahead
 # (before the first prompt, and while a round is being played) are read,
-# not lost: the session equals the same input through a pipe.
+# not lost: the session equals the same input through a pipe; Tab
+# completes commands and unit names.
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$_o" "$_e"' EXIT
 cp "$DATA/../../data/scenarios/borderland-raid.yaml" "$T/s.yaml"
@@ -89,3 +90,13 @@ want=$(printf "$in" | "$BS" referee s.yaml --side 0=ai --side 1=ai \
 cmp -s t.journal q.journal 2>/dev/null ||
 	[ "$(grep -v battlesim_journal t.journal)" = "$(grep -v battlesim_journal q.journal)" ] ||
 	{ echo "the journals differ"; exit 1; }
+
+# Tab completes commands and unit names (libedit)
+session k.journal
+wait_for 'round 1> ' tty.txt
+printf 'stat\t\n' >&3
+wait_for 'inputs; state' tty.txt
+printf 'roster Stonef\t\n' >&3
+wait_for 'Stonefist ogres (Broken Fang warband): ' tty.txt
+printf 'quit\n' >&3
+finish

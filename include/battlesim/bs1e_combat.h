@@ -132,6 +132,38 @@ struct bs1e_attack_result {
 void bs1e_attack_resolve(const struct bs1e_attack_plan *p, int roll,
 			 struct bs1e_attack_result *out);
 
+/* ---- an attack in a battle now (the referee's `odds`, issue 17) ------ */
+
+struct bs_battle;
+
+/* The attack unit g would make on enemy unit h (global indexes) of a 1E
+ * battle in its position now, with the numbers the Melee Phase uses: the
+ * figures eligible [8.1], the arc, the adjusted AR with every Table 10
+ * row in force [8.3] (and the [7.13] forced-march penalty), the
+ * defender's AC and the damage dice of the attacker's weapon against the
+ * defender's size. */
+struct bs1e_attack_now {
+	int in_contact; /* 1: in contact now; 0: not, as if its front rank
+			   (its files) made contact now */
+	int figures;	/* [8.1] eligible figures (in contact), or its files */
+	int arc;	/* enum bs_arc of the attack on h */
+	int charged;	/* [7.14] the closed regular charge counted */
+	struct bs_deriv ar;	      /* the adjusted AR [8.3] [8.4 A] */
+	struct bs1e_attack_spec spec; /* figures set */
+	int target_hd;		      /* HD of one figure of h, tenths */
+	int target_figures, target_wounded;
+	/* not NULL: it may not attack h now (routed [6.4], a skirmisher
+	 * against a unit [2.9], weapons that cannot harm it [13.3], ...) */
+	const char *cannot, *cite;
+};
+
+/* Fill *out for g's attack on h; `charging`: count the [7.14] charge bonus
+ * as if it charged this Game Round (it is counted anyway when it did).
+ * Returns 0, or -1 when b is not a 1E battle or g, h are not enemy units
+ * (*out untouched). Changes nothing. */
+int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
+		    struct bs1e_attack_now *out);
+
 /* Roll 2d6 from src (the two dice go to src->record when it has one). */
 int bs1e_roll_2d6(struct bs_dice_source *src);
 

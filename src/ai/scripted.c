@@ -111,21 +111,10 @@ static void script_move_indiv(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
-/* [1.6 B] RULING R-377: this round's `melee:` entry names the units whose
- * combats go first, in its order: the melees are ranked by the first of
- * them they involve, and the rules' construction (bs_tt_melee_order) does
- * the rest. Without an entry, the rules' order (returns 0). */
-static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
-			      const struct bs_melee *m, int n, int *order)
+int bs_ai_melee_order_units(int side, const int *units, int nunits,
+			    const struct bs_melee *m, int n, int *order)
 {
-	(void)ctx;
-	const struct bs_side *sd = side_def(b, side);
-	const struct bs_script_order *e = NULL;
-	for (int i = 0; i < sd->norders && !e; i++)
-		if (sd->orders[i].round == b->round &&
-		    sd->orders[i].kind == BS_SCRIPT_MELEE)
-			e = &sd->orders[i];
-	if (!e || n > BS_TT_MAX_MELEES)
+	if (n > BS_TT_MAX_MELEES)
 		return 0;
 	/* the melees listed by the rank of the first named unit in them,
 	 * stably, then ordered as the rules order a list */
@@ -133,12 +122,10 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 	struct bs_melee sorted[BS_TT_MAX_MELEES];
 	memset(sorted, 0, (size_t)n * sizeof sorted[0]);
 	for (int i = 0; i < n; i++) {
-		rank[i] = e->nmelee;
-		for (int k = e->nmelee - 1; k >= 0; k--)
-			if ((m[i].aside == side &&
-			     m[i].aunit == e->melee_units[k]) ||
-			    (m[i].bside == side &&
-			     m[i].bunit == e->melee_units[k]))
+		rank[i] = nunits;
+		for (int k = nunits - 1; k >= 0; k--)
+			if ((m[i].aside == side && m[i].aunit == units[k]) ||
+			    (m[i].bside == side && m[i].bunit == units[k]))
 				rank[i] = k;
 		by[i] = i;
 	}
@@ -152,7 +139,7 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 		sorted[i] = m[by[i]];
 		/* the named unit first in its melee, so that its combat
 		 * starts from it */
-		if (rank[by[i]] < e->nmelee && sorted[i].aside != side) {
+		if (rank[by[i]] < nunits && sorted[i].aside != side) {
 			struct bs_melee x = sorted[i];
 			sorted[i] = (struct bs_melee){x.bside, x.bunit, x.aside,
 						      x.aunit};
@@ -163,6 +150,25 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 	for (int i = 0; i < n; i++)
 		order[i] = by[o2[i]];
 	return n;
+}
+
+/* [1.6 B] RULING R-377: this round's `melee:` entry names the units whose
+ * combats go first, in its order (bs_ai_melee_order_units). Without an
+ * entry, the rules' order (returns 0). */
+static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
+			      const struct bs_melee *m, int n, int *order)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	const struct bs_script_order *e = NULL;
+	for (int i = 0; i < sd->norders && !e; i++)
+		if (sd->orders[i].round == b->round &&
+		    sd->orders[i].kind == BS_SCRIPT_MELEE)
+			e = &sd->orders[i];
+	if (!e)
+		return 0;
+	return bs_ai_melee_order_units(side, e->melee_units, e->nmelee, m, n,
+				       order);
 }
 
 void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,

@@ -259,8 +259,9 @@ int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
 	return bs1e_to_hit_vs(a, na, d, nd, label, len);
 }
 
-void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
-			int shield, struct bs_deriv *d)
+/* bs1e_unit_melee_ar, `charged`: [7.14] counted as charging */
+static void melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+		     int shield, int charged, struct bs_deriv *d)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	const struct bs_unit_state *u = &b->units[g];
@@ -273,8 +274,7 @@ void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 		t10 |= 1u << BS1E_T10_OUT_OF_COMMAND;
 	/* [7.14] "A regular unit that charges in closed formation gains a
 	 * -1 bonus ... for the Melee Phase in that Game Round only." */
-	if ((u->flags & BS_UF_CHARGED) && u->formation == BS_FORM_CLOSED &&
-	    x->regular)
+	if (charged && u->formation == BS_FORM_CLOSED && x->regular)
 		t10 |= 1u << BS1E_T10_CLOSED_CHARGE;
 	if (bs1e_commander_fighting(b, g))
 		t10 |= 1u << BS1E_T10_COMMANDER_FIGHTING;
@@ -294,6 +294,95 @@ void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
 }
 
+void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+			int shield, struct bs_deriv *d)
+{
+	melee_ar(b, g, arc, shield, (b->units[g].flags & BS_UF_CHARGED) != 0,
+		 d);
+}
+
+/* [8.3] Table 10, the racial to-hit and the spec of g's attack on h at
+ * `arc` (figures not set), as the Melee Phase makes it; `charged`: [7.14]
+ * it charged this Game Round. Changes nothing. */
+static void attack_numbers(const struct bs_battle *b, int g, int h,
+			   enum bs_arc arc, int charged, struct bs_deriv *d,
+			   struct bs1e_attack_spec *spec)
+{
+	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	melee_ar(b, g, arc, t->r.shield, charged, d);
+	/* the special note: "all normal AD&D ... game bonuses and penalties
+	 * to THACO"; [13.1] "the adjustment applies whenever the
+	 * circumstances occur": the racial bonuses of the PH and MM */
+	char rlab[BS_DERIV_LABEL];
+	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
+	if (racial)
+		bs_deriv_add(d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
+	memset(spec, 0, sizeof *spec);
+	spec->ar = d->value;
+	spec->ac = t->r.ac;
+	spec->damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
+	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
+	 * catalogs give no attack rates, so one routine per phase ([8.6]
+	 * several natural attacks are the parts of the damage) */
+	spec->level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
+	spec->poison_part = -1;
+}
+
+int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
+		    struct bs1e_attack_now *out)
+{
+	if (!b || b->sc->rules != BS_RULES_BS1E || g < 0 || h < 0 ||
+	    g >= b->nunits || h >= b->nunits ||
+	    b->units[g].side == b->units[h].side)
+		return -1;
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	struct bs_tt_contact c;
+	memset(out, 0, sizeof *out);
+	out->in_contact = bs1e_contact(b, g, h, &c);
+	if (out->in_contact) {
+		out->figures = bs1e_melee_eligible(b, g, h);
+		out->arc = (int)bs_tt_edge_arc(c.edge_b);
+	} else {
+		out->figures = u->files < u->figures ? u->files : u->figures;
+		out->arc =
+		    (int)bs_tt_unit_arc(b, u->side, u->idx, t->side, t->idx);
+	}
+	/* RULING R-429: its charge counts for the melee of this round, not
+	 * after it (the flag lasts until the next round begins) */
+	out->charged = charging ||
+		       ((u->flags & BS_UF_CHARGED) && b->phase != BS_PHASE_END);
+	attack_numbers(b, g, h, (enum bs_arc)out->arc, out->charged, &out->ar,
+		       &out->spec);
+	out->spec.figures = out->figures;
+	out->target_hd = t->r.hd_fig;
+	out->target_figures = t->figures;
+	out->target_wounded = t->wounded;
+	/* the reasons of may_attack, and [13.3] */
+	if (!bs1e_in_play(b, g) || !bs1e_in_play(b, h)) {
+		out->cannot = "a unit is not in play";
+		out->cite = "[8.1]";
+	} else if (u->flags & (BS_UF_ROUTED | BS_UF_FLED)) {
+		out->cannot = "a routed unit cannot engage in melee combat";
+		out->cite = "[6.4] [8.8]";
+	} else if (s->ux[g].skirmish && !s->ux[h].skirmish) {
+		out->cannot = "a skirmish figure may attack only an enemy "
+			      "skirmisher or individual";
+		out->cite = "[2.9]";
+	} else if (out->in_contact && !may_attack(b, g, h, 1)) {
+		out->cannot = "a rallied unit may fight in melee only when "
+			      "the enemy attacks it";
+		out->cite = "[6.3]";
+	} else if (t->r.magic_to_hit && !s->ux[g].magic_weapon) {
+		out->cannot = "its weapons cannot harm the enemy";
+		out->cite = "[13.3]";
+	} else if (out->figures <= 0) {
+		out->cannot = "no figure of it is eligible to fight the enemy";
+		out->cite = "[8.1]";
+	}
+	return 0;
+}
+
 /* g attacks h with `figs` figures at `arc`; the casualties go to *hit.
  * Returns 1 when the attack did anything to record. */
 static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
@@ -305,14 +394,9 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	if (figs <= 0)
 		return 0;
 	struct bs_deriv d;
-	bs1e_unit_melee_ar(b, g, arc, t->r.shield, &d);
-	/* the special note: "all normal AD&D ... game bonuses and penalties
-	 * to THACO"; [13.1] "the adjustment applies whenever the
-	 * circumstances occur": the racial bonuses of the PH and MM */
-	char rlab[BS_DERIV_LABEL];
-	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
-	if (racial)
-		bs_deriv_add(&d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
+	struct bs1e_attack_spec spec;
+	attack_numbers(b, g, h, arc, (u->flags & BS_UF_CHARGED) != 0, &d,
+		       &spec);
 	u->flags |= BS_UF_FOUGHT;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[h].attacked = 1;
@@ -321,17 +405,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 		bs1e_note(b, g, "its weapons cannot harm the enemy", "[13.3]");
 		return 0;
 	}
-	struct bs1e_attack_spec spec;
-	memset(&spec, 0, sizeof spec);
-	spec.ar = d.value;
-	spec.ac = t->r.ac;
-	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = figs;
-	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
-	 * catalogs give no attack rates, so one routine per phase ([8.6]
-	 * several natural attacks are the parts of the damage) */
-	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
-	spec.poison_part = -1;
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0) {

@@ -486,6 +486,27 @@ const char *bs_scenario_default_name(void)
 	return DEFAULT_SCENARIO;
 }
 
+/* The embedded file of built-in scenario `name` (NULL: the default). */
+static const struct bs_embedded_file *builtin_file(const char *name)
+{
+	if (!name)
+		name = DEFAULT_SCENARIO;
+	char path[256];
+	snprintf(path, sizeof path, "%s%s.yaml", SCENARIO_DIR, name);
+	for (const struct bs_embedded_file *f = bs_embedded_files; f->path; f++)
+		if (strcmp(f->path, path) == 0)
+			return f;
+	return NULL;
+}
+
+const char *bs_scenario_builtin_text(const char *name, size_t *len)
+{
+	const struct bs_embedded_file *f = builtin_file(name);
+	if (f && len)
+		*len = f->size;
+	return f ? (const char *)f->data : NULL;
+}
+
 enum bs_status bs_scenario_load_builtin(const char *name,
 					struct bs_scenario **out,
 					struct bs_diags *diags)
@@ -493,11 +514,9 @@ enum bs_status bs_scenario_load_builtin(const char *name,
 	*out = NULL;
 	if (!name)
 		name = DEFAULT_SCENARIO;
-	char path[256];
-	snprintf(path, sizeof path, "%s%s.yaml", SCENARIO_DIR, name);
-	for (const struct bs_embedded_file *f = bs_embedded_files; f->path; f++)
-		if (strcmp(f->path, path) == 0)
-			return load_text(f->data, f->size, f->path, out, diags);
+	const struct bs_embedded_file *f = builtin_file(name);
+	if (f)
+		return load_text(f->data, f->size, f->path, out, diags);
 	const char *const *names = bs_scenario_builtin_names();
 	size_t n = 0;
 	while (names[n])

@@ -266,6 +266,26 @@ void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
  * orders with their unit, target and commander names resolved. */
 void ld_orders(struct ld *ld, struct ld_side_aux *aux);
 
+/* One entry of a side's orders typed at the referee's prompt (issue 17):
+ * `text` as the keys of one entry in YAML flow form, given round and
+ * (unit_name not NULL) its unit under unit_key; a text whose first item
+ * has no key is wrapped in bare_pre .. bare_post ("order: " for a unit's
+ * order word). `fn` parses the entry node into out (0, or -1 after an
+ * error); `what` and `example` word the messages of an empty and of an
+ * unreadable entry. BS_OK, or BS_ERR_INPUT with the loader's message in
+ * err. No allocation survives the call. */
+typedef int (*ld_entry_fn)(struct ld *ld, int si, const yaml_node_t *n,
+			   void *out);
+struct ld_typed {
+	const char *unit_key, *unit_name;
+	const char *bare_pre, *bare_post;
+	const char *what, *example;
+};
+enum bs_status ld_parse_typed(const struct bs_scenario *sc, int side, int round,
+			      const struct ld_typed *ty, const char *text,
+			      ld_entry_fn fn, void *out, char *err,
+			      size_t errlen);
+
 /* A unit's `facing:` (1E and 2E): an edge's name, or degrees from 0 to
  * less than 360; *out unchanged after an error. */
 void ld_facing(struct ld *ld, const yaml_node_t *n, double *out);
@@ -317,6 +337,11 @@ void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table);
  * scenario (docs/MATRIX.md) into ld->s (s->matrix, s->sides) and return
  * 1; else return 0 and touch nothing. */
 int ld_matrix_doc(struct ld *ld, const yaml_node_t *root);
+
+/* Army si's `controller:` and `orders:` of matrix f (orders_matrix.c,
+ * RULING R-426), once both armies' brigades are known. */
+void ld_mx_orders(struct ld *ld, struct bs_matrix_field *f, int si,
+		  const yaml_node_t *controller, const yaml_node_t *orders);
 
 /* RULING R-229: 0 when scripted order o is one the 2E movement plays,
  * else -1 with the message in why (load_bs2e.c). */

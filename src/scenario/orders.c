@@ -656,10 +656,10 @@ static int starts_with_key(const char *t)
 	return 0;
 }
 
-enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
-				       int round, int unit, const char *text,
-				       struct bs_script_order *out, char *err,
-				       size_t errlen)
+enum bs_status ld_parse_typed(const struct bs_scenario *sc, int side, int round,
+			      const struct ld_typed *ty, const char *text,
+			      ld_entry_fn fn, void *out, char *err,
+			      size_t errlen)
 {
 	err[0] = '\0';
 	if (side < 0 || side >= sc->nsides || !text) {
@@ -669,9 +669,8 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	while (*text == ' ' || *text == '\t')
 		text++;
 	if (!*text) {
-		snprintf(err, errlen,
-			 "nothing entered: type an order (like 'hold', "
-			 "'charge, target: NAME'), or 'help'");
+		snprintf(err, errlen, "nothing entered: %s, or 'help'",
+			 ty->what);
 		return BS_ERR_INPUT;
 	}
 	if (strlen(text) > 2000) {
@@ -684,15 +683,18 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	snprintf(rnd, sizeof rnd, "round: %d, ", round);
 	cat(doc_text, sizeof doc_text, &used, "{");
 	cat(doc_text, sizeof doc_text, &used, rnd);
-	if (unit >= 0 && unit < sc->sides[side].nunits) {
-		cat(doc_text, sizeof doc_text, &used, "unit: ");
-		cat_quoted(doc_text, sizeof doc_text, &used,
-			   sc->sides[side].units[unit].name);
+	if (ty->unit_name) {
+		cat(doc_text, sizeof doc_text, &used, ty->unit_key);
+		cat(doc_text, sizeof doc_text, &used, ": ");
+		cat_quoted(doc_text, sizeof doc_text, &used, ty->unit_name);
 		cat(doc_text, sizeof doc_text, &used, ", ");
 	}
-	if (!starts_with_key(text))
-		cat(doc_text, sizeof doc_text, &used, "order: ");
+	int bare = !starts_with_key(text);
+	if (bare)
+		cat(doc_text, sizeof doc_text, &used, ty->bare_pre);
 	cat(doc_text, sizeof doc_text, &used, text);
+	if (bare)
+		cat(doc_text, sizeof doc_text, &used, ty->bare_post);
 	cat(doc_text, sizeof doc_text, &used, "}");
 
 	struct bs_diags diags;
@@ -706,7 +708,8 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	    .file = "order",
 	    .diags = &diags,
 	    .nerr = &nerr,
-	    /* read only: parse_order looks names up, it writes nothing */
+	    /* read only: the entry's parser looks names up, it writes
+	     * nothing */
 	    .s = (struct bs_scenario *)sc,
 	    .arena = &arena,
 	    .tmp = &tmp,
@@ -724,28 +727,55 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	yaml_parser_set_input_string(&p, (const unsigned char *)doc_text, used);
 	if (!yaml_parser_load(&p, &doc)) {
 		snprintf(err, errlen,
-			 "not an order: %s (write it as in a scenario's "
-			 "orders:, like 'move, steps: [{advance: 6}]')",
-			 p.problem ? p.problem : "cannot be read");
+			 "not an order: %s (write it as in a "
+			 "scenario's orders:, like '%s')",
+			 p.problem ? p.problem : "cannot be read", ty->example);
 		yaml_parser_delete(&p);
 		return BS_ERR_INPUT;
 	}
 	yaml_parser_delete(&p);
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (root && parse_order(&ld, side, root, out) == 0 && nerr == 0 && !oom)
+	if (root && fn(&ld, side, root, out) == 0 && nerr == 0 && !oom)
 		st = BS_OK;
-	if (st == BS_OK && sc->rules == BS_RULES_BS2E &&
-	    ld_bs2e_order_check(out, err, errlen) != 0)
-		st = BS_ERR_INPUT;
-	else if (st != BS_OK && diags.count > 0)
+	else if (diags.count > 0)
 		snprintf(err, errlen, "%s", diags.items[0].msg);
-	else if (st != BS_OK)
+	else
 		snprintf(err, errlen, "%s",
 			 oom ? "out of memory" : "not an order");
-	out->line = out->col = 0;
 	yaml_document_delete(&doc);
 	bs_arena_free(arena);
 	bs_arena_free(tmp);
 	bs_diags_release(&diags);
+	return st;
+}
+
+static int parse_order_fn(struct ld *ld, int si, const yaml_node_t *n,
+			  void *out)
+{
+	return parse_order(ld, si, n, out);
+}
+
+enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
+				       int round, int unit, const char *text,
+				       struct bs_script_order *out, char *err,
+				       size_t errlen)
+{
+	struct ld_typed ty = {
+	    .unit_key = "unit",
+	    .unit_name = side >= 0 && side < sc->nsides && unit >= 0 &&
+				 unit < sc->sides[side].nunits
+			     ? sc->sides[side].units[unit].name
+			     : NULL,
+	    .bare_pre = "order: ",
+	    .bare_post = "",
+	    .what = "type an order (like 'hold', 'charge, target: NAME')",
+	    .example = "move, steps: [{advance: 6}]",
+	};
+	enum bs_status st = ld_parse_typed(sc, side, round, &ty, text,
+					   parse_order_fn, out, err, errlen);
+	if (st == BS_OK && sc->rules == BS_RULES_BS2E &&
+	    ld_bs2e_order_check(out, err, errlen) != 0)
+		st = BS_ERR_INPUT;
+	out->line = out->col = 0;
 	return st;
 }

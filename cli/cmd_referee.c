@@ -26,6 +26,7 @@
 #include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/deploy.h"
 #include "cli.h"
 
 #define DEFAULT_SEED 1985
@@ -513,6 +514,12 @@ static void look_chances(struct ui *u, const char *arg)
 	say("  %-24s      %6ld  %5.1f%%  (95%%: %.1f%% - %.1f%%)\n", "draws",
 	    res->draws, 100.0 * (double)res->draws / (double)res->runs,
 	    100 * lo, 100 * hi);
+	/* issue 11: the odds with their caveats */
+	if (u->sc->warnings.count)
+		say("  not simulated: the scenario's %zu warning%s (battlesim "
+		    "check lists them)\n",
+		    u->sc->warnings.count,
+		    u->sc->warnings.count == 1 ? "" : "s");
 	bs_sim_result_free(res);
 }
 
@@ -1085,7 +1092,12 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 	struct loader *ld = ctx;
 	struct bs_diags d;
 	bs_diags_init(&d);
-	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK) {
+	/* the two steps of a load (issue 11): the file, then where its
+	 * units stand (its [3.4] warnings with the others) */
+	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK ||
+	    bs_deploy_check(ld->sc, &d) != BS_OK) {
+		bs_scenario_free(ld->sc);
+		ld->sc = NULL;
 		snprintf(why, len, "its scenario %s cannot be loaded%s%s",
 			 h->scenario, d.count ? ": " : "",
 			 d.count ? d.items[0].msg : "");
@@ -1270,7 +1282,7 @@ int cmd_referee(int argc, char **argv)
 		}
 		jf = fopen(resume, "a");
 	} else {
-		rc = cli_load_scenario(file, &sc);
+		rc = cli_load_scenario(file, 0, &sc);
 		if (rc)
 			return rc;
 		int sides[BS_MAX_SIDES], dmode[BS_ROLL__COUNT];

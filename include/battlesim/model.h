@@ -99,6 +99,12 @@ enum bs_cflag {
 	BS_CF_CAUSES_FEAR = 1u << 14,	/* [13.6] */
 	/* its AC is its own hide or shell, not worn armor (RULING R-026) */
 	BS_CF_NATURAL_ARMOR = 1u << 15,
+	/* [10.10] human, demi-human or humanoid: may crew artillery
+	 * (RULING R-489) */
+	BS_CF_HUMANOID = 1u << 16,
+	/* [10.5] centaur archers, creatures with innate missile weapons:
+	 * split-fire as mounted archers (RULING R-478) */
+	BS_CF_SPLIT_FIRE = 1u << 17,
 };
 
 /* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,
@@ -132,7 +138,8 @@ struct bs_weapon {
 	int range_s, range_m, range_l;
 	int rate_num, rate_den; /* shots per round: 2/1, 1/1, 1/2 */
 	int missile_class;	/* enum bs1e_missile_class, -1 none */
-	int unlimited_ammo;	/* arrows, quarrels, stones, bullets [10.3] */
+	int crossbow; /* class crossbow (Table 12 mounted crossbows [10.4]) */
+	int unlimited_ammo; /* arrows, quarrels, stones, bullets [10.3] */
 	/* PH weapon-vs-AC adjustment, vs_ac[0] vs AC 2 .. vs_ac[8] vs AC 10;
 	 * has_vs_ac 0 = not given (option weapon_vs_ac) */
 	int vs_ac[9];
@@ -240,6 +247,31 @@ struct bs2e_unit_stats {
 	char file[128];
 };
 
+/* [10.9] the field artillery pieces (the rows of bs1e_artillery, in
+ * order); BS_ART_NONE: not an artillery unit. */
+enum bs_artillery_kind {
+	BS_ART_NONE = -1,
+	BS_ART_LIGHT_CATAPULT,
+	BS_ART_HEAVY_CATAPULT,
+	BS_ART_BALLISTA,
+	BS_ART__COUNT
+};
+extern const char *const bs_artillery_name[BS_ART__COUNT];
+
+/* [10.11] special artillery ammunition, as the scenario defines it
+ * (RULING R-491): damage dice read on the CRT instead of the piece's,
+ * an area (inches across which every unit's figures are struck) and the
+ * shots carried. */
+#define BS_UNIT_MAX_SPECIAL_AMMO 4
+struct bs_special_ammo {
+	char name[BS_NAME_MAX];
+	struct bs_dice damage;
+	int area_tenths; /* radius of the area, tenths of an inch; 0 = the
+			    target unit only */
+	int shots;	 /* carried: 1 .. 99 */
+	int line, col;	 /* where it is defined */
+};
+
 /* One unit of the roster sheet [3.1]. */
 struct bs_unit {
 	char name[BS_NAME_MAX];
@@ -274,6 +306,13 @@ struct bs_unit {
 	int pos_line, pos_col; /* where its `position:` is */
 	/* 2E (issue 5): the 2E statistics; NULL in a 1E scenario */
 	const struct bs2e_unit_stats *bs2e;
+	/* [10.9]-[10.11] an artillery piece and its crew figure (issue 14):
+	 * the piece, the replacement crew figures standing by (RULING
+	 * R-488) and the special ammunition carried */
+	enum bs_artillery_kind artillery;
+	int spare_crew;
+	struct bs_special_ammo special_ammo[BS_UNIT_MAX_SPECIAL_AMMO];
+	int nspecial_ammo;
 };
 
 enum bs_rank {
@@ -403,6 +442,9 @@ enum bs_option {
 	/* 2E (issue 5) known-gaps 56: a rally goes straight back to good
 	 * order (RULING R-216) */
 	BS_OPT_BS2E_RALLY_TO_GOOD,
+	/* known-gaps 41: a target only partly in sight brings no AR penalty
+	 * of its own (RULING R-476) */
+	BS_OPT_PARTLY_VISIBLE_NO_PENALTY,
 	BS_OPT__COUNT
 };
 extern const char *const bs_option_name[BS_OPT__COUNT];

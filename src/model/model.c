@@ -16,6 +16,14 @@ const char *const bs_option_name[BS_OPT__COUNT] = {
     [BS_OPT_HIGHER_GROUND_PLUS] = "higher_ground_plus",
     [BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER] = "bs2e_armor_equal_or_higher",
     [BS_OPT_BS2E_RALLY_TO_GOOD] = "bs2e_rally_to_good",
+    [BS_OPT_PARTLY_VISIBLE_NO_PENALTY] = "partly_visible_no_penalty",
+};
+
+/* [10.9] as scenario files write them (`artillery:`). */
+const char *const bs_artillery_name[BS_ART__COUNT] = {
+    [BS_ART_LIGHT_CATAPULT] = "light catapult",
+    [BS_ART_HEAVY_CATAPULT] = "heavy catapult",
+    [BS_ART_BALLISTA] = "ballista",
 };
 
 const char *const bs_size_name[BS_SIZE__COUNT] = {

@@ -149,6 +149,10 @@ static json_t *jformation(int f)
 					       : json_integer(f);
 }
 
+/* The numbers an event without keys of its own shows as "n". */
+#define GENERIC_N 8
+_Static_assert(GENERIC_N <= BS_EV_MAX_N, "n has room");
+
 /* The keys of each event type, after the actor and the target. */
 static void set_fields(json_t *o, const struct bs_scenario *sc,
 		       const struct bs_event *ev)
@@ -335,12 +339,14 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "deriv", jderiv(&ev->deriv, NULL, 0));
 		if (ev->ndice > 0)
 			set_dice(o, ev, 1);
+		/* the first eight numbers (the events that carry more, from
+		 * issue 14 on, have keys of their own) */
 		int any = 0;
-		for (int i = 0; i < BS_EV_MAX_N; i++)
+		for (int i = 0; i < GENERIC_N; i++)
 			any |= n[i] != 0;
 		if (any) {
 			json_t *a = json_array();
-			for (int i = 0; i < BS_EV_MAX_N; i++)
+			for (int i = 0; i < GENERIC_N; i++)
 				json_array_append_new(a, json_integer(n[i]));
 			set(o, "n", a);
 		}

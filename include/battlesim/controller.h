@@ -136,6 +136,8 @@ enum bs_script_kind {
 	BS_SCRIPT_MOVE,	 /* `order:` for `unit:` in its Movement Phase */
 	BS_SCRIPT_RALLY, /* `rally:` unit `by:` commander [6.0] */
 	BS_SCRIPT_MOB,	 /* `mob:` unit `by:` commander, `order:` [2.10] */
+	BS_SCRIPT_FIRE,	 /* issue 14: `fire:` unit at `target:`, in
+			    `phase:` [10.2] */
 	BS_SCRIPT__COUNT
 };
 
@@ -149,6 +151,15 @@ struct bs_script_order {
 	/* MOB: the order and, for a wheel, its angle (degrees, + right) */
 	enum bs_mob_order mob_order;
 	double mob_angle;
+	/* FIRE (issue 14): the kind of fire (the target is order.tside,
+	 * order.tunit), the special ammunition (-1 none), and for
+	 * pass-through fire the enemy unit whose move it waits for (mside,
+	 * munit) and the inches of that move after which it fires (`after`,
+	 * -1: its last moment) */
+	enum bs_fire_kind fire;
+	int ammo;
+	int mside, munit;
+	double after;
 	int line, col; /* where the entry is in the scenario file */
 };
 
@@ -193,10 +204,14 @@ struct bs_controller {
 	 * `kind` (BS_FIRE_INITIAL, BS_FIRE_PHASE or BS_FIRE_ARTILLERY), in
 	 * the order to fire; returns how many were written (<= max). Each
 	 * is checked when its turn comes; each volley's losses are removed
-	 * at once [10.0], so a later one may find its target gone. A unit
-	 * named twice fires a second shot [10.2]. NULL: no fire. */
+	 * * at once [10.0], so a later one may find its target gone. A unit
+	 * named twice fires a second shot [10.2]. `call` is 0 the first time
+	 * in a phase; while a call's volleys fire, the side is asked again
+	 * (call 1, 2 ...: a controller may choose its second shots after
+	 * seeing its first), until it gives none. NULL: no fire. */
 	int (*fire)(void *ctx, const struct bs_battle *b, int side,
-		    enum bs_fire_kind kind, struct bs_fire_order *out, int max);
+		    enum bs_fire_kind kind, int call, struct bs_fire_order *out,
+		    int max);
 	/* [10.6] pass-through fire: enemy unit (mside, munit) is about to
 	 * move through the n moments path[0..n-1] (path[0] where it
 	 * starts). Returns volleys (<= max) whose `at` is the moment to fire

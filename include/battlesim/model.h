@@ -500,6 +500,11 @@ int bs_weapon_melee_usable(const struct bs_weapon *w, int mounted);
  * RULING R-103). `mounted`: the unit is cavalry or chariots in play. */
 int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted);
 
+/* The weapon unit u fires [10.1] (issue 14; RULING R-483): its first
+ * missile weapon, else its first melee weapon that can be thrown (RULING
+ * R-493); -1 when it has none. */
+int bs_unit_weapon_fired(const struct bs_unit *u);
+
 /* Lookups by name (bs_name_eq); NULL when absent. */
 const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,
 					   const char *name);

@@ -45,15 +45,17 @@ struct bs_tt_sight {
 	int over;      /* a friendly obstacle shot over (index), -1 */
 	int hidden_by; /* an obstacle that hides part of it (index), -1 */
 	int too_close; /* in reach but inside the minimum range [10.9] */
-	double range;  /* nearest firer-seen pair, centre to centre */
+	double range;  /* nearest firer-seen pair, base to base */
 	struct bs_vec from, to; /* that pair: firer's figure, target's */
 };
 
 /* The volley of firing block (fs, fp) at target block (ts, tp): the
  * firing figures are the first spec->rows ranks; a target figure is seen
  * by a firing figure when it lies within 45 degrees of the firer's facing
- * [10.1], no farther than spec->reach and no nearer than spec->min_range,
- * and the line between their base centres crosses none of the n obstacle
+ * [10.1], its base no farther from the firer's than spec->reach and no
+ * nearer than spec->min_range (RULING R-474: range is measured base to
+ * base, the nearest points), and the line between their base centres
+ * crosses none of the n obstacle
  * quads (the other units) by more than BS_TT_GRAZE. An obstacle with
  * friendly[k] set (a friend of the firer) whose block lies at least
  * BS_TT_INDIRECT_GAP from the firer's (fdist[k]) does not block when

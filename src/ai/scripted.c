@@ -26,7 +26,8 @@ static int script_rally(void *ctx, const struct bs_battle *b, int side,
 	int n = 0;
 	for (int i = 0; i < sd->norders && n < max; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind == BS_SCRIPT_MOVE)
+		if (o->round != b->round ||
+		    (o->kind != BS_SCRIPT_RALLY && o->kind != BS_SCRIPT_MOB))
 			continue;
 		struct bs_rally_order *r = &out[n++];
 		memset(r, 0, sizeof *r);
@@ -73,6 +74,58 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
+/* [1.2] [1.5] this round's fire entries of the phase, in the file's
+ * order (issue 14). */
+static int script_fire(void *ctx, const struct bs_battle *b, int side,
+		       enum bs_fire_kind kind, int call,
+		       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	if (call > 0)
+		return 0; /* the file's entries, once */
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->fire != kind)
+			continue;
+		out[n++] = (struct bs_fire_order){
+		    o->unit, o->order.tside, o->order.tunit, o->ammo, 0, NULL};
+	}
+	return n;
+}
+
+/* [10.6] this round's pass-through entries waiting for this mover: at
+ * the first moment `after` inches into its move, else its last moment
+ * (the last before it ends or comes into contact). */
+static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int np,
+			       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->fire != BS_FIRE_PASS_THROUGH || o->mside != mside ||
+		    o->munit != munit)
+			continue;
+		int at = np - 1;
+		if (o->after >= 0)
+			for (int k = 0; k < np; k++)
+				if (path[k].moved + 1e-9 >= o->after) {
+					at = k;
+					break;
+				}
+		out[n++] = (struct bs_fire_order){
+		    o->unit, o->order.tside, o->order.tunit, o->ammo, at, NULL};
+	}
+	return n;
+}
+
 void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
 		       struct bs_order *o)
 {
@@ -98,6 +151,8 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.rally = script_rally;
 	s->ctl.move_sequence = script_sequence;
 	s->ctl.move = script_move;
+	s->ctl.fire = script_fire;
+	s->ctl.pass_through = script_pass_through;
 }
 
 void bs_ai_hold_init(struct bs_controller *c)

@@ -22,24 +22,6 @@
 /* ---- rating ---------------------------------------------------------------
  */
 
-/* RULING R-483: the weapon a unit fires is its first missile weapon, else
- * its first melee weapon that can be thrown (spear, dagger, hand axe:
- * RULING R-493); -1 none. */
-static int missile_weapon(const struct bs_unit *u)
-{
-	for (int i = 0; i < u->nweapons; i++)
-		if (u->weapons[i].weapon &&
-		    u->weapons[i].weapon->kind == BS_WEAPON_MISSILE)
-			return i;
-	for (int i = 0; i < u->nweapons; i++) {
-		const struct bs_weapon *w = u->weapons[i].weapon;
-		if (w && w->kind == BS_WEAPON_MELEE &&
-		    w->missile_class == BS1E_MISSILE_THROWN && w->range_l > 0)
-			return i;
-	}
-	return -1;
-}
-
 /* Shots a round at most by Table 12: 2 when it prints "fire twice". */
 static int t12_shots_max(int cls)
 {
@@ -83,7 +65,8 @@ void bs1e_rate_missile(const struct bs_scenario *sc, const struct bs_unit *def,
 		m->ammo = -1; /* [10.11] "boulders and arrows" */
 		return;
 	}
-	int k = missile_weapon(def);
+	/* RULING */
+	int k = bs_unit_weapon_fired(def);
 	if (k < 0 || k >= sh->nweapons)
 		return;
 	const struct bs_unit_weapon *uw = &def->weapons[k];
@@ -813,24 +796,33 @@ static void side_fires(struct bs_battle *b, int side, enum bs_fire_kind kind)
 	if (!c || !c->fire)
 		return;
 	struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
-	int n = c->fire(c->ctx, b, side, kind, o, BS_MAX_FIRE_ORDERS);
-	if (n > BS_MAX_FIRE_ORDERS)
-		n = BS_MAX_FIRE_ORDERS;
-	for (int i = 0; i < n && !b->result.over; i++) {
-		int nu = b->sc->sides[side].nunits;
-		if (o[i].unit < 0 || o[i].unit >= nu || o[i].tside < 0 ||
-		    o[i].tside >= b->nsides || o[i].tunit < 0 ||
-		    o[i].tunit >= b->sc->sides[o[i].tside].nunits) {
-			bs_battle_say(b, BS_EV_REJECTED, -1,
-				      "a volley of no such unit or at no such "
-				      "target",
-				      "[10.1]");
-			continue;
+	/* asked again while its volleys fire: no unit fires more than twice
+	 * a round (Table 12), so a few calls suffice */
+	for (int call = 0; call < 4 && !b->result.over; call++) {
+		int n =
+		    c->fire(c->ctx, b, side, kind, call, o, BS_MAX_FIRE_ORDERS);
+		if (n > BS_MAX_FIRE_ORDERS)
+			n = BS_MAX_FIRE_ORDERS;
+		int fired = 0;
+		for (int i = 0; i < n && !b->result.over; i++) {
+			int nu = b->sc->sides[side].nunits;
+			if (o[i].unit < 0 || o[i].unit >= nu ||
+			    o[i].tside < 0 || o[i].tside >= b->nsides ||
+			    o[i].tunit < 0 ||
+			    o[i].tunit >= b->sc->sides[o[i].tside].nunits) {
+				bs_battle_say(b, BS_EV_REJECTED, -1,
+					      "a volley of no such unit or at "
+					      "no such target",
+					      "[10.1]");
+				continue;
+			}
+			fired |= bs1e_fire(b, bs1e_g(b, side, o[i].unit),
+					   bs1e_g(b, o[i].tside, o[i].tunit),
+					   kind, o[i].ammo, NULL, o[i].why);
+			bs1e_check_over(b, 0);
 		}
-		bs1e_fire(b, bs1e_g(b, side, o[i].unit),
-			  bs1e_g(b, o[i].tside, o[i].tunit), kind, o[i].ammo,
-			  NULL, o[i].why);
-		bs1e_check_over(b, 0);
+		if (!fired)
+			break;
 	}
 }
 

@@ -182,3 +182,17 @@ int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted)
 			return i;
 	return -1;
 }
+
+int bs_unit_weapon_fired(const struct bs_unit *u)
+{
+	for (int i = 0; i < u->nweapons; i++)
+		if (u->weapons[i].weapon &&
+		    u->weapons[i].weapon->kind == BS_WEAPON_MISSILE)
+			return i;
+	for (int i = 0; i < u->nweapons; i++) {
+		const struct bs_weapon *w = u->weapons[i].weapon;
+		if (w && w->kind == BS_WEAPON_MELEE && w->range_l > 0)
+			return i;
+	}
+	return -1;
+}

@@ -72,6 +72,13 @@ static void put_ev_cite(struct sb *b, const struct bs_event *ev)
 	put_cite(b, ev->cite);
 }
 
+/* The controller's reason, when it gave one (issue 14). */
+static void put_why(struct sb *b, const struct bs_event *ev)
+{
+	if (ev->why && *ev->why)
+		put(b, "; reason: %s", ev->why);
+}
+
 static void put_tenths(struct sb *b, int t)
 {
 	char tmp[24];
@@ -282,6 +289,7 @@ static void text_order(struct sb *b, const struct bs_scenario *sc,
 		put_target(b, sc, ev);
 	}
 	put_ev_cite(b, ev);
+	put_why(b, ev);
 }
 
 static void text_move(struct sb *b, const struct bs_scenario *sc,
@@ -483,6 +491,55 @@ static void text_attack(struct sb *b, const struct bs_scenario *sc,
 		put(b, " [8.7]");
 }
 
+/* [10.0] [8.4] a volley of missiles or an artillery shot (issue 14). */
+static void text_volley(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	static const char *const band[3] = {"short", "medium", "long"};
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	int k = ev->n[8];
+	put_actor(b, sc, ev);
+	put(b, " fires at ");
+	put_target(b, sc, ev);
+	put(b, " (%s",
+	    bs_report_in(k, BS_FIRE__COUNT) ? bs_fire_kind_name[k] : "fire");
+	put(b, ", range ");
+	put_tenths(b, ev->n[10]);
+	put(b, "\" %s)", bs_report_in(ev->n[9], 3) ? band[ev->n[9]] : "?");
+	put(b, ": %d figure%s, ", ev->n[0], ev->n[0] == 1 ? "" : "s");
+	if (ev->has_deriv)
+		put_deriv(b, &ev->deriv, "AR", 0);
+	else
+		put(b, "AR %d", ar);
+	put(b, "; AR %d - AC %d + ", ar, ev->n[1]);
+	if (ev->ndice > 0)
+		put_dice_list(b, ev);
+	else
+		put(b, "2d6");
+	put(b, " = %d", ev->n[2]);
+	put(b, " on %s: ", ev->what && *ev->what ? ev->what : "the CRT");
+	put_tenths(b, ev->n[3]);
+	put(b, " HD x %d = ", ev->n[0]);
+	put_tenths(b, ev->n[4]);
+	put(b, " HD -> %d killed, %d wounded of the %d figure%s seen", ev->n[5],
+	    ev->n[6], ev->n[7], ev->n[7] == 1 ? "" : "s");
+	if (k == BS_FIRE_PASS_THROUGH) {
+		put(b, "; ");
+		put_target(b, sc, ev);
+		put(b, " at (%.1f, %.1f) facing %.0f, ", ev->x1, ev->y1,
+		    ev->f1);
+		put_tenths(b, bs_report_tenths(ev->f0));
+		put(b, "\" into its move");
+	}
+	if (ev->n[11] >= 0)
+		put(b, "; %d volley%s left", ev->n[11],
+		    ev->n[11] == 1 ? "" : "s");
+	put_cite(b, ev->cite ? ev->cite : "[10.0]");
+	put(b, " [8.4]");
+	put_why(b, ev);
+}
+
 /* [8.4 G] [8.7] losses removed at the end of the phase (RULING R-160). */
 static void text_losses(struct sb *b, const struct bs_scenario *sc,
 			const struct bs_event *ev)
@@ -558,6 +615,7 @@ static void text_note(struct sb *b, const struct bs_scenario *sc,
 		put_dice(b, ev);
 	}
 	put_ev_cite(b, ev);
+	put_why(b, ev);
 }
 
 static void text_end(struct sb *b, const struct bs_scenario *sc,
@@ -657,6 +715,9 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		break;
 	case BS_EV_ATTACK:
 		text_attack(&b, sc, ev);
+		break;
+	case BS_EV_VOLLEY: /* issue 14 */
+		text_volley(&b, sc, ev);
 		break;
 	case BS_EV_LOSSES:
 		text_losses(&b, sc, ev);

@@ -48,16 +48,11 @@ int bs_tt_seg_crosses(struct bs_vec a, struct bs_vec b, const struct bs_quad *q,
 	return (t1 - t0) * len > graze;
 }
 
-/* 1 when figure position x at facing dir sees point y within the arc and
- * the distance band [lo, hi]; *dist gets the distance. */
-static int in_arc(struct bs_vec x, struct bs_vec dir, struct bs_vec y,
-		  double lo, double hi, double *dist)
+/* 1 when a figure at x facing dir has point y within its arc. */
+static int in_arc(struct bs_vec x, struct bs_vec dir, struct bs_vec y)
 {
 	struct bs_vec v = bs_vec_sub(y, x);
 	double l = bs_vec_len(v);
-	*dist = l;
-	if (l > hi + EPS || l + EPS < lo)
-		return 0;
 	if (l < EPS)
 		return 1;
 	/* [10.1] "45 degrees to either side of the figure" */
@@ -103,6 +98,29 @@ static int line_state(struct bs_vec x, struct bs_vec y,
 
 #define MAXF 256 /* figures looked at per unit (the engine's are fewer) */
 
+/* The base of a figure centred at c, facing `facing`. */
+static struct bs_quad base_quad(struct bs_vec c, double facing, double w,
+				double d)
+{
+	struct bs_vec front =
+	    bs_vec_add(c, bs_vec_scale(bs_dir(facing), d / 2));
+	return bs_block(front, facing, w, d);
+}
+
+/* RULING R-474: the range between two figures is the distance between
+ * their bases (nearest points); `cd` is their centres' distance, `slack`
+ * the two bases' half diagonals: the exact distance is needed only near
+ * the band's limits. */
+static double base_dist(const struct bs_quad *a, const struct bs_quad *b,
+			double cd, double slack, double lo, double hi)
+{
+	if (cd - slack > hi + EPS)
+		return cd - slack; /* surely beyond reach */
+	if (cd + EPS < lo)
+		return cd - slack; /* surely inside the minimum */
+	return bs_quad_dist(a, b);
+}
+
 int bs_tt_sight_geom(const struct bs_tt_shape *fs, const struct bs_tt_pose *fp,
 		     const struct bs_tt_shape *ts, const struct bs_tt_pose *tp,
 		     const struct bs_tt_fire_spec *spec,
@@ -113,18 +131,28 @@ int bs_tt_sight_geom(const struct bs_tt_shape *fs, const struct bs_tt_pose *fp,
 	out->over = out->hidden_by = -1;
 	out->standing = ts->figures;
 	struct bs_vec fpos[MAXF], tpos[MAXF];
+	struct bs_quad fb[MAXF], tb[MAXF];
 	int nf = 0, nt = 0;
 	/* [10.0] "the first two rows of archers can fire ... only the first
 	 * row" for other missile weapons */
 	for (int r = 0; r < spec->rows && r < fs->ranks; r++)
 		for (int f = 0; f < fs->files && nf < MAXF; f++)
-			if (bs_tt_figure_at(fs, f, r) >= 0)
-				fpos[nf++] = bs_tt_slot_pos(fs, fp, f, r);
+			if (bs_tt_figure_at(fs, f, r) >= 0) {
+				fpos[nf] = bs_tt_slot_pos(fs, fp, f, r);
+				fb[nf] = base_quad(fpos[nf], fp->facing,
+						   fs->base_w, fs->base_d);
+				nf++;
+			}
 	for (int i = 0; i < ts->figures && nt < MAXF; i++) {
 		int f, r;
 		bs_tt_slot(ts, i, &f, &r);
-		tpos[nt++] = bs_tt_slot_pos(ts, tp, f, r);
+		tpos[nt] = bs_tt_slot_pos(ts, tp, f, r);
+		tb[nt] =
+		    base_quad(tpos[nt], tp->facing, ts->base_w, ts->base_d);
+		nt++;
 	}
+	double slack =
+	    (hypot(fs->base_w, fs->base_d) + hypot(ts->base_w, ts->base_d)) / 2;
 	struct bs_vec dir = bs_dir(fp->facing);
 	/* per target figure: in reach of a firer, seen directly, seen over
 	 * friends; per firer: sees one directly, over friends */
@@ -136,18 +164,17 @@ int bs_tt_sight_geom(const struct bs_tt_shape *fs, const struct bs_tt_pose *fp,
 	int over = -1, hidden = -1;
 	for (int j = 0; j < nt; j++) {
 		for (int i = 0; i < nf; i++) {
-			struct bs_vec v = bs_vec_sub(tpos[j], fpos[i]);
-			double l = bs_vec_len(v);
-			if (l > spec->reach + EPS)
+			double cd = bs_vec_dist(tpos[j], fpos[i]);
+			double d = base_dist(&fb[i], &tb[j], cd, slack,
+					     spec->min_range, spec->reach);
+			if (d > spec->reach + EPS)
 				continue;
-			if (l + EPS < spec->min_range) {
+			if (d + EPS < spec->min_range) {
 				out->too_close = 1;
 				continue;
 			}
 			reach[j] = 1;
-			double d;
-			if (!in_arc(fpos[i], dir, tpos[j], spec->min_range,
-				    spec->reach, &d))
+			if (!in_arc(fpos[i], dir, tpos[j]))
 				continue;
 			int who = -1;
 			int st = line_state(fpos[i], tpos[j], obst, friendly,

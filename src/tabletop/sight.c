@@ -31,8 +31,10 @@ int bs_tt_seg_crosses(struct bs_vec a, struct bs_vec b, const struct bs_quad *q,
 		double num = bs_vec_cross(e, bs_vec_sub(a, p));
 		double den = bs_vec_cross(e, d);
 		if (fabs(den) < EPS) {
-			if (num < 0)
-				return 0; /* parallel and outside */
+			/* parallel: outside, or along the edge within the
+			 * graze (not into the block) */
+			if (num < graze * bs_vec_len(e))
+				return 0;
 			continue;
 		}
 		double t = -num / den;

@@ -122,25 +122,37 @@ int bs_ai_fire_cb(void *ctx, const struct bs_battle *b, int side,
 {
 	(void)ctx;
 	(void)call;
-	int n = 0;
-	/* one shot per unit a call: the second goes where the first left
-	 * the most value [10.2] */
-	for (int i = 0; i < b->sc->sides[side].nunits && n < max; i++) {
+	/* one volley a call, the most valuable of the side's: the next is
+	 * chosen after seeing what it did (its losses are removed at once
+	 * [10.0]) */
+	int best_u = -1, best_s = -1, best_t = -1;
+	double best = -1;
+	for (int i = 0; i < b->sc->sides[side].nunits; i++) {
 		const struct bs_unit_state *u = unit_of(b, side, i);
 		if (!in_play(u) || bs1e_shots_left(b, side, i) <= 0)
 			continue;
 		int ts, tu;
-		if (!best_volley(b, side, i, kind, NULL, &ts, &tu, NULL))
+		double v;
+		if (!best_volley(b, side, i, kind, NULL, &ts, &tu, &v))
 			continue;
-		static const char *const why[BS_FIRE__COUNT] = {
-		    [BS_FIRE_INITIAL] = "the most valuable target in range, "
-					"before the enemy moves",
-		    [BS_FIRE_PHASE] = "the most valuable target in range",
-		    [BS_FIRE_ARTILLERY] = "the most valuable target in range",
-		};
-		out[n++] = (struct bs_fire_order){i, ts, tu, -1, 0, why[kind]};
+		if (v > best + 1e-12) {
+			best = v;
+			best_u = i;
+			best_s = ts;
+			best_t = tu;
+		}
 	}
-	return n;
+	if (best_u < 0 || max < 1)
+		return 0;
+	static const char *const why[BS_FIRE__COUNT] = {
+	    [BS_FIRE_INITIAL] = "the most valuable target in range, before "
+				"the enemy moves",
+	    [BS_FIRE_PHASE] = "the most valuable target in range",
+	    [BS_FIRE_ARTILLERY] = "the most valuable target in range",
+	};
+	out[0] =
+	    (struct bs_fire_order){best_u, best_s, best_t, -1, 0, why[kind]};
+	return 1;
 }
 
 /* The moment of path[0..n) at which the mover comes nearest to (side,

@@ -347,6 +347,11 @@ static void pause_at(struct mv *m, int k)
 		if (bs1e_in_play(b, m->g) && !bs1e_routed(b, m->g))
 			bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo,
 				  &pt, o->why);
+		else
+			bs1e_note(b, o->g,
+				  "pass-through fire not taken: the mover has "
+				  "routed or is destroyed",
+				  "[10.6]");
 	}
 	if (!bs1e_in_play(b, m->g) || bs1e_routed(b, m->g)) {
 		m->aborted = 1;
@@ -1305,11 +1310,17 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		}
 		run_steps(&m);
 		for (int i = m.ipause; i < np; i++)
-			bs1e_reject(
-			    b, po[i].g,
-			    "pass-through fire: the moment did not come "
-			    "(the move ended before it)",
-			    "[10.6]");
+			if (m.aborted)
+				bs1e_note(b, po[i].g,
+					  "pass-through fire not taken: the "
+					  "mover has routed or is destroyed",
+					  "[10.6]");
+			else
+				bs1e_reject(b, po[i].g,
+					    "pass-through fire: the moment did "
+					    "not come (the move ended before "
+					    "it)",
+					    "[10.6]");
 	}
 	if (use->aborted) {
 		/* routed or destroyed by pass-through fire: the move ends */

@@ -796,9 +796,10 @@ static void side_fires(struct bs_battle *b, int side, enum bs_fire_kind kind)
 	if (!c || !c->fire)
 		return;
 	struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
-	/* asked again while its volleys fire: no unit fires more than twice
-	 * a round (Table 12), so a few calls suffice */
-	for (int call = 0; call < 4 && !b->result.over; call++) {
+	/* asked again while its volleys fire (each volley spends a shot, so
+	 * this ends: a unit fires at most twice a round, Table 12) */
+	int most = 2 * b->sc->sides[side].nunits + 2;
+	for (int call = 0; call < most && !b->result.over; call++) {
 		int n =
 		    c->fire(c->ctx, b, side, kind, call, o, BS_MAX_FIRE_ORDERS);
 		if (n > BS_MAX_FIRE_ORDERS)

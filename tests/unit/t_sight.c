@@ -33,24 +33,21 @@ Test(sight, s10_1_a_line_crosses_a_block_not_a_corner)
 	/* q spans x -1..1, y -2..0 */
 	cr_assert(bs_tt_seg_crosses((struct bs_vec){-5, -1},
 				    (struct bs_vec){5, -1}, &q, BS_TT_GRAZE));
-	cr_assert_not(bs_tt_seg_crosses((struct bs_vec){-5, 1},
-					(struct bs_vec){5, 1}, &q,
-					BS_TT_GRAZE));
+	cr_assert_not(bs_tt_seg_crosses(
+	    (struct bs_vec){-5, 1}, (struct bs_vec){5, 1}, &q, BS_TT_GRAZE));
 	/* through a corner by a hair: grazing */
 	cr_assert_not(bs_tt_seg_crosses((struct bs_vec){0.99, 1},
 					(struct bs_vec){1.2, -0.2}, &q,
 					BS_TT_GRAZE));
 	/* along an edge, outside */
-	cr_assert_not(bs_tt_seg_crosses((struct bs_vec){-1, 1},
-					(struct bs_vec){-1, -3}, &q,
-					BS_TT_GRAZE));
+	cr_assert_not(bs_tt_seg_crosses(
+	    (struct bs_vec){-1, 1}, (struct bs_vec){-1, -3}, &q, BS_TT_GRAZE));
 	/* ends inside */
 	cr_assert(bs_tt_seg_crosses((struct bs_vec){0, -1},
 				    (struct bs_vec){0, 5}, &q, BS_TT_GRAZE));
 	/* stops short */
-	cr_assert_not(bs_tt_seg_crosses((struct bs_vec){0, 5},
-					(struct bs_vec){0, 2}, &q,
-					BS_TT_GRAZE));
+	cr_assert_not(bs_tt_seg_crosses(
+	    (struct bs_vec){0, 5}, (struct bs_vec){0, 2}, &q, BS_TT_GRAZE));
 }
 
 Test(sight, s10_0_the_firing_rows)
@@ -59,13 +56,13 @@ Test(sight, s10_0_the_firing_rows)
 	struct bs_tt_pose fp = pose(0, 0, 0), tp = pose(0, 10, 180);
 	struct bs_tt_sight s;
 	struct bs_tt_fire_spec sp = spec(2, 21);
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL,
-				      0, &s),
-		     10);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL, 0, &s),
+	    10);
 	sp.rows = 1;
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL,
-				      0, &s),
-		     5);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL, 0, &s),
+	    5);
 	/* the target's rear rank is seen too: its own figures hide none */
 	cr_assert_eq(s.seen, 12);
 	cr_assert_eq(s.in_reach, 12);
@@ -83,9 +80,9 @@ Test(sight, s10_8_range_base_to_base)
 	cr_assert_float_eq(s.range, 10, 1e-9);
 	/* beyond reach: nothing */
 	sp.reach = 9.9;
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL,
-				      0, &s),
-		     0);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL, 0, &s),
+	    0);
 	cr_assert_eq(s.in_reach, 0);
 }
 
@@ -95,14 +92,14 @@ Test(sight, s10_9_minimum_range)
 	struct bs_tt_pose fp = pose(0, 0, 0), tp = pose(0, 14, 180);
 	struct bs_tt_sight s;
 	struct bs_tt_fire_spec sp = {1, 30, 15, 1};
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL,
-				      0, &s),
-		     0);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL, 0, &s),
+	    0);
 	cr_assert(s.too_close);
 	tp = pose(0, 15.5, 180);
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL,
-				      0, &s),
-		     1);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL, 0, &s),
+	    1);
 }
 
 Test(sight, s10_1_the_45_degree_arc)
@@ -135,9 +132,9 @@ Test(sight, s10_1_blocks_block_lines)
 	double d = 4;
 	struct bs_tt_sight s;
 	struct bs_tt_fire_spec sp = spec(1, 21);
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &enemy,
-				      &d, 1, &s),
-		     0);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &enemy, &d, 1, &s),
+	    0);
 	cr_assert_eq(s.in_reach, 6);
 	cr_assert_eq(s.seen, 0);
 	/* half of it: part of the target hidden */
@@ -157,20 +154,20 @@ Test(sight, s10_7_over_friends_at_least_3_inches_away)
 	struct bs_tt_sight s;
 	struct bs_tt_fire_spec sp = {1, 21, 0, 1};
 	double d = 4; /* the block's rear edge is 4" from the firer */
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend,
-				      &d, 1, &s),
-		     5);
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend, &d, 1, &s),
+	    5);
 	cr_assert(s.indirect);
 	cr_assert_eq(s.over, 0);
 	d = 2.9;
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend,
-				      &d, 1, &s),
-		     0, "nearer than 3\"");
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend, &d, 1, &s),
+	    0, "nearer than 3\"");
 	d = 4;
 	sp.indirect_ok = 0;
-	cr_assert_eq(bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend,
-				      &d, 1, &s),
-		     0, "no indirect fire for this weapon");
+	cr_assert_eq(
+	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend, &d, 1, &s),
+	    0, "no indirect fire for this weapon");
 }
 
 Test(sight, s10_7_direct_fire_when_any_figure_has_a_direct_line)

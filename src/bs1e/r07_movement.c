@@ -1281,8 +1281,10 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		u->charge_tside = o->tside;
 		u->charge_tunit = o->tunit;
 	}
-	/* [10.6] the enemy's pass-through fire at the moments of this move
-	 * (RULING R-477): traced first, then offered to their controllers */
+	/* [10.6] the enemy's pass-through fire at the moments of this move:
+	 * RULING R-470 (known-gaps 25) "at any point during the enemy's
+	 * movement", not only after it as [1.4] summarises; R-477 the
+	 * moments: traced first, then offered to their controllers */
 	struct moments mo;
 	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
 	int np = 0;

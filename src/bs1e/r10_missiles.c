@@ -727,7 +727,10 @@ int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 			  p.harmless ? "[13.3]" : "[8.5]");
 		return 1;
 	}
-	/* [8.4 B] "Roll 2d6." */
+	/* [10.0] "Use the BATTLESYSTEM melee combat procedure": RULING
+	 * R-475, one attack roll for the whole volley, every firing figure
+	 * at the range band of the nearest pair [8.4 E]. [8.4 B] "Roll
+	 * 2d6." */
 	static const struct bs_roll_why why_fire = {
 	    BS_ROLL_ATTACK, {6, 6}, 0, "firing at", "[10.0] [8.4 B]"};
 	bs_dice_why(&b->dice, &why_fire, -1, g, -1, h);

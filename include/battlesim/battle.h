@@ -208,6 +208,7 @@ struct bs_result {
 };
 
 struct bs_ruleset;
+struct bs_terrain_index;
 
 /* The controller interfaces: what a ruleset asks its sides' controllers
  * (struct bs_ruleset .iface). A controller implements one of them; the
@@ -253,6 +254,11 @@ struct bs_battle {
 	int stands;		   /* option stands [2.4] [7.3] */
 	int d20_initiative;	   /* option d20_initiative [5.1] */
 	unsigned long long events; /* events emitted (counted when on) */
+	/* issue 14: the scenario's terrain, indexed for the tabletop's
+	 * queries (battlesim/terrain.h); made and freed by the 1E and 2E
+	 * rulesets (bs_tt_terrain_attach, bs_tt_terrain_detach), NULL
+	 * otherwise */
+	struct bs_terrain_index *terrain;
 };
 
 /* A ruleset: the Sequence of Play and the rules behind it, plugged into

@@ -423,7 +423,7 @@ struct bs_side {
 #define BS_TERRAIN_MAX_POINTS 32
 struct bs_terrain {
 	char name[BS_NAME_MAX];
-	int type; /* enum bs1e_terrain */
+	int type; /* enum bs_terrain_type (battlesim/terrain.h) */
 	double pts[BS_TERRAIN_MAX_POINTS][2];
 	int npts;
 	int elevation; /* tens of feet, for hills */

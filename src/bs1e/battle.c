@@ -434,6 +434,9 @@ static enum bs_status bs1e_init(struct bs_battle *b, struct bs_diags *d)
 		bs_diags_add(d, sc->file, 0, 0, "out of memory");
 		return BS_ERR_RUNTIME;
 	}
+	st = bs_tt_terrain_attach(b, d);
+	if (st != BS_OK)
+		return st;
 	struct bs1e_scratch *s = bs1e_sc(b);
 	b->stands = (sc->options & (1u << BS_OPT_STANDS)) != 0;
 	b->d20_initiative = (sc->options & (1u << BS_OPT_D20_INITIATIVE)) != 0;
@@ -561,6 +564,7 @@ static void bs1e_reset(struct bs_battle *b)
 static void bs1e_release(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
+	bs_tt_terrain_detach(b);
 	if (!s)
 		return;
 	free(s->ux);

@@ -12,7 +12,9 @@
 #include "battlesim/bs1e_combat.h"
 #include "battlesim/bs1e_morale.h"
 #include "battlesim/bs1e_roster.h"
+#include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/terrain.h"
 
 #define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "battlesim/battle.h"
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/report.h"
 #include "battlesim/tabletop.h"
@@ -80,11 +80,9 @@ static json_t *terrain_json(const struct bs_scenario *sc)
 		const struct bs_terrain *t = &sc->terrain[i];
 		json_t *o = json_object();
 		set(o, "name", jname(t->name));
-		int ok = t->type >= 0 && t->type < BS1E_TERRAIN__COUNT;
-		set(o, "type",
-		    json_string(ok ? bs1e_table14[t->type].key : "clear"));
-		set(o, "label",
-		    json_string(ok ? bs1e_table14[t->type].name : "Terrain"));
+		const struct bs_terrain_kind *k = bs_terrain_kind_of(t->type);
+		set(o, "type", json_string(k->key));
+		set(o, "label", json_string(k->name));
 		json_t *pts = json_array();
 		for (int k = 0; k < t->npts; k++) {
 			json_t *p = json_array();

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/warn.h"
 #include "scenario/loader.h"
 
@@ -102,8 +102,7 @@ static void options(struct ld *ld, const yaml_node_t *list)
 
 static const char *terrain_key(int type)
 {
-	return type >= 0 && type < BS1E_TERRAIN__COUNT ? bs1e_table14[type].key
-						       : "?";
+	return bs_terrain_kind_of(type)->key;
 }
 
 /* `elevation:` and `fordable:` where they mean nothing: on a feature of
@@ -116,7 +115,7 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 	int bs2e = ld->s->rules == BS_RULES_BS2E;
 	yaml_node_t *e = ld_get(ld, item, "elevation");
 	if (e && t->elevation > 0) {
-		if (t->type != BS1E_TERRAIN_ELEVATION)
+		if (bs_terrain_kind_of(t->type)->row != BS_T14_ELEVATION)
 			warn(ld, e, BS_W_TERRAIN_KEY,
 			     "elevation: %d on %s feature '%s'", t->elevation,
 			     terrain_key(t->type), t->name);
@@ -127,9 +126,15 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 			     "RULING R-220)",
 			     t->elevation, t->name);
 	}
+	if (e && t->elevation == 0 &&
+	    bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION && !bs2e)
+		warn(ld, e, BS_W_TERRAIN_KEY,
+		     "elevation: 0 on %s feature '%s' (level 0 is the ground "
+		     "around it, RULING R-443)",
+		     terrain_key(t->type), t->name);
 	yaml_node_t *f = ld_get(ld, item, "fordable");
 	if (f && t->fordable) {
-		if (t->type != BS1E_TERRAIN_WATER)
+		if (bs_terrain_kind_of(t->type)->row != BS_T14_WATER)
 			warn(ld, f, BS_W_TERRAIN_KEY,
 			     "fordable: true on %s feature '%s'",
 			     terrain_key(t->type), t->name);
@@ -148,13 +153,13 @@ static void terrain(struct ld *ld, const yaml_node_t *list)
 		const struct bs_terrain *t = &s->terrain[i];
 		yaml_node_t *item = ld_item(ld, list, i);
 		terrain_keys(ld, item, t);
-		if (s->rules != BS_RULES_BS1E || t->type == BS1E_TERRAIN_CLEAR)
+		if (s->rules != BS_RULES_BS1E || t->type == BS_TERRAIN_CLEAR)
 			continue;
 		warn(ld, item,
 		     by_level(ld, BS_LEVEL_INTERMEDIATE, BS_W_TERRAIN_LEVEL,
 			      BS_W_TERRAIN),
 		     "terrain '%s' (%s)", t->name, terrain_key(t->type));
-		if (t->type == BS1E_TERRAIN_ELEVATION)
+		if (bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION)
 			warn(ld, item, BS_W_HIGHER_GROUND,
 			     "terrain '%s' (elevation %d0')", t->name,
 			     t->elevation);

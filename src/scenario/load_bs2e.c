@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/controller.h"
 #include "battlesim/geom.h"

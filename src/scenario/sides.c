@@ -5,12 +5,14 @@
  * (chariots), [11.8] Table 14 (terrain), [14.20] (charisma items). */
 #include <ctype.h>
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "scenario/loader.h"
 
 /* ---- positions and terrain --------------------------------------------------
@@ -53,31 +55,79 @@ static const char *const terrain_keys[TK__N] = {
     [TK_FORDABLE] = "fordable",
 };
 
+/* RULING R-442: an outline is a simple polygon: it encloses an area and
+ * no two of its edges cross or touch, except neighbours at their corner
+ * (the queries cut it into triangles). */
+static void check_outline(struct ld *ld, const yaml_node_t *at,
+			  const struct bs_terrain *t)
+{
+	int n = t->npts;
+	for (int i = 0; i < n; i++) {
+		struct bs_vec a = {t->pts[i][0], t->pts[i][1]};
+		struct bs_vec b = {t->pts[(i + 1) % n][0],
+				   t->pts[(i + 1) % n][1]};
+		if (bs_vec_dist(a, b) < 1e-9) {
+			ld_err(ld, at,
+			       "points: point %d of terrain '%s' repeats the "
+			       "point before it",
+			       (i + 1) % n + 1, t->name);
+			return;
+		}
+		for (int j = i + 1; j < n; j++) {
+			if (j == i + 1 || (i == 0 && j == n - 1))
+				continue; /* neighbours share a corner */
+			struct bs_vec c = {t->pts[j][0], t->pts[j][1]};
+			struct bs_vec d = {t->pts[(j + 1) % n][0],
+					   t->pts[(j + 1) % n][1]};
+			if (!bs_seg_intersect(a, b, c, d))
+				continue;
+			ld_err(ld, at,
+			       "points: the outline of terrain '%s' crosses "
+			       "itself (the edge from point %d to %d meets the "
+			       "edge from point %d to %d)",
+			       t->name, i + 1, (i + 1) % n + 1, j + 1,
+			       (j + 1) % n + 1);
+			return;
+		}
+	}
+	double area = 0;
+	for (int i = 0; i < n; i++) {
+		const double *a = t->pts[i], *b = t->pts[(i + 1) % n];
+		area += a[0] * b[1] - b[0] * a[1];
+	}
+	if (fabs(area) / 2 < 1e-6) {
+		ld_err(ld, at,
+		       "points: the outline of terrain '%s' encloses no area "
+		       "(its points lie on one line)",
+		       t->name);
+	}
+}
+
 static void parse_terrain(struct ld *ld, const yaml_node_t *n,
 			  struct bs_terrain *t)
 {
 	yaml_node_t *v[TK__N];
-	t->type = BS1E_TERRAIN_CLEAR;
+	t->type = BS_TERRAIN_CLEAR;
 	if (ld_collect(ld, n, "terrain", terrain_keys, TK__N, v) != 0)
 		return;
 	if (ld_require(ld, n, "terrain", "type", v[TK_TYPE]) == 0) {
 		const char *key = ld_text(ld, v[TK_TYPE], "type", "a terrain");
-		int k = key ? bs1e_terrain_from_key(key) : -2;
+		int k = key ? bs_terrain_type_from_key(key) : -2;
 		if (k >= 0) {
 			t->type = k;
 		} else if (k == -1) {
-			const char *names[BS1E_TERRAIN__COUNT];
-			for (int i = 0; i < BS1E_TERRAIN__COUNT; i++)
-				names[i] = bs1e_table14[i].key;
+			const char *names[BS_TERRAIN__COUNT];
+			for (int i = 0; i < BS_TERRAIN__COUNT; i++)
+				names[i] = bs_terrain_kinds[i].key;
 			ld_enum(ld, v[TK_TYPE], "type", names,
-				BS1E_TERRAIN__COUNT, &k);
+				BS_TERRAIN__COUNT, &k);
 		}
 	}
 	if (v[TK_NAME])
 		ld_str(ld, v[TK_NAME], "name", t->name, sizeof t->name);
-	else if (t->type >= 0 && t->type < BS1E_TERRAIN__COUNT)
+	else if (t->type >= 0 && t->type < BS_TERRAIN__COUNT)
 		snprintf(t->name, sizeof t->name, "%s",
-			 bs1e_table14[t->type].key);
+			 bs_terrain_kinds[t->type].key);
 	if (ld_require(ld, n, "terrain", "points", v[TK_POINTS]) == 0) {
 		int len = ld_list(ld, v[TK_POINTS], "points",
 				  BS_TERRAIN_MAX_POINTS, "points");
@@ -96,6 +146,12 @@ static void parse_terrain(struct ld *ld, const yaml_node_t *n,
 			t->npts++;
 		}
 	}
+	if (t->npts >= 3)
+		check_outline(ld, v[TK_POINTS], t);
+	/* RULING R-443: an elevation feature is a contour 10 feet up unless
+	 * it says how high */
+	if (bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION)
+		t->elevation = 1;
 	if (v[TK_ELEVATION])
 		ld_int(ld, v[TK_ELEVATION], "elevation", 0, 100, &t->elevation);
 	if (v[TK_FORDABLE])

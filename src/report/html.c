@@ -114,8 +114,9 @@ static json_t *missile_json(const struct bs_battle *b,
 		rows = m->rows;
 		what = m->artillery != BS_ART_NONE
 			   ? bs_artillery_name[m->artillery]
-		       : m->weapon >= 0 ? u->def->weapons[m->weapon].weapon->name
-					: NULL;
+		       : m->weapon >= 0
+			   ? u->def->weapons[m->weapon].weapon->name
+			   : NULL;
 	} else if (b->sc->rules == BS_RULES_BS2E && u->def && u->def->bs2e &&
 		   u->def->bs2e->range[2] > 0) {
 		for (int i = 0; i < 3; i++)

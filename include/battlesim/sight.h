@@ -12,6 +12,7 @@
 
 #include "battlesim/geom.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/terrain.h"
 
 struct bs_battle;
 
@@ -32,20 +33,26 @@ struct bs_tt_fire_spec {
 	double reach;	  /* long range, inches */
 	double min_range; /* [10.9] nothing nearer is shot (0: none) */
 	int indirect_ok;  /* [10.7] may shoot over friendly units */
+	/* the terrain (NULL: none): woods, hills and buildings on the lines
+	 * (RULING R-495); `woodland`: the firers see 6" in woods [11.9] */
+	const struct bs_terrain_index *ti;
+	int woodland;
 };
 
 /* One volley's geometry. */
 struct bs_tt_sight {
-	int firers;    /* figures that see a target figure in reach */
-	int seen;      /* target figures seen by one of them at least */
-	int in_reach;  /* target figures within reach of a firing figure
-			  (in arc and sight or not) */
-	int standing;  /* target figures standing */
-	int indirect;  /* 1: every firer shoots over friends [10.7] */
-	int over;      /* a friendly obstacle shot over (index), -1 */
-	int hidden_by; /* an obstacle that hides part of it (index), -1 */
-	int too_close; /* in reach but inside the minimum range [10.9] */
-	double range;  /* nearest firer-seen pair, base to base */
+	int firers;	 /* figures that see a target figure in reach */
+	int seen;	 /* target figures seen by one of them at least */
+	int in_reach;	 /* target figures within reach of a firing figure
+			    (in arc and sight or not) */
+	int standing;	 /* target figures standing */
+	int indirect;	 /* 1: every firer shoots over friends [10.7] */
+	int over;	 /* a friendly obstacle shot over (index), -1 */
+	int hidden_by;	 /* an obstacle that hides part of it (index), -1 */
+	int too_close;	 /* in reach but inside the minimum range [10.9] */
+	int terrain_hid; /* some line was blocked by terrain: woods, a hill,
+			    a building (RULING R-495) */
+	double range;	 /* nearest firer-seen pair, base to base */
 	struct bs_vec from, to; /* that pair: firer's figure, target's */
 };
 
@@ -63,8 +70,11 @@ struct bs_tt_sight {
  * volley is direct when any firing figure has a direct line (only those
  * fire), else indirect (every figure with a line over friends fires).
  * The target's own figures and the firer's do not hide one another
- * (R-473). Returns out->firers. friendly and fdist may be NULL (no
- * friends). */
+ * (R-473). With spec->ti, RULING R-495: a line is blocked by woods along
+ * it longer than the firers see in woods [11.9] (1", 6" for woodland
+ * creatures), by a building it passes through (not one it starts or ends
+ * in), and by a hill higher between its ends than both ends' ground.
+ * Returns out->firers. friendly and fdist may be NULL (no friends). */
 int bs_tt_sight_geom(const struct bs_tt_shape *fs, const struct bs_tt_pose *fp,
 		     const struct bs_tt_shape *ts, const struct bs_tt_pose *tp,
 		     const struct bs_tt_fire_spec *spec,
@@ -74,8 +84,9 @@ int bs_tt_sight_geom(const struct bs_tt_shape *fs, const struct bs_tt_pose *fp,
 /* The same on a battle: unit (side, unit) firing at (tside, tunit); the
  * obstacles are every other unit in play (individuals are figures without
  * bases: they block nothing). `at` (may be NULL) puts its unit where a
- * moment of its move has it [10.6] (the target, or an obstacle). out->over
- * and out->hidden_by are global unit indexes. */
+ * moment of its move has it [10.6] (the target, or an obstacle); the
+ * battle's terrain and the firers' woodland sight are used whatever spec
+ * says. out->over and out->hidden_by are global unit indexes. */
 int bs_tt_unit_sight(const struct bs_battle *b, int side, int unit, int tside,
 		     int tunit, const struct bs_tt_fire_spec *spec,
 		     const struct bs_move_point *at, struct bs_tt_sight *out);

@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "battlesim/bs1e_missile.h"
+#include "battlesim/ground.h"
+#include "battlesim/terrain.h"
 #include "bs1e/engine.h"
 
 #define EPS 1e-6
@@ -261,6 +263,54 @@ static void fire_spec(const struct bs_battle *b, int g,
 	 * a skirmisher's, [10.10]) */
 	s->indirect_ok = m->indirect && (m->artillery != BS_ART_NONE ||
 					 !(u->flags & BS_UF_OUT_OF_COMMAND));
+	/* the terrain's woods, hills and buildings (RULING R-495) */
+	s->ti = b->terrain;
+	s->woodland = bs_tt_unit_all(u->def, BS_CF_WOODLAND);
+}
+
+/* The shape and pose a moment of a move gives its unit [10.6]. */
+static void moment_geom(const struct bs_battle *b,
+			const struct bs_move_point *at, struct bs_tt_shape *s,
+			struct bs_tt_pose *p)
+{
+	const struct bs_unit_state *mu =
+	    &b->units[bs1e_g(b, at->side, at->unit)];
+	bs_tt_shape_make(at->formation, at->figures > 0 ? at->figures : 1,
+			 at->files, mu->r.base_w, mu->r.base_d, b->stands, s);
+	p->front = (struct bs_vec){at->x, at->y};
+	p->facing = at->facing;
+}
+
+/* The block of unit g: where the moment `at` has it when it is the
+ * mover's, else where it stands. */
+static struct bs_quad quad_at(const struct bs_battle *b, int g,
+			      const struct bs_move_point *at)
+{
+	if (!at || bs1e_g(b, at->side, at->unit) != g)
+		return bs1e_quad(b, g);
+	struct bs_tt_shape s;
+	struct bs_tt_pose p;
+	moment_geom(b, at, &s, &p);
+	return bs_tt_quad(&s, &p);
+}
+
+/* [11.9] 1 when block q stands in woods away from their edge: "Units in
+ * woods can only use missile fire if they are at the edge of the woods
+ * and shooting out of the woods. Missile fire cannot be used at units in
+ * the woods, but can be used against units at the edge of the woods"
+ * (the edge: the terrain's RULING R-447). */
+static int deep_in_woods(const struct bs_battle *b, const struct bs_quad *q)
+{
+	if (!b->terrain)
+		return 0;
+	for (int f = 0; f < bs_terrain_count(b->terrain); f++) {
+		const struct bs_terrain *t = bs_terrain_feature(b->terrain, f);
+		if (bs_terrain_kind_of(t->type)->row == BS_T14_WOODS &&
+		    bs_terrain_quad_on(b->terrain, f, q) &&
+		    !bs_terrain_at_edge(b->terrain, f, q, BS_TERRAIN_EDGE_BAND))
+			return 1;
+	}
+	return 0;
 }
 
 /* The sight of g at h on the engine's cached blocks; `at` puts its unit
@@ -280,12 +330,7 @@ static int sight_of(const struct bs_battle *b, int g, int h,
 	struct bs_tt_shape ms;
 	struct bs_tt_pose mp;
 	if (at) {
-		const struct bs_unit_state *mu = &b->units[moving];
-		bs_tt_shape_make(at->formation,
-				 at->figures > 0 ? at->figures : 1, at->files,
-				 mu->r.base_w, mu->r.base_d, b->stands, &ms);
-		mp.front = (struct bs_vec){at->x, at->y};
-		mp.facing = at->facing;
+		moment_geom(b, at, &ms, &mp);
 		if (moving == h) {
 			ts = ms;
 			tp = mp;
@@ -485,16 +530,33 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	} else if (u->ammo_left == 0) {
 		return no(out, "no ammunition left", "[10.3]");
 	}
+	/* [11.9] woods: fire only from their edge and at their edge */
+	struct bs_quad gq = bs1e_quad(b, g), tq = quad_at(b, h, at);
+	if (deep_in_woods(b, &gq))
+		return no(out,
+			  "a unit in woods fires only from their edge, "
+			  "shooting out of them",
+			  "[11.9]");
+	if (deep_in_woods(b, &tq))
+		return no(out,
+			  "missile fire cannot be used at units in the woods, "
+			  "only at their edge",
+			  "[11.9]");
 	/* [10.1] line of sight, range */
 	if (sight_of(b, g, h, at, &out->sight) <= 0)
 		return no(out,
 			  out->sight.too_close
 			      ? "the target is closer than the catapult's "
 				"minimum range"
+			  : out->sight.in_reach > 0 && out->sight.terrain_hid
+			      ? "no figure can see the target: the terrain "
+				"hides it (woods, a hill or a building)"
 			  : out->sight.in_reach > 0
 			      ? "no figure can see the target"
 			      : "the target is out of range",
-			  out->sight.too_close	    ? "[10.9]"
+			  out->sight.too_close ? "[10.9]"
+			  : out->sight.in_reach > 0 && out->sight.terrain_hid
+			      ? "[10.1] [11.9] RULING R-495"
 			  : out->sight.in_reach > 0 ? "[10.1]"
 						    : "[10.0]");
 	/* [10.9] "A ballista ... must be able to trace a straight line of
@@ -514,6 +576,27 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 		bs_deriv_init(d, m->base_ar, NULL, "[8.3]", "[10.8 T13]");
 	if (t->formation == BS_FORM_OPEN || t->formation == BS_FORM_SKIRMISH)
 		t13(d, BS1E_T13_TARGET_OPEN, NULL);
+	/* [10.8] Table 13 [11.9] cover: in woods or behind a hedge, in a
+	 * building or behind a wall (the terrain's RULING R-448), on the
+	 * line of the volley's nearest pair */
+	int cover_f = -1;
+	enum bs_cover cover =
+	    b->terrain
+		? bs_terrain_cover(b->terrain, s->from, s->to, &tq, &cover_f)
+		: BS_COVER_NONE;
+	if (cover != BS_COVER_NONE) {
+		/* "target in woods (Oakwood)", "target behind wall (Old
+		 * wall)": the row, the feature */
+		const struct bs_terrain *ct =
+		    bs_terrain_feature(b->terrain, cover_f);
+		const struct bs_terrain_kind *k = bs_terrain_kind_of(ct->type);
+		const struct bs1e_mod_row *r =
+		    &bs1e_table13[cover == BS_COVER_HARD
+				      ? BS1E_T13_TARGET_BUILDING
+				      : BS1E_T13_TARGET_WOODS];
+		bs_deriv_add(d, r->mod, r->cite, "target %s %s (%s)",
+			     k->behind ? "behind" : "in", k->key, ct->name);
+	}
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect) {
@@ -528,7 +611,7 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	/* RULING R-476 (known-gaps 41) [10.1] "If only a portion of the
 	 * intended target can be seen, the figure can still shoot, but at
 	 * a penalty": +2, the penalty Table 13 gives partial cover */
-	if (s->seen < s->in_reach &&
+	if (s->seen < s->in_reach && cover == BS_COVER_NONE &&
 	    !(b->sc->options & (1u << BS_OPT_PARTLY_VISIBLE_NO_PENALTY)))
 		bs_deriv_add(d, 2, "[10.1] RULING R-476",
 			     "target partly hidden (%d of %d figures seen)",

@@ -72,9 +72,9 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			    "deploy, move and fight as on clear ground",
 			    "[7.0] [11.8] [16.3 A] (RULING R-309)", 1},
     [BS_W_TERRAIN] = {"terrain", IA, NPY,
-		      "terrain effects on movement and combat are not played "
+		      "terrain effects on movement and melee are not played "
 		      "yet: units move and fight as on clear ground (only "
-		      "where they deploy is checked)",
+		      "deployment and missile fire's sight and cover use it)",
 		      "[11.8] [11.9] (RULING R-316)", 1},
     [BS_W_HIGHER_GROUND] = {"higher-ground", ALL, NPY,
 			    "the 'defender occupies higher ground' modifier is "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "battlesim/battle.h"
+#include "battlesim/ground.h"
 #include "battlesim/sight.h"
 
 #define EPS 1e-9
@@ -59,6 +60,33 @@ static int in_arc(struct bs_vec x, struct bs_vec dir, struct bs_vec y)
 		return 1;
 	/* [10.1] "45 degrees to either side of the figure" */
 	return bs_vec_dot(v, dir) >= l * COS_ARC - EPS;
+}
+
+/* RULING R-495 [10.1] [11.9] 1 when the terrain hides y from x: more
+ * woods along the line than the firers see in woods ("up to 6" in woods"
+ * for woodland creatures, "only up to 1"" for the others), a building the
+ * line passes through (one it starts or ends in is the firer's or the
+ * target's own), or ground between them higher than the ground at both
+ * ends (a hill in the way). */
+static int terrain_blocks(const struct bs_tt_fire_spec *spec, struct bs_vec x,
+			  struct bs_vec y)
+{
+	const struct bs_terrain_index *ti = spec->ti;
+	double len = bs_vec_dist(x, y);
+	if (bs_terrain_length_in(ti, x, y, BS_T14_WOODS, 0, 0) >
+	    bs_terrain_woods_sight(spec->woodland) + EPS)
+		return 1;
+	struct bs_terrain_span sp[64];
+	int n = bs_terrain_segment(ti, x, y, sp, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		const struct bs_terrain *f =
+		    bs_terrain_feature(ti, sp[i].feature);
+		if (bs_terrain_kind_of(f->type)->blocks_sight &&
+		    sp[i].t0 > EPS && sp[i].t1 < len - EPS)
+			return 1;
+	}
+	int la = bs_terrain_level_at(ti, x), lb = bs_terrain_level_at(ti, y);
+	return bs_terrain_peak(ti, x, y, 0, len) > (la > lb ? la : lb);
 }
 
 /* The obstacles near the line xy (bounding boxes) that it crosses: 0
@@ -186,6 +214,11 @@ int bs_tt_sight_geom(const struct bs_tt_shape *fs, const struct bs_tt_pose *fp,
 					hidden = who;
 				continue;
 			}
+			if (spec->ti &&
+			    terrain_blocks(spec, fpos[i], tpos[j])) {
+				out->terrain_hid = 1;
+				continue;
+			}
 			if (st == 0) {
 				sd[j] = fd[i] = 1;
 				if (d < best_d) {
@@ -256,6 +289,11 @@ int bs_tt_unit_sight(const struct bs_battle *b, int side, int unit, int tside,
 		}
 	}
 	struct bs_quad fq = bs_tt_quad(&fs, &fp);
+	struct bs_tt_fire_spec sp = *spec;
+	sp.ti = b->terrain;
+	sp.woodland = bs_tt_unit_all(b->units[b->side_first[side] + unit].def,
+				     BS_CF_WOODLAND);
+	spec = &sp;
 	struct bs_quad obst[BS_TT_MAX_OBST];
 	unsigned char friendly[BS_TT_MAX_OBST];
 	double fdist[BS_TT_MAX_OBST];

@@ -31,10 +31,10 @@ run check "$A"
 expect_code 0
 expect_out "$A: ok: 2 sides, 6 units, 8 individuals; 10 warnings"
 [ "$(count_warnings)" = 10 ] || { echo "want 10 warnings: $ERR"; exit 1; }
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:14:5: terrain 'Harrow wood' (woods): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:14:5: terrain 'Harrow wood' (woods): terrain effects on movement and melee are not played yet: units move and fight as on clear ground (only deployment and missile fire's sight and cover use it) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation): terrain effects on movement and melee are not played yet: units move and fight as on clear ground (only deployment and missile fire's sight and cover use it) [11.8] [11.9] (RULING R-316) (warning terrain)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation 30'): the 'defender occupies higher ground' modifier is not played yet [8.3] Table 10 (warning higher-ground)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:16:5: terrain 'The Harrow' (water): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:16:5: terrain 'The Harrow' (water): terrain effects on movement and melee are not played yet: units move and fight as on clear ground (only deployment and missile fire's sight and cover use it) [11.8] [11.9] (RULING R-316) (warning terrain)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:50:19: weapons: 'light lance': the double damage of lances in a cavalry or chariot charge is not played yet [11.4] (warning lance)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:59:16: mount: 'griffon' flies (30\"): flying movement and combat are not played yet: it moves on the ground [15.1]-[15.4] (RULING R-321) (warning flying)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:9: individual 'Gytha the Grey' (a hero): heroes' character vs. figure and individual combat are not played yet: the hero never fights [9.4] (warning hero)"

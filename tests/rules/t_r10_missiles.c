@@ -968,3 +968,182 @@ Test(r10_missiles, s1_5_missile_fire_before_artillery)
 		     "[1.5] C. Artillery");
 	tf_close(&t);
 }
+
+/* ---- terrain: sight [10.1] [11.9] and cover Table 13 [10.8] ---------------
+ * On the terrain queries (include/battlesim/terrain.h): RULING R-495 for
+ * what blocks a line, the terrain's R-447 (the edge of woods) and R-448
+ * (in and behind). The units' front edges: archers y 10, orcs ORCS(y). */
+
+#define FEATURE(name, type, more, pts)                                         \
+	"  - name: " name "\n    type: " type "\n" more "    points: " pts "\n"
+#define TERRAIN(features) "terrain:\n" features
+
+/* An open-order unit of archers 15 figures at (36, 10) facing north. */
+#define OPEN_ARCHERS(cre)                                                      \
+	UNIT("Archers", 15, cre, "long bow, short sword", 36, 10, north, 5,    \
+	     open, "        commander: SC\n")
+
+/* The one volley of a Missile and Magic Phase, NULL when none fired. */
+static const struct bs_event *phase_volley(struct tf *t)
+{
+	tf_volley(t, BS_FIRE_PHASE, 0, 0, 1, 0);
+	tf_dice(t, (int[]){3, 4}, 2);
+	missile_phase(t);
+	return tf_find(t, BS_EV_VOLLEY, 0);
+}
+
+Test(r10_missiles, s10_8_t13_target_in_woods_at_their_edge)
+{
+	struct tf t;
+	open_battle(&t,
+		    TERRAIN(FEATURE("Oakwood", "woods", "",
+				    "[[28, 14.9], [44, 14.9], [44, 30], "
+				    "[28, 30]]")),
+		    ARCHERS("long bow", ""),
+		    UNIT("Orcs", 12, "orc", "long sword", 36, 15, south, 6,
+			 open, "        commander: NC\n"));
+	const struct bs_event *v = phase_volley(&t);
+	/* [11.9] "can be used against units at the edge of the woods" */
+	cr_assert_not_null(v, "the orcs at the edge of the woods are shot");
+	/* [10.8] Table 13 "Target is in woods or behind hedge" +2, named */
+	cr_assert(tf_has_term(&v->deriv, 2, "target in woods (Oakwood)"));
+	cr_assert(tf_has_term(&v->deriv, 1, "open or skirmish"));
+	/* R-495 [11.9]: the second rank stands deeper in the woods than the
+	 * 1" the archers see; R-476's partly-visible +2 is not added on top
+	 * of the cover it stands for */
+	cr_assert_eq(v->n[7], 6, "only the front rank is seen");
+	cr_assert_not(tf_has_term(&v->deriv, 2, "partly hidden"));
+	cr_assert_eq(v->deriv.value, 21 + 1 + 2);
+	tf_close(&t);
+}
+
+Test(r10_missiles, s11_9_no_missile_fire_at_units_in_the_woods)
+{
+	struct tf t;
+	open_battle(&t,
+		    TERRAIN(FEATURE("Oakwood", "woods", "",
+				    "[[20, 12], [52, 12], [52, 40], "
+				    "[20, 40]]")),
+		    ARCHERS("long bow", ""),
+		    UNIT("Orcs", 12, "orc", "long sword", 36, 16, south, 6,
+			 open, "        commander: NC\n"));
+	cr_assert_null(phase_volley(&t));
+	const struct bs_event *r = rejected(&t, 0);
+	cr_assert_not_null(r);
+	cr_assert_str_eq(r->cite, "[11.9]");
+	cr_assert(strstr(r->what, "in the woods"), "%s", r->what);
+	tf_close(&t);
+}
+
+Test(r10_missiles, s11_9_units_in_woods_fire_only_from_the_edge)
+{
+	struct tf t;
+	open_battle(&t,
+		    TERRAIN(FEATURE("Oakwood", "woods", "",
+				    "[[20, 0], [52, 0], [52, 12], [20, 12]]")),
+		    OPEN_ARCHERS("archer"), ORCS(20, ""));
+	cr_assert_null(phase_volley(&t), "2\" inside the woods: no fire");
+	cr_assert_str_eq(rejected(&t, 0)->cite, "[11.9]");
+	tf_close(&t);
+}
+
+Test(r10_missiles, s11_9_at_the_edge_of_woods_shooting_out)
+{
+	struct tf t;
+	open_battle(&t,
+		    TERRAIN(FEATURE("Oakwood", "woods", "",
+				    "[[20, 0], [52, 0], [52, 10.5], "
+				    "[20, 10.5]]")),
+		    OPEN_ARCHERS("archer"), ORCS(20, ""));
+	const struct bs_event *v = phase_volley(&t);
+	cr_assert_not_null(v, "at the edge, shooting out of the woods");
+	/* RULING R-495 [11.9] "sight ... only up to 1"": the second row
+	 * stands more than 1" inside the woods and does not see out */
+	cr_assert_eq(v->n[0], 5);
+	tf_close(&t);
+}
+
+Test(r10_missiles, s11_9_woods_between_hide_beyond_1_inch_woodland_6)
+{
+	const char *woods =
+	    TERRAIN(FEATURE("Thicket", "woods", "",
+			    "[[20, 13], [52, 13], [52, 16], [20, 16]]"));
+	struct tf t;
+	open_battle(&t, woods, ARCHERS("long bow", ""), ORCS(20, ""));
+	cr_assert_null(phase_volley(&t), "3\" of woods: men see 1\"");
+	const struct bs_event *r = rejected(&t, 0);
+	cr_assert_str_eq(r->cite, "[10.1] [11.9] RULING R-495");
+	cr_assert(strstr(r->what, "terrain"), "%s", r->what);
+	tf_close(&t);
+	/* [11.9] "Elves and other woodland creatures can sight ... up to 6"
+	 * in woods" */
+	open_battle(&t, woods,
+		    UNIT("Elves", 15, "elf", "long bow, short sword", 36, 10,
+			 north, 5, closed, "        commander: SC\n"),
+		    ORCS(20, ""));
+	const struct bs_event *v = phase_volley(&t);
+	cr_assert_not_null(v, "elves see through 3\" of woods");
+	cr_assert_eq(v->n[0], 10);
+	tf_close(&t);
+}
+
+#define RIDGE                                                                  \
+	FEATURE("Ridge", "hill", "    elevation: 2\n",                         \
+		"[[20, 12], [52, 12], [52, 13], [20, 13]]")
+
+Test(r10_missiles, s10_1_a_hill_between_blocks_sight)
+{
+	struct tf t;
+	open_battle(&t, TERRAIN(RIDGE), ARCHERS("long bow", ""), ORCS(20, ""));
+	cr_assert_null(phase_volley(&t));
+	cr_assert_str_eq(rejected(&t, 0)->cite, "[10.1] [11.9] RULING R-495");
+	tf_close(&t);
+	/* from higher ground the archers see over it */
+	open_battle(
+	    &t,
+	    TERRAIN(FEATURE("Crag", "hill", "    elevation: 3\n",
+			    "[[20, 0], [52, 0], [52, 11], [20, 11]]") RIDGE),
+	    ARCHERS("long bow", ""), ORCS(20, ""));
+	cr_assert_not_null(phase_volley(&t), "level 3 over a level-2 ridge");
+	tf_close(&t);
+}
+
+Test(r10_missiles, s10_1_a_building_between_blocks_sight)
+{
+	struct tf t;
+	open_battle(&t,
+		    TERRAIN(FEATURE("Mill", "building", "",
+				    "[[30, 12], [42, 12], [42, 14], "
+				    "[30, 14]]")),
+		    ARCHERS("long bow", ""), ORCS(20, ""));
+	cr_assert_null(phase_volley(&t));
+	cr_assert_str_eq(rejected(&t, 0)->cite, "[10.1] [11.9] RULING R-495");
+	tf_close(&t);
+}
+
+Test(r10_missiles, s10_8_t13_target_behind_a_wall_or_hedge)
+{
+	const char *wall =
+	    TERRAIN(FEATURE("Old wall", "wall", "",
+			    "[[28, 14.2], [44, 14.2], [44, 14.6], "
+			    "[28, 14.6]]"));
+	struct tf t;
+	open_battle(&t, wall, ARCHERS("long bow", ""), ORCS(15, ""));
+	const struct bs_event *v = phase_volley(&t);
+	cr_assert_not_null(v);
+	/* Table 13 "Target is in building, behind wall" +4 */
+	cr_assert(tf_has_term(&v->deriv, 4, "target behind wall (Old wall)"));
+	cr_assert_eq(v->deriv.value, 21 + 4);
+	cr_assert_eq(v->n[7], 12, "a wall hides nobody");
+	tf_close(&t);
+	const char *hedge =
+	    TERRAIN(FEATURE("Hedgerow", "hedge", "",
+			    "[[28, 14.2], [44, 14.2], [44, 14.6], "
+			    "[28, 14.6]]"));
+	open_battle(&t, hedge, ARCHERS("long bow", ""), ORCS(15, ""));
+	v = phase_volley(&t);
+	cr_assert_not_null(v);
+	cr_assert(tf_has_term(&v->deriv, 2, "target behind hedge (Hedgerow)"));
+	cr_assert_eq(v->deriv.value, 21 + 2);
+	tf_close(&t);
+}

@@ -24,7 +24,7 @@ static struct bs_tt_shape block(int figures, int files)
 
 static struct bs_tt_fire_spec spec(int rows, double reach)
 {
-	return (struct bs_tt_fire_spec){rows, reach, 0, 0};
+	return (struct bs_tt_fire_spec){.rows = rows, .reach = reach};
 }
 
 Test(sight, s10_1_a_line_crosses_a_block_not_a_corner)
@@ -91,7 +91,8 @@ Test(sight, s10_9_minimum_range)
 	struct bs_tt_shape f = block(1, 1), t = block(6, 6);
 	struct bs_tt_pose fp = pose(0, 0, 0), tp = pose(0, 14, 180);
 	struct bs_tt_sight s;
-	struct bs_tt_fire_spec sp = {1, 30, 15, 1};
+	struct bs_tt_fire_spec sp = {
+	    .rows = 1, .reach = 30, .min_range = 15, .indirect_ok = 1};
 	cr_assert_eq(
 	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, NULL, NULL, NULL, 0, &s),
 	    0);
@@ -152,7 +153,7 @@ Test(sight, s10_7_over_friends_at_least_3_inches_away)
 	struct bs_quad wall = bs_block((struct bs_vec){0, 5}, 0, 10, 1);
 	unsigned char friend = 1;
 	struct bs_tt_sight s;
-	struct bs_tt_fire_spec sp = {1, 21, 0, 1};
+	struct bs_tt_fire_spec sp = {.rows = 1, .reach = 21, .indirect_ok = 1};
 	double d = 4; /* the block's rear edge is 4" from the firer */
 	cr_assert_eq(
 	    bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend, &d, 1, &s),
@@ -179,7 +180,7 @@ Test(sight, s10_7_direct_fire_when_any_figure_has_a_direct_line)
 	unsigned char friend = 1;
 	double d = 4;
 	struct bs_tt_sight s;
-	struct bs_tt_fire_spec sp = {1, 21, 0, 1};
+	struct bs_tt_fire_spec sp = {.rows = 1, .reach = 21, .indirect_ok = 1};
 	bs_tt_sight_geom(&f, &fp, &t, &tp, &sp, &wall, &friend, &d, 1, &s);
 	/* RULING R-479: the figures with direct lines fire, directly */
 	cr_assert_not(s.indirect);

@@ -1,0 +1,52 @@
+# Issue 14's acceptance scenario (tests/data/battle-of-the-borderlands.yaml):
+# archers, slingers, a light catapult, woods, a hill, a stream and a wall at
+# `level: intermediate`. Its only warnings are the terrain's movement and
+# melee (issue 14 part 4) and the army commanders (issue 15): no missile or
+# artillery warning. One seeded play shows initial, pass-through and phase
+# fire and the catapult's step C with Table 13 terms; sim gives the odds
+# with the doctrine AI on both sides.
+F="$DATA/battle-of-the-borderlands.yaml"
+run check "$F"
+expect_code 0
+expect_out "battle-of-the-borderlands.yaml: ok: 2 sides, 8 units, 9 individuals; 7 warnings"
+n=$(printf '%s\n' "$ERR" | grep -c '(warning terrain)$')
+[ "$n" = 4 ] || { echo "want 4 terrain warnings, got $n: $ERR"; exit 1; }
+expect_err "(warning higher-ground)"
+n=$(printf '%s\n' "$ERR" | grep -c '(warning commander-attacked)$')
+[ "$n" = 2 ] || { echo "want 2 commander-attacked warnings: $ERR"; exit 1; }
+if printf '%s\n' "$ERR" | grep -E '\(warning (missile|thrown|artillery|ammo|option-partly)[a-z-]*\)$'; then
+	echo "a missile or artillery warning"; exit 1
+fi
+
+run play "$F" --seed 12
+expect_code 0
+# [1.2] [10.2] the Initial Missile Phase: two-shot bows only
+expect_out "-- Initial Missile Phase [1.2] --"
+expect_out "Keep archers fires at Broken Fang warriors (initial, range 18\" long)"
+# [10.6] pass-through fire during the enemy's move, where the mover was
+expect_out "Broken Fang archers: pass-through fire: 0.0\" into its move [10.6] RULING R-477"
+expect_out "Keep archers fires at Broken Fang archers (pass-through, range 17.6\" long)"
+# [1.5 B] phase fire, [1.5 C] the catapult, Table 13 terms with the terrain
+expect_out "[1.5 B] [8.4]"
+expect_out "Watch hill catapult fires at Broken Fang archers (artillery, range 20.6\" medium)"
+expect_out "[1.5 C] [10.9] [8.4]"
+expect_out "+4 target behind wall (Keep wall) +5 long range"
+expect_out "+2 target in woods (Harrow wood) [10.8 T13]"
+expect_out "Battle over after 27 rounds: Broken Fang warband wins"
+
+# the same volleys as JSON Lines: the kind of fire and the terms
+run play "$F" --seed 12 --log jsonl
+expect_code 0
+expect_out '"type":"volley"'
+expect_out '"fire":"pass-through"'
+expect_out '"label":"target behind wall (Keep wall)"'
+
+# the odds with the doctrine AI on both sides; the same for 1 and 2 threads
+run sim "$F" --runs 20 --seed 3 --threads 1
+expect_code 0
+expect_out "Battle of the Borderlands: 20 battles, seed 3"
+expect_out "Broken Fang warband wins"
+expect_out "Border keep muster wins"
+one=$OUT
+run sim "$F" --runs 20 --seed 3 --threads 2
+[ "$OUT" = "$one" ] || { echo "sim differs with 2 threads"; exit 1; }

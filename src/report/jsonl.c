@@ -153,6 +153,25 @@ static json_t *jformation(int f)
 #define GENERIC_N 8
 _Static_assert(GENERIC_N <= BS_EV_MAX_N, "n has room");
 
+/* [8.4] the numbers of an attack or a volley, in this order: figures, ar,
+ * ac, the dice, attack_roll, column, hd_per_figure, hd_total, killed,
+ * wounded. */
+static void set_attack(json_t *o, const struct bs_event *ev)
+{
+	const int *n = ev->n;
+	set(o, "figures", json_integer(n[0]));
+	if (ev->has_deriv)
+		set(o, "ar", jderiv(&ev->deriv, "AR", 0));
+	set(o, "ac", json_integer(n[1]));
+	set_dice(o, ev, 0);
+	set(o, "attack_roll", json_integer(n[2]));
+	set(o, "column", jstr(ev->what));
+	set(o, "hd_per_figure", jtenths(n[3]));
+	set(o, "hd_total", jtenths(n[4]));
+	set(o, "killed", json_integer(n[5]));
+	set(o, "wounded", json_integer(n[6]));
+}
+
 /* The keys of each event type, after the actor and the target. */
 static void set_fields(json_t *o, const struct bs_scenario *sc,
 		       const struct bs_event *ev)
@@ -287,17 +306,7 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "arc",
 		    bs_report_in(n[7], BS_ARC__COUNT) ? jstr(bs_arc_name[n[7]])
 						      : json_null());
-		set(o, "figures", json_integer(n[0]));
-		if (ev->has_deriv)
-			set(o, "ar", jderiv(&ev->deriv, "AR", 0));
-		set(o, "ac", json_integer(n[1]));
-		set_dice(o, ev, 0);
-		set(o, "attack_roll", json_integer(n[2]));
-		set(o, "column", jstr(ev->what));
-		set(o, "hd_per_figure", jtenths(n[3]));
-		set(o, "hd_total", jtenths(n[4]));
-		set(o, "killed", json_integer(n[5]));
-		set(o, "wounded", json_integer(n[6]));
+		set_attack(o, ev);
 		break;
 	case BS_EV_VOLLEY: { /* issue 14 */
 		static const char *const band[3] = {"short", "medium", "long"};
@@ -305,17 +314,7 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		    bs_report_in(n[8], BS_FIRE__COUNT)
 			? jstr(bs_fire_kind_name[n[8]])
 			: json_integer(n[8]));
-		set(o, "figures", json_integer(n[0]));
-		if (ev->has_deriv)
-			set(o, "ar", jderiv(&ev->deriv, "AR", 0));
-		set(o, "ac", json_integer(n[1]));
-		set_dice(o, ev, 0);
-		set(o, "attack_roll", json_integer(n[2]));
-		set(o, "column", jstr(ev->what));
-		set(o, "hd_per_figure", jtenths(n[3]));
-		set(o, "hd_total", jtenths(n[4]));
-		set(o, "killed", json_integer(n[5]));
-		set(o, "wounded", json_integer(n[6]));
+		set_attack(o, ev);
 		set(o, "seen", json_integer(n[7]));
 		set(o, "band",
 		    bs_report_in(n[9], 3) ? jstr(band[n[9]])

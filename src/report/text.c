@@ -455,20 +455,12 @@ static void text_command(struct sb *b, const struct bs_scenario *sc,
 	put_ev_cite(b, ev);
 }
 
-/* [8.4 A-E] one attack: AR with its Table 10 terms, AR - AC + 2d6, the CRT
- * column, HD x figures, and the casualties it causes. RULING R-160 [8.0]:
- * "killed" here; the figures come off in the LOSSES line at the end of
- * the phase. */
-static void text_attack(struct sb *b, const struct bs_scenario *sc,
-			const struct bs_event *ev)
+/* [8.4] the numbers of an attack or a volley: ": N figures, AR ...; AR a
+ * - AC c + dice = roll on COLUMN: x HD x N = y HD -> k killed, w wounded"
+ * (n[0] figures, n[1] AC, n[2] roll, n[3] and n[4] tenths, n[5] and n[6]
+ * the losses). */
+static void put_attack_numbers(struct sb *b, const struct bs_event *ev, int ar)
 {
-	int sum = bs_report_dice_sum(ev);
-	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
-	put_actor(b, sc, ev);
-	put(b, " attacks ");
-	put_target(b, sc, ev);
-	if (bs_report_in(ev->n[7], BS_ARC__COUNT))
-		put(b, " (%s)", bs_arc_name[ev->n[7]]);
 	put(b, ": %d figure%s, ", ev->n[0], ev->n[0] == 1 ? "" : "s");
 	if (ev->has_deriv)
 		put_deriv(b, &ev->deriv, "AR", 0);
@@ -485,6 +477,23 @@ static void text_attack(struct sb *b, const struct bs_scenario *sc,
 	put(b, " HD x %d = ", ev->n[0]);
 	put_tenths(b, ev->n[4]);
 	put(b, " HD -> %d killed, %d wounded", ev->n[5], ev->n[6]);
+}
+
+/* [8.4 A-E] one attack: AR with its Table 10 terms, AR - AC + 2d6, the CRT
+ * column, HD x figures, and the casualties it causes. RULING R-160 [8.0]:
+ * "killed" here; the figures come off in the LOSSES line at the end of
+ * the phase. */
+static void text_attack(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	put_actor(b, sc, ev);
+	put(b, " attacks ");
+	put_target(b, sc, ev);
+	if (bs_report_in(ev->n[7], BS_ARC__COUNT))
+		put(b, " (%s)", bs_arc_name[ev->n[7]]);
+	put_attack_numbers(b, ev, ar);
 	const char *cite = ev->cite ? ev->cite : "[8.4]";
 	put_cite(b, cite);
 	if (!strstr(cite, "8.7"))
@@ -507,23 +516,8 @@ static void text_volley(struct sb *b, const struct bs_scenario *sc,
 	put(b, ", range ");
 	put_tenths(b, ev->n[10]);
 	put(b, "\" %s)", bs_report_in(ev->n[9], 3) ? band[ev->n[9]] : "?");
-	put(b, ": %d figure%s, ", ev->n[0], ev->n[0] == 1 ? "" : "s");
-	if (ev->has_deriv)
-		put_deriv(b, &ev->deriv, "AR", 0);
-	else
-		put(b, "AR %d", ar);
-	put(b, "; AR %d - AC %d + ", ar, ev->n[1]);
-	if (ev->ndice > 0)
-		put_dice_list(b, ev);
-	else
-		put(b, "2d6");
-	put(b, " = %d", ev->n[2]);
-	put(b, " on %s: ", ev->what && *ev->what ? ev->what : "the CRT");
-	put_tenths(b, ev->n[3]);
-	put(b, " HD x %d = ", ev->n[0]);
-	put_tenths(b, ev->n[4]);
-	put(b, " HD -> %d killed, %d wounded of the %d figure%s seen", ev->n[5],
-	    ev->n[6], ev->n[7], ev->n[7] == 1 ? "" : "s");
+	put_attack_numbers(b, ev, ar);
+	put(b, " of the %d figure%s seen", ev->n[7], ev->n[7] == 1 ? "" : "s");
 	if (k == BS_FIRE_PASS_THROUGH) {
 		put(b, "; ");
 		put_target(b, sc, ev);

@@ -1,7 +1,8 @@
 /* A side's `controller:` and scripted `orders:` (docs/SCENARIO-FORMAT.md,
  * "Controllers and scripted orders"): Movement Phase orders per round and
  * unit with their steps [7.6]-[7.14] [8.8], Rally Phase attempts [6.0] and
- * orders given to mobs [2.10] [6.6]. Only the form is checked here (names,
+ * orders given to mobs [2.10] [6.6], the order of the melees [1.6 B]. Only
+ * the form is checked here (names,
  * types, ranges, one order per unit and round); whether an order is legal
  * when its round comes is for the rules, which reject it as usual. */
 #include <stdio.h>
@@ -218,14 +219,15 @@ enum {
 	OK_MOVER,
 	OK_AFTER,
 	OK_AMMO,
+	OK_MELEE,
 	OK__N
 };
 static const char *const order_keys[OK__N] = {
     [OK_ROUND] = "round", [OK_UNIT] = "unit",	[OK_RALLY] = "rally",
     [OK_MOB] = "mob",	  [OK_ORDER] = "order", [OK_TARGET] = "target",
     [OK_STEPS] = "steps", [OK_BY] = "by",	[OK_ANGLE] = "angle",
-    [OK_FIRE] = "fire",	  [OK_PHASE] = "phase", [OK_MOVER] = "mover",
-    [OK_AFTER] = "after", [OK_AMMO] = "ammo",
+    [OK_MELEE] = "melee", [OK_FIRE] = "fire",	[OK_PHASE] = "phase",
+    [OK_MOVER] = "mover", [OK_AFTER] = "after", [OK_AMMO] = "ammo",
 };
 
 /* The words of `phase:` of a fire entry (issue 14) [10.2]. */
@@ -330,12 +332,13 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
-	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_FIRE];
+	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_FIRE] +
+		   !!v[OK_MELEE];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
 		       "Phase order), rally or mob (Rally Phase), fire (a "
-		       "volley), got %d",
+		       "volley) or melee (the order of the melees), got %d",
 		       whos);
 		return -1;
 	}
@@ -349,6 +352,34 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	}
 	if (v[OK_FIRE])
 		return parse_fire(ld, si, n, v, o) | bad;
+	if (v[OK_MELEE]) {
+		/* [1.6 B] "Side A chooses the order in which all other melee
+		 * combat will be resolved": the units whose combats go first
+		 * (RULING R-377) */
+		o->kind = BS_SCRIPT_MELEE;
+		static const int other[] = {OK_ORDER, OK_TARGET, OK_STEPS,
+					    OK_BY, OK_ANGLE};
+		for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+			bad |= refuse(ld, v, other[i], "a melee entry");
+		int k = ld_list(ld, v[OK_MELEE], "melee", BS_SCRIPT_MELEE_MAX,
+				"units");
+		if (k <= 0) {
+			if (k == 0)
+				ld_err(ld, v[OK_MELEE],
+				       "melee: name the units whose combats "
+				       "are resolved first");
+			return -1;
+		}
+		for (int i = 0; i < k; i++) {
+			int u = ld_find_unit(
+			    ld, si, ld_item(ld, v[OK_MELEE], i), "melee");
+			if (u < 0)
+				bad = -1;
+			else
+				o->melee_units[o->nmelee++] = u;
+		}
+		return bad;
+	}
 	if (v[OK_UNIT]) {
 		/* a Movement Phase order [7.0] */
 		o->kind = BS_SCRIPT_MOVE;

@@ -542,6 +542,14 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			  "missile fire cannot be used at units in the woods, "
 			  "only at their edge",
 			  "[11.9]");
+	/* [10.0] a target whose block is beyond the weapon's reach of the
+	 * firer's block is out of range: no two figures' bases are nearer
+	 * than their blocks (sight_of's answer, without its figure pairs) */
+	if (bs_quad_dist(&gq, &tq) > m->range[2] + EPS) {
+		memset(&out->sight, 0, sizeof out->sight);
+		out->sight.over = out->sight.hidden_by = -1;
+		return no(out, "the target is out of range", "[10.0]");
+	}
 	/* [10.1] line of sight, range */
 	if (sight_of(b, g, h, at, &out->sight) <= 0)
 		return no(out,

@@ -448,6 +448,10 @@ int main(int argc, char **argv)
 	    /* issue 14: missiles, artillery and terrain, no target */
 	    {"1E intermediate (battle-of-the-borderlands)",
 	     "tests/data/battle-of-the-borderlands.yaml", nb, 0, 10, 30},
+	    /* issue 15: heroes and commanders on the table, individual
+	     * combat (the Intermediate Game); no target of its own */
+	    {"1E intermediate (heroes-of-the-pass)",
+	     "data/scenarios/heroes-of-the-pass.yaml", nb / 2, 0, 10, 30},
 	    {"2E (borderland-raid-2e)",
 	     "data/scenarios/borderland-raid-2e.yaml", nb, 3500, 10, 30},
 	    {"matrix (shield-lands-matrix)",

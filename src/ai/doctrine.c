@@ -10,12 +10,14 @@
  * memory is caches (odds and reserves per scenario, charges per state). */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ai/doctrine_int.h"
 #include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/tabletop.h"
@@ -246,6 +248,10 @@ static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			     t++)
 				e = (unsigned char)ucontact(ai, b, side, unit,
 							    s, t, NULL);
+		/* [7.8] an enemy hero or commander standing alone too */
+		if (!e)
+			e = (unsigned char)bs1e_unit_touches_figure(
+			    b, side, unit, NULL, NULL);
 		ai->engaged[g] = e;
 		ai->engaged_stamp[g] = ai->view_stamp;
 	}
@@ -1141,9 +1147,11 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
 			continue;
 		if (crowds_friends(ai, b, side, unit, &es.quad))
 			continue;
-		if (es.oc.contact) {
+		if (es.oc.contact && es.oc.contact_unit >= 0) {
 			/* a plain move into contact [7.8] only into a fight
-			 * the odds favour */
+			 * the odds favour (a hero or commander standing
+			 * alone, [9.4 A], it may always close with: one of
+			 * its figures fights him, none of his blows kills) */
 			struct bs_ai_fight f;
 			int cs = es.oc.contact_side, cu = es.oc.contact_unit;
 			struct bs_quad cq = *qof(ai, b, cs, cu);
@@ -1401,9 +1409,11 @@ static int pick_commander(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		const struct bs_indiv_state *c = indiv_of(b, side, k);
 		if (used[k] || !commander_ok(c))
 			continue;
-		int ok = what == 0   ? bs1e_may_rally(sd, k, unit, lost)
-			 : what == 1 ? bs1e_may_order_mob(sd, k, unit, lost)
-				     : bs1e_may_command(sd, k, unit, lost);
+		(void)lost;
+		int ok = bs1e_authority_now(b, side, k, unit,
+					    what == 0	? BS1E_ACT_RALLY
+					    : what == 1 ? BS1E_ACT_ORDER_MOB
+							: BS1E_ACT_COMMAND);
 		if (!ok)
 			continue;
 		/* [6.1] every figure within his command radius */
@@ -1629,8 +1639,10 @@ static int covered_by_other(struct bs_ai_doctrine *ai,
 		const struct bs_indiv_state *c = indiv_of(b, side, j);
 		if (j == k || !commander_ok(c))
 			continue;
-		int ok = mob ? bs1e_may_order_mob(sd, j, unit, lost)
-			     : bs1e_may_rally(sd, j, unit, lost);
+		(void)lost;
+		int ok = bs1e_authority_now(b, side, j, unit,
+					    mob ? BS1E_ACT_ORDER_MOB
+						: BS1E_ACT_RALLY);
 		if (ok && bs_tt_unit_within(b, side, unit,
 					    indiv_pos(ai, b, side, j), c->cr))
 			return 1;
@@ -1662,10 +1674,29 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 	out->move = 0;
 	out->x = me->pos.x;
 	out->y = me->pos.y;
-	enum bs_rank rank = sd->individuals[indiv].rank;
-	if (!commander_ok(me) || me->with_unit >= 0 ||
-	    (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE) || me->mv <= 0)
+	/* the Intermediate Game (issue 15): the rank in play */
+	enum bs_rank rank = bs1e_indiv_on_table(b, side, indiv)
+				? me->rank
+				: sd->individuals[indiv].rank;
+	if (!commander_ok(me) || me->with_unit >= 0 || me->mv <= 0)
 		return;
+	/* [9.4] a hero standing alone (doctrine_heroes.c): no rank, or a
+	 * rank of unit without a unit (it commands nothing) */
+	if (bs1e_indiv_on_table(b, side, indiv) && rank != BS_RANK_ARMY &&
+	    rank != BS_RANK_BRIGADE) {
+		bs_ai_hero_move(b, side, indiv, out);
+		return;
+	}
+	if (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE)
+		return;
+	/* [7.8] a commander standing alone who touches an enemy withdraws
+	 * from the fight (he does not brawl), or stays (issue 15) */
+	if (bs1e_indiv_engaged(b, side, indiv)) {
+		if (bs_ai_indiv_withdraw(b, side, indiv, out))
+			snprintf(out->why, sizeof out->why,
+				 "withdraws from the fight: a commander");
+		return;
+	}
 	unsigned char lost[BS_MAX_INDIVIDUALS];
 	lost_of(b, side, lost);
 	/* 1: routers he may rally that nobody else covers; 2: mobs he may
@@ -1678,10 +1709,13 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 		if (!in_play(u) || engaged(ai, b, side, i))
 			continue;
 		int p;
-		if (routed(u) && bs1e_may_rally(sd, indiv, i, lost) &&
+		if (routed(u) &&
+		    bs1e_authority_now(b, side, indiv, i, BS1E_ACT_RALLY) &&
 		    !covered_by_other(ai, b, side, i, indiv, 0, lost))
 			p = 1;
-		else if (is_mob(u) && bs1e_may_order_mob(sd, indiv, i, lost) &&
+		else if (is_mob(u) &&
+			 bs1e_authority_now(b, side, indiv, i,
+					    BS1E_ACT_ORDER_MOB) &&
 			 !covered_by_other(ai, b, side, i, indiv, 1, lost))
 			p = 2;
 		else if (u->cmd_by == indiv && u->commander != indiv)
@@ -1742,6 +1776,12 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 					break;
 				}
 			}
+		/* the Intermediate Game: nor within the reach of an enemy
+		 * hero who could beat him in individual combat [9.4 B] */
+		int ds, dk;
+		if (!near && bs1e_indiv_on_table(b, side, indiv) &&
+		    bs_ai_hero_danger(b, side, indiv, at, &ds, &dk))
+			near = 1;
 		if (!near) {
 			if (at.x < 0 || at.y < 0 || at.x > b->sc->width ||
 			    at.y > b->sc->depth)
@@ -1749,6 +1789,24 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 			out->move = 1;
 			out->x = at.x;
 			out->y = at.y;
+			/* the Intermediate Game: a move the rules take */
+			struct bs1e_indiv_outcome oc;
+			if (bs1e_indiv_on_table(b, side, indiv) &&
+			    (!bs1e_check_indiv_move(b, side, indiv, out, &oc) ||
+			     oc.contact_enemy)) {
+				out->move = 0;
+				step /= 2;
+				continue;
+			}
+			if (bs1e_indiv_on_table(b, side, indiv))
+				snprintf(out->why, sizeof out->why, "%s",
+					 prio == 1   ? "goes to rally a routed "
+						       "unit"
+					 : prio == 2 ? "goes to give a mob "
+						       "orders"
+					 : prio == 3 ? "keeps his units in "
+						       "command"
+						     : "stays behind his line");
 			return;
 		}
 		step /= 2;
@@ -1800,6 +1858,14 @@ static int weapon_cb(void *ctx, const struct bs_battle *b, int side, int unit)
 	return -1;
 }
 
+/* [9.0] [9.3] deputies step in (doctrine_heroes.c). */
+static int roles_cb(void *ctx, const struct bs_battle *b, int side,
+		    struct bs_role_order *out, int max)
+{
+	(void)ctx;
+	return bs_ai_roles(b, side, out, max);
+}
+
 /* [1.6 B] as Side A, the order of the melees (RULING R-377): the rules'
  * construction, each unit's melees ranked so that those in which its
  * figures do the most damage come first (a figure that could fight in two
@@ -1848,6 +1914,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.weapon = weapon_cb;
 	ai->ctl.fire = bs_ai_fire_cb;
 	ai->ctl.pass_through = bs_ai_pass_through_cb;
+	ai->ctl.roles = roles_cb;
 	ai->ctl.melee_order = melee_order_cb;
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);

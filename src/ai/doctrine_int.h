@@ -1,11 +1,35 @@
-/* The doctrine AI's private interface between its files (src/ai/doctrine.c,
- * src/ai/doctrine_fire.c): the missile and artillery doctrine of the
- * Intermediate Game (issue 14, docs/AI.md "Missiles and artillery"). Not
- * installed. */
+/* The doctrine AI's private interface between its files: doctrine.c (the
+ * units, rallies, the commanders' places), doctrine_heroes.c (issue 15:
+ * heroes, deputies, the danger enemy heroes are to a commander) and
+ * doctrine_fire.c (issue 14: the missile and artillery doctrine of the
+ * Intermediate Game, docs/AI.md "Missiles and artillery"). Not installed. */
 #ifndef BS_AI_DOCTRINE_INT_H
 #define BS_AI_DOCTRINE_INT_H
 
 #include "battlesim/ai.h"
+#include "battlesim/battle.h"
+#include "battlesim/controller.h"
+
+/* [9.4] the move of hero (side, k), standing alone on the table, with its
+ * reason in o->why (o comes with move 0 and no target). */
+void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
+		     struct bs_indiv_order *o);
+
+/* [9.0] [9.3] the side's changes of role: deputies and successors taking
+ * over vacant posts. Returns how many (<= max). */
+int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
+		int max);
+
+/* [7.8] [7.12] a withdrawal of (side, k), standing alone and touching an
+ * enemy: 3" away from what he touches, checked with the rules; 1 with
+ * *o filled (reason left to the caller), 0 when none is possible. */
+int bs_ai_indiv_withdraw(const struct bs_battle *b, int side, int k,
+			 struct bs_indiv_order *o);
+
+/* 1 when an enemy figure who could beat (side, k) in individual combat
+ * could reach point p this round; *ds, *dk get him. */
+int bs_ai_hero_danger(const struct bs_battle *b, int side, int k,
+		      struct bs_vec p, int *ds, int *dk);
 
 /* 1 when unit (side, unit) is missile troops for the doctrine: it fires a
  * missile weapon (bows, crossbows, slings, javelins: not a thrown melee

@@ -55,7 +55,7 @@ struct mv {
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
 	struct bs_quad obst[BS1E_MAX_OBST];
-	int map[BS1E_MAX_OBST]; /* -1: a table edge (RULING R-374) */
+	int map[BS1E_MAX_OBST]; /* units, individuals, -1 edges (engine.h) */
 	int n;
 	double mv;	/* the unit's movement rate */
 	double allowed; /* MV for this order */
@@ -107,8 +107,9 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->o = o;
 	bs1e_shape(b, g, &m->s);
 	bs1e_pose(b, g, &m->p);
-	/* RULING R-374: no move but a rout goes over the table edge */
-	m->n = bs1e_obstacles_walled(b, g, -1, m->obst, m->map);
+	/* the units, the heroes and commanders on the table [9.4], and the
+	 * table edge: no move but a rout goes over it (RULING R-374) */
+	m->n = bs1e_obstacles_all_walled(b, g, -1, -1, m->obst, m->map);
 	m->mv = b->units[g].r.mv;
 	m->allowed = allowed;
 	m->spent = 0;
@@ -128,7 +129,8 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 static int is_enemy(const struct mv *m, int obst_index)
 {
 	return obst_index >= 0 && m->map[obst_index] >= 0 &&
-	       m->b->units[m->map[obst_index]].side != m->b->units[m->g].side;
+	       bs1e_obst_side(m->b, m->map[obst_index]) !=
+		   m->b->units[m->g].side;
 }
 
 /* MOVE event of one primitive (events on, carrying out). */
@@ -319,8 +321,10 @@ static void moment(struct mv *m, struct bs_vec f, double facing, double moved,
 	p->formation = m->s.formation;
 	p->moved = moved;
 	p->contact = with >= 0;
-	p->tside = with >= 0 ? m->b->units[with].side : -1;
-	p->tunit = with >= 0 ? m->b->units[with].idx : -1;
+	/* the unit it touches (an individual it touches is no unit: -1) */
+	int wu = with >= 0 && with < m->b->nunits;
+	p->tside = wu ? m->b->units[with].side : -1;
+	p->tunit = wu ? m->b->units[with].idx : -1;
 	mo->step[mo->n] = step;
 	mo->t[mo->n] = t;
 	mo->n++;
@@ -387,10 +391,11 @@ static void advance_piece(struct mv *m, double d, double a)
 	/* the rules of skirmish formation [7.4] are the formation's: a
 	 * skirmish unit's, or an elite unit's that has entered it [2.11] */
 	if (m->s.formation == BS_FORM_SKIRMISH && is_enemy(m, r.hit) &&
-	    !sc->ux[m->map[r.hit]].skirmish) {
+	    m->map[r.hit] < m->b->nunits && !sc->ux[m->map[r.hit]].skirmish) {
 		/* [7.4] "can never move into base-to-base contact with enemy
 		 * units": it stops short; RULING R-137 (known-gaps 26): enemy
-		 * skirmishers, whom [2.9] lets it attack, it may touch */
+		 * skirmishers, whom [2.9] lets it attack, it may touch, and
+		 * individuals (RULING R-521) */
 		double back = r.done < 0.05 ? r.done : 0.05;
 		m->p.front = bs_vec_sub(
 		    m->p.front, bs_vec_scale(bs_dir(m->p.facing + a), back));
@@ -746,8 +751,8 @@ static int obst_of(const struct mv *m, int h)
 /* [7.8] contact made: RULING R-107, the mover closes the door. */
 static void close_door(struct mv *m)
 {
-	if (m->contact < 0)
-		return;
+	if (m->contact < 0 || m->contact >= m->b->nunits)
+		return; /* RULING R-522: not against a lone figure */
 	int k = obst_of(m, m->contact);
 	if (k < 0)
 		return;
@@ -1214,10 +1219,26 @@ static void emit_order(struct bs_battle *b, int g, const struct bs_order *o)
 	bs_battle_emit(b, &ev);
 }
 
-/* [7.8] g came into contact with h. */
+/* [7.8] g came into contact with h (an obstacle map value: a unit, or an
+ * individual on the table [9.4]). */
 static void contact_made(struct bs_battle *b, int g, int h)
 {
 	struct bs_tt_contact c;
+	int k = bs1e_obst_indiv(b, h);
+	if (k >= 0) {
+		if (!bs_battle_events_on(b))
+			return;
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_CONTACT);
+		bs_battle_ev_units(b, &ev, g, -1);
+		ev.tside = b->indivs[k].side;
+		ev.tindiv = b->indivs[k].idx;
+		ev.what = "a figure";
+		ev.n[0] = -1; /* a lone figure has no edges */
+		ev.cite = "[7.8] [9.4]";
+		bs_battle_emit(b, &ev);
+		return;
+	}
 	if (!bs1e_contact(b, g, h, &c))
 		return;
 	/* [7.8] "A unit that has lost initiative and had an enemy unit
@@ -1485,11 +1506,12 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	 * removed (the whole unit met when they are all its figures; the
 	 * rest close up beside the path) and the charge goes on straight
 	 * with the movement left; it must then meet another enemy, or suffer
-	 * the penalty below. At most a few break-throughs. */
+	 * the penalty below. At most a few break-throughs. No break-through
+	 * of a lone figure (RULING R-522). */
 	struct bt_path pa;
-	for (int k = 0;
-	     k < 4 && o->kind == BS_ORDER_CHARGE && use->contact >= 0 &&
-	     breaks_through(b, g, use->contact, &pa);
+	for (int k = 0; k < 4 && o->kind == BS_ORDER_CHARGE &&
+			use->contact >= 0 && use->contact < b->nunits &&
+			breaks_through(b, g, use->contact, &pa);
 	     k++) {
 		int h = use->contact;
 		double left = use->allowed - use->spent;
@@ -1535,8 +1557,11 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 			u->flags |= BS_UF_CHARGE_MISSED;
 		bs1e_note(b, g, "the charge did not reach an enemy", "[7.14]");
 	} else if (o->kind == BS_ORDER_CHARGE) {
-		u->charge_tside = b->units[use->contact].side;
-		u->charge_tunit = b->units[use->contact].idx;
+		/* RULING R-522: a charge that ends against a hero or a
+		 * commander standing alone reached "an enemy ... figure" */
+		u->charge_tside = bs1e_obst_side(b, use->contact);
+		u->charge_tunit =
+		    use->contact < b->nunits ? b->units[use->contact].idx : -1;
 	}
 	if (o->kind == BS_ORDER_FORCED_MARCH) {
 		u->flags |= BS_UF_FORCED_MARCH;
@@ -2063,7 +2088,12 @@ static void move_side(struct bs_battle *b, int side)
 	/* [7.3] the gaps are filled: the debt is paid this phase */
 	for (int g = first; g < first + nu; g++)
 		b->units[g].gap_debt = 0;
-	move_indivs(b, side);
+	/* the individuals: in the Intermediate Game figures on the table
+	 * (r09_figures.c) */
+	if (bs1e_indivs_in_play(b))
+		bs1e_indivs_move(b, side);
+	else
+		move_indivs(b, side);
 }
 
 void bs1e_phase_movement(struct bs_battle *b)
@@ -2079,6 +2109,10 @@ void bs1e_phase_movement(struct bs_battle *b)
 	    b->nsides > 1)
 		first = b->side_order[1];
 	b->first_mover = first;
+	/* [9.0] "All changes of roles must be declared at the beginning of
+	 * the Movement Phase": each side's, in the order of initiative */
+	for (int i = 0; i < b->nsides; i++)
+		bs1e_roles_phase(b, b->side_order[i]);
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_NOTE);
@@ -2244,8 +2278,9 @@ int bs_tt_check_order(const struct bs_battle *b, int side, int unit,
 	out->allowed = m.allowed;
 	out->contact = m.contact >= 0;
 	if (m.contact >= 0) {
-		out->contact_side = b->units[m.contact].side;
-		out->contact_unit = b->units[m.contact].idx;
+		out->contact_side = bs1e_obst_side(b, m.contact);
+		out->contact_unit =
+		    m.contact < b->nunits ? b->units[m.contact].idx : -1;
 	}
 	return out->legal;
 }

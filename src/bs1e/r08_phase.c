@@ -173,6 +173,18 @@ static int designate(struct bs1e_unit_x *x, const int *list, int n, int take)
 	return k;
 }
 
+int bs1e_melee_slots(const struct bs_battle *b, int g,
+		     const struct bs_tt_contact *c, int *list)
+{
+	return slots_for(b, g, c, list);
+}
+
+int bs1e_melee_designate(struct bs_battle *b, int g, const int *list, int n,
+			 int take)
+{
+	return designate(&bs1e_sc(b)->ux[g], list, n, take);
+}
+
 int bs1e_melee_eligible(const struct bs_battle *b, int g, int h)
 {
 	struct bs_tt_contact c;
@@ -215,6 +227,13 @@ static int may_attack(const struct bs_battle *b, int x, int y, int check_rally)
 	return 1;
 }
 
+int bs1e_unit_may_fight(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	/* [6.4] routed units and [8.8] fleeing units do not fight */
+	return bs1e_in_play(b, g) && !(u->flags & (BS_UF_ROUTED | BS_UF_FLED));
+}
+
 /* "D8", "D4 + D4 + D12": the columns of a plan (events only). */
 static void columns_text(const struct bs1e_attack_plan *p, char *buf,
 			 size_t len)
@@ -240,16 +259,12 @@ int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
 	return bs1e_to_hit_vs(a, na, d, nd, label, len);
 }
 
-/* g attacks h with `figs` figures at `arc`; the casualties go to *hit.
- * Returns 1 when the attack did anything to record. */
-static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
-		  const char *cite, struct bs1e_hit *hit)
+void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+			int shield, struct bs_deriv *d)
 {
-	struct bs1e_scratch *s = bs1e_sc(b);
-	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_unit_state *u = &b->units[g];
 	const struct bs1e_unit_x *x = &s->ux[g];
-	if (figs <= 0)
-		return 0;
 	unsigned t10 = 0, t10x = 0;
 	/* [8.3] Table 10 */
 	if (u->formation == BS_FORM_OPEN || u->formation == BS_FORM_SKIRMISH)
@@ -267,17 +282,30 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	 * (RULING R-132, known-gaps 37: only against a shield), rear -2,
 	 * orcs and goblins +1 in daylight (RULING R-133: Basic Game battles
 	 * are fought by day) */
-	if (arc == BS_ARC_FLANK && t->r.shield)
+	if (arc == BS_ARC_FLANK && shield)
 		t10x |= 1u << BS1E_T10X_FLANK;
 	if (arc == BS_ARC_REAR)
 		t10x |= 1u << BS1E_T10X_REAR;
 	if (u->r.daylight_penalty)
 		t10x |= 1u << BS1E_T10X_DAYLIGHT;
-	struct bs_deriv d;
 	bs1e_ar_adjusted(
 	    u->r.base_ar, t10, t10x,
-	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &d);
-	bs1e_ar_add_forced_march(&d, u->fm_penalty);
+	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, d);
+	bs1e_ar_add_forced_march(d, u->fm_penalty);
+}
+
+/* g attacks h with `figs` figures at `arc`; the casualties go to *hit.
+ * Returns 1 when the attack did anything to record. */
+static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
+		  const char *cite, struct bs1e_hit *hit)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	const struct bs1e_unit_x *x = &s->ux[g];
+	if (figs <= 0)
+		return 0;
+	struct bs_deriv d;
+	bs1e_unit_melee_ar(b, g, arc, t->r.shield, &d);
 	/* the special note: "all normal AD&D ... game bonuses and penalties
 	 * to THACO"; [13.1] "the adjustment applies whenever the
 	 * circumstances occur": the racial bonuses of the PH and MM */
@@ -319,6 +347,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	struct bs1e_attack_result res;
 	bs1e_attack_resolve(&plan, d1 + d2, &res);
 	hit->from = g;
+	hit->from_indiv = -1;
 	hit->to = h;
 	/* [8.4 E] [8.7] against the figures it had as the phase began */
 	bs1e_casualties(res.total_tenths, t->r.hd_fig,
@@ -546,7 +575,9 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	for (int i = 0; i < n && i < 64; i++) {
 		if (!bs1e_in_play(b, g))
 			return;
-		struct bs_vec cause = bs1e_centre(b, h[i].from);
+		struct bs_vec cause = h[i].from >= 0
+					  ? bs1e_centre(b, h[i].from)
+					  : b->indivs[h[i].from_indiv].pos;
 		if (was_routed) {
 			/* [6.4] "If a routed unit is attacked by an enemy ...
 			 * during the Melee Phase, it takes any damage and
@@ -769,6 +800,9 @@ void bs1e_phase_melee(struct bs_battle *b)
 		fight(b, pr->a, pr->b, &nh);
 		fight(b, pr->b, pr->a, &nh);
 	}
+	/* [9.4] the heroes' and commanders' melee (r09_individual.c): after
+	 * the units' melees (RULING R-511), before any loss is removed */
+	bs1e_indivs_melee(b, &nh);
 	/* [8.4 G] "After both players have completed their attacks, remove
 	 * all figures killed on both sides": every unit's losses, then the
 	 * checks they call for, unit by unit in order */
@@ -788,6 +822,8 @@ void bs1e_phase_melee(struct bs_battle *b)
 			if (s->hits[i].to == g)
 				s->hits[i].share = share[j++];
 	}
+	/* [9.4 A] the figures' damage to the individuals is taken */
+	bs1e_indivs_melee_end(b);
 	for (int g = 0; g < b->nunits; g++) {
 		int k = 0;
 		if (took[g] == 0)

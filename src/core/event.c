@@ -42,6 +42,15 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_MX_DAMAGE] = "mx_damage",
     /* missiles and artillery (issue 14) */
     [BS_EV_VOLLEY] = "volley",
+    /* 1E heroes and commanders (issue 15) */
+    [BS_EV_ROLE] = "role",
+    [BS_EV_INDIV_ORDER] = "indiv_order",
+    [BS_EV_INDIV_INIT] = "indiv_initiative",
+    [BS_EV_DUEL] = "duel",
+    [BS_EV_HERO_ATTACK] = "hero_attack",
+    [BS_EV_FIGURE_ATTACK] = "figure_attack",
+    [BS_EV_HP] = "hp",
+    [BS_EV_CAPTURE] = "capture",
 };
 
 /* [1.0] the seven phases of a Game Round, plus the set-up before it. */
@@ -80,4 +89,5 @@ void bs_event_init(struct bs_event *ev, enum bs_ev type, int round,
 	ev->indiv = -1;
 	ev->tside = -1;
 	ev->tunit = -1;
+	ev->tindiv = -1;
 }

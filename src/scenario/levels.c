@@ -485,16 +485,19 @@ static void individual(struct ld *ld, int si, int k,
 	/* RULING R-307: a hero is an individual who neither commands (a
 	 * unit, or as a brigade or army commander) nor fights in a unit's
 	 * ranks; a rank of unit without a unit commands nothing [4.10] */
-	if (!commands && ia->member_of < 0)
-		warn(ld, n, basic ? BS_W_HERO_LEVEL : BS_W_HERO,
-		     "individual '%s' (a hero%s)", ind->name,
+	if (!commands && ia->member_of < 0 && basic)
+		warn(ld, n, BS_W_HERO_LEVEL, "individual '%s' (a hero%s)",
+		     ind->name,
 		     ind->rank == BS_RANK_UNIT
 			 ? "; rank unit, but no unit names him commander"
 			 : "");
-	if (independent && !basic)
-		warn(ld, n, BS_W_COMMANDER_ATTACKED,
-		     "individual '%s' (%s commander, an independent figure)",
-		     ind->name, bs_rank_name[ind->rank]);
+	/* issue 15: from the Intermediate Game heroes and independent
+	 * commanders are played (r09_figures.c, r09_individual.c); a rank of
+	 * unit without a unit has no effect */
+	if (!commands && ia->member_of < 0 && !basic &&
+	    ind->rank == BS_RANK_UNIT)
+		warn(ld, ia->rank ? ia->rank : n, BS_W_RANK_UNUSED,
+		     "rank: unit of '%s'", ind->name);
 	/* RULING R-112: a unit commander [9.2] and, from the Intermediate
 	 * Game, a member [9.1] stand with the unit (the engine's with_unit) */
 	int with_unit = (ind->leads >= 0 && ind->rank == BS_RANK_UNIT) ||
@@ -579,8 +582,24 @@ static void weapon_keys(struct ld *ld, const yaml_node_t *m)
 		warn(ld, v, BS_W_WEAPON_VS_AC, "vs_ac: of '%s'", name);
 	yaml_node_t *sp = ld_get(ld, m, "speed");
 	int f = 0;
-	if (sp && ld_int(ld, sp, "speed", 0, 20, &f) == 0 && f > 0)
-		warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);
+	if (!sp || ld_int(ld, sp, "speed", 0, 20, &f) != 0 || f <= 0)
+		return;
+	const struct bs_scenario *s = ld->s;
+	if (s->level == BS_LEVEL_BASIC) {
+		warn(ld, sp, BS_W_WEAPON_SPEED_LEVEL, "speed: %d of '%s'", f,
+		     name);
+		return;
+	}
+	/* [5.2] [9.4 B] the tie of individual initiative (RULING R-509):
+	 * it counts when an individual has the weapon in hand */
+	for (int si = 0; si < s->nsides; si++)
+		for (int k = 0; k < s->sides[si].nindividuals; k++) {
+			const struct bs_weapon *w =
+			    s->sides[si].individuals[k].weapon.weapon;
+			if (w && bs_name_eq(w->name, name))
+				return;
+		}
+	warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);
 }
 
 /* The entries of the scenario's `catalog:` and its units' inline
@@ -648,6 +667,36 @@ static void bs2e_keys(struct ld *ld, const struct ld_top *top)
 			warn(ld, keys[i].n, BS_W_BS2E_KEY, "%s", keys[i].key);
 }
 
+/* The text of a scalar node, "?" for anything else. */
+static const char *scalar(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE
+		   ? (const char *)n->data.scalar.value
+		   : "?";
+}
+
+/* [Part 2] the Basic Game changes no roles [9.0] and has no deputies
+ * [9.3] (RULING R-307, R-517): a scripted `role:` or `take_over:` entry
+ * and a `chain_of_command:` chart do nothing there. */
+static void basic_roles(struct ld *ld, int si, const struct ld_side_aux *a)
+{
+	const struct bs_side *sd = &ld->s->sides[si];
+	if (a->chain)
+		warn(ld, a->chain, BS_W_DEPUTY_LEVEL,
+		     "chain_of_command: of '%s'", sd->name);
+	int n = items(a->orders);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *e = ld_item(ld, a->orders, i);
+		yaml_node_t *r = ld_get(ld, e, "role");
+		yaml_node_t *t = ld_get(ld, e, "take_over");
+		yaml_node_t *who = ld_get(ld, e, "individual");
+		if (r || t)
+			warn(ld, r ? r : t, BS_W_ROLE_LEVEL, "%s: %s of '%s'",
+			     r ? "role" : "take_over", scalar(r ? r : t),
+			     scalar(who));
+	}
+}
+
 void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 {
 	struct bs_scenario *s = ld->s;
@@ -668,6 +717,9 @@ void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 		for (int k = 0; k < sd->nindividuals; k++)
 			individual(ld, si, k, &aux[si].indivs[k]);
 	}
-	if (s->level == BS_LEVEL_BASIC)
+	if (s->level == BS_LEVEL_BASIC) {
+		for (int si = 0; si < s->nsides; si++)
+			basic_roles(ld, si, &aux[si]);
 		basic_model(s);
+	}
 }

@@ -298,31 +298,9 @@ enum bs1e_t13 {
 };
 extern const struct bs1e_mod_row bs1e_table13[BS1E_T13__COUNT];
 
-/* ---- Table 14 [11.8] Terrain Effects on Movement ------------------------- */
-enum bs1e_terrain {
-	BS1E_TERRAIN_CLEAR,
-	BS1E_TERRAIN_ROAD,
-	BS1E_TERRAIN_WOODS,
-	BS1E_TERRAIN_OBSTACLE,
-	BS1E_TERRAIN_ELEVATION,
-	BS1E_TERRAIN_ROUGH,
-	BS1E_TERRAIN_SWAMP,
-	BS1E_TERRAIN_WATER,
-	BS1E_TERRAIN__COUNT
-};
-struct bs1e_t14_row {
-	const char *name;   /* "Clear Terrain", "Road", ... */
-	const char *key;    /* scenario key: "clear", "road", ... */
-	const char *effect; /* the printed text, shortened */
-	int mv_num, mv_den; /* movement multiplier: road 4/3, woods 2/3, ... */
-	int closed_ok;	    /* closed formation allowed in it */
-	int charge_ok;	    /* charge allowed through / into it */
-	int passable;	    /* 0: only aquatic / amphibious units */
-	const char *ignored_by; /* creature flag that ignores the penalty */
-};
-extern const struct bs1e_t14_row bs1e_table14[BS1E_TERRAIN__COUNT];
-/* The terrain for a scenario key, or -1. */
-int bs1e_terrain_from_key(const char *key);
+/* ---- Table 14 [11.8] Terrain Effects on Movement -------------------------
+ * Shared by 1E and 2E (RULING R-220): in the tabletop, battlesim/terrain.h
+ * (bs_table14), with the kinds of feature and the queries on them. */
 
 /* ---- Table 15 [12.1] Initial Weather, Table 16 [12.2] Weather Effects --- */
 struct bs1e_t15_row {

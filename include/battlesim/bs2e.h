@@ -169,8 +169,8 @@ void bs2e_rally_check(enum bs2e_order from, int ml, int roll, int to_good,
  */
 
 /* RULING R-220: the movement cost factor of terrain type t (enum
- * bs1e_terrain, the scenario's `terrain:` types) as num/den of clear
- * ground; 0 = impassable for unit kind k. */
+ * bs_terrain_type (terrain.h), the scenario's `terrain:` types) as num/den of
+ * clear ground; 0 = impassable for unit kind k. */
 void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den);
 
 /* Missile range bands (RULING R-208, known-gaps 19). */

@@ -80,6 +80,58 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
+/* [1.2] [1.5] this round's fire entries of the phase, in the file's
+ * order (issue 14). */
+static int script_fire(void *ctx, const struct bs_battle *b, int side,
+		       enum bs_fire_kind kind, int call,
+		       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	if (call > 0)
+		return 0; /* the file's entries, once */
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->fire != kind)
+			continue;
+		out[n++] = (struct bs_fire_order){
+		    o->unit, o->order.tside, o->order.tunit, o->ammo, 0, NULL};
+	}
+	return n;
+}
+
+/* [10.6] this round's pass-through entries waiting for this mover: at
+ * the first moment `after` inches into its move, else its last moment
+ * (the last before it ends or comes into contact). */
+static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int np,
+			       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->fire != BS_FIRE_PASS_THROUGH || o->mside != mside ||
+		    o->munit != munit)
+			continue;
+		int at = np - 1;
+		if (o->after >= 0)
+			for (int k = 0; k < np; k++)
+				if (path[k].moved + 1e-9 >= o->after) {
+					at = k;
+					break;
+				}
+		out[n++] = (struct bs_fire_order){
+		    o->unit, o->order.tside, o->order.tunit, o->ammo, at, NULL};
+	}
+	return n;
+}
+
 /* [9.0] this round's changes of role, in the file's order. */
 static int script_roles(void *ctx, const struct bs_battle *b, int side,
 			struct bs_role_order *out, int max)
@@ -196,6 +248,8 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.rally = script_rally;
 	s->ctl.move_sequence = script_sequence;
 	s->ctl.move = script_move;
+	s->ctl.fire = script_fire;
+	s->ctl.pass_through = script_pass_through;
 	s->ctl.move_indiv = script_move_indiv;
 	s->ctl.roles = script_roles;
 	s->ctl.melee_order = script_melee_order;

@@ -13,7 +13,9 @@
 #include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_morale.h"
 #include "battlesim/bs1e_roster.h"
+#include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/terrain.h"
 
 #define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */
@@ -286,6 +288,46 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g);
  * they call for, in order [4.4]. */
 void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
 		     int n, const char *why);
+/* The same with the LOSSES event's cite (missile fire: "[10.0] [8.7]"). */
+void bs1e_apply_hits_cite(struct bs_battle *b, int g, const struct bs1e_hit *h,
+			  int n, const char *why, const char *cite);
+
+/* ---- r10_missiles.c: missiles and artillery [10.0]-[10.11] -------------- */
+
+/* Rate what unit def fires with (sheet sh) into *m. */
+void bs1e_rate_missile(const struct bs_scenario *sc, const struct bs_unit *def,
+		       const struct bs1e_unit_sheet *sh,
+		       struct bs_missile_rated *m);
+/* A battle's start: ammunition, special ammunition, spare crew. */
+void bs1e_missile_reset(struct bs_battle *b, int g);
+/* A Game Round's start: no shot fired, the shots it is entitled to. */
+void bs1e_missile_new_round(struct bs_battle *b, int g);
+/* [10.4] Table 12: the inches unit g may still move in all this round
+ * after the shots it fired (HUGE_VAL when it fired none). */
+double bs1e_fire_mv_cap(const struct bs_battle *b, int g);
+/* One volley of g at h (checked: REJECTED when illegal); `at`: the
+ * moment of a move it is fired at [10.6] (or NULL). Returns 1 when
+ * fired. */
+int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
+	      int ammo, const struct bs_move_point *at, const char *why);
+/* [10.10] unit g's crew figure is gone: a replacement takes over when it
+ * has one (RULING R-488). Returns 1 when one did. */
+int bs1e_replace_crew(struct bs_battle *b, int g);
+
+/* A pass-through volley at a moment of a move [10.6]. */
+struct bs1e_pt_order {
+	int g, h; /* firer and target, global */
+	int at;	  /* the moment */
+	int ammo;
+	const char *why;
+};
+/* 1 when some enemy of g might take pass-through fire at its move. */
+int bs1e_pass_through_possible(const struct bs_battle *b, int g);
+/* The controllers' pass-through volleys at g's move through path[0..n),
+ * by moment (at most `max`). */
+int bs1e_pass_through_orders(struct bs_battle *b, int g,
+			     const struct bs_move_point *path, int npath,
+			     struct bs1e_pt_order *out, int max);
 
 /* ---- r07_rout.c ------------------------------------------------------------
  */

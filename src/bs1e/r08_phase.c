@@ -581,7 +581,7 @@ static void keep_rear_contact(struct bs_battle *b, int g, unsigned edges,
  * share of the figures removed (the [8.7] wound removals go to the last).
  * Returns the figures removed. */
 static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
-		  int *share, const char *why)
+		  int *share, const char *why, const char *cite)
 {
 	struct bs_unit_state *u = &b->units[g];
 	struct bs1e_casualties cs[64] = {{0}};
@@ -621,14 +621,16 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		ev.n[3] = u->wounded;
 		ev.n[4] = out.removed_by_wounds;
 		ev.what = why;
-		ev.cite = "[8.7]";
+		ev.cite = cite;
 		bs_battle_emit(b, &ev);
 	}
 	/* [7.3] open formation fills the gaps in its front at 1" of
 	 * movement per figure (RULING R-126) */
 	if (u->formation == BS_FORM_OPEN && removed > 0)
 		u->gap_debt += removed;
-	if (u->figures <= 0) {
+	/* [10.10] an artillery piece's crew figure removed: a replacement
+	 * takes over when there is one (RULING R-488) */
+	if (u->figures <= 0 && !bs1e_replace_crew(b, g)) {
 		bs1e_unit_destroyed(b, g, "destroyed", "[8.7]");
 	} else if (removed > 0) {
 		keep_rear_contact(b, g, edges, &s0, &p0);
@@ -672,14 +674,20 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	}
 }
 
-void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
-		     int n, const char *why)
+void bs1e_apply_hits_cite(struct bs_battle *b, int g, const struct bs1e_hit *h,
+			  int n, const char *why, const char *cite)
 {
 	int share[64];
 	int before = b->units[g].figures;
 	int was_routed = bs1e_routed(b, g);
-	losses(b, g, h, n, share, why);
+	losses(b, g, h, n, share, why, cite);
 	checks(b, g, h, n, share, before, was_routed);
+}
+
+void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
+		     int n, const char *why)
+{
+	bs1e_apply_hits_cite(b, g, h, n, why, "[8.7]");
 }
 
 void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
@@ -693,7 +701,7 @@ void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
 	hit.c.killed = n;
 	int before = b->units[g].figures;
 	int was_routed = bs1e_routed(b, g);
-	losses(b, g, &hit, 1, share, "broken through by a charge");
+	losses(b, g, &hit, 1, share, "broken through by a charge", "[8.7]");
 	if (bs1e_in_play(b, g) && s && p && s->figures == b->units[g].figures)
 		bs1e_set_geom(b, g, s, p);
 	checks(b, g, &hit, 1, share, before, was_routed);
@@ -736,6 +744,18 @@ static void fight(struct bs_battle *b, int x, int y, int *nh)
 	int list[BS1E_MAX_FIGS * 2], n;
 	if (!may_attack(b, x, y, 1) || !bs1e_contact(b, x, y, &c))
 		return;
+	/* [10.2] "If an enemy figure or figures moves into base-to-base
+	 * contact with a figure or unit that has already used missile
+	 * weapons during the current Game Round, the missile-using unit
+	 * cannot fight during that Melee Phase." (RULING R-480) */
+	const unsigned fired = BS_UF_FIRED | BS_UF_CONTACTED;
+	if ((b->units[x].flags & fired) == fired) {
+		bs1e_note(b, x,
+			  "it used missile weapons this round and was "
+			  "contacted: it cannot fight in this Melee Phase",
+			  "[10.2]");
+		return;
+	}
 	/* [7.11] the wheeled ends are designated to the flank attack
 	 * first; the front attack has the rest */
 	int wings[BS1E_MAX_FIGS];
@@ -871,7 +891,7 @@ void bs1e_phase_melee(struct bs_battle *b)
 		took[g] = k;
 		if (k == 0)
 			continue;
-		losses(b, g, mine, k, share, "melee");
+		losses(b, g, mine, k, share, "melee", "[8.7]");
 		for (int i = 0, j = 0; i < nh && j < k; i++)
 			if (s->hits[i].to == g)
 				s->hits[i].share = share[j++];

@@ -1178,7 +1178,7 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		if (bs_scenario_parse_order(sc, q->side, in->round, -1, t, &o,
 					    why, len) != BS_OK)
 			return -1;
-		if (o.kind == BS_SCRIPT_MOVE) {
+		if (o.kind != BS_SCRIPT_RALLY && o.kind != BS_SCRIPT_MOB) {
 			snprintf(why, len,
 				 "a unit's order is given in the Movement "
 				 "Phase; here: rally: UNIT, by: COMMANDER, or "

@@ -201,6 +201,7 @@ static void parse_weapon(struct ld *ld, const yaml_node_t *n,
 	case MC_CROSSBOW:
 	case MC_SLING:
 		w->missile_class = BS1E_MISSILE_CROSSBOW_SLING;
+		w->crossbow = mc == MC_CROSSBOW;
 		break;
 	case MC_ARCHER:
 		w->missile_class = BS1E_MISSILE_ARCHER;
@@ -360,6 +361,8 @@ static const struct {
     {"poison", BS_CF_POISON},
     {"causes_fear", BS_CF_CAUSES_FEAR},
     {"natural_armor", BS_CF_NATURAL_ARMOR},
+    {"humanoid", BS_CF_HUMANOID},
+    {"split_fire", BS_CF_SPLIT_FIRE},
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
 

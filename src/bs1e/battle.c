@@ -429,6 +429,8 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	if (x->berserker)
 		u->r.never_checks_morale = 1;
 	x->infantry = sh->mounting == BS1E_ON_FOOT;
+	/* [10.0]-[10.10] what it fires with (issue 14) */
+	bs1e_rate_missile(sc, def, sh, &u->r.msl);
 	/* [13.9] "Mindless undead (zombies, skeletons, etc.) ... never
 	 * check morale or discipline": every creature of the unit is
 	 * mindless (a mixed unit, RULING R-040: a quality every part has) */
@@ -572,6 +574,7 @@ static void deploy_unit(struct bs_battle *b, int g)
 	if (u->files > u->figures)
 		u->files = u->figures;
 	bs_unit_state_clear(u);
+	bs1e_missile_reset(b, g);
 	u->commander = def->commander;
 	u->cb = 0;
 	memset(x->used, 0, sizeof x->used);

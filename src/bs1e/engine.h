@@ -317,6 +317,46 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g);
  * they call for, in order [4.4]. */
 void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
 		     int n, const char *why);
+/* The same with the LOSSES event's cite (missile fire: "[10.0] [8.7]"). */
+void bs1e_apply_hits_cite(struct bs_battle *b, int g, const struct bs1e_hit *h,
+			  int n, const char *why, const char *cite);
+
+/* ---- r10_missiles.c: missiles and artillery [10.0]-[10.11] -------------- */
+
+/* Rate what unit def fires with (sheet sh) into *m. */
+void bs1e_rate_missile(const struct bs_scenario *sc, const struct bs_unit *def,
+		       const struct bs1e_unit_sheet *sh,
+		       struct bs_missile_rated *m);
+/* A battle's start: ammunition, special ammunition, spare crew. */
+void bs1e_missile_reset(struct bs_battle *b, int g);
+/* A Game Round's start: no shot fired, the shots it is entitled to. */
+void bs1e_missile_new_round(struct bs_battle *b, int g);
+/* [10.4] Table 12: the inches unit g may still move in all this round
+ * after the shots it fired (HUGE_VAL when it fired none). */
+double bs1e_fire_mv_cap(const struct bs_battle *b, int g);
+/* One volley of g at h (checked: REJECTED when illegal); `at`: the
+ * moment of a move it is fired at [10.6] (or NULL). Returns 1 when
+ * fired. */
+int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
+	      int ammo, const struct bs_move_point *at, const char *why);
+/* [10.10] unit g's crew figure is gone: a replacement takes over when it
+ * has one (RULING R-488). Returns 1 when one did. */
+int bs1e_replace_crew(struct bs_battle *b, int g);
+
+/* A pass-through volley at a moment of a move [10.6]. */
+struct bs1e_pt_order {
+	int g, h; /* firer and target, global */
+	int at;	  /* the moment */
+	int ammo;
+	const char *why;
+};
+/* 1 when some enemy of g might take pass-through fire at its move. */
+int bs1e_pass_through_possible(const struct bs_battle *b, int g);
+/* The controllers' pass-through volleys at g's move through path[0..n),
+ * by moment (at most `max`). */
+int bs1e_pass_through_orders(struct bs_battle *b, int g,
+			     const struct bs_move_point *path, int npath,
+			     struct bs1e_pt_order *out, int max);
 
 /* ---- r07_rout.c ------------------------------------------------------------
  */
@@ -465,6 +505,13 @@ int bs1e_low_ground(const struct bs_battle *b, int g, int h, int *feature);
 /* The +4 AR of bs1e_low_ground into d. */
 void bs1e_ar_add_terrain(const struct bs_battle *b, int g, int h,
 			 struct bs_deriv *d);
+/* [11.9] where block q stands in the woods (terrain in force): the
+ * BS1E_WOODS_EDGE bit when it is on woods within their edge band (RULING
+ * R-447), BS1E_WOODS_DEEP when on woods away from their edge (both when
+ * on two woods, one each way); 0 not on woods. The block may be a unit's
+ * at a moment of its move [10.6]. */
+enum { BS1E_WOODS_EDGE = 1, BS1E_WOODS_DEEP = 2 };
+int bs1e_woods(const struct bs_battle *b, const struct bs_quad *q);
 /* [11.9] unit g's block is on woods (terrain in force). */
 int bs1e_in_woods(const struct bs_battle *b, int g);
 /* [11.9] how far unit g sees and casts spells: 6" (woodland) or 1" in

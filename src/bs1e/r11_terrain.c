@@ -96,18 +96,27 @@ void bs1e_ar_add_terrain(const struct bs_battle *b, int g, int h,
 		     bs_terrain_kind_of(t->type)->key, t->name);
 }
 
-int bs1e_in_woods(const struct bs_battle *b, int g)
+int bs1e_woods(const struct bs_battle *b, const struct bs_quad *q)
 {
 	const struct bs_terrain_index *ti = bs1e_terrain(b);
 	if (!ti)
 		return 0;
-	struct bs_quad q = bs1e_quad(b, g);
+	int at = 0;
+	/* RULING R-447: in the woods, their outline within the edge band */
 	for (int f = 0; f < bs_terrain_count(ti); f++)
 		if (bs_terrain_kind_of(bs_terrain_feature(ti, f)->type)->row ==
 			BS_T14_WOODS &&
-		    bs_terrain_quad_on(ti, f, &q))
-			return 1;
-	return 0;
+		    bs_terrain_quad_on(ti, f, q))
+			at |= bs_terrain_at_edge(ti, f, q, BS_TERRAIN_EDGE_BAND)
+				  ? BS1E_WOODS_EDGE
+				  : BS1E_WOODS_DEEP;
+	return at;
+}
+
+int bs1e_in_woods(const struct bs_battle *b, int g)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	return bs1e_woods(b, &q) != 0;
 }
 
 double bs1e_woods_sight(const struct bs_battle *b, int g)
@@ -120,16 +129,6 @@ double bs1e_woods_sight(const struct bs_battle *b, int g)
 
 int bs1e_woods_edge(const struct bs_battle *b, int g)
 {
-	const struct bs_terrain_index *ti = bs1e_terrain(b);
-	if (!ti)
-		return 0;
 	struct bs_quad q = bs1e_quad(b, g);
-	/* RULING R-447: in the woods, their outline within the edge band */
-	for (int f = 0; f < bs_terrain_count(ti); f++)
-		if (bs_terrain_kind_of(bs_terrain_feature(ti, f)->type)->row ==
-			BS_T14_WOODS &&
-		    bs_terrain_quad_on(ti, f, &q) &&
-		    bs_terrain_at_edge(ti, f, &q, BS_TERRAIN_EDGE_BAND))
-			return 1;
-	return 0;
+	return (bs1e_woods(b, &q) & BS1E_WOODS_EDGE) != 0;
 }

@@ -82,6 +82,10 @@ static void options(struct ld *ld, const yaml_node_t *list)
 					     BS_W_OPTION_MASS_SAVES_LEVEL,
 					     BS_W_OPTION_MASS_SAVES);
 				break;
+			case BS_OPT_PARTLY_VISIBLE_NO_PENALTY:
+				if (ld->s->level == BS_LEVEL_BASIC)
+					w = BS_W_OPTION_PARTLY_VISIBLE_LEVEL;
+				break;
 			default: /* played: d20_initiative, stands */
 				break;
 			}
@@ -142,6 +146,9 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 static void terrain(struct ld *ld, const yaml_node_t *list)
 {
 	const struct bs_scenario *s = ld->s;
+	int indivs = 0;
+	for (int i = 0; i < s->nsides; i++)
+		indivs += s->sides[i].nindividuals;
 	for (int i = 0; i < s->nterrain; i++) {
 		const struct bs_terrain *t = &s->terrain[i];
 		yaml_node_t *item = ld_item(ld, list, i);
@@ -149,12 +156,13 @@ static void terrain(struct ld *ld, const yaml_node_t *list)
 		if (s->rules != BS_RULES_BS1E || t->type == BS_TERRAIN_CLEAR)
 			continue;
 		/* at `intermediate` and `advanced` what is not played yet:
-		 * woods' sight [11.9] and the cover of Table 13 */
-		const struct bs_terrain_kind *k = bs_terrain_kind_of(t->type);
+		 * the ground's costs for the individuals' own moves (RULING
+		 * R-454), when the scenario has individuals, who may be on
+		 * the table away from a unit or come to be [9.4] */
 		if (ld->s->level == BS_LEVEL_BASIC)
 			warn(ld, item, BS_W_TERRAIN_LEVEL, "terrain '%s' (%s)",
 			     t->name, terrain_key(t->type));
-		else if (k->row == BS_T14_WOODS || k->cover != BS_COVER_NONE)
+		else if (indivs)
 			warn(ld, item, BS_W_TERRAIN, "terrain '%s' (%s)",
 			     t->name, terrain_key(t->type));
 	}
@@ -298,22 +306,35 @@ static void unit_weapons(struct ld *ld, const yaml_node_t *n,
 	yaml_node_t *list = ld_get(ld, n, "weapons");
 	char with[160];
 	fights_with(u, mounted, with, sizeof with);
+	/* RULING R-483: the weapon it fires (issue 14) */
+	int fired = u->type == BS_UNIT_MOB || u->artillery != BS_ART_NONE
+			? -1
+			: bs_unit_weapon_fired(u);
 	for (int i = 0; i < u->nweapons; i++) {
 		const struct bs_weapon *w = u->weapons[i].weapon;
 		yaml_node_t *wn = ld_item(ld, list, i);
 		if (!w)
 			continue;
+		yaml_node_t *ammo = wn && wn->type == YAML_MAPPING_NODE
+					? ld_get(ld, wn, "ammo")
+					: NULL;
+		if (ammo && u->weapons[i].ammo > 0 && i != fired &&
+		    !(basic && w->kind == BS_WEAPON_MISSILE))
+			warn(ld, ammo, BS_W_AMMO_KEY, "ammo: %d of '%s'",
+			     u->weapons[i].ammo, w->name);
 		if (w->kind == BS_WEAPON_MISSILE) {
-			warn(ld, wn, basic ? BS_W_MISSILE_LEVEL : BS_W_MISSILE,
-			     "weapons: '%s' (%s)", w->name, with);
+			if (basic)
+				warn(ld, wn, BS_W_MISSILE_LEVEL,
+				     "weapons: '%s' (%s)", w->name, with);
+			else if (i != fired)
+				warn(ld, wn, BS_W_MISSILE_UNUSED,
+				     "weapons: '%s' (it fires '%s')", w->name,
+				     fired >= 0 ? u->weapons[fired].weapon->name
+						: "none");
 			continue;
 		}
 		if (basic)
 			continue;
-		/* RULING R-320: a mob never uses missile weapons [2.10] */
-		if (w->range_l > 0 && u->type != BS_UNIT_MOB)
-			warn(ld, wn, BS_W_THROWN, "weapons: '%s' (thrown %d\")",
-			     w->name, w->range_l);
 		if (w->lance && mounted)
 			warn(ld, wn, BS_W_LANCE, "weapons: '%s'", w->name);
 		if (w->set_vs_charge && closes)
@@ -347,6 +368,11 @@ static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
 			     u->chariot.puller->name, with);
 	}
 	unit_weapons(ld, n, u, mounted);
+	/* [10.9] no artillery in the Basic Game [16.3 A] */
+	if (basic && u->artillery != BS_ART_NONE)
+		warn(ld, ld_get(ld, n, "artillery"), BS_W_ARTILLERY_LEVEL,
+		     "artillery: '%s' of '%s'", bs_artillery_name[u->artillery],
+		     u->name);
 
 	/* the creatures of the unit, and in play its mount or chariot */
 	unsigned char done[BS_W__COUNT] = {0};

@@ -291,20 +291,37 @@ enum {
 	UK_COMMANDER,
 	UK_DEPUTY,
 	UK_MEMBERS,
+	UK_ARTILLERY,
+	UK_SPARE_CREW,
+	UK_SPECIAL_AMMO,
 	UK__N
 };
 static const char *const unit_keys[UK__N] = {
-    [UK_NAME] = "name",		[UK_TYPE] = "type",
-    [UK_FIGURES] = "figures",	[UK_CREATURE] = "creature",
-    [UK_MIX] = "mix",		[UK_RATIO] = "ratio",
-    [UK_ARMOR] = "armor",	[UK_AC] = "ac",
-    [UK_THAC0] = "thac0",	[UK_MV] = "mv",
-    [UK_WEAPONS] = "weapons",	[UK_ITEMS] = "items",
-    [UK_MAGIC] = "magic",	[UK_MOUNT] = "mount",
-    [UK_CHARIOT] = "chariot",	[UK_POSITION] = "position",
-    [UK_FACING] = "facing",	[UK_FORMATION] = "formation",
-    [UK_FRONTAGE] = "frontage", [UK_COMMANDER] = "commander",
-    [UK_DEPUTY] = "deputy",	[UK_MEMBERS] = "members",
+    [UK_NAME] = "name",
+    [UK_TYPE] = "type",
+    [UK_FIGURES] = "figures",
+    [UK_CREATURE] = "creature",
+    [UK_MIX] = "mix",
+    [UK_RATIO] = "ratio",
+    [UK_ARMOR] = "armor",
+    [UK_AC] = "ac",
+    [UK_THAC0] = "thac0",
+    [UK_MV] = "mv",
+    [UK_WEAPONS] = "weapons",
+    [UK_ITEMS] = "items",
+    [UK_MAGIC] = "magic",
+    [UK_MOUNT] = "mount",
+    [UK_CHARIOT] = "chariot",
+    [UK_POSITION] = "position",
+    [UK_FACING] = "facing",
+    [UK_FORMATION] = "formation",
+    [UK_FRONTAGE] = "frontage",
+    [UK_COMMANDER] = "commander",
+    [UK_DEPUTY] = "deputy",
+    [UK_MEMBERS] = "members",
+    [UK_ARTILLERY] = "artillery",
+    [UK_SPARE_CREW] = "spare_crew",
+    [UK_SPECIAL_AMMO] = "special_ammo",
 };
 
 enum { MK_CREATURE, MK_COUNT, MK_ARMOR, MK__N };
@@ -442,6 +459,98 @@ static void parse_chariot(struct ld *ld, const yaml_node_t *n,
 		memset(c, 0, sizeof *c);
 }
 
+/* ---- artillery [10.9]-[10.11] --------------------------------------------
+ */
+
+enum { SA_NAME, SA_DAMAGE, SA_AREA, SA_SHOTS, SA__N };
+static const char *const special_ammo_keys[SA__N] = {
+    [SA_NAME] = "name",
+    [SA_DAMAGE] = "damage",
+    [SA_AREA] = "area",
+    [SA_SHOTS] = "shots",
+};
+
+/* RULING R-491 [10.11] special ammunition "worked out ... before the game
+ * begins": each kind is a name, its damage dice (read on the CRT like the
+ * piece's own [8.4] [8.5]), an area (the radius in inches of the circle
+ * around the point struck in which every figure of every unit is hit; 0,
+ * the default: the unit aimed at only) and the shots carried. */
+static void parse_special_ammo(struct ld *ld, const yaml_node_t *list,
+			       struct bs_unit *u)
+{
+	int len = ld_list(ld, list, "special_ammo", BS_UNIT_MAX_SPECIAL_AMMO,
+			  "kinds of ammunition");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *it = ld_item(ld, list, i);
+		yaml_node_t *v[SA__N];
+		struct bs_special_ammo a;
+		memset(&a, 0, sizeof a);
+		a.line = (int)it->start_mark.line + 1;
+		a.col = (int)it->start_mark.column + 1;
+		if (ld_collect(ld, it, "special_ammo", special_ammo_keys, SA__N,
+			       v) != 0)
+			continue;
+		int ok = 1;
+		if (ld_require(ld, it, "special_ammo", "name", v[SA_NAME]) !=
+			0 ||
+		    ld_str(ld, v[SA_NAME], "name", a.name, sizeof a.name) != 0)
+			ok = 0;
+		if (ld_require(ld, it, "special_ammo", "damage",
+			       v[SA_DAMAGE]) != 0 ||
+		    ld_dice(ld, v[SA_DAMAGE], "damage", &a.damage) != 0)
+			ok = 0;
+		if (ld_require(ld, it, "special_ammo", "shots", v[SA_SHOTS]) !=
+			0 ||
+		    ld_int(ld, v[SA_SHOTS], "shots", 1, 99, &a.shots) != 0)
+			ok = 0;
+		double area = 0;
+		if (v[SA_AREA] &&
+		    ld_num(ld, v[SA_AREA], "area", 0, 12, &area) != 0)
+			ok = 0;
+		a.area_tenths = (int)(area * 10 + 0.5);
+		for (int k = 0; ok && k < u->nspecial_ammo; k++)
+			if (bs_name_eq(u->special_ammo[k].name, a.name)) {
+				ld_err(ld, v[SA_NAME],
+				       "special_ammo: '%s' is given twice",
+				       a.name);
+				ok = 0;
+			}
+		if (ok)
+			u->special_ammo[u->nspecial_ammo++] = a;
+	}
+}
+
+/* [10.10] the crew figure: human, demi-human or humanoid (RULING R-489),
+ * one figure of 10 or more HD at any ratio 10:1 .. 1:1. */
+static void check_crew(struct ld *ld, const yaml_node_t *at,
+		       const struct bs_unit *u)
+{
+	const struct bs_creature *c = u->creature;
+	if (!c)
+		return;
+	if (u->nmix > 0 || u->mount || u->chariot.puller) {
+		ld_err(ld, at,
+		       "artillery: the crew is one figure of one creature, "
+		       "on foot [10.10]");
+		return;
+	}
+	if (!(c->flags & BS_CF_HUMANOID) && !c->demihuman)
+		ld_err(ld, at,
+		       "artillery: the crew must be human, demi-human or "
+		       "humanoid, not '%s' [10.10] (RULING R-489: the "
+		       "creature's flag humanoid)",
+		       c->name);
+	int ratio =
+	    u->ratio ? u->ratio : bs1e_ratio_for_hd(c->hd.tenths, c->hd.plus);
+	int hd = ratio * c->hd.tenths;
+	if (hd < 100)
+		ld_err(ld, at,
+		       "artillery: the crew figure has %d.%d HD (%d:1 '%s'); "
+		       "a crew figure has 10 or more HD (10:1, 5:1, 2:1 or "
+		       "1:1, set ratio:) [10.10]",
+		       hd / 10, hd % 10, ratio, c->name);
+}
+
 static void parse_unit(struct ld *ld, const yaml_node_t *n,
 		       const struct bs_side *side, struct bs_unit *u,
 		       struct ld_unit_aux *aux)
@@ -455,6 +564,7 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	memset(u, 0, sizeof *u);
 	u->commander = -1;
 	u->deputy = -1;
+	u->artillery = BS_ART_NONE;
 	u->line = (int)n->start_mark.line + 1;
 	u->col = (int)n->start_mark.column + 1;
 	u->facing = bs_edge_facing(side->edge);
@@ -464,10 +574,30 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (ld_require(ld, n, "unit", "name", v[UK_NAME]) == 0)
 		ld_str(ld, v[UK_NAME], "name", u->name, sizeof u->name);
 
+	/* [10.9] an artillery piece; [10.10] "An artillery crew figure is
+	 * considered to be a skirmish unit for the purposes of command,
+	 * movement, and melee" */
+	int art = -1;
+	if (v[UK_ARTILLERY])
+		ld_enum(ld, v[UK_ARTILLERY], "artillery", bs_artillery_name,
+			BS_ART__COUNT, &art);
+	u->artillery = (enum bs_artillery_kind)art;
+
 	/* [2.6] type; [2.11] special types only when the scenario allows */
-	int type = BS_UNIT_REGULAR;
-	if (v[UK_TYPE] && ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name,
-				  BS_UNIT__COUNT, &type) == 0) {
+	int type = v[UK_ARTILLERY] ? BS_UNIT_SKIRMISH : BS_UNIT_REGULAR;
+	if (v[UK_ARTILLERY] && v[UK_TYPE] &&
+	    ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name, BS_UNIT__COUNT,
+		    &type) == 0 &&
+	    type != BS_UNIT_SKIRMISH)
+		ld_err(ld, v[UK_TYPE],
+		       "type: an artillery crew is a skirmish unit, not %s "
+		       "[10.10]",
+		       bs_unit_type_name[type]);
+	if (v[UK_ARTILLERY])
+		type = BS_UNIT_SKIRMISH;
+	else if (v[UK_TYPE] &&
+		 ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name,
+			 BS_UNIT__COUNT, &type) == 0) {
 		if ((type == BS_UNIT_ELITE || type == BS_UNIT_BERSERKER) &&
 		    !(ld->special & (1u << type)))
 			ld_err(ld, v[UK_TYPE],
@@ -509,7 +639,14 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (v[UK_FIGURES]) {
 		int f;
 		if (ld_int(ld, v[UK_FIGURES], "figures", 0, 100000, &f) == 0) {
-			if (f < unit_size[type].lo || f > unit_size[type].hi)
+			if (art >= 0 && f != 1)
+				ld_err(ld, v[UK_FIGURES],
+				       "figures: an artillery piece has one "
+				       "crew figure, got %d (replacement crew: "
+				       "spare_crew) [10.10]",
+				       f);
+			else if (f < unit_size[type].lo ||
+				 f > unit_size[type].hi)
 				ld_err(ld, v[UK_FIGURES],
 				       "figures: a %s unit starts with %d to "
 				       "%d figures, got %d %s",
@@ -546,7 +683,10 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (v[UK_RATIO]) {
 		int r;
 		if (ld_int(ld, v[UK_RATIO], "ratio", 1, 10, &r) == 0) {
-			if (r == 1)
+			if (r == 1 && art >= 0)
+				u->ratio = 1; /* [10.10] "10:1, 5:1, 2:1, or
+						 1:1 ratios, as desired" */
+			else if (r == 1)
 				ld_err(ld, v[UK_RATIO],
 				       "ratio: a unit cannot be made of 1:1 "
 				       "figures (only individuals are 1:1) "
@@ -674,6 +814,38 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	aux->commander = v[UK_COMMANDER];
 	aux->deputy = v[UK_DEPUTY];
 	aux->members = v[UK_MEMBERS];
+
+	/* [10.9]-[10.11] the piece, its crew and its ammunition */
+	if (art >= 0) {
+		check_crew(ld, v[UK_ARTILLERY], u);
+		/* RULING R-486: the crew serves its piece; it carries no
+		 * missile weapon of its own */
+		for (int i = 0; i < u->nweapons; i++)
+			if (u->weapons[i].weapon &&
+			    u->weapons[i].weapon->kind == BS_WEAPON_MISSILE)
+				ld_err(ld, ld_item(ld, v[UK_WEAPONS], i),
+				       "weapons: an artillery crew fires its "
+				       "piece, not '%s' [10.10] (RULING "
+				       "R-486)",
+				       u->weapons[i].weapon->name);
+	}
+	if (v[UK_SPARE_CREW]) {
+		if (art < 0)
+			ld_err(ld, v[UK_SPARE_CREW],
+			       "spare_crew: only an artillery piece has "
+			       "replacement crew [10.10]");
+		else
+			ld_int(ld, v[UK_SPARE_CREW], "spare_crew", 0, 9,
+			       &u->spare_crew);
+	}
+	if (v[UK_SPECIAL_AMMO]) {
+		if (art < 0)
+			ld_err(ld, v[UK_SPECIAL_AMMO],
+			       "special_ammo: only artillery fires special "
+			       "ammunition [10.11]");
+		else
+			parse_special_ammo(ld, v[UK_SPECIAL_AMMO], u);
+	}
 }
 
 /* ---- individuals
@@ -698,6 +870,7 @@ enum {
 	IK_ITEMS,
 	IK_WEAPON,
 	IK_POSITION,
+	IK_SPELLS,
 	IK__N
 };
 static const char *const indiv_keys[IK__N] = {
@@ -719,6 +892,7 @@ static const char *const indiv_keys[IK__N] = {
     [IK_ITEMS] = "items",
     [IK_WEAPON] = "weapon",
     [IK_POSITION] = "position",
+    [IK_SPELLS] = "spells", /* spells.c */
 };
 static const char *const ability_keys[BS_ABILITY__COUNT] = {
     [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
@@ -973,6 +1147,8 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 		ind->placed = 1;
 		ld_mark(v[IK_POSITION], &ind->pos_line, &ind->pos_col);
 	}
+	/* [14.1] the spells memorized, or the default choice (spells.c) */
+	ld_individual_spells(ld, n, v[IK_SPELLS], ind);
 	aux->rank = v[IK_RANK];
 	aux->role = v[IK_ROLE];
 	aux->deputy_of = v[IK_DEPUTY_OF];

@@ -517,6 +517,7 @@
             y: sy((vs[1] + 2 * vs[3]) / 3) }, this.lLabels);
           vlab.textContent = vs[4];
         }
+      }
       /* [9.4] a duel's blow, a hero's attack on a figure, figures
        * attacking a hero: an arrow from the attacker to his target */
       var ie = EV[i];

@@ -753,9 +753,11 @@ static void pause_at(struct mv *m, int k)
 		m->aborted = 1;
 		return;
 	}
-	/* its block after its losses; the others as they now stand */
+	/* its block after its losses; the others as they now stand, with the
+	 * lone figures [9.4] and the table edges (RULING R-374) as at the start
+	 * of the move */
 	bs1e_shape(b, m->g, &m->s);
-	m->n = bs1e_obstacles(b, m->g, -1, m->obst, m->map);
+	m->n = bs1e_obstacles_all_walled(b, m->g, -1, -1, m->obst, m->map);
 }
 
 /* The next pause falls in step i at t (t < 0: at the step's end). */
@@ -853,7 +855,8 @@ static int fire_step(struct mv *m)
 		bs1e_fire(wb, m->g, bs1e_g(wb, o->tside, o->tunit),
 			  BS_FIRE_SPLIT, -1, NULL, o->why);
 		wb->units[m->g].mv_spent -= m->spent;
-		m->n = bs1e_obstacles(wb, m->g, -1, m->obst, m->map);
+		m->n = bs1e_obstacles_all_walled(wb, m->g, -1, -1, m->obst,
+						 m->map);
 	}
 	return 1;
 }

@@ -1147,3 +1147,35 @@ Test(r10_missiles, s10_8_t13_target_behind_a_wall_or_hedge)
 	cr_assert_eq(v->deriv.value, 21 + 2);
 	tf_close(&t);
 }
+
+/* [10.5] RULING R-374: after a split-fire step the rest of the move still
+ * stops at the table edge (the move's obstacles, rebuilt after the volley,
+ * keep the edges and the lone figures [9.4] it started with). */
+Test(r10_missiles, s10_5_split_fire_then_the_table_edge_still_stops)
+{
+	struct tf t;
+	open_battle(&t, NULL,
+		    UNIT("Horse archers", 8, "man-at-arms", "short bow", 60, 20,
+			 east, 4, closed,
+			 "        commander: SC\n        mount: light "
+			 "warhorse\n"),
+		    UNIT("Orcs", 12, "orc", "long sword", 70, 30, west, 6,
+			 closed, "        commander: NC\n"));
+	double mv = tf_unit(&t, 0, 0)->r.mv;
+	cr_assert_geq(mv, 16);
+	struct bs_order o = split(2, mv / 2, 1, 0);
+	tf_order(&t, 0, 0, &o);
+	tf_dice(&t, (int[]){4, 4}, 2);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	const struct bs_event *r = rejected(&t, 0);
+	cr_assert_null(r, "rejected: %s %s", r ? r->what : "",
+		       r ? r->cite : "");
+	cr_assert_not_null(tf_find(&t, BS_EV_VOLLEY, 0),
+			   "[10.5] the split-fire volley");
+	/* 60 + 2 + mv/2 would be past the east edge at 72 */
+	cr_assert_leq(tf_unit(&t, 0, 0)->front.x, 72 + 1e-9,
+		      "front at x = %g, beyond the table edge",
+		      tf_unit(&t, 0, 0)->front.x);
+	tf_close(&t);
+}

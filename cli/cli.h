@@ -67,9 +67,28 @@ int cli_html_path(const char *cmd, const char *path);
  * device and inode when both exist). */
 int cli_same_file(const char *a, const char *b);
 
-/* Load FILE, or the built-in default scenario when file is NULL. Prints
- * the diagnostics on failure and returns the exit code (0 ok). */
-int cli_load_scenario(const char *file, struct bs_scenario **out);
+/* Load FILE (builtin: the built-in scenario of that name; file NULL: the
+ * default one) and check its deployment (bs_deploy_check). Prints the
+ * errors on failure and returns the exit code (0 ok, *out NULL on
+ * failure); prints its warnings on stderr, as errors when `strict` (then
+ * exit code 2). */
+int cli_load_checked(const char *file, int builtin, int strict,
+		     struct bs_scenario **out);
+
+/* cli_load_checked of FILE, or of the built-in default scenario when file
+ * is NULL. */
+int cli_load_scenario(const char *file, int strict, struct bs_scenario **out);
+
+/* Print the warnings of scenario s on stderr as "battlesim: warning:
+ * FILE:LINE:COL: message" (strict: "battlesim: error: ...", then a count).
+ * Returns 2 when strict and there is a warning, else 0. */
+int cli_print_warnings(const struct bs_scenario *s, int strict);
+
+/* The help lines of --strict, shared by check, roster, play and sim. */
+#define CLI_STRICT_HELP                                                        \
+	"  --strict        warnings are errors: a scenario that gives\n"       \
+	"                  something with no effect in play is refused\n"      \
+	"                  (exit 2; docs/SCENARIO-FORMAT.md, \"Warnings\")\n"
 
 /* Parse a whole decimal int in [lo, hi] for option `opt` of `cmd`; on error
  * prints the message and returns -1. */

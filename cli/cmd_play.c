@@ -21,6 +21,7 @@
 const char cmd_play_help[] =
     "usage: battlesim play [FILE] [--seed N] [--rounds N] [--log text|jsonl]\n"
     "                      [--out FILE] [--quiet] [--html FILE] [--dice FILE]\n"
+    "                      [--strict]\n"
     "\n"
     "Play a battle of the scenario FILE (without FILE, the built-in\n"
     "scenario), each side commanded by the doctrine AI (or by the orders\n"
@@ -32,6 +33,12 @@ const char cmd_play_help[] =
     "then the summary: every unit's figures at the start, lost, wounded and\n"
     "left, how it ended, each side's losses and the outcome.\n"
     "\n"
+    "The scenario's level (basic, intermediate, advanced) decides the rules\n"
+    "in force [16.3 A]. What the scenario gives that has no effect in play\n"
+    "(not in force at its level, or not played yet) is a warning on\n"
+    "stderr, 'battlesim: warning: FILE:LINE:COL: ...', before the battle\n"
+    "(docs/SCENARIO-FORMAT.md, \"Warnings\").\n"
+    "\n"
     "Options:\n"
     "  --seed N        seed of the dice (default 1985); the same seed plays\n"
     "                  the same battle and prints the same bytes\n"
@@ -40,15 +47,16 @@ const char cmd_play_help[] =
     "                  (docs/EVENTS.md); the summary is then one JSON line\n"
     "  --out FILE      write the log to FILE; the summary still goes to\n"
     "                  standard output\n"
-    "  --quiet         no log, only the summary\n"
+    "  --quiet         no log, only the summary (the warnings still go to\n"
+    "                  standard error)\n"
     "  --dice FILE     the dice from FILE (whole numbers, in the order the\n"
     "                  rules roll them) instead of the seeded generator; a\n"
     "                  number that is not a roll of its die, or too few,\n"
     "                  is an error (exit 1)\n"
     "  --html FILE     also write the battle map to FILE: one self-contained\n"
     "                  HTML page (no network) that replays the battle on the\n"
-    "                  tabletop, step by step, with the log (docs/HTML.md)\n"
-    "  -h, --help      show this help\n";
+    "                  tabletop, step by step, with the log "
+    "(docs/HTML.md)\n" CLI_STRICT_HELP "  -h, --help      show this help\n";
 
 /* play --dice FILE (issue 17): the given dice, in order, instead of the
  * seeded generator; NULL: none */
@@ -280,7 +288,16 @@ static int read_dice(const char *path, int **out, size_t *n)
 
 int cmd_play(int argc, char **argv)
 {
-	enum { O_SEED = 256, O_ROUNDS, O_LOG, O_OUT, O_QUIET, O_HTML, O_DICE };
+	enum {
+		O_SEED = 256,
+		O_ROUNDS,
+		O_LOG,
+		O_OUT,
+		O_QUIET,
+		O_HTML,
+		O_DICE,
+		O_STRICT
+	};
 	static const struct option opts[] = {
 	    {"seed", required_argument, NULL, O_SEED},
 	    {"rounds", required_argument, NULL, O_ROUNDS},
@@ -289,10 +306,11 @@ int cmd_play(int argc, char **argv)
 	    {"quiet", no_argument, NULL, O_QUIET},
 	    {"html", required_argument, NULL, O_HTML},
 	    {"dice", required_argument, NULL, O_DICE},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0;
+	int seed = DEFAULT_SEED, rounds = 0, quiet = 0, rc = 0, strict = 0;
 	enum bs_log_format fmt = BS_LOG_TEXT;
 	const char *out_path = NULL, *html = NULL, *dice = NULL;
 	opterr = 0;
@@ -337,6 +355,9 @@ int cmd_play(int argc, char **argv)
 		case O_DICE:
 			dice = optarg;
 			break;
+		case O_STRICT:
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd_play_help, stdout);
 			return 0;
@@ -360,7 +381,7 @@ int cmd_play(int argc, char **argv)
 	if (dice && read_dice(dice, &script, &nscript) != 0)
 		return 2;
 	struct bs_scenario *sc = NULL;
-	rc = cli_load_scenario(file, &sc);
+	rc = cli_load_scenario(file, strict, &sc);
 	if (rc) {
 		free(script);
 		return rc;

@@ -1270,7 +1270,7 @@ int cmd_referee(int argc, char **argv)
 		}
 		jf = fopen(resume, "a");
 	} else {
-		rc = cli_load_scenario(file, &sc);
+		rc = cli_load_scenario(file, 0, &sc);
 		if (rc)
 			return rc;
 		int sides[BS_MAX_SIDES], dmode[BS_ROLL__COUNT];

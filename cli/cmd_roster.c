@@ -12,7 +12,7 @@
 #include "cli.h"
 
 const char cmd_roster_help[] =
-    "usage: battlesim roster [FILE] [--json]\n"
+    "usage: battlesim roster [FILE] [--json] [--strict]\n"
     "\n"
     "Print the roster sheets of a scenario: per side, the Army Roster Sheet\n"
     "[3.1] block of every unit (name, type, commander/deputy, # FIG, ratio,\n"
@@ -27,10 +27,16 @@ const char cmd_roster_help[] =
     "the rule it comes from, e.g.\n"
     "  ML 12 = 11 +1 magic equipment -1 AC 8 +1 regular [4.1 T3]\n"
     "\n"
+    "The sheets are those of the scenario's level [16.3 A]: at the Basic\n"
+    "Game a unit with a mount or chariot is rated on foot and members are\n"
+    "not averaged in (each with a warning on stderr).\n"
+    "\n"
     "Without FILE, the built-in default scenario.\n"
     "\n"
     "Options:\n"
     "  --json       print one JSON object instead (docs/ROSTER-JSON.md)\n"
+    "  --strict     warnings are errors: a scenario that gives something\n"
+    "               with no effect in play is refused (exit 2)\n"
     "  -h, --help   show this help\n";
 
 static const char *const save_name[BS_SAVE__COUNT] = {"PPD", "P/P", "RSW", "BW",
@@ -279,17 +285,22 @@ static int print_json(const struct bs_scenario *s)
 
 int cmd_roster(int argc, char **argv)
 {
+	enum { O_STRICT = 256 };
 	static const struct option opts[] = {
 	    {"json", no_argument, NULL, 'j'},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int json = 0, ch;
+	int json = 0, strict = 0, ch;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			json = 1;
+			break;
+		case O_STRICT:
+			strict = 1;
 			break;
 		case 'h':
 			fputs(cmd_roster_help, stdout);
@@ -304,7 +315,7 @@ int cmd_roster(int argc, char **argv)
 				       argv[optind + 1]);
 	const char *file = optind < argc ? argv[optind] : NULL;
 	struct bs_scenario *s = NULL;
-	int rc = cli_load_scenario(file, &s);
+	int rc = cli_load_scenario(file, strict, &s);
 	if (rc != 0)
 		return rc;
 	if (s->rules == BS_RULES_MATRIX) { /* matrix (issue 6) */

@@ -17,6 +17,7 @@
 #include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/sim.h"
+#include "battlesim/warn.h"
 #include "cli.h"
 
 #define DEFAULT_SEED 1985
@@ -24,7 +25,7 @@
 const char cmd_sim_help[] =
     "usage: battlesim sim [FILE] [--runs N] [--threads T] [--seed S]\n"
     "                     [--until-ci W] [--json | --csv] [--rounds N]\n"
-    "                     [--html FILE] [--from JOURNAL]\n"
+    "                     [--html FILE] [--from JOURNAL] [--strict]\n"
     "       battlesim sim [FILE] --seed S --replay K [--log text|jsonl]\n"
     "                     [--html FILE] [--from JOURNAL]\n"
     "\n"
@@ -37,6 +38,11 @@ const char cmd_sim_help[] =
     "figures lost with a histogram, and each side's losses. Battle i is\n"
     "played with the dice of stream i of the seed, so the report is the\n"
     "same for any number of threads, and battle 0 is `play --seed S`.\n"
+    "\n"
+    "What the scenario gives that the battles leave out (the warnings of\n"
+    "battlesim check: not in force at its level, or not played yet) goes to\n"
+    "stderr and heads every report as its \"not simulated\" list: the odds\n"
+    "are never shown without their caveats (docs/SIM.md).\n"
     "\n"
     "Options:\n"
     "  --runs N        battles to play (default 10000; with --until-ci, the\n"
@@ -58,8 +64,8 @@ const char cmd_sim_help[] =
     "                  journal (docs/REFEREE.md): each replays its inputs,\n"
     "                  then the AI plays the human sides with the dice of\n"
     "                  (seed, i); the seed defaults to the journal's; the\n"
-    "                  same counts as the session's 'chances N'\n"
-    "  -h, --help      show this help\n"
+    "                  same counts as the session's 'chances "
+    "N'\n" CLI_STRICT_HELP "  -h, --help      show this help\n"
     "\n"
     "A progress bar with the rate and the time left goes to standard error\n"
     "when it is a terminal.\n";
@@ -165,6 +171,10 @@ static json_t *report_json(const struct bs_scenario *sc,
 	json_object_set_new(o, "runs", json_integer(r->runs));
 	json_object_set_new(o, "stopped_early", json_boolean(r->stopped_early));
 	json_object_set_new(o, "max_rounds", json_integer(r->max_rounds));
+	/* what the battles leave out (issue 11): only when there is any */
+	if (sc->warnings.count)
+		json_object_set_new(o, "not_simulated",
+				    bs_report_warnings_json(sc));
 	json_t *sides = json_array();
 	for (int s = 0; s < r->nsides; s++) {
 		const struct bs_sim_side *sd = &r->side[s];
@@ -276,6 +286,16 @@ static void report_csv(FILE *f, const struct bs_scenario *sc,
 	csv_int(f, "run", NULL, NULL, "runs", r->runs);
 	csv_int(f, "run", NULL, NULL, "stopped_early", r->stopped_early);
 	csv_int(f, "run", NULL, NULL, "max_rounds", r->max_rounds);
+	/* what the battles leave out (issue 11): one row a warning */
+	char where[1024];
+	for (size_t i = 0; i < sc->warnings.count; i++) {
+		const struct bs_diag *m = &sc->warnings.items[i];
+		int code = m->code > 0 && m->code < BS_W__COUNT ? m->code : 0;
+		fprintf(f, "not_simulated,\"\",\"\",%s,",
+			code ? bs_warn_kinds[code].id : "warning");
+		csv_str(f, bs_diag_format(m, where, sizeof where));
+		fputc('\n', f);
+	}
 	for (int s = 0; s < r->nsides; s++) {
 		const struct bs_sim_side *sd = &r->side[s];
 		const char *nm = sc->sides[s].name;
@@ -347,6 +367,10 @@ static void report_text(FILE *f, const struct bs_scenario *sc,
 		r->stopped_early ? " (stopped: the intervals are narrow "
 				   "enough)"
 				 : "");
+	if (sc->warnings.count) {
+		fputc('\n', f);
+		bs_report_warnings_text(f, sc);
+	}
 	fprintf(f, "\nOutcome                              P     95%% interval "
 		   "(Wilson)\n");
 	for (int s = 0; s < r->nsides; s++) {
@@ -434,7 +458,8 @@ int cmd_sim(int argc, char **argv)
 		O_REPLAY,
 		O_LOG,
 		O_HTML,
-		O_FROM
+		O_FROM,
+		O_STRICT
 	};
 	static const struct option opts[] = {
 	    {"runs", required_argument, NULL, O_RUNS},
@@ -448,6 +473,7 @@ int cmd_sim(int argc, char **argv)
 	    {"log", required_argument, NULL, O_LOG},
 	    {"html", required_argument, NULL, O_HTML},
 	    {"from", required_argument, NULL, O_FROM},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -455,7 +481,8 @@ int cmd_sim(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.runs = BS_SIM_DEFAULT_RUNS;
 	o.threads = cores();
-	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0;
+	int seed = DEFAULT_SEED, json = 0, csv = 0, replay = -1, rounds = 0,
+	    strict = 0;
 	int runs = BS_SIM_DEFAULT_RUNS, threads = o.threads, rc = 0;
 	const char *log = NULL, *html = NULL, *from = NULL;
 	int seed_given = 0;
@@ -515,6 +542,9 @@ int cmd_sim(int argc, char **argv)
 		case O_FROM:
 			from = optarg;
 			break;
+		case O_STRICT:
+			strict = 1;
+			break;
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
@@ -560,7 +590,7 @@ int cmd_sim(int argc, char **argv)
 		if (!seed_given)
 			seed = (int)ref->seed;
 	} else {
-		rc = cli_load_scenario(file, &sc);
+		rc = cli_load_scenario(file, strict, &sc);
 	}
 	if (rc)
 		return rc;

@@ -107,7 +107,9 @@ static void print_text(const struct bs_scenario *s)
 				printf(
 				    "    ML/CD %d\" = command diameter; never "
 				    "checks morale [2E Morale] (RULING "
-				    "R-219)\n",
+				    "R-219); the diameter has no effect in "
+				    "play: the intermediate rules are not in "
+				    "the text (RULING R-313)\n",
 				    st->cd);
 			printf(
 			    "    position (%g, %g) facing %g, %s formation\n",

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "battlesim/deploy.h"
 #include "cli.h"
 
 void cli_error(const char *fmt, ...)
@@ -40,20 +41,56 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return 2;
 }
 
-int cli_load_scenario(const char *file, struct bs_scenario **out)
+int cli_print_warnings(const struct bs_scenario *s, int strict)
+{
+	char buf[1024];
+	const struct bs_diags *w = &s->warnings;
+	for (size_t i = 0; i < w->count; i++)
+		fprintf(stderr, "battlesim: %s: %s\n",
+			strict ? "error" : "warning",
+			bs_diag_format(&w->items[i], buf, sizeof buf));
+	if (strict && w->count > 0) {
+		fprintf(stderr,
+			"battlesim: error: %s: %zu warning%s, errors with "
+			"--strict\n",
+			s->file, w->count, w->count == 1 ? "" : "s");
+		return 2;
+	}
+	return 0;
+}
+
+int cli_load_checked(const char *file, int builtin, int strict,
+		     struct bs_scenario **out)
 {
 	struct bs_diags d;
 	bs_diags_init(&d);
-	enum bs_status st = file ? bs_scenario_load_file(file, out, &d)
-				 : bs_scenario_load_builtin(NULL, out, &d);
+	enum bs_status st = builtin || !file
+				? bs_scenario_load_builtin(file, out, &d)
+				: bs_scenario_load_file(file, out, &d);
+	if (st == BS_OK)
+		st = bs_deploy_check(*out, &d);
 	if (st != BS_OK) {
 		cli_print_diags(&d);
 		if (d.count == 0)
 			cli_error("%s: could not be loaded",
 				  file ? file : "built-in scenario");
+		bs_scenario_free(*out);
+		*out = NULL;
+		bs_diags_release(&d);
+		return (int)st;
 	}
 	bs_diags_release(&d);
-	return (int)st;
+	int rc = cli_print_warnings(*out, strict);
+	if (rc) {
+		bs_scenario_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+int cli_load_scenario(const char *file, int strict, struct bs_scenario **out)
+{
+	return cli_load_checked(file, 0, strict, out);
 }
 
 int cli_parse_int(const char *cmd, const char *opt, const char *text, long lo,

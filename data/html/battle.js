@@ -797,6 +797,17 @@
   /* ---- start --------------------------------------------------------- */
 
   document.getElementById('title').textContent = B.scenario;
+  /* what the battle leaves out (the scenario's warnings, issue 11) */
+  if (B.not_simulated && B.not_simulated.length) {
+    var ns = document.getElementById('not-simulated');
+    h('h3', null, 'Not simulated (' + B.not_simulated.length + ')', ns);
+    h('p', 'k', 'What the scenario gives that this battle leaves out:', ns);
+    var ul = h('ul', null, null, ns);
+    B.not_simulated.forEach(function (w) {
+      h('li', null, w.file + ':' + w.line + ':' + w.col + ': ' + w.message, ul);
+    });
+    ns.hidden = false;
+  }
   /* the level (Basic / Intermediate / Advanced Game) is 1E's alone, and a
      matrix battle is fought on its grid, not on a table in inches */
   document.getElementById('meta').textContent = B.rules +

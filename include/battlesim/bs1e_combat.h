@@ -222,6 +222,12 @@ int bs1e_hero_hp_from_hd(int hd_tenths);
 /* [13.5] level drainers do double damage. */
 int bs1e_level_drain_damage(int tenths);
 
+/* 1 when a unit of level drainers (`drains`) does [13.5] double damage in
+ * a battle at `level`: RULING R-311 in the Advanced Game only (chapter 13
+ * is an Advanced Game rule [16.3 A]; Table 4's -3 and Table 5's check
+ * apply at every level). */
+int bs1e_drain_doubles(enum bs_level level, int drains);
+
 /* Morale checks owed at the end of a Melee Phase for contact: [13.5]
  * level drainers or undead (Table 5) and [13.3] creatures the unit cannot
  * harm; each is its own check (RULING R-072). Returns 0, 1 or 2. */

@@ -212,7 +212,7 @@ enum bs1e_mounting { BS1E_ON_FOOT, BS1E_CAVALRY, BS1E_CHARIOT };
 /* One weapon a unit carries, with its own AR and damage. */
 struct bs1e_weapon_sheet {
 	char name[80]; /* "long sword +1" */
-	int in_hand;   /* the weapon in hand at the start [8.2] (the first) */
+	int in_hand;   /* the weapon in hand at the start [8.2] */
 	enum bs_weapon_kind kind;
 	struct bs_dice vs_sm, vs_l; /* the plus added */
 	struct bs_deriv ar;

@@ -3,6 +3,7 @@
 #ifndef BATTLESIM_DIAG_H
 #define BATTLESIM_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* Status of a fallible public function. Values double as the CLI exit code
@@ -14,11 +15,13 @@ enum bs_status {
 	BS_ERR_INPUT = 2, /* the input is wrong: see the diagnostics */
 };
 
-/* One message. line and col are 1-based; 0 means "not known". */
+/* One message. line and col are 1-based; 0 means "not known". `code` is
+ * the kind of a warning (enum bs_warn, battlesim/warn.h), 0 for an error. */
 struct bs_diag {
 	char file[256];
 	int line;
 	int col;
+	int code;
 	char msg[512];
 };
 
@@ -37,6 +40,24 @@ void bs_diags_release(struct bs_diags *d);
  * Never fails; on out of memory it sets d->oom and drops the message. */
 void bs_diags_add(struct bs_diags *d, const char *file, int line, int col,
 		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* bs_diags_add with a code (a warning kind, enum bs_warn; 0 = an error). */
+void bs_diags_add_code(struct bs_diags *d, int code, const char *file, int line,
+		       int col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* The same with a va_list. */
+void bs_diags_addv(struct bs_diags *d, int code, const char *file, int line,
+		   int col, const char *fmt, va_list ap)
+    __attribute__((format(printf, 6, 0)));
+
+/* Append every message of src to d (copies). */
+void bs_diags_append(struct bs_diags *d, const struct bs_diags *src);
+
+/* Sort the messages of indexes start .. end-1 (end past the count: to the
+ * last) by file (in the order the files first appear), line and column;
+ * stable. */
+void bs_diags_sort(struct bs_diags *d, size_t start, size_t end);
 
 /* Format as "FILE:LINE:COL: message" (parts that are unknown are left out)
  * into buf (always NUL-terminated). Returns buf. */

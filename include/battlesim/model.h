@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "battlesim/diag.h"
 #include "battlesim/dice.h"
 
 #define BS_NAME_MAX 64
@@ -269,7 +270,8 @@ struct bs_unit {
 	int deputy;    /* deputy unit commander, -1 none */
 	int members[BS_UNIT_MAX_MEMBERS]; /* [9.1] characters as members */
 	int nmembers;
-	int line, col; /* where the unit is defined */
+	int line, col;	       /* where the unit is defined */
+	int pos_line, pos_col; /* where its `position:` is */
 	/* 2E (issue 5): the 2E statistics; NULL in a 1E scenario */
 	const struct bs2e_unit_stats *bs2e;
 };
@@ -335,6 +337,7 @@ struct bs_individual {
 	int placed;	 /* 1: position given in the file; else defaulted */
 	int str_percent; /* exceptional strength 18/xx: 1..100 (00 = 100) */
 	int line, col;
+	int pos_line, pos_col; /* where its `position:` is (placed 1) */
 };
 
 enum bs_edge {
@@ -431,12 +434,29 @@ struct bs_scenario {
 	/* matrix (issue 6): the matrix and its brigade cards (rules: matrix,
 	 * include/battlesim/matrix.h); NULL otherwise */
 	struct bs_matrix_field *matrix;
+	/* what the scenario gives that has no effect in play at its level,
+	 * and caveats on its set-up (battlesim/warn.h): FILE:LINE:COL
+	 * messages whose code is the kind, in the order of the file; added
+	 * by the loader and bs_deploy_check, listed by the reports */
+	struct bs_diags warnings;
+	int deploy_checked; /* bs_deploy_check has added its warnings */
 };
 
 /* Catalog names match ignoring case, spaces, hyphens and underscores, so
  * that "longsword", "Long Sword" and "long-sword" are one weapon
  * (RULING R-038). */
 int bs_name_eq(const char *a, const char *b);
+
+/* [8.2] RULING R-306: 1 when weapon w can be a unit's weapon in hand in
+ * melee: not a missile weapon (missiles are fired, not swung [10.0]), and
+ * a lance only for a mounted unit (cavalry or chariots [11.4]). */
+int bs_weapon_melee_usable(const struct bs_weapon *w, int mounted);
+
+/* The index in u->weapons of the weapon in hand at the start: the first
+ * usable one (bs_weapon_melee_usable), or -1 when there is none (the unit
+ * fights with its creatures' natural attacks, RULING R-050, or with d2,
+ * RULING R-103). `mounted`: the unit is cavalry or chariots in play. */
+int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted);
 
 /* Lookups by name (bs_name_eq); NULL when absent. */
 const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,

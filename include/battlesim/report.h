@@ -140,6 +140,19 @@ struct bs_sim_result;
 int bs_html_sim_write(FILE *out, const struct bs_scenario *sc,
 		      const struct bs_sim_result *r, uint64_t seed);
 
+/* ---- the "not simulated" list (issue 11) ---------------------------------
+ * The scenario's warnings (battlesim/warn.h, s->warnings): what it gives
+ * that the battles leave out, listed by every report of odds. */
+
+/* "Not simulated: N warnings ..." and one line "  FILE:LINE:COL: message"
+ * each, to f; nothing when the scenario has no warning. */
+void bs_report_warnings_text(FILE *f, const struct bs_scenario *s);
+
+/* The warnings as a JSON array of {"warning": ID, "class", "file",
+ * "line", "col", "message"} (docs/SIM.md). New reference; NULL on out of
+ * memory. */
+struct json_t *bs_report_warnings_json(const struct bs_scenario *s);
+
 /* An embedded template of data/html/ by file name ("battle.js"); NULL when
  * absent. *len (may be NULL) gets its size. */
 const char *bs_html_template(const char *name, size_t *len);

@@ -9,9 +9,12 @@
 #include "battlesim/model.h"
 
 /* Load the scenario in file `path` (with the built-in catalogs). On success
- * *out is a new scenario (free with bs_scenario_free). On bad input returns
- * BS_ERR_INPUT with one diagnostic per error found (all of them, not only
- * the first) and *out NULL. */
+ * *out is a new scenario (free with bs_scenario_free) with its warnings
+ * (.warnings, battlesim/warn.h). On bad input returns BS_ERR_INPUT with
+ * one diagnostic per error found (all of them, not only the first) and
+ * *out NULL. Where its units stand is checked by the second step of a
+ * load, bs_deploy_check (battlesim/deploy.h), which the program runs for
+ * every command; tests may set up any position without it. */
 enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
 				     struct bs_diags *diags);
 

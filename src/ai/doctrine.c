@@ -377,7 +377,7 @@ static int32_t e36(struct bs_ai_doctrine *ai, const struct bs_battle *b, int g,
 	sp.ac = 0;
 	sp.damage = large ? u->r.dmg_l : u->r.dmg_sm;
 	sp.figures = 1;
-	sp.level_drain = u->r.level_drain;
+	sp.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	sp.poison_part = -1;
 	struct bs1e_attack_plan plan;
 	char err[128];

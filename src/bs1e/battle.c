@@ -320,10 +320,12 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	u->r.base_d = t2->depth_8ths > 0 ? t2->depth_8ths / 8.0 : 1.0;
 	damage_dice(&sh->damage, 0, &u->r.dmg_sm);
 	damage_dice(&sh->damage, 1, &u->r.dmg_l);
-	if (def->nweapons > 0 && def->weapons[0].weapon) {
-		u->r.pike = def->weapons[0].weapon->is_pike;
-		u->r.polearm = def->weapons[0].weapon->is_polearm;
-		x->magic_weapon = def->weapons[0].plus > 0;
+	/* the weapon in hand (RULING R-306: the first usable in melee) */
+	int k = bs_unit_weapon_in_hand(def, sh->mounting != BS1E_ON_FOOT);
+	if (k >= 0) {
+		u->r.pike = def->weapons[k].weapon->is_pike;
+		u->r.polearm = def->weapons[k].weapon->is_polearm;
+		x->magic_weapon = def->weapons[k].plus > 0;
 	}
 	/* [8.2] every melee weapon of a unit on foot, rated, so that it can
 	 * change weapons at the beginning of a Melee Phase. RULING R-175: a
@@ -336,9 +338,8 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		     w++) {
 			struct bs_weapon_rated *wr = &u->r.wpn[w];
 			const struct bs1e_weapon_sheet *ws = &sh->weapons[w];
-			if (ws->kind == BS_WEAPON_MISSILE ||
-			    !def->weapons[w].weapon)
-				break;
+			if (!bs_weapon_melee_usable(def->weapons[w].weapon, 0))
+				break; /* RULING R-306 */
 			wr->base_ar = ws->ar.value;
 			wr->dmg_sm = ws->vs_sm;
 			wr->dmg_l = ws->vs_l;

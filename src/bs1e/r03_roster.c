@@ -526,15 +526,32 @@ static void natural_src(const struct bs_creature *c, struct bs1e_dmg_src *s)
 	bs_fmt(s->label, sizeof s->label, "%s", c->name);
 }
 
-/* The damage of the weapon in hand [8.2] (RULING R-050: the first listed),
- * or the natural attacks (a mixed unit: the least favourable part's,
- * RULING R-040). */
+/* The weapon in hand [8.2]: RULING R-050 the first listed, R-306 the first
+ * usable in melee (no missile weapon; a lance only mounted); -1 none. */
+static int in_hand(const struct bs_unit *u)
+{
+	return bs_unit_weapon_in_hand(u, u->mount || u->chariot.puller);
+}
+
+/* The magic plus of the weapon in hand (lowers the AR [8.3]). */
+static int in_hand_plus(const struct bs_unit *u)
+{
+	int k = in_hand(u);
+	return k >= 0 ? u->weapons[k].plus : 0;
+}
+
+/* The damage of the weapon in hand [8.2] (RULING R-050, R-306), or the
+ * natural attacks (a mixed unit: the least favourable part's, RULING
+ * R-040). */
 static void foot_damage(const struct bs_unit *u, struct bs1e_damage *d)
 {
 	memset(d, 0, sizeof *d);
 	d->cite = "[8.2]";
-	if (u->nweapons > 0 && u->weapons[0].weapon) {
-		weapon_src(&u->weapons[0], &d->src[d->nsrc++]);
+	int k = in_hand(u);
+	if (k >= 0) {
+		if (k > 0)
+			d->cite = "[8.2, R-306]";
+		weapon_src(&u->weapons[k], &d->src[d->nsrc++]);
 		return;
 	}
 	const struct bs_creature *c = u->creature;
@@ -749,7 +766,7 @@ static void foot_component(const struct bs_unit *u, const struct foot *f,
 	k->hd = f->hd;
 	k->ac = f->ac.value;
 	k->thac0 = f->thac0.value;
-	k->plus = u->nweapons > 0 ? u->weapons[0].plus : 0;
+	k->plus = in_hand_plus(u);
 	k->mv = f->mv;
 	k->size = f->size;
 	k->dmg = *dmg;
@@ -771,7 +788,7 @@ static void rider_component(const struct bs_unit *u, const struct foot *f,
 		k->ac = u->ac;
 	if (u->thac0 > 0)
 		k->thac0 = u->thac0;
-	k->plus = u->nweapons > 0 ? u->weapons[0].plus : 0;
+	k->plus = in_hand_plus(u);
 	if (dmg->nsrc > 0)
 		k->dmg = *dmg;
 }
@@ -896,7 +913,10 @@ static void ml_mods(const struct bs_scenario *s, int side,
 		add_mod(o->ml_mods, &o->nml_mods, r->mod, r->cite,
 			"regular infantry behind within 6\"");
 	}
-	if (s->game == BS_GAME_DND && side_has_item(sd, "rod of victory"))
+	/* RULING R-310: an Advanced Game item [16.3 A] (listed; its effect
+	 * in play is not played yet) */
+	if (s->game == BS_GAME_DND && s->level == BS_LEVEL_ADVANCED &&
+	    side_has_item(sd, "rod of victory"))
 		add_mod(o->ml_mods, &o->nml_mods, 1, "[14.20]",
 			"rod of victory on this side");
 	if (f->never_checks)
@@ -917,7 +937,7 @@ static void weapon_sheets(const struct bs_unit *u, int thac0, int ratio,
 		struct bs1e_dmg_src src;
 		weapon_src(w, &src);
 		bs_fmt(x->name, sizeof x->name, "%s", src.label);
-		x->in_hand = i == 0;
+		x->in_hand = i == in_hand(u);
 		x->kind = w->weapon->kind;
 		x->vs_sm = src.vs_sm;
 		x->vs_l = src.vs_l;
@@ -955,7 +975,7 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 	rate_foot(s, u, &f);
 	struct bs1e_damage dmg;
 	foot_damage(u, &dmg);
-	int plus = u->nweapons > 0 ? u->weapons[0].plus : 0;
+	int plus = in_hand_plus(u);
 
 	/* the ratio of the unit's own creatures, mounted as they ride
 	 * (RULING R-049: members do not change it; R-051 / R-052: the

@@ -78,7 +78,8 @@ static int charisma(const struct bs_scenario *s,
 		cha = 10;
 		*assumed = 1;
 	}
-	if (s->game == BS_GAME_DND)
+	/* RULING R-310: magic items are Advanced Game rules [16.3 A] */
+	if (s->game == BS_GAME_DND && s->level == BS_LEVEL_ADVANCED)
 		for (int i = 0; i < ind->nitems; i++)
 			if (has_ci(ind->items[i], "rod of ruling")) {
 				/* [14.20] D&D: +2 to Charisma */
@@ -152,7 +153,9 @@ void bs1e_charisma_bonus_of(const struct bs_scenario *s,
 	       "%s %d%s (%s) =", assumed ? "Cha not given:" : "Cha", cha,
 	       rod ? " with rod of ruling" : "", row);
 	bs_deriv_init(out, bs1e_charisma_bonus(cha), lab, NULL, "[4.9 T8]");
-	if (s->game != BS_GAME_ADND)
+	/* RULING R-310: magic items are Advanced Game rules [16.3 A]: no
+	 * bonus from them at the Basic and Intermediate levels */
+	if (s->game != BS_GAME_ADND || s->level != BS_LEVEL_ADVANCED)
 		return;
 	/* [14.20] AD&D: the items add to the Charisma bonus (RULING R-047) */
 	int found = 0;

@@ -989,7 +989,7 @@ static int breaks_through(const struct bs_battle *b, int g, int h)
 	spec.ac = t->r.ac;
 	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = c.a_count;
-	spec.level_drain = u->r.level_drain;
+	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec.poison_part = -1;
 	struct bs1e_attack_plan plan;
 	char err[160];

@@ -284,7 +284,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
 	 * catalogs give no attack rates, so one routine per phase ([8.6]
 	 * several natural attacks are the parts of the damage) */
-	spec.level_drain = u->r.level_drain;
+	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec.poison_part = -1;
 	struct bs1e_attack_plan plan;
 	char err[160];

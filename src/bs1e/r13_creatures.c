@@ -14,6 +14,11 @@ int bs1e_level_drain_damage(int tenths)
 	return 2 * tenths;
 }
 
+int bs1e_drain_doubles(enum bs_level level, int drains)
+{
+	return drains && level == BS_LEVEL_ADVANCED;
+}
+
 void bs1e_paralysis(int damage_tenths, int figure_hd_tenths, int figures_left,
 		    struct bs1e_casualties *out)
 {

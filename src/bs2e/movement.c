@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/ground.h"
 #include "bs2e/engine2e.h"
 
 #define EPS 1e-6
@@ -18,7 +19,8 @@
 /* RULING R-220: the "Reference Card" terrain effects are not in the text;
  * the 1E Table 14 multipliers stand for them (clear 1, road 4/3, woods
  * and rough 2/3, swamp 1/2 ...), as a cost per inch of den/num; water is
- * impassable; cavalry may not enter woods or swamp. */
+ * impassable; cavalry may not enter woods or swamp (bs_tt_terrain_bars,
+ * the tabletop's ground test). */
 void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den)
 {
 	*num = 1;
@@ -26,9 +28,10 @@ void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den)
 	if (t < 0 || t >= BS1E_TERRAIN__COUNT)
 		return;
 	const struct bs1e_t14_row *r = &bs1e_table14[t];
-	if (!r->passable ||
-	    (k == BS2E_KIND_CAVALRY &&
-	     (t == BS1E_TERRAIN_WOODS || t == BS1E_TERRAIN_SWAMP))) {
+	/* what bars which kind: the tabletop's one ground test */
+	struct bs_tt_mover mv = {.rules = BS_RULES_BS2E,
+				 .cavalry = k == BS2E_KIND_CAVALRY};
+	if (bs_tt_terrain_bars(t, 0, &mv, NULL, NULL)) {
 		*num = 0;
 		*den = 1;
 		return;
@@ -109,6 +112,35 @@ static void store(struct mv *m)
 	u->files = m->s.files;
 }
 
+/* RULING R-220, R-317: the block of the unit in pose p stands on ground
+ * its kind may not enter (the tabletop's test, as at deployment). */
+static int barred(const struct mv *m, const struct bs_tt_shape *sh,
+		  const struct bs_tt_pose *p)
+{
+	const struct bs_unit *def = m->b->units[m->g].def;
+	struct bs_tt_mover mv = {
+	    .rules = BS_RULES_BS2E,
+	    .cavalry = def->bs2e && def->bs2e->kind == BS2E_KIND_CAVALRY,
+	};
+	struct bs_quad q = bs_tt_quad(sh, p);
+	return bs_tt_ground_barred(m->b->sc, &q, &mv, NULL, NULL) >= 0;
+}
+
+/* A primitive other than an advance may not end on ground the unit may
+ * not enter, unless it stood on such ground already (a router may have
+ * fled there, RULING R-214): then it is undone. Returns 1 when it stands. */
+static int ground_ok(struct mv *m, const struct bs_tt_shape *s0,
+		     const struct bs_tt_pose *p0)
+{
+	if (!barred(m, &m->s, &m->p) || barred(m, s0, p0))
+		return 1;
+	m->s = *s0;
+	m->p = *p0;
+	m->why = "the unit may not enter that terrain";
+	m->cite = "[2E Movement] RULING R-220";
+	return 0;
+}
+
 /* After a primitive met obstacle `hit`: an enemy is contact [7.8]-like
  * (RULING R-229), closing the door (RULING R-107 of the tabletop). */
 static void met(struct mv *m, int hit)
@@ -142,10 +174,11 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 			return 1;
 		/* RULING R-220: the slowest terrain along the way (the front
 		 * centre's path, every 1/4"), stopping short of ground the
-		 * unit may not enter */
+		 * unit may not enter (R-317: the whole block's) */
 		double c = cost_at(m->b->sc, k, m->p.front);
 		if (c < 0)
 			c = 1.0; /* deployed there: it may leave */
+		int was_barred = barred(m, &m->s, &m->p);
 		double dist = st->dist;
 		struct bs_vec dir = bs_dir(m->p.facing + st->angle);
 		int ns = (int)ceil(dist / 0.25);
@@ -153,9 +186,14 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 			ns = 1000;
 		for (int i = 1; i <= ns; i++) {
 			double t = dist * i / ns;
-			double ci = cost_at(
-			    m->b->sc, k,
-			    bs_vec_add(m->p.front, bs_vec_scale(dir, t)));
+			struct bs_tt_pose pt = {
+			    bs_vec_add(m->p.front, bs_vec_scale(dir, t)),
+			    m->p.facing};
+			double ci = cost_at(m->b->sc, k, pt.front);
+			if (!was_barred && barred(m, &m->s, &pt))
+				ci = -1.0;
+			else if (ci < 0)
+				ci = c; /* on its way out of it */
 			if (ci < 0) {
 				dist = dist * (i - 1) / ns;
 				if (dist <= EPS) {
@@ -190,7 +228,10 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 			m->cite = "[2E Movement]";
 			return 0;
 		}
+		struct bs_tt_shape s0 = m->s;
 		bs_tt_wheel(&m->s, &m->p, st->angle, m->obst, m->n, &r);
+		if (!ground_ok(m, &s0, &from))
+			return 0;
 		m->spent += r.cost;
 		met(m, r.hit);
 		emit_move(m, "wheel", from, r.cost, cite);
@@ -203,12 +244,15 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 			m->cite = "[2E Movement]";
 			return 0;
 		}
+		struct bs_tt_shape s0 = m->s;
 		bs_tt_face(&m->s, &m->p, st->angle, mv, m->obst, m->n, &r);
 		if (!r.complete) {
 			m->why = "no room to turn";
 			m->cite = "[2E Movement]";
 			return 0;
 		}
+		if (!ground_ok(m, &s0, &from))
+			return 0;
 		m->spent += r.cost;
 		emit_move(m, "face", from, r.cost, cite);
 		return 1;
@@ -228,8 +272,11 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 			m->cite = "[2E Movement]";
 			return 0;
 		}
+		struct bs_tt_shape s0 = m->s;
 		m->s = s2;
 		m->p = p2;
+		if (!ground_ok(m, &s0, &from))
+			return 0;
 		m->spent += r.cost;
 		emit_move(m, "frontage", from, r.cost, cite);
 		return 1;

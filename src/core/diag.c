@@ -18,8 +18,8 @@ void bs_diags_release(struct bs_diags *d)
 	memset(d, 0, sizeof *d);
 }
 
-void bs_diags_add(struct bs_diags *d, const char *file, int line, int col,
-		  const char *fmt, ...)
+void bs_diags_addv(struct bs_diags *d, int code, const char *file, int line,
+		   int col, const char *fmt, va_list ap)
 {
 	if (d->count == d->cap) {
 		size_t ncap = d->cap ? d->cap * 2 : 8;
@@ -37,10 +37,89 @@ void bs_diags_add(struct bs_diags *d, const char *file, int line, int col,
 		snprintf(m->file, sizeof m->file, "%s", file);
 	m->line = line;
 	m->col = col;
+	m->code = code;
+	vsnprintf(m->msg, sizeof m->msg, fmt, ap);
+}
+
+void bs_diags_add(struct bs_diags *d, const char *file, int line, int col,
+		  const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m->msg, sizeof m->msg, fmt, ap);
+	bs_diags_addv(d, 0, file, line, col, fmt, ap);
 	va_end(ap);
+}
+
+void bs_diags_add_code(struct bs_diags *d, int code, const char *file, int line,
+		       int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	bs_diags_addv(d, code, file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void bs_diags_append(struct bs_diags *d, const struct bs_diags *src)
+{
+	for (size_t i = 0; i < src->count; i++) {
+		const struct bs_diag *m = &src->items[i];
+		bs_diags_add_code(d, m->code, m->file[0] ? m->file : NULL,
+				  m->line, m->col, "%s", m->msg);
+	}
+	if (src->oom)
+		d->oom = 1;
+}
+
+/* Sort keys of one message: the rank of its file, its line and column, its
+ * place in the list (stability). */
+struct sort_key {
+	size_t rank, pos;
+	const struct bs_diag *m;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct sort_key *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->m->line != y->m->line)
+		return x->m->line < y->m->line ? -1 : 1;
+	if (x->m->col != y->m->col)
+		return x->m->col < y->m->col ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+void bs_diags_sort(struct bs_diags *d, size_t start, size_t end)
+{
+	if (end > d->count)
+		end = d->count;
+	if (start >= end || end - start < 2)
+		return;
+	size_t n = end - start;
+	struct sort_key *k = malloc(n * sizeof *k);
+	struct bs_diag *tmp = malloc(n * sizeof *tmp);
+	if (!k || !tmp) {
+		free(k);
+		free(tmp);
+		return; /* left in the order reported */
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct bs_diag *m = &d->items[start + i];
+		k[i].pos = i;
+		k[i].m = m;
+		k[i].rank = i;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(d->items[start + j].file, m->file) == 0) {
+				k[i].rank = k[j].rank;
+				break;
+			}
+	}
+	qsort(k, n, sizeof *k, cmp_key);
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = *k[i].m;
+	memcpy(&d->items[start], tmp, n * sizeof *tmp);
+	free(k);
+	free(tmp);
 }
 
 char *bs_diag_format(const struct bs_diag *m, char *buf, size_t len)

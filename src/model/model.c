@@ -161,3 +161,16 @@ double bs_edge_facing(enum bs_edge e)
 	};
 	return (unsigned)e < BS_EDGE__COUNT ? facing[e] : 0;
 }
+
+int bs_weapon_melee_usable(const struct bs_weapon *w, int mounted)
+{
+	return w && w->kind != BS_WEAPON_MISSILE && (!w->lance || mounted);
+}
+
+int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted)
+{
+	for (int i = 0; i < u->nweapons; i++)
+		if (bs_weapon_melee_usable(u->weapons[i].weapon, mounted))
+			return i;
+	return -1;
+}

@@ -346,6 +346,9 @@ json_t *bs_html_battle_json(struct bs_html *h)
 	set(o, "keyframes", kf);
 	json_t *sum = bs_report_summary_json(b);
 	set(o, "summary", sum ? sum : json_null());
+	/* what the battle leaves out (issue 11): only when there is any */
+	if (b->sc->warnings.count)
+		set(o, "not_simulated", bs_report_warnings_json(b->sc));
 	return o;
 }
 

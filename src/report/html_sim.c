@@ -197,6 +197,29 @@ static void hist_chart(struct buf *b, const char *label, const long *hist,
 static const char *const end_label[BS_END__COUNT] = {
     "intact", "routed on the table", "routed off the table", "destroyed"};
 
+/* What the battles leave out (issue 11): the scenario's warnings, before
+ * the odds; nothing when there is none. */
+static void not_simulated(struct buf *b, const struct bs_scenario *sc)
+{
+	const struct bs_diags *w = &sc->warnings;
+	if (w->count == 0)
+		return;
+	bprintf(b,
+		"<section class=\"not-simulated\" id=\"not-simulated\">"
+		"<h2>Not simulated</h2>\n<p>The scenario gives %zu warning%s: "
+		"what these battles leave out (docs/SCENARIO-FORMAT.md, "
+		"&ldquo;Warnings&rdquo;). The odds below do not include "
+		"them.</p>\n<ul>\n",
+		w->count, w->count == 1 ? "" : "s");
+	char where[1024];
+	for (size_t i = 0; i < w->count; i++) {
+		bputs(b, "<li>");
+		btext(b, bs_diag_format(&w->items[i], where, sizeof where));
+		bputs(b, "</li>\n");
+	}
+	bputs(b, "</ul></section>\n");
+}
+
 int bs_html_sim_write(FILE *out, const struct bs_scenario *sc,
 		      const struct bs_sim_result *r, uint64_t seed)
 {
@@ -215,6 +238,7 @@ int bs_html_sim_write(FILE *out, const struct bs_scenario *sc,
 		r->stopped_early ? ", stopped when the intervals were narrow "
 				   "enough"
 				 : "");
+	not_simulated(&b, sc);
 	bputs(&b, "<h2>Who wins</h2>\n<p class=\"muted\">Probability of each "
 		  "outcome, with its 95% Wilson interval.</p>\n");
 	prob_chart(&b, sc, r);

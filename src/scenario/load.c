@@ -302,40 +302,10 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 
 /* Put the messages added since `start` in the order of the files (as
  * first reported), then of line and column; the "too many errors" note
- * stays last. A stable insertion sort of at most LD_MAX_ERRORS items. */
+ * stays last. */
 static void sort_diags(struct bs_diags *d, size_t start)
 {
-	size_t end = d->count;
-	if (end - start > LD_MAX_ERRORS)
-		end = start + LD_MAX_ERRORS;
-	size_t rank[LD_MAX_ERRORS];
-	for (size_t i = start; i < end; i++) {
-		rank[i - start] = i - start;
-		for (size_t j = start; j < i; j++)
-			if (strcmp(d->items[j].file, d->items[i].file) == 0) {
-				rank[i - start] = rank[j - start];
-				break;
-			}
-	}
-	for (size_t i = start + 1; i < end; i++) {
-		struct bs_diag m = d->items[i];
-		size_t r = rank[i - start], k = i;
-		while (k > start) {
-			const struct bs_diag *p = &d->items[k - 1];
-			size_t pr = rank[k - 1 - start];
-			int after =
-			    pr > r || (pr == r &&
-				       (p->line > m.line ||
-					(p->line == m.line && p->col > m.col)));
-			if (!after)
-				break;
-			d->items[k] = *p;
-			rank[k - start] = pr;
-			k--;
-		}
-		d->items[k] = m;
-		rank[k - start] = r;
-	}
+	bs_diags_sort(d, start, start + LD_MAX_ERRORS);
 }
 
 /* Load text; on success *out is the scenario. */
@@ -414,6 +384,15 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 				/* 2E (issue 5) */
 				if (!oom && s->rules == BS_RULES_BS2E)
 					ld_bs2e_finish(&ld, v[TOP_HIT_TABLE]);
+				/* the level pass: warnings, and the Basic
+				 * Game's model (RULING R-305) */
+				struct ld_top top = {
+				    v[TOP_LEVEL],   v[TOP_GAME],
+				    v[TOP_OPTIONS], v[TOP_SPECIAL],
+				    v[TOP_CATALOG], v[TOP_TERRAIN],
+				};
+				if (!oom && nerr == 0)
+					ld_levels(&ld, aux, &top);
 			}
 		}
 		yaml_document_delete(&doc);
@@ -421,15 +400,18 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 	bs_arena_free(tmp);
 	sort_diags(diags, first);
 	s->arena = arena;
-	if (oom) {
+	if (oom || s->warnings.oom) {
 		bs_diags_add(diags, name, 0, 0, "out of memory");
+		bs_diags_release(&s->warnings);
 		bs_arena_free(arena);
 		return BS_ERR_RUNTIME;
 	}
 	if (nerr > 0) {
+		bs_diags_release(&s->warnings);
 		bs_arena_free(arena);
 		return BS_ERR_INPUT;
 	}
+	bs_diags_sort(&s->warnings, 0, s->warnings.count);
 	*out = s;
 	return BS_OK;
 }
@@ -568,6 +550,8 @@ enum bs_status bs_scenario_load_builtin(const char *name,
 
 void bs_scenario_free(struct bs_scenario *s)
 {
-	if (s)
-		bs_arena_free(s->arena); /* s itself lives in the arena */
+	if (!s)
+		return;
+	bs_diags_release(&s->warnings);
+	bs_arena_free(s->arena); /* s itself lives in the arena */
 }

@@ -3,8 +3,9 @@
  * and/or its own keys (kind, type, weapons, ad, ar, hits, ml, cd, mv,
  * range), its figures and place on the tabletop, and the scenario's
  * `hit_table:` (RULING R-200); what the 2E rules would refuse in play is
- * refused here: a unit deployed on ground it may not enter (RULING R-220),
- * scripted orders other than hold, move and charge (RULING R-229). Every
+ * refused here: scripted orders other than hold, move and charge (RULING
+ * R-229); where the units are deployed is bs_deploy_check's (the ground
+ * of RULING R-220 under the whole block). Every
  * error at FILE:LINE:COL. Sections of bs2e-summary.txt: "Scale" (the
  * roster's columns, 10:1 figures), "Attack Dice" (d4..d12, "10 + 8",
  * "2d10"), "Morale" (ML/CD), "Movement". */
@@ -288,52 +289,6 @@ static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
 	*out = v;
 }
 
-/* RULING R-220: the terrain feature at point p that a unit of kind k may
- * not enter, or -1: the 2E movement's test of ground (the feature's area
- * contains the point, bs2e_terrain_factor bars the kind: water, and woods
- * and swamp for cavalry), applied to where the unit is deployed. */
-static int barred_at(const struct bs_scenario *sc, enum bs2e_kind k,
-		     struct bs_vec p)
-{
-	for (int i = 0; i < sc->nterrain; i++) {
-		const struct bs_terrain *t = &sc->terrain[i];
-		int num, den;
-		bs2e_terrain_factor(t->type, k, &num, &den);
-		if (num == 0 && t->npts >= 3 &&
-		    bs_poly_contains(t->pts, t->npts, p))
-			return i;
-	}
-	return -1;
-}
-
-/* A unit may not be deployed where it may not move: its position (the
- * centre of its front edge, the point the movement tests) inside ground
- * its kind may not enter is an error at the position (RULING R-220). */
-static void check_ground(struct ld *ld, const yaml_node_t *n,
-			 const struct bs_unit *u, enum bs2e_kind k)
-{
-	const struct bs_scenario *sc = ld->s;
-	int i = barred_at(sc, k, (struct bs_vec){u->x, u->y});
-	if (i < 0)
-		return;
-	const struct bs_terrain *t = &sc->terrain[i];
-	const char *type = t->type >= 0 && t->type < BS1E_TERRAIN__COUNT
-			       ? bs1e_table14[t->type].key
-			       : "terrain";
-	int num, den;
-	bs2e_terrain_factor(t->type, BS2E_KIND_INFANTRY, &num, &den);
-	if (num == 0)
-		ld_err(ld, n,
-		       "position: unit '%s' is deployed in %s '%s': no unit "
-		       "may enter %s [2E Movement] (RULING R-220)",
-		       u->name, type, t->name, type);
-	else
-		ld_err(ld, n,
-		       "position: unit '%s' is deployed in %s '%s': %s may "
-		       "not enter %s [2E Movement] (RULING R-220)",
-		       u->name, type, t->name, bs2e_kind_name[k], type);
-}
-
 static int individual(enum bs2e_kind k)
 {
 	return k == BS2E_KIND_HERO || k == BS2E_KIND_COMMANDER;
@@ -452,7 +407,7 @@ void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
 
 	if (ld_require(ld, n, "2E unit", "position", v[UK_POSITION]) == 0 &&
 	    ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y) == 0)
-		check_ground(ld, v[UK_POSITION], u, st->kind);
+		ld_mark(v[UK_POSITION], &u->pos_line, &u->pos_col);
 	if (v[UK_FACING])
 		parse_facing(ld, v[UK_FACING], &u->facing);
 	if (v[UK_FORMATION]) {
@@ -481,29 +436,13 @@ void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
 
 /* ---- the whole scenario -------------------------------------------------- */
 
-/* The value of `key` in mapping node map, or NULL. */
-static yaml_node_t *map_get(struct ld *ld, const yaml_node_t *map,
-			    const char *key)
-{
-	if (!map || map->type != YAML_MAPPING_NODE)
-		return NULL;
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-	     p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = ld_node(ld, p->key);
-		if (k && k->type == YAML_SCALAR_NODE &&
-		    strcmp((const char *)k->data.scalar.value, key) == 0)
-			return ld_node(ld, p->value);
-	}
-	return NULL;
-}
-
 /* The 1E (and other systems') options mean nothing to the 2E rules: one
  * named in a 2E scenario is an error at its item, not a rule silently
  * left out. */
 static void check_options(struct ld *ld)
 {
 	yaml_node_t *opts =
-	    map_get(ld, yaml_document_get_root_node(ld->doc), "options");
+	    ld_get(ld, yaml_document_get_root_node(ld->doc), "options");
 	if (!opts || opts->type != YAML_SEQUENCE_NODE)
 		return;
 	int n = (int)(opts->data.sequence.items.top -
@@ -604,11 +543,11 @@ void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table)
 		struct bs_side *sd = &s->sides[si];
 		/* sides.c reads no 1E individuals in a 2E file (they would
 		 * only add 1E errors): the key itself is the mistake */
-		yaml_node_t *inds = map_get(
+		yaml_node_t *inds = ld_get(
 		    ld,
 		    ld_item(ld,
-			    map_get(ld, yaml_document_get_root_node(ld->doc),
-				    "sides"),
+			    ld_get(ld, yaml_document_get_root_node(ld->doc),
+				   "sides"),
 			    si),
 		    "individuals");
 		if (inds)

@@ -80,6 +80,13 @@ void ld_err_mark(struct ld *ld, yaml_mark_t m, const char *fmt, ...)
 /* The node of an item id, or NULL. */
 yaml_node_t *ld_node(struct ld *ld, int id);
 
+/* The 1-based line and column of node n into *line, *col. */
+void ld_mark(const yaml_node_t *n, int *line, int *col);
+
+/* The value of `key` in mapping node map (exactly as written), or NULL
+ * (also when map is not a mapping). */
+yaml_node_t *ld_get(struct ld *ld, const yaml_node_t *map, const char *key);
+
 /* Kind of a node for messages: "a mapping", "a list", "'text'". */
 const char *ld_kind(const yaml_node_t *n, char *buf, size_t len);
 
@@ -212,6 +219,21 @@ int ld_find_unit(struct ld *ld, int si, const yaml_node_t *n, const char *key);
 
 /* The individual named by node n on side si, as ld_find_unit. */
 int ld_find_indiv(struct ld *ld, int si, const yaml_node_t *n, const char *key);
+
+/* ---- levels and warnings (levels.c) -------------------------------------
+ */
+
+/* The top-level value nodes the level pass looks at (NULL when absent). */
+struct ld_top {
+	yaml_node_t *level, *game, *options, *special, *catalog, *terrain;
+};
+
+/* After a load without errors: the warnings of what the scenario gives
+ * that has no effect in play at its level (battlesim/warn.h) into
+ * ld->s->warnings, and what is not in force at the Basic Game taken out
+ * of the model so that no rules code can use it (RULING R-305). */
+void ld_levels(struct ld *ld, struct ld_side_aux *aux,
+	       const struct ld_top *top);
 
 /* ---- 2E (issue 5): load_bs2e.c -------------------------------------------
  */

@@ -565,8 +565,9 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	else if (v[UK_CHARIOT])
 		parse_chariot(ld, v[UK_CHARIOT], u);
 
-	if (ld_require(ld, n, "unit", "position", v[UK_POSITION]) == 0)
-		ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y);
+	if (ld_require(ld, n, "unit", "position", v[UK_POSITION]) == 0 &&
+	    ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y) == 0)
+		ld_mark(v[UK_POSITION], &u->pos_line, &u->pos_col);
 	if (v[UK_FACING])
 		parse_facing(ld, v[UK_FACING], &u->facing);
 
@@ -890,9 +891,11 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 	}
 	if (v[IK_WEAPON])
 		parse_unit_weapon(ld, v[IK_WEAPON], "weapon", &ind->weapon);
-	if (v[IK_POSITION] &&
-	    ld_position(ld, v[IK_POSITION], "position", &ind->x, &ind->y) == 0)
+	if (v[IK_POSITION] && ld_position(ld, v[IK_POSITION], "position",
+					  &ind->x, &ind->y) == 0) {
 		ind->placed = 1;
+		ld_mark(v[IK_POSITION], &ind->pos_line, &ind->pos_col);
+	}
 	aux->rank = v[IK_RANK];
 	aux->role = v[IK_ROLE];
 	aux->deputy_of = v[IK_DEPUTY_OF];

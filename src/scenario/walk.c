@@ -91,6 +91,26 @@ yaml_node_t *ld_node(struct ld *ld, int id)
 	return yaml_document_get_node(ld->doc, id);
 }
 
+void ld_mark(const yaml_node_t *n, int *line, int *col)
+{
+	*line = (int)n->start_mark.line + 1;
+	*col = (int)n->start_mark.column + 1;
+}
+
+yaml_node_t *ld_get(struct ld *ld, const yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = ld_node(ld, p->key);
+		if (k && k->type == YAML_SCALAR_NODE &&
+		    strcmp((const char *)k->data.scalar.value, key) == 0)
+			return ld_node(ld, p->value);
+	}
+	return NULL;
+}
+
 int ld_is_null(const yaml_node_t *n)
 {
 	if (!n || n->type != YAML_SCALAR_NODE ||

@@ -119,5 +119,32 @@ for sc in borderland-raid-2e shield-lands-matrix; do
 		--screenshot="$OUT/$sc.png" "file://$OUT/$sc.html#step=200" >/dev/null
 done
 
+# the "not simulated" panel (issue 11): a scenario with warnings shows
+# each one in #not-simulated; the built-in scenario (none) keeps it hidden
+f="$top/tests/data/ignored_advanced.yaml"
+if "$BIN" play "$f" --quiet --html "$OUT/warnings.html" >/dev/null 2>&1; then
+	n=$("$BIN" check "$f" 2>&1 >/dev/null | grep -c '^battlesim: warning: ')
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/warnings.html#step=0" >"$OUT/dom-warnings.html"
+	shown=$(sed -n '/<section id="not-simulated"/,/<\/section>/p' \
+		"$OUT/dom-warnings.html" | grep -o '<li>' | wc -l)
+	if grep -q '<section id="not-simulated" class="not-simulated">' \
+		"$OUT/dom-warnings.html" && [ "$shown" -eq "$n" ] && [ "$n" -gt 0 ]; then
+		ok "the not simulated panel lists the $n warnings"
+	else
+		bad "the not simulated panel: $shown items shown of $n warnings"
+	fi
+	chrome --virtual-time-budget=5000 --window-size=1400,900 \
+		--screenshot="$OUT/warnings.png" "file://$OUT/warnings.html#step=0" >/dev/null
+else
+	bad "play --html of $f"
+fi
+if grep -q '<section id="not-simulated" class="not-simulated" hidden' \
+	"$OUT/dom-$S1.html"; then
+	ok "no warnings: the panel stays hidden"
+else
+	bad "the built-in scenario's panel is not hidden"
+fi
+
 echo "browser: $pass passed, $fail failed (artifacts in $OUT)"
 [ $fail -eq 0 ]

@@ -1,7 +1,19 @@
 # battlesim check: good files, the built-in scenarios, exit codes.
 run check "$DATA/good.yaml"
 expect_code 0
-expect_out "$DATA/good.yaml: ok: 2 sides, 9 units, 9 individuals"
+expect_out "$DATA/good.yaml: ok: 2 sides, 9 units, 9 individuals; 13 warnings"
+# the advanced-level file gives what is not played yet: warnings only
+expect_err_lines 0
+n=$(printf '%s\n' "$ERR" | grep -c '^battlesim: warning: ')
+[ "$n" = 13 ] || { echo "want 13 warnings, got $n: $ERR"; exit 1; }
+run check --strict "$DATA/good.yaml"
+expect_code 2
+expect_err "battlesim: error: $DATA/good.yaml:7:27: options: 'capture': the capture of surrounded units is not played yet [7.15] (warning option-capture)"
+expect_err "battlesim: error: $DATA/good.yaml: 13 warnings, errors with --strict"
+
+# the shipped scenarios check clean, even with --strict
+run check --strict --builtin all
+expect_code 0
 [ -z "$ERR" ] || { echo "unexpected stderr: $ERR"; exit 1; }
 
 # no FILE: the built-in default scenario
@@ -30,7 +42,7 @@ expect_err "battlesim: error: $DATA/no-such-file.yaml: cannot open: No such file
 
 run check --help
 expect_code 0
-expect_out "usage: battlesim check [FILE...]"
+expect_out "usage: battlesim check [--strict] [FILE...]"
 
 run check --bogus
 expect_code 2

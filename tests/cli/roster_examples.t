@@ -1,11 +1,14 @@
 # The roster of a scenario with the [4.1] worked examples, cavalry [11.2],
 # chariots [11.3], a mixed unit [3.1] with a member [9.1] and the [14.20]
-# ring of human influence.
+# ring of human influence (Advanced Game rules: level advanced); then the
+# same scenario at the Basic Game, where those forces cannot use them
+# [16.3 A] (RULING R-305 .. R-310).
 f=$(mktemp --suffix=.yaml)
 trap 'rm -f "$_o" "$_e" "$f"' EXIT
 cat >"$f" <<'YAML'
 name: Roster examples
 game: adnd
+level: advanced
 sides:
   - name: South
     edge: south
@@ -108,3 +111,20 @@ expect_code 0
 expect_out '"derivation": "ML 12 = 11 +1 magic equipment -1 AC 8 +1 regular [4.1 T3]"'
 expect_out '"mounting": "cavalry"'
 expect_out '"mounting": "chariot"'
+
+# [16.3 A] the same forces at the Basic Game: on foot, without the member,
+# without the ring's bonus, each with a located warning
+sed -i 's/^level: advanced$/level: basic/' "$f"
+run roster "$f"
+expect_code 0
+expect_err "mount: 'light warhorse' (it fights with 'long sword'): cavalry and chariots are not in force at this level: the unit is rated, moves and fights on foot [Part 2] [11.1] [16.3 A] (RULING R-308) (warning mounted-level)"
+expect_err "members: 'Hero Member' in unit 'Mixed band': characters as members of units are not in force at this level"
+expect_err "items: 'ring of human influence' of 'Sir Five': magic items are not in force at this level"
+expect_out "CB 2 = Cha 17 (17-18) = 2 [4.9 T8]"
+printf '%s' "$OUT" | grep -q "Members       Hero Member" && { echo "member averaged at basic"; exit 1; }
+printf '%s' "$OUT" | grep -q "poorer of rider" && { echo "cavalry rated at basic"; exit 1; }
+expect_out "Dmg vs S-M d8 (long sword); vs L d12 (long sword) [8.2, R-306]"
+run roster --strict "$f"
+expect_code 2
+expect_err "battlesim: error: $f:"
+expect_err "warnings, errors with --strict"

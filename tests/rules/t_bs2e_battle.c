@@ -414,7 +414,7 @@ static struct bs_order straight_on(double dist)
 /* RULING R-220: terrain crossed on the way counts, not only the ground
  * at the start and the end of the move: 6" through a strip of woods
  * costs 3/2 MV an inch (4" for MV 6); water on the way stops the unit
- * short of it. */
+ * short of it (R-317: before its block would stand in it). */
 Test(bs2e, movement_terrain_on_the_way_r220)
 {
 	struct fx *f = calloc(1, sizeof *f);
@@ -432,7 +432,9 @@ Test(bs2e, movement_terrain_on_the_way_r220)
 	setup(f, STRIP("water"), dice, 1);
 	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
 		  out.why ? out.why : "");
-	cr_assert(out.pose.front.y < 12.0 && out.pose.front.y > 11.5,
+	/* RULING R-317: the whole block is tested: it may touch the water's
+	 * edge (y 12), never stand in it */
+	cr_assert(out.pose.front.y <= 12.0 + 1e-9 && out.pose.front.y > 11.5,
 		  "stops short of the water, got y %g", out.pose.front.y);
 	struct bs_order o2 = straight_on(1.9);
 	/* from the water's edge: no step at all is possible */

@@ -160,6 +160,8 @@ Test(r04_command, s4_9_table8)
 Test(r04_command, s14_20_charisma_items)
 {
 	struct bs_scenario s = scen(BS_GAME_ADND);
+	/* RULING R-310: magic items are Advanced Game rules [16.3 A] */
+	s.level = BS_LEVEL_ADVANCED;
 	struct bs_individual c = character("fighter", 5, 17);
 	snprintf(c.items[0], sizeof c.items[0], "ring of human influence");
 	c.nitems = 1;
@@ -178,6 +180,7 @@ Test(r04_command, s14_20_charisma_items)
 	cr_assert_eq(d.value, 4);
 
 	struct bs_scenario dnd = scen(BS_GAME_DND);
+	dnd.level = BS_LEVEL_ADVANCED;
 	struct bs_individual k = character("fighter", 5, 14);
 	snprintf(k.items[0], sizeof k.items[0], "rod of ruling");
 	k.nitems = 1;
@@ -189,6 +192,33 @@ Test(r04_command, s14_20_charisma_items)
 	snprintf(k.items[0], sizeof k.items[0], "ring of human influence");
 	bs1e_charisma_bonus_of(&dnd, &k, &d);
 	cr_assert_eq(d.value, 0);
+}
+
+/* RULING R-310 [16.3 A] "forces that have ... Advanced Game abilities
+ * cannot use them": at the Basic and Intermediate levels the [14.20] items
+ * give no Charisma bonus, and the D&D rod of ruling no Charisma. */
+Test(r04_command, s16_3_a_charisma_items_only_in_the_advanced_game)
+{
+	for (int lv = BS_LEVEL_BASIC; lv < BS_LEVEL_ADVANCED; lv++) {
+		struct bs_scenario s = scen(BS_GAME_ADND);
+		s.level = (enum bs_level)lv;
+		struct bs_individual c = character("fighter", 5, 17);
+		snprintf(c.items[0], sizeof c.items[0], "rod of rulership");
+		c.nitems = 1;
+		c.charisma_item_bonus = 2;
+		struct bs_deriv d;
+		bs1e_charisma_bonus_of(&s, &c, &d);
+		cr_expect_eq(d.value, 2, "level %d: Cha 17 alone", lv);
+		struct bs_scenario dnd = scen(BS_GAME_DND);
+		dnd.level = (enum bs_level)lv;
+		struct bs_individual k = character("fighter", 5, 14);
+		snprintf(k.items[0], sizeof k.items[0], "rod of ruling");
+		k.nitems = 1;
+		bs1e_charisma_bonus_of(&dnd, &k, &d);
+		cr_expect_eq(d.value, 0, "level %d: Cha 14", lv);
+		bs1e_command_radius(&dnd, &k, &d);
+		cr_expect_eq(d.value, (14 + 5) / 2 + 3, "level %d", lv);
+	}
 }
 
 /* ---- [4.10] hierarchy -------------------------------------------------------

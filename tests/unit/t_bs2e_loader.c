@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "battlesim/bs2e.h"
+#include "battlesim/deploy.h"
 #include "battlesim/scenario.h"
 
 struct res {
@@ -26,6 +27,26 @@ static void load(struct res *r, const char *text)
 	    bs_scenario_load_string(text, strlen(text), "t.yaml", &r->s, &r->d);
 	size_t o = 0;
 	for (size_t i = 0; i < r->d.count && o < sizeof r->all - 600; i++) {
+		char buf[1024];
+		int w =
+		    snprintf(r->all + o, sizeof r->all - o, "%s\n",
+			     bs_diag_format(&r->d.items[i], buf, sizeof buf));
+		if (w > 0)
+			o += (size_t)w;
+	}
+}
+
+/* load, then (when the file loads) the deployment checks
+ * (bs_deploy_check), their errors added to r->d and r->all */
+static void load_deployed(struct res *r, const char *text)
+{
+	load(r, text);
+	if (r->st != BS_OK)
+		return;
+	size_t first = r->d.count;
+	r->st = bs_deploy_check(r->s, &r->d);
+	size_t o = strlen(r->all);
+	for (size_t i = first; i < r->d.count && o < sizeof r->all - 600; i++) {
 		char buf[1024];
 		int w =
 		    snprintf(r->all + o, sizeof r->all - o, "%s\n",
@@ -307,9 +328,9 @@ Test(bs2e_loader, attack_dice_parser_r221)
 }
 
 /* Review fix, RULING R-220 [2E Movement]: cavalry "not in woods or
- * swamp", no unit in water: a unit deployed there (its position, the
- * centre of its front edge, inside the feature) is an error at load, at
- * its position; the ground around is no error. */
+ * swamp", no unit in water: a unit deployed there is an error of the
+ * deployment checks (bs_deploy_check, RULING R-317: its whole block on
+ * the feature), at its position; the ground around is no error. */
 #define TERRAIN                                                                \
 	"terrain:\n"                                                           \
 	"  - {name: Greywood, type: woods, points: [[10, 5], [30, 5], [30, "   \
@@ -322,13 +343,14 @@ Test(bs2e_loader, attack_dice_parser_r221)
 Test(bs2e_loader, r220_cavalry_not_deployed_in_woods_or_swamp)
 {
 	struct res r;
-	load(&r, HEAD SIDE_A
-	     "      - {name: k, entry: heavy cavalry, figures: 4, position: "
-	     "[20, 10]}\n"
-	     "      - {name: l, kind: cavalry, ad: d8, ar: 6, hits: 2, ml: 12, "
-	     "mv: 18, figures: 4, position: [45, 10]}\n"
-	     "      - {name: i, entry: men-at-arms, figures: 4, position: [60, "
-	     "10]}\n" SIDE_B TERRAIN);
+	load_deployed(
+	    &r, HEAD SIDE_A
+	    "      - {name: k, entry: heavy cavalry, figures: 4, "
+	    "position: [20, 10]}\n"
+	    "      - {name: l, kind: cavalry, ad: d8, ar: 6, hits: 2, "
+	    "ml: 12, mv: 18, figures: 4, position: [45, 10]}\n"
+	    "      - {name: i, entry: men-at-arms, figures: 4, "
+	    "position: [60, 10]}\n" SIDE_B TERRAIN);
 	cr_assert_eq(r.st, BS_ERR_INPUT);
 	cr_assert(has(&r, "t.yaml:7:63: position: unit 'k' is deployed in "
 			  "woods 'Greywood': cavalry may not enter woods [2E "
@@ -338,19 +360,29 @@ Test(bs2e_loader, r220_cavalry_not_deployed_in_woods_or_swamp)
 			  "swamp 'Fen': cavalry may not enter swamp"),
 		  "%s", r.all);
 	cr_assert(has(&r, "t.yaml:9:61: position: unit 'i' is deployed in "
-			  "water 'Mere': no unit may enter water"),
+			  "water 'Mere': no 2E unit may enter water"),
 		  "%s", r.all);
 	cr_assert_eq(r.d.count, 3, "%s", r.all);
 	done(&r);
-	/* infantry in woods and swamp, cavalry beside them: no error */
-	load(&r, HEAD SIDE_A
-	     "      - {name: k, entry: heavy cavalry, figures: 4, position: "
-	     "[20, 16]}\n"
-	     "      - {name: i, entry: men-at-arms, figures: 4, position: [20, "
-	     "10]}\n"
-	     "      - {name: j, entry: men-at-arms, figures: 4, position: [45, "
-	     "10]}\n" SIDE_B TERRAIN);
+	/* infantry in woods and swamp, cavalry clear of them: no error */
+	load_deployed(&r, HEAD SIDE_A
+		      "      - {name: k, entry: heavy cavalry, figures: 4, "
+		      "position: [20, 20]}\n"
+		      "      - {name: i, entry: men-at-arms, figures: 4, "
+		      "position: [20, 10]}\n"
+		      "      - {name: j, entry: men-at-arms, figures: 4, "
+		      "position: [45, 10]}\n" SIDE_B TERRAIN);
 	cr_assert_eq(r.st, BS_OK, "%s", r.all);
+	done(&r);
+	/* R-317: the block, not only its front edge's centre: cavalry whose
+	 * front stands clear of the wood but whose ranks are in it */
+	load_deployed(&r, HEAD SIDE_A
+		      "      - {name: k, entry: heavy cavalry, figures: 4, "
+		      "position: [20, 16]}\n" SIDE_B TERRAIN);
+	cr_assert_eq(r.st, BS_ERR_INPUT, "%s", r.all);
+	cr_assert(has(&r, "position: unit 'k' is deployed in woods "
+			  "'Greywood'"),
+		  "%s", r.all);
 	done(&r);
 }
 

@@ -10,6 +10,7 @@
 
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/scenario.h"
+#include "battlesim/warn.h"
 
 struct res {
 	enum bs_status st;
@@ -1327,7 +1328,9 @@ Test(loader, format_example_loads)
 Test(loader, s11_3_chariot)
 {
 	struct res r;
-	load(&r, HEAD UNITS "        chariot: {pulled_by: tman, pullers: 2}\n");
+	/* chariots are an Intermediate Game rule (RULING R-308) */
+	load(&r, "name: t\nlevel: intermediate\n" BODY UNITS
+		 "        chariot: {pulled_by: tman, pullers: 2}\n");
 	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
 	const struct bs_unit *u = &r.s->sides[1].units[0];
 	const struct bs_creature *man = bs_scenario_creature(r.s, "tman");
@@ -1336,6 +1339,18 @@ Test(loader, s11_3_chariot)
 	cr_expect_eq(u->chariot.passenger, man); /* the unit's creature */
 	cr_expect_eq(u->chariot.passengers, 1);
 	cr_expect_null(u->mount);
+	done(&r);
+	/* RULING R-305, R-308 [16.3 A]: at the Basic Game the chariot is
+	 * taken out of the model, with a warning at its key */
+	load(&r, HEAD UNITS "        chariot: {pulled_by: tman, pullers: 2}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	u = &r.s->sides[1].units[0];
+	cr_expect_null(u->chariot.puller);
+	cr_expect_null(u->mount);
+	cr_assert_eq(r.s->warnings.count, 1);
+	cr_expect_eq(r.s->warnings.items[0].code, BS_W_MOUNTED_LEVEL);
+	cr_expect_eq(r.s->warnings.items[0].line, 21);
+	cr_expect_eq(r.s->warnings.items[0].col, 18);
 	done(&r);
 	only(HEAD UNITS "        mount: tman\n"
 			"        chariot: {pulled_by: tman}\n",

@@ -1,0 +1,634 @@
+/* The level pass of the loader [16.3 A] [Part 2] [Part 3] [Part 4]: after
+ * a load without errors, a located warning (battlesim/warn.h) for each
+ * thing the scenario gives that has no effect in play at its level, saying
+ * why (not in force at this level, or not played yet, with the section);
+ * then what the Basic Game does not have (cavalry and chariots, members
+ * and deputies) is taken out of the model, so that the roster and the
+ * engine play exactly the Basic Game (RULING R-305). The same pass gives
+ * the 2E scenario's 1E keys (RULING R-319). RULING R-313 says what warns
+ * and what does not. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/warn.h"
+#include "scenario/loader.h"
+
+static void warn(struct ld *ld, const yaml_node_t *at, enum bs_warn w,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void warn(struct ld *ld, const yaml_node_t *at, enum bs_warn w,
+		 const char *fmt, ...)
+{
+	char subject[320];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(subject, sizeof subject, fmt, ap);
+	va_end(ap);
+	int line = at ? (int)at->start_mark.line + 1 : 0;
+	int col = at ? (int)at->start_mark.column + 1 : 0;
+	bs_warn_add(&ld->s->warnings, w, ld->file, line, col, "%s", subject);
+}
+
+/* The number of items of a list node, 0 for anything else (the load
+ * has reported what is not a list). */
+static int items(const yaml_node_t *list)
+{
+	return list && list->type == YAML_SEQUENCE_NODE
+		   ? (int)(list->data.sequence.items.top -
+			   list->data.sequence.items.start)
+		   : 0;
+}
+
+/* The level's choice of two rows: not in force below `from`, else the
+ * row of a rule in force but not played yet. */
+static enum bs_warn by_level(const struct ld *ld, enum bs_level from,
+			     enum bs_warn below, enum bs_warn at)
+{
+	return ld->s->level < from ? below : at;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static void options(struct ld *ld, const yaml_node_t *list)
+{
+	int n = items(list);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *it = ld_item(ld, list, i);
+		if (!it || it->type != YAML_SCALAR_NODE)
+			continue;
+		const char *name = (const char *)it->data.scalar.value;
+		enum bs_warn w = BS_W_NONE;
+		for (int k = 0; k < BS_OPT__COUNT; k++) {
+			if (!bs_option_name[k] ||
+			    strcasecmp(bs_option_name[k], name) != 0)
+				continue;
+			switch ((enum bs_option)k) {
+			case BS_OPT_WEAPON_VS_AC:
+				w = BS_W_OPTION_WEAPON_VS_AC;
+				break;
+			case BS_OPT_CAPTURE:
+				w = BS_W_OPTION_CAPTURE;
+				break;
+			case BS_OPT_HIGHER_GROUND_PLUS:
+				w = BS_W_OPTION_HIGHER_GROUND;
+				break;
+			case BS_OPT_TABLE17_ANNOTATED:
+				w = by_level(ld, BS_LEVEL_ADVANCED,
+					     BS_W_OPTION_TABLE17_LEVEL,
+					     BS_W_OPTION_TABLE17);
+				break;
+			case BS_OPT_MASS_SAVES:
+				w = by_level(ld, BS_LEVEL_ADVANCED,
+					     BS_W_OPTION_MASS_SAVES_LEVEL,
+					     BS_W_OPTION_MASS_SAVES);
+				break;
+			default: /* played: d20_initiative, stands */
+				break;
+			}
+		}
+		if (w != BS_W_NONE)
+			warn(ld, it, w, "options: '%s'", name);
+	}
+}
+
+/* ---- terrain ---------------------------------------------------------- */
+
+static const char *terrain_key(int type)
+{
+	return type >= 0 && type < BS1E_TERRAIN__COUNT ? bs1e_table14[type].key
+						       : "?";
+}
+
+/* `elevation:` and `fordable:` where they mean nothing: on a feature of
+ * another type (every ruleset), and in 2E (RULING R-220: the 2E movement
+ * pays the elevation row of Table 14 whatever the height, and water is
+ * impassable, fordable or not). */
+static void terrain_keys(struct ld *ld, const yaml_node_t *item,
+			 const struct bs_terrain *t)
+{
+	int bs2e = ld->s->rules == BS_RULES_BS2E;
+	yaml_node_t *e = ld_get(ld, item, "elevation");
+	if (e && t->elevation > 0) {
+		if (t->type != BS1E_TERRAIN_ELEVATION)
+			warn(ld, e, BS_W_TERRAIN_KEY,
+			     "elevation: %d on %s feature '%s'", t->elevation,
+			     terrain_key(t->type), t->name);
+		else if (bs2e)
+			warn(ld, e, BS_W_TERRAIN_KEY,
+			     "elevation: %d of '%s' (the 2E movement pays the "
+			     "elevation row of Table 14 whatever the height, "
+			     "RULING R-220)",
+			     t->elevation, t->name);
+	}
+	yaml_node_t *f = ld_get(ld, item, "fordable");
+	if (f && t->fordable) {
+		if (t->type != BS1E_TERRAIN_WATER)
+			warn(ld, f, BS_W_TERRAIN_KEY,
+			     "fordable: true on %s feature '%s'",
+			     terrain_key(t->type), t->name);
+		else if (bs2e)
+			warn(ld, f, BS_W_TERRAIN_KEY,
+			     "fordable: true on '%s' (water is impassable in "
+			     "2E, RULING R-220)",
+			     t->name);
+	}
+}
+
+static void terrain(struct ld *ld, const yaml_node_t *list)
+{
+	const struct bs_scenario *s = ld->s;
+	for (int i = 0; i < s->nterrain; i++) {
+		const struct bs_terrain *t = &s->terrain[i];
+		yaml_node_t *item = ld_item(ld, list, i);
+		terrain_keys(ld, item, t);
+		if (s->rules != BS_RULES_BS1E || t->type == BS1E_TERRAIN_CLEAR)
+			continue;
+		warn(ld, item,
+		     by_level(ld, BS_LEVEL_INTERMEDIATE, BS_W_TERRAIN_LEVEL,
+			      BS_W_TERRAIN),
+		     "terrain '%s' (%s)", t->name, terrain_key(t->type));
+		if (t->type == BS1E_TERRAIN_ELEVATION)
+			warn(ld, item, BS_W_HIGHER_GROUND,
+			     "terrain '%s' (elevation %d0')", t->name,
+			     t->elevation);
+	}
+}
+
+/* ---- units ------------------------------------------------------------- */
+
+/* What the unit fights with in melee (RULING R-306), for messages. */
+static void fights_with(const struct bs_unit *u, int mounted, char *buf,
+			size_t len)
+{
+	int k = bs_unit_weapon_in_hand(u, mounted);
+	if (k >= 0)
+		snprintf(buf, len, "it fights with '%s'",
+			 u->weapons[k].weapon->name);
+	else if (u->creature && u->creature->attacks.nparts > 0)
+		snprintf(buf, len, "it fights with its natural attacks");
+	else
+		snprintf(buf, len,
+			 "no melee weapon: it fights with d2, RULING R-103");
+}
+
+/* Where a creature's ability is written: in an inline creature (the
+ * mapping `at`), its `flags:` item or its key; else `at` itself, the
+ * unit's reference to the creature. */
+static const yaml_node_t *ability_at(struct ld *ld, const yaml_node_t *at,
+				     const char *flag, const char *key)
+{
+	if (!at || at->type != YAML_MAPPING_NODE)
+		return at;
+	if (key) {
+		yaml_node_t *k = ld_get(ld, at, key);
+		return k ? k : at;
+	}
+	yaml_node_t *list = ld_get(ld, at, "flags");
+	int n = items(list);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *it = ld_item(ld, list, i);
+		if (it && it->type == YAML_SCALAR_NODE &&
+		    strcasecmp((const char *)it->data.scalar.value, flag) == 0)
+			return it;
+	}
+	return at;
+}
+
+/* The creature abilities [13.x] [15.0] that play does not apply, once per
+ * unit and kind; c brought in by node `at` ("creature", "mount" ...). */
+static void creature_flags(struct ld *ld, const yaml_node_t *at,
+			   const char *key, const struct bs_creature *c,
+			   unsigned char *done)
+{
+	static const struct {
+		unsigned flag;
+		enum bs_warn below, at;
+		const char *name, *what;
+	} rows[] = {
+	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison", "poison"},
+	    {BS_CF_PARALYZES, BS_W_PARALYSIS_LEVEL, BS_W_PARALYSIS, "paralyzes",
+	     "paralyzes"},
+	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_FEAR, "causes_fear",
+	     "causes fear"},
+	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_REGENERATION,
+	     "regenerates", "regenerates"},
+	};
+	if (!c)
+		return;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		if (!(c->flags & rows[i].flag))
+			continue;
+		enum bs_warn w =
+		    by_level(ld, BS_LEVEL_ADVANCED, rows[i].below, rows[i].at);
+		if (done[w])
+			continue;
+		done[w] = 1;
+		warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
+		     "%s: '%s' %s", key, c->name, rows[i].what);
+	}
+	if (c->fly_mv > 0 || (c->flags & BS_CF_FLIES)) {
+		enum bs_warn w = by_level(ld, BS_LEVEL_ADVANCED,
+					  BS_W_FLYING_LEVEL, BS_W_FLYING);
+		if (!done[w]) {
+			done[w] = 1;
+			warn(ld, ability_at(ld, at, NULL, "fly"), w,
+			     "%s: '%s' flies (%d\")", key, c->name, c->fly_mv);
+		}
+	}
+	/* RULING R-312: a mindless creature never checks morale at every
+	 * level ([4.1] special note); the rest of [13.9] is the Advanced
+	 * Game's */
+	if ((c->flags & BS_CF_MINDLESS) && ld->s->level == BS_LEVEL_ADVANCED &&
+	    !done[BS_W_MINDLESS]) {
+		done[BS_W_MINDLESS] = 1;
+		warn(ld, ability_at(ld, at, "mindless", NULL), BS_W_MINDLESS,
+		     "%s: '%s' is mindless", key, c->name);
+	}
+}
+
+/* The large shield of a list of armor names, or NULL. */
+static const yaml_node_t *large_shield(struct ld *ld, const yaml_node_t *list)
+{
+	int n = items(list);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *it = ld_item(ld, list, i);
+		const struct bs_armor *a =
+		    it && it->type == YAML_SCALAR_NODE
+			? bs_scenario_armor(ld->s,
+					    (const char *)it->data.scalar.value)
+			: NULL;
+		if (a && a->large_shield)
+			return it;
+	}
+	return NULL;
+}
+
+/* [11.6] equipped with large shields: the unit's armor, or every part of
+ * a mixed unit's. */
+static const yaml_node_t *shield_wall_at(struct ld *ld, const yaml_node_t *n,
+					 const struct bs_unit *u)
+{
+	if (u->nmix == 0)
+		return large_shield(ld, ld_get(ld, n, "armor"));
+	yaml_node_t *mix = ld_get(ld, n, "mix");
+	const yaml_node_t *first = NULL;
+	for (int i = 0; i < u->nmix; i++) {
+		const yaml_node_t *at =
+		    large_shield(ld, ld_get(ld, ld_item(ld, mix, i), "armor"));
+		if (!at)
+			return NULL;
+		if (!first)
+			first = at;
+	}
+	return first;
+}
+
+static void unit_weapons(struct ld *ld, const yaml_node_t *n,
+			 const struct bs_unit *u, int mounted)
+{
+	const struct bs_scenario *s = ld->s;
+	int closes = u->type == BS_UNIT_REGULAR || u->type == BS_UNIT_ELITE;
+	int basic = s->level == BS_LEVEL_BASIC;
+	yaml_node_t *list = ld_get(ld, n, "weapons");
+	char with[160];
+	fights_with(u, mounted, with, sizeof with);
+	for (int i = 0; i < u->nweapons; i++) {
+		const struct bs_weapon *w = u->weapons[i].weapon;
+		yaml_node_t *wn = ld_item(ld, list, i);
+		if (!w)
+			continue;
+		if (w->kind == BS_WEAPON_MISSILE) {
+			warn(ld, wn, basic ? BS_W_MISSILE_LEVEL : BS_W_MISSILE,
+			     "weapons: '%s' (%s)", w->name, with);
+			continue;
+		}
+		if (basic)
+			continue;
+		/* RULING R-320: a mob never uses missile weapons [2.10] */
+		if (w->range_l > 0 && u->type != BS_UNIT_MOB)
+			warn(ld, wn, BS_W_THROWN, "weapons: '%s' (thrown %d\")",
+			     w->name, w->range_l);
+		if (w->lance && mounted)
+			warn(ld, wn, BS_W_LANCE, "weapons: '%s'", w->name);
+		if (w->set_vs_charge && closes)
+			warn(ld, wn, BS_W_SET_SPEARS, "weapons: '%s'", w->name);
+	}
+	const yaml_node_t *sw =
+	    closes && !basic ? shield_wall_at(ld, n, u) : NULL;
+	if (sw)
+		warn(ld, sw, BS_W_SHIELD_WALL, "armor: '%s'",
+		     (const char *)sw->data.scalar.value);
+}
+
+static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
+{
+	const struct bs_scenario *s = ld->s;
+	const struct bs_side *sd = &s->sides[si];
+	const struct bs_unit *u = &sd->units[i];
+	const yaml_node_t *n = ua->node;
+	int basic = s->level == BS_LEVEL_BASIC;
+	int has_mount = u->mount || u->chariot.puller;
+	int mounted = has_mount && !basic;
+	char with[160];
+	if (has_mount && basic) {
+		fights_with(u, 0, with, sizeof with);
+		if (u->mount)
+			warn(ld, ld_get(ld, n, "mount"), BS_W_MOUNTED_LEVEL,
+			     "mount: '%s' (%s)", u->mount->name, with);
+		else
+			warn(ld, ld_get(ld, n, "chariot"), BS_W_MOUNTED_LEVEL,
+			     "chariot: pulled by '%s' (%s)",
+			     u->chariot.puller->name, with);
+	}
+	unit_weapons(ld, n, u, mounted);
+
+	/* the creatures of the unit, and in play its mount or chariot */
+	unsigned char done[BS_W__COUNT] = {0};
+	if (u->nmix > 0) {
+		yaml_node_t *mix = ld_get(ld, n, "mix");
+		for (int k = 0; k < u->nmix; k++)
+			creature_flags(
+			    ld, ld_get(ld, ld_item(ld, mix, k), "creature"),
+			    "mix", u->mix[k].creature, done);
+	} else {
+		creature_flags(ld, ld_get(ld, n, "creature"), "creature",
+			       u->creature, done);
+	}
+	if (mounted && u->mount)
+		creature_flags(ld, ld_get(ld, n, "mount"), "mount", u->mount,
+			       done);
+	if (mounted && u->chariot.puller) {
+		yaml_node_t *ch = ld_get(ld, n, "chariot");
+		creature_flags(ld, ch, "chariot", u->chariot.puller, done);
+		if (u->chariot.passenger != u->creature)
+			creature_flags(ld, ch, "chariot", u->chariot.passenger,
+				       done);
+	}
+
+	/* items: magic equipment for Table 3; their powers are magic */
+	yaml_node_t *items = ld_get(ld, n, "items");
+	for (int k = 0; k < u->nitems; k++)
+		warn(ld, ld_item(ld, items, k),
+		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_UNIT_ITEM_LEVEL,
+			      BS_W_UNIT_ITEM),
+		     "items: '%s'", u->items[k]);
+
+	if (!basic)
+		return;
+	for (int k = 0; k < u->nmembers; k++)
+		warn(ld, ld_item(ld, ua->members, k), BS_W_MEMBER_LEVEL,
+		     "members: '%s' in unit '%s'",
+		     sd->individuals[u->members[k]].name, u->name);
+	if (u->deputy >= 0)
+		warn(ld, ua->deputy, BS_W_DEPUTY_LEVEL,
+		     "deputy: '%s' of unit '%s'",
+		     sd->individuals[u->deputy].name, u->name);
+}
+
+/* ---- individuals ------------------------------------------------------- */
+
+/* RULING R-322: who casts spells (AD&D Players Handbook): clerics, druids,
+ * magic-users and illusionists from the 1st level, rangers from the 8th,
+ * paladins from the 9th. The class casting, or NULL. */
+static const char *caster(const struct bs_individual *ind, int *level)
+{
+	static const struct {
+		const char *cls;
+		int from;
+	} casters[] = {
+	    {"cleric", 1},	{"druid", 1},  {"magic-user", 1},
+	    {"illusionist", 1}, {"ranger", 8}, {"paladin", 9},
+	};
+	for (int i = 0; i < ind->nclasses; i++)
+		for (size_t k = 0; k < sizeof casters / sizeof casters[0]; k++)
+			if (strcmp(ind->cls[i], casters[k].cls) == 0 &&
+			    ind->level[i] >= casters[k].from) {
+				*level = ind->level[i];
+				return casters[k].cls;
+			}
+	return NULL;
+}
+
+static int is_item(const char *item, const char *name)
+{
+	return strcasecmp(item, name) == 0;
+}
+
+static void individual_items(struct ld *ld, const yaml_node_t *n,
+			     const struct bs_individual *ind)
+{
+	const struct bs_scenario *s = ld->s;
+	int adnd = s->game == BS_GAME_ADND;
+	yaml_node_t *items = ld_get(ld, n, "items");
+	for (int k = 0; k < ind->nitems; k++) {
+		const char *it = ind->items[k];
+		yaml_node_t *at = ld_item(ld, items, k);
+		/* [14.20] the items with a BATTLESYSTEM effect of their own
+		 * (the other game's are load errors, sides.c) */
+		int charisma = adnd ? is_item(it, "ring of human influence") ||
+					  is_item(it, "rod of rulership")
+				    : is_item(it, "rod of ruling");
+		int victory = !adnd && is_item(it, "rod of victory");
+		if (s->level < BS_LEVEL_ADVANCED)
+			warn(ld, at, BS_W_ITEM_LEVEL, "items: '%s' of '%s'", it,
+			     ind->name);
+		else if (victory)
+			warn(ld, at, BS_W_ROD_OF_VICTORY, "items: '%s' of '%s'",
+			     it, ind->name);
+		else if (!charisma)
+			warn(ld, at, BS_W_ITEM, "items: '%s' of '%s'", it,
+			     ind->name);
+	}
+}
+
+static void individual(struct ld *ld, int si, int k,
+		       const struct ld_indiv_aux *ia)
+{
+	const struct bs_scenario *s = ld->s;
+	const struct bs_side *sd = &s->sides[si];
+	const struct bs_individual *ind = &sd->individuals[k];
+	const yaml_node_t *n = ia->node;
+	int basic = s->level == BS_LEVEL_BASIC;
+	int independent =
+	    ind->rank == BS_RANK_BRIGADE || ind->rank == BS_RANK_ARMY;
+	int commands = ind->leads >= 0 || ind->rank != BS_RANK_NONE;
+	/* RULING R-307: a hero is an individual who neither commands nor
+	 * fights in a unit's ranks */
+	if (!commands && ia->member_of < 0)
+		warn(ld, n, basic ? BS_W_HERO_LEVEL : BS_W_HERO,
+		     "individual '%s' (a hero)", ind->name);
+	if (independent && !basic)
+		warn(ld, n, BS_W_COMMANDER_ATTACKED,
+		     "individual '%s' (%s commander, an independent figure)",
+		     ind->name, bs_rank_name[ind->rank]);
+	int lvl = 0;
+	const char *cls = caster(ind, &lvl);
+	if (cls)
+		warn(ld, ld_get(ld, n, "class"),
+		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_MAGIC_LEVEL,
+			      BS_W_SPELLS),
+		     "class: %s %d of '%s'", cls, lvl, ind->name);
+	individual_items(ld, n, ind);
+	if (basic && ia->deputy_of && ind->deputy_of >= 0)
+		warn(ld, ia->deputy_of, BS_W_DEPUTY_LEVEL,
+		     "deputy_of: '%s' for '%s'", ind->name,
+		     sd->individuals[ind->deputy_of].name);
+	/* an independent commander moves: on the ground */
+	if (independent && ind->race &&
+	    (ind->race->fly_mv > 0 || (ind->race->flags & BS_CF_FLIES)))
+		warn(ld, ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n,
+		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_FLYING_LEVEL,
+			      BS_W_FLYING),
+		     "race: '%s' of '%s' flies (%d\")", ind->race->name,
+		     ind->name, ind->race->fly_mv);
+}
+
+/* ---- the scenario's own catalog entries --------------------------------- */
+
+/* The name of catalog entry m (or `dflt`, an inline creature's unit). */
+static const char *entry_name(struct ld *ld, const yaml_node_t *m,
+			      const char *dflt)
+{
+	yaml_node_t *n = ld_get(ld, m, "name");
+	return n && n->type == YAML_SCALAR_NODE
+		   ? (const char *)n->data.scalar.value
+		   : dflt;
+}
+
+/* RULING R-313: a creature's Table 3 keys of the other game: asterisks
+ * count in D&D only, special and exceptional abilities in AD&D only
+ * ([4.1] Table 3 note). */
+static void creature_keys(struct ld *ld, const yaml_node_t *m, const char *dflt)
+{
+	if (!m || m->type != YAML_MAPPING_NODE)
+		return;
+	const char *name = entry_name(ld, m, dflt);
+	if (ld->s->game == BS_GAME_ADND) {
+		yaml_node_t *a = ld_get(ld, m, "asterisks");
+		int v = 0;
+		if (a && ld_int(ld, a, "asterisks", 0, 10, &v) == 0 && v > 0)
+			warn(ld, a, BS_W_GAME_KEY,
+			     "asterisks: %d of '%s' (D&D asterisks, in an AD&D "
+			     "game)",
+			     v, name);
+		return;
+	}
+	static const char *const keys[] = {"special_abilities",
+					   "exceptional_abilities"};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		yaml_node_t *k = ld_get(ld, m, keys[i]);
+		int v = 0;
+		if (k && ld_bool(ld, k, keys[i], &v) == 0 && v)
+			warn(ld, k, BS_W_GAME_KEY,
+			     "%s: true of '%s' (an AD&D row, in a D&D game)",
+			     keys[i], name);
+	}
+}
+
+/* RULING R-313: a weapon's speed factor and weapon-vs-AC row, which no
+ * rule played uses. */
+static void weapon_keys(struct ld *ld, const yaml_node_t *m)
+{
+	if (!m || m->type != YAML_MAPPING_NODE)
+		return;
+	const char *name = entry_name(ld, m, "?");
+	yaml_node_t *v = ld_get(ld, m, "vs_ac");
+	if (v)
+		warn(ld, v, BS_W_WEAPON_VS_AC, "vs_ac: of '%s'", name);
+	yaml_node_t *sp = ld_get(ld, m, "speed");
+	int f = 0;
+	if (sp && ld_int(ld, sp, "speed", 0, 20, &f) == 0 && f > 0)
+		warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);
+}
+
+/* The entries of the scenario's `catalog:` and its units' inline
+ * creatures. */
+static void catalog_keys(struct ld *ld, struct ld_side_aux *aux,
+			 const yaml_node_t *cat)
+{
+	yaml_node_t *lists[2] = {ld_get(ld, cat, "creatures"),
+				 ld_get(ld, cat, "weapons")};
+	for (int l = 0; l < 2; l++) {
+		const yaml_node_t *list = lists[l];
+		int n = items(list);
+		for (int i = 0; i < n; i++) {
+			yaml_node_t *e = ld_item(ld, list, i);
+			if (l == 0)
+				creature_keys(ld, e, "?");
+			else
+				weapon_keys(ld, e);
+		}
+	}
+	const struct bs_scenario *s = ld->s;
+	for (int si = 0; si < s->nsides; si++)
+		for (int i = 0; i < s->sides[si].nunits; i++)
+			creature_keys(
+			    ld, ld_get(ld, aux[si].units[i].node, "creature"),
+			    s->sides[si].units[i].name);
+}
+
+/* ---- the Basic Game's model ------------------------------------------- */
+
+/* RULING R-305 [16.3 A] "forces that have Intermediate or Advanced Game
+ * abilities cannot use them": at basic the model keeps no mount, chariot,
+ * member or deputy (R-307, R-308), so that no rules code can use them. */
+static void basic_model(struct bs_scenario *s)
+{
+	for (int si = 0; si < s->nsides; si++) {
+		struct bs_side *sd = &s->sides[si];
+		for (int i = 0; i < sd->nunits; i++) {
+			struct bs_unit *u = &sd->units[i];
+			u->mount = NULL;
+			memset(&u->chariot, 0, sizeof u->chariot);
+			u->nmembers = 0;
+			u->deputy = -1;
+		}
+		for (int k = 0; k < sd->nindividuals; k++)
+			sd->individuals[k].deputy_of = -1;
+	}
+}
+
+/* ---- 2E --------------------------------------------------------------- */
+
+static void bs2e_keys(struct ld *ld, const struct ld_top *top)
+{
+	const struct {
+		const yaml_node_t *n;
+		const char *key;
+	} keys[] = {
+	    {top->level, "level"},
+	    {top->game, "game"},
+	    {top->special, "special_unit_types"},
+	    {top->catalog, "catalog"},
+	};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (keys[i].n)
+			warn(ld, keys[i].n, BS_W_BS2E_KEY, "%s", keys[i].key);
+}
+
+void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
+{
+	struct bs_scenario *s = ld->s;
+	if (s->rules == BS_RULES_BS2E) {
+		bs2e_keys(ld, top);
+		terrain(ld, top->terrain);
+		return;
+	}
+	if (s->rules != BS_RULES_BS1E)
+		return;
+	options(ld, top->options);
+	terrain(ld, top->terrain);
+	catalog_keys(ld, aux, top->catalog);
+	for (int si = 0; si < s->nsides; si++) {
+		const struct bs_side *sd = &s->sides[si];
+		for (int i = 0; i < sd->nunits; i++)
+			unit(ld, si, i, &aux[si].units[i]);
+		for (int k = 0; k < sd->nindividuals; k++)
+			individual(ld, si, k, &aux[si].indivs[k]);
+	}
+	if (s->level == BS_LEVEL_BASIC)
+		basic_model(s);
+}

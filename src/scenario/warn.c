@@ -1,0 +1,229 @@
+/* The table of every warning the program gives (battlesim/warn.h): a
+ * stable identifier, where it applies, why the thing has no effect in
+ * play (not in force at the scenario's level [16.3 A], or not played
+ * yet), and the sections. A rule played by a later issue deletes its row
+ * (and its tests/data/warn/ files). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "battlesim/warn.h"
+
+const char *const bs_warn_class_name[BS_WC__COUNT] = {
+    [BS_WC_NOT_IN_FORCE] = "not in force at this level",
+    [BS_WC_NOT_PLAYED] = "not played yet",
+    [BS_WC_UNUSED] = "not used by these rules",
+    [BS_WC_CAVEAT] = "caveat",
+};
+
+#define B "1E basic"
+#define BI "1E basic, intermediate"
+#define IA "1E intermediate, advanced"
+#define A "1E advanced"
+#define ALL "1E"
+#define NIF BS_WC_NOT_IN_FORCE
+#define NPY BS_WC_NOT_PLAYED
+
+const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
+    [BS_W_MISSILE_LEVEL] = {"missile-level", B, NIF,
+			    "missile fire is not in force at this level (the "
+			    "Basic Game has no missiles): the unit fights in "
+			    "melee without it",
+			    "[Part 2] [16.3 A] (RULING R-306)", 1},
+    [BS_W_MISSILE] = {"missile", IA, NPY,
+		      "missile fire is not played yet: the unit fights in "
+		      "melee without it",
+		      "[10.0]-[10.8] (RULING R-306)", 1},
+    [BS_W_THROWN] = {"thrown", IA, NPY,
+		     "throwing it is missile fire, not played yet: it is "
+		     "used in melee only",
+		     "[10.0] [10.4] Table 12 (RULING R-320)", 1},
+    [BS_W_MOUNTED_LEVEL] = {"mounted-level", B, NIF,
+			    "cavalry and chariots are not in force at this "
+			    "level: the unit is rated, moves and fights on "
+			    "foot",
+			    "[Part 2] [11.1] [16.3 A] (RULING R-308)", 1},
+    [BS_W_LANCE] = {"lance", IA, NPY,
+		    "the double damage of lances in a cavalry or chariot "
+		    "charge is not played yet",
+		    "[11.4]", 1},
+    [BS_W_SET_SPEARS] = {"set-spears", IA, NPY,
+			 "the Set Spears/Pikes formation is not played yet",
+			 "[11.7] (RULING R-320)", 1},
+    [BS_W_SHIELD_WALL] = {"shield-wall", IA, NPY,
+			  "the Shield Wall formation is not played yet",
+			  "[11.6] (RULING R-320)", 1},
+    [BS_W_TERRAIN_LEVEL] = {"terrain-level", B, NIF,
+			    "terrain is not in force at this level (its "
+			    "effects are Intermediate Game rules): units "
+			    "deploy, move and fight as on clear ground",
+			    "[7.0] [11.8] [16.3 A] (RULING R-309)", 1},
+    [BS_W_TERRAIN] = {"terrain", IA, NPY,
+		      "terrain effects on movement and combat are not played "
+		      "yet: units move and fight as on clear ground (only "
+		      "where they deploy is checked)",
+		      "[11.8] [11.9] (RULING R-316)", 1},
+    [BS_W_HIGHER_GROUND] = {"higher-ground", ALL, NPY,
+			    "the 'defender occupies higher ground' modifier is "
+			    "not played yet",
+			    "[8.3] Table 10", 1},
+    [BS_W_TERRAIN_KEY] = {"terrain-key", "1E, 2E", BS_WC_UNUSED,
+			  "has no effect on this feature", "[11.8] Table 14",
+			  1},
+    [BS_W_MEMBER_LEVEL] = {"member-level", B, NIF,
+			   "characters as members of units are not in force "
+			   "at this level: the unit is rated and fights "
+			   "without the character",
+			   "[Part 2] [9.1] [16.3 A] (RULING R-307)", 1},
+    [BS_W_DEPUTY_LEVEL] = {"deputy-level", B, NIF,
+			   "deputy commanders are not in force at this level: "
+			   "the deputy never takes over",
+			   "[Part 2] [9.3] [16.3 A] (RULING R-307)", 1},
+    [BS_W_HERO_LEVEL] = {"hero-level", B, NIF,
+			 "heroes are not in force at this level: the hero "
+			 "has no effect",
+			 "[Part 2] [9.4] [16.3 A] (RULING R-307)", 1},
+    [BS_W_HERO] = {"hero", IA, NPY,
+		   "heroes' character vs. figure and individual combat are "
+		   "not played yet: the hero never fights",
+		   "[9.4]", 1},
+    [BS_W_COMMANDER_ATTACKED] = {"commander-attacked", IA, NPY,
+				 "attacks on commanders away from their units "
+				 "are not played yet: no figure attacks the "
+				 "commander",
+				 "[9.2] [9.4 A] (RULING R-307)", 0},
+    [BS_W_MAGIC_LEVEL] = {"magic-level", BI, NIF,
+			  "magic is not in force at this level (an Advanced "
+			  "Game rule): no spells are cast",
+			  "[14.0] [16.3 A] (RULING R-322)", 1},
+    [BS_W_SPELLS] = {"spells", A, NPY,
+		     "spell casting and turning undead are not played yet: "
+		     "no spells are cast",
+		     "[14.0] [14.19] (RULING R-322)", 1},
+    [BS_W_UNIT_ITEM_LEVEL] = {"unit-item-level", BI, NIF,
+			      "magic items are not in force at this level: "
+			      "it counts only as the unit's magic equipment "
+			      "for its base morale",
+			      "[4.1] Table 3 [14.20] [16.3 A] (RULING R-310)",
+			      1},
+    [BS_W_UNIT_ITEM] = {"unit-item", A, NPY,
+			"magic items are not played yet: it counts only as "
+			"the unit's magic equipment for its base morale",
+			"[4.1] Table 3 [14.20]", 1},
+    [BS_W_ITEM_LEVEL] = {"item-level", BI, NIF,
+			 "magic items are not in force at this level: it has "
+			 "no effect (no Charisma bonus either)",
+			 "[14.20] [16.3 A] (RULING R-310)", 1},
+    [BS_W_ITEM] = {"item", A, NPY,
+		   "magic items are not played yet: it has no effect",
+		   "[14.20]", 1},
+    [BS_W_ROD_OF_VICTORY] = {"rod-of-victory", A, NPY,
+			     "its +1 to the morale of its whole side is not "
+			     "played yet (the roster lists it)",
+			     "[14.20] (RULING R-310)", 1},
+    [BS_W_FLYING_LEVEL] = {"flying-level", BI, NIF,
+			   "flying is not in force at this level (an Advanced "
+			   "Game rule): it moves on the ground",
+			   "[15.0] [16.3 A] (RULING R-321)", 1},
+    [BS_W_FLYING] = {"flying", A, NPY,
+		     "flying movement and combat are not played yet: it moves "
+		     "on the ground",
+		     "[15.1]-[15.4] (RULING R-321)", 1},
+    [BS_W_POISON_LEVEL] = {"poison-level", BI, NIF,
+			   "poison is not in force at this level (an Advanced "
+			   "Game rule)",
+			   "[13.2] [16.3 A]", 1},
+    [BS_W_POISON] = {"poison", A, NPY, "poison is not played yet", "[13.2]", 1},
+    [BS_W_PARALYSIS_LEVEL] = {"paralysis-level", BI, NIF,
+			      "paralysis is not in force at this level (an "
+			      "Advanced Game rule)",
+			      "[13.4] [16.3 A]", 1},
+    [BS_W_PARALYSIS] = {"paralysis", A, NPY, "paralysis is not played yet",
+			"[13.4]", 1},
+    [BS_W_FEAR_LEVEL] = {"fear-level", BI, NIF,
+			 "awe and fear are not in force at this level (an "
+			 "Advanced Game rule)",
+			 "[13.6] [16.3 A]", 1},
+    [BS_W_FEAR] = {"fear", A, NPY, "awe and fear are not played yet", "[13.6]",
+		   1},
+    [BS_W_REGENERATION_LEVEL] = {"regeneration-level", BI, NIF,
+				 "regeneration is not in force at this level "
+				 "(an Advanced Game rule)",
+				 "[13.8] [16.3 A]", 1},
+    [BS_W_REGENERATION] = {"regeneration", A, NPY,
+			   "regeneration is not played yet", "[13.8]", 1},
+    [BS_W_MINDLESS] = {"mindless", A, NPY,
+		       "'must be in command in order to move or fight' and the "
+		       "last-order rule are not played yet (it never checks "
+		       "morale)",
+		       "[13.9] (RULING R-312)", 1},
+    [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
+				  "the weapon-vs-armor adjustment to AR is not "
+				  "played yet",
+				  "[8.3]", 1},
+    [BS_W_OPTION_CAPTURE] = {"option-capture", ALL, NPY,
+			     "the capture of surrounded units is not played "
+			     "yet",
+			     "[7.15]", 1},
+    [BS_W_OPTION_HIGHER_GROUND] = {"option-higher-ground", ALL, NPY,
+				   "the higher-ground modifier whose sign it "
+				   "changes is not played yet",
+				   "[8.3] Table 10 (RULING R-006)", 1},
+    [BS_W_OPTION_TABLE17_LEVEL] = {"option-table17-level", BI, NIF,
+				   "spells are not in force at this level (an "
+				   "Advanced Game rule)",
+				   "[14.2] Table 17 [16.3 A] (RULING R-005)",
+				   1},
+    [BS_W_OPTION_TABLE17] = {"option-table17", A, NPY,
+			     "spells are not played yet",
+			     "[14.2] Table 17 (RULING R-005)", 1},
+    [BS_W_OPTION_MASS_SAVES_LEVEL] = {"option-mass-saves-level", BI, NIF,
+				      "spells are not in force at this level "
+				      "(an Advanced Game rule)",
+				      "[14.3] [16.3 A]", 1},
+    [BS_W_OPTION_MASS_SAVES] = {"option-mass-saves", A, NPY,
+				"spells and their saving throws are not "
+				"played yet",
+				"[14.3]", 1},
+    [BS_W_GAME_KEY] =
+	{"game-key", ALL, BS_WC_UNUSED,
+	 "counts only in the other game's Table 3 rows: it has no "
+	 "effect in this one",
+	 "[4.1] Table 3 (RULING R-313)", 1},
+    [BS_W_WEAPON_VS_AC] = {"weapon-vs-ac", ALL, NPY,
+			   "the weapon-vs-armor adjustment (option "
+			   "weapon_vs_ac) is not played yet",
+			   "[8.3] (RULING R-313)", 1},
+    [BS_W_WEAPON_SPEED] = {"weapon-speed", ALL, NPY,
+			   "weapon speed factors count only in AD&D individual "
+			   "combat, which is not played yet",
+			   "[9.4 B] (RULING R-313)", 1},
+    [BS_W_BS2E_KEY] = {"bs2e-key", "2E", BS_WC_UNUSED,
+		       "is a 1E key: the 2E rules do not use it",
+		       "bs2e-summary.txt (RULING R-319)", 1},
+    [BS_W_PLACEMENT] = {"placement", ALL, BS_WC_CAVEAT,
+			"all forces should start more than two full moves "
+			"away from their nearest opponent",
+			"[3.4] (RULING R-136, R-315)", 0},
+};
+
+enum bs_warn bs_warn_by_id(const char *id)
+{
+	for (int w = 1; w < BS_W__COUNT; w++)
+		if (bs_warn_kinds[w].id && strcmp(bs_warn_kinds[w].id, id) == 0)
+			return (enum bs_warn)w;
+	return BS_W_NONE;
+}
+
+void bs_warn_add(struct bs_diags *d, enum bs_warn w, const char *file, int line,
+		 int col, const char *fmt, ...)
+{
+	char subject[320];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(subject, sizeof subject, fmt, ap);
+	va_end(ap);
+	const struct bs_warn_kind *k = &bs_warn_kinds[w];
+	bs_diags_add_code(d, (int)w, file, line, col, "%s: %s %s (warning %s)",
+			  subject, k->text, k->cite, k->id);
+}

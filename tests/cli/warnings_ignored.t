@@ -1,0 +1,98 @@
+# Issue 11 acceptance: an ordinary AD&D army (archers, slingers, lancers,
+# griffon riders, a 9th-level wizard, a dwarf hero, a wood, a hill, a
+# river) at the Basic and at the Advanced Game gives one located warning
+# per thing it gives that is not in force or not played yet; --strict
+# makes them errors (exit 2) for check, roster, play and sim; --quiet
+# keeps them; every report of odds lists them ("not simulated").
+B="$DATA/ignored_basic.yaml"
+A="$DATA/ignored_advanced.yaml"
+count_warnings() {
+	printf '%s\n' "$ERR" | grep -c '^battlesim: warning: '
+}
+
+run check "$B"
+expect_code 0
+expect_out "$B: ok: 2 sides, 6 units, 8 individuals; 11 warnings"
+expect_err_lines 0
+[ "$(count_warnings)" = 11 ] || { echo "want 11 warnings: $ERR"; exit 1; }
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:16:5: terrain 'Harrow wood' (woods): terrain is not in force at this level (its effects are Intermediate Game rules): units deploy, move and fight as on clear ground [7.0] [11.8] [16.3 A] (RULING R-309) (warning terrain-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:17:5: terrain 'Beacon hill' (elevation): terrain is not in force at this level (its effects are Intermediate Game rules): units deploy, move and fight as on clear ground [7.0] [11.8] [16.3 A] (RULING R-309) (warning terrain-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:17:5: terrain 'Beacon hill' (elevation 30'): the 'defender occupies higher ground' modifier is not played yet [8.3] Table 10 (warning higher-ground)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:18:5: terrain 'The Harrow' (water): terrain is not in force at this level (its effects are Intermediate Game rules): units deploy, move and fight as on clear ground [7.0] [11.8] [16.3 A] (RULING R-309) (warning terrain-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:39:19: weapons: 'long bow' (it fights with 'short sword'): missile fire is not in force at this level (the Basic Game has no missiles): the unit fights in melee without it [Part 2] [16.3 A] (RULING R-306) (warning missile-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:45:19: weapons: 'sling' (it fights with 'club'): missile fire is not in force at this level (the Basic Game has no missiles): the unit fights in melee without it [Part 2] [16.3 A] (RULING R-306) (warning missile-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:53:16: mount: 'light warhorse' (it fights with 'long sword'): cavalry and chariots are not in force at this level: the unit is rated, moves and fights on foot [Part 2] [11.1] [16.3 A] (RULING R-308) (warning mounted-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:61:16: mount: 'griffon' (it fights with 'long sword'): cavalry and chariots are not in force at this level: the unit is rated, moves and fights on foot [Part 2] [11.1] [16.3 A] (RULING R-308) (warning mounted-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:69:9: individual 'Gytha the Grey' (a hero): heroes are not in force at this level: the hero has no effect [Part 2] [9.4] [16.3 A] (RULING R-307) (warning hero-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:69:39: class: magic-user 9 of 'Gytha the Grey': magic is not in force at this level (an Advanced Game rule): no spells are cast [14.0] [16.3 A] (RULING R-322) (warning magic-level)"
+expect_err "battlesim: warning: $DATA/ignored_basic.yaml:70:9: individual 'Borin' (a hero): heroes are not in force at this level: the hero has no effect [Part 2] [9.4] [16.3 A] (RULING R-307) (warning hero-level)"
+
+run check "$A"
+expect_code 0
+expect_out "$A: ok: 2 sides, 6 units, 8 individuals; 13 warnings"
+[ "$(count_warnings)" = 13 ] || { echo "want 13 warnings: $ERR"; exit 1; }
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:14:5: terrain 'Harrow wood' (woods): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation 30'): the 'defender occupies higher ground' modifier is not played yet [8.3] Table 10 (warning higher-ground)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:16:5: terrain 'The Harrow' (water): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:37:19: weapons: 'long bow' (it fights with 'short sword'): missile fire is not played yet: the unit fights in melee without it [10.0]-[10.8] (RULING R-306) (warning missile)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:43:19: weapons: 'sling' (it fights with 'club'): missile fire is not played yet: the unit fights in melee without it [10.0]-[10.8] (RULING R-306) (warning missile)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:50:19: weapons: 'light lance': the double damage of lances in a cavalry or chariot charge is not played yet [11.4] (warning lance)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:59:16: mount: 'griffon' flies (30\"): flying movement and combat are not played yet: it moves on the ground [15.1]-[15.4] (RULING R-321) (warning flying)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:9: individual 'Gytha the Grey' (a hero): heroes' character vs. figure and individual combat are not played yet: the hero never fights [9.4] (warning hero)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:39: class: magic-user 9 of 'Gytha the Grey': spell casting and turning undead are not played yet: no spells are cast [14.0] [14.19] (RULING R-322) (warning spells)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:68:9: individual 'Borin' (a hero): heroes' character vs. figure and individual combat are not played yet: the hero never fights [9.4] (warning hero)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:76:19: weapons: 'spear' (thrown 3\"): throwing it is missile fire, not played yet: it is used in melee only [10.0] [10.4] Table 12 (RULING R-320) (warning thrown)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:76:19: weapons: 'spear': the Set Spears/Pikes formation is not played yet [11.7] (RULING R-320) (warning set-spears)"
+
+# --strict: the warnings are errors, for every command that loads
+for cmd in check roster play sim; do
+	run $cmd --strict "$B"
+	expect_code 2
+	expect_err "battlesim: error: $B:39:19: weapons: 'long bow' (it fights with 'short sword')"
+	expect_err "battlesim: error: $B: 11 warnings, errors with --strict"
+	[ -z "$OUT" ] || { echo "$cmd --strict printed: $OUT"; exit 1; }
+done
+
+# --quiet: no log, the warnings still on stderr, the summary on stdout
+run play --quiet "$A"
+expect_code 0
+[ "$(count_warnings)" = 13 ] || { echo "play --quiet: $ERR"; exit 1; }
+expect_out "Outcome"
+
+# the odds carry their caveats: text, JSON, CSV, the page
+run sim "$A" --runs 20 --threads 1
+expect_code 0
+expect_out "Not simulated: 13 warnings, left out of these battles (docs/SCENARIO-FORMAT.md, \"Warnings\")"
+expect_out "  $A:37:19: weapons: 'long bow' (it fights with 'short sword'): missile fire is not played yet"
+run sim "$A" --runs 20 --threads 1 --json
+expect_code 0
+expect_out '"not_simulated": ['
+expect_out '"warning": "lance",'
+expect_out '"class": "not played yet",'
+n=$(printf '%s\n' "$OUT" | grep -c '"warning": ')
+[ "$n" = 13 ] || { echo "json: want 13 entries, got $n"; exit 1; }
+run sim "$A" --runs 20 --threads 1 --csv
+expect_code 0
+expect_out "not_simulated,\"\",\"\",flying,\"$A:"
+n=$(printf '%s\n' "$OUT" | grep -c '^not_simulated,')
+[ "$n" = 13 ] || { echo "csv: want 13 rows, got $n"; exit 1; }
+h=$(mktemp --suffix=.html)
+trap 'rm -f "$_o" "$_e" "$h"' EXIT
+run sim "$B" --runs 20 --threads 1 --html "$h"
+expect_code 0
+grep -q '<h2>Not simulated</h2>' "$h" || { echo "sim --html: no list"; exit 1; }
+n=$(grep -c '^<li>' "$h")
+[ "$n" = 11 ] || { echo "sim --html: want 11 items, got $n"; exit 1; }
+grep -q "<li>$B:53:16: mount: &#39;light warhorse&#39;\|<li>$B:53:16: mount: 'light warhorse'" "$h" || { echo "sim --html: the mount"; exit 1; }
+# the battle map of one battle
+run play "$A" --quiet --html "$h"
+expect_code 0
+grep -q '"not_simulated":\[' "$h" || { echo "play --html: no not_simulated"; exit 1; }
+grep -q 'id="not-simulated"' "$h" || { echo "play --html: no panel"; exit 1; }
+
+# a scenario without warnings: none of this (the built-in one)
+run sim --runs 20 --threads 1
+expect_code 0
+printf '%s' "$OUT" | grep -q "Not simulated" && { echo "built-in: a list"; exit 1; }
+[ -z "$ERR" ] || { echo "built-in: stderr $ERR"; exit 1; }

@@ -114,6 +114,12 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               "surrounded"; cite.
  * FATE          side, indiv; dice = d10; n[0] = enum bs1e_fate; what =
  *               the fate as printed; cite "[9.1 T11]".
+ * SPECIAL       side, unit; a special formation declared, given up or
+ *               broken [11.6] [11.7]: n[0] = the old enum bs_special,
+ *               n[1] = the new; n[2] = the sides set spears defend (bits
+ *               of enum bs_side_edge: 1 front, 2 left, 4 rear, 8 right),
+ *               0 otherwise; n[3] = MV it cost, tenths; what = "declared",
+ *               "given up" or why it ended; cite "[11.6]" / "[11.7]".
  * NOTE          anything else a rule explains: what, cite, any fields
  *               ([1.4]: side = Side A, tside = the side moving first).
  * END           n[0] = winner side or -1 (draw); n[1] = rounds played;
@@ -225,6 +231,8 @@ enum bs_ev {
 	BS_EV_MX_DAMAGE,
 	/* referee mode (issue 17) */
 	BS_EV_OVERRIDE,
+	/* the Intermediate Game's special formations (issue 15) */
+	BS_EV_SPECIAL,
 	BS_EV__COUNT
 };
 extern const char *const bs_ev_name[BS_EV__COUNT];

@@ -148,6 +148,8 @@ void bs_unit_state_clear(struct bs_unit_state *u)
 	u->end = BS_END_INTACT;
 	u->killed_by_side = -1;
 	u->cramped = 0;
+	u->special = BS_SPECIAL_NONE;
+	u->special_sides = 0;
 }
 
 enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit)

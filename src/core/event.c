@@ -40,6 +40,8 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_MX_ATTACK] = "mx_attack",
     [BS_EV_OVERRIDE] = "override",
     [BS_EV_MX_DAMAGE] = "mx_damage",
+    /* issue 15 */
+    [BS_EV_SPECIAL] = "special",
 };
 
 /* [1.0] the seven phases of a Game Round, plus the set-up before it. */

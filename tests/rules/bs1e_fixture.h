@@ -237,8 +237,10 @@ static inline void tf_yaml(char *buf, size_t len, const struct tf_unit *u,
 		cr_assert(w_ >= 0 && (size_t)w_ < len - k, "yaml too long");   \
 		k += (size_t)w_;                                               \
 	} while (0)
-	TF_PUT("name: Test\nrules: bs1e\nlevel: basic\ngame: adnd\n"
+	/* the Basic Game unless `head` names a level */
+	TF_PUT("name: Test\nrules: bs1e\n%sgame: adnd\n"
 	       "table: {width: 72, depth: 48}\n%s",
+	       head && strstr(head, "level:") ? "" : "level: basic\n",
 	       head ? head : "");
 	TF_PUT("sides:\n");
 	for (int s = 0; s < 2; s++) {

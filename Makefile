@@ -10,7 +10,8 @@
 #   make bench      benchmarks (not tests)
 #   make layers     the layering of src/ (tools/layers.sh; part of make test)
 #   make fuzz       libFuzzer target for the scenario loader
-#   make install    PREFIX=/usr/local
+#   make install    PREFIX=/usr/local (make install-check: into a
+#                   temporary prefix, a program links with pkg-config)
 #   make clean
 
 PREFIX ?= /usr/local
@@ -18,6 +19,9 @@ BUILD ?= build
 VERSION := 0.1.0
 
 CC ?= cc
+# gcc-ar indexes the LTO objects of the release library (plain ar where
+# there is no gcc-ar)
+AR_REL := $(shell command -v gcc-ar 2>/dev/null || echo ar)
 PKGS := yaml-0.1 jansson nettle libedit
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansson -lnettle -ledit)
@@ -25,7 +29,14 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lyaml -ljansso
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra \
 	-ffp-contract=off -fno-fast-math -Iinclude -Isrc -I$(BUILD)/gen \
 	-DBS_VERSION=\"$(VERSION)\"
-REL_CFLAGS := $(BASE_CFLAGS) -O2 -g
+# The release build links with link-time optimisation (issue 13): the same
+# arithmetic (-ffp-contract=off holds across the link, no fast-math), the
+# same output bytes (checked by md5 before it was turned on), calls across
+# files inlined. LTO=0 builds without it. Fat objects keep the static
+# library usable by a link without LTO.
+LTO ?= 1
+REL_LTO := $(if $(filter 1,$(LTO)),-flto=auto -ffat-lto-objects,)
+REL_CFLAGS := $(BASE_CFLAGS) -O2 -g $(REL_LTO)
 DEV_CFLAGS := $(BASE_CFLAGS) -Werror -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
 DEV_LDFLAGS := -fsanitize=address,undefined
@@ -52,7 +63,7 @@ TEST_BIN := $(BUILD)/dev/run_tests
 
 .PHONY: all test demo deps bench fuzz fuzz-run install uninstall clean tsan \
 	format format-check unit golden cli-tests valgrind check-deps layers \
-	test-browser test-browser-maybe deps-browser
+	test-browser test-browser-maybe deps-browser install-check
 
 all: $(BIN)
 
@@ -84,14 +95,15 @@ $(BUILD)/dev/gen/embedded.o: $(GEN) src/scenario/embedded.h
 
 $(BUILD)/rel/libbattlesim.a: $(REL_OBJ)
 	rm -f $@
-	ar rcs $@ $^
+	$(AR_REL) rcs $@ $^
 
 $(BUILD)/dev/libbattlesim.a: $(DEV_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
 $(BIN): $(REL_CLI_OBJ) $(BUILD)/rel/libbattlesim.a
-	$(CC) -o $@ $(REL_CLI_OBJ) $(BUILD)/rel/libbattlesim.a $(LIBS)
+	$(CC) $(REL_CFLAGS) -o $@ $(REL_CLI_OBJ) $(BUILD)/rel/libbattlesim.a \
+		$(LIBS)
 
 $(DEV_BIN): $(DEV_CLI_OBJ) $(BUILD)/dev/libbattlesim.a
 	$(CC) $(DEV_LDFLAGS) -o $@ $(DEV_CLI_OBJ) $(BUILD)/dev/libbattlesim.a $(LIBS)
@@ -109,7 +121,8 @@ deps-browser:
 
 test: deps
 	@$(MAKE) --no-print-directory format-check
-	@$(MAKE) --no-print-directory unit golden cli-tests valgrind tsan
+	@$(MAKE) --no-print-directory unit golden cli-tests valgrind tsan \
+		install-check
 	@$(MAKE) --no-print-directory test-browser-maybe
 
 unit: $(TEST_BIN)
@@ -190,13 +203,20 @@ $(BUILD)/fuzz/fuzz_loader: tests/fuzz/fuzz_loader.c $(LIB_SRC) $(GEN) $(HDRS)
 	clang $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_loader.c \
 		$(LIB_SRC) $(GEN) $(LIBS)
 
+# FUZZ_CORPUS: the seeds, one directory per ruleset: tests/fuzz/corpus
+# (1E, and hostile files), tests/fuzz/corpus-bs2e, tests/fuzz/corpus-matrix;
+# new inputs go to $(BUILD)/fuzz/new-<seeds>. FUZZ_TIMEOUT: seconds one
+# input may take before libFuzzer calls it a hang.
+FUZZ_CORPUS ?= tests/fuzz/corpus
+FUZZ_TIMEOUT ?= 10
 fuzz:
 	@BS_EXTRA_PKGS="clang libclang-rt-14-dev" sh tools/deps.sh
 	@$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_loader
-	@mkdir -p $(BUILD)/fuzz/new
+	@mkdir -p $(BUILD)/fuzz/new-$(notdir $(FUZZ_CORPUS))
 	$(BUILD)/fuzz/fuzz_loader -max_total_time=$(FUZZ_SECONDS) \
-		-max_len=8192 -timeout=10 -print_final_stats=1 \
-		-dict=tests/fuzz/yaml.dict $(BUILD)/fuzz/new tests/fuzz/corpus
+		-max_len=8192 -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
+		-dict=tests/fuzz/yaml.dict $(BUILD)/fuzz/new-$(notdir $(FUZZ_CORPUS)) \
+		$(FUZZ_CORPUS)
 
 valgrind: $(BIN)
 	@sh tests/valgrind.sh $(BIN)
@@ -236,6 +256,12 @@ install: $(BIN) $(BUILD)/rel/libbattlesim.a
 	install -m 644 docs/battlesim.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 		tools/battlesim.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/battlesim.pc
+
+# The installed library links with `pkg-config --libs battlesim` and
+# nothing else (issue 12 item 24): installed into a temporary prefix, a
+# small program is built against it and run.
+install-check: $(BIN) $(BUILD)/rel/libbattlesim.a
+	@sh tests/install/check.sh "$(MAKE)" "$(CC)"
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/battlesim \

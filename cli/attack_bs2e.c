@@ -281,12 +281,8 @@ int cli_attack_bs2e(int argc, char **argv)
 		case O_HELP:
 			fputs(cli_attack_bs2e_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("attack", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("attack", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("attack", ch, argv, opts);
 		}
 	}
 	if (rc != 0)
@@ -410,13 +406,12 @@ int cli_attack_bs2e(int argc, char **argv)
 		}
 		if (random)
 			json_object_set_new(j, "seed", json_integer(seed));
-		int w =
-		    json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		int w = json_dumpf(j, stdout, bs_report_json_pretty_flags());
 		putchar('\n');
 		json_decref(j);
-		if (w != 0)
-			return 1;
-		return fflush(stdout) != 0;
+		if (w != 0 || fflush(stdout) != 0)
+			return cli_stdout_failed();
+		return 0;
 	}
 	printf("2E attack: %d figure%s, AD %s", figures,
 	       figures == 1 ? "" : "s", adt);
@@ -455,5 +450,5 @@ int cli_attack_bs2e(int argc, char **argv)
 		       removed, removed == 1 ? "" : "s", after,
 		       after == 1 ? "" : "s");
 	}
-	return fflush(stdout) != 0;
+	return fflush(stdout) != 0 ? cli_stdout_failed() : 0;
 }

@@ -3,10 +3,12 @@
 #define BS_CLI_H
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "battlesim/diag.h"
+#include "battlesim/report.h"
 #include "battlesim/scenario.h"
 
 /* A subcommand: name, one-line summary, full help text, entry point.
@@ -50,22 +52,75 @@ int cli_ref_load(const char *journal, struct bs_scenario **sc,
 /* "battlesim: error: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Standard output could not be written: "battlesim: error: standard
+ * output: cannot write: REASON" (once per run, however often it is
+ * called). Returns 1 (the exit code). */
+int cli_stdout_failed(void);
+
+/* The end of every run (main): standard output flushed and closed; when
+ * that or an earlier write failed, cli_stdout_failed. Returns the exit
+ * code: rc, or 1 when rc was 0 and output was lost (RULING R-356). */
+int cli_finish(int rc);
+
 /* Print every diagnostic as "battlesim: error: FILE:LINE:COL: message". */
 void cli_print_diags(const struct bs_diags *d);
 
-/* Usage error for a subcommand: message, then "try 'battlesim help CMD'".
+/* Usage error for a subcommand: message, then "Try 'battlesim help CMD'"
+ * ("Try 'battlesim --help'" when cmd is NULL: the program's own options).
  * Returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+struct option;
+/* The usage error of getopt_long's answer ch (':' a value missing, '?'
+ * an unknown option or a value given to one that takes none) for `cmd`,
+ * whose options are opts; one wording for every command ("--runs needs a
+ * value", "unknown option '--nope'", "--json takes no value"). Returns
+ * 2. The command's option string starts with ':' and opterr is 0. */
+int cli_option_error(const char *cmd, int ch, char *const *argv,
+		     const struct option *opts);
 
 /* The file name of `--html` for `cmd`: not empty and not "-" (the page is
  * a file, never standard output). Returns 0, or prints a usage error and
  * returns 2. */
 int cli_html_path(const char *cmd, const char *path);
 
-/* 1 when paths a and b name the same file (the same name, or the same
- * device and inode when both exist). */
+/* 1 when paths a and b name the same file: the same name, the same device
+ * and inode when both exist (hard and symbolic links), else the same path
+ * once directories and links are resolved ("F", "./F", "d/../F" before F
+ * exists) (cli/output.c). */
 int cli_same_file(const char *a, const char *b);
+
+/* RULING R-355: the outputs path[0..n) of cmd (named by their options
+ * opt[], NULL paths skipped) are not the scenario file `input` (NULL:
+ * none) nor one another. Returns 0, or prints a usage error and returns
+ * 2. */
+int cli_out_check(const char *cmd, const char *input, const char *const *opt,
+		  const char *const *path, int n);
+
+/* An output file being written: a temporary file in the target's
+ * directory, renamed over the target by cli_out_close (a device or pipe,
+ * such as /dev/stdout, is written as it is). */
+struct cli_out {
+	FILE *f; /* write here */
+	const char *path;
+	char target[PATH_MAX]; /* the file named, links resolved */
+	char tmp[PATH_MAX];    /* "" when written in place */
+	unsigned mode;	       /* permissions the file gets */
+	int slot;	       /* removed on SIGINT, SIGTERM ... */
+};
+
+/* Start writing `path`. 0, or 1 after "FILE: cannot write: REASON". */
+int cli_out_open(struct cli_out *o, const char *path);
+
+/* Finish: flush, close and rename into place, unless `bad` (the caller's
+ * writing failed) or a write fails; then the temporary file is removed,
+ * the target left as it was, "FILE: cannot write: REASON" printed.
+ * Returns 0 or 1. */
+int cli_out_close(struct cli_out *o, int bad);
+
+/* Give up (an error elsewhere): close and remove, no message. */
+void cli_out_discard(struct cli_out *o);
 
 /* Load FILE (builtin: the built-in scenario of that name; file NULL: the
  * default one) and check its deployment (bs_deploy_check). Prints the

@@ -441,9 +441,7 @@ static void outcome_json(json_t *o_, const struct attack_opts *o,
 
 static void dump(json_t *root)
 {
-	json_dumpf(root, stdout,
-		   JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-		       JSON_REAL_PRECISION(15));
+	json_dumpf(root, stdout, bs_report_json_pretty_flags());
 	fputc('\n', stdout);
 	json_decref(root);
 }
@@ -779,12 +777,8 @@ int cmd_attack(int argc, char **argv)
 		case O_HELP:
 			fputs(cmd_attack_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("attack", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("attack", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("attack", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;

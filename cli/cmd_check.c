@@ -93,7 +93,8 @@ int cmd_check(int argc, char **argv)
 	};
 	const char *builtin[64];
 	int nbuiltin = 0, c, rc = 0, strict = 0;
-	while ((c = getopt_long(argc, argv, "b:h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":b:h", opts, NULL)) != -1) {
 		switch (c) {
 		case O_STRICT:
 			strict = 1;
@@ -110,7 +111,7 @@ int cmd_check(int argc, char **argv)
 			fputs(cmd_check_help, stdout);
 			return 0;
 		default:
-			return cli_usage_error("check", "unknown option");
+			return cli_option_error("check", c, argv, opts);
 		}
 	}
 	for (int i = 0; i < nbuiltin; i++) {

@@ -155,12 +155,8 @@ int cmd_morale(int argc, char **argv)
 		case O_HELP:
 			fputs(cmd_morale_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("morale", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("morale", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("morale", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;
@@ -241,7 +237,7 @@ int cmd_morale(int argc, char **argv)
 				    json_string(bs1e_morale_effect_text[eff]));
 		json_object_set_new(j, "effect_cite",
 				    json_string(bs1e_morale_effect_cite[eff]));
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, bs_report_json_pretty_flags());
 		fputc('\n', stdout);
 		json_decref(j);
 		return 0;

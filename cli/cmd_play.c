@@ -42,7 +42,8 @@ const char cmd_play_help[] =
     "Options:\n"
     "  --seed N        seed of the dice (default 1985); the same seed plays\n"
     "                  the same battle and prints the same bytes\n"
-    "  --rounds N      round limit (default: the scenario's, else 30)\n"
+    "  --rounds N      round limit, 1 to 1000 (default: the scenario's,\n"
+    "                  else 30)\n"
     "  --log FORMAT    text (default) or jsonl: one JSON object per event\n"
     "                  (docs/EVENTS.md); the summary is then one JSON line\n"
     "  --out FILE      write the log to FILE; the summary still goes to\n"
@@ -56,7 +57,11 @@ const char cmd_play_help[] =
     "  --html FILE     also write the battle map to FILE: one self-contained\n"
     "                  HTML page (no network) that replays the battle on the\n"
     "                  tabletop, step by step, with the log "
-    "(docs/HTML.md)\n" CLI_STRICT_HELP "  -h, --help      show this help\n";
+    "(docs/HTML.md)\n" CLI_STRICT_HELP "  -h, --help      show this help\n"
+    "\n"
+    "--out and --html files appear only when complete (written to a\n"
+    "temporary file in the same directory, then renamed); neither may be\n"
+    "the scenario FILE nor the same file as the other.\n";
 
 /* play --dice FILE (issue 17): the given dice, in order, instead of the
  * seeded generator; NULL: none */
@@ -69,20 +74,6 @@ int cli_play_battle(const struct bs_scenario *sc, const char *file,
 {
 	return cli_play_battle_html(sc, file, seed, stream, rounds, log,
 				    out_path, quiet, NULL);
-}
-
-/* Write the battle map of the battle h collected to f (opened on `path`)
- * and close f. */
-static int write_map(struct bs_html *h, FILE *f, const char *path)
-{
-	int bad = bs_html_write(h, f) != 0;
-	if (fclose(f) != 0)
-		bad = 1;
-	if (bad) {
-		cli_error("%s: could not write the battle map", path);
-		return 1;
-	}
-	return 0;
 }
 
 int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
@@ -99,6 +90,12 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 				       "--log expects text or jsonl, not '%s'",
 				       log ? log : "");
 	enum bs_log_format fmt = (enum bs_log_format)f;
+	/* RULING R-355: no output overwrites the scenario or another
+	 * output */
+	const char *const opt[2] = {"--out", "--html"};
+	const char *const paths[2] = {out_path, html};
+	if (cli_out_check("play", file, opt, paths, 2) != 0)
+		return 2;
 	struct bs_battle *b = NULL;
 	struct bs_diags d;
 	bs_diags_init(&d);
@@ -113,30 +110,19 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	}
 	bs_diags_release(&d);
 
-	/* both opened "w": one would silently overwrite the other */
-	if (out_path && html && cli_same_file(out_path, html)) {
-		bs_battle_free(b);
-		return cli_usage_error("play",
-				       "--out and --html name the same file "
-				       "'%s'",
-				       html);
-	}
+	/* both opened before the battle, so that a bad path fails at once;
+	 * each is renamed into place only when complete */
+	struct cli_out logo = {0}, mapo = {0};
 	FILE *logf = stdout;
 	if (out_path) {
-		logf = fopen(out_path, "w");
-		if (!logf) {
-			cli_error("%s: %s", out_path, strerror(errno));
+		if (cli_out_open(&logo, out_path) != 0) {
 			bs_battle_free(b);
 			return 1;
 		}
+		logf = logo.f;
 	}
-	/* --html: opened before the battle, so that a bad path fails at
-	 * once */
-	FILE *mapf = NULL;
-	if (html && !(mapf = fopen(html, "w"))) {
-		cli_error("%s: %s", html, strerror(errno));
-		if (out_path)
-			fclose(logf);
+	if (html && cli_out_open(&mapo, html) != 0) {
+		cli_out_discard(&logo);
 		bs_battle_free(b);
 		return 1;
 	}
@@ -145,10 +131,8 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	struct bs_ai_set *ai = calloc(1, sizeof *ai);
 	if (!ai) {
 		cli_error("out of memory");
-		if (out_path)
-			fclose(logf);
-		if (mapf)
-			fclose(mapf);
+		cli_out_discard(&logo);
+		cli_out_discard(&mapo);
 		bs_battle_free(b);
 		return 1;
 	}
@@ -158,10 +142,8 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	cli_print_diags(&d);
 	bs_diags_release(&d);
 	if (st != BS_OK) {
-		if (out_path)
-			fclose(logf);
-		if (mapf)
-			fclose(mapf);
+		cli_out_discard(&logo);
+		cli_out_discard(&mapo);
 		free(ai);
 		bs_battle_free(b);
 		return (int)st;
@@ -186,15 +168,15 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 		bs_dice_source_script(&b->dice, given_dice, given_len);
 	bs_battle_play(b, rounds);
 	if (given_dice && b->dice.failed) {
+		/* the battle so far: its log, summary and page are complete
+		 * renderings of what was played, and kept */
 		cli_error("--dice: %s", b->dice.error);
-		rep.error = 0;
 		bs_report_summary(b, fmt, stdout);
-		if (html)
+		cli_out_close(&logo, rep.error);
+		if (html) {
+			cli_out_close(&mapo, bs_html_write(&map, mapo.f) != 0);
 			bs_html_release(&map);
-		if (out_path)
-			fclose(logf);
-		if (mapf)
-			fclose(mapf);
+		}
 		free(ai);
 		bs_battle_free(b);
 		return 1;
@@ -202,24 +184,18 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 
 	int rc = 0;
 	if (out_path) {
-		if (fclose(logf) != 0)
-			rep.error = 1;
-	} else if (fflush(stdout) != 0) {
-		rep.error = 1;
-	}
-	if (rep.error) {
-		cli_error("%s: could not write the log",
-			  out_path ? out_path : "standard output");
-		rc = 1;
+		if (cli_out_close(&logo, rep.error) != 0)
+			rc = 1;
+	} else if (rep.error || fflush(stdout) != 0) {
+		rc = cli_stdout_failed();
 	}
 	if (fmt == BS_LOG_TEXT && !out_path && !quiet)
 		putchar('\n'); /* a blank line between the log and the table */
-	if (bs_report_summary(b, fmt, stdout) != 0 || fflush(stdout) != 0) {
-		cli_error("could not write the summary");
-		rc = 1;
-	}
+	if (bs_report_summary(b, fmt, stdout) != 0 || fflush(stdout) != 0)
+		rc = cli_stdout_failed();
 	if (html) {
-		if (write_map(&map, mapf, html) != 0)
+		int bad = bs_html_write(&map, mapo.f) != 0;
+		if (cli_out_close(&mapo, bad) != 0)
 			rc = 1;
 		bs_html_release(&map);
 	}
@@ -237,11 +213,21 @@ static int read_dice(const char *path, int **out, size_t *n)
 		cli_error("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	size_t cap = 256, k = 0;
+	size_t cap = 256, k = 0, bytes = 0;
 	int *v = malloc(cap * sizeof *v);
 	int c, line = 1;
 	long cur = -1;
 	while (v && (c = fgetc(f)) != EOF) {
+		/* RULING R-350: the limit of a scenario file (/dev/zero or an
+		 * endless pipe fails fast) */
+		if (++bytes > 8u << 20) {
+			cli_error("%s: the file is too large: at most %u bytes "
+				  "(8 MiB) are read",
+				  path, 8u << 20);
+			free(v);
+			fclose(f);
+			return -1;
+		}
 		if (c >= '0' && c <= '9') {
 			cur = (cur < 0 ? 0 : cur * 10) + (c - '0');
 			if (cur > 1000) {
@@ -267,8 +253,15 @@ static int read_dice(const char *path, int **out, size_t *n)
 		if (c == '\n')
 			line++;
 		else if (c != ' ' && c != '\t' && c != ',' && c != '\r') {
-			cli_error("%s:%d: '%c' is not part of a number", path,
-				  line, c);
+			/* what is not printable is named, never sent raw
+			 * (RULING R-352) */
+			if (c > 0x20 && c < 0x7f)
+				cli_error("%s:%d: '%c' is not part of a number",
+					  path, line, c);
+			else
+				cli_error("%s:%d: byte %02X is not part of a "
+					  "number",
+					  path, line, (unsigned)c);
 			free(v);
 			fclose(f);
 			return -1;
@@ -322,8 +315,8 @@ int cmd_play(int argc, char **argv)
 					   &seed);
 			break;
 		case O_ROUNDS:
-			rc = cli_parse_int("play", "--rounds", optarg, 1, 10000,
-					   &rounds);
+			rc = cli_parse_int("play", "--rounds", optarg, 1,
+					   BS_MAX_ROUNDS, &rounds);
 			break;
 		case O_LOG: {
 			int f = -1;
@@ -361,12 +354,8 @@ int cmd_play(int argc, char **argv)
 		case 'h':
 			fputs(cmd_play_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("play", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("play", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("play", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;

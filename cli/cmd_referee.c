@@ -26,6 +26,7 @@
 #include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/deploy.h"
 #include "cli.h"
 
 #define DEFAULT_SEED 1985
@@ -67,7 +68,9 @@ const char cmd_referee_help[] =
     "  --journal PATH   the journal (default: FILE with .journal)\n"
     "  --resume J       go on with the session of journal J\n"
     "  --log FORMAT     text (default) or jsonl (docs/EVENTS.md)\n"
-    "  --out FILE       the log to FILE instead of standard output\n"
+    "  --out FILE       the log to FILE instead of standard output (it\n"
+    "                   appears when the session ends; the journal keeps\n"
+    "                   every input as it comes)\n"
     "  -h, --help       show this help\n";
 
 /* ---- the session's UI ------------------------------------------------------
@@ -77,6 +80,7 @@ struct ui {
 	struct bs_ref *r;
 	const struct bs_scenario *sc;
 	const char *journal_path;
+	const char *out_path; /* --out, or NULL */
 	enum bs_log_format fmt;
 	FILE *log; /* the events shown */
 	struct bs_report rep;
@@ -464,14 +468,22 @@ static void look_map(struct ui *u, const char *arg)
 		snprintf(path, sizeof path, "%s", arg);
 	else
 		snprintf(path, sizeof path, "%s.html", u->journal_path);
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		say("map: %s: %s\n", path, strerror(errno));
+	/* RULING R-355: never over the scenario, the journal or the log;
+	 * renamed into place when complete */
+	const char *const opt[3] = {"the scenario", "the journal", "--out"};
+	const char *const other[3] = {u->sc->file, u->journal_path,
+				      u->out_path};
+	for (int i = 0; i < 3; i++)
+		if (other[i] && cli_same_file(path, other[i])) {
+			say("map: %s is %s: not written\n", path, opt[i]);
+			return;
+		}
+	struct cli_out o;
+	if (cli_out_open(&o, path) != 0)
 		return;
-	}
-	int bad = bs_html_write(&u->html, f) != 0;
-	if (fclose(f) != 0 || bad)
-		say("map: %s: could not be written\n", path);
+	int bad = bs_html_write(&u->html, o.f) != 0;
+	if (cli_out_close(&o, bad) != 0)
+		say("map: %s: not written\n", path);
 	else
 		say("map: the battle so far is in %s (open it in a browser)\n",
 		    path);
@@ -513,6 +525,12 @@ static void look_chances(struct ui *u, const char *arg)
 	say("  %-24s      %6ld  %5.1f%%  (95%%: %.1f%% - %.1f%%)\n", "draws",
 	    res->draws, 100.0 * (double)res->draws / (double)res->runs,
 	    100 * lo, 100 * hi);
+	/* issue 11: the odds with their caveats */
+	if (u->sc->warnings.count)
+		say("  not simulated: the scenario's %zu warning%s (battlesim "
+		    "check lists them)\n",
+		    u->sc->warnings.count,
+		    u->sc->warnings.count == 1 ? "" : "s");
 	bs_sim_result_free(res);
 }
 
@@ -1085,7 +1103,12 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 	struct loader *ld = ctx;
 	struct bs_diags d;
 	bs_diags_init(&d);
-	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK) {
+	/* the two steps of a load (issue 11): the file, then where its
+	 * units stand (its [3.4] warnings with the others) */
+	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK ||
+	    bs_deploy_check(ld->sc, &d) != BS_OK) {
+		bs_scenario_free(ld->sc);
+		ld->sc = NULL;
 		snprintf(why, len, "its scenario %s cannot be loaded%s%s",
 			 h->scenario, d.count ? ": " : "",
 			 d.count ? d.items[0].msg : "");
@@ -1158,6 +1181,17 @@ static int cores(void)
 	return n < 1 ? 1 : n > BS_SIM_MAX_THREADS ? BS_SIM_MAX_THREADS : (int)n;
 }
 
+/* RULING R-355: the journal and the log are not the scenario file nor
+ * each other; checked before either is opened. 0, or 2 after a usage
+ * error. */
+static int check_outputs(const struct bs_scenario *sc, const char *journal,
+			 const char *out)
+{
+	const char *const opt[2] = {"--journal", "--out"};
+	const char *const paths[2] = {journal, out};
+	return cli_out_check("referee", sc->file, opt, paths, 2);
+}
+
 int cmd_referee(int argc, char **argv)
 {
 	enum {
@@ -1223,12 +1257,8 @@ int cmd_referee(int argc, char **argv)
 		case 'h':
 			fputs(cmd_referee_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("referee", "%s needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("referee", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("referee", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;
@@ -1255,6 +1285,11 @@ int cmd_referee(int argc, char **argv)
 		if (rc)
 			return rc;
 		snprintf(jpath, sizeof jpath, "%s", resume);
+		if (check_outputs(sc, jpath, out) != 0) {
+			bs_ref_free(r);
+			bs_scenario_free(sc);
+			return 2;
+		}
 		if (torn >= 0) {
 			fprintf(
 			    stderr,
@@ -1308,6 +1343,11 @@ int cmd_referee(int argc, char **argv)
 			snprintf(jpath, sizeof jpath, "%.*s.journal", (int)n,
 				 file);
 		}
+		if (check_outputs(sc, jpath, out) != 0) {
+			bs_ref_free(r);
+			bs_scenario_free(sc);
+			return 2;
+		}
 		struct bs_ref_header h;
 		memset(&h, 0, sizeof h);
 		char abs[PATH_MAX];
@@ -1359,13 +1399,18 @@ int cmd_referee(int argc, char **argv)
 	u.fmt = fmt;
 	u.threads = cores();
 	u.log = stdout;
-	if (out && !(u.log = fopen(out, "w"))) {
-		cli_error("%s: %s", out, strerror(errno));
+	u.out_path = out;
+	/* the log appears when the session ends (the journal keeps every
+	 * input as it comes) */
+	struct cli_out outo = {0};
+	if (out && cli_out_open(&outo, out) != 0) {
 		fclose(jf);
 		bs_ref_free(r);
 		bs_scenario_free(sc);
 		return 1;
 	}
+	if (out)
+		u.log = outo.f;
 	bs_report_init(&u.rep, fmt, u.log, sc);
 	the_ui = &u;
 	u.tty = isatty(STDIN_FILENO);
@@ -1408,13 +1453,11 @@ int cmd_referee(int argc, char **argv)
 		cli_error("%s: could not be closed", jpath);
 		rc = 1;
 	}
-	if (out && fclose(u.log) != 0 && !rc) {
-		cli_error("%s: could not write the log", out);
-		rc = 1;
-	}
-	if (u.rep.error && !rc) {
-		cli_error("could not write the log");
-		rc = 1;
+	if (out) {
+		if (cli_out_close(&outo, u.rep.error) != 0)
+			rc = 1;
+	} else if (u.rep.error || fflush(stdout) != 0) {
+		rc = cli_stdout_failed();
 	}
 	if (u.el)
 		el_end(u.el);

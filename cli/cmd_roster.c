@@ -270,14 +270,10 @@ static int print_json(const struct bs_scenario *s)
 		cli_error("roster: out of memory");
 		return 1;
 	}
-	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	int rc = json_dumpf(root, stdout, bs_report_json_pretty_flags());
 	putchar('\n');
 	json_decref(root);
-	if (rc != 0) {
-		cli_error("roster: could not write the JSON output");
-		return 1;
-	}
-	return 0;
+	return rc != 0 ? cli_stdout_failed() : 0;
 }
 
 /* ---- the command
@@ -294,7 +290,7 @@ int cmd_roster(int argc, char **argv)
 	};
 	int json = 0, strict = 0, ch;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			json = 1;
@@ -306,8 +302,7 @@ int cmd_roster(int argc, char **argv)
 			fputs(cmd_roster_help, stdout);
 			return 0;
 		default:
-			return cli_usage_error("roster", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("roster", ch, argv, opts);
 		}
 	}
 	if (argc - optind > 1)
@@ -321,7 +316,7 @@ int cmd_roster(int argc, char **argv)
 	if (s->rules == BS_RULES_MATRIX) { /* matrix (issue 6) */
 		rc = cli_roster_matrix(s, json);
 		if (fflush(stdout) != 0)
-			rc = 1;
+			rc = cli_stdout_failed();
 		bs_scenario_free(s);
 		return rc;
 	}
@@ -348,10 +343,8 @@ int cmd_roster(int argc, char **argv)
 	}
 	bs_diags_release(&d);
 	rc = json ? print_json(s) : (print_text(r), 0);
-	if (fflush(stdout) != 0) {
-		cli_error("roster: could not write the output");
-		rc = 1;
-	}
+	if (fflush(stdout) != 0)
+		rc = cli_stdout_failed();
 	bs1e_roster_free(r);
 	bs_scenario_free(s);
 	return rc;

@@ -51,7 +51,8 @@ const char cmd_sim_help[] =
     "  --seed S        seed of the dice (default 1985)\n"
     "  --until-ci W    play in batches of 1000 until every side's 95%\n"
     "                  interval on winning is at most W wide (e.g. 0.02)\n"
-    "  --rounds N      round limit (default: the scenario's, else 30)\n"
+    "  --rounds N      round limit, 1 to 1000 (default: the scenario's,\n"
+    "                  else 30)\n"
     "  --json          the report as JSON (docs/SIM.md)\n"
     "  --csv           the report as CSV rows (docs/SIM.md)\n"
     "  --replay K      play battle K of this seed again with the full log\n"
@@ -68,7 +69,9 @@ const char cmd_sim_help[] =
     "N'\n" CLI_STRICT_HELP "  -h, --help      show this help\n"
     "\n"
     "A progress bar with the rate and the time left goes to standard error\n"
-    "when it is a terminal.\n";
+    "when it is a terminal. The --html page appears only when complete\n"
+    "(written to a temporary file in its directory, then renamed); it may\n"
+    "not be the scenario FILE.\n";
 
 /* ---- progress bar ----------------------------------------------------- */
 
@@ -488,7 +491,7 @@ int cmd_sim(int argc, char **argv)
 	int seed_given = 0;
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case O_RUNS:
 			rc = cli_parse_int("sim", "--runs", optarg, 1,
@@ -524,8 +527,8 @@ int cmd_sim(int argc, char **argv)
 			csv = 1;
 			break;
 		case O_ROUNDS:
-			rc = cli_parse_int("sim", "--rounds", optarg, 1, 1000,
-					   &rounds);
+			rc = cli_parse_int("sim", "--rounds", optarg, 1,
+					   BS_MAX_ROUNDS, &rounds);
 			break;
 		case O_REPLAY:
 			rc = cli_parse_int("sim", "--replay", optarg, 0,
@@ -548,13 +551,8 @@ int cmd_sim(int argc, char **argv)
 		case 'h':
 			fputs(cmd_sim_help, stdout);
 			return 0;
-		case ':':
-			return cli_usage_error("sim",
-					       "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("sim", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_option_error("sim", ch, argv, opts);
 		}
 		if (rc < 0)
 			return 2;
@@ -602,10 +600,23 @@ int cmd_sim(int argc, char **argv)
 		return rc;
 	}
 	/* --html: opened before the battles, so that a bad path fails at
-	 * once */
-	FILE *htmlf = NULL;
-	if (html && !(htmlf = fopen(html, "w"))) {
-		cli_error("%s: %s", html, strerror(errno));
+	 * once; renamed into place when complete (RULING R-355) */
+	const char *const opt[1] = {"--html"};
+	const char *const paths[1] = {html};
+	int bad = cli_out_check("sim", from ? sc->file : file, opt, paths, 1);
+	if (!bad && from && html && cli_same_file(html, from))
+		bad = cli_usage_error("sim",
+				      "--html '%s' is the journal '%s': it "
+				      "would be overwritten",
+				      html, from);
+	if (bad) {
+		bs_ref_free(ref);
+		bs_scenario_free(sc);
+		return 2;
+	}
+	struct cli_out htmlo = {0};
+	if (html && cli_out_open(&htmlo, html) != 0) {
+		bs_ref_free(ref);
 		bs_scenario_free(sc);
 		return 1;
 	}
@@ -630,15 +641,14 @@ int cmd_sim(int argc, char **argv)
 		cli_print_diags(&d);
 		bs_diags_release(&d);
 		bs_scenario_free(sc);
-		if (htmlf)
-			fclose(htmlf);
+		cli_out_discard(&htmlo);
 		return (int)st;
 	}
 	bs_diags_release(&d);
 	if (json) {
 		json_t *j = report_json(sc, r, o.seed);
-		if (!j || json_dumpf(j, stdout,
-				     JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+		if (!j ||
+		    json_dumpf(j, stdout, bs_report_json_pretty_flags()) != 0)
 			rc = 1;
 		fputc('\n', stdout);
 		json_decref(j);
@@ -647,16 +657,12 @@ int cmd_sim(int argc, char **argv)
 	} else {
 		report_text(stdout, sc, r, o.seed);
 	}
-	if (fflush(stdout) != 0)
-		rc = 1;
-	if (rc)
-		cli_error("could not write the report");
-	if (htmlf) {
-		int bad = bs_html_sim_write(htmlf, sc, r, o.seed) != 0;
-		if (fclose(htmlf) != 0 || bad) {
-			cli_error("%s: could not write the report", html);
+	if (rc || fflush(stdout) != 0)
+		rc = cli_stdout_failed();
+	if (html) {
+		int bad = bs_html_sim_write(htmlo.f, sc, r, o.seed) != 0;
+		if (cli_out_close(&htmlo, bad) != 0)
 			rc = 1;
-		}
 	}
 	bs_sim_result_free(r);
 	bs_scenario_free(sc);

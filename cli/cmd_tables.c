@@ -491,14 +491,14 @@ int cmd_tables(int argc, char **argv)
 	    {NULL, 0, NULL, 0},
 	};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			fputs(cmd_tables_help, stdout);
 			return 0;
 		default:
-			fprintf(stderr, "Try 'battlesim help tables'.\n");
-			return 2;
+			return cli_option_error("tables", ch, argv, opts);
 		}
 	}
 	int ids[BS1E_TABLE__COUNT * 2];

@@ -81,7 +81,8 @@ static int cmd_help(int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The command line without the end of the run (cli_finish). */
+static int run(int argc, char **argv)
 {
 	static const struct option opts[] = {
 	    {"help", no_argument, NULL, 'h'},
@@ -89,8 +90,9 @@ int main(int argc, char **argv)
 	    {NULL, 0, NULL, 0},
 	};
 	int ch;
+	opterr = 0;
 	/* '+' stops at the first non-option: the subcommand. */
-	while ((ch = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+:hV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout);
@@ -99,8 +101,7 @@ int main(int argc, char **argv)
 			printf("battlesim %s\n", BS_VERSION);
 			return 0;
 		default:
-			fprintf(stderr, "Try 'battlesim --help'.\n");
-			return 2;
+			return cli_option_error(NULL, ch, argv, opts);
 		}
 	}
 	if (optind >= argc) {
@@ -117,4 +118,9 @@ int main(int argc, char **argv)
 	int subc = argc - optind;
 	optind = 0; /* full reset of getopt for the subcommand */
 	return c->fn(subc, sub);
+}
+
+int main(int argc, char **argv)
+{
+	return cli_finish(run(argc, argv));
 }

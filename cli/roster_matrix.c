@@ -235,14 +235,10 @@ static int print_json(const struct bs_scenario *s)
 		json_array_append_new(sides, js);
 	}
 	json_object_set_new(root, "sides", sides);
-	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	int rc = json_dumpf(root, stdout, bs_report_json_pretty_flags());
 	putchar('\n');
 	json_decref(root);
-	if (rc != 0) {
-		cli_error("roster: could not write the JSON output");
-		return 1;
-	}
-	return 0;
+	return rc != 0 ? cli_stdout_failed() : 0;
 }
 
 int cli_roster_matrix(const struct bs_scenario *s, int json)

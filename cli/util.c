@@ -1,10 +1,10 @@
 /* Shared helpers of the subcommands: errors, diagnostics, loading. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "battlesim/deploy.h"
 #include "cli.h"
@@ -37,7 +37,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'battlesim help %s'.\n", cmd);
+	if (cmd)
+		fprintf(stderr, "\nTry 'battlesim help %s'.\n", cmd);
+	else
+		fprintf(stderr, "\nTry 'battlesim --help'.\n");
 	return 2;
 }
 
@@ -130,11 +133,75 @@ int cli_html_path(const char *cmd, const char *path)
 	return 0;
 }
 
-int cli_same_file(const char *a, const char *b)
+int cli_option_error(const char *cmd, int ch, char *const *argv,
+		     const struct option *opts)
 {
-	if (strcmp(a, b) == 0)
+	const char *arg = argv[optind - 1];
+	if (ch == ':')
+		return cli_usage_error(cmd, "%s needs a value", arg);
+	/* "--json=x": a known option that takes no value */
+	const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+	for (const struct option *o = opts; eq && o->name; o++)
+		if (o->has_arg == no_argument &&
+		    strlen(o->name) == (size_t)(eq - arg - 2) &&
+		    strncmp(o->name, arg + 2, (size_t)(eq - arg - 2)) == 0)
+			return cli_usage_error(cmd, "--%s takes no value",
+					       o->name);
+	return cli_usage_error(cmd, "unknown option '%s'", arg);
+}
+
+/* Said once per run: the output is lost, one message is enough. */
+static int stdout_reported;
+
+/* Report standard output's failure, whose errno is e (0: find it out by
+ * flushing, or by one byte more when an earlier write failed and took its
+ * errno with it: the output is broken anyway). Returns 1. */
+static int report_stdout(int e)
+{
+	if (stdout_reported)
 		return 1;
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	stdout_reported = 1;
+	if (!e) {
+		errno = 0;
+		if (fflush(stdout) != 0) {
+			e = errno;
+		} else if (ferror(stdout)) {
+			clearerr(stdout);
+			errno = 0;
+			if (fputc('\n', stdout) == EOF || fflush(stdout) != 0)
+				e = errno;
+		}
+	}
+	if (e)
+		cli_error("standard output: cannot write: %s", strerror(e));
+	else
+		cli_error("standard output: cannot write");
+	return 1;
+}
+
+int cli_stdout_failed(void)
+{
+	return report_stdout(0);
+}
+
+int cli_finish(int rc)
+{
+	/* RULING R-356: output that could not be written is a runtime
+	 * failure of every command, said once */
+	int bad = ferror(stdout) != 0, e = 0;
+	errno = 0;
+	if (fflush(stdout) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad)
+		report_stdout(e);
+	errno = 0;
+	if (fclose(stdout) != 0 && !bad) {
+		bad = 1;
+		report_stdout(errno ? errno : EIO);
+	}
+	if (bad && rc == 0)
+		rc = 1;
+	return rc;
 }

@@ -32,6 +32,7 @@
 
 /* Units of a battle (all sides) the odds cache can hold. */
 #define BS_AI_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
+#define BS_AI_ARCMEMO 64 /* entries (a power of two) */
 /* The CRT reads the same for every attack roll <= 0 and >= 40, so the
  * expected damage of a figure depends on AR - AC only in -12 .. 38. */
 #define BS_AI_D_MIN (-12)
@@ -72,6 +73,14 @@ struct bs_ai_doctrine {
 	struct bs_quad quad[BS_AI_MAX_UNITS];
 	uint64_t engaged_stamp[BS_AI_MAX_UNITS];
 	unsigned char engaged[BS_AI_MAX_UNITS];
+	/* the arcs last worked out for pairs of units (private), with the
+	 * quads and whether in play they came from: the same inputs, the
+	 * same arc */
+	struct bs_ai_arcmemo {
+		int g, h; /* -1: empty */
+		unsigned char in, arc;
+		struct bs_quad qa, qb;
+	} arcmemo[BS_AI_ARCMEMO];
 };
 
 /* Set up *ai (its controller's callbacks and an empty cache). Cannot fail;

@@ -27,6 +27,12 @@ struct bs_deriv {
 	const char *cite; /* summary cite printed at the end */
 };
 
+/* Whether derivations get their text (1, the default) or only their
+ * numbers and cites (0: labels left empty, nothing formatted), for the
+ * calling thread; returns the setting it replaces. A battle round played
+ * with events off sets 0 (nothing reads the labels then, issue 13). */
+int bs_deriv_set_text(int on);
+
 /* Start a derivation at `base` (label and cite may be NULL). */
 void bs_deriv_init(struct bs_deriv *d, int base, const char *base_label,
 		   const char *base_cite, const char *cite);

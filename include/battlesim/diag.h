@@ -68,4 +68,33 @@ char *bs_diag_format(const struct bs_diag *m, char *buf, size_t len);
 const char *bs_suggest(const char *word, const char *const *candidates,
 		       size_t n);
 
+/* A word users write for a name the program spells another way ("wizard"
+ * for "magic-user"): it only suggests, it never matches. Tables end with
+ * {NULL, NULL}. */
+struct bs_synonym {
+	const char *word;
+	const char *means;
+};
+
+/* The most names a "did you mean" lists. */
+#define BS_SUGGEST_MAX 6
+
+/* The candidates the unknown `word` may have meant, best first, at most
+ * max of them in out: those syn (NULL: none) says the word means, the
+ * likely typo (bs_suggest), the names holding every word of it (a plural
+ * 's' aside: "lance" -> "light lance", "medium lance", "heavy lance"),
+ * then the names starting with it (3 letters or more: "halb" ->
+ * "halberd"); each group in the candidates' order, letters compared
+ * ignoring case, spaces, hyphens and underscores. Returns how many names
+ * matched (it may exceed max). */
+size_t bs_suggest_names(const char *word, const char *const *candidates,
+			size_t n, const struct bs_synonym *syn,
+			const char **out, size_t max);
+
+/* " (did you mean 'a'?)", " (did you mean 'a' or 'b'?)", " (did you mean
+ * 'a', 'b' or 'c'?)", with "one of ... and N more" when total > k; ""
+ * when k is 0. Written into buf (always terminated); returns buf. */
+const char *bs_suggest_format(const char *const *names, size_t k, size_t total,
+			      char *buf, size_t len);
+
 #endif

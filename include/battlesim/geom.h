@@ -5,9 +5,23 @@
 #ifndef BATTLESIM_GEOM_H
 #define BATTLESIM_GEOM_H
 
-/* Contact tolerance: two edges closer than this touch ([7.8] base-to-base
- * contact). A hundredth of an inch is far below what a ruler measures. */
+/* RULING R-330 [7.8] one tolerance, one definition of touching: two
+ * blocks touch (base-to-base contact) when their distance is at most
+ * BS_GEOM_TOUCH (bs_quad_touching), in every test that asks: the sweeps
+ * that move a block, contact in the Movement and Melee Phases, the fit of
+ * a new placement. A hundredth of an inch is far below what a ruler
+ * measures. */
 #define BS_GEOM_TOUCH 0.01
+
+/* Where a motion that meets a block stops: this far from it (RULING
+ * R-107: a hair short, well inside BS_GEOM_TOUCH, so the two touch but
+ * never interpenetrate and a later move along the contact is free). */
+#define BS_GEOM_STOP_GAP 0.002
+
+/* How deep two touching blocks may overlap (rounding, a placement put
+ * down flush): a motion that would take a block this close to an
+ * obstacle deeper than this does not move. */
+#define BS_GEOM_FIT_TOL (BS_GEOM_TOUCH * 0.25)
 
 struct bs_vec {
 	double x, y;
@@ -77,6 +91,15 @@ double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b);
 int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 		     double thr);
 
+/* 1 when a and b touch: bs_quad_dist(a, b) <= BS_GEOM_TOUCH (RULING
+ * R-330, the one definition). */
+int bs_quad_touching(const struct bs_quad *a, const struct bs_quad *b);
+
+/* 1 when the bounding boxes of a and b are more than m apart along x or
+ * along y (then so are the quads). */
+int bs_quad_boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
+			double m);
+
 /* 1 when the interiors overlap by more than the touch tolerance. */
 int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b);
 
@@ -106,17 +129,32 @@ int bs_seg_intersect(struct bs_vec a, struct bs_vec b, struct bs_vec c,
 double bs_seg_touch_len(struct bs_vec a, struct bs_vec b, struct bs_vec c,
 			struct bs_vec d, double tol);
 
-/* How far a quad can translate along unit direction `dir`, up to `len`,
- * before it comes within BS_GEOM_TOUCH of any of the `n` obstacles (it
- * stops touching, never overlapping). *hit gets the index of the obstacle
- * met, or -1. Obstacles already touching or overlapping at the start and
- * not in the way of the motion do not stop it. */
+/* The sweeps (RULING R-330): exact first contact in closed form. A block
+ * moving along a line (distance t) or turning about a pivot (degrees t),
+ * up to a limit L, against each obstacle, as it stands at the start:
+ * - apart (farther than BS_GEOM_TOUCH): it comes to touch the obstacle at
+ *   the first t where their distance is BS_GEOM_TOUCH, and is stopped by
+ *   it at the first t where the distance is BS_GEOM_STOP_GAP (a move of
+ *   exactly the gap, or anything from there on to L, touches it);
+ * - touching but farther than BS_GEOM_STOP_GAP: stopped at the first t
+ *   where the distance is BS_GEOM_STOP_GAP;
+ * - closer (overlapping by at most BS_GEOM_FIT_TOL): it does not move
+ *   when the motion would take it in deeper than BS_GEOM_FIT_TOL (sliding
+ *   along, or backing away, is free);
+ * - overlapping deeper (never produced by moves): it does not move when
+ *   the motion, as it starts, takes it in deeper (the rate of the
+ *   separating-axis overlap); backing out or sliding along is free.
+ * The block goes to the least stop. *hit (may be NULL) gets the obstacle
+ * it came to touch first among those it touches where it stops, else the
+ * one that stopped it, else -1. */
+
+/* How far quad q can translate along unit direction `dir`, up to `len`. */
 double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 			  double len, const struct bs_quad *obst, int n,
 			  int *hit);
 
-/* How far (degrees, same sign as `deg`) a quad can rotate about `pivot`
- * before it touches an obstacle, up to `deg`. *hit as above. */
+/* How far (degrees, same sign as `deg`; + clockwise) quad q can turn about
+ * `pivot`, up to `deg`. */
 double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 		       const struct bs_quad *obst, int n, int *hit);
 

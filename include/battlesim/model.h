@@ -14,6 +14,9 @@
 
 /* The round limit of a battle when the scenario names none (`rounds:`). */
 #define BS_DEFAULT_MAX_ROUNDS 30
+/* The largest round limit or round number anywhere: `rounds:`, an order's
+ * `round:`, `play --rounds`, `sim --rounds` (RULING R-357). */
+#define BS_MAX_ROUNDS 1000
 
 /* ---- enums --------------------------------------------------------------- */
 
@@ -410,6 +413,14 @@ enum bs_option {
 };
 extern const char *const bs_option_name[BS_OPT__COUNT];
 
+/* A catalog's names hashed for the lookups below (built by the loader:
+ * the names of 3 x 4,096 entries are checked and found without comparing
+ * each with all the others). slot NULL: no index, lookups walk the list. */
+struct bs_name_index {
+	int *slot;     /* entry index + 1 per slot; 0 empty */
+	unsigned mask; /* slots - 1 (a power of two) */
+};
+
 struct bs_scenario {
 	char name[128];
 	char file[256];
@@ -433,6 +444,7 @@ struct bs_scenario {
 	int narmor;
 	struct bs_creature *creatures;
 	int ncreatures;
+	struct bs_name_index weapon_index, armor_index, creature_index;
 	void *arena; /* loader-owned storage */
 	/* matrix (issue 6): the matrix and its brigade cards (rules: matrix,
 	 * include/battlesim/matrix.h); NULL otherwise */
@@ -449,6 +461,19 @@ struct bs_scenario {
  * that "longsword", "Long Sword" and "long-sword" are one weapon
  * (RULING R-038). */
 int bs_name_eq(const char *a, const char *b);
+
+/* The hash of a name as bs_name_eq compares it (case, spaces, hyphens and
+ * underscores ignored). */
+unsigned bs_name_hash(const char *name);
+
+/* Index ix (slots set) of entry i, whose name is `name`. */
+void bs_name_index_put(struct bs_name_index *ix, const char *name, int i);
+
+/* The entry named `name` (bs_name_eq) among n entries of `size` bytes at
+ * arr, each with its name first: through ix when it has slots, else by
+ * walking the list. Its index, or -1. */
+int bs_name_index_find(const struct bs_name_index *ix, const void *arr,
+		       size_t size, int n, const char *name);
 
 /* [8.2] RULING R-306: 1 when weapon w can be a unit's weapon in hand in
  * melee: not a missile weapon (missiles are fired, not swung [10.0]), and

@@ -63,8 +63,16 @@ struct json_t *bs_report_json(const struct bs_scenario *sc,
 			      const struct bs_event *ev);
 
 /* Flags for json_dumpf/json_dumpb of one JSON Lines line: compact, keys
- * in insertion order, reals with at most 10 significant digits. */
+ * in insertion order, reals in their shortest form (below). */
 size_t bs_report_json_flags(void);
+
+/* The same for the indented JSON documents of the commands (roster,
+ * attack, morale, sim). Reals print with at most 15 significant digits:
+ * the numbers the program rounds (tenths, thousandths, a probability to 6
+ * decimals) come out in their shortest form that reads back as the same
+ * number, 0.76 and not 0.76000000000000001; attack's odds, which have
+ * more digits, also give their exact fraction. */
+size_t bs_report_json_pretty_flags(void);
 
 /* The end summary of a battle that has been played: the outcome and its
  * reason, each side's losses, and a table of every unit (figures at the

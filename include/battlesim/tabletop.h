@@ -176,7 +176,7 @@ int bs_tt_wholly_off_table(const struct bs_quad *q, double w, double d);
 
 /* A move that meets a block stops this far short of it (inches; well
  * inside BS_GEOM_TOUCH, so the two touch [7.8]): RULING R-107. */
-#define BS_TT_STOP_GAP 0.002
+#define BS_TT_STOP_GAP BS_GEOM_STOP_GAP
 
 /* Obstacles a primitive looks at (every unit of a battle). */
 #define BS_TT_MAX_OBST (BS_MAX_SIDES * BS_MAX_UNITS)
@@ -235,7 +235,7 @@ void bs_tt_formation(struct bs_tt_shape *s, struct bs_tt_pose *p,
  * (inches): the depth at which a translation sweep stops (geom.c), well
  * inside BS_GEOM_TOUCH, so that the blocks count as touching and a later
  * rotation sweep sees them as touching, never as overlapping. */
-#define BS_TT_FIT_TOL (BS_GEOM_TOUCH * 0.25)
+#define BS_TT_FIT_TOL BS_GEOM_FIT_TOL
 
 /* 1 when a block placed at newq (coming from oldq, or NULL for a block
  * put down anew) overlaps no obstacle deeper than BS_TT_FIT_TOL or than

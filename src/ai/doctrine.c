@@ -135,26 +135,6 @@ static double box_lb(const struct bs_quad *a, const struct bs_quad *b)
 	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
 }
 
-/* 1 when the bounding boxes of a and b are more than m apart along x or
- * along y (then so are the quads). */
-static int boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
-		       double m)
-{
-	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
-	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
-	for (int i = 1; i < 4; i++) {
-		ax0 = a->p[i].x < ax0 ? a->p[i].x : ax0;
-		ax1 = a->p[i].x > ax1 ? a->p[i].x : ax1;
-		ay0 = a->p[i].y < ay0 ? a->p[i].y : ay0;
-		ay1 = a->p[i].y > ay1 ? a->p[i].y : ay1;
-		bx0 = b->p[i].x < bx0 ? b->p[i].x : bx0;
-		bx1 = b->p[i].x > bx1 ? b->p[i].x : bx1;
-		by0 = b->p[i].y < by0 ? b->p[i].y : by0;
-		by1 = b->p[i].y > by1 ? b->p[i].y : by1;
-	}
-	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
-}
-
 /* How udist compares with thr (bs_quad_dist_cmp: the same answer as
  * comparing udist, sooner). */
 static int ucmp(struct bs_ai_doctrine *ai, const struct bs_battle *b, int side,
@@ -192,7 +172,7 @@ static int ucontact(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	/* bounding boxes apart along x or y by more than BS_GEOM_TOUCH (and
 	 * a margin far above rounding): the blocks are, and
 	 * bs_tt_contact_q would answer 0; no shapes needed */
-	if (boxes_apart(qa, qb, BS_GEOM_TOUCH + 1e-6))
+	if (bs_quad_boxes_apart(qa, qb, BS_GEOM_TOUCH + 1e-6))
 		return 0;
 	struct bs_tt_shape sa, sb;
 	struct bs_tt_pose pa, pb;
@@ -205,8 +185,8 @@ static int ucontact(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 
 /* bs_tt_unit_arc from this view's quads, the contact's edges only
  * (bs_tt_contact_edges_q: the same edges as bs_tt_contact). */
-static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
-			int side, int unit, int tside, int tunit)
+static enum bs_arc uarc_of(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit, int tside, int tunit)
 {
 	struct bs_tt_contact c;
 	if (in_play(unit_of(b, side, unit)) &&
@@ -223,6 +203,34 @@ static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	}
 	return bs_tt_arc_from(qof(ai, b, tside, tunit),
 			      bs_quad_centre(qof(ai, b, side, unit)), NULL);
+}
+
+/* uarc_of, remembered: its answer depends only on the two quads and
+ * whether the units are in play (the contact's edges, else the arc from
+ * the centre), so the same inputs give the arc last worked out. */
+static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, int tside, int tunit)
+{
+	int g = b->side_first[side] + unit, h = b->side_first[tside] + tunit;
+	const struct bs_quad *qa = qof(ai, b, side, unit);
+	const struct bs_quad *qb = qof(ai, b, tside, tunit);
+	unsigned char in =
+	    (unsigned char)(in_play(unit_of(b, side, unit)) |
+			    in_play(unit_of(b, tside, tunit)) << 1);
+	struct bs_ai_arcmemo *m =
+	    &ai->arcmemo[(unsigned)(g * 31 + h) & (BS_AI_ARCMEMO - 1)];
+	if (m->g == g && m->h == h && m->in == in &&
+	    memcmp(&m->qa, qa, sizeof *qa) == 0 &&
+	    memcmp(&m->qb, qb, sizeof *qb) == 0)
+		return (enum bs_arc)m->arc;
+	enum bs_arc arc = uarc_of(ai, b, side, unit, tside, tunit);
+	m->g = g;
+	m->h = h;
+	m->in = in;
+	m->arc = (unsigned char)arc;
+	m->qa = *qa;
+	m->qb = *qb;
+	return arc;
 }
 
 /* 1 when the unit touches an enemy (bs_tt_unit_engaged, by ucontact). */
@@ -1449,19 +1457,44 @@ static int moves_first_cb(void *ctx, const struct bs_battle *b, int side)
 	return 0;
 }
 
-/* Distance from a unit to the nearest enemy unit in play. */
+/* Distance from a unit to the nearest enemy unit in play: the least of
+ * the exact distances, found by taking first the enemy whose bounding box
+ * is nearest (box_lb, a lower bound of the distance) and then only those
+ * whose bound lies below the best so far and that bs_quad_dist_cmp finds
+ * nearer (the least of a set does not depend on the order it is taken
+ * in; the exact distance of each one taken is the same number). */
 static double nearest_enemy(struct bs_ai_doctrine *ai,
 			    const struct bs_battle *b, int side, int unit)
 {
-	double best = HUGE_VAL;
+	double lb[BS_AI_MAX_UNITS];
+	int es0 = -1, e0 = -1;
+	double lb0 = HUGE_VAL;
+	const struct bs_quad *q = qof(ai, b, side, unit);
 	for (int es = 0; es < b->nsides; es++)
-		for (int e = 0; es != side && e < nunits_of(b, es); e++)
-			/* the exact distance only of one nearer than the
-			 * best so far (d < best, found with early exits) */
-			if (in_play(unit_of(b, es, e)) &&
-			    (best == HUGE_VAL ||
-			     ucmp(ai, b, side, unit, es, e, best) < 0))
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			int g = b->side_first[es] + e;
+			if (!in_play(unit_of(b, es, e))) {
+				lb[g] = HUGE_VAL;
+				continue;
+			}
+			lb[g] = box_lb(q, qof(ai, b, es, e));
+			if (lb[g] < lb0) {
+				lb0 = lb[g];
+				es0 = es;
+				e0 = e;
+			}
+		}
+	if (es0 < 0)
+		return HUGE_VAL;
+	double best = udist(ai, b, side, unit, es0, e0);
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
+			int g = b->side_first[es] + e;
+			if ((es == es0 && e == e0) || !(lb[g] < best))
+				continue;
+			if (ucmp(ai, b, side, unit, es, e, best) < 0)
 				best = udist(ai, b, side, unit, es, e);
+		}
 	return best;
 }
 
@@ -1748,6 +1781,8 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);
 	memset(ai->quad_stamp, 0, sizeof ai->quad_stamp);
 	memset(ai->engaged_stamp, 0, sizeof ai->engaged_stamp);
+	for (int i = 0; i < BS_AI_ARCMEMO; i++)
+		ai->arcmemo[i].g = -1;
 	ai->view_stamp = 0;
 	for (int side = 0; side < BS_MAX_SIDES; side++)
 		ai->reserve[side] = -1;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "battlesim/battle.h"
+#include "battlesim/deriv.h"
 
 /* ---- events ---------------------------------------------------------------
  */
@@ -295,9 +296,13 @@ int bs_battle_round(struct bs_battle *b)
 {
 	if (b->result.over)
 		return 1;
+	/* with events off nothing reads a derivation's text: none is
+	 * formatted (issue 13) */
+	int text = bs_deriv_set_text(bs_battle_events_on(b));
 	if (b->round == 0 && b->rules->start)
 		b->rules->start(b);
 	b->rules->round(b);
+	bs_deriv_set_text(text);
 	return b->result.over;
 }
 

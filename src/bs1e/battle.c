@@ -212,8 +212,15 @@ int bs1e_contact(const struct bs_battle *b, int g, int h,
 
 int bs1e_engaged(const struct bs_battle *b, int g)
 {
+	if (!bs1e_in_play(b, g))
+		return 0;
+	const struct bs_quad *qg = &geom_of(b, g)->c_quad;
 	for (int h = 0; h < b->nunits; h++)
 		if (b->units[h].side != b->units[g].side &&
+		    bs1e_in_play(b, h) &&
+		    /* boxes apart: bs1e_contact would answer 0 */
+		    !bs_quad_boxes_apart(qg, &geom_of(b, h)->c_quad,
+					 BS_GEOM_TOUCH + 1e-6) &&
 		    bs1e_contact(b, g, h, NULL))
 			return 1;
 	return 0;

@@ -857,8 +857,7 @@ static int withdraw_path(struct mv *m)
 			       "[7.12]");
 	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
 	for (int k = 0; k < m->n; k++)
-		if (is_enemy(m, k) &&
-		    bs_quad_dist_cmp(&q, &m->obst[k], BS_GEOM_TOUCH) <= 0)
+		if (is_enemy(m, k) && bs_quad_touching(&q, &m->obst[k]))
 			return illegal(m,
 				       "a withdrawal may not end in contact "
 				       "with another enemy unit",

@@ -366,7 +366,7 @@ static double find_gap(const struct bs_battle *b, int g, double dir,
 		if (h == g || !bs1e_in_play(b, h))
 			continue;
 		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist_cmp(&q, &qh, BS_GEOM_TOUCH) > 0)
+		if (!bs_quad_touching(&q, &qh))
 			continue;
 		for (int k = 0; k < 4; k++)
 			cand[n++] = b->units[h].facing + 90.0 * k;

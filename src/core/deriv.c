@@ -6,9 +6,30 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Labels written (1) or not (0), per thread: bs_deriv_set_text. */
+static _Thread_local int deriv_text = 1;
+
+int bs_deriv_set_text(int on)
+{
+	int was = deriv_text;
+	deriv_text = on != 0;
+	return was;
+}
+
 void bs_deriv_init(struct bs_deriv *d, int base, const char *base_label,
 		   const char *base_cite, const char *cite)
 {
+	if (!deriv_text) {
+		/* no text: the numbers and cites only (the terms past
+		 * nterms are never read) */
+		d->value = base;
+		d->base = base;
+		d->base_label[0] = '\0';
+		d->base_cite = base_cite;
+		d->cite = cite;
+		d->nterms = 0;
+		return;
+	}
 	memset(d, 0, sizeof *d);
 	d->value = base;
 	d->base = base;
@@ -25,11 +46,15 @@ void bs_deriv_add(struct bs_deriv *d, int amount, const char *cite,
 	struct bs_term *t = &d->term[d->nterms++];
 	t->amount = amount;
 	t->cite = cite;
+	d->value += amount;
+	if (!deriv_text) {
+		t->label[0] = '\0';
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(t->label, sizeof t->label, fmt, ap);
 	va_end(ap);
-	d->value += amount;
 }
 
 void bs_deriv_set(struct bs_deriv *d, int value, const char *cite,

@@ -7,6 +7,7 @@
 #include "battlesim/geom.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #define PI 3.14159265358979323846
 
@@ -535,55 +536,551 @@ static int sweep_interval(const struct bs_quad *a, struct bs_vec dir,
 	return 1;
 }
 
-double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
-			  double len, const struct bs_quad *obst, int n,
-			  int *hit)
+/* ---- exact first contact (RULING R-330) -----------------------------------
+ * A block that moves (a translation along a line, or a turn about a pivot)
+ * meets an obstacle at the first parameter where their distance falls to a
+ * given g. The distance of two convex quads apart is the least distance of
+ * a vertex of one to an edge of the other, so it first reaches g where some
+ * vertex, on its path relative to the other quad (a ray, or a circle about
+ * the pivot), enters the capsule of points within g of some edge: a line
+ * (one of the capsule's two sides) or a circle (one of its caps) crossed,
+ * each a closed form (a division, or a square root). Every such crossing
+ * is a place where the distance is <= g, and the first entry is one of
+ * them: the least is the first contact, exactly, with nothing stepped,
+ * advanced or bisected. */
+
+static inline double sq(double x)
 {
-	double best = len;
-	int who = -1;
-	/* stop where the overlap would exceed a quarter of the touch
-	 * tolerance: the blocks then touch (within BS_GEOM_TOUCH), never
-	 * overlap, and a later rotation (which blocks at half the tolerance
-	 * and ignores only obstacles overlapping by more than three quarters
-	 * at its start) sees them as touching, not as already overlapping */
-	const double m = BS_GEOM_TOUCH * 0.25;
-	/* broad phase: the box swept by q along the whole move */
-	struct box sw = box_of(q);
-	struct bs_vec end = bs_vec_scale(dir, len);
-	sw.x0 = fmin(sw.x0, sw.x0 + end.x);
-	sw.x1 = fmax(sw.x1, sw.x1 + end.x);
-	sw.y0 = fmin(sw.y0, sw.y0 + end.y);
-	sw.y1 = fmax(sw.y1, sw.y1 + end.y);
-	for (int i = 0; i < n; i++) {
-		struct box bo = box_of(&obst[i]);
-		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH))
-			continue;
-		double t0, t1;
-		if (!sweep_interval(q, dir, &obst[i], m, &t0, &t1))
-			continue;
-		if (t1 <= 0)
-			continue; /* behind us, or moving away */
-		if (t0 < 0) {
-			/* already overlapping more than m: only a motion that
-			 * digs deeper is stopped; one that backs out or slides
-			 * along is free */
-			struct bs_quad r;
-			struct bs_vec step = bs_vec_scale(dir, fmin(0.01, len));
-			for (int k = 0; k < 4; k++)
-				r.p[k] = bs_vec_add(q->p[k], step);
-			if (min_overlap(&r, &obst[i]) <=
-			    min_overlap(q, &obst[i]))
-				continue;
-		}
-		double stop = t0 < 0 ? 0 : t0;
-		if (stop < best) {
-			best = stop;
-			who = i;
+	return x * x;
+}
+
+/* Smallest t >= 0 with |w + t u| <= g (u a unit vector), INFINITY when
+ * never; 0 when already. The root of t^2 + 2 (w.u) t + |w|^2 - g^2 = 0
+ * taken in its stable form. */
+static double ray_circle(double wx, double wy, struct bs_vec u, double g)
+{
+	double c = wx * wx + wy * wy - g * g;
+	if (c <= 0)
+		return 0;
+	double bq = wx * u.x + wy * u.y;
+	if (bq >= 0)
+		return INFINITY; /* moving away from the centre */
+	double disc = bq * bq - c;
+	if (disc < 0)
+		return INFINITY;
+	return c / (-bq + sqrt(disc));
+}
+
+/* A quad seen from an origin (the pivot of a turn; (0, 0) for a line):
+ * its vertices relative to the origin and their distances from it; its
+ * edges j (vertex j to j + 1): unit direction e, length l (0 when
+ * degenerate), the offset k of the edge's line along its normal (-e.y,
+ * e.x), and the least distance from the origin to the edge (the greatest
+ * is that of an end). Worked out once a sweep (the moving block) or once
+ * an obstacle, with the arithmetic each crossing would use. */
+struct qview {
+	struct bs_vec v[4];
+	double r[4];
+	struct bs_vec e[4];
+	double l[4], k[4], dmin[4];
+};
+
+static void qview_make(struct qview *w, const struct bs_quad *q,
+		       struct bs_vec o)
+{
+	for (int i = 0; i < 4; i++) {
+		w->v[i] = (struct bs_vec){q->p[i].x - o.x, q->p[i].y - o.y};
+		w->r[i] = sqrt(w->v[i].x * w->v[i].x + w->v[i].y * w->v[i].y);
+	}
+	for (int j = 0; j < 4; j++) {
+		struct bs_vec s0 = w->v[j], s1 = w->v[(j + 1) % 4];
+		double ex = s1.x - s0.x, ey = s1.y - s0.y;
+		double l = sqrt(ex * ex + ey * ey);
+		w->l[j] = l > 1e-12 ? l : 0;
+		w->e[j] = l > 1e-12 ? (struct bs_vec){ex / l, ey / l}
+				    : (struct bs_vec){0, 0};
+		w->k[j] = -w->e[j].y * s0.x + w->e[j].x * s0.y;
+		/* the nearest point of the edge to the origin */
+		double t = -(s0.x * w->e[j].x + s0.y * w->e[j].y);
+		t = t < 0 ? 0 : t > w->l[j] ? w->l[j] : t;
+		double px = s0.x + w->e[j].x * t, py = s0.y + w->e[j].y * t;
+		w->dmin[j] = sqrt(px * px + py * py);
+	}
+}
+
+/* The smallest t >= 0 at which point p + t u comes within g of edge j of
+ * view w (INFINITY when never), for g = g0 into *r0 and g = g1 into *r1
+ * (each the least of what it held and this): a side of the capsule, or
+ * one of its caps. */
+static void ray_capsule(struct bs_vec p, struct bs_vec u, const struct qview *w,
+			int j, double g0, double g1, double *r0, double *r1)
+{
+	struct bs_vec s0 = w->v[j], s1 = w->v[(j + 1) % 4];
+	double wx = p.x - s0.x, wy = p.y - s0.y;
+	double best0 = INFINITY, best1 = INFINITY;
+	double l = w->l[j];
+	if (l > 0) {
+		double ax = w->e[j].x, ay = w->e[j].y;
+		double a = wx * ax + wy * ay, b = ay * wx - ax * wy;
+		double ua = u.x * ax + u.y * ay, ub = ay * u.x - ax * u.y;
+		/* the side of the capsule facing p, approached */
+		for (int k = 0; k < 2; k++) {
+			double g = k ? g1 : g0;
+			double side = b > g && ub < 0	 ? g
+				      : b < -g && ub > 0 ? -g
+							 : NAN;
+			if (side == side) {
+				double t = (side - b) / ub, al = a + t * ua;
+				if (al >= 0 && al <= l) {
+					if (k)
+						best1 = t;
+					else
+						best0 = t;
+				}
+			}
 		}
 	}
-	if (hit)
-		*hit = who;
-	return best;
+	double ex = p.x - s1.x, ey = p.y - s1.y;
+	best0 = lo2(best0, ray_circle(wx, wy, u, g0));
+	best0 = lo2(best0, ray_circle(ex, ey, u, g0));
+	best1 = lo2(best1, ray_circle(wx, wy, u, g1));
+	best1 = lo2(best1, ray_circle(ex, ey, u, g1));
+	*r0 = lo2(*r0, best0);
+	*r1 = lo2(*r1, best1);
+}
+
+/* 1 when point p moving along u by at most lim cannot come within g of
+ * edge j of w: it stays beyond one side of the edge's slab, or beyond one
+ * end of it along the edge. */
+static inline int ray_far(struct bs_vec p, struct bs_vec u,
+			  const struct qview *w, int j, double g, double lim)
+{
+	struct bs_vec s0 = w->v[j];
+	double ax = w->e[j].x, ay = w->e[j].y;
+	double wx = p.x - s0.x, wy = p.y - s0.y;
+	double b = ay * wx - ax * wy;
+	double b1 = b + lim * (ay * u.x - ax * u.y);
+	double m = g + 1e-9;
+	if ((b > m && b1 > m) || (b < -m && b1 < -m))
+		return 1;
+	double a = wx * ax + wy * ay;
+	double a1 = a + lim * (u.x * ax + u.y * ay);
+	double l = w->l[j];
+	return l > 0 && ((a < -m && a1 < -m) || (a > l + m && a1 > l + m));
+}
+
+/* Smallest t in [0, lim] at which quad a (view wa) moved by t along u
+ * comes within g0 of quad b (view wb), into *t0, and within g1 (< g0),
+ * into *t1 (INFINITY when never): every vertex of a against every edge of
+ * b along u, every vertex of b against every edge of a along -u. */
+static void first_line(const struct qview *wa, struct bs_vec u,
+		       const struct qview *wb, double g0, double g1, double lim,
+		       double *t0, double *t1)
+{
+	struct bs_vec nu = {-u.x, -u.y};
+	double b0 = INFINITY, b1 = INFINITY;
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			if (!ray_far(wa->v[i], u, wb, j, g0, lim))
+				ray_capsule(wa->v[i], u, wb, j, g0, g1, &b0,
+					    &b1);
+			if (!ray_far(wb->v[i], nu, wa, j, g0, lim))
+				ray_capsule(wb->v[i], nu, wa, j, g0, g1, &b0,
+					    &b1);
+		}
+	*t0 = b0;
+	*t1 = b1;
+}
+
+/* Turns are measured by a pseudo-angle in [0, 4): a function of the angle
+ * turned alone, increasing with it over [0, 360) degrees, made of one
+ * division (no atan2 until the least is known). (y, x) is the sine and
+ * cosine of the angle turned, both scaled by the same positive factor. */
+static inline double pseudo(double y, double x)
+{
+	double s = fabs(x) + fabs(y);
+	if (!(s > 0))
+		return 0;
+	if (y >= 0)
+		return x >= 0 ? y / s : 1 + -x / s;
+	return x < 0 ? 2 + -y / s : 3 + x / s;
+}
+
+/* A turn in progress: pivot c, sense sgn (+1 clockwise, the sense of
+ * facings), the least pseudo-angle found so far (*best, with the sine
+ * and cosine (by, bx) it came from) and the limit of the turn. */
+struct turn {
+	struct bs_vec c;
+	double sgn;
+	double lim;
+	double best, by, bx;
+};
+
+/* Point x reached by a vertex that started at v0 (both relative to the
+ * pivot), turning in sense sgn: keep it when it comes first. */
+static inline void turn_at(struct turn *t, double sgn, struct bs_vec v0,
+			   double x, double y)
+{
+	double cr = v0.x * y - v0.y * x, dt = v0.x * x + v0.y * y;
+	double py = sgn > 0 ? -cr : cr;
+	double p = pseudo(py, dt);
+	if (p < t->best && p <= t->lim) {
+		t->best = p;
+		t->by = py;
+		t->bx = dt;
+	}
+}
+
+/* The vertex at v0 (relative to the pivot, radius r) turning in sense sgn
+ * against the line n.x = k (n a unit vector, x relative to the pivot):
+ * its crossings, those with along-coordinate (x - o).e in [0, l] when l
+ * >= 0 (a side of a capsule: o the segment's start, e its direction). */
+static void turn_line(struct turn *t, double sgn, struct bs_vec v0, double r,
+		      struct bs_vec n, double k, struct bs_vec o,
+		      struct bs_vec e, double l)
+{
+	if (fabs(k) > r)
+		return;
+	double h = sqrt(r * r - k * k);
+	double fx = k * n.x, fy = k * n.y;
+	for (int s = -1; s <= 1; s += 2) {
+		double x = fx - s * h * n.y, y = fy + s * h * n.x;
+		if (l >= 0) {
+			double al = (x - o.x) * e.x + (y - o.y) * e.y;
+			if (!(al >= 0 && al <= l))
+				continue;
+		}
+		turn_at(t, sgn, v0, x, y);
+	}
+}
+
+/* ... against the circle of radius g about s (relative to the pivot, D
+ * from it: the view's radius of that vertex): a cap of a capsule. */
+static void turn_circle(struct turn *t, double sgn, struct bs_vec v0, double r,
+			struct bs_vec s, double D, double g)
+{
+	if (!(D > 0) || D > r + g || D < fabs(r - g))
+		return;
+	double a = (r * r - g * g + D * D) / (2 * D);
+	double h2 = r * r - a * a, h = h2 > 0 ? sqrt(h2) : 0;
+	double ex = s.x / D, ey = s.y / D;
+	for (int k = -1; k <= 1; k += 2)
+		turn_at(t, sgn, v0, a * ex - k * h * ey, a * ey + k * h * ex);
+}
+
+/* The vertex i of view wv turning in sense sgn against the capsule of
+ * radius g about edge j of view ws (both relative to the pivot). */
+static void turn_capsule(struct turn *t, double sgn, const struct qview *wv,
+			 int i, const struct qview *ws, int j, double g)
+{
+	struct bs_vec v0 = wv->v[i];
+	double r = wv->r[i];
+	struct bs_vec s0 = ws->v[j], s1 = ws->v[(j + 1) % 4];
+	if (ws->l[j] > 0) {
+		struct bs_vec e = ws->e[j], n = {-e.y, e.x};
+		turn_line(t, sgn, v0, r, n, ws->k[j] + g, s0, e, ws->l[j]);
+		turn_line(t, sgn, v0, r, n, ws->k[j] - g, s0, e, ws->l[j]);
+	}
+	turn_circle(t, sgn, v0, r, s0, ws->r[j], g);
+	turn_circle(t, sgn, v0, r, s1, ws->r[(j + 1) % 4], g);
+}
+
+static inline struct bs_vec rel(struct bs_vec p, struct bs_vec c)
+{
+	return (struct bs_vec){p.x - c.x, p.y - c.y};
+}
+
+/* 1 when vertex i of wv, on its circle about the pivot, never comes
+ * within g of edge j of ws: its radius is below the edge's least distance
+ * from the pivot, or above its greatest, by more than g. */
+static inline int circle_far(const struct qview *wv, int i,
+			     const struct qview *ws, int j, double g)
+{
+	double r = wv->r[i], m = g + 1e-9;
+	double dmax = hi2(ws->r[j], ws->r[(j + 1) % 4]);
+	return r < 1e-12 || r < ws->dmin[j] - m || r > dmax + m;
+}
+
+/* The least pseudo-angles (<= limits) at which quad a (view wa) turning
+ * about the pivot comes within g0 (into t0) and within g1 < g0 (into t1)
+ * of quad b (view wb); best 5 when never: a's vertices turn against b's
+ * edges, b's vertices the other way against a's. */
+static void first_turn(struct turn *t0, struct turn *t1, const struct qview *wa,
+		       const struct qview *wb, double g0, double g1)
+{
+	t0->best = t1->best = 5;
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++) {
+			if (!circle_far(wa, i, wb, j, g0)) {
+				turn_capsule(t0, t0->sgn, wa, i, wb, j, g0);
+				turn_capsule(t1, t1->sgn, wa, i, wb, j, g1);
+			}
+			if (!circle_far(wb, i, wa, j, g0)) {
+				turn_capsule(t0, -t0->sgn, wb, i, wa, j, g0);
+				turn_capsule(t1, -t1->sgn, wb, i, wa, j, g1);
+			}
+		}
+}
+
+/* Degrees turned at the pseudo-angle of t->best (its sine and cosine). */
+static double turn_deg(const struct turn *t)
+{
+	double a = atan2(t->by, t->bx) * 180.0 / PI;
+	return a < 0 ? a + 360.0 : a;
+}
+
+/* The angles (degrees in [0, 360)) at which the vertex at v0 (relative to
+ * the pivot, radius r), turning in sense sgn, crosses the line n.x = k:
+ * up to two, into out. */
+static int line_crossings(double sgn, struct bs_vec v0, double r,
+			  struct bs_vec n, double k, double *out)
+{
+	if (fabs(k) > r)
+		return 0;
+	double h = sqrt(r * r - k * k);
+	int m = 0;
+	for (int s = -1; s <= 1; s += 2) {
+		double x = k * n.x - s * h * n.y, y = k * n.y + s * h * n.x;
+		double cr = v0.x * y - v0.y * x, dt = v0.x * x + v0.y * y;
+		double a = atan2(sgn > 0 ? -cr : cr, dt) * 180.0 / PI;
+		out[m++] = a < 0 ? a + 360.0 : a;
+	}
+	return m;
+}
+
+static int cmp_deg(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* 1 when quad a, turning about t->c in sense t->sgn by up to limd degrees,
+ * comes to overlap b by more than m (separating axes). Where the least
+ * overlap first exceeds m, the overlap on the axis that holds it is m: a
+ * vertex of one quad lies m inside the nearer or the farther extreme of
+ * the other's projection on one of its edge normals (a line fixed to that
+ * quad). The candidates are the crossings of those lines by the vertices'
+ * circles (relative to the quad that holds the line), checked in order by
+ * the separating axes at their angle; the turn's end is checked first. */
+static int turn_digs_in(const struct bs_quad *a, const struct bs_quad *b,
+			const struct turn *t, double limd, double m)
+{
+	struct bs_quad e = bs_quad_rotate(a, t->c, t->sgn * limd);
+	if (overlap_exceeds(&e, b, m))
+		return 1;
+	double cand[128];
+	int nc = 0;
+	const struct bs_quad *qs[2] = {a, b};
+	for (int k = 0; k < 2; k++) {
+		const struct bs_quad *q = qs[k], *o = qs[1 - k];
+		/* relative to q: b turns against a's sense, a with it */
+		double sgn = k == 0 ? -t->sgn : t->sgn;
+		for (int i = 0; i < 4; i++) {
+			double nx, ny, lo, hi;
+			if (!edge_normal(q, i, &nx, &ny))
+				continue;
+			project(q, nx, ny, &lo, &hi);
+			double kc = nx * t->c.x + ny * t->c.y;
+			struct bs_vec n = {nx, ny};
+			for (int j = 0; j < 4; j++) {
+				struct bs_vec v0 = rel(o->p[j], t->c);
+				double r = sqrt(v0.x * v0.x + v0.y * v0.y);
+				if (r < 1e-12)
+					continue;
+				double c4[4];
+				int c = line_crossings(sgn, v0, r, n,
+						       lo + m - kc, c4);
+				c += line_crossings(sgn, v0, r, n, hi - m - kc,
+						    c4 + c);
+				for (int x = 0; x < c; x++)
+					if (c4[x] > 0 && c4[x] <= limd)
+						cand[nc++] = c4[x];
+			}
+		}
+	}
+	qsort(cand, (size_t)nc, sizeof cand[0], cmp_deg);
+	for (int x = 0; x < nc; x++) {
+		struct bs_quad r = bs_quad_rotate(a, t->c, t->sgn * cand[x]);
+		if (min_overlap(&r, b) > m - 1e-9)
+			return 1;
+	}
+	return 0;
+}
+
+/* The motion of a block at its start: the velocity of a point x is dir
+ * for a translation, and for a turn about c in sense sgn (+1 clockwise)
+ * sgn * (x.y - c.y, c.x - x.x) per radian. */
+struct motion {
+	int turn;
+	struct bs_vec dir, c;
+	double sgn;
+};
+
+static inline struct bs_vec vel(const struct motion *mo, struct bs_vec x)
+{
+	if (!mo->turn)
+		return mo->dir;
+	return (struct bs_vec){mo->sgn * (x.y - mo->c.y),
+			       mo->sgn * (mo->c.x - x.x)};
+}
+
+/* The rate at which the projection extreme of q on n moves, q's points
+ * moving at vel * k (k +1: q is the block, -1: q is the obstacle seen from
+ * the block): of the vertices at the extreme (within rounding), the
+ * fastest outward for the high end (hi 1), the slowest for the low. */
+static double extreme_rate(const struct bs_quad *q, struct bs_vec n, int hi,
+			   const struct motion *mo, double k)
+{
+	double ext = q->p[0].x * n.x + q->p[0].y * n.y;
+	for (int j = 1; j < 4; j++) {
+		double v = q->p[j].x * n.x + q->p[j].y * n.y;
+		ext = hi ? hi2(ext, v) : lo2(ext, v);
+	}
+	double rate = hi ? -INFINITY : INFINITY;
+	for (int j = 0; j < 4; j++) {
+		double v = q->p[j].x * n.x + q->p[j].y * n.y;
+		if (fabs(v - ext) > 1e-9)
+			continue;
+		struct bs_vec w = vel(mo, q->p[j]);
+		double r = k * (w.x * n.x + w.y * n.y);
+		rate = hi ? hi2(rate, r) : lo2(rate, r);
+	}
+	return rate;
+}
+
+/* The rate at which the least overlap of a (moving by mo) and b grows at
+ * the start of the motion: on each axis that holds the least (within
+ * rounding), the rate of min(hi) - max(lo), the projections' extremes
+ * moving with their vertices (a's axes turn with a: there b is seen to
+ * move against the motion); the least of them. > 0: the motion takes a
+ * deeper into b. */
+static double depth_rate(const struct bs_quad *a, const struct bs_quad *b,
+			 const struct motion *mo)
+{
+	double least = min_overlap(a, b), rate = INFINITY;
+	const struct bs_quad *qs[2] = {a, b};
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			int skip;
+			double ov = axis_overlap(qs[k], i, a, b, &skip);
+			if (skip || ov > least + 1e-9)
+				continue;
+			double nx = 0, ny = 0, alo, ahi, blo, bhi;
+			edge_normal(qs[k], i, &nx, &ny);
+			struct bs_vec n = {nx, ny};
+			project(a, nx, ny, &alo, &ahi);
+			project(b, nx, ny, &blo, &bhi);
+			/* the moving one: a on b's axes, b (against the
+			 * motion) on a's own */
+			const struct bs_quad *mq = k == 0 ? b : a;
+			double sk = k == 0 ? -1 : 1;
+			double mlo = k == 0 ? blo : alo,
+			       mhi = k == 0 ? bhi : ahi;
+			double slo = k == 0 ? alo : blo,
+			       shi = k == 0 ? ahi : bhi;
+			double rhi = extreme_rate(mq, n, 1, mo, sk);
+			double rlo = extreme_rate(mq, n, 0, mo, sk);
+			/* d/dt min(mhi, shi) - d/dt max(mlo, slo) */
+			double dhi = mhi < shi - 1e-9	? rhi
+				     : mhi > shi + 1e-9 ? 0
+							: lo2(rhi, 0);
+			double dlo = mlo > slo + 1e-9	? rlo
+				     : mlo < slo - 1e-9 ? 0
+							: hi2(rlo, 0);
+			rate = lo2(rate, dhi - dlo);
+		}
+	return rate;
+}
+
+/* How an obstacle stands to the block at the start of its motion. */
+enum stand {
+	ST_APART,     /* farther than BS_GEOM_TOUCH: it may be met */
+	ST_TOUCHING,  /* touching, farther than BS_GEOM_STOP_GAP */
+	ST_CLOSE,     /* closer, overlapping by at most BS_GEOM_FIT_TOL */
+	ST_OVERLAPPED /* overlapping deeper: stops a motion that digs in */
+};
+
+static enum stand stand_of(const struct bs_quad *q, const struct bs_quad *o)
+{
+	if (!bs_quad_touching(q, o))
+		return ST_APART;
+	if (bs_quad_dist_cmp(q, o, BS_GEOM_STOP_GAP) > 0)
+		return ST_TOUCHING;
+	return min_overlap(q, o) > BS_GEOM_FIT_TOL ? ST_OVERLAPPED : ST_CLOSE;
+}
+
+/* The obstacles a motion comes to touch (apart at its start), with the
+ * parameter of first touch: the least that still touches where the motion
+ * stops is the one met. Only the nearest MET_MAX are kept (a block cannot
+ * come to touch more at once). */
+#define MET_MAX 32
+struct met {
+	int n;
+	int who[MET_MAX];
+	double at[MET_MAX];
+};
+
+static void met_add(struct met *m, int who, double at)
+{
+	int k = m->n;
+	if (k == MET_MAX) {
+		/* replace the farthest, when this one is nearer */
+		int far = 0;
+		for (int i = 1; i < MET_MAX; i++)
+			if (m->at[i] > m->at[far])
+				far = i;
+		if (!(at < m->at[far]))
+			return;
+		k = far;
+	} else {
+		m->n++;
+	}
+	m->who[k] = who;
+	m->at[k] = at;
+}
+
+/* The one met: the least parameter (then the lowest index) at or before
+ * the stop whose obstacle touches the block where it stops (end). */
+static int met_first(const struct met *m, double stop,
+		     const struct bs_quad *end, const struct bs_quad *obst)
+{
+	int used[MET_MAX] = {0};
+	for (;;) {
+		int k = -1;
+		for (int i = 0; i < m->n; i++)
+			if (!used[i] && m->at[i] <= stop &&
+			    (k < 0 || m->at[i] < m->at[k] ||
+			     (m->at[i] == m->at[k] && m->who[i] < m->who[k])))
+				k = i;
+		if (k < 0)
+			return -1;
+		if (bs_quad_touching(end, &obst[m->who[k]]))
+			return m->who[k];
+		used[k] = 1;
+	}
+}
+
+int bs_quad_boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
+			double m)
+{
+	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
+	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
+	for (int i = 1; i < 4; i++) {
+		ax0 = lo2(ax0, a->p[i].x);
+		ax1 = hi2(ax1, a->p[i].x);
+		ay0 = lo2(ay0, a->p[i].y);
+		ay1 = hi2(ay1, a->p[i].y);
+		bx0 = lo2(bx0, b->p[i].x);
+		bx1 = hi2(bx1, b->p[i].x);
+		by0 = lo2(by0, b->p[i].y);
+		by1 = hi2(by1, b->p[i].y);
+	}
+	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
+}
+
+int bs_quad_touching(const struct bs_quad *a, const struct bs_quad *b)
+{
+	return bs_quad_dist_cmp(a, b, BS_GEOM_TOUCH) <= 0;
 }
 
 struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
@@ -601,179 +1098,154 @@ struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
 	return r;
 }
 
-/* An obstacle that stays put while another quad moves: its box, its
- * edge normals and its own projections on them, worked out once with
- * the arithmetic of axis_overlap. */
-struct fixed {
-	const struct bs_quad *q;
-	struct box bx;
-	struct bs_vec n[4];
-	double lo[4], hi[4];
-	int ok[4]; /* 0: degenerate edge, no axis */
-};
-
-static void fixed_init(struct fixed *f, const struct bs_quad *o)
+/* The first parameters (<= lim) at which the block (view wq), moved by mo
+ * (a turn: t, its pivot and sense), comes within BS_GEOM_TOUCH (*tc) and
+ * within BS_GEOM_STOP_GAP (*ts) of obstacle o (view wo); INFINITY when
+ * not. */
+static void first_at(const struct motion *mo, const struct turn *t,
+		     const struct qview *wq, const struct qview *wo, double lim,
+		     double *tc, double *ts)
 {
-	f->q = o;
-	f->bx = box_of(o);
-	for (int i = 0; i < 4; i++) {
-		double nx, ny;
-		f->ok[i] = edge_normal(o, i, &nx, &ny);
-		if (!f->ok[i])
+	if (!mo->turn) {
+		first_line(wq, mo->dir, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP,
+			   lim, tc, ts);
+		*tc = *tc <= lim ? *tc : INFINITY;
+		*ts = *ts <= lim ? *ts : INFINITY;
+		return;
+	}
+	struct turn a = *t, b = *t;
+	first_turn(&a, &b, wq, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP);
+	double da = a.best > a.lim ? INFINITY : turn_deg(&a);
+	double db = b.best > b.lim ? INFINITY : turn_deg(&b);
+	*tc = da <= lim ? da : INFINITY;
+	*ts = db <= lim ? db : INFINITY;
+}
+
+/* Where obstacle o (index i) stops q's motion mo, up to stop (INFINITY:
+ * it does not), as geom.h says for each way it can stand at the start;
+ * an obstacle apart that the motion comes to touch goes into *met. */
+static double obstacle_stop(const struct motion *mo, struct turn *t,
+			    const struct qview *wq, const struct bs_quad *q,
+			    const struct bs_quad *o, int i, double stop,
+			    struct met *met)
+{
+	enum stand st = stand_of(q, o);
+	if (st == ST_APART || st == ST_TOUCHING) {
+		struct qview wo;
+		qview_make(&wo, o, mo->turn ? mo->c : (struct bs_vec){0, 0});
+		double tc, ts;
+		first_at(mo, t, wq, &wo, stop, &tc, &ts);
+		if (st == ST_TOUCHING)
+			return ts;
+		if (!(tc <= stop))
+			return INFINITY;
+		met_add(met, i, tc);
+		return ts;
+	}
+	if (st == ST_CLOSE) {
+		/* it stays where it is if the motion would take it in
+		 * deeper than a touch may overlap */
+		if (mo->turn)
+			return turn_digs_in(q, o, t, stop, BS_GEOM_FIT_TOL)
+				   ? 0
+				   : INFINITY;
+		double t0, t1;
+		return sweep_interval(q, mo->dir, o, BS_GEOM_FIT_TOL, &t0,
+				      &t1) &&
+			       t1 > 0 && t0 <= stop
+			   ? 0
+			   : INFINITY;
+	}
+	/* already overlapping: only a motion that takes it in deeper is
+	 * stopped; backing out or sliding is free */
+	return depth_rate(q, o, mo) > 1e-12 ? 0 : INFINITY;
+}
+
+double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
+			  double len, const struct bs_quad *obst, int n,
+			  int *hit)
+{
+	const struct motion mo = {0, dir, {0, 0}, 0};
+	struct qview wq;
+	qview_make(&wq, q, (struct bs_vec){0, 0});
+	double stop = len > 0 ? len : 0;
+	int stopper = -1;
+	struct met met = {0};
+	/* broad phase: the box swept by q along the whole move */
+	struct box sw = box_of(q);
+	struct bs_vec end = bs_vec_scale(dir, stop);
+	sw.x0 = lo2(sw.x0, sw.x0 + end.x);
+	sw.x1 = hi2(sw.x1, sw.x1 + end.x);
+	sw.y0 = lo2(sw.y0, sw.y0 + end.y);
+	sw.y1 = hi2(sw.y1, sw.y1 + end.y);
+	for (int i = 0; i < n && stop > 0; i++) {
+		struct box bo = box_of(&obst[i]);
+		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH + DIST_MARGIN))
 			continue;
-		f->n[i] = (struct bs_vec){nx, ny};
-		project(o, nx, ny, &f->lo[i], &f->hi[i]);
-	}
-}
-
-/* overlap_exceeds(a, f->q, thr), the obstacle's part precomputed; the
- * axis that last showed a gap (*hint, 0..7) is tried first (the answer
- * does not depend on the order of the axes). */
-static int overlap_exceeds_fixed(const struct bs_quad *a, const struct fixed *f,
-				 double thr, int *hint)
-{
-	struct box ba = box_of(a);
-	if (!boxes_meet(&ba, &f->bx, -thr))
-		return 0;
-	for (int k = 0; k < 8; k++) {
-		int x = k == 0 ? *hint : (k <= *hint ? k - 1 : k);
-		double ov;
-		if (x < 4) {
-			int skip;
-			ov = axis_overlap(a, x, a, f->q, &skip);
-			if (skip)
-				continue;
-		} else {
-			int i = x - 4;
-			if (!f->ok[i])
-				continue;
-			double nx = f->n[i].x, ny = f->n[i].y;
-			double alo = a->p[0].x * nx + a->p[0].y * ny, ahi = alo;
-			for (int j = 1; j < 4; j++) {
-				double va = a->p[j].x * nx + a->p[j].y * ny;
-				if (va < alo)
-					alo = va;
-				if (va > ahi)
-					ahi = va;
-			}
-			ov = (f->hi[i] < ahi ? f->hi[i] : ahi) -
-			     (f->lo[i] > alo ? f->lo[i] : alo);
-		}
-		if (ov <= thr) {
-			*hint = x;
-			return 0;
+		double ts =
+		    obstacle_stop(&mo, NULL, &wq, q, &obst[i], i, stop, &met);
+		if (ts < stop) {
+			stop = ts;
+			stopper = i;
 		}
 	}
-	return 1;
-}
-
-/* bs_quad_dist(a, b) for quads known not to overlap (min_overlap(a, b)
- * <= 0, so that overlap_exceeds(a, b, 0) is 0 and bs_quad_dist would
- * take the vertex-edge pairs). */
-static double dist_apart(const struct bs_quad *a, const struct bs_quad *b)
-{
-	struct box ba = box_of(a), bb = box_of(b);
-	return pairs_dist(a, &ba, b, &bb);
-}
-
-/* How far (degrees, >= 0) q can turn by sgn about pivot before it blocks
- * on obstacle o, up to `limit`; returns limit + 1 when it never does. A
- * rotation by x radians moves no point of q more than radius * x, so while
- * the two are apart by d the quad can safely turn d / radius
- * (conservative advancement); near contact it takes fine steps that move
- * no point more than 0.02", and a blocking step is bisected. */
-static double rotate_until(const struct bs_quad *q, struct bs_vec pivot,
-			   double sgn, double radius, double limit,
-			   const struct bs_quad *o)
-{
-	const double block = BS_GEOM_TOUCH * 0.5;
-	const double near = BS_GEOM_TOUCH;
-	const double fine = (0.02 / radius) * 180.0 / PI;
-	double t = 0, safe = 0;
-	for (int iter = 0; iter < 100000; iter++) {
-		struct bs_quad r = bs_quad_rotate(q, pivot, sgn * t);
-		/* min_overlap(&r, o), or an axis's overlap <= 0 as soon as
-		 * one shows the quads apart (then ov > block and ov > 0 are
-		 * both false, as they are for the least) */
-		double ov = INFINITY;
-		const struct bs_quad *qs[2] = {&r, o};
-		for (int a = 0; a < 8 && ov > 0; a++) {
-			int skip;
-			double v = axis_overlap(qs[a / 4], a % 4, &r, o, &skip);
-			if (!skip && v < ov)
-				ov = v;
-		}
-		if (ov > block) {
-			/* blocked between safe (free) and t */
-			double lo = safe, hi = t;
-			struct fixed fo;
-			int hint = 0;
-			fixed_init(&fo, o);
-			for (int k = 0; k < 40; k++) {
-				double mid = (lo + hi) / 2;
-				struct bs_quad rm =
-				    bs_quad_rotate(q, pivot, sgn * mid);
-				if (overlap_exceeds_fixed(&rm, &fo, block,
-							  &hint))
-					hi = mid;
-				else
-					lo = mid;
-			}
-			return lo;
-		}
-		if (t >= limit)
-			return limit + 1;
-		safe = t;
-		/* ov <= block: bs_quad_dist is 0 when ov > 0, else (its
-		 * overlap test fails on an axis) the pairs' least */
-		double d = ov > 0 ? 0 : dist_apart(&r, o);
-		double step =
-		    d > near ? ((d - near * 0.5) / radius) * 180.0 / PI : fine;
-		if (step < fine)
-			step = fine;
-		t = fmin(limit, t + step);
+	if (hit) {
+		struct bs_quad e;
+		for (int k = 0; k < 4; k++)
+			e.p[k] = (struct bs_vec){q->p[k].x + dir.x * stop,
+						 q->p[k].y + dir.y * stop};
+		int m = met_first(&met, stop, &e, obst);
+		*hit = m >= 0 ? m : stopper;
 	}
-	return safe;
+	return stop;
 }
 
 double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 		       const struct bs_quad *obst, int n, int *hit)
 {
 	double radius = 0;
-	for (int i = 0; i < 4; i++) {
-		double r = bs_vec_dist(q->p[i], pivot);
-		if (r > radius)
-			radius = r;
-	}
+	for (int i = 0; i < 4; i++)
+		radius = hi2(radius, bs_vec_dist(q->p[i], pivot));
 	double sgn = deg < 0 ? -1.0 : 1.0;
-	double best = fabs(deg);
+	double lim = fabs(deg);
 	if (hit)
 		*hit = -1;
-	if (radius <= 0 || best <= 0)
-		return sgn * best;
-	for (int i = 0; i < n; i++) {
+	if (radius <= 0 || !(lim > 0))
+		return sgn * lim;
+	const struct motion mo = {1, {0, 0}, pivot, sgn};
+	struct qview wq;
+	qview_make(&wq, q, pivot);
+	struct turn t = {pivot, sgn, 4, 5, 0, 0};
+	if (lim < 360.0) {
+		double r = lim * PI / 180.0;
+		/* the limit's pseudo-angle, a hair over: the degrees decide */
+		t.lim = pseudo(sin(r), cos(r)) + 1e-9;
+	}
+	double stop = lim;
+	int stopper = -1;
+	struct met met = {0};
+	for (int i = 0; i < n && stop > 0; i++) {
+		const struct bs_quad *o = &obst[i];
 		/* broad phase: every point of q stays within radius of the
 		 * pivot, every point of the obstacle within its own radius of
 		 * its centre */
-		struct bs_vec c = bs_quad_centre(&obst[i]);
+		struct bs_vec c = bs_quad_centre(o);
 		double ro = 0;
-		for (int k = 0; k < 4; k++) {
-			double r = bs_vec_dist(obst[i].p[k], c);
-			if (r > ro)
-				ro = r;
-		}
-		if (bs_vec_dist(c, pivot) > radius + ro + BS_GEOM_TOUCH)
+		for (int k = 0; k < 4; k++)
+			ro = hi2(ro, bs_vec_dist(o->p[k], c));
+		if (bs_vec_dist(c, pivot) >
+		    radius + ro + BS_GEOM_TOUCH + DIST_MARGIN)
 			continue;
-		/* obstacles already overlapping at the start are ignored
-		 * (they are in contact; [7.8] decides what may move) */
-		if (overlap_exceeds(q, &obst[i], BS_GEOM_TOUCH * 0.75))
-			continue;
-		double t = rotate_until(q, pivot, sgn, radius, best, &obst[i]);
-		if (t < best) {
-			best = t;
-			if (hit)
-				*hit = i;
+		double ts = obstacle_stop(&mo, &t, &wq, q, o, i, stop, &met);
+		if (ts < stop) {
+			stop = ts;
+			stopper = i;
 		}
 	}
-	return sgn * best;
+	if (hit) {
+		struct bs_quad e = bs_quad_rotate(q, pivot, sgn * stop);
+		int m = met_first(&met, stop, &e, obst);
+		*hit = m >= 0 ? m : stopper;
+	}
+	return sgn * stop;
 }

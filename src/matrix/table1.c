@@ -32,14 +32,29 @@ int bs_mx_t1_adjusted(const struct bs_mx_table1 *t, int roll2d10, int diff,
 	return roll2d10 + t->scale * diff - missing;
 }
 
+/* The rolls of 2d10 (of 100) that come to at least k. */
+static int rolls_at_least(int k)
+{
+	if (k <= 2)
+		return 100;
+	if (k > 20)
+		return 0;
+	if (k <= 11)
+		return 100 - (k - 2) * (k - 1) / 2; /* less: 1 + 2 + ... */
+	return (21 - k) * (22 - k) / 2;		    /* 20: 1, 19: 2, ... */
+}
+
 int bs_mx_t1_expected100(const struct bs_mx_table1 *t, int diff, int classes,
 			 int full_class)
 {
+	/* the sum over the 100 rolls of 2d10 of bs_mx_t1_points(adjusted
+	 * roll): each band is reached by the rolls at least its value less
+	 * the adjustment, so the sum is the count of those rolls summed
+	 * over the bands (the same integer, without the 100 rolls; the
+	 * matrix AI asks for it for every pairing it weighs) */
+	int adj = bs_mx_t1_adjusted(t, 0, diff, classes, full_class);
 	int sum = 0;
-	for (int a = 1; a <= 10; a++)
-		for (int b = 1; b <= 10; b++)
-			sum += bs_mx_t1_points(
-			    t, bs_mx_t1_adjusted(t, a + b, diff, classes,
-						 full_class));
+	for (int i = 0; i < t->nbands && i < BS_MX_T1_MAX; i++)
+		sum += rolls_at_least(t->band[i] - adj);
 	return sum;
 }

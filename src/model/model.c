@@ -2,6 +2,7 @@
  * rules' names, and the catalog lookups by name. Sections: [2.6]-[2.11]
  * (unit types), [7.1] (formations), [4.10] (ranks), [9.0] (roles). */
 #include <ctype.h>
+#include <stddef.h>
 #include <strings.h>
 
 #include "battlesim/model.h"
@@ -113,6 +114,50 @@ int bs_name_eq(const char *a, const char *b)
 	}
 }
 
+/* The index and the lookups compare names through the first member of
+ * each entry. */
+_Static_assert(offsetof(struct bs_weapon, name) == 0, "name first");
+_Static_assert(offsetof(struct bs_armor, name) == 0, "name first");
+_Static_assert(offsetof(struct bs_creature, name) == 0, "name first");
+
+unsigned bs_name_hash(const char *p)
+{
+	unsigned h = 2166136261u; /* FNV-1a */
+	for (;;) {
+		p = skip_sep(p);
+		if (!*p)
+			return h;
+		h = (h ^ (unsigned)tolower((unsigned char)*p++)) * 16777619u;
+	}
+}
+
+void bs_name_index_put(struct bs_name_index *ix, const char *name, int i)
+{
+	unsigned k = bs_name_hash(name) & ix->mask;
+	while (ix->slot[k])
+		k = (k + 1) & ix->mask;
+	ix->slot[k] = i + 1;
+}
+
+int bs_name_index_find(const struct bs_name_index *ix, const void *arr,
+		       size_t size, int n, const char *name)
+{
+	const char *base = arr; /* each entry's name is its first member */
+	if (!ix || !ix->slot) {
+		for (int i = 0; i < n; i++)
+			if (bs_name_eq(base + (size_t)i * size, name))
+				return i;
+		return -1;
+	}
+	for (unsigned k = bs_name_hash(name) & ix->mask; ix->slot[k];
+	     k = (k + 1) & ix->mask) {
+		int i = ix->slot[k] - 1;
+		if (i < n && bs_name_eq(base + (size_t)i * size, name))
+			return i;
+	}
+	return -1;
+}
+
 /* The catalogs hold a name at most once (the loader replaces a built-in
  * entry by the scenario's own of the same name), so the first match is the
  * only one. */
@@ -121,10 +166,9 @@ const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,
 {
 	if (!s || !name)
 		return NULL;
-	for (int i = 0; i < s->nweapons; i++)
-		if (bs_name_eq(s->weapons[i].name, name))
-			return &s->weapons[i];
-	return NULL;
+	int i = bs_name_index_find(&s->weapon_index, s->weapons,
+				   sizeof *s->weapons, s->nweapons, name);
+	return i < 0 ? NULL : &s->weapons[i];
 }
 
 const struct bs_creature *bs_scenario_creature(const struct bs_scenario *s,
@@ -132,10 +176,9 @@ const struct bs_creature *bs_scenario_creature(const struct bs_scenario *s,
 {
 	if (!s || !name)
 		return NULL;
-	for (int i = 0; i < s->ncreatures; i++)
-		if (bs_name_eq(s->creatures[i].name, name))
-			return &s->creatures[i];
-	return NULL;
+	int i = bs_name_index_find(&s->creature_index, s->creatures,
+				   sizeof *s->creatures, s->ncreatures, name);
+	return i < 0 ? NULL : &s->creatures[i];
 }
 
 const struct bs_armor *bs_scenario_armor(const struct bs_scenario *s,
@@ -143,10 +186,9 @@ const struct bs_armor *bs_scenario_armor(const struct bs_scenario *s,
 {
 	if (!s || !name)
 		return NULL;
-	for (int i = 0; i < s->narmor; i++)
-		if (bs_name_eq(s->armor[i].name, name))
-			return &s->armor[i];
-	return NULL;
+	int i = bs_name_index_find(&s->armor_index, s->armor, sizeof *s->armor,
+				   s->narmor, name);
+	return i < 0 ? NULL : &s->armor[i];
 }
 
 /* RULING R-033 [3.4] a unit or figure without `facing:` faces the enemy's

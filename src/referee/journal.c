@@ -346,6 +346,23 @@ static int read_record(json_t *o, struct bs_ref_input *in, int *dice, char *why,
 	return 0;
 }
 
+/* One line of f into buf (its '\n' kept): its length, 0 at the end of the
+ * file, or -1 when it is longer than max (then it stops there: /dev/zero
+ * or a file that is no journal fails fast, issue 12 item 19). */
+static long read_line(FILE *f, char *buf, size_t max)
+{
+	size_t k = 0;
+	int c;
+	while ((c = getc(f)) != EOF) {
+		if (k == max)
+			return -1;
+		buf[k++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	return (long)k;
+}
+
 enum bs_status bs_ref_journal_read(const char *path, struct bs_ref_header *h,
 				   const struct bs_ref_reader *rd,
 				   long *torn_at, struct bs_diags *d)
@@ -356,29 +373,37 @@ enum bs_status bs_ref_journal_read(const char *path, struct bs_ref_header *h,
 		bs_diags_add(d, path, 0, 0, "cannot open: %s", strerror(errno));
 		return errno == ENOENT ? BS_ERR_INPUT : BS_ERR_RUNTIME;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	long n;
 	long lineno = 0, offset = 0;
 	enum bs_status st = BS_OK;
 	int *dice = malloc(BS_REF_MAX_DICE * sizeof *dice);
-	if (!dice) {
+	char *line = malloc(JOURNAL_MAX_LINE + 1);
+	if (!dice || !line) {
+		free(dice);
+		free(line);
 		fclose(f);
 		bs_diags_add(d, path, 0, 0, "out of memory");
 		return BS_ERR_RUNTIME;
 	}
-	while ((n = getline(&line, &cap, f)) > 0) {
+	while ((n = read_line(f, line, JOURNAL_MAX_LINE)) != 0) {
 		lineno++;
+		if (n < 0) {
+			bs_diags_add(d, path, (int)lineno, 1,
+				     "not a journal line: longer than %u "
+				     "bytes",
+				     JOURNAL_MAX_LINE);
+			st = BS_ERR_INPUT;
+			break;
+		}
 		long at = offset;
-		offset += (long)n;
+		offset += n;
 		int complete = line[n - 1] == '\n';
 		json_error_t je;
-		json_t *o = (size_t)n <= JOURNAL_MAX_LINE
-				? json_loadb(line, (size_t)n, 0, &je)
-				: NULL;
-		int last = complete ? fgetc(f) == EOF : 1;
-		if (complete && !last)
-			fseek(f, -1, SEEK_CUR);
+		json_t *o = json_loadb(line, (size_t)n, 0, &je);
+		int next = complete ? getc(f) : EOF;
+		int last = next == EOF;
+		if (!last)
+			ungetc(next, f);
 		if (!o || !json_is_object(o) || !complete) {
 			json_decref(o);
 			if (last && lineno > 1) {

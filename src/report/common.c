@@ -178,7 +178,16 @@ int bs_report_dice_sum(const struct bs_event *ev)
 	return s;
 }
 
+/* 15 significant digits (DBL_DIG): a real of at most 15 digits prints as
+ * itself, shortest; see bs_report_json_pretty_flags */
+#define JSON_DIGITS JSON_REAL_PRECISION(15)
+
 size_t bs_report_json_flags(void)
 {
-	return JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10);
+	return JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_DIGITS;
+}
+
+size_t bs_report_json_pretty_flags(void)
+{
+	return JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_DIGITS;
 }

@@ -14,49 +14,26 @@
 #include "battlesim/sim.h"
 #include "report/html_int.h"
 
-/* A growing string (the page body). */
-struct buf {
-	char *s;
-	size_t len, cap;
-	int error;
-};
-
-static void bputs(struct buf *b, const char *s)
+/* The page body is written to a memory stream (open_memstream): a line
+ * of any length, and a failure to grow shows as the stream's error. */
+static void bputs(FILE *b, const char *s)
 {
-	size_t n = strlen(s);
-	if (b->error)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		while (b->len + n + 1 > cap)
-			cap *= 2;
-		char *p = realloc(b->s, cap);
-		if (!p) {
-			b->error = 1;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n + 1);
-	b->len += n;
+	fputs(s, b);
 }
 
-static void bprintf(struct buf *b, const char *fmt, ...)
+static void bprintf(FILE *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-static void bprintf(struct buf *b, const char *fmt, ...)
+static void bprintf(FILE *b, const char *fmt, ...)
 {
-	char tmp[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	vfprintf(b, fmt, ap);
 	va_end(ap);
-	bputs(b, tmp);
 }
 
 /* s as HTML text. */
-static void btext(struct buf *b, const char *s)
+static void btext(FILE *b, const char *s)
 {
 	char one[2] = {0, 0};
 	for (; *s; s++) {
@@ -86,7 +63,7 @@ static double ratio(long k, long n)
 }
 
 /* Horizontal bars of probabilities with their 95% intervals. */
-static void prob_chart(struct buf *b, const struct bs_scenario *sc,
+static void prob_chart(FILE *b, const struct bs_scenario *sc,
 		       const struct bs_sim_result *r)
 {
 	int rows = r->nsides + 1, lw = 230, pw = 460, rh = 28;
@@ -141,8 +118,8 @@ static void prob_chart(struct buf *b, const struct bs_scenario *sc,
 }
 
 /* A histogram hist[0..len) of n values: counts as bars, x = the value. */
-static void hist_chart(struct buf *b, const char *label, const long *hist,
-		       int len, long n, double mean, const char *colour)
+static void hist_chart(FILE *b, const char *label, const long *hist, int len,
+		       long n, double mean, const char *colour)
 {
 	int w = 330, hgt = 150, l = 34, bot = 24, top = 8;
 	long max = 1;
@@ -199,7 +176,7 @@ static const char *const end_label[BS_END__COUNT] = {
 
 /* What the battles leave out (issue 11): the scenario's warnings, before
  * the odds; nothing when there is none. */
-static void not_simulated(struct buf *b, const struct bs_scenario *sc)
+static void not_simulated(FILE *b, const struct bs_scenario *sc)
 {
 	const struct bs_diags *w = &sc->warnings;
 	if (w->count == 0)
@@ -225,11 +202,15 @@ int bs_html_sim_write(FILE *out, const struct bs_scenario *sc,
 {
 	static const char *const colour[BS_MAX_SIDES] = {"#b8322a", "#2a5db0",
 							 "#2f8a47", "#b07a10"};
-	struct buf b = {0};
-	bputs(&b, "<h1>");
-	btext(&b, sc->name);
-	bputs(&b, ": simulation</h1>\n<p class=\"muted\">");
-	bprintf(&b,
+	char *body = NULL;
+	size_t body_len = 0;
+	FILE *b = open_memstream(&body, &body_len);
+	if (!b)
+		return -1;
+	bputs(b, "<h1>");
+	btext(b, sc->name);
+	bputs(b, ": simulation</h1>\n<p class=\"muted\">");
+	bprintf(b,
 		"%ld battles, seed %llu (battle i is played with the dice of "
 		"stream i; battle 0 is <code>play --seed %llu</code>), round "
 		"limit %d%s.</p>\n",
@@ -238,63 +219,64 @@ int bs_html_sim_write(FILE *out, const struct bs_scenario *sc,
 		r->stopped_early ? ", stopped when the intervals were narrow "
 				   "enough"
 				 : "");
-	not_simulated(&b, sc);
-	bputs(&b, "<h2>Who wins</h2>\n<p class=\"muted\">Probability of each "
-		  "outcome, with its 95% Wilson interval.</p>\n");
-	prob_chart(&b, sc, r);
-	bputs(&b, "<h2>Rounds to the end</h2>\n<div class=\"charts\">");
-	hist_chart(&b, "battles by rounds played", r->rounds_hist,
+	not_simulated(b, sc);
+	bputs(b, "<h2>Who wins</h2>\n<p class=\"muted\">Probability of each "
+		 "outcome, with its 95% Wilson interval.</p>\n");
+	prob_chart(b, sc, r);
+	bputs(b, "<h2>Rounds to the end</h2>\n<div class=\"charts\">");
+	hist_chart(b, "battles by rounds played", r->rounds_hist,
 		   r->max_rounds + 1, r->runs, ratio(r->rounds_sum, r->runs),
 		   "#6b8fbf");
-	bputs(&b, "</div>\n<h2>Casualties per side</h2>\n<p "
-		  "class=\"muted\">Figures killed in a battle: how many "
-		  "battles lost each number.</p>\n<div class=\"charts\">");
+	bputs(b, "</div>\n<h2>Casualties per side</h2>\n<p "
+		 "class=\"muted\">Figures killed in a battle: how many "
+		 "battles lost each number.</p>\n<div class=\"charts\">");
 	for (int s = 0; s < r->nsides; s++) {
 		char label[BS_NAME_MAX + 64];
 		snprintf(label, sizeof label, "%s: figures lost of %d",
 			 sc->sides[s].name, r->side[s].figures);
-		hist_chart(&b, label, r->side[s].lost_hist,
+		hist_chart(b, label, r->side[s].lost_hist,
 			   r->side[s].figures + 1, r->runs,
 			   ratio(r->side[s].lost_sum, r->runs),
 			   colour[s % BS_MAX_SIDES]);
 	}
-	bputs(&b, "</div>\n<h2>Units</h2>\n<table class=\"units\"><tr>"
-		  "<th>Unit</th><th>Side</th><th>Figures</th>");
+	bputs(b, "</div>\n<h2>Units</h2>\n<table class=\"units\"><tr>"
+		 "<th>Unit</th><th>Side</th><th>Figures</th>");
 	for (int e = 0; e < BS_END__COUNT; e++)
-		bprintf(&b, "<th>%s</th>", end_label[e]);
-	bputs(&b, "<th>mean lost</th></tr>\n");
+		bprintf(b, "<th>%s</th>", end_label[e]);
+	bputs(b, "<th>mean lost</th></tr>\n");
 	for (int i = 0; i < r->nunits; i++) {
 		const struct bs_sim_unit *u = &r->unit[i];
-		bputs(&b, "<tr><td>");
-		btext(&b, sc->sides[u->side].units[u->idx].name);
-		bputs(&b, "</td><td>");
-		btext(&b, sc->sides[u->side].name);
-		bprintf(&b, "</td><td>%d</td>", u->original);
+		bputs(b, "<tr><td>");
+		btext(b, sc->sides[u->side].units[u->idx].name);
+		bputs(b, "</td><td>");
+		btext(b, sc->sides[u->side].name);
+		bprintf(b, "</td><td>%d</td>", u->original);
 		for (int e = 0; e < BS_END__COUNT; e++)
-			bprintf(&b, "<td>%.1f%%</td>",
+			bprintf(b, "<td>%.1f%%</td>",
 				100.0 * ratio(u->end[e], r->runs));
-		bprintf(&b, "<td>%.2f</td></tr>\n",
-			ratio(u->lost_sum, r->runs));
+		bprintf(b, "<td>%.2f</td></tr>\n", ratio(u->lost_sum, r->runs));
 	}
-	bputs(&b, "</table>\n<h2>Casualties per unit</h2>\n<div "
-		  "class=\"charts\">");
+	bputs(b, "</table>\n<h2>Casualties per unit</h2>\n<div "
+		 "class=\"charts\">");
 	for (int i = 0; i < r->nunits; i++) {
 		const struct bs_sim_unit *u = &r->unit[i];
 		char label[2 * BS_NAME_MAX + 64];
 		snprintf(label, sizeof label, "%s: figures lost of %d",
 			 sc->sides[u->side].units[u->idx].name, u->original);
-		hist_chart(&b, label, u->lost_hist, u->original + 1, r->runs,
+		hist_chart(b, label, u->lost_hist, u->original + 1, r->runs,
 			   ratio(u->lost_sum, r->runs),
 			   colour[u->side % BS_MAX_SIDES]);
 	}
-	bputs(&b, "</div>\n");
-	int rc = -1;
-	if (!b.error) {
-		char title[sizeof sc->name + 64];
-		snprintf(title, sizeof title, "%s: simulation of %ld battles",
-			 sc->name, r->runs);
-		rc = bs_html_page(out, "sim.html", title, NULL, 0, b.s);
+	bputs(b, "</div>\n");
+	int bad = ferror(b) != 0;
+	if (fclose(b) != 0 || bad || !body) {
+		free(body);
+		return -1;
 	}
-	free(b.s);
+	char title[sizeof sc->name + 64];
+	snprintf(title, sizeof title, "%s: simulation of %ld battles", sc->name,
+		 r->runs);
+	int rc = bs_html_page(out, "sim.html", title, NULL, 0, body);
+	free(body);
 	return rc;
 }

@@ -141,6 +141,10 @@ static void parse_weapon(struct ld *ld, const yaml_node_t *n,
 		ld_enum(ld, v[WK_KIND], "kind", weapon_kind_names,
 			BS_WEAPON__COUNT, &kind);
 	w->kind = (enum bs_weapon_kind)kind;
+	/* RULING R-353: a 1E minus shifts the CRT column left, stopping at
+	 * D2 [8.5] ("Damage of D6-4 is read on the D2 column"): a damage
+	 * that could roll below 0 is read, not refused (the matrix refuses
+	 * it, ld_damage) */
 	if (ld_require(ld, n, "weapon", "damage", v[WK_DAMAGE]) == 0)
 		ld_dice(ld, v[WK_DAMAGE], "damage", &w->damage_sm);
 	w->damage_l = w->damage_sm;
@@ -349,11 +353,6 @@ static const struct {
     {"natural_armor", BS_CF_NATURAL_ARMOR},
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
-
-/* place() compares names through the first member of each entry. */
-_Static_assert(offsetof(struct bs_weapon, name) == 0, "name first");
-_Static_assert(offsetof(struct bs_armor, name) == 0, "name first");
-_Static_assert(offsetof(struct bs_creature, name) == 0, "name first");
 
 /* Hit dice "1/2", "1-1", "1", "4+1", 9 [2.2]: whole dice in tenths and
  * the hit points added. */
@@ -590,25 +589,24 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
  */
 
 /* Where an entry named `name` goes among `n` existing ones of size `size`
- * (first `nbuiltin` built in): its index, n to append, or -1 (duplicate:
- * reported). */
+ * (first `nbuiltin` built in), found through the catalog's index: its
+ * index, n to append (then indexed), or -1 (duplicate: reported). */
 static int place(struct ld *ld, const yaml_node_t *node, const char *what,
 		 const char *name, const void *arr, size_t size, int n,
-		 int nbuiltin)
+		 int nbuiltin, struct bs_name_index *ix)
 {
 	if (!name[0])
 		return -1; /* nameless: already reported */
-	for (int i = 0; i < n; i++) {
-		const char *other =
-		    (const char *)arr + (size_t)i * size; /* name first */
-		if (!bs_name_eq(other, name))
-			continue;
-		if (ld->user && i < nbuiltin)
-			return i; /* the scenario's entry wins */
-		ld_err(ld, node, "duplicate %s '%s'", what, name);
-		return -1;
+	int i = bs_name_index_find(ix, arr, size, n, name);
+	if (i < 0) {
+		if (ix->slot) /* the entry is copied to arr[n] by the caller */
+			bs_name_index_put(ix, name, n);
+		return n;
 	}
-	return n;
+	if (ld->user && i < nbuiltin)
+		return i; /* the scenario's entry wins */
+	ld_err(ld, node, "duplicate %s '%s'", what, name);
+	return -1;
 }
 
 void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
@@ -622,7 +620,7 @@ void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		struct bs_weapon w;
 		parse_weapon(ld, n, &w);
 		int at = place(ld, n, "weapon", w.name, s->weapons, sizeof w,
-			       s->nweapons, nbuiltin_w);
+			       s->nweapons, nbuiltin_w, &s->weapon_index);
 		if (at >= 0) {
 			s->weapons[at] = w;
 			if (at == s->nweapons)
@@ -635,7 +633,7 @@ void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		struct bs_armor a;
 		parse_armor(ld, n, &a);
 		int at = place(ld, n, "armor", a.name, s->armor, sizeof a,
-			       s->narmor, nbuiltin_a);
+			       s->narmor, nbuiltin_a, &s->armor_index);
 		if (at >= 0) {
 			s->armor[at] = a;
 			if (at == s->narmor)
@@ -650,8 +648,9 @@ void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		if (!cr)
 			return;
 		ld_creature(ld, n, cr, NULL);
-		int at = place(ld, n, "creature", cr->name, s->creatures,
-			       sizeof *cr, s->ncreatures, nbuiltin_c);
+		int at =
+		    place(ld, n, "creature", cr->name, s->creatures, sizeof *cr,
+			  s->ncreatures, nbuiltin_c, &s->creature_index);
 		if (at >= 0) {
 			s->creatures[at] = *cr;
 			if (at == s->ncreatures)
@@ -673,17 +672,82 @@ static const char **names_of(struct ld *ld, const void *arr, size_t size, int n)
 	return names;
 }
 
+/* RULING R-360: words scenario writers use for the catalog's entries
+ * (docs/CATALOG.md "Synonyms"). Each only suggests the entry in the
+ * error; a name is never read as another entry. Whole-word and prefix
+ * matches need no line here ("plate" -> "plate mail", "lance" -> the
+ * three lances, "warhorse" -> the three warhorses). */
+static const struct bs_synonym catalog_synonyms[] = {
+    /* armor */
+    {"plate armor", "plate mail"},
+    {"plate armour", "plate mail"},
+    {"full plate", "plate mail"},
+    {"chain armor", "chain mail"},
+    {"chain armour", "chain mail"},
+    {"chain shirt", "chain mail"},
+    {"scale armor", "scale mail"},
+    {"splint armor", "splint mail"},
+    {"banded armor", "banded mail"},
+    {"ring armor", "ring mail"},
+    {"leather armor", "leather"},
+    {"leather armour", "leather"},
+    {"studded leather armor", "studded leather"},
+    {"padded armor", "padded"},
+    {"buckler", "shield"},
+    {"small shield", "shield"},
+    {"tower shield", "large shield"},
+    {"body shield", "large shield"},
+    /* weapons */
+    {"greatsword", "two-handed sword"},
+    {"great sword", "two-handed sword"},
+    {"two hander", "two-handed sword"},
+    {"claymore", "two-handed sword"},
+    {"zweihander", "two-handed sword"},
+    {"broadsword", "broad sword"},
+    {"staff", "quarterstaff"},
+    {"knife", "dagger"},
+    {"warhammer", "hammer"},
+    {"war hammer", "hammer"},
+    {"great axe", "battle axe"},
+    {"greataxe", "battle axe"},
+    {"handaxe", "hand axe"},
+    {"arbalest", "heavy crossbow"},
+    {"boulder", "rock"},
+    {"stone", "rock"},
+    /* creatures */
+    {"horse", "warhorse"},
+    {"steed", "warhorse"},
+    {"destrier", "heavy warhorse"},
+    {"charger", "heavy warhorse"},
+    {"man", "human"},
+    {"men", "human"},
+    {"soldier", "man-at-arms"},
+    {"soldiers", "man-at-arms"},
+    {"footman", "man-at-arms"},
+    {"footmen", "man-at-arms"},
+    {"infantry", "man-at-arms"},
+    {"men-at-arms", "man-at-arms"},
+    {"bowman", "archer"},
+    {"bowmen", "archer"},
+    {"levy", "militia"},
+    {"hobbit", "halfling"},
+    {"dwarves", "dwarf"},
+    {"elves", "elf"},
+    {"wolves", "wolf"},
+    {"lizardmen", "lizard man"},
+    {NULL, NULL},
+};
+
 static void unknown(struct ld *ld, const yaml_node_t *n, const char *key,
 		    const char *what, const char *name, const char **names,
 		    int count)
 {
-	const char *s = NULL;
-	if (names && strlen(name) < 64 && !ld_quiet(ld))
-		s = bs_suggest(name, names, (size_t)count);
-	char buf[64];
-	ld_err(ld, n, "%s: unknown %s %s%s%s%s", key, what,
-	       ld_kind(n, buf, sizeof buf), s ? " (did you mean '" : "",
-	       s ? s : "", s ? "'?)" : "");
+	char buf[64], sug[400] = "";
+	if (names)
+		ld_suggest(ld, name, names, (size_t)count, catalog_synonyms,
+			   sug, sizeof sug);
+	ld_err(ld, n, "%s: unknown %s %s%s", key, what,
+	       ld_kind(n, buf, sizeof buf), sug);
 }
 
 const struct bs_creature *ld_ref_creature(struct ld *ld, const yaml_node_t *n,

@@ -407,16 +407,28 @@ static void individual(struct ld *ld, int si, int k,
 	int basic = s->level == BS_LEVEL_BASIC;
 	int independent =
 	    ind->rank == BS_RANK_BRIGADE || ind->rank == BS_RANK_ARMY;
-	int commands = ind->leads >= 0 || ind->rank != BS_RANK_NONE;
-	/* RULING R-307: a hero is an individual who neither commands nor
-	 * fights in a unit's ranks */
+	int commands = ind->leads >= 0 || independent;
+	/* RULING R-307: a hero is an individual who neither commands (a
+	 * unit, or as a brigade or army commander) nor fights in a unit's
+	 * ranks; a rank of unit without a unit commands nothing [4.10] */
 	if (!commands && ia->member_of < 0)
 		warn(ld, n, basic ? BS_W_HERO_LEVEL : BS_W_HERO,
-		     "individual '%s' (a hero)", ind->name);
+		     "individual '%s' (a hero%s)", ind->name,
+		     ind->rank == BS_RANK_UNIT
+			 ? "; rank unit, but no unit names him commander"
+			 : "");
 	if (independent && !basic)
 		warn(ld, n, BS_W_COMMANDER_ATTACKED,
 		     "individual '%s' (%s commander, an independent figure)",
 		     ind->name, bs_rank_name[ind->rank]);
+	/* RULING R-112: a unit commander [9.2] and, from the Intermediate
+	 * Game, a member [9.1] stand with the unit (the engine's with_unit) */
+	int with_unit = (ind->leads >= 0 && ind->rank == BS_RANK_UNIT) ||
+			(ia->member_of >= 0 && !basic);
+	yaml_node_t *pos = ld_get(ld, n, "position");
+	if (with_unit && pos)
+		warn(ld, pos, BS_W_POSITION_IGNORED, "position: of '%s'",
+		     ind->name);
 	int lvl = 0;
 	const char *cls = caster(ind, &lvl);
 	if (cls)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "battlesim/scenario.h"
 #include "scenario/embedded.h"
@@ -17,97 +18,8 @@
 #define DEFAULT_SCENARIO "borderland-raid"
 #define CATALOG_DIR "data/catalog/"
 #define SCENARIO_DIR "data/scenarios/"
-
-/* ---- YAML documents
- * ---------------------------------------------------------- */
-
-/* The 1-based line and column of byte `off` of text. */
-static void offset_pos(const unsigned char *text, size_t len, size_t off,
-		       int *line, int *col)
-{
-	*line = 1;
-	*col = 1;
-	for (size_t i = 0; i < off && i < len; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else if ((text[i] & 0xC0) != 0x80) {
-			(*col)++;
-		}
-	}
-}
-
-/* Report libyaml's error (syntax, encoding) at its position. */
-static void parser_error(struct ld *ld, const yaml_parser_t *p,
-			 const unsigned char *text, size_t len)
-{
-	const char *problem = p->problem ? p->problem : "unknown error";
-	switch (p->error) {
-	case YAML_MEMORY_ERROR:
-		*ld->oom = 1;
-		return;
-	case YAML_READER_ERROR: {
-		int line, col;
-		offset_pos(text, len, p->problem_offset, &line, &col);
-		struct yaml_mark_s m = {0, (size_t)line - 1, (size_t)col - 1};
-		if (p->problem_value != -1)
-			ld_err_mark(ld, m, "invalid input: %s (#%X)", problem,
-				    (unsigned)p->problem_value);
-		else
-			ld_err_mark(ld, m, "invalid input: %s", problem);
-		return;
-	}
-	default:
-		if (p->context)
-			ld_err_mark(ld, p->problem_mark,
-				    "YAML syntax error: %s (%s at line %d)",
-				    problem, p->context,
-				    (int)p->context_mark.line + 1);
-		else
-			ld_err_mark(ld, p->problem_mark,
-				    "YAML syntax error: %s", problem);
-		return;
-	}
-}
-
-/* Parse text into doc (one document). Returns 0, or -1 after reporting
- * (the doc is then empty and must not be deleted). */
-static int parse_doc(struct ld *ld, const unsigned char *text, size_t len,
-		     yaml_document_t *doc)
-{
-	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p)) {
-		*ld->oom = 1;
-		return -1;
-	}
-	yaml_parser_set_input_string(&p, text, len);
-	if (!yaml_parser_load(&p, doc)) {
-		parser_error(ld, &p, text, len);
-		yaml_parser_delete(&p);
-		return -1;
-	}
-	/* A second document in the stream is a mistake in a scenario. */
-	yaml_document_t more;
-	if (!yaml_parser_load(&p, &more)) {
-		parser_error(ld, &p, text, len);
-		yaml_parser_delete(&p);
-		yaml_document_delete(doc);
-		return -1;
-	}
-	yaml_node_t *root = yaml_document_get_root_node(&more);
-	if (root) {
-		ld_err_mark(ld, more.start_mark,
-			    "more than one YAML document ('---') in the "
-			    "file");
-		yaml_document_delete(&more);
-		yaml_parser_delete(&p);
-		yaml_document_delete(doc);
-		return -1;
-	}
-	yaml_document_delete(&more);
-	yaml_parser_delete(&p);
-	return 0;
-}
+/* The one message of a file past LD_MAX_FILE. */
+#define TOO_LARGE "the file is too large: at most %u bytes (8 MiB) are read"
 
 /* ---- the top level
  * ----------------------------------------------------------- */
@@ -202,7 +114,7 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 	/* the round limit (known-gaps 15: the engine's ruling decides what
 	 * the limit means) */
 	if (v[TOP_ROUNDS])
-		ld_int(ld, v[TOP_ROUNDS], "rounds", 1, LD_MAX_ROUNDS,
+		ld_int(ld, v[TOP_ROUNDS], "rounds", 1, BS_MAX_ROUNDS,
 		       &s->max_rounds);
 	if (v[TOP_TABLE]) {
 		yaml_node_t *t[TB__N];
@@ -225,6 +137,17 @@ static int count(const yaml_node_t *n)
 		return 0;
 	long len = n->data.sequence.items.top - n->data.sequence.items.start;
 	return len > LD_MAX_CATALOG ? LD_MAX_CATALOG : (int)len;
+}
+
+/* Slots for n names in ix: a power of two, at least twice n. */
+static int index_init(struct ld *ld, struct bs_name_index *ix, long n)
+{
+	unsigned slots = 16;
+	while (slots < 2 * (unsigned long)n)
+		slots *= 2;
+	ix->slot = ld_alloc(ld, slots * sizeof *ix->slot);
+	ix->mask = slots - 1;
+	return ix->slot ? 0 : -1;
 }
 
 /* One embedded catalog file, parsed and kept until the end of the load. */
@@ -266,7 +189,7 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 		d->ld.file = f->path;
 		d->ld.user = 0;
 		d->ld.doc = &d->doc;
-		if (parse_doc(&d->ld, f->data, f->size, &d->doc) != 0)
+		if (ld_parse_doc(&d->ld, f->data, f->size, &d->doc) != 0)
 			continue;
 		d->ok = 1;
 		yaml_node_t *root = yaml_document_get_root_node(&d->doc);
@@ -287,7 +210,10 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 	s->weapons = ld_alloc(ld, (size_t)(nw + 1) * sizeof *s->weapons);
 	s->armor = ld_alloc(ld, (size_t)(na + 1) * sizeof *s->armor);
 	s->creatures = ld_alloc(ld, (size_t)(nc + 1) * sizeof *s->creatures);
-	if (s->weapons && s->armor && s->creatures) {
+	if (s->weapons && s->armor && s->creatures &&
+	    index_init(ld, &s->weapon_index, nw) == 0 &&
+	    index_init(ld, &s->armor_index, na) == 0 &&
+	    index_init(ld, &s->creature_index, nc) == 0) {
 		for (int i = 0; i < k; i++)
 			if (b[i].nodes.ld)
 				ld_catalog_parse(&b[i].nodes, 0, 0, 0);
@@ -345,9 +271,8 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 	    .game = BS_GAME_ADND,
 	};
 	if (len > LD_MAX_FILE) {
-		ld_err(&ld, NULL, "the file is too large (more than %u bytes)",
-		       LD_MAX_FILE);
-	} else if (parse_doc(&ld, text, len, &doc) == 0) {
+		ld_err(&ld, NULL, TOO_LARGE, LD_MAX_FILE);
+	} else if (ld_parse_doc(&ld, text, len, &doc) == 0) {
 		yaml_node_t *root = yaml_document_get_root_node(&doc),
 			    *v[TOP__N];
 		if (!root || ld_is_null(root)) {
@@ -432,6 +357,11 @@ enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
 				     struct bs_diags *diags)
 {
 	*out = NULL;
+	if (!*path) {
+		bs_diags_add(diags, NULL, 0, 0,
+			     "'': the file name is empty (no such file)");
+		return BS_ERR_INPUT;
+	}
 	FILE *f = fopen(path, "rb");
 	char msg[128];
 	if (!f) {
@@ -439,27 +369,37 @@ enum bs_status bs_scenario_load_file(const char *path, struct bs_scenario **out,
 		bs_diags_add(diags, path, 0, 0, "cannot open: %s", msg);
 		return BS_ERR_INPUT;
 	}
+	/* RULING R-350: a file past the limit fails before it is read (a
+	 * regular file by its size; anything else, /dev/zero or a pipe, as
+	 * soon as one byte more than the limit has come) */
+	struct stat sb;
+	if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) &&
+	    sb.st_size > (off_t)LD_MAX_FILE) {
+		fclose(f);
+		bs_diags_add(diags, path, 0, 0, TOO_LARGE, LD_MAX_FILE);
+		return BS_ERR_INPUT;
+	}
 	size_t cap = 65536, len = 0;
 	unsigned char *buf = malloc(cap);
 	enum bs_status st = BS_OK;
 	while (buf) {
+		if (len > LD_MAX_FILE) {
+			bs_diags_add(diags, path, 0, 0, TOO_LARGE, LD_MAX_FILE);
+			st = BS_ERR_INPUT;
+			break;
+		}
 		if (len == cap) {
-			if (cap > LD_MAX_FILE) {
-				bs_diags_add(diags, path, 0, 0,
-					     "the file is too large (more "
-					     "than %u bytes)",
-					     LD_MAX_FILE);
-				st = BS_ERR_INPUT;
-				break;
-			}
-			unsigned char *nb = realloc(buf, cap * 2);
+			size_t ncap = cap * 2 > (size_t)LD_MAX_FILE + 1
+					  ? (size_t)LD_MAX_FILE + 1
+					  : cap * 2;
+			unsigned char *nb = realloc(buf, ncap);
 			if (!nb) {
 				free(buf);
 				buf = NULL;
 				break;
 			}
 			buf = nb;
-			cap *= 2;
+			cap = ncap;
 		}
 		size_t n = fread(buf + len, 1, cap - len, f);
 		len += n;

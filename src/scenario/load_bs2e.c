@@ -10,7 +10,6 @@
  * roster's columns, 10:1 figures), "Attack Dice" (d4..d12, "10 + 8",
  * "2d10"), "Morale" (ML/CD), "Movement". */
 #include <ctype.h>
-#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,26 +151,13 @@ static unsigned catalog_entry(struct ld *ld, const yaml_node_t *n,
 		if (strncmp(f->path, BS2E_CATALOG_PREFIX,
 			    strlen(BS2E_CATALOG_PREFIX)) != 0)
 			continue;
-		yaml_parser_t p;
 		yaml_document_t doc;
-		if (!yaml_parser_initialize(&p)) {
-			*ld->oom = 1;
-			return 0;
-		}
-		yaml_parser_set_input_string(&p, f->data, f->size);
-		if (!yaml_parser_load(&p, &doc)) {
-			ld_err(ld, NULL,
-			       "%s: the built-in 2E catalog is not "
-			       "valid YAML",
-			       f->path);
-			yaml_parser_delete(&p);
-			continue;
-		}
-		yaml_parser_delete(&p);
 		struct ld cl = *ld;
 		cl.doc = &doc;
 		cl.file = f->path;
 		cl.user = 0;
+		if (ld_parse_doc(&cl, f->data, f->size, &doc) != 0)
+			continue;
 		yaml_node_t *root = yaml_document_get_root_node(&doc);
 		static const char *const top[1] = {"bs2e_units"};
 		yaml_node_t *tv[1] = {NULL};
@@ -214,12 +200,10 @@ static unsigned catalog_entry(struct ld *ld, const yaml_node_t *n,
 		yaml_document_delete(&doc);
 	}
 	if (!*found) {
-		const char *s = NULL;
-		if (!ld_quiet(ld) && strlen(name) < 64)
-			s = bs_suggest(name, names, nnames);
-		ld_err(ld, n, "entry: unknown 2E catalog entry '%s'%s%s%s",
-		       name, s ? " (did you mean '" : "", s ? s : "",
-		       s ? "'?)" : "");
+		char sug[400];
+		ld_err(
+		    ld, n, "entry: unknown 2E catalog entry '%s'%s", name,
+		    ld_suggest(ld, name, names, nnames, NULL, sug, sizeof sug));
 	}
 	return got;
 }
@@ -257,37 +241,6 @@ static const char *const unit_keys[UK__N] = {
     [UK__FIRST_STAT + SK_MV] = "mv",
     [UK__FIRST_STAT + SK_RANGE] = "range",
 };
-
-static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
-{
-	static const double deg[BS_EDGE__COUNT] = {
-	    [BS_EDGE_SOUTH] = 180,
-	    [BS_EDGE_NORTH] = 0,
-	    [BS_EDGE_WEST] = 270,
-	    [BS_EDGE_EAST] = 90,
-	};
-	if (n->type == YAML_SCALAR_NODE &&
-	    isalpha((unsigned char)n->data.scalar.value[0])) {
-		int k;
-		if (ld_enum(ld, n, "facing", bs_edge_name, BS_EDGE__COUNT,
-			    &k) == 0)
-			*out = deg[k];
-		return;
-	}
-	/* degrees from 0 to less than 360 (docs/SCENARIO-FORMAT.md): 360 is
-	 * refused, in words that say so (ld_num's "%g" would print the
-	 * limit 359.999999 as 360) */
-	double v;
-	if (ld_num(ld, n, "facing", -DBL_MAX, DBL_MAX, &v) != 0)
-		return;
-	if (v < 0 || v >= 360) {
-		char k[64];
-		ld_err(ld, n, "facing: %s is out of range (0 to less than 360)",
-		       ld_kind(n, k, sizeof k));
-		return;
-	}
-	*out = v;
-}
 
 static int individual(enum bs2e_kind k)
 {
@@ -409,7 +362,7 @@ void ld_bs2e_unit(struct ld *ld, const yaml_node_t *n,
 	    ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y) == 0)
 		ld_mark(v[UK_POSITION], &u->pos_line, &u->pos_col);
 	if (v[UK_FACING])
-		parse_facing(ld, v[UK_FACING], &u->facing);
+		ld_facing(ld, v[UK_FACING], &u->facing);
 	if (v[UK_FORMATION]) {
 		static const char *const forms[BS_FORM__COUNT] = {
 		    [BS_FORM_CLOSED] = "closed",

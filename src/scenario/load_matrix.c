@@ -127,7 +127,7 @@ static void weapon(struct ld *ld, const yaml_node_t *n, const char *what,
 	if (v[WP_NAME])
 		ld_str(ld, v[WP_NAME], "name", w->name, sizeof w->name);
 	if (ld_require(ld, n, what, "damage", v[WP_DAMAGE]) == 0)
-		ld_dice(ld, v[WP_DAMAGE], "damage", &w->damage);
+		ld_damage(ld, v[WP_DAMAGE], "damage", &w->damage);
 	if (v[WP_ATTACKS])
 		tenths(ld, v[WP_ATTACKS], "attacks", 1, 100, &w->attacks10);
 	else if (need_attacks)
@@ -253,8 +253,8 @@ static void brigade(struct ld *ld, const yaml_node_t *n, int si, int bi,
 			fg->magic_uses = 3;
 			if (ld_require(ld, v[BR_MAGIC], "magic", "damage",
 				       m[MG_DAMAGE]) == 0 &&
-			    ld_dice(ld, m[MG_DAMAGE], "damage",
-				    &fg->magic_damage) == 0 &&
+			    ld_damage(ld, m[MG_DAMAGE], "damage",
+				      &fg->magic_damage) == 0 &&
 			    bs_dice_max(&fg->magic_damage) <= 0)
 				ld_err(ld, m[MG_DAMAGE],
 				       "magic: damage: a spell must do damage "
@@ -484,7 +484,7 @@ int ld_matrix_doc(struct ld *ld, const yaml_node_t *root)
 	if (ld_require(ld, root, "matrix scenario", "name", v[MT_NAME]) == 0)
 		ld_str(ld, v[MT_NAME], "name", s->name, sizeof s->name);
 	if (v[MT_ROUNDS])
-		ld_int(ld, v[MT_ROUNDS], "rounds", 1, LD_MAX_ROUNDS,
+		ld_int(ld, v[MT_ROUNDS], "rounds", 1, BS_MAX_ROUNDS,
 		       &s->max_rounds);
 	if (ld_require(ld, root, "matrix scenario", "matrix", v[MT_MATRIX]))
 		return 1;

@@ -32,8 +32,9 @@ void bs_arena_free(struct bs_arena *a);
 #define LD_MAX_TABLE 1000.0    /* inches, table width and depth */
 #define LD_MAX_KEYS 40	       /* keys of one mapping type */
 #define LD_MAX_VISITS 1000000L /* list items and keys walked */
-#define LD_MAX_ROUNDS 1000     /* `rounds:` and an order's `round:` */
 #define LD_MAX_ORDERS 4096     /* `orders:` of one side */
+#define LD_MAX_DEPTH 64	       /* nested lists and mappings */
+#define LD_MAX_NODES 1000000L  /* values, lists, mappings, aliases */
 
 /* ---- the loader context ---------------------------------------------------
  */
@@ -62,6 +63,15 @@ struct ld {
 	} typo[16];
 	unsigned ntypo;
 };
+
+/* Parse text (one YAML document: UTF-8, or UTF-16 with a byte order mark)
+ * into doc, composing it from libyaml's events within LD_MAX_DEPTH and
+ * LD_MAX_NODES (compose.c). Returns 0, or -1 after reporting at the first
+ * event past a limit or libyaml's error at its position (doc is then empty
+ * and must not be deleted). A stream without a document gives a document
+ * without a root node. */
+int ld_parse_doc(struct ld *ld, const unsigned char *text, size_t len,
+		 yaml_document_t *doc);
 
 /* 1 when the error cap is reached: skip costly "did you mean" work. */
 int ld_quiet(const struct ld *ld);
@@ -128,6 +138,19 @@ int ld_str(struct ld *ld, const yaml_node_t *n, const char *key, char *buf,
 /* Dice (bs_dice_parse). */
 int ld_dice(struct ld *ld, const yaml_node_t *n, const char *key,
 	    struct bs_dice *out);
+
+/* " (did you mean ...?)" for the unknown `word` among names[0..n-1] with
+ * the synonyms syn (NULL: none), as bs_suggest_names and
+ * bs_suggest_format; "" when none, when the word is too long, or once the
+ * error cap is reached. Written into buf; returns buf. */
+const char *ld_suggest(struct ld *ld, const char *word,
+		       const char *const *names, size_t n,
+		       const struct bs_synonym *syn, char *buf, size_t len);
+
+/* Dice of damage (the matrix): as ld_dice, and no attack of them may roll
+ * below 0 (RULING R-353). */
+int ld_damage(struct ld *ld, const yaml_node_t *n, const char *key,
+	      struct bs_dice *out);
 
 /* A list: returns its length (0 for null), or -1 when not a list
  * (reported). When longer than max: reported, and max is returned. */
@@ -207,6 +230,10 @@ void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
 /* Parse each side's `controller:` and `orders:` (orders.c): the scripted
  * orders with their unit, target and commander names resolved. */
 void ld_orders(struct ld *ld, struct ld_side_aux *aux);
+
+/* A unit's `facing:` (1E and 2E): an edge's name, or degrees from 0 to
+ * less than 360; *out unchanged after an error. */
+void ld_facing(struct ld *ld, const yaml_node_t *n, double *out);
 
 /* Position [x, y] inside the table. */
 int ld_position(struct ld *ld, const yaml_node_t *n, const char *key, double *x,

@@ -325,7 +325,7 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		return -1;
 	int bad = 0;
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
-	    ld_int(ld, v[OK_ROUND], "round", 1, LD_MAX_ROUNDS, &o->round) != 0)
+	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
 	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB];
 	if (whos != 1) {

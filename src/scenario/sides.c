@@ -4,6 +4,7 @@
  * [3.2] (individuals), [7.1] (formations), [11.2] (cavalry), [11.3]
  * (chariots), [11.8] Table 14 (terrain), [14.20] (charisma items). */
 #include <ctype.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,7 +300,7 @@ static const enum bs_formation default_form[BS_UNIT__COUNT] = {
     [BS_UNIT_BERSERKER] = BS_FORM_OPEN,
 };
 
-static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
+void ld_facing(struct ld *ld, const yaml_node_t *n, double *out)
 {
 	static const double deg[BS_EDGE__COUNT] = {
 	    [BS_EDGE_SOUTH] = 180,
@@ -315,9 +316,19 @@ static void parse_facing(struct ld *ld, const yaml_node_t *n, double *out)
 			*out = deg[k];
 		return;
 	}
+	/* degrees from 0 to less than 360 (docs/SCENARIO-FORMAT.md): 360 is
+	 * refused, in words that say so (ld_num's "%g" would print the
+	 * limit 359.999999 as 360) */
 	double v;
-	if (ld_num(ld, n, "facing", 0, 359.999999, &v) == 0)
-		*out = v;
+	if (ld_num(ld, n, "facing", -DBL_MAX, DBL_MAX, &v) != 0)
+		return;
+	if (v < 0 || v >= 360) {
+		char k[64];
+		ld_err(ld, n, "facing: %s is out of range (0 to less than 360)",
+		       ld_kind(n, k, sizeof k));
+		return;
+	}
+	*out = v;
 }
 
 static void parse_mix(struct ld *ld, const yaml_node_t *n, struct bs_unit *u)
@@ -576,7 +587,7 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	    ld_position(ld, v[UK_POSITION], "position", &u->x, &u->y) == 0)
 		ld_mark(v[UK_POSITION], &u->pos_line, &u->pos_col);
 	if (v[UK_FACING])
-		parse_facing(ld, v[UK_FACING], &u->facing);
+		ld_facing(ld, v[UK_FACING], &u->facing);
 
 	/* [7.1] formations by unit type, [2.11] berserkers never closed */
 	u->formation = default_form[type];
@@ -673,6 +684,16 @@ static const char *const class_names[] = {
     "magic-user", "illusionist", "thief",  "assassin", "0-level",
 };
 #define NCLASS_NAMES ((int)(sizeof class_names / sizeof class_names[0]))
+/* RULING R-360: other editions' and games' words for the classes, as
+ * suggestions in the error only (docs/CATALOG.md "Synonyms"). */
+static const struct bs_synonym class_synonyms[] = {
+    {"wizard", "magic-user"},	 {"mage", "magic-user"},
+    {"magician", "magic-user"},	 {"sorcerer", "magic-user"},
+    {"mu", "magic-user"},	 {"priest", "cleric"},
+    {"rogue", "thief"},		 {"warrior", "fighter"},
+    {"fighting man", "fighter"}, {"normal man", "0-level"},
+    {"zero level", "0-level"},	 {NULL, NULL},
+};
 
 static void parse_class(struct ld *ld, const yaml_node_t *n,
 			struct bs_individual *ind)
@@ -702,11 +723,10 @@ static void parse_class(struct ld *ld, const yaml_node_t *n,
 			c[i] = (char)tolower((unsigned char)p[i]);
 		c[len] = '\0';
 		if (!bs1e_class_known(c)) {
-			const char *s =
-			    bs_suggest(c, class_names, NCLASS_NAMES);
-			ld_err(ld, n, "class: unknown class '%s'%s%s%s", c,
-			       s ? " (did you mean '" : "", s ? s : "",
-			       s ? "'?)" : "");
+			char sug[200];
+			ld_err(ld, n, "class: unknown class '%s'%s", c,
+			       ld_suggest(ld, c, class_names, NCLASS_NAMES,
+					  class_synonyms, sug, sizeof sug));
 			ind->nclasses = 0;
 			return;
 		}

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "battlesim/dice.h"
+#include "core/text.h"
 #include "scenario/loader.h"
 
 void *ld_alloc(struct ld *ld, size_t n)
@@ -131,20 +132,31 @@ const char *ld_kind(const yaml_node_t *n, char *buf, size_t len)
 		return "a list";
 	if (n->type != YAML_SCALAR_NODE)
 		return "nothing";
-	/* Quote the text, printable ASCII only, cut at 40 characters. */
+	/* Quote the text cut at 40 characters; what a text may not hold
+	 * (RULING R-352) is shown as '?', never sent raw. */
 	const unsigned char *t = n->data.scalar.value;
 	size_t tl = n->data.scalar.length, o = 0;
 	if (len < 8)
 		return "a value";
 	buf[o++] = '\'';
-	for (size_t i = 0; i < tl && o + 5 < len; i++) {
-		if (i == 40) {
-			buf[o++] = '.';
-			buf[o++] = '.';
-			buf[o++] = '.';
+	for (size_t i = 0, k = 0; i < tl; k++) {
+		size_t w;
+		long cp = bs_utf8_decode(t + i, tl - i, &w);
+		unsigned long c;
+		size_t at;
+		int ok =
+		    cp >= 0 && bs_text_fault(t + i, w, &c, &at) == BS_TEXT_OK;
+		if (k == 40 || o + (ok ? w : 1) + 5 > len) {
+			memcpy(buf + o, "...", 3);
+			o += 3;
 			break;
 		}
-		buf[o++] = (t[i] >= 0x20 && t[i] < 0x7f) ? (char)t[i] : '?';
+		if (ok)
+			memcpy(buf + o, t + i, w);
+		else
+			buf[o] = '?';
+		o += ok ? w : 1;
+		i += w;
 	}
 	buf[o++] = '\'';
 	buf[o] = '\0';
@@ -160,8 +172,28 @@ const char *ld_text(struct ld *ld, const yaml_node_t *n, const char *key,
 		       ld_kind(n, k, sizeof k));
 		return NULL;
 	}
-	if (memchr(n->data.scalar.value, 0, n->data.scalar.length)) {
-		ld_err(ld, n, "%s: contains a NUL character", key);
+	/* RULING R-352: every text the loader reads (names, references,
+	 * values) is printable on one line: no terminal escape, newline or
+	 * invisible reordering ever reaches an output */
+	static const char *const what_fault[] = {
+	    [BS_TEXT_BAD_UTF8] = "a byte that is not UTF-8",
+	    [BS_TEXT_NUL] = "a NUL character",
+	    [BS_TEXT_CONTROL] = "a control character",
+	    [BS_TEXT_SEPARATOR] = "a line separator",
+	    [BS_TEXT_BIDI] = "a bidirectional control",
+	    [BS_TEXT_INVISIBLE] = "an invisible character",
+	};
+	unsigned long cp;
+	size_t at;
+	enum bs_text_fault f = bs_text_fault(n->data.scalar.value,
+					     n->data.scalar.length, &cp, &at);
+	if (f != BS_TEXT_OK) {
+		ld_err(ld, n,
+		       "%s: contains %s (%s%0*lX at character %zu); a name or "
+		       "text must be printable, on one line",
+		       key, what_fault[f],
+		       f == BS_TEXT_BAD_UTF8 ? "byte " : "U+",
+		       f == BS_TEXT_BAD_UTF8 ? 2 : 4, cp, at);
 		return NULL;
 	}
 	return (const char *)n->data.scalar.value;
@@ -404,9 +436,14 @@ int ld_str(struct ld *ld, const yaml_node_t *n, const char *key, char *buf,
 		return -1;
 	}
 	if (len >= cap) {
-		char k[64];
-		ld_err(ld, n, "%s: %s is too long (at most %zu characters)",
-		       key, ld_kind(n, k, sizeof k), cap - 1);
+		/* RULING R-354: limits count the bytes of UTF-8 the text is
+		 * kept in, and the message says so */
+		char k[256];
+		ld_err(ld, n,
+		       "%s: %s is too long: %zu bytes of UTF-8 (%zu "
+		       "characters), at most %zu bytes",
+		       key, ld_kind(n, k, sizeof k), len, bs_text_chars(t),
+		       cap - 1);
 		return -1;
 	}
 	memcpy(buf, t, len + 1);
@@ -423,6 +460,33 @@ int ld_dice(struct ld *ld, const yaml_node_t *n, const char *key,
 	struct bs_dice d;
 	if (bs_dice_parse(t, &d, err, sizeof err) != 0) {
 		ld_err(ld, n, "%s: %s", key, err);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+int ld_damage(struct ld *ld, const yaml_node_t *n, const char *key,
+	      struct bs_dice *out)
+{
+	struct bs_dice d;
+	if (ld_dice(ld, n, key, &d) != 0)
+		return -1;
+	/* RULING R-353: a roll of damage below 0 would heal */
+	for (int i = 0; i < d.nparts; i++) {
+		int lo = bs_dice_part_min(&d.part[i]);
+		if (lo >= 0)
+			continue;
+		char k[64], part[48] = "";
+		if (d.nparts > 1) {
+			struct bs_dice one = {1, {d.part[i]}};
+			char t[32];
+			snprintf(part, sizeof part, " (attack %d, %s)", i + 1,
+				 bs_dice_format(&one, t, sizeof t));
+		}
+		ld_err(ld, n,
+		       "%s: %s can roll %d%s; a damage roll is never below 0",
+		       key, ld_kind(n, k, sizeof k), lo, part);
 		return -1;
 	}
 	*out = d;
@@ -454,4 +518,19 @@ int ld_list(struct ld *ld, const yaml_node_t *n, const char *key, int max,
 yaml_node_t *ld_item(struct ld *ld, const yaml_node_t *n, int i)
 {
 	return ld_node(ld, n->data.sequence.items.start[i]);
+}
+
+const char *ld_suggest(struct ld *ld, const char *word,
+		       const char *const *names, size_t n,
+		       const struct bs_synonym *syn, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (ld_quiet(ld) || strlen(word) >= BS_NAME_MAX)
+		return buf;
+	const char *out[BS_SUGGEST_MAX];
+	size_t total =
+	    bs_suggest_names(word, names, n, syn, out, BS_SUGGEST_MAX);
+	return bs_suggest_format(
+	    out, total < BS_SUGGEST_MAX ? total : BS_SUGGEST_MAX, total, buf,
+	    len);
 }

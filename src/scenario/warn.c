@@ -89,6 +89,11 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "are not played yet: no figure attacks the "
 				 "commander",
 				 "[9.2] [9.4 A] (RULING R-307)", 0},
+    [BS_W_POSITION_IGNORED] = {"position-ignored", ALL, BS_WC_UNUSED,
+			       "a character who fights in a unit's ranks "
+			       "stands with the unit: this position has no "
+			       "effect",
+			       "[9.1] [9.2] (RULING R-112)", 1},
     [BS_W_MAGIC_LEVEL] = {"magic-level", BI, NIF,
 			  "magic is not in force at this level (an Advanced "
 			  "Game rule): no spells are cast",

@@ -101,6 +101,28 @@ static int fronts_far(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 	return dx * dx + dy * dy > far * far;
 }
 
+/* The bounding box of edge i of q. */
+struct edge_box {
+	double x0, y0, x1, y1;
+};
+
+static void edge_box_of(const struct bs_quad *q, int i, struct edge_box *e)
+{
+	struct bs_vec a, b;
+	bs_quad_edge(q, i, &a, &b);
+	e->x0 = a.x < b.x ? a.x : b.x;
+	e->x1 = a.x < b.x ? b.x : a.x;
+	e->y0 = a.y < b.y ? a.y : b.y;
+	e->y1 = a.y < b.y ? b.y : a.y;
+}
+
+static int edge_boxes_apart(const struct edge_box *a, const struct edge_box *b)
+{
+	const double m = BS_GEOM_TOUCH + 1e-9;
+	return b->x0 - a->x1 > m || a->x0 - b->x1 > m || b->y0 - a->y1 > m ||
+	       a->y0 - b->y1 > m;
+}
+
 /* bs_tt_contact with the quads of both blocks given (qa, qb: bs_tt_quad
  * of sa at pa and of sb at pb), fronts already near; with ranges 0 the
  * figures in contact (a_* and b_*) are left out (set to 0). */
@@ -112,18 +134,28 @@ static int contact_quads(const struct bs_tt_shape *sa,
 {
 	const struct bs_quad qa = *qap, qb = *qbp;
 	/* the exact test (its bounding boxes first: most pairs are far) */
-	if (bs_quad_dist_cmp(&qa, &qb, BS_GEOM_TOUCH) > 0)
+	if (!bs_quad_touching(&qa, &qb))
 		return 0;
 	if (!out)
 		return 1;
 	struct bs_vec ca = bs_quad_centre(&qa), cb = bs_quad_centre(&qb);
-	/* the edge pair touching over the longest stretch */
+	/* the edge pair touching over the longest stretch; a pair whose
+	 * boxes lie farther apart than the tolerance (and a margin far above
+	 * rounding) touches over no length (a touching stretch of one edge
+	 * lies within the tolerance of the other), so it is not measured */
 	double best = 0;
 	int ba = -1, bb = -1;
+	struct edge_box ea[4], eb[4];
+	for (int i = 0; i < 4; i++) {
+		edge_box_of(&qa, i, &ea[i]);
+		edge_box_of(&qb, i, &eb[i]);
+	}
 	for (int i = 0; i < 4; i++) {
 		struct bs_vec a0, a1;
 		bs_quad_edge(&qa, i, &a0, &a1);
 		for (int j = 0; j < 4; j++) {
+			if (edge_boxes_apart(&ea[i], &eb[j]))
+				continue;
 			struct bs_vec b0, b1;
 			bs_quad_edge(&qb, j, &b0, &b1);
 			double l =

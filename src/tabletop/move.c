@@ -13,44 +13,6 @@
 
 #define PI 3.14159265358979323846
 
-/* RULING R-107: a move that meets another block stops a hair short of
- * it (BS_TT_STOP_GAP, well inside the touch tolerance): the blocks touch
- * for [7.8] but never interpenetrate, so that later moves along the
- * contact (sliding past a friend, closing the door) are not blocked. */
-static double gap_to(const struct bs_quad *q, const struct bs_quad *o)
-{
-	return bs_quad_dist(q, o);
-}
-
-/* 1 when gap_to(q, o) >= BS_TT_STOP_GAP (the same answer, sooner). */
-static int clear_of(const struct bs_quad *q, const struct bs_quad *o)
-{
-	return bs_quad_dist_cmp(q, o, BS_TT_STOP_GAP) >= 0;
-}
-
-static struct bs_quad moved(const struct bs_quad *q, struct bs_vec dir,
-			    double t)
-{
-	struct bs_quad r;
-	/* bs_vec_add(q->p[i], bs_vec_scale(dir, t)), written out */
-	double sx = dir.x * t, sy = dir.y * t;
-	for (int i = 0; i < 4; i++)
-		r.p[i] = (struct bs_vec){q->p[i].x + sx, q->p[i].y + sy};
-	return r;
-}
-
-/* min / max for values used only in comparisons (they may differ from
- * fmin / fmax in the sign of a zero only, which no comparison sees). */
-static inline double lo2(double a, double b)
-{
-	return b < a ? b : a;
-}
-
-static inline double hi2(double a, double b)
-{
-	return b > a ? b : a;
-}
-
 int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	       const struct bs_quad *obst, int n, int may_touch, int *who)
 {
@@ -59,24 +21,8 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	 * from it: its depth is negative and its distance above
 	 * BS_GEOM_TOUCH, so the exact tests below would pass it */
 	const double far = BS_GEOM_TOUCH + 1e-6;
-	double x0 = newq->p[0].x, x1 = x0, y0 = newq->p[0].y, y1 = y0;
-	for (int k = 1; k < 4; k++) {
-		x0 = lo2(x0, newq->p[k].x);
-		x1 = hi2(x1, newq->p[k].x);
-		y0 = lo2(y0, newq->p[k].y);
-		y1 = hi2(y1, newq->p[k].y);
-	}
 	for (int i = 0; i < n; i++) {
-		const struct bs_quad *o = &obst[i];
-		double ox0 = o->p[0].x, ox1 = ox0, oy0 = o->p[0].y, oy1 = oy0;
-		for (int k = 1; k < 4; k++) {
-			ox0 = lo2(ox0, o->p[k].x);
-			ox1 = hi2(ox1, o->p[k].x);
-			oy0 = lo2(oy0, o->p[k].y);
-			oy1 = hi2(oy1, o->p[k].y);
-		}
-		if (ox0 - x1 > far || x0 - ox1 > far || oy0 - y1 > far ||
-		    y0 - oy1 > far)
+		if (bs_quad_boxes_apart(newq, &obst[i], far))
 			continue;
 		/* bad: depth(newq) > allowed + 1e-12, allowed the larger of
 		 * BS_TT_FIT_TOL and depth(oldq); not above BS_TT_FIT_TOL +
@@ -95,10 +41,8 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 						    allowed + 1e-12);
 		}
 		if (!bad && !may_touch)
-			bad = bs_quad_dist_cmp(newq, &obst[i], BS_GEOM_TOUCH) <=
-				  0 &&
-			      (!oldq || bs_quad_dist_cmp(oldq, &obst[i],
-							 BS_GEOM_TOUCH) > 0);
+			bad = bs_quad_touching(newq, &obst[i]) &&
+			      (!oldq || !bs_quad_touching(oldq, &obst[i]));
 		if (bad) {
 			if (who)
 				*who = i;
@@ -108,108 +52,17 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	return 1;
 }
 
-/* Distance from point p to quad q (0 inside). */
-static double quad_point_dist(const struct bs_quad *q, struct bs_vec p)
+/* RULING R-330 [7.8] the obstacle a motion met (bs_sweep_*: the one it
+ * came to touch, else the one that stopped it), checked where the unit
+ * now stands (the quad of its new pose, as every later test computes it):
+ * -1 when, at the limit of the tolerance, the pose does not touch it. */
+static int met_at_end(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
+		      const struct bs_quad *obst, int hit)
 {
-	if (bs_quad_contains(q, p, 0))
-		return 0;
-	double best = HUGE_VAL;
-	for (int i = 0; i < 4; i++) {
-		double d = bs_seg_point_dist(q->p[i], q->p[(i + 1) % 4], p);
-		if (d < best)
-			best = d;
-	}
-	return best;
-}
-
-/* How far (degrees, |.| <= |deg|) q turns about pv before it meets o:
- * conservative advancement while the gap is wide (no point moves farther
- * than radius x angle, so turning by gap / radius cannot touch), the exact
- * sampled sweep of geom.c over short stretches once it is close. */
-static double turn_until(const struct bs_quad *q, struct bs_vec pv, double deg,
-			 double radius, const struct bs_quad *o, int *met)
-{
-	const double near = 0.05, PIf = 3.14159265358979323846 / 180.0;
-	double total = fabs(deg), sgn = deg < 0 ? -1.0 : 1.0, t = 0;
-	*met = 0;
-	if (radius <= 0)
-		return deg;
-	for (int guard = 0; guard < 200 && t < total; guard++) {
-		struct bs_quad r = bs_quad_rotate(q, pv, sgn * t);
-		double d = gap_to(&r, o);
-		if (d > near) {
-			t += (d - near / 2) / (radius * PIf);
-			continue;
-		}
-		/* close: sample the next 0.5" of the outermost point's path */
-		double span = fmin(total - t, 0.5 / (radius * PIf));
-		int h = -1;
-		double done = bs_sweep_rotate(&r, pv, sgn * span, o, 1, &h);
-		if (h >= 0) {
-			*met = 1;
-			return sgn * t + done;
-		}
-		t += span;
-	}
-	return deg;
-}
-
-/* The farthest t in [0, d] (d >= 0 along dir) that leaves the gap: a
- * secant step on the (locally linear) gap, checked, then bisection. */
-static double back_off_translate(const struct bs_quad *q, struct bs_vec dir,
-				 double d, const struct bs_quad *o)
-{
-	struct bs_quad e = moved(q, dir, d);
-	if (clear_of(&e, o))
-		return d;
-	double lo = d - 0.1 > 0 ? d - 0.1 : 0, hi = d;
-	struct bs_quad l = moved(q, dir, lo);
-	double glo = gap_to(&l, o);
-	if (glo < BS_TT_STOP_GAP)
-		return lo; /* it began touching: stay where it is */
-	double t2 = (lo + hi) / 2;
-	struct bs_quad m2 = moved(q, dir, t2);
-	double g2 = gap_to(&m2, o);
-	if (g2 > 0 && glo > g2) {
-		double rate = (glo - g2) / (t2 - lo);
-		double t = t2 + (g2 - 2 * BS_TT_STOP_GAP) / rate;
-		if (t > lo && t < hi) {
-			struct bs_quad mt = moved(q, dir, t);
-			if (clear_of(&mt, o))
-				return t;
-		}
-	}
-	for (int k = 0; k < 14; k++) {
-		double mid = (lo + hi) / 2;
-		struct bs_quad m = moved(q, dir, mid);
-		if (clear_of(&m, o))
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The same for a turn of `deg` (signed) about pv. */
-static double back_off_rotate(const struct bs_quad *q, struct bs_vec pv,
-			      double deg, const struct bs_quad *o)
-{
-	struct bs_quad e = bs_quad_rotate(q, pv, deg);
-	if (clear_of(&e, o))
-		return deg;
-	struct bs_quad s0 = bs_quad_rotate(q, pv, 0);
-	if (!clear_of(&s0, o))
-		return 0;
-	double lo = 0, hi = deg;
-	for (int k = 0; k < 20; k++) {
-		double mid = (lo + hi) / 2;
-		struct bs_quad m = bs_quad_rotate(q, pv, mid);
-		if (clear_of(&m, o))
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	if (hit < 0)
+		return -1;
+	struct bs_quad e = bs_tt_quad(s, p);
+	return bs_quad_touching(&e, &obst[hit]) ? hit : -1;
 }
 
 static void result(struct bs_tt_step_result *out, double done, double cost,
@@ -227,21 +80,20 @@ void bs_tt_advance(const struct bs_tt_shape *s, struct bs_tt_pose *p,
 {
 	/* [7.9] "straight ahead or up to 45 degrees to the left or right":
 	 * RULING R-105, an oblique move; the facing is kept. */
-	struct bs_quad q = bs_tt_quad(s, p);
-	struct bs_vec dir = bs_dir(p->facing + angle);
-	int hit = -1;
 	if (dist <= 0) {
 		result(out, 0, 0, -1, 1);
 		return;
 	}
+	struct bs_quad q = bs_tt_quad(s, p);
+	struct bs_vec dir = bs_dir(p->facing + angle);
+	int hit = -1;
+	/* RULING R-330: the exact first contact; it stops a hair short of
+	 * what it meets (RULING R-107) */
 	double d = bs_sweep_translate(&q, dir, dist, obst, n, &hit);
-	if (d < 0)
-		d = 0;
-	if (hit >= 0)
-		d = back_off_translate(&q, dir, d, &obst[hit]);
 	p->front = bs_vec_add(p->front, bs_vec_scale(dir, d));
+	hit = met_at_end(s, p, obst, hit);
 	/* [7.7] movement is measured from the front of the base */
-	result(out, d, d, hit, hit < 0 && d >= dist - 1e-9);
+	result(out, d, d, hit, d >= dist - 1e-9);
 }
 
 double bs_tt_wheel_cost(const struct bs_tt_shape *s, double deg)
@@ -256,67 +108,22 @@ void bs_tt_wheel(const struct bs_tt_shape *s, struct bs_tt_pose *p, double deg,
 		 const struct bs_quad *obst, int n,
 		 struct bs_tt_step_result *out)
 {
+	if (deg == 0) {
+		result(out, 0, 0, -1, 1);
+		return;
+	}
 	struct bs_quad q = bs_tt_quad(s, p);
 	/* clockwise (+) pivots on the front-right corner, anticlockwise on
 	 * the front-left */
 	struct bs_vec pivot = deg >= 0 ? q.p[3] : q.p[0];
 	int hit = -1;
-	if (deg == 0) {
-		result(out, 0, 0, -1, 1);
-		return;
-	}
-	/* only the blocks within the circle the turn sweeps can stop it */
-	double radius = 0;
-	for (int i = 0; i < 4; i++) {
-		double r = bs_vec_dist(q.p[i], pivot);
-		if (r > radius)
-			radius = r;
-	}
-	struct bs_quad near[BS_TT_MAX_OBST];
-	int map[BS_TT_MAX_OBST], k = 0;
-	for (int i = 0; i < n && k < BS_TT_MAX_OBST; i++)
-		if (quad_point_dist(&obst[i], pivot) <=
-		    radius + BS_GEOM_TOUCH) {
-			near[k] = obst[i];
-			map[k++] = i;
-		}
-	double done = deg;
-	for (int i = 0; i < k; i++) {
-		int met;
-		double a = turn_until(&q, pivot, done, radius, &near[i], &met);
-		if (met) {
-			done = a;
-			hit = map[i];
-		}
-	}
-	if (hit >= 0)
-		done = back_off_rotate(&q, pivot, done, &obst[hit]);
-	/* the sweep lets a turn graze a block by up to half the touch
-	 * tolerance: where it ends, no deeper than a placement may
-	 * (bs_tt_fits), else it turns back until it is */
-	for (int pass = 0; pass < 4; pass++) {
-		struct bs_quad e = bs_quad_rotate(&q, pivot, done);
-		int who = -1;
-		if (bs_tt_fits(&e, &q, obst, n, 1, &who))
-			break;
-		double allowed =
-		    fmax(BS_TT_FIT_TOL, bs_quad_depth(&q, &obst[who]));
-		double lo = 0, hi = done;
-		for (int k = 0; k < 30; k++) {
-			double mid = (lo + hi) / 2;
-			struct bs_quad m = bs_quad_rotate(&q, pivot, mid);
-			if (bs_quad_depth(&m, &obst[who]) <= allowed)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		done = lo;
-		hit = who;
-	}
+	/* RULING R-330: the exact first contact of the turn */
+	double done = bs_sweep_rotate(&q, pivot, deg, obst, n, &hit);
 	p->front = bs_rotate_about(p->front, pivot, done);
 	p->facing = fmod(p->facing + done + 360.0, 360.0);
+	hit = met_at_end(s, p, obst, hit);
 	result(out, done, bs_tt_wheel_cost(s, done), hit,
-	       hit < 0 && fabs(done) >= fabs(deg) - 1e-9);
+	       fabs(done) >= fabs(deg) - 1e-9);
 }
 
 /* The same figures, bases and spacing in `files` files. */
@@ -558,9 +365,8 @@ double bs_tt_close_door(const struct bs_tt_shape *s, struct bs_tt_pose *p,
 	for (int i = 0; i < n && k < 256; i++)
 		if (i != skip)
 			others[k++] = obst[i];
-	int hit = -1;
-	double done = bs_sweep_rotate(&q, pivot, delta, others, k, &hit);
-	if (hit >= 0 || fabs(done - delta) > 1e-6)
+	double done = bs_sweep_rotate(&q, pivot, delta, others, k, NULL);
+	if (fabs(done - delta) > 1e-6)
 		return 0;
 	struct bs_tt_pose np = *p;
 	np.front = bs_rotate_about(p->front, pivot, delta);

@@ -97,3 +97,10 @@ run sim --runs 20 --threads 1
 expect_code 0
 printf '%s' "$OUT" | grep -q "Not simulated" && { echo "built-in: a list"; exit 1; }
 [ -z "$ERR" ] || { echo "built-in: stderr $ERR"; exit 1; }
+
+# the referee's chances carry them too (issue 17's odds from a position)
+j=$(mktemp)
+out=$(printf 'chances 20\nquit\n' | "$BS" referee "$A" --journal "$j.jsonl" 2>&1)
+rm -f "$j" "$j.jsonl"
+printf '%s' "$out" | grep -q "not simulated: the scenario's 11 warnings (battlesim check lists them)" ||
+	{ echo "referee chances: no caveat: $out" | head -20; exit 1; }

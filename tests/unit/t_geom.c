@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "battlesim/geom.h"
+#include "geom_rand.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
 
@@ -155,26 +156,6 @@ Test(geom, overlapping_start_backs_out_freely)
 	d = bs_sweep_translate(&a, bs_dir(0), 3, &o, 1, &hit);
 	cr_expect_eq(hit, 0);
 	cr_expect(NEAR(d, 0), "dug in %f", d);
-}
-
-/* A small deterministic generator for the randomised agreement tests
- * (xorshift64; no rand()). */
-static double unit_rand(unsigned long long *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return (double)(*s >> 11) / 9007199254740992.0;
-}
-
-/* A block of random size and facing near (cx, cy). */
-static struct bs_quad rand_block(unsigned long long *s, double cx, double cy,
-				 double spread)
-{
-	struct bs_vec f = {cx + (unit_rand(s) - 0.5) * spread,
-			   cy + (unit_rand(s) - 0.5) * spread};
-	return bs_block(f, unit_rand(s) * 360.0, 0.5 + unit_rand(s) * 10.0,
-			0.5 + unit_rand(s) * 4.0);
 }
 
 static int sign_of(double d, double thr)

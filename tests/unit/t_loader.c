@@ -628,7 +628,9 @@ Test(loader, name_too_long)
 	     "        figures: 10\n"
 	     "        creature: tman\n"
 	     "        position: [10, 10]\n",
-	     17, 15, "is too long (at most 63 characters)");
+	     17, 15,
+	     "is too long: 65 bytes of UTF-8 (65 characters), at most 63 "
+	     "bytes");
 }
 
 Test(loader, yaml_syntax_error_position)

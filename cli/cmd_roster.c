@@ -217,6 +217,8 @@ static void print_indiv(const struct bs1e_indiv_sheet *x)
 			dline(&x->save[i], save_name[i], 0);
 	}
 	dline(&x->hd, "HD", 1);
+	if (ind->hp <= 0) /* RULING R-504: averaged */
+		dline(&x->hp_d, "hp", 0);
 	dline(&x->mv, "MV", 0);
 	dline(&x->thac0, "THAC0", 0);
 	dline(&x->ar, "AR", 0);

@@ -151,12 +151,30 @@ struct bs_indiv_state {
 	int mv;	  /* movement rate, inches */
 	int lost; /* [9.3] dead, disabled or removed: lost to command */
 	int fate; /* enum bs1e_fate after [9.1 T11], -1 none */
+	/* the Intermediate Game (issue 15) [9.0]-[9.4] */
+	int hp, hp_max;	   /* hit points now, and at the start */
+	enum bs_role role; /* [9.0] now: member, commander or hero */
+	enum bs_rank rank; /* [4.10] now (a deputy who took over [9.3]) */
+	int holds;	   /* [9.3] the commander whose post he took over, -1 */
+	int tside, tunit, tindiv; /* [9.4] whom he goes for, -1 */
+	int adnd_rounds;	  /* [9.4 B] AD&D melee rounds fought */
+	int pending_hp; /* [9.4 A] damage of this Melee Phase, not yet taken */
+	int killed_by;	/* side whose attack killed him, -1 */
+	int captured;	/* [9.1] by side, at the end of the battle, -1 */
 };
 
 /* Individual flags. */
 enum bs_iflag {
 	BS_IF_RALLIED = 1u << 0, /* [6.0] attempted a rally this phase */
 	BS_IF_MOVED = 1u << 1,	 /* moved this round */
+	/* [9.2] cast a spell this Game Round: commands nothing in it */
+	BS_IF_CAST = 1u << 2,
+	/* [9.4] Q&A: turned to face an attacker behind him this phase */
+	BS_IF_TURNED = 1u << 3,
+	/* [9.0] declared a change of role this round */
+	BS_IF_ROLE = 1u << 4,
+	/* [9.4 B] fought in individual combat this Melee Phase */
+	BS_IF_DUEL = 1u << 5,
 };
 
 /* The result of a battle (so far). */
@@ -164,6 +182,10 @@ struct bs_side_result {
 	int figures_start;
 	int figures_lost; /* killed (routed-off figures are not counted) */
 	int units_in_play;
+	/* the side's individuals (1E Intermediate Game, issue 15): killed
+	 * [9.4] [9.1 T11], and captured by the enemy at the end [9.1] */
+	int indivs_killed;
+	int indivs_captured;
 };
 
 struct bs_result {
@@ -314,6 +336,9 @@ struct bs_verdict_text {
 	const char *none;  /* no side left: a draw */
 	const char *limit; /* the round limit: a draw */
 	const char *cite;  /* the ruling, for the END event */
+	/* called once when the battle is over, before the END event (NULL:
+	 * nothing): what the ruleset decides at the end (1E: capture [9.1]) */
+	void (*at_over)(struct bs_battle *b);
 };
 
 /* The verdict of a tabletop battle (1E RULING R-102, 2E R-223):

@@ -269,14 +269,20 @@ struct bs1e_indiv_sheet {
 	int ability[BS_ABILITY__COUNT]; /* 0 = blank */
 	struct bs_deriv save[BS_SAVE__COUNT];
 	struct bs_deriv ac;
-	struct bs_deriv hd; /* tenths; a character's level (RULING R-048) */
-	int hp;
+	struct bs_deriv hd;   /* tenths; a character's level (RULING R-048) */
+	int hp;		      /* hit points: given, or averaged */
+	struct bs_deriv hp_d; /* the same with its derivation */
 	struct bs_deriv mv;
 	struct bs_deriv thac0;
 	struct bs_deriv ar; /* as a 1:1 figure [8.3] T9 */
 	struct bs_deriv cr;
 	struct bs_deriv cb;
 };
+
+/* Hit points of an individual [3.2] into *out: the scenario's `hp`, else
+ * the average of his class's hit dice with his constitution, or of a
+ * monster's hit dice (RULING R-504). */
+void bs1e_indiv_hp(const struct bs_individual *ind, struct bs_deriv *out);
 
 /* The sheet of individual `ind` of side `side` into *out. */
 void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int ind,

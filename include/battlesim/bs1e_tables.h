@@ -410,6 +410,28 @@ int bs1e_thac0_monster(int hd_tenths, int hp_plus, int *repeated20);
 int bs1e_saves_class(const char *cls, int level, int out[5]);
 int bs1e_saves_monster(int hd_tenths, int hp_plus, int out[5]);
 
+/* [9.4 B] (issue 15) the hit dice of a class at a level (Players Handbook,
+ * Character Classes Table I): `dice` dice of `die` faces (a ranger's 2d8
+ * and a monk's 2d4 at the first level counted) up to the class's most,
+ * then `fixed` hit points for the levels above; `fighter` 1 for the
+ * fighters' constitution bonus. 0, or -1 for an unknown class. */
+struct bs1e_class_hd {
+	int die, dice, fixed, fighter;
+};
+int bs1e_class_hit_dice(const char *cls, int level, struct bs1e_class_hd *out);
+
+/* The constitution's hit points per hit die (Players Handbook; `fighter`
+ * for 17 and more); 0 when con is not given (0). */
+int bs1e_constitution_hp(int con, int fighter);
+
+/* The strength's adjustments to hit and to damage (Players Handbook; pct
+ * 1..100 for 18/01..18/00, else 0); both 0 when str is not given (0). */
+void bs1e_strength_adj(int str, int pct, int *hit, int *dmg);
+
+/* Melee attacks per round of a class at a level: *num / *den (fighters,
+ * paladins and rangers 1/1, 3/2, 2/1 by level; every other class 1/1). */
+void bs1e_class_attacks(const char *cls, int level, int *num, int *den);
+
 /* ---- Table 18 [16.3] Point Costs: the printed rules ---------------------- */
 struct bs1e_t18_row {
 	const char *item;

@@ -100,11 +100,44 @@ struct bs_rally_order {
 	double mob_angle;	     /* BS_MOB_WHEEL */
 };
 
-/* Where an independent individual (brigade or army commander) goes. */
+/* Where an independent individual goes: a brigade or army commander
+ * [9.2], and in the Intermediate Game every individual on the table, a
+ * hero [9.4], along a path of straight legs (the waypoints `via`, then
+ * x, y) that together are at most his MV [7.7]; he stops where he first
+ * touches another figure [7.8]. Facing is free (the [9.4] Q&A). */
+#define BS_INDIV_MAX_VIA 3
 struct bs_indiv_order {
 	int move; /* 0: stay */
 	double x, y;
+	int nvia; /* waypoints before (x, y), 0..BS_INDIV_MAX_VIA */
+	double via[BS_INDIV_MAX_VIA][2];
+	/* [9.4] the enemy he goes for: a unit (tside, tunit) or an
+	 * individual (tside, tindiv), -1 none; in the Melee Phase he
+	 * attacks it when he touches it */
+	int tside, tunit, tindiv;
+	char why[96]; /* the controller's reason, for the log ("" none) */
 };
+
+/* [9.0] "PC/NPC individuals can change roles during a battle. All
+ * changes of roles must be declared at the beginning of the Movement
+ * Phase of the current Game Round, and take effect immediately." */
+enum bs_role_act {
+	BS_RA_HERO,	 /* become a hero: leave his unit (or his command) */
+	BS_RA_MEMBER,	 /* join a friendly unit as a member [9.1] */
+	BS_RA_COMMAND,	 /* become the Unit Commander of a unit [9.2] */
+	BS_RA_TAKE_OVER, /* a deputy takes over his commander's post [9.3] */
+	BS_RA__COUNT
+};
+extern const char *const bs_role_act_name[BS_RA__COUNT];
+
+struct bs_role_order {
+	int indiv;
+	enum bs_role_act act;
+	int unit; /* MEMBER, COMMAND: the unit (index on the side), else -1 */
+	int post; /* TAKE_OVER: the commander whose post he takes, else -1 */
+	char why[96]; /* the controller's reason, for the log ("" none) */
+};
+#define BS_MAX_ROLE_ORDERS 32
 
 #define BS_MAX_RALLY_ORDERS 64
 
@@ -116,6 +149,8 @@ enum bs_script_kind {
 	BS_SCRIPT_MOVE,	 /* `order:` for `unit:` in its Movement Phase */
 	BS_SCRIPT_RALLY, /* `rally:` unit `by:` commander [6.0] */
 	BS_SCRIPT_MOB,	 /* `mob:` unit `by:` commander, `order:` [2.10] */
+	BS_SCRIPT_INDIV, /* `individual:` moves `to:` [7.7] [9.4] */
+	BS_SCRIPT_ROLE,	 /* `individual:` declares a `role:` [9.0] [9.3] */
 	BS_SCRIPT__COUNT
 };
 
@@ -123,12 +158,16 @@ struct bs_script_order {
 	enum bs_script_kind kind;
 	int round; /* Game Round, 1-based */
 	int unit;  /* unit index on the order's side */
-	int indiv; /* RALLY, MOB: the commander (individual index), else -1 */
+	int indiv; /* RALLY, MOB: the commander (individual index); INDIV,
+		      ROLE: the individual; else -1 */
 	/* MOVE: kind, target (tside, tunit; -1 none) and steps */
 	struct bs_order order;
 	/* MOB: the order and, for a wheel, its angle (degrees, + right) */
 	enum bs_mob_order mob_order;
 	double mob_angle;
+	/* INDIV: the individual's move; ROLE: the change of role */
+	struct bs_indiv_order iorder;
+	struct bs_role_order role;
 	int line, col; /* where the entry is in the scenario file */
 };
 
@@ -154,7 +193,8 @@ struct bs_controller {
 	 * holds; bs_tt_check_order (tabletop.h) tells beforehand. */
 	void (*move)(void *ctx, const struct bs_battle *b, int side, int unit,
 		     struct bs_order *out);
-	/* independent individuals [9.2]. */
+	/* independent individuals [9.2] (and heroes [9.4]); *out comes with
+	 * move 0 and no target. */
 	void (*move_indiv)(void *ctx, const struct bs_battle *b, int side,
 			   int indiv, struct bs_indiv_order *out);
 	/* [7.12] follow a withdrawing enemy (1) or remain in place (0). */
@@ -169,6 +209,12 @@ struct bs_controller {
 	 * to check. NULL: it checks (RULING R-215). */
 	int (*bs2e_retreat)(void *ctx, const struct bs_battle *b, int side,
 			    int unit);
+	/* 1E Intermediate Game (issue 15): [9.0] the changes of role the
+	 * side declares at the beginning of its Movement Phase, in order;
+	 * returns how many (<= max). Each is checked [9.0]-[9.3]; an illegal
+	 * one is REJECTED. NULL: none. */
+	int (*roles)(void *ctx, const struct bs_battle *b, int side,
+		     struct bs_role_order *out, int max);
 };
 
 #endif

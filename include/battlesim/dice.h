@@ -67,7 +67,11 @@ enum bs_roll_kind {
 	BS_ROLL_DISCIPLINE, /* [4.6] 2d10 */
 	BS_ROLL_RALLY,	    /* [6.2] 2d10; 2E rally */
 	BS_ROLL_FATE,	    /* [9.1 T11] d10 */
-	BS_ROLL_OTHER,	    /* a roll that gave no reason (tests: never) */
+	/* [9.4 B] individual combat by AD&D rules (issue 15) */
+	BS_ROLL_INDIV_INITIATIVE, /* [5.2] d6 per individual, each round */
+	BS_ROLL_TO_HIT,		  /* [9.4 B] d20 against THAC0 - AC */
+	BS_ROLL_DAMAGE,		  /* [9.4 B] the weapon's dice, hit points */
+	BS_ROLL_OTHER, /* a roll that gave no reason (tests: never) */
 	BS_ROLL__COUNT
 };
 extern const char *const bs_roll_kind_name[BS_ROLL__COUNT];
@@ -87,12 +91,13 @@ struct bs_roll_why {
 };
 
 /* The roll asked for now: the reason and who (global unit indexes, an
- * individual of `side`; -1 none). */
+ * individual of `side`, a target individual of side `tside`; -1 none). */
 struct bs_dice_req {
 	const struct bs_roll_why *why; /* NULL: none given */
 	int items;
 	int sides[2];
 	int side, actor, indiv, target;
+	int tside, tindiv;
 };
 
 /* How many dice a request is (items x 1 or 2). */
@@ -160,7 +165,23 @@ static inline void bs_dice_why(struct bs_dice_source *s,
 	s->req.actor = actor;
 	s->req.indiv = indiv;
 	s->req.target = target;
+	s->req.tside = s->req.tindiv = -1;
 	s->req_fresh = 1;
+}
+/* The reason of a roll of individual `indiv` of `side` against individual
+ * `tindiv` of side `tside` (or unit `target`, global; -1 none): `items`
+ * dice of `sides` faces (individual combat [9.4 B]). */
+static inline void bs_dice_why_indiv(struct bs_dice_source *s,
+				     const struct bs_roll_why *w, int items,
+				     int sides, int side, int indiv, int tside,
+				     int tindiv, int target)
+{
+	bs_dice_why(s, w, side, -1, indiv, target);
+	s->req.items = items;
+	s->req.sides[0] = sides;
+	s->req.sides[1] = 0;
+	s->req.tside = tside;
+	s->req.tindiv = tindiv;
 }
 static inline void bs_dice_why_n(struct bs_dice_source *s,
 				 const struct bs_roll_why *w, int items,

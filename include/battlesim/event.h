@@ -188,6 +188,55 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               unit numbers before; n[3], n[4] = after; n[5] =
  *               centuries lost; cite "[M2.6] [M3.7]".
  *
+ * 1E Intermediate Game, heroes and commanders (issue 15): individuals are
+ * (side, indiv); `tindiv` is a target individual of side tside.
+ * ROLE          side, indiv; [9.0] a change of role declared at the
+ *               beginning of the Movement Phase: n[0] = enum bs_role_act
+ *               (controller.h), n[1] = the new enum bs_role, n[2] = the
+ *               new enum bs_rank; unit = the unit he joins or commands
+ *               (-1); tindiv = the commander whose post he takes over
+ *               [9.3] (tside = side), else -1; what = the controller's
+ *               reason ("" none); cite "[9.0]" / "[9.3]".
+ * INDIV_ORDER   side, indiv; the Movement Phase order of an individual
+ *               on the table: x1,y1 = where he goes; n[0] = the points
+ *               of the path (waypoints + 1); tside, tunit / tindiv = whom
+ *               he goes for (-1); what = the controller's reason ("");
+ *               cite "[9.4]" ("[9.2]" a commander).
+ * INDIV_INIT    side, indiv; [5.2] individual initiative of one AD&D
+ *               melee round of individual combat: dice = d6; n[0] = the
+ *               AD&D round of this Melee Phase (1-3), n[1] = his weapon
+ *               speed factor (0 none); tside, tindiv = his opponent;
+ *               cite "[5.2] [9.4 B]".
+ * DUEL          side, indiv attacks tside, tindiv by AD&D rules [9.4 B]:
+ *               dice = the d20; deriv = the d20 needed (THAC0 - AC,
+ *               the strength and magic to-hit terms); n[0] = AD&D round
+ *               (1-3), n[1] = the d20 needed, n[2] = 1 hit, n[3] = hit
+ *               points of damage, n[4] = the target's hit points after,
+ *               n[5] = the attack's number in the round (1, 2 ...), n[6]
+ *               = the damage roll before the bonuses; what = the weapon
+ *               ("long sword +1 (d8+1+3)"); cite "[9.4 B]".
+ * HERO_ATTACK   side, indiv attacks tside, tunit [9.4 A]: deriv = the
+ *               adjusted AR of the 1:1 figure; dice = 2d6; n[0] = attacks
+ *               per round x 10 ([8.6], 15 = 3/2), n[1] = defender AC,
+ *               n[2] = attack roll, n[3] = HD of one attack routine
+ *               (tenths), n[4] = HD in all (tenths), n[5] = killed, n[6]
+ *               = wounded, n[7] = 1 when he affects all the creatures of
+ *               a figure (the normal procedure) else 0; what = the damage
+ *               column text; cite "[9.4 A]".
+ * FIGURE_ATTACK side, unit attacks tside, tindiv [9.4 A]: deriv = the
+ *               unit's adjusted AR; dice = 2d6; n[0] = figures attacking
+ *               (1, 3 against size L), n[1] = the individual's AC, n[2] =
+ *               attack roll, n[3] = HD per figure (tenths), n[4] = HD in
+ *               all (tenths), n[5] = hit points of damage (4 per HD), n[6]
+ *               = 1 struck from behind (the Q&A: once), n[7] = enum
+ *               bs_arc; what = the damage column text; cite "[9.4 A]".
+ * HP            side, indiv; hit points taken: n[0] = hit points lost,
+ *               n[1] = left, n[2] = at the start, n[3] = 1 killed; what;
+ *               cite.
+ * CAPTURE       side, indiv captured by tside at the end of the battle
+ *               [9.1]: x1,y1 = where he fell; n[0] = enum bs1e_fate;
+ *               what = why; cite "[9.1]".
+ *
  * Referee mode (issue 17, docs/REFEREE.md):
  * OVERRIDE      side, unit (or -1): the referee's word replaced a result;
  *               what = what changed and the referee's text ("override:
@@ -231,6 +280,15 @@ enum bs_ev {
 	BS_EV_MX_DAMAGE,
 	/* referee mode (issue 17) */
 	BS_EV_OVERRIDE,
+	/* 1E heroes and commanders (issue 15) */
+	BS_EV_ROLE,
+	BS_EV_INDIV_ORDER,
+	BS_EV_INDIV_INIT,
+	BS_EV_DUEL,
+	BS_EV_HERO_ATTACK,
+	BS_EV_FIGURE_ATTACK,
+	BS_EV_HP,
+	BS_EV_CAPTURE,
 	/* the Intermediate Game's special formations (issue 15) */
 	BS_EV_SPECIAL,
 	BS_EV__COUNT
@@ -248,6 +306,7 @@ struct bs_event {
 	int side, unit;	  /* the actor (unit index within its side) */
 	int indiv;	  /* an individual of `side` acting, or -1 */
 	int tside, tunit; /* the target */
+	int tindiv;	  /* a target individual of tside, or -1 */
 	int dice[BS_EV_MAX_DICE];
 	int ndice;
 	int die_sides; /* of the dice above (6, 10, 20 ...) */

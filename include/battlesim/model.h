@@ -370,6 +370,17 @@ extern const char *const bs_controller_kind_name[BS_CTL__COUNT];
 /* One scripted order of a side (defined in battlesim/controller.h). */
 struct bs_script_order;
 
+/* [9.3] optional rule: one line of a side's Chain of Command chart
+ * (`chain_of_command:`): who moves into commander `post`'s position when
+ * he is lost, in order (his deputy first when he has one). */
+#define BS_CHAIN_MAX 8
+struct bs_chain {
+	int post;		/* individual index */
+	int next[BS_CHAIN_MAX]; /* individual indexes, in order */
+	int n;
+	int line, col;
+};
+
 struct bs_side {
 	char name[BS_NAME_MAX];
 	enum bs_edge edge;
@@ -382,6 +393,9 @@ struct bs_side {
 	/* `orders:` in the order of the file */
 	const struct bs_script_order *orders;
 	int norders;
+	/* [9.3] `chain_of_command:` (the optional rule), in the file's order */
+	const struct bs_chain *chain;
+	int nchain;
 };
 
 #define BS_TERRAIN_MAX_POINTS 32

@@ -178,8 +178,9 @@ int bs_tt_wholly_off_table(const struct bs_quad *q, double w, double d);
  * inside BS_GEOM_TOUCH, so the two touch [7.8]): RULING R-107. */
 #define BS_TT_STOP_GAP BS_GEOM_STOP_GAP
 
-/* Obstacles a primitive looks at (every unit of a battle). */
-#define BS_TT_MAX_OBST (BS_MAX_SIDES * BS_MAX_UNITS)
+/* Obstacles a primitive looks at (every unit of a battle, and every
+ * individual standing as a figure of his own [9.4]). */
+#define BS_TT_MAX_OBST (BS_MAX_SIDES * (BS_MAX_UNITS + BS_MAX_INDIVIDUALS))
 
 struct bs_tt_step_result {
 	double done;  /* distance moved (advance) or degrees turned */
@@ -356,10 +357,12 @@ struct bs_tt_outcome {
 	struct bs_tt_pose pose; /* where the unit would end */
 	int files;		/* with this frontage */
 	enum bs_formation formation;
-	double spent;			/* inches of MV spent */
-	double allowed;			/* MV allowed for the order */
-	int contact;			/* 1: it would end touching an enemy */
-	int contact_side, contact_unit; /* the first enemy touched, -1 */
+	double spent;	/* inches of MV spent */
+	double allowed; /* MV allowed for the order */
+	int contact;	/* 1: it would end touching an enemy */
+	/* the first enemy touched, -1 (contact_unit -1 with contact_side
+	 * set: an individual standing as a figure [9.4]) */
+	int contact_side, contact_unit;
 };
 
 /* Check order o of (side, unit) now, as the engine will when the unit

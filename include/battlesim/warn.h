@@ -27,8 +27,7 @@ enum bs_warn {
 	BS_W_MEMBER_LEVEL,
 	BS_W_DEPUTY_LEVEL,
 	BS_W_HERO_LEVEL,
-	BS_W_HERO,
-	BS_W_COMMANDER_ATTACKED,
+	BS_W_RANK_UNUSED,
 	BS_W_POSITION_IGNORED,
 	BS_W_MAGIC_LEVEL,
 	BS_W_SPELLS,
@@ -60,6 +59,7 @@ enum bs_warn {
 	/* 1E: keys of the scenario's own catalog entries */
 	BS_W_GAME_KEY,
 	BS_W_WEAPON_VS_AC,
+	BS_W_WEAPON_SPEED_LEVEL,
 	BS_W_WEAPON_SPEED,
 	/* 2E */
 	BS_W_BS2E_KEY,

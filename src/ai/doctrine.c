@@ -10,11 +10,14 @@
  * memory is caches (odds and reserves per scenario, charges per state). */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "ai/doctrine_int.h"
 #include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/tabletop.h"
@@ -245,6 +248,10 @@ static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			     t++)
 				e = (unsigned char)ucontact(ai, b, side, unit,
 							    s, t, NULL);
+		/* [7.8] an enemy hero or commander standing alone too */
+		if (!e)
+			e = (unsigned char)bs1e_unit_touches_figure(
+			    b, side, unit, NULL, NULL);
 		ai->engaged[g] = e;
 		ai->engaged_stamp[g] = ai->view_stamp;
 	}
@@ -1133,9 +1140,11 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
 			continue;
 		if (crowds_friends(ai, b, side, unit, &es.quad))
 			continue;
-		if (es.oc.contact) {
+		if (es.oc.contact && es.oc.contact_unit >= 0) {
 			/* a plain move into contact [7.8] only into a fight
-			 * the odds favour */
+			 * the odds favour (a hero or commander standing
+			 * alone, [9.4 A], it may always close with: one of
+			 * its figures fights him, none of his blows kills) */
 			struct bs_ai_fight f;
 			int cs = es.oc.contact_side, cu = es.oc.contact_unit;
 			struct bs_quad cq = *qof(ai, b, cs, cu);
@@ -1377,9 +1386,11 @@ static int pick_commander(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		const struct bs_indiv_state *c = indiv_of(b, side, k);
 		if (used[k] || !commander_ok(c))
 			continue;
-		int ok = what == 0   ? bs1e_may_rally(sd, k, unit, lost)
-			 : what == 1 ? bs1e_may_order_mob(sd, k, unit, lost)
-				     : bs1e_may_command(sd, k, unit, lost);
+		(void)lost;
+		int ok = bs1e_authority_now(b, side, k, unit,
+					    what == 0	? BS1E_ACT_RALLY
+					    : what == 1 ? BS1E_ACT_ORDER_MOB
+							: BS1E_ACT_COMMAND);
 		if (!ok)
 			continue;
 		/* [6.1] every figure within his command radius */
@@ -1593,8 +1604,10 @@ static int covered_by_other(struct bs_ai_doctrine *ai,
 		const struct bs_indiv_state *c = indiv_of(b, side, j);
 		if (j == k || !commander_ok(c))
 			continue;
-		int ok = mob ? bs1e_may_order_mob(sd, j, unit, lost)
-			     : bs1e_may_rally(sd, j, unit, lost);
+		(void)lost;
+		int ok = bs1e_authority_now(b, side, j, unit,
+					    mob ? BS1E_ACT_ORDER_MOB
+						: BS1E_ACT_RALLY);
 		if (ok && bs_tt_unit_within(b, side, unit,
 					    indiv_pos(ai, b, side, j), c->cr))
 			return 1;
@@ -1626,9 +1639,20 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 	out->move = 0;
 	out->x = me->pos.x;
 	out->y = me->pos.y;
-	enum bs_rank rank = sd->individuals[indiv].rank;
-	if (!commander_ok(me) || me->with_unit >= 0 ||
-	    (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE) || me->mv <= 0)
+	/* the Intermediate Game (issue 15): the rank in play */
+	enum bs_rank rank = bs1e_indiv_on_table(b, side, indiv)
+				? me->rank
+				: sd->individuals[indiv].rank;
+	if (!commander_ok(me) || me->with_unit >= 0 || me->mv <= 0)
+		return;
+	/* [9.4] a hero standing alone (doctrine_heroes.c): no rank, or a
+	 * rank of unit without a unit (it commands nothing) */
+	if (bs1e_indiv_on_table(b, side, indiv) && rank != BS_RANK_ARMY &&
+	    rank != BS_RANK_BRIGADE) {
+		bs_ai_hero_move(b, side, indiv, out);
+		return;
+	}
+	if (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE)
 		return;
 	unsigned char lost[BS_MAX_INDIVIDUALS];
 	lost_of(b, side, lost);
@@ -1642,10 +1666,13 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 		if (!in_play(u) || engaged(ai, b, side, i))
 			continue;
 		int p;
-		if (routed(u) && bs1e_may_rally(sd, indiv, i, lost) &&
+		if (routed(u) &&
+		    bs1e_authority_now(b, side, indiv, i, BS1E_ACT_RALLY) &&
 		    !covered_by_other(ai, b, side, i, indiv, 0, lost))
 			p = 1;
-		else if (is_mob(u) && bs1e_may_order_mob(sd, indiv, i, lost) &&
+		else if (is_mob(u) &&
+			 bs1e_authority_now(b, side, indiv, i,
+					    BS1E_ACT_ORDER_MOB) &&
 			 !covered_by_other(ai, b, side, i, indiv, 1, lost))
 			p = 2;
 		else if (u->cmd_by == indiv && u->commander != indiv)
@@ -1706,6 +1733,12 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 					break;
 				}
 			}
+		/* the Intermediate Game: nor within the reach of an enemy
+		 * hero who could beat him in individual combat [9.4 B] */
+		int ds, dk;
+		if (!near && bs1e_indiv_on_table(b, side, indiv) &&
+		    bs_ai_hero_danger(b, side, indiv, at, &ds, &dk))
+			near = 1;
 		if (!near) {
 			if (at.x < 0 || at.y < 0 || at.x > b->sc->width ||
 			    at.y > b->sc->depth)
@@ -1713,6 +1746,15 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 			out->move = 1;
 			out->x = at.x;
 			out->y = at.y;
+			if (bs1e_indiv_on_table(b, side, indiv))
+				snprintf(out->why, sizeof out->why, "%s",
+					 prio == 1   ? "goes to rally a routed "
+						       "unit"
+					 : prio == 2 ? "goes to give a mob "
+						       "orders"
+					 : prio == 3 ? "keeps his units in "
+						       "command"
+						     : "stays behind his line");
 			return;
 		}
 		step /= 2;
@@ -1764,6 +1806,14 @@ static int weapon_cb(void *ctx, const struct bs_battle *b, int side, int unit)
 	return -1;
 }
 
+/* [9.0] [9.3] deputies step in (doctrine_heroes.c). */
+static int roles_cb(void *ctx, const struct bs_battle *b, int side,
+		    struct bs_role_order *out, int max)
+{
+	(void)ctx;
+	return bs_ai_roles(b, side, out, max);
+}
+
 void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 {
 	memset(&ai->ctl, 0, sizeof ai->ctl);
@@ -1776,6 +1826,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.move_indiv = move_indiv_cb;
 	ai->ctl.follow = follow_cb;
 	ai->ctl.weapon = weapon_cb;
+	ai->ctl.roles = roles_cb;
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);

@@ -4,7 +4,9 @@
  * plays exactly what the file says for each Game Round: Rally Phase
  * attempts and mob orders [6.0] [2.10], the units with orders moving in
  * the order of the file [7.0], each unit's order [7.6]-[7.14] [8.8];
- * units without an order hold. It checks nothing: an illegal order is
+ * units without an order hold; the individuals' changes of role [9.0]
+ * [9.3] and moves [7.7] [9.4] (issue 15); individuals without a move
+ * stay. It checks nothing: an illegal order is
  * rejected by the rules as usual, with the rule that forbids it. */
 #include <string.h>
 
@@ -26,7 +28,8 @@ static int script_rally(void *ctx, const struct bs_battle *b, int side,
 	int n = 0;
 	for (int i = 0; i < sd->norders && n < max; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind == BS_SCRIPT_MOVE)
+		if (o->round != b->round ||
+		    (o->kind != BS_SCRIPT_RALLY && o->kind != BS_SCRIPT_MOB))
 			continue;
 		struct bs_rally_order *r = &out[n++];
 		memset(r, 0, sizeof *r);
@@ -73,6 +76,37 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
+/* [9.0] this round's changes of role, in the file's order. */
+static int script_roles(void *ctx, const struct bs_battle *b, int side,
+			struct bs_role_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round == b->round && o->kind == BS_SCRIPT_ROLE)
+			out[n++] = o->role;
+	}
+	return n;
+}
+
+/* [7.7] [9.4] an individual's move this round; none: he stays. */
+static void script_move_indiv(void *ctx, const struct bs_battle *b, int side,
+			      int indiv, struct bs_indiv_order *out)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	for (int i = 0; i < sd->norders; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round == b->round && o->kind == BS_SCRIPT_INDIV &&
+		    o->indiv == indiv) {
+			*out = o->iorder;
+			return;
+		}
+	}
+}
+
 void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
 		       struct bs_order *o)
 {
@@ -98,6 +132,8 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.rally = script_rally;
 	s->ctl.move_sequence = script_sequence;
 	s->ctl.move = script_move;
+	s->ctl.move_indiv = script_move_indiv;
+	s->ctl.roles = script_roles;
 }
 
 void bs_ai_hold_init(struct bs_controller *c)

@@ -84,6 +84,10 @@ char *bs_battle_roll_text(const struct bs_battle *b,
 	}
 	if (q->target >= 0 && q->target < b->nunits)
 		bs_battle_unit_name(b, q->target, target, sizeof target);
+	else if (q->tside >= 0 && q->tside < b->nsides && q->tindiv >= 0 &&
+		 q->tindiv < b->sc->sides[q->tside].nindividuals)
+		snprintf(target, sizeof target, "%s",
+			 b->sc->sides[q->tside].individuals[q->tindiv].name);
 	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", dice, who[0] ? " for " : "",
 		 who, w && w->what ? " " : "", w && w->what ? w->what : "",
 		 target[0] ? " " : "", target, w && w->cite ? " " : "",
@@ -114,6 +118,8 @@ int bs_battle_verdict(struct bs_battle *b, const int standing[], int at_end,
 		r->winner = -1;
 		r->reason = why->limit;
 	}
+	if (r->over && why->at_over)
+		why->at_over(b);
 	if (r->over && bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs_battle_event(b, &ev, BS_EV_END);

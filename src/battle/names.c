@@ -1,8 +1,8 @@
 /* The names of the battle's enums: movement steps, orders and mob orders
- * [2.10] [7.6]-[7.14], special formations [11.6] [11.7] (controller.h), and how
- * a unit ended the battle (battle.h). They are the keys of the JSON Lines log
- * (docs/EVENTS.md): lowercase, words joined by '-' (orders, as written in
- * scenario files). */
+ * [2.10] [7.6]-[7.14], special formations [11.6] [11.7] (controller.h), how
+ * a unit ended the battle (battle.h), and the changes of role [9.0]. They
+ * are the keys of the JSON Lines log (docs/EVENTS.md): lowercase, words
+ * joined by '-' (orders, as written in scenario files). */
 #include "battlesim/battle.h"
 #include "battlesim/controller.h"
 
@@ -34,6 +34,14 @@ const char *const bs_mob_order_name[BS_MOB__COUNT] = {
     [BS_MOB_NONE] = "none",	[BS_MOB_FORWARD] = "move-forward",
     [BS_MOB_CHARGE] = "charge", [BS_MOB_FORCED_MARCH] = "forced-march",
     [BS_MOB_WHEEL] = "wheel",
+};
+
+/* [9.0] [9.3] the changes of role an individual may declare. */
+const char *const bs_role_act_name[BS_RA__COUNT] = {
+    [BS_RA_HERO] = "hero",
+    [BS_RA_MEMBER] = "member",
+    [BS_RA_COMMAND] = "commander",
+    [BS_RA_TAKE_OVER] = "take-over",
 };
 
 /* [7.15] how a unit ended the battle. */

@@ -223,7 +223,9 @@ int bs1e_engaged(const struct bs_battle *b, int g)
 					 BS_GEOM_TOUCH + 1e-6) &&
 		    bs1e_contact(b, g, h, NULL))
 			return 1;
-	return 0;
+	/* [7.8] "in base-to-base contact with an enemy figure": a hero or
+	 * commander standing alone is one (RULING R-502) */
+	return bs1e_unit_touches_indiv(b, g, NULL);
 }
 
 int bs1e_enemy_in_rear(const struct bs_battle *b, int g)
@@ -430,8 +432,12 @@ static int alloc_scratch(struct bs_battle *b)
 	s->seq = calloc(nu, sizeof *s->seq);
 	s->memo = calloc(1, sizeof *s->memo);
 	s->pm = calloc(BS1E_PAIRMEMO, sizeof *s->pm);
+	size_t ni = (size_t)(b->nindivs ? b->nindivs : 1);
+	s->ix = calloc(ni, sizeof *s->ix);
+	s->holder = calloc(ni, sizeof *s->holder);
+	s->vacant_from = calloc(ni, sizeof *s->vacant_from);
 	if (!s->ux || !s->pairs || !s->hits || !s->tried_unit || !s->seq ||
-	    !s->memo || !s->pm)
+	    !s->memo || !s->pm || !s->ix || !s->holder || !s->vacant_from)
 		return -1;
 	for (int i = 0; i < BS1E_PAIRMEMO; i++)
 		s->pm[i].g = s->pm[i].h = -1;
@@ -481,6 +487,8 @@ static enum bs_status bs1e_init(struct bs_battle *b, struct bs_diags *d)
 		ind->mv = is->mv.value;
 	}
 	free(is);
+	/* [9.4] the individuals' fighting numbers, hit points (issue 15) */
+	bs1e_indivs_rate(b);
 	/* Table 7 hated opponents (PH p. 18): the creature names its
 	 * unit hates */
 	for (int g = 0; g < b->nunits; g++) {
@@ -576,6 +584,7 @@ static void bs1e_reset(struct bs_battle *b)
 		memset(s->lost[sd], 0,
 		       (size_t)b->sc->sides[sd].nindividuals + 1);
 	memset(s->tried_unit, 0, (size_t)b->nunits);
+	bs1e_indivs_reset(b);
 }
 
 static void bs1e_release(struct bs_battle *b)
@@ -590,6 +599,9 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->seq);
 	free(s->memo);
 	free(s->pm);
+	free(s->ix);
+	free(s->holder);
+	free(s->vacant_from);
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 		free(s->lost[sd]);
 	free(s);
@@ -630,10 +642,18 @@ static void bs1e_start(struct bs_battle *b)
 			ev.x1 = ind->pos.x;
 			ev.y1 = ind->pos.y;
 			ev.f1 = ind->facing;
+			if (bs1e_indivs_in_play(b)) {
+				/* issue 15: a figure with hit points [9.4] */
+				ev.n[0] = ind->hp;
+				ev.n[3] = (int)ind->role;
+				ev.n[4] = (int)ind->rank;
+			}
 			ev.cite = "[9.2]";
 			bs_battle_emit(b, &ev);
 		}
 	}
+	/* RULING R-502: a figure set down on a unit steps aside */
+	bs1e_indivs_make_way(b);
 	bs1e_command_update(b, 1);
 }
 

@@ -10,16 +10,25 @@
 
 #include "battlesim/battle.h"
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_morale.h"
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/tabletop.h"
 
 #define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */
+/* Obstacles on the table: every unit, and in the Intermediate Game every
+ * individual standing as a figure of his own [9.4] (issue 15). In an
+ * obstacle map a value below b->nunits is a unit (global index), nunits
+ * + k the individual of global index k. */
+#define BS1E_MAX_INDIVS (BS_MAX_SIDES * BS_MAX_INDIVIDUALS)
+#define BS1E_MAX_OBST (BS1E_MAX_UNITS + BS1E_MAX_INDIVS)
 
 /* One attack that did damage this Melee Phase, applied at its end [8.0]. */
 struct bs1e_hit {
-	int from, to; /* global unit indexes (from -1: no unit) */
+	int from, to;	/* global unit indexes; from -1: an individual's, or
+			   no unit's ([11.1] a spell on the mounts) */
+	int from_indiv; /* the attacking individual (global index), or -1 */
 	struct bs1e_casualties c;
 	int share;    /* figures its removal took off [4.4] */
 	int applied;  /* removed already ([11.7] set spears strike first) */
@@ -38,6 +47,9 @@ struct bs1e_unit_x {
 	int magic_weapon; /* weapon in hand is magic [13.3] */
 	uint64_t hated[BS1E_MAX_UNITS / 64]; /* Table 7 hated enemies */
 	int figs_phase; /* figures at the start of the Melee Phase */
+	/* [9.3] its commander gave it up this round: out of command for the
+	 * rest of the Game Round (the round number, 0 none) (issue 15) */
+	int cmd_given_up;
 	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
 	int attacked; /* attacked by an enemy this Melee Phase */
 	/* the last shape and quad computed, with what they came from */
@@ -89,15 +101,31 @@ struct bs1e_simmemo {
 	struct bs_tt_shape s0;
 	struct bs_tt_pose p0;
 	double mv, allowed;
-	struct bs_quad obst[BS1E_MAX_UNITS];
-	int map[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int map[BS1E_MAX_OBST];
 	int k; /* steps recorded */
 	struct bs_step step[BS_ORDER_MAX_STEPS];
 	struct bs1e_mvsnap after[BS_ORDER_MAX_STEPS];
 };
 
+/* Rules data of an individual (issue 15): his fighting numbers as a 1:1
+ * figure, rated once at set-up from his [3.2] sheet. */
+struct bs1e_indiv_x {
+	struct bs1e_fighter f; /* [9.4 B] AD&D melee */
+	int ar;		       /* [8.3] T9 base AR as a 1:1 figure [9.4 A] */
+	struct bs_deriv ar_d;  /* the same with its terms (the [3.2] sheet's) */
+	double base;	       /* his counter: the side of a square, inches */
+};
+
 struct bs1e_scratch {
-	struct bs1e_unit_x *ux; /* nunits */
+	struct bs1e_unit_x *ux;	 /* nunits */
+	struct bs1e_indiv_x *ix; /* nindivs (issue 15) */
+	/* [9.3] posts in play (issue 15), by global individual index: who
+	 * holds commander k's post now (k himself, a deputy or successor who
+	 * took it over, -1 vacant), and the round from which a vacant post
+	 * may be taken over */
+	int *holder;
+	int *vacant_from;
 	struct bs1e_pair *pairs;
 	int maxpairs;
 	struct bs1e_hit *hits;
@@ -159,6 +187,11 @@ void bs1e_set_geom(struct bs_battle *b, int g, const struct bs_tt_shape *s,
  * with their global indexes in map. Returns how many. */
 int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 		   struct bs_quad *obst, int *map);
+/* bs1e_obstacles and, in the Intermediate and Advanced Games, every
+ * individual on the table as a figure of his own but `skip_indiv` (global
+ * index, -1 none) [9.4] (r09_figures.c); at most BS1E_MAX_OBST. */
+int bs1e_obstacles_all(const struct bs_battle *b, int skip, int skip2,
+		       int skip_indiv, struct bs_quad *obst, int *map);
 /* 1 when g and h (global) touch; *c filled when not NULL. */
 int bs1e_contact(const struct bs_battle *b, int g, int h,
 		 struct bs_tt_contact *c);
@@ -205,6 +238,24 @@ void bs1e_phase_end(struct bs_battle *b);
  * already made this phase). */
 int bs1e_melee_eligible(const struct bs_battle *b, int g, int h);
 
+/* For the individuals' melee (r09_individual.c): the figures of g that may
+ * fight across contact c [8.1]; designate (take 1) or count the figures
+ * of list not yet designated this phase [8.1] (RULING R-131); whether g
+ * fights at all ([6.4] routed, [8.8] fled); the adjusted AR of g attacking
+ * at arc `arc` a target with or without a shield ([8.3] Table 10). */
+int bs1e_melee_slots(const struct bs_battle *b, int g,
+		     const struct bs_tt_contact *c, int *list);
+int bs1e_melee_designate(struct bs_battle *b, int g, const int *list, int n,
+			 int take);
+int bs1e_unit_may_fight(const struct bs_battle *b, int g);
+/* "D8", "D4 + D4 + D12", "D8 doubled + D4 + D4 [11.4]": the CRT columns
+ * of plan p, the doubled ones marked and `dbl` (the rule that doubles
+ * them, or NULL) after them; for events (r08_phase.c). */
+void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
+			 char *buf, size_t len);
+void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+			int shield, struct bs_deriv *d);
+
 /* [8.8] the free attack at -2 of h on fleeing g, losses applied now. */
 void bs1e_free_attack(struct bs_battle *b, int h, int g);
 
@@ -240,6 +291,15 @@ int bs1e_set_against_charge(const struct bs_battle *b, int s, int c);
 /* The arc of h that an attack on its edge `edge_h` strikes: a shield wall
  * in its circular or square form has no flank or rear [11.6]. */
 enum bs_arc bs1e_arc_struck(const struct bs_battle *b, int h, int edge_h);
+
+/* [11.4] the terms of an attack of unit g in the round it charged as
+ * cavalry or chariots: the -2 added to *d (a term of 0 when the defender's
+ * spears are `set` on the side struck), and the parts of its damage
+ * against a defender of size L (`large`) or S/M that double (its lances);
+ * *why gets "[11.4]" when any does, else NULL. Nothing when g is not
+ * mounted or did not charge. */
+unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
+			   struct bs_deriv *d, const char **why);
 
 /* The Intermediate Game's terms of g's melee attack on h (g's edge edge_g
  * touching h's edge_h, enum bs_side_edge): [11.4] the cavalry charge -2
@@ -326,6 +386,79 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason);
  * or (cause NULL) in the direction it was going. */
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what);
+
+/* ---- r09_figures.c: individuals on the table (issue 15) -------------------
+ * The Intermediate and Advanced Games' heroes and commanders as 1:1
+ * figures without bases [2.3] [9.2] [9.4]; nothing of it at `basic`. */
+
+/* 1 when heroes and separate commanders are figures on the table: the
+ * scenario's level is intermediate or advanced [Part 3]. */
+static inline int bs1e_indivs_in_play(const struct bs_battle *b)
+{
+	return b->sc->level != BS_LEVEL_BASIC;
+}
+
+/* 1 when obstacle map value m is an individual; his global index. */
+static inline int bs1e_obst_indiv(const struct bs_battle *b, int m)
+{
+	return m >= b->nunits ? m - b->nunits : -1;
+}
+/* The side of obstacle map value m. */
+static inline int bs1e_obst_side(const struct bs_battle *b, int m)
+{
+	return m >= b->nunits ? b->indivs[m - b->nunits].side
+			      : b->units[m].side;
+}
+
+/* Individual k (global index) stands on the table as a figure of his own:
+ * the Intermediate Game, alive, not lost, not with a unit. */
+int bs1e_indiv_figure(const struct bs_battle *b, int k);
+/* The counter of individual k (global index) where he stands. */
+struct bs_quad bs1e_indiv_quad(const struct bs_battle *b, int k);
+/* Set-up and reset of the individuals' state of play: hit points, role,
+ * rank, targets (battle.c calls them). */
+void bs1e_indivs_rate(struct bs_battle *b);
+void bs1e_indivs_reset(struct bs_battle *b);
+/* [9.0] the changes of role of `side`, declared at the beginning of its
+ * Movement Phase; then its individuals' moves [7.7] [9.4]. */
+void bs1e_roles_phase(struct bs_battle *b, int side);
+void bs1e_indivs_move(struct bs_battle *b, int side);
+/* A lone figure that a unit's block now covers (a router, an involuntary
+ * change of formation) steps aside to the nearest clear place (RULING
+ * R-502); called as each phase ends. */
+void bs1e_indivs_make_way(struct bs_battle *b);
+/* 1 when unit g touches an enemy individual standing as a figure; *k
+ * (may be NULL) gets the first (global index). */
+int bs1e_unit_touches_indiv(const struct bs_battle *b, int g, int *k);
+/* Individual k (global) is killed (by side `by`, -1 none): out of play,
+ * his post vacant [9.3]; HP event. */
+void bs1e_indiv_killed(struct bs_battle *b, int k, int by, const char *what,
+		       const char *cite);
+/* [9.1] at the end of the battle: the wounded or stunned individuals of
+ * destroyed units captured by the side that holds the area where they
+ * fell (the verdict's at_over). */
+void bs1e_indivs_capture(struct bs_battle *b);
+
+/* ---- r09_individual.c: the Melee Phase of individuals (issue 15) ---------
+ */
+
+/* [9.4 B] individual combat between 1:1 figures in contact (three AD&D
+ * melee rounds), then [9.4 A] character vs figure combat both ways: the
+ * heroes' hits on figures go to the phase's hits (s->hits, *nh), the
+ * figures' damage to the individuals waits for the end of the phase. */
+void bs1e_indivs_melee(struct bs_battle *b, int *nh);
+/* [8.4 G] at the end of the Melee Phase: the damage the figures did to
+ * individuals is taken; who reaches 0 hit points dies. */
+void bs1e_indivs_melee_end(struct bs_battle *b);
+
+/* ---- r04_command_state.c (issue 15) ------------------------------------ */
+
+/* [9.2] "If a spell is CAST by a commander, his unit is out of command for
+ * the entire Game Round": the magic code calls this when commander `ind`
+ * of `side` casts. For the rest of the round he keeps no unit in command,
+ * the unit he leads as its Unit Commander is out of command, and command
+ * is decided again at once. */
+void bs1e_commander_casts(struct bs_battle *b, int side, int ind);
 
 /* ---- round.c ---------------------------------------------------------------
  */

@@ -465,6 +465,64 @@ static struct bs_hd individual_hd(const struct bs_individual *ind,
 	return hd;
 }
 
+void bs1e_indiv_hp(const struct bs_individual *ind, struct bs_deriv *out)
+{
+	char lab[BS_DERIV_LABEL];
+	if (ind->hp > 0) {
+		bs_deriv_init(out, ind->hp, "given in the scenario", NULL,
+			      "[3.2]");
+		return;
+	}
+	int con = ind->ability[BS_CON];
+	/* RULING R-504 [3.2] [9.4 B] hit points not given are the average
+	 * of the class's hit dice (Players Handbook, Character Classes
+	 * Table I), each die at least 1 with the constitution adjustment,
+	 * plus the hit points of the levels above the most dice; a
+	 * multi-classed character the sum divided by his classes, fractions
+	 * of 1/2 up (the Players Handbook's rounding); a monster's hit dice
+	 * at 4 1/2 each with its added hit points. No dice are rolled, so
+	 * that a battle's dice stay what its seed gives. */
+	int halves = 0, known = 0, dice0 = 0, die0 = 0, conadj0 = 0;
+	for (int i = 0; i < ind->nclasses; i++) {
+		struct bs1e_class_hd hd;
+		if (bs1e_class_hit_dice(ind->cls[i], ind->level[i], &hd) != 0)
+			continue;
+		int adj = bs1e_constitution_hp(con, hd.fighter);
+		int per = hd.die + 1 + 2 * adj; /* one die, in halves */
+		if (per < 2)
+			per = 2;
+		halves += hd.dice * per + 2 * hd.fixed;
+		if (!known) {
+			dice0 = hd.dice;
+			die0 = hd.die;
+			conadj0 = adj;
+		}
+		known++;
+	}
+	if (known > 0) {
+		int hp = (halves + known) / (2 * known);
+		if (hp < 1)
+			hp = 1;
+		if (known == 1)
+			bs_fmt(lab, sizeof lab, "average of %dd%d%s%s", dice0,
+			       die0, conadj0 ? " with Con" : "",
+			       halves % 2 ? ", 1/2 up" : "");
+		else
+			bs_fmt(lab, sizeof lab, "average of %d classes' dice",
+			       known);
+		bs_deriv_init(out, hp, lab, NULL, "[3.2, R-504]");
+		return;
+	}
+	struct bs_hd hd = ind->race ? ind->race->hd : (struct bs_hd){10, 0};
+	int hp = (hd.tenths * 45 + 50) / 100 + hd.plus;
+	if (hp < 1)
+		hp = 1;
+	char h[24];
+	bs1e_hd_text(hd, h, sizeof h);
+	bs_fmt(lab, sizeof lab, "average of %s HD", h);
+	bs_deriv_init(out, hp, lab, NULL, "[3.2, R-504]");
+}
+
 /* ---- the unit
  * ------------------------------------------------------------------ */
 
@@ -1243,7 +1301,8 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 	saves(ind, out->save);
 	bs_deriv_init(&out->ac, ind->ac, NULL, NULL, "[3.2]");
 	individual_hd(ind, &out->hd);
-	out->hp = ind->hp;
+	bs1e_indiv_hp(ind, &out->hp_d);
+	out->hp = out->hp_d.value;
 	if (ind->mv > 0)
 		bs_deriv_init(&out->mv, ind->mv, "given in the scenario", NULL,
 			      "[3.1]");
@@ -1259,6 +1318,20 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 		bs_fmt(lab, sizeof lab, "%s %+d", ind->weapon.weapon->name,
 		       ind->weapon.plus);
 		bs_deriv_add(&out->ar, -ind->weapon.plus, "[8.3]", "%s", lab);
+	}
+	/* [8.3] "Add or subtract any AD&D game bonuses and penalties to
+	 * THACO": RULING R-512, his strength's to-hit adjustment (Players
+	 * Handbook) */
+	int sh, sdm;
+	bs1e_strength_adj(ind->ability[BS_STR], ind->str_percent, &sh, &sdm);
+	if (sh) {
+		if (ind->ability[BS_STR] == 18 && ind->str_percent > 0)
+			bs_deriv_add(&out->ar, -sh, "[8.3, R-512]",
+				     "strength 18/%02d",
+				     ind->str_percent % 100);
+		else
+			bs_deriv_add(&out->ar, -sh, "[8.3, R-512]",
+				     "strength %d", ind->ability[BS_STR]);
 	}
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(1), "[8.3 T9]",
 		     "ratio 1:1");

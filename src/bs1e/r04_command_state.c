@@ -34,6 +34,85 @@ int bs1e_commander_fighting(const struct bs_battle *b, int g)
 	return c->alive && !c->lost && c->with_unit == u->idx;
 }
 
+/* The authority of post p (global individual) over unit g (global) in the
+ * Intermediate Game [4.10]: the Army Commander's over every unit of the
+ * side, a Brigade Commander's over his brigade. */
+static int post_over(const struct bs_battle *b, int p, int g)
+{
+	const struct bs_individual *x = b->indivs[p].def;
+	if (x->rank == BS_RANK_ARMY)
+		return 1;
+	if (x->rank == BS_RANK_BRIGADE)
+		for (int i = 0; i < x->nbrigade; i++)
+			if (bs1e_g(b, b->indivs[p].side, x->brigade[i]) == g)
+				return 1;
+	return 0;
+}
+
+int bs1e_authority_now(const struct bs_battle *b, int side, int ind, int unit,
+		       enum bs1e_cmd_act act)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	if (side < 0 || side >= b->nsides || ind < 0 ||
+	    ind >= b->sc->sides[side].nindividuals || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits)
+		return 0;
+	const struct bs_side *sd = &b->sc->sides[side];
+	int g = bs1e_g(b, side, unit);
+	if (act == BS1E_ACT_ORDER_MOB && sd->units[unit].type != BS_UNIT_MOB)
+		return 0;
+	if (!bs1e_indivs_in_play(b)) {
+		/* the Basic Game: the scenario's hierarchy, deputies through
+		 * the lost flags (RULING R-053, R-113) */
+		const unsigned char *lost = s->lost[side];
+		return act == BS1E_ACT_RALLY
+			   ? bs1e_may_rally(sd, ind, unit, lost)
+		       : act == BS1E_ACT_ORDER_MOB
+			   ? bs1e_may_order_mob(sd, ind, unit, lost)
+			   : bs1e_may_command(sd, ind, unit, lost);
+	}
+	/* the Intermediate Game: the posts in play (RULING R-514) */
+	int k = b->indiv_first[side] + ind;
+	const struct bs_indiv_state *c = &b->indivs[k];
+	if (!c->alive || c->lost)
+		return 0;
+	/* [9.2] "A commander with spell-casting abilities cannot CAST a
+	 * spell and command his unit in any part of the Game Round in which
+	 * the spell is CAST" (RULING R-515) */
+	if (c->flags & BS_IF_CAST)
+		return 0;
+	/* [4.10] the Unit Commander: the unit's commander now */
+	if (b->units[g].commander == ind)
+		return 1;
+	/* the posts he holds: his own, and one he took over [9.3] */
+	for (int p = b->indiv_first[side];
+	     p < b->indiv_first[side] + sd->nindividuals; p++)
+		if (s->holder[p] == k && post_over(b, p, g))
+			return 1;
+	return 0;
+}
+
+void bs1e_commander_casts(struct bs_battle *b, int side, int ind)
+{
+	if (side < 0 || side >= b->nsides || ind < 0 ||
+	    ind >= b->sc->sides[side].nindividuals)
+		return;
+	struct bs_indiv_state *c = &b->indivs[b->indiv_first[side] + ind];
+	c->flags |= BS_IF_CAST;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		ev.side = side;
+		ev.indiv = ind;
+		ev.what = "casts a spell: he commands nothing for the rest of "
+			  "the Game Round";
+		ev.cite = "[9.2] RULING R-515";
+		bs_battle_emit(b, &ev);
+	}
+	/* command is decided again now: his units go out of command */
+	bs1e_command_update(b, 0);
+}
+
 void bs1e_command_update(struct bs_battle *b, int emit_all)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -56,6 +135,22 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 		} else if (u->flags & BS_UF_DISC_FAILED) {
 			why = "failed a discipline check";
 			cite = "[4.6] [4.7]";
+		} else if (bs1e_indivs_in_play(b) && u->commander >= 0 &&
+			   (b->indivs[b->indiv_first[u->side] + u->commander]
+				.flags &
+			    BS_IF_CAST)) {
+			/* [9.2] "If a spell is CAST by a commander, his
+			 * unit is out of command for the entire Game Round"
+			 */
+			why = "its commander cast a spell this Game Round";
+			cite = "[9.2] RULING R-515";
+		} else if (bs1e_indivs_in_play(b) && x->cmd_given_up > 0 &&
+			   x->cmd_given_up == b->round) {
+			/* [9.3] its commander left it this round: out of
+			 * command for the rest of the Game Round */
+			why = "its commander gave up its command this Game "
+			      "Round";
+			cite = "[9.0] [9.3]";
 		} else {
 			why = u->commander >= 0
 				  ? "figures outside the command radius"
@@ -79,8 +174,9 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 						       k];
 					if (!c->alive || c->lost)
 						continue;
-					if (!bs1e_may_command(sd, k, u->idx,
-							      s->lost[u->side]))
+					if (!bs1e_authority_now(
+						b, u->side, k, u->idx,
+						BS1E_ACT_COMMAND))
 						continue;
 					struct bs_vec at =
 					    bs1e_indiv_pos(b, u->side, k);

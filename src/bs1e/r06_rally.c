@@ -152,7 +152,8 @@ static void attempt(struct bs_battle *b, int side,
 			       "a mob wheels up to 90 degrees", "[2.10]");
 			return;
 		}
-		if (!bs1e_may_order_mob(sd, o->indiv, o->unit, s->lost[side])) {
+		if (!bs1e_authority_now(b, side, o->indiv, o->unit,
+					BS1E_ACT_ORDER_MOB)) {
 			reject(b, side, o->indiv, g,
 			       "only a Unit, Brigade or Army Commander of its "
 			       "chain of command may give a mob orders",
@@ -174,10 +175,9 @@ static void attempt(struct bs_battle *b, int side,
 			       "[2.10] [6.6]");
 			return;
 		}
-		int ok = routed ? bs1e_may_rally(sd, o->indiv, o->unit,
-						 s->lost[side])
-				: bs1e_may_command(sd, o->indiv, o->unit,
-						   s->lost[side]);
+		int ok = bs1e_authority_now(b, side, o->indiv, o->unit,
+					    routed ? BS1E_ACT_RALLY
+						   : BS1E_ACT_COMMAND);
 		if (!ok) {
 			reject(b, side, o->indiv, g,
 			       "the commander may not rally this unit",

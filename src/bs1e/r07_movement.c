@@ -57,8 +57,8 @@ struct mv {
 	const struct bs_order *o;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
-	int map[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int map[BS1E_MAX_OBST]; /* units, then individuals (engine.h) */
 	int n;
 	double mv;	/* the unit's movement rate */
 	double allowed; /* MV for this order */
@@ -93,7 +93,8 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->o = o;
 	bs1e_shape(b, g, &m->s);
 	bs1e_pose(b, g, &m->p);
-	m->n = bs1e_obstacles(b, g, -1, m->obst, m->map);
+	/* the units, and the heroes and commanders on the table [9.4] */
+	m->n = bs1e_obstacles_all(b, g, -1, -1, m->obst, m->map);
 	m->mv = b->units[g].r.mv;
 	m->allowed = allowed;
 	m->spent = 0;
@@ -111,8 +112,8 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 
 static int is_enemy(const struct mv *m, int obst_index)
 {
-	return obst_index >= 0 &&
-	       m->b->units[m->map[obst_index]].side != m->b->units[m->g].side;
+	return obst_index >= 0 && bs1e_obst_side(m->b, m->map[obst_index]) !=
+				      m->b->units[m->g].side;
 }
 
 /* MOVE event of one primitive (events on, carrying out). */
@@ -346,12 +347,13 @@ static int run_steps(struct mv *m)
 				break;
 			bs_tt_advance(&m->s, &m->p, d, a, m->obst, m->n, &r);
 			if (x->skirmish && is_enemy(m, r.hit) &&
+			    m->map[r.hit] < m->b->nunits &&
 			    !sc->ux[m->map[r.hit]].skirmish) {
 				/* [7.4] "can never move into base-to-base
 				 * contact with enemy units": it stops short;
 				 * RULING R-137 (known-gaps 26): enemy
 				 * skirmishers, whom [2.9] lets it attack, it
-				 * may touch */
+				 * may touch, and individuals (RULING R-521) */
 				double back = r.done < 0.05 ? r.done : 0.05;
 				m->p.front = bs_vec_sub(
 				    m->p.front,
@@ -579,8 +581,8 @@ static int obst_of(const struct mv *m, int h)
 /* [7.8] contact made: RULING R-107, the mover closes the door. */
 static void close_door(struct mv *m)
 {
-	if (m->contact < 0)
-		return;
+	if (m->contact < 0 || m->contact >= m->b->nunits)
+		return; /* RULING R-522: not against a lone figure */
 	int k = obst_of(m, m->contact);
 	if (k < 0)
 		return;
@@ -1000,10 +1002,26 @@ static void emit_order(struct bs_battle *b, int g, const struct bs_order *o)
 	bs_battle_emit(b, &ev);
 }
 
-/* [7.8] g came into contact with h. */
+/* [7.8] g came into contact with h (an obstacle map value: a unit, or an
+ * individual on the table [9.4]). */
 static void contact_made(struct bs_battle *b, int g, int h)
 {
 	struct bs_tt_contact c;
+	int k = bs1e_obst_indiv(b, h);
+	if (k >= 0) {
+		if (!bs_battle_events_on(b))
+			return;
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_CONTACT);
+		bs_battle_ev_units(b, &ev, g, -1);
+		ev.tside = b->indivs[k].side;
+		ev.tindiv = b->indivs[k].idx;
+		ev.what = "a figure";
+		ev.n[0] = -1; /* a lone figure has no edges */
+		ev.cite = "[7.8] [9.4]";
+		bs_battle_emit(b, &ev);
+		return;
+	}
 	if (!bs1e_contact(b, g, h, &c))
 		return;
 	/* [7.8] "A unit that has lost initiative and had an enemy unit
@@ -1120,8 +1138,9 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	 * the charge goes on straight with the movement left; it must then
 	 * meet another enemy, or suffer the penalty below. At most a few
 	 * break-throughs: each removes a unit. */
-	for (int k = 0; k < 4 && o->kind == BS_ORDER_CHARGE &&
-			use->contact >= 0 && breaks_through(b, g, use->contact);
+	for (int k = 0;
+	     k < 4 && o->kind == BS_ORDER_CHARGE && use->contact >= 0 &&
+	     use->contact < b->nunits && breaks_through(b, g, use->contact);
 	     k++) {
 		int h = use->contact;
 		double left = use->allowed - use->spent;
@@ -1160,8 +1179,11 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 			u->flags |= BS_UF_CHARGE_MISSED;
 		bs1e_note(b, g, "the charge did not reach an enemy", "[7.14]");
 	} else if (o->kind == BS_ORDER_CHARGE) {
-		u->charge_tside = b->units[use->contact].side;
-		u->charge_tunit = b->units[use->contact].idx;
+		/* RULING R-522: a charge that ends against a hero or a
+		 * commander standing alone reached "an enemy ... figure" */
+		u->charge_tside = bs1e_obst_side(b, use->contact);
+		u->charge_tunit =
+		    use->contact < b->nunits ? b->units[use->contact].idx : -1;
 	}
 	if (o->kind == BS_ORDER_FORCED_MARCH) {
 		u->flags |= BS_UF_FORCED_MARCH;
@@ -1686,7 +1708,12 @@ static void move_side(struct bs_battle *b, int side)
 	/* [7.3] the gaps are filled: the debt is paid this phase */
 	for (int g = first; g < first + nu; g++)
 		b->units[g].gap_debt = 0;
-	move_indivs(b, side);
+	/* the individuals: in the Intermediate Game figures on the table
+	 * (r09_figures.c) */
+	if (bs1e_indivs_in_play(b))
+		bs1e_indivs_move(b, side);
+	else
+		move_indivs(b, side);
 }
 
 void bs1e_phase_movement(struct bs_battle *b)
@@ -1702,6 +1729,10 @@ void bs1e_phase_movement(struct bs_battle *b)
 	    b->nsides > 1)
 		first = b->side_order[1];
 	b->first_mover = first;
+	/* [9.0] "All changes of roles must be declared at the beginning of
+	 * the Movement Phase": each side's, in the order of initiative */
+	for (int i = 0; i < b->nsides; i++)
+		bs1e_roles_phase(b, b->side_order[i]);
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_NOTE);
@@ -1867,8 +1898,9 @@ int bs_tt_check_order(const struct bs_battle *b, int side, int unit,
 	out->allowed = m.allowed;
 	out->contact = m.contact >= 0;
 	if (m.contact >= 0) {
-		out->contact_side = b->units[m.contact].side;
-		out->contact_unit = b->units[m.contact].idx;
+		out->contact_side = bs1e_obst_side(b, m.contact);
+		out->contact_unit =
+		    m.contact < b->nunits ? b->units[m.contact].idx : -1;
 	}
 	return out->legal;
 }

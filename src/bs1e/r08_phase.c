@@ -171,6 +171,18 @@ static int designate(struct bs1e_unit_x *x, const int *list, int n, int take)
 	return k;
 }
 
+int bs1e_melee_slots(const struct bs_battle *b, int g,
+		     const struct bs_tt_contact *c, int *list)
+{
+	return slots_for(b, g, c, list);
+}
+
+int bs1e_melee_designate(struct bs_battle *b, int g, const int *list, int n,
+			 int take)
+{
+	return designate(&bs1e_sc(b)->ux[g], list, n, take);
+}
+
 int bs1e_melee_eligible(const struct bs_battle *b, int g, int h)
 {
 	struct bs_tt_contact c;
@@ -213,10 +225,14 @@ static int may_attack(const struct bs_battle *b, int x, int y, int check_rally)
 	return 1;
 }
 
-/* "D8", "D4 + D4 + D12", "D8 doubled + D4 + D4 [11.4]": the columns of a
- * plan, the doubled ones marked with the rule that doubles them (events
- * only). */
-static void columns_text(const struct bs1e_attack_plan *p, const char *dbl,
+int bs1e_unit_may_fight(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	/* [6.4] routed units and [8.8] fleeing units do not fight */
+	return bs1e_in_play(b, g) && !(u->flags & (BS_UF_ROUTED | BS_UF_FLED));
+}
+
+void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
 			 char *buf, size_t len)
 {
 	size_t k = 0;
@@ -237,19 +253,12 @@ static void columns_text(const struct bs1e_attack_plan *p, const char *dbl,
 	}
 }
 
-/* g attacks h with `figs` figures, g's edge edge_g against h's edge
- * edge_h (enum bs_side_edge); the casualties go to *hit. Returns 1 when
- * the attack did anything to record. */
-static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
-		  int edge_h, const char *cite, struct bs1e_hit *hit)
+void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+			int shield, struct bs_deriv *d)
 {
-	struct bs1e_scratch *s = bs1e_sc(b);
-	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_unit_state *u = &b->units[g];
 	const struct bs1e_unit_x *x = &s->ux[g];
-	if (figs <= 0)
-		return 0;
-	/* [11.6] the circular or square shield wall has no flank or rear */
-	enum bs_arc arc = bs1e_arc_struck(b, h, edge_h);
 	unsigned t10 = 0, t10x = 0;
 	/* [8.3] Table 10 */
 	if (u->formation == BS_FORM_OPEN || u->formation == BS_FORM_SKIRMISH)
@@ -267,17 +276,33 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 	 * (RULING R-132, known-gaps 37: only against a shield), rear -2,
 	 * orcs and goblins +1 in daylight (RULING R-133: Basic Game battles
 	 * are fought by day) */
-	if (arc == BS_ARC_FLANK && t->r.shield)
+	if (arc == BS_ARC_FLANK && shield)
 		t10x |= 1u << BS1E_T10X_FLANK;
 	if (arc == BS_ARC_REAR)
 		t10x |= 1u << BS1E_T10X_REAR;
 	if (u->r.daylight_penalty)
 		t10x |= 1u << BS1E_T10X_DAYLIGHT;
-	struct bs_deriv d;
 	bs1e_ar_adjusted(
 	    u->r.base_ar, t10, t10x,
-	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &d);
-	bs1e_ar_add_forced_march(&d, u->fm_penalty);
+	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, d);
+	bs1e_ar_add_forced_march(d, u->fm_penalty);
+}
+
+/* g attacks h with `figs` figures, g's edge edge_g against h's edge
+ * edge_h (enum bs_side_edge); the casualties go to *hit. Returns 1 when
+ * the attack did anything to record. */
+static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
+		  int edge_h, const char *cite, struct bs1e_hit *hit)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	const struct bs1e_unit_x *x = &s->ux[g];
+	if (figs <= 0)
+		return 0;
+	/* [11.6] the circular or square shield wall has no flank or rear */
+	enum bs_arc arc = bs1e_arc_struck(b, h, edge_h);
+	struct bs_deriv d;
+	bs1e_unit_melee_ar(b, g, arc, t->r.shield, &d);
 	/* [11.4] the cavalry charge, [11.6] the shield wall, [11.7] set
 	 * spears (r11_formations.c) */
 	const char *dbl;
@@ -318,6 +343,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 	bs1e_attack_resolve(&plan, d1 + d2, &res);
 	memset(hit, 0, sizeof *hit);
 	hit->from = g;
+	hit->from_indiv = -1;
 	hit->to = h;
 	/* [8.4 E] [8.7] against the figures it had as the phase began */
 	bs1e_casualties(res.total_tenths, t->r.hd_fig,
@@ -326,7 +352,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		char cols[160];
-		columns_text(&plan, dbl, cols, sizeof cols);
+		bs1e_attack_columns(&plan, dbl, cols, sizeof cols);
 		bs1e_ev(b, &ev, BS_EV_ATTACK);
 		bs_battle_ev_units(b, &ev, g, h);
 		ev.deriv = d;
@@ -412,8 +438,10 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	for (int i = 0; i < n && i < 64; i++) {
 		if (!bs1e_in_play(b, g))
 			return;
-		struct bs_vec cause =
-		    bs1e_centre(b, h[i].from >= 0 ? h[i].from : g);
+		struct bs_vec cause = h[i].from >= 0 ? bs1e_centre(b, h[i].from)
+				      : h[i].from_indiv >= 0
+					  ? b->indivs[h[i].from_indiv].pos
+					  : bs1e_centre(b, g);
 		if (was_routed) {
 			/* [6.4] "If a routed unit is attacked by an enemy ...
 			 * during the Melee Phase, it takes any damage and
@@ -614,6 +642,9 @@ void bs1e_phase_melee(struct bs_battle *b)
 			fight(b, d, a, &nh, -1);
 		}
 	}
+	/* [9.4] the heroes' and commanders' melee (r09_individual.c): after
+	 * the units' melees (RULING R-511), before any loss is removed */
+	bs1e_indivs_melee(b, &nh);
 	/* [8.4 G] "After both players have completed their attacks, remove
 	 * all figures killed on both sides": every unit's losses, then the
 	 * checks they call for, unit by unit in order */
@@ -637,6 +668,8 @@ void bs1e_phase_melee(struct bs_battle *b)
 			if (s->hits[i].to == g && !s->hits[i].applied)
 				s->hits[i].share = share[j++];
 	}
+	/* [9.4 A] the figures' damage to the individuals is taken */
+	bs1e_indivs_melee_end(b);
 	for (int g = 0; g < b->nunits; g++) {
 		int k = 0;
 		if (took[g] == 0)

@@ -1,9 +1,15 @@
 /* 1E heroes and figures [9.4 A]: a Hero attacking a figure he cannot
  * affect whole (a wound at 1/2 of its HD, never a kill), figures attacking
- * a Hero (1 vs S/M, 3 vs L; 4 hp per HD). */
+ * a Hero (1 vs S/M, 3 vs L; 4 hp per HD); the AD&D melee of a 1:1 figure
+ * for individual combat [9.4 B] (issue 15): the d20 needed, the fighting
+ * numbers of an individual, attacks per round, who "can affect all the
+ * creatures" of a figure. Pure functions. */
+#include <stdio.h>
 #include <string.h>
 
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_tables.h"
 
 void bs1e_hero_vs_figure(int hd_tenths, int figure_hd_tenths, int affects_all,
 			 int figures_left, struct bs1e_casualties *out)
@@ -48,4 +54,148 @@ int bs1e_hero_hp_from_hd(int hd_tenths)
 	if (hd_tenths <= 0)
 		return 0;
 	return (hd_tenths * 4 + 5) / 10;
+}
+
+/* ---- the AD&D melee of a 1:1 figure [9.4 B] (issue 15) ------------------ */
+
+int bs1e_adnd_needed(int thac0, int ac)
+{
+	/* RULING R-507 [8.3] [9.4 B] "if a figure or unit hits AC 1 on a
+	 * 20, its THAC0 for the purposes of determining AR is 21 ... For all
+	 * other purposes, the THAC0 remains 20": the AD&D attack matrix
+	 * prints 20 six times, so a need of 21 to 25 is 20, and above that
+	 * the matrix goes on five less */
+	int n = thac0 - ac;
+	if (n > 25)
+		n -= 5;
+	else if (n > 20)
+		n = 20;
+	return n < 1 ? 1 : n;
+}
+
+void bs1e_fighter_of(const struct bs1e_indiv_sheet *sh,
+		     struct bs1e_fighter *out)
+{
+	const struct bs_individual *ind = sh->ind;
+	memset(out, 0, sizeof *out);
+	out->thac0 = sh->thac0.value;
+	out->ac = sh->ac.value;
+	out->size = ind->race ? ind->race->size : BS_SIZE_M;
+	/* Players Handbook, Strength Table: melee to hit and damage */
+	bs1e_strength_adj(ind->ability[BS_STR], ind->str_percent, &out->str_hit,
+			  &out->str_dmg);
+	out->rate_num = out->rate_den = 1;
+	for (int i = 0; i < ind->nclasses; i++) {
+		int num, den;
+		bs1e_class_attacks(ind->cls[i], ind->level[i], &num, &den);
+		if (num * out->rate_den > out->rate_num * den) {
+			out->rate_num = num;
+			out->rate_den = den;
+		}
+		if (bs1e_is_fighter_class(ind->cls[i]) &&
+		    ind->level[i] > out->fighter_level)
+			out->fighter_level = ind->level[i];
+	}
+	const struct bs_unit_weapon *w = &ind->weapon;
+	if (w->weapon && w->weapon->kind != BS_WEAPON_MISSILE &&
+	    w->weapon->damage_sm.nparts > 0) {
+		/* [9.4 B] the weapon in hand: one attack a routine */
+		out->nforms = 1;
+		out->sm[0] = w->weapon->damage_sm.part[0];
+		out->l[0] = w->weapon->damage_l.nparts > 0
+				? w->weapon->damage_l.part[0]
+				: out->sm[0];
+		out->plus = w->plus;
+		out->speed = w->weapon->speed;
+		if (w->plus)
+			snprintf(out->weapon, sizeof out->weapon, "%s %+d",
+				 w->weapon->name, w->plus);
+		else
+			snprintf(out->weapon, sizeof out->weapon, "%s",
+				 w->weapon->name);
+		return;
+	}
+	const struct bs_creature *r = ind->race;
+	if (r && r->attacks.nparts > 0) {
+		/* a monster's natural attacks, each an attack form */
+		for (int i = 0;
+		     i < r->attacks.nparts && i < BS1E_FIGHTER_MAX_FORMS; i++) {
+			out->sm[out->nforms] = r->attacks.part[i];
+			out->l[out->nforms] = r->attacks.part[i];
+			out->nforms++;
+		}
+		out->natural = 1;
+		snprintf(out->weapon, sizeof out->weapon, "natural attacks");
+		return;
+	}
+	/* RULING R-512: no weapon and no natural attacks: fists, d2 (as a
+	 * unit without a weapon, R-103) */
+	out->nforms = 1;
+	out->sm[0] = out->l[0] = (struct bs_dice_part){1, 2, 0};
+	out->weaponless = 1;
+	snprintf(out->weapon, sizeof out->weapon, "no weapon");
+}
+
+int bs1e_under_one_hd(const struct bs_creature *c, struct bs_hd hd, int thac0)
+{
+	(void)c;
+	/* RULING R-505 [8.6] the Players Handbook's "monsters of less than
+	 * 1 HD or 0 level humans": less than one whole hit die (1/2, 1-1),
+	 * or a man of THAC0 21 for AR (the 0-level man of [8.3]) */
+	if (hd.tenths < 10 || (hd.tenths == 10 && hd.plus < 0))
+		return 1;
+	return thac0 >= 21 && hd.tenths <= 10 && hd.plus <= 0;
+}
+
+int bs1e_adnd_routines(int num, int den, int r)
+{
+	if (den <= 0 || num <= 0 || r < 1)
+		return 0;
+	/* RULING R-508 [8.6] [9.4 B] a fraction of attacks falls on the
+	 * even rounds: 3/2 gives 1, 2, 1, 2 (the Players Handbook: 3
+	 * attacks every 2 rounds) */
+	return num * r / den - num * (r - 1) / den;
+}
+
+int bs1e_fighter_rate10(const struct bs1e_fighter *a, int d_under_1hd)
+{
+	if (d_under_1hd && a->fighter_level > 0 &&
+	    a->fighter_level * a->rate_den > a->rate_num)
+		return 10 * a->fighter_level;
+	return 10 * a->rate_num / a->rate_den;
+}
+
+static double part_avg(const struct bs_dice_part *p)
+{
+	return p->count * (p->sides + 1) / 2.0 + p->plus;
+}
+
+double bs1e_duel_expected(const struct bs1e_fighter *a,
+			  const struct bs1e_fighter *d, int d_under_1hd)
+{
+	double need = bs1e_adnd_needed(a->thac0, d->ac) -
+		      (a->natural ? 0 : a->str_hit) - a->plus;
+	double p = (21.0 - need) / 20.0;
+	if (p > 1)
+		p = 1;
+	if (p < 0.05)
+		p = 0.05; /* a 20 */
+	double dmg = 0;
+	for (int i = 0; i < a->nforms; i++) {
+		double v =
+		    part_avg(d->size == BS_SIZE_L ? &a->l[i] : &a->sm[i]) +
+		    (a->natural ? 0 : a->str_dmg + a->plus);
+		dmg += v > 1 ? v : 1;
+	}
+	return p * dmg * bs1e_fighter_rate10(a, d_under_1hd) / 10.0;
+}
+
+int bs1e_affects_all(const struct bs1e_fighter *f, const struct bs_creature *c,
+		     struct bs_hd hd, int thac0, int ratio)
+{
+	/* RULING R-506 [9.4 A] [8.6]: as many attacks a round as the
+	 * figure has creatures, each able to strike one of them */
+	if (ratio <= 1 || !bs1e_under_one_hd(c, hd, thac0))
+		return 0;
+	return f->fighter_level >= ratio;
 }

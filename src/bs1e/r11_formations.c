@@ -85,6 +85,7 @@ void bs1e_mounted_lost(struct bs_battle *b, int g, int n, int from,
 	struct bs1e_hit h;
 	memset(&h, 0, sizeof h);
 	h.from = from;
+	h.from_indiv = -1;
 	h.to = g;
 	h.c.killed = n < u->figures ? n : u->figures;
 	h.c.damage_tenths = h.c.killed * u->r.hd_fig;
@@ -144,27 +145,38 @@ enum bs_arc bs1e_arc_struck(const struct bs_battle *b, int h, int edge_h)
 
 int bs1e_shield_wall_melee(const struct bs_battle *b, int h, enum bs_arc arc)
 {
-	return bs1e_shield_wall_bonus(b->units[h].special, arc, 0, 0, 0);
+	int sp = b->units[h].special;
+	/* the square's every side is a front (RULING R-538) */
+	return bs1e_shield_wall_bonus(
+	    sp, sp == BS_SPECIAL_SHIELD_SQUARE ? BS_ARC_FRONT : (int)arc, 0, 0,
+	    0);
+}
+
+unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
+			   struct bs_deriv *d, const char **why)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	unsigned dbl = 0;
+	*why = NULL;
+	if (!bs1e_charging_mounted(b, g))
+		return 0;
+	/* [11.4] the -2, "unless the defending unit is in Set Spears/Pikes
+	 * formation" (RULING R-532: on the side struck); RULING R-531:
+	 * with the closed charge -1 */
+	bs1e_ar_add_cavalry_charge(d, set);
+	/* "Weapons that do double damage in a charge also do double damage
+	 * in a cavalry or chariot charge" (RULING R-534) */
+	dbl = large ? u->r.lance_l : u->r.lance_sm;
+	if (dbl)
+		*why = "[11.4]";
+	return dbl;
 }
 
 unsigned bs1e_melee_terms(const struct bs_battle *b, int g, int h, int edge_g,
 			  int edge_h, struct bs_deriv *d, const char **why)
 {
-	const struct bs_unit_state *u = &b->units[g];
-	unsigned dbl = 0;
-	*why = NULL;
-	if (bs1e_charging_mounted(b, g)) {
-		/* [11.4] the -2, "unless the defending unit is in Set
-		 * Spears/Pikes formation" (RULING R-532: on the side
-		 * struck); RULING R-531: with the closed charge -1 */
-		bs1e_ar_add_cavalry_charge(d, bs1e_set_on(b, h, edge_h));
-		/* "Weapons that do double damage in a charge also do double
-		 * damage in a cavalry or chariot charge" (RULING R-534) */
-		dbl = b->units[h].r.size == BS_SIZE_L ? u->r.lance_l
-						      : u->r.lance_sm;
-		if (dbl)
-			*why = "[11.4]";
-	}
+	unsigned dbl = bs1e_charge_terms(b, g, b->units[h].r.size == BS_SIZE_L,
+					 bs1e_set_on(b, h, edge_h), d, why);
 	int sw = bs1e_shield_wall_melee(b, h, bs1e_arc_struck(b, h, edge_h));
 	if (sw)
 		bs_deriv_add(d, sw, "[11.6]",

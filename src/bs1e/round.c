@@ -89,6 +89,9 @@ static void bs1e_round(struct bs_battle *b)
 		if (ph->phase != BS_PHASE_INITIATIVE)
 			bs1e_command_update(b, 0);
 		ph->run(b);
+		/* RULING R-502: lone figures a router or an involuntary
+		 * change of formation covered step aside */
+		bs1e_indivs_make_way(b);
 		bs1e_check_over(b, ph->phase == BS_PHASE_END);
 	}
 }
@@ -129,7 +132,11 @@ int bs1e_check_over(struct bs_battle *b, int at_end)
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++) {
 		r->side[sd].figures_lost = 0;
 		r->side[sd].units_in_play = 0;
+		r->side[sd].indivs_killed = 0;
 	}
+	for (int k = 0; k < b->nindivs; k++)
+		if (!b->indivs[k].alive)
+			r->side[b->indivs[k].side].indivs_killed++;
 	for (int g = 0; g < b->nunits; g++) {
 		const struct bs_unit_state *u = &b->units[g];
 		r->side[u->side].figures_lost += u->original - u->figures;
@@ -148,6 +155,8 @@ int bs1e_check_over(struct bs_battle *b, int at_end)
 		    "draw (RULING R-102)",
 	    .limit = "the round limit is reached: a draw (RULING R-102)",
 	    .cite = "RULING R-102",
+	    /* [9.1] the capture of wounded or stunned characters */
+	    .at_over = bs1e_indivs_capture,
 	};
 	return bs_battle_verdict(b, standing, at_end, &why);
 }

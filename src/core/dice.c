@@ -210,6 +210,9 @@ const char *const bs_roll_kind_name[BS_ROLL__COUNT] = {
     [BS_ROLL_DISCIPLINE] = "discipline",
     [BS_ROLL_RALLY] = "rally",
     [BS_ROLL_FATE] = "fate",
+    [BS_ROLL_INDIV_INITIATIVE] = "indiv_initiative",
+    [BS_ROLL_TO_HIT] = "to_hit",
+    [BS_ROLL_DAMAGE] = "damage",
     [BS_ROLL_OTHER] = "other",
 };
 
@@ -245,6 +248,7 @@ static void ask_request(struct bs_dice_source *s, int sides)
 		s->req.items = 1;
 		s->req.sides[0] = sides;
 		s->req.side = s->req.actor = s->req.indiv = s->req.target = -1;
+		s->req.tside = s->req.tindiv = -1;
 	} else if (s->ipend < s->npend) {
 		s->unreasoned++; /* dice of the last request left unused */
 	}

@@ -40,7 +40,16 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_MX_ATTACK] = "mx_attack",
     [BS_EV_OVERRIDE] = "override",
     [BS_EV_MX_DAMAGE] = "mx_damage",
-    /* issue 15 */
+    /* 1E heroes and commanders (issue 15) */
+    [BS_EV_ROLE] = "role",
+    [BS_EV_INDIV_ORDER] = "indiv_order",
+    [BS_EV_INDIV_INIT] = "indiv_initiative",
+    [BS_EV_DUEL] = "duel",
+    [BS_EV_HERO_ATTACK] = "hero_attack",
+    [BS_EV_FIGURE_ATTACK] = "figure_attack",
+    [BS_EV_HP] = "hp",
+    [BS_EV_CAPTURE] = "capture",
+    /* special formations (issue 15) */
     [BS_EV_SPECIAL] = "special",
 };
 
@@ -80,4 +89,5 @@ void bs_event_init(struct bs_event *ev, enum bs_ev type, int round,
 	ev->indiv = -1;
 	ev->tside = -1;
 	ev->tunit = -1;
+	ev->tindiv = -1;
 }

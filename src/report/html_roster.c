@@ -254,6 +254,9 @@ static json_t *indiv_json(const struct bs_side *sd,
 	json_object_set_new(o, "ac", num_json(&x->ac, "AC", 0));
 	json_object_set_new(o, "hd", num_json(&x->hd, "HD", 1));
 	json_object_set_new(o, "hp", json_integer(x->hp));
+	if (ind->hp <= 0) /* RULING R-504: averaged, with its derivation */
+		json_object_set_new(o, "hp_averaged",
+				    num_json(&x->hp_d, "hp", 0));
 	json_object_set_new(o, "mv", num_json(&x->mv, "MV", 0));
 	json_object_set_new(o, "thac0", num_json(&x->thac0, "THAC0", 0));
 	json_object_set_new(o, "ar", num_json(&x->ar, "AR", 0));

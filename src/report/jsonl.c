@@ -123,7 +123,20 @@ static void set_target(json_t *o, const struct bs_scenario *sc,
 		if (n)
 			set(o, "target_name", jstr(n));
 	}
+	/* issue 15: a target individual */
+	if (ev->tindiv >= 0) {
+		set(o, "target_indiv", json_integer(ev->tindiv));
+		const char *n = bs_report_indiv_name(sc, ev->tside, ev->tindiv);
+		if (n)
+			set(o, "target_name", jstr(n));
+	}
 }
+
+static const char *const role_key[BS_ROLE__COUNT] = {
+    [BS_ROLE_COMMANDER] = "commander",
+    [BS_ROLE_HERO] = "hero",
+    [BS_ROLE_MEMBER] = "member",
+};
 
 static void set_side_name(json_t *o, const char *key,
 			  const struct bs_scenario *sc, int s)
@@ -179,6 +192,13 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "figures", json_integer(n[0]));
 			set(o, "files", json_integer(n[1]));
 			set(o, "formation", jformation(n[2]));
+		} else if (n[0] > 0) {
+			/* the Intermediate Game: a figure [9.4] */
+			set(o, "hp", json_integer(n[0]));
+			if (bs_report_in(n[3], BS_ROLE__COUNT))
+				set(o, "role", jstr(role_key[n[3]]));
+			if (bs_report_in(n[4], BS_RANK__COUNT))
+				set(o, "rank", jstr(bs_rank_name[n[4]]));
 		}
 		break;
 	case BS_EV_ROUND:
@@ -339,6 +359,88 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		} else {
 			set(o, "fate", json_null());
 		}
+		break;
+	/* 1E heroes and commanders (issue 15) */
+	case BS_EV_ROLE:
+		set(o, "change",
+		    bs_report_in(n[0], BS_RA__COUNT)
+			? jstr(bs_role_act_name[n[0]])
+			: json_null());
+		set(o, "role",
+		    bs_report_in(n[1], BS_ROLE__COUNT) ? jstr(role_key[n[1]])
+						       : json_null());
+		set(o, "rank",
+		    bs_report_in(n[2], BS_RANK__COUNT)
+			? jstr(bs_rank_name[n[2]])
+			: json_null());
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_INDIV_ORDER:
+		set(o, "x", jplace(ev->x1));
+		set(o, "y", jplace(ev->y1));
+		set(o, "points", json_integer(n[0]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_INDIV_INIT:
+		set_dice(o, ev, 0);
+		set(o, "melee_round", json_integer(n[0]));
+		set(o, "speed", json_integer(n[1]));
+		break;
+	case BS_EV_DUEL:
+		set(o, "melee_round", json_integer(n[0]));
+		set(o, "attack", json_integer(n[5]));
+		set(o, "weapon", jstr(ev->what));
+		set_dice(o, ev, 0);
+		if (ev->has_deriv)
+			set(o, "needed", jderiv(&ev->deriv, NULL, 0));
+		set(o, "hit", json_boolean(n[2]));
+		set(o, "damage", json_integer(n[3]));
+		set(o, "damage_roll", json_integer(n[6]));
+		set(o, "target_hp", json_integer(n[4]));
+		break;
+	case BS_EV_HERO_ATTACK:
+		if (ev->has_deriv)
+			set(o, "ar", jderiv(&ev->deriv, "AR", 0));
+		set(o, "ac", json_integer(n[1]));
+		set_dice(o, ev, 0);
+		set(o, "attack_roll", json_integer(n[2]));
+		set(o, "column", jstr(ev->what));
+		set(o, "attacks", jtenths(n[0]));
+		set(o, "hd_per_attack", jtenths(n[3]));
+		set(o, "hd_total", jtenths(n[4]));
+		set(o, "affects_all", json_boolean(n[7]));
+		set(o, "killed", json_integer(n[5]));
+		set(o, "wounded", json_integer(n[6]));
+		break;
+	case BS_EV_FIGURE_ATTACK:
+		set(o, "figures", json_integer(n[0]));
+		if (ev->has_deriv)
+			set(o, "ar", jderiv(&ev->deriv, "AR", 0));
+		set(o, "ac", json_integer(n[1]));
+		set_dice(o, ev, 0);
+		set(o, "attack_roll", json_integer(n[2]));
+		set(o, "column", jstr(ev->what));
+		set(o, "hd_per_figure", jtenths(n[3]));
+		set(o, "hd_total", jtenths(n[4]));
+		set(o, "hp", json_integer(n[5]));
+		set(o, "behind", json_boolean(n[6]));
+		break;
+	case BS_EV_HP:
+		set(o, "hp_lost", json_integer(n[0]));
+		set(o, "hp", json_integer(n[1]));
+		set(o, "hp_max", json_integer(n[2]));
+		set(o, "killed", json_boolean(n[3]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	case BS_EV_CAPTURE:
+		set(o, "x", jplace(ev->x1));
+		set(o, "y", jplace(ev->y1));
+		set(o, "fate",
+		    bs_report_in(n[0], BS1E_FATE__COUNT)
+			? jstr(bs_report_fate_key[n[0]])
+			: json_null());
+		set_side_name(o, "captor_name", sc, ev->tside);
+		set(o, "reason", jstr(ev->what));
 		break;
 	case BS_EV_END:
 		set(o, "winner", json_integer(n[0]));

@@ -125,6 +125,8 @@ static void put_target(struct sb *b, const struct bs_scenario *sc,
 {
 	if (ev->tunit >= 0)
 		put_unit(b, sc, ev->tside, ev->tunit);
+	else if (ev->tindiv >= 0)
+		put_indiv(b, sc, ev->tside, ev->tindiv);
 	else
 		put_side(b, sc, ev->tside);
 }
@@ -226,6 +228,9 @@ static void text_deploy(struct sb *b, const struct bs_scenario *sc,
 		put(b, " at ");
 	}
 	put_place(b, ev->x1, ev->y1, ev->f1);
+	/* the Intermediate Game: a figure with hit points [9.4] */
+	if (ev->unit < 0 && ev->n[0] > 0)
+		put(b, ", %d hp", ev->n[0]);
 	put_ev_cite(b, ev);
 }
 
@@ -593,6 +598,211 @@ static void text_note(struct sb *b, const struct bs_scenario *sc,
 	put_ev_cite(b, ev);
 }
 
+/* ---- heroes and commanders (issue 15) ------------------------------------
+ */
+
+static const char *const role_word[BS_ROLE__COUNT] = {
+    [BS_ROLE_COMMANDER] = "commander",
+    [BS_ROLE_HERO] = "hero",
+    [BS_ROLE_MEMBER] = "member",
+};
+
+/* [9.0] [9.3] a change of role. */
+static void text_role(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	put_indiv(b, sc, ev->side, ev->indiv);
+	switch (ev->n[0]) {
+	case BS_RA_HERO:
+		put(b, " becomes a hero");
+		break;
+	case BS_RA_MEMBER:
+		put(b, " joins ");
+		put_unit(b, sc, ev->side, ev->unit);
+		break;
+	case BS_RA_COMMAND:
+		put(b, " takes command of ");
+		put_unit(b, sc, ev->side, ev->unit);
+		break;
+	case BS_RA_TAKE_OVER:
+		put(b, " takes over for ");
+		put_indiv(b, sc, ev->tside, ev->tindiv);
+		if (ev->unit >= 0) {
+			put(b, " (");
+			put_unit(b, sc, ev->side, ev->unit);
+			put(b, ")");
+		}
+		break;
+	default:
+		put(b, " changes role");
+		break;
+	}
+	put(b, ": now %s",
+	    bs_report_in(ev->n[1], BS_ROLE__COUNT) ? role_word[ev->n[1]] : "?");
+	if (bs_report_in(ev->n[2], BS_RANK__COUNT) && ev->n[2] != BS_RANK_NONE)
+		put(b, ", rank %s", bs_rank_name[ev->n[2]]);
+	if (ev->what && *ev->what)
+		put(b, " (%s)", ev->what);
+	put_ev_cite(b, ev);
+}
+
+/* An individual's order, with the controller's reason. */
+static void text_indiv_order(struct sb *b, const struct bs_scenario *sc,
+			     const struct bs_event *ev)
+{
+	put_indiv(b, sc, ev->side, ev->indiv);
+	if (ev->n[0] == 0) {
+		put(b, ": stays");
+	} else {
+		put(b, ": goes to (");
+		put_tenths(b, bs_report_tenths(ev->x1));
+		put(b, ", ");
+		put_tenths(b, bs_report_tenths(ev->y1));
+		put(b, ")");
+	}
+	if (ev->n[0] > 1)
+		put(b, " by %d legs", ev->n[0]);
+	if (ev->tside >= 0) {
+		put(b, " for ");
+		put_target(b, sc, ev);
+	}
+	if (ev->what && *ev->what)
+		put(b, ": %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+/* [5.2] individual initiative of one AD&D melee round. */
+static void text_indiv_init(struct sb *b, const struct bs_scenario *sc,
+			    const struct bs_event *ev)
+{
+	put_indiv(b, sc, ev->side, ev->indiv);
+	put(b, " (melee round %d of 3) individual initiative d6 = %d against ",
+	    ev->n[0], ev->ndice > 0 ? ev->dice[0] : 0);
+	put_target(b, sc, ev);
+	if (ev->n[1] > 0)
+		put(b, ", weapon speed %d", ev->n[1]);
+	put_ev_cite(b, ev);
+}
+
+/* [9.4 B] one AD&D attack. */
+static void text_duel(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	put_indiv(b, sc, ev->side, ev->indiv);
+	put(b, " (melee round %d", ev->n[0]);
+	if (ev->n[5] > 1)
+		put(b, ", attack %d", ev->n[5]);
+	put(b, ") strikes at ");
+	put_target(b, sc, ev);
+	if (ev->what && *ev->what)
+		put(b, " with %s", ev->what);
+	put(b, ": d20 = %d, needs ", ev->ndice > 0 ? ev->dice[0] : 0);
+	if (ev->has_deriv)
+		put_deriv(b, &ev->deriv, NULL, 0);
+	else
+		put(b, "%d", ev->n[1]);
+	if (ev->n[2])
+		put(b, " -> hit, %d hp (%d hp left)", ev->n[3], ev->n[4]);
+	else
+		put(b, " -> miss");
+	put_ev_cite(b, ev);
+}
+
+/* [9.4 A] a hero against a figure. */
+static void text_hero_attack(struct sb *b, const struct bs_scenario *sc,
+			     const struct bs_event *ev)
+{
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	put_indiv(b, sc, ev->side, ev->indiv);
+	put(b, " attacks a figure of ");
+	put_target(b, sc, ev);
+	put(b, ": ");
+	if (ev->has_deriv)
+		put_deriv(b, &ev->deriv, "AR", 0);
+	else
+		put(b, "AR %d", ar);
+	put(b, "; AR %d - AC %d + ", ar, ev->n[1]);
+	put_dice_list(b, ev);
+	put(b, " = %d on %s: ", ev->n[2], str(ev->what));
+	put_tenths(b, ev->n[3]);
+	put(b, " HD");
+	if (ev->n[0] != 10) {
+		put(b, " x ");
+		put_tenths(b, ev->n[0]);
+		put(b, " attacks = ");
+		put_tenths(b, ev->n[4]);
+		put(b, " HD");
+	}
+	if (ev->n[7])
+		put(b,
+		    ", he affects every creature of a figure -> %d killed, "
+		    "%d wounded",
+		    ev->n[5], ev->n[6]);
+	else if (ev->n[6])
+		put(b, " -> a wound (1/2 of a figure's HD or more)");
+	else
+		put(b, " -> no effect (less than 1/2 of a figure's HD)");
+	put_ev_cite(b, ev);
+}
+
+/* [9.4 A] figures against a hero. */
+static void text_figure_attack(struct sb *b, const struct bs_scenario *sc,
+			       const struct bs_event *ev)
+{
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	put_actor(b, sc, ev);
+	put(b, " attacks ");
+	put_target(b, sc, ev);
+	put(b, " with %d figure%s%s: ", ev->n[0], ev->n[0] == 1 ? "" : "s",
+	    ev->n[6] ? " from behind" : "");
+	if (ev->has_deriv)
+		put_deriv(b, &ev->deriv, "AR", 0);
+	else
+		put(b, "AR %d", ar);
+	put(b, "; AR %d - AC %d + ", ar, ev->n[1]);
+	put_dice_list(b, ev);
+	put(b, " = %d on %s: ", ev->n[2], str(ev->what));
+	put_tenths(b, ev->n[4]);
+	put(b, " HD x 4 = %d hp", ev->n[5]);
+	put_ev_cite(b, ev);
+}
+
+/* Hit points taken, or death. */
+static void text_hp(struct sb *b, const struct bs_scenario *sc,
+		    const struct bs_event *ev)
+{
+	put_indiv(b, sc, ev->side, ev->indiv);
+	if (ev->n[3])
+		put(b, " is killed (%d of %d hp)", ev->n[1], ev->n[2]);
+	else
+		put(b, " loses %d hp -> %d of %d hp", ev->n[0], ev->n[1],
+		    ev->n[2]);
+	if (ev->what && *ev->what)
+		put(b, ": %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
+/* [9.1] captured at the end of the battle. */
+static void text_capture(struct sb *b, const struct bs_scenario *sc,
+			 const struct bs_event *ev)
+{
+	put_indiv(b, sc, ev->side, ev->indiv);
+	if (bs_report_in(ev->n[0], BS1E_FATE__COUNT))
+		put(b, " (%s)", bs1e_table11[ev->n[0]].fate);
+	put(b, " is captured by ");
+	put_side(b, sc, ev->tside);
+	put(b, " where he fell at (");
+	put_tenths(b, bs_report_tenths(ev->x1));
+	put(b, ", ");
+	put_tenths(b, bs_report_tenths(ev->y1));
+	put(b, ")");
+	if (ev->what && *ev->what)
+		put(b, ": %s", ev->what);
+	put_ev_cite(b, ev);
+}
+
 static void text_end(struct sb *b, const struct bs_scenario *sc,
 		     const struct bs_event *ev)
 {
@@ -705,6 +915,31 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		break;
 	case BS_EV_FATE:
 		text_fate(&b, sc, ev);
+		break;
+	/* 1E heroes and commanders (issue 15) */
+	case BS_EV_ROLE:
+		text_role(&b, sc, ev);
+		break;
+	case BS_EV_INDIV_ORDER:
+		text_indiv_order(&b, sc, ev);
+		break;
+	case BS_EV_INDIV_INIT:
+		text_indiv_init(&b, sc, ev);
+		break;
+	case BS_EV_DUEL:
+		text_duel(&b, sc, ev);
+		break;
+	case BS_EV_HERO_ATTACK:
+		text_hero_attack(&b, sc, ev);
+		break;
+	case BS_EV_FIGURE_ATTACK:
+		text_figure_attack(&b, sc, ev);
+		break;
+	case BS_EV_HP:
+		text_hp(&b, sc, ev);
+		break;
+	case BS_EV_CAPTURE:
+		text_capture(&b, sc, ev);
 		break;
 	/* 2E (issue 5): src/report/text_bs2e.c */
 	case BS_EV_BS2E_ATTACK:

@@ -411,16 +411,19 @@ static void individual(struct ld *ld, int si, int k,
 	/* RULING R-307: a hero is an individual who neither commands (a
 	 * unit, or as a brigade or army commander) nor fights in a unit's
 	 * ranks; a rank of unit without a unit commands nothing [4.10] */
-	if (!commands && ia->member_of < 0)
-		warn(ld, n, basic ? BS_W_HERO_LEVEL : BS_W_HERO,
-		     "individual '%s' (a hero%s)", ind->name,
+	if (!commands && ia->member_of < 0 && basic)
+		warn(ld, n, BS_W_HERO_LEVEL, "individual '%s' (a hero%s)",
+		     ind->name,
 		     ind->rank == BS_RANK_UNIT
 			 ? "; rank unit, but no unit names him commander"
 			 : "");
-	if (independent && !basic)
-		warn(ld, n, BS_W_COMMANDER_ATTACKED,
-		     "individual '%s' (%s commander, an independent figure)",
-		     ind->name, bs_rank_name[ind->rank]);
+	/* issue 15: from the Intermediate Game heroes and independent
+	 * commanders are played (r09_figures.c, r09_individual.c); a rank of
+	 * unit without a unit has no effect */
+	if (!commands && ia->member_of < 0 && !basic &&
+	    ind->rank == BS_RANK_UNIT)
+		warn(ld, ia->rank ? ia->rank : n, BS_W_RANK_UNUSED,
+		     "rank: unit of '%s'", ind->name);
 	/* RULING R-112: a unit commander [9.2] and, from the Intermediate
 	 * Game, a member [9.1] stand with the unit (the engine's with_unit) */
 	int with_unit = (ind->leads >= 0 && ind->rank == BS_RANK_UNIT) ||
@@ -505,8 +508,24 @@ static void weapon_keys(struct ld *ld, const yaml_node_t *m)
 		warn(ld, v, BS_W_WEAPON_VS_AC, "vs_ac: of '%s'", name);
 	yaml_node_t *sp = ld_get(ld, m, "speed");
 	int f = 0;
-	if (sp && ld_int(ld, sp, "speed", 0, 20, &f) == 0 && f > 0)
-		warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);
+	if (!sp || ld_int(ld, sp, "speed", 0, 20, &f) != 0 || f <= 0)
+		return;
+	const struct bs_scenario *s = ld->s;
+	if (s->level == BS_LEVEL_BASIC) {
+		warn(ld, sp, BS_W_WEAPON_SPEED_LEVEL, "speed: %d of '%s'", f,
+		     name);
+		return;
+	}
+	/* [5.2] [9.4 B] the tie of individual initiative (RULING R-509):
+	 * it counts when an individual has the weapon in hand */
+	for (int si = 0; si < s->nsides; si++)
+		for (int k = 0; k < s->sides[si].nindividuals; k++) {
+			const struct bs_weapon *w =
+			    s->sides[si].individuals[k].weapon.weapon;
+			if (w && bs_name_eq(w->name, name))
+				return;
+		}
+	warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);
 }
 
 /* The entries of the scenario's `catalog:` and its units' inline

@@ -215,6 +215,7 @@ struct ld_side_aux {
 	struct ld_unit_aux *units;
 	struct ld_indiv_aux *indivs;
 	yaml_node_t *controller, *orders; /* for ld_orders */
+	yaml_node_t *chain; /* `chain_of_command:` [9.3] (resolve.c) */
 };
 
 /* Parse the `sides:` list into s->sides (aux gets the per-side facts). */

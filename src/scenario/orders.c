@@ -1,8 +1,9 @@
 /* A side's `controller:` and scripted `orders:` (docs/SCENARIO-FORMAT.md,
  * "Controllers and scripted orders"): Movement Phase orders per round and
  * unit with their steps [7.6]-[7.14] [8.8] and the special formation they
- * declare [11.6] [11.7], Rally Phase attempts [6.0] and
- * orders given to mobs [2.10] [6.6]. Only the form is checked here (names,
+ * declare [11.6] [11.7], Rally Phase attempts [6.0] and orders given to
+ * mobs [2.10] [6.6]; an individual's move [7.7] [9.4] and his changes of
+ * role [9.0] [9.3] (issue 15). Only the form is checked here (names,
  * types, ranges, one order per unit and round); whether an order is legal
  * when its round comes is for the rules, which reject it as usual. */
 #include <stdio.h>
@@ -220,15 +221,41 @@ enum {
 	OK_STEPS,
 	OK_BY,
 	OK_ANGLE,
+	OK_INDIVIDUAL,
+	OK_TO,
+	OK_VIA,
+	OK_ROLE,
+	OK_OF,
+	OK_TAKE_OVER,
 	OK_DECLARE,
 	OK_SIDES,
 	OK__N
 };
 static const char *const order_keys[OK__N] = {
-    [OK_ROUND] = "round",     [OK_UNIT] = "unit",   [OK_RALLY] = "rally",
-    [OK_MOB] = "mob",	      [OK_ORDER] = "order", [OK_TARGET] = "target",
-    [OK_STEPS] = "steps",     [OK_BY] = "by",	    [OK_ANGLE] = "angle",
-    [OK_DECLARE] = "declare", [OK_SIDES] = "sides",
+    [OK_ROUND] = "round",
+    [OK_UNIT] = "unit",
+    [OK_RALLY] = "rally",
+    [OK_MOB] = "mob",
+    [OK_ORDER] = "order",
+    [OK_TARGET] = "target",
+    [OK_STEPS] = "steps",
+    [OK_BY] = "by",
+    [OK_ANGLE] = "angle",
+    [OK_INDIVIDUAL] = "individual",
+    [OK_TO] = "to",
+    [OK_VIA] = "via",
+    [OK_ROLE] = "role",
+    [OK_OF] = "of",
+    [OK_TAKE_OVER] = "take_over",
+    [OK_DECLARE] = "declare",
+    [OK_SIDES] = "sides",
+};
+
+/* [9.0] the roles an individual may take (`role:`). */
+static const char *const role_key[BS_RA__COUNT] = {
+    [BS_RA_HERO] = "hero",
+    [BS_RA_MEMBER] = "member",
+    [BS_RA_COMMAND] = "commander",
 };
 
 /* [11.6] [11.7] `declare:` and `sides:` of a unit's order into o; 0 ok,
@@ -308,6 +335,119 @@ static int refuse(struct ld *ld, yaml_node_t **v, int key, const char *kind)
 	return -1;
 }
 
+/* The enemy an individual goes for (`target:`): a unit, else an
+ * individual of another side than si. 0 with o's target set, -1 after an
+ * error. */
+static int indiv_target(struct ld *ld, int si, const yaml_node_t *n,
+			struct bs_indiv_order *o)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *t = ld_text(ld, n, "target", "a name");
+	if (!t)
+		return -1;
+	for (int k = 0; k < s->nsides; k++) {
+		for (int i = 0; i < s->sides[k].nindividuals; i++)
+			if (strcasecmp(s->sides[k].individuals[i].name, t) ==
+			    0) {
+				if (k == si) {
+					ld_err(ld, n,
+					       "target: '%s' is of the "
+					       "order's own side; a target is "
+					       "an enemy",
+					       t);
+					return -1;
+				}
+				o->tside = k;
+				o->tindiv = i;
+				return 0;
+			}
+	}
+	int ts, tu;
+	if (enemy_unit(ld, si, n, &ts, &tu) != 0)
+		return -1;
+	o->tside = ts;
+	o->tunit = tu;
+	return 0;
+}
+
+/* An individual's entry [7.7] [9.0] [9.3] [9.4]: `to:` (with `via:` and
+ * `target:`), or `role:` (with `of:` a unit), or `take_over:` a
+ * commander. 0 ok, -1 after an error. */
+static int parse_indiv(struct ld *ld, int si, const yaml_node_t *n,
+		       yaml_node_t **v, struct bs_script_order *o)
+{
+	int bad = 0;
+	static const int never[] = {OK_ORDER, OK_STEPS,	  OK_BY,
+				    OK_ANGLE, OK_DECLARE, OK_SIDES};
+	for (size_t i = 0; i < sizeof never / sizeof never[0]; i++)
+		bad |= refuse(ld, v, never[i], "an individual's entry");
+	o->indiv = ld_find_indiv(ld, si, v[OK_INDIVIDUAL], "individual");
+	if (o->indiv < 0)
+		bad = -1;
+	o->iorder.tside = o->iorder.tunit = o->iorder.tindiv = -1;
+	o->role.indiv = o->indiv;
+	o->role.unit = o->role.post = -1;
+	int kinds = !!v[OK_TO] + !!v[OK_ROLE] + !!v[OK_TAKE_OVER];
+	if (kinds != 1) {
+		ld_err(ld, n,
+		       "order: an individual's entry has exactly one of to (a "
+		       "move), role or take_over (a change of role), got %d",
+		       kinds);
+		return -1;
+	}
+	if (v[OK_TO]) {
+		o->kind = BS_SCRIPT_INDIV;
+		bad |= refuse(ld, v, OK_OF, "a move (only role: takes of:)");
+		o->iorder.move = 1;
+		if (ld_position(ld, v[OK_TO], "to", &o->iorder.x,
+				&o->iorder.y) != 0)
+			bad = -1;
+		int nv = ld_list(ld, v[OK_VIA], "via", BS_INDIV_MAX_VIA,
+				 "waypoints");
+		if (nv < 0)
+			return -1;
+		for (int i = 0; i < nv; i++)
+			if (ld_position(ld, ld_item(ld, v[OK_VIA], i), "via",
+					&o->iorder.via[i][0],
+					&o->iorder.via[i][1]) != 0)
+				bad = -1;
+		o->iorder.nvia = nv;
+		if (v[OK_TARGET] &&
+		    indiv_target(ld, si, v[OK_TARGET], &o->iorder) != 0)
+			bad = -1;
+		return bad;
+	}
+	o->kind = BS_SCRIPT_ROLE;
+	bad |= refuse(ld, v, OK_VIA, "a change of role");
+	bad |= refuse(ld, v, OK_TARGET, "a change of role");
+	if (v[OK_TAKE_OVER]) {
+		/* [9.3] a deputy takes over his commander's post */
+		bad |= refuse(ld, v, OK_OF,
+			      "a take-over (it names the "
+			      "commander)");
+		o->role.act = BS_RA_TAKE_OVER;
+		o->role.post =
+		    ld_find_indiv(ld, si, v[OK_TAKE_OVER], "take_over");
+		if (o->role.post < 0)
+			bad = -1;
+		return bad;
+	}
+	int k = word(ld, v[OK_ROLE], "role", role_key, NULL, BS_RA__COUNT);
+	if (k < 0)
+		return -1;
+	o->role.act = (enum bs_role_act)k;
+	if (k == BS_RA_HERO) {
+		bad |= refuse(ld, v, OK_OF, "role: hero");
+	} else if (ld_require(ld, n, "role entry", "of", v[OK_OF]) != 0) {
+		bad = -1;
+	} else {
+		o->role.unit = ld_find_unit(ld, si, v[OK_OF], "of");
+		if (o->role.unit < 0)
+			bad = -1;
+	}
+	return bad;
+}
+
 /* Parse entry n of side si into *o; 0 ok, -1 after an error. */
 static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		       struct bs_script_order *o)
@@ -327,14 +467,27 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
-	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB];
+	int whos =
+	    !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_INDIVIDUAL];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
-		       "Phase order), rally or mob (Rally Phase), got %d",
+		       "Phase order), rally or mob (Rally Phase), or "
+		       "individual, got %d",
 		       whos);
 		return -1;
 	}
+	if (v[OK_INDIVIDUAL])
+		return parse_indiv(ld, si, n, v, o) | bad;
+	/* the keys of an individual's entry */
+	static const int ikeys[] = {OK_TO, OK_VIA, OK_ROLE, OK_OF,
+				    OK_TAKE_OVER};
+	for (size_t i = 0; i < sizeof ikeys / sizeof ikeys[0]; i++)
+		bad |= refuse(ld, v, ikeys[i],
+			      v[OK_UNIT] ? "a unit's order (only an "
+					   "individual's entry)"
+					 : "a Rally Phase entry (only an "
+					   "individual's entry)");
 	if (v[OK_UNIT]) {
 		/* a Movement Phase order [7.0] */
 		o->kind = BS_SCRIPT_MOVE;
@@ -493,6 +646,26 @@ static void side_orders(struct ld *ld, int si, const struct ld_side_aux *a)
 			       "round %d (line %d)",
 			       side->units[o[n].unit].name, o[n].round,
 			       o[dup].line);
+			continue;
+		}
+		/* one move and one change of role per individual and round
+		 * [7.0] [9.0] */
+		for (int j = 0; j < n && (o[n].kind == BS_SCRIPT_INDIV ||
+					  o[n].kind == BS_SCRIPT_ROLE);
+		     j++)
+			if (o[j].kind == o[n].kind &&
+			    o[j].indiv == o[n].indiv &&
+			    o[j].round == o[n].round)
+				dup = j;
+		if (dup >= 0) {
+			ld_err(ld, in,
+			       "order: individual '%s' already has %s for "
+			       "round %d (line %d)",
+			       side->individuals[o[n].indiv].name,
+			       o[n].kind == BS_SCRIPT_INDIV
+				   ? "a move"
+				   : "a change of role",
+			       o[n].round, o[dup].line);
 			continue;
 		}
 		n++;

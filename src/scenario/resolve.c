@@ -450,6 +450,84 @@ static void place_individuals(struct ld *ld, int si, struct ld_side_aux *a)
 	}
 }
 
+/* [9.3] optional rule: the side's Chain of Command chart, `chain_of_command:
+ * [{post: COMMANDER, successors: [NAME ...]}]`: who moves into a lost
+ * commander's position, in order. Each post a commander of the side named
+ * once; each successor an individual of the side, not the post himself,
+ * named once in his line. */
+static void resolve_chain(struct ld *ld, int si, struct ld_side_aux *a)
+{
+	static const char *const keys[] = {"post", "successors"};
+	struct bs_side *side = &ld->s->sides[si];
+	int len = ld_list(ld, a->chain, "chain_of_command", BS_MAX_INDIVIDUALS,
+			  "lines");
+	if (len <= 0)
+		return;
+	struct bs_chain *c = ld_alloc(ld, (size_t)len * sizeof *c);
+	if (!c)
+		return;
+	int n = 0;
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *e = ld_item(ld, a->chain, i), *v[2];
+		if (ld_collect(ld, e, "chain_of_command line", keys, 2, v) != 0)
+			continue;
+		if (ld_require(ld, e, "chain_of_command line", "post", v[0]) ||
+		    ld_require(ld, e, "chain_of_command line", "successors",
+			       v[1]))
+			continue;
+		struct bs_chain *l = &c[n];
+		memset(l, 0, sizeof *l);
+		l->line = (int)e->start_mark.line + 1;
+		l->col = (int)e->start_mark.column + 1;
+		l->post = ld_find_indiv(ld, si, v[0], "post");
+		if (l->post < 0)
+			continue;
+		int bad = 0;
+		if (side->individuals[l->post].rank == BS_RANK_NONE) {
+			ld_err(ld, v[0],
+			       "post: '%s' is no commander (a Unit, Brigade or "
+			       "Army Commander has a post) [9.3]",
+			       side->individuals[l->post].name);
+			bad = 1;
+		}
+		for (int j = 0; j < n; j++)
+			if (c[j].post == l->post) {
+				ld_err(ld, v[0],
+				       "post: '%s' already has a line (line "
+				       "%d) [9.3]",
+				       side->individuals[l->post].name,
+				       c[j].line);
+				bad = 1;
+			}
+		int ns =
+		    ld_list(ld, v[1], "successors", BS_CHAIN_MAX, "successors");
+		for (int j = 0; j < ns; j++) {
+			yaml_node_t *sn = ld_item(ld, v[1], j);
+			int x = ld_find_indiv(ld, si, sn, "successors");
+			if (x < 0) {
+				bad = 1;
+				continue;
+			}
+			int dup = x == l->post;
+			for (int q = 0; q < l->n; q++)
+				dup |= l->next[q] == x;
+			if (dup) {
+				ld_err(ld, sn,
+				       "successors: '%s' is the post or named "
+				       "twice in its line [9.3]",
+				       side->individuals[x].name);
+				bad = 1;
+				continue;
+			}
+			l->next[l->n++] = x;
+		}
+		if (!bad && ns > 0)
+			n++;
+	}
+	side->chain = c;
+	side->nchain = n;
+}
+
 void ld_resolve(struct ld *ld, struct ld_side_aux *aux)
 {
 	for (int si = 0; si < ld->s->nsides; si++) {
@@ -461,5 +539,6 @@ void ld_resolve(struct ld *ld, struct ld_side_aux *aux)
 		resolve_brigades(ld, si, &aux[si]);
 		check_deputy_ranks(ld, si, &aux[si]);
 		place_individuals(ld, si, &aux[si]);
+		resolve_chain(ld, si, &aux[si]);
 	}
 }

@@ -940,6 +940,7 @@ enum {
 	SK_INDIVIDUALS,
 	SK_CONTROLLER,
 	SK_ORDERS,
+	SK_CHAIN,
 	SK__N
 };
 static const char *const side_keys[SK__N] = {
@@ -947,8 +948,9 @@ static const char *const side_keys[SK__N] = {
     [SK_EDGE] = "edge",
     [SK_UNITS] = "units",
     [SK_INDIVIDUALS] = "individuals",
-    [SK_CONTROLLER] = "controller", /* parsed by orders.c */
-    [SK_ORDERS] = "orders",	    /* parsed by orders.c */
+    [SK_CONTROLLER] = "controller",  /* parsed by orders.c */
+    [SK_ORDERS] = "orders",	     /* parsed by orders.c */
+    [SK_CHAIN] = "chain_of_command", /* resolved by resolve.c [9.3] */
 };
 
 void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
@@ -972,6 +974,7 @@ void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
 			continue;
 		sa->controller = v[SK_CONTROLLER];
 		sa->orders = v[SK_ORDERS];
+		sa->chain = v[SK_CHAIN];
 		if (ld_require(ld, sn, "side", "name", v[SK_NAME]) == 0 &&
 		    ld_str(ld, v[SK_NAME], "name", side->name,
 			   sizeof side->name) == 0) {

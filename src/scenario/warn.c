@@ -80,15 +80,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			 "heroes are not in force at this level: the hero "
 			 "has no effect",
 			 "[Part 2] [9.4] [16.3 A] (RULING R-307)", 1},
-    [BS_W_HERO] = {"hero", IA, NPY,
-		   "heroes' character vs. figure and individual combat are "
-		   "not played yet: the hero never fights",
-		   "[9.4]", 1},
-    [BS_W_COMMANDER_ATTACKED] = {"commander-attacked", IA, NPY,
-				 "attacks on commanders away from their units "
-				 "are not played yet: no figure attacks the "
-				 "commander",
-				 "[9.2] [9.4 A] (RULING R-307)", 0},
+    [BS_W_RANK_UNUSED] = {"rank-unused", IA, BS_WC_UNUSED,
+			  "no unit names him commander: a rank of unit "
+			  "commands nothing (he plays as a hero)",
+			  "[4.10] [9.4] (RULING R-307)", 1},
     [BS_W_POSITION_IGNORED] = {"position-ignored", ALL, BS_WC_UNUSED,
 			       "a character who fights in a unit's ranks "
 			       "stands with the unit: this position has no "
@@ -196,10 +191,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "the weapon-vs-armor adjustment (option "
 			   "weapon_vs_ac) is not played yet",
 			   "[8.3] (RULING R-313)", 1},
-    [BS_W_WEAPON_SPEED] = {"weapon-speed", ALL, NPY,
+    [BS_W_WEAPON_SPEED_LEVEL] = {"weapon-speed-level", B, NIF,
+				 "weapon speed factors count only in AD&D "
+				 "individual combat, which is not in force at "
+				 "this level (an Intermediate Game rule)",
+				 "[9.4 B] [5.2] [16.3 A] (RULING R-313)", 1},
+    [BS_W_WEAPON_SPEED] = {"weapon-speed", IA, BS_WC_UNUSED,
 			   "weapon speed factors count only in AD&D individual "
-			   "combat, which is not played yet",
-			   "[9.4 B] (RULING R-313)", 1},
+			   "combat: no individual has this weapon in hand",
+			   "[9.4 B] [5.2] (RULING R-313, R-509)", 1},
     [BS_W_BS2E_KEY] = {"bs2e-key", "2E", BS_WC_UNUSED,
 		       "is a 1E key: the 2E rules do not use it",
 		       "bs2e-summary.txt (RULING R-319)", 1},

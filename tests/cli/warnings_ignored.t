@@ -29,8 +29,8 @@ expect_err "battlesim: warning: $DATA/ignored_basic.yaml:70:9: individual 'Borin
 
 run check "$A"
 expect_code 0
-expect_out "$A: ok: 2 sides, 6 units, 8 individuals; 11 warnings"
-[ "$(count_warnings)" = 11 ] || { echo "want 11 warnings: $ERR"; exit 1; }
+expect_out "$A: ok: 2 sides, 6 units, 8 individuals; 9 warnings"
+[ "$(count_warnings)" = 9 ] || { echo "want 9 warnings: $ERR"; exit 1; }
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:14:5: terrain 'Harrow wood' (woods): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation): terrain effects on movement and combat are not played yet: units move and fight as on clear ground (only where they deploy is checked) [11.8] [11.9] (RULING R-316) (warning terrain)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:15:5: terrain 'Beacon hill' (elevation 30'): the 'defender occupies higher ground' modifier is not played yet [8.3] Table 10 (warning higher-ground)"
@@ -38,9 +38,7 @@ expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:16:5: terrain 'The H
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:37:19: weapons: 'long bow' (it fights with 'short sword'): missile fire is not played yet: the unit fights in melee without it [10.0]-[10.8] (RULING R-306) (warning missile)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:43:19: weapons: 'sling' (it fights with 'club'): missile fire is not played yet: the unit fights in melee without it [10.0]-[10.8] (RULING R-306) (warning missile)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:59:16: mount: 'griffon' flies (30\"): flying movement and combat are not played yet: it moves on the ground [15.1]-[15.4] (RULING R-321) (warning flying)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:9: individual 'Gytha the Grey' (a hero): heroes' character vs. figure and individual combat are not played yet: the hero never fights [9.4] (warning hero)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:39: class: magic-user 9 of 'Gytha the Grey': spell casting and turning undead are not played yet: no spells are cast [14.0] [14.19] (RULING R-322) (warning spells)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:68:9: individual 'Borin' (a hero): heroes' character vs. figure and individual combat are not played yet: the hero never fights [9.4] (warning hero)"
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:76:19: weapons: 'spear' (thrown 3\"): throwing it is missile fire, not played yet: it is used in melee only [10.0] [10.4] Table 12 (RULING R-320) (warning thrown)"
 # issue 15 plays the lances' double damage [11.4] and Set Spears/Pikes
 # [11.7]: no warning for the lancers' lance, nor for the spears
@@ -58,13 +56,13 @@ done
 # --quiet: no log, the warnings still on stderr, the summary on stdout
 run play --quiet "$A"
 expect_code 0
-[ "$(count_warnings)" = 11 ] || { echo "play --quiet: $ERR"; exit 1; }
+[ "$(count_warnings)" = 9 ] || { echo "play --quiet: $ERR"; exit 1; }
 expect_out "Outcome"
 
 # the odds carry their caveats: text, JSON, CSV, the page
 run sim "$A" --runs 20 --threads 1
 expect_code 0
-expect_out "Not simulated: 11 warnings, left out of these battles (docs/SCENARIO-FORMAT.md, \"Warnings\")"
+expect_out "Not simulated: 9 warnings, left out of these battles (docs/SCENARIO-FORMAT.md, \"Warnings\")"
 expect_out "  $A:37:19: weapons: 'long bow' (it fights with 'short sword'): missile fire is not played yet"
 run sim "$A" --runs 20 --threads 1 --json
 expect_code 0
@@ -72,12 +70,12 @@ expect_out '"not_simulated": ['
 expect_out '"warning": "missile",'
 expect_out '"class": "not played yet",'
 n=$(printf '%s\n' "$OUT" | grep -c '"warning": ')
-[ "$n" = 11 ] || { echo "json: want 11 entries, got $n"; exit 1; }
+[ "$n" = 9 ] || { echo "json: want 9 entries, got $n"; exit 1; }
 run sim "$A" --runs 20 --threads 1 --csv
 expect_code 0
 expect_out "not_simulated,\"\",\"\",flying,\"$A:"
 n=$(printf '%s\n' "$OUT" | grep -c '^not_simulated,')
-[ "$n" = 11 ] || { echo "csv: want 11 rows, got $n"; exit 1; }
+[ "$n" = 9 ] || { echo "csv: want 9 rows, got $n"; exit 1; }
 h=$(mktemp --suffix=.html)
 trap 'rm -f "$_o" "$_e" "$h"' EXIT
 run sim "$B" --runs 20 --threads 1 --html "$h"
@@ -102,5 +100,5 @@ printf '%s' "$OUT" | grep -q "Not simulated" && { echo "built-in: a list"; exit 
 j=$(mktemp)
 out=$(printf 'chances 20\nquit\n' | "$BS" referee "$A" --journal "$j.jsonl" 2>&1)
 rm -f "$j" "$j.jsonl"
-printf '%s' "$out" | grep -q "not simulated: the scenario's 11 warnings (battlesim check lists them)" ||
+printf '%s' "$out" | grep -q "not simulated: the scenario's 9 warnings (battlesim check lists them)" ||
 	{ echo "referee chances: no caveat: $out" | head -20; exit 1; }

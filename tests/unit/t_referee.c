@@ -21,8 +21,8 @@ static const struct bs_roll_why wd100 = {
 
 static struct bs_dice_req req(const struct bs_roll_why *w, int items)
 {
-	struct bs_dice_req q = {w,  items, {w->sides[0], w->sides[1]}, -1, -1,
-				-1, -1};
+	struct bs_dice_req q = {
+	    w, items, {w->sides[0], w->sides[1]}, -1, -1, -1, -1, -1, -1};
 	return q;
 }
 
@@ -124,4 +124,6 @@ Test(referee, every_roll_has_its_reason)
 	battle_of("data/scenarios/borderland-raid.yaml");
 	battle_of("data/scenarios/borderland-raid-2e.yaml");
 	battle_of("data/scenarios/shield-lands-matrix.yaml");
+	/* issue 15: [5.2] [9.4 B] individual initiative, to hit, damage */
+	battle_of("data/scenarios/heroes-of-the-pass.yaml");
 }

@@ -963,8 +963,8 @@ static void fake_battle(struct bs_battle *b, struct bs_unit_state *u)
 	b->result.rounds = 9;
 	b->result.reason = "no enemy unit left that is not routed";
 	b->result.nsides = 2;
-	b->result.side[0] = (struct bs_side_result){56, 10, 4};
-	b->result.side[1] = (struct bs_side_result){54, 24, 1};
+	b->result.side[0] = (struct bs_side_result){56, 10, 4, 0, 0};
+	b->result.side[1] = (struct bs_side_result){54, 24, 1, 0, 0};
 }
 
 Test(report, s7_15_summary_text, .init = load_builtin, .fini = free_builtin)

@@ -424,3 +424,114 @@ int bs1e_spell_levels_for(const char *cls, int level)
 		return 0;
 	}
 }
+
+/* ---- hit dice, strength, constitution, attacks (issue 15) ----------------
+ * For the individuals of the Intermediate Game [9.4 B]: the Players
+ * Handbook's Character Classes Table I (hit dice), the strength and
+ * constitution tables and the fighters' attacks per melee round. */
+
+/* Players Handbook, Character Classes Table I: the hit die, the most hit
+ * dice, the dice at the first level (rangers 2d8, monks 2d4) and the hit
+ * points a level above the most dice. */
+static const struct class_hd_row {
+	int die, max_dice, first, after;
+	int fighter; /* the fighters' constitution bonus */
+} class_hd[CLS__COUNT] = {
+    [CLS_ZERO] = {6, 1, 1, 0, 0},	  [CLS_FIGHTER] = {10, 9, 1, 3, 1},
+    [CLS_PALADIN] = {10, 9, 1, 3, 1},	  [CLS_RANGER] = {8, 11, 2, 2, 1},
+    [CLS_CLERIC] = {8, 9, 1, 2, 0},	  [CLS_DRUID] = {8, 14, 1, 0, 0},
+    [CLS_MONK] = {4, 18, 2, 0, 0},	  [CLS_MAGIC_USER] = {4, 11, 1, 1, 0},
+    [CLS_ILLUSIONIST] = {4, 10, 1, 1, 0}, [CLS_THIEF] = {6, 10, 1, 2, 0},
+    [CLS_ASSASSIN] = {6, 15, 1, 0, 0},
+};
+_Static_assert(sizeof class_hd / sizeof class_hd[0] == CLS__COUNT,
+	       "a hit die row per class");
+
+int bs1e_class_hit_dice(const char *cls, int level, struct bs1e_class_hd *out)
+{
+	int c = cls_find(cls);
+	if (c < 0)
+		return -1;
+	const struct class_hd_row *r = &class_hd[c];
+	out->die = r->die;
+	out->fighter = r->fighter;
+	if (c == CLS_ZERO || level <= 0) {
+		/* RULING R-504: a 0-level man has one d6 */
+		out->die = 6;
+		out->dice = 1;
+		out->fixed = 0;
+		return 0;
+	}
+	int dice = r->first + level - 1;
+	out->dice = dice < r->max_dice ? dice : r->max_dice;
+	out->fixed = dice > r->max_dice ? (dice - r->max_dice) * r->after : 0;
+	return 0;
+}
+
+int bs1e_constitution_hp(int con, int fighter)
+{
+	/* Players Handbook, Constitution Table: hit point adjustment per
+	 * hit die; 17 and more give fighters (and paladins, rangers) more */
+	if (con <= 0)
+		return 0; /* not given */
+	if (con <= 3)
+		return -2;
+	if (con <= 6)
+		return -1;
+	if (con <= 14)
+		return 0;
+	if (con == 15)
+		return 1;
+	if (con == 16 || !fighter)
+		return 2;
+	static const int f[] = {3, 4, 5, 5, 6, 6, 6, 7, 7}; /* 17..25 */
+	return f[(con > 25 ? 25 : con) - 17];
+}
+
+void bs1e_strength_adj(int str, int pct, int *hit, int *dmg)
+{
+	/* Players Handbook, Strength Table: hit probability and damage
+	 * adjustment; 18/01 to 18/00 exceptional strength (pct 1..100) */
+	static const int h[26] = {0, -3, -3, -3, -2, -2, -1, -1, 0, 0, 0, 0, 0,
+				  0, 0,	 0,  0,	 1,  1,	 3,  3,	 4, 4, 5, 6, 7};
+	static const int d[26] = {0, -1, -1, -1, -1, -1, 0,  0, 0,
+				  0, 0,	 0,  0,	 0,  0,	 0,  1, 1,
+				  2, 7,	 8,  9,	 10, 11, 12, 14};
+	*hit = *dmg = 0;
+	if (str <= 0)
+		return; /* not given */
+	if (str > 25)
+		str = 25;
+	if (str == 18 && pct > 0) {
+		*hit = pct <= 50 ? 1 : pct <= 99 ? 2 : 3;
+		*dmg = pct <= 75 ? 3 : pct <= 90 ? 4 : pct <= 99 ? 5 : 6;
+		return;
+	}
+	*hit = h[str];
+	*dmg = d[str];
+}
+
+void bs1e_class_attacks(const char *cls, int level, int *num, int *den)
+{
+	/* Players Handbook: fighters 1/1 to the 6th level, 3/2 to the 12th,
+	 * 2/1 from the 13th; paladins and rangers by their own brackets
+	 * (RULING R-508): paladins 7th, 14th; rangers 8th, 16th */
+	int c = cls_find(cls);
+	int b1 = 6, b2 = 12;
+	*num = *den = 1;
+	if (c == CLS_PALADIN) {
+		b1 = 7;
+		b2 = 14;
+	} else if (c == CLS_RANGER) {
+		b1 = 8;
+		b2 = 16;
+	} else if (c != CLS_FIGHTER) {
+		return;
+	}
+	if (level > b2) {
+		*num = 2;
+	} else if (level > b1) {
+		*num = 3;
+		*den = 2;
+	}
+}

@@ -1,0 +1,1123 @@
+/* Heroes and commanders as figures on the table, the Intermediate and
+ * Advanced Games (issue 15): [2.3] 1:1 figures without bases (RULING
+ * R-500: a counter), [9.2] brigade and army commanders and [9.4] heroes
+ * standing alone, blocking and blocked like any figure [7.8]; their moves
+ * [7.7] (free facing, the [9.4] Q&A); [9.0] changes of role declared at
+ * the beginning of the Movement Phase, [9.3] deputies and the optional
+ * chain of command taking over; [9.1] capture at the end of the battle.
+ * At `basic` none of it is played (RULING R-517): individuals are markers
+ * as in the Basic Game. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bs1e/engine.h"
+
+#define EPS 1e-6
+
+static const struct bs_indiv_state *cind_of(const struct bs_battle *b, int side,
+					    int i)
+{
+	return &b->indivs[b->indiv_first[side] + i];
+}
+
+static int valid_indiv(const struct bs_battle *b, int side, int i)
+{
+	return side >= 0 && side < b->nsides && i >= 0 &&
+	       i < b->sc->sides[side].nindividuals;
+}
+
+/* ---- the figure on the table [2.3] ---------------------------------------
+ */
+
+int bs1e_indiv_figure(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	return bs1e_indivs_in_play(b) && c->alive && !c->lost &&
+	       c->with_unit < 0;
+}
+
+struct bs_quad bs1e_indiv_quad(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	double w = bs1e_sc(b)->ix[k].base;
+	/* the counter centred where he stands, turned to his facing */
+	struct bs_vec front =
+	    bs_vec_add(c->pos, bs_vec_scale(bs_dir(c->facing), w / 2));
+	return bs_block(front, c->facing, w, w);
+}
+
+int bs1e_obstacles_all(const struct bs_battle *b, int skip, int skip2,
+		       int skip_indiv, struct bs_quad *obst, int *map)
+{
+	int n = bs1e_obstacles(b, skip, skip2, obst, map);
+	if (!bs1e_indivs_in_play(b))
+		return n;
+	/* [9.4] heroes and separate commanders are figures: they block and
+	 * are blocked (RULING R-502) */
+	for (int k = 0; k < b->nindivs; k++) {
+		if (k == skip_indiv || !bs1e_indiv_figure(b, k))
+			continue;
+		obst[n] = bs1e_indiv_quad(b, k);
+		if (map)
+			map[n] = b->nunits + k;
+		n++;
+	}
+	return n;
+}
+
+int bs1e_indiv_on_table(const struct bs_battle *b, int side, int indiv)
+{
+	return valid_indiv(b, side, indiv) &&
+	       bs1e_indiv_figure(b, b->indiv_first[side] + indiv);
+}
+
+struct bs_quad bs1e_indiv_counter(const struct bs_battle *b, int side,
+				  int indiv)
+{
+	return bs1e_indiv_quad(b, b->indiv_first[side] + indiv);
+}
+
+const struct bs1e_fighter *bs1e_indiv_fighter(const struct bs_battle *b,
+					      int side, int indiv)
+{
+	return &bs1e_sc(b)->ix[b->indiv_first[side] + indiv].f;
+}
+
+/* 1 when quads a and b touch (within the contact tolerance) or overlap. */
+static int touching(const struct bs_quad *a, const struct bs_quad *q)
+{
+	return bs_quad_dist_cmp(a, q, BS_GEOM_TOUCH) <= 0;
+}
+
+int bs1e_unit_touches_indiv(const struct bs_battle *b, int g, int *k)
+{
+	if (!bs1e_indivs_in_play(b) || !bs1e_in_play(b, g))
+		return 0;
+	struct bs_quad q = bs1e_quad(b, g);
+	for (int i = 0; i < b->nindivs; i++) {
+		if (b->indivs[i].side == b->units[g].side ||
+		    !bs1e_indiv_figure(b, i))
+			continue;
+		struct bs_quad c = bs1e_indiv_quad(b, i);
+		if (touching(&q, &c)) {
+			if (k)
+				*k = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int bs1e_unit_touches_figure(const struct bs_battle *b, int side, int unit,
+			     int *tside, int *tindiv)
+{
+	int k = -1;
+	if (side < 0 || side >= b->nsides || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits ||
+	    !bs1e_unit_touches_indiv(b, bs1e_g(b, side, unit), &k))
+		return 0;
+	if (tside)
+		*tside = b->indivs[k].side;
+	if (tindiv)
+		*tindiv = b->indivs[k].idx;
+	return 1;
+}
+
+/* 1 when figure k touches an enemy figure or unit; *what gets the first
+ * (an obstacle map value), -1. */
+static int figure_engaged(const struct bs_battle *b, int k, int *what)
+{
+	struct bs_quad q = bs1e_indiv_quad(b, k);
+	int side = b->indivs[k].side;
+	for (int g = 0; g < b->nunits; g++) {
+		if (b->units[g].side == side || !bs1e_in_play(b, g))
+			continue;
+		struct bs_quad u = bs1e_quad(b, g);
+		if (touching(&q, &u)) {
+			if (what)
+				*what = g;
+			return 1;
+		}
+	}
+	for (int i = 0; i < b->nindivs; i++) {
+		if (b->indivs[i].side == side || !bs1e_indiv_figure(b, i))
+			continue;
+		struct bs_quad c = bs1e_indiv_quad(b, i);
+		if (touching(&q, &c)) {
+			if (what)
+				*what = b->nunits + i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int bs1e_indiv_engaged(const struct bs_battle *b, int side, int indiv)
+{
+	return bs1e_indiv_on_table(b, side, indiv) &&
+	       figure_engaged(b, b->indiv_first[side] + indiv, NULL);
+}
+
+/* ---- set-up and reset -------------------------------------------------- */
+
+void bs1e_indivs_rate(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs1e_indiv_sheet sh;
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs_indiv_state *c = &b->indivs[k];
+		bs1e_indiv_sheet(b->sc, c->side, c->idx, &sh);
+		bs1e_fighter_of(&sh, &s->ix[k].f);
+		s->ix[k].ar = sh.ar.value;
+		s->ix[k].ar_d = sh.ar;
+		/* RULING R-500 [2.3] "Individual PCs/NPCs are not mounted on
+		 * bases ... If you are using counters, use 1/2" counters for
+		 * such creatures, even if they are size M or L. (If the
+		 * creature is incredibly large, use a 3/4" or 1" counter.)":
+		 * a 1/2" square, 1" for an oversize race */
+		const struct bs_creature *r = c->def->race;
+		s->ix[k].base = r && r->no_base ? 1.0 : 0.5;
+		c->hp_max = sh.hp;
+	}
+}
+
+void bs1e_indivs_reset(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs_indiv_state *c = &b->indivs[k];
+		c->hp = c->hp_max;
+		c->role = c->def->role;
+		c->rank = c->def->rank;
+		c->holds = -1;
+		c->tside = c->tunit = c->tindiv = -1;
+		c->adnd_rounds = 0;
+		c->pending_hp = 0;
+		c->killed_by = -1;
+		c->captured = -1;
+		s->holder[k] = c->def->rank != BS_RANK_NONE ? k : -1;
+		s->vacant_from[k] = 0;
+	}
+	for (int g = 0; g < b->nunits; g++)
+		s->ux[g].cmd_given_up = 0;
+}
+
+/* ---- events ------------------------------------------------------------ */
+
+static void ev_indiv(const struct bs_battle *b, struct bs_event *ev,
+		     enum bs_ev type, int k)
+{
+	bs1e_ev(b, ev, type);
+	ev->side = b->indivs[k].side;
+	ev->indiv = b->indivs[k].idx;
+}
+
+/* REJECTED of individual k's order. */
+static void reject(struct bs_battle *b, int k, const char *why,
+		   const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	ev_indiv(b, &ev, BS_EV_REJECTED, k);
+	ev.what = why;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+/* ---- deaths --------------------------------------------------------------
+ */
+
+/* Post P (global) is left vacant from round `from` [9.3]: its holder, and
+ * the post he held for another. */
+static void vacate(struct bs_battle *b, int k, int from)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int p = 0; p < b->nindivs; p++)
+		if (s->holder[p] == k) {
+			s->holder[p] = -1;
+			s->vacant_from[p] = from;
+		}
+	b->indivs[k].holds = -1;
+}
+
+void bs1e_indiv_killed(struct bs_battle *b, int k, int by, const char *what,
+		       const char *cite)
+{
+	struct bs_indiv_state *c = &b->indivs[k];
+	struct bs1e_scratch *s = bs1e_sc(b);
+	if (!c->alive)
+		return;
+	c->alive = 0;
+	c->lost = 1;
+	c->hp = c->hp < 0 ? c->hp : 0;
+	c->killed_by = by;
+	s->lost[c->side][c->idx] = 1;
+	/* [9.3] "if that commander dies": his post may be taken over at the
+	 * next Movement Phase (RULING R-514) */
+	vacate(b, k, b->round + 1);
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		ev_indiv(b, &ev, BS_EV_HP, k);
+		ev.n[0] = 0;
+		ev.n[1] = c->hp;
+		ev.n[2] = c->hp_max;
+		ev.n[3] = 1;
+		ev.what = what;
+		ev.cite = cite;
+		bs_battle_emit(b, &ev);
+	}
+	/* Table 5 "The unit's commander is killed" (RULING R-113): the
+	 * units he led as their Unit Commander check */
+	int side = c->side;
+	for (int g = b->side_first[side];
+	     g < b->side_first[side] + b->sc->sides[side].nunits; g++) {
+		if (!bs1e_in_play(b, g) || b->units[g].commander != c->idx)
+			continue;
+		bs1e_morale_check(b, g, 1u << BS1E_T5_COMMANDER_KILLED,
+				  1u << BS1E_T4_COMMANDER_KILLED, c->pos,
+				  "[4.4 T5]");
+	}
+}
+
+/* ---- moving a figure [7.7] [7.8] [9.4] ---------------------------------- */
+
+/* A move of individual k worked out (out of play when wb is NULL). */
+struct ipath {
+	struct bs_vec at;
+	double facing;
+	double spent;
+	int hit; /* obstacle map value met, -1 */
+	const char *why, *cite;
+};
+
+/* The move of figure k along o: RULING R-501 [7.7] [7.8] legs in order,
+ * each a straight sweep of his counter that stops where it first touches
+ * another figure (and the move with it); at most his MV in all; facing
+ * free (the [9.4] Q&A): the way he last went, or toward the enemy he
+ * touches. Figures that begin in contact with an enemy may only withdraw
+ * [7.8] [7.12]: at most 3" and away from every enemy they touch, ending
+ * out of contact. wb: carry it out, with its MOVE events. Returns 1 when
+ * legal. */
+static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
+		    const struct bs_indiv_order *o, struct ipath *out)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	memset(out, 0, sizeof *out);
+	out->at = c->pos;
+	out->facing = c->facing;
+	out->hit = -1;
+	int npts = o->nvia + 1;
+	if (o->nvia < 0 || o->nvia > BS_INDIV_MAX_VIA) {
+		out->why = "too many waypoints";
+		out->cite = "[7.7]";
+		return 0;
+	}
+	struct bs_vec pts[BS_INDIV_MAX_VIA + 1];
+	double total = 0;
+	struct bs_vec from = c->pos;
+	for (int i = 0; i < npts; i++) {
+		double x = i < o->nvia ? o->via[i][0] : o->x;
+		double y = i < o->nvia ? o->via[i][1] : o->y;
+		if (!isfinite(x) || !isfinite(y) || x < 0 || y < 0 ||
+		    x > b->sc->width || y > b->sc->depth) {
+			out->why = "off the table";
+			out->cite = "[7.7]";
+			return 0;
+		}
+		pts[i] = (struct bs_vec){x, y};
+		total += bs_vec_dist(from, pts[i]);
+		from = pts[i];
+	}
+	double mv = c->mv;
+	/* [7.8] "Figures that begin their Movement Phase in base-to-base
+	 * contact with an enemy figure may only execute ... Fighting
+	 * Withdrawal, or Flee" (RULING R-501: a lone figure withdraws) */
+	int engaged = c->flags & BS_IF_MOVED ? 0 : figure_engaged(b, k, NULL);
+	if (engaged) {
+		if (c->mv < 3) {
+			out->why = "in contact: a fighting withdrawal needs MV "
+				   "3\" or more";
+			out->cite = "[7.8] [7.12]";
+			return 0;
+		}
+		mv = 3.0;
+	}
+	if (total > mv + EPS) {
+		out->why = engaged ? "in contact: a fighting withdrawal of at "
+				     "most 3\""
+				   : "farther than the individual's MV";
+		out->cite = engaged ? "[7.8] [7.12]" : "[7.7] [9.4]";
+		return 0;
+	}
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int map[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_all(b, -1, -1, k, obst, map);
+	/* the enemies he touches at the start: a withdrawal goes away */
+	struct bs_quad q0 = bs1e_indiv_quad(b, k);
+	double w = bs1e_sc(b)->ix[k].base;
+	struct bs_vec at = c->pos;
+	double facing = c->facing, spent = 0;
+	for (int i = 0; i < npts; i++) {
+		struct bs_vec d = bs_vec_sub(pts[i], at);
+		double len = bs_vec_len(d);
+		if (len < EPS)
+			continue;
+		struct bs_vec dir = bs_vec_scale(d, 1.0 / len);
+		double f = bs_facing_of(dir);
+		/* free facing: the counter turns to the way he goes */
+		struct bs_quad q = bs_block(
+		    bs_vec_add(at, bs_vec_scale(bs_dir(f), w / 2)), f, w, w);
+		int hit = -1;
+		double done = bs_sweep_translate(&q, dir, len, obst, n, &hit);
+		struct bs_vec x0 = at;
+		double f0 = facing;
+		at = bs_vec_add(at, bs_vec_scale(dir, done));
+		facing = f;
+		spent += done;
+		if (wb && bs_battle_events_on(b)) {
+			struct bs_event ev;
+			ev_indiv(b, &ev, BS_EV_MOVE, k);
+			ev.what = engaged ? "withdraw" : "move";
+			ev.x0 = x0.x;
+			ev.y0 = x0.y;
+			ev.f0 = f0;
+			ev.x1 = at.x;
+			ev.y1 = at.y;
+			ev.f1 = facing;
+			ev.n[0] = (int)lround(done * 10);
+			ev.n[1] = (int)lround(mv * 10);
+			ev.n[2] = (int)lround(spent * 10);
+			ev.cite = engaged ? "[7.8] [7.12] RULING R-501"
+					  : "[7.7] [9.4] RULING R-501";
+			bs_battle_emit(wb, &ev);
+		}
+		if (hit >= 0) {
+			/* [7.8] "A figure must immediately stop its
+			 * movement when it comes into base-to-base contact
+			 * with an enemy figure"; a friend stops it too */
+			out->hit = map[hit];
+			break;
+		}
+	}
+	if (engaged) {
+		/* a withdrawal ends farther from every enemy it touched and
+		 * touching none */
+		struct bs_quad qe = bs_block(
+		    bs_vec_add(at, bs_vec_scale(bs_dir(facing), w / 2)), facing,
+		    w, w);
+		for (int i = 0; i < n; i++) {
+			if (bs1e_obst_side(b, map[i]) == c->side)
+				continue;
+			if (touching(&qe, &obst[i])) {
+				out->why = "a fighting withdrawal may not end "
+					   "in contact with an enemy";
+				out->cite = "[7.8] [7.12]";
+				return 0;
+			}
+			if (touching(&q0, &obst[i]) &&
+			    bs_quad_dist(&qe, &obst[i]) <
+				bs_quad_dist(&q0, &obst[i]) + EPS) {
+				out->why = "a fighting withdrawal moves away "
+					   "from the enemy";
+				out->cite = "[7.8] [7.12]";
+				return 0;
+			}
+		}
+	}
+	if (out->hit >= 0 && bs1e_obst_side(b, out->hit) != c->side) {
+		/* he faces the enemy he touches (the [9.4] Q&A) */
+		struct bs_quad e = obst[0];
+		for (int i = 0; i < n; i++)
+			if (map[i] == out->hit)
+				e = obst[i];
+		struct bs_vec to = bs_vec_sub(bs_quad_centre(&e), at);
+		if (bs_vec_len(to) > EPS)
+			facing = bs_facing_of(to);
+	}
+	out->at = at;
+	out->facing = facing;
+	out->spent = spent;
+	return 1;
+}
+
+int bs1e_check_indiv_move(const struct bs_battle *b, int side, int indiv,
+			  const struct bs_indiv_order *o,
+			  struct bs1e_indiv_outcome *out)
+{
+	memset(out, 0, sizeof *out);
+	out->contact_side = out->contact_unit = out->contact_indiv = -1;
+	if (!bs1e_indiv_on_table(b, side, indiv)) {
+		out->why = "not a figure on the table";
+		out->cite = "[9.4]";
+		return 0;
+	}
+	int k = b->indiv_first[side] + indiv;
+	struct ipath p;
+	out->legal = run_path(b, NULL, k, o, &p);
+	out->why = p.why;
+	out->cite = p.cite;
+	out->at = p.at;
+	out->spent = p.spent;
+	if (p.hit >= 0) {
+		out->contact_side = bs1e_obst_side(b, p.hit);
+		out->contact_enemy = out->contact_side != side;
+		int ki = bs1e_obst_indiv(b, p.hit);
+		if (ki >= 0)
+			out->contact_indiv = b->indivs[ki].idx;
+		else
+			out->contact_unit = b->units[p.hit].idx;
+	}
+	return out->legal;
+}
+
+/* INDIV_ORDER: what the controller asked of individual k, and why. */
+static void emit_order(struct bs_battle *b, int k,
+		       const struct bs_indiv_order *o)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	ev_indiv(b, &ev, BS_EV_INDIV_ORDER, k);
+	ev.x1 = o->move ? o->x : b->indivs[k].pos.x;
+	ev.y1 = o->move ? o->y : b->indivs[k].pos.y;
+	ev.n[0] = o->move ? o->nvia + 1 : 0;
+	ev.tside = o->tside;
+	ev.tunit = o->tunit;
+	ev.tindiv = o->tindiv;
+	ev.what = o->why;
+	ev.cite = b->indivs[k].rank != BS_RANK_NONE ? "[9.2]" : "[9.4]";
+	bs_battle_emit(b, &ev);
+}
+
+/* CONTACT of figure k with what he met (a map value). */
+static void emit_contact(struct bs_battle *b, int k, int m)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	ev_indiv(b, &ev, BS_EV_CONTACT, k);
+	int ki = bs1e_obst_indiv(b, m);
+	ev.tside = bs1e_obst_side(b, m);
+	if (ki >= 0)
+		ev.tindiv = b->indivs[ki].idx;
+	else
+		ev.tunit = b->units[m].idx;
+	ev.what = ki >= 0 ? "a figure" : "front";
+	if (ki < 0) {
+		struct bs_quad q = bs1e_quad(b, m);
+		ev.what =
+		    bs_arc_name[bs_tt_arc_from(&q, b->indivs[k].pos, NULL)];
+	}
+	ev.n[0] = -1; /* a lone figure has no edges */
+	ev.cite = "[7.8] [9.4]";
+	bs_battle_emit(b, &ev);
+}
+
+/* 1 when (tside, tunit / tindiv) names an enemy of side. */
+static int enemy_target(const struct bs_battle *b, int side,
+			const struct bs_indiv_order *o)
+{
+	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side)
+		return 0;
+	if (o->tunit >= 0)
+		return o->tunit < b->sc->sides[o->tside].nunits;
+	return o->tindiv >= 0 &&
+	       o->tindiv < b->sc->sides[o->tside].nindividuals;
+}
+
+void bs1e_indivs_move(struct bs_battle *b, int side)
+{
+	const struct bs_controller *ctl = b->ctl[side];
+	for (int i = 0; i < b->sc->sides[side].nindividuals; i++) {
+		int k = b->indiv_first[side] + i;
+		struct bs_indiv_state *c = &b->indivs[k];
+		if (!bs1e_indiv_figure(b, k) || !ctl || !ctl->move_indiv)
+			continue;
+		struct bs_indiv_order io;
+		memset(&io, 0, sizeof io);
+		io.x = c->pos.x;
+		io.y = c->pos.y;
+		io.tside = io.tunit = io.tindiv = -1;
+		ctl->move_indiv(ctl->ctx, b, side, i, &io);
+		io.why[sizeof io.why - 1] = '\0';
+		/* [9.4] whom he goes for: he attacks it when he touches it */
+		if (enemy_target(b, side, &io)) {
+			c->tside = io.tside;
+			c->tunit = io.tunit >= 0 ? io.tunit : -1;
+			c->tindiv = io.tunit >= 0 ? -1 : io.tindiv;
+		} else {
+			io.tside = io.tunit = io.tindiv = -1;
+		}
+		if (!io.move && io.tside < 0 && !io.why[0])
+			continue;
+		emit_order(b, k, &io);
+		if (!io.move)
+			continue;
+		struct ipath p;
+		if (!run_path(b, NULL, k, &io, &p)) {
+			reject(b, k, p.why, p.cite);
+			continue;
+		}
+		run_path(b, b, k, &io, &p);
+		c->pos = p.at;
+		c->facing = p.facing;
+		if (p.spent > EPS)
+			c->flags |= BS_IF_MOVED;
+		if (p.hit >= 0 && bs1e_obst_side(b, p.hit) != side)
+			emit_contact(b, k, p.hit);
+	}
+}
+
+/* ---- making way (RULING R-502) ------------------------------------------ */
+
+/* Where figure k could stand clear of every obstacle, nearest to where he
+ * is: just outside each edge of the block over him, then rings of
+ * points around him; 1 with *to set, 0 when nowhere within 12". */
+static int clear_spot(const struct bs_battle *b, int k, const struct bs_quad *o,
+		      int n, struct bs_vec *to)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	double w = bs1e_sc(b)->ix[k].base;
+	double best = HUGE_VAL;
+	for (int ring = 0; ring <= 48 && best == HUGE_VAL; ring++) {
+		double r = ring * 0.25 + w;
+		for (int a = 0; a < 24; a++) {
+			struct bs_vec p = bs_vec_add(
+			    c->pos, bs_vec_scale(bs_dir(a * 15.0), r));
+			if (p.x < w / 2 || p.y < w / 2 ||
+			    p.x > b->sc->width - w / 2 ||
+			    p.y > b->sc->depth - w / 2)
+				continue;
+			struct bs_quad q = bs_block(
+			    bs_vec_add(p,
+				       bs_vec_scale(bs_dir(c->facing), w / 2)),
+			    c->facing, w, w);
+			if (!bs_tt_fits(&q, NULL, o, n, 1, NULL))
+				continue;
+			/* the nearest, first by the order tried */
+			double d = bs_vec_dist(p, c->pos);
+			if (d < best - EPS) {
+				best = d;
+				*to = p;
+			}
+		}
+	}
+	return best != HUGE_VAL;
+}
+
+void bs1e_indivs_make_way(struct bs_battle *b)
+{
+	if (!bs1e_indivs_in_play(b))
+		return;
+	struct bs_quad units[BS1E_MAX_UNITS];
+	int nu = bs1e_obstacles(b, -1, -1, units, NULL);
+	for (int k = 0; k < b->nindivs; k++) {
+		if (!bs1e_indiv_figure(b, k))
+			continue;
+		struct bs_quad q = bs1e_indiv_quad(b, k);
+		/* covered: deeper than the touch tolerance (a sweep that
+		 * stops at contact overlaps by BS_TT_FIT_TOL) */
+		int over = 0;
+		for (int i = 0; i < nu && !over; i++)
+			over =
+			    bs_quad_depth_exceeds(&q, &units[i], BS_GEOM_TOUCH);
+		if (!over)
+			continue;
+		struct bs_quad obst[BS1E_MAX_OBST];
+		int n = bs1e_obstacles_all(b, -1, -1, k, obst, NULL);
+		struct bs_vec to;
+		struct bs_indiv_state *c = &b->indivs[k];
+		if (!clear_spot(b, k, obst, n, &to))
+			continue; /* nowhere: he stays (never seen) */
+		struct bs_vec from = c->pos;
+		c->pos = to;
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			ev_indiv(b, &ev, BS_EV_MOVE, k);
+			ev.what = "steps aside";
+			ev.x0 = from.x;
+			ev.y0 = from.y;
+			ev.f0 = ev.f1 = c->facing;
+			ev.x1 = to.x;
+			ev.y1 = to.y;
+			ev.cite = "RULING R-502";
+			bs_battle_emit(b, &ev);
+		}
+	}
+}
+
+/* ---- changes of role [9.0] [9.3] ---------------------------------------- */
+
+/* Where individual k leaving unit g (global) stands: touching its rear
+ * edge at the middle, else its flanks, else its front; 0 when no place is
+ * clear. */
+static int step_out_spot(const struct bs_battle *b, int k, int g,
+			 struct bs_vec *to)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double w = bs1e_sc(b)->ix[k].base;
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_all(b, -1, -1, k, obst, NULL);
+	struct bs_vec c = bs_quad_centre(&q);
+	static const int order[4] = {BS_EDGE_REAR, BS_EDGE_LEFT, BS_EDGE_RIGHT,
+				     BS_EDGE_FRONT};
+	for (int i = 0; i < 4; i++) {
+		struct bs_vec a, e;
+		bs_quad_edge(&q, order[i], &a, &e);
+		struct bs_vec mid = bs_vec_scale(bs_vec_add(a, e), 0.5);
+		struct bs_vec out = bs_vec_sub(mid, c);
+		double len = bs_vec_len(out);
+		if (len < EPS)
+			continue;
+		struct bs_vec p = bs_vec_add(
+		    mid, bs_vec_scale(out, (w / 2 + BS_TT_STOP_GAP) / len));
+		if (p.x < w / 2 || p.y < w / 2 || p.x > b->sc->width - w / 2 ||
+		    p.y > b->sc->depth - w / 2)
+			continue;
+		double f = bs_facing_of(out);
+		struct bs_quad nq = bs_block(
+		    bs_vec_add(p, bs_vec_scale(bs_dir(f), w / 2)), f, w, w);
+		if (bs_tt_fits(&nq, NULL, obst, n, 1, NULL)) {
+			*to = p;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when figure k touches unit g (global) or is with it. */
+static int at_unit(const struct bs_battle *b, int k, int g)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	if (c->with_unit >= 0)
+		return bs1e_g(b, c->side, c->with_unit) == g;
+	struct bs_quad q = bs1e_indiv_quad(b, k), u = bs1e_quad(b, g);
+	return touching(&q, &u);
+}
+
+/* The line of succession of post p (global): his deputy [9.3], then the
+ * side's Chain of Command chart for him (the optional rule); global
+ * indexes into out, how many. */
+static int successors(const struct bs_battle *b, int p, int *out)
+{
+	const struct bs_indiv_state *c = &b->indivs[p];
+	const struct bs_side *sd = &b->sc->sides[c->side];
+	int n = 0, first = b->indiv_first[c->side];
+	for (int i = 0; i < sd->nindividuals; i++)
+		if (i != c->idx && sd->individuals[i].deputy_of == c->idx)
+			out[n++] = first + i;
+	if (c->def->leads >= 0 && n == 0) {
+		int d = sd->units[c->def->leads].deputy;
+		if (d >= 0 && d != c->idx)
+			out[n++] = first + d;
+	}
+	for (int l = 0; l < sd->nchain; l++) {
+		if (sd->chain[l].post != c->idx)
+			continue;
+		for (int j = 0; j < sd->chain[l].n && n < BS_MAX_INDIVIDUALS;
+		     j++) {
+			int x = first + sd->chain[l].next[j];
+			int dup = 0;
+			for (int q = 0; q < n; q++)
+				dup |= out[q] == x;
+			if (!dup)
+				out[n++] = x;
+		}
+	}
+	return n;
+}
+
+/* The unit (global) that post p's holder leads as Unit Commander: the
+ * unit whose commander in play he is; -1 none. */
+static int post_unit(const struct bs_battle *b, int p)
+{
+	const struct bs_indiv_state *c = &b->indivs[p];
+	const struct bs_side *sd = &b->sc->sides[c->side];
+	if (c->def->leads >= 0)
+		return bs1e_g(b, c->side, c->def->leads);
+	for (int u = 0; u < sd->nunits; u++)
+		if (sd->units[u].commander == c->idx)
+			return bs1e_g(b, c->side, u);
+	return -1;
+}
+
+int bs1e_check_role(const struct bs_battle *b, int side,
+		    const struct bs_role_order *r, const char **why,
+		    const char **cite)
+{
+	const char *w = NULL, *ct = "[9.0]";
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	if (!bs1e_indivs_in_play(b)) {
+		w = "roles change in the Intermediate Game only";
+		ct = "[Part 2] [9.0]";
+		goto done;
+	}
+	if (!r || !valid_indiv(b, side, r->indiv) || (int)r->act < 0 ||
+	    r->act >= BS_RA__COUNT) {
+		w = "no such individual or role";
+		goto done;
+	}
+	int k = b->indiv_first[side] + r->indiv;
+	const struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs_side *sd = &b->sc->sides[side];
+	if (!c->alive || c->lost) {
+		w = "he is dead or out of the battle";
+		ct = "[9.1] [9.3]";
+		goto done;
+	}
+	if (c->flags & BS_IF_ROLE) {
+		w = "one change of role a Game Round";
+		goto done;
+	}
+	int g = -1;
+	if (r->act == BS_RA_MEMBER || r->act == BS_RA_COMMAND) {
+		if (r->unit < 0 || r->unit >= sd->nunits) {
+			w = "no such unit of his side";
+			goto done;
+		}
+		g = bs1e_g(b, side, r->unit);
+		if (!bs1e_in_play(b, g) || bs1e_routed(b, g)) {
+			w = "the unit is not on the table, or routed";
+			goto done;
+		}
+		if (!at_unit(b, k, g)) {
+			w = "he must touch the unit to join it";
+			ct = "[9.0] RULING R-503";
+			goto done;
+		}
+	}
+	int mine = -1; /* the unit he leads as its Unit Commander */
+	for (int u = 0; u < sd->nunits; u++)
+		if (b->units[bs1e_g(b, side, u)].commander == r->indiv &&
+		    bs1e_in_play(b, bs1e_g(b, side, u)))
+			mine = bs1e_g(b, side, u);
+	switch (r->act) {
+	case BS_RA_HERO:
+		if (c->role == BS_ROLE_HERO && c->rank == BS_RANK_NONE) {
+			w = "he is a hero already";
+			goto done;
+		}
+		if (c->with_unit >= 0) {
+			struct bs_vec to;
+			if (!step_out_spot(b, k, bs1e_g(b, side, c->with_unit),
+					   &to)) {
+				w = "no room beside his unit to step out";
+				ct = "[9.0] RULING R-503";
+				goto done;
+			}
+		}
+		break;
+	case BS_RA_MEMBER:
+		if (c->with_unit == r->unit) {
+			w = "he is with that unit already";
+			goto done;
+		}
+		if (mine >= 0) {
+			w = "a Unit Commander is with his own unit";
+			ct = "[9.2] [4.10]";
+			goto done;
+		}
+		break;
+	case BS_RA_COMMAND: {
+		const struct bs_unit_state *u = &b->units[g];
+		if (u->commander == r->indiv) {
+			w = "he commands that unit already";
+			goto done;
+		}
+		if (mine >= 0) {
+			w = "a Unit Commander commands only his unit";
+			ct = "[4.10]";
+			goto done;
+		}
+		if (u->commander >= 0) {
+			const struct bs_indiv_state *o =
+			    cind_of(b, side, u->commander);
+			if (o->alive && !o->lost) {
+				w = "the unit has its Unit Commander";
+				ct = "[9.3]";
+				goto done;
+			}
+		}
+		/* [9.3] "can only take over command of a unit that is
+		 * currently out of command" */
+		if (!(u->flags & BS_UF_OUT_OF_COMMAND)) {
+			w = "command is taken over only of a unit out of "
+			    "command";
+			ct = "[9.3]";
+			goto done;
+		}
+		break;
+	}
+	case BS_RA_TAKE_OVER: {
+		if (!valid_indiv(b, side, r->post) || r->post == r->indiv) {
+			w = "no such commander";
+			ct = "[9.3]";
+			goto done;
+		}
+		int p = b->indiv_first[side] + r->post;
+		if (b->indivs[p].def->rank == BS_RANK_NONE) {
+			w = "he is no commander: there is no post to take over";
+			ct = "[9.3]";
+			goto done;
+		}
+		if (s->holder[p] == k) {
+			w = "he holds that post already";
+			ct = "[9.3]";
+			goto done;
+		}
+		/* "A character can only be a Deputy Commander for one
+		 * Commander": his deputy first, then the chain (RULING
+		 * R-514) */
+		int line[BS_MAX_INDIVIDUALS + 1];
+		int nl = successors(b, p, line), at = -1;
+		for (int i = 0; i < nl && at < 0; i++)
+			if (line[i] == k)
+				at = i;
+		if (at < 0) {
+			w = "he is not this commander's deputy nor next in the "
+			    "chain of command";
+			ct = "[9.3]";
+			goto done;
+		}
+		for (int i = 0; i < at; i++) {
+			const struct bs_indiv_state *o = &b->indivs[line[i]];
+			if (o->alive && !o->lost && s->holder[p] != line[i]) {
+				w = "another comes before him in the line of "
+				    "succession";
+				ct = "[9.3] (optional rule)";
+				goto done;
+			}
+		}
+		/* [9.3] "if that commander dies, is disabled, is removed
+		 * from combat, or is otherwise not in command of his
+		 * forces"; "command cannot be "passed over" ... unless that
+		 * commander's unit goes out of command for at least the
+		 * remainder of the current Game Round" (RULING R-514: the
+		 * post is vacant: its holder dead, lost or gone hero) */
+		int h = s->holder[p];
+		if (h >= 0 && b->indivs[h].alive && !b->indivs[h].lost) {
+			w = "his commander still holds his post: it is not "
+			    "vacant";
+			ct = "[9.3] RULING R-514";
+			goto done;
+		}
+		if (h < 0 && s->vacant_from[p] > b->round) {
+			w = "the post was left this round: it may be taken "
+			    "over from the next";
+			ct = "[9.3] RULING R-514";
+			goto done;
+		}
+		int pu = post_unit(b, p);
+		if (pu >= 0 && bs1e_in_play(b, pu)) {
+			if (!(b->units[pu].flags & BS_UF_OUT_OF_COMMAND)) {
+				w = "a Deputy takes over only a unit out of "
+				    "command";
+				ct = "[9.3]";
+				goto done;
+			}
+			if (!at_unit(b, k, pu) &&
+			    b->indivs[p].def->rank == BS_RANK_UNIT) {
+				w = "he must touch the unit to take over its "
+				    "command";
+				ct = "[9.3] RULING R-514";
+				goto done;
+			}
+		}
+		break;
+	}
+	default:
+		break;
+	}
+done:
+	if (why)
+		*why = w;
+	if (cite)
+		*cite = ct;
+	return w == NULL;
+}
+
+/* Carry out the (legal) change r of individual k. */
+static void apply_role(struct bs_battle *b, int side,
+		       const struct bs_role_order *r)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int k = b->indiv_first[side] + r->indiv;
+	struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs_side *sd = &b->sc->sides[side];
+	const char *cite = "[9.0]";
+	int unit = -1, post = -1;
+	c->flags |= BS_IF_ROLE;
+	/* the unit he leads as its Unit Commander */
+	int mine = -1;
+	for (int u = 0; u < sd->nunits; u++)
+		if (b->units[bs1e_g(b, side, u)].commander == r->indiv)
+			mine = bs1e_g(b, side, u);
+	switch (r->act) {
+	case BS_RA_HERO: {
+		if (c->with_unit >= 0) {
+			int g = bs1e_g(b, side, c->with_unit);
+			struct bs_vec to;
+			if (step_out_spot(b, k, g, &to)) {
+				c->pos = to;
+				c->facing = b->units[g].facing;
+			}
+			c->with_unit = -1;
+		}
+		if (mine >= 0) {
+			/* [9.3] the unit goes out of command for the rest of
+			 * the Game Round */
+			b->units[mine].commander = -1;
+			s->ux[mine].cmd_given_up = b->round;
+			cite = "[9.0] [9.3]";
+		}
+		/* he gives up every post he holds: vacant from the next
+		 * Game Round (RULING R-514) */
+		vacate(b, k, b->round + 1);
+		c->role = BS_ROLE_HERO;
+		c->rank = BS_RANK_NONE;
+		break;
+	}
+	case BS_RA_MEMBER:
+		/* RULING R-518 (the [9.1] Q&A): he joins the unit; its
+		 * ratings stay as its roster made them */
+		c->with_unit = r->unit;
+		unit = r->unit;
+		c->role = c->rank != BS_RANK_NONE ? BS_ROLE_COMMANDER
+						  : BS_ROLE_MEMBER;
+		cite = "[9.0] [9.1]";
+		break;
+	case BS_RA_COMMAND: {
+		int g = bs1e_g(b, side, r->unit);
+		b->units[g].commander = r->indiv;
+		b->units[g].cb = c->cb;
+		c->with_unit = r->unit;
+		c->role = BS_ROLE_COMMANDER;
+		if (c->rank < BS_RANK_UNIT)
+			c->rank = BS_RANK_UNIT;
+		unit = r->unit;
+		cite = "[9.0] [9.2] [9.3]";
+		break;
+	}
+	case BS_RA_TAKE_OVER: {
+		int p = b->indiv_first[side] + r->post;
+		struct bs_indiv_state *pc = &b->indivs[p];
+		s->holder[p] = k;
+		c->holds = r->post;
+		if (pc->def->rank > c->rank)
+			c->rank = pc->def->rank;
+		c->role = BS_ROLE_COMMANDER;
+		int pu = post_unit(b, p);
+		if (pu >= 0 && bs1e_in_play(b, pu) &&
+		    pc->def->rank == BS_RANK_UNIT) {
+			b->units[pu].commander = r->indiv;
+			b->units[pu].cb = c->cb;
+			c->with_unit = b->units[pu].idx;
+			unit = c->with_unit;
+		}
+		post = r->post;
+		cite = "[9.3]";
+		break;
+	}
+	default:
+		break;
+	}
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		ev_indiv(b, &ev, BS_EV_ROLE, k);
+		ev.n[0] = (int)r->act;
+		ev.n[1] = (int)c->role;
+		ev.n[2] = (int)c->rank;
+		ev.unit = unit;
+		if (post >= 0) {
+			ev.tside = side;
+			ev.tindiv = post;
+		}
+		ev.what = r->why;
+		ev.cite = cite;
+		bs_battle_emit(b, &ev);
+	}
+}
+
+void bs1e_roles_phase(struct bs_battle *b, int side)
+{
+	const struct bs_controller *ctl = b->ctl[side];
+	if (!bs1e_indivs_in_play(b) || !ctl || !ctl->roles)
+		return;
+	struct bs_role_order ro[BS_MAX_ROLE_ORDERS];
+	memset(ro, 0, sizeof ro);
+	int n = ctl->roles(ctl->ctx, b, side, ro, BS_MAX_ROLE_ORDERS);
+	if (n > BS_MAX_ROLE_ORDERS)
+		n = BS_MAX_ROLE_ORDERS;
+	for (int i = 0; i < n; i++) {
+		const char *why, *cite;
+		ro[i].why[sizeof ro[i].why - 1] = '\0';
+		if (!bs1e_check_role(b, side, &ro[i], &why, &cite)) {
+			if (valid_indiv(b, side, ro[i].indiv))
+				reject(b, b->indiv_first[side] + ro[i].indiv,
+				       why, cite);
+			else
+				bs1e_note(b, -1, why, cite);
+			continue;
+		}
+		apply_role(b, side, &ro[i]);
+	}
+	/* the new commands count at once [9.0] "take effect immediately";
+	 * a unit its commander left goes to open formation [7.6]: the one
+	 * who stepped out makes way (RULING R-502) */
+	bs1e_command_update(b, 0);
+	bs1e_indivs_make_way(b);
+}
+
+/* ---- capture at the end [9.1] ------------------------------------------- */
+
+void bs1e_indivs_capture(struct bs_battle *b)
+{
+	if (!bs1e_indivs_in_play(b))
+		return;
+	struct bs_result *r = &b->result;
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs_indiv_state *c = &b->indivs[k];
+		if (c->fate != BS1E_FATE_BADLY_WOUNDED &&
+		    c->fate != BS1E_FATE_UNCONSCIOUS)
+			continue;
+		/* [9.1] "A wounded or stunned character is automatically
+		 * captured by the enemy if at the end of the battle the
+		 * enemy's forces hold the AREA where the character fell. If
+		 * the character's side is victorious, the character can
+		 * return to his unit": RULING R-516, the area is held by the
+		 * side of the unit nearest to where he fell that is still on
+		 * the table and not routed */
+		if (r->winner == c->side)
+			continue;
+		double best = HUGE_VAL;
+		int by = -1;
+		for (int g = 0; g < b->nunits; g++) {
+			if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
+				continue;
+			struct bs_quad q = bs1e_quad(b, g);
+			struct bs_quad pt = {{c->pos, c->pos, c->pos, c->pos}};
+			double d = bs_quad_dist(&q, &pt);
+			if (d < best - EPS) {
+				best = d;
+				by = b->units[g].side;
+			}
+		}
+		if (by < 0 || by == c->side)
+			continue;
+		c->captured = by;
+		r->side[c->side].indivs_captured++;
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			ev_indiv(b, &ev, BS_EV_CAPTURE, k);
+			ev.tside = by;
+			ev.x1 = c->pos.x;
+			ev.y1 = c->pos.y;
+			ev.n[0] = c->fate;
+			ev.what = "the enemy holds the area where he fell";
+			ev.cite = "[9.1] RULING R-516";
+			bs_battle_emit(b, &ev);
+		}
+	}
+}

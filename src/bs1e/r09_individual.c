@@ -1,0 +1,675 @@
+/* The Melee Phase of heroes and commanders standing alone, the
+ * Intermediate and Advanced Games (issue 15): [9.4 B] individual combat
+ * between 1:1 figures in base-to-base contact by AD&D rules (three AD&D
+ * melee rounds to the phase, [5.2] individual initiative, THAC0 against
+ * AC on a d20 with strength and magic, the weapon's hit points against
+ * S-M or L, multiple attacks); [9.4 A] character vs figure combat: a hero
+ * attacking a figure (a wound at 1/2 of its HD, never more than a wound a
+ * round, unless he can affect all its creatures), figures attacking a
+ * hero (1 figure, 3 against size L; each HD of damage 4 hp); [9.2]
+ * commanders standing apart from their units fight and are attacked as
+ * heroes. Nothing done in individual combat touches a 2:1, 5:1 or 10:1
+ * figure [9.4 B]. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bs1e/engine.h"
+
+/* ---- individual combat [9.4 B] ------------------------------------------
+ */
+
+/* 1 when figures k and j (global) touch. */
+static int figures_touch(const struct bs_battle *b, int k, int j)
+{
+	struct bs_quad a = bs1e_indiv_quad(b, k), c = bs1e_indiv_quad(b, j);
+	return bs_quad_dist_cmp(&a, &c, BS_GEOM_TOUCH) <= 0;
+}
+
+/* The enemy figure k fights this AD&D round: the one he went for when he
+ * touches it, else the one he fought last, else the first that touches
+ * him (RULING R-510); -1 none. */
+static int duel_target(const struct bs_battle *b, int k, int last)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	if (c->tside >= 0 && c->tindiv >= 0) {
+		int t = b->indiv_first[c->tside] + c->tindiv;
+		if (bs1e_indiv_figure(b, t) && b->indivs[t].hp > 0 &&
+		    figures_touch(b, k, t))
+			return t;
+	}
+	if (last >= 0 && bs1e_indiv_figure(b, last) && b->indivs[last].hp > 0 &&
+	    figures_touch(b, k, last))
+		return last;
+	for (int j = 0; j < b->nindivs; j++)
+		if (b->indivs[j].side != c->side && bs1e_indiv_figure(b, j) &&
+		    b->indivs[j].hp > 0 && figures_touch(b, k, j))
+			return j;
+	return -1;
+}
+
+/* 1 when individual j counts as a creature of less than 1 HD. */
+static int indiv_under_1hd(const struct bs_battle *b, int j)
+{
+	const struct bs_individual *d = b->indivs[j].def;
+	int level = 0;
+	for (int i = 0; i < d->nclasses; i++)
+		if (d->level[i] > level)
+			level = d->level[i];
+	if (d->nclasses > 0)
+		return level <= 0;
+	struct bs_hd hd = d->race ? d->race->hd : (struct bs_hd){10, 0};
+	return bs1e_under_one_hd(d->race, hd, bs1e_sc(b)->ix[j].f.thac0);
+}
+
+/* One attack form of k on t: the d20, and the damage when it hits. */
+static void strike(struct bs_battle *b, int k, int t, int form, int round,
+		   int nth)
+{
+	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
+	struct bs_indiv_state *c = &b->indivs[k], *d = &b->indivs[t];
+	const struct bs1e_fighter *df = &bs1e_sc(b)->ix[t].f;
+	/* [9.4 B] "resolved using normal AD&D game melee rules": THAC0
+	 * against AC on the attack matrix (RULING R-507), strength and a
+	 * magic weapon's plus to hit; a monster's natural attacks have no
+	 * strength bonus */
+	int natural = f->natural;
+	int need = bs1e_adnd_needed(f->thac0, df->ac);
+	struct bs_deriv dn;
+	char lab[BS_DERIV_LABEL];
+	snprintf(lab, sizeof lab, "THAC0 %d - AC %d%s =", f->thac0, df->ac,
+		 need != f->thac0 - df->ac ? " on the matrix" : "");
+	bs_deriv_init(&dn, need, lab, NULL, NULL);
+	int bonus = 0;
+	if (!natural && f->str_hit) {
+		bs_deriv_add(&dn, -f->str_hit, "[9.4 B]", "strength");
+		bonus += f->str_hit;
+	}
+	if (f->plus) {
+		bs_deriv_add(&dn, -f->plus, "[9.4 B]", "%s", f->weapon);
+		bonus += f->plus;
+	}
+	static const struct bs_roll_why why_hit = {
+	    BS_ROLL_TO_HIT, {20, 0}, 0, "to hit", "[9.4 B]"};
+	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,
+			  d->idx, -1);
+	int d20 = bs_roll(&b->dice, 20);
+	int hit = d20 + bonus >= need;
+	int dmg = 0, raw = 0;
+	if (hit) {
+		const struct bs_dice_part *p =
+		    df->size == BS_SIZE_L ? &f->l[form] : &f->sm[form];
+		static const struct bs_roll_why why_dmg = {
+		    BS_ROLL_DAMAGE, {0, 0}, 0, "damage to", "[9.4 B]"};
+		bs_dice_why_indiv(&b->dice, &why_dmg, p->count, p->sides,
+				  c->side, c->idx, d->side, d->idx, -1);
+		raw = bs_roll_n(&b->dice, p->count, p->sides);
+		dmg = raw + p->plus + f->plus + (natural ? 0 : f->str_dmg);
+		/* an AD&D hit does at least 1 point */
+		if (dmg < 1)
+			dmg = 1;
+		d->hp -= dmg;
+		d->killed_by = c->side;
+	}
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_DUEL);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.tside = d->side;
+		ev.tindiv = d->idx;
+		ev.deriv = dn;
+		ev.has_deriv = 1;
+		ev.dice[0] = d20;
+		ev.ndice = 1;
+		ev.die_sides = 20;
+		ev.n[0] = round;
+		ev.n[1] = dn.value;
+		ev.n[2] = hit;
+		ev.n[3] = dmg;
+		ev.n[4] = d->hp;
+		ev.n[5] = nth;
+		ev.n[6] = raw;
+		ev.what = f->weapon;
+		ev.cite = "[9.4 B]";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* The duelists of this phase: the figures that touch an enemy figure. */
+static int duelists(struct bs_battle *b, int *list)
+{
+	int n = 0;
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		for (int k = b->indiv_first[side];
+		     k < b->indiv_first[side] + b->sc->sides[side].nindividuals;
+		     k++) {
+			if (!bs1e_indiv_figure(b, k))
+				continue;
+			for (int j = 0; j < b->nindivs; j++)
+				if (b->indivs[j].side != side &&
+				    bs1e_indiv_figure(b, j) &&
+				    figures_touch(b, k, j)) {
+					list[n++] = k;
+					b->indivs[k].flags |= BS_IF_DUEL;
+					break;
+				}
+		}
+	}
+	return n;
+}
+
+static void duels(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int list[BS1E_MAX_INDIVS], last[BS1E_MAX_INDIVS], tgt[BS1E_MAX_INDIVS];
+	int init[BS1E_MAX_INDIVS];
+	int n = duelists(b, list);
+	for (int i = 0; i < n; i++)
+		last[i] = -1;
+	/* [9.4 B] "Individual combat takes place at a rate of 3 AD&D or
+	 * D&D game melee rounds to 1 BATTLESYSTEM Melee Round." */
+	for (int round = 1; round <= 3 && n > 0; round++) {
+		int fighting = 0;
+		for (int i = 0; i < n; i++) {
+			int k = list[i];
+			tgt[i] = b->indivs[k].hp > 0 && bs1e_indiv_figure(b, k)
+				     ? duel_target(b, k, last[i])
+				     : -1;
+			if (tgt[i] < 0)
+				continue;
+			fighting++;
+			last[i] = tgt[i];
+			/* [5.2] "All such battles use individual initiative
+			 * (rolled according to normal AD&D game
+			 * procedures)": RULING R-509, a d6 each, every AD&D
+			 * round */
+			struct bs_indiv_state *c = &b->indivs[k];
+			const struct bs_indiv_state *d = &b->indivs[tgt[i]];
+			static const struct bs_roll_why why_init = {
+			    BS_ROLL_INDIV_INITIATIVE,
+			    {6, 0},
+			    0,
+			    "(individual initiative)",
+			    "[5.2]"};
+			bs_dice_why_indiv(&b->dice, &why_init, 1, 6, c->side,
+					  c->idx, d->side, d->idx, -1);
+			init[i] = bs_roll(&b->dice, 6);
+			if (bs_battle_events_on(b)) {
+				struct bs_event ev;
+				bs1e_ev(b, &ev, BS_EV_INDIV_INIT);
+				ev.side = c->side;
+				ev.indiv = c->idx;
+				ev.tside = d->side;
+				ev.tindiv = d->idx;
+				ev.dice[0] = init[i];
+				ev.ndice = 1;
+				ev.die_sides = 6;
+				ev.n[0] = round;
+				ev.n[1] = s->ix[k].f.speed;
+				ev.cite = "[5.2] [9.4 B]";
+				bs_battle_emit(b, &ev);
+			}
+		}
+		if (!fighting)
+			break;
+		/* the higher initiative strikes first; a tie goes to the
+		 * lower weapon speed factor; the same of both: at once,
+		 * and who falls in it still strikes (RULING R-509) */
+		int done[BS1E_MAX_INDIVS] = {0};
+		for (;;) {
+			int best = -1;
+			for (int i = 0; i < n; i++) {
+				if (tgt[i] < 0 || done[i])
+					continue;
+				if (best < 0 || init[i] > init[best] ||
+				    (init[i] == init[best] &&
+				     s->ix[list[i]].f.speed <
+					 s->ix[list[best]].f.speed))
+					best = i;
+			}
+			if (best < 0)
+				break;
+			int group[BS1E_MAX_INDIVS], ng = 0;
+			for (int i = 0; i < n; i++)
+				if (tgt[i] >= 0 && !done[i] &&
+				    init[i] == init[best] &&
+				    s->ix[list[i]].f.speed ==
+					s->ix[list[best]].f.speed)
+					group[ng++] = i;
+			/* who stands as the turn begins strikes in it */
+			int up[BS1E_MAX_INDIVS];
+			for (int gi = 0; gi < ng; gi++)
+				up[gi] = b->indivs[list[group[gi]]].hp > 0;
+			for (int gi = 0; gi < ng; gi++) {
+				int i = group[gi], k = list[i], t = tgt[i];
+				done[i] = 1;
+				struct bs_indiv_state *c = &b->indivs[k];
+				/* fallen before his turn: no blow */
+				if (!up[gi])
+					continue;
+				const struct bs1e_fighter *f = &s->ix[k].f;
+				int rout =
+				    bs1e_adnd_routines(f->rate_num, f->rate_den,
+						       c->adnd_rounds + 1);
+				/* [8.6] one attack a level against creatures
+				 * of less than 1 HD (RULING R-505) */
+				if (indiv_under_1hd(b, t) &&
+				    f->fighter_level > rout)
+					rout = f->fighter_level;
+				int nth = 0;
+				for (int r = 0; r < rout; r++)
+					for (int fm = 0; fm < f->nforms; fm++)
+						if (b->indivs[t].hp > 0)
+							strike(b, k, t, fm,
+							       round, ++nth);
+			}
+			/* the fallen of this turn */
+			for (int i = 0; i < n; i++) {
+				int k = list[i];
+				if (b->indivs[k].alive && b->indivs[k].hp <= 0)
+					bs1e_indiv_killed(
+					    b, k, b->indivs[k].killed_by,
+					    "killed in individual combat",
+					    "[9.4 B]");
+			}
+		}
+		for (int i = 0; i < n; i++)
+			if (tgt[i] >= 0)
+				b->indivs[list[i]].adnd_rounds++;
+	}
+}
+
+/* ---- character vs figure [9.4 A] ------------------------------------------
+ */
+
+/* The shape and pose of figure k, as a block of one figure. */
+static void figure_block(const struct bs_battle *b, int k,
+			 struct bs_tt_shape *sh, struct bs_tt_pose *p)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	double w = bs1e_sc(b)->ix[k].base;
+	bs_tt_shape_make(BS_FORM_CLOSED, 1, 1, w, w, 0, sh);
+	p->facing = c->facing;
+	p->front = bs_vec_add(c->pos, bs_vec_scale(bs_dir(c->facing), w / 2));
+}
+
+/* Contact of unit g (as unit A) with figure k: 1 when they touch. */
+static int unit_figure_contact(const struct bs_battle *b, int g, int k,
+			       struct bs_tt_contact *c)
+{
+	struct bs_tt_shape us, fs;
+	struct bs_tt_pose up, fp;
+	bs1e_shape(b, g, &us);
+	bs1e_pose(b, g, &up);
+	figure_block(b, k, &fs, &fp);
+	return bs_tt_contact(&us, &up, &fs, &fp, c);
+}
+
+/* [9.4 A] "HERO ATTACKING FIGURE": hero k attacks unit g at `arc`. */
+static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
+			 int *nh)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_unit_state *t = &b->units[g];
+	const struct bs1e_fighter *f = &s->ix[k].f;
+	if (*nh >= s->maxhits)
+		return;
+	/* [9.4 A] "The Hero attacks using normal BATTLESYSTEM melee
+	 * procedures": his AR as a 1:1 figure [8.3] T9, the special note of
+	 * Table 10 (flank against a shield -1, rear -2); RULING R-512: the
+	 * formation and command rows are a unit's */
+	unsigned t10x = 0;
+	/* [11.6] the circular or square shield wall has no flank or rear
+	 * (RULING R-538) */
+	if (t->special == BS_SPECIAL_SHIELD_SQUARE)
+		arc = BS_ARC_FRONT;
+	if (arc == BS_ARC_FLANK && t->r.shield)
+		t10x |= 1u << BS1E_T10X_FLANK;
+	if (arc == BS_ARC_REAR)
+		t10x |= 1u << BS1E_T10X_REAR;
+	struct bs_deriv t10, d = s->ix[k].ar_d;
+	bs1e_ar_adjusted(
+	    s->ix[k].ar, 0, t10x,
+	    (b->sc->options & (1u << BS_OPT_HIGHER_GROUND_PLUS)) != 0, &t10);
+	/* his sheet's AR with its terms, then Table 10's */
+	for (int i = 0; i < t10.nterms; i++)
+		bs_deriv_add(&d, t10.term[i].amount, t10.term[i].cite, "%s",
+			     t10.term[i].label);
+	d.cite = t10.cite;
+	/* [11.6] "a bonus of 2 to AC against melee attacks" on its front */
+	int sw = bs1e_shield_wall_melee(b, g, arc);
+	if (sw)
+		bs_deriv_add(&d, sw, "[11.6]",
+			     "defender's shield wall: AC %d better", sw);
+	t->flags |= BS_UF_ATTACKED;
+	s->ux[g].attacked = 1;
+	const struct bs_creature *cr = t->def->creature;
+	struct bs_hd hd = cr ? cr->hd : (struct bs_hd){t->r.hd_fig / 10, 0};
+	int thac0 = cr && cr->thac0 ? cr->thac0 : 0;
+	int under = cr ? bs1e_under_one_hd(cr, hd, thac0) : 0;
+	int all = bs1e_affects_all(f, cr, hd, thac0, t->r.ratio);
+	/* [13.3] a creature hit only by magic weapons */
+	if (t->r.magic_to_hit && f->plus <= 0) {
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_NOTE);
+			ev.side = c->side;
+			ev.indiv = c->idx;
+			ev.what = "his weapon cannot harm the enemy";
+			ev.cite = "[13.3]";
+			bs_battle_emit(b, &ev);
+		}
+		return;
+	}
+	struct bs1e_attack_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.ar = d.value;
+	spec.ac = t->r.ac;
+	/* his weapon against the figure's size, its plus and his strength
+	 * added to each part ([8.5] shifts) */
+	spec.damage.nparts = f->nforms;
+	for (int i = 0; i < f->nforms; i++) {
+		spec.damage.part[i] =
+		    t->r.size == BS_SIZE_L ? f->l[i] : f->sm[i];
+		if (!f->natural)
+			spec.damage.part[i].plus += f->plus + f->str_dmg;
+	}
+	/* [8.6] his attacks in a round (3/2), one a level against creatures
+	 * of less than 1 HD */
+	int rate10 = bs1e_fighter_rate10(f, under);
+	spec.attacks_num = rate10 % 10 ? rate10 / 5 : rate10 / 10;
+	spec.attacks_den = rate10 % 10 ? 2 : 1;
+	spec.figures = 1;
+	spec.poison_part = -1;
+	struct bs1e_attack_plan plan;
+	char err[160];
+	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
+		return;
+	static const struct bs_roll_why why = {
+	    BS_ROLL_ATTACK, {6, 6}, 0, "attacking", "[9.4 A]"};
+	bs_dice_why(&b->dice, &why, c->side, -1, c->idx, g);
+	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
+	struct bs1e_attack_result res;
+	bs1e_attack_resolve(&plan, d1 + d2, &res);
+	struct bs1e_hit *hit = &s->hits[*nh];
+	memset(hit, 0, sizeof *hit);
+	hit->from = -1;
+	hit->from_indiv = k;
+	hit->to = g;
+	/* [9.4 A] "If the HD result is less than 1/2 the figure's HD,
+	 * there is no effect ... 1/2 or more ... the figure takes a wound",
+	 * or, affecting all the creatures of a figure, the normal
+	 * procedure (RULING R-506) */
+	bs1e_hero_vs_figure(res.total_tenths, t->r.hd_fig, all,
+			    s->ux[g].figs_phase > 0 ? s->ux[g].figs_phase : 1,
+			    &hit->c);
+	if (hit->c.killed > 0 || hit->c.wounded > 0)
+		(*nh)++;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		char cols[160];
+		bs1e_attack_columns(&plan, NULL, cols, sizeof cols);
+		bs1e_ev(b, &ev, BS_EV_HERO_ATTACK);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.tside = t->side;
+		ev.tunit = t->idx;
+		ev.deriv = d;
+		ev.has_deriv = 1;
+		ev.dice[0] = d1;
+		ev.dice[1] = d2;
+		ev.ndice = 2;
+		ev.die_sides = 6;
+		ev.n[0] = rate10;
+		ev.n[1] = t->r.ac;
+		ev.n[2] = res.attack_roll;
+		ev.n[3] = res.routine_tenths;
+		ev.n[4] = res.total_tenths;
+		ev.n[5] = hit->c.killed;
+		ev.n[6] = hit->c.wounded;
+		ev.n[7] = all;
+		ev.what = cols;
+		ev.cite = all ? "[9.4 A] [8.6] RULING R-506" : "[9.4 A]";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* [9.4 A] "FIGURE ATTACKING HERO": `figs` figures of unit g attack figure
+ * k; the hit points wait for the end of the phase [8.0]. */
+static void figures_attack(struct bs_battle *b, int g, int k, int figs,
+			   int behind)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs1e_fighter *hf = &bs1e_sc(b)->ix[k].f;
+	/* "The figure attacks using normal BATTLESYSTEM melee procedures":
+	 * the unit's adjusted AR [8.3] (RULING R-511: the hero faces his
+	 * attackers, the Q&A: from behind once, -2) */
+	struct bs_deriv d;
+	bs1e_unit_melee_ar(b, g, behind ? BS_ARC_REAR : BS_ARC_FRONT, 0, &d);
+	/* [11.4] in the round it charged as cavalry: -2, lances doubled
+	 * (RULING R-532) */
+	const char *dbl;
+	unsigned doubled =
+	    bs1e_charge_terms(b, g, hf->size == BS_SIZE_L, 0, &d, &dbl);
+	u->flags |= BS_UF_FOUGHT;
+	struct bs1e_attack_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.ar = d.value;
+	spec.doubled = doubled;
+	spec.ac = hf->ac;
+	spec.damage = hf->size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
+	spec.figures = figs;
+	spec.level_drain = u->r.level_drain;
+	spec.poison_part = -1;
+	struct bs1e_attack_plan plan;
+	char err[160];
+	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
+		return;
+	static const struct bs_roll_why why = {
+	    BS_ROLL_ATTACK, {6, 6}, 0, "attacking", "[9.4 A]"};
+	bs_dice_why(&b->dice, &why, u->side, g, -1, -1);
+	b->dice.req.tside = c->side;
+	b->dice.req.tindiv = c->idx;
+	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
+	struct bs1e_attack_result res;
+	bs1e_attack_resolve(&plan, d1 + d2, &res);
+	/* "Each HD of damage caused by the figure causes 4 HP of damage to
+	 * the Hero." (RULING R-069 for fractions) */
+	int hp = bs1e_hero_hp_from_hd(res.total_tenths);
+	c->pending_hp += hp;
+	if (hp > 0)
+		c->killed_by = u->side;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		char cols[160];
+		bs1e_attack_columns(&plan, dbl, cols, sizeof cols);
+		bs1e_ev(b, &ev, BS_EV_FIGURE_ATTACK);
+		bs_battle_ev_units(b, &ev, g, -1);
+		ev.tside = c->side;
+		ev.tindiv = c->idx;
+		ev.deriv = d;
+		ev.has_deriv = 1;
+		ev.dice[0] = d1;
+		ev.dice[1] = d2;
+		ev.ndice = 2;
+		ev.die_sides = 6;
+		ev.n[0] = figs;
+		ev.n[1] = hf->ac;
+		ev.n[2] = res.attack_roll;
+		ev.n[3] = res.per_figure_tenths;
+		ev.n[4] = res.total_tenths;
+		ev.n[5] = hp;
+		ev.n[6] = behind;
+		ev.n[7] = behind ? BS_ARC_REAR : BS_ARC_FRONT;
+		ev.what = cols;
+		ev.cite =
+		    behind ? "[9.4 A] [8.3 T10] (the [9.4] Q&A)" : "[9.4 A]";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* The enemy unit figure k attacks: the one he went for when he touches
+ * it, else the first that touches him in the order of initiative
+ * (RULING R-512); -1 none. */
+static int hero_target(const struct bs_battle *b, int k, enum bs_arc *arc)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_tt_contact ct;
+	if (c->tside >= 0 && c->tunit >= 0) {
+		int g = bs1e_g(b, c->tside, c->tunit);
+		if (bs1e_in_play(b, g) && unit_figure_contact(b, g, k, &ct)) {
+			*arc = bs_tt_edge_arc(ct.edge_a);
+			return g;
+		}
+	}
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		if (side == c->side)
+			continue;
+		for (int g = b->side_first[side];
+		     g < b->side_first[side] + b->sc->sides[side].nunits; g++)
+			if (bs1e_in_play(b, g) &&
+			    unit_figure_contact(b, g, k, &ct)) {
+				*arc = bs_tt_edge_arc(ct.edge_a);
+				return g;
+			}
+	}
+	return -1;
+}
+
+static void character_vs_figure(struct bs_battle *b, int *nh)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int attacked_by[BS1E_MAX_INDIVS];
+	/* heroes attacking figures, in the order of initiative */
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		for (int k = b->indiv_first[side];
+		     k < b->indiv_first[side] + b->sc->sides[side].nindividuals;
+		     k++) {
+			attacked_by[k] = 0;
+			/* RULING R-523 [9.4 B] "no attack made while in
+			 * individual combat can ever affect a figure of 2:1,
+			 * 5:1, or 10:1 ratio" */
+			if (!bs1e_indiv_figure(b, k) ||
+			    (b->indivs[k].flags & BS_IF_DUEL))
+				continue;
+			enum bs_arc arc = BS_ARC_FRONT;
+			int g = hero_target(b, k, &arc);
+			if (g >= 0)
+				hero_attacks(b, k, g, arc, nh);
+		}
+	}
+	/* figures attacking heroes: "Only 1 figure can attack a size S or
+	 * size M Hero at a time. Up to 3 figures can attack a size L Hero at
+	 * a time." (RULING R-511: in all, each Melee Phase, from the units
+	 * touching him in the order of initiative, with figures not already
+	 * designated to a melee [8.1]) */
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		for (int g = b->side_first[side];
+		     g < b->side_first[side] + b->sc->sides[side].nunits; g++) {
+			if (!bs1e_unit_may_fight(b, g))
+				continue;
+			for (int k = 0; k < b->nindivs; k++) {
+				struct bs_indiv_state *c = &b->indivs[k];
+				if (c->side == side || !bs1e_indiv_figure(b, k))
+					continue;
+				int cap = bs1e_figures_vs_hero(s->ix[k].f.size);
+				if (attacked_by[k] >= cap)
+					continue;
+				struct bs_tt_contact ct;
+				if (!unit_figure_contact(b, g, k, &ct))
+					continue;
+				/* [6.3] a rallied unit fights only when it is
+				 * attacked */
+				if ((b->units[g].flags & BS_UF_RALLIED) &&
+				    !(c->tside == side &&
+				      c->tunit == b->units[g].idx))
+					continue;
+				int list[BS1E_MAX_FIGS * 2];
+				int n = bs1e_melee_slots(b, g, &ct, list);
+				int want = cap - attacked_by[k];
+				int can =
+				    bs1e_melee_designate(b, g, list, n, 0);
+				if (can <= 0)
+					continue;
+				int figs = can < want ? can : want;
+				/* designate just those figures */
+				int take[BS1E_MAX_FIGS * 2], nt = 0;
+				for (int j = 0; j < n && nt < figs; j++)
+					if (bs1e_melee_designate(b, g, &list[j],
+								 1, 0) == 1)
+						take[nt++] = list[j];
+				bs1e_melee_designate(b, g, take, nt, 1);
+				attacked_by[k] += figs;
+				/* the Q&A: "When a hero is attacked from
+				 * behind, he remains with his back to the
+				 * enemy for one attack at most" */
+				int behind = 0;
+				if (!(c->flags & BS_IF_TURNED) &&
+				    bs_tt_edge_arc(ct.edge_b) == BS_ARC_REAR)
+					behind = 1;
+				figures_attack(b, g, k, figs, behind);
+				if (behind) {
+					struct bs_quad q = bs1e_quad(b, g);
+					struct bs_vec to = bs_vec_sub(
+					    bs_quad_centre(&q), c->pos);
+					if (bs_vec_len(to) > 1e-9)
+						c->facing = bs_facing_of(to);
+				}
+				c->flags |= BS_IF_TURNED;
+			}
+		}
+	}
+}
+
+void bs1e_indivs_melee(struct bs_battle *b, int *nh)
+{
+	if (!bs1e_indivs_in_play(b))
+		return;
+	for (int k = 0; k < b->nindivs; k++) {
+		b->indivs[k].pending_hp = 0;
+		b->indivs[k].flags &= ~(unsigned)(BS_IF_TURNED | BS_IF_DUEL);
+	}
+	/* [9.4] "Individual combat takes place during the Melee Phase":
+	 * the duels first (RULING R-510), then the heroes' and the figures'
+	 * blows [9.4 A] */
+	duels(b);
+	character_vs_figure(b, nh);
+}
+
+void bs1e_indivs_melee_end(struct bs_battle *b)
+{
+	if (!bs1e_indivs_in_play(b))
+		return;
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs_indiv_state *c = &b->indivs[k];
+		if (c->pending_hp <= 0 || !c->alive)
+			continue;
+		int lost = c->pending_hp;
+		c->pending_hp = 0;
+		c->hp -= lost;
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_HP);
+			ev.side = c->side;
+			ev.indiv = c->idx;
+			ev.n[0] = lost;
+			ev.n[1] = c->hp;
+			ev.n[2] = c->hp_max;
+			ev.n[3] = 0;
+			ev.what = "wounded by figures";
+			ev.cite = "[9.4 A]";
+			bs_battle_emit(b, &ev);
+		}
+		/* RULING R-513: at 0 hit points or fewer he is dead */
+		if (c->hp <= 0)
+			bs1e_indiv_killed(b, k, c->killed_by,
+					  "killed by the figures he fought",
+					  "[9.4 A] RULING R-513");
+	}
+}

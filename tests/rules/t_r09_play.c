@@ -1,0 +1,836 @@
+/* Heroes and commanders in play, the Intermediate Game (issue 15): [9.4 B]
+ * individual combat (three AD&D melee rounds, [5.2] individual initiative,
+ * THAC0 against AC on the matrix, strength, magic, S-M and L damage, 3/2
+ * attacks), [9.4 A] character vs figure combat both ways, lone figures on
+ * the table that block and are blocked [7.8], their moves (the [9.4] Q&A
+ * end-run), death and [9.1] capture, [9.3] deputies and the chain of
+ * command taking over, [9.2] the commander who casts, and the Basic Game
+ * unchanged (R-517). Rulings R-500 .. R-523 (docs/rulings/heroes.md). */
+#include <math.h>
+
+#include "bs1e_fixture.h"
+
+/* ---- scenarios ------------------------------------------------------------
+ */
+
+/* A two-side Intermediate Game scenario: each side a unit far in its
+ * corner (so that the battle goes on) with its commander, then `u0` /
+ * `u1` (more units, YAML list items indented 6) and `i0` / `i1` (more
+ * individuals); `head` more top-level lines; `level` basic or
+ * intermediate. */
+static void heroes_yaml(char *buf, size_t len, const char *level,
+			const char *head, const char *u0, const char *i0,
+			const char *u1, const char *i1)
+{
+	int n = snprintf(
+	    buf, len,
+	    "name: Heroes test\nrules: bs1e\nlevel: %s\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n%s"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [4, 3], commander: CS}\n%s"
+	    "    individuals:\n"
+	    "      - {name: CS, class: fighter, level: 3, hp: 20, ac: 5, "
+	    "abilities: {cha: 12}, rank: unit}\n%s"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [68, 45], commander: CN}\n%s"
+	    "    individuals:\n"
+	    "      - {name: CN, class: fighter, level: 3, hp: 20, ac: 5, "
+	    "abilities: {cha: 12}, rank: unit}\n%s",
+	    level, head ? head : "", u0 ? u0 : "", i0 ? i0 : "", u1 ? u1 : "",
+	    i1 ? i1 : "");
+	cr_assert(n > 0 && (size_t)n < len, "yaml too long");
+}
+
+static void open_heroes(struct tf *t, const char *level, const char *head,
+			const char *u0, const char *i0, const char *u1,
+			const char *i1)
+{
+	char *y = malloc(16384);
+	cr_assert_not_null(y);
+	heroes_yaml(y, 16384, level, head, u0, i0, u1, i1);
+	tf_open(t, y);
+	free(y);
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+}
+
+/* Global index of individual `name`. */
+static int ki(struct tf *t, const char *name)
+{
+	for (int k = 0; k < t->b->nindivs; k++)
+		if (strcmp(t->b->indivs[k].def->name, name) == 0)
+			return k;
+	cr_assert_fail("no individual %s", name);
+	return -1;
+}
+
+static struct bs_indiv_state *ind(struct tf *t, const char *name)
+{
+	return &t->b->indivs[ki(t, name)];
+}
+
+/* Global index of unit `name`. */
+static int gi(struct tf *t, const char *name)
+{
+	for (int g = 0; g < t->b->nunits; g++)
+		if (strcmp(t->b->units[g].def->name, name) == 0)
+			return g;
+	cr_assert_fail("no unit %s", name);
+	return -1;
+}
+
+static int count_by(struct tf *t, enum bs_ev type, int side)
+{
+	int n = 0;
+	for (int i = 0; i < t->nev; i++)
+		n += t->evs[i].ev.type == type && t->evs[i].ev.side == side;
+	return n;
+}
+
+static void melee(struct tf *t)
+{
+	tf_phase(t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t->b);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+/* ---- [9.4 B] individual combat -------------------------------------------
+ */
+
+/* [9.4 B] "Individual combat takes place at a rate of 3 AD&D or D&D game
+ * melee rounds to 1 BATTLESYSTEM Melee Round"; [5.2] individual
+ * initiative each round (R-509): the higher strikes first, a tie of the
+ * same weapon speed at once. THAC0 20 - AC 10 = 10 on the d20. */
+Test(r09_play, s9_4_b_three_melee_rounds_individual_initiative)
+{
+	struct tf t;
+	const char *a, *b;
+	a = "      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "weapon: long sword, position: [36, 20]}\n";
+	b = "      - {name: Bors, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "weapon: long sword, position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	/* round 1: Ada 6, Bors 1: Ada hits (10) for 5, Bors misses (9);
+	 * round 2: Ada 2, Bors 5: Bors hits (15) for 8, Ada misses (1);
+	 * round 3: 3 and 3, both long swords: at once, both hit */
+	tf_dice(&t, (int[]){6, 1, 10, 5, 9, 2, 5, 15, 8, 1, 3, 3, 20, 8, 12, 3},
+		16);
+	melee(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_INDIV_INIT), 6, "a d6 each, 3 times");
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 6);
+	cr_assert_eq(ind(&t, "Bors")->hp, 30 - 5 - 8);
+	cr_assert_eq(ind(&t, "Ada")->hp, 30 - 8 - 3);
+	cr_assert_eq(ind(&t, "Ada")->adnd_rounds, 3);
+	/* round 2: Bors (the higher d6) strikes first */
+	const struct bs_event *d3 = tf_find(&t, BS_EV_DUEL, 2);
+	cr_assert_eq(d3->side, 1);
+	cr_assert_eq(d3->n[0], 2, "melee round 2");
+	cr_assert_eq(d3->n[1], 10, "THAC0 20 - AC 10");
+	cr_assert_eq(d3->dice[0], 15);
+	cr_assert_eq(d3->n[2], 1);
+	cr_assert_str_eq(d3->cite, "[9.4 B]");
+	const struct bs_event *i0 = tf_find(&t, BS_EV_INDIV_INIT, 0);
+	cr_assert_str_eq(i0->cite, "[5.2] [9.4 B]");
+	cr_assert_eq(i0->tside, 1);
+	cr_assert_eq(i0->tindiv, 1, "Bors is North's second individual");
+	/* nothing of it reaches a unit [9.4 B]: no losses */
+	cr_assert_eq(tf_count(&t, BS_EV_LOSSES), 0);
+	tf_close(&t);
+}
+
+/* RULING R-509 [5.2] a tie of initiative goes to the lower weapon speed
+ * factor; who falls before his turn does not strike. */
+Test(r09_play, s5_2_tie_lower_speed_first_and_the_fallen_do_not_strike)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+			"ac: 10, weapon: dagger, position: [36, 20]}\n";
+	const char *b = "      - {name: Bors, class: fighter, level: 1, hp: 2, "
+			"ac: 10, weapon: two-handed sword, position: [36, "
+			"20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	/* 4 and 4; the dagger (speed 2) before the two-handed sword (10):
+	 * d20 20 hits, d4 2: Bors falls */
+	tf_dice(&t, (int[]){4, 4, 20, 2}, 4);
+	melee(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 1, "Bors never strikes");
+	cr_assert_eq(ind(&t, "Bors")->alive, 0);
+	const struct bs_event *hp = tf_find(&t, BS_EV_HP, 0);
+	cr_assert_not_null(hp);
+	cr_assert_eq(hp->n[3], 1, "killed");
+	cr_assert_str_eq(hp->cite, "[9.4 B]");
+	/* RULING R-513: dead at 0 hp, out of play */
+	cr_assert(!bs1e_indiv_on_table(t.b, 1, 1));
+	tf_close(&t);
+}
+
+/* RULING R-509: the same initiative and the same speed: both strike, and
+ * both may fall. */
+Test(r09_play, s5_2_same_initiative_and_speed_strike_at_once)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 1, hp: 1, "
+			"ac: 10, weapon: long sword, position: [36, 20]}\n";
+	const char *b = "      - {name: Bors, class: fighter, level: 1, hp: 1, "
+			"ac: 10, weapon: long sword, position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	tf_dice(&t, (int[]){3, 3, 20, 1, 20, 1}, 6);
+	melee(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 2);
+	cr_assert_eq(ind(&t, "Ada")->alive, 0);
+	cr_assert_eq(ind(&t, "Bors")->alive, 0);
+	cr_assert_eq(ind(&t, "Ada")->killed_by, 1);
+	tf_close(&t);
+}
+
+/* [8.6] "a 7th level fighter is entitled to 3 attacks per 2 melee rounds"
+ * (RULING R-508): 1, 2, 1 in the first Melee Phase, 2, 1, 2 in the next;
+ * THAC0 14 - AC 10 = 4. */
+Test(r09_play, s8_6_fighter_three_attacks_every_two_rounds)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 7, hp: 90, "
+			"ac: 10, weapon: long sword, position: [36, 20]}\n";
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 90, "
+	    "ac: 10, weapon: long sword, position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	int d[64], n = 0;
+	static const int att[6] = {1, 2, 1, 2, 1, 2};
+	for (int r = 0; r < 6; r++) {
+		d[n++] = 6; /* Ada first */
+		d[n++] = 1;
+		for (int k = 0; k < att[r]; k++)
+			d[n++] = 1; /* Ada misses */
+		d[n++] = 1;	    /* Bors misses */
+	}
+	tf_dice(&t, d, (size_t)n);
+	melee(&t);
+	cr_assert_eq(count_by(&t, BS_EV_DUEL, 0), 4, "1 + 2 + 1");
+	melee(&t);
+	cr_assert_eq(count_by(&t, BS_EV_DUEL, 0), 4 + 5, "then 2 + 1 + 2");
+	cr_assert_eq(count_by(&t, BS_EV_DUEL, 1), 6);
+	tf_close(&t);
+}
+
+/* RULING R-507 [8.3] [9.4 B]: the matrix's repeated 20s (THAC0 20 against
+ * AC -5 needs 20), strength 18/00 +3 and a +2 weapon to hit; damage d8 +2
+ * +6. */
+Test(r09_play, s9_4_b_matrix_strength_and_magic_weapon)
+{
+	struct tf t;
+	const char *a =
+	    "      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "abilities: {str: 18/00}, weapon: {name: long sword, plus: 2}, "
+	    "position: [36, 20]}\n";
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: -5, weapon: long sword, position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	tf_dice(&t, (int[]){6, 1, 15, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1}, 13);
+	melee(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->side, 0);
+	cr_assert_eq(d->n[1], 15, "20 on the matrix -3 strength -2 weapon");
+	cr_assert(tf_has_term(&d->deriv, -3, "strength"));
+	cr_assert(tf_has_term(&d->deriv, -2, "long sword +2"));
+	cr_assert_eq(d->n[2], 1, "15 hits");
+	cr_assert_eq(d->n[3], 1 + 2 + 6, "d8 1 +2 +6 strength");
+	cr_assert_eq(bs1e_adnd_needed(20, -5), 20);
+	tf_close(&t);
+}
+
+/* [9.4 B] "weapon damage in hit points (small/medium vs large)": a long
+ * sword does d12 against an ogre. */
+Test(r09_play, s9_4_b_damage_against_size_large)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+			"ac: 10, weapon: long sword, position: [36, 20]}\n";
+	const char *b = "      - {name: Grut, race: ogre, hp: 30, ac: 10, "
+			"position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	/* Ada first; 18 hits; d12 11 (a d8 could not show it); then both
+	 * miss twice */
+	tf_dice(&t, (int[]){6, 1, 18, 11, 1, 6, 1, 1, 1, 6, 1, 1, 1}, 13);
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->n[3], 11);
+	cr_assert_eq(ind(&t, "Grut")->hp, 19);
+	tf_close(&t);
+}
+
+/* RULING R-523 [9.4 B] "no attack made while in individual combat can
+ * ever affect a figure of 2:1, 5:1, or 10:1 ratio": Ada, in a duel, does
+ * not strike the orcs that touch her; one orc figure strikes her. */
+Test(r09_play, s9_4_b_no_blow_of_a_duel_reaches_a_unit)
+{
+	struct tf t;
+	const char *u1 = "      - {name: Orcs, figures: 8, creature: orc, "
+			 "weapons: [long sword], position: [36.25, 20], "
+			 "facing: west, frontage: 1, commander: Og}\n";
+	const char *i1 =
+	    "      - {name: Og, race: orc, hp: 8, rank: unit}\n"
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 10, weapon: long sword, position: [36, 20.5]}\n";
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+	    "ac: 10, weapon: long sword, position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, u1, i1);
+	int d[32], n = 0;
+	for (int r = 0; r < 3; r++) {
+		d[n++] = 6;
+		d[n++] = 1;
+		d[n++] = 1;
+		d[n++] = 1;
+	}
+	d[n++] = 6; /* the orc figure's 2d6 on Ada */
+	d[n++] = 6;
+	tf_dice(&t, d, (size_t)n);
+	melee(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_HERO_ATTACK), 0);
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f, "the orcs may strike her");
+	cr_assert_eq(f->tindiv, 1, "Ada (South's second individual)");
+	tf_close(&t);
+}
+
+/* ---- [9.4 A] character vs figure -------------------------------------------
+ */
+
+/* An orc unit facing west, its front touching Ada (standing at x 36). */
+#define ORCS_AT_ADA                                                            \
+	"      - {name: Orcs, figures: 8, creature: orc, weapons: [long "      \
+	"sword], "                                                             \
+	"position: [36.25, 20], facing: west, frontage: 4, commander: Og}\n"
+#define OG "      - {name: Og, race: orc, hp: 8, rank: unit}\n"
+
+/* [9.4 A] "HERO ATTACKING FIGURE ... If the HD result is 1/2 or more of
+ * the figure's HD, the figure takes a wound. (SPECIAL NOTE: Even if the
+ * Hero's attack causes more HD of damage than the figure has, the figure
+ * still only takes a wound.)" */
+Test(r09_play, s9_4_a_hero_wounds_a_figure_never_kills_it)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 8, hp: 60, ac: 2, "
+	    "abilities: {str: 18/00}, weapon: {name: long sword, plus: 3}, "
+	    "position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
+	/* Ada's 2d6: 1+1 (the best); the orc figure's: 6+6 */
+	tf_dice(&t, (int[]){1, 1, 6, 6}, 4);
+	melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert_gt(h->n[4], 100, "more HD than the figure's 10");
+	cr_assert_eq(h->n[5], 0, "no kill");
+	cr_assert_eq(h->n[6], 1, "a wound");
+	cr_assert_eq(h->n[7], 0, "orcs have 1 HD: he cannot affect them all");
+	cr_assert_eq(h->n[0], 15, "3/2 attacks [8.6]");
+	cr_assert(tf_has_term(&h->deriv, -3, "strength"));
+	const struct bs_unit_state *u = tf_unit(&t, 1, 1);
+	cr_assert_eq(u->figures, 8);
+	cr_assert_eq(u->wounded, 1);
+	tf_close(&t);
+}
+
+/* [9.4 A] "If the HD result is less than 1/2 the figure's HD, there is no
+ * effect." */
+Test(r09_play, s9_4_a_hero_below_half_the_figure_no_effect)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+	    "ac: 2, weapon: dagger, position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
+	tf_dice(&t, (int[]){6, 6, 6, 6}, 4);
+	melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_lt(2 * h->n[4], 100);
+	cr_assert_eq(h->n[6], 0);
+	cr_assert_eq(tf_unit(&t, 1, 1)->wounded, 0);
+	tf_close(&t);
+}
+
+/* RULING R-506 [9.4 A] "a high-level fighter vs. low-level creatures": a
+ * 10th-level fighter against 10:1 goblins (1-1 HD) has 10 attacks, one
+ * for each goblin of a figure: the normal procedure, and he kills. */
+Test(r09_play, s9_4_a_affecting_all_the_creatures_of_a_figure_kills)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 10, hp: 60, ac: 2, "
+	    "weapon: long sword, position: [36, 20]}\n";
+	const char *u1 =
+	    "      - {name: Gobs, figures: 12, creature: goblin, weapons: "
+	    "[short sword], position: [36.25, 20], facing: west, frontage: 4, "
+	    "commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, u1, OG);
+	/* and the goblins' morale check at 25% lost [4.4] */
+	tf_dice(&t, (int[]){1, 1, 6, 6, 1, 1}, 6);
+	melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_eq(h->n[7], 1, "he affects every goblin of a figure");
+	cr_assert_eq(h->n[0], 100, "10 attacks [8.6]");
+	cr_assert_gt(h->n[5], 0, "figures killed");
+	cr_assert_lt(tf_unit(&t, 1, 1)->figures, 12);
+	tf_close(&t);
+}
+
+/* [9.4 A] "FIGURE ATTACKING HERO: Only 1 figure can attack a size S or
+ * size M Hero at a time ... Each HD Of damage caused by the figure causes
+ * 4 HP of damage to the Hero" (R-069), taken at the end of the phase. */
+Test(r09_play, s9_4_a_one_figure_attacks_a_hero_4_hp_per_hd)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+	    "ac: 10, weapon: long sword, position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
+	tf_dice(&t, (int[]){6, 6, 1, 1}, 4);
+	melee(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->n[0], 1, "one figure");
+	cr_assert_eq(f->n[5], bs1e_hero_hp_from_hd(f->n[4]));
+	cr_assert_gt(f->n[5], 0);
+	cr_assert_eq(ind(&t, "Ada")->hp, 40 - f->n[5]);
+	const struct bs_event *hp = tf_find(&t, BS_EV_HP, 0);
+	cr_assert_eq(hp->n[0], f->n[5]);
+	cr_assert_str_eq(hp->cite, "[9.4 A]");
+	tf_close(&t);
+}
+
+/* [9.4 A] "Up to 3 figures can attack a size L Hero at a time." */
+Test(r09_play, s9_4_a_three_figures_attack_a_large_hero)
+{
+	struct tf t;
+	const char *i0 = "      - {name: Grut, race: ogre, hp: 40, ac: 4, "
+			 "position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
+	tf_dice(&t, (int[]){6, 6, 3, 3}, 4);
+	melee(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->n[0], 3, "three figures against size L");
+	tf_close(&t);
+}
+
+/* The [9.4] Q&A: "When a hero is attacked from behind, he remains with
+ * his back to the enemy for one attack at most." (RULING R-511: rear -2,
+ * then he turns). */
+Test(r09_play, s9_4_qa_attacked_from_behind_once)
+{
+	struct tf t;
+	/* Ada faces north (South's facing); the orcs strike from the
+	 * south, her back */
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+	    "ac: 10, weapon: long sword, position: [36, 20]}\n";
+	const char *u1 =
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [36, 19.75], facing: north, frontage: 4, "
+	    "commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, u1, OG);
+	tf_dice(&t, (int[]){6, 6, 3, 3}, 4);
+	melee(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->n[6], 1, "from behind");
+	cr_assert(tf_has_term(&f->deriv, -2, "rear"));
+	/* he turned to face them */
+	cr_assert_lt(fabs(bs_angle_diff(ind(&t, "Ada")->facing, 180)), 1);
+	tf_close(&t);
+}
+
+/* RULING R-513: a hero at 0 hit points is dead; [9.2] an army commander
+ * standing apart is attacked and killed as a hero. */
+Test(r09_play, s9_2_independent_commander_attacked_and_killed)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Duke, class: fighter, level: 2, hp: 1, ac: 10, "
+	    "weapon: long sword, rank: army, position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
+	tf_dice(&t, (int[]){6, 6, 1, 1}, 4);
+	melee(&t);
+	cr_assert_not_null(tf_find(&t, BS_EV_FIGURE_ATTACK, 0));
+	cr_assert_eq(ind(&t, "Duke")->alive, 0);
+	cr_assert_eq(ind(&t, "Duke")->killed_by, 1);
+	const struct bs_event *hp = tf_find(&t, BS_EV_HP, 1);
+	cr_assert_not_null(hp);
+	cr_assert_eq(hp->n[3], 1);
+	tf_close(&t);
+}
+
+/* ---- figures on the table [7.7] [7.8] ------------------------------------
+ */
+
+/* A move of individual k of side 0 (the fixture asks it). */
+static struct bs_indiv_order tf_io[BS_MAX_SIDES][4];
+static void tf_move_indiv(void *ctx, const struct bs_battle *b, int side,
+			  int indiv, struct bs_indiv_order *out)
+{
+	(void)ctx;
+	(void)b;
+	if (indiv < 4 && tf_io[side][indiv].move)
+		*out = tf_io[side][indiv];
+}
+
+/* RULING R-502 [7.8]: a unit that advances into a hero stops touching
+ * him; it does not walk through. */
+Test(r09_play, s7_8_a_unit_stops_at_an_enemy_hero)
+{
+	struct tf t;
+	const char *u0 =
+	    "      - {name: Foot, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [36, 14], frontage: 4, commander: CF}\n";
+	const char *i0 = "      - {name: CF, class: fighter, level: 3, hp: 20, "
+			 "abilities: {cha: 12}, rank: unit}\n";
+	const char *i1 =
+	    "      - {name: Bors, class: fighter, level: 5, hp: 40, "
+	    "ac: 4, weapon: long sword, position: [36, 18]}\n";
+	open_heroes(&t, "intermediate", NULL, u0, i0, NULL, i1);
+	struct bs_order o = tf_advance(10, 0);
+	tf_order(&t, 0, 1, &o);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	const struct bs_unit_state *u = tf_unit(&t, 0, 1);
+	cr_assert_lt(u->front.y, 17.76, "stopped at the hero's counter");
+	cr_assert_gt(u->front.y, 17.7);
+	const struct bs_event *c = tf_find(&t, BS_EV_CONTACT, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->tindiv, 1, "Bors");
+	/* [7.8] touching an enemy figure: it is engaged */
+	cr_assert(bs1e_engaged(t.b, gi(&t, "Foot")));
+	tf_close(&t);
+}
+
+/* RULING R-501 [7.7] [7.8]: a hero's move stops where he touches a unit;
+ * one who begins touching an enemy may only withdraw (3", away). */
+Test(r09_play, s7_8_a_hero_stops_at_a_unit_then_only_withdraws)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+	    "ac: 4, weapon: long sword, position: [36, 10]}\n";
+	const char *u1 =
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [36, 14], facing: north, frontage: 4, "
+	    "commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, u1, OG);
+	t.ctl.move_indiv = tf_move_indiv;
+	memset(tf_io, 0, sizeof tf_io);
+	/* through the orcs to (36, 20): he stops at their rear edge */
+	tf_io[0][1] = (struct bs_indiv_order){.move = 1, .x = 36, .y = 20};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	struct bs_indiv_state *a = ind(&t, "Ada");
+	cr_assert_lt(a->pos.y, 13.8, "stopped short of the block");
+	cr_assert(bs1e_indiv_engaged(t.b, 0, 1));
+	/* next round: 6" away is refused, 2.5" back allowed */
+	struct bs1e_indiv_outcome oc;
+	struct bs_indiv_order far = {.move = 1, .x = 36, .y = a->pos.y - 6};
+	a->flags = 0;
+	cr_assert(!bs1e_check_indiv_move(t.b, 0, 1, &far, &oc));
+	cr_assert_str_eq(oc.cite, "[7.8] [7.12]");
+	struct bs_indiv_order back = {.move = 1, .x = 36, .y = a->pos.y - 2.5};
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 1, &back, &oc), "%s", oc.why);
+	tf_close(&t);
+}
+
+/* The [9.4] Q&A: "Heroes can make end-runs around units and attack them
+ * from the rear if they have enough movement" (R-501: waypoints). */
+Test(r09_play, s9_4_qa_end_run_around_a_unit)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+	    "ac: 4, weapon: long sword, mv: 18, position: [36, "
+	    "12]}\n";
+	const char *u1 =
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [36, 15], facing: south, frontage: 4, "
+	    "commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, u1, OG);
+	/* round the orcs' west flank to their rear (the north edge) */
+	struct bs_indiv_order o = {.move = 1, .x = 36, .y = 16};
+	o.nvia = 2;
+	o.via[0][0] = 32;
+	o.via[0][1] = 14;
+	o.via[1][0] = 32;
+	o.via[1][1] = 18;
+	struct bs1e_indiv_outcome oc;
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 1, &o, &oc), "%s", oc.why);
+	cr_assert_eq(oc.contact_enemy, 1);
+	cr_assert_eq(oc.contact_unit, 1, "the orcs");
+	struct bs_quad q = bs1e_quad(t.b, gi(&t, "Orcs"));
+	cr_assert_eq(bs_tt_arc_from(&q, oc.at, NULL), BS_ARC_REAR);
+	/* more than his MV: refused */
+	o.x = 70;
+	cr_assert(!bs1e_check_indiv_move(t.b, 0, 1, &o, &oc));
+	tf_close(&t);
+}
+
+/* ---- [9.3] deputies, [9.0] roles, [9.2] casting --------------------------
+ */
+
+static struct bs_role_order tf_ro[8];
+static int tf_nro;
+static int tf_roles(void *ctx, const struct bs_battle *b, int side,
+		    struct bs_role_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = 0;
+	for (int i = 0; i < tf_nro && n < max; i++)
+		if (side == 0)
+			out[n++] = tf_ro[i];
+	return n;
+}
+
+#define DUKE_AND_DEPUTY                                                        \
+	"      - {name: Duke, class: fighter, level: 6, hp: 40, ac: 3, "       \
+	"abilities: {cha: 16}, rank: army, position: [30, 2]}\n"               \
+	"      - {name: Dep, class: fighter, level: 4, hp: 30, ac: 4, "        \
+	"abilities: {cha: 14}, deputy_of: Duke, position: [40, 2]}\n"
+
+/* [9.3] "A Deputy Commander can take over for his designated commander if
+ * that commander dies" (RULING R-514): from the next Movement Phase, as a
+ * change of role [9.0]; then he commands as the Army Commander. */
+Test(r09_play, s9_3_a_deputy_takes_over_in_play)
+{
+	struct tf t;
+	open_heroes(&t, "intermediate", NULL, NULL, DUKE_AND_DEPUTY, NULL,
+		    NULL);
+	t.ctl.roles = tf_roles;
+	int duke = ki(&t, "Duke"), dep = ki(&t, "Dep");
+	cr_assert(bs1e_authority_now(t.b, 0, 1, 0, BS1E_ACT_COMMAND),
+		  "the Duke commands every unit");
+	cr_assert(!bs1e_authority_now(t.b, 0, 2, 0, BS1E_ACT_COMMAND));
+	struct bs_role_order r = {
+	    .indiv = 2, .act = BS_RA_TAKE_OVER, .unit = -1, .post = 1};
+	const char *why;
+	cr_assert(!bs1e_check_role(t.b, 0, &r, &why, NULL),
+		  "not while he lives");
+	bs1e_indiv_killed(t.b, duke, 1, "test", "[9.4 B]");
+	cr_assert(!bs1e_check_role(t.b, 0, &r, &why, NULL));
+	cr_assert(strstr(why, "next"), "%s", why);
+	t.b->round = 2;
+	tf_ro[0] = r;
+	tf_nro = 1;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_roles_phase(t.b, 0);
+	const struct bs_event *e = tf_find(&t, BS_EV_ROLE, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[0], BS_RA_TAKE_OVER);
+	cr_assert_eq(e->tindiv, 1);
+	cr_assert_str_eq(e->cite, "[9.3]");
+	cr_assert_eq(t.b->indivs[dep].rank, BS_RANK_ARMY);
+	cr_assert(bs1e_authority_now(t.b, 0, 2, 0, BS1E_ACT_COMMAND));
+	cr_assert(bs1e_authority_now(t.b, 0, 2, 0, BS1E_ACT_RALLY));
+	tf_nro = 0;
+	tf_close(&t);
+}
+
+/* [9.3] optional rule: the Chain of Command chart: when the deputy is
+ * lost too, the next in the chart moves into the position; not before
+ * those above him. */
+Test(r09_play, s9_3_chain_of_command_optional_rule)
+{
+	struct tf t;
+	const char *i0 = DUKE_AND_DEPUTY
+	    "      - {name: Sir Kay, class: fighter, level: 3, hp: 20, ac: 5, "
+	    "position: [44, 2]}\n";
+	char side0[1024];
+	snprintf(side0, sizeof side0, "%s", i0);
+	char *y = malloc(16384);
+	heroes_yaml(y, 16384, "intermediate", NULL, NULL, side0, NULL, NULL);
+	/* the side's chart, after its individuals */
+	char *at = strstr(y, "  - name: North");
+	cr_assert_not_null(at);
+	char *tail = strdup(at);
+	snprintf(at, 16384 - (size_t)(at - y),
+		 "    chain_of_command:\n"
+		 "      - {post: Duke, successors: [Dep, Sir Kay]}\n%s",
+		 tail);
+	free(tail);
+	tf_open(&t, y);
+	free(y);
+	t.b->round = 1;
+	cr_assert_eq(t.sc->sides[0].nchain, 1);
+	bs1e_indiv_killed(t.b, ki(&t, "Duke"), 1, "test", "[9.4 B]");
+	t.b->round = 2;
+	struct bs_role_order r = {
+	    .indiv = 3, .act = BS_RA_TAKE_OVER, .unit = -1, .post = 1};
+	const char *why;
+	cr_assert(!bs1e_check_role(t.b, 0, &r, &why, NULL));
+	cr_assert(strstr(why, "before him"), "%s", why);
+	bs1e_indiv_killed(t.b, ki(&t, "Dep"), 1, "test", "[9.4 B]");
+	cr_assert(bs1e_check_role(t.b, 0, &r, &why, NULL), "%s", why);
+	tf_close(&t);
+}
+
+/* [9.2] "If a spell is CAST by a commander, his unit is out of command for
+ * the entire Game Round" (RULING R-515): the magic rules' hook. */
+Test(r09_play, s9_2_a_commander_who_casts_a_spell)
+{
+	struct tf t;
+	open_heroes(&t, "intermediate", NULL, NULL, NULL, NULL, NULL);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	const struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	cr_assert(!(u->flags & BS_UF_OUT_OF_COMMAND));
+	bs1e_commander_casts(t.b, 0, 0);
+	cr_assert(u->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert(!bs1e_authority_now(t.b, 0, 0, 0, BS1E_ACT_COMMAND));
+	int found = 0;
+	for (int i = 0; i < t.nev; i++)
+		found |= t.evs[i].ev.type == BS_EV_COMMAND &&
+			 strstr(t.evs[i].what, "cast a spell");
+	cr_assert(found);
+	/* the next Game Round, in command again */
+	t.b->indivs[t.b->indiv_first[0]].flags = 0;
+	bs1e_command_update(t.b, 0);
+	cr_assert(!(u->flags & BS_UF_OUT_OF_COMMAND));
+	tf_close(&t);
+}
+
+/* [9.0] "PC/NPC individuals can change roles during a battle. All changes
+ * of roles must be declared at the beginning of the Movement Phase"
+ * (RULING R-503): a Unit Commander becomes a hero: he steps out, his unit
+ * is out of command for the rest of the round; one change a round. */
+Test(r09_play, s9_0_a_unit_commander_becomes_a_hero)
+{
+	struct tf t;
+	open_heroes(&t, "intermediate", NULL, NULL, NULL, NULL, NULL);
+	t.ctl.roles = tf_roles;
+	tf_ro[0] = (struct bs_role_order){
+	    .indiv = 0, .act = BS_RA_HERO, .unit = -1, .post = -1};
+	tf_ro[1] = (struct bs_role_order){
+	    .indiv = 0, .act = BS_RA_MEMBER, .unit = 0, .post = -1};
+	tf_nro = 2;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_roles_phase(t.b, 0);
+	struct bs_indiv_state *c = ind(&t, "CS");
+	cr_assert_eq(c->role, BS_ROLE_HERO);
+	cr_assert_eq(c->with_unit, -1);
+	cr_assert(bs1e_indiv_on_table(t.b, 0, 0));
+	cr_assert_eq(tf_unit(&t, 0, 0)->commander, -1);
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND);
+	/* his counter touches the unit's block and overlaps nothing */
+	struct bs_quad q = bs1e_indiv_counter(t.b, 0, 0);
+	struct bs_quad u = bs1e_quad(t.b, 0);
+	cr_assert_leq(bs_quad_dist(&q, &u), BS_GEOM_TOUCH);
+	cr_assert(!bs_quad_overlap(&q, &u));
+	cr_assert_eq(tf_count(&t, BS_EV_ROLE), 1);
+	cr_assert_eq(count_by(&t, BS_EV_REJECTED, 0), 1, "one change a round");
+	tf_nro = 0;
+	tf_close(&t);
+}
+
+/* RULING R-503 [9.3]: a hero who touches a unit that has lost its Unit
+ * Commander and is out of command takes its command. */
+Test(r09_play, s9_3_a_hero_takes_command_of_a_unit_out_of_command)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+	    "ac: 4, abilities: {cha: 15}, weapon: long sword, "
+	    "position: [4, 1.25]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, NULL, NULL);
+	struct bs_role_order r = {
+	    .indiv = 1, .act = BS_RA_COMMAND, .unit = 0, .post = -1};
+	const char *why;
+	cr_assert(!bs1e_check_role(t.b, 0, &r, &why, NULL),
+		  "the unit has its commander");
+	/* Table 5 "The unit's commander is killed": the check passes */
+	tf_dice(&t, (int[]){1, 1}, 2);
+	bs1e_indiv_killed(t.b, ki(&t, "CS"), 1, "test", "[9.4 B]");
+	cr_assert_not_null(tf_find(&t, BS_EV_MORALE, 0));
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert(bs1e_check_role(t.b, 0, &r, &why, NULL), "%s", why);
+	t.ctl.roles = tf_roles;
+	tf_ro[0] = r;
+	tf_nro = 1;
+	bs1e_roles_phase(t.b, 0);
+	cr_assert_eq(tf_unit(&t, 0, 0)->commander, 1);
+	cr_assert_eq(ind(&t, "Ada")->with_unit, 0);
+	cr_assert(!(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND));
+	tf_nro = 0;
+	tf_close(&t);
+}
+
+/* ---- [9.1] capture ------------------------------------------------------ */
+
+/* [9.1] "A wounded or stunned character is automatically captured by the
+ * enemy if at the end of the battle the enemy's forces hold the AREA where
+ * the character fell" (RULING R-516). */
+Test(r09_play, s9_1_wounded_character_captured_at_the_end)
+{
+	struct tf t;
+	const char *u1 =
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [8, 10], facing: south, commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, NULL, u1, OG);
+	tf_phase(&t, BS_PHASE_MELEE);
+	struct bs1e_hit h;
+	memset(&h, 0, sizeof h);
+	h.from = gi(&t, "Orcs");
+	h.from_indiv = -1;
+	h.to = 0;
+	h.c.killed = 8;
+	/* Table 11: 5, badly wounded */
+	tf_dice(&t, (int[]){5}, 1);
+	bs1e_apply_hits(t.b, 0, &h, 1, "test");
+	struct bs_indiv_state *c = ind(&t, "CS");
+	cr_assert_eq(c->fate, BS1E_FATE_BADLY_WOUNDED);
+	t.b->result.winner = 1;
+	bs1e_indivs_capture(t.b);
+	cr_assert_eq(c->captured, 1);
+	cr_assert_eq(t.b->result.side[0].indivs_captured, 1);
+	const struct bs_event *e = tf_find(&t, BS_EV_CAPTURE, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->tside, 1);
+	/* "If the character's side is victorious, the character can return
+	 * to his unit" */
+	c->captured = -1;
+	t.b->result.winner = 0;
+	bs1e_indivs_capture(t.b);
+	cr_assert_eq(c->captured, -1);
+	tf_close(&t);
+}
+
+/* ---- the Basic Game (RULING R-517) ---------------------------------------
+ */
+
+/* Part 2: "Brigade and Army Commanders can operate as independent
+ * figures, but Individual Combat [9.4] is not allowed": at `basic` a lone
+ * commander is no obstacle and fights no one. */
+Test(r09_play, s_part2_basic_game_lone_commanders_are_markers)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Duke, class: fighter, level: 6, hp: 40, ac: 3, "
+	    "rank: army, position: [36, 20]}\n";
+	const char *i1 =
+	    "      - {name: Bors, class: fighter, level: 5, hp: 40, "
+	    "ac: 4, weapon: long sword, rank: army, position: "
+	    "[36, 20.5]}\n";
+	open_heroes(&t, "basic", NULL, NULL, i0, NULL, i1);
+	struct bs_quad o[BS1E_MAX_OBST];
+	cr_assert_eq(bs1e_obstacles_all(t.b, -1, -1, -1, o, NULL),
+		     bs1e_obstacles(t.b, -1, -1, o, NULL));
+	cr_assert(!bs1e_indiv_on_table(t.b, 0, 1));
+	melee(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 0);
+	cr_assert_eq(tf_count(&t, BS_EV_INDIV_INIT), 0);
+	tf_close(&t);
+}

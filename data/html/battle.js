@@ -53,7 +53,8 @@
     kf.indivs.forEach(function (a, k) {
       var p = prev ? prev.indivs[k] : null;
       st.indivs.push({ x: a[0], y: a[1], alive: !!a[2], with: a[3],
-        fate: p ? p.fate : null });
+        fate: p ? p.fate : null, hp: p ? p.hp : null, hpMax: p ? p.hpMax : null,
+        role: p ? p.role : null });
     });
     return st;
   }
@@ -137,6 +138,21 @@
     fate: function (st, e) {
       var d = st.indivs[kOf(e.side, e.indiv)];
       d.fate = e.fate_text || e.fate;
+    },
+    /* the Intermediate Game (issue 15): hit points, death [9.4], roles [9.0] */
+    hp: function (st, e) {
+      var d = st.indivs[kOf(e.side, e.indiv)];
+      d.hp = e.hp; d.hpMax = e.hp_max;
+      if (e.killed) d.alive = false;
+    },
+    duel: function (st, e) {
+      if (!e.hit) return;
+      var d = st.indivs[kOf(e.target_side, e.target_indiv)];
+      if (d) d.hp = e.target_hp;
+    },
+    role: function (st, e) {
+      var d = st.indivs[kOf(e.side, e.indiv)];
+      if (e.role) d.role = e.role;
     },
     /* 2E (issue 5): n[2] the order after the check; n[4] figures left */
     bs2e_morale: function (st, e) {
@@ -345,6 +361,23 @@
       });
     },
 
+    /* where a unit (its centre) or an individual stands in state st */
+    where: function (st, side, unit, indiv) {
+      if (side == null) return null;
+      if (indiv != null) {
+        var k = kOf(side, indiv), v = st.indivs[k];
+        if (!v) return null;
+        if (v.with >= 0) {
+          var gw = gOf(side, v.with);
+          return st.units[gw] ? centre(gw, st.units[gw]) : null;
+        }
+        return [v.x, v.y];
+      }
+      if (unit == null) return null;
+      var g = gOf(side, unit);
+      return st.units[g] ? centre(g, st.units[g]) : null;
+    },
+
     draw: function (i) {
       var st = STATES[i], e = EV[i], self = this, ph = PHASE_OF[i];
       this.view(i);
@@ -456,6 +489,16 @@
         el('line', { class: 'contact', x1: sx(c[2]), y1: sy(c[3]), x2: sx(c[4]) + 0.001,
           y2: sy(c[5]) }, self.lContacts);
       });
+      /* [9.4] a duel's blow, a hero's attack on a figure, figures
+       * attacking a hero: an arrow from the attacker to his target */
+      var ie = EV[i];
+      if (ie && (ie.type === 'duel' || ie.type === 'hero_attack' || ie.type === 'figure_attack')) {
+        var pa = self.where(st, ie.side, ie.unit, ie.indiv);
+        var pb = self.where(st, ie.target_side, ie.target_unit, ie.target_indiv);
+        if (pa && pb)
+          el('line', { class: 'attack', x1: sx(pa[0]), y1: sy(pa[1]), x2: sx(pb[0]) + 0.001,
+            y2: sy(pb[1]), 'marker-end': 'url(#arrow-red)', opacity: 0.9 }, self.lContacts);
+      }
       for (var j2 = st.kf; j2 <= i; j2++) {
         var ce = EV[j2];
         if (ce.type !== 'contact' && !(ce.type === 'attack' && j2 === i)) continue;
@@ -483,12 +526,14 @@
           el('circle', { class: 'radius', cx: sx(x), cy: sy(y), r: d.cr, stroke: col }, self.lRadius);
         var grp = el('g', { class: 'indiv' + (lost ? ' lost' : ''), 'data-name': d.name,
           transform: 'translate(' + sx(x) + ' ' + sy(y) + ')' }, self.lIndivs);
-        if (d.role === 'commander')
+        var role = v.role || d.role;
+        if (role === 'commander')
           el('path', { d: star(0.55), fill: '#ffd34d', stroke: col, 'stroke-width': 0.12 }, grp);
         else
           el('circle', { r: 0.35, fill: '#fff', stroke: col, 'stroke-width': 0.15 }, grp);
         var tt = el('title', {}, grp);
-        tt.textContent = d.name + ' (' + d.role + (d.cr ? ', command radius ' + d.cr + '"' : '') + ')' +
+        tt.textContent = d.name + ' (' + role + (d.cr ? ', command radius ' + d.cr + '"' : '') + ')' +
+          (v.hp != null ? ', ' + v.hp + (v.hpMax != null ? ' of ' + v.hpMax : '') + ' hp' : '') +
           (v.fate ? ': ' + v.fate : '');
         if (v.with < 0 && !lost) {
           var lab = el('text', { class: 'label', x: sx(x), y: place(sx(x), sy(y) - 0.8, d.name.length * 0.4, 0.8),

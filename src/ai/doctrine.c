@@ -1654,6 +1654,14 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 	}
 	if (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE)
 		return;
+	/* [7.8] a commander standing alone who touches an enemy withdraws
+	 * from the fight (he does not brawl), or stays (issue 15) */
+	if (bs1e_indiv_engaged(b, side, indiv)) {
+		if (bs_ai_indiv_withdraw(b, side, indiv, out))
+			snprintf(out->why, sizeof out->why,
+				 "withdraws from the fight: a commander");
+		return;
+	}
 	unsigned char lost[BS_MAX_INDIVIDUALS];
 	lost_of(b, side, lost);
 	/* 1: routers he may rally that nobody else covers; 2: mobs he may
@@ -1746,6 +1754,15 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 			out->move = 1;
 			out->x = at.x;
 			out->y = at.y;
+			/* the Intermediate Game: a move the rules take */
+			struct bs1e_indiv_outcome oc;
+			if (bs1e_indiv_on_table(b, side, indiv) &&
+			    (!bs1e_check_indiv_move(b, side, indiv, out, &oc) ||
+			     oc.contact_enemy)) {
+				out->move = 0;
+				step /= 2;
+				continue;
+			}
 			if (bs1e_indiv_on_table(b, side, indiv))
 				snprintf(out->why, sizeof out->why, "%s",
 					 prio == 1   ? "goes to rally a routed "

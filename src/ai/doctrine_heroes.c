@@ -187,8 +187,8 @@ static int touching_figures(const struct bs_battle *b, int side, int k, int *es,
 
 /* A withdrawal of (side, k) 3" straight away from what he touches [7.8]
  * [7.12]. Returns 1 with *o filled. */
-static int withdraw(const struct bs_battle *b, int side, int k,
-		    struct bs_indiv_order *o)
+int bs_ai_indiv_withdraw(const struct bs_battle *b, int side, int k,
+			 struct bs_indiv_order *o)
 {
 	const struct bs_indiv_state *c = ind(b, side, k);
 	/* away from the middle of every enemy near him, toward home */
@@ -348,7 +348,7 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 		int losing = nf > 0 &&
 			     !can_beat(b, side, k, es[0], ek[0], &r) &&
 			     r > 1.0 / BEAT;
-		if ((low || losing) && withdraw(b, side, k, o)) {
+		if ((low || losing) && bs_ai_indiv_withdraw(b, side, k, o)) {
 			say(o->why, sizeof o->why,
 			    "withdraws from the fight: %d of %d hp", c->hp,
 			    c->hp_max);

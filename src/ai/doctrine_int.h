@@ -17,6 +17,12 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 		int max);
 
+/* [7.8] [7.12] a withdrawal of (side, k), standing alone and touching an
+ * enemy: 3" away from what he touches, checked with the rules; 1 with
+ * *o filled (reason left to the caller), 0 when none is possible. */
+int bs_ai_indiv_withdraw(const struct bs_battle *b, int side, int k,
+			 struct bs_indiv_order *o);
+
 /* 1 when an enemy figure who could beat (side, k) in individual combat
  * could reach point p this round; *ds, *dk get him. */
 int bs_ai_hero_danger(const struct bs_battle *b, int side, int k,

@@ -413,6 +413,8 @@ static inline int bs1e_obst_side(const struct bs_battle *b, int m)
 /* Individual k (global index) stands on the table as a figure of his own:
  * the Intermediate Game, alive, not lost, not with a unit. */
 int bs1e_indiv_figure(const struct bs_battle *b, int k);
+/* A counter of side w at point p (RULING R-500: square to the table). */
+struct bs_quad bs1e_counter_at(struct bs_vec p, double w);
 /* The counter of individual k (global index) where he stands. */
 struct bs_quad bs1e_indiv_quad(const struct bs_battle *b, int k);
 /* Set-up and reset of the individuals' state of play: hit points, role,

@@ -37,14 +37,17 @@ int bs1e_indiv_figure(const struct bs_battle *b, int k)
 	       c->with_unit < 0;
 }
 
+struct bs_quad bs1e_counter_at(struct bs_vec p, double w)
+{
+	/* RULING R-500: the square of a counter, its sides along the
+	 * table's; the figure's facing is free (the [9.4] Q&A), the counter
+	 * does not turn with it */
+	return bs_block(bs_vec_add(p, (struct bs_vec){0, w / 2}), 0, w, w);
+}
+
 struct bs_quad bs1e_indiv_quad(const struct bs_battle *b, int k)
 {
-	const struct bs_indiv_state *c = &b->indivs[k];
-	double w = bs1e_sc(b)->ix[k].base;
-	/* the counter centred where he stands, turned to his facing */
-	struct bs_vec front =
-	    bs_vec_add(c->pos, bs_vec_scale(bs_dir(c->facing), w / 2));
-	return bs_block(front, c->facing, w, w);
+	return bs1e_counter_at(b->indivs[k].pos, bs1e_sc(b)->ix[k].base);
 }
 
 int bs1e_obstacles_all(const struct bs_battle *b, int skip, int skip2,
@@ -366,9 +369,8 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 			continue;
 		struct bs_vec dir = bs_vec_scale(d, 1.0 / len);
 		double f = bs_facing_of(dir);
-		/* free facing: the counter turns to the way he goes */
-		struct bs_quad q = bs_block(
-		    bs_vec_add(at, bs_vec_scale(bs_dir(f), w / 2)), f, w, w);
+		/* free facing: he turns to the way he goes */
+		struct bs_quad q = bs1e_counter_at(at, w);
 		int hit = -1;
 		double done = bs_sweep_translate(&q, dir, len, obst, n, &hit);
 		struct bs_vec x0 = at;
@@ -404,9 +406,7 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 	if (engaged) {
 		/* a withdrawal ends farther from every enemy it touched and
 		 * touching none */
-		struct bs_quad qe = bs_block(
-		    bs_vec_add(at, bs_vec_scale(bs_dir(facing), w / 2)), facing,
-		    w, w);
+		struct bs_quad qe = bs1e_counter_at(at, w);
 		for (int i = 0; i < n; i++) {
 			if (bs1e_obst_side(b, map[i]) == c->side)
 				continue;
@@ -590,10 +590,7 @@ static int clear_spot(const struct bs_battle *b, int k, const struct bs_quad *o,
 			    p.x > b->sc->width - w / 2 ||
 			    p.y > b->sc->depth - w / 2)
 				continue;
-			struct bs_quad q = bs_block(
-			    bs_vec_add(p,
-				       bs_vec_scale(bs_dir(c->facing), w / 2)),
-			    c->facing, w, w);
+			struct bs_quad q = bs1e_counter_at(p, w);
 			if (!bs_tt_fits(&q, NULL, o, n, 1, NULL))
 				continue;
 			/* the nearest, first by the order tried */
@@ -676,9 +673,7 @@ static int step_out_spot(const struct bs_battle *b, int k, int g,
 		if (p.x < w / 2 || p.y < w / 2 || p.x > b->sc->width - w / 2 ||
 		    p.y > b->sc->depth - w / 2)
 			continue;
-		double f = bs_facing_of(out);
-		struct bs_quad nq = bs_block(
-		    bs_vec_add(p, bs_vec_scale(bs_dir(f), w / 2)), f, w, w);
+		struct bs_quad nq = bs1e_counter_at(p, w);
 		if (bs_tt_fits(&nq, NULL, obst, n, 1, NULL)) {
 			*to = p;
 			return 1;

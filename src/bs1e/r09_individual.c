@@ -10,6 +10,7 @@
  * commanders standing apart from their units fight and are attacked as
  * heroes. Nothing done in individual combat touches a 2:1, 5:1 or 10:1
  * figure [9.4 B]. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -289,9 +290,10 @@ static void figure_block(const struct bs_battle *b, int k,
 {
 	const struct bs_indiv_state *c = &b->indivs[k];
 	double w = bs1e_sc(b)->ix[k].base;
+	/* RULING R-500: the counter is square to the table */
 	bs_tt_shape_make(BS_FORM_CLOSED, 1, 1, w, w, 0, sh);
-	p->facing = c->facing;
-	p->front = bs_vec_add(c->pos, bs_vec_scale(bs_dir(c->facing), w / 2));
+	p->facing = 0;
+	p->front = bs_vec_add(c->pos, (struct bs_vec){0, w / 2});
 }
 
 /* Contact of unit g (as unit A) with figure k: 1 when they touch. */
@@ -610,8 +612,15 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 				 * behind, he remains with his back to the
 				 * enemy for one attack at most" */
 				int behind = 0;
+				struct bs_vec mid =
+				    bs_vec_scale(bs_vec_add(ct.p0, ct.p1), 0.5);
+				struct bs_vec to_e = bs_vec_sub(mid, c->pos);
+				/* his rear: more than 135 degrees off his
+				 * facing (a square's diagonals) */
 				if (!(c->flags & BS_IF_TURNED) &&
-				    bs_tt_edge_arc(ct.edge_b) == BS_ARC_REAR)
+				    bs_vec_len(to_e) > 1e-9 &&
+				    fabs(bs_angle_diff(
+					c->facing, bs_facing_of(to_e))) > 135.0)
 					behind = 1;
 				figures_attack(b, g, k, figs, behind);
 				if (behind) {

@@ -49,6 +49,16 @@ static int end_of(const struct bs_battle *b, int k)
 /* RULING R-162 [7.15] [8.7] "Lost" is the figures no longer standing; a
  * unit routed off the table keeps its standing figures in "Left"; the
  * side's losses are the engine's killed figures. */
+/* [9.4] [9.1] the Intermediate and Advanced Games count each side's
+ * individuals killed and captured (RULING R-516); the Basic Game's summary
+ * stays as it was (RULING R-517). */
+static int indivs_shown(const struct bs_battle *b, int s)
+{
+	return b->sc && b->sc->rules == BS_RULES_BS1E &&
+	       b->sc->level >= BS_LEVEL_INTERMEDIATE && s < b->sc->nsides &&
+	       b->sc->sides[s].nindividuals > 0;
+}
+
 static void summary_text(const struct bs_battle *b, FILE *out)
 {
 	const struct bs_result *r = &b->result;
@@ -102,6 +112,13 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 				mx ? "centuries lost" : "figures killed", pct,
 				sr->units_in_play, last - first,
 				mx ? "brigades" : "units");
+			if (indivs_shown(b, s))
+				fprintf(out,
+					"  Heroes and commanders: %d of %d "
+					"killed, %d captured [9.4] [9.1]\n",
+					sr->indivs_killed,
+					b->sc->sides[s].nindividuals,
+					sr->indivs_captured);
 		}
 	}
 }
@@ -138,6 +155,17 @@ json_t *bs_report_summary_json(const struct bs_battle *b)
 					    json_integer(sr->figures_lost));
 			json_object_set_new(j, "units_in_play",
 					    json_integer(sr->units_in_play));
+			if (indivs_shown(b, s)) {
+				json_object_set_new(
+				    j, "individuals",
+				    json_integer(b->sc->sides[s].nindividuals));
+				json_object_set_new(
+				    j, "individuals_killed",
+				    json_integer(sr->indivs_killed));
+				json_object_set_new(
+				    j, "individuals_captured",
+				    json_integer(sr->indivs_captured));
+			}
 		}
 		json_array_append_new(sides, j);
 	}

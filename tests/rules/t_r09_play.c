@@ -450,6 +450,44 @@ Test(r09_play, s9_4_qa_attacked_from_behind_once)
 	tf_close(&t);
 }
 
+/* RULING R-500: the counter is square to the table whatever his (free)
+ * facing; the Q&A's "from behind" is read from his facing: orcs at his
+ * side (90 degrees off) strike him with no rear term, and he turns to
+ * face them. */
+Test(r09_play, s9_4_qa_counter_square_facing_free_side_is_not_behind)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+	    "ac: 10, weapon: long sword, position: [36, 20]}\n";
+	const char *u1 =
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [36, 19.75], facing: north, frontage: 4, "
+	    "commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, u1, OG);
+	int k = ki(&t, "Ada");
+	struct bs_quad q0 = bs1e_indiv_quad(t.b, k);
+	ind(&t, "Ada")->facing = 45;
+	struct bs_quad q1 = bs1e_indiv_quad(t.b, k);
+	for (int i = 0; i < 4; i++) {
+		cr_assert_float_eq(q0.p[i].x, q1.p[i].x, 1e-9);
+		cr_assert_float_eq(q0.p[i].y, q1.p[i].y, 1e-9);
+	}
+	/* its sides along the table's: a 1/2" square centred on him */
+	for (int i = 0; i < 4; i++) {
+		cr_assert_float_eq(fabs(q1.p[i].x - 36), 0.25, 1e-9);
+		cr_assert_float_eq(fabs(q1.p[i].y - 20), 0.25, 1e-9);
+	}
+	ind(&t, "Ada")->facing = 90;
+	tf_dice(&t, (int[]){6, 6, 3, 3}, 4);
+	melee(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->n[6], 0, "from his side, not behind");
+	cr_assert(!tf_has_term(&f->deriv, -2, "rear"));
+	tf_close(&t);
+}
+
 /* RULING R-513: a hero at 0 hit points is dead; [9.2] an army commander
  * standing apart is attacked and killed as a hero. */
 Test(r09_play, s9_2_independent_commander_attacked_and_killed)

@@ -401,3 +401,100 @@ Test(battle, s7_8_no_overlap_no_rejected_order_200_doctrine_battles,
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 }
+
+/* ---- issue 15: 100 seeded battles of heroes-of-the-pass, doctrine AI on
+ * both sides: no two blocks, no block and lone figure, no two lone
+ * figures overlap (RULING R-502), the AI's orders and changes of role
+ * are never rejected (it checks them first), every battle ends, and the
+ * same seed gives the same battle with events on or off ---- */
+
+static void figure_scan(struct overlaps *o, const char *when)
+{
+	const struct bs_battle *b = o->b;
+	overlap_scan(o, when);
+	for (int k = 0; k < b->nindivs; k++) {
+		if (!bs1e_indiv_figure(b, k))
+			continue;
+		struct bs_quad q = bs1e_indiv_quad(b, k);
+		const char *with = NULL;
+		for (int g = 0; g < b->nunits && !with; g++)
+			if (!(b->units[g].flags & BS_UF_REMOVED)) {
+				struct bs_quad r = bs1e_quad(b, g);
+				if (bs_quad_overlap(&q, &r))
+					with = b->units[g].def->name;
+			}
+		for (int j = k + 1; j < b->nindivs && !with; j++)
+			if (bs1e_indiv_figure(b, j)) {
+				struct bs_quad r = bs1e_indiv_quad(b, j);
+				if (bs_quad_overlap(&q, &r))
+					with = b->indivs[j].def->name;
+			}
+		if (with && o->overlaps++ == 0)
+			snprintf(o->first, sizeof o->first,
+				 "seed %lu round %d %s: %s and %s", o->seed,
+				 b->round, when, b->indivs[k].def->name, with);
+	}
+}
+
+static void figure_emit(void *ctx, const struct bs_event *ev)
+{
+	struct overlaps *o = ctx;
+	if (ev->type == BS_EV_PHASE)
+		figure_scan(o, bs_phase_name[ev->phase]);
+	if (ev->type == BS_EV_REJECTED && o->rejected++ == 0 && !o->overlaps)
+		snprintf(o->first, sizeof o->first,
+			 "seed %lu round %d: rejected: %s %s", o->seed,
+			 ev->round, ev->what ? ev->what : "",
+			 ev->cite ? ev->cite : "");
+}
+
+Test(battle, s9_4_heroes_of_the_pass_100_doctrine_battles, .timeout = 300)
+{
+	struct bs_scenario *sc;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	cr_assert_eq(bs_scenario_load_builtin("heroes-of-the-pass", &sc, &d),
+		     BS_OK);
+	struct bs_battle *b, *quiet;
+	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
+	cr_assert_eq(bs_battle_new(sc, &quiet, &d), BS_OK);
+	bs_diags_release(&d);
+	struct bs_ai_set *ai = calloc(1, sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_set_init(ai);
+	attach_ok(ai, b);
+	attach_ok(ai, quiet);
+	struct overlaps o = {.b = b};
+	struct bs_event_sink sink = {figure_emit, &o};
+	bs_battle_set_sink(b, &sink);
+	long duels = 0, heroes_attacks = 0;
+	for (unsigned long seed = 1; seed <= 100; seed++) {
+		o.seed = seed;
+		bs_battle_reset(b, seed, 0);
+		bs_battle_reset(quiet, seed, 0);
+		while (!bs_battle_round(b))
+			figure_scan(&o, "end of the round");
+		bs_battle_play(quiet, 0);
+		cr_assert(b->result.over);
+		cr_assert_eq(quiet->result.winner, b->result.winner, "seed %lu",
+			     seed);
+		cr_assert_eq(quiet->result.rounds, b->result.rounds, "seed %lu",
+			     seed);
+		for (int k = 0; k < b->nindivs; k++) {
+			cr_assert_eq(quiet->indivs[k].hp, b->indivs[k].hp);
+			duels += b->indivs[k].adnd_rounds;
+		}
+		heroes_attacks += b->result.side[0].indivs_killed +
+				  b->result.side[1].indivs_killed;
+	}
+	cr_assert_gt(duels, 0, "individual combat happens");
+	cr_assert_gt(heroes_attacks, 0, "individuals die");
+	cr_assert_eq(o.overlaps, 0, "%ld overlaps, the first %s", o.overlaps,
+		     o.first);
+	cr_assert_eq(o.rejected, 0, "%ld orders rejected, the first %s",
+		     o.rejected, o.first);
+	free(ai);
+	bs_battle_free(b);
+	bs_battle_free(quiet);
+	bs_scenario_free(sc);
+}

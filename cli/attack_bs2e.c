@@ -38,7 +38,8 @@ const char cli_attack_bs2e_help[] =
     "  --hit-table LIST     hits of attack die results 1, 2, 3 ... (default\n"
     "                       0,0,0,1,1,2,2,2,3,3,4,4,... RULING R-200)\n"
     "  --ar N               the defender's Armor Rating [2E Armor Rating]\n"
-    "  --ar-mod N           AR modifiers in total (negative is better)\n"
+    "  --ar-mod N           AR modifier (negative is better); given again,\n"
+    "                       they add (total -10 to 10)\n"
     "  --equal-or-higher    a d10 equal to AR cancels too (RULING R-201)\n"
     "  --hits N             Hits per defending figure: figures removed [2E\n"
     "                       Hits]\n"
@@ -240,10 +241,20 @@ int cli_attack_bs2e(int argc, char **argv)
 			    cli_parse_int("attack", "--ar", optarg, 0, 10, &ar);
 			have_ar = 1;
 			break;
-		case O_ARMOD:
+		case O_ARMOD: {
+			/* given again, the modifiers add */
+			int m = 0;
 			rc = cli_parse_int("attack", "--ar-mod", optarg, -10,
-					   10, &armod);
+					   10, &m);
+			if (rc == 0 && (armod + m < -10 || armod + m > 10))
+				return cli_usage_error(
+				    "attack",
+				    "--ar-mod: the modifiers add up to %+d; "
+				    "their total must be -10 to 10",
+				    armod + m);
+			armod += m;
 			break;
+		}
 		case O_EQ:
 			eq = 1;
 			break;

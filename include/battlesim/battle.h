@@ -39,6 +39,9 @@ enum bs_uflag {
 	/* 2E (issue 5): shaken order (bs2e-summary.txt "Morale"); a routed
 	 * 2E unit is BS_UF_ROUTED */
 	BS_UF_SHAKEN = 1u << 18,
+	/* 1E: the rules refused its order of this Movement Phase; the
+	 * controller is asked once more (RULING R-373) */
+	BS_UF_REFUSED = 1u << 19,
 };
 
 /* How a unit ended the battle (the simulator's categories). */
@@ -124,7 +127,16 @@ struct bs_unit_state {
 	int nocharge_unit;
 	int wrap_tside; /* [7.11] the enemy it wraps around, -1 */
 	int wrap_tunit;
-	int wrap_files[2];    /* [7.11] files wheeled onto its left, right */
+	int wrap_files[2]; /* [7.11] files wheeled onto its left, right */
+	int disc_tside;	   /* [4.6] the enemy of its uncontrolled attack */
+	int disc_tunit;	   /* after a failed discipline check; -1 none */
+	/* 1E [2.9] RULING R-378: figures of a skirmish unit that routed on
+	 * their own, apart from its block (not in `figures`): sk_away still
+	 * on the table at sk_pos, running toward sk_dir (sk_back 1: rallied,
+	 * coming back to the unit); sk_off gone over the edge */
+	int sk_away, sk_off, sk_back;
+	struct bs_vec sk_pos;
+	double sk_dir;
 	enum bs_unit_end end; /* how it left play (BS_END_INTACT: in play) */
 	int killed_by_side;   /* side whose attack destroyed it, -1 */
 	int cramped; /* open formation without room to spread: the bases
@@ -379,6 +391,15 @@ const char *bs_battle_unit_name(const struct bs_battle *b, int g, char *buf,
  * ended) back to a battle's start; the ruleset sets figures, position,
  * formation and commander. */
 void bs_unit_state_clear(struct bs_unit_state *u);
+
+/* Figures of u killed: its figures at the start less those standing and
+ * those routed apart or away (1E RULING R-378); routed-off units keep
+ * their figures. */
+static inline int bs_unit_killed(const struct bs_unit_state *u)
+{
+	int k = u->original - u->figures - u->sk_away - u->sk_off;
+	return k < 0 ? 0 : k;
+}
 
 /* The unit `i` of side `side`. */
 static inline struct bs_unit_state *bs_battle_unit(struct bs_battle *b,

@@ -242,6 +242,19 @@ int bs1e_drain_doubles(enum bs_level level, int drains);
 int bs1e_contact_checks(int touching_undead_or_drainer,
 			int touching_unharmable);
 
+/* [8.3] Table 10 special note ("Also add or subtract all normal AD&D ...
+ * game bonuses and penalties to THACO from the adjusted AR") and [13.1]:
+ * the AR term of a unit of creatures att[0..na-1] attacking a unit of
+ * creatures def[0..nd-1], from the creatures' `to_hit_vs` (the attacker's
+ * "attacking" entries naming a defender, the defender's "attacked_by"
+ * entries naming the attacker; the AR term is minus the "to hit"
+ * adjustment). A mixed unit (RULING R-040) takes the least favourable
+ * pair of parts for the attacker. Returns the term (0: none); label
+ * (may be NULL) gets its text, e.g. "dwarf attacking orc: +1 to hit". */
+int bs1e_to_hit_vs(const struct bs_creature *const *att, int na,
+		   const struct bs_creature *const *def, int nd, char *label,
+		   size_t len);
+
 /* ---- [14.5] magic damage ----------------------------------------------------
  */
 

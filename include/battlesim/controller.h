@@ -141,16 +141,20 @@ struct bs_role_order {
 
 #define BS_MAX_RALLY_ORDERS 64
 
+#define BS_SCRIPT_MELEE_MAX 16
+
 /* A scripted order of a scenario file (a side's `orders:`, loaded by
  * src/scenario/orders.c, played by src/ai/scripted.c): a Movement Phase
- * order for a unit, a Rally Phase attempt [6.0], or an order given to a
- * mob [2.10] [6.6], in a given Game Round. */
+ * order for a unit, a Rally Phase attempt [6.0], an order given to a
+ * mob [2.10] [6.6], or the order of the melees [1.6 B], in a given Game
+ * Round. */
 enum bs_script_kind {
 	BS_SCRIPT_MOVE,	 /* `order:` for `unit:` in its Movement Phase */
 	BS_SCRIPT_RALLY, /* `rally:` unit `by:` commander [6.0] */
 	BS_SCRIPT_MOB,	 /* `mob:` unit `by:` commander, `order:` [2.10] */
 	BS_SCRIPT_INDIV, /* `individual:` moves `to:` [7.7] [9.4] */
 	BS_SCRIPT_ROLE,	 /* `individual:` declares a `role:` [9.0] [9.3] */
+	BS_SCRIPT_MELEE, /* `melee:` units whose combats go first [1.6 B] */
 	BS_SCRIPT__COUNT
 };
 
@@ -168,7 +172,18 @@ struct bs_script_order {
 	/* INDIV: the individual's move; ROLE: the change of role */
 	struct bs_indiv_order iorder;
 	struct bs_role_order role;
+	/* MELEE: as Side A, the units (indexes on the order's side) whose
+	 * combats are resolved first, in this order [1.6 B] */
+	int melee_units[BS_SCRIPT_MELEE_MAX];
+	int nmelee;
 	int line, col; /* where the entry is in the scenario file */
+};
+
+/* One melee of a Melee Phase [8.0]: two opposing units in base-to-base
+ * contact, (aside, aunit) and (bside, bunit). */
+struct bs_melee {
+	int aside, aunit;
+	int bside, bunit;
 };
 
 /* A controller for one side. Every callback may be NULL (then: no rally
@@ -189,8 +204,10 @@ struct bs_controller {
 	/* [7.x] the order of one unit, asked just before it moves. Not
 	 * asked for units the rules move: routed units [6.4] [7.15], mobs
 	 * (their Rally Phase orders [2.10]) and units that failed a
-	 * discipline check [4.6]. An illegal order is REJECTED and the unit
-	 * holds; bs_tt_check_order (tabletop.h) tells beforehand. */
+	 * discipline check [4.6]. An illegal order is REJECTED and asked
+	 * for once more with BS_UF_REFUSED set on the unit (RULING R-373);
+	 * refused again, the unit holds. bs_tt_check_order (tabletop.h)
+	 * tells beforehand. */
 	void (*move)(void *ctx, const struct bs_battle *b, int side, int unit,
 		     struct bs_order *out);
 	/* independent individuals [9.2] (and heroes [9.4]); *out comes with
@@ -200,6 +217,15 @@ struct bs_controller {
 	/* [7.12] follow a withdrawing enemy (1) or remain in place (0). */
 	int (*follow)(void *ctx, const struct bs_battle *b, int side, int unit,
 		      int eside, int eunit);
+	/* [1.6 B] as Side A: "Side A chooses the order in which all other
+	 * melee combat will be resolved": write a permutation of 0..n-1 of
+	 * the phase's melees m[] to order and return n (0: the rules'
+	 * order, bs_tt_melee_order). An order that does not resolve "all
+	 * combat involving one unit or opponent ... before moving to the
+	 * next combat" (bs_tt_melee_order_ok, RULING R-377) is REJECTED
+	 * and the rules' order played. */
+	int (*melee_order)(void *ctx, const struct bs_battle *b, int side,
+			   const struct bs_melee *m, int n, int *order);
 	/* [8.2] at the beginning of the Melee Phase: the weapon (index into
 	 * the unit's rated weapons, r.wpn) to have in hand, or -1 to keep
 	 * the one it holds. */

@@ -289,6 +289,15 @@ struct bs_mx_controller {
 	 * missile, or the scouts' attack): an enemy g, or -1 */
 	int (*target)(void *ctx, const struct bs_battle *b, int g,
 		      enum bs_mx_mode mode);
+	/* [M4.2] aerial brigade g attacks with `mode`, its target t: how its
+	 * classes split between enemy brigades ("The number of attacks an
+	 * aerial unit has is equal to its class number"): classes[h] (h
+	 * global, b->nunits entries, all 0 on entry) of them attack h, each
+	 * h an enemy in reach for the mode (an engaged brigade: those it is
+	 * engaged with); the rest attack t. NULL: all at t. A split out of
+	 * reach is REJECTED and those classes attack t (RULING R-251). */
+	void (*aerial)(void *ctx, const struct bs_battle *b, int g,
+		       enum bs_mx_mode mode, int t, int *classes);
 };
 
 /* Set side's controller (NULL: none; then the side gives no orders):

@@ -151,6 +151,31 @@ struct bs_armor {
 	int large_shield; /* [11.6] shield wall */
 };
 
+/* The normal AD&D bonuses to hit of a creature against named others (PH,
+ * MM: dwarves +1 to hit orcs; ogres attacking dwarves -4), which the
+ * Table 10 special note and [13.1] apply in play. A name is a creature's
+ * name or the last word of it ("giant": every "... giant"). */
+#define BS_TO_HIT_VS_MAX 4
+#define BS_TO_HIT_VS_NAMES 8
+struct bs_to_hit_vs {
+	int attacked_by; /* 0: when this creature attacks one named; 1: when
+			    one named attacks this creature */
+	int to_hit;	 /* the AD&D "to hit" adjustment of the attacker (+1
+			    helps it); its AR term is the negative [8.3] */
+	int nnames;
+	char names[BS_TO_HIT_VS_NAMES][BS_NAME_MAX];
+};
+
+/* The normal AD&D bonus to hit of a creature with named weapons (PH, MM:
+ * elves +1 with bows and short and long swords; halflings +3 with slings
+ * and bows), added to the base AR of those weapons [8.3]. */
+#define BS_TO_HIT_WITH_MAX 2
+struct bs_to_hit_with {
+	int to_hit; /* the AD&D "to hit" adjustment; the AR term is minus */
+	int nnames;
+	char names[BS_TO_HIT_VS_NAMES][BS_NAME_MAX]; /* weapons */
+};
+
 /* A creature type (catalog or inline). */
 struct bs_creature {
 	char name[BS_NAME_MAX];
@@ -177,6 +202,11 @@ struct bs_creature {
 	int no_base; /* oversize: no base [2.3] */
 	char hates[4][BS_NAME_MAX]; /* "hated" opponents (Table 7) */
 	int nhates;
+	struct bs_to_hit_vs to_hit_vs[BS_TO_HIT_VS_MAX]; /* `to_hit_vs` */
+	int nto_hit_vs;
+	struct bs_to_hit_with
+	    to_hit_with[BS_TO_HIT_WITH_MAX]; /* `to_hit_with` */
+	int nto_hit_with;
 	int line;
 	char file[128];
 };
@@ -423,6 +453,9 @@ enum bs_option {
 	/* 2E (issue 5) known-gaps 56: a rally goes straight back to good
 	 * order (RULING R-216) */
 	BS_OPT_BS2E_RALLY_TO_GOOD,
+	/* known-gaps 30: the 50% and 75% rows of Table 4 both apply (-6)
+	 * (RULING R-067) */
+	BS_OPT_TABLE4_LOSSES_CUMULATIVE,
 	BS_OPT__COUNT
 };
 extern const char *const bs_option_name[BS_OPT__COUNT];
@@ -475,6 +508,15 @@ struct bs_scenario {
  * that "longsword", "Long Sword" and "long-sword" are one weapon
  * (RULING R-038). */
 int bs_name_eq(const char *a, const char *b);
+
+/* 1 when creature c answers to `name` in a `to_hit_vs` list: its name
+ * (bs_name_eq), or the last word of its name ("giant" for "hill giant",
+ * not for "giant boar"). */
+int bs_creature_named(const struct bs_creature *c, const char *name);
+
+/* The creatures of unit u into out[0..BS_UNIT_MAX_MIX-1]: the parts of its
+ * mix [3.1], or its one creature (which may be NULL). Returns how many. */
+int bs_unit_creatures(const struct bs_unit *u, const struct bs_creature **out);
 
 /* The hash of a name as bs_name_eq compares it (case, spaces, hyphens and
  * underscores ignored). */

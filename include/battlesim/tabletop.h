@@ -168,6 +168,11 @@ int bs_tt_off_table(const struct bs_quad *q, double w, double d);
 /* 1 when the whole quad lies outside the table (gone over the edge). */
 int bs_tt_wholly_off_table(const struct bs_quad *q, double w, double d);
 
+/* The table's edges as four walls just outside [0,w] x [0,d] (west, east,
+ * south, north) into out[0..3], for the moves that stop at the edge (2E
+ * RULING R-214, 1E R-374). Returns 4. */
+int bs_tt_table_walls(double w, double d, struct bs_quad *out);
+
 /* ---- movement primitives [7.7]-[7.10] -------------------------------------
  * Each moves *pose from its current place, never through an obstacle:
  * the sweep stops at first contact (a figure stops when it touches an
@@ -279,12 +284,33 @@ double bs_tt_close_door(const struct bs_tt_shape *s, struct bs_tt_pose *p,
 double bs_tt_rout_dir(struct bs_vec centre, struct bs_vec cause,
 		      enum bs_edge home);
 
-/* [7.15] completely surrounded: every edge of quad q touched by `n`
- * enemy quads in closed or open formation with no uncovered stretch of
- * 1" or more along its edges and no corner gap of 1" (RULING R-111).
+/* [7.15] every edge of quad q touched by `n` enemy quads with no
+ * uncovered stretch of 1" or more along its edges and no corner gap of 1"
+ * (the first reading of RULING R-111; the engine now asks
+ * bs_tt_enclosed, which also closes a ring that stands off the unit).
  * The table edge is not a wall (a router may go over it). */
 int bs_tt_surrounded(const struct bs_quad *q, const struct bs_quad *enemy,
 		     int n);
+
+/* [7.15] RULING R-172: 1 when the n blocks ring[], joined wherever they
+ * stand less than `gap` inches apart, enclose point p (a chain of them
+ * winds round it). With gap 1": "completely surrounded ... no gap of 1"
+ * or more ... through which even a single figure could escape". */
+int bs_tt_enclosed(struct bs_vec p, const struct bs_quad *ring, int n,
+		   double gap);
+
+/* [7.15] RULING R-172 "the entire unit is entitled to rout through the
+ * gap": for a block (s, p) held inside ring[] by gaps narrower than
+ * `trap` (the block cannot pass them), the place just beyond a gap of
+ * `gap` or more that leads out, the block's back to the ring, clear of
+ * every obstacle, its centre's path through the gap at most `dist`:
+ * returns 1 with *out and *used (the path's length). Else 0; *toward gets
+ * the facing toward the nearest such gap (-1: none). */
+int bs_tt_through_gap(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
+		      const struct bs_quad *ring, int n,
+		      const struct bs_quad *obst, int nobst, double dist,
+		      double gap, double trap, struct bs_tt_pose *out,
+		      double *used, double *toward);
 
 /* ---- queries on a battle (read-only; for the AI and reporters) ----------- */
 
@@ -364,6 +390,37 @@ struct bs_tt_outcome {
 	 * set: an individual standing as a figure [9.4]) */
 	int contact_side, contact_unit;
 };
+
+/* ---- the order of the melees [1.6 B] (RULING R-377) ---------------------
+ * Pure functions on a list of melees m[0..n-1] (no battle needed). A
+ * "combat" is a melee situation: the units linked by contact, directly or
+ * through others; the melees of one are resolved together, and each
+ * unit's melees one after another whenever some order of that combat
+ * allows it (the units and their melees form a caterpillar: a chain of
+ * units with others touching only them); otherwise one unit's fights must
+ * be split, and which is Side A's choice. */
+
+/* Lists of more melees than this are resolved in the order given. */
+#define BS_TT_MAX_MELEES 512
+
+/* The rules' order into order[0..n-1]: the combats in the order of their
+ * first melee in m; in each, unit by unit from the first melee's first
+ * unit (from the end of its chain when it has one), each unit's melees not
+ * yet resolved one after another (prio[i], lower first, then i, rank
+ * them; prio may be NULL), the melee that leads along the chain last. */
+void bs_tt_melee_order(const struct bs_melee *m, int n, const int *prio,
+		       int *order);
+
+/* 1 when order[0..n-1] is a permutation of 0..n-1 that resolves each
+ * combat before the next and, in a combat that allows it, each unit's
+ * melees one after another. */
+int bs_tt_melee_order_ok(const struct bs_melee *m, int n, const int *order);
+
+/* 1E [4.6]: 1 while (side, unit) is on the uncontrolled attack of a
+ * failed discipline check (its enemy neither routed nor destroyed, the
+ * unit not routed): its commander cannot reassert command nor give it
+ * orders; 0 otherwise. */
+int bs_tt_uncontrolled_attack(const struct bs_battle *b, int side, int unit);
 
 /* Check order o of (side, unit) now, as the engine will when the unit
  * moves; 1 when legal, else out->why and out->cite say which rule

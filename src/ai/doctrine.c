@@ -289,7 +289,8 @@ static int commander_ok(const struct bs_indiv_state *c)
 static int commander_fighting(const struct bs_battle *b,
 			      const struct bs_unit_state *u)
 {
-	if (u->commander < 0)
+	/* [2.9] a skirmish unit's commander only rallies it */
+	if (u->commander < 0 || u->def->type == BS_UNIT_SKIRMISH)
 		return 0;
 	const struct bs_indiv_state *c = indiv_of(b, u->side, u->commander);
 	return commander_ok(c) && c->with_unit == u->idx;
@@ -344,8 +345,8 @@ static int morale_estimate(const struct bs_unit_state *u, int extra_lost)
 	if (out_of_command(u)) {
 		if (!is_skirmish(u))
 			ml += bs1e_table4[BS1E_T4_OUT_OF_COMMAND].mod;
-	} else {
-		ml += u->cb;
+	} else if (!is_skirmish(u)) {
+		ml += u->cb; /* [2.9] never for skirmishers */
 	}
 	if (u->formation == BS_FORM_CLOSED)
 		ml += bs1e_table4[BS1E_T4_CLOSED_FORMATION].mod;
@@ -429,6 +430,11 @@ static int adjusted_ar(const struct bs_battle *b, const struct bs_unit_state *a,
 		ar += bs1e_table10_notes[BS1E_T10X_REAR].mod;
 	if (a->r.daylight_penalty)
 		ar += bs1e_table10_notes[BS1E_T10X_DAYLIGHT].mod;
+	/* [13.1] the racial bonuses (the engine's term) */
+	const struct bs_creature *pa[BS_UNIT_MAX_MIX], *pd[BS_UNIT_MAX_MIX];
+	int na = bs_unit_creatures(a->def, pa);
+	int nd = bs_unit_creatures(h->def, pd);
+	ar += bs1e_to_hit_vs(pa, na, pd, nd, NULL, 0);
 	return ar + a->fm_penalty;
 }
 
@@ -1608,6 +1614,10 @@ static int rally_cb(void *ctx, const struct bs_battle *b, int side,
 				what = 2;
 			else
 				continue;
+			/* [4.6] no commander takes back a unit on its
+			 * uncontrolled attack (nor orders such a mob) */
+			if (!routed(u) && bs_tt_uncontrolled_attack(b, side, i))
+				continue;
 			int k =
 			    pick_commander(ai, b, side, i, what, lost, used);
 			if (k < 0)
@@ -1730,6 +1740,14 @@ static void move_cb(void *ctx, const struct bs_battle *b, int side, int unit,
 		    struct bs_order *out)
 {
 	struct bs_ai_doctrine *ai = ctx;
+	/* RULING R-373: asked again after a refusal (its orders are checked
+	 * before they are given, so this is rare): it holds */
+	if (unit_of(b, side, unit)->flags & BS_UF_REFUSED) {
+		memset(out, 0, sizeof *out);
+		out->kind = BS_ORDER_HOLD;
+		out->tside = out->tunit = -1;
+		return;
+	}
 	look(ai, b);
 	unit_order(ai, b, side, unit, out);
 }
@@ -2005,6 +2023,40 @@ static int roles_cb(void *ctx, const struct bs_battle *b, int side,
 	return bs_ai_roles(b, side, out, max);
 }
 
+/* [1.6 B] as Side A, the order of the melees (RULING R-377): the rules'
+ * construction, each unit's melees ranked so that those in which its
+ * figures do the most damage come first (a figure that could fight in two
+ * melees fights in the first, R-131): the expected HD of one figure at the
+ * melee's adjusted AR and arc (docs/AI.md). */
+static int melee_order_cb(void *ctx, const struct bs_battle *b, int side,
+			  const struct bs_melee *m, int n, int *order)
+{
+	struct bs_ai_doctrine *ai = ctx;
+	if (n > BS_TT_MAX_MELEES)
+		return 0;
+	int prio[BS_TT_MAX_MELEES];
+	for (int i = 0; i < n; i++) {
+		prio[i] = 0;
+		int mine = m[i].aside == side ? 0 : m[i].bside == side ? 1 : -1;
+		if (mine < 0)
+			continue;
+		int us = mine ? m[i].bside : m[i].aside;
+		int uu = mine ? m[i].bunit : m[i].aunit;
+		int ts = mine ? m[i].aside : m[i].bside;
+		int tu = mine ? m[i].aunit : m[i].bunit;
+		const struct bs_unit_state *a = unit_of(b, us, uu);
+		const struct bs_unit_state *h = unit_of(b, ts, tu);
+		int arc = bs_tt_unit_arc(b, us, uu, ts, tu);
+		int ar =
+		    adjusted_ar(b, a, h, arc, (a->flags & BS_UF_CHARGED) != 0);
+		int g = b->side_first[us] + uu;
+		prio[i] =
+		    -(int)e36(ai, b, g, h->r.size == BS_SIZE_L, ar - h->r.ac);
+	}
+	bs_tt_melee_order(m, n, prio, order);
+	return n;
+}
+
 void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 {
 	memset(&ai->ctl, 0, sizeof ai->ctl);
@@ -2018,6 +2070,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.follow = follow_cb;
 	ai->ctl.weapon = weapon_cb;
 	ai->ctl.roles = roles_cb;
+	ai->ctl.melee_order = melee_order_cb;
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);

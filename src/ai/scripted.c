@@ -65,6 +65,10 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	memset(out, 0, sizeof *out);
 	out->kind = BS_ORDER_HOLD;
 	out->tside = out->tunit = -1;
+	/* RULING R-373: asked again after the rules refused the file's
+	 * order: the file has no other for this round, the unit holds */
+	if (b->units[b->side_first[side] + unit].flags & BS_UF_REFUSED)
+		return;
 	for (int i = 0; i < sd->norders; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
 		if (o->round != b->round || o->kind != BS_SCRIPT_MOVE ||
@@ -107,6 +111,60 @@ static void script_move_indiv(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
+/* [1.6 B] RULING R-377: this round's `melee:` entry names the units whose
+ * combats go first, in its order: the melees are ranked by the first of
+ * them they involve, and the rules' construction (bs_tt_melee_order) does
+ * the rest. Without an entry, the rules' order (returns 0). */
+static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
+			      const struct bs_melee *m, int n, int *order)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	const struct bs_script_order *e = NULL;
+	for (int i = 0; i < sd->norders && !e; i++)
+		if (sd->orders[i].round == b->round &&
+		    sd->orders[i].kind == BS_SCRIPT_MELEE)
+			e = &sd->orders[i];
+	if (!e || n > BS_TT_MAX_MELEES)
+		return 0;
+	/* the melees listed by the rank of the first named unit in them,
+	 * stably, then ordered as the rules order a list */
+	int rank[BS_TT_MAX_MELEES], by[BS_TT_MAX_MELEES];
+	struct bs_melee sorted[BS_TT_MAX_MELEES];
+	memset(sorted, 0, (size_t)n * sizeof sorted[0]);
+	for (int i = 0; i < n; i++) {
+		rank[i] = e->nmelee;
+		for (int k = e->nmelee - 1; k >= 0; k--)
+			if ((m[i].aside == side &&
+			     m[i].aunit == e->melee_units[k]) ||
+			    (m[i].bside == side &&
+			     m[i].bunit == e->melee_units[k]))
+				rank[i] = k;
+		by[i] = i;
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && rank[by[j]] < rank[by[j - 1]]; j--) {
+			int t = by[j];
+			by[j] = by[j - 1];
+			by[j - 1] = t;
+		}
+	for (int i = 0; i < n; i++) {
+		sorted[i] = m[by[i]];
+		/* the named unit first in its melee, so that its combat
+		 * starts from it */
+		if (rank[by[i]] < e->nmelee && sorted[i].aside != side) {
+			struct bs_melee x = sorted[i];
+			sorted[i] = (struct bs_melee){x.bside, x.bunit, x.aside,
+						      x.aunit};
+		}
+	}
+	int o2[BS_TT_MAX_MELEES];
+	bs_tt_melee_order(sorted, n, NULL, o2);
+	for (int i = 0; i < n; i++)
+		order[i] = by[o2[i]];
+	return n;
+}
+
 void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
 		       struct bs_order *o)
 {
@@ -134,6 +192,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.move = script_move;
 	s->ctl.move_indiv = script_move_indiv;
 	s->ctl.roles = script_roles;
+	s->ctl.melee_order = script_melee_order;
 }
 
 void bs_ai_hold_init(struct bs_controller *c)

@@ -152,6 +152,10 @@ void bs_unit_state_clear(struct bs_unit_state *u)
 	u->nocharge_side = u->nocharge_unit = -1;
 	u->wrap_tside = u->wrap_tunit = -1;
 	u->wrap_files[0] = u->wrap_files[1] = 0;
+	u->disc_tside = u->disc_tunit = -1;
+	u->sk_away = u->sk_off = u->sk_back = 0;
+	u->sk_pos = (struct bs_vec){0, 0};
+	u->sk_dir = 0;
 	u->end = BS_END_INTACT;
 	u->killed_by_side = -1;
 	u->cramped = 0;

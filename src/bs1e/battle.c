@@ -7,6 +7,7 @@
  * BATTLE_START and DEPLOY events, command at deployment [4.7]), release.
  * Also the small helpers the phases share: events, unit geometry on the
  * tabletop [7.1]-[7.5] with its cache and the contact memo. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -48,6 +49,19 @@ void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
 void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 {
 	bs_battle_say(b, BS_EV_NOTE, g, what, cite);
+}
+
+void bs1e_note_vs(struct bs_battle *b, int g, int h, const char *what,
+		  const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	bs_battle_ev_units(b, &ev, g, h);
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
 }
 
 void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite)
@@ -144,8 +158,8 @@ void bs1e_uncramp(struct bs_battle *b, int g)
 		return;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	int oldf = u->files;
@@ -172,6 +186,17 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 		n++;
 	}
 	return n;
+}
+
+int bs1e_obstacles_walled(const struct bs_battle *b, int skip, int skip2,
+			  struct bs_quad *obst, int *map)
+{
+	int n = bs1e_obstacles(b, skip, skip2, obst, map);
+	/* RULING R-374: the table's edges are walls */
+	bs_tt_table_walls(b->sc->width, b->sc->depth, obst + n);
+	for (int i = 0; map && i < 4; i++)
+		map[n + i] = -1;
+	return n + 4;
 }
 
 int bs1e_contact(const struct bs_battle *b, int g, int h,
@@ -242,6 +267,27 @@ int bs1e_enemy_in_rear(const struct bs_battle *b, int g)
 	return 0;
 }
 
+int bs1e_nearest_enemy(const struct bs_battle *b, int g, int routed_too)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double best = HUGE_VAL;
+	int who = -1;
+	for (int pass = 0; pass < 1 + !!routed_too && who < 0; pass++)
+		for (int h = 0; h < b->nunits; h++) {
+			if (b->units[h].side == b->units[g].side ||
+			    !bs1e_in_play(b, h) ||
+			    (pass == 0 && bs1e_routed(b, h)))
+				continue;
+			struct bs_quad qh = bs1e_quad(b, h);
+			double d = bs_quad_dist(&q, &qh);
+			if (d < best) {
+				best = d;
+				who = h;
+			}
+		}
+	return who;
+}
+
 void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
 			   int involuntary, const char *why, const char *cite)
 {
@@ -250,9 +296,9 @@ void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
 		return;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
 	struct bs_tt_step_result r;
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	enum bs_formation old = u->formation;
@@ -404,6 +450,14 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		u->r.never_checks_morale = 1;
 	x->infantry = sh->mounting == BS1E_ON_FOOT;
 	x->mounting = sh->mounting;
+	/* [13.9] "Mindless undead (zombies, skeletons, etc.) ... never
+	 * check morale or discipline": every creature of the unit is
+	 * mindless (a mixed unit, RULING R-040: a quality every part has) */
+	x->mindless = c && (c->flags & BS_CF_MINDLESS) != 0;
+	for (int k = 0; k < def->nmix; k++)
+		if (!def->mix[k].creature ||
+		    !(def->mix[k].creature->flags & BS_CF_MINDLESS))
+			x->mindless = 0;
 }
 
 static int name_eq(const char *a, const char *b)
@@ -426,6 +480,8 @@ static int alloc_scratch(struct bs_battle *b)
 	 * are dropped with a NOTE (never seen) */
 	s->maxpairs = 8 * b->nunits + 16;
 	s->pairs = calloc((size_t)s->maxpairs, sizeof *s->pairs);
+	s->melees = calloc((size_t)s->maxpairs, sizeof *s->melees);
+	s->order = calloc((size_t)s->maxpairs, sizeof *s->order);
 	s->maxhits = 4 * s->maxpairs;
 	s->hits = calloc((size_t)s->maxhits, sizeof *s->hits);
 	s->tried_unit = calloc(nu, 1);
@@ -436,8 +492,9 @@ static int alloc_scratch(struct bs_battle *b)
 	s->ix = calloc(ni, sizeof *s->ix);
 	s->holder = calloc(ni, sizeof *s->holder);
 	s->vacant_from = calloc(ni, sizeof *s->vacant_from);
-	if (!s->ux || !s->pairs || !s->hits || !s->tried_unit || !s->seq ||
-	    !s->memo || !s->pm || !s->ix || !s->holder || !s->vacant_from)
+	if (!s->ux || !s->pairs || !s->melees || !s->order || !s->hits ||
+	    !s->tried_unit || !s->seq || !s->memo || !s->pm || !s->ix ||
+	    !s->holder || !s->vacant_from)
 		return -1;
 	for (int i = 0; i < BS1E_PAIRMEMO; i++)
 		s->pm[i].g = s->pm[i].h = -1;
@@ -594,6 +651,8 @@ static void bs1e_release(struct bs_battle *b)
 		return;
 	free(s->ux);
 	free(s->pairs);
+	free(s->melees);
+	free(s->order);
 	free(s->hits);
 	free(s->tried_unit);
 	free(s->seq);

@@ -22,7 +22,9 @@
  * obstacle map a value below b->nunits is a unit (global index), nunits
  * + k the individual of global index k. */
 #define BS1E_MAX_INDIVS (BS_MAX_SIDES * BS_MAX_INDIVIDUALS)
-#define BS1E_MAX_OBST (BS1E_MAX_UNITS + BS1E_MAX_INDIVS)
+/* obstacles of a move: every unit, every individual and the four table
+ * edges (RULING R-374) */
+#define BS1E_MAX_OBST (BS1E_MAX_UNITS + BS1E_MAX_INDIVS + 4)
 
 /* One attack that did damage this Melee Phase, applied at its end [8.0]. */
 struct bs1e_hit {
@@ -44,6 +46,8 @@ struct bs1e_unit_x {
 	int berserker;	  /* [2.11] never closed, DL 0 */
 	int infantry;	  /* on foot (for the mob support row of Table 4) */
 	int mounting;	  /* enum bs1e_mounting: cavalry, chariots [11.1] */
+	int mindless;	  /* [13.9] mindless undead: never check morale or
+			     discipline */
 	int magic_weapon; /* weapon in hand is magic [13.3] */
 	uint64_t hated[BS1E_MAX_UNITS / 64]; /* Table 7 hated enemies */
 	int figs_phase; /* figures at the start of the Melee Phase */
@@ -128,6 +132,8 @@ struct bs1e_scratch {
 	int *vacant_from;
 	struct bs1e_pair *pairs;
 	int maxpairs;
+	struct bs_melee *melees; /* maxpairs: the pairs for the order [1.6 B] */
+	int *order;		 /* maxpairs: the order of the melees */
 	struct bs1e_hit *hits;
 	int maxhits;
 	unsigned char *lost[BS_MAX_SIDES]; /* [4.10] per side individuals */
@@ -172,6 +178,9 @@ void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
 		   const char *what, const char *cite);
 /* A NOTE event with text and cite about unit g (may be -1). */
 void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite);
+/* A NOTE of unit g about unit h (h -1: none). */
+void bs1e_note_vs(struct bs_battle *b, int g, int h, const char *what,
+		  const char *cite);
 /* A REJECTED event. */
 void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite);
 
@@ -192,6 +201,13 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
  * index, -1 none) [9.4] (r09_figures.c); at most BS1E_MAX_OBST. */
 int bs1e_obstacles_all(const struct bs_battle *b, int skip, int skip2,
 		       int skip_indiv, struct bs_quad *obst, int *map);
+/* bs1e_obstacles and the four table edges beyond it as walls (map -1):
+ * RULING R-374, only routers leave the table, every other move and change
+ * of formation stops at its edge. obst and map have room for
+ * BS1E_MAX_OBST. */
+int bs1e_obstacles_walled(const struct bs_battle *b, int skip, int skip2,
+			  struct bs_quad *obst, int *map);
+
 /* 1 when g and h (global) touch; *c filled when not NULL. */
 int bs1e_contact(const struct bs_battle *b, int g, int h,
 		 struct bs_tt_contact *c);
@@ -199,6 +215,9 @@ int bs1e_contact(const struct bs_battle *b, int g, int h,
 int bs1e_engaged(const struct bs_battle *b, int g);
 /* 1 when an enemy touches g's rear (Table 4). */
 int bs1e_enemy_in_rear(const struct bs_battle *b, int g);
+/* The nearest enemy in play not routed; when there is none, a routed one
+ * if routed_too, else -1. */
+int bs1e_nearest_enemy(const struct bs_battle *b, int g, int routed_too);
 /* RULING R-106: a cramped open unit spreads out when there is room. */
 void bs1e_uncramp(struct bs_battle *b, int g);
 /* Move g to a new formation (involuntary or not), emitting FORMATION. */
@@ -218,6 +237,12 @@ struct bs_vec bs1e_indiv_pos(const struct bs_battle *b, int side, int ind);
  * with it, [9.3] deputies, Table 5 commander killed checks. */
 void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 			 const char *cite);
+/* [8.3] Table 10 note, [13.1]: the AR term of unit g attacking unit h
+ * from their creatures' `to_hit_vs` (bs1e_to_hit_vs); label may be NULL
+ * (r08_phase.c). */
+int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
+			size_t len);
+
 /* 1 when the unit's own commander fights with it (Table 10 -1). */
 int bs1e_commander_fighting(const struct bs_battle *b, int g);
 
@@ -255,6 +280,12 @@ void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
 			 char *buf, size_t len);
 void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 			int shield, struct bs_deriv *d);
+/* [7.14] RULING R-174: charger `from` broke through `n` figures of g:
+ * they are removed at once (LOSSES), g's block is put at *s, *p (the rest
+ * closed up beside the path; NULL: its losses come off its rear as usual),
+ * then the Table 5 checks [4.4]. */
+void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
+		       const struct bs_tt_shape *s, const struct bs_tt_pose *p);
 
 /* [8.8] the free attack at -2 of h on fleeing g, losses applied now. */
 void bs1e_free_attack(struct bs_battle *b, int h, int g);
@@ -378,14 +409,26 @@ int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 int bs1e_morale_roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 		     const char *cite, const char *what_failed);
 /* A discipline check of unit g [4.6] for Table 7 reason; a failure puts
- * the unit out of command (and into open formation). Returns 1 when
- * passed. */
-int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason);
+ * the unit out of command (a COMMAND event; into open formation) and on
+ * an uncontrolled attack on enemy `target` (global; -1: the nearest
+ * enemy). Returns 1 when passed. */
+int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
+			  int target);
+/* [4.6] 1 while unit g's uncontrolled attack goes on: it failed a
+ * discipline check and its enemy is neither routed nor destroyed, nor is
+ * it routed itself; when that attack has just ended, it is ended here (a
+ * NOTE) and 0 is returned. */
+int bs1e_disc_attacking(struct bs_battle *b, int g);
 /* [7.15] unit g routs: first 1, MV + 1/3 MV away from *cause and toward
  * its own lines; first 0, it keeps routing [6.4] its MV, away from *cause
  * or (cause NULL) in the direction it was going. */
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what);
+
+/* RULING R-378: the skirmishers of unit g routed apart [2.9] run on their
+ * MV [6.4], or, rallied, come back and rejoin its block (the Movement
+ * Phase, r07_rout.c). */
+void bs1e_skirmishers_move(struct bs_battle *b, int g);
 
 /* ---- r09_figures.c: individuals on the table (issue 15) -------------------
  * The Intermediate and Advanced Games' heroes and commanders as 1:1

@@ -129,6 +129,28 @@ static int avg_rate(const struct avg *a, int up, const char *why,
 	return (int)v;
 }
 
+/* [3.1] the average hit dice of a mixed unit (tenths), "Round fractions
+ * to the least favorable for the unit" (RULING R-040, revised in issue
+ * 12): down to a whole die; below one die, to 1/2 when the average
+ * reaches it. */
+static int avg_rate_hd(const struct avg *a, const char *cite,
+		       struct bs_deriv *out)
+{
+	assert(a->den > 0);
+	long long v = div_floor(a->num, a->den * 10) * 10;
+	if (v == 0 && a->num >= 5 * a->den)
+		v = 5;
+	char lab[BS_DERIV_LABEL], r[32];
+	ratio_text(a->num, a->den * 10, r, sizeof r);
+	if (v * a->den == a->num)
+		bs_fmt(lab, sizeof lab, "average %s", r);
+	else
+		bs_fmt(lab, sizeof lab,
+		       "average %s, rounded down (least favourable)", r);
+	bs_deriv_init(out, (int)v, lab, NULL, cite);
+	return (int)v;
+}
+
 static int contains_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -686,7 +708,7 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 	f->intel = BS_INT_GODLIKE;
 	f->law = BS_LAW_LAWFUL;
 	f->mv = 1000;
-	int all_plus_same = 1;
+	int min_plus = u->mix[0].creature->hd.plus;
 	for (int i = 0; i < u->nmix; i++) {
 		const struct bs_mix_part *p = &u->mix[i];
 		const struct bs_creature *c = p->creature;
@@ -723,16 +745,16 @@ static void rate_foot(const struct bs_scenario *s, const struct bs_unit *u,
 		f->daylight |= !!(c->flags & BS_CF_DAYLIGHT_PENALTY);
 		f->never_checks |=
 		    !!(c->flags & (BS_CF_NEVER_CHECKS_MORALE | BS_CF_MINDLESS));
-		if (c->hd.plus != u->mix[0].creature->hd.plus)
-			all_plus_same = 0;
+		if (c->hd.plus < min_plus)
+			min_plus = c->hd.plus;
 	}
-	avg_rate(&f->hd_avg, 0, "least favourable", "[3.1, R-040]", 1,
-		 &f->hd_d);
+	avg_rate_hd(&f->hd_avg, "[3.1, R-040]", &f->hd_d);
 	f->hd.tenths = f->hd_d.value;
+	/* hit points added: kept, the lowest of the parts, when the
+	 * average is a whole die; a rounded average drops them */
 	f->hd.plus = 0;
-	if (all_plus_same &&
-	    f->hd_avg.num == (long long)f->hd.tenths * f->hd_avg.den)
-		f->hd.plus = u->mix[0].creature->hd.plus;
+	if (f->hd_avg.num == (long long)f->hd.tenths * f->hd_avg.den)
+		f->hd.plus = min_plus;
 	avg_rate(&f->ac_avg, 1, "least favourable", "[3.1, R-040]", 0, &f->ac);
 	if (u->ac != f->ac.value) /* the scenario's `ac` */
 		bs_deriv_init(&f->ac, u->ac, "given in the scenario", NULL,
@@ -784,7 +806,7 @@ static void add_members(const struct bs_scenario *s, int side,
 		avg_rate(&th, 1, "least favourable", "[9.1, R-049]", 0,
 			 &f->thac0);
 	int before = f->hd.tenths;
-	avg_rate(&hd, 0, "least favourable", "[9.1, R-049]", 1, &f->hd_d);
+	avg_rate_hd(&hd, "[9.1, R-049]", &f->hd_d);
 	f->hd.tenths = f->hd_d.value;
 	if (f->hd.tenths != before || hd.num != (long long)before * hd.den)
 		f->hd.plus = 0;
@@ -912,7 +934,8 @@ static void ar_mods(const struct bs_scenario *s, const struct bs_unit *u,
 			"charging in closed formation");
 		break;
 	}
-	if (o->commander) {
+	/* [2.9] a skirmish unit's commander only rallies it */
+	if (o->commander && u->type != BS_UNIT_SKIRMISH) {
 		r = &bs1e_table10[BS1E_T10_COMMANDER_FIGHTING];
 		bs_fmt(lab, sizeof lab, "%s fighting with the unit",
 		       o->commander);
@@ -926,6 +949,20 @@ static void ar_mods(const struct bs_scenario *s, const struct bs_unit *u,
 		r = &bs1e_table10_notes[BS1E_T10X_DAYLIGHT];
 		add_mod(o->ar_mods, &o->nar_mods, r->mod, r->cite,
 			"in daylight");
+	}
+	/* [13.1] the racial bonuses against named creatures (RULING
+	 * R-372), as its creature gives them (a pure unit) */
+	const struct bs_creature *c = u->nmix == 0 ? u->creature : NULL;
+	for (int i = 0; c && i < c->nto_hit_vs; i++) {
+		const struct bs_to_hit_vs *t = &c->to_hit_vs[i];
+		if (t->attacked_by)
+			continue;
+		size_t k = (size_t)bs_fmt(lab, sizeof lab, "attacking");
+		for (int j = 0; j < t->nnames && k < sizeof lab; j++)
+			k += (size_t)bs_fmt(lab + k, sizeof lab - k, "%s %s",
+					    j ? "," : "", t->names[j]);
+		add_mod(o->ar_mods, &o->nar_mods, -t->to_hit,
+			"[8.3 T10 note] [13.1]", lab);
 	}
 	for (int i = 0; i < u->nweapons; i++) {
 		const struct bs_weapon *w = u->weapons[i].weapon;
@@ -954,7 +991,9 @@ static void ml_mods(const struct bs_scenario *s, int side,
 		add_mod(o->ml_mods, &o->nml_mods, r->mod, r->cite,
 			"in closed formation");
 	}
-	if (o->commander && u->type != BS_UNIT_MOB && u->commander >= 0) {
+	/* [2.9] no CB for a skirmish unit (RULING R-371), [4.7] nor a mob */
+	if (o->commander && u->type != BS_UNIT_MOB &&
+	    u->type != BS_UNIT_SKIRMISH && u->commander >= 0) {
 		struct bs_deriv cb;
 		bs1e_charisma_bonus_of(s, &sd->individuals[u->commander], &cb);
 		bs_fmt(lab, sizeof lab, "CB of %s, in command", o->commander);
@@ -983,6 +1022,40 @@ static void ml_mods(const struct bs_scenario *s, int side,
 			"never checks morale: cannot rout");
 }
 
+/* [8.3] "Add or subtract any AD&D ... game bonuses and penalties to THACO"
+ * (RULING R-372): creature c's bonus to hit with weapon w (its
+ * `to_hit_with`, e.g. elves +1 with long swords): the AR term, 0 none. */
+static int creature_weapon_term(const struct bs_creature *c,
+				const struct bs_weapon *w)
+{
+	int m = 0;
+	for (int i = 0; c && w && i < c->nto_hit_with; i++)
+		for (int j = 0; j < c->to_hit_with[i].nnames; j++)
+			if (bs_name_eq(c->to_hit_with[i].names[j], w->name)) {
+				m -= c->to_hit_with[i].to_hit;
+				break;
+			}
+	return m;
+}
+
+/* The term for unit u's creatures (a mixed unit: its least favourable
+ * part, RULING R-040), added to *ar with its label. */
+static void add_weapon_term(const struct bs_unit *u, const struct bs_weapon *w,
+			    struct bs_deriv *ar)
+{
+	const struct bs_creature *c[BS_UNIT_MAX_MIX];
+	int n = bs_unit_creatures(u, c), m = 0;
+	for (int i = 0; i < n; i++) {
+		int t = creature_weapon_term(c[i], w);
+		if (i == 0 || t > m)
+			m = t;
+	}
+	if (m != 0)
+		bs_deriv_add(ar, m, "[8.3] [13.1]", "%s with %s: %+d to hit",
+			     n == 1 && c[0] ? c[0]->name : "every part",
+			     w->name, -m);
+}
+
 static void weapon_sheets(const struct bs_unit *u, int thac0, int ratio,
 			  const struct bs1e_unit_sheet *o,
 			  struct bs1e_weapon_sheet *ws, int *n)
@@ -1009,6 +1082,7 @@ static void weapon_sheets(const struct bs_unit *u, int thac0, int ratio,
 		if (w->plus)
 			bs_deriv_add(&x->ar, -w->plus, "[8.3]", "%s",
 				     src.label);
+		add_weapon_term(u, w->weapon, &x->ar);
 		bs_deriv_add(&x->ar, bs1e_ratio_adjustment(ratio), "[8.3 T9]",
 			     "ratio %d:1", ratio);
 	}
@@ -1125,6 +1199,8 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 		bs_fmt(lab, sizeof lab, "%s", dmg.src[0].label);
 		bs_deriv_add(&out->ar, -plus, "[8.3]", "%s", lab);
 	}
+	if (u->nweapons > 0)
+		add_weapon_term(u, u->weapons[0].weapon, &out->ar);
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(ratio), "[8.3 T9]",
 		     "ratio %d:1", ratio);
 
@@ -1333,6 +1409,11 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 			bs_deriv_add(&out->ar, -sh, "[8.3, R-512]",
 				     "strength %d", ind->ability[BS_STR]);
 	}
+	int racial = creature_weapon_term(ind->race, ind->weapon.weapon);
+	if (racial)
+		bs_deriv_add(&out->ar, racial, "[8.3] [13.1]",
+			     "%s with %s: %+d to hit", ind->race->name,
+			     ind->weapon.weapon->name, -racial);
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(1), "[8.3 T9]",
 		     "ratio 1:1");
 	bs1e_command_radius(s, ind, &out->cr);

@@ -25,7 +25,10 @@ struct bs_vec bs1e_indiv_pos(const struct bs_battle *b, int side, int ind)
 int bs1e_commander_fighting(const struct bs_battle *b, int g)
 {
 	const struct bs_unit_state *u = &b->units[g];
-	if (u->commander < 0)
+	/* [2.9] a skirmish unit's commander "can also rally the routing
+	 * skirmisher. This is the only function a skirmish Unit Commander
+	 * can perform" */
+	if (u->commander < 0 || bs1e_sc(b)->ux[g].skirmish)
 		return 0;
 	const struct bs_indiv_state *c =
 	    &b->indivs[b->indiv_first[u->side] + u->commander];
@@ -218,7 +221,9 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 		 * change formation, unless the unit goes out of command or is
 		 * routed. In the latter case, it automatically goes to open
 		 * formation" (free: involuntary) */
-		if (!in && x->regular && u->formation == BS_FORM_CLOSED)
+		if (!in && x->regular &&
+		    (u->formation == BS_FORM_CLOSED ||
+		     u->formation == BS_FORM_SKIRMISH))
 			bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
 					      "out of command: automatically "
 					      "to open formation",
@@ -235,6 +240,9 @@ void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 		return;
 	u->flags |= BS_UF_REMOVED | BS_UF_DESTROYED;
 	u->figures = 0;
+	/* RULING R-378: its skirmishers routed apart do not come back */
+	u->sk_off += u->sk_away;
+	u->sk_away = 0;
 	u->wounded = 0;
 	u->end = BS_END_DESTROYED;
 	u->end_round = b->round;

@@ -36,9 +36,14 @@ void bs1e_morale_current(int base_ml, const struct bs1e_morale_situation *s,
 	if (s->skirmish_unit)
 		t4 &= ~(1u << BS1E_T4_OUT_OF_COMMAND);
 	/* RULING R-067 (gap 30): the 75% row replaces the 50% row: -4,
-	 * not -6, unless the optional rule table4_losses_cumulative. */
-	if (has(t4, BS1E_T4_LOST_75) && !s->losses_cumulative)
-		t4 &= ~(1u << BS1E_T4_LOST_50);
+	 * not -6, unless the optional rule table4_losses_cumulative: then
+	 * both apply, since a unit that lost 75% has lost 50% too. */
+	if (has(t4, BS1E_T4_LOST_75)) {
+		if (s->losses_cumulative)
+			t4 |= 1u << BS1E_T4_LOST_50;
+		else
+			t4 &= ~(1u << BS1E_T4_LOST_50);
+	}
 	for (int i = 0; i < BS1E_T4__COUNT; i++) {
 		if (!has(t4, i))
 			continue;
@@ -49,9 +54,15 @@ void bs1e_morale_current(int base_ml, const struct bs1e_morale_situation *s,
 				 : "");
 	}
 	/* [4.9] the commander's charisma bonus. RULING R-071 [4.7]: a unit
-	 * out of command (a mob always) does not get it. */
+	 * out of command (a mob always) does not get it. [2.9] a skirmish
+	 * unit "does not receive the benefits for being In Command": its
+	 * commander may only rally it (RULING R-371: no CB, not even on the
+	 * rally check). */
 	if (s->cb != 0) {
-		if (has(t4, BS1E_T4_OUT_OF_COMMAND))
+		if (s->skirmish_unit)
+			bs_deriv_add(out, 0, "[2.9]",
+				     "CB %+d: none for a skirmish unit", s->cb);
+		else if (has(t4, BS1E_T4_OUT_OF_COMMAND))
 			bs_deriv_add(out, 0, "[4.7]",
 				     "CB %+d lost: out of command", s->cb);
 		else

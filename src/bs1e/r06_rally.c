@@ -57,9 +57,9 @@ static void face_enemy(struct bs_battle *b, int g)
 		return;
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
-	struct bs_quad obst[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_OBST];
 	struct bs_tt_step_result r;
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	struct bs_vec x0 = p.front;
@@ -82,6 +82,47 @@ static void face_enemy(struct bs_battle *b, int g)
 		ev.cite = "[6.3]";
 		bs_battle_emit(b, &ev);
 	}
+}
+
+/* RULING R-378 [2.9] "A routing skirmisher can be Rallied by a Brigade or
+ * Army Commander in its direct chain of command. If the skirmish unit has
+ * a Unit Commander, that commander can also rally the routing
+ * skirmisher": the figures of skirmish unit g routed apart, when they
+ * stand within the commander's radius [6.1]; the check is the unit's
+ * morale check [6.2] (no CB, R-371); rallied, they come back to the unit
+ * in the Movement Phases that follow (bs1e_skirmishers_move). */
+static void rally_apart(struct bs_battle *b, int side,
+			const struct bs_rally_order *o,
+			struct bs_indiv_state *c, int g)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_unit_state *u = &b->units[g];
+	if (!bs1e_may_rally(&b->sc->sides[side], o->indiv, o->unit,
+			    s->lost[side])) {
+		reject(b, side, o->indiv, g,
+		       "the commander may not rally these skirmishers",
+		       "[2.9] [4.10]");
+		return;
+	}
+	struct bs_vec at = bs1e_indiv_pos(b, side, o->indiv);
+	if (bs_vec_dist(at, u->sk_pos) > c->cr) {
+		reject(b, side, o->indiv, g,
+		       "the skirmishers routed apart are not within the "
+		       "commander's radius",
+		       "[6.1] [2.9]");
+		return;
+	}
+	s->tried_unit[g] = 1;
+	c->flags |= BS_IF_RALLIED;
+	struct bs_deriv d;
+	bs1e_current_morale(b, g, 0, c->cb, 1, &d);
+	int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
+	int ok = bs1e_morale_passes(d.value, d1 + d2);
+	bs1e_ev_check(b, BS_EV_RALLY, g, o->indiv, &d, d1, d2, ok, 0,
+		      "rally the skirmishers routed apart",
+		      "[6.2] [2.9] RULING R-378");
+	if (ok)
+		u->sk_back = 1;
 }
 
 static void attempt(struct bs_battle *b, int side,
@@ -128,6 +169,16 @@ static void attempt(struct bs_battle *b, int side,
 		       "[6.0]");
 		return;
 	}
+	/* [4.6] "The commander of a unit cannot reassert command until
+	 * after the unit has completed its attack" (nor give a mob on such
+	 * an attack an order) */
+	if (!(u->flags & BS_UF_ROUTED) && bs1e_disc_attacking(b, g)) {
+		reject(b, side, o->indiv, g,
+		       "the unit is on its uncontrolled attack: its commander "
+		       "cannot reassert command until it has completed it",
+		       "[4.6]");
+		return;
+	}
 	if (mob_order) {
 		if (!x->mob) {
 			reject(b, side, o->indiv, g,
@@ -160,6 +211,10 @@ static void attempt(struct bs_battle *b, int side,
 			       "[2.10] [4.10]");
 			return;
 		}
+	} else if (x->skirmish && !(u->flags & BS_UF_ROUTED) &&
+		   u->sk_away > 0 && !u->sk_back) {
+		rally_apart(b, side, o, c, g);
+		return;
 	} else {
 		int routed = (u->flags & BS_UF_ROUTED) != 0;
 		if (!routed &&

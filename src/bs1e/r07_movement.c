@@ -20,9 +20,11 @@
  * and the shield square do not move; the break-through test counts the
  * cavalry charge [11.4]. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bs1e/engine.h"
+#include "core/text.h"
 
 int bs1e_forced_march_check(int penalty, int passed)
 {
@@ -58,7 +60,8 @@ struct mv {
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
 	struct bs_quad obst[BS1E_MAX_OBST];
-	int map[BS1E_MAX_OBST]; /* units, then individuals (engine.h) */
+	int map[BS1E_MAX_OBST]; /* units, then individuals (engine.h); -1: a
+				   table edge (RULING R-374) */
 	int n;
 	double mv;	/* the unit's movement rate */
 	double allowed; /* MV for this order */
@@ -93,8 +96,13 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->o = o;
 	bs1e_shape(b, g, &m->s);
 	bs1e_pose(b, g, &m->p);
-	/* the units, and the heroes and commanders on the table [9.4] */
+	/* the units, and the heroes and commanders on the table [9.4];
+	 * RULING R-374: no move but a rout goes over the table edge */
 	m->n = bs1e_obstacles_all(b, g, -1, -1, m->obst, m->map);
+	bs_tt_table_walls(b->sc->width, b->sc->depth, m->obst + m->n);
+	for (int i = 0; i < 4; i++)
+		m->map[m->n + i] = -1;
+	m->n += 4;
 	m->mv = b->units[g].r.mv;
 	m->allowed = allowed;
 	m->spent = 0;
@@ -112,8 +120,9 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 
 static int is_enemy(const struct mv *m, int obst_index)
 {
-	return obst_index >= 0 && bs1e_obst_side(m->b, m->map[obst_index]) !=
-				      m->b->units[m->g].side;
+	return obst_index >= 0 && m->map[obst_index] >= 0 &&
+	       bs1e_obst_side(m->b, m->map[obst_index]) !=
+		   m->b->units[m->g].side;
 }
 
 /* MOVE event of one primitive (events on, carrying out). */
@@ -325,6 +334,10 @@ static int run_steps(struct mv *m)
 		struct bs_vec x0 = m->p.front;
 		double f0 = m->p.facing;
 		struct bs_tt_step_result r = {0, 0, -1, 1};
+		/* the rules of skirmish formation [7.4] [7.9] [7.10] are the
+		 * formation's: a skirmish unit's, or an elite unit's that has
+		 * entered it [2.11] (even in this very order) */
+		const int skirm = m->s.formation == BS_FORM_SKIRMISH;
 		/* [7.8] "Figures may not change direction once any member of
 		 * the unit has made contact with an enemy figure." */
 		if (m->contact >= 0)
@@ -336,7 +349,7 @@ static int run_steps(struct mv *m)
 				return illegal(m, "not a number", "[7.7]");
 			/* [7.9] "straight ahead or up to 45 degrees to the
 			 * left or right"; skirmishers "at will" */
-			if (!x->skirmish && fabs(a) > 45.0 + EPS)
+			if (!skirm && fabs(a) > 45.0 + EPS)
 				return illegal(m,
 					       "a unit in closed, open or mob "
 					       "formation moves at most 45 "
@@ -346,7 +359,7 @@ static int run_steps(struct mv *m)
 			if (d <= EPS)
 				break;
 			bs_tt_advance(&m->s, &m->p, d, a, m->obst, m->n, &r);
-			if (x->skirmish && is_enemy(m, r.hit) &&
+			if (skirm && is_enemy(m, r.hit) &&
 			    m->map[r.hit] < m->b->nunits &&
 			    !sc->ux[m->map[r.hit]].skirmish) {
 				/* [7.4] "can never move into base-to-base
@@ -383,7 +396,7 @@ static int run_steps(struct mv *m)
 				return illegal(m, "not a number", "[7.9]");
 			if (fabs(a) < EPS)
 				break;
-			if (x->skirmish) {
+			if (skirm) {
 				/* [7.9] "Units in skirmish formation can change
 				 * direction at will ... without a penalty":
 				 * a turn in place */
@@ -448,8 +461,7 @@ static int run_steps(struct mv *m)
 				return 0;
 			/* [7.9] right or left face 1/3 MV, about face 1/2 MV;
 			 * skirmishers turn at will */
-			double cost =
-			    x->skirmish ? 0 : bs_tt_face_cost(a, m->mv);
+			double cost = skirm ? 0 : bs_tt_face_cost(a, m->mv);
 			if (cost > (wall ? m->sp.turn_mv : left) + EPS) {
 				/* not enough movement left: it stops here */
 				i = m->o->nsteps;
@@ -470,7 +482,7 @@ static int run_steps(struct mv *m)
 			/* [7.10] "Units in skirmish formation do not have
 			 * frontages"; "A mob can only change frontage by
 			 * moving figures forward as it takes losses" */
-			if (x->skirmish || x->mob)
+			if (skirm || x->mob)
 				return illegal(m,
 					       "skirmishers have no frontage; "
 					       "a mob cannot choose its own",
@@ -520,14 +532,20 @@ static int run_steps(struct mv *m)
 					       "a shield wall stays in closed "
 					       "formation (give it up first)",
 					       "[11.6] (RULING R-537)");
-			/* [7.1] regular units: closed and open only */
+			/* [7.1] regular units: closed and open only; [2.11]
+			 * "An Elite Unit would act as a Regular Unit but ...
+			 * be able to enter Skirmish Formation" */
+			int elite = u->def->type == BS_UNIT_ELITE;
 			if (!x->regular ||
-			    (f != BS_FORM_CLOSED && f != BS_FORM_OPEN))
+			    (f != BS_FORM_CLOSED && f != BS_FORM_OPEN &&
+			     !(f == BS_FORM_SKIRMISH && elite)))
 				return illegal(m,
 					       "regular units use closed and "
-					       "open formation; skirmishers "
-					       "and mobs keep theirs",
-					       "[7.1]");
+					       "open formation, elite units "
+					       "skirmish formation too; "
+					       "skirmishers and mobs keep "
+					       "theirs",
+					       "[7.1] [2.11]");
 			if (x->berserker && f == BS_FORM_CLOSED)
 				return illegal(m,
 					       "berserkers cannot enter closed "
@@ -639,7 +657,7 @@ static int precheck(struct mv *m, int engine)
 			       "a mob acts only on the orders given in the "
 			       "Rally Phase",
 			       "[2.10]");
-	if ((u->flags & BS_UF_DISC_FAILED) && !engine)
+	if ((u->flags & BS_UF_DISC_FAILED) && u->disc_tside >= 0 && !engine)
 		return illegal(m,
 			       "the unit failed a discipline check: it attacks "
 			       "the enemy regardless of its commander",
@@ -689,7 +707,7 @@ static int precheck(struct mv *m, int engine)
 					      : "only a unit in contact wraps "
 						"around",
 				       pinned ? "[7.8]" : "[7.11]");
-		if (x->mob || x->skirmish)
+		if (x->mob || u->formation == BS_FORM_SKIRMISH)
 			return illegal(m,
 				       "only closed or open formations have a "
 				       "frontage to expand",
@@ -724,6 +742,13 @@ static int precheck(struct mv *m, int engine)
 			return illegal(
 			    m, "only a regular unit or a mob may charge",
 			    "[7.14] [2.9]");
+		/* "A unit may charge in open, closed, or mob formation" (an
+		 * elite unit in skirmish formation [2.11] may not) */
+		if (u->formation == BS_FORM_SKIRMISH)
+			return illegal(m,
+				       "a unit charges in open, closed or mob "
+				       "formation, not skirmish",
+				       "[7.14]");
 		/* "Except in this one instance, an out of command regular
 		 * unit cannot charge." (and a failed discipline check:
 		 * [4.6] "charges ... the enemy") */
@@ -767,8 +792,15 @@ static int precheck(struct mv *m, int engine)
 /* [7.14] what a charge's path must be, once measured. */
 static int charge_path_ok(struct mv *m)
 {
+	/* [7.14] "A regular unit or mob may Charge during its Movement
+	 * Phase if it can reach an enemy unit to engage in melee at the end
+	 * of its move": RULING R-373, a charge whose path meets no enemy is
+	 * refused before it starts (R-108) */
 	if (m->contact < 0)
-		return 1; /* it cannot reach: spent as [7.14] says */
+		return illegal(m,
+			       "the charge does not reach an enemy within its "
+			       "1 1/2 MV",
+			       "[7.14]");
 	/* RULING R-108 (known-gaps 35): "able to move at least 2/3 its
 	 * normal movement rate before it comes into base-to-base contact"
 	 * is a run: 2/3 MV spent before contact */
@@ -1052,27 +1084,57 @@ static void store(struct bs_battle *b, struct mv *m)
 		u->flags |= BS_UF_MOVED;
 }
 
+/* The figures of unit h in the path of a charger that touches it across
+ * contact c (c's unit B is h): the files it touches, every rank, when it
+ * meets h's front or rear; the ranks it touches, every file, on a flank
+ * (RULING R-174). */
+struct bt_path {
+	int ranks;	 /* 1: the path crosses ranks (a flank), 0: files */
+	int first, last; /* the files (or ranks) of h in the path */
+	int n;		 /* figures in it */
+};
+
+static void path_of(const struct bs_tt_shape *sh, const struct bs_tt_contact *c,
+		    struct bt_path *pa)
+{
+	pa->ranks = c->edge_b == BS_EDGE_LEFT || c->edge_b == BS_EDGE_RIGHT;
+	pa->first = c->b_first;
+	pa->last = c->b_last;
+	pa->n = pa->ranks ? bs_tt_figures_in_files(sh, 0, sh->files - 1,
+						   pa->first, pa->last)
+			  : bs_tt_figures_in_files(sh, pa->first, pa->last, 0,
+						   sh->ranks - 1);
+}
+
 /* [7.14] "If a charging unit runs into an enemy figure or figures that
  * would be killed even if the charging unit does minimum possible damage,
  * it Breaks Through. The enemy figures are immediately removed and the
- * unit continues its charge."
- * RULING R-174 (known-gaps 35): in the block model a unit's losses fill
- * from its rear [7.2], so the figures "in its path" are the whole unit it
- * met: the charger breaks through when the least damage its figures in
- * contact could do (2d6 = 12, the worst roll, at its base AR with the
- * closed-charge -1 and the forced-march penalty) kills every figure of
- * that unit. [11.4] "This includes "break-through" attacks": the cavalry
- * charge -2 (none against set spears) and the lances doubled; and the
- * defender's shield wall (RULING R-533). Returns 1 when it does. */
-static int breaks_through(const struct bs_battle *b, int g, int h)
+ * unit continues its charge. The charging unit does not need to eliminate
+ * an entire unit to break through; just those figures in its path."
+ * RULING R-174 (revised in issue 12): the least damage is the attack of
+ * the charger's figures in contact at its base AR (with the closed-charge
+ * -1, the forced-march penalty and the racial bonuses [13.1]) with the
+ * worst 2d6, 12, read on the CRT; the figures in its path are those of
+ * path_of. It breaks through when that damage reaches their hit dice.
+ * [11.4] "This includes "break-through" attacks": the cavalry charge -2
+ * (none against set spears) and the lances doubled; and the defender's
+ * shield wall (RULING R-533). The test is logged (a NOTE with its
+ * numbers). Returns 1 when it does, with *pa filled. */
+static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 {
 	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
 	struct bs_tt_contact c;
 	if (!bs1e_contact(b, g, h, &c) || c.a_count <= 0)
 		return 0;
+	struct bs_tt_shape sh;
+	bs1e_shape(b, h, &sh);
+	path_of(&sh, &c, pa);
 	int ar = u->r.base_ar + u->fm_penalty;
 	if (u->formation == BS_FORM_CLOSED)
 		ar -= 1; /* [7.14] closed-formation charge, Table 10 */
+	/* [13.1] the racial bonuses apply to this attack too */
+	ar += bs1e_unit_to_hit_vs(b, g, h, NULL, 0);
+	/* [11.4] [11.6] RULING R-533 (r11_formations.c) */
 	struct bs_deriv d;
 	const char *dbl;
 	bs_deriv_init(&d, ar, NULL, NULL, "[7.14]");
@@ -1094,7 +1156,94 @@ static int breaks_through(const struct bs_battle *b, int g, int h)
 		return 0;
 	struct bs1e_attack_result res;
 	bs1e_attack_resolve(&plan, 12, &res);
-	return res.total_tenths >= t->figures * t->r.hd_fig;
+	int need = pa->n * t->r.hd_fig;
+	int yes = pa->n > 0 && res.total_tenths >= need;
+	if (bs_battle_events_on(b)) {
+		char msg[320], least[24], needs[24], hd[24];
+		bs_tenths_text(res.total_tenths, least, sizeof least);
+		bs_tenths_text(need, needs, sizeof needs);
+		bs_tenths_text(t->r.hd_fig, hd, sizeof hd);
+		snprintf(msg, sizeof msg,
+			 "break-through test: the least damage of %d figure%s, "
+			 "AR %d - AC %d + 12 (the worst 2d6) = %d: %s HD; %d "
+			 "figure%s in its path x %s HD = %s HD: %s",
+			 c.a_count, c.a_count == 1 ? "" : "s", d.value, t->r.ac,
+			 res.attack_roll, least, pa->n, pa->n == 1 ? "" : "s",
+			 hd, needs,
+			 yes ? "breaks through" : "no break-through");
+		bs1e_note_vs(b, g, h, msg, "[7.14] RULING R-174");
+	}
+	return yes;
+}
+
+/* RULING R-174: the block of h's figures left after the path *pa is
+ * removed, closed up beside the path (its inner edge where the path
+ * began, as deep (or as wide, a flank) as it was, reaching away from the
+ * path): on the side that kept more figures, else the other; 0 when
+ * neither fits among the other units. */
+static int remnant(const struct bs_battle *b, int g, int h,
+		   const struct bt_path *pa, struct bs_tt_shape *out,
+		   struct bs_tt_pose *pout)
+{
+	struct bs_tt_shape sh;
+	struct bs_tt_pose p;
+	bs1e_shape(b, h, &sh);
+	bs1e_pose(b, h, &p);
+	int left = b->units[h].figures - pa->n;
+	if (left <= 0)
+		return 0;
+	int along = pa->ranks ? sh.ranks : sh.files; /* across the path */
+	int before = pa->ranks ? bs_tt_figures_in_files(&sh, 0, sh.files - 1, 0,
+							pa->first - 1)
+			       : bs_tt_figures_in_files(&sh, 0, pa->first - 1,
+							0, sh.ranks - 1);
+	int after = left - before;
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, h, -1, obst, NULL);
+	struct bs_quad oq = bs_tt_quad(&sh, &p);
+	for (int k = 0; k < 2; k++) {
+		/* k 0: the side with more figures; side 0 = before the path */
+		int side = (before >= after) == (k == 0) ? 0 : 1;
+		if ((side == 0 && pa->first == 0) ||
+		    (side == 1 && pa->last >= along - 1))
+			continue;
+		struct bs_tt_shape ns;
+		int files =
+		    pa->ranks ? sh.files : (left + sh.ranks - 1) / sh.ranks;
+		bs_tt_shape_make(sh.formation, left, files, sh.base_w,
+				 sh.base_d, 0, &ns);
+		ns.gap = sh.gap;
+		ns.width = ns.files * ns.base_w + (ns.files - 1) * ns.gap;
+		ns.depth = ns.ranks * ns.base_d + (ns.ranks - 1) * ns.gap;
+		double pw = sh.base_w + sh.gap, pd = sh.base_d + sh.gap;
+		/* clear of the path by more than the touch tolerance, so that
+		 * the charger goes on through it without touching them */
+		const double clear = 3 * BS_GEOM_TOUCH;
+		double x = 0, y = 0; /* the new front-left corner, h's frame */
+		if (!pa->ranks) {
+			x = side == 0
+				? pa->first * pw - sh.gap - ns.width - clear
+				: (pa->last + 1) * pw + clear;
+		} else {
+			y = side == 0
+				? pa->first * pd - sh.gap - ns.depth - clear
+				: (pa->last + 1) * pd + clear;
+		}
+		struct bs_tt_pose np = p;
+		np.front = bs_vec_add(
+		    bs_vec_add(p.front,
+			       bs_vec_scale(bs_dir(p.facing + 90.0),
+					    x + ns.width / 2 - sh.width / 2)),
+		    bs_vec_scale(bs_dir(p.facing + 180.0), y));
+		struct bs_quad nq = bs_tt_quad(&ns, &np);
+		(void)g;
+		if (bs_tt_fits(&nq, &oq, obst, n, 1, NULL)) {
+			*out = ns;
+			*pout = np;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
@@ -1111,8 +1260,12 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		 * charging. If the Discipline Check fails, the unit goes out
 		 * of command and breaks into open formation during the
 		 * charge." */
-		if (u->formation == BS_FORM_CLOSED)
-			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE);
+		if (u->formation == BS_FORM_CLOSED && o->tside >= 0 &&
+		    o->tside < b->nsides && o->tunit >= 0)
+			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE,
+					      bs1e_g(b, o->tside, o->tunit));
+		else if (u->formation == BS_FORM_CLOSED)
+			bs1e_discipline_check(b, g, BS1E_T7_CLOSED_CHARGE, -1);
 		u->flags |= BS_UF_CHARGED;
 		u->charge_tside = o->tside;
 		u->charge_tunit = o->tunit;
@@ -1134,18 +1287,27 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	store(b, use);
 	if (use->contact >= 0)
 		contact_made(b, g, use->contact);
-	/* [7.14] break-through (RULING R-174): the unit met is removed and
-	 * the charge goes on straight with the movement left; it must then
-	 * meet another enemy, or suffer the penalty below. At most a few
-	 * break-throughs: each removes a unit. */
-	for (int k = 0;
-	     k < 4 && o->kind == BS_ORDER_CHARGE && use->contact >= 0 &&
-	     use->contact < b->nunits && breaks_through(b, g, use->contact);
+	/* [7.14] break-through (RULING R-174): the figures in its path are
+	 * removed (the whole unit met when they are all its figures; the
+	 * rest close up beside the path) and the charge goes on straight
+	 * with the movement left; it must then meet another enemy, or suffer
+	 * the penalty below. At most a few break-throughs. */
+	struct bt_path pa;
+	for (int k = 0; k < 4 && o->kind == BS_ORDER_CHARGE &&
+			use->contact >= 0 && use->contact < b->nunits &&
+			breaks_through(b, g, use->contact, &pa);
 	     k++) {
 		int h = use->contact;
 		double left = use->allowed - use->spent;
-		bs1e_unit_destroyed(b, h, "broken through by a charge",
-				    "[7.14]");
+		struct bs_tt_shape rs;
+		struct bs_tt_pose rp;
+		if (pa.n >= b->units[h].figures)
+			bs1e_unit_destroyed(b, h, "broken through by a charge",
+					    "[7.14]");
+		else if (remnant(b, g, h, &pa, &rs, &rp))
+			bs1e_break_losses(b, h, g, pa.n, &rs, &rp);
+		else
+			bs1e_break_losses(b, h, g, pa.n, NULL, NULL);
 		struct bs_order on;
 		memset(&on, 0, sizeof on);
 		on.kind = BS_ORDER_CHARGE;
@@ -1224,7 +1386,7 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 		 * option to remain in place; otherwise, it automatically
 		 * advances" */
 		int follow;
-		if (!bs1e_discipline_check(b, h, BS1E_T7_ENEMY_WITHDRAWS)) {
+		if (!bs1e_discipline_check(b, h, BS1E_T7_ENEMY_WITHDRAWS, g)) {
 			follow = 1;
 		} else {
 			const struct bs_controller *c = b->ctl[e->side];
@@ -1306,7 +1468,7 @@ static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
 	for (int i = 0; i < nf; i++)
 		if (bs1e_in_play(b, foes[i]) && !bs1e_routed(b, foes[i]))
 			bs1e_discipline_check(b, foes[i],
-					      BS1E_T7_ENEMY_WITHDRAWS);
+					      BS1E_T7_ENEMY_WITHDRAWS, g);
 	if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
 		return; /* destroyed, or routed (and so moved) */
 	struct mv m;
@@ -1374,28 +1536,6 @@ static int execute(struct bs_battle *b, int g, const struct bs_order *o,
 /* ---- engine-driven units --------------------------------------------------
  */
 
-/* The nearest enemy in play (not routed when there is one). */
-static int nearest_enemy(const struct bs_battle *b, int g)
-{
-	struct bs_quad q = bs1e_quad(b, g);
-	double best = HUGE_VAL;
-	int who = -1;
-	for (int pass = 0; pass < 2 && who < 0; pass++)
-		for (int h = 0; h < b->nunits; h++) {
-			if (b->units[h].side == b->units[g].side ||
-			    !bs1e_in_play(b, h) ||
-			    (pass == 0 && bs1e_routed(b, h)))
-				continue;
-			struct bs_quad qh = bs1e_quad(b, h);
-			double d = bs_quad_dist(&q, &qh);
-			if (d < best) {
-				best = d;
-				who = h;
-			}
-		}
-	return who;
-}
-
 static void plan(const struct bs_battle *b, int g, int t, int engine,
 		 struct bs_tt_charge *out);
 
@@ -1413,7 +1553,7 @@ static void approach(const struct bs_battle *b, int g, int t, double allowed,
 	double want =
 	    bs_facing_of(bs_vec_sub(bs1e_centre(b, t), bs1e_centre(b, g)));
 	double turn = bs_angle_diff(u->facing, want);
-	if (fabs(turn) <= 45.0 || bs1e_sc(b)->ux[g].skirmish) {
+	if (fabs(turn) <= 45.0 || u->formation == BS_FORM_SKIRMISH) {
 		o->nsteps = 1;
 		o->step[0] = (struct bs_step){
 		    .kind = BS_STEP_ADVANCE, .dist = allowed, .angle = turn};
@@ -1430,12 +1570,16 @@ static void approach(const struct bs_battle *b, int g, int t, double allowed,
 }
 
 /* [4.6] a unit that failed a discipline check "charges and/or attacks
- * the enemy" (RULING R-124: the nearest). */
+ * the enemy": the enemy that made it check (RULING R-124: the nearest
+ * when none did). */
 static void move_undisciplined(struct bs_battle *b, int g)
 {
+	const struct bs_unit_state *u = &b->units[g];
 	if (bs1e_engaged(b, g))
 		return; /* it fights where it stands */
-	int t = nearest_enemy(b, g);
+	/* [4.6] the enemy of its attack, till it routs or is defeated */
+	int t = u->disc_tside >= 0 ? bs1e_g(b, u->disc_tside, u->disc_tunit)
+				   : bs1e_nearest_enemy(b, g, 1);
 	if (t < 0)
 		return;
 	struct bs_tt_charge ch;
@@ -1545,14 +1689,16 @@ static void discipline_at_start(struct bs_battle *b, int side)
 	for (int g = b->side_first[side];
 	     g < b->side_first[side] + b->sc->sides[side].nunits; g++) {
 		const struct bs_unit_state *u = &b->units[g];
+		/* a unit on an uncontrolled attack does not check again */
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
-		    (u->flags & BS_UF_DISC_FAILED))
+		    bs1e_disc_attacking(b, g))
 			continue;
 		/* [7.14] "Their "charge range" for Discipline Checks is the
 		 * same as their normal movement rate" (skirmishers) */
 		double range = s->ux[g].skirmish ? u->r.mv : u->r.mv * 1.5;
 		struct bs_quad q = bs1e_quad(b, g);
-		int hated = 0, any = 0;
+		int hated = -1, any = -1;
+		double dh = HUGE_VAL, da = HUGE_VAL;
 		for (int h = 0; h < b->nunits; h++) {
 			if (b->units[h].side == side || !bs1e_in_play(b, h))
 				continue;
@@ -1561,16 +1707,24 @@ static void discipline_at_start(struct bs_battle *b, int side)
 			 * Basic Game: any part within range */
 			if (bs_quad_dist_cmp(&q, &qh, range) > 0)
 				continue;
-			any = 1;
-			if (s->ux[g].hated[h / 64] & (1ull << (h % 64)))
-				hated = 1;
+			double d = bs_quad_dist(&q, &qh);
+			if (d < da) {
+				da = d;
+				any = h;
+			}
+			if ((s->ux[g].hated[h / 64] & (1ull << (h % 64))) &&
+			    d < dh) {
+				dh = d;
+				hated = h;
+			}
 		}
-		if (hated &&
-		    !bs1e_discipline_check(b, g, BS1E_T7_HATED_OPPONENT))
+		/* a failure sends it at the enemy it saw [4.6] */
+		if (hated >= 0 &&
+		    !bs1e_discipline_check(b, g, BS1E_T7_HATED_OPPONENT, hated))
 			continue;
-		if (any)
+		if (any >= 0)
 			bs1e_discipline_check(
-			    b, g, BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY);
+			    b, g, BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY, any);
 	}
 }
 
@@ -1644,6 +1798,10 @@ static void move_side(struct bs_battle *b, int side)
 		if (bs1e_in_play(b, g) && bs1e_routed(b, g) &&
 		    !(b->units[g].flags & BS_UF_MOVED))
 			bs1e_rout(b, g, NULL, 0, "keeps routing");
+	/* RULING R-378: skirmishers routed apart [2.9] run on, or come
+	 * back when rallied */
+	for (int g = first; g < first + nu; g++)
+		bs1e_skirmishers_move(b, g);
 	/* [2.10] mobs; [4.6] units out of control. RULING R-173 [6.3] a
 	 * unit rallied this round "may not move ... during that Game
 	 * Round": the rules do not move it (a mob's standing order, or a
@@ -1654,7 +1812,7 @@ static void move_side(struct bs_battle *b, int side)
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
 		    (b->units[g].flags & (BS_UF_MOVED | BS_UF_RALLIED)))
 			continue;
-		if (b->units[g].flags & BS_UF_DISC_FAILED)
+		if (bs1e_disc_attacking(b, g))
 			move_undisciplined(b, g);
 		else if (s->ux[g].mob)
 			move_mob(b, g);
@@ -1678,9 +1836,12 @@ static void move_side(struct bs_battle *b, int side)
 			continue;
 		int g = first + ui;
 		struct bs_unit_state *u = &b->units[g];
+		/* [4.6] its attack over, a unit out of command by a failed
+		 * discipline check moves as its controller says until its
+		 * commander reasserts command */
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) || s->ux[g].mob ||
-		    (u->flags & (BS_UF_DISC_FAILED | BS_UF_MOVED | BS_UF_FLED |
-				 BS_UF_WITHDREW)))
+		    bs1e_disc_attacking(b, g) ||
+		    (u->flags & (BS_UF_MOVED | BS_UF_FLED | BS_UF_WITHDREW)))
 			continue;
 		struct bs_order o;
 		memset(&o, 0, sizeof o);
@@ -1688,8 +1849,9 @@ static void move_side(struct bs_battle *b, int side)
 		o.tside = o.tunit = -1;
 		if (ctl && ctl->move)
 			ctl->move(ctl->ctx, b, side, ui, &o);
-		if (skirmisher_must_leave(b, g) &&
-		    o.kind != BS_ORDER_WITHDRAW && o.kind != BS_ORDER_FLEE) {
+		int must_leave = skirmisher_must_leave(b, g);
+		if (must_leave && o.kind != BS_ORDER_WITHDRAW &&
+		    o.kind != BS_ORDER_FLEE) {
 			struct bs_order w = {.kind = BS_ORDER_WITHDRAW,
 					     .tside = -1,
 					     .tunit = -1};
@@ -1703,7 +1865,21 @@ static void move_side(struct bs_battle *b, int side)
 			execute(b, g, &w, 0);
 			continue;
 		}
-		execute(b, g, &o, 0);
+		if (execute(b, g, &o, 0) || !ctl || !ctl->move)
+			continue;
+		/* RULING R-373: the rules refused the order before anything
+		 * moved (a charge that cannot reach, R-108): the unit is free
+		 * to take another; the controller is asked once more, with
+		 * BS_UF_REFUSED set */
+		u->flags |= BS_UF_REFUSED;
+		memset(&o, 0, sizeof o);
+		o.kind = BS_ORDER_HOLD;
+		o.tside = o.tunit = -1;
+		ctl->move(ctl->ctx, b, side, ui, &o);
+		if (!must_leave || o.kind == BS_ORDER_WITHDRAW ||
+		    o.kind == BS_ORDER_FLEE)
+			execute(b, g, &o, 0);
+		u->flags &= ~(unsigned)BS_UF_REFUSED;
 	}
 	/* [7.3] the gaps are filled: the debt is paid this phase */
 	for (int g = first; g < first + nu; g++)

@@ -10,16 +10,22 @@
  * in, it routs through the gap, or is destroyed when there is none
  * (RULING R-172); friendly skirmishers within their MV check (Table 5). */
 #include <math.h>
+#include <stdio.h>
 
 #include "bs1e/engine.h"
 
 /* Table 4 [2.10] "a friendly regular infantry unit is directly behind it
- * and no more than 6" away" (RULING R-114: its centre in the mob's rear
- * arc, its block within 6"). */
+ * and no more than 6" away" (RULING R-114, revised: its centre behind the
+ * mob's rear edge and within the mob's width, not off to one side; its
+ * block within 6"). */
 static int mob_supported(const struct bs_battle *b, int g)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_quad q = bs1e_quad(b, g);
+	struct bs_tt_shape sg;
+	struct bs_tt_pose pg;
+	bs1e_shape(b, g, &sg);
+	bs1e_pose(b, g, &pg);
 	for (int h = 0; h < b->nunits; h++) {
 		if (h == g || b->units[h].side != b->units[g].side ||
 		    !bs1e_in_play(b, h) || bs1e_routed(b, h) ||
@@ -28,8 +34,9 @@ static int mob_supported(const struct bs_battle *b, int g)
 		struct bs_quad qh = bs1e_quad(b, h);
 		if (bs_quad_dist_cmp(&q, &qh, 6.0) > 0)
 			continue;
-		if (bs_tt_arc_from(&q, bs_quad_centre(&qh), NULL) ==
-		    BS_ARC_REAR)
+		double lx, ly;
+		bs_tt_local(&pg, sg.width, bs_quad_centre(&qh), &lx, &ly);
+		if (ly > sg.depth && lx >= 0 && lx <= sg.width)
 			return 1;
 	}
 	return 0;
@@ -46,7 +53,9 @@ static int drain_or_unharmable_contact(const struct bs_battle *b, int g,
 		if (b->units[h].side == b->units[g].side ||
 		    !bs1e_contact(b, g, h, NULL))
 			continue;
-		if (b->units[h].r.level_drain || b->units[h].r.undead)
+		/* not undead as such: Table 5 makes them a reason to check,
+		 * Table 4 gives -3 only for drainers and the unharmable */
+		if (b->units[h].r.level_drain)
 			*drain = 1;
 		if (b->units[h].r.magic_to_hit && !s->ux[g].magic_weapon)
 			*unharm = 1;
@@ -65,7 +74,8 @@ void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
 	struct bs1e_morale_situation sit = {0};
 	sit.t4 = t4x;
-	sit.t4 |= bs1e_morale_loss_rows(u->original, u->original - u->figures);
+	/* figures lost: killed, not the skirmishers routed apart (R-378) */
+	sit.t4 |= bs1e_morale_loss_rows(u->original, bs_unit_killed(u));
 	if (bs1e_enemy_in_rear(b, g))
 		sit.t4 |= 1u << BS1E_T4_ENEMY_IN_REAR;
 	if (!in_command)
@@ -80,6 +90,9 @@ void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 	if (x->mob && mob_supported(b, g))
 		sit.t4 |= 1u << BS1E_T4_MOB_SUPPORTED;
 	sit.cb = cb;
+	/* RULING R-067's optional rule */
+	sit.losses_cumulative =
+	    (b->sc->options & (1u << BS_OPT_TABLE4_LOSSES_CUMULATIVE)) != 0;
 	sit.formation = u->formation;
 	sit.skirmish_unit = x->skirmish;
 	sit.mob = x->mob;
@@ -114,12 +127,44 @@ static int roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 	return passed;
 }
 
+/* Units that never check morale: [13.9] mindless undead, and the [4.1]
+ * units that "never check morale (e.g., berserkers, gibberlings)" and
+ * "cannot Rout": a check that could rout them (Table 5, [7.15]) is not
+ * rolled; a NOTE says why. Returns 1 when the check is not made. */
+static int never_checks(struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
+	if (x->mindless) {
+		bs1e_note(b, g, "mindless undead never check morale: no check",
+			  "[13.9]");
+		return 1;
+	}
+	if (u->r.never_checks_morale) {
+		bs1e_note(b, g,
+			  "the unit never checks morale and cannot rout: no "
+			  "check",
+			  "[4.1]");
+		return 1;
+	}
+	return 0;
+}
+
 int bs1e_morale_roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 		     const char *cite, const char *what_failed)
 {
 	int passed;
 	if (!bs1e_in_play(b, g))
 		return 1;
+	if (bs1e_sc(b)->ux[g].mindless) {
+		/* RULING R-370 [13.9] [7.13]: "Units that "never check
+		 * morale" are subject to this penalty", and mindless undead
+		 * roll no check at all: the check is failed */
+		bs1e_note(b, g,
+			  "mindless undead roll no check: it counts as failed",
+			  "[13.9] [7.13] RULING R-370");
+		return 0;
+	}
 	return roll(b, g, t5, t4x, cite,
 		    bs1e_morale_effect_text[BS1E_MORALE_HOLDS], what_failed,
 		    &passed);
@@ -140,6 +185,8 @@ int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 			bs1e_rout(b, g, &cause, 0, "routs again");
 		return 0;
 	}
+	if (never_checks(b, g))
+		return 1;
 	enum bs1e_morale_effect eff =
 	    bs1e_morale_effect(u->formation, 0, u->r.never_checks_morale);
 	int passed;
@@ -162,7 +209,52 @@ int bs1e_morale_check(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 	return 0;
 }
 
-int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
+/* Why unit g's uncontrolled attack [4.6] is over ("until the unit is
+ * routed, the enemy unit is routed, or the enemy unit is completely
+ * defeated"), NULL while it goes on; "" when it is on none. */
+static const char *disc_over(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (!(u->flags & BS_UF_DISC_FAILED) || u->disc_tside < 0)
+		return "";
+	int t = bs1e_g(b, u->disc_tside, u->disc_tunit);
+	return !bs1e_in_play(b, g) || bs1e_routed(b, g) ? "the unit routed"
+	       : !bs1e_in_play(b, t) ? "its enemy is defeated"
+	       : bs1e_routed(b, t)   ? "its enemy routed"
+				     : NULL;
+}
+
+int bs_tt_uncontrolled_attack(const struct bs_battle *b, int side, int unit)
+{
+	if (side < 0 || side >= b->nsides || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits || b->rules != &bs1e_ruleset)
+		return 0;
+	return disc_over(b, bs1e_g(b, side, unit)) == NULL;
+}
+
+int bs1e_disc_attacking(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	const char *why = disc_over(b, g);
+	if (!why)
+		return 1;
+	if (!why[0])
+		return 0;
+	int t = bs1e_g(b, u->disc_tside, u->disc_tunit);
+	u->disc_tside = u->disc_tunit = -1;
+	if (bs_battle_events_on(b) && bs1e_in_play(b, g)) {
+		char msg[96];
+		snprintf(msg, sizeof msg,
+			 "its uncontrolled attack is over: %s; its commander "
+			 "may reassert command",
+			 why);
+		bs1e_note_vs(b, g, t, msg, "[4.6]");
+	}
+	return 0;
+}
+
+int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
+			  int target)
 {
 	struct bs_unit_state *u = &b->units[g];
 	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
@@ -173,6 +265,13 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
 	};
 	if (!bs1e_in_play(b, g) || !bs1e_discipline_due(reason, &du))
 		return 1;
+	if (x->mindless) {
+		/* [13.9] "They never check morale or discipline" */
+		bs1e_note(b, g,
+			  "mindless undead never check discipline: no check",
+			  "[13.9]");
+		return 1;
+	}
 	struct bs_deriv d;
 	bs_deriv_init(&d, u->r.dl, NULL, "[4.6]", "[4.6 T6]");
 	static const struct bs_roll_why why_discipline = {
@@ -192,6 +291,26 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason)
 	 * Command and attacks and/or charges the enemy ... If the unit was
 	 * in Closed Formation, it goes immediately to Open Formation." */
 	u->flags |= BS_UF_DISC_FAILED | BS_UF_OUT_OF_COMMAND;
+	/* "It charges and/or attacks the enemy": the enemy that made it
+	 * check (RULING R-124: else the nearest) */
+	int t =
+	    target >= 0 && bs1e_in_play(b, target) && !bs1e_routed(b, target)
+		? target
+		: bs1e_nearest_enemy(b, g, 0);
+	u->disc_tside = t >= 0 ? b->units[t].side : -1;
+	u->disc_tunit = t >= 0 ? b->units[t].idx : -1;
+	u->cmd_by = -1;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_COMMAND);
+		bs_battle_ev_units(b, &ev, g, t);
+		ev.indiv = -1;
+		ev.n[0] = 0;
+		ev.what = "failed a discipline check: out of command, it "
+			  "attacks the enemy regardless";
+		ev.cite = "[4.6] [4.7]";
+		bs_battle_emit(b, &ev);
+	}
 	if (x->mob)
 		u->mob_order = BS_MOB_NONE;
 	if (u->formation == BS_FORM_CLOSED)
@@ -251,6 +370,8 @@ static void removed_off(struct bs_battle *b, int g)
 	struct bs_unit_state *u = &b->units[g];
 	u->flags |= BS_UF_REMOVED;
 	u->end = BS_END_ROUTED_OFF;
+	u->sk_off += u->sk_away; /* RULING R-378: they do not come back */
+	u->sk_away = 0;
 	u->end_round = b->round;
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
@@ -406,23 +527,57 @@ static double find_gap(const struct bs_battle *b, int g, double dir,
 	return best;
 }
 
-/* RULING R-172: an enemy in closed or open formation (the book's ring)
- * within 1" of unit g: no gap for a figure to slip out that way. */
-static int enemy_at_hand(const struct bs_battle *b, int g)
+static void group_run(struct bs_battle *b, int g, double dist, const char *what,
+		      const char *cite);
+
+/* Table 5 [2.9] "Each figure in a skirmish unit must make a Morale Check
+ * whenever any friendly unit in its base ground movement range Routs. If
+ * the Morale Check is failed, the skirmishing figure also routs." (RULING
+ * R-115 revised): a check (2d10) for each figure of skirmish unit g
+ * against the unit's current morale; when they all fail, the unit routs;
+ * when some do, they leave its block and rout on their own, MV + 1/3 MV
+ * away from `cause` and toward their own lines (RULING R-378). */
+static void skirmish_figures_check(struct bs_battle *b, int g,
+				   struct bs_vec cause)
 {
-	struct bs_quad q = bs1e_quad(b, g);
-	for (int h = 0; h < b->nunits; h++) {
-		const struct bs_unit_state *e = &b->units[h];
-		if (e->side == b->units[g].side || !bs1e_in_play(b, h) ||
-		    bs1e_routed(b, h) ||
-		    (e->formation != BS_FORM_CLOSED &&
-		     e->formation != BS_FORM_OPEN))
-			continue;
-		struct bs_quad qh = bs1e_quad(b, h);
-		if (bs_quad_dist_cmp(&q, &qh, 1.0) < 0)
-			return 1;
+	struct bs_unit_state *u = &b->units[g];
+	if (never_checks(b, g))
+		return;
+	struct bs_deriv d;
+	current_morale(b, g, 0, &d);
+	int n = u->figures, failed = 0;
+	for (int i = 0; i < n; i++) {
+		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
+		int passed = bs1e_morale_passes(d.value, d1 + d2);
+		failed += !passed;
+		if (bs_battle_events_on(b)) {
+			char what[64];
+			snprintf(what, sizeof what, "figure %d of %d %s", i + 1,
+				 n, passed ? "holds" : "routs");
+			bs1e_ev_check(
+			    b, BS_EV_MORALE, g, -1, &d, d1, d2, passed,
+			    (int)(1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS), what,
+			    "[4.4 T5] [2.9]");
+		}
 	}
-	return 0;
+	if (failed == 0)
+		return;
+	if (failed == n) {
+		bs1e_rout(b, g, &cause, 1, "routs: every figure failed");
+		return;
+	}
+	struct bs_vec c = bs1e_centre(b, g);
+	if (u->sk_away == 0 || u->sk_back)
+		u->sk_pos = c; /* a new group runs from the unit */
+	u->figures -= failed;
+	if (u->wounded > u->figures)
+		u->wounded = u->figures;
+	u->sk_away += failed;
+	u->sk_back = 0;
+	u->sk_dir =
+	    bs_tt_rout_dir(u->sk_pos, cause, b->sc->sides[u->side].edge);
+	group_run(b, g, u->r.mv + u->r.mv / 3.0, "rout on their own",
+		  "[2.9] [7.15] RULING R-378");
 }
 
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
@@ -435,25 +590,33 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	int newly = !(u->flags & BS_UF_ROUTED);
 	/* [7.15] "Place a Rout marker on any unit that routs." */
 	u->flags |= BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND;
+	/* [4.6] an uncontrolled attack ends when "the unit is routed" */
+	u->disc_tside = u->disc_tunit = -1;
 	u->flags &= ~(unsigned)BS_UF_RALLIED;
 	if (x->mob)
 		u->mob_order = BS_MOB_NONE;
-	if (u->formation == BS_FORM_CLOSED)
-		/* [7.6] routed: "it automatically goes to open formation" */
+	if (u->formation == BS_FORM_CLOSED ||
+	    (x->regular && u->formation == BS_FORM_SKIRMISH))
+		/* [7.6] routed: "it automatically goes to open formation"
+		 * (an elite unit in skirmish formation too [2.11]) */
 		bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
 				      "routed: automatically to open "
 				      "formation",
 				      "[7.6]");
-	/* [7.15] completely surrounded by enemy units in closed or open
-	 * formation, no gap of 1": destroyed */
+	/* [7.15] "completely surrounded (all passable terrain completely
+	 * blocked) by an enemy unit in closed or open formation, and there
+	 * is no gap of 1" or more ... through which even a single figure
+	 * could escape, the routing unit is automatically destroyed"
+	 * (RULING R-172: the enemy blocks, joined wherever less than 1"
+	 * apart, enclose it), whatever room it has inside the ring */
 	struct bs_quad enemy[BS1E_MAX_UNITS];
 	int ne = ring(b, g, enemy);
 	struct bs_quad q = bs1e_quad(b, g);
-	if (ne >= 1 && bs_tt_surrounded(&q, enemy, ne)) {
-		bs1e_unit_destroyed(b, g, "surrounded", "[7.15]");
+	struct bs_vec c = bs_quad_centre(&q);
+	if (ne >= 2 && bs_tt_enclosed(c, enemy, ne, 1.0)) {
+		bs1e_unit_destroyed(b, g, "surrounded", "[7.15] RULING R-172");
 		return;
 	}
-	struct bs_vec c = bs_quad_centre(&q);
 	struct bs_quad q0 = q; /* where it routed from */
 	double dir = u->rout_facing;
 	if (cause)
@@ -464,14 +627,43 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	double dist = first ? u->r.mv + u->r.mv / 3.0 : (double)u->r.mv;
 	struct bs_vec x0 = u->front;
 	double f0 = u->facing;
+	double moved = 0;
+	/* RULING R-172 "Otherwise, the entire unit is entitled to rout
+	 * through the gap": a router held inside the ring by gaps its block
+	 * cannot pass, but with a gap of 1" or more out, routs through it
+	 * (its figures one by one, reforming beyond it), or toward it when
+	 * it is beyond its move */
+	struct bs_tt_shape sh;
+	bs1e_shape(b, g, &sh);
+	double trap = fmin(sh.width, sh.depth) + 2 * BS_GEOM_TOUCH;
+	if (ne >= 2 && bs_tt_enclosed(c, enemy, ne, trap)) {
+		struct bs_quad obst[BS1E_MAX_UNITS];
+		int n = bs1e_obstacles(b, g, -1, obst, NULL);
+		struct bs_tt_pose p0, np;
+		bs1e_pose(b, g, &p0);
+		double used, toward;
+		if (bs_tt_through_gap(&sh, &p0, enemy, ne, obst, n, dist, 1.0,
+				      trap, &np, &used, &toward)) {
+			u->front = np.front;
+			u->facing = np.facing;
+			dir = np.facing;
+			moved = used;
+			bs1e_note(
+			    b, g,
+			    "routs through a gap in the ring, its figures "
+			    "reforming beyond it",
+			    "[7.15] RULING R-172");
+		} else if (toward >= 0) {
+			dir = toward;
+		}
+	}
 	u->rout_facing = dir;
-	double moved = rout_path(b, g, dist, dir);
-	/* RULING R-172 [7.15] "Otherwise, the entire unit is entitled to
-	 * rout through the gap": a router that cannot get 1" away (its
-	 * whole move when shorter) its own way looks for another way out;
-	 * with none, no friend in the way that could make room, and an
-	 * enemy ring at hand, it is destroyed as completely surrounded
-	 * (pressed against friends, it waits for them) */
+	if (moved == 0)
+		moved = rout_path(b, g, dist, dir);
+	/* RULING R-172 [7.15]: a router that cannot get 1" away (its whole
+	 * move when shorter) its own way looks for another way out; with
+	 * none it stays where it is (pressed against friends, or against a
+	 * ring with a gap too far or too crowded beyond to reach) */
 	double need = dist < 1.0 ? dist : 1.0;
 	if (moved < need - 1e-6) {
 		struct bs_vec here = u->front;
@@ -483,10 +675,6 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 			dir = gap;
 			u->rout_facing = dir;
 			moved = rout_path(b, g, dist, dir);
-		} else if (!friend && enemy_at_hand(b, g)) {
-			bs1e_unit_destroyed(b, g, "surrounded",
-					    "[7.15] RULING R-172");
-			return;
 		} else {
 			u->front = here;
 		}
@@ -524,8 +712,8 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 		return;
 	/* Table 5 "A figure is a member of a Skirmish unit, and any friendly
 	 * unit or figure within its base ground movement rate Routs"
-	 * (RULING R-115: the skirmish unit checks once, if it was within
-	 * its MV of the unit where the rout began) */
+	 * (RULING R-115, revised: each figure of a skirmish unit within its
+	 * MV of the unit where the rout began checks) */
 	for (int h = 0; h < b->nunits; h++) {
 		const struct bs_unit_state *k = &b->units[h];
 		if (h == g || k->side != u->side || !bs1e_in_play(b, h) ||
@@ -534,7 +722,89 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 		struct bs_quad kq = bs1e_quad(b, h);
 		if (bs_quad_dist_cmp(&kq, &q0, k->r.mv) > 0)
 			continue;
-		bs1e_morale_check(b, h, 1u << BS1E_T5_SKIRMISHER_FRIEND_ROUTS,
-				  0, cause ? *cause : c, "[4.4 T5] [2.9]");
+		skirmish_figures_check(b, h, cause ? *cause : c);
 	}
+}
+
+/* RULING R-378: the figures of unit g routed apart go `dist` inches on
+ * their way; over the table edge they are gone [7.15]. */
+static void group_run(struct bs_battle *b, int g, double dist, const char *what,
+		      const char *cite)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_vec from = u->sk_pos;
+	u->sk_pos =
+	    bs_vec_add(u->sk_pos, bs_vec_scale(bs_dir(u->sk_dir), dist));
+	int off = u->sk_pos.x < 0 || u->sk_pos.y < 0 ||
+		  u->sk_pos.x > b->sc->width || u->sk_pos.y > b->sc->depth;
+	if (bs_battle_events_on(b)) {
+		char msg[160];
+		snprintf(msg, sizeof msg,
+			 "%d figure%s %s: %.1f\" from (%.1f, %.1f) to (%.1f, "
+			 "%.1f)%s",
+			 u->sk_away, u->sk_away == 1 ? "" : "s", what, dist,
+			 from.x, from.y, u->sk_pos.x, u->sk_pos.y,
+			 off ? ", off the table" : "");
+		bs1e_note(b, g, msg, cite);
+	}
+	if (off) {
+		u->sk_off += u->sk_away;
+		u->sk_away = 0;
+	}
+}
+
+void bs1e_skirmishers_move(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (u->sk_away <= 0)
+		return;
+	if (!bs1e_in_play(b, g)) {
+		/* its unit is gone: they do not come back */
+		u->sk_off += u->sk_away;
+		u->sk_away = 0;
+		return;
+	}
+	if (!u->sk_back) {
+		/* [6.4] [7.15] "the routing unit moves its full movement rate
+		 * in the same direction it was moving" */
+		group_run(b, g, u->r.mv, "routed apart keep running",
+			  "[6.4] [2.9] RULING R-378");
+		return;
+	}
+	/* rallied: back to the unit at its MV, and into its block when they
+	 * reach it and there is room */
+	struct bs_vec c = bs1e_centre(b, g);
+	double d = bs_vec_dist(u->sk_pos, c);
+	if (d > u->r.mv) {
+		u->sk_dir = bs_facing_of(bs_vec_sub(c, u->sk_pos));
+		group_run(b, g, u->r.mv, "rallied come back",
+			  "[2.9] RULING R-378");
+		return;
+	}
+	struct bs_tt_shape s, ns;
+	struct bs_tt_pose p;
+	bs1e_shape(b, g, &s);
+	bs1e_pose(b, g, &p);
+	bs_tt_shape_make(s.formation, u->figures + u->sk_away, u->files,
+			 s.base_w, s.base_d, b->stands, &ns);
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
+	struct bs_quad oq = bs_tt_quad(&s, &p), nq = bs_tt_quad(&ns, &p);
+	if (!bs_tt_fits(&nq, &oq, obst, n, 1, NULL)) {
+		u->sk_pos = c;
+		bs1e_note(b, g,
+			  "the rallied skirmishers wait beside their unit: no "
+			  "room in it",
+			  "[2.9] RULING R-378");
+		return;
+	}
+	if (bs_battle_events_on(b)) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "%d rallied figure%s rejoin the unit",
+			 u->sk_away, u->sk_away == 1 ? "" : "s");
+		bs1e_note(b, g, msg, "[2.9] RULING R-378");
+	}
+	u->figures += u->sk_away;
+	u->sk_away = 0;
+	u->sk_back = 0;
 }

@@ -1,6 +1,7 @@
 /* The Melee Phase [1.6] [8.0]-[8.8]: every pair of opposing units in
  * base-to-base contact is a melee, resolved in the order Side A chooses
- * [1.6 B] (RULING R-127), Side A attacking first; the figures eligible
+ * [1.6 B] (RULING R-377: combat by combat, a unit's fights together),
+ * Side A attacking first; the figures eligible
  * [8.1] (in contact, +1 each side in closed formation, the extra ranks of
  * spears, pole arms, halberds (1) and pikes (2) behind the contact figures
  * only, RULING R-130), each figure designated to one melee [8.1] (RULING
@@ -11,6 +12,7 @@
  * attacked routing again [6.4], the end-of-phase undead / level drainer
  * and cannot-harm checks [13.3] [13.5]; [8.8] the free attack on a
  * fleeing unit; [7.11] wrap-around figures on the flanks. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -253,6 +255,15 @@ void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
 	}
 }
 
+int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
+			size_t len)
+{
+	const struct bs_creature *a[BS_UNIT_MAX_MIX], *d[BS_UNIT_MAX_MIX];
+	int na = bs_unit_creatures(b->units[g].def, a);
+	int nd = bs_unit_creatures(b->units[h].def, d);
+	return bs1e_to_hit_vs(a, na, d, nd, label, len);
+}
+
 void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 			int shield, struct bs_deriv *d)
 {
@@ -303,6 +314,13 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 	enum bs_arc arc = bs1e_arc_struck(b, h, edge_h);
 	struct bs_deriv d;
 	bs1e_unit_melee_ar(b, g, arc, t->r.shield, &d);
+	/* the special note: "all normal AD&D ... game bonuses and penalties
+	 * to THACO"; [13.1] "the adjustment applies whenever the
+	 * circumstances occur": the racial bonuses of the PH and MM */
+	char rlab[BS_DERIV_LABEL];
+	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
+	if (racial)
+		bs_deriv_add(&d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
 	/* [11.4] the cavalry charge, [11.6] the shield wall, [11.7] set
 	 * spears (r11_formations.c) */
 	const char *dbl;
@@ -378,6 +396,127 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 
 /* ---- losses [8.4 G] [8.7] and the checks they call for [4.4] ------------- */
 
+/* The block of cur's figures in `files` files, spaced as cur is (a
+ * cramped open unit stays cramped, RULING R-106). */
+static void refile(const struct bs_tt_shape *cur, int files,
+		   struct bs_tt_shape *out)
+{
+	bs_tt_shape_make(cur->formation, cur->figures, files, cur->base_w,
+			 cur->base_d, 0, out);
+	out->gap = cur->gap;
+	out->width = out->files * out->base_w + (out->files - 1) * out->gap;
+	out->depth = out->ranks * out->base_d + (out->ranks - 1) * out->gap;
+}
+
+/* [2.10] "If a mob loses figures due to combat, remove losses so that the
+ * approximate shape of the mob is maintained"; [7.10] "A mob can only
+ * change frontage by moving figures forward as it takes losses": its
+ * frontage shrinks to the square one of its figures (the frontage a mob
+ * of that many deploys with, RULING R-101), the narrower front kept
+ * within the old one and over the enemies touching its front. */
+static void resquare_mob(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (!bs1e_sc(b)->ux[g].mob || u->figures <= 0)
+		return;
+	int want = bs_tt_default_files(BS_FORM_MOB, u->figures, u->r.base_w,
+				       u->r.base_d);
+	if (want >= u->files)
+		return;
+	struct bs_tt_shape s, ns;
+	struct bs_tt_pose p;
+	bs1e_shape(b, g, &s);
+	bs1e_pose(b, g, &p);
+	refile(&s, want, &ns);
+	/* the stretch of its front that touches enemies, across the front */
+	double lo = s.width, hi = 0;
+	for (int h = 0; h < b->nunits; h++) {
+		struct bs_tt_contact c;
+		if (b->units[h].side == u->side || !bs1e_contact(b, g, h, &c) ||
+		    c.edge_a != BS_EDGE_FRONT)
+			continue;
+		double x0, x1, y;
+		bs_tt_local(&p, s.width, c.p0, &x0, &y);
+		bs_tt_local(&p, s.width, c.p1, &x1, &y);
+		lo = fmin(lo, fmin(x0, x1));
+		hi = fmax(hi, fmax(x0, x1));
+	}
+	double cx = lo <= hi ? (lo + hi) / 2 : s.width / 2;
+	double half = ns.width / 2;
+	cx = fmax(half, fmin(s.width - half, cx));
+	struct bs_tt_pose np = p;
+	np.front = bs_vec_add(
+	    p.front, bs_vec_scale(bs_dir(p.facing + 90.0), cx - s.width / 2));
+	struct bs_quad obst[BS1E_MAX_OBST];
+	int n = bs1e_obstacles_walled(b, g, -1, obst, NULL);
+	struct bs_quad oq = bs_tt_quad(&s, &p), nq = bs_tt_quad(&ns, &np);
+	if (!bs_tt_fits(&nq, &oq, obst, n, 1, NULL))
+		return; /* no room for that shape: it keeps its frontage */
+	int oldf = u->files;
+	bs1e_set_geom(b, g, &ns, &np);
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_FORMATION);
+		bs_battle_ev_units(b, &ev, g, -1);
+		ev.n[0] = ev.n[1] = (int)u->formation;
+		ev.n[2] = oldf;
+		ev.n[3] = u->files;
+		ev.what = "the mob keeps its square shape as it loses figures";
+		ev.cite = "[2.10] [7.10]";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* Which of g's edges enemies touch: bit (1 << enum bs_side_edge). */
+static unsigned engaged_edges(const struct bs_battle *b, int g)
+{
+	unsigned e = 0;
+	for (int h = 0; h < b->nunits; h++) {
+		struct bs_tt_contact c;
+		if (b->units[h].side != b->units[g].side &&
+		    bs1e_contact(b, g, h, &c))
+			e |= 1u << c.edge_a;
+	}
+	return e;
+}
+
+/* RULING R-376 [8.8] [7.2]: a unit with an enemy at its rear takes its
+ * losses so that the block still touches it: from its front ranks (the
+ * front edge moves back, the rear stays) when no enemy touches its front;
+ * with enemies at front and rear it keeps its ranks and narrows its
+ * frontage about its centre (when it has figures for them). The new block
+ * lies within the old one. `s0`, `p0`: the block before the losses. */
+static void keep_rear_contact(struct bs_battle *b, int g, unsigned edges,
+			      const struct bs_tt_shape *s0,
+			      const struct bs_tt_pose *p0)
+{
+	struct bs_unit_state *u = &b->units[g];
+	if (!(edges & (1u << BS_EDGE_REAR)) || u->figures <= 0)
+		return;
+	struct bs_tt_shape s;
+	struct bs_tt_pose p = *p0;
+	bs1e_shape(b, g, &s);
+	if (edges & (1u << BS_EDGE_FRONT)) {
+		int files = (u->figures + s0->ranks - 1) / s0->ranks;
+		if (files < 1)
+			files = 1;
+		if (files >= s.files)
+			return;
+		struct bs_tt_shape cur = s;
+		refile(&cur, files, &s);
+		if (fabs(s.depth - s0->depth) > 1e-9 ||
+		    s.width > s0->width + 1e-9)
+			return; /* too few figures for its ranks */
+	} else if (s.depth < s0->depth - 1e-9) {
+		p.front = bs_vec_add(p0->front,
+				     bs_vec_scale(bs_dir(p0->facing + 180.0),
+						  s0->depth - s.depth));
+	} else {
+		return;
+	}
+	bs1e_set_geom(b, g, &s, &p);
+}
+
 /* Remove the losses of the hits on g at once; *removed_by gets each hit's
  * share of the figures removed (the [8.7] wound removals go to the last).
  * Returns the figures removed. */
@@ -391,6 +530,11 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		cs[i] = h[i].c;
 	struct bs1e_unit_figs f = {u->figures, u->wounded};
 	struct bs1e_phase_losses out;
+	unsigned edges = engaged_edges(b, g);
+	struct bs_tt_shape s0;
+	struct bs_tt_pose p0;
+	bs1e_shape(b, g, &s0);
+	bs1e_pose(b, g, &p0);
 	/* RULING R-135 (known-gaps 39): the one-wounded-figure limit of
 	 * [8.7] is applied each time losses are removed (the Basic Game
 	 * has no damage but melee and the [8.8] free attack) */
@@ -424,8 +568,12 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	 * movement per figure (RULING R-126) */
 	if (u->formation == BS_FORM_OPEN && removed > 0)
 		u->gap_debt += removed;
-	if (u->figures <= 0)
+	if (u->figures <= 0) {
 		bs1e_unit_destroyed(b, g, "destroyed", "[8.7]");
+	} else if (removed > 0) {
+		keep_rear_contact(b, g, edges, &s0, &p0);
+		resquare_mob(b, g);
+	}
 	return removed;
 }
 
@@ -434,7 +582,8 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		   const int *share, int figs_before, int was_routed)
 {
 	struct bs_unit_state *u = &b->units[g];
-	int lost = u->original - figs_before;
+	/* killed, not the skirmishers routed apart (RULING R-378) */
+	int lost = u->original - figs_before - u->sk_away - u->sk_off;
 	for (int i = 0; i < n && i < 64; i++) {
 		if (!bs1e_in_play(b, g))
 			return;
@@ -473,6 +622,23 @@ void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
 	int was_routed = bs1e_routed(b, g);
 	losses(b, g, h, n, share, why);
 	checks(b, g, h, n, share, before, was_routed);
+}
+
+void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
+		       const struct bs_tt_shape *s, const struct bs_tt_pose *p)
+{
+	struct bs1e_hit hit;
+	int share[1];
+	memset(&hit, 0, sizeof hit);
+	hit.from = from;
+	hit.to = g;
+	hit.c.killed = n;
+	int before = b->units[g].figures;
+	int was_routed = bs1e_routed(b, g);
+	losses(b, g, &hit, 1, share, "broken through by a charge");
+	if (bs1e_in_play(b, g) && s && p && s->figures == b->units[g].figures)
+		bs1e_set_geom(b, g, s, p);
+	checks(b, g, &hit, 1, share, before, was_routed);
 }
 
 void bs1e_free_attack(struct bs_battle *b, int h, int g)
@@ -574,6 +740,37 @@ static void set_spears_melee(struct bs_battle *b, int s, int c, int *nh)
 						      : 0);
 }
 
+/* [1.6 B] the order of the np melees of s->pairs into order[]: Side A's
+ * controller's (RULING R-377), or the rules' (bs_tt_melee_order). */
+static void melee_order(struct bs_battle *b, int np, int *order)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_melee *m = s->melees;
+	for (int i = 0; i < np; i++) {
+		m[i].aside = b->units[s->pairs[i].a].side;
+		m[i].aunit = b->units[s->pairs[i].a].idx;
+		m[i].bside = b->units[s->pairs[i].b].side;
+		m[i].bunit = b->units[s->pairs[i].b].idx;
+	}
+	const struct bs_controller *c = b->ctl[b->side_a];
+	if (np > 1 && c && c->melee_order) {
+		int got = c->melee_order(c->ctx, b, b->side_a, m, np, order);
+		if (got == np && bs_tt_melee_order_ok(m, np, order))
+			return;
+		if (got != 0 && bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_REJECTED);
+			ev.side = b->side_a;
+			ev.what =
+			    "the order of the melees must resolve all the "
+			    "combat of one unit before the next";
+			ev.cite = "[1.6 B] RULING R-377";
+			bs_battle_emit(b, &ev);
+		}
+	}
+	bs_tt_melee_order(m, np, NULL, order);
+}
+
 /* [8.2] "members of a unit can change weapons at the beginning of any
  * Melee Phase without a penalty of time, movement, or combat
  * effectiveness. The owning player simply announces that his unit is
@@ -613,9 +810,9 @@ void bs1e_phase_melee(struct bs_battle *b)
 		s->ux[g].attacked = 0;
 		was_routed_mask[g] = bs1e_routed(b, g);
 	}
-	/* [1.6 B] "Side A chooses the order in which all other melee combat
-	 * will be resolved": RULING R-127, Side A's units in order, each
-	 * with its enemies in order; then the other sides' melees */
+	/* the melees, listed Side A's units in order, each with the enemies
+	 * it touches in order, then the other sides' (RULING R-127: the list
+	 * the order of R-377 is made from) */
 	for (int i = 0; i < b->nsides; i++) {
 		int side = b->side_order[i];
 		for (int g = b->side_first[side];
@@ -629,10 +826,17 @@ void bs1e_phase_melee(struct bs_battle *b)
 							  "one left out",
 							  "[8.0]");
 	}
+	/* [1.6 B] "All combat involving one unit or opponent must be
+	 * resolved before moving to the next combat": RULING R-377, the
+	 * order Side A's controller chooses when it keeps to that, else the
+	 * rules' own */
+	int *order = s->order;
+	melee_order(b, np, order);
 	/* "In each combat, Side A attacks first, followed by Side B"; all
 	 * melee is simultaneous [8.0]: losses wait for the end */
 	for (int i = 0; i < np; i++) {
-		int a = s->pairs[i].a, d = s->pairs[i].b;
+		const struct bs1e_pair *pr = &s->pairs[order[i]];
+		int a = pr->a, d = pr->b;
 		if (bs1e_set_against_charge(b, d, a))
 			set_spears_melee(b, d, a, &nh);
 		else if (bs1e_set_against_charge(b, a, d))

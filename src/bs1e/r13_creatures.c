@@ -1,8 +1,10 @@
-/* 1E special creature abilities in combat: [13.4] paralysis, [13.5] level
- * draining (double damage) and the end-of-phase contact checks of [13.3]
- * and [13.5]. The [13.1] adjustment and [13.2] poison are CRT readings in
- * r08_melee.c (they share the attack roll). */
+/* 1E special creature abilities in combat: the [13.1] bonuses to hit
+ * against named creatures (the Table 10 special note), [13.4] paralysis,
+ * [13.5] level draining (double damage) and the end-of-phase contact
+ * checks of [13.3] and [13.5]. The [13.1] damage adjustment and [13.2]
+ * poison are CRT readings in r08_melee.c (they share the attack roll). */
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "battlesim/bs1e_combat.h"
@@ -49,4 +51,59 @@ int bs1e_contact_checks(int touching_undead_or_drainer, int touching_unharmable)
 	 * each is its own check, so a spectre (drains levels, hit only by
 	 * magic) costs two. */
 	return (touching_undead_or_drainer != 0) + (touching_unharmable != 0);
+}
+
+/* The AR term of creature a attacking creature d (minus the "to hit"
+ * adjustments of a's "attacking" entries naming d and of d's "attacked_by"
+ * entries naming a). */
+static int pair_term(const struct bs_creature *a, const struct bs_creature *d)
+{
+	int m = 0;
+	for (int k = 0; k < 2; k++) {
+		const struct bs_creature *own = k ? d : a, *other = k ? a : d;
+		for (int i = 0; i < own->nto_hit_vs; i++) {
+			const struct bs_to_hit_vs *t = &own->to_hit_vs[i];
+			if (t->attacked_by != k)
+				continue;
+			for (int j = 0; j < t->nnames; j++)
+				if (bs_creature_named(other, t->names[j])) {
+					m -= t->to_hit;
+					break;
+				}
+		}
+	}
+	return m;
+}
+
+int bs1e_to_hit_vs(const struct bs_creature *const *att, int na,
+		   const struct bs_creature *const *def, int nd, char *label,
+		   size_t len)
+{
+	int any = 0;
+	for (int i = 0; i < na && !any; i++)
+		any = att[i] && att[i]->nto_hit_vs > 0;
+	for (int i = 0; i < nd && !any; i++)
+		any = def[i] && def[i]->nto_hit_vs > 0;
+	if (label && len)
+		label[0] = 0;
+	if (!any)
+		return 0;
+	/* RULING R-040: a mixed unit's least favourable pair (the highest
+	 * AR term for the attacker) */
+	int best = 0, bi = -1, bj = -1;
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nd; j++) {
+			if (!att[i] || !def[j])
+				continue;
+			int m = pair_term(att[i], def[j]);
+			if (bi < 0 || m > best) {
+				best = m;
+				bi = i;
+				bj = j;
+			}
+		}
+	if (best != 0 && label && len)
+		snprintf(label, len, "%s attacking %s: %+d to hit",
+			 att[bi]->name, def[bj]->name, -best);
+	return best;
 }

@@ -92,24 +92,10 @@ int bs2e_obstacles(const struct bs_battle *b, int g, int walls,
 	if (walls) {
 		/* RULING R-214: a unit that is not routed stops at the table
 		 * edge: four blocks lie just outside it */
-		double w = b->sc->width, d = b->sc->depth, t = 1000.0;
-		const double box[4][4] = {
-		    {-t, -t, 0, d + t}, /* west */
-		    {w, -t, w + t, d + t},
-		    {-t, -t, w + t, 0}, /* south */
-		    {-t, d, w + t, d + t},
-		};
-		for (int i = 0; i < 4; i++) {
-			struct bs_quad q;
-			q.p[0] = (struct bs_vec){box[i][0], box[i][3]};
-			q.p[1] = (struct bs_vec){box[i][0], box[i][1]};
-			q.p[2] = (struct bs_vec){box[i][2], box[i][1]};
-			q.p[3] = (struct bs_vec){box[i][2], box[i][3]};
-			obst[n] = q;
-			if (map)
-				map[n] = -1;
-			n++;
-		}
+		bs_tt_table_walls(b->sc->width, b->sc->depth, obst + n);
+		for (int i = 0; map && i < 4; i++)
+			map[n + i] = -1;
+		n += 4;
 	}
 	return n;
 }

@@ -482,8 +482,11 @@ static void apply_step(struct bs_battle *b)
 	bs2e_run_checks(b);
 }
 
-/* The figures of unit a in contact with unit d (RULING R-207: "per
- * eligible figure in contact"), 0 when apart. */
+/* Enemies one unit may touch at once. */
+#define BS2E_MAX_FOES 16
+
+/* The figures of unit a in contact with unit d, 0 when apart; *arc the
+ * arc of d that a strikes. */
 static int figures_in_contact(const struct bs_battle *b, int a, int d,
 			      enum bs_arc *arc)
 {
@@ -495,9 +498,12 @@ static int figures_in_contact(const struct bs_battle *b, int a, int d,
 	return n > b->units[a].figures ? b->units[a].figures : n;
 }
 
-/* RULING R-207: the melee: every unit in contact with enemies attacks
- * each of them with its figures in contact, all at once (losses come off
- * at the end of the step); routed units do not attack. */
+/* RULING R-207 (revised): the melee: every unit in contact with enemies
+ * attacks, [2E Attack Dice] "one attack die for each figure in an
+ * attacking unit": all its figures, divided among the enemies it touches
+ * in proportion to its figures in contact with each (the largest
+ * remainders first, then unit order); all at once (losses come off at
+ * the end of the step); routed units do not attack. */
 static void phase_melee(struct bs_battle *b)
 {
 	struct bs2e_scratch *s = bs2e_sc(b);
@@ -505,18 +511,46 @@ static void phase_melee(struct bs_battle *b)
 	for (int a = 0; a < b->nunits; a++) {
 		if (!bs2e_in_play(b, a) || bs2e_routed(b, a))
 			continue;
-		for (int d = 0; d < b->nunits; d++) {
+		int foe[BS2E_MAX_FOES], cnt[BS2E_MAX_FOES],
+		    share[BS2E_MAX_FOES];
+		enum bs_arc arc[BS2E_MAX_FOES];
+		int nf = 0, total = 0;
+		for (int d = 0; d < b->nunits && nf < BS2E_MAX_FOES; d++) {
 			if (b->units[d].side == b->units[a].side)
 				continue;
-			enum bs_arc arc = BS_ARC_FRONT;
-			int figs = figures_in_contact(b, a, d, &arc);
-			if (figs <= 0)
+			arc[nf] = BS_ARC_FRONT;
+			int k = figures_in_contact(b, a, d, &arc[nf]);
+			if (k <= 0)
 				continue;
+			foe[nf] = d;
+			cnt[nf] = k;
+			total += k;
+			nf++;
+		}
+		int figs = b->units[a].figures, given = 0;
+		for (int i = 0; i < nf; i++) {
+			share[i] = figs * cnt[i] / total;
+			given += share[i];
+		}
+		while (given < figs && nf > 0) {
+			int best = 0;
+			for (int i = 1; i < nf; i++)
+				if ((figs * cnt[i]) % total >
+				    (figs * cnt[best]) % total)
+					best = i;
+			share[best]++;
+			cnt[best] = 0; /* one extra figure each at most */
+			given++;
+		}
+		for (int i = 0; i < nf; i++) {
+			if (share[i] <= 0)
+				continue;
+			int d = foe[i];
 			/* RULING R-211: x1 1/2 AD in the melee of the charge */
 			int ch = s->ux[a].charge_bonus &&
 				 s->ux[a].charge_target == d;
-			attack(b, a, d, figs, ch ? 3 : 1, ch ? 2 : 1, ch,
-			       BS2E_RANGE_NONE, arc);
+			attack(b, a, d, share[i], ch ? 3 : 1, ch ? 2 : 1, ch,
+			       BS2E_RANGE_NONE, arc[i]);
 			any = 1;
 		}
 	}

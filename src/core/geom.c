@@ -623,14 +623,24 @@ static void ray_capsule(struct bs_vec p, struct bs_vec u, const struct qview *w,
 		double ax = w->e[j].x, ay = w->e[j].y;
 		double a = wx * ax + wy * ay, b = ay * wx - ax * wy;
 		double ua = u.x * ax + u.y * ay, ub = ay * u.x - ax * u.y;
-		/* the side of the capsule facing p, approached */
+		/* the side of the capsule facing p, approached; already
+		 * within g of the edge's line and coming nearer (not merely
+		 * sliding along it), 0: p may start there by a rounding of
+		 * the distance the stand was taken from, and would otherwise
+		 * cross the edge unstopped */
 		for (int k = 0; k < 2; k++) {
 			double g = k ? g1 : g0;
 			double side = b > g && ub < 0	 ? g
 				      : b < -g && ub > 0 ? -g
 							 : NAN;
-			if (side == side) {
-				double t = (side - b) / ub, al = a + t * ua;
+			double t = NAN;
+			if (side == side)
+				t = (side - b) / ub;
+			else if (fabs(b) <= g &&
+				 (b >= 0 ? ub < -1e-9 : ub > 1e-9))
+				t = 0;
+			if (t == t) {
+				double al = a + t * ua;
 				if (al >= 0 && al <= l) {
 					if (k)
 						best1 = t;
@@ -778,6 +788,14 @@ static void turn_capsule(struct turn *t, double sgn, const struct qview *wv,
 	struct bs_vec s0 = ws->v[j], s1 = ws->v[(j + 1) % 4];
 	if (ws->l[j] > 0) {
 		struct bs_vec e = ws->e[j], n = {-e.y, e.x};
+		/* already within g of the edge and coming nearer: at once,
+		 * as ray_capsule (the vertex moves sgn (v.y, -v.x)) */
+		double b = n.x * v0.x + n.y * v0.y - ws->k[j];
+		double vb = sgn * (n.x * v0.y - n.y * v0.x);
+		double al = (v0.x - s0.x) * e.x + (v0.y - s0.y) * e.y;
+		if (fabs(b) <= g && (b >= 0 ? vb < -1e-9 : vb > 1e-9) &&
+		    al >= 0 && al <= ws->l[j])
+			turn_at(t, sgn, v0, v0.x, v0.y);
 		turn_line(t, sgn, v0, r, n, ws->k[j] + g, s0, e, ws->l[j]);
 		turn_line(t, sgn, v0, r, n, ws->k[j] - g, s0, e, ws->l[j]);
 	}

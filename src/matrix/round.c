@@ -437,8 +437,10 @@ static int attack_rating(const struct bs_battle *b, int g, int t,
 	return r;
 }
 
-static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
-		    int scouts)
+/* One attack of brigade g on t with `classes` classes counting (R-250;
+ * an aerial brigade: those that attacked t, R-251). */
+static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
+			int scouts, int classes)
 {
 	struct mx_scratch *s = mx_sc(b);
 	struct bs_mx_state *a = &s->st[g], *d = &s->st[t];
@@ -447,18 +449,19 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	int on = bs_battle_events_on(b);
 	s->killer[t] = side_of(b, g);
 	if (mode == BS_MX_MAGIC) {
-		int pts = bs_mx_magic_damage(&a->def->fig.magic_damage, a->cls);
-		a->magic_left--;
+		int pts =
+		    bs_mx_magic_damage(&a->def->fig.magic_damage, classes);
 		d->pending += pts;
 		if (on) {
 			mx_ev(b, &ev, BS_EV_MX_ATTACK);
 			bs_battle_ev_units(b, &ev, g, t);
 			ev.n[0] = BS_MX_MAGIC;
 			ev.n[4] = pts;
-			ev.n[5] = a->cls;
+			ev.n[5] = classes;
 			ev.n[6] = f->full_class;
 			ev.what = bs_mx_mode_name[mode];
-			ev.cite = "[M3.4a] RULING R-258";
+			ev.cite = a->def->aerial ? "[M3.4a] [M4.2] RULING R-251"
+						 : "[M3.4a] RULING R-258";
 			bs_battle_emit(b, &ev);
 		}
 		return;
@@ -466,16 +469,7 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	struct bs_deriv dv;
 	int rating = attack_rating(b, g, t, mode, scouts, on ? &dv : NULL);
 	int diff = rating - d->defense;
-	/* [M4.2] "The number of attacks an aerial unit has is equal to its
-	 * class number. Do not multiply the damage ... by the total class
-	 * number of the brigade, but by the total classes that attacked the
-	 * brigade." RULING R-251: all of an aerial brigade's classes attack
-	 * the one target, so the classes that attacked it are its class
-	 * number: one Table 1 attack, as a land brigade's (R-250 puts the
-	 * class number into the roll). Rolling once per class, each as one
-	 * class, would give 2 to 3 times a land brigade's damage. */
 	int attacks = 1;
-	int classes = a->cls;
 	for (int k = 0; k < attacks; k++) {
 		static const struct bs_roll_why why_attack = {
 		    BS_ROLL_ATTACK,
@@ -515,6 +509,73 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 						  : "[M3.4d] RULING R-250";
 		bs_battle_emit(b, &ev);
 	}
+}
+
+/* 1 when aerial brigade g may send classes at h in this attack: an
+ * enemy in reach for the mode, and an engaged g only those it is engaged
+ * with (its declared target, its engager, those engaging it). */
+static int aerial_may(const struct bs_battle *b, int g, int h,
+		      enum bs_mx_mode mode)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	const struct bs_mx_state *a = &s->st[g];
+	if (h < 0 || h >= b->nunits || side_of(b, h) == side_of(b, g) ||
+	    !mx_active(b, h))
+		return 0;
+	if (a->engaged)
+		return h == a->declared || h == a->engages ||
+		       s->st[h].engages == g;
+	if (mode == BS_MX_MELEE || mode == BS_MX_CHARGE)
+		return s->st[h].row == a->row && s->st[h].col == a->col;
+	return bs_mx_in_reach(
+	    b, g, h, mode == BS_MX_MAGIC ? BS_MX_MAGIC : BS_MX_MISSILE);
+}
+
+/* [M3.4] brigade g's attack on t. [M4.2] "Aerial Units do not attack as
+ * brigades. Individual units may attack. The number of attacks an aerial
+ * unit has is equal to its class number. Do not multiply the damage done
+ * to the opponent by the total class number of the brigade, but by the
+ * total classes that attacked the brigade." RULING R-251 (revised): an
+ * aerial brigade's controller splits its classes between the enemies in
+ * reach; each enemy attacked takes one attack in which the classes that
+ * attacked it count where R-250 counts a brigade's class number. */
+static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
+		    int scouts)
+{
+	struct mx_scratch *s = mx_sc(b);
+	struct bs_mx_state *a = &s->st[g];
+	if (mode == BS_MX_MAGIC)
+		a->magic_left--;
+	if (!a->def->aerial || scouts) {
+		resolve_one(b, g, t, mode, scouts, a->cls);
+		return;
+	}
+	int split[MX_MAX_G];
+	for (int h = 0; h < b->nunits; h++)
+		split[h] = 0;
+	const struct bs_mx_controller *c = mx_ctl(b, side_of(b, g));
+	if (c && c->aerial)
+		c->aerial(c->ctx, b, g, mode, t, split);
+	int left = a->cls;
+	for (int h = 0; h < b->nunits; h++) {
+		if (split[h] <= 0 || h == t)
+			continue;
+		if (!aerial_may(b, g, h, mode) || split[h] > left) {
+			mx_reject(b, g,
+				  "its classes may attack only enemy brigades "
+				  "in reach, no more than it has",
+				  "[M4.2] RULING R-251");
+			split[h] = 0;
+			continue;
+		}
+		left -= split[h];
+	}
+	/* in unit order, its target taking what is left */
+	for (int h = 0; h < b->nunits; h++)
+		if (h != t && split[h] > 0)
+			resolve_one(b, g, h, mode, 0, split[h]);
+	if (left > 0)
+		resolve_one(b, g, t, mode, 0, left);
 }
 
 /* A free target from the controller, checked: an enemy in reach. */

@@ -3,6 +3,7 @@
  * (unit types), [7.1] (formations), [4.10] (ranks), [9.0] (roles). */
 #include <ctype.h>
 #include <stddef.h>
+#include <string.h>
 #include <strings.h>
 
 #include "battlesim/model.h"
@@ -17,6 +18,7 @@ const char *const bs_option_name[BS_OPT__COUNT] = {
     [BS_OPT_HIGHER_GROUND_PLUS] = "higher_ground_plus",
     [BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER] = "bs2e_armor_equal_or_higher",
     [BS_OPT_BS2E_RALLY_TO_GOOD] = "bs2e_rally_to_good",
+    [BS_OPT_TABLE4_LOSSES_CUMULATIVE] = "table4_losses_cumulative",
 };
 
 const char *const bs_size_name[BS_SIZE__COUNT] = {
@@ -112,6 +114,27 @@ int bs_name_eq(const char *a, const char *b)
 		a++;
 		b++;
 	}
+}
+
+int bs_creature_named(const struct bs_creature *c, const char *name)
+{
+	if (!c || !name)
+		return 0;
+	if (bs_name_eq(c->name, name))
+		return 1;
+	const char *sp = strrchr(c->name, ' ');
+	return sp && bs_name_eq(sp + 1, name);
+}
+
+int bs_unit_creatures(const struct bs_unit *u, const struct bs_creature **out)
+{
+	if (u->nmix <= 0) {
+		out[0] = u->creature;
+		return 1;
+	}
+	for (int i = 0; i < u->nmix && i < BS_UNIT_MAX_MIX; i++)
+		out[i] = u->mix[i].creature;
+	return u->nmix < BS_UNIT_MAX_MIX ? u->nmix : BS_UNIT_MAX_MIX;
 }
 
 /* The index and the lookups compare names through the first member of

@@ -137,6 +137,14 @@ static int d_follow(void *ctx, const struct bs_battle *b, int side, int unit,
 	return c->follow ? c->follow(c->ctx, b, side, unit, eside, eunit) : 0;
 }
 
+static int d_melee_order(void *ctx, const struct bs_battle *b, int side,
+			 const struct bs_melee *m, int n, int *order)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->melee_order ? c->melee_order(c->ctx, b, side, m, n, order)
+			      : 0;
+}
+
 static int d_weapon(void *ctx, const struct bs_battle *b, int side, int unit)
 {
 	const struct bs_controller *c = side_ctl(ctx, side);
@@ -191,6 +199,14 @@ static int mxd_target(void *ctx, const struct bs_battle *b, int g,
 {
 	const struct bs_mx_controller *c = mx_ctl(ctx, mx_side(b, g));
 	return c->target ? c->target(c->ctx, b, g, mode) : -1;
+}
+
+static void mxd_aerial(void *ctx, const struct bs_battle *b, int g,
+		       enum bs_mx_mode mode, int t, int *classes)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, mx_side(b, g));
+	if (c->aerial)
+		c->aerial(c->ctx, b, g, mode, t, classes);
 }
 
 int bs_ref_mode_ok(const struct bs_ref *r, int side, int mode, char *why,
@@ -663,6 +679,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .move = d_move,
 	    .move_indiv = d_move_indiv,
 	    .follow = d_follow,
+	    .melee_order = d_melee_order,
 	    .weapon = d_weapon,
 	    .bs2e_retreat = d_retreat,
 	};
@@ -673,6 +690,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .declare = mxd_declare,
 	    .defend = mxd_defend,
 	    .target = mxd_target,
+	    .aerial = mxd_aerial,
 	};
 	r->sink.emit = sink_emit;
 	r->sink.ctx = r;

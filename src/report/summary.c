@@ -95,10 +95,18 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 		int last = s + 1 < b->nsides ? b->side_first[s + 1] : b->nunits;
 		for (int k = first; k < last && k < b->nunits; k++) {
 			const struct bs_unit_state *u = &b->units[k];
-			fprintf(out, "  %-*s  %5d  %4d  %7d  %4d  %s\n", w,
-				unit_name(b, u), u->original,
-				u->original - u->figures, u->wounded,
-				u->figures, end_text[end_of(b, k)]);
+			fprintf(out, "  %-*s  %5d  %4d  %7d  %4d  %s", w,
+				unit_name(b, u), u->original, bs_unit_killed(u),
+				u->wounded, u->figures, end_text[end_of(b, k)]);
+			/* 1E RULING R-378: skirmishers routed apart */
+			if (u->sk_away || u->sk_off)
+				fprintf(out,
+					" (%d figure%s routed apart, %d "
+					"of them off the table)",
+					u->sk_away + u->sk_off,
+					u->sk_away + u->sk_off == 1 ? "" : "s",
+					u->sk_off);
+			fputc('\n', out);
 		}
 		if (s < r->nsides) {
 			const struct bs_side_result *sr = &r->side[s];
@@ -179,8 +187,7 @@ json_t *bs_report_summary_json(const struct bs_battle *b)
 		json_object_set_new(j, "name", json_string(unit_name(b, u)));
 		json_object_set_new(j, "figures_start",
 				    json_integer(u->original));
-		json_object_set_new(j, "lost",
-				    json_integer(u->original - u->figures));
+		json_object_set_new(j, "lost", json_integer(bs_unit_killed(u)));
 		json_object_set_new(j, "wounded", json_integer(u->wounded));
 		json_object_set_new(j, "left", json_integer(u->figures));
 		json_object_set_new(

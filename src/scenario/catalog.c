@@ -304,6 +304,8 @@ enum {
 	CR_XP,
 	CR_OVERSIZE,
 	CR_HATES,
+	CR_TO_HIT_VS,
+	CR_TO_HIT_WITH,
 	CR__N
 };
 static const char *const creature_keys[CR__N] = {
@@ -328,6 +330,8 @@ static const char *const creature_keys[CR__N] = {
     [CR_XP] = "xp",
     [CR_OVERSIZE] = "oversize",
     [CR_HATES] = "hates",
+    [CR_TO_HIT_VS] = "to_hit_vs",
+    [CR_TO_HIT_WITH] = "to_hit_with",
 };
 
 /* Flags as written, in the order of enum bs_cflag bits (flies is set by
@@ -485,6 +489,100 @@ static void parse_mv(struct ld *ld, const yaml_node_t *n, const char *key,
 		*out = dnd ? v / 10 : v; /* [3.1] 120' = 12" */
 }
 
+/* `to_hit_with`: the creature's bonuses to hit with named weapons. */
+enum { TW_WEAPONS, TW_TO_HIT, TW__N };
+static const char *const to_hit_with_keys[TW__N] = {
+    [TW_WEAPONS] = "weapons",
+    [TW_TO_HIT] = "to_hit",
+};
+
+/* `to_hit: N` of a bonus entry e: -10 to 10 and not 0. */
+static int parse_to_hit(struct ld *ld, const yaml_node_t *e,
+			const yaml_node_t *v, const char *what, int *out)
+{
+	if (ld_require(ld, e, what, "to_hit", v) != 0 ||
+	    ld_int(ld, v, "to_hit", -10, 10, out) != 0)
+		return -1;
+	if (*out == 0) {
+		ld_err(ld, v, "to_hit: an adjustment, -10 to 10, not 0");
+		return -1;
+	}
+	return 0;
+}
+
+/* The names of list n into names[] (at most BS_TO_HIT_VS_NAMES). */
+static int parse_names(struct ld *ld, const yaml_node_t *n, const char *key,
+		       char (*names)[BS_NAME_MAX])
+{
+	int k = ld_list(ld, n, key, BS_TO_HIT_VS_NAMES, "names"), got = 0;
+	for (int j = 0; j < k; j++)
+		if (ld_str(ld, ld_item(ld, n, j), key, names[got],
+			   BS_NAME_MAX) == 0)
+			got++;
+	return got;
+}
+
+static void parse_to_hit_with(struct ld *ld, const yaml_node_t *n,
+			      struct bs_creature *c)
+{
+	int len = ld_list(ld, n, "to_hit_with", BS_TO_HIT_WITH_MAX, "entries");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *e = ld_item(ld, n, i), *v[TW__N];
+		if (ld_collect(ld, e, "to_hit_with", to_hit_with_keys, TW__N,
+			       v) != 0)
+			continue;
+		struct bs_to_hit_with t;
+		memset(&t, 0, sizeof t);
+		int ok = parse_to_hit(ld, e, v[TW_TO_HIT], "to_hit_with",
+				      &t.to_hit) == 0;
+		if (ld_require(ld, e, "to_hit_with", "weapons",
+			       v[TW_WEAPONS]) == 0)
+			t.nnames =
+			    parse_names(ld, v[TW_WEAPONS], "weapons", t.names);
+		if (ok && t.nnames > 0)
+			c->to_hit_with[c->nto_hit_with++] = t;
+	}
+}
+
+/* `to_hit_vs` of a creature: the normal AD&D bonuses to hit against named
+ * creatures (the Table 10 special note, [13.1]); the names are checked
+ * against the whole catalog afterwards (ld_catalog_check). */
+enum { TV_ATTACKING, TV_ATTACKED_BY, TV_TO_HIT, TV__N };
+static const char *const to_hit_vs_keys[TV__N] = {
+    [TV_ATTACKING] = "attacking",
+    [TV_ATTACKED_BY] = "attacked_by",
+    [TV_TO_HIT] = "to_hit",
+};
+
+static void parse_to_hit_vs(struct ld *ld, const yaml_node_t *n,
+			    struct bs_creature *c)
+{
+	int len = ld_list(ld, n, "to_hit_vs", BS_TO_HIT_VS_MAX, "entries");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *e = ld_item(ld, n, i), *v[TV__N];
+		if (ld_collect(ld, e, "to_hit_vs", to_hit_vs_keys, TV__N, v) !=
+		    0)
+			continue;
+		if (!v[TV_ATTACKING] == !v[TV_ATTACKED_BY]) {
+			ld_err(ld, e,
+			       "to_hit_vs: give exactly one of attacking and "
+			       "attacked_by");
+			continue;
+		}
+		struct bs_to_hit_vs t;
+		memset(&t, 0, sizeof t);
+		t.attacked_by = v[TV_ATTACKED_BY] != NULL;
+		yaml_node_t *names =
+		    t.attacked_by ? v[TV_ATTACKED_BY] : v[TV_ATTACKING];
+		const char *key = t.attacked_by ? "attacked_by" : "attacking";
+		int ok = parse_to_hit(ld, e, v[TV_TO_HIT], "to_hit_vs",
+				      &t.to_hit) == 0;
+		t.nnames = parse_names(ld, names, key, t.names);
+		if (ok && t.nnames > 0)
+			c->to_hit_vs[c->nto_hit_vs++] = t;
+	}
+}
+
 void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 		 const char *default_name)
 {
@@ -583,6 +681,101 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 				   c->hates[c->nhates], BS_NAME_MAX) == 0)
 				c->nhates++;
 	}
+	if (v[CR_TO_HIT_VS])
+		parse_to_hit_vs(ld, v[CR_TO_HIT_VS], c);
+	if (v[CR_TO_HIT_WITH])
+		parse_to_hit_with(ld, v[CR_TO_HIT_WITH], c);
+}
+
+static const char **names_of(struct ld *ld, const void *arr, size_t size,
+			     int n);
+
+/* The value of `key` in mapping m, or NULL (no errors: already walked). */
+static yaml_node_t *value_of(struct ld *ld, const yaml_node_t *m,
+			     const char *key)
+{
+	if (!m || m->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
+	     p < m->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = ld_node(ld, p->key);
+		if (k && k->type == YAML_SCALAR_NODE &&
+		    strcmp((const char *)k->data.scalar.value, key) == 0)
+			return ld_node(ld, p->value);
+	}
+	return NULL;
+}
+
+static int seq_len(const yaml_node_t *n)
+{
+	if (!n || n->type != YAML_SEQUENCE_NODE)
+		return 0;
+	return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
+}
+
+void ld_creature_check(struct ld *ld, const yaml_node_t *n)
+{
+	const struct bs_scenario *s = ld->s;
+	yaml_node_t *tw = value_of(ld, n, "to_hit_with");
+	for (int e = 0; e < seq_len(tw) && e < BS_TO_HIT_WITH_MAX; e++) {
+		yaml_node_t *ws = value_of(ld, ld_item(ld, tw, e), "weapons");
+		for (int j = 0; j < seq_len(ws) && j < BS_TO_HIT_VS_NAMES;
+		     j++) {
+			yaml_node_t *nm = ld_item(ld, ws, j);
+			if (nm && nm->type == YAML_SCALAR_NODE)
+				ld_ref_weapon(ld, nm, "weapons");
+		}
+	}
+	yaml_node_t *tv = value_of(ld, n, "to_hit_vs");
+	for (int e = 0; e < seq_len(tv) && e < BS_TO_HIT_VS_MAX; e++) {
+		yaml_node_t *en = ld_item(ld, tv, e);
+		for (int w = 0; w < 2; w++) {
+			const char *key = w ? "attacked_by" : "attacking";
+			yaml_node_t *names = value_of(ld, en, key);
+			for (int j = 0;
+			     j < seq_len(names) && j < BS_TO_HIT_VS_NAMES;
+			     j++) {
+				yaml_node_t *nm = ld_item(ld, names, j);
+				if (!nm || nm->type != YAML_SCALAR_NODE)
+					continue;
+				const char *t =
+				    (const char *)nm->data.scalar.value;
+				int found = 0;
+				for (int k = 0; k < s->ncreatures && !found;
+				     k++)
+					found = bs_creature_named(
+					    &s->creatures[k], t);
+				if (found)
+					continue;
+				if (!ld->cnames)
+					ld->cnames =
+					    names_of(ld, s->creatures,
+						     sizeof s->creatures[0],
+						     s->ncreatures);
+				const char *sug =
+				    ld->cnames && strlen(t) < 64 &&
+					    !ld_quiet(ld)
+					? bs_suggest(t, ld->cnames,
+						     (size_t)s->ncreatures)
+					: NULL;
+				ld_err(
+				    ld, nm,
+				    "%s: no creature '%s' in the catalog%s%s%s",
+				    key, t, sug ? " (did you mean '" : "",
+				    sug ? sug : "", sug ? "'?)" : "");
+			}
+		}
+	}
+}
+
+void ld_catalog_check(struct ld_catalog_nodes *c)
+{
+	struct ld *ld = c->ld;
+	if (!ld)
+		return;
+	int nc = seq_len(c->creatures);
+	for (int i = 0; i < nc && i < LD_MAX_CATALOG; i++)
+		ld_creature_check(ld, ld_item(ld, c->creatures, i));
 }
 
 /* ---- placing entries -------------------------------------------------------

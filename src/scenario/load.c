@@ -220,6 +220,11 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 		if (mine.ld)
 			ld_catalog_parse(&mine, s->nweapons, s->narmor,
 					 s->ncreatures);
+		for (int i = 0; i < k; i++)
+			if (b[i].nodes.ld)
+				ld_catalog_check(&b[i].nodes);
+		if (mine.ld)
+			ld_catalog_check(&mine);
 	}
 	for (int i = 0; i < k; i++)
 		if (b[i].ok)

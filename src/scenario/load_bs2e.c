@@ -424,6 +424,14 @@ static void check_options(struct ld *ld)
  * formation change. */
 int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len)
 {
+	if (o->kind == BS_SCRIPT_MELEE) {
+		/* the 2E melee step has no order to choose */
+		snprintf(why, len,
+			 "melee: the order of the melees is a 1E order [1.6 "
+			 "B]; the 2E melee step resolves every melee at once "
+			 "(RULING R-207)");
+		return -1;
+	}
 	if (o->kind != BS_SCRIPT_MOVE)
 		return 0;
 	enum bs_order_kind k = o->order.kind;

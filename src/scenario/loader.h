@@ -180,6 +180,13 @@ void ld_catalog_collect(struct ld *ld, const yaml_node_t *map,
 void ld_catalog_parse(struct ld_catalog_nodes *c, int nbuiltin_w,
 		      int nbuiltin_a, int nbuiltin_c);
 
+/* After every catalog is parsed: each name in the `to_hit_vs` lists of
+ * c's creatures names a creature of the catalog (bs_creature_named), else
+ * an error at the name. */
+void ld_catalog_check(struct ld_catalog_nodes *c);
+/* The same for one creature mapping n (an inline creature of a unit). */
+void ld_creature_check(struct ld *ld, const yaml_node_t *n);
+
 /* One creature mapping into *c (file, line set); dnd: convert movement. */
 void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 		 const char *default_name);

@@ -2,8 +2,9 @@
  * "Controllers and scripted orders"): Movement Phase orders per round and
  * unit with their steps [7.6]-[7.14] [8.8] and the special formation they
  * declare [11.6] [11.7], Rally Phase attempts [6.0] and orders given to
- * mobs [2.10] [6.6]; an individual's move [7.7] [9.4] and his changes of
- * role [9.0] [9.3] (issue 15). Only the form is checked here (names,
+ * mobs [2.10] [6.6], the order of the melees [1.6 B]; an individual's move
+ * [7.7] [9.4] and his changes of role [9.0] [9.3] (issue 15). Only the
+ * form is checked here (names,
  * types, ranges, one order per unit and round); whether an order is legal
  * when its round comes is for the rules, which reject it as usual. */
 #include <stdio.h>
@@ -229,6 +230,7 @@ enum {
 	OK_TAKE_OVER,
 	OK_DECLARE,
 	OK_SIDES,
+	OK_MELEE,
 	OK__N
 };
 static const char *const order_keys[OK__N] = {
@@ -249,6 +251,7 @@ static const char *const order_keys[OK__N] = {
     [OK_TAKE_OVER] = "take_over",
     [OK_DECLARE] = "declare",
     [OK_SIDES] = "sides",
+    [OK_MELEE] = "melee",
 };
 
 /* [9.0] the roles an individual may take (`role:`). */
@@ -467,15 +470,45 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
-	int whos =
-	    !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_INDIVIDUAL];
+	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] +
+		   !!v[OK_INDIVIDUAL] + !!v[OK_MELEE];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
-		       "Phase order), rally or mob (Rally Phase), or "
-		       "individual, got %d",
+		       "Phase order), rally or mob (Rally Phase), melee "
+		       "(the order of the melees) or individual, got %d",
 		       whos);
 		return -1;
+	}
+	if (v[OK_MELEE]) {
+		/* [1.6 B] "Side A chooses the order in which all other melee
+		 * combat will be resolved": the units whose combats go first
+		 * (RULING R-377) */
+		o->kind = BS_SCRIPT_MELEE;
+		static const int other[] = {OK_ORDER,	  OK_TARGET,  OK_STEPS,
+					    OK_BY,	  OK_ANGLE,   OK_TO,
+					    OK_VIA,	  OK_ROLE,    OK_OF,
+					    OK_TAKE_OVER, OK_DECLARE, OK_SIDES};
+		for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+			bad |= refuse(ld, v, other[i], "a melee entry");
+		int k = ld_list(ld, v[OK_MELEE], "melee", BS_SCRIPT_MELEE_MAX,
+				"units");
+		if (k <= 0) {
+			if (k == 0)
+				ld_err(ld, v[OK_MELEE],
+				       "melee: name the units whose combats "
+				       "are resolved first");
+			return -1;
+		}
+		for (int i = 0; i < k; i++) {
+			int u = ld_find_unit(
+			    ld, si, ld_item(ld, v[OK_MELEE], i), "melee");
+			if (u < 0)
+				bad = -1;
+			else
+				o->melee_units[o->nmelee++] = u;
+		}
+		return bad;
 	}
 	if (v[OK_INDIVIDUAL])
 		return parse_indiv(ld, si, n, v, o) | bad;

@@ -439,6 +439,7 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 		struct bs_creature *c = ld_alloc(ld, sizeof *c);
 		if (c) {
 			ld_creature(ld, v[UK_CREATURE], c, u->name);
+			ld_creature_check(ld, v[UK_CREATURE]);
 			u->creature = c;
 		}
 	} else if (v[UK_CREATURE]) {

@@ -72,7 +72,7 @@ static void play_one(struct worker *w, long i)
 	int side_lost[BS_MAX_SIDES] = {0};
 	for (int g = 0; g < b->nunits; g++) {
 		const struct bs_unit_state *u = &b->units[g];
-		int lost = u->original - u->figures;
+		int lost = bs_unit_killed(u);
 		if (lost < 0)
 			lost = 0;
 		if (lost > u->original)

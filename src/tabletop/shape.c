@@ -241,6 +241,26 @@ int bs_tt_off_table(const struct bs_quad *q, double w, double d)
 	return 0;
 }
 
+int bs_tt_table_walls(double w, double d, struct bs_quad *out)
+{
+	/* 1000" thick, in the corner order of bs_tt_quad (a block facing
+	 * north: front-left, rear-left, rear-right, front-right) */
+	const double t = 1000.0;
+	const double box[4][4] = {
+	    {-t, -t, 0, d + t},	   /* west */
+	    {w, -t, w + t, d + t}, /* east */
+	    {-t, -t, w + t, 0},	   /* south */
+	    {-t, d, w + t, d + t}, /* north */
+	};
+	for (int i = 0; i < 4; i++) {
+		out[i].p[0] = (struct bs_vec){box[i][0], box[i][3]};
+		out[i].p[1] = (struct bs_vec){box[i][0], box[i][1]};
+		out[i].p[2] = (struct bs_vec){box[i][2], box[i][1]};
+		out[i].p[3] = (struct bs_vec){box[i][2], box[i][3]};
+	}
+	return 4;
+}
+
 int bs_tt_wholly_off_table(const struct bs_quad *q, double w, double d)
 {
 	int left = 1, right = 1, below = 1, above = 1;

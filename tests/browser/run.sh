@@ -96,8 +96,9 @@ for shot in "deploy:0" "melee:$mid&zoom" "outcome:$last&outcome"; do
 	fi
 done
 
-# a 30-round battle (seed 12 of the built-in scenario reaches the limit)
-"$BIN" play --seed 12 --quiet --html "$OUT/round30.html" >"$OUT/round30.txt"
+# a 30-round battle (seed 5 of the built-in scenario reaches the limit;
+# seed 12 ends after 25 rounds under issue 12's rules)
+"$BIN" play --seed 5 --quiet --html "$OUT/round30.html" >"$OUT/round30.txt"
 size=$(wc -c <"$OUT/round30.html")
 if grep -q "after 30 rounds" "$OUT/round30.txt" && [ "$size" -lt 2000000 ]; then
 	ok "30-round battle page: $size bytes (< 2 MB)"

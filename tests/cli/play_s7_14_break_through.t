@@ -16,3 +16,10 @@ run play "$_o.yaml" --seed 1
 expect_code 0
 case "$OUT" in *"broken through"*) echo "brutes broke through brutes"; exit 1;; esac
 rm -f "$_o.yaml"
+# Issue 12 item 10 (R-174 revised): only the figures in the charger's path
+# are removed; the least-damage computation is logged.
+run play "$DATA/break_through_path.yaml" --seed 1
+expect_code 0
+expect_out "Brute column: break-through test: the least damage of 1 figure, AR 2 - AC 10 + 12 (the worst 2d6) = 4: 51 HD; 8 figures in its path x 5 HD = 40 HD: breaks through (Weaklings) [7.14] RULING R-174"
+expect_out "Weaklings loses 8 figures, 0 wounds placed -> 12 left, 0 wounded (broken through by a charge) [8.7]"
+case "$OUT" in *"Weaklings removed from play"*) echo "the whole unit was removed"; exit 1;; esac

@@ -31,6 +31,11 @@ struct tf {
 	/* orders by side and unit for the next Movement Phase(s) */
 	struct bs_order order[BS_MAX_SIDES][8];
 	int has_order[BS_MAX_SIDES][8];
+	/* the order given when the rules refused the first (RULING R-373:
+	 * the unit is asked again, BS_UF_REFUSED set) */
+	struct bs_order order2[BS_MAX_SIDES][8];
+	int has_order2[BS_MAX_SIDES][8];
+	int asked[BS_MAX_SIDES][8]; /* times move was asked */
 	struct bs_rally_order rally[BS_MAX_SIDES][8];
 	int nrally[BS_MAX_SIDES];
 	int moves_first; /* answer of moves_first */
@@ -62,8 +67,13 @@ static inline void tf_move(void *ctx, const struct bs_battle *b, int side,
 			   int unit, struct bs_order *out)
 {
 	struct tf *t = ctx;
-	(void)b;
-	if (unit < 8 && t->has_order[side][unit])
+	if (unit >= 8)
+		return;
+	t->asked[side][unit]++;
+	if ((b->units[b->side_first[side] + unit].flags & BS_UF_REFUSED) &&
+	    t->has_order2[side][unit])
+		*out = t->order2[side][unit];
+	else if (t->has_order[side][unit])
 		*out = t->order[side][unit];
 }
 

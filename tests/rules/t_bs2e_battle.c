@@ -737,3 +737,51 @@ Test(bs2e, morale_routed_unit_flees_around_a_block_r214)
 	teardown(f);
 	free(f);
 }
+
+/* Issue 12 item 17, RULING R-207 (revised): [2E Attack Dice] "A player
+ * rolls one attack die for each figure in an attacking unit": a unit of 8
+ * figures (4 files of 2 ranks) touching an enemy with its 4 front figures
+ * rolls 8 dice, not 4; one touching two enemies splits its figures in
+ * proportion to the figures it has in contact with each. */
+static const char deep_units[] =
+    "name: t\nrules: bs2e\n"
+    "sides:\n"
+    "  - name: A\n    edge: south\n    units:\n"
+    "      - {name: a, kind: infantry, figures: 8, frontage: 4, ad: d8,"
+    " ar: 7, hits: 1, ml: 12, mv: 6, position: [20, 10], facing: north}\n"
+    "  - name: B\n    edge: north\n    units:\n"
+    "      - {name: b, kind: infantry, figures: 3, frontage: 3, ad: d8,"
+    " ar: 7, hits: 2, ml: 12, mv: 6, position: [19.625, 10], facing: "
+    "south}\n"
+    "      - {name: c, kind: infantry, figures: 1, frontage: 1, ad: d8,"
+    " ar: 7, hits: 2, ml: 12, mv: 6, position: [21.125, 10], facing: "
+    "south}\n";
+
+Test(bs2e, r207_every_figure_rolls_its_attack_die)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	int dice[200];
+	for (int i = 0; i < 200; i++)
+		dice[i] = 1;
+	dice[0] = 6; /* initiative: A */
+	setup(f, deep_units, dice, 200);
+	bs_battle_round(f->b);
+	const struct bs_event *ab = find(f, BS_EV_BS2E_ATTACK, 0, 0);
+	cr_assert_not_null(ab);
+	int to_b = 0, to_c = 0;
+	for (int i = 0; i < f->nev; i++) {
+		const struct bs_event *e = &f->ev[i];
+		if (e->type != BS_EV_BS2E_ATTACK || e->side != 0 ||
+		    e->n[3] != 0)
+			continue;
+		if (e->tunit == 0)
+			to_b = e->n[0];
+		else
+			to_c = e->n[0];
+	}
+	cr_assert_eq(to_b + to_c, 8, "every figure rolls: %d + %d", to_b, to_c);
+	cr_assert_eq(to_b, 6, "3 of its 4 in contact face b: 6 of 8");
+	cr_assert_eq(to_c, 2);
+	teardown(f);
+	free(f);
+}

@@ -252,8 +252,10 @@ Test(r03_roster, s3_1_mixed_unit_averages)
 	cr_assert_str_eq(text(&u.ac, "AC", 0),
 			 "AC 6 = average 5.5, rounded up (least favourable) "
 			 "[3.1, R-040]");
-	cr_assert_eq(u.hd.value, 15); /* 1.5 HD per creature */
-	cr_assert_eq(u.hd_fig.value, 150);
+	/* 1.5 HD per creature, rounded down to a whole die (R-040 as
+	 * revised in issue 12; it was 1.5 before) */
+	cr_assert_eq(u.hd.value, 10);
+	cr_assert_eq(u.hd_fig.value, 100);
 	cr_assert_eq(u.thac0.value, 18); /* (19 + 16) / 2 = 17.5 up */
 	cr_assert_eq(u.mv.value, 6);
 	cr_assert_eq(u.size, BS_SIZE_L);
@@ -397,4 +399,145 @@ Test(r03_roster, s2_8_roster_notes)
 	cr_assert(strstr(r->sides[0].notes[0], "[2.8]"), "%s",
 		  r->sides[0].notes[0]);
 	bs1e_roster_free(r);
+}
+
+/* 1 when one of the n terms has a label containing `label`. */
+static int has_mod(const struct bs_term *t, int n, const char *label)
+{
+	for (int i = 0; i < n; i++)
+		if (strstr(t[i].label, label))
+			return 1;
+	return 0;
+}
+
+/* Issue 12 item 3: [2.9] "If the skirmish unit has a Unit Commander, that
+ * commander can also rally the routing skirmisher. This is the only
+ * function a skirmish Unit Commander can perform": the roster sheet of a
+ * skirmish unit lists no "commander fighting" AR modifier and no CB; the
+ * same commander on a regular unit brings both. */
+Test(r03_roster, s2_9_skirmish_commander_only_rallies)
+{
+	struct bs_creature elf = creature("elf", 10, 1, 5, BS_SIZE_M);
+	for (int sk = 0; sk < 2; sk++) {
+		struct world w;
+		world_init(&w);
+		struct bs_unit *u = add_unit(&w, &elf, 6, 5);
+		u->type = sk ? BS_UNIT_SKIRMISH : BS_UNIT_REGULAR;
+		u->commander = 0;
+		struct bs_individual *c = &w.ind[0];
+		snprintf(c->name, sizeof c->name, "Leader");
+		c->race = &elf;
+		snprintf(c->cls[0], sizeof c->cls[0], "fighter");
+		c->level[0] = 3;
+		c->nclasses = 1;
+		c->ability[BS_CHA] = 17;
+		c->rank = BS_RANK_UNIT;
+		c->leads = 0;
+		w.s.sides[0].nindividuals = 1;
+		struct bs1e_unit_sheet sh;
+		bs1e_unit_sheet(&w.s, 0, 0, &sh);
+		cr_assert_eq(has_mod(sh.ar_mods, sh.nar_mods, "fighting"), !sk,
+			     "skirmish %d: commander fighting", sk);
+		cr_assert_eq(has_mod(sh.ml_mods, sh.nml_mods, "CB"), !sk,
+			     "skirmish %d: CB", sk);
+	}
+}
+
+/* Issue 12 item 6: [3.1] "the unit always has the average ratings for
+ * armor class, hit dice, and damage. Round fractions to the least
+ * favorable for the unit." (R-040 revised): the average HD is rounded
+ * down to a whole die, not to a tenth: half 1 HD and half 2 HD men are
+ * a 1 HD unit (10 HD a figure at 10:1), not 1.5. Below one die the next
+ * value down is 1/2; pluses that differ take the lowest when the average
+ * is exact (1-1 with 1 is 1-1). */
+Test(r03_roster, s3_1_mixed_hd_rounded_to_whole_dice)
+{
+	static const struct {
+		int a_tenths, a_plus, b_tenths, b_plus;
+		int hd, plus;
+	} c[] = {
+	    {10, 0, 20, 0, 10, 0},   /* 1.5 -> 1 */
+	    {10, 0, 40, 0, 20, 0},   /* 2.5 -> 2 */
+	    {5, 0, 10, 0, 5, 0},     /* 0.75 -> 1/2 */
+	    {10, -1, 10, 0, 10, -1}, /* 1-1 and 1 -> 1-1 */
+	    {40, 1, 40, 3, 40, 1},   /* 4+1 and 4+3 -> 4+1 */
+	    {20, 0, 20, 0, 20, 0},   /* pure: 2 */
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct bs_creature a =
+		    creature("a", c[k].a_tenths, c[k].a_plus, 6, BS_SIZE_M);
+		struct bs_creature b =
+		    creature("b", c[k].b_tenths, c[k].b_plus, 6, BS_SIZE_M);
+		struct world w;
+		world_init(&w);
+		struct bs_unit *x = add_unit(&w, &a, 10, 6);
+		x->mix[0] = (struct bs_mix_part){&a, 50, 6};
+		x->mix[1] = (struct bs_mix_part){&b, 50, 6};
+		x->nmix = 2;
+		struct bs1e_unit_sheet u;
+		bs1e_unit_sheet(&w.s, 0, 0, &u);
+		cr_assert_eq(u.hd.value, c[k].hd, "case %zu: HD %d", k,
+			     u.hd.value);
+		cr_assert_eq(u.hd_rated.tenths, c[k].hd, "case %zu", k);
+		cr_assert_eq(u.hd_rated.plus, c[k].plus, "case %zu", k);
+		cr_assert_eq(u.hd_fig.value, u.ratio.value * c[k].hd,
+			     "case %zu", k);
+	}
+	/* the derivation says how it was rounded */
+	struct bs_creature a = creature("a", 10, 0, 6, BS_SIZE_M);
+	struct bs_creature b = creature("b", 20, 0, 6, BS_SIZE_M);
+	struct world w;
+	world_init(&w);
+	struct bs_unit *x = add_unit(&w, &a, 10, 6);
+	x->mix[0] = (struct bs_mix_part){&a, 50, 6};
+	x->mix[1] = (struct bs_mix_part){&b, 50, 6};
+	x->nmix = 2;
+	struct bs1e_unit_sheet u;
+	bs1e_unit_sheet(&w.s, 0, 0, &u);
+	cr_assert(strstr(text(&u.hd, "HD", 1), "average 1.5, rounded down "
+					       "(least favourable)"),
+		  "%s", text(&u.hd, "HD", 1));
+}
+
+/* Issue 12 item 9: [8.3] "Add or subtract any AD&D ... game bonuses and
+ * penalties to THACO": a creature's `to_hit_with` (the PH's elves +1 with
+ * long swords) is in the base AR of that weapon only; a mixed unit takes
+ * its least favourable part (R-040): elves with men get nothing. */
+Test(r03_roster, s8_3_racial_bonus_with_weapons)
+{
+	struct bs_creature elf = creature("elf", 10, 1, 5, BS_SIZE_M);
+	struct bs_creature man = creature("man", 10, 0, 10, BS_SIZE_M);
+	elf.nto_hit_with = 1;
+	elf.to_hit_with[0].to_hit = 1;
+	elf.to_hit_with[0].nnames = 1;
+	snprintf(elf.to_hit_with[0].names[0], BS_NAME_MAX, "Long Sword");
+	struct bs_weapon dagger;
+	memset(&dagger, 0, sizeof dagger);
+	snprintf(dagger.name, sizeof dagger.name, "dagger");
+	bs_dice_parse("d4", &dagger.damage_sm, NULL, 0);
+	bs_dice_parse("d3", &dagger.damage_l, NULL, 0);
+	for (int mixed = 0; mixed < 2; mixed++) {
+		struct world w;
+		world_init(&w);
+		struct bs_unit *u = add_unit(&w, &elf, 10, 5);
+		u->weapons[0].weapon = &w.w; /* long sword */
+		u->weapons[1].weapon = &dagger;
+		u->nweapons = 2;
+		if (mixed) {
+			u->mix[0] = (struct bs_mix_part){&elf, 5, 5};
+			u->mix[1] = (struct bs_mix_part){&man, 5, 5};
+			u->nmix = 2;
+		}
+		struct bs1e_unit_sheet sh;
+		bs1e_unit_sheet(&w.s, 0, 0, &sh);
+		int thac0 = sh.thac0.value;
+		cr_assert_eq(sh.ar.value, thac0 - (mixed ? 0 : 1),
+			     "mixed %d: the weapon in hand", mixed);
+		cr_assert_eq(sh.weapons[0].ar.value, thac0 - (mixed ? 0 : 1));
+		cr_assert_eq(sh.weapons[1].ar.value, thac0, "not the dagger");
+		if (!mixed)
+			cr_assert(strstr(text(&sh.ar, "AR", 0),
+					 "elf with long sword: +1 to hit"),
+				  "%s", text(&sh.ar, "AR", 0));
+	}
 }

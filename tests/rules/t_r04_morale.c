@@ -57,6 +57,31 @@ Test(r04_morale, s4_2_lost_75_replaces_50)
 	cr_assert_eq(bs1e_morale_loss_rows(12, 6), BIT(BS1E_T4_LOST_50));
 }
 
+/* Issue 12 item 16, RULING R-067's optional rule: a unit that has lost
+ * 75% has lost 50% too, so with table4_losses_cumulative both rows apply
+ * even when the caller names the 75% row alone (the calculator's
+ * --lost-75): 12 - 2 - 4 = 6, not 8. */
+Test(r04_morale, s4_2_t4_cumulative_75_row_alone_is_minus_6)
+{
+	struct bs1e_morale_situation s;
+	struct bs_deriv d;
+	memset(&s, 0, sizeof s);
+	s.t4 = BIT(BS1E_T4_LOST_75);
+	s.losses_cumulative = 1;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 6);
+	cr_assert_eq(d.nterms, 2);
+	/* without the option the 75% row alone: -4 */
+	s.losses_cumulative = 0;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 8);
+	/* the 50% row alone is -2 either way */
+	s.t4 = BIT(BS1E_T4_LOST_50);
+	s.losses_cumulative = 1;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 10);
+}
+
 /* Table 4: out of command does not apply to skirmish units; a mob is
  * always out of command [4.7]; out of command, no CB (RULING R-071). */
 Test(r04_morale, s4_2_out_of_command_rules)
@@ -203,4 +228,28 @@ Test(r04_morale, s4_6_table7_who_checks)
 	    bs1e_discipline_due(BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY, &mob));
 	cr_assert_not(
 	    bs1e_discipline_due(BS1E_T7_MOB_OR_BERSERKER_SEES_ENEMY, &dim));
+}
+
+/* Issue 12 item 3: [2.9] a skirmish unit "does not receive the benefits
+ * for being In Command": its commander's charisma bonus does not count
+ * (a term says why); out of command does not count either. */
+Test(r04_morale, s2_9_skirmish_unit_no_charisma_bonus)
+{
+	struct bs1e_morale_situation s;
+	struct bs_deriv d;
+	memset(&s, 0, sizeof s);
+	s.formation = BS_FORM_SKIRMISH;
+	s.skirmish_unit = 1;
+	s.cb = 2;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 12);
+	s.t4 = BIT(BS1E_T4_OUT_OF_COMMAND);
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 12);
+	/* the same CB on a unit in open formation counts */
+	memset(&s, 0, sizeof s);
+	s.formation = BS_FORM_OPEN;
+	s.cb = 2;
+	bs1e_morale_current(12, &s, &d);
+	cr_assert_eq(d.value, 14);
 }

@@ -139,6 +139,10 @@ Test(r06_rally, s6_0_one_attempt_per_unit_and_per_commander)
 	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
 	tf_phase(&t, BS_PHASE_RALLY);
 	bs1e_phase_rally(t.b);
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_REJECTED)
+			cr_log_info("rejected: %s %s", t.evs[i].what,
+				    t.evs[i].cite);
 	cr_assert_eq(tf_count(&t, BS_EV_RALLY), 2);
 	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 2);
 	cr_assert_str_eq(tf_find(&t, BS_EV_REJECTED, 0)->cite, "[6.0]");
@@ -338,5 +342,82 @@ Test(r06_rally, s6_3_rallied_mob_does_not_follow_its_standing_order)
 	tf_phase(&t, BS_PHASE_MOVEMENT);
 	bs1e_phase_movement(t.b);
 	cr_assert_gt(tf_unit(&t, 0, 1)->front.y, front.y + 1);
+	tf_close(&t);
+}
+
+/* Issue 12 item 3, RULING R-371 [2.9]: the commander of a skirmish unit
+ * may rally it ("the only function a skirmish Unit Commander can
+ * perform"), but the rally check takes no charisma bonus: a skirmish unit
+ * gets none of the benefits of being in command: the check (here passed
+ * on 1 + 1) shows no CB term. */
+Test(r06_rally, s2_9_ruling_r371_skirmish_rally_without_cb)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Scouts",
+	     .type = "skirmish",
+	     .figures = 6,
+	     .x = 36,
+	     .y = 10},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 40},
+	};
+	tf_open_units(&t, u, 2, NULL, NULL, NULL);
+	rout_it(&t, 0, 0);
+	rally(&t, 0, 0, 0, BS_MOB_NONE);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	const struct bs_event *e = tf_find(&t, BS_EV_RALLY, 0);
+	cr_assert_not_null(e, "its unit commander may rally it");
+	cr_assert_eq(e->n[0], 1);
+	cr_assert_not(tf_has_term(&e->deriv, 1, "CB"), "no CB");
+	cr_assert_not(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
+	tf_close(&t);
+}
+
+/* Issue 12 item 8: [4.6] a mob that failed its Table 7 check (an enemy in
+ * its charge range) is on an uncontrolled attack: an order given to it in
+ * the next Rally Phase is refused while the enemy stands, and taken once
+ * that enemy has routed. */
+Test(r06_rally, s4_6_mob_on_an_uncontrolled_attack_takes_no_order)
+{
+	struct tf t;
+	rallied_mob(&t, 10, 10);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	struct bs_unit_state *m = tf_unit(&t, 0, 1);
+	cr_assert(m->flags & BS_UF_DISC_FAILED);
+	cr_assert_geq(m->disc_tside, 0, "on its attack");
+	/* round 2: the lord orders it forward */
+	t.b->round = 2;
+	m->flags &= ~(unsigned)(BS_UF_RALLIED | BS_UF_MOVED);
+	for (int k = 0; k < t.b->nindivs; k++)
+		t.b->indivs[k].flags = 0;
+	t.nrally[0] = 0;
+	rally(&t, 0, 1, 1, BS_MOB_FORWARD);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	int refused = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_REJECTED &&
+		    strstr(t.evs[i].cite, "[4.6]"))
+			refused = 1;
+	cr_assert(refused, "no order in the middle of its attack");
+	cr_assert_eq(tf_count(&t, BS_EV_RALLY), 1, "only the first rally");
+	/* its enemy routs: the order is taken */
+	int e = tf_g(&t, m->disc_tside, m->disc_tunit);
+	t.b->units[e].flags |= BS_UF_ROUTED;
+	t.b->round = 3;
+	for (int k = 0; k < t.b->nindivs; k++)
+		t.b->indivs[k].flags = 0;
+	t.nrally[0] = 0;
+	rally(&t, 0, 1, 1, BS_MOB_FORWARD);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	cr_assert_eq(tf_count(&t, BS_EV_RALLY), 2);
+	cr_assert_eq(m->mob_order, BS_MOB_FORWARD);
 	tf_close(&t);
 }

@@ -445,8 +445,12 @@ static int watch_rally(void *ctx, const struct bs_battle *b, int side,
 	for (int i = 0; i < sd->nunits; i++) {
 		const struct bs_unit_state *u =
 		    &b->units[b->side_first[side] + i];
+		/* [4.6] (issue 12 item 8): a mob on the uncontrolled attack
+		 * of a failed discipline check takes no order */
 		if (u->def->type != BS_UNIT_MOB || (u->flags & BS_UF_REMOVED) ||
-		    (u->flags & BS_UF_ROUTED) || bs_tt_unit_engaged(b, side, i))
+		    (u->flags & BS_UF_ROUTED) ||
+		    bs_tt_unit_engaged(b, side, i) ||
+		    bs_tt_uncontrolled_attack(b, side, i))
 			continue;
 		int can = 0;
 		for (int k = 0; k < sd->nindividuals && !can; k++) {
@@ -507,8 +511,9 @@ static int w_follow(void *ctx, const struct bs_battle *b, int side, int unit,
 }
 
 /* s2_10: the village levy (a mob) gets an order in every Rally Phase in
- * which an eligible commander can reach it and it is not in contact or
- * routed; orders given are forward, charge or wheel (up to 90 degrees) */
+ * which an eligible commander can reach it and it is not in contact,
+ * routed, or on an uncontrolled attack [4.6]; orders given are forward, charge
+ * or wheel (up to 90 degrees) */
 Test(ai, s2_10_mobs_get_an_order_every_rally_phase)
 {
 	struct bs_scenario *sc = load(NULL);

@@ -459,3 +459,32 @@ Test(bs2e_loader, facing_0_to_less_than_360)
 	cr_assert_float_eq(r.s->sides[0].units[1].facing, 90, 1e-9);
 	done(&r);
 }
+
+/* Issue 12 item 1: the order of the melees is a 1E order. */
+Test(bs2e_loader, s1_6_b_melee_entry_is_1e_only)
+{
+	const char *y =
+	    "name: t\nrules: bs2e\n"
+	    "sides:\n"
+	    "  - name: A\n    edge: south\n    controller: scripted\n"
+	    "    units:\n"
+	    "      - {name: Foot, figures: 8, entry: men-at-arms, "
+	    "position: [36, 10]}\n"
+	    "    orders:\n"
+	    "      - {round: 1, melee: [Foot]}\n"
+	    "  - name: B\n    edge: north\n"
+	    "    units:\n"
+	    "      - {name: Foes, figures: 8, entry: men-at-arms, "
+	    "position: [36, 40]}\n";
+	struct bs_diags d;
+	struct bs_scenario *s = NULL;
+	bs_diags_init(&d);
+	enum bs_status st =
+	    bs_scenario_load_string(y, strlen(y), "t.yaml", &s, &d);
+	cr_assert_eq(st, BS_ERR_INPUT);
+	int found = 0;
+	for (size_t i = 0; i < d.count; i++)
+		found |= strstr(d.items[i].msg, "a 1E order [1.6 B]") != NULL;
+	cr_assert(found);
+	bs_diags_release(&d);
+}

@@ -396,3 +396,50 @@ Test(catalog, s3_4_default_scenario_two_moves_apart)
 		}
 	bs_scenario_free(s);
 }
+
+/* Issue 12 item 9: the PH's racial bonuses to hit, as the built-in dwarf
+ * and gnome carry them (`to_hit_vs`): dwarves +1 attacking goblins,
+ * hobgoblins and orcs, -4 for ogres, trolls and giants attacking them;
+ * gnomes +1 attacking kobolds and goblins, -4 for gnolls, bugbears, ogres,
+ * trolls and giants attacking them. */
+Test(catalog, s13_1_dwarf_and_gnome_to_hit_vs)
+{
+	struct bs_scenario *s = load_default();
+	const struct bs_creature *dw = bs_scenario_creature(s, "dwarf");
+	const struct bs_creature *gn = bs_scenario_creature(s, "gnome");
+	cr_assert_eq(dw->nto_hit_vs, 2);
+	cr_expect_eq(dw->to_hit_vs[0].attacked_by, 0);
+	cr_expect_eq(dw->to_hit_vs[0].to_hit, 1);
+	cr_expect_eq(dw->to_hit_vs[0].nnames, 3);
+	cr_expect_eq(dw->to_hit_vs[1].attacked_by, 1);
+	cr_expect_eq(dw->to_hit_vs[1].to_hit, -4);
+	cr_expect_eq(dw->to_hit_vs[1].nnames, 3);
+	cr_assert_eq(gn->nto_hit_vs, 2);
+	cr_expect_eq(gn->to_hit_vs[0].nnames, 2);
+	cr_expect_eq(gn->to_hit_vs[1].nnames, 5);
+	cr_expect_eq(gn->to_hit_vs[1].to_hit, -4);
+	/* "giant" names the hill giant */
+	int found = 0;
+	for (int i = 0; i < dw->to_hit_vs[1].nnames; i++)
+		found |=
+		    bs_creature_named(bs_scenario_creature(s, "hill giant"),
+				      dw->to_hit_vs[1].names[i]);
+	cr_expect(found);
+	bs_scenario_free(s);
+}
+
+/* Issue 12 item 9: elves +1 to hit with bows and short and long swords
+ * (PH), halflings +3 with slings and bows (MM): `to_hit_with`. */
+Test(catalog, s8_3_elf_and_halfling_to_hit_with)
+{
+	struct bs_scenario *s = load_default();
+	const struct bs_creature *e = bs_scenario_creature(s, "elf");
+	const struct bs_creature *h = bs_scenario_creature(s, "halfling");
+	cr_assert_eq(e->nto_hit_with, 1);
+	cr_expect_eq(e->to_hit_with[0].to_hit, 1);
+	cr_expect_eq(e->to_hit_with[0].nnames, 6);
+	cr_assert_eq(h->nto_hit_with, 1);
+	cr_expect_eq(h->to_hit_with[0].to_hit, 3);
+	cr_expect_str_eq(h->to_hit_with[0].names[0], "sling");
+	bs_scenario_free(s);
+}

@@ -212,3 +212,74 @@ Test(geom, dist_cmp_near_contact)
 				     sign_of(d, 0.002));
 		}
 }
+
+/* RULING R-330, geom.h: a block stopped a hair off another (the stop gap,
+ * as a sweep leaves it) and moved on obliquely into it is stopped at
+ * once; it does not pass into the other to the far contact. The quads of
+ * a 1E battle (seed 159, round 11 of the doctrine battles): the levy's
+ * corner stood 0.002" off the men-at-arms' flank, taken by the stand as
+ * farther than the stop gap and by the corner's own test as within it,
+ * and the advance went 0.775" into them. */
+Test(geom, ruling_r330_stopped_a_hair_off_and_moved_on_into_it)
+{
+	const struct bs_quad a = {{{31.563531789344442, 28.374417767384557},
+				   {29.329125649805007, 28.638859072003342},
+				   {29.064684345186222, 26.404452932463911},
+				   {31.299090484725657, 26.140011627845126}}};
+	const struct bs_quad o = {{{35.02307923033392, 29.926355043093015},
+				   {33.699835923716954, 30.632773581562521},
+				   {31.227371039073681, 26.001422008403136},
+				   {32.550614345690647, 25.295003469933629}}};
+	int hit;
+	struct bs_vec u = bs_dir(107.46220928017577);
+	double d = bs_sweep_translate(&a, u, 12, &o, 1, &hit);
+	cr_expect_eq(hit, 0);
+	struct bs_quad e;
+	for (int k = 0; k < 4; k++)
+		e.p[k] = bs_vec_add(a.p[k], bs_vec_scale(u, d));
+	cr_expect(bs_quad_depth(&e, &o) <= BS_GEOM_FIT_TOL,
+		  "moved %g, %g into it", d, bs_quad_depth(&e, &o));
+}
+
+/* The same for blocks at random: stopped by an advance, then moved on
+ * any way by a translation or a wheel about a corner, a block ends no
+ * deeper in the one it stopped at than a touch may overlap. */
+Test(geom, ruling_r330_moved_on_from_a_stop_ends_no_deeper)
+{
+	unsigned long long s = 0x1234567ull;
+	int n = 0;
+	for (int k = 0; k < 20000; k++) {
+		struct bs_quad o = rand_block(&s, 0, 0, 2);
+		struct bs_quad a = rand_block(&s, 0, 0, 40);
+		if (bs_quad_dist(&a, &o) < 0.5)
+			continue;
+		struct bs_vec to =
+		    bs_vec_sub(bs_quad_centre(&o), bs_quad_centre(&a));
+		double f = bs_facing_of(to) + (unit_rand(&s) - 0.5) * 60;
+		int hit;
+		struct bs_vec u = bs_dir(f);
+		double d = bs_sweep_translate(&a, u, 60, &o, 1, &hit);
+		if (hit != 0)
+			continue;
+		struct bs_quad m, e;
+		for (int i = 0; i < 4; i++)
+			m.p[i] = bs_vec_add(a.p[i], bs_vec_scale(u, d));
+		if (k % 2 == 0) {
+			struct bs_vec v = bs_dir(unit_rand(&s) * 360);
+			double d2 = bs_sweep_translate(&m, v, 3, &o, 1, &hit);
+			for (int i = 0; i < 4; i++)
+				e.p[i] =
+				    bs_vec_add(m.p[i], bs_vec_scale(v, d2));
+		} else {
+			int c = (int)(unit_rand(&s) * 4);
+			double deg = (unit_rand(&s) - 0.5) * 180;
+			double t =
+			    bs_sweep_rotate(&m, m.p[c], deg, &o, 1, &hit);
+			e = bs_quad_rotate(&m, m.p[c], t);
+		}
+		n++;
+		cr_assert(bs_quad_depth(&e, &o) <= BS_GEOM_FIT_TOL,
+			  "pair %d: %g into it", k, bs_quad_depth(&e, &o));
+	}
+	cr_expect(n > 5000, "%d pairs stopped and moved on", n);
+}

@@ -1418,3 +1418,94 @@ Test(loader, s3_1_armor_sets_ac_and_names_match_loosely)
 	cr_expect(!bs_name_eq("orc", "orcs"));
 	done(&r);
 }
+
+/* Issue 12 item 9: a creature's `to_hit_vs` (the normal AD&D racial and
+ * creature bonuses to hit, Table 10 special note, [13.1]): a list of
+ * {attacking: names, to_hit: N} or {attacked_by: names, to_hit: N}; the
+ * names must be creatures of the catalog (or the last word of their
+ * names: "giant" for "hill giant"). */
+#define TOHIT(x)                                                               \
+	"name: t\n"                                                            \
+	"catalog:\n"                                                           \
+	"  creatures:\n"                                                       \
+	"    - name: tdwarf\n"                                                 \
+	"      hd: \"1\"\n"                                                    \
+	"      ac: 4\n"                                                        \
+	"      mv: 6\n"                                                        \
+	"      size: S\n"                                                      \
+	"      to_hit_vs:\n" x "sides:\n"                                      \
+	"  - name: B\n"                                                        \
+	"    edge: north\n"                                                    \
+	"  - name: A\n"                                                        \
+	"    edge: south\n"
+
+Test(loader, s13_1_to_hit_vs)
+{
+	struct res r;
+	load(&r, TOHIT("        - {attacking: [orc, goblin], to_hit: 1}\n"
+		       "        - {attacked_by: [ogre, giant], to_hit: -4}\n"));
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_creature *c = bs_scenario_creature(r.s, "tdwarf");
+	cr_assert_eq(c->nto_hit_vs, 2);
+	cr_assert_eq(c->to_hit_vs[0].attacked_by, 0);
+	cr_assert_eq(c->to_hit_vs[0].to_hit, 1);
+	cr_assert_eq(c->to_hit_vs[0].nnames, 2);
+	cr_assert_str_eq(c->to_hit_vs[0].names[1], "goblin");
+	cr_assert_eq(c->to_hit_vs[1].attacked_by, 1);
+	cr_assert_eq(c->to_hit_vs[1].to_hit, -4);
+	/* "giant" names every creature whose name ends in the word giant */
+	cr_assert(bs_creature_named(bs_scenario_creature(r.s, "hill giant"),
+				    "giant"));
+	cr_assert_not(bs_creature_named(bs_scenario_creature(r.s, "giant boar"),
+					"giant"));
+	cr_assert(bs_creature_named(bs_scenario_creature(r.s, "orc"), "Orc"));
+	done(&r);
+	/* the errors, each at its place */
+	only(TOHIT("        - {attacking: [orcs], to_hit: 1}\n"), 10, 24,
+	     "no creature 'orcs'");
+	only(TOHIT("        - {attacking: [orc], attacked_by: [ogre], "
+		   "to_hit: 1}\n"),
+	     10, 11, "exactly one of attacking and attacked_by");
+	only(TOHIT("        - {to_hit: 1}\n"), 10, 11,
+	     "exactly one of attacking and attacked_by");
+	only(TOHIT("        - {attacking: [orc]}\n"), 10, 11,
+	     "missing required key 'to_hit'");
+	only(TOHIT("        - {attacking: [orc], to_hit: 11}\n"), 10, 38,
+	     "-10 to 10");
+	only(TOHIT("        - {attacking: [orc], to_hit: 0}\n"), 10, 38,
+	     "not 0");
+}
+
+/* Issue 12 item 9: `to_hit_with` names weapons of the catalog. */
+#define TOHITW(x)                                                              \
+	"name: t\n"                                                            \
+	"catalog:\n"                                                           \
+	"  creatures:\n"                                                       \
+	"    - name: telf\n"                                                   \
+	"      hd: \"1\"\n"                                                    \
+	"      ac: 5\n"                                                        \
+	"      mv: 12\n"                                                       \
+	"      size: M\n"                                                      \
+	"      to_hit_with:\n" x "sides:\n"                                    \
+	"  - name: B\n"                                                        \
+	"    edge: north\n"                                                    \
+	"  - name: A\n"                                                        \
+	"    edge: south\n"
+
+Test(loader, s8_3_to_hit_with)
+{
+	struct res r;
+	load(&r, TOHITW("        - {weapons: [long sword, long bow], to_hit: "
+			"1}\n"));
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_creature *c = bs_scenario_creature(r.s, "telf");
+	cr_assert_eq(c->nto_hit_with, 1);
+	cr_assert_eq(c->to_hit_with[0].nnames, 2);
+	done(&r);
+	only(TOHITW("        - {weapons: [long swrd], to_hit: 1}\n"), 10, 22,
+	     "unknown weapon 'long swrd' (did you mean 'long sword'?)");
+	only(TOHITW("        - {to_hit: 1}\n"), 10, 11,
+	     "missing required key 'weapons'");
+	only(TOHITW("        - {weapons: [sling], to_hit: -11}\n"), 10, 38,
+	     "-10 to 10");
+}

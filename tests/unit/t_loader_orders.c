@@ -407,3 +407,28 @@ Test(loader_orders, declare_errors)
 		    "shield_wall}\n",
 	     18, 50, "declare: not a key of a rally entry");
 }
+
+/* Issue 12 item 1, [1.6 B] RULING R-377: `{round, melee: [units]}` names the
+ * units of the side whose combats go first when it is Side A. */
+Test(loader_orders, s1_6_b_melee_entries)
+{
+	struct res r;
+	load(&r, ORDERS "      - {round: 3, melee: [levy, men]}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_side *sd = &r.s->sides[1];
+	cr_assert_eq(sd->norders, 1);
+	cr_expect_eq(sd->orders[0].kind, BS_SCRIPT_MELEE);
+	cr_expect_eq(sd->orders[0].round, 3);
+	cr_assert_eq(sd->orders[0].nmelee, 2);
+	cr_expect_eq(sd->orders[0].melee_units[0], 1);
+	cr_expect_eq(sd->orders[0].melee_units[1], 0);
+	done(&r);
+	only(ORDERS "      - {round: 3, melee: [mne]}\n", 18, 28,
+	     "unknown unit 'mne'");
+	only(ORDERS "      - {round: 3, melee: []}\n", 18, 27,
+	     "name the units whose combats are resolved first");
+	only(ORDERS "      - {round: 3, melee: [men], order: hold}\n", 18, 41,
+	     "order: not a key of a melee entry");
+	only(ORDERS "      - {round: 3, melee: [men], unit: men}\n", 18, 9,
+	     "exactly one of unit");
+}

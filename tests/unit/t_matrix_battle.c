@@ -926,3 +926,81 @@ Test(matrix_ai, reserve_avoids_a_full_stack, .fini = teardown)
 	cr_assert_neq(m.enter_col, 1, "not into the stack of ten");
 	cr_assert_eq(bs_mx_stack_count(b, 0, 0, 1), 10);
 }
+
+/* [M4.2] the split of an aerial brigade's classes (issue 12 item 18). */
+static int split_to[16][16];
+static void t_aerial(void *ctx, const struct bs_battle *bb, int g,
+		     enum bs_mx_mode mode, int t, int *classes)
+{
+	(void)ctx;
+	(void)mode;
+	(void)t;
+	for (int h = 0; h < bb->nunits; h++)
+		classes[h] = split_to[g][h];
+}
+
+/* Issue 12 item 18, RULING R-251 (revised): [M4.2] "Aerial Units do not
+ * attack as brigades. Individual units may attack. The number of attacks
+ * an aerial unit has is equal to its class number. Do not multiply the
+ * damage done to the opponent by the total class number of the brigade,
+ * but by the total classes that attacked the brigade." Griffons of 3
+ * classes at a location with two enemy brigades send 2 classes at the
+ * first and 1 at the second: two attacks, each counting the classes that
+ * attacked that brigade (R-250's class number in the roll). */
+Test(matrix_battle, m4_2_aerial_classes_split_between_targets, .fini = teardown)
+{
+	setup(HEAD "  - name: A\n    brigades:\n"
+		   "      - {name: Griffons, type: air-cavalry, at: [2, 1], "
+		   "men: 300, move: 30, ac: 3, hd: 3, thac0: 18, melee: "
+		   "{damage: d8}}\n"
+		   "  - name: B\n    brigades:\n" FOOT("Orcs", "[3, 1]")
+		       FOOT("Goblins", "[3, 1]"));
+	ctl.c.aerial = t_aerial;
+	memset(split_to, 0, sizeof split_to);
+	split_to[0][1] = 2;
+	split_to[0][2] = 1;
+	step(&ctl, 0, 1, 0);
+	ctl.decl[0] = 1;
+	bs_battle_round(b);
+	int n = 0, at1 = 0, at2 = 0;
+	for (int i = 0; i < rec.n; i++)
+		if (rec.ev[i].type == BS_EV_MX_ATTACK && rec.ev[i].side == 0) {
+			n++;
+			if (rec.ev[i].tunit == 0)
+				at1 = rec.ev[i].n[5];
+			else
+				at2 = rec.ev[i].n[5];
+			cr_assert_str_eq(rec.ev[i].cite, "[M4.2] RULING R-251");
+		}
+	cr_assert_eq(n, 2, "an attack on each brigade it split its classes on");
+	cr_assert_eq(at1, 2, "2 classes attacked the orcs");
+	cr_assert_eq(at2, 1, "1 class attacked the goblins");
+	cr_assert_eq(count(BS_EV_REJECTED), 0);
+}
+
+/* The neighbour: classes sent at an enemy out of its reach (another
+ * location) are refused and go with the rest to its target. */
+Test(matrix_battle, m4_2_aerial_split_out_of_reach_refused, .fini = teardown)
+{
+	setup(HEAD "  - name: A\n    brigades:\n"
+		   "      - {name: Griffons, type: air-cavalry, at: [2, 1], "
+		   "men: 300, move: 30, ac: 3, hd: 3, thac0: 18, melee: "
+		   "{damage: d8}}\n"
+		   "  - name: B\n    brigades:\n" FOOT("Orcs", "[3, 1]")
+		       FOOT("Far", "[4, 3]"));
+	ctl.c.aerial = t_aerial;
+	memset(split_to, 0, sizeof split_to);
+	split_to[0][2] = 2;
+	step(&ctl, 0, 1, 0);
+	ctl.decl[0] = 1;
+	bs_battle_round(b);
+	int n = 0;
+	for (int i = 0; i < rec.n; i++)
+		if (rec.ev[i].type == BS_EV_MX_ATTACK && rec.ev[i].side == 0) {
+			n++;
+			cr_assert_eq(rec.ev[i].tunit, 0);
+			cr_assert_eq(rec.ev[i].n[5], 3, "all 3 at its target");
+		}
+	cr_assert_eq(n, 1);
+	cr_assert_eq(count(BS_EV_REJECTED), 1);
+}

@@ -690,3 +690,87 @@ Test(tabletop, s7_8_fits_same_answer_as_plain_depth)
 	cr_expect(refused > 500 && fits > 500, "%d refused, %d fit", refused,
 		  fits);
 }
+
+/* ---- the order of the melees [1.6 B] (RULING R-377) ---------------------- */
+
+/* Melee i between A(a[i]) (side 0) and B(b[i]) (side 1). */
+static void melees_of(const int *a, const int *bb, int n, struct bs_melee *m)
+{
+	for (int i = 0; i < n; i++)
+		m[i] = (struct bs_melee){0, a[i], 1, bb[i]};
+}
+
+/* 1 when unit (side, unit)'s melees come one after another in order. */
+static int together(const struct bs_melee *m, int n, const int *order, int side,
+		    int unit)
+{
+	int lo = n, hi = -1, k = 0;
+	for (int i = 0; i < n; i++) {
+		const struct bs_melee *x = &m[order[i]];
+		if ((x->aside == side && x->aunit == unit) ||
+		    (x->bside == side && x->bunit == unit)) {
+			lo = i < lo ? i : lo;
+			hi = i;
+			k++;
+		}
+	}
+	return k == 0 || hi - lo + 1 == k;
+}
+
+Test(tabletop, s1_6_b_ruling_r377_melee_orders)
+{
+	struct bs_melee m[8];
+	int order[8];
+	/* a chain A0-B0-A1-B1 listed A0-B0, A1-B1, A1-B0: every unit's
+	 * melees together */
+	{
+		int a[3] = {0, 1, 1}, bb[3] = {0, 1, 0};
+		melees_of(a, bb, 3, m);
+		bs_tt_melee_order(m, 3, NULL, order);
+		cr_assert(bs_tt_melee_order_ok(m, 3, order));
+		for (int u = 0; u < 2; u++) {
+			cr_assert(together(m, 3, order, 0, u));
+			cr_assert(together(m, 3, order, 1, u));
+		}
+		int bad[3] = {0, 1, 2}; /* B0's fights split by A1-B1 */
+		cr_assert_not(bs_tt_melee_order_ok(m, 3, bad));
+		int dup[3] = {0, 0, 2};
+		cr_assert_not(bs_tt_melee_order_ok(m, 3, dup));
+	}
+	/* a star: B0 against A0, A1, A2 and two separate melees A3-B1,
+	 * A4-B2: the combats one by one, in the order of their first melee */
+	{
+		int a[5] = {0, 3, 1, 4, 2}, bb[5] = {0, 1, 0, 2, 0};
+		melees_of(a, bb, 5, m);
+		bs_tt_melee_order(m, 5, NULL, order);
+		int want[5] = {0, 2, 4, 1, 3};
+		for (int i = 0; i < 5; i++)
+			cr_assert_eq(order[i], want[i], "at %d", i);
+		int split[5] = {0, 1, 2, 4, 3}; /* the star's combat split */
+		cr_assert_not(bs_tt_melee_order_ok(m, 5, split));
+		int other[5] = {3, 1, 4, 2, 0}; /* legal: any combat first */
+		cr_assert(bs_tt_melee_order_ok(m, 5, other));
+	}
+	/* a ring A0-B0-A1-B1-A0: some unit's fights must be split; any
+	 * order that keeps the combat together is Side A's to choose */
+	{
+		int a[4] = {0, 1, 1, 0}, bb[4] = {0, 0, 1, 1};
+		melees_of(a, bb, 4, m);
+		bs_tt_melee_order(m, 4, NULL, order);
+		cr_assert(bs_tt_melee_order_ok(m, 4, order));
+		cr_assert(together(m, 4, order, 0, 0), "its first unit's");
+		int any[4] = {0, 2, 1, 3};
+		cr_assert(bs_tt_melee_order_ok(m, 4, any));
+	}
+	/* prio ranks a unit's melees: a star is resolved from its centre,
+	 * B0, its three melees by prio (then index) */
+	{
+		int a[3] = {0, 1, 2}, bb[3] = {0, 0, 0};
+		int prio[3] = {5, 5, 1};
+		melees_of(a, bb, 3, m);
+		bs_tt_melee_order(m, 3, prio, order);
+		cr_assert_eq(order[0], 2);
+		cr_assert_eq(order[1], 0);
+		cr_assert_eq(order[2], 1);
+	}
+}

@@ -17,13 +17,12 @@
 
 #define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */
-/* Obstacles on the table: every unit, and in the Intermediate Game every
- * individual standing as a figure of his own [9.4] (issue 15). In an
- * obstacle map a value below b->nunits is a unit (global index), nunits
- * + k the individual of global index k. */
+/* Obstacles of a move: every unit, in the Intermediate Game every
+ * individual standing as a figure of his own [9.4] (issue 15), and the
+ * four table edges (RULING R-374). In an obstacle map a value below
+ * b->nunits is a unit (global index), nunits + k the individual of global
+ * index k, -1 a table edge. */
 #define BS1E_MAX_INDIVS (BS_MAX_SIDES * BS_MAX_INDIVIDUALS)
-/* obstacles of a move: every unit, every individual and the four table
- * edges (RULING R-374) */
 #define BS1E_MAX_OBST (BS1E_MAX_UNITS + BS1E_MAX_INDIVS + 4)
 
 /* One attack that did damage this Melee Phase, applied at its end [8.0]. */
@@ -201,6 +200,10 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
  * index, -1 none) [9.4] (r09_figures.c); at most BS1E_MAX_OBST. */
 int bs1e_obstacles_all(const struct bs_battle *b, int skip, int skip2,
 		       int skip_indiv, struct bs_quad *obst, int *map);
+/* bs1e_obstacles_all and the four table edges as walls (map -1, RULING
+ * R-374): the obstacles of a unit's move. */
+int bs1e_obstacles_all_walled(const struct bs_battle *b, int skip, int skip2,
+			      int skip_indiv, struct bs_quad *obst, int *map);
 /* bs1e_obstacles and the four table edges beyond it as walls (map -1):
  * RULING R-374, only routers leave the table, every other move and change
  * of formation stops at its edge. obst and map have room for
@@ -425,11 +428,6 @@ int bs1e_disc_attacking(struct bs_battle *b, int g);
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what);
 
-/* RULING R-378: the skirmishers of unit g routed apart [2.9] run on their
- * MV [6.4], or, rallied, come back and rejoin its block (the Movement
- * Phase, r07_rout.c). */
-void bs1e_skirmishers_move(struct bs_battle *b, int g);
-
 /* ---- r09_figures.c: individuals on the table (issue 15) -------------------
  * The Intermediate and Advanced Games' heroes and commanders as 1:1
  * figures without bases [2.3] [9.2] [9.4]; nothing of it at `basic`. */
@@ -449,6 +447,8 @@ static inline int bs1e_obst_indiv(const struct bs_battle *b, int m)
 /* The side of obstacle map value m. */
 static inline int bs1e_obst_side(const struct bs_battle *b, int m)
 {
+	if (m < 0)
+		return -1; /* a table edge (RULING R-374) */
 	return m >= b->nunits ? b->indivs[m - b->nunits].side
 			      : b->units[m].side;
 }
@@ -504,6 +504,10 @@ void bs1e_indivs_melee_end(struct bs_battle *b);
  * the unit he leads as its Unit Commander is out of command, and command
  * is decided again at once. */
 void bs1e_commander_casts(struct bs_battle *b, int side, int ind);
+/* RULING R-378: the skirmishers of unit g routed apart [2.9] run on their
+ * MV [6.4], or, rallied, come back and rejoin its block (the Movement
+ * Phase, r07_rout.c). */
+void bs1e_skirmishers_move(struct bs_battle *b, int g);
 
 /* ---- round.c ---------------------------------------------------------------
  */

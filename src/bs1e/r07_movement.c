@@ -60,8 +60,7 @@ struct mv {
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
 	struct bs_quad obst[BS1E_MAX_OBST];
-	int map[BS1E_MAX_OBST]; /* units, then individuals (engine.h); -1: a
-				   table edge (RULING R-374) */
+	int map[BS1E_MAX_OBST]; /* units, individuals, -1 edges (engine.h) */
 	int n;
 	double mv;	/* the unit's movement rate */
 	double allowed; /* MV for this order */
@@ -96,13 +95,9 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->o = o;
 	bs1e_shape(b, g, &m->s);
 	bs1e_pose(b, g, &m->p);
-	/* the units, and the heroes and commanders on the table [9.4];
-	 * RULING R-374: no move but a rout goes over the table edge */
-	m->n = bs1e_obstacles_all(b, g, -1, -1, m->obst, m->map);
-	bs_tt_table_walls(b->sc->width, b->sc->depth, m->obst + m->n);
-	for (int i = 0; i < 4; i++)
-		m->map[m->n + i] = -1;
-	m->n += 4;
+	/* the units, the heroes and commanders on the table [9.4], and the
+	 * table edge: no move but a rout goes over it (RULING R-374) */
+	m->n = bs1e_obstacles_all_walled(b, g, -1, -1, m->obst, m->map);
 	m->mv = b->units[g].r.mv;
 	m->allowed = allowed;
 	m->spent = 0;
@@ -1291,7 +1286,8 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	 * removed (the whole unit met when they are all its figures; the
 	 * rest close up beside the path) and the charge goes on straight
 	 * with the movement left; it must then meet another enemy, or suffer
-	 * the penalty below. At most a few break-throughs. */
+	 * the penalty below. At most a few break-throughs. No break-through
+	 * of a lone figure (RULING R-522). */
 	struct bt_path pa;
 	for (int k = 0; k < 4 && o->kind == BS_ORDER_CHARGE &&
 			use->contact >= 0 && use->contact < b->nunits &&

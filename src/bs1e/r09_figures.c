@@ -69,6 +69,17 @@ int bs1e_obstacles_all(const struct bs_battle *b, int skip, int skip2,
 	return n;
 }
 
+int bs1e_obstacles_all_walled(const struct bs_battle *b, int skip, int skip2,
+			      int skip_indiv, struct bs_quad *obst, int *map)
+{
+	int n = bs1e_obstacles_all(b, skip, skip2, skip_indiv, obst, map);
+	/* RULING R-374: the table's edges are walls */
+	bs_tt_table_walls(b->sc->width, b->sc->depth, obst + n);
+	for (int i = 0; map && i < 4; i++)
+		map[n + i] = -1;
+	return n + 4;
+}
+
 int bs1e_indiv_on_table(const struct bs_battle *b, int side, int indiv)
 {
 	return valid_indiv(b, side, indiv) &&

@@ -593,6 +593,36 @@ static void bs2e_keys(struct ld *ld, const struct ld_top *top)
 			warn(ld, keys[i].n, BS_W_BS2E_KEY, "%s", keys[i].key);
 }
 
+/* The text of a scalar node, "?" for anything else. */
+static const char *scalar(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE
+		   ? (const char *)n->data.scalar.value
+		   : "?";
+}
+
+/* [Part 2] the Basic Game changes no roles [9.0] and has no deputies
+ * [9.3] (RULING R-307, R-517): a scripted `role:` or `take_over:` entry
+ * and a `chain_of_command:` chart do nothing there. */
+static void basic_roles(struct ld *ld, int si, const struct ld_side_aux *a)
+{
+	const struct bs_side *sd = &ld->s->sides[si];
+	if (a->chain)
+		warn(ld, a->chain, BS_W_DEPUTY_LEVEL,
+		     "chain_of_command: of '%s'", sd->name);
+	int n = items(a->orders);
+	for (int i = 0; i < n; i++) {
+		yaml_node_t *e = ld_item(ld, a->orders, i);
+		yaml_node_t *r = ld_get(ld, e, "role");
+		yaml_node_t *t = ld_get(ld, e, "take_over");
+		yaml_node_t *who = ld_get(ld, e, "individual");
+		if (r || t)
+			warn(ld, r ? r : t, BS_W_ROLE_LEVEL, "%s: %s of '%s'",
+			     r ? "role" : "take_over", scalar(r ? r : t),
+			     scalar(who));
+	}
+}
+
 void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 {
 	struct bs_scenario *s = ld->s;
@@ -613,6 +643,9 @@ void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 		for (int k = 0; k < sd->nindividuals; k++)
 			individual(ld, si, k, &aux[si].indivs[k]);
 	}
-	if (s->level == BS_LEVEL_BASIC)
+	if (s->level == BS_LEVEL_BASIC) {
+		for (int si = 0; si < s->nsides; si++)
+			basic_roles(ld, si, &aux[si]);
 		basic_model(s);
+	}
 }

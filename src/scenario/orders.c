@@ -4,9 +4,9 @@
  * declare [11.6] [11.7], Rally Phase attempts [6.0] and orders given to
  * mobs [2.10] [6.6], the order of the melees [1.6 B]; an individual's move
  * [7.7] [9.4] and his changes of role [9.0] [9.3] (issue 15). Only the
- * form is checked here (names,
- * types, ranges, one order per unit and round); whether an order is legal
- * when its round comes is for the rules, which reject it as usual. */
+ * form is checked here (names, types, ranges, one order per unit and
+ * round); whether an order is legal when its round comes is for the
+ * rules, which reject it as usual. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -470,8 +470,8 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
-	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] +
-		   !!v[OK_INDIVIDUAL] + !!v[OK_MELEE];
+	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_MELEE] +
+		   !!v[OK_INDIVIDUAL];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
@@ -480,15 +480,27 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		       whos);
 		return -1;
 	}
+	if (v[OK_INDIVIDUAL])
+		return parse_indiv(ld, si, n, v, o) | bad;
+	/* the keys of an individual's entry */
+	static const int ikeys[] = {OK_TO, OK_VIA, OK_ROLE, OK_OF,
+				    OK_TAKE_OVER};
+	for (size_t i = 0; i < sizeof ikeys / sizeof ikeys[0]; i++)
+		bad |= refuse(ld, v, ikeys[i],
+			      v[OK_UNIT]    ? "a unit's order (only an "
+					      "individual's entry)"
+			      : v[OK_MELEE] ? "a melee entry (only an "
+					      "individual's entry)"
+					    : "a Rally Phase entry (only an "
+					      "individual's entry)");
 	if (v[OK_MELEE]) {
 		/* [1.6 B] "Side A chooses the order in which all other melee
 		 * combat will be resolved": the units whose combats go first
 		 * (RULING R-377) */
 		o->kind = BS_SCRIPT_MELEE;
-		static const int other[] = {OK_ORDER,	  OK_TARGET,  OK_STEPS,
-					    OK_BY,	  OK_ANGLE,   OK_TO,
-					    OK_VIA,	  OK_ROLE,    OK_OF,
-					    OK_TAKE_OVER, OK_DECLARE, OK_SIDES};
+		static const int other[] = {OK_ORDER, OK_TARGET, OK_STEPS,
+					    OK_BY,    OK_ANGLE,	 OK_DECLARE,
+					    OK_SIDES};
 		for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
 			bad |= refuse(ld, v, other[i], "a melee entry");
 		int k = ld_list(ld, v[OK_MELEE], "melee", BS_SCRIPT_MELEE_MAX,
@@ -510,17 +522,6 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		}
 		return bad;
 	}
-	if (v[OK_INDIVIDUAL])
-		return parse_indiv(ld, si, n, v, o) | bad;
-	/* the keys of an individual's entry */
-	static const int ikeys[] = {OK_TO, OK_VIA, OK_ROLE, OK_OF,
-				    OK_TAKE_OVER};
-	for (size_t i = 0; i < sizeof ikeys / sizeof ikeys[0]; i++)
-		bad |= refuse(ld, v, ikeys[i],
-			      v[OK_UNIT] ? "a unit's order (only an "
-					   "individual's entry)"
-					 : "a Rally Phase entry (only an "
-					   "individual's entry)");
 	if (v[OK_UNIT]) {
 		/* a Movement Phase order [7.0] */
 		o->kind = BS_SCRIPT_MOVE;

@@ -80,6 +80,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			 "heroes are not in force at this level: the hero "
 			 "has no effect",
 			 "[Part 2] [9.4] [16.3 A] (RULING R-307)", 1},
+    [BS_W_ROLE_LEVEL] = {"role-level", B, NIF,
+			 "changes of role are not in force at this level: the "
+			 "entry has no effect",
+			 "[Part 2] [9.0] [9.3] [16.3 A] (RULING R-307)", 1},
     [BS_W_RANK_UNUSED] = {"rank-unused", IA, BS_WC_UNUSED,
 			  "no unit names him commander: a rank of unit "
 			  "commands nothing (he plays as a hero)",

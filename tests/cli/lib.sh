@@ -5,6 +5,8 @@
 #   expect_out TEXT      stdout contains TEXT (fixed string)
 #   expect_err TEXT      stderr contains TEXT (fixed string)
 #   expect_err_lines N   stderr has exactly N lines starting "battlesim: error:"
+#   expect_keys_documented JSONL DOC  every key of every object of the
+#                        JSON Lines file is named `key` in DOC
 set -u
 OUT=
 ERR=
@@ -35,4 +37,25 @@ expect_err() {
 expect_err_lines() {
 	n=$(printf '%s\n' "$ERR" | grep -c '^battlesim: error:')
 	[ "$n" = "$1" ] || { echo "want $1 error lines, got $n"; _show; exit 1; }
+}
+expect_keys_documented() {
+	python3 - "$2" "$1" <<'PY' || exit 1
+import json, sys
+doc = open(sys.argv[1]).read()
+missing = set()
+def walk(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if "`%s`" % k not in doc:
+                missing.add(k)
+            walk(v)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+for line in open(sys.argv[2]):
+    walk(json.loads(line))
+if missing:
+    print("keys not in docs/EVENTS.md:", sorted(missing))
+    sys.exit(1)
+PY
 }

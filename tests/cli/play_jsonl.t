@@ -27,22 +27,4 @@ awk '/^```json$/ {m = 1; next} /^```$/ {m = 0} m' "$top/docs/EVENTS.md" |
 	{ echo "an example of docs/EVENTS.md is not JSON"; exit 1; }
 # every key of a real log is documented in docs/EVENTS.md
 "$BS" play --seed 7 --log jsonl >"$f"
-python3 - "$top/docs/EVENTS.md" "$f" <<'PY' || exit 1
-import json, sys
-doc = open(sys.argv[1]).read()
-missing = set()
-def walk(o):
-    if isinstance(o, dict):
-        for k, v in o.items():
-            if "`%s`" % k not in doc:
-                missing.add(k)
-            walk(v)
-    elif isinstance(o, list):
-        for v in o:
-            walk(v)
-for line in open(sys.argv[2]):
-    walk(json.loads(line))
-if missing:
-    print("keys not in docs/EVENTS.md:", sorted(missing))
-    sys.exit(1)
-PY
+expect_keys_documented "$f" "$top/docs/EVENTS.md"

@@ -40,25 +40,7 @@ for t in $(grep -o '^{"type":"[a-z_]*"' "$f" | sort -u | sed 's/.*:"//; s/"$//')
 	grep -q "^### $t\$" "$top/docs/EVENTS.md" || [ "$t" = summary ] ||
 		{ echo "event type $t not in docs/EVENTS.md"; exit 1; }
 done
-python3 - "$top/docs/EVENTS.md" "$f" <<'PY' || exit 1
-import json, sys
-doc = open(sys.argv[1]).read()
-missing = set()
-def walk(o):
-    if isinstance(o, dict):
-        for k, v in o.items():
-            if "`%s`" % k not in doc:
-                missing.add(k)
-            walk(v)
-    elif isinstance(o, list):
-        for v in o:
-            walk(v)
-for line in open(sys.argv[2]):
-    walk(json.loads(line))
-if missing:
-    print("keys not in docs/EVENTS.md:", sorted(missing))
-    sys.exit(1)
-PY
+expect_keys_documented "$f" "$top/docs/EVENTS.md"
 tail -n 1 "$f" | grep -q '"individuals_killed":' || { echo "summary lacks individuals_killed"; exit 1; }
 # sim on it
 run sim "$S" --runs 20 --seed 1

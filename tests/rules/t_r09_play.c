@@ -806,6 +806,42 @@ Test(r09_play, s9_3_a_hero_takes_command_of_a_unit_out_of_command)
 	tf_close(&t);
 }
 
+/* The [9.1] Q&A: "A hero affects a unit's AR or other statistics only
+ * when he is averaged in with the rest of the unit when the unit's roster
+ * is prepared ... This must be done before the game starts ... If this is
+ * done, the hero does not fight on his own" (RULING R-518): a hero who
+ * joins a unit in play is with it (no longer a figure on the table) and
+ * changes none of its numbers. */
+Test(r09_play, s9_1_qa_a_hero_who_joins_a_unit_changes_none_of_its_numbers)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 9, hp: 60, "
+	    "ac: -2, abilities: {str: 18}, weapon: long sword, "
+	    "position: [4, 1.25]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, NULL, NULL);
+	struct bs_deriv d0, d1;
+	bs1e_unit_melee_ar(t.b, 0, BS_ARC_FRONT, 0, &d0);
+	int ac0 = tf_unit(&t, 0, 0)->r.ac, figs0 = tf_unit(&t, 0, 0)->figures;
+	cr_assert(bs1e_indiv_on_table(t.b, 0, 1));
+	t.ctl.roles = tf_roles;
+	tf_ro[0] = (struct bs_role_order){
+	    .indiv = 1, .act = BS_RA_MEMBER, .unit = 0, .post = -1};
+	tf_nro = 1;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_roles_phase(t.b, 0);
+	struct bs_indiv_state *c = ind(&t, "Ada");
+	cr_assert_eq(c->with_unit, 0);
+	cr_assert_eq(c->role, BS_ROLE_MEMBER);
+	cr_assert(!bs1e_indiv_on_table(t.b, 0, 1), "no longer a lone figure");
+	bs1e_unit_melee_ar(t.b, 0, BS_ARC_FRONT, 0, &d1);
+	cr_assert_eq(d1.value, d0.value, "the unit's AR as its roster made it");
+	cr_assert_eq(tf_unit(&t, 0, 0)->r.ac, ac0);
+	cr_assert_eq(tf_unit(&t, 0, 0)->figures, figs0);
+	tf_nro = 0;
+	tf_close(&t);
+}
+
 /* ---- [9.1] capture ------------------------------------------------------ */
 
 /* [9.1] "A wounded or stunned character is automatically captured by the

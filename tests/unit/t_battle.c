@@ -402,6 +402,85 @@ Test(battle, s7_8_no_overlap_no_rejected_order_200_doctrine_battles,
 	bs_scenario_free(sc);
 }
 
+/* Issue 12 item 1: the melees of each Melee Phase, as the ATTACK events
+ * show them, in 40 doctrine battles of the built-in scenario. */
+struct melee_watch {
+	struct bs_melee m[256];
+	int n, round;
+	long phases, bad;
+	char first[160];
+	unsigned long seed;
+};
+
+static void melee_check(struct melee_watch *w)
+{
+	if (w->n > 1) {
+		int order[256];
+		for (int i = 0; i < w->n; i++)
+			order[i] = i;
+		w->phases++;
+		if (!bs_tt_melee_order_ok(w->m, w->n, order) && w->bad++ == 0)
+			snprintf(w->first, sizeof w->first,
+				 "seed %lu round %d: %d melees", w->seed,
+				 w->round, w->n);
+	}
+	w->n = 0;
+}
+
+static void melee_emit(void *ctx, const struct bs_event *ev)
+{
+	struct melee_watch *w = ctx;
+	if (ev->type == BS_EV_PHASE || ev->type == BS_EV_END) {
+		melee_check(w);
+		return;
+	}
+	if (ev->type != BS_EV_ATTACK || ev->phase != BS_PHASE_MELEE ||
+	    ev->side < 0 || ev->tside < 0)
+		return;
+	w->round = ev->round;
+	int a = ev->side < ev->tside;
+	struct bs_melee x =
+	    a ? (struct bs_melee){ev->side, ev->unit, ev->tside, ev->tunit}
+	      : (struct bs_melee){ev->tside, ev->tunit, ev->side, ev->unit};
+	for (int i = 0; i < w->n; i++)
+		if (memcmp(&w->m[i], &x, sizeof x) == 0)
+			return;
+	if (w->n < 256)
+		w->m[w->n++] = x;
+}
+
+/* [1.6 B] "All combat involving one unit or opponent must be resolved
+ * before moving to the next combat" (RULING R-377): in every Melee Phase
+ * of 40 battles the melees come combat by combat, each unit's fights one
+ * after another wherever that can be done (before issue 12, 19 of 687
+ * melee rounds split a unit's fights with an unrelated melee). */
+Test(battle, s1_6_b_ruling_r377_combats_together_40_battles, .timeout = 120)
+{
+	struct bs_scenario *sc = builtin();
+	struct bs_battle *b = battle(sc);
+	struct bs_ai_set *ai = calloc(1, sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_set_init(ai);
+	attach_ok(ai, b);
+	struct melee_watch *w = calloc(1, sizeof *w);
+	cr_assert_not_null(w);
+	struct bs_event_sink sink = {melee_emit, w};
+	bs_battle_set_sink(b, &sink);
+	for (unsigned long seed = 1; seed <= 40; seed++) {
+		w->seed = seed;
+		bs_battle_reset(b, seed, 0);
+		bs_battle_play(b, 0);
+		melee_check(w);
+	}
+	cr_assert_gt(w->phases, 100, "premise: many phases with melees");
+	cr_assert_eq(w->bad, 0, "%ld of %ld split, the first %s", w->bad,
+		     w->phases, w->first);
+	free(w);
+	free(ai);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}
+
 /* ---- issue 15: 100 seeded battles of heroes-of-the-pass, doctrine AI on
  * both sides: no two blocks, no block and lone figure, no two lone
  * figures overlap (RULING R-502), the AI's orders and changes of role
@@ -496,84 +575,5 @@ Test(battle, s9_4_heroes_of_the_pass_100_doctrine_battles, .timeout = 300)
 	free(ai);
 	bs_battle_free(b);
 	bs_battle_free(quiet);
-	bs_scenario_free(sc);
-}
-
-/* Issue 12 item 1: the melees of each Melee Phase, as the ATTACK events
- * show them, in 40 doctrine battles of the built-in scenario. */
-struct melee_watch {
-	struct bs_melee m[256];
-	int n, round;
-	long phases, bad;
-	char first[160];
-	unsigned long seed;
-};
-
-static void melee_check(struct melee_watch *w)
-{
-	if (w->n > 1) {
-		int order[256];
-		for (int i = 0; i < w->n; i++)
-			order[i] = i;
-		w->phases++;
-		if (!bs_tt_melee_order_ok(w->m, w->n, order) && w->bad++ == 0)
-			snprintf(w->first, sizeof w->first,
-				 "seed %lu round %d: %d melees", w->seed,
-				 w->round, w->n);
-	}
-	w->n = 0;
-}
-
-static void melee_emit(void *ctx, const struct bs_event *ev)
-{
-	struct melee_watch *w = ctx;
-	if (ev->type == BS_EV_PHASE || ev->type == BS_EV_END) {
-		melee_check(w);
-		return;
-	}
-	if (ev->type != BS_EV_ATTACK || ev->phase != BS_PHASE_MELEE ||
-	    ev->side < 0 || ev->tside < 0)
-		return;
-	w->round = ev->round;
-	int a = ev->side < ev->tside;
-	struct bs_melee x =
-	    a ? (struct bs_melee){ev->side, ev->unit, ev->tside, ev->tunit}
-	      : (struct bs_melee){ev->tside, ev->tunit, ev->side, ev->unit};
-	for (int i = 0; i < w->n; i++)
-		if (memcmp(&w->m[i], &x, sizeof x) == 0)
-			return;
-	if (w->n < 256)
-		w->m[w->n++] = x;
-}
-
-/* [1.6 B] "All combat involving one unit or opponent must be resolved
- * before moving to the next combat" (RULING R-377): in every Melee Phase
- * of 40 battles the melees come combat by combat, each unit's fights one
- * after another wherever that can be done (before issue 12, 19 of 687
- * melee rounds split a unit's fights with an unrelated melee). */
-Test(battle, s1_6_b_ruling_r377_combats_together_40_battles, .timeout = 120)
-{
-	struct bs_scenario *sc = builtin();
-	struct bs_battle *b = battle(sc);
-	struct bs_ai_set *ai = calloc(1, sizeof *ai);
-	cr_assert_not_null(ai);
-	bs_ai_set_init(ai);
-	attach_ok(ai, b);
-	struct melee_watch *w = calloc(1, sizeof *w);
-	cr_assert_not_null(w);
-	struct bs_event_sink sink = {melee_emit, w};
-	bs_battle_set_sink(b, &sink);
-	for (unsigned long seed = 1; seed <= 40; seed++) {
-		w->seed = seed;
-		bs_battle_reset(b, seed, 0);
-		bs_battle_play(b, 0);
-		melee_check(w);
-	}
-	cr_assert_gt(w->phases, 100, "premise: many phases with melees");
-	cr_assert_eq(w->bad, 0, "%ld of %ld split, the first %s", w->bad,
-		     w->phases, w->first);
-	free(w);
-	free(ai);
-	bs_battle_free(b);
 	bs_scenario_free(sc);
 }

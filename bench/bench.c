@@ -375,8 +375,8 @@ static long peak_kib(const char *bin, long n, int t)
 struct scen {
 	const char *label, *path; /* "-": the built-in scenario */
 	long battles;		  /* per timed run */
-	double target;
-	long cg1, cg2; /* battles for the callgrind difference */
+	double target;		  /* 0: none */
+	long cg1, cg2;		  /* battles for the callgrind difference */
 };
 
 static void bench_scenario(const struct scen *s)
@@ -445,6 +445,9 @@ int main(int argc, char **argv)
 	printf("\nbattles per CPU second, one thread, events off:\n");
 	const struct scen scens[] = {
 	    {"1E built-in (Borderland Raid)", "-", nb, 5000, 10, 30},
+	    /* issue 14: missiles, artillery and terrain, no target */
+	    {"1E intermediate (battle-of-the-borderlands)",
+	     "tests/data/battle-of-the-borderlands.yaml", nb, 0, 10, 30},
 	    /* issue 15: heroes and commanders on the table, individual
 	     * combat (the Intermediate Game); no target of its own */
 	    {"1E intermediate (heroes-of-the-pass)",

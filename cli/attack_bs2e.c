@@ -51,11 +51,75 @@ const char cli_attack_bs2e_help[] =
     "  --seed S             roll the dice not given from seed S (default\n"
     "                       1985)\n"
     "  --json               print a JSON object\n"
+    "  --odds               the exact odds instead: the distribution of the\n"
+    "                       hits rolled, of those that stand and of the\n"
+    "                       figures removed\n"
     "\n"
     "Example ([2E Example] of combat procedure):\n"
     "  battlesim attack --rules bs2e --figures 8 --ad d8 --ar 7 --hits 2 \\\n"
     "      --target-figures 6 --roll 2,2,3,4,5,5,6,8 --armor-roll "
     "1,3,3,4,5,8,9\n";
+
+int cli_attack_bs2e_odds_print(const int ad[2], int ndice, const int *table,
+			       int ar, int equal_or_higher, int per_figure,
+			       int target_figures, int carried)
+{
+	int max = bs2e_attack_odds_size(ad, ndice, table);
+	double *pr = calloc((size_t)max, sizeof *pr),
+	       *ps = calloc((size_t)max, sizeof *ps);
+	int top = pr && ps ? bs2e_attack_odds(ad, ndice, table, ar,
+					      equal_or_higher, pr, ps, max)
+			   : -1;
+	if (top < 0) {
+		free(pr);
+		free(ps);
+		printf("the odds cannot be computed (out of memory)\n");
+		return -1;
+	}
+	char die[32];
+	if (ad[1] > 0)
+		snprintf(die, sizeof die, "%d+%d", ad[0], ad[1]);
+	else
+		snprintf(die, sizeof die, "d%d", ad[0]);
+	int sf = bs2e_armor_stand_faces(ar, equal_or_higher);
+	printf("Odds [2E Attack Dice] [2E Armor Rating]: %d attack dice %s; "
+	       "AR %d: a hit stands on %d of the 10 faces of its d10%s\n",
+	       ndice, die, ar, sf,
+	       equal_or_higher ? " (equal or higher cancels, RULING R-201)"
+			       : "");
+	int figs = per_figure > 0;
+	printf("hits  rolled    stand");
+	if (figs)
+		printf("   removed  carried");
+	printf("\n");
+	double er = 0, es = 0, ef = 0;
+	for (int k = 0; k <= top; k++) {
+		er += k * pr[k];
+		es += k * ps[k];
+		int removed = 0, after = 0;
+		if (figs)
+			bs2e_take_hits(per_figure,
+				       target_figures > 0 ? target_figures
+							  : INT_MAX / 4,
+				       carried, k, &removed, &after);
+		ef += removed * ps[k];
+		if (pr[k] < 5e-5 && ps[k] < 5e-5)
+			continue;
+		printf("%4d  %6.2f%%  %6.2f%%", k, 100 * pr[k], 100 * ps[k]);
+		if (figs)
+			printf("  %8d  %7d", removed, after);
+		printf("\n");
+	}
+	printf("(rows under 0.005%% left out)\n");
+	printf("Expected hits rolled: %.2f, standing: %.2f\n", er, es);
+	if (figs)
+		printf("Expected figures removed: %.2f (%d Hits a figure, %d "
+		       "carried) [2E Hits]\n",
+		       ef, per_figure, carried);
+	free(pr);
+	free(ps);
+	return 0;
+}
 
 /* "1,2,3" into out (at most max); returns the count or -1. */
 static int parse_list(const char *opt, const char *text, int lo, int hi,
@@ -129,6 +193,7 @@ int cli_attack_bs2e(int argc, char **argv)
 		O_AROLL,
 		O_SEED,
 		O_JSON,
+		O_ODDS,
 		O_HELP,
 	};
 	static const struct option opts[] = {
@@ -149,12 +214,13 @@ int cli_attack_bs2e(int argc, char **argv)
 	    {"armor-roll", required_argument, NULL, O_AROLL},
 	    {"seed", required_argument, NULL, O_SEED},
 	    {"json", no_argument, NULL, O_JSON},
+	    {"odds", no_argument, NULL, O_ODDS},
 	    {"help", no_argument, NULL, O_HELP},
 	    {NULL, 0, NULL, 0},
 	};
 	int figures = 1, ad[2] = {0, 0}, have_ad = 0, charge = 0, ar = 0,
 	    have_ar = 0, armod = 0, eq = 0, hits = 0, tfig = 0, carried = 0,
-	    seed = DEFAULT_SEED, json = 0, num = 1, den = 1, rc = 0;
+	    seed = DEFAULT_SEED, json = 0, num = 1, den = 1, rc = 0, odds = 0;
 	enum bs2e_range band = BS2E_RANGE_NONE;
 	int table[BS2E_HIT_ROWS + 1];
 	memcpy(table, bs2e_hit_table_builtin, sizeof table);
@@ -289,6 +355,9 @@ int cli_attack_bs2e(int argc, char **argv)
 		case O_JSON:
 			json = 1;
 			break;
+		case O_ODDS:
+			odds = 1;
+			break;
 		case O_HELP:
 			fputs(cli_attack_bs2e_help, stdout);
 			return 0;
@@ -349,6 +418,12 @@ int cli_attack_bs2e(int argc, char **argv)
 		return cli_usage_error(
 		    "attack", "%d attack dice: at most %d in one attack", ndice,
 		    BS2E_MAX_DICE);
+	if (odds && (nroll >= 0 || naroll >= 0 || json))
+		return cli_usage_error("attack", "--odds takes no --roll, "
+						 "--armor-roll or --json");
+	if (odds)
+		return cli_attack_bs2e_odds_print(ad, ndice, table, ar + armod,
+						  eq, hits, tfig, carried) != 0;
 	int per = ad[1] ? 2 : 1;
 	if (nroll >= 0 && nroll != ndice * per)
 		return cli_usage_error(

@@ -42,11 +42,12 @@ extern const char cmd_sim_help[];
 extern const char cmd_referee_help[];
 
 struct bs_ref;
-/* Read journal J (issue 17, cli/cmd_referee.c): its scenario (checked
- * against the journal's SHA-256) into *sc and a session holding its
- * inputs into *r; *torn_at the byte offset of a torn last line (-1 none).
- * Prints the diagnostics and returns the exit code (0 ok). */
-int cli_ref_load(const char *journal, struct bs_scenario **sc,
+/* Read journal J (issue 17, cli/cmd_referee.c): its scenario (a file or
+ * a built-in one, checked against the journal's SHA-256) into *sc and a
+ * session holding its inputs into *r; *torn_at the byte offset of a torn
+ * last line (-1 none). Prints the diagnostics and the scenario's warnings
+ * (errors when `strict`) and returns the exit code (0 ok). */
+int cli_ref_load(const char *journal, int strict, struct bs_scenario **sc,
 		 struct bs_ref **r, long *torn_at);
 
 /* "battlesim: error: MESSAGE" on stderr. */
@@ -171,6 +172,15 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
  * (cli/roster_matrix.c). Returns the exit code. */
 int cli_roster_matrix(const struct bs_scenario *s, int json);
 
+/* The exact odds of one 1E attack over the 36 outcomes of 2d6, printed
+ * as `attack --odds` prints them (cmd_attack.c): spec's AR, AC, damage,
+ * figures and level drain against figures of target_hd tenths (0: no
+ * kills shown), target_figures of them, target_wounded wounded. 0, or -1
+ * (printed) when the damage cannot be read on the CRT. */
+struct bs1e_attack_spec;
+int cli_attack_odds_print(const struct bs1e_attack_spec *spec, int target_hd,
+			  int target_figures, int target_wounded);
+
 /* 2E (issue 5): cli/roster_bs2e.c, cli/attack_bs2e.c */
 /* The 2E unit roster of a 2E scenario, text or JSON; the exit code. */
 int cli_roster_bs2e(const struct bs_scenario *s, int json);
@@ -179,6 +189,14 @@ int cli_attack_bs2e(int argc, char **argv);
 extern const char cli_attack_bs2e_help[];
 /* 1 when argv asks for the 2E calculator (--rules bs2e). */
 int cli_attack_wants_bs2e(int argc, char **argv);
+/* The exact odds of one 2E attack (bs2e_attack_odds), printed as
+ * `attack --rules bs2e --odds` prints them: ndice dice of ad, the
+ * defender's AR ar (modified), per_figure Hits a figure (0: no figures
+ * removed shown), target_figures (0: no limit), carried hits. 0, or -1
+ * (printed). */
+int cli_attack_bs2e_odds_print(const int ad[2], int ndice, const int *table,
+			       int ar, int equal_or_higher, int per_figure,
+			       int target_figures, int carried);
 
 /* A number kept in tenths as JSON: an integer when whole (60), else a
  * real with one decimal (0.5). */

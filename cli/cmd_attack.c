@@ -535,6 +535,31 @@ static int run_odds(const struct attack_opts *o,
 	return 0;
 }
 
+int cli_attack_odds_print(const struct bs1e_attack_spec *spec, int target_hd,
+			  int target_figures, int target_wounded)
+{
+	struct attack_opts o;
+	memset(&o, 0, sizeof o);
+	char dmg[64];
+	o.ar = spec->ar;
+	o.ac = spec->ac;
+	o.damage_text = bs_dice_format(&spec->damage, dmg, sizeof dmg);
+	o.figures = spec->figures;
+	o.level_drain = spec->level_drain;
+	o.target_hd = target_hd;
+	o.target_figures = target_figures;
+	o.have_target_figures = target_hd > 0;
+	o.target_wounded = target_wounded;
+	o.odds = 1;
+	struct bs1e_attack_plan plan;
+	char err[160];
+	if (bs1e_attack_plan(spec, &plan, err, sizeof err) != 0) {
+		printf("the attack cannot be read on the CRT [8.5]: %s\n", err);
+		return -1;
+	}
+	return run_odds(&o, &plan);
+}
+
 static int check_opts(struct attack_opts *o)
 {
 	if (!o->have_ar)

@@ -23,6 +23,8 @@
 #include <unistd.h>
 
 #include "battlesim/ai.h"
+#include "battlesim/bs1e_combat.h"
+#include "battlesim/bs2e.h"
 #include "battlesim/referee.h"
 #include "battlesim/report.h"
 #include "battlesim/tabletop.h"
@@ -32,10 +34,12 @@
 #define DEFAULT_SEED 1985
 
 const char cmd_referee_help[] =
-    "usage: battlesim referee FILE [--seed N] [--side SIDE=MODE]...\n"
-    "                         [--dice KIND=MODE]... [--journal PATH]\n"
-    "                         [--log text|jsonl] [--out FILE]\n"
+    "usage: battlesim referee [FILE | --builtin NAME] [--seed N]\n"
+    "                         [--side SIDE=MODE]... [--dice KIND=MODE]...\n"
+    "                         [--journal PATH] [--log text|jsonl]\n"
+    "                         [--out FILE] [--strict]\n"
     "       battlesim referee --resume JOURNAL [--log ...] [--out FILE]\n"
+    "                         [--strict]\n"
     "\n"
     "Referee a battle of the scenario FILE at a real table: the program\n"
     "walks the Sequence of Play phase by phase and prints what happens,\n"
@@ -44,14 +48,15 @@ const char cmd_referee_help[] =
     "('7', or the dice '3 4'), checked; each human side is asked for its\n"
     "units' orders in the grammar of a scenario's orders:. Every input\n"
     "goes to the journal (JSON Lines, fsynced before it is played); undo\n"
-    "and --resume rebuild the battle exactly by replaying it.\n"
+    "and --resume rebuild the battle exactly by replaying it. Without\n"
+    "FILE, the built-in default scenario is refereed.\n"
     "\n"
     "At a prompt (type 'help' for the whole list):\n"
     "  go                      play the next Game Round (the round prompt)\n"
     "  DICE                    the dice rolled: '3 4', or the total '7'\n"
     "  ORDER                   hold | move, steps: [{advance: 6}] |\n"
     "                          charge, target: ENEMY | ... (SCENARIO-FORMAT)\n"
-    "  status, roster UNIT, odds UNIT ENEMY, map [FILE], log [N|all]\n"
+    "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
     "  dice KIND|all program|ask, side SIDE human|ai|hold|scripted\n"
@@ -59,18 +64,23 @@ const char cmd_referee_help[] =
     "  undo [phase|round], quit\n"
     "\n"
     "Options:\n"
+    "  -b, --builtin NAME  the built-in scenario NAME (battlesim check\n"
+    "                   --builtin all lists them)\n"
     "  --seed N         seed of the dice the program rolls (default 1985)\n"
     "  --side SIDE=MODE a side (name or number) human (default), ai, hold\n"
-    "                   or scripted; the matrix: ai (default) or hold\n"
+    "                   or scripted (its orders:)\n"
     "  --dice KIND=MODE ask (default) or program, for a kind of roll\n"
     "                   (initiative, attack, armor, morale, discipline,\n"
     "                   rally, fate) or all\n"
-    "  --journal PATH   the journal (default: FILE with .journal)\n"
+    "  --journal PATH   the journal (default: FILE with .journal; for a\n"
+    "                   built-in scenario NAME.journal here)\n"
     "  --resume J       go on with the session of journal J\n"
     "  --log FORMAT     text (default) or jsonl (docs/EVENTS.md)\n"
     "  --out FILE       the log to FILE instead of standard output (it\n"
     "                   appears when the session ends; the journal keeps\n"
     "                   every input as it comes)\n"
+    "  --strict         the scenario's warnings are errors (exit 2); without\n"
+    "                   it they are shown as the session starts\n"
     "  -h, --help       show this help\n";
 
 /* ---- the session's UI ------------------------------------------------------
@@ -186,6 +196,25 @@ static const char *const commands[] = {
     "help", "status", "roster",	  "odds", "map", "log",	 "chances", "suggest",
     "dice", "side",   "override", "undo", "go",	 "quit", NULL};
 
+/* The answers' words, for completion only (not commands). */
+static const char *const answer_words[] = {
+    "hold",	    "move, steps: [", "charge, target: ",
+    "forced_march", "withdraw",	      "flee",
+    "wrap",	    "advance: ",      "wheel: ",
+    "face: ",	    "frontage: ",     "formation: ",
+    "rally: ",	    "mob: ",	      "by: ",
+    "done",	    "in order",	      "first",
+    "second",	    "follow",	      "stay",
+    "keep",	    "retreat",	      "check",
+    "forward",	    "back",	      "north",
+    "south",	    "east",	      "west",
+    "enter: ",	    "attack: ",	      "engage: ",
+    "target: ",	    "none",	      "program",
+    "ask",	    "human",	      "ai",
+    "scripted",	    "strength",	      "routed",
+    "rallied",	    "position",	      "figures",
+    "command",	    "reserve",	      NULL};
+
 static unsigned char complete(EditLine *el, int ch)
 {
 	(void)ch;
@@ -195,15 +224,17 @@ static unsigned char complete(EditLine *el, int ch)
 	       start[-1] != ':')
 		start--;
 	size_t n = (size_t)(li->cursor - start);
-	const char *cands[BS_MAX_SIDES * BS_MAX_UNITS + 64];
+	const char *cands[BS_MAX_SIDES * BS_MAX_UNITS + 128];
 	int nc = 0;
 	for (int i = 0; commands[i]; i++)
 		cands[nc++] = commands[i];
+	for (int i = 0; answer_words[i]; i++)
+		cands[nc++] = answer_words[i];
 	const struct bs_scenario *sc = the_ui ? the_ui->sc : NULL;
 	for (int s = 0; sc && s < sc->nsides; s++) {
 		cands[nc++] = sc->sides[s].name;
 		for (int k = 0; k < sc->sides[s].nunits &&
-				nc < 60 + BS_MAX_UNITS * BS_MAX_SIDES;
+				nc < 120 + BS_MAX_UNITS * BS_MAX_SIDES;
 		     k++)
 			cands[nc++] = sc->sides[s].units[k].name;
 	}
@@ -329,10 +360,53 @@ static const char *state_words(const struct bs_unit_state *u, char *buf,
 	return buf;
 }
 
+/* "5/7 at row 3, column 1" and the rest of a brigade's state. */
+static void mx_state_words(const struct bs_battle *b, int g, char *buf,
+			   size_t len)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	char where[64];
+	if (t->where == BS_MX_FIELD)
+		snprintf(where, sizeof where, "at row %d, column %d",
+			 t->row + 1, t->col + 1);
+	else
+		snprintf(where, sizeof where, "%s",
+			 t->where == BS_MX_RESERVE ? "in the reserve"
+			 : b->units[g].flags & BS_UF_DESTROYED
+			     ? "destroyed"
+			     : "out of the battle");
+	snprintf(buf, len, "%-4s class/unit %d/%d; %s; %s", t->def->tag, t->cls,
+		 t->unit, t->routed ? "routed" : "in good order", where);
+}
+
 static void look_status(struct ui *u)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (b->rules->iface == BS_IFACE_MATRIX) {
+		say("%s: round %d, %s phase; %ld inputs; state %016llx\n",
+		    u->sc->name, b->round, bs_phase_name[b->phase], r->nin,
+		    (unsigned long long)bs_ref_fingerprint(r));
+		for (int s = 0; s < b->nsides; s++) {
+			say("%s (%s):\n", u->sc->sides[s].name,
+			    bs_ref_side_mode_name[r->side_mode[s]]);
+			for (int g = b->side_first[s];
+			     g < b->nunits && b->units[g].side == s; g++) {
+				char st[160];
+				mx_state_words(b, g, st, sizeof st);
+				say("  %-28s %s\n", b->units[g].def->name, st);
+			}
+		}
+		say("dice:");
+		for (int k = 0; k < BS_ROLL_OTHER; k++)
+			say(" %s %s", bs_roll_kind_name[k],
+			    bs_ref_dice_mode_name[r->dice_mode[k]]);
+		say("\n");
+		if (b->result.over)
+			say("the battle is over: %s\n",
+			    b->result.reason ? b->result.reason : "");
+		return;
+	}
 	say("%s: round %d, %s phase; %ld inputs; state %016llx\n", u->sc->name,
 	    b->round, bs_phase_name[b->phase], r->nin,
 	    (unsigned long long)bs_ref_fingerprint(r));
@@ -387,6 +461,25 @@ static void look_roster(struct ui *u, const char *arg)
 	int g = find_unit(b, arg);
 	if (g < 0)
 		return;
+	if (b->rules->iface == BS_IFACE_MATRIX) {
+		const struct bs_mx_state *t = bs_mx_state(b, g);
+		const struct bs_mx_card *c = &t->def->card;
+		char st[160];
+		mx_state_words(b, g, st, sizeof st);
+		say("%s (%s): %s\n", t->def->name,
+		    u->sc->sides[b->units[g].side].name, st);
+		say("  %s%s%s, MV %d; melee %d, missile %d, charge %d, "
+		    "defense %d (this round %d, %d, %d, %d [M3.2]); "
+		    "class/unit at the start %d/%d; ML %d%%\n",
+		    bs_mx_type_name[t->def->type],
+		    t->def->aerial ? " (aerial)" : "",
+		    t->def->scouts ? " (scouts)" : "", c->mv, c->melee,
+		    c->missile, c->charge, c->defense, t->melee, t->missile,
+		    t->charge, t->defense, c->cls, c->unit, t->ml);
+		if (t->def->fig.magic)
+			say("  spells left: %d [M3.4a]\n", t->magic_left);
+		return;
+	}
 	const struct bs_unit_state *us = &b->units[g];
 	const struct bs_unit_rated *rt = &us->r;
 	char st[128], dm[64];
@@ -403,15 +496,13 @@ static void look_roster(struct ui *u, const char *arg)
 	    us->front.y, us->facing);
 }
 
-static void look_odds(struct ui *u, const char *arg)
+/* "UNIT vs ENEMY [charging]" or "UNIT, ENEMY [charging]": the two units
+ * (global indexes) and whether the [7.14] charge is to be counted; -1
+ * after saying what is wrong. */
+static int odds_units(struct ui *u, const char *arg, int *g, int *h,
+		      int *charging)
 {
 	const struct bs_battle *b = u->r->b;
-	if (b->sc->rules != BS_RULES_BS1E) {
-		say("odds: the 1E calculator ([8.4]); for this ruleset use "
-		    "chances N\n");
-		return;
-	}
-	/* "UNIT vs ENEMY" or "UNIT, ENEMY" */
 	char a[256], t[256];
 	const char *sep = strstr(arg, " vs ");
 	size_t skip = 4;
@@ -421,29 +512,112 @@ static void look_odds(struct ui *u, const char *arg)
 	}
 	if (!sep) {
 		say("odds: give the attacker and the defender: odds UNIT vs "
-		    "ENEMY\n");
-		return;
+		    "ENEMY [charging]\n");
+		return -1;
 	}
 	snprintf(a, sizeof a, "%.*s", (int)(sep - arg), arg);
 	snprintf(t, sizeof t, "%s", sep + skip);
 	while (t[0] == ' ')
 		memmove(t, t + 1, strlen(t));
-	int g = find_unit(b, a), h = g >= 0 ? find_unit(b, t) : -1;
-	if (g < 0 || h < 0)
+	size_t n = strlen(t);
+	*charging = 0;
+	if (n > 9 && strcasecmp(t + n - 9, " charging") == 0) {
+		*charging = 1;
+		t[n - 9] = '\0';
+	}
+	*g = find_unit(b, a);
+	*h = *g >= 0 ? find_unit(b, t) : -1;
+	if (*g < 0 || *h < 0)
+		return -1;
+	if (b->units[*g].side == b->units[*h].side) {
+		say("odds: %s and %s are on the same side\n", a, t);
+		return -1;
+	}
+	return 0;
+}
+
+/* The 2E melee attack now (bs2e_attack_now), its exact distribution. */
+static void look_odds_bs2e(const struct bs_battle *b, int g, int h,
+			   int charging)
+{
+	struct bs2e_attack_now an;
+	if (bs2e_attack_now(b, g, h, charging, &an) != 0)
 		return;
-	int arc = (int)bs_tt_unit_arc(b, b->units[g].side, b->units[g].idx,
-				      b->units[h].side, b->units[h].idx);
-	struct bs_ai_fight f;
-	bs_ai_fight_eval(&u->r->ai->doctrine, b, b->units[g].side,
-			 b->units[g].idx, b->units[h].side, b->units[h].idx,
-			 arc, 0, &f);
-	say("%s attacking %s (%s, [8.4] over the 36 outcomes of 2d6):\n", a, t,
-	    bs_arc_name[arc]);
-	say("  %d figures at AR %d: %.1f HD expected, %.0f%% of its hit "
-	    "dice\n",
-	    f.att_figs, f.att_ar, f.dealt_hd / 10.0, 100 * f.dealt_frac);
-	say("  back from %d figures at AR %d: %.1f HD expected, %.0f%%\n",
-	    f.def_figs, f.def_ar, f.taken_hd / 10.0, 100 * f.taken_frac);
+	char a[96], t[96], buf[512];
+	bs_battle_unit_name(b, g, a, sizeof a);
+	bs_battle_unit_name(b, h, t, sizeof t);
+	say("%s attacking %s now: %s, %s attack (the melee step's numbers, "
+	    "RULING R-207):\n",
+	    a, t,
+	    an.in_contact ? "in contact"
+			  : "not in contact (as if it touched this enemy "
+			    "alone now)",
+	    bs_arc_name[an.arc]);
+	say("  %d figures %s: %d attack dice%s [2E Attack Dice]\n", an.figures,
+	    an.in_contact ? "(its share against this enemy)"
+			  : "(all its figures, against this enemy alone)",
+	    an.ndice, an.charge ? " (charge x1 1/2, RULING R-211)" : "");
+	say("  the defender's %s [2E Armor Rating]\n",
+	    bs_deriv_format(&an.ar, "AR", buf, sizeof buf));
+	say("  the defender: %d figures of %d Hits, %d carried [2E Hits]\n",
+	    an.target_figures, an.per_figure, an.carried);
+	if (an.cannot) {
+		say("  it cannot attack it now: %s %s\n", an.cannot, an.cite);
+		return;
+	}
+	cli_attack_bs2e_odds_print(an.ad, an.ndice, an.table, an.ar.value,
+				   an.equal_or_higher, an.per_figure,
+				   an.target_figures, an.carried);
+	fflush(stdout);
+}
+
+/* odds UNIT vs ENEMY: the exact odds of that attack in the position now,
+ * with the numbers the Melee Phase would use, printed as `battlesim
+ * attack --odds` prints them ([8.1]-[8.4]; 2E: attack_bs2e.c). */
+static void look_odds(struct ui *u, const char *arg)
+{
+	const struct bs_battle *b = u->r->b;
+	if (b->sc->rules == BS_RULES_MATRIX) {
+		say("odds: the matrix has no attack calculator; use chances "
+		    "N\n");
+		return;
+	}
+	int g, h, charging;
+	if (odds_units(u, arg, &g, &h, &charging) != 0)
+		return;
+	if (b->sc->rules == BS_RULES_BS2E) {
+		look_odds_bs2e(b, g, h, charging);
+		return;
+	}
+	struct bs1e_attack_now an;
+	if (bs1e_attack_now(b, g, h, charging, &an) != 0)
+		return;
+	char an_[96], tn[96], buf[512], dm[64], hd[16];
+	bs_battle_unit_name(b, g, an_, sizeof an_);
+	bs_battle_unit_name(b, h, tn, sizeof tn);
+	say("%s attacking %s now: %s, %s attack%s (the Melee Phase's "
+	    "numbers):\n",
+	    an_, tn,
+	    an.in_contact ? "in contact"
+			  : "not in contact (as if its front rank made "
+			    "contact now)",
+	    bs_arc_name[an.arc], an.charged ? ", charging [7.14]" : "");
+	say("  figures: %d %s [8.1]\n", an.figures,
+	    an.in_contact ? "eligible to fight it" : "in its front rank");
+	say("  %s\n", bs_deriv_format(&an.ar, "AR", buf, sizeof buf));
+	say("  AC %d; damage %s against a size %s figure [8.4 C]\n", an.spec.ac,
+	    bs_dice_format(&an.spec.damage, dm, sizeof dm),
+	    b->units[h].r.size == BS_SIZE_L ? "L" : "S or M");
+	say("  the defender: %d figures of %s HD, %d wounded [8.7]\n",
+	    an.target_figures, bs_tenths_text(an.target_hd, hd, sizeof hd),
+	    an.target_wounded);
+	if (an.cannot) {
+		say("  it cannot attack it now: %s %s\n", an.cannot, an.cite);
+		return;
+	}
+	cli_attack_odds_print(&an.spec, an.target_hd, an.target_figures,
+			      an.target_wounded);
+	fflush(stdout);
 }
 
 static void look_log(struct ui *u, const char *arg)
@@ -578,13 +752,96 @@ static void order_text(const struct bs_battle *b, const struct bs_order *o,
 	}
 }
 
+/* suggest at a matrix question or the [7.0] sequence: the AI's answer in
+ * the grammar the prompt takes. */
+static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_battle *b = r->b;
+	const struct bs_human_q *q = p->q;
+	if (q->kind == BS_HUMAN_MELEE) {
+		const struct bs_controller *c =
+		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+		int order[BS_TT_MAX_MELEES];
+		int n = c && c->melee_order && q->nmelees <= BS_TT_MAX_MELEES
+			    ? c->melee_order(c->ctx, b, q->side, q->melees,
+					     q->nmelees, order)
+			    : 0;
+		if (!n)
+			bs_tt_melee_order(q->melees, q->nmelees, NULL, order);
+		char t[4096];
+		size_t k = 0;
+		t[0] = '\0';
+		bs_ref_melees_text(b, q->melees, order, q->nmelees,
+				   BS_TT_MAX_MELEES, t, sizeof t, &k);
+		say("the AI (docs/AI.md) would resolve them in this order:%s\n",
+		    t);
+		return;
+	}
+	if (q->kind == BS_HUMAN_SEQUENCE) {
+		const struct bs_controller *c =
+		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+		int seq[BS_MAX_UNITS];
+		int n = c && c->move_sequence
+			    ? c->move_sequence(c->ctx, b, q->side, seq,
+					       BS_MAX_UNITS)
+			    : 0;
+		say("the AI (docs/AI.md) would move them in this order:");
+		for (int i = 0; i < n; i++)
+			say("%s %s", i ? "," : "",
+			    u->sc->sides[q->side].units[seq[i]].name);
+		say("%s\n", n ? "" : " in order");
+		return;
+	}
+	const struct bs_mx_controller *c =
+	    bs_ai_find(r->ai, BS_RULES_MATRIX, "doctrine", NULL);
+	int g = b->side_first[q->side] + q->unit;
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	if (q->kind == BS_HUMAN_MX_MOVE) {
+		struct bs_mx_move m;
+		memset(&m, 0, sizeof m);
+		m.enter_col = -1;
+		c->move(c->ctx, b, g, &m);
+		char mt[256];
+		bs_scenario_mx_move_text(q->side, &m, mt, sizeof mt);
+		say("the AI (docs/MATRIX.md) would answer: %s\n", mt);
+		struct bs_mx_move_check ck;
+		if (bs_mx_check_move(b, g, &m, &ck) && ck.where == BS_MX_FIELD)
+			say("  it ends at row %d, column %d (%d of MV %d)%s\n",
+			    ck.row + 1, ck.col + 1, ck.used, ck.mv,
+			    ck.stopped ? ", stopped by an enemy stack" : "");
+		return;
+	}
+	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES], tg = -1;
+	for (int h = 0; h < b->nunits; h++)
+		loc[h] = -1;
+	if (q->kind == BS_HUMAN_MX_ATTACK)
+		c->declare(c->ctx, b, q->side, t->row, t->col, loc);
+	else if (q->kind == BS_HUMAN_MX_ENGAGE)
+		c->defend(c->ctx, b, q->side, t->row, t->col, loc);
+	tg = q->kind == BS_HUMAN_MX_TARGET
+		 ? c->target(c->ctx, b, g, (enum bs_mx_mode)q->mode)
+		 : loc[g];
+	say("the AI (docs/MATRIX.md) would answer: %s\n",
+	    tg >= 0			    ? b->units[tg].def->name
+	    : q->kind == BS_HUMAN_MX_ATTACK ? "hold"
+					    : "none");
+}
+
 static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (p->wait == BS_WAIT_ASK &&
+	    (p->q->kind == BS_HUMAN_SEQUENCE || p->q->kind == BS_HUMAN_MELEE ||
+	     p->q->kind >= BS_HUMAN_MX_MOVE)) {
+		suggest_other(u, p);
+		return;
+	}
 	if (p->wait != BS_WAIT_ASK || p->q->kind != BS_HUMAN_MOVE) {
-		say("suggest: at a unit's order prompt, the AI's order for "
-		    "it\n");
+		say("suggest: at a unit's order prompt (or a brigade's "
+		    "question, or the order units move in), the AI's answer "
+		    "for it\n");
 		return;
 	}
 	const struct bs_controller *c =
@@ -641,11 +898,17 @@ static const char help_text[] =
     "steps: [{advance: 6}, {wheel: 30}] | charge, target: ENEMY |\n"
     "forced_march, steps: [...] | withdraw | flee | wrap, steps: [...];\n"
     "rally prompts: rally: UNIT, by: COMMANDER | mob: UNIT, by: COMMANDER,\n"
-    "order: forward | done. Other questions say their answers.\n"
+    "order: forward | done; the order units move in [7.0]: in order, or\n"
+    "the units that move first (names or numbers: 4, 1); Side A's melee\n"
+    "order [1.6 B]: in order, or the units whose combats go first. The matrix\n"
+    "(docs/MATRIX.md, scripted orders): a move: stay | forward, east (steps\n"
+    "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
+    "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
+    "Other questions say their answers.\n"
     "Anywhere:\n"
     "  status                 units, figures, morale state, command, contacts\n"
     "  roster UNIT            a unit's rated numbers and state\n"
-    "  odds UNIT vs ENEMY     the expected result of that attack now [8.4]\n"
+    "  odds UNIT vs ENEMY [charging]  the exact odds of that attack now [8.4]\n"
     "  map [FILE]             write the battle map of the game so far\n"
     "  log [N|all]            the last N events (20)\n"
     "  chances N              N continuations, the AI on the human sides\n"
@@ -657,6 +920,8 @@ static const char help_text[] =
     "  override routed|rallied UNIT -- TEXT\n"
     "  override command UNIT in|out -- TEXT\n"
     "  override position UNIT X Y FACING -- TEXT\n"
+    "  the matrix: override strength BRIGADE CLASS UNIT, override\n"
+    "    routed|rallied BRIGADE, override position BRIGADE ROW COLUMN|reserve\n"
     "  undo | undo phase | undo round\n"
     "  quit                   stop (the journal keeps the session)\n";
 
@@ -719,6 +984,64 @@ static int parse_side_setting(struct ui *u, const char *t,
 	in->type = BS_IN_SIDE;
 	in->side = s;
 	in->mode = m;
+	return 0;
+}
+
+/* RULING R-432: the matrix's override strength, routed, rallied,
+ * position (of brigade g; v its arguments). */
+static int parse_mx_override(struct ui *u, const char *what, int g,
+			     const char *v, struct bs_ref_input *in)
+{
+	const struct bs_battle *b = u->r->b;
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	if (t->where == BS_MX_OUT) {
+		say("override %s: %s has left the battle\n", what,
+		    t->def->name);
+		return -1;
+	}
+	if (strcasecmp(what, "strength") == 0) {
+		int c = -1, n = -1;
+		char extra;
+		if (sscanf(v, "%d %d %c", &c, &n, &extra) != 2 || c < 1 ||
+		    c > f->full_class || n < 1 || n > t->def->card.unit_max) {
+			say("override strength: CLASS UNIT, the class 1 to %d "
+			    "and the unit number 1 to %d [M2.4] [M2.5]\n",
+			    f->full_class, t->def->card.unit_max);
+			return -1;
+		}
+		in->what = BS_OVR_STRENGTH;
+		in->v[0] = c;
+		in->v[1] = n;
+	} else if (strcasecmp(what, "routed") == 0) {
+		in->what = BS_OVR_ROUTED;
+	} else if (strcasecmp(what, "rallied") == 0) {
+		in->what = BS_OVR_RALLIED;
+	} else if (strcasecmp(what, "position") == 0) {
+		int row = -1, col = -1;
+		char extra, word[16] = "";
+		if (sscanf(v, " %15s %c", word, &extra) != 1 ||
+		    strcasecmp(word, "reserve") != 0)
+			word[0] = '\0';
+		if (!word[0] &&
+		    (sscanf(v, "%d %d %c", &row, &col, &extra) != 2 ||
+		     row < 1 || row > f->rows || col < 1 ||
+		     col > bs_mx_cols(b))) {
+			say("override position: ROW COLUMN (1-%d, 1-%d), or "
+			    "reserve\n",
+			    f->rows, bs_mx_cols(b));
+			return -1;
+		}
+		in->what = BS_OVR_POSITION;
+		in->v[0] = row - 1;
+		in->v[1] = col - 1;
+		if (row < 0)
+			in->v[0] = in->v[1] = -1;
+	} else {
+		say("override: what? the matrix takes die, strength, routed, "
+		    "rallied, position\n");
+		return -1;
+	}
 	return 0;
 }
 
@@ -792,10 +1115,6 @@ static int parse_override(struct ui *u, const char *t,
 		(void)p;
 		return 0;
 	}
-	if (b->rules->iface != BS_IFACE_TABLETOP) {
-		say("override: the matrix takes only 'override die' here\n");
-		return -1;
-	}
 	/* the unit: the longest prefix of rest that names one */
 	int g = -1;
 	size_t used = 0;
@@ -814,6 +1133,8 @@ static int parse_override(struct ui *u, const char *t,
 	const char *v = rest + used;
 	in->g = g;
 	const struct bs_unit_state *us = &b->units[g];
+	if (b->rules->iface == BS_IFACE_MATRIX)
+		return parse_mx_override(u, what, g, v, in);
 	if (strcasecmp(what, "figures") == 0) {
 		int n = -1, w = 0;
 		int k = sscanf(v, "%d %d", &n, &w);
@@ -867,7 +1188,7 @@ static int parse_override(struct ui *u, const char *t,
 static void show_question(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
-	char t[1024];
+	char t[4096];
 	switch (p->wait) {
 	case BS_WAIT_ROUND:
 		if (r->b->result.over)
@@ -1095,6 +1416,7 @@ struct loader {
 	struct bs_ref *r;
 	const char *journal;
 	int rc;
+	int strict;
 };
 
 static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
@@ -1103,9 +1425,16 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 	struct loader *ld = ctx;
 	struct bs_diags d;
 	bs_diags_init(&d);
+	/* RULING R-433: "builtin:NAME", a built-in scenario */
+	size_t npre = strlen(BS_REF_BUILTIN);
+	const char *builtin = strncmp(h->scenario, BS_REF_BUILTIN, npre) == 0
+				  ? h->scenario + npre
+				  : NULL;
 	/* the two steps of a load (issue 11): the file, then where its
 	 * units stand (its [3.4] warnings with the others) */
-	if (bs_scenario_load_file(h->scenario, &ld->sc, &d) != BS_OK ||
+	if ((builtin
+		 ? bs_scenario_load_builtin(builtin, &ld->sc, &d)
+		 : bs_scenario_load_file(h->scenario, &ld->sc, &d)) != BS_OK ||
 	    bs_deploy_check(ld->sc, &d) != BS_OK) {
 		bs_scenario_free(ld->sc);
 		ld->sc = NULL;
@@ -1115,8 +1444,13 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 		bs_diags_release(&d);
 		return -1;
 	}
-	char sha[65];
-	if (bs_ref_file_sha256(h->scenario, sha) != 0 ||
+	char sha[65] = "";
+	size_t blen = 0;
+	const char *btext =
+	    builtin ? bs_scenario_builtin_text(builtin, &blen) : NULL;
+	if (btext)
+		bs_ref_sha256(btext, blen, sha);
+	if ((!btext && bs_ref_file_sha256(h->scenario, sha) != 0) ||
 	    strcmp(sha, h->sha256) != 0) {
 		snprintf(why, len,
 			 "the scenario %s has changed since this journal "
@@ -1124,6 +1458,16 @@ static int load_header(void *ctx, const struct bs_ref_header *h, char *why,
 			 "%.12s...): the inputs would be replayed on another "
 			 "battle; refused",
 			 h->scenario, sha, h->sha256);
+		bs_diags_release(&d);
+		return -1;
+	}
+	/* issue 11: its warnings, as when the session began (errors with
+	 * --strict) */
+	if (cli_print_warnings(ld->sc, ld->strict) != 0) {
+		snprintf(why, len,
+			 "the scenario's warnings are errors with "
+			 "--strict");
+		ld->rc = 2;
 		bs_diags_release(&d);
 		return -1;
 	}
@@ -1152,11 +1496,12 @@ static int load_rec(void *ctx, struct bs_ref_input *in, const char *text,
 	return bs_ref_load_record(ld->r, in, why, len);
 }
 
-int cli_ref_load(const char *journal, struct bs_scenario **sc,
+int cli_ref_load(const char *journal, int strict, struct bs_scenario **sc,
 		 struct bs_ref **r, long *torn_at)
 {
 	struct loader ld = {0};
 	ld.journal = journal;
+	ld.strict = strict;
 	struct bs_ref_reader rd = {&ld, load_header, load_rec};
 	struct bs_ref_header h;
 	struct bs_diags d;
@@ -1201,7 +1546,8 @@ int cmd_referee(int argc, char **argv)
 		O_JOURNAL,
 		O_RESUME,
 		O_LOG,
-		O_OUT
+		O_OUT,
+		O_STRICT
 	};
 	static const struct option opts[] = {
 	    {"seed", required_argument, NULL, O_SEED},
@@ -1211,16 +1557,19 @@ int cmd_referee(int argc, char **argv)
 	    {"resume", required_argument, NULL, O_RESUME},
 	    {"log", required_argument, NULL, O_LOG},
 	    {"out", required_argument, NULL, O_OUT},
+	    {"builtin", required_argument, NULL, 'b'},
+	    {"strict", no_argument, NULL, O_STRICT},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int seed = DEFAULT_SEED, rc = 0, nside = 0, ndice = 0;
+	int seed = DEFAULT_SEED, rc = 0, nside = 0, ndice = 0, strict = 0;
 	const char *side_arg[64], *dice_arg[64];
 	const char *journal = NULL, *resume = NULL, *out = NULL;
+	const char *builtin = NULL;
 	enum bs_log_format fmt = BS_LOG_TEXT;
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":hb:", opts, NULL)) != -1) {
 		switch (ch) {
 		case O_SEED:
 			rc = cli_parse_int("referee", "--seed", optarg, 0,
@@ -1242,6 +1591,12 @@ int cmd_referee(int argc, char **argv)
 			break;
 		case O_OUT:
 			out = optarg;
+			break;
+		case 'b':
+			builtin = optarg;
+			break;
+		case O_STRICT:
+			strict = 1;
 			break;
 		case O_LOG:
 			if (!strcmp(optarg, "text"))
@@ -1267,21 +1622,21 @@ int cmd_referee(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("referee", "unexpected argument '%s'",
 				       argv[optind]);
-	if (resume && (file || journal || nside || ndice))
+	if (resume && (file || builtin || journal || nside || ndice))
 		return cli_usage_error("referee",
 				       "--resume takes the scenario, seed and "
 				       "modes from the journal");
-	if (!resume && !file)
-		return cli_usage_error("referee",
-				       "name the scenario FILE (or --resume "
-				       "JOURNAL)");
+	if (file && builtin)
+		return cli_usage_error(
+		    "referee", "give a scenario FILE or --builtin NAME, "
+			       "not both");
 	struct bs_scenario *sc = NULL;
 	struct bs_ref *r = NULL;
 	char jpath[PATH_MAX];
 	FILE *jf = NULL;
 	if (resume) {
 		long torn = -1;
-		rc = cli_ref_load(resume, &sc, &r, &torn);
+		rc = cli_ref_load(resume, strict, &sc, &r, &torn);
 		if (rc)
 			return rc;
 		snprintf(jpath, sizeof jpath, "%s", resume);
@@ -1305,13 +1660,18 @@ int cmd_referee(int argc, char **argv)
 		}
 		jf = fopen(resume, "a");
 	} else {
-		rc = cli_load_scenario(file, 0, &sc);
+		/* without FILE, the built-in default scenario (as the other
+		 * commands); its warnings are shown here, errors with
+		 * --strict (issue 11) */
+		if (!file && !builtin)
+			builtin = bs_scenario_default_name();
+		rc =
+		    cli_load_checked(file ? file : builtin, !file, strict, &sc);
 		if (rc)
 			return rc;
 		int sides[BS_MAX_SIDES], dmode[BS_ROLL__COUNT];
 		for (int s = 0; s < BS_MAX_SIDES; s++)
-			sides[s] = sc->rules == BS_RULES_MATRIX ? BS_REF_AI
-								: BS_REF_HUMAN;
+			sides[s] = BS_REF_HUMAN;
 		for (int k = 0; k < BS_ROLL__COUNT; k++)
 			dmode[k] = BS_REF_ASK;
 		for (int i = 0; i < nside && !rc; i++)
@@ -1334,6 +1694,8 @@ int cmd_referee(int argc, char **argv)
 		}
 		if (journal) {
 			snprintf(jpath, sizeof jpath, "%s", journal);
+		} else if (!file) {
+			snprintf(jpath, sizeof jpath, "%s.journal", builtin);
 		} else {
 			const char *dot = strrchr(file, '.');
 			const char *slash = strrchr(file, '/');
@@ -1351,14 +1713,25 @@ int cmd_referee(int argc, char **argv)
 		struct bs_ref_header h;
 		memset(&h, 0, sizeof h);
 		char abs[PATH_MAX];
-		if (!realpath(file, abs) ||
-		    bs_ref_file_sha256(abs, h.sha256) != 0) {
-			cli_error("%s: %s", file, strerror(errno));
+		size_t blen = 0;
+		const char *btext =
+		    file ? NULL : bs_scenario_builtin_text(builtin, &blen);
+		if (btext) {
+			/* RULING R-433: a built-in scenario is named, and
+			 * its embedded bytes hashed */
+			snprintf(h.scenario, sizeof h.scenario, "%s%s",
+				 BS_REF_BUILTIN, builtin);
+			bs_ref_sha256(btext, blen, h.sha256);
+		} else if (!file || !realpath(file, abs) ||
+			   bs_ref_file_sha256(abs, h.sha256) != 0) {
+			cli_error("%s: %s", file ? file : builtin,
+				  strerror(errno));
 			bs_ref_free(r);
 			bs_scenario_free(sc);
 			return 1;
+		} else {
+			snprintf(h.scenario, sizeof h.scenario, "%s", abs);
 		}
-		snprintf(h.scenario, sizeof h.scenario, "%s", abs);
 		h.seed = (uint64_t)seed;
 		h.nsides = sc->nsides;
 		memcpy(h.side_mode, sides, sizeof h.side_mode);

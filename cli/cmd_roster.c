@@ -9,6 +9,7 @@
 
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/report.h"
+#include "battlesim/spell.h"
 #include "cli.h"
 
 const char cmd_roster_help[] =
@@ -22,8 +23,8 @@ const char cmd_roster_help[] =
     "Commanders Roster Sheet [3.2] of every individual (race/class/level, "
     "MR,\n"
     "command rank, abilities, saving throws, AC, HD, hp, THAC0, AR, command\n"
-    "radius, charisma bonus). Under each rated number is its derivation "
-    "with\n"
+    "radius, charisma bonus; a caster's spells per day and spells\n"
+    "memorized [14.1]). Under each rated number is its derivation with\n"
     "the rule it comes from, e.g.\n"
     "  ML 12 = 11 +1 magic equipment -1 AC 8 +1 regular [4.1 T3]\n"
     "\n"
@@ -165,6 +166,65 @@ static void ability_cell(int v)
 		printf(" %3s", "-");
 }
 
+/* [14.1] the spells of a caster: per list, his spells per day (PH, with
+ * the Wisdom bonus: RULING R-560) and what he memorized, by level. */
+static void print_spells(const struct bs_individual *ind)
+{
+	static const char *const nth[10] = {"",	   "1st", "2nd", "3rd", "4th",
+					    "5th", "6th", "7th", "8th", "9th"};
+	unsigned unknown;
+	unsigned lists = bs_individual_cast_lists(ind, &unknown);
+	for (int l = 0; l < BS_SPCLASS__COUNT; l++) {
+		int slots[BS1E_SPELL_LEVELS];
+		if (!((lists >> l) & 1))
+			continue;
+		bs_individual_spell_slots(ind, (enum bs_spell_class)l, slots);
+		printf("Spells [14.1]     %s: ", bs_spell_class_name[l]);
+		if ((unknown >> l) & 1) {
+			printf("spells per day not in the tables (RULING "
+			       "R-561)");
+		} else {
+			int top = 0;
+			for (int k = 0; k < BS1E_SPELL_LEVELS; k++)
+				if (slots[k] > 0)
+					top = k + 1;
+			for (int k = 0; k < top; k++)
+				printf("%s%d", k ? "/" : "", slots[k]);
+			printf("%s a day (PH%s)", top ? "" : "none",
+			       ind->ability[BS_WIS] > 0 &&
+				       (l == BS_SPCLASS_CLERIC ||
+					l == BS_SPCLASS_DRUID)
+				   ? ", Wisdom"
+				   : "");
+		}
+		printf("; memorized%s\n",
+		       ind->spells_default ? " (default choice, RULING R-562)"
+					   : "");
+		int any = 0;
+		for (int k = 1; k < BS1E_SPELL_LEVELS + 1; k++) {
+			int first = 1;
+			for (int i = 0; i < ind->nspells; i++) {
+				const struct bs_memorized *m = &ind->spells[i];
+				if ((int)m->spell->cls != l ||
+				    m->spell->level != k)
+					continue;
+				printf("%s%s", first ? "    " : ", ",
+				       first ? nth[k] : "");
+				printf("%s%s", first ? " " : "",
+				       m->spell->name);
+				if (m->count > 1)
+					printf(" x%d", m->count);
+				first = 0;
+				any = 1;
+			}
+			if (!first)
+				putchar('\n');
+		}
+		if (!any)
+			printf("    none\n");
+	}
+}
+
 static void print_indiv(const struct bs1e_indiv_sheet *x)
 {
 	const struct bs_individual *ind = x->ind;
@@ -224,6 +284,7 @@ static void print_indiv(const struct bs1e_indiv_sheet *x)
 	dline(&x->ar, "AR", 0);
 	dline(&x->cr, "CR", 0);
 	printf("    %s\n", bs_deriv_text(&x->cb, "CB", 0, buf, sizeof buf));
+	print_spells(ind);
 	putchar('\n');
 }
 

@@ -577,7 +577,7 @@ int cmd_sim(int argc, char **argv)
 		/* issue 17: the battles go on from the position of a
 		 * referee's journal */
 		long torn = -1;
-		rc = cli_ref_load(from, &sc, &ref, &torn);
+		rc = cli_ref_load(from, strict, &sc, &ref, &torn);
 		if (rc)
 			return rc;
 		if (torn >= 0)

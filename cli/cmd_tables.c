@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/deriv.h"
 #include "cli.h"
 
@@ -361,8 +362,8 @@ static void artillery(FILE *f)
 static void t14(FILE *f)
 {
 	title(f, BS1E_TABLE_14);
-	for (int i = 0; i < BS1E_TERRAIN__COUNT; i++) {
-		const struct bs1e_t14_row *r = &bs1e_table14[i];
+	for (int i = 0; i < BS_T14__COUNT; i++) {
+		const struct bs_t14_row *r = &bs_table14[i];
 		char h[128];
 		snprintf(h, sizeof h, "%s (%s):", r->name, r->key);
 		hang(f, h, r->effect);

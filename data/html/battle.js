@@ -142,6 +142,11 @@
       var u = st.units[gOf(e.side, e.unit)];
       u.special = e.to; u.specialSides = e.sides || [];
     },
+    /* issue 14: the AR of its last volley, with its Table 13 terms */
+    volley: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      if (e.ar) u.msl = e.ar.text;
+    },
     fate: function (st, e) {
       var d = st.indivs[kOf(e.side, e.indiv)];
       d.fate = e.fate_text || e.fate;
@@ -322,6 +327,7 @@
       });
       this.lPaths = el('g', { id: 'paths' }, svg);
       this.lRadius = el('g', { id: 'radii' }, svg);
+      this.lRanges = el('g', { id: 'ranges' }, svg);
       this.lUnits = el('g', { id: 'units' }, svg);
       this.lContacts = el('g', { id: 'contacts' }, svg);
       this.lIndivs = el('g', { id: 'indivs' }, svg);
@@ -333,7 +339,7 @@
       });
       h('span', null, ' \u2014 grid of 6" squares; R routed, ' +
         'S shaken (2E), W wounded figure, OC out of command, D discipline failed; \u2605 commander, ' +
-        '\u25CF hero; orange: melee contact', lg);
+        '\u25CF hero; orange: melee contact; blue: missile fire of this phase (the figures it killed)', lg);
     },
 
     /* the view: the whole table, or (zoom) the units of this round */
@@ -388,8 +394,13 @@
     draw: function (i) {
       var st = STATES[i], e = EV[i], self = this, ph = PHASE_OF[i];
       this.view(i);
-      [this.lPaths, this.lRadius, this.lUnits, this.lContacts, this.lIndivs, this.lLabels]
-        .forEach(function (l) { while (l.firstChild) l.removeChild(l.firstChild); });
+      [this.lPaths, this.lRadius, this.lRanges, this.lUnits, this.lContacts, this.lIndivs,
+        this.lLabels].forEach(function (l) { while (l.firstChild) l.removeChild(l.firstChild); });
+      /* the missile range of the selected unit (issue 14): its bands,
+       * 45 degrees either side of its front [10.1] [10.8] */
+      if (document.getElementById('opt-ranges').checked && selected >= 0 && units[selected].missile &&
+          !(st.units[selected].flags & F_REMOVED))
+        this.ranges(selected, st.units[selected]);
       /* movement paths of the current phase, up to this step */
       if (document.getElementById('opt-paths').checked) {
         for (var j = ph; j <= i; j++) {
@@ -511,6 +522,24 @@
         el('line', { class: 'contact', x1: sx(c[2]), y1: sy(c[3]), x2: sx(c[4]) + 0.001,
           y2: sy(c[5]) }, self.lContacts);
       });
+      /* missile fire of this phase up to this step (issue 14): each
+       * volley a line from the shooter to where its target stood, with
+       * the figures it killed; the current one bold, with an arrow */
+      for (var j3 = ph; j3 <= i; j3++) {
+        var ve = EV[j3], vs = volleyLine(ve, STATES[j3]);
+        if (!vs) continue;
+        var now = j3 === i;
+        var vl = el('line', { class: 'volley' + (now ? ' current' : ''), x1: sx(vs[0]), y1: sy(vs[1]),
+          x2: sx(vs[2]), y2: sy(vs[3]), 'marker-end': now ? 'url(#arrow-blue)' : null,
+          'data-step': j3 }, this.lContacts);
+        var vt = el('title', {}, vl);
+        vt.textContent = LOG[j3] ? String(LOG[j3]).replace(/^\s+/, '') : '';
+        if (vs[4] != null) {
+          var vlab = el('text', { class: 'volley-text', x: sx((vs[0] + 2 * vs[2]) / 3),
+            y: sy((vs[1] + 2 * vs[3]) / 3) }, this.lLabels);
+          vlab.textContent = vs[4];
+        }
+      }
       /* [9.4] a duel's blow, a hero's attack on a figure, figures
        * attacking a hero: an arrow from the attacker to his target */
       var ie = EV[i];
@@ -565,6 +594,48 @@
       });
     }
   };
+  /* [x0, y0, x1, y1, label] of a volley event: 1E volleys carry the
+   * shooter's and the target's places; 2E missile attacks (issue 5) are
+   * drawn between the two units' centres as they stood. */
+  function volleyLine(e, st) {
+    if (e.type === 'volley') {
+      var res = e.killed ? '\u2212' + e.killed : e.wounded ? 'W' : '0';
+      return [e.x0, e.y0, e.x1, e.y1, res];
+    }
+    if (e.type === 'bs2e_attack' && e.text === 'missile' && e.unit != null && e.target_unit != null &&
+        !(e.n && e.n[3])) {
+      var a = gOf(e.side, e.unit), b = gOf(e.target_side, e.target_unit);
+      if (!st.units[a] || !st.units[b]) return null;
+      var ca = centre(a, st.units[a]), cb = centre(b, st.units[b]);
+      return [ca[0], ca[1], cb[0], cb[1], e.n ? e.n[2] + ' hit' + (e.n[2] === 1 ? '' : 's') : null];
+    }
+    return null;
+  }
+  /* The bands of a unit's missile range: from each front corner, 45
+   * degrees out, and straight ahead between them [10.1]. */
+  Tabletop.ranges = function (g, u) {
+    var m = units[g].missile, s = shape(g, u), col = S.sides[units[g].side].colour;
+    var fl = toTable(u, s, 0, 0), fr = toTable(u, s, s.width, 0);
+    function dirp(p, a, r) { return [p[0] + Math.sin(rad(a)) * r, p[1] + Math.cos(rad(a)) * r]; }
+    function band(r, cls) {
+      if (!(r > 0)) return;
+      var a0 = dirp(fl, u.f - 45, r), a1 = dirp(fl, u.f, r), b0 = dirp(fr, u.f, r), b1 = dirp(fr, u.f + 45, r);
+      var d = 'M' + sx(fl[0]) + ' ' + sy(fl[1]) + 'L' + sx(a0[0]) + ' ' + sy(a0[1]) +
+        'A' + r + ' ' + r + ' 0 0 1 ' + sx(a1[0]) + ' ' + sy(a1[1]) +
+        'L' + sx(b0[0]) + ' ' + sy(b0[1]) +
+        'A' + r + ' ' + r + ' 0 0 1 ' + sx(b1[0]) + ' ' + sy(b1[1]) +
+        'L' + sx(fr[0]) + ' ' + sy(fr[1]) + 'Z';
+      el('path', { class: 'range ' + cls, d: d, stroke: col }, this.lRanges);
+    }
+    band.call(this, m.range[2], 'long');
+    band.call(this, m.range[1], 'medium');
+    band.call(this, m.range[0], 'short');
+    band.call(this, m.min, 'minimum');
+    var lab = el('text', { class: 'label', x: sx(dirp(fl, u.f, m.range[2])[0]), y: sy(dirp(fl, u.f, m.range[2])[1]) - 0.4 },
+      this.lLabels);
+    lab.textContent = m.weapon + ': ' + m.range.join('/') + '"' + (m.min ? ', min ' + m.min + '"' : '');
+  };
+
   function star(r) {
     var p = '';
     for (var n = 0; n < 10; n++) {
@@ -710,6 +781,13 @@
       h('div', 'k', 'AR with modifiers', info);
       h('div', 'deriv', u.ar || (r ? r.ar.derivation : 'AR ' + d.ar), info);
     }
+    if (d.missile) {
+      h('div', 'k', 'Missile fire [10.0] (key M: its range)', info);
+      h('div', 'deriv', d.missile.weapon + ': short ' + d.missile.range[0] + '", medium ' +
+        d.missile.range[1] + '", long ' + d.missile.range[2] + '"' +
+        (d.missile.min ? ', minimum ' + d.missile.min + '"' : '') +
+        (u.msl ? '; last volley ' + u.msl : ''), info);
+    }
     if (r) {
       if (r.ar_modifiers.length)
         h('div', 'k', 'AR modifiers that may apply [8.3 T10]', info);
@@ -796,6 +874,7 @@
       try {
         history.replaceState(null, '', '#step=' + cur +
           (document.getElementById('opt-zoom').checked ? '&zoom' : '') +
+          (document.getElementById('opt-ranges').checked ? '&ranges' : '') +
           (selected >= 0 ? '&unit=' + units[selected].side + '-' + units[selected].unit : ''));
       } catch (x) { /* file: in some browsers */ }
     }
@@ -841,6 +920,7 @@
   document.getElementById('opt-radius').addEventListener('change', render);
   document.getElementById('opt-paths').addEventListener('change', render);
   document.getElementById('opt-zoom').addEventListener('change', render);
+  document.getElementById('opt-ranges').addEventListener('change', render);
   svg.addEventListener('click', function () { if (selected >= 0) { selected = -1; render(); } });
   document.getElementById('outcome').addEventListener('click', function (ev) {
     if (ev.target.id === 'outcome') showOutcome(false);
@@ -860,6 +940,7 @@
     else if (k === 'c' || k === 'C') { var r = document.getElementById('opt-radius'); r.checked = !r.checked; render(); }
     else if (k === 'p' || k === 'P') { var p = document.getElementById('opt-paths'); p.checked = !p.checked; render(); }
     else if (k === 'z' || k === 'Z') { var z = document.getElementById('opt-zoom'); z.checked = !z.checked; render(); }
+    else if (k === 'm' || k === 'M') { var mr = document.getElementById('opt-ranges'); mr.checked = !mr.checked; render(); }
     else return;
     ev.preventDefault();
   });
@@ -886,7 +967,7 @@
     (B.rules === 'matrix' ? '' : '; table ' + W + '" \u00d7 ' + D + '"') + '; ' +
     (B.summary ? B.summary.rounds + ' rounds' : '');
   var defs = el('defs', {}, svg);
-  [['arrow', '#333'], ['arrow-red', '#b8322a']].forEach(function (a) {
+  [['arrow', '#333'], ['arrow-red', '#b8322a'], ['arrow-blue', '#1f5fbf']].forEach(function (a) {
     var mk = el('marker', { id: a[0], viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4,
       markerHeight: 4, orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M0 0L10 5L0 10z', fill: a[1] }, mk);
@@ -897,6 +978,7 @@
   var hash = location.hash || '';
   if (/zoom/.test(hash)) document.getElementById('opt-zoom').checked = true;
   if (/radii/.test(hash)) document.getElementById('opt-radius').checked = true;
+  if (/ranges/.test(hash)) document.getElementById('opt-ranges').checked = true;
   var sel = /unit=(\d+)-(\d+)/.exec(hash);
   if (sel && S.sides[+sel[1]]) selected = gOf(+sel[1], +sel[2]);
   render();
@@ -957,6 +1039,16 @@
     check('Z zooms', document.getElementById('opt-zoom').checked);
     key('c');
     check('C shows command radii', document.querySelectorAll('#radii circle').length > 0);
+    /* issue 14: M shows the selected unit's missile range (when it fires) */
+    var shooter = -1;
+    units.forEach(function (d, g) { if (shooter < 0 && d.missile) shooter = g; });
+    if (shooter >= 0) {
+      selected = shooter;
+      key('m');
+      check('M shows the missile range of the selected unit',
+        document.querySelectorAll('#ranges path').length >= 3);
+      key('m');
+    }
     key(' ');
     check('Space plays', timer !== null);
     key(' ');

@@ -140,6 +140,12 @@ void bs2e_ai_init(struct bs2e_ai *ai);
  * weakens. Stateless and deterministic; one serves both sides. */
 void bs_mx_ai_init(struct bs_mx_controller *c);
 
+/* The matrix scripted controller (src/ai/matrix_script.c, RULING R-426):
+ * plays exactly each army's `orders:` of a matrix scenario (struct
+ * bs_matrix_field .orders): per round and brigade its move, attack,
+ * engagement and free target; what is not given, the default. */
+void bs_mx_script_init(struct bs_mx_controller *c);
+
 /* ---- the referee's human side (src/ai/human.c, issue 17) ----------------
  * A controller that asks a UI-supplied callback for every decision the
  * rules give a side (src/ai never prints or reads): the answer comes back
@@ -158,6 +164,15 @@ enum bs_human_ask {
 	BS_HUMAN_FOLLOW,      /* [7.12] follow a withdrawing enemy (yes) */
 	BS_HUMAN_WEAPON,      /* [8.2] the weapon in hand */
 	BS_HUMAN_RETREAT,     /* 2E: retreat 4" instead of checking (yes) */
+	BS_HUMAN_SEQUENCE,    /* [7.0] the order the side's units move in
+				 (RULING R-428) */
+	BS_HUMAN_MELEE,	      /* [1.6 B] Side A: the order of the melees
+				 (RULINGS R-377, R-430) */
+	/* the matrix card system (RULING R-427) */
+	BS_HUMAN_MX_MOVE,   /* [M3.2] a brigade's move */
+	BS_HUMAN_MX_ATTACK, /* [M3.3] the winner: whom a brigade attacks */
+	BS_HUMAN_MX_ENGAGE, /* [M3.3] the loser: whom a brigade engages */
+	BS_HUMAN_MX_TARGET, /* [M3.4a] [M3.4b] [M3.5] a free attack */
 	BS_HUMAN__COUNT
 };
 extern const char *const bs_human_ask_name[BS_HUMAN__COUNT];
@@ -166,9 +181,13 @@ extern const char *const bs_human_ask_name[BS_HUMAN__COUNT];
  * -1 none). */
 struct bs_human_q {
 	enum bs_human_ask kind;
-	int side, unit, indiv;
-	int eside, eunit; /* FOLLOW: the withdrawing enemy */
-	int nrally;	  /* RALLY: entries given so far this phase */
+	int side, unit, indiv; /* the matrix: unit is the brigade */
+	int eside, eunit;      /* FOLLOW: the withdrawing enemy */
+	int nrally;	       /* RALLY: entries given so far this phase */
+	int mode;	       /* MX_TARGET: the attack (enum bs_mx_mode) */
+	/* MELEE: the phase's melees (valid while it is asked) */
+	const struct bs_melee *melees;
+	int nmelees;
 };
 
 /* The answer to it (the fields of its kind). */
@@ -179,6 +198,14 @@ struct bs_human_answer {
 	struct bs_order order;	     /* MOVE */
 	int weapon;		     /* WEAPON: index into r.wpn, -1 keep */
 	struct bs_indiv_order io;    /* INDIV */
+	/* SEQUENCE: these units (indexes on the side) move first, in this
+	 * order, then the others in the side's order; MELEE: the units whose
+	 * combats go first (bs_ai_melee_order_units) */
+	unsigned char seq[BS_MAX_UNITS];
+	int nseq;
+	struct bs_mx_move mx_move; /* MX_MOVE */
+	int mx_target;		   /* MX_ATTACK, _ENGAGE, _TARGET: the enemy
+				      brigade (global index), -1 none */
 };
 
 /* The UI: answer q about battle b into *a (every question is answered:
@@ -191,8 +218,25 @@ struct bs_human_ui {
 
 struct bs_ai_human {
 	struct bs_controller ctl;     /* pass &h->ctl (registry: "human") */
+	struct bs_mx_controller mx;   /* the matrix's (registry: "human") */
 	const struct bs_human_ui *ui; /* NULL: every answer the default */
 };
+
+/* RULING R-428: the units of side that can be given an order in its
+ * Movement Phase now (not routed, nor mobs, nor out of control, nor moved)
+ * as indexes on the side into units[0..max); returns how many. */
+int bs_ai_human_orderable(const struct bs_battle *b, int side, int *units,
+			  int max);
+
+/* [1.6 B] RULING R-377: the order of the melees m[0..n-1] in which the
+ * combats of side's units units[0..nunits) (indexes on the side) go
+ * first, in that order: the melees ranked by the first of those units in
+ * them, then the rules' construction (bs_tt_melee_order). Into
+ * order[0..n-1]; returns n, or 0 (the rules' order) when n is over
+ * BS_TT_MAX_MELEES. The scripted `melee:` entry and the referee's human
+ * side (RULING R-430) both order melees this way. */
+int bs_ai_melee_order_units(int side, const int *units, int nunits,
+			    const struct bs_melee *m, int n, int *order);
 
 /* Set up *h asking ui (NULL: the default answers, as "hold"). */
 void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui);
@@ -202,7 +246,11 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui);
  * check of the order (bs_tt_check_order, 2E bs2e_check_order) after a
  * stepless charge gets its path; the 2E charge declaration takes only a
  * charge or hold (RULING R-203). RALLY, INDIV: the rules check them when
- * they are played (REJECTED, with the rule). */
+ * they are played (REJECTED, with the rule). The matrix (RULING R-427):
+ * a move as bs_mx_check_move finds it, refused too when steps are given
+ * after it ends; an attack on an enemy it may declare [M3.3] (R-253), an
+ * engagement of an attacker at its location, a free target in reach
+ * [M3.4a] [M3.4b]. */
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		      struct bs_human_answer *a, const char **why,
 		      const char **cite);
@@ -220,14 +268,15 @@ void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
 /* The controllers of every kind for every ruleset (caller storage, about
  * 200 KB: allocate it; one per thread, as the doctrine's caches are). */
 struct bs_ai_set {
-	struct bs_ai_doctrine doctrine;	 /* 1E "doctrine" */
-	struct bs_ai_script script;	 /* 1E and 2E "scripted" */
-	struct bs_controller hold;	 /* 1E and 2E "hold" */
-	struct bs2e_ai bs2e;		 /* 2E "doctrine" */
-	struct bs_mx_controller mx;	 /* matrix "doctrine" */
-	struct bs_mx_controller mx_hold; /* matrix "hold" */
-	struct bs_ai_human human;	 /* 1E and 2E "human" (issue 17): set
-					    its ui before use */
+	struct bs_ai_doctrine doctrine;	   /* 1E "doctrine" */
+	struct bs_ai_script script;	   /* 1E and 2E "scripted" */
+	struct bs_controller hold;	   /* 1E and 2E "hold" */
+	struct bs2e_ai bs2e;		   /* 2E "doctrine" */
+	struct bs_mx_controller mx;	   /* matrix "doctrine" */
+	struct bs_mx_controller mx_hold;   /* matrix "hold" */
+	struct bs_mx_controller mx_script; /* matrix "scripted" */
+	struct bs_ai_human human;	   /* every ruleset's "human" (issue
+					      17): set its ui before use */
 };
 
 /* Set up every controller of *s. Cannot fail; no allocation. */

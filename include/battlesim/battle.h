@@ -42,6 +42,11 @@ enum bs_uflag {
 	/* 1E: the rules refused its order of this Movement Phase; the
 	 * controller is asked once more (RULING R-373) */
 	BS_UF_REFUSED = 1u << 19,
+	/* issue 14: fired missiles or artillery this round [10.2] */
+	BS_UF_FIRED = 1u << 20,
+	/* [10.2] an enemy moved into base-to-base contact with it this
+	 * round */
+	BS_UF_CONTACTED = 1u << 21,
 };
 
 /* How a unit ended the battle (the simulator's categories). */
@@ -53,6 +58,30 @@ enum bs_unit_end {
 	BS_END__COUNT
 };
 extern const char *const bs_unit_end_name[BS_END__COUNT];
+
+/* [10.0]-[10.11] what a unit fires with, rated at setup (issue 14). A
+ * unit that fires nothing in play (no missile weapon, a mob [2.10], the
+ * Basic Game [16.3 A]) has shots_max 0. */
+struct bs_missile_rated {
+	int weapon;  /* index into the unit's weapons, -1 (artillery, none) */
+	int cls;     /* Table 12 row (enum bs1e_missile_class), -1 none */
+	int base_ar; /* [8.3] the weapon's AR; artillery: the crew's THAC0,
+			no ratio adjustment [10.10] */
+	struct bs_dice dmg_sm, dmg_l; /* per figure, the weapon's plus in */
+	int range[3];		      /* short, medium, long, inches */
+	int min_range;		      /* [10.9] catapults, inches; 0 none */
+	int rate_num, rate_den;	      /* AD&D shots a round [10.0] */
+	int shots_max;		      /* Table 12: shots a round at most */
+	int ammo;		      /* volleys carried [10.3]; -1 unlimited */
+	int rows;		      /* rows that fire [10.0] */
+	int mounted;		      /* riders: Table 13 +2 */
+	int split_fire;		      /* [10.5] */
+	int indirect;		      /* [10.7] may shoot over friends */
+	int artillery;		      /* enum bs_artillery_kind, -1 none */
+	int target_ac;		      /* [10.9] artillery: the target's AC */
+	int fires_every;	      /* [10.9] artillery: rounds a shot */
+	int magic;		      /* a magic weapon [13.3] */
+};
 
 /* The rated numbers of a unit, copied from its roster sheet at setup so
  * that the round loop reads plain integers. */
@@ -90,6 +119,7 @@ struct bs_unit_rated {
 		struct bs_dice dmg_sm, dmg_l;
 		int pike, polearm, magic, set_spear;
 	} wpn[BS_UNIT_MAX_WEAPONS];
+	struct bs_missile_rated msl; /* issue 14 */
 };
 
 /* A unit on the table. */
@@ -146,6 +176,17 @@ struct bs_unit_state {
 	 * bs_side_edge) */
 	int special;
 	unsigned special_sides;
+	/* missile fire and artillery (issue 14): this Game Round, and this
+	 * battle */
+	int shots;	   /* shots fired this round [10.2] */
+	int shots_round;   /* shots it is entitled to this round [10.0] */
+	int fired_initial; /* fired in this round's Initial Missile Phase */
+	int pass_through;  /* took its pass-through shot this round [10.6] */
+	int ammo_left;	   /* volleys left [10.3], -1 unlimited */
+	int special_left[BS_UNIT_MAX_SPECIAL_AMMO]; /* [10.11] shots left */
+	int last_fired;	   /* round of its last shot, 0 none */
+	int crew_replaced; /* [10.10] a replacement crew: +2 AR */
+	int spare_crew;	   /* [10.10] replacement crew figures left */
 };
 
 /* An individual on the table. */
@@ -210,6 +251,7 @@ struct bs_result {
 };
 
 struct bs_ruleset;
+struct bs_terrain_index;
 
 /* The controller interfaces: what a ruleset asks its sides' controllers
  * (struct bs_ruleset .iface). A controller implements one of them; the
@@ -255,6 +297,11 @@ struct bs_battle {
 	int stands;		   /* option stands [2.4] [7.3] */
 	int d20_initiative;	   /* option d20_initiative [5.1] */
 	unsigned long long events; /* events emitted (counted when on) */
+	/* issue 14: the scenario's terrain, indexed for the tabletop's
+	 * queries (battlesim/terrain.h); made and freed by the 1E and 2E
+	 * rulesets (bs_tt_terrain_attach, bs_tt_terrain_detach), NULL
+	 * otherwise */
+	struct bs_terrain_index *terrain;
 };
 
 /* A ruleset: the Sequence of Play and the rules behind it, plugged into

@@ -140,6 +140,38 @@ struct bs1e_attack_result {
 void bs1e_attack_resolve(const struct bs1e_attack_plan *p, int roll,
 			 struct bs1e_attack_result *out);
 
+/* ---- an attack in a battle now (the referee's `odds`, issue 17) ------ */
+
+struct bs_battle;
+
+/* The attack unit g would make on enemy unit h (global indexes) of a 1E
+ * battle in its position now, with the numbers the Melee Phase uses: the
+ * figures eligible [8.1], the arc, the adjusted AR with every Table 10
+ * row in force [8.3] (and the [7.13] forced-march penalty), the
+ * defender's AC and the damage dice of the attacker's weapon against the
+ * defender's size. */
+struct bs1e_attack_now {
+	int in_contact; /* 1: in contact now; 0: not, as if its front rank
+			   (its files) made contact now */
+	int figures;	/* [8.1] eligible figures (in contact), or its files */
+	int arc;	/* enum bs_arc of the attack on h */
+	int charged;	/* [7.14] the closed regular charge counted */
+	struct bs_deriv ar;	      /* the adjusted AR [8.3] [8.4 A] */
+	struct bs1e_attack_spec spec; /* figures set */
+	int target_hd;		      /* HD of one figure of h, tenths */
+	int target_figures, target_wounded;
+	/* not NULL: it may not attack h now (routed [6.4], a skirmisher
+	 * against a unit [2.9], weapons that cannot harm it [13.3], ...) */
+	const char *cannot, *cite;
+};
+
+/* Fill *out for g's attack on h; `charging`: count the [7.14] charge bonus
+ * as if it charged this Game Round (it is counted anyway when it did).
+ * Returns 0, or -1 when b is not a 1E battle or g, h are not enemy units
+ * (*out untouched). Changes nothing. */
+int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
+		    struct bs1e_attack_now *out);
+
 /* Roll 2d6 from src (the two dice go to src->record when it has one). */
 int bs1e_roll_2d6(struct bs_dice_source *src);
 
@@ -308,6 +340,36 @@ struct bs1e_spell_effect {
 void bs1e_spell_effect(int hd_per_creature_tenths, int creature_hd_tenths,
 		       enum bs1e_save save, int wound_only,
 		       struct bs1e_spell_effect *out);
+
+/* [14.5 A] the damage of catalog record `sp` (battlesim/spell.h) used at
+ * caster level `level` (0: an item's item_level) as the dice
+ * bs1e_magic_hd reads: its fixed part, then n x its element as one part
+ * (RULING R-061: a part's plus is per die, d4+1 x 3 = 3 x D6 = 3 HD); a
+ * breath weapon's hit points (`damage: hp`) are `breather_hp` as a fixed
+ * number. Returns 0, or -1 when the record does no hit point damage, or
+ * breather_hp is needed and not given (< 1). */
+struct bs_spell;
+int bs1e_spell_damage_dice(const struct bs_spell *sp, int level,
+			   int breather_hp, struct bs_dice *out);
+
+/* How a linear or cone-shaped effect strikes a figure [14.5 B]. */
+enum bs1e_strike {
+	BS1E_STRIKE_FRONT,
+	BS1E_STRIKE_REAR,
+	BS1E_STRIKE_SIDE,
+	BS1E_STRIKE__COUNT
+};
+extern const char *const bs1e_strike_name[BS1E_STRIKE__COUNT];
+
+/* [14.5 B] 1 when an effect of area shape `shape` (enum bs_area_shape)
+ * striking a figure of formation `f` from `from` can do no more than wound
+ * it (the `wound_only` of bs1e_spell_effect): a line from the front or
+ * directly behind; from the side a figure in closed or open formation may
+ * be removed, a skirmish or mob figure not (RULING R-566); a cone likewise
+ * in the first half of its length (`in_first_half`), as any area beyond.
+ * Circles and squares: 0. */
+int bs1e_spell_wound_only(int shape, enum bs1e_strike from, enum bs_formation f,
+			  int in_first_half);
 
 /* [14.12] mirror image: damage / (duplicates + 1), rounded down to the
  * tenth (RULING R-075). */

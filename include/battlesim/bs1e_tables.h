@@ -298,31 +298,9 @@ enum bs1e_t13 {
 };
 extern const struct bs1e_mod_row bs1e_table13[BS1E_T13__COUNT];
 
-/* ---- Table 14 [11.8] Terrain Effects on Movement ------------------------- */
-enum bs1e_terrain {
-	BS1E_TERRAIN_CLEAR,
-	BS1E_TERRAIN_ROAD,
-	BS1E_TERRAIN_WOODS,
-	BS1E_TERRAIN_OBSTACLE,
-	BS1E_TERRAIN_ELEVATION,
-	BS1E_TERRAIN_ROUGH,
-	BS1E_TERRAIN_SWAMP,
-	BS1E_TERRAIN_WATER,
-	BS1E_TERRAIN__COUNT
-};
-struct bs1e_t14_row {
-	const char *name;   /* "Clear Terrain", "Road", ... */
-	const char *key;    /* scenario key: "clear", "road", ... */
-	const char *effect; /* the printed text, shortened */
-	int mv_num, mv_den; /* movement multiplier: road 4/3, woods 2/3, ... */
-	int closed_ok;	    /* closed formation allowed in it */
-	int charge_ok;	    /* charge allowed through / into it */
-	int passable;	    /* 0: only aquatic / amphibious units */
-	const char *ignored_by; /* creature flag that ignores the penalty */
-};
-extern const struct bs1e_t14_row bs1e_table14[BS1E_TERRAIN__COUNT];
-/* The terrain for a scenario key, or -1. */
-int bs1e_terrain_from_key(const char *key);
+/* ---- Table 14 [11.8] Terrain Effects on Movement -------------------------
+ * Shared by 1E and 2E (RULING R-220): in the tabletop, battlesim/terrain.h
+ * (bs_table14), with the kinds of feature and the queries on them. */
 
 /* ---- Table 15 [12.1] Initial Weather, Table 16 [12.2] Weather Effects --- */
 struct bs1e_t15_row {
@@ -448,9 +426,63 @@ extern const char *const bs1e_table18_example[BS1E_T18_EXAMPLE_LINES];
  * AD&D 1E classes the catalog knows (PH tables), or -1 when unknown. */
 long bs1e_max_xp_for_level(const char *cls, int level);
 
+/* ---- AD&D 1E spells per day [14.1] [16.3] (src/bs1e/tables/adnd_spells.c)
+ * The Players Handbook's "spells usable by level" tables, the Wisdom table
+ * and the magic resistance rule of the Monster Manual. RULING R-016 and
+ * R-560 say which rows are built in. */
+
+#define BS1E_SPELL_LEVELS                                                      \
+	9 /* spell levels 1..9 (clerics, druids and                            \
+	     illusionists stop at 7) */
+
+/* The four spell lists of the PH. */
+enum bs1e_spell_list {
+	BS1E_LIST_CLERIC,
+	BS1E_LIST_DRUID,
+	BS1E_LIST_MAGIC_USER,
+	BS1E_LIST_ILLUSIONIST,
+	BS1E_LIST__COUNT
+};
+extern const char *const bs1e_spell_list_name[BS1E_LIST__COUNT];
+
+/* What bs1e_spells_per_day found. */
+enum {
+	BS1E_SPD_OK = 1,	 /* out[] is the row (all 0: none yet) */
+	BS1E_SPD_NOT_A_LIST = 0, /* the class never casts from this list */
+	BS1E_SPD_UNKNOWN = -1,	 /* the class, or its row, is not built in */
+};
+
+/* The spells per day of a caster of class `cls` ("magic-user", "ranger",
+ * ... as bs1e_class_known) at `level` from spell list `list`: out[k] the
+ * spells of level k + 1, without Wisdom bonus (0 everywhere unless
+ * BS1E_SPD_OK). Paladins cast cleric spells from the 9th level, rangers
+ * druid spells from the 8th and magic-user spells from the 9th. */
+int bs1e_spells_per_day(const char *cls, int level, enum bs1e_spell_list list,
+			int out[BS1E_SPELL_LEVELS]);
+
 /* Spell levels an AD&D 1E caster of `cls` and `level` can cast per day
- * (sum over spell levels of slots x level), or 0 for non-casters, -1 when
- * unknown. 18th-level magic-user: 139 ([16.3] example). */
+ * (sum over spell levels of slots x level, every list of the class), or 0
+ * for non-casters, -1 when unknown. 18th-level magic-user: 139 ([16.3]
+ * example). */
 int bs1e_spell_levels_for(const char *cls, int level);
+
+/* PH Wisdom table: add a cleric's bonus spells for Wisdom `wis` to out[]
+ * (only at spell levels where out[k] > 0); returns the spells added. */
+int bs1e_wisdom_bonus_spells(int wis, int out[BS1E_SPELL_LEVELS]);
+/* The highest spell level a cleric of Wisdom `wis` may use (17 for the
+ * 6th, 18 for the 7th; 0 = not given: no limit, 9). */
+int bs1e_wisdom_max_spell_level(int wis);
+/* A cleric's chance of spell failure, percent (9: 20 .. 12: 5, 13+: 0). */
+int bs1e_wisdom_spell_failure(int wis);
+/* The magical attack adjustment of Wisdom to saving throws against
+ * mental attack forms (charm, fear, hypnosis, illusion, suggestion ...):
+ * 3: -3 .. 18: +4; 0 (not given): 0. */
+int bs1e_wisdom_magic_attack(int wis);
+/* The saving throw bonus of dwarves, gnomes and halflings: +1 per 3 1/2
+ * points of Constitution (0: not given). */
+int bs1e_con_save_bonus(int con);
+/* Magic resistance `mr` % against a caster of `caster_level` (MM: +5% per
+ * level below 11, -5% above; 0..100). */
+int bs1e_mr_at_level(int mr, int caster_level);
 
 #endif

@@ -99,6 +99,24 @@ int bs2e_roll_attack(struct bs_dice_source *src, const int ad[2], int ndice,
  * bs2e_armor_equal_or_higher, RULING R-201) a result equal to AR too. */
 int bs2e_armor_cancels(int roll, int ar, int equal_or_higher);
 
+/* The exact odds of one attack (the referee's `odds`, `attack --rules
+ * bs2e --odds`, issue 17): ndice attack dice of ad (as bs2e_roll_attack
+ * reads them) through `table` (NULL: the built-in one) give k hits with
+ * probability p_rolled[k]; each hit then stands unless the defender's d10
+ * cancels it at AR ar [2E Armor Rating] (equal_or_higher: RULING R-201),
+ * k hits standing with probability p_stand[k]. Both arrays of `max`
+ * entries. Returns the largest k possible, or -1 when max is too small
+ * (bs2e_attack_odds_size says what is needed) or ndice is out of 0 ..
+ * BS2E_MAX_DICE. */
+int bs2e_attack_odds(const int ad[2], int ndice, const int *table, int ar,
+		     int equal_or_higher, double *p_rolled, double *p_stand,
+		     int max);
+/* Entries bs2e_attack_odds needs for these dice and table. */
+int bs2e_attack_odds_size(const int ad[2], int ndice, const int *table);
+/* Of the ten faces of the defender's d10, those that leave a hit
+ * standing at AR ar. */
+int bs2e_armor_stand_faces(int ar, int equal_or_higher);
+
 /* [2E Armor Rating] "the defender rolls 1d10 for each hit": `hits` d10,
  * the first BS2E_MAX_DICE of them into dice[] (may be NULL); returns the
  * hits that stand. */
@@ -151,8 +169,8 @@ void bs2e_rally_check(enum bs2e_order from, int ml, int roll, int to_good,
  */
 
 /* RULING R-220: the movement cost factor of terrain type t (enum
- * bs1e_terrain, the scenario's `terrain:` types) as num/den of clear
- * ground; 0 = impassable for unit kind k. */
+ * bs_terrain_type (terrain.h), the scenario's `terrain:` types) as num/den of
+ * clear ground; 0 = impassable for unit kind k. */
 void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den);
 
 /* Missile range bands (RULING R-208, known-gaps 19). */
@@ -206,5 +224,28 @@ int bs2e_check_order(const struct bs_battle *b, int side, int unit,
  * (RULING R-211). out as tabletop.h's struct bs_tt_charge. */
 void bs2e_plan_charge(const struct bs_battle *b, int side, int unit, int tside,
 		      int tunit, struct bs_tt_charge *out);
+
+/* The melee attack unit a would make on enemy unit d (global indexes) of
+ * a 2E battle in its position now (the referee's `odds`, issue 17): what
+ * the melee step uses (RULING R-207): its figures' share for d, the charge's
+ * x1 1/2 (RULING R-211), the defender's AR with the flank and rear
+ * modifiers (RULING R-212). */
+struct bs2e_attack_now {
+	int in_contact; /* 0: not in contact, as if it touched only d now
+			   (all its figures, RULING R-207) */
+	int figures, arc, charge;
+	int num, den, ndice; /* the multiplier, the attack dice */
+	int ad[2];
+	const int *table;
+	struct bs_deriv ar; /* the defender's AR, modified */
+	int equal_or_higher;
+	int per_figure, target_figures, carried; /* the defender [2E Hits] */
+	const char *cannot, *cite; /* not NULL: it does not attack d now */
+};
+/* Fill *out; `charging`: count the charge's x1 1/2 as if a declared charge
+ * on d had reached it. 0, or -1 when b is not a 2E battle or a, d are not
+ * enemies (*out untouched). Changes nothing. */
+int bs2e_attack_now(const struct bs_battle *b, int a, int d, int charging,
+		    struct bs2e_attack_now *out);
 
 #endif

@@ -20,6 +20,8 @@ enum bs_step_kind {
 	BS_STEP_FACE,	   /* angle 90 right, -90 left, 180 about [7.9] */
 	BS_STEP_FRONTAGE,  /* files = the new frontage [7.10] */
 	BS_STEP_FORMATION, /* formation = closed / open [7.6] */
+	BS_STEP_FIRE,	   /* issue 14 [10.5] split-fire: one volley at the
+			      order's target (tside, tunit), here */
 	BS_STEP__COUNT
 };
 extern const char *const bs_step_name[BS_STEP__COUNT];
@@ -68,7 +70,7 @@ extern const char *const bs_special_name[BS_SPECIAL__COUNT];
 /* One unit's order for its Movement Phase. */
 struct bs_order {
 	enum bs_order_kind kind;
-	int tside, tunit; /* target (charge, flee from); -1 none */
+	int tside, tunit; /* target (charge, flee from, split-fire); -1 none */
 	int nsteps;
 	struct bs_step step[BS_ORDER_MAX_STEPS];
 	/* [11.6] [11.7] declared before the unit moves: with `declares`
@@ -78,7 +80,51 @@ struct bs_order {
 	int declares;
 	enum bs_special special;
 	unsigned sides;
+	/* issue 14: the controller's reason (static text, for the log; NULL
+	 * none) */
+	const char *why;
 };
+
+/* ---- missile fire (issue 14) [10.0]-[10.11] ------------------------------
+ */
+
+/* The kinds of missile fire [10.2] (the VOLLEY event's n[8]). */
+enum bs_fire_kind {
+	BS_FIRE_INITIAL,      /* [1.2] Initial Missile Phase */
+	BS_FIRE_PASS_THROUGH, /* [10.6] during the enemy's movement */
+	BS_FIRE_PHASE,	      /* [1.5 B] Missile and Magic Phase */
+	BS_FIRE_SPLIT,	      /* [10.5] during its own movement */
+	BS_FIRE_ARTILLERY,    /* [1.5 C] artillery */
+	BS_FIRE__COUNT
+};
+extern const char *const bs_fire_kind_name[BS_FIRE__COUNT];
+
+/* One volley a controller proposes: unit `unit` of its side fires at
+ * (tside, tunit). */
+struct bs_fire_order {
+	int unit;
+	int tside, tunit;
+	int ammo; /* -1: its weapon's (the piece's) own; artillery: index of
+		     the unit's special ammunition [10.11] */
+	int at;	  /* pass-through: the moment of the move (an index of the
+		     path given), else 0 */
+	const char *why; /* the controller's reason (static text) or NULL */
+};
+#define BS_MAX_FIRE_ORDERS 64
+
+/* A moment of an enemy unit's move at which pass-through fire may be
+ * taken [10.6] (RULING R-477): where it stands then. */
+struct bs_move_point {
+	int side, unit;	     /* the unit moving */
+	double x, y, facing; /* front centre and facing */
+	int files, figures;
+	enum bs_formation formation;
+	double moved;	  /* inches of the move done by then */
+	int contact;	  /* 1: the moment it comes into contact with
+			     (tside, tunit), before it touches */
+	int tside, tunit; /* that unit, -1 */
+};
+#define BS_MAX_MOVE_POINTS 64
 
 /* [2.10] the orders a mob may be given. */
 enum bs_mob_order {
@@ -152,6 +198,8 @@ enum bs_script_kind {
 	BS_SCRIPT_MOVE,	 /* `order:` for `unit:` in its Movement Phase */
 	BS_SCRIPT_RALLY, /* `rally:` unit `by:` commander [6.0] */
 	BS_SCRIPT_MOB,	 /* `mob:` unit `by:` commander, `order:` [2.10] */
+	BS_SCRIPT_FIRE,	 /* issue 14: `fire:` unit at `target:`, in
+			    `phase:` [10.2] */
 	BS_SCRIPT_INDIV, /* `individual:` moves `to:` [7.7] [9.4] */
 	BS_SCRIPT_ROLE,	 /* `individual:` declares a `role:` [9.0] [9.3] */
 	BS_SCRIPT_MELEE, /* `melee:` units whose combats go first [1.6 B] */
@@ -169,6 +217,15 @@ struct bs_script_order {
 	/* MOB: the order and, for a wheel, its angle (degrees, + right) */
 	enum bs_mob_order mob_order;
 	double mob_angle;
+	/* FIRE (issue 14): the kind of fire (the target is order.tside,
+	 * order.tunit), the special ammunition (-1 none), and for
+	 * pass-through fire the enemy unit whose move it waits for (mside,
+	 * munit) and the inches of that move after which it fires (`after`,
+	 * -1: its last moment) */
+	enum bs_fire_kind fire;
+	int ammo;
+	int mside, munit;
+	double after;
 	/* INDIV: the individual's move; ROLE: the change of role */
 	struct bs_indiv_order iorder;
 	struct bs_role_order role;
@@ -235,6 +292,27 @@ struct bs_controller {
 	 * to check. NULL: it checks (RULING R-215). */
 	int (*bs2e_retreat)(void *ctx, const struct bs_battle *b, int side,
 			    int unit);
+	/* issue 14 [1.2] [1.5 B] [1.5 C]: the side's volleys in the phase of
+	 * `kind` (BS_FIRE_INITIAL, BS_FIRE_PHASE or BS_FIRE_ARTILLERY), in
+	 * the order to fire; returns how many were written (<= max). Each
+	 * is checked when its turn comes; each volley's losses are removed
+	 * * at once [10.0], so a later one may find its target gone. A unit
+	 * named twice fires a second shot [10.2]. `call` is 0 the first time
+	 * in a phase; while a call's volleys fire, the side is asked again
+	 * (call 1, 2 ...: a controller may choose its second shots after
+	 * seeing its first), until it gives none. NULL: no fire. */
+	int (*fire)(void *ctx, const struct bs_battle *b, int side,
+		    enum bs_fire_kind kind, int call, struct bs_fire_order *out,
+		    int max);
+	/* [10.6] pass-through fire: enemy unit (mside, munit) is about to
+	 * move through the n moments path[0..n-1] (path[0] where it
+	 * starts). Returns volleys (<= max) whose `at` is the moment to fire
+	 * (their target the mover or any other enemy unit in range and
+	 * sight then); at most one shot per unit a round. NULL: none. */
+	int (*pass_through)(void *ctx, const struct bs_battle *b, int side,
+			    int mside, int munit,
+			    const struct bs_move_point *path, int n,
+			    struct bs_fire_order *out, int max);
 	/* 1E Intermediate Game (issue 15): [9.0] the changes of role the
 	 * side declares at the beginning of its Movement Phase, in order;
 	 * returns how many (<= max). Each is checked [9.0]-[9.3]; an illegal

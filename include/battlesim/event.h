@@ -55,9 +55,11 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               n[1] = rerolls (rounds of rerolling); n[2..] = the sides
  *               in initiative order (Side A, B, C...); cite "[5.1]".
  * ORDER         side, unit; what = the order's name (bs_order_name);
- *               tside, tunit = the target of a charge; n[0] = enum
- *               bs_order_kind; n[1] = steps; cite = its rule. Emitted
- *               for every accepted order but HOLD.
+ *               tside, tunit = the target of a charge (of a split-fire
+ *               shot [10.5]); n[0] = enum bs_order_kind; n[1] = steps;
+ *               why = the controller's reason (issue 14, NULL none);
+ *               cite = its rule. Emitted for every accepted order but
+ *               HOLD (a HOLD with a reason is emitted too).
  * REJECTED      side, unit (or indiv: a rally attempt's commander or an
  *               individual's move; unit -1 when not known); what = why;
  *               cite = the rule that forbids it.
@@ -122,6 +124,25 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               "given up" or why it ended; cite "[11.6]" / "[11.7]".
  * NOTE          anything else a rule explains: what, cite, any fields
  *               ([1.4]: side = Side A, tside = the side moving first).
+ * VOLLEY        issue 14: side, unit fires missiles (or its artillery
+ *               piece) at tside, tunit [10.0] [8.4]; deriv = the AR with
+ *               its Table 13 terms [10.8] (and [10.10] crew, [7.13]
+ *               forced march); dice = 2d6; n[0] = figures firing, n[1] =
+ *               the target's AC (artillery: AC 5 or 10 [10.9]), n[2] =
+ *               attack roll, n[3] = HD per figure (tenths), n[4] = total
+ *               HD (tenths), n[5] = killed, n[6] = wounded, n[7] = the
+ *               target's figures in sight of the firers [10.1], n[8] =
+ *               enum bs_fire_kind, n[9] = range band (0 short, 1 medium,
+ *               2 long), n[10] = range, tenths of an inch, n[11] = volleys
+ *               (special shots) left after it, -1 unlimited [10.3]; x0,y0
+ *               = the firer's front centre, f0 = pass-through: the inches
+ *               the target had moved of its move when fired on [10.6],
+ *               else 0; x1,y1,f1 = the target's front centre and facing
+ *               at that moment; what = the CRT column ("D6", "2 x D10",
+ *               with the special ammunition's name); why = the
+ *               controller's reason (NULL none); cite = "[1.2] [10.2]"
+ *               initial, "[10.6]" pass-through, "[1.5 B]" the phase,
+ *               "[10.5]" split-fire, "[1.5 C] [10.9]" artillery.
  * END           n[0] = winner side or -1 (draw); n[1] = rounds played;
  *               what = the reason (with its ruling); cite "RULING
  *               R-102".
@@ -280,6 +301,8 @@ enum bs_ev {
 	BS_EV_MX_DAMAGE,
 	/* referee mode (issue 17) */
 	BS_EV_OVERRIDE,
+	/* missiles and artillery (issue 14) */
+	BS_EV_VOLLEY,
 	/* 1E heroes and commanders (issue 15) */
 	BS_EV_ROLE,
 	BS_EV_INDIV_ORDER,
@@ -296,7 +319,7 @@ enum bs_ev {
 extern const char *const bs_ev_name[BS_EV__COUNT];
 
 #define BS_EV_MAX_DICE 16
-#define BS_EV_MAX_N 8
+#define BS_EV_MAX_N 12
 
 /* One event. Unused indexes are -1, unused numbers 0. */
 struct bs_event {
@@ -316,6 +339,9 @@ struct bs_event {
 	int has_deriv;
 	const char *what; /* static text: "charge", "wheel", a reason */
 	const char *cite; /* the rule behind the event: "[7.14]" */
+	/* issue 14: the controller's reason for its choice (ORDER, VOLLEY,
+	 * NOTE), static text; NULL when it gave none */
+	const char *why;
 };
 
 /* Where events go. emit may be called many times per round; the event is

@@ -17,15 +17,21 @@ struct bs_tt_mover {
 	enum bs_formation formation; /* 1E: closed formation is barred */
 	int aquatic; /* 1E: every creature of the unit aquatic/amphibious */
 	int cavalry; /* 2E: the unit is of kind cavalry */
+	/* 1E [11.8]: every creature of the unit woodland, mountain-bred, a
+	 * swamp inhabitant: it ignores that terrain's penalty */
+	int woodland, mountain, swamp;
 };
 
-/* 1 when terrain of type `type` (enum bs1e_terrain; `fordable` water)
- * bars mover m; *why and *cite (may be NULL) get the rule. */
+/* 1 when terrain of type `type` (enum bs_terrain_type, terrain.h;
+ * `fordable` water) bars mover m; *why and *cite (may be NULL) get the
+ * rule. */
 int bs_tt_terrain_bars(int type, int fordable, const struct bs_tt_mover *m,
 		       const char **why, const char **cite);
 
 /* 1 when quad q and the simple polygon pts[0..n-1] overlap by more than
- * BS_GEOM_TOUCH (a block along a feature's edge is not on it). */
+ * BS_GEOM_TOUCH (a block along a feature's edge is not on it): q meets the
+ * outline's triangles shrunk by BS_GEOM_TOUCH, the test of the terrain
+ * index (terrain.h, RULING R-442). */
 int bs_tt_quad_on_poly(const struct bs_quad *q, const double (*pts)[2], int n);
 
 /* The index of the first terrain feature of sc that the block q stands on
@@ -42,5 +48,15 @@ int bs_tt_point_barred(const struct bs_scenario *sc, struct bs_vec p,
 /* 1 when every creature of unit u (its creature or each part of a mix,
  * its mount, a chariot's pullers and passengers) is aquatic [11.8]. */
 int bs_tt_unit_aquatic(const struct bs_unit *u);
+
+/* 1 when every creature of unit u (as bs_tt_unit_aquatic) has creature
+ * flag `flag` (enum bs_creature_flag): woodland, mountain, swamp [11.8]
+ * (RULING R-446). */
+int bs_tt_unit_all(const struct bs_unit *u, unsigned flag);
+
+/* The ground rules of unit u in formation f under `rules` (1E: its
+ * creatures' flags; 2E: its kind). */
+struct bs_tt_mover bs_tt_mover_of(const struct bs_unit *u, enum bs_rules rules,
+				  enum bs_formation f);
 
 #endif

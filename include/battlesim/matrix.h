@@ -141,6 +141,10 @@ struct bs_matrix_field {
 	struct bs_mx_table1 t1;
 	struct bs_mx_brigade *brig[BS_MAX_SIDES];
 	int nbrig[BS_MAX_SIDES];
+	/* each army's scripted `orders:` (docs/MATRIX.md "Scripted
+	 * orders", RULING R-426), in the order of the file */
+	const struct bs_mx_order *orders[BS_MAX_SIDES];
+	int norders[BS_MAX_SIDES];
 };
 
 /* ---- formulas (src/matrix/cards.c, damage.c, table1.c, morale.c) ------ */
@@ -253,6 +257,15 @@ int bs_mx_in_reach(const struct bs_battle *b, int g, int t,
  * brigade of their army that is not scouts (RULING R-253). */
 int bs_mx_may_declare(const struct bs_battle *b, int g, int t);
 
+/* The referee's word (issue 17, RULING R-432): brigade g of matrix battle
+ * b gets class and unit numbers cls / unit (its strength, [M2.4] [M2.5]),
+ * its Rout marker set or cleared, or its place: (row, col), 0-based, or
+ * the reserve (row -1). Not rules: what follows is played from there. No
+ * effect when b is not a matrix battle or g not one of its brigades. */
+void bs_mx_set_strength(struct bs_battle *b, int g, int cls, int unit);
+void bs_mx_set_routed(struct bs_battle *b, int g, int routed);
+void bs_mx_set_place(struct bs_battle *b, int g, int row, int col);
+
 /* ---- controllers --------------------------------------------------------- */
 
 /* A brigade's move [M3.2]: from the reserve, first enter the side's back
@@ -266,6 +279,56 @@ struct bs_mx_move {
 		int dr, dc;
 	} step[BS_MX_MAX_STEPS];
 };
+
+/* Where move m of brigade g would take it from where it stands now, as
+ * the movement phase will play it [M3.2] (RULINGS R-251, R-262, R-264):
+ * legal 0 with the rule (why, cite) when a part of it would be rejected;
+ * where / row / col at its end (a new column on the left of the matrix is
+ * column 0, the others shifted by one), the steps used of its MV, whether
+ * it stops at an enemy stack, and `unplayed`: steps given after the move
+ * ends (stopped, into the reserve, out of the arena), which the rules never
+ * walk. The battle is not changed. */
+struct bs_mx_move_check {
+	int legal;
+	const char *why, *cite;
+	enum bs_mx_where where;
+	int row, col;
+	int used, mv;
+	int stopped, unplayed, new_column;
+};
+int bs_mx_check_move(const struct bs_battle *b, int g,
+		     const struct bs_mx_move *m, struct bs_mx_move_check *out);
+
+/* The parts of a scripted matrix order (bits of struct bs_mx_order .has). */
+enum {
+	BS_MXO_MOVE = 1u << 0,	 /* `move:` / `enter:` [M3.2] */
+	BS_MXO_ATTACK = 1u << 1, /* `attack:` the winner's declaration [M3.3] */
+	BS_MXO_ENGAGE = 1u << 2, /* `engage:` the loser's [M3.3] */
+	BS_MXO_TARGET = 1u << 3, /* `target:` a free attack [M3.4a] [M3.4b]
+				    [M3.5] */
+};
+
+/* One entry of an army's scripted `orders:` (RULING R-426): what brigade
+ * `brig` of the army does in Game Round `round`; a part not given is the
+ * controller's default (it stays, holds back, engages nothing, makes no
+ * free attack). Brigades are indexes on their army (attack, engage,
+ * target: on the other army; -1 none). The same entry, without round and
+ * brigade, is what a human side types at the referee's prompt
+ * (bs_scenario_parse_mx_order, scenario.h). */
+struct bs_mx_order {
+	int round;
+	int brig;
+	unsigned has; /* BS_MXO_* */
+	struct bs_mx_move move;
+	int attack, engage, target;
+	int line, col; /* where the entry is in the scenario file */
+};
+
+/* The enemy of side `side` in a matrix battle (two armies). */
+static inline int bs_mx_other(int side)
+{
+	return side == 0 ? 1 : 0;
+}
 
 /* What a side decides; every callback may be NULL (the default: stay,
  * hold, engage nothing, no target). Arrays are indexed by global brigade

@@ -12,6 +12,11 @@
 
 #define BS_NAME_MAX 64
 
+/* The magic of the catalog and the spells an individual has memorized
+ * (battlesim/spell.h). */
+struct bs_spell;
+struct bs_memorized;
+
 /* The round limit of a battle when the scenario names none (`rounds:`). */
 #define BS_DEFAULT_MAX_ROUNDS 30
 /* The largest round limit or round number anywhere: `rounds:`, an order's
@@ -102,6 +107,12 @@ enum bs_cflag {
 	BS_CF_CAUSES_FEAR = 1u << 14,	/* [13.6] */
 	/* its AC is its own hide or shell, not worn armor (RULING R-026) */
 	BS_CF_NATURAL_ARMOR = 1u << 15,
+	/* [10.10] human, demi-human or humanoid: may crew artillery
+	 * (RULING R-489) */
+	BS_CF_HUMANOID = 1u << 16,
+	/* [10.5] centaur archers, creatures with innate missile weapons:
+	 * split-fire as mounted archers (RULING R-478) */
+	BS_CF_SPLIT_FIRE = 1u << 17,
 };
 
 /* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,
@@ -135,7 +146,8 @@ struct bs_weapon {
 	int range_s, range_m, range_l;
 	int rate_num, rate_den; /* shots per round: 2/1, 1/1, 1/2 */
 	int missile_class;	/* enum bs1e_missile_class, -1 none */
-	int unlimited_ammo;	/* arrows, quarrels, stones, bullets [10.3] */
+	int crossbow; /* class crossbow (Table 12 mounted crossbows [10.4]) */
+	int unlimited_ammo; /* arrows, quarrels, stones, bullets [10.3] */
 	/* PH weapon-vs-AC adjustment, vs_ac[0] vs AC 2 .. vs_ac[8] vs AC 10;
 	 * has_vs_ac 0 = not given (option weapon_vs_ac) */
 	int vs_ac[9];
@@ -202,6 +214,9 @@ struct bs_creature {
 	int no_base; /* oversize: no base [2.3] */
 	char hates[4][BS_NAME_MAX]; /* "hated" opponents (Table 7) */
 	int nhates;
+	/* [13.7] its breath weapon, a record of the catalog's `spells:`
+	 * (kind breath); NULL none */
+	const struct bs_spell *breath;
 	struct bs_to_hit_vs to_hit_vs[BS_TO_HIT_VS_MAX]; /* `to_hit_vs` */
 	int nto_hit_vs;
 	struct bs_to_hit_with
@@ -273,6 +288,31 @@ struct bs2e_unit_stats {
 	char file[128];
 };
 
+/* [10.9] the field artillery pieces (the rows of bs1e_artillery, in
+ * order); BS_ART_NONE: not an artillery unit. */
+enum bs_artillery_kind {
+	BS_ART_NONE = -1,
+	BS_ART_LIGHT_CATAPULT,
+	BS_ART_HEAVY_CATAPULT,
+	BS_ART_BALLISTA,
+	BS_ART__COUNT
+};
+extern const char *const bs_artillery_name[BS_ART__COUNT];
+
+/* [10.11] special artillery ammunition, as the scenario defines it
+ * (RULING R-491): damage dice read on the CRT instead of the piece's,
+ * an area (inches across which every unit's figures are struck) and the
+ * shots carried. */
+#define BS_UNIT_MAX_SPECIAL_AMMO 4
+struct bs_special_ammo {
+	char name[BS_NAME_MAX];
+	struct bs_dice damage;
+	int area_tenths; /* radius of the area, tenths of an inch; 0 = the
+			    target unit only */
+	int shots;	 /* carried: 1 .. 99 */
+	int line, col;	 /* where it is defined */
+};
+
 /* One unit of the roster sheet [3.1]. */
 struct bs_unit {
 	char name[BS_NAME_MAX];
@@ -310,6 +350,13 @@ struct bs_unit {
 	int pos_line, pos_col; /* where its `position:` is */
 	/* 2E (issue 5): the 2E statistics; NULL in a 1E scenario */
 	const struct bs2e_unit_stats *bs2e;
+	/* [10.9]-[10.11] an artillery piece and its crew figure (issue 14):
+	 * the piece, the replacement crew figures standing by (RULING
+	 * R-488) and the special ammunition carried */
+	enum bs_artillery_kind artillery;
+	int spare_crew;
+	struct bs_special_ammo special_ammo[BS_UNIT_MAX_SPECIAL_AMMO];
+	int nspecial_ammo;
 };
 
 enum bs_rank {
@@ -372,6 +419,12 @@ struct bs_individual {
 	double x, y;		      /* independent figures: position */
 	int placed;	 /* 1: position given in the file; else defaulted */
 	int str_percent; /* exceptional strength 18/xx: 1..100 (00 = 100) */
+	/* the spells memorized for the battle (`spells:`, or the default
+	 * choice when spells_default; RULING R-562): nspells distinct
+	 * records with their counts */
+	const struct bs_memorized *spells;
+	int nspells;
+	int spells_default;
 	int line, col;
 	int pos_line, pos_col; /* where its `position:` is (placed 1) */
 };
@@ -431,7 +484,7 @@ struct bs_side {
 #define BS_TERRAIN_MAX_POINTS 32
 struct bs_terrain {
 	char name[BS_NAME_MAX];
-	int type; /* enum bs1e_terrain */
+	int type; /* enum bs_terrain_type (battlesim/terrain.h) */
 	double pts[BS_TERRAIN_MAX_POINTS][2];
 	int npts;
 	int elevation; /* tens of feet, for hills */
@@ -456,6 +509,9 @@ enum bs_option {
 	/* known-gaps 30: the 50% and 75% rows of Table 4 both apply (-6)
 	 * (RULING R-067) */
 	BS_OPT_TABLE4_LOSSES_CUMULATIVE,
+	/* known-gaps 41: a target only partly in sight brings no AR penalty
+	 * of its own (RULING R-476) */
+	BS_OPT_PARTLY_VISIBLE_NO_PENALTY,
 	BS_OPT__COUNT
 };
 extern const char *const bs_option_name[BS_OPT__COUNT];
@@ -491,7 +547,11 @@ struct bs_scenario {
 	int narmor;
 	struct bs_creature *creatures;
 	int ncreatures;
-	struct bs_name_index weapon_index, armor_index, creature_index;
+	/* spells, wands, staves, rods, breath weapons (battlesim/spell.h) */
+	struct bs_spell *spells;
+	int nspells;
+	struct bs_name_index weapon_index, armor_index, creature_index,
+	    spell_index;
 	void *arena; /* loader-owned storage */
 	/* matrix (issue 6): the matrix and its brigade cards (rules: matrix,
 	 * include/battlesim/matrix.h); NULL otherwise */
@@ -541,6 +601,11 @@ int bs_weapon_melee_usable(const struct bs_weapon *w, int mounted);
  * fights with its creatures' natural attacks, RULING R-050, or with d2,
  * RULING R-103). `mounted`: the unit is cavalry or chariots in play. */
 int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted);
+
+/* The weapon unit u fires [10.1] (issue 14; RULING R-483): its first
+ * missile weapon, else its first melee weapon that can be thrown (RULING
+ * R-493); -1 when it has none. */
+int bs_unit_weapon_fired(const struct bs_unit *u);
 
 /* Lookups by name (bs_name_eq); NULL when absent. */
 const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,

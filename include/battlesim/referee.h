@@ -41,7 +41,10 @@ enum bs_ref_override {
 	BS_OVR_ROUTED,	 /* unit routs (the Rout marker [7.15]) */
 	BS_OVR_RALLIED,	 /* unit rallied: not routed, nor shaken (2E) */
 	BS_OVR_COMMAND,	 /* unit in (v[0] 1) or out (0) of command [4.7] */
-	BS_OVR_POSITION, /* unit: x[0], x[1] front centre, x[2] facing */
+	BS_OVR_POSITION, /* unit: x[0], x[1] front centre, x[2] facing;
+			    the matrix: v[0] row (-1: the reserve), v[1]
+			    column, 0-based */
+	BS_OVR_STRENGTH, /* the matrix: v[0] class, v[1] unit number */
 	BS_OVR__COUNT
 };
 extern const char *const bs_ref_override_name[BS_OVR__COUNT];
@@ -215,6 +218,13 @@ long bs_ref_undo_target(const struct bs_ref *r, int what,
 int bs_ref_read_answer(struct bs_ref *r, const struct bs_human_q *q,
 		       struct bs_ref_input *in, char *why, size_t len);
 
+/* Melees m[order[0..n)] of battle b in words, "A - B, C - D" (at most
+ * `max` of them, then ", ..."), appended to buf at *k (cut when full). */
+struct bs_melee;
+void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
+			const int *order, int n, int max, char *buf, size_t len,
+			size_t *k);
+
 /* The question q in words ("order for Keep men-at-arms (round 2,
  * movement)"). Returns buf. */
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
@@ -238,7 +248,8 @@ enum bs_status bs_ref_chances(const struct bs_ref *r, long n, int threads,
 
 /* The header of a journal. */
 struct bs_ref_header {
-	char scenario[4096]; /* the scenario file, as an absolute path */
+	char scenario[4096]; /* the scenario file, as an absolute path, or
+				"builtin:NAME" (BS_REF_BUILTIN) */
 	char sha256[65];     /* of the file's bytes, hex */
 	char version[32];
 	uint64_t seed;
@@ -249,6 +260,13 @@ struct bs_ref_header {
 
 /* The SHA-256 of a file's bytes, hex, into out[65]. 0, or -1 (errno). */
 int bs_ref_file_sha256(const char *path, char out[65]);
+
+/* The SHA-256 of len bytes at data, hex, into out[65] (a built-in
+ * scenario's text: its journal's "scenario" is "builtin:NAME"). */
+void bs_ref_sha256(const void *data, size_t len, char out[65]);
+
+/* The prefix of a journal's "scenario" that names a built-in scenario. */
+#define BS_REF_BUILTIN "builtin:"
 
 /* Write the header line of a new journal (then fflush and fsync fd). */
 int bs_ref_journal_header(FILE *f, int fd, const struct bs_ref_header *h);

@@ -29,6 +29,10 @@ enum bs_status bs_scenario_load_builtin(const char *name,
 					struct bs_scenario **out,
 					struct bs_diags *diags);
 
+/* The bytes of built-in scenario `name` (NULL: the default one), *len
+ * their count; NULL when there is none of that name. Read-only, static. */
+const char *bs_scenario_builtin_text(const char *name, size_t *len);
+
 /* Names of the built-in scenarios (NULL-terminated). */
 const char *const *bs_scenario_builtin_names(void);
 
@@ -52,5 +56,28 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 				       int round, int unit, const char *text,
 				       struct bs_script_order *out, char *err,
 				       size_t errlen);
+
+struct bs_mx_order;
+struct bs_mx_move;
+
+/* Move m of an army's brigade (side 0 or 1) as the orders' grammar writes
+ * it at a prompt (RULING R-426): "stay", "forward, east", "enter: 2, move:
+ * [forward]" (steps that are not one location orthogonally are written by
+ * their row's sign). Returns buf. */
+char *bs_scenario_mx_move_text(int side, const struct bs_mx_move *m, char *buf,
+			       size_t len);
+
+/* The same for a matrix army (RULING R-426, docs/MATRIX.md "Scripted
+ * orders"): one part (BS_MXO_MOVE, _ATTACK, _ENGAGE or _TARGET,
+ * battlesim/matrix.h) of brigade brig's entry for `round`, typed without
+ * round and brigade; a text whose first item has no key is that part's
+ * value ("forward, east" is "move: [forward, east]", "Raider Band" is
+ * "attack: Raider Band" at the attack question). An entry that gives
+ * another part is refused (each is asked when the rules come to it). */
+enum bs_status bs_scenario_parse_mx_order(const struct bs_scenario *sc,
+					  int side, int round, int brig,
+					  unsigned part, const char *text,
+					  struct bs_mx_order *out, char *err,
+					  size_t errlen);
 
 #endif

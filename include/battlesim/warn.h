@@ -14,8 +14,10 @@ enum bs_warn {
 	BS_W_NONE, /* 0: the code of an error */
 	/* 1E: missiles, cavalry, special formations [Part 3] */
 	BS_W_MISSILE_LEVEL,
-	BS_W_MISSILE,
-	BS_W_THROWN,
+	BS_W_MISSILE_UNUSED, /* issue 14: a second missile weapon */
+	BS_W_AMMO_KEY,	     /* issue 14: ammo of a weapon never fired */
+	BS_W_ARTILLERY_LEVEL,
+	BS_W_OPTION_PARTLY_VISIBLE_LEVEL,
 	BS_W_MOUNTED_LEVEL,
 	BS_W_SPECIAL_LEVEL,
 	/* 1E: terrain */

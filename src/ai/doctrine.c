@@ -790,7 +790,8 @@ static double charge_prospect(struct bs_ai_doctrine *ai,
 	double best = -1;
 	if (!in_play(u) || routed(u) || is_skirmish(u) || is_mob(u) ||
 	    (u->flags & BS_UF_RALLIED) || out_of_command(u) ||
-	    engaged(ai, b, side, unit))
+	    engaged(ai, b, side, unit) ||
+	    bs_ai_missile_troop(b, side, unit)) /* issue 14: never charge */
 		return -1;
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
@@ -1189,13 +1190,16 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
  * no more exposed to enemy charges than the unit stands now. */
 static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			  int side, int unit, int tside, int tunit,
-			  struct bs_order *o)
+			  struct bs_order *o, double cap)
 {
 	const struct bs_unit_state *u = unit_of(b, side, unit);
 	struct bs_tt_shape sh;
 	bs_tt_unit_shape(b, side, unit, &sh);
 	double mv = u->mv_allowed > 0 ? u->mv_allowed : u->r.mv;
 	mv -= u->mv_spent;
+	/* issue 14: missile troops keep a shot (Table 12) */
+	if (mv > cap)
+		mv = cap;
 	set_hold(o);
 	if (mv <= SLACK)
 		return;
@@ -1207,7 +1211,9 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	struct bs_quad now = *qof(ai, b, side, unit);
 	double exposed_now = exposure(ai, b, side, unit, &now);
 	double accept = acceptable(b);
-	if (accept < exposed_now)
+	/* issue 14: missile troops keep out of melee: no more exposed to
+	 * charges than they stand */
+	if (accept < exposed_now || bs_ai_missile_troop(b, side, unit))
 		accept = exposed_now;
 	double line = line_progress(ai, b, side, unit);
 	double p_now = progress(b, side, u->front);
@@ -1500,14 +1506,27 @@ static void unit_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	}
 	if (out_of_command(u) && u->formation == BS_FORM_CLOSED)
 		return;
+	/* issue 14: missile troops stand and shoot, keep a shot, never
+	 * charge (doctrine_fire.c) */
+	double cap = HUGE_VAL;
+	const char *why = NULL;
+	int troop = bs_ai_missile_troop(b, side, unit);
+	if (troop && bs_ai_missile_order(ai, b, side, unit, o, &cap, &why))
+		return;
 	struct charge_pick cp;
-	best_charge(ai, b, side, unit, &cp);
+	cp.tside = -1;
+	if (!troop)
+		best_charge(ai, b, side, unit, &cp);
 	int ts, tu;
-	if (cp.tside >= 0)
+	if (cp.tside >= 0) {
 		*o = cp.order; /* [7.14] */
-	else if (!reserve_holds(ai, b, side, unit) &&
-		 pick_target(ai, b, side, unit, &ts, &tu))
-		advance_order(ai, b, side, unit, ts, tu, o);
+	} else if (!reserve_holds(ai, b, side, unit) &&
+		   pick_target(ai, b, side, unit, &ts, &tu)) {
+		advance_order(ai, b, side, unit, ts, tu, o, cap);
+		if (troop && o->kind != BS_ORDER_HOLD)
+			o->why = why;
+	}
+	/* [11.6] [11.7] set spears or a shield wall, as the threats ask */
 	special_order(ai, b, side, unit, o);
 }
 
@@ -2069,6 +2088,8 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.move_indiv = move_indiv_cb;
 	ai->ctl.follow = follow_cb;
 	ai->ctl.weapon = weapon_cb;
+	ai->ctl.fire = bs_ai_fire_cb;
+	ai->ctl.pass_through = bs_ai_pass_through_cb;
 	ai->ctl.roles = roles_cb;
 	ai->ctl.melee_order = melee_order_cb;
 	ai->sc = NULL;

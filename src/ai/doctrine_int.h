@@ -1,9 +1,12 @@
 /* The doctrine AI's private interface between its files: doctrine.c (the
- * units, rallies, the commanders' places) and doctrine_heroes.c (issue 15:
- * heroes, deputies, the danger enemy heroes are to a commander). */
+ * units, rallies, the commanders' places), doctrine_heroes.c (issue 15:
+ * heroes, deputies, the danger enemy heroes are to a commander) and
+ * doctrine_fire.c (issue 14: the missile and artillery doctrine of the
+ * Intermediate Game, docs/AI.md "Missiles and artillery"). Not installed. */
 #ifndef BS_AI_DOCTRINE_INT_H
 #define BS_AI_DOCTRINE_INT_H
 
+#include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/controller.h"
 
@@ -27,5 +30,29 @@ int bs_ai_indiv_withdraw(const struct bs_battle *b, int side, int k,
  * could reach point p this round; *ds, *dk get him. */
 int bs_ai_hero_danger(const struct bs_battle *b, int side, int k,
 		      struct bs_vec p, int *ds, int *dk);
+
+/* 1 when unit (side, unit) is missile troops for the doctrine: it fires a
+ * missile weapon (bows, crossbows, slings, javelins: not a thrown melee
+ * weapon) with ammunition left, or it is an artillery piece, in a battle
+ * where missiles are played. */
+int bs_ai_missile_troop(const struct bs_battle *b, int side, int unit);
+
+/* The Movement Phase order of missile troops (side, unit), not in
+ * contact: 1 with *o set (hold to shoot, or an artillery piece turning
+ * toward an enemy in range); 0 when it is to advance as the doctrine
+ * would, with its movement capped at *cap inches (Table 12: what leaves it
+ * a shot) and *why the reason to log. */
+int bs_ai_missile_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, struct bs_order *o, double *cap,
+			const char **why);
+
+/* The controller's fire and pass_through callbacks (controller.h). */
+int bs_ai_fire_cb(void *ctx, const struct bs_battle *b, int side,
+		  enum bs_fire_kind kind, int call, struct bs_fire_order *out,
+		  int max);
+int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
+			  int mside, int munit,
+			  const struct bs_move_point *path, int n,
+			  struct bs_fire_order *out, int max);
 
 #endif

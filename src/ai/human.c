@@ -1,15 +1,20 @@
 /* The referee's human side (issue 17, docs/REFEREE.md): a tabletop
  * controller (1E, 2E) that asks a UI-supplied callback for each decision
  * the rules give a side, [1.4] who moves first, [6.0] rally attempts and
- * mob orders, [7.0] each unit's order, [9.2] the independent individuals,
- * [7.12] following a withdrawing enemy, [8.2] the weapon in hand, and the
- * 2E retreat instead of a morale check; and the check of an answer
- * against the rules (bs_ai_human_check). It never prints or reads. */
+ * mob orders, [7.0] the order its units move in (RULING R-428) and each
+ * unit's order, [9.2] the independent individuals, [7.12] following a
+ * withdrawing enemy, [8.2] the weapon in hand, and the 2E retreat instead
+ * of a morale check; a matrix controller asking the same way (RULING
+ * R-427): each brigade's move [M3.2], the winner's attacks and the
+ * loser's engagements [M3.3], the targets of free attacks [M3.4a] [M3.4b]
+ * [M3.5]; and the check of an answer against the rules
+ * (bs_ai_human_check). It never prints or reads. */
 #include <string.h>
 
 #include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/bs2e.h"
+#include "battlesim/matrix.h"
 #include "battlesim/tabletop.h"
 
 const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
@@ -20,6 +25,12 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_FOLLOW] = "follow",
     [BS_HUMAN_WEAPON] = "weapon",
     [BS_HUMAN_RETREAT] = "retreat",
+    [BS_HUMAN_SEQUENCE] = "sequence",
+    [BS_HUMAN_MELEE] = "melee",
+    [BS_HUMAN_MX_MOVE] = "move",
+    [BS_HUMAN_MX_ATTACK] = "attack",
+    [BS_HUMAN_MX_ENGAGE] = "engage",
+    [BS_HUMAN_MX_TARGET] = "target",
 };
 
 static void defaults(struct bs_human_answer *a)
@@ -30,6 +41,8 @@ static void defaults(struct bs_human_answer *a)
 	a->order.tside = a->order.tunit = -1;
 	a->rally.indiv = a->rally.unit = -1;
 	a->weapon = -1;
+	a->mx_move.enter_col = -1;
+	a->mx_target = -1;
 }
 
 static void ask(const struct bs_ai_human *h, const struct bs_battle *b,
@@ -98,6 +111,86 @@ static int h_rally(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* RULING R-428: could unit g be given an order in this Movement Phase?
+ * Not when the rules move it (routed [6.4] [7.15], a mob [2.10], a
+ * failed discipline check [4.6]) or it has moved. */
+static int orderable(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	return !(u->flags & (BS_UF_REMOVED | BS_UF_ROUTED | BS_UF_DISC_FAILED |
+			     BS_UF_MOVED | BS_UF_FLED | BS_UF_WITHDREW)) &&
+	       !(u->def && u->def->type == BS_UNIT_MOB);
+}
+
+int bs_ai_human_orderable(const struct bs_battle *b, int side, int *units,
+			  int max)
+{
+	int n = 0;
+	for (int i = 0; i < b->sc->sides[side].nunits; i++)
+		if (orderable(b, b->side_first[side] + i) && n < max)
+			units[n++] = i;
+	return n;
+}
+
+/* [7.0] RULING R-428: asked when two or more units can be given orders;
+ * the units named move first, in that order, then the others in the
+ * side's order. */
+static int h_sequence(void *ctx, const struct bs_battle *b, int side,
+		      int *units, int max)
+{
+	int nu = b->sc->sides[side].nunits, mine[BS_MAX_UNITS];
+	int k = bs_ai_human_orderable(b, side, mine, BS_MAX_UNITS);
+	int n = 0, used[BS_MAX_UNITS] = {0};
+	if (k >= 2) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_SEQUENCE, side, -1);
+		ask(ctx, b, &q, &a);
+		for (int i = 0; i < a.nseq && n < max; i++) {
+			int u = a.seq[i];
+			if (u < nu && !used[u]) {
+				used[u] = 1;
+				units[n++] = u;
+			}
+		}
+	}
+	for (int u = 0; u < nu && n < max; u++)
+		if (!used[u])
+			units[n++] = u;
+	return n;
+}
+
+/* Is unit u (index on side) in one of the melees m[0..n)? */
+static int in_melee(int side, int u, const struct bs_melee *m, int n)
+{
+	for (int i = 0; i < n; i++)
+		if ((m[i].aside == side && m[i].aunit == u) ||
+		    (m[i].bside == side && m[i].bunit == u))
+			return 1;
+	return 0;
+}
+
+/* [1.6 B] RULING R-430: Side A is asked the order of the melees when it
+ * has two or more; the units it names have their combats first
+ * (bs_ai_melee_order_units), `in order` is the rules' order. */
+static int h_melee_order(void *ctx, const struct bs_battle *b, int side,
+			 const struct bs_melee *m, int n, int *order)
+{
+	if (n < 2 || n > BS_TT_MAX_MELEES)
+		return 0;
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	question(&q, BS_HUMAN_MELEE, side, -1);
+	q.melees = m;
+	q.nmelees = n;
+	ask(ctx, b, &q, &a);
+	int units[BS_MAX_UNITS], k = 0;
+	for (int i = 0; i < a.nseq && i < BS_MAX_UNITS; i++)
+		if (in_melee(side, a.seq[i], m, n))
+			units[k++] = a.seq[i];
+	return k ? bs_ai_melee_order_units(side, units, k, m, n, order) : 0;
+}
+
 static void h_move(void *ctx, const struct bs_battle *b, int side, int unit,
 		   struct bs_order *out)
 {
@@ -150,14 +243,184 @@ static int h_retreat(void *ctx, const struct bs_battle *b, int side, int unit)
 	return a.yes;
 }
 
+/* ---- the matrix (RULING R-427) ---------------------------------------- */
+
+static void mx_question(struct bs_human_q *q, enum bs_human_ask k,
+			const struct bs_battle *b, int g)
+{
+	question(q, k, b->units[g].side, b->units[g].idx);
+}
+
+/* [M3.2] every brigade the rules let move (not routed, in the battle) */
+static void hm_move(void *ctx, const struct bs_battle *b, int g,
+		    struct bs_mx_move *out)
+{
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	mx_question(&q, BS_HUMAN_MX_MOVE, b, g);
+	ask(ctx, b, &q, &a);
+	*out = a.mx_move;
+}
+
+/* May brigade g take part in an engagement at its location? Scouts never
+ * do (RULING R-253). */
+static int mx_engages(const struct bs_battle *b, int g)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	return t->where == BS_MX_FIELD && !t->routed && !t->def->scouts;
+}
+
+/* Is there an enemy brigade h at g's location for which ok(b, g, h)? */
+static int any_enemy(const struct bs_battle *b, int g,
+		     int (*ok)(const struct bs_battle *, int, int))
+{
+	for (int h = 0; h < b->nunits; h++)
+		if (b->units[h].side != b->units[g].side && ok(b, g, h))
+			return 1;
+	return 0;
+}
+
+static int attacker_of(const struct bs_battle *b, int g, int h)
+{
+	const struct bs_mx_state *a = bs_mx_state(b, g), *t = bs_mx_state(b, h);
+	return t->where == BS_MX_FIELD && t->row == a->row &&
+	       t->col == a->col && t->declared >= 0;
+}
+
+/* [M3.3] one question per brigade of the side at (row, col) that may
+ * engage, when it has an enemy to attack (winner) or an attacker to
+ * engage (loser). */
+static void hm_location(void *ctx, const struct bs_battle *b, int side, int row,
+			int col, int *out, enum bs_human_ask k)
+{
+	for (int g = b->side_first[side];
+	     g < b->nunits && b->units[g].side == side; g++) {
+		const struct bs_mx_state *t = bs_mx_state(b, g);
+		if (!mx_engages(b, g) || t->row != row || t->col != col ||
+		    !any_enemy(b, g,
+			       k == BS_HUMAN_MX_ATTACK ? bs_mx_may_declare
+						       : attacker_of))
+			continue;
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		mx_question(&q, k, b, g);
+		ask(ctx, b, &q, &a);
+		out[g] = a.mx_target;
+	}
+}
+
+static void hm_declare(void *ctx, const struct bs_battle *b, int side, int row,
+		       int col, int *decl)
+{
+	hm_location(ctx, b, side, row, col, decl, BS_HUMAN_MX_ATTACK);
+}
+
+static void hm_defend(void *ctx, const struct bs_battle *b, int side, int row,
+		      int col, int *eng)
+{
+	hm_location(ctx, b, side, row, col, eng, BS_HUMAN_MX_ENGAGE);
+}
+
+static enum bs_mx_mode reach_of(enum bs_mx_mode mode)
+{
+	return mode == BS_MX_MAGIC ? BS_MX_MAGIC : BS_MX_MISSILE;
+}
+
+static int in_reach_cb(const struct bs_battle *b, int g, int h, int mode)
+{
+	return bs_mx_in_reach(b, g, h, reach_of((enum bs_mx_mode)mode));
+}
+
+/* [M3.4a] [M3.4b] [M3.5] asked only when an enemy is in reach */
+static int hm_target(void *ctx, const struct bs_battle *b, int g,
+		     enum bs_mx_mode mode)
+{
+	int any = 0;
+	for (int h = 0; h < b->nunits && !any; h++)
+		any = in_reach_cb(b, g, h, (int)mode);
+	if (!any)
+		return -1;
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	mx_question(&q, BS_HUMAN_MX_TARGET, b, g);
+	q.mode = (int)mode;
+	ask(ctx, b, &q, &a);
+	return a.mx_target;
+}
+
+/* The matrix answers against the rules now (RULING R-427). */
+static int mx_check(const struct bs_battle *b, const struct bs_human_q *q,
+		    const struct bs_human_answer *a, const char **why,
+		    const char **cite)
+{
+	int g = b->side_first[q->side] + q->unit, t = a->mx_target;
+	switch (q->kind) {
+	case BS_HUMAN_MX_MOVE: {
+		struct bs_mx_move_check c;
+		if (!bs_mx_check_move(b, g, &a->mx_move, &c)) {
+			*why = c.why;
+			*cite = c.cite;
+			return 0;
+		}
+		if (c.unplayed > 0) {
+			*why = c.stopped ? "it stops at the enemy stack it "
+					   "enters: no steps after that"
+			       : c.where == BS_MX_RESERVE
+				   ? "it is back in the reserve: no steps "
+				     "after that"
+				   : "it leaves the arena: no steps after "
+				     "that";
+			*cite = c.stopped ? "[M3.2]" : "[M1.2] [M3.2]";
+			return 0;
+		}
+		return 1;
+	}
+	case BS_HUMAN_MX_ATTACK:
+		if (t != -1 && !bs_mx_may_declare(b, g, t)) {
+			*why = "it may attack only an enemy brigade at its "
+			       "location (not scouts screened by their army)";
+			*cite = "[M3.3] RULING R-253";
+			return 0;
+		}
+		return 1;
+	case BS_HUMAN_MX_ENGAGE:
+		if (t != -1 &&
+		    (t < 0 || t >= b->nunits || b->units[t].side == q->side ||
+		     !attacker_of(b, g, t))) {
+			*why = "it may engage only a brigade that attacks at "
+			       "its location";
+			*cite = "[M3.3]";
+			return 0;
+		}
+		return 1;
+	default:
+		if (t != -1 && (t < 0 || t >= b->nunits ||
+				!in_reach_cb(b, g, t, q->mode))) {
+			*why = "the target is not an enemy brigade in the "
+			       "same or an adjacent location";
+			*cite = "[M3.4a] [M3.4b]";
+			return 0;
+		}
+		return 1;
+	}
+}
+
 void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 {
 	memset(h, 0, sizeof *h);
 	h->ui = ui;
+	h->mx.name = "human";
+	h->mx.ctx = h;
+	h->mx.move = hm_move;
+	h->mx.declare = hm_declare;
+	h->mx.defend = hm_defend;
+	h->mx.target = hm_target;
 	h->ctl.name = "human";
 	h->ctl.ctx = h;
 	h->ctl.moves_first = h_moves_first;
 	h->ctl.rally = h_rally;
+	h->ctl.move_sequence = h_sequence;
+	h->ctl.melee_order = h_melee_order;
 	h->ctl.move = h_move;
 	h->ctl.move_indiv = h_move_indiv;
 	h->ctl.follow = h_follow;
@@ -171,6 +434,30 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 {
 	*why = NULL;
 	*cite = NULL;
+	if (q->kind >= BS_HUMAN_MX_MOVE)
+		return mx_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_MELEE) {
+		for (int i = 0; i < a->nseq; i++)
+			if (!in_melee(q->side, a->seq[i], q->melees,
+				      q->nmelees)) {
+				*why = "a unit named fights no melee this "
+				       "phase";
+				*cite = "[1.6 B] RULING R-430";
+				return 0;
+			}
+		return 1;
+	}
+	if (q->kind == BS_HUMAN_SEQUENCE) {
+		for (int i = 0; i < a->nseq; i++)
+			if (!orderable(b, b->side_first[q->side] + a->seq[i])) {
+				*why = "a unit named cannot be given an order "
+				       "this phase (routed, a mob, out of "
+				       "control, or it has moved)";
+				*cite = "[7.0] RULING R-428";
+				return 0;
+			}
+		return 1;
+	}
 	if (q->kind == BS_HUMAN_WEAPON) {
 		const struct bs_unit_state *u =
 		    &b->units[b->side_first[q->side] + q->unit];

@@ -2,8 +2,8 @@
  * (ruleset, name), and the attachment of a side's controller through the
  * one battle-level API (bs_battle_attach). The scenario's `controller:`
  * kinds (bs_controller_kind_name: doctrine, scripted, hold) are names of
- * the table; the matrix scenario format has no scripted orders, so the
- * matrix has no "scripted" row. */
+ * the table, for the three rulesets (the matrix's scripted orders: RULING
+ * R-426). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,8 +37,12 @@ static const struct row {
     /* matrix (issue 6) */
     {BS_RULES_MATRIX, "doctrine", BS_IFACE_MATRIX,
      offsetof(struct bs_ai_set, mx)},
+    {BS_RULES_MATRIX, "scripted", BS_IFACE_MATRIX,
+     offsetof(struct bs_ai_set, mx_script)},
     {BS_RULES_MATRIX, "hold", BS_IFACE_MATRIX,
      offsetof(struct bs_ai_set, mx_hold)},
+    {BS_RULES_MATRIX, "human", BS_IFACE_MATRIX,
+     offsetof(struct bs_ai_set, human.mx)},
 };
 #define NROWS ((int)(sizeof registry / sizeof registry[0]))
 
@@ -52,6 +56,7 @@ void bs_ai_set_init(struct bs_ai_set *s)
 	/* every callback NULL: stay, hold, engage nothing (matrix.h) */
 	memset(&s->mx_hold, 0, sizeof s->mx_hold);
 	s->mx_hold.name = "hold";
+	bs_mx_script_init(&s->mx_script);
 	bs_ai_human_init(&s->human, NULL);
 }
 

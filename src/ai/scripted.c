@@ -80,6 +80,58 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
+/* [1.2] [1.5] this round's fire entries of the phase, in the file's
+ * order (issue 14). */
+static int script_fire(void *ctx, const struct bs_battle *b, int side,
+		       enum bs_fire_kind kind, int call,
+		       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	if (call > 0)
+		return 0; /* the file's entries, once */
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->fire != kind)
+			continue;
+		out[n++] = (struct bs_fire_order){
+		    o->unit, o->order.tside, o->order.tunit, o->ammo, 0, NULL};
+	}
+	return n;
+}
+
+/* [10.6] this round's pass-through entries waiting for this mover: at
+ * the first moment `after` inches into its move, else its last moment
+ * (the last before it ends or comes into contact). */
+static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int np,
+			       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->fire != BS_FIRE_PASS_THROUGH || o->mside != mside ||
+		    o->munit != munit)
+			continue;
+		int at = np - 1;
+		if (o->after >= 0)
+			for (int k = 0; k < np; k++)
+				if (path[k].moved + 1e-9 >= o->after) {
+					at = k;
+					break;
+				}
+		out[n++] = (struct bs_fire_order){
+		    o->unit, o->order.tside, o->order.tunit, o->ammo, at, NULL};
+	}
+	return n;
+}
+
 /* [9.0] this round's changes of role, in the file's order. */
 static int script_roles(void *ctx, const struct bs_battle *b, int side,
 			struct bs_role_order *out, int max)
@@ -111,21 +163,10 @@ static void script_move_indiv(void *ctx, const struct bs_battle *b, int side,
 	}
 }
 
-/* [1.6 B] RULING R-377: this round's `melee:` entry names the units whose
- * combats go first, in its order: the melees are ranked by the first of
- * them they involve, and the rules' construction (bs_tt_melee_order) does
- * the rest. Without an entry, the rules' order (returns 0). */
-static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
-			      const struct bs_melee *m, int n, int *order)
+int bs_ai_melee_order_units(int side, const int *units, int nunits,
+			    const struct bs_melee *m, int n, int *order)
 {
-	(void)ctx;
-	const struct bs_side *sd = side_def(b, side);
-	const struct bs_script_order *e = NULL;
-	for (int i = 0; i < sd->norders && !e; i++)
-		if (sd->orders[i].round == b->round &&
-		    sd->orders[i].kind == BS_SCRIPT_MELEE)
-			e = &sd->orders[i];
-	if (!e || n > BS_TT_MAX_MELEES)
+	if (n > BS_TT_MAX_MELEES)
 		return 0;
 	/* the melees listed by the rank of the first named unit in them,
 	 * stably, then ordered as the rules order a list */
@@ -133,12 +174,10 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 	struct bs_melee sorted[BS_TT_MAX_MELEES];
 	memset(sorted, 0, (size_t)n * sizeof sorted[0]);
 	for (int i = 0; i < n; i++) {
-		rank[i] = e->nmelee;
-		for (int k = e->nmelee - 1; k >= 0; k--)
-			if ((m[i].aside == side &&
-			     m[i].aunit == e->melee_units[k]) ||
-			    (m[i].bside == side &&
-			     m[i].bunit == e->melee_units[k]))
+		rank[i] = nunits;
+		for (int k = nunits - 1; k >= 0; k--)
+			if ((m[i].aside == side && m[i].aunit == units[k]) ||
+			    (m[i].bside == side && m[i].bunit == units[k]))
 				rank[i] = k;
 		by[i] = i;
 	}
@@ -152,7 +191,7 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 		sorted[i] = m[by[i]];
 		/* the named unit first in its melee, so that its combat
 		 * starts from it */
-		if (rank[by[i]] < e->nmelee && sorted[i].aside != side) {
+		if (rank[by[i]] < nunits && sorted[i].aside != side) {
 			struct bs_melee x = sorted[i];
 			sorted[i] = (struct bs_melee){x.bside, x.bunit, x.aside,
 						      x.aunit};
@@ -163,6 +202,25 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 	for (int i = 0; i < n; i++)
 		order[i] = by[o2[i]];
 	return n;
+}
+
+/* [1.6 B] RULING R-377: this round's `melee:` entry names the units whose
+ * combats go first, in its order (bs_ai_melee_order_units). Without an
+ * entry, the rules' order (returns 0). */
+static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
+			      const struct bs_melee *m, int n, int *order)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	const struct bs_script_order *e = NULL;
+	for (int i = 0; i < sd->norders && !e; i++)
+		if (sd->orders[i].round == b->round &&
+		    sd->orders[i].kind == BS_SCRIPT_MELEE)
+			e = &sd->orders[i];
+	if (!e)
+		return 0;
+	return bs_ai_melee_order_units(side, e->melee_units, e->nmelee, m, n,
+				       order);
 }
 
 void bs_ai_charge_path(const struct bs_battle *b, int side, int unit,
@@ -190,6 +248,8 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.rally = script_rally;
 	s->ctl.move_sequence = script_sequence;
 	s->ctl.move = script_move;
+	s->ctl.fire = script_fire;
+	s->ctl.pass_through = script_pass_through;
 	s->ctl.move_indiv = script_move_indiv;
 	s->ctl.roles = script_roles;
 	s->ctl.melee_order = script_melee_order;

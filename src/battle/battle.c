@@ -161,6 +161,15 @@ void bs_unit_state_clear(struct bs_unit_state *u)
 	u->cramped = 0;
 	u->special = BS_SPECIAL_NONE;
 	u->special_sides = 0;
+	/* missile fire (issue 14): the ruleset sets ammunition and crew */
+	u->shots = u->shots_round = 0;
+	u->fired_initial = u->pass_through = 0;
+	u->ammo_left = -1;
+	for (int i = 0; i < BS_UNIT_MAX_SPECIAL_AMMO; i++)
+		u->special_left[i] = 0;
+	u->last_fired = 0;
+	u->crew_replaced = 0;
+	u->spare_crew = 0;
 }
 
 enum bs_unit_end bs_battle_unit_end(const struct bs_battle *b, int unit)

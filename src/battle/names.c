@@ -10,7 +10,14 @@
 const char *const bs_step_name[BS_STEP__COUNT] = {
     [BS_STEP_ADVANCE] = "advance",     [BS_STEP_WHEEL] = "wheel",
     [BS_STEP_FACE] = "face",	       [BS_STEP_FRONTAGE] = "frontage",
-    [BS_STEP_FORMATION] = "formation",
+    [BS_STEP_FORMATION] = "formation", [BS_STEP_FIRE] = "fire",
+};
+
+/* [10.2] the kinds of missile fire (issue 14). */
+const char *const bs_fire_kind_name[BS_FIRE__COUNT] = {
+    [BS_FIRE_INITIAL] = "initial",     [BS_FIRE_PASS_THROUGH] = "pass-through",
+    [BS_FIRE_PHASE] = "missile",       [BS_FIRE_SPLIT] = "split-fire",
+    [BS_FIRE_ARTILLERY] = "artillery",
 };
 
 /* [7.7] [7.11]-[7.14] [8.8] a unit's order for its Movement Phase. */

@@ -450,6 +450,8 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		u->r.never_checks_morale = 1;
 	x->infantry = sh->mounting == BS1E_ON_FOOT;
 	x->mounting = sh->mounting;
+	/* [10.0]-[10.10] what it fires with (issue 14) */
+	bs1e_rate_missile(sc, def, sh, &u->r.msl);
 	/* [13.9] "Mindless undead (zombies, skeletons, etc.) ... never
 	 * check morale or discipline": every creature of the unit is
 	 * mindless (a mixed unit, RULING R-040: a quality every part has) */
@@ -518,6 +520,9 @@ static enum bs_status bs1e_init(struct bs_battle *b, struct bs_diags *d)
 		bs_diags_add(d, sc->file, 0, 0, "out of memory");
 		return BS_ERR_RUNTIME;
 	}
+	st = bs_tt_terrain_attach(b, d);
+	if (st != BS_OK)
+		return st;
 	struct bs1e_scratch *s = bs1e_sc(b);
 	b->stands = (sc->options & (1u << BS_OPT_STANDS)) != 0;
 	b->d20_initiative = (sc->options & (1u << BS_OPT_D20_INITIATIVE)) != 0;
@@ -590,6 +595,7 @@ static void deploy_unit(struct bs_battle *b, int g)
 	if (u->files > u->figures)
 		u->files = u->figures;
 	bs_unit_state_clear(u);
+	bs1e_missile_reset(b, g);
 	u->commander = def->commander;
 	u->cb = 0;
 	memset(x->used, 0, sizeof x->used);
@@ -647,6 +653,7 @@ static void bs1e_reset(struct bs_battle *b)
 static void bs1e_release(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
+	bs_tt_terrain_detach(b);
 	if (!s)
 		return;
 	free(s->ux);

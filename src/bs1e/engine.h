@@ -13,7 +13,9 @@
 #include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_morale.h"
 #include "battlesim/bs1e_roster.h"
+#include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/terrain.h"
 
 #define BS1E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS1E_MAX_FIGS 128 /* figures a unit may have (the used mask) */
@@ -297,6 +299,46 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g);
  * they call for, in order [4.4]. */
 void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
 		     int n, const char *why);
+/* The same with the LOSSES event's cite (missile fire: "[10.0] [8.7]"). */
+void bs1e_apply_hits_cite(struct bs_battle *b, int g, const struct bs1e_hit *h,
+			  int n, const char *why, const char *cite);
+
+/* ---- r10_missiles.c: missiles and artillery [10.0]-[10.11] -------------- */
+
+/* Rate what unit def fires with (sheet sh) into *m. */
+void bs1e_rate_missile(const struct bs_scenario *sc, const struct bs_unit *def,
+		       const struct bs1e_unit_sheet *sh,
+		       struct bs_missile_rated *m);
+/* A battle's start: ammunition, special ammunition, spare crew. */
+void bs1e_missile_reset(struct bs_battle *b, int g);
+/* A Game Round's start: no shot fired, the shots it is entitled to. */
+void bs1e_missile_new_round(struct bs_battle *b, int g);
+/* [10.4] Table 12: the inches unit g may still move in all this round
+ * after the shots it fired (HUGE_VAL when it fired none). */
+double bs1e_fire_mv_cap(const struct bs_battle *b, int g);
+/* One volley of g at h (checked: REJECTED when illegal); `at`: the
+ * moment of a move it is fired at [10.6] (or NULL). Returns 1 when
+ * fired. */
+int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
+	      int ammo, const struct bs_move_point *at, const char *why);
+/* [10.10] unit g's crew figure is gone: a replacement takes over when it
+ * has one (RULING R-488). Returns 1 when one did. */
+int bs1e_replace_crew(struct bs_battle *b, int g);
+
+/* A pass-through volley at a moment of a move [10.6]. */
+struct bs1e_pt_order {
+	int g, h; /* firer and target, global */
+	int at;	  /* the moment */
+	int ammo;
+	const char *why;
+};
+/* 1 when some enemy of g might take pass-through fire at its move. */
+int bs1e_pass_through_possible(const struct bs_battle *b, int g);
+/* The controllers' pass-through volleys at g's move through path[0..n),
+ * by moment (at most `max`). */
+int bs1e_pass_through_orders(struct bs_battle *b, int g,
+			     const struct bs_move_point *path, int npath,
+			     struct bs1e_pt_order *out, int max);
 
 /* ---- r11_formations.c: cavalry and chariots in play [11.1] [11.4], the
  * special formations [11.6] [11.7] ------------------------------------- */
@@ -309,10 +351,6 @@ void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
  * the spells that kill only the mounts, or only the riders. */
 void bs1e_mounted_lost(struct bs_battle *b, int g, int n, int from,
 		       int by_magic, const char *why);
-
-/* 1 when unit g is cavalry or a chariot that charged this Game Round
- * [11.4]. */
-int bs1e_charging_mounted(const struct bs_battle *b, int g);
 
 /* 1 when unit s is in Set Spears/Pikes formation on its edge `edge_s`
  * (enum bs_side_edge) [11.7]. */
@@ -331,9 +369,10 @@ enum bs_arc bs1e_arc_struck(const struct bs_battle *b, int h, int edge_h);
  * spears are `set` on the side struck), and the parts of its damage
  * against a defender of size L (`large`) or S/M that double (its lances);
  * *why gets "[11.4]" when any does, else NULL. Nothing when g is not
- * mounted or did not charge. */
+ * mounted or did not charge (`charged`: it counts as charging, as
+ * BS_UF_CHARGED says in play, or the referee's odds suppose). */
 unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
-			   struct bs_deriv *d, const char **why);
+			   int charged, struct bs_deriv *d, const char **why);
 
 /* The Intermediate Game's terms of g's melee attack on h (g's edge edge_g
  * touching h's edge_h, enum bs_side_edge): [11.4] the cavalry charge -2
@@ -341,9 +380,11 @@ unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
  * its AC 2 better) added to *d; returns the damage parts of g (bits)
  * that double: a lance in a cavalry or chariot charge [11.4], every part
  * of set spears against the charge they meet [11.7]. *why gets the cite
- * of the doubling (NULL when none). */
+ * of the doubling (NULL when none). `charged`: g counts as charging
+ * (bs1e_charge_terms). */
 unsigned bs1e_melee_terms(const struct bs_battle *b, int g, int h, int edge_g,
-			  int edge_h, struct bs_deriv *d, const char **why);
+			  int edge_h, int charged, struct bs_deriv *d,
+			  const char **why);
 
 /* [11.6] the AC bonus (2, or 0) unit h's shield wall gives against a melee
  * attack on its arc `arc` (as bs1e_arc_struck gives it). */
@@ -358,6 +399,12 @@ int bs1e_shield_wall_melee(const struct bs_battle *b, int h, enum bs_arc arc);
 int bs1e_shield_wall_missile_ac(const struct bs_battle *b, int g,
 				struct bs_vec from, int artillery,
 				int from_above);
+
+/* bs1e_shield_wall_missile_ac with g's block at *q (where a pass-through
+ * moment has it [10.6]) rather than where it stands. */
+int bs1e_shield_wall_missile_ac_at(const struct bs_battle *b, int g,
+				   const struct bs_quad *q, struct bs_vec from,
+				   int artillery, int from_above);
 
 /* What a Movement Phase order does to the unit's special formation
  * [11.6] [11.7], worked out before it moves (r07_movement.c). */

@@ -1168,6 +1168,12 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 		       out->mount.name);
 		out->damage = mr.dmg;
 	}
+	/* [10.9] an artillery piece moves at its own MV (RULING R-486: its
+	 * crew with it); the Basic Game has no artillery [16.3 A] */
+	if (u->artillery != BS_ART_NONE && s->level != BS_LEVEL_BASIC)
+		bs_deriv_init(&out->mv, bs1e_artillery[u->artillery].mv,
+			      bs1e_artillery[u->artillery].name, NULL,
+			      "[10.9]");
 	if (u->mv > 0)
 		bs_deriv_init(&out->mv, u->mv, "given in the scenario", NULL,
 			      s->game == BS_GAME_DND ? "[3.1, D&D feet / 10]"

@@ -74,7 +74,27 @@ struct mv {
 	 * in force while it moves */
 	struct bs1e_special_plan sp;
 	const char *why, *cite; /* illegal: why, and the rule */
+	/* issue 14 [10.6] pass-through fire (RULING R-477): a simulation
+	 * traces the moments of the move into `mo`; carrying it out stops at
+	 * the moments of `pause` (by moment) for the volleys there */
+	struct moments *mo;
+	const struct bs1e_pt_order *pause;
+	int npause, ipause;
+	int aborted;	/* the mover routed or was destroyed by the fire */
+	int fire_steps; /* [10.5] split-fire steps taken */
 };
+
+/* The moments of a move at which pass-through fire may be taken [10.6]
+ * (RULING R-477): where it starts, every inch of an advance, the end of
+ * each step (the moment of contact, before it touches, when a step ends
+ * in contact). */
+struct moments {
+	struct bs_move_point pt[BS_MAX_MOVE_POINTS];
+	int step[BS_MAX_MOVE_POINTS]; /* -1: before the first step */
+	double t[BS_MAX_MOVE_POINTS]; /* inches into an advance, -1 the end */
+	int n;
+};
+#define MOMENT_STEP 1.0 /* inches between the moments of an advance */
 
 static int illegal(struct mv *m, const char *why, const char *cite)
 {
@@ -111,6 +131,11 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->sp.mv_factor = 1.0;
 	m->sp.may_move = 1;
 	m->why = m->cite = NULL;
+	m->mo = NULL;
+	m->pause = NULL;
+	m->npause = m->ipause = 0;
+	m->aborted = 0;
+	m->fire_steps = 0;
 }
 
 static int is_enemy(const struct mv *m, int obst_index)
@@ -219,7 +244,7 @@ static int memo_start(struct mv *m, int *fdir)
 {
 	struct bs1e_simmemo *c = bs1e_sc(m->b)->memo;
 	const struct bs_unit_state *u = &m->b->units[m->g];
-	if (!c || m->wb)
+	if (!c || m->wb || m->mo)
 		return 0;
 	size_t nq = (size_t)m->n * sizeof m->obst[0];
 	size_t nm = (size_t)m->n * sizeof m->map[0];
@@ -272,7 +297,7 @@ static int memo_start(struct mv *m, int *fdir)
 static void memo_record(struct mv *m, int i, int fdir)
 {
 	struct bs1e_simmemo *c = bs1e_sc(m->b)->memo;
-	if (!c || m->wb || c->k != i || i >= BS_ORDER_MAX_STEPS)
+	if (!c || m->wb || m->mo || c->k != i || i >= BS_ORDER_MAX_STEPS)
 		return;
 	c->step[i] = m->o->step[i];
 	struct bs1e_mvsnap *a = &c->after[i];
@@ -309,6 +334,167 @@ static int wall_turn(struct mv *m, double a)
 	return 1;
 }
 
+/* ---- the moments of a move [10.6] (issue 14) ----------------------------- */
+
+/* Trace a moment: the mover at front `f`, facing, with `moved` inches
+ * done, in step `step` at `t` inches (-1: the step's end); contact with
+ * global unit `with` (-1 none). */
+static void moment(struct mv *m, struct bs_vec f, double facing, double moved,
+		   int step, double t, int with)
+{
+	struct moments *mo = m->mo;
+	if (!mo || mo->n >= BS_MAX_MOVE_POINTS)
+		return;
+	const struct bs_unit_state *u = &m->b->units[m->g];
+	struct bs_move_point *p = &mo->pt[mo->n];
+	p->side = u->side;
+	p->unit = u->idx;
+	p->x = f.x;
+	p->y = f.y;
+	p->facing = facing;
+	p->files = m->s.files;
+	p->figures = m->s.figures;
+	p->formation = m->s.formation;
+	p->moved = moved;
+	p->contact = with >= 0;
+	/* the unit it touches (an individual it touches is no unit: -1) */
+	int wu = with >= 0 && with < m->b->nunits;
+	p->tside = wu ? m->b->units[with].side : -1;
+	p->tunit = wu ? m->b->units[with].idx : -1;
+	mo->step[mo->n] = step;
+	mo->t[mo->n] = t;
+	mo->n++;
+}
+
+/* The pass-through volleys at moment k, the mover stopped there
+ * (carrying out). */
+static void pause_at(struct mv *m, int k)
+{
+	struct bs_battle *b = m->wb;
+	bs1e_set_geom(b, m->g, &m->s, &m->p);
+	struct bs_move_point pt = m->mo->pt[k];
+	pt.x = m->p.front.x;
+	pt.y = m->p.front.y;
+	pt.facing = m->p.facing;
+	pt.moved = m->spent;
+	if (bs_battle_events_on(b)) {
+		char msg[96];
+		snprintf(msg, sizeof msg,
+			 "pass-through fire: %.1f\" into its move%s", m->spent,
+			 pt.contact ? ", as it comes into contact" : "");
+		bs_battle_say(b, BS_EV_NOTE, m->g, msg, "[10.6] RULING R-477");
+	}
+	while (m->ipause < m->npause && m->pause[m->ipause].at == k) {
+		const struct bs1e_pt_order *o = &m->pause[m->ipause++];
+		if (bs1e_in_play(b, m->g) && !bs1e_routed(b, m->g))
+			bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo,
+				  &pt, o->why);
+		else
+			bs1e_note(b, o->g,
+				  "pass-through fire not taken: the mover has "
+				  "routed or is destroyed",
+				  "[10.6]");
+	}
+	if (!bs1e_in_play(b, m->g) || bs1e_routed(b, m->g)) {
+		m->aborted = 1;
+		return;
+	}
+	/* its block after its losses; the others as they now stand */
+	bs1e_shape(b, m->g, &m->s);
+	m->n = bs1e_obstacles(b, m->g, -1, m->obst, m->map);
+}
+
+/* The next pause falls in step i at t (t < 0: at the step's end). */
+static int pause_next(const struct mv *m, int i, double *t)
+{
+	if (!m->pause || m->ipause >= m->npause || m->aborted)
+		return 0;
+	int k = m->pause[m->ipause].at;
+	if (m->mo->step[k] != i)
+		return 0;
+	*t = m->mo->t[k];
+	return 1;
+}
+
+/* [7.9] one straight piece of an advance of d inches at angle a. */
+static void advance_piece(struct mv *m, double d, double a)
+{
+	const struct bs1e_scratch *sc = bs1e_sc(m->b);
+	struct bs_vec x0 = m->p.front;
+	double f0 = m->p.facing;
+	struct bs_tt_step_result r = {0, 0, -1, 1};
+	bs_tt_advance(&m->s, &m->p, d, a, m->obst, m->n, &r);
+	/* the rules of skirmish formation [7.4] are the formation's: a
+	 * skirmish unit's, or an elite unit's that has entered it [2.11] */
+	if (m->s.formation == BS_FORM_SKIRMISH && is_enemy(m, r.hit) &&
+	    m->map[r.hit] < m->b->nunits && !sc->ux[m->map[r.hit]].skirmish) {
+		/* [7.4] "can never move into base-to-base contact with enemy
+		 * units": it stops short; RULING R-137 (known-gaps 26): enemy
+		 * skirmishers, whom [2.9] lets it attack, it may touch, and
+		 * individuals (RULING R-521) */
+		double back = r.done < 0.05 ? r.done : 0.05;
+		m->p.front = bs_vec_sub(
+		    m->p.front, bs_vec_scale(bs_dir(m->p.facing + a), back));
+		r.done -= back;
+		r.cost -= back;
+		r.hit = -1;
+	}
+	m->spent += r.cost;
+	if (m->last_adv && fabs(a - m->last_angle) < EPS)
+		m->straight += r.done;
+	else
+		m->straight = r.done;
+	m->last_adv = 1;
+	m->last_angle = a;
+	if (is_enemy(m, r.hit)) {
+		m->contact = m->map[r.hit];
+		m->run = m->spent;
+	}
+	emit_move(m, adv_name(m), x0, f0, r.cost, adv_cite(m));
+}
+
+/* [10.5] a split-fire step: after at most half the MV, one volley at the
+ * order's target (carrying out: fired now). */
+static int fire_step(struct mv *m)
+{
+	const struct bs_battle *b = m->b;
+	const struct bs_unit_state *u = &b->units[m->g];
+	const struct bs_order *o = m->o;
+	if (!u->r.msl.split_fire)
+		return illegal(m,
+			       "only mounted archers, centaur archers and "
+			       "creatures with innate missiles split-fire",
+			       "[10.5]");
+	if (o->kind != BS_ORDER_MOVE)
+		return illegal(m,
+			       "split-fire is part of a move (a unit that "
+			       "fires cannot charge)",
+			       "[10.5] [10.4]");
+	if (m->fire_steps > 0)
+		return illegal(m, "one split-fire shot in a move", "[10.5]");
+	/* [10.5] "can move 1/2 of their movement rate, fire at eligible
+	 * enemy units, then continue moving the remainder" */
+	if (m->spent > m->mv / 2.0 + EPS)
+		return illegal(m,
+			       "split-fire comes after at most half the "
+			       "movement rate",
+			       "[10.5]");
+	if (o->tside < 0 || o->tside >= b->nsides || o->tside == u->side ||
+	    o->tunit < 0 || o->tunit >= b->sc->sides[o->tside].nunits)
+		return illegal(m, "split-fire needs an enemy target", "[10.5]");
+	m->fire_steps++;
+	if (m->wb) {
+		struct bs_battle *wb = m->wb;
+		bs1e_set_geom(wb, m->g, &m->s, &m->p);
+		wb->units[m->g].mv_spent += m->spent;
+		bs1e_fire(wb, m->g, bs1e_g(wb, o->tside, o->tunit),
+			  BS_FIRE_SPLIT, -1, NULL, o->why);
+		wb->units[m->g].mv_spent -= m->spent;
+		m->n = bs1e_obstacles(wb, m->g, -1, m->obst, m->map);
+	}
+	return 1;
+}
+
 /* The steps of a MOVE, CHARGE or FORCED_MARCH order [7.6]-[7.10], in
  * order, paying each cost out of m->allowed. Returns 1, or 0 with
  * m->why when a step is against the rules. A step that costs more than
@@ -322,12 +508,20 @@ static int run_steps(struct mv *m)
 	/* a simulation whose first steps were just simulated from the same
 	 * start goes on from where they ended (the same arithmetic) */
 	int start = memo_start(m, &fdir);
-	for (int i = start; i < m->o->nsteps && i < BS_ORDER_MAX_STEPS; i++) {
+	double pt;
+	if (m->mo && !m->wb && start == 0)
+		moment(m, m->p.front, m->p.facing, 0, -1, -1, -1);
+	while (pause_next(m, -1, &pt))
+		pause_at(m, m->pause[m->ipause].at);
+	for (int i = start;
+	     i < m->o->nsteps && i < BS_ORDER_MAX_STEPS && !m->aborted; i++) {
 		const struct bs_step *st = &m->o->step[i];
 		const int i0 = i;
 		double left = m->allowed - m->spent;
 		struct bs_vec x0 = m->p.front;
 		double f0 = m->p.facing;
+		const int files0 = m->s.files;
+		const enum bs_formation form0 = m->s.formation;
 		struct bs_tt_step_result r = {0, 0, -1, 1};
 		/* the rules of skirmish formation [7.4] [7.9] [7.10] are the
 		 * formation's: a skirmish unit's, or an elite unit's that has
@@ -353,36 +547,39 @@ static int run_steps(struct mv *m)
 			double d = st->dist < left ? st->dist : left;
 			if (d <= EPS)
 				break;
-			bs_tt_advance(&m->s, &m->p, d, a, m->obst, m->n, &r);
-			if (skirm && is_enemy(m, r.hit) &&
-			    m->map[r.hit] < m->b->nunits &&
-			    !sc->ux[m->map[r.hit]].skirmish) {
-				/* [7.4] "can never move into base-to-base
-				 * contact with enemy units": it stops short;
-				 * RULING R-137 (known-gaps 26): enemy
-				 * skirmishers, whom [2.9] lets it attack, it
-				 * may touch, and individuals (RULING R-521) */
-				double back = r.done < 0.05 ? r.done : 0.05;
-				m->p.front = bs_vec_sub(
-				    m->p.front,
-				    bs_vec_scale(bs_dir(m->p.facing + a),
-						 back));
-				r.done -= back;
-				r.cost -= back;
-				r.hit = -1;
+			/* [10.6] carrying out: stop at the moments of this
+			 * advance that have volleys */
+			double done = 0, t;
+			while (pause_next(m, i, &t) && t >= 0 &&
+			       m->contact < 0) {
+				if (t > done + EPS && t < d - EPS) {
+					double before = m->spent;
+					advance_piece(m, t - done, a);
+					done += m->spent - before;
+				}
+				if (m->contact < 0)
+					pause_at(m, m->pause[m->ipause].at);
+				else
+					break;
+				if (m->aborted)
+					return 1;
 			}
-			m->spent += r.cost;
-			if (m->last_adv && fabs(a - m->last_angle) < EPS)
-				m->straight += r.done;
-			else
-				m->straight = r.done;
-			m->last_adv = 1;
-			m->last_angle = a;
-			if (is_enemy(m, r.hit)) {
-				m->contact = m->map[r.hit];
-				m->run = m->spent;
+			if (m->contact >= 0 || d - done <= EPS)
+				break;
+			double spent0 = m->spent;
+			advance_piece(m, d - done, a);
+			if (m->mo && !m->wb) {
+				/* the moments: every inch, then the end */
+				struct bs_vec dir = bs_dir(f0 + a);
+				double moved = m->spent - spent0;
+				for (double k = MOMENT_STEP;
+				     k < moved - MOMENT_STEP / 4;
+				     k += MOMENT_STEP)
+					moment(m,
+					       bs_vec_add(x0,
+							  bs_vec_scale(dir, k)),
+					       f0, spent0 + k, i, k, -1);
 			}
-			emit_move(m, adv_name(m), x0, f0, r.cost, adv_cite(m));
 			break;
 		}
 		case BS_STEP_WHEEL: {
@@ -573,9 +770,23 @@ static int run_steps(struct mv *m)
 				       "[7.6]");
 			break;
 		}
+		case BS_STEP_FIRE:
+			if (!fire_step(m))
+				return 0;
+			break;
 		default:
 			return illegal(m, "no such movement step", "[7.0]");
 		}
+		if (m->mo && !m->wb && st->kind != BS_STEP_FIRE &&
+		    (m->p.front.x != x0.x || m->p.front.y != x0.y ||
+		     m->p.facing != f0 || m->s.files != files0 ||
+		     m->s.formation != form0 || m->contact >= 0))
+			moment(m, m->p.front, m->p.facing, m->spent, i0, -1,
+			       m->contact);
+		/* the step's end (and any moment of it the move did not
+		 * reach as traced: fired from where it stopped) */
+		while (pause_next(m, i0, &pt))
+			pause_at(m, m->pause[m->ipause].at);
 		if (i == i0) /* not cut short: the steps go on */
 			memo_record(m, i, fdir);
 	}
@@ -622,7 +833,36 @@ static double allowed_for(const struct bs_battle *b, int g,
 	/* [7.3] gaps filled after losses cost 1" per figure (RULING
 	 * R-126) */
 	mv -= u->gap_debt;
+	/* [10.4] Table 12: what the shots fired this round leave of the
+	 * round's movement (RULING R-482) */
+	double cap = bs1e_fire_mv_cap(b, g) - u->mv_spent;
+	if (mv > cap)
+		mv = cap;
+	/* [10.10] "If an artillery crew is wounded, the artillery piece
+	 * cannot move." */
+	if (u->r.msl.artillery != BS_ART_NONE && u->wounded > 0)
+		mv = 0;
 	return mv > 0 ? mv : 0;
+}
+
+/* 1 when order o has a split-fire step [10.5]. */
+static int has_fire_step(const struct bs_order *o)
+{
+	for (int i = 0; i < o->nsteps && i < BS_ORDER_MAX_STEPS; i++)
+		if (o->step[i].kind == BS_STEP_FIRE)
+			return 1;
+	return 0;
+}
+
+/* 1 when order o has a step that moves (a split-fire step does not). */
+static int order_moves(const struct bs_order *o)
+{
+	if (o->kind != BS_ORDER_MOVE || o->nsteps <= 0)
+		return 1;
+	for (int i = 0; i < o->nsteps && i < BS_ORDER_MAX_STEPS; i++)
+		if (o->step[i].kind != BS_STEP_FIRE)
+			return 1;
+	return 0;
 }
 
 /* Rules an order must meet before any step is measured. `engine`: the
@@ -672,12 +912,31 @@ static int precheck(struct mv *m, int engine)
 					       "formation this round",
 					       "[6.3]");
 	}
+	/* [10.4] "A unit that fires missile weapons cannot charge during
+	 * that Game Round." */
+	if (o->kind == BS_ORDER_CHARGE && (u->flags & BS_UF_FIRED))
+		return illegal(m,
+			       "a unit that fired missiles this round cannot "
+			       "charge",
+			       "[10.4]");
 	if (m->allowed <= EPS && o->kind != BS_ORDER_FLEE &&
-	    o->kind != BS_ORDER_WITHDRAW)
+	    o->kind != BS_ORDER_WITHDRAW && order_moves(o)) {
+		if (u->r.msl.artillery != BS_ART_NONE && u->wounded > 0)
+			return illegal(m,
+				       "a wounded artillery crew cannot move "
+				       "its piece",
+				       "[10.10]");
+		if (u->shots > 0)
+			return illegal(
+			    m,
+			    "it fired this round: Table 12 leaves it "
+			    "no movement",
+			    "[10.4 T12]");
 		return illegal(m,
 			       "no movement left after filling the gaps in its "
 			       "front",
 			       "[7.3]");
+	}
 	int engaged = bs1e_engaged(b, m->g);
 	int pinned = engaged && !(u->flags & BS_UF_CONTACT_AT_START);
 	switch (o->kind) {
@@ -1008,16 +1267,18 @@ static int simulate_any(const struct bs_battle *b, int g,
 
 static void emit_order(struct bs_battle *b, int g, const struct bs_order *o)
 {
-	if (!bs_battle_events_on(b) || o->kind == BS_ORDER_HOLD)
+	/* a HOLD is logged when its controller gave a reason (issue 14) */
+	if (!bs_battle_events_on(b) || (o->kind == BS_ORDER_HOLD && !o->why))
 		return;
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_ORDER);
 	bs_battle_ev_units(b, &ev, g, -1);
 	ev.what = bs_order_name[o->kind];
-	if (o->kind == BS_ORDER_CHARGE) {
+	if (o->kind == BS_ORDER_CHARGE || has_fire_step(o)) {
 		ev.tside = o->tside;
 		ev.tunit = o->tunit;
 	}
+	ev.why = o->why;
 	ev.n[0] = (int)o->kind;
 	ev.n[1] = o->nsteps;
 	ev.cite = o->kind == BS_ORDER_CHARGE	     ? "[7.14]"
@@ -1056,6 +1317,8 @@ static void contact_made(struct bs_battle *b, int g, int h)
 	 * before it has moved in this phase) */
 	if (!(b->units[h].flags & BS_UF_MOVED))
 		b->units[h].flags |= BS_UF_PINNED;
+	/* [10.2] an enemy moved into contact with it (issue 14) */
+	b->units[h].flags |= BS_UF_CONTACTED;
 	if (!bs_battle_events_on(b))
 		return;
 	struct bs_event ev;
@@ -1134,7 +1397,8 @@ static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 	const char *dbl;
 	bs_deriv_init(&d, ar, NULL, NULL, "[7.14]");
 	unsigned doubled =
-	    bs1e_melee_terms(b, g, h, c.edge_a, c.edge_b, &d, &dbl);
+	    bs1e_melee_terms(b, g, h, c.edge_a, c.edge_b,
+			     (u->flags & BS_UF_CHARGED) != 0, &d, &dbl);
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;
@@ -1265,18 +1529,60 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		u->charge_tside = o->tside;
 		u->charge_tunit = o->tunit;
 	}
-	if (pre && !bs_battle_events_on(b) && u->formation == f0 &&
-	    u->cramped == c0) {
+	/* [10.6] the enemy's pass-through fire at the moments of this move:
+	 * RULING R-470 (known-gaps 25) "at any point during the enemy's
+	 * movement", not only after it as [1.4] summarises; R-477 the
+	 * moments: traced first, then offered to their controllers */
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np = 0;
+	double allowed =
+	    allowed_for(b, g, o->kind, pre ? pre->sp.mv_factor : 1.0);
+	if (bs1e_pass_through_possible(b, g)) {
+		struct mv t;
+		mv_init(&t, b, NULL, g, o, allowed);
+		if (pre)
+			t.sp = pre->sp; /* [11.6] [11.7] the move as checked */
+		mo.n = 0;
+		t.mo = &mo;
+		if (run_steps(&t))
+			np = bs1e_pass_through_orders(b, g, mo.pt, mo.n, po,
+						      BS_MAX_FIRE_ORDERS);
+	}
+	if (np == 0 && pre && !bs_battle_events_on(b) && u->formation == f0 &&
+	    u->cramped == c0 && !has_fire_step(o)) {
 		/* events off: the check already measured this very move */
 		use = pre;
 		use->wb = b;
 	} else {
-		mv_init(
-		    &m, b, b, g, o,
-		    allowed_for(b, g, o->kind, pre ? pre->sp.mv_factor : 1.0));
+		mv_init(&m, b, b, g, o, allowed);
 		if (pre)
 			m.sp = pre->sp;
+		if (np > 0) {
+			m.mo = &mo;
+			m.pause = po;
+			m.npause = np;
+		}
 		run_steps(&m);
+		for (int i = m.ipause; i < np; i++)
+			if (m.aborted)
+				bs1e_note(b, po[i].g,
+					  "pass-through fire not taken: the "
+					  "mover has routed or is destroyed",
+					  "[10.6]");
+			else
+				bs1e_reject(b, po[i].g,
+					    "pass-through fire: the moment did "
+					    "not come (the move ended before "
+					    "it)",
+					    "[10.6]");
+	}
+	if (use->aborted) {
+		/* routed or destroyed by pass-through fire: the move ends */
+		u->mv_spent += use->spent;
+		if (use->spent > EPS)
+			u->flags |= BS_UF_MOVED;
+		return;
 	}
 	close_door(use);
 	store(b, use);

@@ -264,8 +264,9 @@ int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
 	return bs1e_to_hit_vs(a, na, d, nd, label, len);
 }
 
-void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
-			int shield, struct bs_deriv *d)
+/* bs1e_unit_melee_ar, `charged`: [7.14] counted as charging */
+static void melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+		     int shield, int charged, struct bs_deriv *d)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	const struct bs_unit_state *u = &b->units[g];
@@ -278,8 +279,7 @@ void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 		t10 |= 1u << BS1E_T10_OUT_OF_COMMAND;
 	/* [7.14] "A regular unit that charges in closed formation gains a
 	 * -1 bonus ... for the Melee Phase in that Game Round only." */
-	if ((u->flags & BS_UF_CHARGED) && u->formation == BS_FORM_CLOSED &&
-	    x->regular)
+	if (charged && u->formation == BS_FORM_CLOSED && x->regular)
 		t10 |= 1u << BS1E_T10_CLOSED_CHARGE;
 	if (bs1e_commander_fighting(b, g))
 		t10 |= 1u << BS1E_T10_COMMANDER_FIGHTING;
@@ -299,6 +299,112 @@ void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
 }
 
+void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
+			int shield, struct bs_deriv *d)
+{
+	melee_ar(b, g, arc, shield, (b->units[g].flags & BS_UF_CHARGED) != 0,
+		 d);
+}
+
+/* [8.3] Table 10, the racial to-hit, the Intermediate Game's terms and
+ * the spec of g's attack on h, g's edge edge_g against h's edge edge_h
+ * (enum bs_side_edge; figures not set), as the Melee Phase makes it;
+ * `charged`: [7.14] [11.4] it charged this Game Round. *arc gets the arc
+ * struck, *dbl the cite of a doubling (NULL none). Changes nothing. */
+static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
+			   int edge_h, int charged, struct bs_deriv *d,
+			   struct bs1e_attack_spec *spec, enum bs_arc *arc,
+			   const char **dbl)
+{
+	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	/* [11.6] the circular or square shield wall has no flank or rear */
+	*arc = bs1e_arc_struck(b, h, edge_h);
+	melee_ar(b, g, *arc, t->r.shield, charged, d);
+	/* the special note: "all normal AD&D ... game bonuses and penalties
+	 * to THACO"; [13.1] "the adjustment applies whenever the
+	 * circumstances occur": the racial bonuses of the PH and MM */
+	char rlab[BS_DERIV_LABEL];
+	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
+	if (racial)
+		bs_deriv_add(d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
+	/* [11.4] the cavalry charge, [11.6] the shield wall, [11.7] set
+	 * spears (r11_formations.c) */
+	unsigned doubled =
+	    bs1e_melee_terms(b, g, h, edge_g, edge_h, charged, d, dbl);
+	memset(spec, 0, sizeof *spec);
+	spec->ar = d->value;
+	spec->ac = t->r.ac;
+	spec->damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
+	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
+	 * catalogs give no attack rates, so one routine per phase ([8.6]
+	 * several natural attacks are the parts of the damage) */
+	spec->level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
+	spec->poison_part = -1;
+	spec->doubled = doubled;
+}
+
+int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
+		    struct bs1e_attack_now *out)
+{
+	if (!b || b->sc->rules != BS_RULES_BS1E || g < 0 || h < 0 ||
+	    g >= b->nunits || h >= b->nunits ||
+	    b->units[g].side == b->units[h].side)
+		return -1;
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
+	struct bs_tt_contact c;
+	memset(out, 0, sizeof *out);
+	out->in_contact = bs1e_contact(b, g, h, &c);
+	int edge_g = BS_EDGE_FRONT, edge_h = BS_EDGE_FRONT;
+	if (out->in_contact) {
+		out->figures = bs1e_melee_eligible(b, g, h);
+		edge_g = c.edge_a;
+		edge_h = c.edge_b;
+	} else {
+		/* as if its front made contact with the side of h it stands
+		 * before */
+		out->figures = u->files < u->figures ? u->files : u->figures;
+		struct bs_quad gq = bs1e_quad(b, g), hq = bs1e_quad(b, h);
+		bs_tt_arc_from(&hq, bs_quad_centre(&gq), &edge_h);
+	}
+	/* RULING R-429: its charge counts for the melee of this round, not
+	 * after it (the flag lasts until the next round begins) */
+	out->charged = charging ||
+		       ((u->flags & BS_UF_CHARGED) && b->phase != BS_PHASE_END);
+	enum bs_arc arc;
+	const char *dbl;
+	attack_numbers(b, g, h, edge_g, edge_h, out->charged, &out->ar,
+		       &out->spec, &arc, &dbl);
+	out->arc = (int)arc;
+	out->spec.figures = out->figures;
+	out->target_hd = t->r.hd_fig;
+	out->target_figures = t->figures;
+	out->target_wounded = t->wounded;
+	/* the reasons of may_attack, and [13.3] */
+	if (!bs1e_in_play(b, g) || !bs1e_in_play(b, h)) {
+		out->cannot = "a unit is not in play";
+		out->cite = "[8.1]";
+	} else if (u->flags & (BS_UF_ROUTED | BS_UF_FLED)) {
+		out->cannot = "a routed unit cannot engage in melee combat";
+		out->cite = "[6.4] [8.8]";
+	} else if (s->ux[g].skirmish && !s->ux[h].skirmish) {
+		out->cannot = "a skirmish figure may attack only an enemy "
+			      "skirmisher or individual";
+		out->cite = "[2.9]";
+	} else if (out->in_contact && !may_attack(b, g, h, 1)) {
+		out->cannot = "a rallied unit may fight in melee only when "
+			      "the enemy attacks it";
+		out->cite = "[6.3]";
+	} else if (t->r.magic_to_hit && !s->ux[g].magic_weapon) {
+		out->cannot = "its weapons cannot harm the enemy";
+		out->cite = "[13.3]";
+	} else if (out->figures <= 0) {
+		out->cannot = "no figure of it is eligible to fight the enemy";
+		out->cite = "[8.1]";
+	}
+	return 0;
+}
+
 /* g attacks h with `figs` figures, g's edge edge_g against h's edge
  * edge_h (enum bs_side_edge); the casualties go to *hit. Returns 1 when
  * the attack did anything to record. */
@@ -310,21 +416,12 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 	const struct bs1e_unit_x *x = &s->ux[g];
 	if (figs <= 0)
 		return 0;
-	/* [11.6] the circular or square shield wall has no flank or rear */
-	enum bs_arc arc = bs1e_arc_struck(b, h, edge_h);
+	enum bs_arc arc;
 	struct bs_deriv d;
-	bs1e_unit_melee_ar(b, g, arc, t->r.shield, &d);
-	/* the special note: "all normal AD&D ... game bonuses and penalties
-	 * to THACO"; [13.1] "the adjustment applies whenever the
-	 * circumstances occur": the racial bonuses of the PH and MM */
-	char rlab[BS_DERIV_LABEL];
-	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
-	if (racial)
-		bs_deriv_add(&d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
-	/* [11.4] the cavalry charge, [11.6] the shield wall, [11.7] set
-	 * spears (r11_formations.c) */
+	struct bs1e_attack_spec spec;
 	const char *dbl;
-	unsigned doubled = bs1e_melee_terms(b, g, h, edge_g, edge_h, &d, &dbl);
+	attack_numbers(b, g, h, edge_g, edge_h, (u->flags & BS_UF_CHARGED) != 0,
+		       &d, &spec, &arc, &dbl);
 	u->flags |= BS_UF_FOUGHT;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[h].attacked = 1;
@@ -333,18 +430,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 		bs1e_note(b, g, "its weapons cannot harm the enemy", "[13.3]");
 		return 0;
 	}
-	struct bs1e_attack_spec spec;
-	memset(&spec, 0, sizeof spec);
-	spec.ar = d.value;
-	spec.ac = t->r.ac;
-	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = figs;
-	/* RULING R-134 (known-gaps 38): one Melee Phase per Game Round; the
-	 * catalogs give no attack rates, so one routine per phase ([8.6]
-	 * several natural attacks are the parts of the damage) */
-	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
-	spec.poison_part = -1;
-	spec.doubled = doubled;
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0) {
@@ -521,7 +607,7 @@ static void keep_rear_contact(struct bs_battle *b, int g, unsigned edges,
  * share of the figures removed (the [8.7] wound removals go to the last).
  * Returns the figures removed. */
 static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
-		  int *share, const char *why)
+		  int *share, const char *why, const char *cite)
 {
 	struct bs_unit_state *u = &b->units[g];
 	struct bs1e_casualties cs[64] = {{0}};
@@ -561,14 +647,16 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		ev.n[3] = u->wounded;
 		ev.n[4] = out.removed_by_wounds;
 		ev.what = why;
-		ev.cite = "[8.7]";
+		ev.cite = cite;
 		bs_battle_emit(b, &ev);
 	}
 	/* [7.3] open formation fills the gaps in its front at 1" of
 	 * movement per figure (RULING R-126) */
 	if (u->formation == BS_FORM_OPEN && removed > 0)
 		u->gap_debt += removed;
-	if (u->figures <= 0) {
+	/* [10.10] an artillery piece's crew figure removed: a replacement
+	 * takes over when there is one (RULING R-488) */
+	if (u->figures <= 0 && !bs1e_replace_crew(b, g)) {
 		bs1e_unit_destroyed(b, g, "destroyed", "[8.7]");
 	} else if (removed > 0) {
 		keep_rear_contact(b, g, edges, &s0, &p0);
@@ -614,14 +702,20 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	}
 }
 
-void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
-		     int n, const char *why)
+void bs1e_apply_hits_cite(struct bs_battle *b, int g, const struct bs1e_hit *h,
+			  int n, const char *why, const char *cite)
 {
 	int share[64];
 	int before = b->units[g].figures;
 	int was_routed = bs1e_routed(b, g);
-	losses(b, g, h, n, share, why);
+	losses(b, g, h, n, share, why, cite);
 	checks(b, g, h, n, share, before, was_routed);
+}
+
+void bs1e_apply_hits(struct bs_battle *b, int g, const struct bs1e_hit *h,
+		     int n, const char *why)
+{
+	bs1e_apply_hits_cite(b, g, h, n, why, "[8.7]");
 }
 
 void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
@@ -635,7 +729,7 @@ void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
 	hit.c.killed = n;
 	int before = b->units[g].figures;
 	int was_routed = bs1e_routed(b, g);
-	losses(b, g, &hit, 1, share, "broken through by a charge");
+	losses(b, g, &hit, 1, share, "broken through by a charge", "[8.7]");
 	if (bs1e_in_play(b, g) && s && p && s->figures == b->units[g].figures)
 		bs1e_set_geom(b, g, s, p);
 	checks(b, g, &hit, 1, share, before, was_routed);
@@ -679,6 +773,18 @@ static void fight(struct bs_battle *b, int x, int y, int *nh, int cap)
 	int list[BS1E_MAX_FIGS * 2], n;
 	if (!may_attack(b, x, y, 1) || !bs1e_contact(b, x, y, &c))
 		return;
+	/* [10.2] "If an enemy figure or figures moves into base-to-base
+	 * contact with a figure or unit that has already used missile
+	 * weapons during the current Game Round, the missile-using unit
+	 * cannot fight during that Melee Phase." (RULING R-480) */
+	const unsigned fired = BS_UF_FIRED | BS_UF_CONTACTED;
+	if ((b->units[x].flags & fired) == fired) {
+		bs1e_note(b, x,
+			  "it used missile weapons this round and was "
+			  "contacted: it cannot fight in this Melee Phase",
+			  "[10.2]");
+		return;
+	}
 	/* [7.11] the wheeled ends are designated to the flank attack
 	 * first; the front attack has the rest */
 	int wings[BS1E_MAX_FIGS];
@@ -726,8 +832,8 @@ static void set_spears_melee(struct bs_battle *b, int s, int c, int *nh)
 	int share[64], removed = 0;
 	if (*nh > k && bs1e_in_play(b, c)) {
 		removed = losses(b, c, &sc->hits[k], *nh - k, share,
-				 "set spears: removed before it strikes back "
-				 "[11.7]");
+				 "set spears: removed before it strikes back",
+				 "[11.7] [8.7]");
 		for (int i = k; i < *nh; i++) {
 			sc->hits[i].share = share[i - k];
 			sc->hits[i].applied = 1;
@@ -867,7 +973,7 @@ void bs1e_phase_melee(struct bs_battle *b)
 		took[g] = all;
 		if (k == 0)
 			continue;
-		losses(b, g, mine, k, share, "melee");
+		losses(b, g, mine, k, share, "melee", "[8.7]");
 		for (int i = 0, j = 0; i < nh && j < k; i++)
 			if (s->hits[i].to == g && !s->hits[i].applied)
 				s->hits[i].share = share[j++];

@@ -455,7 +455,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	 * (RULING R-532) */
 	const char *dbl;
 	unsigned doubled =
-	    bs1e_charge_terms(b, g, hf->size == BS_SIZE_L, 0, &d, &dbl);
+	    bs1e_charge_terms(b, g, hf->size == BS_SIZE_L, 0,
+			      (u->flags & BS_UF_CHARGED) != 0, &d, &dbl);
 	u->flags |= BS_UF_FOUGHT;
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);

@@ -100,13 +100,6 @@ void bs1e_mounted_lost(struct bs_battle *b, int g, int n, int from,
 /* ---- [11.4] charges, [11.7] set spears -----------------------------------
  */
 
-int bs1e_charging_mounted(const struct bs_battle *b, int g)
-{
-	/* [11.4] "Charging cavalry or chariots ... for that Game Round" */
-	return bs1e_sc(b)->ux[g].mounting != BS1E_ON_FOOT &&
-	       (b->units[g].flags & BS_UF_CHARGED) != 0;
-}
-
 int bs1e_set_on(const struct bs_battle *b, int s, int edge_s)
 {
 	const struct bs_unit_state *u = &b->units[s];
@@ -153,12 +146,13 @@ int bs1e_shield_wall_melee(const struct bs_battle *b, int h, enum bs_arc arc)
 }
 
 unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
-			   struct bs_deriv *d, const char **why)
+			   int charged, struct bs_deriv *d, const char **why)
 {
 	const struct bs_unit_state *u = &b->units[g];
 	unsigned dbl = 0;
 	*why = NULL;
-	if (!bs1e_charging_mounted(b, g))
+	/* [11.4] "Charging cavalry or chariots ... for that Game Round" */
+	if (bs1e_sc(b)->ux[g].mounting == BS1E_ON_FOOT || !charged)
 		return 0;
 	/* [11.4] the -2, "unless the defending unit is in Set Spears/Pikes
 	 * formation" (RULING R-532: on the side struck); RULING R-531:
@@ -173,10 +167,12 @@ unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
 }
 
 unsigned bs1e_melee_terms(const struct bs_battle *b, int g, int h, int edge_g,
-			  int edge_h, struct bs_deriv *d, const char **why)
+			  int edge_h, int charged, struct bs_deriv *d,
+			  const char **why)
 {
-	unsigned dbl = bs1e_charge_terms(b, g, b->units[h].r.size == BS_SIZE_L,
-					 bs1e_set_on(b, h, edge_h), d, why);
+	unsigned dbl =
+	    bs1e_charge_terms(b, g, b->units[h].r.size == BS_SIZE_L,
+			      bs1e_set_on(b, h, edge_h), charged, d, why);
 	int sw = bs1e_shield_wall_melee(b, h, bs1e_arc_struck(b, h, edge_h));
 	if (sw)
 		bs_deriv_add(d, sw, "[11.6]",
@@ -194,13 +190,21 @@ int bs1e_shield_wall_missile_ac(const struct bs_battle *b, int g,
 				struct bs_vec from, int artillery,
 				int from_above)
 {
+	struct bs_quad q = bs1e_quad(b, g);
+	return bs1e_shield_wall_missile_ac_at(b, g, &q, from, artillery,
+					      from_above);
+}
+
+int bs1e_shield_wall_missile_ac_at(const struct bs_battle *b, int g,
+				   const struct bs_quad *q, struct bs_vec from,
+				   int artillery, int from_above)
+{
 	const struct bs_unit_state *u = &b->units[g];
 	if (!bs1e_in_play(b, g) || (u->special != BS_SPECIAL_SHIELD_WALL &&
 				    u->special != BS_SPECIAL_SHIELD_SQUARE))
 		return 0;
-	struct bs_quad q = bs1e_quad(b, g);
 	int edge = BS_EDGE_FRONT;
-	bs_tt_arc_from(&q, from, &edge);
+	bs_tt_arc_from(q, from, &edge);
 	return bs1e_shield_wall_bonus(u->special, bs1e_arc_struck(b, g, edge),
 				      1, artillery, from_above);
 }

@@ -1,11 +1,13 @@
 /* 1E magic damage to figures: [14.5 A] HD of damage (D6/D8 damage is one
  * HD per die, otherwise hit points / 4), the area spell's HD per figure,
  * [14.5 B] the fate of a figure (removed, wounded, or the save decides),
- * and [14.12] mirror image. */
+ * the damage of a catalog record at a caster level, linear and cone
+ * effects by the side they strike, and [14.12] mirror image. */
 #include <assert.h>
 #include <string.h>
 
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/spell.h"
 
 const char *const bs1e_spell_fate_name[BS1E_SPELL__COUNT] = {
     [BS1E_SPELL_NONE] = "no effect",
@@ -105,4 +107,70 @@ int bs1e_mirror_image(int damage_tenths, int duplicates)
 	if (duplicates < 0)
 		duplicates = 0;
 	return damage_tenths / (duplicates + 1);
+}
+
+const char *const bs1e_strike_name[BS1E_STRIKE__COUNT] = {
+    [BS1E_STRIKE_FRONT] = "front",
+    [BS1E_STRIKE_REAR] = "rear",
+    [BS1E_STRIKE_SIDE] = "side",
+};
+
+int bs1e_spell_damage_dice(const struct bs_spell *sp, int level,
+			   int breather_hp, struct bs_dice *out)
+{
+	memset(out, 0, sizeof *out);
+	const struct bs_spell_damage *d = &sp->damage;
+	if (!d->given)
+		return -1;
+	if (d->hp) {
+		/* [13.7] breath weapons use [14.5]: damage equal to the
+		 * breather's hit points (MM), a fixed number of hit points
+		 * (RULING R-076: hit points / 4) */
+		if (breather_hp < 1)
+			return -1;
+		out->part[out->nparts++] =
+		    (struct bs_dice_part){0, 0, breather_hp};
+		return 0;
+	}
+	if (level <= 0)
+		level = sp->item_level;
+	if (d->fixed.count > 0 || d->fixed.plus != 0)
+		out->part[out->nparts++] = d->fixed;
+	int n = bs_level_qty_at(&d->n, level);
+	if ((d->each.count > 0 || d->each.plus != 0) && n > 0) {
+		struct bs_dice_part e = d->each;
+		if (e.sides == 0) {
+			/* a fixed number per level: n x plus hit points */
+			e.plus *= n;
+		} else {
+			/* RULING R-061: the count multiplies, the plus is
+			 * read per die (d4+1 x 3: 3 x the D6 column) */
+			e.count *= n;
+			if (e.count > BS_DICE_MAX_COUNT)
+				e.count = BS_DICE_MAX_COUNT;
+		}
+		out->part[out->nparts++] = e;
+	}
+	return out->nparts > 0 ? 0 : -1;
+}
+
+int bs1e_spell_wound_only(int shape, enum bs1e_strike from, enum bs_formation f,
+			  int in_first_half)
+{
+	/* [14.5 B] "If the spell effect is linear or cone-shaped ... A linear
+	 * effect can do no more than wound a figure if fired from in front
+	 * of or directly behind the figure. If it is fired from the side
+	 * against a figure in closed or open formation, it can cause a
+	 * figure to be removed if the damage is sufficient. This
+	 * restriction applies to the first 1/2 of the range of a
+	 * cone-shaped spell effect also." */
+	if (shape == BS_AREA_CONE && !in_first_half)
+		return 0;
+	if (shape != BS_AREA_LINE && shape != BS_AREA_CONE)
+		return 0;
+	if (from != BS1E_STRIKE_SIDE)
+		return 1;
+	/* RULING R-566: only closed and open figures may be removed from
+	 * the side, as the text names them */
+	return f != BS_FORM_CLOSED && f != BS_FORM_OPEN;
 }

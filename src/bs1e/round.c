@@ -45,7 +45,7 @@ _Static_assert(BS_LEVEL__COUNT == 3, "every level has its phases above");
 	(BS_UF_RALLIED | BS_UF_CHARGED | BS_UF_CHARGE_MISSED |                 \
 	 BS_UF_CONTACT_AT_START | BS_UF_PINNED | BS_UF_FORCED_MARCH |          \
 	 BS_UF_MOVED | BS_UF_ATTACKED | BS_UF_FLED | BS_UF_WITHDREW |          \
-	 BS_UF_NO_CHARGE | BS_UF_FOUGHT)
+	 BS_UF_NO_CHARGE | BS_UF_FOUGHT | BS_UF_FIRED | BS_UF_CONTACTED)
 
 static void new_round(struct bs_battle *b)
 {
@@ -58,6 +58,9 @@ static void new_round(struct bs_battle *b)
 		u->mv_spent = 0;
 		u->frontage_dir = 0;
 	}
+	/* [10.0] [10.2] this round's shots (issue 14) */
+	for (int g = 0; g < b->nunits; g++)
+		bs1e_missile_new_round(b, g);
 	for (int k = 0; k < b->nindivs; k++)
 		b->indivs[k].flags = 0;
 	if (bs_battle_events_on(b)) {

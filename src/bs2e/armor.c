@@ -26,3 +26,11 @@ int bs2e_roll_armor(struct bs_dice_source *src, int hits, int ar,
 	}
 	return stand;
 }
+
+int bs2e_armor_stand_faces(int ar, int equal_or_higher)
+{
+	int n = 0;
+	for (int r = 1; r <= 10; r++)
+		n += !bs2e_armor_cancels(r, ar, equal_or_higher);
+	return n;
+}

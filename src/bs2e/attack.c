@@ -215,3 +215,84 @@ int bs2e_roll_attack(struct bs_dice_source *src, const int ad[2], int ndice,
 	}
 	return hits;
 }
+
+/* The probability of each hit count of one attack die (hits[0..*maxh]). */
+static void die_hits(const int ad[2], const int *table, double *hits, int *maxh)
+{
+	int n2 = ad[1] > 0 ? ad[1] : 1;
+	double w = 1.0 / ((double)ad[0] * n2);
+	*maxh = 0;
+	for (int i = 0; i <= BS2E_HIT_ROWS * 2; i++)
+		hits[i] = 0;
+	for (int a = 1; a <= ad[0]; a++)
+		for (int c = 1; c <= n2; c++) {
+			int h = bs2e_hits_for(table, a + (ad[1] > 0 ? c : 0));
+			if (h < 0)
+				h = 0;
+			if (h > BS2E_HIT_ROWS * 2)
+				h = BS2E_HIT_ROWS * 2;
+			hits[h] += w;
+			if (h > *maxh)
+				*maxh = h;
+		}
+}
+
+int bs2e_attack_odds_size(const int ad[2], int ndice, const int *table)
+{
+	double hits[BS2E_HIT_ROWS * 2 + 1];
+	int maxh;
+	die_hits(ad, table, hits, &maxh);
+	return ndice * maxh + 1;
+}
+
+int bs2e_attack_odds(const int ad[2], int ndice, const int *table, int ar,
+		     int equal_or_higher, double *p_rolled, double *p_stand,
+		     int max)
+{
+	if (ndice < 0 || ndice > BS2E_MAX_DICE)
+		return -1;
+	double one[BS2E_HIT_ROWS * 2 + 1], st[BS2E_HIT_ROWS * 2 + 1];
+	int maxh;
+	die_hits(ad, table, one, &maxh);
+	int top = ndice * maxh;
+	if (top + 1 > max)
+		return -1;
+	/* [2E Armor Rating] each hit stands with probability q, alone:
+	 * one die's standing hits are binomial in its hits */
+	double q = bs2e_armor_stand_faces(ar, equal_or_higher) / 10.0;
+	for (int j = 0; j <= maxh; j++)
+		st[j] = 0;
+	for (int h = 0; h <= maxh; h++) {
+		double c = 1; /* C(h, j) */
+		for (int j = 0; j <= h; j++) {
+			double pq = 1;
+			for (int k = 0; k < j; k++)
+				pq *= q;
+			for (int k = 0; k < h - j; k++)
+				pq *= 1 - q;
+			st[j] += one[h] * c * pq;
+			c = c * (h - j) / (j + 1);
+		}
+	}
+	/* "The attacker adds up the hits scored by all his AD rolls": the
+	 * dice are independent, their sums convolutions */
+	for (int k = 0; k < max; k++)
+		p_rolled[k] = p_stand[k] = 0;
+	p_rolled[0] = p_stand[0] = 1;
+	int n = 0;
+	for (int d = 0; d < ndice; d++) {
+		/* in place, from the top down: out[k] = sum_j in[k - j] x[j] */
+		for (int k = n + maxh; k >= 0; k--) {
+			double r = 0, s2 = 0;
+			for (int j = 0; j <= maxh && j <= k; j++)
+				if (k - j <= n) {
+					r += p_rolled[k - j] * one[j];
+					s2 += p_stand[k - j] * st[j];
+				}
+			p_rolled[k] = r;
+			p_stand[k] = s2;
+		}
+		n += maxh;
+	}
+	return top;
+}

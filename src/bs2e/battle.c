@@ -193,6 +193,9 @@ static enum bs_status bs2e_init(struct bs_battle *b, struct bs_diags *d)
 		bs_diags_add(d, b->sc->file, 0, 0, "out of memory");
 		return BS_ERR_RUNTIME;
 	}
+	st = bs_tt_terrain_attach(b, d);
+	if (st != BS_OK)
+		return st;
 	struct bs2e_scratch *s = bs2e_sc(b);
 	for (int g = 0; g < b->nunits; g++) {
 		struct bs_unit_state *u = &b->units[g];
@@ -256,6 +259,7 @@ static void bs2e_reset(struct bs_battle *b)
 static void bs2e_release(struct bs_battle *b)
 {
 	struct bs2e_scratch *s = bs2e_sc(b);
+	bs_tt_terrain_detach(b);
 	if (s) {
 		free(s->ux);
 		free(s->dice);

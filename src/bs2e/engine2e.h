@@ -7,7 +7,9 @@
 
 #include "battlesim/battle.h"
 #include "battlesim/bs2e.h"
+#include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
+#include "battlesim/terrain.h"
 
 #define BS2E_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS2E_ENGINE_MAX_FIGS 128

@@ -10,8 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "battlesim/bs1e_tables.h"
 #include "battlesim/ground.h"
+#include "battlesim/terrain.h"
 #include "bs2e/engine2e.h"
 
 #define EPS 1e-6
@@ -25,9 +25,9 @@ void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den)
 {
 	*num = 1;
 	*den = 1;
-	if (t < 0 || t >= BS1E_TERRAIN__COUNT)
+	if (t < 0 || t >= BS_TERRAIN__COUNT)
 		return;
-	const struct bs1e_t14_row *r = &bs1e_table14[t];
+	const struct bs_t14_row *r = &bs_table14[bs_terrain_kind_of(t)->row];
 	/* what bars which kind: the tabletop's one ground test */
 	struct bs_tt_mover mv = {.rules = BS_RULES_BS2E,
 				 .cavalry = k == BS2E_KIND_CAVALRY};

@@ -498,12 +498,109 @@ static int figures_in_contact(const struct bs_battle *b, int a, int d,
 	return n > b->units[a].figures ? b->units[a].figures : n;
 }
 
+/* RULING R-207 (revised): a's figures in the melee, [2E Attack Dice] "one
+ * attack die for each figure in an attacking unit": all its figures,
+ * divided among the enemies it touches in proportion to its figures in
+ * contact with each (the largest remainders first, then unit order). The
+ * enemies into foe[], their shares into share[], the arcs into arc[];
+ * returns how many. */
+static int melee_shares(const struct bs_battle *b, int a, int *foe, int *share,
+			enum bs_arc *arc)
+{
+	int cnt[BS2E_MAX_FOES];
+	int nf = 0, total = 0;
+	for (int d = 0; d < b->nunits && nf < BS2E_MAX_FOES; d++) {
+		if (b->units[d].side == b->units[a].side)
+			continue;
+		arc[nf] = BS_ARC_FRONT;
+		int k = figures_in_contact(b, a, d, &arc[nf]);
+		if (k <= 0)
+			continue;
+		foe[nf] = d;
+		cnt[nf] = k;
+		total += k;
+		nf++;
+	}
+	int figs = b->units[a].figures, given = 0;
+	for (int i = 0; i < nf; i++) {
+		share[i] = figs * cnt[i] / total;
+		given += share[i];
+	}
+	while (given < figs && nf > 0) {
+		int best = 0;
+		for (int i = 1; i < nf; i++)
+			if ((figs * cnt[i]) % total >
+			    (figs * cnt[best]) % total)
+				best = i;
+		share[best]++;
+		cnt[best] = 0; /* one extra figure each at most */
+		given++;
+	}
+	return nf;
+}
+
+int bs2e_attack_now(const struct bs_battle *b, int a, int d, int charging,
+		    struct bs2e_attack_now *out)
+{
+	if (!b || b->sc->rules != BS_RULES_BS2E || a < 0 || d < 0 ||
+	    a >= b->nunits || d >= b->nunits ||
+	    b->units[a].side == b->units[d].side)
+		return -1;
+	const struct bs2e_scratch *s = bs2e_sc(b);
+	const struct bs2e_unit_stats *as = s->ux[a].st, *ds = s->ux[d].st;
+	const struct bs_unit_state *u = &b->units[a];
+	memset(out, 0, sizeof *out);
+	enum bs_arc arc = BS_ARC_FRONT, arcs[BS2E_MAX_FOES];
+	int foe[BS2E_MAX_FOES], share[BS2E_MAX_FOES];
+	int nf = melee_shares(b, a, foe, share, arcs);
+	for (int i = 0; i < nf; i++)
+		if (foe[i] == d) {
+			out->in_contact = 1;
+			out->figures = share[i];
+			arc = arcs[i];
+		}
+	if (!out->in_contact) {
+		/* RULING R-207 (revised): all its figures, this one enemy */
+		out->figures = u->figures;
+		arc = bs_tt_unit_arc(b, u->side, u->idx, b->units[d].side,
+				     b->units[d].idx);
+	}
+	out->arc = (int)arc;
+	/* RULING R-211 */
+	out->charge =
+	    charging || (s->ux[a].charge_bonus && s->ux[a].charge_target == d &&
+			 b->phase != BS_PHASE_END);
+	out->num = out->charge ? 3 : 1;
+	out->den = out->charge ? 2 : 1;
+	out->ndice = bs2e_ad_count(out->figures, out->num, out->den);
+	if (out->ndice > BS2E_MAX_DICE)
+		out->ndice = BS2E_MAX_DICE;
+	out->ad[0] = as->ad[0];
+	out->ad[1] = as->ad[1];
+	out->table = as->hit_table;
+	/* RULING R-212, as attack() adds them */
+	bs_deriv_init(&out->ar, ds->ar, NULL, NULL, NULL);
+	if (arc == BS_ARC_FLANK)
+		bs_deriv_add(&out->ar, 1, "RULING R-212", "flank attack");
+	else if (arc == BS_ARC_REAR)
+		bs_deriv_add(&out->ar, 2, "RULING R-212", "rear attack");
+	out->equal_or_higher = s->armor_equal_or_higher;
+	out->per_figure = ds->hits;
+	out->target_figures = b->units[d].figures;
+	out->carried = b->units[d].wounded;
+	if (!bs2e_in_play(b, a) || !bs2e_in_play(b, d)) {
+		out->cannot = "a unit is not in play";
+		out->cite = "RULING R-207";
+	} else if (bs2e_routed(b, a)) {
+		out->cannot = "routed units do not attack";
+		out->cite = "RULING R-207";
+	}
+	return 0;
+}
+
 /* RULING R-207 (revised): the melee: every unit in contact with enemies
- * attacks, [2E Attack Dice] "one attack die for each figure in an
- * attacking unit": all its figures, divided among the enemies it touches
- * in proportion to its figures in contact with each (the largest
- * remainders first, then unit order); all at once (losses come off at
- * the end of the step); routed units do not attack. */
+ * attacks with its figures shared out (melee_shares); all at once (losses
+ * come off at the end of the step); routed units do not attack. */
 static void phase_melee(struct bs_battle *b)
 {
 	struct bs2e_scratch *s = bs2e_sc(b);
@@ -511,37 +608,9 @@ static void phase_melee(struct bs_battle *b)
 	for (int a = 0; a < b->nunits; a++) {
 		if (!bs2e_in_play(b, a) || bs2e_routed(b, a))
 			continue;
-		int foe[BS2E_MAX_FOES], cnt[BS2E_MAX_FOES],
-		    share[BS2E_MAX_FOES];
+		int foe[BS2E_MAX_FOES], share[BS2E_MAX_FOES];
 		enum bs_arc arc[BS2E_MAX_FOES];
-		int nf = 0, total = 0;
-		for (int d = 0; d < b->nunits && nf < BS2E_MAX_FOES; d++) {
-			if (b->units[d].side == b->units[a].side)
-				continue;
-			arc[nf] = BS_ARC_FRONT;
-			int k = figures_in_contact(b, a, d, &arc[nf]);
-			if (k <= 0)
-				continue;
-			foe[nf] = d;
-			cnt[nf] = k;
-			total += k;
-			nf++;
-		}
-		int figs = b->units[a].figures, given = 0;
-		for (int i = 0; i < nf; i++) {
-			share[i] = figs * cnt[i] / total;
-			given += share[i];
-		}
-		while (given < figs && nf > 0) {
-			int best = 0;
-			for (int i = 1; i < nf; i++)
-				if ((figs * cnt[i]) % total >
-				    (figs * cnt[best]) % total)
-					best = i;
-			share[best]++;
-			cnt[best] = 0; /* one extra figure each at most */
-			given++;
-		}
+		int nf = melee_shares(b, a, foe, share, arc);
 		for (int i = 0; i < nf; i++) {
 			if (share[i] <= 0)
 				continue;

@@ -40,6 +40,8 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_MX_ATTACK] = "mx_attack",
     [BS_EV_OVERRIDE] = "override",
     [BS_EV_MX_DAMAGE] = "mx_damage",
+    /* missiles and artillery (issue 14) */
+    [BS_EV_VOLLEY] = "volley",
     /* 1E heroes and commanders (issue 15) */
     [BS_EV_ROLE] = "role",
     [BS_EV_INDIV_ORDER] = "indiv_order",

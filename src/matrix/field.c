@@ -40,6 +40,44 @@ int bs_mx_cols(const struct bs_battle *b)
 	return mx_sc(b)->cols;
 }
 
+/* RULING R-432: the referee's word on a brigade. */
+static struct bs_mx_state *mut_state(struct bs_battle *b, int g)
+{
+	return bs_mx_state(b, g) ? &mx_sc(b)->st[g] : NULL;
+}
+
+void bs_mx_set_strength(struct bs_battle *b, int g, int cls, int unit)
+{
+	struct bs_mx_state *t = mut_state(b, g);
+	if (!t)
+		return;
+	t->cls = cls;
+	t->unit = unit;
+	b->units[g].figures = cls;
+}
+
+void bs_mx_set_routed(struct bs_battle *b, int g, int routed)
+{
+	struct bs_mx_state *t = mut_state(b, g);
+	if (!t)
+		return;
+	t->routed = routed != 0;
+	if (routed)
+		b->units[g].flags |= BS_UF_ROUTED;
+	else
+		b->units[g].flags &= ~(unsigned)BS_UF_ROUTED;
+}
+
+void bs_mx_set_place(struct bs_battle *b, int g, int row, int col)
+{
+	struct bs_mx_state *t = mut_state(b, g);
+	if (!t || t->where == BS_MX_OUT)
+		return;
+	t->where = row < 0 ? BS_MX_RESERVE : BS_MX_FIELD;
+	t->row = row < 0 ? -1 : row;
+	t->col = row < 0 ? -1 : col;
+}
+
 /* [M1.4] "there is one stack in each location per army"; "Aerial Units
  * do not stack" [M4.1]. */
 int bs_mx_stack_count(const struct bs_battle *b, int side, int row, int col)

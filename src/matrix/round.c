@@ -119,13 +119,17 @@ static void initiative(struct bs_battle *b)
 
 /* Is there an enemy of brigade g at (row, col) that stops it? [M3.2]
  * "Encounters an opposing force's stack"; RULING R-251: an aerial brigade
- * flies over land stacks and stops only at enemy aerial brigades. */
-static int enemy_stops(const struct bs_battle *b, int g, int row, int col)
+ * flies over land stacks and stops only at enemy aerial brigades. `shift`:
+ * the columns the others have moved for a new column a check counts (the
+ * battle is not changed; 0 in play). */
+static int enemy_stops(const struct bs_battle *b, int g, int row, int col,
+		       int shift)
 {
 	const struct mx_scratch *s = mx_sc(b);
 	int aerial = s->st[g].def->aerial;
 	for (int h = 0; h < b->nunits; h++)
-		if (side_of(b, h) != side_of(b, g) && at(b, h, row, col) &&
+		if (side_of(b, h) != side_of(b, g) &&
+		    at(b, h, row, col - shift) &&
 		    (!aerial || s->st[h].def->aerial))
 			return 1;
 	return 0;
@@ -180,102 +184,201 @@ static void rout_move(struct bs_battle *b, int g)
 	emit_move(b, g, r0, c0, used, 1, "routs toward its reserve");
 }
 
+/* A move walked [M3.2]: in play on the brigade itself (rejections logged,
+ * columns made), or as a check on a copy (dry: nothing changes, the first
+ * rejection kept). */
+struct walk {
+	int dry;
+	struct bs_mx_state *t; /* the brigade, or `copy` */
+	struct bs_mx_state copy;
+	int cols;  /* columns of the matrix, a new one counted */
+	int shift; /* dry: columns the others moved for a new one */
+	int r0, c0, used, stopped, walked, new_column;
+	const char *how;
+	const char *why, *cite; /* dry: the first step refused */
+};
+
+static void refuse(struct bs_battle *b, int g, struct walk *w, const char *why,
+		   const char *cite)
+{
+	if (!w->dry)
+		mx_reject(b, g, why, cite);
+	else if (!w->why) {
+		w->why = why;
+		w->cite = cite;
+	}
+}
+
+/* Past column nc: mx_past_column in play; in a check its outcome on the
+ * copy. 1 when the brigade is still on the matrix. */
+static int walk_past_column(struct bs_battle *b, int g, struct walk *w, int nc)
+{
+	const struct bs_matrix_field *f = b->sc->matrix;
+	struct bs_mx_state *t = w->t;
+	w->new_column = (f->options & (1u << BS_MX_OPT_NEW_COLUMNS)) &&
+			w->cols < BS_MX_MAX_COLS;
+	if (!w->dry) {
+		int on = mx_past_column(b, g, nc);
+		w->cols = mx_sc(b)->cols;
+		return on;
+	}
+	if (w->new_column) {
+		if (nc < 0) {
+			w->shift++;
+			nc = 0;
+		}
+		w->cols++;
+		t->col = nc;
+		return 1;
+	}
+	t->where = t->def->special ? BS_MX_RESERVE : BS_MX_OUT;
+	t->row = t->col = -1;
+	return 0;
+}
+
 /* [M3.2] "A brigade may move until it 1.) runs out of movement points. 2.)
  * Encounters an opposing force's stack." RULING R-262: entering the back
  * row from the reserve is one step; a step back from the back row goes
  * into the reserve. RULING R-267: a brigade may leave a location held by
  * the enemy. */
-static void apply_move(struct bs_battle *b, int g, const struct bs_mx_move *m)
+static void walk(struct bs_battle *b, int g, const struct bs_mx_move *m,
+		 struct walk *w)
 {
-	struct mx_scratch *s = mx_sc(b);
-	struct bs_mx_state *t = &s->st[g];
 	const struct bs_matrix_field *f = b->sc->matrix;
+	struct bs_mx_state *t = w->t;
 	int side = side_of(b, g), mv = t->def->card.mv;
-	int r0 = t->where == BS_MX_FIELD ? t->row : -1;
-	int c0 = t->where == BS_MX_FIELD ? t->col : -1;
-	int used = 0, stopped = 0;
-	const char *how = "moves";
+	w->cols = mx_sc(b)->cols;
+	w->r0 = t->where == BS_MX_FIELD ? t->row : -1;
+	w->c0 = t->where == BS_MX_FIELD ? t->col : -1;
+	w->how = "moves";
 	if (t->where == BS_MX_RESERVE) {
 		if (m->enter_col < 0) {
 			if (m->nsteps > 0)
-				mx_reject(b, g,
-					  "in the reserve: it must enter the "
-					  "back row first",
-					  "[M3.2] RULING R-262");
+				refuse(b, g, w,
+				       "in the reserve: it must enter the "
+				       "back row first",
+				       "[M3.2] RULING R-262");
 			return;
 		}
-		if (m->enter_col >= s->cols || mv < 1) {
-			mx_reject(b, g, "no such column of the back row",
-				  "[M3.2] RULING R-262");
+		if (m->enter_col >= w->cols || mv < 1) {
+			refuse(b, g, w, "no such column of the back row",
+			       "[M3.2] RULING R-262");
 			return;
 		}
 		t->where = BS_MX_FIELD;
 		t->row = mx_back_row(b, side);
 		t->col = m->enter_col;
 		t->moved = 1;
-		used = 1;
-		how = "enters from the reserve";
-		if (enemy_stops(b, g, t->row, t->col)) {
-			stopped = 1;
-			how = "enters from the reserve; stops: enemy stack";
+		w->used = 1;
+		w->how = "enters from the reserve";
+		if (enemy_stops(b, g, t->row, t->col, w->shift)) {
+			w->stopped = 1;
+			w->how = "enters from the reserve; stops: enemy stack";
 		}
 	} else if (m->enter_col >= 0) {
-		mx_reject(b, g, "not in the reserve: no column to enter",
-			  "[M3.2]");
+		refuse(b, g, w, "not in the reserve: no column to enter",
+		       "[M3.2]");
 	}
 	int n = m->nsteps < BS_MX_MAX_STEPS ? m->nsteps : BS_MX_MAX_STEPS;
-	for (int i = 0; i < n && !stopped && t->where == BS_MX_FIELD; i++) {
+	for (int i = 0; i < n && !w->stopped && t->where == BS_MX_FIELD; i++) {
 		int dr = m->step[i].dr, dc = m->step[i].dc;
-		if (used >= mv) {
-			mx_reject(b, g, "no movement points left", "[M3.2]");
+		if (w->used >= mv) {
+			refuse(b, g, w, "no movement points left", "[M3.2]");
 			break;
 		}
 		if ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) != 1) {
-			mx_reject(b, g,
-				  "a step is one location forward, back or "
-				  "to the side (no diagonals)",
-				  "[M2.3b]");
+			refuse(b, g, w,
+			       "a step is one location forward, back or "
+			       "to the side (no diagonals)",
+			       "[M2.3b]");
 			break;
 		}
 		int nr = t->row + dr, nc = t->col + dc;
 		if (nr < 0 || nr >= f->rows) {
 			if (nr == mx_back_row(b, side) - mx_forward(side)) {
-				used++;
+				w->used++;
+				w->walked++;
 				t->where = BS_MX_RESERVE;
 				t->row = t->col = -1;
 				t->moved = 1;
-				how = "into the reserve";
+				w->how = "into the reserve";
 			} else {
-				mx_reject(b, g,
-					  "the enemy's reserve is not part of "
-					  "the matrix",
-					  "[M1.1]");
+				refuse(b, g, w,
+				       "the enemy's reserve is not part of "
+				       "the matrix",
+				       "[M1.1]");
 			}
 			break;
 		}
-		used++;
+		w->used++;
+		w->walked++;
 		t->moved = 1;
 		t->row = nr;
-		if (nc < 0 || nc >= s->cols) {
-			if (!mx_past_column(b, g, nc)) {
-				how = t->where == BS_MX_RESERVE
-					  ? "left the arena: back to the "
-					    "reserve"
-					  : "left the arena";
+		if (nc < 0 || nc >= w->cols) {
+			if (!walk_past_column(b, g, w, nc)) {
+				w->how = t->where == BS_MX_RESERVE
+					     ? "left the arena: back to the "
+					       "reserve"
+					     : "left the arena";
 				break;
 			}
 		} else {
 			t->col = nc;
 		}
-		if (enemy_stops(b, g, t->row, t->col)) {
-			stopped = 1;
-			how = "stops: enemy stack";
+		if (enemy_stops(b, g, t->row, t->col, w->shift)) {
+			w->stopped = 1;
+			w->how = "stops: enemy stack";
 		}
 	}
-	if (used == 0)
+}
+
+static void apply_move(struct bs_battle *b, int g, const struct bs_mx_move *m)
+{
+	struct walk w;
+	memset(&w, 0, sizeof w);
+	w.t = &mx_sc(b)->st[g];
+	walk(b, g, m, &w);
+	struct bs_mx_state *t = w.t;
+	if (w.used == 0)
 		return;
-	t->entered = t->where == BS_MX_FIELD && (t->row != r0 || t->col != c0);
-	emit_move(b, g, r0, c0, used, 0, how);
+	t->entered =
+	    t->where == BS_MX_FIELD && (t->row != w.r0 || t->col != w.c0);
+	emit_move(b, g, w.r0, w.c0, w.used, 0, w.how);
+}
+
+int bs_mx_check_move(const struct bs_battle *b, int g,
+		     const struct bs_mx_move *m, struct bs_mx_move_check *out)
+{
+	memset(out, 0, sizeof *out);
+	const struct bs_mx_state *st = bs_mx_state(b, g);
+	if (!st || st->where == BS_MX_OUT || st->routed) {
+		out->why = st && st->routed
+			       ? "a routed brigade moves back toward its "
+				 "reserve by itself"
+			       : "the brigade is not in the battle";
+		out->cite = st && st->routed ? "[M1.2] RULING R-262" : "[M3.2]";
+		return 0;
+	}
+	struct walk w;
+	memset(&w, 0, sizeof w);
+	w.dry = 1;
+	w.copy = *st;
+	w.t = &w.copy;
+	/* dry: walk() reads the battle and writes only the copy */
+	walk((struct bs_battle *)b, g, m, &w);
+	out->where = w.t->where;
+	out->row = w.t->row;
+	out->col = w.t->col;
+	out->used = w.used;
+	out->mv = st->def->card.mv;
+	out->stopped = w.stopped;
+	out->new_column = w.new_column && w.t->where == BS_MX_FIELD;
+	int n = m->nsteps < BS_MX_MAX_STEPS ? m->nsteps : BS_MX_MAX_STEPS;
+	out->unplayed = w.why ? 0 : n - w.walked;
+	out->why = w.why;
+	out->cite = w.cite;
+	out->legal = !w.why;
+	return out->legal;
 }
 
 static void movement(struct bs_battle *b)
@@ -471,13 +574,28 @@ static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	int diff = rating - d->defense;
 	int attacks = 1;
 	for (int k = 0; k < attacks; k++) {
-		static const struct bs_roll_why why_attack = {
-		    BS_ROLL_ATTACK,
-		    {10, 10},
-		    0,
-		    "attacking",
-		    "[M3.4b] Table 1"};
-		bs_dice_why(&b->dice, &why_attack, -1, g, -1, t);
+		/* the roll's reason names the attack's own step */
+		static const struct bs_roll_why why_attack[] = {
+		    [BS_MX_MISSILE] = {BS_ROLL_ATTACK,
+				       {10, 10},
+				       0,
+				       "attacking",
+				       "[M3.4b] Table 1"},
+		    [BS_MX_CHARGE] = {BS_ROLL_ATTACK,
+				      {10, 10},
+				      0,
+				      "attacking",
+				      "[M3.4c] Table 1"},
+		    [BS_MX_MELEE] = {BS_ROLL_ATTACK,
+				     {10, 10},
+				     0,
+				     "attacking",
+				     "[M3.4d] Table 1"},
+		};
+		static const struct bs_roll_why why_scouts = {
+		    BS_ROLL_ATTACK, {10, 10}, 0, "attacking", "[M3.5] Table 1"};
+		bs_dice_why(&b->dice, scouts ? &why_scouts : &why_attack[mode],
+			    -1, g, -1, t);
 		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 		int adj = bs_mx_t1_adjusted(&f->t1, d1 + d2, diff, classes,
 					    f->full_class);

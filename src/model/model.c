@@ -19,6 +19,14 @@ const char *const bs_option_name[BS_OPT__COUNT] = {
     [BS_OPT_BS2E_ARMOR_EQUAL_OR_HIGHER] = "bs2e_armor_equal_or_higher",
     [BS_OPT_BS2E_RALLY_TO_GOOD] = "bs2e_rally_to_good",
     [BS_OPT_TABLE4_LOSSES_CUMULATIVE] = "table4_losses_cumulative",
+    [BS_OPT_PARTLY_VISIBLE_NO_PENALTY] = "partly_visible_no_penalty",
+};
+
+/* [10.9] as scenario files write them (`artillery:`). */
+const char *const bs_artillery_name[BS_ART__COUNT] = {
+    [BS_ART_LIGHT_CATAPULT] = "light catapult",
+    [BS_ART_HEAVY_CATAPULT] = "heavy catapult",
+    [BS_ART_BALLISTA] = "ballista",
 };
 
 const char *const bs_size_name[BS_SIZE__COUNT] = {
@@ -237,5 +245,19 @@ int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted)
 	for (int i = 0; i < u->nweapons; i++)
 		if (bs_weapon_melee_usable(u->weapons[i].weapon, mounted))
 			return i;
+	return -1;
+}
+
+int bs_unit_weapon_fired(const struct bs_unit *u)
+{
+	for (int i = 0; i < u->nweapons; i++)
+		if (u->weapons[i].weapon &&
+		    u->weapons[i].weapon->kind == BS_WEAPON_MISSILE)
+			return i;
+	for (int i = 0; i < u->nweapons; i++) {
+		const struct bs_weapon *w = u->weapons[i].weapon;
+		if (w && w->kind == BS_WEAPON_MELEE && w->range_l > 0)
+			return i;
+	}
 	return -1;
 }

@@ -20,6 +20,14 @@
 #define JOURNAL_FORMAT 1
 #define JOURNAL_MAX_LINE (1u << 20)
 
+static void sha256_hex(struct sha256_ctx *c, char out[65])
+{
+	unsigned char dg[SHA256_DIGEST_SIZE];
+	sha256_digest(c, sizeof dg, dg);
+	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+		snprintf(out + 2 * i, 3, "%02x", dg[i]);
+}
+
 int bs_ref_file_sha256(const char *path, char out[65])
 {
 	FILE *f = fopen(path, "rb");
@@ -35,11 +43,16 @@ int bs_ref_file_sha256(const char *path, char out[65])
 	fclose(f);
 	if (bad)
 		return -1;
-	unsigned char dg[SHA256_DIGEST_SIZE];
-	sha256_digest(&c, sizeof dg, dg);
-	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-		snprintf(out + 2 * i, 3, "%02x", dg[i]);
+	sha256_hex(&c, out);
 	return 0;
+}
+
+void bs_ref_sha256(const void *data, size_t len, char out[65])
+{
+	struct sha256_ctx c;
+	sha256_init(&c);
+	sha256_update(&c, len, data);
+	sha256_hex(&c, out);
 }
 
 static int put_line(FILE *f, int fd, json_t *o)

@@ -8,6 +8,7 @@
  * replay the inputs from a fresh battle, and so do the continuations of
  * "odds from here". */
 #include <limits.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "battlesim/referee.h"
 #include "battlesim/scenario.h"
+#include "battlesim/tabletop.h"
 
 const char *const bs_ref_side_mode_name[BS_REF_SIDE__COUNT] = {
     [BS_REF_HUMAN] = "human",
@@ -27,9 +29,10 @@ const char *const bs_ref_dice_mode_name[BS_REF_DICE__COUNT] = {
     [BS_REF_PROGRAM] = "program",
 };
 const char *const bs_ref_override_name[BS_OVR__COUNT] = {
-    [BS_OVR_DIE] = "die",	  [BS_OVR_FIGURES] = "figures",
-    [BS_OVR_ROUTED] = "routed",	  [BS_OVR_RALLIED] = "rallied",
-    [BS_OVR_COMMAND] = "command", [BS_OVR_POSITION] = "position",
+    [BS_OVR_DIE] = "die",	    [BS_OVR_FIGURES] = "figures",
+    [BS_OVR_ROUTED] = "routed",	    [BS_OVR_RALLIED] = "rallied",
+    [BS_OVR_COMMAND] = "command",   [BS_OVR_POSITION] = "position",
+    [BS_OVR_STRENGTH] = "strength",
 };
 const char *const bs_ref_in_name[BS_IN__COUNT] = {
     [BS_IN_DIE] = "die",   [BS_IN_ANSWER] = "answer",
@@ -73,17 +76,11 @@ static int *dup_dice(struct bs_ref *r, const int *d, int n)
 /* ---- the controllers each side's mode picks --------------------------------
  */
 
+static const char *mode_ctl_name(const struct bs_ref *r, int side);
+
 static const struct bs_controller *side_ctl(const struct bs_ref *r, int side)
 {
-	enum bs_rules rules = r->sc->rules;
-	int m = r->side_mode[side];
-	if (m == BS_REF_HUMAN && r->in_cont)
-		m = BS_REF_AI; /* RULING R-425: the AI plays the humans */
-	const char *name = m == BS_REF_HUMAN	  ? "human"
-			   : m == BS_REF_AI	  ? "doctrine"
-			   : m == BS_REF_SCRIPTED ? "scripted"
-						  : "hold";
-	return bs_ai_find(r->ai, rules, name, NULL);
+	return bs_ai_find(r->ai, r->sc->rules, mode_ctl_name(r, side), NULL);
 }
 
 static int d_moves_first(void *ctx, const struct bs_battle *b, int side)
@@ -157,12 +154,22 @@ static int d_retreat(void *ctx, const struct bs_battle *b, int side, int unit)
 	return c->bs2e_retreat ? c->bs2e_retreat(c->ctx, b, side, unit) : 0;
 }
 
-/* The matrix: ai or hold (no human orders for the matrix yet). */
+/* The registry's name of the controller a side's mode picks (RULING
+ * R-425: in a continuation the AI plays the humans). */
+static const char *mode_ctl_name(const struct bs_ref *r, int side)
+{
+	int m = r->side_mode[side];
+	if (m == BS_REF_HUMAN && r->in_cont)
+		m = BS_REF_AI;
+	return m == BS_REF_HUMAN      ? "human"
+	       : m == BS_REF_AI	      ? "doctrine"
+	       : m == BS_REF_SCRIPTED ? "scripted"
+				      : "hold";
+}
+
 static const struct bs_mx_controller *mx_ctl(const struct bs_ref *r, int side)
 {
-	return bs_ai_find(
-	    r->ai, BS_RULES_MATRIX,
-	    r->side_mode[side] == BS_REF_HOLD ? "hold" : "doctrine", NULL);
+	return bs_ai_find(r->ai, BS_RULES_MATRIX, mode_ctl_name(r, side), NULL);
 }
 
 static int mx_side(const struct bs_battle *b, int g)
@@ -217,14 +224,9 @@ int bs_ref_mode_ok(const struct bs_ref *r, int side, int mode, char *why,
 		snprintf(why, len, "no such side or mode");
 		return -1;
 	}
-	if (r->sc->rules == BS_RULES_MATRIX &&
-	    (mode == BS_REF_HUMAN || mode == BS_REF_SCRIPTED)) {
-		snprintf(why, len,
-			 "a matrix side is ai or hold here: human orders "
-			 "for the matrix card system are not played yet");
-		return -1;
-	}
-	if (mode == BS_REF_SCRIPTED && r->sc->sides[side].norders == 0) {
+	int norders = r->sc->matrix ? r->sc->matrix->norders[side]
+				    : r->sc->sides[side].norders;
+	if (mode == BS_REF_SCRIPTED && norders == 0) {
 		snprintf(why, len, "side '%s' has no scripted orders",
 			 r->sc->sides[side].name);
 		return -1;
@@ -296,6 +298,39 @@ static void emit_override(struct bs_ref *r, int g, const char *what,
 	bs_battle_emit(b, &ev);
 }
 
+/* RULING R-432: the referee's word on a brigade of the matrix. */
+static void apply_mx_override(struct bs_ref *r, const struct bs_ref_input *in)
+{
+	struct bs_battle *b = r->b;
+	int g = in->g;
+	char what[160];
+	switch (in->what) {
+	case BS_OVR_STRENGTH:
+		bs_mx_set_strength(b, g, in->v[0], in->v[1]);
+		snprintf(what, sizeof what, "override: class/unit %d/%d",
+			 in->v[0], in->v[1]);
+		break;
+	case BS_OVR_ROUTED:
+	case BS_OVR_RALLIED:
+		bs_mx_set_routed(b, g, in->what == BS_OVR_ROUTED);
+		snprintf(what, sizeof what, "override: %s",
+			 in->what == BS_OVR_ROUTED ? "routed" : "rallied");
+		break;
+	case BS_OVR_POSITION:
+		bs_mx_set_place(b, g, in->v[0], in->v[1]);
+		if (in->v[0] < 0)
+			snprintf(what, sizeof what, "override: in the reserve");
+		else
+			snprintf(what, sizeof what,
+				 "override: at row %d, column %d", in->v[0] + 1,
+				 in->v[1] + 1);
+		break;
+	default:
+		return;
+	}
+	emit_override(r, g, what, in->note);
+}
+
 /* RULING R-423: the referee's word on the state (not a rule: what follows
  * is played from the state it leaves). */
 static void apply_override(struct bs_ref *r, const struct bs_ref_input *in)
@@ -304,6 +339,10 @@ static void apply_override(struct bs_ref *r, const struct bs_ref_input *in)
 	int g = in->g;
 	if (g < 0 || g >= b->nunits)
 		return;
+	if (b->rules->iface == BS_IFACE_MATRIX) {
+		apply_mx_override(r, in);
+		return;
+	}
 	struct bs_unit_state *u = &b->units[g];
 	char what[160];
 	switch (in->what) {
@@ -569,11 +608,79 @@ static int ask_dice(void *ctx, const struct bs_dice_req *q, int *dice, int n)
 
 /* The AI's answer to q, for a side switched away from human while it was
  * being asked (the same call the AI would have had). */
+/* The same for a matrix question. */
+static void mx_ai_answer(struct bs_ref *r, const struct bs_battle *b,
+			 const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	const struct bs_mx_controller *c = mx_ctl(r, q->side);
+	int g = b->side_first[q->side] + q->unit;
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES];
+	for (int h = 0; h < b->nunits && h < BS_MAX_SIDES * BS_MX_MAX_BRIGADES;
+	     h++)
+		loc[h] = -1;
+	switch (q->kind) {
+	case BS_HUMAN_MX_MOVE:
+		if (c->move)
+			c->move(c->ctx, b, g, &a->mx_move);
+		break;
+	case BS_HUMAN_MX_ATTACK:
+		if (c->declare)
+			c->declare(c->ctx, b, q->side, t->row, t->col, loc);
+		a->mx_target = loc[g];
+		break;
+	case BS_HUMAN_MX_ENGAGE:
+		if (c->defend)
+			c->defend(c->ctx, b, q->side, t->row, t->col, loc);
+		a->mx_target = loc[g];
+		break;
+	default:
+		a->mx_target = c->target ? c->target(c->ctx, b, g,
+						     (enum bs_mx_mode)q->mode)
+					 : -1;
+		break;
+	}
+}
+
 static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
 		      const struct bs_human_q *q, struct bs_human_answer *a)
 {
+	if (q->kind >= BS_HUMAN_MX_MOVE) {
+		mx_ai_answer(r, b, q, a);
+		return;
+	}
 	const struct bs_controller *c = side_ctl(r, q->side);
 	switch (q->kind) {
+	case BS_HUMAN_SEQUENCE: {
+		int u[BS_MAX_UNITS];
+		int n = c->move_sequence ? c->move_sequence(c->ctx, b, q->side,
+							    u, BS_MAX_UNITS)
+					 : 0;
+		for (int i = 0; i < n && i < BS_MAX_UNITS; i++)
+			if (u[i] >= 0 && u[i] < BS_MAX_UNITS)
+				a->seq[a->nseq++] = (unsigned char)u[i];
+		break;
+	}
+	case BS_HUMAN_MELEE: {
+		/* the AI's order as the units it takes first: each of the
+		 * side's units in the order its first melee comes */
+		int order[BS_TT_MAX_MELEES], used[BS_MAX_UNITS] = {0};
+		int n = c->melee_order && q->nmelees <= BS_TT_MAX_MELEES
+			    ? c->melee_order(c->ctx, b, q->side, q->melees,
+					     q->nmelees, order)
+			    : 0;
+		for (int i = 0; i < n; i++) {
+			const struct bs_melee *m = &q->melees[order[i]];
+			int u = m->aside == q->side   ? m->aunit
+				: m->bside == q->side ? m->bunit
+						      : -1;
+			if (u >= 0 && u < BS_MAX_UNITS && !used[u]) {
+				used[u] = 1;
+				a->seq[a->nseq++] = (unsigned char)u;
+			}
+		}
+		break;
+	}
 	case BS_HUMAN_MOVES_FIRST:
 		a->yes =
 		    c->moves_first ? c->moves_first(c->ctx, b, q->side) : 1;
@@ -884,6 +991,110 @@ static int yes_no(const char *t, const char *const *yes, const char *const *no,
 	return -1;
 }
 
+/* RULING R-428: "in order", or the units that move first: names or their
+ * numbers on the side (1-based), separated by commas. */
+static int read_sequence(const struct bs_scenario *sc, int side, const char *t,
+			 struct bs_human_answer *a, char *why, size_t len,
+			 const char *first)
+{
+	const struct bs_side *sd = &sc->sides[side];
+	if (strcasecmp(t, "in order") == 0)
+		return 0;
+	char buf[2048];
+	snprintf(buf, sizeof buf, "%s", t);
+	int used[BS_MAX_UNITS] = {0};
+	for (char *p = buf; p && *p;) {
+		char *comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		char name[1024];
+		trim(p, name, sizeof name);
+		p = comma ? comma + 1 : NULL;
+		if (!name[0])
+			continue;
+		int u = -1;
+		char *end;
+		long v = strtol(name, &end, 10);
+		if (!*end && v >= 1 && v <= sd->nunits)
+			u = (int)v - 1;
+		for (int i = 0; i < sd->nunits && u < 0; i++)
+			if (bs_name_eq(sd->units[i].name, name))
+				u = i;
+		if (u < 0) {
+			const char *names[BS_MAX_UNITS];
+			for (int i = 0; i < sd->nunits; i++)
+				names[i] = sd->units[i].name;
+			const char *sg =
+			    strlen(name) < 64
+				? bs_suggest(name, names, (size_t)sd->nunits)
+				: NULL;
+			snprintf(why, len,
+				 "'%s' is not a unit of %s%s%s%s (expected "
+				 "in order, or the units %s: names or "
+				 "numbers, separated by commas)",
+				 name, sd->name, sg ? " (did you mean '" : "",
+				 sg ? sg : "", sg ? "'?)" : "", first);
+			return -1;
+		}
+		if (used[u]) {
+			snprintf(why, len, "%s is named twice",
+				 sd->units[u].name);
+			return -1;
+		}
+		used[u] = 1;
+		a->seq[a->nseq++] = (unsigned char)u;
+	}
+	if (a->nseq == 0) {
+		snprintf(why, len, "expected in order, or the units %s", first);
+		return -1;
+	}
+	return 0;
+}
+
+/* The matrix (RULING R-426, R-427): the part of a brigade's orders that q
+ * asks for, in the grammar of a matrix army's `orders:`; the words stay
+ * (move), hold (attack) and none (engage, target) for the default. */
+static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
+			  int round, const char *t, struct bs_human_answer *a,
+			  char *why, size_t len)
+{
+	static const struct {
+		enum bs_human_ask ask;
+		unsigned part;
+		const char *none;
+	} parts[] = {
+	    {BS_HUMAN_MX_MOVE, BS_MXO_MOVE, "stay"},
+	    {BS_HUMAN_MX_ATTACK, BS_MXO_ATTACK, "hold"},
+	    {BS_HUMAN_MX_ENGAGE, BS_MXO_ENGAGE, "none"},
+	    {BS_HUMAN_MX_TARGET, BS_MXO_TARGET, "none"},
+	};
+	int k = 0;
+	while (k < 3 && parts[k].ask != q->kind)
+		k++;
+	if (strcasecmp(t, parts[k].none) == 0)
+		return 0;
+	struct bs_mx_order o;
+	if (bs_scenario_parse_mx_order(r->sc, q->side, round, q->unit,
+				       parts[k].part, t, &o, why, len) != BS_OK)
+		return -1;
+	int e = r->b->side_first[bs_mx_other(q->side)];
+	switch (parts[k].part) {
+	case BS_MXO_MOVE:
+		a->mx_move = o.move;
+		break;
+	case BS_MXO_ATTACK:
+		a->mx_target = e + o.attack;
+		break;
+	case BS_MXO_ENGAGE:
+		a->mx_target = e + o.engage;
+		break;
+	default:
+		a->mx_target = e + o.target;
+		break;
+	}
+	return 0;
+}
+
 /* Read in->text for question q into in->ans (no rules check). */
 static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		       struct bs_ref_input *in, char *why, size_t len)
@@ -897,6 +1108,10 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->order.tside = a->order.tunit = -1;
 	a->rally.indiv = a->rally.unit = -1;
 	a->weapon = -1;
+	a->mx_move.enter_col = -1;
+	a->mx_target = -1;
+	if (q->kind >= BS_HUMAN_MX_MOVE)
+		return read_mx_answer(r, q, in->round, t, a, why, len);
 	static const char *const y_first[] = {"first", "yes", NULL};
 	static const char *const n_first[] = {"second", "no", NULL};
 	static const char *const y_follow[] = {"follow", "yes", NULL};
@@ -907,6 +1122,12 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	case BS_HUMAN_MOVES_FIRST:
 		return yes_no(t, y_first, n_first, &a->yes, why, len,
 			      "first or second [1.4]");
+	case BS_HUMAN_SEQUENCE:
+		return read_sequence(sc, q->side, t, a, why, len,
+				     "that move first");
+	case BS_HUMAN_MELEE:
+		return read_sequence(sc, q->side, t, a, why, len,
+				     "whose combats go first");
 	case BS_HUMAN_FOLLOW:
 		return yes_no(t, y_follow, n_follow, &a->yes, why, len,
 			      "follow or stay [7.12]");
@@ -957,7 +1178,7 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		if (bs_scenario_parse_order(sc, q->side, in->round, -1, t, &o,
 					    why, len) != BS_OK)
 			return -1;
-		if (o.kind == BS_SCRIPT_MOVE) {
+		if (o.kind != BS_SCRIPT_RALLY && o.kind != BS_SCRIPT_MOB) {
 			snprintf(why, len,
 				 "a unit's order is given in the Movement "
 				 "Phase; here: rally: UNIT, by: COMMANDER, or "
@@ -1048,17 +1269,26 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 		return 0;
 	}
 	if (in->type == BS_IN_ANSWER) {
+		int unit_asked = in->ask == BS_HUMAN_MOVE ||
+				 in->ask == BS_HUMAN_WEAPON ||
+				 in->ask >= BS_HUMAN_MX_MOVE;
+		int matrix = r->sc->rules == BS_RULES_MATRIX;
 		if (in->side < 0 || in->side >= r->sc->nsides ||
 		    (int)in->ask < 0 || in->ask >= BS_HUMAN__COUNT ||
-		    ((in->ask == BS_HUMAN_MOVE || in->ask == BS_HUMAN_WEAPON) &&
+		    (unit_asked &&
 		     (in->unit < 0 ||
-		      in->unit >= r->sc->sides[in->side].nunits))) {
+		      in->unit >= r->sc->sides[in->side].nunits)) ||
+		    matrix != (in->ask >= BS_HUMAN_MX_MOVE)) {
 			snprintf(why, len,
 				 "an answer for no such side or unit");
 			return -1;
 		}
-		struct bs_human_q q = {in->ask, in->side, in->unit, in->indiv,
-				       -1,	-1,	  0};
+		struct bs_human_q q = {.kind = in->ask,
+				       .side = in->side,
+				       .unit = in->unit,
+				       .indiv = in->indiv,
+				       .eside = -1,
+				       .eunit = -1};
 		if (read_answer(r, &q, in, why, len) != 0)
 			return -1;
 	}
@@ -1069,9 +1299,119 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 	return 0;
 }
 
+/* Append to buf (cut when full). */
+static void put(char *buf, size_t len, size_t *k, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t len, size_t *k, const char *fmt, ...)
+{
+	if (*k >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf + *k, len - *k, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*k += (size_t)n < len - *k ? (size_t)n : len - *k - 1;
+}
+
+/* "Baron's Knights (A3) at row 1, column 1" */
+static void brigade_words(const struct bs_battle *b, int g, char *buf,
+			  size_t len)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	if (t->where == BS_MX_FIELD)
+		snprintf(buf, len, "%s (%s) at row %d, column %d", t->def->name,
+			 t->def->tag, t->row + 1, t->col + 1);
+	else
+		snprintf(buf, len, "%s (%s) in the reserve", t->def->name,
+			 t->def->tag);
+}
+
+/* The matrix questions (RULING R-427), with the choices the rules give. */
+static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
+			     char *buf, size_t len)
+{
+	const struct bs_battle *b = r->b;
+	int g = b->side_first[q->side] + q->unit;
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	const char *army = r->sc->sides[q->side].name;
+	char who[256];
+	brigade_words(b, g, who, sizeof who);
+	size_t k = 0;
+	buf[0] = '\0';
+	if (q->kind == BS_HUMAN_MX_MOVE) {
+		if (t->where == BS_MX_RESERVE)
+			put(buf, len, &k,
+			    "%s, movement: does %s enter, MV %d? (stay | "
+			    "enter: 1-%d, move: [forward, ...]) [M3.2] "
+			    "RULING R-262",
+			    army, who, t->def->card.mv, bs_mx_cols(b));
+		else
+			put(buf, len, &k,
+			    "%s, movement: move for %s, MV %d? (stay | "
+			    "steps: forward, back, north, south, east, west, "
+			    "like: forward, east) [M3.2]",
+			    army, who, t->def->card.mv);
+		return;
+	}
+	const char *none = q->kind == BS_HUMAN_MX_ATTACK ? "hold" : "none";
+	if (q->kind == BS_HUMAN_MX_ATTACK)
+		put(buf, len, &k, "%s, engagement: whom does %s attack? (%s",
+		    army, who, none);
+	else if (q->kind == BS_HUMAN_MX_ENGAGE)
+		put(buf, len, &k,
+		    "%s, engagement: which attacker does %s engage? (%s", army,
+		    who, none);
+	else
+		put(buf, len, &k, "%s: %s may %s at (%s", army, who,
+		    q->mode == BS_MX_MAGIC ? "cast a spell [M3.4a]"
+		    : t->def->scouts	   ? "make its scouts' attack [M3.5]"
+					   : "shoot, stationary [M3.4b]",
+		    none);
+	for (int h = 0; h < b->nunits; h++) {
+		const struct bs_mx_state *e = bs_mx_state(b, h);
+		if (b->units[h].side == q->side || e->where != BS_MX_FIELD)
+			continue;
+		int ok = q->kind == BS_HUMAN_MX_ATTACK
+			     ? bs_mx_may_declare(b, g, h)
+			 : q->kind == BS_HUMAN_MX_ENGAGE
+			     ? e->row == t->row && e->col == t->col &&
+				   e->declared >= 0
+			     : bs_mx_in_reach(b, g, h,
+					      q->mode == BS_MX_MAGIC
+						  ? BS_MX_MAGIC
+						  : BS_MX_MISSILE);
+		if (ok)
+			put(buf, len, &k, " | %s", e->def->name);
+	}
+	put(buf, len, &k, ") %s",
+	    q->kind == BS_HUMAN_MX_TARGET ? "" : "[M3.3]");
+}
+
+void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
+			const int *order, int n, int max, char *buf, size_t len,
+			size_t *k)
+{
+	for (int i = 0; i < n && i < max; i++) {
+		const struct bs_melee *e = &m[order[i]];
+		char x[96], y[96];
+		bs_battle_unit_name(b, b->side_first[e->aside] + e->aunit, x,
+				    sizeof x);
+		bs_battle_unit_name(b, b->side_first[e->bside] + e->bunit, y,
+				    sizeof y);
+		put(buf, len, k, "%s %s - %s", i ? "," : "", x, y);
+	}
+	if (n > max)
+		put(buf, len, k, ", ...");
+}
+
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			   char *buf, size_t len)
 {
+	if (q->kind >= BS_HUMAN_MX_MOVE) {
+		mx_question_text(r, q, buf, len);
+		return buf;
+	}
 	const struct bs_battle *b = r->b;
 	const struct bs_side *sd = &r->sc->sides[q->side];
 	const char *unit =
@@ -1140,6 +1480,39 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			 "Morale] (retreat, check)",
 			 unit);
 		break;
+	case BS_HUMAN_SEQUENCE: {
+		int u[BS_MAX_UNITS];
+		int n = bs_ai_human_orderable(b, q->side, u, BS_MAX_UNITS);
+		size_t k = 0;
+		put(buf, len, &k,
+		    "%s, %s: the order its units move in? [7.0] RULING R-428 "
+		    "(in order:",
+		    sd->name, phase);
+		for (int i = 0; i < n; i++)
+			put(buf, len, &k, "%s %d %s", i ? "," : "", u[i] + 1,
+			    sd->units[u[i]].name);
+		put(buf, len, &k,
+		    " | the units that move first, names or numbers, like: "
+		    "%d, %d)",
+		    n > 1 ? u[n - 1] + 1 : 1, n > 0 ? u[0] + 1 : 1);
+		break;
+	}
+	case BS_HUMAN_MELEE: {
+		/* [1.6 B] the melees, and the rules' order of them */
+		int order[BS_TT_MAX_MELEES];
+		size_t k = 0;
+		put(buf, len, &k,
+		    "%s, Side A, melee: the order of the combats? [1.6 B] "
+		    "RULINGS R-377, R-430 (in order: the rules' order:",
+		    sd->name);
+		bs_tt_melee_order(q->melees, q->nmelees, NULL, order);
+		bs_ref_melees_text(b, q->melees, order, q->nmelees, 12, buf,
+				   len, &k);
+		put(buf, len, &k,
+		    " | the units whose combats go first, names or numbers, "
+		    "like: 2, 1)");
+		break;
+	}
 	default:
 		snprintf(buf, len, "?");
 	}

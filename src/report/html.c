@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "battlesim/battle.h"
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/report.h"
 #include "battlesim/tabletop.h"
@@ -80,11 +80,9 @@ static json_t *terrain_json(const struct bs_scenario *sc)
 		const struct bs_terrain *t = &sc->terrain[i];
 		json_t *o = json_object();
 		set(o, "name", jname(t->name));
-		int ok = t->type >= 0 && t->type < BS1E_TERRAIN__COUNT;
-		set(o, "type",
-		    json_string(ok ? bs1e_table14[t->type].key : "clear"));
-		set(o, "label",
-		    json_string(ok ? bs1e_table14[t->type].name : "Terrain"));
+		const struct bs_terrain_kind *k = bs_terrain_kind_of(t->type);
+		set(o, "type", json_string(k->key));
+		set(o, "label", json_string(k->name));
 		json_t *pts = json_array();
 		for (int k = 0; k < t->npts; k++) {
 			json_t *p = json_array();
@@ -98,6 +96,44 @@ static json_t *terrain_json(const struct bs_scenario *sc)
 		add(a, o);
 	}
 	return a;
+}
+
+/* What a unit fires with, for the page's missile range (issue 14): 1E
+ * the rated missile weapon or artillery piece [10.0] [10.9], 2E the
+ * unit's missile ranges (RULING R-208); NULL when it fires nothing. */
+static json_t *missile_json(const struct bs_battle *b,
+			    const struct bs_unit_state *u)
+{
+	int range[3] = {0, 0, 0}, min = 0, rows = 1;
+	const char *what = NULL;
+	const struct bs_missile_rated *m = &u->r.msl;
+	if (b->sc->rules == BS_RULES_BS1E && m->shots_max > 0) {
+		for (int i = 0; i < 3; i++)
+			range[i] = m->range[i];
+		min = m->min_range;
+		rows = m->rows;
+		what = m->artillery != BS_ART_NONE
+			   ? bs_artillery_name[m->artillery]
+		       : m->weapon >= 0
+			   ? u->def->weapons[m->weapon].weapon->name
+			   : NULL;
+	} else if (b->sc->rules == BS_RULES_BS2E && u->def && u->def->bs2e &&
+		   u->def->bs2e->range[2] > 0) {
+		for (int i = 0; i < 3; i++)
+			range[i] = u->def->bs2e->range[i];
+		what = u->def->bs2e->weapons;
+	} else {
+		return NULL;
+	}
+	json_t *o = json_object();
+	json_t *r = json_array();
+	for (int i = 0; i < 3; i++)
+		add(r, json_integer(range[i]));
+	set(o, "range", r);
+	set(o, "min", json_integer(min));
+	set(o, "rows", json_integer(rows));
+	set(o, "weapon", jname(what));
+	return o;
 }
 
 static json_t *setup_json(const struct bs_battle *b)
@@ -150,6 +186,9 @@ static json_t *setup_json(const struct bs_battle *b)
 		set(j, "ar", json_integer(u->r.base_ar));
 		set(j, "ac", json_integer(u->r.ac));
 		set(j, "commander", json_integer(u->commander));
+		json_t *m = missile_json(b, u);
+		if (m)
+			set(j, "missile", m);
 		add(units, j);
 	}
 	set(o, "units", units);

@@ -9,6 +9,7 @@
 
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/report.h"
+#include "battlesim/spell.h"
 
 static const char *const mounting_name[] = {"foot", "cavalry", "chariot"};
 static const char *const save_name[BS_SAVE__COUNT] = {"PPD", "P/P", "RSW", "BW",
@@ -213,6 +214,55 @@ static json_t *unit_json(const struct bs_side *sd,
 	return o;
 }
 
+/* [14.1] a caster's spells: per list he casts from, the spells per day
+ * (null: not in the tables, RULING R-561) and the spells memorized; NULL
+ * for an individual who casts none. */
+static json_t *spells_json(const struct bs_individual *ind)
+{
+	unsigned unknown;
+	unsigned on = bs_individual_cast_lists(ind, &unknown);
+	if (on == 0)
+		return NULL;
+	json_t *lists = json_array();
+	for (int l = 0; l < BS_SPCLASS__COUNT; l++) {
+		int slots[BS1E_SPELL_LEVELS];
+		if (!((on >> l) & 1))
+			continue;
+		bs_individual_spell_slots(ind, (enum bs_spell_class)l, slots);
+		json_t *o = json_object();
+		json_object_set_new(o, "list",
+				    json_string(bs_spell_class_name[l]));
+		json_t *pd = json_null();
+		if (!((unknown >> l) & 1)) {
+			pd = json_array();
+			for (int k = 0; k < BS1E_SPELL_LEVELS; k++)
+				json_array_append_new(pd,
+						      json_integer(slots[k]));
+		}
+		json_object_set_new(o, "per_day", pd);
+		json_t *mem = json_array();
+		for (int i = 0; i < ind->nspells; i++) {
+			const struct bs_memorized *m = &ind->spells[i];
+			if ((int)m->spell->cls != l)
+				continue;
+			json_t *e = json_object();
+			json_object_set_new(e, "name",
+					    json_string(m->spell->name));
+			json_object_set_new(e, "level",
+					    json_integer(m->spell->level));
+			json_object_set_new(e, "count", json_integer(m->count));
+			json_array_append_new(mem, e);
+		}
+		json_object_set_new(o, "memorized", mem);
+		json_array_append_new(lists, o);
+	}
+	json_t *o = json_object();
+	json_object_set_new(o, "default", json_boolean(ind->spells_default));
+	json_object_set_new(o, "lists", lists);
+	json_object_set_new(o, "cite", json_string("[14.1]"));
+	return o;
+}
+
 static json_t *indiv_json(const struct bs_side *sd,
 			  const struct bs1e_indiv_sheet *x)
 {
@@ -271,6 +321,9 @@ static json_t *indiv_json(const struct bs_side *sd,
 	} else {
 		json_object_set_new(o, "weapon", json_null());
 	}
+	json_t *sp = spells_json(ind);
+	if (sp)
+		json_object_set_new(o, "spells", sp);
 	return o;
 }
 

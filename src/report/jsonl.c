@@ -162,6 +162,29 @@ static json_t *jformation(int f)
 					       : json_integer(f);
 }
 
+/* The numbers an event without keys of its own shows as "n". */
+#define GENERIC_N 8
+_Static_assert(GENERIC_N <= BS_EV_MAX_N, "n has room");
+
+/* [8.4] the numbers of an attack or a volley, in this order: figures, ar,
+ * ac, the dice, attack_roll, column, hd_per_figure, hd_total, killed,
+ * wounded. */
+static void set_attack(json_t *o, const struct bs_event *ev)
+{
+	const int *n = ev->n;
+	set(o, "figures", json_integer(n[0]));
+	if (ev->has_deriv)
+		set(o, "ar", jderiv(&ev->deriv, "AR", 0));
+	set(o, "ac", json_integer(n[1]));
+	set_dice(o, ev, 0);
+	set(o, "attack_roll", json_integer(n[2]));
+	set(o, "column", jstr(ev->what));
+	set(o, "hd_per_figure", jtenths(n[3]));
+	set(o, "hd_total", jtenths(n[4]));
+	set(o, "killed", json_integer(n[5]));
+	set(o, "wounded", json_integer(n[6]));
+}
+
 /* The keys of each event type, after the actor and the target. */
 static void set_fields(json_t *o, const struct bs_scenario *sc,
 		       const struct bs_event *ev)
@@ -322,18 +345,31 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "arc",
 		    bs_report_in(n[7], BS_ARC__COUNT) ? jstr(bs_arc_name[n[7]])
 						      : json_null());
-		set(o, "figures", json_integer(n[0]));
-		if (ev->has_deriv)
-			set(o, "ar", jderiv(&ev->deriv, "AR", 0));
-		set(o, "ac", json_integer(n[1]));
-		set_dice(o, ev, 0);
-		set(o, "attack_roll", json_integer(n[2]));
-		set(o, "column", jstr(ev->what));
-		set(o, "hd_per_figure", jtenths(n[3]));
-		set(o, "hd_total", jtenths(n[4]));
-		set(o, "killed", json_integer(n[5]));
-		set(o, "wounded", json_integer(n[6]));
+		set_attack(o, ev);
 		break;
+	case BS_EV_VOLLEY: { /* issue 14 */
+		static const char *const band[3] = {"short", "medium", "long"};
+		set(o, "fire",
+		    bs_report_in(n[8], BS_FIRE__COUNT)
+			? jstr(bs_fire_kind_name[n[8]])
+			: json_integer(n[8]));
+		set_attack(o, ev);
+		set(o, "seen", json_integer(n[7]));
+		set(o, "band",
+		    bs_report_in(n[9], 3) ? jstr(band[n[9]])
+					  : json_integer(n[9]));
+		set(o, "range", jtenths(n[10]));
+		set(o, "ammo_left",
+		    n[11] >= 0 ? json_integer(n[11]) : json_null());
+		set(o, "x0", jplace(ev->x0));
+		set(o, "y0", jplace(ev->y0));
+		set(o, "x1", jplace(ev->x1));
+		set(o, "y1", jplace(ev->y1));
+		set(o, "facing1", jtenths(bs_report_facing_tenths(ev->f1)));
+		if (n[8] == BS_FIRE_PASS_THROUGH)
+			set(o, "moved", jplace(ev->f0));
+		break;
+	}
 	case BS_EV_LOSSES:
 		set(o, "removed", json_integer(n[0]));
 		set(o, "wounds", json_integer(n[1]));
@@ -456,12 +492,14 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "deriv", jderiv(&ev->deriv, NULL, 0));
 		if (ev->ndice > 0)
 			set_dice(o, ev, 1);
+		/* the first eight numbers (the events that carry more, from
+		 * issue 14 on, have keys of their own) */
 		int any = 0;
-		for (int i = 0; i < BS_EV_MAX_N; i++)
+		for (int i = 0; i < GENERIC_N; i++)
 			any |= n[i] != 0;
 		if (any) {
 			json_t *a = json_array();
-			for (int i = 0; i < BS_EV_MAX_N; i++)
+			for (int i = 0; i < GENERIC_N; i++)
 				json_array_append_new(a, json_integer(n[i]));
 			set(o, "n", a);
 		}
@@ -488,6 +526,8 @@ json_t *bs_report_json(const struct bs_scenario *sc, const struct bs_event *ev)
 		set_target(o, sc, ev);
 	}
 	set_fields(o, sc, ev);
+	if (ev->why) /* issue 14: the controller's reason */
+		set(o, "why", jstr(ev->why));
 	if (ev->cite)
 		set(o, "cite", jstr(ev->cite));
 	else if (ev->type == BS_EV_PHASE && bs_report_in(p, BS_PHASE__COUNT))

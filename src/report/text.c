@@ -73,6 +73,13 @@ static void put_ev_cite(struct sb *b, const struct bs_event *ev)
 	put_cite(b, ev->cite);
 }
 
+/* The controller's reason, when it gave one (issue 14). */
+static void put_why(struct sb *b, const struct bs_event *ev)
+{
+	if (ev->why && *ev->why)
+		put(b, "; reason: %s", ev->why);
+}
+
 static void put_tenths(struct sb *b, int t)
 {
 	char tmp[24];
@@ -288,6 +295,7 @@ static void text_order(struct sb *b, const struct bs_scenario *sc,
 		put_target(b, sc, ev);
 	}
 	put_ev_cite(b, ev);
+	put_why(b, ev);
 }
 
 static void text_move(struct sb *b, const struct bs_scenario *sc,
@@ -453,20 +461,12 @@ static void text_command(struct sb *b, const struct bs_scenario *sc,
 	put_ev_cite(b, ev);
 }
 
-/* [8.4 A-E] one attack: AR with its Table 10 terms, AR - AC + 2d6, the CRT
- * column, HD x figures, and the casualties it causes. RULING R-160 [8.0]:
- * "killed" here; the figures come off in the LOSSES line at the end of
- * the phase. */
-static void text_attack(struct sb *b, const struct bs_scenario *sc,
-			const struct bs_event *ev)
+/* [8.4] the numbers of an attack or a volley: ": N figures, AR ...; AR a
+ * - AC c + dice = roll on COLUMN: x HD x N = y HD -> k killed, w wounded"
+ * (n[0] figures, n[1] AC, n[2] roll, n[3] and n[4] tenths, n[5] and n[6]
+ * the losses). */
+static void put_attack_numbers(struct sb *b, const struct bs_event *ev, int ar)
 {
-	int sum = bs_report_dice_sum(ev);
-	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
-	put_actor(b, sc, ev);
-	put(b, " attacks ");
-	put_target(b, sc, ev);
-	if (bs_report_in(ev->n[7], BS_ARC__COUNT))
-		put(b, " (%s)", bs_arc_name[ev->n[7]]);
 	put(b, ": %d figure%s, ", ev->n[0], ev->n[0] == 1 ? "" : "s");
 	if (ev->has_deriv)
 		put_deriv(b, &ev->deriv, "AR", 0);
@@ -483,6 +483,23 @@ static void text_attack(struct sb *b, const struct bs_scenario *sc,
 	put(b, " HD x %d = ", ev->n[0]);
 	put_tenths(b, ev->n[4]);
 	put(b, " HD -> %d killed, %d wounded", ev->n[5], ev->n[6]);
+}
+
+/* [8.4 A-E] one attack: AR with its Table 10 terms, AR - AC + 2d6, the CRT
+ * column, HD x figures, and the casualties it causes. RULING R-160 [8.0]:
+ * "killed" here; the figures come off in the LOSSES line at the end of
+ * the phase. */
+static void text_attack(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	put_actor(b, sc, ev);
+	put(b, " attacks ");
+	put_target(b, sc, ev);
+	if (bs_report_in(ev->n[7], BS_ARC__COUNT))
+		put(b, " (%s)", bs_arc_name[ev->n[7]]);
+	put_attack_numbers(b, ev, ar);
 	const char *cite = ev->cite ? ev->cite : "[8.4]";
 	put_cite(b, cite);
 	if (!strstr(cite, "8.7"))
@@ -519,6 +536,40 @@ static void text_special(struct sb *b, const struct bs_scenario *sc,
 		put(b, "\" MV)");
 	}
 	put_ev_cite(b, ev);
+}
+
+/* [10.0] [8.4] a volley of missiles or an artillery shot (issue 14). */
+static void text_volley(struct sb *b, const struct bs_scenario *sc,
+			const struct bs_event *ev)
+{
+	static const char *const band[3] = {"short", "medium", "long"};
+	int sum = bs_report_dice_sum(ev);
+	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	int k = ev->n[8];
+	put_actor(b, sc, ev);
+	put(b, " fires at ");
+	put_target(b, sc, ev);
+	put(b, " (%s",
+	    bs_report_in(k, BS_FIRE__COUNT) ? bs_fire_kind_name[k] : "fire");
+	put(b, ", range ");
+	put_tenths(b, ev->n[10]);
+	put(b, "\" %s)", bs_report_in(ev->n[9], 3) ? band[ev->n[9]] : "?");
+	put_attack_numbers(b, ev, ar);
+	put(b, " of the %d figure%s seen", ev->n[7], ev->n[7] == 1 ? "" : "s");
+	if (k == BS_FIRE_PASS_THROUGH) {
+		put(b, "; ");
+		put_target(b, sc, ev);
+		put(b, " at (%.1f, %.1f) facing %.0f, ", ev->x1, ev->y1,
+		    ev->f1);
+		put_tenths(b, bs_report_tenths(ev->f0));
+		put(b, "\" into its move");
+	}
+	if (ev->n[11] >= 0)
+		put(b, "; %d volley%s left", ev->n[11],
+		    ev->n[11] == 1 ? "" : "s");
+	put_cite(b, ev->cite ? ev->cite : "[10.0]");
+	put(b, " [8.4]");
+	put_why(b, ev);
 }
 
 /* [8.4 G] [8.7] losses removed at the end of the phase (RULING R-160). */
@@ -596,6 +647,7 @@ static void text_note(struct sb *b, const struct bs_scenario *sc,
 		put_dice(b, ev);
 	}
 	put_ev_cite(b, ev);
+	put_why(b, ev);
 }
 
 /* ---- heroes and commanders (issue 15) ------------------------------------
@@ -903,6 +955,9 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		break;
 	case BS_EV_ATTACK:
 		text_attack(&b, sc, ev);
+		break;
+	case BS_EV_VOLLEY: /* issue 14 */
+		text_volley(&b, sc, ev);
 		break;
 	case BS_EV_LOSSES:
 		text_losses(&b, sc, ev);

@@ -1,9 +1,10 @@
 /* Catalog entries: weapons, armor and creatures (data/catalog files and a
- * scenario's `catalog:`), and the name references to them with "did you
- * mean". Sections: [2.2] (HD), [3.1] (D&D movement), [8.1] (pikes, spears),
- * [8.3] (THAC0), [10.3] (ammunition), [10.4] Table 12 (missile classes),
- * [11.4] (lances), [11.6] (large shields), [11.7] (set vs charge),
- * [13.x] (creature flags). */
+ * scenario's `catalog:`; its spells are spells.c's), and the name
+ * references to them with "did you mean". Sections: [2.2] (HD), [3.1] (D&D
+ * movement), [8.1] (pikes, spears), [8.3] (THAC0), [10.3] (ammunition),
+ * [10.4] Table 12 (missile classes), [11.4] (lances), [11.6] (large
+ * shields), [11.7] (set vs charge), [13.x] (creature flags), [13.7] (a
+ * creature's breath weapon). */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -17,11 +18,12 @@
 /* ---- the catalog mapping ----------------------------------------------------
  */
 
-enum { CK_WEAPONS, CK_ARMOR, CK_CREATURES, CK__N };
+enum { CK_WEAPONS, CK_ARMOR, CK_CREATURES, CK_SPELLS, CK__N };
 static const char *const catalog_keys[CK__N] = {
     [CK_WEAPONS] = "weapons",
     [CK_ARMOR] = "armor",
     [CK_CREATURES] = "creatures",
+    [CK_SPELLS] = "spells", /* spells.c */
 };
 
 void ld_catalog_collect(struct ld *ld, const yaml_node_t *map,
@@ -35,6 +37,7 @@ void ld_catalog_collect(struct ld *ld, const yaml_node_t *map,
 	c->weapons = v[CK_WEAPONS];
 	c->armor = v[CK_ARMOR];
 	c->creatures = v[CK_CREATURES];
+	c->spells = v[CK_SPELLS];
 }
 
 /* ---- weapons ---------------------------------------------------------------
@@ -198,6 +201,7 @@ static void parse_weapon(struct ld *ld, const yaml_node_t *n,
 	case MC_CROSSBOW:
 	case MC_SLING:
 		w->missile_class = BS1E_MISSILE_CROSSBOW_SLING;
+		w->crossbow = mc == MC_CROSSBOW;
 		break;
 	case MC_ARCHER:
 		w->missile_class = BS1E_MISSILE_ARCHER;
@@ -304,6 +308,7 @@ enum {
 	CR_XP,
 	CR_OVERSIZE,
 	CR_HATES,
+	CR_BREATH,
 	CR_TO_HIT_VS,
 	CR_TO_HIT_WITH,
 	CR__N
@@ -330,6 +335,7 @@ static const char *const creature_keys[CR__N] = {
     [CR_XP] = "xp",
     [CR_OVERSIZE] = "oversize",
     [CR_HATES] = "hates",
+    [CR_BREATH] = "breath",
     [CR_TO_HIT_VS] = "to_hit_vs",
     [CR_TO_HIT_WITH] = "to_hit_with",
 };
@@ -355,14 +361,17 @@ static const struct {
     {"poison", BS_CF_POISON},
     {"causes_fear", BS_CF_CAUSES_FEAR},
     {"natural_armor", BS_CF_NATURAL_ARMOR},
+    {"humanoid", BS_CF_HUMANOID},
+    {"split_fire", BS_CF_SPLIT_FIRE},
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
 
 /* Hit dice "1/2", "1-1", "1", "4+1", 9 [2.2]: whole dice in tenths and
  * the hit points added. */
-static int parse_hd(struct ld *ld, const yaml_node_t *n, struct bs_hd *hd)
+int ld_hd(struct ld *ld, const yaml_node_t *n, const char *key,
+	  struct bs_hd *hd)
 {
-	const char *t = ld_text(ld, n, "hd", "hit dice like 1/2, 1-1 or 4+1");
+	const char *t = ld_text(ld, n, key, "hit dice like 1/2, 1-1 or 4+1");
 	if (!t)
 		return -1;
 	char buf[64];
@@ -390,16 +399,16 @@ static int parse_hd(struct ld *ld, const yaml_node_t *n, struct bs_hd *hd)
 	}
 	if (!ok || *p != '\0') {
 		ld_err(ld, n,
-		       "hd: expected hit dice like 1/2, 1-1, 1, 4+1 or 9, "
+		       "%s: expected hit dice like 1/2, 1-1, 1, 4+1 or 9, "
 		       "got %s",
-		       ld_kind(n, buf, sizeof buf));
+		       key, ld_kind(n, buf, sizeof buf));
 		return -1;
 	}
 	if (whole > 99 || plus > 99 || plus < -9) {
 		ld_err(ld, n,
-		       "hd: %s is out of range (0 to 99 dice, -9 to +99 hit "
+		       "%s: %s is out of range (0 to 99 dice, -9 to +99 hit "
 		       "points)",
-		       ld_kind(n, buf, sizeof buf));
+		       key, ld_kind(n, buf, sizeof buf));
 		return -1;
 	}
 	hd->tenths = (int)whole * 10;
@@ -608,7 +617,7 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 	else
 		ld_require(ld, n, "creature", "name", NULL);
 	if (ld_require(ld, n, "creature", "hd", v[CR_HD]) == 0)
-		parse_hd(ld, v[CR_HD], &c->hd);
+		ld_hd(ld, v[CR_HD], "hd", &c->hd);
 	if (ld_require(ld, n, "creature", "ac", v[CR_AC]) == 0)
 		ld_int(ld, v[CR_AC], "ac", -10, 10, &c->ac);
 	if (ld_require(ld, n, "creature", "mv", v[CR_MV]) == 0)
@@ -681,6 +690,9 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 				   c->hates[c->nhates], BS_NAME_MAX) == 0)
 				c->nhates++;
 	}
+	/* [13.7] a breath weapon of the catalog's spells (spells.c) */
+	if (v[CR_BREATH])
+		c->breath = ld_ref_breath(ld, v[CR_BREATH]);
 	if (v[CR_TO_HIT_VS])
 		parse_to_hit_vs(ld, v[CR_TO_HIT_VS], c);
 	if (v[CR_TO_HIT_WITH])

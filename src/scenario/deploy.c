@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "battlesim/battle.h"
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/deploy.h"
 #include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
@@ -32,9 +32,7 @@ static const char *terrain_name(const struct bs_terrain *t)
 
 static const char *terrain_key(const struct bs_terrain *t)
 {
-	return t->type >= 0 && t->type < BS1E_TERRAIN__COUNT
-		   ? bs1e_table14[t->type].key
-		   : "terrain";
+	return bs_terrain_kind_of(t->type)->key;
 }
 
 /* [2.1] the block on the table: every corner within [0, w] x [0, d]. */

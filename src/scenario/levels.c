@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/warn.h"
 #include "scenario/loader.h"
 
@@ -85,6 +85,10 @@ static void options(struct ld *ld, const yaml_node_t *list)
 					     BS_W_OPTION_MASS_SAVES_LEVEL,
 					     BS_W_OPTION_MASS_SAVES);
 				break;
+			case BS_OPT_PARTLY_VISIBLE_NO_PENALTY:
+				if (ld->s->level == BS_LEVEL_BASIC)
+					w = BS_W_OPTION_PARTLY_VISIBLE_LEVEL;
+				break;
 			default: /* played: d20_initiative, stands */
 				break;
 			}
@@ -98,8 +102,7 @@ static void options(struct ld *ld, const yaml_node_t *list)
 
 static const char *terrain_key(int type)
 {
-	return type >= 0 && type < BS1E_TERRAIN__COUNT ? bs1e_table14[type].key
-						       : "?";
+	return bs_terrain_kind_of(type)->key;
 }
 
 /* `elevation:` and `fordable:` where they mean nothing: on a feature of
@@ -112,7 +115,7 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 	int bs2e = ld->s->rules == BS_RULES_BS2E;
 	yaml_node_t *e = ld_get(ld, item, "elevation");
 	if (e && t->elevation > 0) {
-		if (t->type != BS1E_TERRAIN_ELEVATION)
+		if (bs_terrain_kind_of(t->type)->row != BS_T14_ELEVATION)
 			warn(ld, e, BS_W_TERRAIN_KEY,
 			     "elevation: %d on %s feature '%s'", t->elevation,
 			     terrain_key(t->type), t->name);
@@ -123,9 +126,15 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 			     "RULING R-220)",
 			     t->elevation, t->name);
 	}
+	if (e && t->elevation == 0 &&
+	    bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION && !bs2e)
+		warn(ld, e, BS_W_TERRAIN_KEY,
+		     "elevation: 0 on %s feature '%s' (level 0 is the ground "
+		     "around it, RULING R-443)",
+		     terrain_key(t->type), t->name);
 	yaml_node_t *f = ld_get(ld, item, "fordable");
 	if (f && t->fordable) {
-		if (t->type != BS1E_TERRAIN_WATER)
+		if (bs_terrain_kind_of(t->type)->row != BS_T14_WATER)
 			warn(ld, f, BS_W_TERRAIN_KEY,
 			     "fordable: true on %s feature '%s'",
 			     terrain_key(t->type), t->name);
@@ -144,13 +153,13 @@ static void terrain(struct ld *ld, const yaml_node_t *list)
 		const struct bs_terrain *t = &s->terrain[i];
 		yaml_node_t *item = ld_item(ld, list, i);
 		terrain_keys(ld, item, t);
-		if (s->rules != BS_RULES_BS1E || t->type == BS1E_TERRAIN_CLEAR)
+		if (s->rules != BS_RULES_BS1E || t->type == BS_TERRAIN_CLEAR)
 			continue;
 		warn(ld, item,
 		     by_level(ld, BS_LEVEL_INTERMEDIATE, BS_W_TERRAIN_LEVEL,
 			      BS_W_TERRAIN),
 		     "terrain '%s' (%s)", t->name, terrain_key(t->type));
-		if (t->type == BS1E_TERRAIN_ELEVATION)
+		if (bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION)
 			warn(ld, item, BS_W_HIGHER_GROUND,
 			     "terrain '%s' (elevation %d0')", t->name,
 			     t->elevation);
@@ -257,22 +266,33 @@ static void unit_weapons(struct ld *ld, const yaml_node_t *n,
 	yaml_node_t *list = ld_get(ld, n, "weapons");
 	char with[160];
 	fights_with(u, mounted, with, sizeof with);
+	/* RULING R-483: the weapon it fires (issue 14) */
+	int fired = u->type == BS_UNIT_MOB || u->artillery != BS_ART_NONE
+			? -1
+			: bs_unit_weapon_fired(u);
 	for (int i = 0; i < u->nweapons; i++) {
 		const struct bs_weapon *w = u->weapons[i].weapon;
 		yaml_node_t *wn = ld_item(ld, list, i);
 		if (!w)
 			continue;
+		yaml_node_t *ammo = wn && wn->type == YAML_MAPPING_NODE
+					? ld_get(ld, wn, "ammo")
+					: NULL;
+		if (ammo && u->weapons[i].ammo > 0 && i != fired &&
+		    !(basic && w->kind == BS_WEAPON_MISSILE))
+			warn(ld, ammo, BS_W_AMMO_KEY, "ammo: %d of '%s'",
+			     u->weapons[i].ammo, w->name);
 		if (w->kind == BS_WEAPON_MISSILE) {
-			warn(ld, wn, basic ? BS_W_MISSILE_LEVEL : BS_W_MISSILE,
-			     "weapons: '%s' (%s)", w->name, with);
+			if (basic)
+				warn(ld, wn, BS_W_MISSILE_LEVEL,
+				     "weapons: '%s' (%s)", w->name, with);
+			else if (i != fired)
+				warn(ld, wn, BS_W_MISSILE_UNUSED,
+				     "weapons: '%s' (it fires '%s')", w->name,
+				     fired >= 0 ? u->weapons[fired].weapon->name
+						: "none");
 			continue;
 		}
-		if (basic)
-			continue;
-		/* RULING R-320: a mob never uses missile weapons [2.10] */
-		if (w->range_l > 0 && u->type != BS_UNIT_MOB)
-			warn(ld, wn, BS_W_THROWN, "weapons: '%s' (thrown %d\")",
-			     w->name, w->range_l);
 	}
 }
 
@@ -297,6 +317,11 @@ static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
 			     u->chariot.puller->name, with);
 	}
 	unit_weapons(ld, n, u, mounted);
+	/* [10.9] no artillery in the Basic Game [16.3 A] */
+	if (basic && u->artillery != BS_ART_NONE)
+		warn(ld, ld_get(ld, n, "artillery"), BS_W_ARTILLERY_LEVEL,
+		     "artillery: '%s' of '%s'", bs_artillery_name[u->artillery],
+		     u->name);
 
 	/* the creatures of the unit, and in play its mount or chariot */
 	unsigned char done[BS_W__COUNT] = {0};

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "battlesim/scenario.h"
+#include "battlesim/spell.h"
 #include "scenario/embedded.h"
 #include "scenario/loader.h"
 
@@ -179,7 +180,7 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 	if (nfiles && !b)
 		return;
 	int k = 0;
-	long nw = 0, na = 0, nc = 0;
+	long nw = 0, na = 0, nc = 0, ns = 0;
 	for (const struct bs_embedded_file *f = bs_embedded_files; f->path;
 	     f++) {
 		if (!is_catalog(f->path))
@@ -199,6 +200,7 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 		nw += count(d->nodes.weapons);
 		na += count(d->nodes.armor);
 		nc += count(d->nodes.creatures);
+		ns += ld_spells_count(&d->nodes);
 	}
 	struct ld_catalog_nodes mine = {0};
 	if (cat) {
@@ -206,14 +208,27 @@ static void load_catalogs(struct ld *ld, const yaml_node_t *cat)
 		nw += count(mine.weapons);
 		na += count(mine.armor);
 		nc += count(mine.creatures);
+		ns += ld_spells_count(&mine);
 	}
 	s->weapons = ld_alloc(ld, (size_t)(nw + 1) * sizeof *s->weapons);
 	s->armor = ld_alloc(ld, (size_t)(na + 1) * sizeof *s->armor);
 	s->creatures = ld_alloc(ld, (size_t)(nc + 1) * sizeof *s->creatures);
-	if (s->weapons && s->armor && s->creatures &&
+	s->spells = ld_alloc(ld, (size_t)(ns + 1) * sizeof *s->spells);
+	if (s->weapons && s->armor && s->creatures && s->spells &&
 	    index_init(ld, &s->weapon_index, nw) == 0 &&
 	    index_init(ld, &s->armor_index, na) == 0 &&
-	    index_init(ld, &s->creature_index, nc) == 0) {
+	    index_init(ld, &s->creature_index, nc) == 0 &&
+	    index_init(ld, &s->spell_index, ns) == 0) {
+		/* the spells first: creatures name their breath weapons;
+		 * then the items made from spells, once every spell is in
+		 * (the scenario's replacing the built-in ones) */
+		for (int pass = 0; pass < 2; pass++) {
+			for (int i = 0; i < k; i++)
+				if (b[i].nodes.ld)
+					ld_spells_parse(&b[i].nodes, pass);
+			if (mine.ld)
+				ld_spells_parse(&mine, pass);
+		}
 		for (int i = 0; i < k; i++)
 			if (b[i].nodes.ld)
 				ld_catalog_parse(&b[i].nodes, 0, 0, 0);
@@ -471,6 +486,27 @@ const char *bs_scenario_default_name(void)
 	return DEFAULT_SCENARIO;
 }
 
+/* The embedded file of built-in scenario `name` (NULL: the default). */
+static const struct bs_embedded_file *builtin_file(const char *name)
+{
+	if (!name)
+		name = DEFAULT_SCENARIO;
+	char path[256];
+	snprintf(path, sizeof path, "%s%s.yaml", SCENARIO_DIR, name);
+	for (const struct bs_embedded_file *f = bs_embedded_files; f->path; f++)
+		if (strcmp(f->path, path) == 0)
+			return f;
+	return NULL;
+}
+
+const char *bs_scenario_builtin_text(const char *name, size_t *len)
+{
+	const struct bs_embedded_file *f = builtin_file(name);
+	if (f && len)
+		*len = f->size;
+	return f ? (const char *)f->data : NULL;
+}
+
 enum bs_status bs_scenario_load_builtin(const char *name,
 					struct bs_scenario **out,
 					struct bs_diags *diags)
@@ -478,11 +514,9 @@ enum bs_status bs_scenario_load_builtin(const char *name,
 	*out = NULL;
 	if (!name)
 		name = DEFAULT_SCENARIO;
-	char path[256];
-	snprintf(path, sizeof path, "%s%s.yaml", SCENARIO_DIR, name);
-	for (const struct bs_embedded_file *f = bs_embedded_files; f->path; f++)
-		if (strcmp(f->path, path) == 0)
-			return load_text(f->data, f->size, f->path, out, diags);
+	const struct bs_embedded_file *f = builtin_file(name);
+	if (f)
+		return load_text(f->data, f->size, f->path, out, diags);
 	const char *const *names = bs_scenario_builtin_names();
 	size_t n = 0;
 	while (names[n])

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/controller.h"
 #include "battlesim/geom.h"
@@ -424,6 +424,14 @@ static void check_options(struct ld *ld)
  * formation change. */
 int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len)
 {
+	if (o->kind == BS_SCRIPT_FIRE) {
+		/* issue 14: fire entries are the 1E phases' [10.2]; 2E
+		 * missile fire is its rules' own */
+		snprintf(why, len,
+			 "fire: a 1E fire entry; 2E missile fire is played by "
+			 "its rules (RULING R-229)");
+		return -1;
+	}
 	if (o->kind == BS_SCRIPT_MELEE) {
 		/* the 2E melee step has no order to choose */
 		snprintf(why, len,
@@ -450,7 +458,8 @@ int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len)
 		return -1;
 	}
 	for (int j = 0; j < o->order.nsteps; j++)
-		if (o->order.step[j].kind == BS_STEP_FORMATION) {
+		if (o->order.step[j].kind == BS_STEP_FORMATION ||
+		    o->order.step[j].kind == BS_STEP_FIRE) {
 			snprintf(why, len,
 				 "steps: no formation changes in the 2E rules "
 				 "(step %d) [2E Movement] (RULING R-229)",

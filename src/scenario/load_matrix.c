@@ -31,10 +31,12 @@ static const char *const t1_keys[T1__N] = {
     [T1_BANDS] = "bands",
 };
 
-enum { SD_NAME, SD_BRIGADES, SD__N };
+enum { SD_NAME, SD_BRIGADES, SD_CONTROLLER, SD_ORDERS, SD__N };
 static const char *const side_keys[SD__N] = {
     [SD_NAME] = "name",
     [SD_BRIGADES] = "brigades",
+    [SD_CONTROLLER] = "controller",
+    [SD_ORDERS] = "orders",
 };
 
 enum {
@@ -399,6 +401,7 @@ static void parse_sides(struct ld *ld, const yaml_node_t *n,
 			return;
 	}
 	s->nsides = len;
+	yaml_node_t *ctl[2] = {NULL, NULL}, *orders[2] = {NULL, NULL};
 	for (int si = 0; si < len; si++) {
 		yaml_node_t *sn = ld_item(ld, n, si), *v[SD__N];
 		struct bs_side *sd = &s->sides[si];
@@ -406,6 +409,8 @@ static void parse_sides(struct ld *ld, const yaml_node_t *n,
 		sd->controller = BS_CTL_DOCTRINE;
 		if (ld_collect(ld, sn, "side", side_keys, SD__N, v) != 0)
 			continue;
+		ctl[si] = v[SD_CONTROLLER];
+		orders[si] = v[SD_ORDERS];
 		if (ld_require(ld, sn, "side", "name", v[SD_NAME]) == 0)
 			ld_str(ld, v[SD_NAME], "name", sd->name,
 			       sizeof sd->name);
@@ -449,6 +454,9 @@ static void parse_sides(struct ld *ld, const yaml_node_t *n,
 		}
 		check_stacks(ld, si, v[SD_BRIGADES], f);
 	}
+	/* the orders name brigades of both armies */
+	for (int si = 0; si < len; si++)
+		ld_mx_orders(ld, f, si, ctl[si], orders[si]);
 }
 
 int ld_matrix_doc(struct ld *ld, const yaml_node_t *root)

@@ -162,11 +162,11 @@ yaml_node_t *ld_item(struct ld *ld, const yaml_node_t *n, int i);
 /* ---- catalog (catalog.c) --------------------------------------------------
  */
 
-/* The three lists of a catalog mapping ({weapons, armor, creatures}); the
- * value nodes, for counting then parsing. */
+/* The lists of a catalog mapping ({weapons, armor, creatures, spells});
+ * the value nodes, for counting then parsing. */
 struct ld_catalog_nodes {
 	struct ld *ld; /* the document they belong to */
-	yaml_node_t *weapons, *armor, *creatures;
+	yaml_node_t *weapons, *armor, *creatures, *spells;
 };
 
 /* Collect the keys of a catalog mapping (top level of a catalog file, or a
@@ -204,6 +204,33 @@ const struct bs_armor *ld_ref_armor(struct ld *ld, const yaml_node_t *n,
  * none. */
 const struct bs_creature *ld_human(struct ld *ld);
 
+/* Hit dice ("1/2", "1-1", "4+1", 9) of node n for key `key` [2.2]. */
+int ld_hd(struct ld *ld, const yaml_node_t *n, const char *key,
+	  struct bs_hd *hd);
+
+/* ---- spells (spells.c) --------------------------------------------------
+ */
+
+/* The records of c's `spells:` list. */
+int ld_spells_count(const struct ld_catalog_nodes *c);
+
+/* Parse the records of c's `spells:` into the scenario's array (which has
+ * room): pass 0 the records of their own, pass 1 the wands, staves and
+ * rods made from a spell (`as:`), after every file's pass 0. A built-in
+ * entry is replaced by the scenario's of the same name and list (or kind);
+ * a duplicate is an error. */
+void ld_spells_parse(struct ld_catalog_nodes *c, int pass);
+
+/* A creature's `breath:`: the breath weapon record named by n, or NULL
+ * after reporting the error ("did you mean"). */
+const struct bs_spell *ld_ref_breath(struct ld *ld, const yaml_node_t *n);
+
+/* An individual's `spells:` (node `list`, NULL when absent: the default
+ * choice, RULING R-562), checked against his spells per day [14.1];
+ * individual node n. Needs his classes, levels and abilities. */
+void ld_individual_spells(struct ld *ld, const yaml_node_t *n,
+			  const yaml_node_t *list, struct bs_individual *ind);
+
 /* ---- sides (sides.c) and cross references (resolve.c) ---------------------
  */
 
@@ -238,6 +265,26 @@ void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
 /* Parse each side's `controller:` and `orders:` (orders.c): the scripted
  * orders with their unit, target and commander names resolved. */
 void ld_orders(struct ld *ld, struct ld_side_aux *aux);
+
+/* One entry of a side's orders typed at the referee's prompt (issue 17):
+ * `text` as the keys of one entry in YAML flow form, given round and
+ * (unit_name not NULL) its unit under unit_key; a text whose first item
+ * has no key is wrapped in bare_pre .. bare_post ("order: " for a unit's
+ * order word). `fn` parses the entry node into out (0, or -1 after an
+ * error); `what` and `example` word the messages of an empty and of an
+ * unreadable entry. BS_OK, or BS_ERR_INPUT with the loader's message in
+ * err. No allocation survives the call. */
+typedef int (*ld_entry_fn)(struct ld *ld, int si, const yaml_node_t *n,
+			   void *out);
+struct ld_typed {
+	const char *unit_key, *unit_name;
+	const char *bare_pre, *bare_post;
+	const char *what, *example;
+};
+enum bs_status ld_parse_typed(const struct bs_scenario *sc, int side, int round,
+			      const struct ld_typed *ty, const char *text,
+			      ld_entry_fn fn, void *out, char *err,
+			      size_t errlen);
 
 /* A unit's `facing:` (1E and 2E): an edge's name, or degrees from 0 to
  * less than 360; *out unchanged after an error. */
@@ -290,6 +337,11 @@ void ld_bs2e_finish(struct ld *ld, const yaml_node_t *hit_table);
  * scenario (docs/MATRIX.md) into ld->s (s->matrix, s->sides) and return
  * 1; else return 0 and touch nothing. */
 int ld_matrix_doc(struct ld *ld, const yaml_node_t *root);
+
+/* Army si's `controller:` and `orders:` of matrix f (orders_matrix.c,
+ * RULING R-426), once both armies' brigades are known. */
+void ld_mx_orders(struct ld *ld, struct bs_matrix_field *f, int si,
+		  const yaml_node_t *controller, const yaml_node_t *orders);
 
 /* RULING R-229: 0 when scripted order o is one the 2E movement plays,
  * else -1 with the message in why (load_bs2e.c). */

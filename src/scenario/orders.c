@@ -132,23 +132,27 @@ enum {
 	ST_FACE,
 	ST_FRONTAGE,
 	ST_FORMATION,
+	ST_FIRE,
 	ST__N
 };
 static const char *const step_keys[ST__N] = {
     [ST_ADVANCE] = "advance",	[ST_ANGLE] = "angle",
     [ST_WHEEL] = "wheel",	[ST_FACE] = "face",
     [ST_FRONTAGE] = "frontage", [ST_FORMATION] = "formation",
+    [ST_FIRE] = "fire",
 };
 
-/* One step mapping into *st; 0 ok, -1 after an error. */
-static int parse_step(struct ld *ld, const yaml_node_t *n, struct bs_step *st)
+/* One step mapping of side si into *st; 0 ok, -1 after an error. A fire
+ * step [10.5] names its target: *tside, *tunit. */
+static int parse_step(struct ld *ld, int si, const yaml_node_t *n,
+		      struct bs_step *st, int *tside, int *tunit)
 {
 	yaml_node_t *v[ST__N];
 	if (ld_collect(ld, n, "step", step_keys, ST__N, v) != 0)
 		return -1;
 	int kinds = 0, which = -1;
-	static const int kind_keys[] = {ST_ADVANCE, ST_WHEEL, ST_FACE,
-					ST_FRONTAGE, ST_FORMATION};
+	static const int kind_keys[] = {ST_ADVANCE,  ST_WHEEL,	   ST_FACE,
+					ST_FRONTAGE, ST_FORMATION, ST_FIRE};
 	for (size_t i = 0; i < sizeof kind_keys / sizeof kind_keys[0]; i++)
 		if (v[kind_keys[i]]) {
 			kinds++;
@@ -157,9 +161,15 @@ static int parse_step(struct ld *ld, const yaml_node_t *n, struct bs_step *st)
 	if (kinds != 1) {
 		ld_err(ld, n,
 		       "step: expected exactly one of advance, wheel, face, "
-		       "frontage, formation, got %d",
+		       "frontage, formation, fire, got %d",
 		       kinds);
 		return -1;
+	}
+	if (which == ST_FIRE) {
+		/* [10.5] split-fire: one volley at the named enemy unit */
+		memset(st, 0, sizeof *st);
+		st->kind = BS_STEP_FIRE;
+		return enemy_unit(ld, si, v[ST_FIRE], tside, tunit);
 	}
 	if (v[ST_ANGLE] && which != ST_ADVANCE) {
 		ld_err(ld, v[ST_ANGLE],
@@ -222,6 +232,11 @@ enum {
 	OK_STEPS,
 	OK_BY,
 	OK_ANGLE,
+	OK_FIRE,
+	OK_PHASE,
+	OK_MOVER,
+	OK_AFTER,
+	OK_AMMO,
 	OK_INDIVIDUAL,
 	OK_TO,
 	OK_VIA,
@@ -252,6 +267,19 @@ static const char *const order_keys[OK__N] = {
     [OK_DECLARE] = "declare",
     [OK_SIDES] = "sides",
     [OK_MELEE] = "melee",
+    [OK_FIRE] = "fire",
+    [OK_PHASE] = "phase",
+    [OK_MOVER] = "mover",
+    [OK_AFTER] = "after",
+    [OK_AMMO] = "ammo",
+};
+
+/* The words of `phase:` of a fire entry (issue 14) [10.2]. */
+static const char *const fire_phase_key[BS_FIRE__COUNT] = {
+    [BS_FIRE_INITIAL] = "initial",
+    [BS_FIRE_PASS_THROUGH] = "pass_through",
+    [BS_FIRE_PHASE] = "missile",
+    [BS_FIRE_ARTILLERY] = "artillery",
 };
 
 /* [9.0] the roles an individual may take (`role:`). */
@@ -336,6 +364,73 @@ static int refuse(struct ld *ld, yaml_node_t **v, int key, const char *kind)
 		return 0;
 	ld_err(ld, v[key], "%s: not a key of %s", order_keys[key], kind);
 	return -1;
+}
+
+/* A fire entry [10.2] (issue 14): `fire:` the unit, `target:` the enemy,
+ * `phase:` initial, missile (the default; artillery for a piece),
+ * artillery or pass_through; for pass-through fire `mover:` (the enemy
+ * whose move, default the target) and `after:` (inches of its move,
+ * default its last moment [10.6]); `ammo:` a piece's special
+ * ammunition [10.11]. 0 ok, -1 after an error. */
+static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
+		      yaml_node_t **v, struct bs_script_order *o)
+{
+	const struct bs_side *side = &ld->s->sides[si];
+	int bad = 0;
+	o->kind = BS_SCRIPT_FIRE;
+	o->ammo = -1;
+	o->mside = o->munit = -1;
+	o->after = -1;
+	static const int not_fire[] = {
+	    OK_UNIT,  OK_RALLY, OK_MOB, OK_ORDER, OK_STEPS, OK_BY,
+	    OK_ANGLE, OK_TO,	OK_VIA, OK_ROLE,  OK_OF,    OK_TAKE_OVER};
+	for (size_t i = 0; i < sizeof not_fire / sizeof not_fire[0]; i++)
+		bad |= refuse(ld, v, not_fire[i], "a fire entry");
+	o->unit = ld_find_unit(ld, si, v[OK_FIRE], "fire");
+	if (o->unit < 0)
+		return -1;
+	const struct bs_unit *u = &side->units[o->unit];
+	if (ld_require(ld, n, "fire entry", "target", v[OK_TARGET]) != 0 ||
+	    enemy_unit(ld, si, v[OK_TARGET], &o->order.tside,
+		       &o->order.tunit) != 0)
+		bad = -1;
+	int k = u->artillery != BS_ART_NONE ? BS_FIRE_ARTILLERY : BS_FIRE_PHASE;
+	if (v[OK_PHASE]) {
+		k = word(ld, v[OK_PHASE], "phase", fire_phase_key, NULL,
+			 BS_FIRE__COUNT);
+		if (k < 0)
+			return -1;
+	}
+	o->fire = (enum bs_fire_kind)k;
+	if (k == BS_FIRE_PASS_THROUGH) {
+		o->mside = o->order.tside;
+		o->munit = o->order.tunit;
+		if (v[OK_MOVER] &&
+		    enemy_unit(ld, si, v[OK_MOVER], &o->mside, &o->munit) != 0)
+			bad = -1;
+		if (v[OK_AFTER] && ld_num(ld, v[OK_AFTER], "after", 0,
+					  LD_MAX_TABLE, &o->after) != 0)
+			bad = -1;
+	} else {
+		bad |= refuse(ld, v, OK_MOVER, "a fire entry but pass_through");
+		bad |= refuse(ld, v, OK_AFTER, "a fire entry but pass_through");
+	}
+	if (v[OK_AMMO]) {
+		const char *t = ld_text(ld, v[OK_AMMO], "ammo", "a name");
+		if (!t)
+			return -1;
+		for (int i = 0; i < u->nspecial_ammo; i++)
+			if (bs_name_eq(u->special_ammo[i].name, t))
+				o->ammo = i;
+		if (o->ammo < 0) {
+			ld_err(ld, v[OK_AMMO],
+			       "ammo: '%s' has no special ammunition '%s' "
+			       "[10.11]",
+			       u->name, t);
+			bad = -1;
+		}
+	}
+	return bad;
 }
 
 /* The enemy an individual goes for (`target:`): a unit, else an
@@ -470,16 +565,27 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (ld_require(ld, n, "order", "round", v[OK_ROUND]) != 0 ||
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
-	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_MELEE] +
-		   !!v[OK_INDIVIDUAL];
+	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_FIRE] +
+		   !!v[OK_MELEE] + !!v[OK_INDIVIDUAL];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
-		       "Phase order), rally or mob (Rally Phase), melee "
-		       "(the order of the melees) or individual, got %d",
+		       "Phase order), rally or mob (Rally Phase), fire (a "
+		       "volley), melee (the order of the melees) or "
+		       "individual, got %d",
 		       whos);
 		return -1;
 	}
+	if (!v[OK_FIRE]) {
+		static const int fire_only[] = {OK_PHASE, OK_MOVER, OK_AFTER,
+						OK_AMMO};
+		for (size_t i = 0; i < sizeof fire_only / sizeof fire_only[0];
+		     i++)
+			bad |= refuse(ld, v, fire_only[i],
+				      "an entry that is not a fire entry");
+	}
+	if (v[OK_FIRE])
+		return parse_fire(ld, si, n, v, o) | bad;
 	if (v[OK_INDIVIDUAL])
 		return parse_indiv(ld, si, n, v, o) | bad;
 	/* the keys of an individual's entry */
@@ -581,12 +687,35 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 			       unit_order_key[k]);
 			bad = -1;
 		}
-		for (int i = 0; i < ns && !stepless; i++)
-			if (parse_step(ld, ld_item(ld, v[OK_STEPS], i),
-				       &o->order.step[o->order.nsteps]) == 0)
-				o->order.nsteps++;
-			else
+		for (int i = 0; i < ns && !stepless; i++) {
+			int ts = -1, tu = -1;
+			yaml_node_t *sn = ld_item(ld, v[OK_STEPS], i);
+			if (parse_step(ld, si, sn,
+				       &o->order.step[o->order.nsteps], &ts,
+				       &tu) != 0) {
 				bad = -1;
+				continue;
+			}
+			if (o->order.step[o->order.nsteps].kind ==
+			    BS_STEP_FIRE) {
+				/* [10.5] the split-fire's target is the
+				 * order's */
+				if (k != BS_ORDER_MOVE ||
+				    (o->order.tside >= 0 &&
+				     (o->order.tside != ts ||
+				      o->order.tunit != tu))) {
+					ld_err(ld, sn,
+					       "fire: split-fire is one volley "
+					       "in a move order, at its one "
+					       "target [10.5] [10.4]");
+					bad = -1;
+					continue;
+				}
+				o->order.tside = ts;
+				o->order.tunit = tu;
+			}
+			o->order.nsteps++;
+		}
 		return bad;
 	}
 	/* a Rally Phase entry [6.0]: a rally attempt or an order to a mob */
@@ -753,10 +882,10 @@ static int starts_with_key(const char *t)
 	return 0;
 }
 
-enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
-				       int round, int unit, const char *text,
-				       struct bs_script_order *out, char *err,
-				       size_t errlen)
+enum bs_status ld_parse_typed(const struct bs_scenario *sc, int side, int round,
+			      const struct ld_typed *ty, const char *text,
+			      ld_entry_fn fn, void *out, char *err,
+			      size_t errlen)
 {
 	err[0] = '\0';
 	if (side < 0 || side >= sc->nsides || !text) {
@@ -766,9 +895,8 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	while (*text == ' ' || *text == '\t')
 		text++;
 	if (!*text) {
-		snprintf(err, errlen,
-			 "nothing entered: type an order (like 'hold', "
-			 "'charge, target: NAME'), or 'help'");
+		snprintf(err, errlen, "nothing entered: %s, or 'help'",
+			 ty->what);
 		return BS_ERR_INPUT;
 	}
 	if (strlen(text) > 2000) {
@@ -781,15 +909,18 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	snprintf(rnd, sizeof rnd, "round: %d, ", round);
 	cat(doc_text, sizeof doc_text, &used, "{");
 	cat(doc_text, sizeof doc_text, &used, rnd);
-	if (unit >= 0 && unit < sc->sides[side].nunits) {
-		cat(doc_text, sizeof doc_text, &used, "unit: ");
-		cat_quoted(doc_text, sizeof doc_text, &used,
-			   sc->sides[side].units[unit].name);
+	if (ty->unit_name) {
+		cat(doc_text, sizeof doc_text, &used, ty->unit_key);
+		cat(doc_text, sizeof doc_text, &used, ": ");
+		cat_quoted(doc_text, sizeof doc_text, &used, ty->unit_name);
 		cat(doc_text, sizeof doc_text, &used, ", ");
 	}
-	if (!starts_with_key(text))
-		cat(doc_text, sizeof doc_text, &used, "order: ");
+	int bare = !starts_with_key(text);
+	if (bare)
+		cat(doc_text, sizeof doc_text, &used, ty->bare_pre);
 	cat(doc_text, sizeof doc_text, &used, text);
+	if (bare)
+		cat(doc_text, sizeof doc_text, &used, ty->bare_post);
 	cat(doc_text, sizeof doc_text, &used, "}");
 
 	struct bs_diags diags;
@@ -803,7 +934,8 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	    .file = "order",
 	    .diags = &diags,
 	    .nerr = &nerr,
-	    /* read only: parse_order looks names up, it writes nothing */
+	    /* read only: the entry's parser looks names up, it writes
+	     * nothing */
 	    .s = (struct bs_scenario *)sc,
 	    .arena = &arena,
 	    .tmp = &tmp,
@@ -821,28 +953,55 @@ enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
 	yaml_parser_set_input_string(&p, (const unsigned char *)doc_text, used);
 	if (!yaml_parser_load(&p, &doc)) {
 		snprintf(err, errlen,
-			 "not an order: %s (write it as in a scenario's "
-			 "orders:, like 'move, steps: [{advance: 6}]')",
-			 p.problem ? p.problem : "cannot be read");
+			 "not an order: %s (write it as in a "
+			 "scenario's orders:, like '%s')",
+			 p.problem ? p.problem : "cannot be read", ty->example);
 		yaml_parser_delete(&p);
 		return BS_ERR_INPUT;
 	}
 	yaml_parser_delete(&p);
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (root && parse_order(&ld, side, root, out) == 0 && nerr == 0 && !oom)
+	if (root && fn(&ld, side, root, out) == 0 && nerr == 0 && !oom)
 		st = BS_OK;
-	if (st == BS_OK && sc->rules == BS_RULES_BS2E &&
-	    ld_bs2e_order_check(out, err, errlen) != 0)
-		st = BS_ERR_INPUT;
-	else if (st != BS_OK && diags.count > 0)
+	else if (diags.count > 0)
 		snprintf(err, errlen, "%s", diags.items[0].msg);
-	else if (st != BS_OK)
+	else
 		snprintf(err, errlen, "%s",
 			 oom ? "out of memory" : "not an order");
-	out->line = out->col = 0;
 	yaml_document_delete(&doc);
 	bs_arena_free(arena);
 	bs_arena_free(tmp);
 	bs_diags_release(&diags);
+	return st;
+}
+
+static int parse_order_fn(struct ld *ld, int si, const yaml_node_t *n,
+			  void *out)
+{
+	return parse_order(ld, si, n, out);
+}
+
+enum bs_status bs_scenario_parse_order(const struct bs_scenario *sc, int side,
+				       int round, int unit, const char *text,
+				       struct bs_script_order *out, char *err,
+				       size_t errlen)
+{
+	struct ld_typed ty = {
+	    .unit_key = "unit",
+	    .unit_name = side >= 0 && side < sc->nsides && unit >= 0 &&
+				 unit < sc->sides[side].nunits
+			     ? sc->sides[side].units[unit].name
+			     : NULL,
+	    .bare_pre = "order: ",
+	    .bare_post = "",
+	    .what = "type an order (like 'hold', 'charge, target: NAME')",
+	    .example = "move, steps: [{advance: 6}]",
+	};
+	enum bs_status st = ld_parse_typed(sc, side, round, &ty, text,
+					   parse_order_fn, out, err, errlen);
+	if (st == BS_OK && sc->rules == BS_RULES_BS2E &&
+	    ld_bs2e_order_check(out, err, errlen) != 0)
+		st = BS_ERR_INPUT;
+	out->line = out->col = 0;
 	return st;
 }

@@ -5,12 +5,14 @@
  * (chariots), [11.8] Table 14 (terrain), [14.20] (charisma items). */
 #include <ctype.h>
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "scenario/loader.h"
 
 /* ---- positions and terrain --------------------------------------------------
@@ -53,31 +55,79 @@ static const char *const terrain_keys[TK__N] = {
     [TK_FORDABLE] = "fordable",
 };
 
+/* RULING R-442: an outline is a simple polygon: it encloses an area and
+ * no two of its edges cross or touch, except neighbours at their corner
+ * (the queries cut it into triangles). */
+static void check_outline(struct ld *ld, const yaml_node_t *at,
+			  const struct bs_terrain *t)
+{
+	int n = t->npts;
+	for (int i = 0; i < n; i++) {
+		struct bs_vec a = {t->pts[i][0], t->pts[i][1]};
+		struct bs_vec b = {t->pts[(i + 1) % n][0],
+				   t->pts[(i + 1) % n][1]};
+		if (bs_vec_dist(a, b) < 1e-9) {
+			ld_err(ld, at,
+			       "points: point %d of terrain '%s' repeats the "
+			       "point before it",
+			       (i + 1) % n + 1, t->name);
+			return;
+		}
+		for (int j = i + 1; j < n; j++) {
+			if (j == i + 1 || (i == 0 && j == n - 1))
+				continue; /* neighbours share a corner */
+			struct bs_vec c = {t->pts[j][0], t->pts[j][1]};
+			struct bs_vec d = {t->pts[(j + 1) % n][0],
+					   t->pts[(j + 1) % n][1]};
+			if (!bs_seg_intersect(a, b, c, d))
+				continue;
+			ld_err(ld, at,
+			       "points: the outline of terrain '%s' crosses "
+			       "itself (the edge from point %d to %d meets the "
+			       "edge from point %d to %d)",
+			       t->name, i + 1, (i + 1) % n + 1, j + 1,
+			       (j + 1) % n + 1);
+			return;
+		}
+	}
+	double area = 0;
+	for (int i = 0; i < n; i++) {
+		const double *a = t->pts[i], *b = t->pts[(i + 1) % n];
+		area += a[0] * b[1] - b[0] * a[1];
+	}
+	if (fabs(area) / 2 < 1e-6) {
+		ld_err(ld, at,
+		       "points: the outline of terrain '%s' encloses no area "
+		       "(its points lie on one line)",
+		       t->name);
+	}
+}
+
 static void parse_terrain(struct ld *ld, const yaml_node_t *n,
 			  struct bs_terrain *t)
 {
 	yaml_node_t *v[TK__N];
-	t->type = BS1E_TERRAIN_CLEAR;
+	t->type = BS_TERRAIN_CLEAR;
 	if (ld_collect(ld, n, "terrain", terrain_keys, TK__N, v) != 0)
 		return;
 	if (ld_require(ld, n, "terrain", "type", v[TK_TYPE]) == 0) {
 		const char *key = ld_text(ld, v[TK_TYPE], "type", "a terrain");
-		int k = key ? bs1e_terrain_from_key(key) : -2;
+		int k = key ? bs_terrain_type_from_key(key) : -2;
 		if (k >= 0) {
 			t->type = k;
 		} else if (k == -1) {
-			const char *names[BS1E_TERRAIN__COUNT];
-			for (int i = 0; i < BS1E_TERRAIN__COUNT; i++)
-				names[i] = bs1e_table14[i].key;
+			const char *names[BS_TERRAIN__COUNT];
+			for (int i = 0; i < BS_TERRAIN__COUNT; i++)
+				names[i] = bs_terrain_kinds[i].key;
 			ld_enum(ld, v[TK_TYPE], "type", names,
-				BS1E_TERRAIN__COUNT, &k);
+				BS_TERRAIN__COUNT, &k);
 		}
 	}
 	if (v[TK_NAME])
 		ld_str(ld, v[TK_NAME], "name", t->name, sizeof t->name);
-	else if (t->type >= 0 && t->type < BS1E_TERRAIN__COUNT)
+	else if (t->type >= 0 && t->type < BS_TERRAIN__COUNT)
 		snprintf(t->name, sizeof t->name, "%s",
-			 bs1e_table14[t->type].key);
+			 bs_terrain_kinds[t->type].key);
 	if (ld_require(ld, n, "terrain", "points", v[TK_POINTS]) == 0) {
 		int len = ld_list(ld, v[TK_POINTS], "points",
 				  BS_TERRAIN_MAX_POINTS, "points");
@@ -96,6 +146,12 @@ static void parse_terrain(struct ld *ld, const yaml_node_t *n,
 			t->npts++;
 		}
 	}
+	if (t->npts >= 3)
+		check_outline(ld, v[TK_POINTS], t);
+	/* RULING R-443: an elevation feature is a contour 10 feet up unless
+	 * it says how high */
+	if (bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION)
+		t->elevation = 1;
 	if (v[TK_ELEVATION])
 		ld_int(ld, v[TK_ELEVATION], "elevation", 0, 100, &t->elevation);
 	if (v[TK_FORDABLE])
@@ -236,20 +292,37 @@ enum {
 	UK_COMMANDER,
 	UK_DEPUTY,
 	UK_MEMBERS,
+	UK_ARTILLERY,
+	UK_SPARE_CREW,
+	UK_SPECIAL_AMMO,
 	UK__N
 };
 static const char *const unit_keys[UK__N] = {
-    [UK_NAME] = "name",		[UK_TYPE] = "type",
-    [UK_FIGURES] = "figures",	[UK_CREATURE] = "creature",
-    [UK_MIX] = "mix",		[UK_RATIO] = "ratio",
-    [UK_ARMOR] = "armor",	[UK_AC] = "ac",
-    [UK_THAC0] = "thac0",	[UK_MV] = "mv",
-    [UK_WEAPONS] = "weapons",	[UK_ITEMS] = "items",
-    [UK_MAGIC] = "magic",	[UK_MOUNT] = "mount",
-    [UK_CHARIOT] = "chariot",	[UK_POSITION] = "position",
-    [UK_FACING] = "facing",	[UK_FORMATION] = "formation",
-    [UK_FRONTAGE] = "frontage", [UK_COMMANDER] = "commander",
-    [UK_DEPUTY] = "deputy",	[UK_MEMBERS] = "members",
+    [UK_NAME] = "name",
+    [UK_TYPE] = "type",
+    [UK_FIGURES] = "figures",
+    [UK_CREATURE] = "creature",
+    [UK_MIX] = "mix",
+    [UK_RATIO] = "ratio",
+    [UK_ARMOR] = "armor",
+    [UK_AC] = "ac",
+    [UK_THAC0] = "thac0",
+    [UK_MV] = "mv",
+    [UK_WEAPONS] = "weapons",
+    [UK_ITEMS] = "items",
+    [UK_MAGIC] = "magic",
+    [UK_MOUNT] = "mount",
+    [UK_CHARIOT] = "chariot",
+    [UK_POSITION] = "position",
+    [UK_FACING] = "facing",
+    [UK_FORMATION] = "formation",
+    [UK_FRONTAGE] = "frontage",
+    [UK_COMMANDER] = "commander",
+    [UK_DEPUTY] = "deputy",
+    [UK_MEMBERS] = "members",
+    [UK_ARTILLERY] = "artillery",
+    [UK_SPARE_CREW] = "spare_crew",
+    [UK_SPECIAL_AMMO] = "special_ammo",
 };
 
 enum { MK_CREATURE, MK_COUNT, MK_ARMOR, MK__N };
@@ -391,6 +464,98 @@ static void parse_chariot(struct ld *ld, const yaml_node_t *n,
 		memset(c, 0, sizeof *c);
 }
 
+/* ---- artillery [10.9]-[10.11] --------------------------------------------
+ */
+
+enum { SA_NAME, SA_DAMAGE, SA_AREA, SA_SHOTS, SA__N };
+static const char *const special_ammo_keys[SA__N] = {
+    [SA_NAME] = "name",
+    [SA_DAMAGE] = "damage",
+    [SA_AREA] = "area",
+    [SA_SHOTS] = "shots",
+};
+
+/* RULING R-491 [10.11] special ammunition "worked out ... before the game
+ * begins": each kind is a name, its damage dice (read on the CRT like the
+ * piece's own [8.4] [8.5]), an area (the radius in inches of the circle
+ * around the point struck in which every figure of every unit is hit; 0,
+ * the default: the unit aimed at only) and the shots carried. */
+static void parse_special_ammo(struct ld *ld, const yaml_node_t *list,
+			       struct bs_unit *u)
+{
+	int len = ld_list(ld, list, "special_ammo", BS_UNIT_MAX_SPECIAL_AMMO,
+			  "kinds of ammunition");
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *it = ld_item(ld, list, i);
+		yaml_node_t *v[SA__N];
+		struct bs_special_ammo a;
+		memset(&a, 0, sizeof a);
+		a.line = (int)it->start_mark.line + 1;
+		a.col = (int)it->start_mark.column + 1;
+		if (ld_collect(ld, it, "special_ammo", special_ammo_keys, SA__N,
+			       v) != 0)
+			continue;
+		int ok = 1;
+		if (ld_require(ld, it, "special_ammo", "name", v[SA_NAME]) !=
+			0 ||
+		    ld_str(ld, v[SA_NAME], "name", a.name, sizeof a.name) != 0)
+			ok = 0;
+		if (ld_require(ld, it, "special_ammo", "damage",
+			       v[SA_DAMAGE]) != 0 ||
+		    ld_dice(ld, v[SA_DAMAGE], "damage", &a.damage) != 0)
+			ok = 0;
+		if (ld_require(ld, it, "special_ammo", "shots", v[SA_SHOTS]) !=
+			0 ||
+		    ld_int(ld, v[SA_SHOTS], "shots", 1, 99, &a.shots) != 0)
+			ok = 0;
+		double area = 0;
+		if (v[SA_AREA] &&
+		    ld_num(ld, v[SA_AREA], "area", 0, 12, &area) != 0)
+			ok = 0;
+		a.area_tenths = (int)(area * 10 + 0.5);
+		for (int k = 0; ok && k < u->nspecial_ammo; k++)
+			if (bs_name_eq(u->special_ammo[k].name, a.name)) {
+				ld_err(ld, v[SA_NAME],
+				       "special_ammo: '%s' is given twice",
+				       a.name);
+				ok = 0;
+			}
+		if (ok)
+			u->special_ammo[u->nspecial_ammo++] = a;
+	}
+}
+
+/* [10.10] the crew figure: human, demi-human or humanoid (RULING R-489),
+ * one figure of 10 or more HD at any ratio 10:1 .. 1:1. */
+static void check_crew(struct ld *ld, const yaml_node_t *at,
+		       const struct bs_unit *u)
+{
+	const struct bs_creature *c = u->creature;
+	if (!c)
+		return;
+	if (u->nmix > 0 || u->mount || u->chariot.puller) {
+		ld_err(ld, at,
+		       "artillery: the crew is one figure of one creature, "
+		       "on foot [10.10]");
+		return;
+	}
+	if (!(c->flags & BS_CF_HUMANOID) && !c->demihuman)
+		ld_err(ld, at,
+		       "artillery: the crew must be human, demi-human or "
+		       "humanoid, not '%s' [10.10] (RULING R-489: the "
+		       "creature's flag humanoid)",
+		       c->name);
+	int ratio =
+	    u->ratio ? u->ratio : bs1e_ratio_for_hd(c->hd.tenths, c->hd.plus);
+	int hd = ratio * c->hd.tenths;
+	if (hd < 100)
+		ld_err(ld, at,
+		       "artillery: the crew figure has %d.%d HD (%d:1 '%s'); "
+		       "a crew figure has 10 or more HD (10:1, 5:1, 2:1 or "
+		       "1:1, set ratio:) [10.10]",
+		       hd / 10, hd % 10, ratio, c->name);
+}
+
 static void parse_unit(struct ld *ld, const yaml_node_t *n,
 		       const struct bs_side *side, struct bs_unit *u,
 		       struct ld_unit_aux *aux)
@@ -404,6 +569,7 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	memset(u, 0, sizeof *u);
 	u->commander = -1;
 	u->deputy = -1;
+	u->artillery = BS_ART_NONE;
 	u->line = (int)n->start_mark.line + 1;
 	u->col = (int)n->start_mark.column + 1;
 	u->facing = bs_edge_facing(side->edge);
@@ -413,10 +579,30 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (ld_require(ld, n, "unit", "name", v[UK_NAME]) == 0)
 		ld_str(ld, v[UK_NAME], "name", u->name, sizeof u->name);
 
+	/* [10.9] an artillery piece; [10.10] "An artillery crew figure is
+	 * considered to be a skirmish unit for the purposes of command,
+	 * movement, and melee" */
+	int art = -1;
+	if (v[UK_ARTILLERY])
+		ld_enum(ld, v[UK_ARTILLERY], "artillery", bs_artillery_name,
+			BS_ART__COUNT, &art);
+	u->artillery = (enum bs_artillery_kind)art;
+
 	/* [2.6] type; [2.11] special types only when the scenario allows */
-	int type = BS_UNIT_REGULAR;
-	if (v[UK_TYPE] && ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name,
-				  BS_UNIT__COUNT, &type) == 0) {
+	int type = v[UK_ARTILLERY] ? BS_UNIT_SKIRMISH : BS_UNIT_REGULAR;
+	if (v[UK_ARTILLERY] && v[UK_TYPE] &&
+	    ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name, BS_UNIT__COUNT,
+		    &type) == 0 &&
+	    type != BS_UNIT_SKIRMISH)
+		ld_err(ld, v[UK_TYPE],
+		       "type: an artillery crew is a skirmish unit, not %s "
+		       "[10.10]",
+		       bs_unit_type_name[type]);
+	if (v[UK_ARTILLERY])
+		type = BS_UNIT_SKIRMISH;
+	else if (v[UK_TYPE] &&
+		 ld_enum(ld, v[UK_TYPE], "type", bs_unit_type_name,
+			 BS_UNIT__COUNT, &type) == 0) {
 		if ((type == BS_UNIT_ELITE || type == BS_UNIT_BERSERKER) &&
 		    !(ld->special & (1u << type)))
 			ld_err(ld, v[UK_TYPE],
@@ -458,7 +644,14 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (v[UK_FIGURES]) {
 		int f;
 		if (ld_int(ld, v[UK_FIGURES], "figures", 0, 100000, &f) == 0) {
-			if (f < unit_size[type].lo || f > unit_size[type].hi)
+			if (art >= 0 && f != 1)
+				ld_err(ld, v[UK_FIGURES],
+				       "figures: an artillery piece has one "
+				       "crew figure, got %d (replacement crew: "
+				       "spare_crew) [10.10]",
+				       f);
+			else if (f < unit_size[type].lo ||
+				 f > unit_size[type].hi)
 				ld_err(ld, v[UK_FIGURES],
 				       "figures: a %s unit starts with %d to "
 				       "%d figures, got %d %s",
@@ -495,7 +688,10 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	if (v[UK_RATIO]) {
 		int r;
 		if (ld_int(ld, v[UK_RATIO], "ratio", 1, 10, &r) == 0) {
-			if (r == 1)
+			if (r == 1 && art >= 0)
+				u->ratio = 1; /* [10.10] "10:1, 5:1, 2:1, or
+						 1:1 ratios, as desired" */
+			else if (r == 1)
 				ld_err(ld, v[UK_RATIO],
 				       "ratio: a unit cannot be made of 1:1 "
 				       "figures (only individuals are 1:1) "
@@ -625,6 +821,38 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 	aux->commander = v[UK_COMMANDER];
 	aux->deputy = v[UK_DEPUTY];
 	aux->members = v[UK_MEMBERS];
+
+	/* [10.9]-[10.11] the piece, its crew and its ammunition */
+	if (art >= 0) {
+		check_crew(ld, v[UK_ARTILLERY], u);
+		/* RULING R-486: the crew serves its piece; it carries no
+		 * missile weapon of its own */
+		for (int i = 0; i < u->nweapons; i++)
+			if (u->weapons[i].weapon &&
+			    u->weapons[i].weapon->kind == BS_WEAPON_MISSILE)
+				ld_err(ld, ld_item(ld, v[UK_WEAPONS], i),
+				       "weapons: an artillery crew fires its "
+				       "piece, not '%s' [10.10] (RULING "
+				       "R-486)",
+				       u->weapons[i].weapon->name);
+	}
+	if (v[UK_SPARE_CREW]) {
+		if (art < 0)
+			ld_err(ld, v[UK_SPARE_CREW],
+			       "spare_crew: only an artillery piece has "
+			       "replacement crew [10.10]");
+		else
+			ld_int(ld, v[UK_SPARE_CREW], "spare_crew", 0, 9,
+			       &u->spare_crew);
+	}
+	if (v[UK_SPECIAL_AMMO]) {
+		if (art < 0)
+			ld_err(ld, v[UK_SPECIAL_AMMO],
+			       "special_ammo: only artillery fires special "
+			       "ammunition [10.11]");
+		else
+			parse_special_ammo(ld, v[UK_SPECIAL_AMMO], u);
+	}
 }
 
 /* ---- individuals
@@ -649,6 +877,7 @@ enum {
 	IK_ITEMS,
 	IK_WEAPON,
 	IK_POSITION,
+	IK_SPELLS,
 	IK__N
 };
 static const char *const indiv_keys[IK__N] = {
@@ -670,6 +899,7 @@ static const char *const indiv_keys[IK__N] = {
     [IK_ITEMS] = "items",
     [IK_WEAPON] = "weapon",
     [IK_POSITION] = "position",
+    [IK_SPELLS] = "spells", /* spells.c */
 };
 static const char *const ability_keys[BS_ABILITY__COUNT] = {
     [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
@@ -924,6 +1154,8 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 		ind->placed = 1;
 		ld_mark(v[IK_POSITION], &ind->pos_line, &ind->pos_col);
 	}
+	/* [14.1] the spells memorized, or the default choice (spells.c) */
+	ld_individual_spells(ld, n, v[IK_SPELLS], ind);
 	aux->rank = v[IK_RANK];
 	aux->role = v[IK_ROLE];
 	aux->deputy_of = v[IK_DEPUTY_OF];

@@ -30,14 +30,27 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			    "Basic Game has no missiles): the unit fights in "
 			    "melee without it",
 			    "[Part 2] [16.3 A] (RULING R-306)", 1},
-    [BS_W_MISSILE] = {"missile", IA, NPY,
-		      "missile fire is not played yet: the unit fights in "
-		      "melee without it",
-		      "[10.0]-[10.8] (RULING R-306)", 1},
-    [BS_W_THROWN] = {"thrown", IA, NPY,
-		     "throwing it is missile fire, not played yet: it is "
-		     "used in melee only",
-		     "[10.0] [10.4] Table 12 (RULING R-320)", 1},
+    [BS_W_MISSILE_UNUSED] = {"missile-unused", IA, BS_WC_UNUSED,
+			     "a unit fires only its first missile weapon "
+			     "(thrown weapons after missile weapons), and a "
+			     "missile weapon is not used in melee: this one "
+			     "has no effect",
+			     "[10.1] (RULING R-483, R-306)", 1},
+    [BS_W_AMMO_KEY] = {"ammo-key", ALL, BS_WC_UNUSED,
+		       "only the weapon a unit fires counts its volleys: "
+		       "this ammo has no effect",
+		       "[10.3] (RULING R-483)", 1},
+    [BS_W_ARTILLERY_LEVEL] = {"artillery-level", B, NIF,
+			      "artillery is not in force at this level (an "
+			      "Intermediate Game rule): the crew is a "
+			      "one-figure skirmish unit without its piece, "
+			      "spare crew or special ammunition",
+			      "[Part 2] [10.9]-[10.11] [16.3 A]", 1},
+    [BS_W_OPTION_PARTLY_VISIBLE_LEVEL] = {"option-partly-visible-level", B, NIF,
+					  "missile fire, whose penalty it "
+					  "changes, is not in force at this "
+					  "level",
+					  "[10.1] [16.3 A] (RULING R-476)", 1},
     [BS_W_MOUNTED_LEVEL] = {"mounted-level", B, NIF,
 			    "cavalry and chariots are not in force at this "
 			    "level: the unit is rated, moves and fights on "
@@ -56,9 +69,9 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			    "deploy, move and fight as on clear ground",
 			    "[7.0] [11.8] [16.3 A] (RULING R-309)", 1},
     [BS_W_TERRAIN] = {"terrain", IA, NPY,
-		      "terrain effects on movement and combat are not played "
+		      "terrain effects on movement and melee are not played "
 		      "yet: units move and fight as on clear ground (only "
-		      "where they deploy is checked)",
+		      "deployment and missile fire's sight and cover use it)",
 		      "[11.8] [11.9] (RULING R-316)", 1},
     [BS_W_HIGHER_GROUND] = {"higher-ground", ALL, NPY,
 			    "the 'defender occupies higher ground' modifier is "

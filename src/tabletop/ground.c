@@ -4,26 +4,31 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "battlesim/bs1e_tables.h"
 #include "battlesim/ground.h"
+#include "battlesim/terrain.h"
+#include "tabletop/terrain_int.h"
 
 int bs_tt_terrain_bars(int type, int fordable, const struct bs_tt_mover *m,
 		       const char **why, const char **cite)
 {
 	const char *w = NULL, *c = NULL;
-	if (type < 0 || type >= BS1E_TERRAIN__COUNT)
+	if (type < 0 || type >= BS_TERRAIN__COUNT)
 		return 0;
-	const struct bs1e_t14_row *r = &bs1e_table14[type];
+	/* the feature's own row: water stays water for "Units cannot be in
+	 * closed formation in water" even where it is fordable (RULING
+	 * R-441 makes a ford cost what an obstacle costs, no more) */
+	enum bs_t14 row = bs_terrain_kind_of(type)->row;
+	const struct bs_t14_row *r = &bs_table14[row];
 	if (m->rules == BS_RULES_BS2E) {
 		/* RULING R-220: water is impassable; cavalry may not enter
 		 * woods or swamp */
 		if (!r->passable) {
 			w = "no 2E unit may enter water";
 			c = "[2E Movement] (RULING R-220)";
-		} else if (m->cavalry && type == BS1E_TERRAIN_WOODS) {
+		} else if (m->cavalry && row == BS_T14_WOODS) {
 			w = "cavalry may not enter woods";
 			c = "[2E Movement] (RULING R-220)";
-		} else if (m->cavalry && type == BS1E_TERRAIN_SWAMP) {
+		} else if (m->cavalry && row == BS_T14_SWAMP) {
 			w = "cavalry may not enter swamp";
 			c = "[2E Movement] (RULING R-220)";
 		}
@@ -36,25 +41,24 @@ int bs_tt_terrain_bars(int type, int fordable, const struct bs_tt_mover *m,
 			    "aquatic or amphibious creatures (or the water is "
 			    "fordable)";
 			c = "[11.8] Table 14 (RULING R-316)";
-		} else if (!r->closed_ok && type != BS1E_TERRAIN_OBSTACLE &&
+		} else if (!r->closed_ok && row != BS_T14_OBSTACLE &&
 			   m->formation == BS_FORM_CLOSED) {
 			/* [11.8] "No unit can ever be in closed formation
 			 * in the woods"; "Units cannot be in closed formation
 			 * in rough terrain", "in swamps", "in water" (an
 			 * obstacle only breaks it when crossed) */
-			static const char *const closed[BS1E_TERRAIN__COUNT] = {
-			    [BS1E_TERRAIN_WOODS] = "no unit can ever be in "
-						   "closed formation in the "
-						   "woods",
-			    [BS1E_TERRAIN_ROUGH] = "units cannot be in closed "
-						   "formation in rough terrain",
-			    [BS1E_TERRAIN_SWAMP] = "units cannot be in closed "
-						   "formation in swamps",
-			    [BS1E_TERRAIN_WATER] = "units cannot be in closed "
-						   "formation in water",
+			static const char *const closed[BS_T14__COUNT] = {
+			    [BS_T14_WOODS] = "no unit can ever be in closed "
+					     "formation in the woods",
+			    [BS_T14_ROUGH] = "units cannot be in closed "
+					     "formation in rough terrain",
+			    [BS_T14_SWAMP] = "units cannot be in closed "
+					     "formation in swamps",
+			    [BS_T14_WATER] = "units cannot be in closed "
+					     "formation in water",
 			};
-			w = closed[type] ? closed[type]
-					 : "no closed formation there";
+			w = closed[row] ? closed[row]
+					: "no closed formation there";
 			c = "[11.8] Table 14 (RULING R-316)";
 		}
 	}
@@ -65,54 +69,21 @@ int bs_tt_terrain_bars(int type, int fordable, const struct bs_tt_mover *m,
 	return w != NULL;
 }
 
-/* 1 when p is strictly inside q shrunk by tol (q counter-clockwise). */
-static int inside_quad(const struct bs_quad *q, struct bs_vec p, double tol)
-{
-	for (int i = 0; i < 4; i++) {
-		struct bs_vec a = q->p[i], b = q->p[(i + 1) % 4];
-		struct bs_vec e = bs_vec_sub(b, a);
-		double len = bs_vec_len(e);
-		if (len <= 0)
-			return 0;
-		/* counter-clockwise: the inside is to the left of each edge */
-		if (bs_vec_cross(e, bs_vec_sub(p, a)) / len <= tol)
-			return 0;
-	}
-	return 1;
-}
-
 int bs_tt_quad_on_poly(const struct bs_quad *q, const double (*pts)[2], int n)
 {
-	const double tol = BS_GEOM_TOUCH;
+	/* RULING R-442: the one test of the terrain index, on the outline's
+	 * triangles shrunk by BS_GEOM_TOUCH */
+	struct bs_vec v[BS_TERRAIN_MAX_POINTS];
+	struct bs_tt_tri t[BS_TERRAIN_MAX_POINTS];
 	if (n < 3)
 		return 0;
-	/* the block shrunk by the touch tolerance: a block along the
-	 * feature's edge is not on it */
-	struct bs_vec c = bs_quad_centre(q);
-	struct bs_quad s;
-	for (int i = 0; i < 4; i++) {
-		struct bs_vec d = bs_vec_sub(q->p[i], c);
-		double len = bs_vec_len(d);
-		double k = len > 2 * tol ? (len - tol) / len : 0.5;
-		s.p[i] = bs_vec_add(c, bs_vec_scale(d, k));
-	}
-	for (int i = 0; i < 4; i++)
-		if (bs_poly_contains(pts, n, s.p[i]))
-			return 1;
-	for (int j = 0; j < n; j++) {
-		struct bs_vec v = {pts[j][0], pts[j][1]};
-		if (inside_quad(&s, v, 0))
-			return 1;
-	}
-	for (int i = 0; i < 4; i++)
-		for (int j = 0; j < n; j++) {
-			struct bs_vec a = {pts[j][0], pts[j][1]};
-			struct bs_vec b = {pts[(j + 1) % n][0],
-					   pts[(j + 1) % n][1]};
-			if (bs_seg_intersect(s.p[i], s.p[(i + 1) % 4], a, b))
-				return 1;
-		}
-	return 0;
+	if (n > BS_TERRAIN_MAX_POINTS)
+		n = BS_TERRAIN_MAX_POINTS;
+	for (int i = 0; i < n; i++)
+		v[i] = (struct bs_vec){pts[i][0], pts[i][1]};
+	int k =
+	    bs_tt_triangulate(v, n, BS_GEOM_TOUCH, t, BS_TERRAIN_MAX_POINTS);
+	return bs_tt_quad_on_tris(q, t, k);
 }
 
 int bs_tt_ground_barred(const struct bs_scenario *sc, const struct bs_quad *q,
@@ -144,18 +115,42 @@ int bs_tt_point_barred(const struct bs_scenario *sc, struct bs_vec p,
 	return -1;
 }
 
-static int aquatic(const struct bs_creature *c)
+static int has(const struct bs_creature *c, unsigned flag)
 {
-	return !c || (c->flags & BS_CF_AQUATIC) != 0;
+	return !c || (c->flags & flag) != 0;
+}
+
+int bs_tt_unit_all(const struct bs_unit *u, unsigned flag)
+{
+	/* RULING R-446 [11.8] as for water ("entirely made of aquatic or
+	 * amphibious creatures"): a unit ignores a terrain's penalty when
+	 * every creature of it does (rider and mount alike) */
+	int any = u->creature || u->nmix > 0;
+	int ok = u->nmix > 0 ? 1 : has(u->creature, flag);
+	for (int i = 0; i < u->nmix; i++)
+		ok &= has(u->mix[i].creature, flag);
+	ok &= has(u->mount, flag);
+	ok &= has(u->chariot.puller, flag);
+	ok &= has(u->chariot.passenger, flag);
+	return ok && (any || flag == BS_CF_AQUATIC);
 }
 
 int bs_tt_unit_aquatic(const struct bs_unit *u)
 {
-	int ok = u->nmix > 0 ? 1 : aquatic(u->creature);
-	for (int i = 0; i < u->nmix; i++)
-		ok &= aquatic(u->mix[i].creature);
-	ok &= aquatic(u->mount);
-	ok &= aquatic(u->chariot.puller);
-	ok &= aquatic(u->chariot.passenger);
-	return ok;
+	return bs_tt_unit_all(u, BS_CF_AQUATIC);
+}
+
+struct bs_tt_mover bs_tt_mover_of(const struct bs_unit *u, enum bs_rules rules,
+				  enum bs_formation f)
+{
+	struct bs_tt_mover m = {.rules = rules, .formation = f};
+	if (rules == BS_RULES_BS2E) {
+		m.cavalry = u->bs2e && u->bs2e->kind == BS2E_KIND_CAVALRY;
+		return m;
+	}
+	m.aquatic = bs_tt_unit_aquatic(u);
+	m.woodland = bs_tt_unit_all(u, BS_CF_WOODLAND);
+	m.mountain = bs_tt_unit_all(u, BS_CF_MOUNTAIN);
+	m.swamp = bs_tt_unit_all(u, BS_CF_SWAMP);
+	return m;
 }

@@ -12,7 +12,7 @@ expect_out "  Guards: order move [7.7]
 expect_out "Pikes set spears (front) declared (4\" MV) [11.7]"
 expect_out "  Pikes: set spears strike the charging enemy first: its losses are removed before it strikes back [11.7]
   Pikes attacks Knights (front): 10 figures, AR 20 = 21 -1 commander fighting [8.3 T10]; AR 20 - AC 7 + 2d6 (6+4) = 23 on D12 doubled [11.7]: 8 HD x 10 = 80 HD -> 4 killed, 0 wounded [8.4] [8.7]
-  Knights loses 4 figures, 0 wounds placed -> 2 left, 0 wounded (set spears: removed before it strikes back [11.7]) [8.7]
+  Knights loses 4 figures, 0 wounds placed -> 2 left, 0 wounded (set spears: removed before it strikes back) [11.7] [8.7]
   Knights attacks Pikes (front): 2 figures, AR 19 = 21 -1 charging in closed formation -1 commander fighting +0 no charge bonus: spears set [8.3 T10]"
 run play "$DATA/lancers_and_pikes.yaml" --seed 1 --log jsonl
 expect_code 0

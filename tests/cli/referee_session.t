@@ -10,13 +10,13 @@ fp() { # the state line of status after the inputs in $1
 		--side 1=ai 2>/dev/null | grep 'inputs; state' | tail -1
 }
 
-# usage and help
-run referee
+# usage and help (without FILE: the built-in scenario, referee_builtin.t)
+run referee s.yaml --builtin borderland-raid
 expect_code 2
-expect_err "name the scenario FILE"
+expect_err "give a scenario FILE or --builtin NAME, not both"
 run help referee
 expect_code 0
-expect_out "usage: battlesim referee FILE"
+expect_out "usage: battlesim referee [FILE | --builtin NAME]"
 
 # the AI on both sides and the program's dice: the battle of play, byte
 # for byte ([1.0], the same seed)
@@ -42,8 +42,9 @@ printf 'go\n3\n7\n' | "$BS" referee s.yaml --journal b.journal --side 1=ai \
 grep -q 'refused: 7 is not a roll of a d6 (1 to 6)' err.txt ||
 	{ echo "no refusal of 7 on a d6"; cat err.txt; exit 1; }
 
-# a human order refused with the rule, then a legal one
-printf 'go\n3\n5\n4 4\nfirst\nfly away\ncharge, target: Keep men-at-arms\nhold\nquit\n' |
+# a human order refused with the rule, then a legal one (the units move
+# in the side's order, RULING R-428)
+printf 'go\n3\n5\n4 4\nfirst\nin order\nfly away\ncharge, target: Keep men-at-arms\nhold\nquit\n' |
 	"$BS" referee s.yaml --journal c.journal --side 1=ai >/dev/null 2>err.txt
 grep -q "not an order\|unknown key\|expected" err.txt ||
 	{ echo "a bad order was not refused"; cat err.txt | tail -5; exit 1; }

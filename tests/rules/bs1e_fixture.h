@@ -40,6 +40,23 @@ struct tf {
 	int nrally[BS_MAX_SIDES];
 	int moves_first; /* answer of moves_first */
 	int follow;	 /* answer of follow */
+	/* issue 14: the volleys of each side (kind, order), given on the
+	 * first call of their phase, and pass-through volleys (at the first
+	 * moment `after` inches into the mover's move; after < 0: its last
+	 * moment); the last path offered */
+	struct {
+		enum bs_fire_kind kind;
+		struct bs_fire_order o;
+	} fire[BS_MAX_SIDES][16];
+	int nfire[BS_MAX_SIDES];
+	struct {
+		int mside, munit;
+		double after;
+		struct bs_fire_order o;
+	} pt[BS_MAX_SIDES][8];
+	int npt[BS_MAX_SIDES];
+	struct bs_move_point path[BS_MAX_MOVE_POINTS];
+	int npath;
 	struct tf_event *evs;
 	int nev;
 	int dice[256];
@@ -88,6 +105,70 @@ static inline int tf_follow(void *ctx, const struct bs_battle *b, int side,
 	return ((struct tf *)ctx)->follow;
 }
 
+static inline int tf_fire(void *ctx, const struct bs_battle *b, int side,
+			   enum bs_fire_kind kind, int call,
+			   struct bs_fire_order *out, int max)
+{
+	struct tf *t = ctx;
+	(void)b;
+	int n = 0;
+	for (int i = 0; call == 0 && i < t->nfire[side] && n < max; i++)
+		if (t->fire[side][i].kind == kind)
+			out[n++] = t->fire[side][i].o;
+	return n;
+}
+
+static inline int tf_pass_through(void *ctx, const struct bs_battle *b,
+				  int side, int mside, int munit,
+				  const struct bs_move_point *path, int np,
+				  struct bs_fire_order *out, int max)
+{
+	struct tf *t = ctx;
+	(void)b;
+	int n = 0;
+	if (np > 0) {
+		t->npath = np < BS_MAX_MOVE_POINTS ? np : BS_MAX_MOVE_POINTS;
+		memcpy(t->path, path, (size_t)t->npath * sizeof *path);
+	}
+	for (int i = 0; i < t->npt[side] && n < max && np > 0; i++) {
+		if (t->pt[side][i].mside != mside ||
+		    t->pt[side][i].munit != munit)
+			continue;
+		int at = np - 1;
+		for (int k = 0; t->pt[side][i].after >= 0 && k < np; k++)
+			if (path[k].moved + 1e-9 >= t->pt[side][i].after) {
+				at = k;
+				break;
+			}
+		out[n] = t->pt[side][i].o;
+		out[n++].at = at;
+	}
+	return n;
+}
+
+/* A volley of (side, unit) at (tside, tunit) in the phase of `kind`. */
+static inline void tf_volley(struct tf *t, enum bs_fire_kind kind, int side,
+			     int unit, int tside, int tunit)
+{
+	int k = t->nfire[side]++;
+	t->fire[side][k].kind = kind;
+	t->fire[side][k].o =
+	    (struct bs_fire_order){unit, tside, tunit, -1, 0, NULL};
+}
+
+/* Pass-through fire of (side, unit) at (tside, tunit) during the move of
+ * (mside, munit), `after` inches into it (< 0: its last moment). */
+static inline void tf_pass(struct tf *t, int side, int unit, int tside,
+			   int tunit, int mside, int munit, double after)
+{
+	int k = t->npt[side]++;
+	t->pt[side][k].mside = mside;
+	t->pt[side][k].munit = munit;
+	t->pt[side][k].after = after;
+	t->pt[side][k].o =
+	    (struct bs_fire_order){unit, tside, tunit, -1, 0, NULL};
+}
+
 static inline void tf_emit(void *ctx, const struct bs_event *ev)
 {
 	struct tf *t = ctx;
@@ -123,6 +204,8 @@ static inline void tf_open(struct tf *t, const char *yaml)
 	t->ctl.rally = tf_rally;
 	t->ctl.move = tf_move;
 	t->ctl.follow = tf_follow;
+	t->ctl.fire = tf_fire;
+	t->ctl.pass_through = tf_pass_through;
 	t->moves_first = 1;
 	for (int s = 0; s < t->b->nsides; s++)
 		bs_battle_set_controller(t->b, s, &t->ctl);
@@ -247,7 +330,8 @@ static inline void tf_yaml(char *buf, size_t len, const struct tf_unit *u,
 		cr_assert(w_ >= 0 && (size_t)w_ < len - k, "yaml too long");   \
 		k += (size_t)w_;                                               \
 	} while (0)
-	/* the Basic Game unless `head` names a level */
+	/* the Basic Game unless `head` names a level (issue 14: the
+	 * Intermediate Game) */
 	TF_PUT("name: Test\nrules: bs1e\n%sgame: adnd\n"
 	       "table: {width: 72, depth: 48}\n%s",
 	       head && strstr(head, "level:") ? "" : "level: basic\n",

@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/bs2e.h"
 #include "bs2e/engine2e.h"
 
@@ -235,11 +236,11 @@ Test(bs2e, movement_terrain_r220)
 	cr_assert_eq(num * 1, den, "clear: x1");
 	bs2e_terrain_factor(-1, BS2E_KIND_INFANTRY, &num, &den);
 	cr_assert_eq(num, den);
-	bs2e_terrain_factor(BS1E_TERRAIN_WOODS, BS2E_KIND_INFANTRY, &num, &den);
+	bs2e_terrain_factor(BS_TERRAIN_WOODS, BS2E_KIND_INFANTRY, &num, &den);
 	cr_assert_eq(num * 3, den * 2, "woods: 2/3 MV");
-	bs2e_terrain_factor(BS1E_TERRAIN_WOODS, BS2E_KIND_CAVALRY, &num, &den);
+	bs2e_terrain_factor(BS_TERRAIN_WOODS, BS2E_KIND_CAVALRY, &num, &den);
 	cr_assert_eq(num, 0, "no cavalry in woods");
-	bs2e_terrain_factor(BS1E_TERRAIN_WATER, BS2E_KIND_INFANTRY, &num, &den);
+	bs2e_terrain_factor(BS_TERRAIN_WATER, BS2E_KIND_INFANTRY, &num, &den);
 	cr_assert_eq(num, 0, "water is impassable");
 }
 

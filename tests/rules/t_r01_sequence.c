@@ -123,7 +123,9 @@ static void play_out(const char *level, char *buf, size_t len)
 	tf_close(&t);
 }
 
-Test(r01_sequence, s1_2_s1_5_slots_fire_and_cast_nothing_yet)
+/* [1.2] [1.5] with no missile weapon and no spell on the table nothing
+ * fires or is cast in them: the same battle at every level. */
+Test(r01_sequence, s1_2_s1_5_nothing_to_fire_the_same_battle)
 {
 	char basic[512], inter[512], adv[512];
 	play_out("basic", basic, sizeof basic);

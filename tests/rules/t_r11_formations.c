@@ -905,7 +905,9 @@ static void charge_into_spears(struct tf *t, const char *aform, int *before,
 	cr_expect_eq(sp->n[3], 2 * bs1e_crt(r, BS1E_COL_D6),
 		     "double damage (spear d6)");
 	cr_expect_str_eq(sp->what, "D6 doubled [11.7]");
-	cr_expect(strstr(ls->what, "[11.7]"), "%s", ls->what);
+	cr_expect_str_eq(ls->what,
+			 "set spears: removed before it strikes back");
+	cr_expect_str_eq(ls->cite, "[11.7] [8.7]");
 	*removed = ls->n[0];
 	*back = ca->n[0];
 	/* the block as it struck back: its losses were removed */

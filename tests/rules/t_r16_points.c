@@ -44,10 +44,16 @@ Test(r16_points, s16_3_max_xp_and_spell_levels)
 	cr_expect_eq(bs1e_spell_levels_for("cleric", 5), 3 + 6 + 3);
 	cr_expect_eq(bs1e_spell_levels_for("druid", 1), 2);
 	cr_expect_eq(bs1e_spell_levels_for("fighter", 18), 0);
-	cr_expect_eq(bs1e_spell_levels_for("illusionist", 5), -1);
+	/* RULING R-560: the illusionist, paladin and ranger rows of the PH */
+	cr_expect_eq(bs1e_spell_levels_for("illusionist", 5), 4 + 4 + 3);
+	cr_expect_eq(bs1e_spell_levels_for("illusionist", 15), -1);
 	cr_expect_eq(bs1e_spell_levels_for("magic-user", 21), -1);
-	cr_expect_eq(bs1e_spell_levels_for("paladin", 9), -1);
+	cr_expect_eq(bs1e_spell_levels_for("paladin", 9), 1);
+	cr_expect_eq(bs1e_spell_levels_for("paladin", 20), 3 + 6 + 9 + 12);
 	cr_expect_eq(bs1e_spell_levels_for("paladin", 8), 0);
+	cr_expect_eq(bs1e_spell_levels_for("ranger", 7), 0);
+	cr_expect_eq(bs1e_spell_levels_for("ranger", 9), 1 + 1);
+	cr_expect_eq(bs1e_spell_levels_for("ranger", 18), -1);
 }
 
 Test(r16_points, s16_3_example_fighter_magic_user)
@@ -255,11 +261,15 @@ Test(r16_points, s16_3_character_errors)
 	cr_expect_eq(bs1e_points_character(&pc, &d, &diags), BS_ERR_INPUT);
 	cr_assert_eq(diags.count, 1);
 	cr_expect(strstr(diags.items[0].msg, "unknown class 'bard'"));
-	pc.cls[0] = "illusionist"; /* spell levels unknown */
+	pc.cls[0] = "illusionist"; /* spell levels unknown */
+	pc.level[0] = 15;
+	long xp = bs1e_max_xp_for_level("illusionist", 15);
+	cr_assert_gt(xp, 0);
 	cr_expect_eq(bs1e_points_character(&pc, &d, &diags), BS_ERR_INPUT);
 	pc.spell_levels = 11; /* given by the scenario */
 	cr_expect_eq(bs1e_points_character(&pc, &d, &diags), BS_OK);
-	cr_expect_eq(d.value, 350 + 550); /* 1% of 35,000 + 11 x 50 */
+	cr_expect_eq(d.value, xp / 100 + 550); /* 1% of the XP + 11 x 50 */
+	pc.level[0] = 5;
 	pc.cls[0] = "assassin";
 	pc.level[0] = 15;
 	cr_expect_eq(bs1e_points_character(&pc, &d, &diags), BS_ERR_INPUT);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 
 /* ---- CRT [8.4 D] --------------------------------------------------------- */
 
@@ -305,22 +306,26 @@ Test(tables, s10_8_table13_and_s10_9_artillery)
 
 Test(tables, s11_8_table14_keys)
 {
+	/* the rows as printed, with their keys; the kinds of feature begin
+	 * with them (the values of the old 1E enum, RULING R-440) */
 	static const char *const keys[] = {"clear",    "road",	    "woods",
 					   "obstacle", "elevation", "rough",
 					   "swamp",    "water"};
-	for (int i = 0; i < BS1E_TERRAIN__COUNT; i++) {
-		cr_expect_str_eq(bs1e_table14[i].key, keys[i]);
-		cr_expect_eq(bs1e_terrain_from_key(keys[i]), i);
+	for (int i = 0; i < BS_T14__COUNT; i++) {
+		cr_expect_str_eq(bs_table14[i].key, keys[i]);
+		cr_expect_eq(bs_terrain_type_from_key(keys[i]), i);
+		cr_expect_eq(bs_terrain_kinds[i].row, (enum bs_t14)i);
 	}
-	cr_expect_eq(bs1e_terrain_from_key("WOODS"), BS1E_TERRAIN_WOODS);
-	cr_expect_eq(bs1e_terrain_from_key("forest"), -1);
-	cr_expect_eq(bs1e_terrain_from_key(NULL), -1);
-	cr_expect_eq(bs1e_table14[BS1E_TERRAIN_ROAD].mv_num, 4);
-	cr_expect_eq(bs1e_table14[BS1E_TERRAIN_ROAD].mv_den, 3);
-	cr_expect_eq(bs1e_table14[BS1E_TERRAIN_SWAMP].mv_den, 2);
-	cr_expect_not(bs1e_table14[BS1E_TERRAIN_WATER].passable);
-	cr_expect_not(bs1e_table14[BS1E_TERRAIN_WOODS].closed_ok);
-	cr_expect_not(bs1e_table14[BS1E_TERRAIN_OBSTACLE].charge_ok);
+	cr_expect_eq(bs_terrain_type_from_key("WOODS"), BS_TERRAIN_WOODS);
+	cr_expect_eq(bs_terrain_type_from_key("forest"), -1);
+	cr_expect_eq(bs_terrain_type_from_key(NULL), -1);
+	cr_expect_eq(bs_table14[BS_T14_ROAD].mv_num, 4);
+	cr_expect_eq(bs_table14[BS_T14_ROAD].mv_den, 3);
+	cr_expect_eq(bs_table14[BS_T14_SWAMP].mv_den, 2);
+	cr_expect_not(bs_table14[BS_T14_WATER].passable);
+	cr_expect_not(bs_table14[BS_T14_WOODS].closed_ok);
+	cr_expect_not(bs_table14[BS_T14_OBSTACLE].charge_ok);
+	cr_expect_not(bs_table14[BS_T14_ELEVATION].charge_ok);
 }
 
 /* ---- Tables 15, 16 [12.x] ------------------------------------------------ */

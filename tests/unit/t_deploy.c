@@ -11,6 +11,7 @@
 
 #include "battlesim/battle.h"
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/deploy.h"
 #include "battlesim/ground.h"
 #include "battlesim/scenario.h"
@@ -372,28 +373,27 @@ Test(deploy, s11_8_the_ground_test)
 	struct bs_tt_mover m = {.rules = BS_RULES_BS1E,
 				.formation = BS_FORM_CLOSED};
 	const char *why, *cite;
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_WATER, 0, &m, &why, &cite));
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_WATER, 1, &m, &why, &cite),
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_WATER, 0, &m, &why, &cite));
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_WATER, 1, &m, &why, &cite),
 		  "fordable, but closed");
 	cr_assert_str_eq(why, "units cannot be in closed formation in water");
 	m.formation = BS_FORM_OPEN;
-	cr_assert(!bs_tt_terrain_bars(BS1E_TERRAIN_WATER, 1, &m, NULL, NULL));
+	cr_assert(!bs_tt_terrain_bars(BS_TERRAIN_WATER, 1, &m, NULL, NULL));
 	m.aquatic = 1;
-	cr_assert(!bs_tt_terrain_bars(BS1E_TERRAIN_WATER, 0, &m, NULL, NULL));
+	cr_assert(!bs_tt_terrain_bars(BS_TERRAIN_WATER, 0, &m, NULL, NULL));
 	m.formation = BS_FORM_CLOSED;
 	m.aquatic = 0;
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_WOODS, 0, &m, NULL, NULL));
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_ROUGH, 0, &m, NULL, NULL));
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_SWAMP, 0, &m, NULL, NULL));
-	cr_assert(!bs_tt_terrain_bars(BS1E_TERRAIN_OBSTACLE, 0, &m, NULL, NULL),
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_WOODS, 0, &m, NULL, NULL));
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_ROUGH, 0, &m, NULL, NULL));
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_SWAMP, 0, &m, NULL, NULL));
+	cr_assert(!bs_tt_terrain_bars(BS_TERRAIN_OBSTACLE, 0, &m, NULL, NULL),
 		  "an obstacle breaks closed formation only when crossed");
-	cr_assert(
-	    !bs_tt_terrain_bars(BS1E_TERRAIN_ELEVATION, 0, &m, NULL, NULL));
+	cr_assert(!bs_tt_terrain_bars(BS_TERRAIN_ELEVATION, 0, &m, NULL, NULL));
 	struct bs_tt_mover c = {.rules = BS_RULES_BS2E, .cavalry = 1};
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_SWAMP, 0, &c, NULL, NULL));
-	cr_assert(bs_tt_terrain_bars(BS1E_TERRAIN_WATER, 1, &c, NULL, NULL));
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_SWAMP, 0, &c, NULL, NULL));
+	cr_assert(bs_tt_terrain_bars(BS_TERRAIN_WATER, 1, &c, NULL, NULL));
 	c.cavalry = 0;
-	cr_assert(!bs_tt_terrain_bars(BS1E_TERRAIN_WOODS, 0, &c, NULL, NULL));
+	cr_assert(!bs_tt_terrain_bars(BS_TERRAIN_WOODS, 0, &c, NULL, NULL));
 	const double sq[4][2] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
 	struct bs_quad in = bs_block((struct bs_vec){5, 5}, 0, 2, 2);
 	struct bs_quad along = bs_block((struct bs_vec){5, 12}, 0, 2, 2);

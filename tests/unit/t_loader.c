@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/terrain.h"
 #include "battlesim/scenario.h"
 #include "battlesim/warn.h"
 
@@ -161,11 +162,11 @@ Test(loader, good_scenario_header_and_catalog)
 	cr_expect_eq(s->depth, 60);
 	cr_assert_eq(s->nterrain, 2);
 	cr_expect_str_eq(s->terrain[0].name, "Oak wood");
-	cr_expect_eq(s->terrain[0].type, BS1E_TERRAIN_WOODS);
+	cr_expect_eq(s->terrain[0].type, BS_TERRAIN_WOODS);
 	cr_expect_eq(s->terrain[0].npts, 4);
 	cr_expect_eq(s->terrain[0].pts[2][0], 20);
 	cr_expect_eq(s->terrain[0].pts[2][1], 30);
-	cr_expect_eq(s->terrain[1].type, BS1E_TERRAIN_ELEVATION);
+	cr_expect_eq(s->terrain[1].type, BS_TERRAIN_ELEVATION);
 	cr_expect_eq(s->terrain[1].elevation, 3);
 
 	/* the scenario's orc replaced the built-in one, in place */
@@ -1095,6 +1096,57 @@ Test(loader, unknown_terrain_type)
 	     "  - {type: wood, points: [[1, 1], [5, 1], [1, 5]]}\n"
 	     "sides: [{name: a, edge: north}, {name: b, edge: south}]\n",
 	     3, 12, "type: unknown value 'wood' (did you mean 'woods'?)");
+}
+
+/* RULING R-442: an outline is a simple polygon */
+Test(loader, terrain_outline_crosses_itself)
+{
+	only("name: t\n"
+	     "terrain:\n"
+	     "  - {name: bow, type: woods, points: [[1, 1], [9, 9], [9, 1], "
+	     "[1, 9]]}\n"
+	     "sides: [{name: a, edge: north}, {name: b, edge: south}]\n",
+	     3, 38,
+	     "points: the outline of terrain 'bow' crosses itself (the edge "
+	     "from point 1 to 2 meets the edge from point 3 to 4)");
+}
+
+Test(loader, terrain_outline_without_area)
+{
+	only("name: t\n"
+	     "terrain:\n"
+	     "  - {name: line, type: wall, points: [[1, 1], [5, 1], [9, 1]]}\n"
+	     "sides: [{name: a, edge: north}, {name: b, edge: south}]\n",
+	     3, 38,
+	     "points: the outline of terrain 'line' encloses no area (its "
+	     "points lie on one line)");
+}
+
+/* RULING R-440: the kinds Table 14 lists, by name */
+Test(loader, terrain_kinds_by_name)
+{
+	struct res r;
+	const char *y =
+	    "name: t\n"
+	    "terrain:\n"
+	    "  - {name: brook, type: stream, points: [[1, 1], [9, 1], [9, 2], "
+	    "[1, 2]]}\n"
+	    "  - {type: hill, points: [[10, 10], [20, 10], [15, 18]]}\n"
+	    "  - {type: hill, elevation: 3, points: [[12, 11], [18, 11], [15, "
+	    "15]]}\n"
+	    "  - {name: Mill, type: building, points: [[30, 30], [32, 30], "
+	    "[32, 32], [30, 32]]}\n"
+	    "sides: [{name: a, edge: north}, {name: b, edge: south}]\n";
+	load(&r, y);
+	cr_assert_eq(r.st, BS_OK, "%s", r.all);
+	const struct bs_scenario *s = r.s;
+	cr_expect_eq(s->terrain[0].type, BS_TERRAIN_STREAM);
+	cr_expect_eq(s->terrain[1].type, BS_TERRAIN_HILL);
+	cr_expect_eq(s->terrain[1].elevation, 1, "a hill is 10' by default");
+	cr_expect_str_eq(s->terrain[1].name, "hill");
+	cr_expect_eq(s->terrain[2].elevation, 3);
+	cr_expect_eq(s->terrain[3].type, BS_TERRAIN_BUILDING);
+	done(&r);
 }
 
 Test(loader, unknown_class)

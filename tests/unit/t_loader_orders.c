@@ -288,7 +288,7 @@ Test(loader_orders, s7_9_step_errors)
 		    "[{advance: 2, wheel: 10}]}\n",
 	     18, 52,
 	     "step: expected exactly one of advance, wheel, face, "
-	     "frontage, formation, got 2");
+	     "frontage, formation, fire, got 2");
 	only(ORDERS "      - {round: 1, unit: men, order: move, steps: "
 		    "[{advance: 2, angle: 60}]}\n",
 	     18, 72, "angle: '60' is out of range (-45 to 45)");

@@ -216,3 +216,19 @@ Test(matrix_loader, m3_5_scouts_need_a_missile_or_melee_weapon)
 		  "ac: 7, scouts: true, magic: {damage: 2d6}}\n" SIDE_B,
 	     7, 72, "scouts attack with a missile or melee weapon");
 }
+
+/* Issue 12 item 21: a brigade placed off the matrix is a load error at
+ * the coordinate's FILE:LINE:COL (the matrix's "block off the table"),
+ * row or column, low or high; two brigades of one army at one location
+ * are one stack [M1.4], not an overlap. */
+Test(matrix_loader, m1_2_brigade_off_the_matrix)
+{
+	only(HEAD "sides:\n  - name: A\n    brigades:\n" FOOT("[1, 4]") SIDE_B,
+	     7, 46, "out of range (1 to 3)");
+	only(HEAD "sides:\n  - name: A\n    brigades:\n" FOOT("[1, 0]") SIDE_B,
+	     7, 46, "out of range (1 to 3)");
+	only(HEAD "sides:\n  - name: A\n    brigades:\n" FOOT("[0, 1]") SIDE_B,
+	     7, 43, "out of range (1 to 4)");
+	only(HEAD "sides:\n  - name: A\n    brigades:\n" FOOT("[5, 1]") SIDE_B,
+	     7, 43, "out of range (1 to 4)");
+}

@@ -25,13 +25,13 @@ static const char *const builtin[BS_RULES__COUNT] = {
 static const char *const kinds[] = {"doctrine", "scripted", "hold", "human"};
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
-/* Which (ruleset, kind) the registry has: the matrix scenario format has
- * no scripted orders, so the matrix has no "scripted"; the referee's
- * "human" side (issue 17) plays 1E and 2E (not the matrix yet). */
+/* Which (ruleset, kind) the registry has: every kind for every ruleset
+ * (the matrix's scripted orders: RULING R-426; the referee's "human" side
+ * of issue 17 for all three). */
 static const int has[BS_RULES__COUNT][NKINDS] = {
     [BS_RULES_BS1E] = {1, 1, 1, 1},
     [BS_RULES_BS2E] = {1, 1, 1, 1},
-    [BS_RULES_MATRIX] = {1, 0, 1, 0},
+    [BS_RULES_MATRIX] = {1, 1, 1, 1},
 };
 
 struct counts {

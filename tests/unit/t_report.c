@@ -698,6 +698,74 @@ Test(report, s8_4_attack_line, .init = load_builtin, .fini = free_builtin)
 	free(s);
 }
 
+/* Issue 14: a volley [10.0] [10.8] in the text log and JSON Lines, with
+ * the kind of fire, the range band, the figures seen [10.1], where a
+ * mover stood when fired on [10.6], the ammunition left [10.3] and the
+ * controller's reason. */
+Test(report, s10_6_volley_line, .init = load_builtin, .fini = free_builtin)
+{
+	struct bs_event ev = ev_of(BS_EV_VOLLEY, 2, BS_PHASE_MOVEMENT, 0, 0);
+	ev.tside = 1;
+	ev.tunit = 0;
+	bs_deriv_init(&ev.deriv, 21, NULL, "[8.3]", "[10.8 T13]");
+	bs_deriv_add(&ev.deriv, 2, "[10.8 T13]", "medium range");
+	ev.has_deriv = 1;
+	ev.dice[0] = 3;
+	ev.dice[1] = 4;
+	ev.ndice = 2;
+	ev.die_sides = 6;
+	ev.n[0] = 10;
+	ev.n[1] = 6;
+	ev.n[2] = 24;
+	ev.n[3] = 20;
+	ev.n[4] = 200;
+	ev.n[5] = 2;
+	ev.n[6] = 0;
+	ev.n[7] = 12;
+	ev.n[8] = BS_FIRE_PASS_THROUGH;
+	ev.n[9] = 1;
+	ev.n[10] = 135;
+	ev.n[11] = 3;
+	ev.x0 = 36;
+	ev.y0 = 10;
+	ev.x1 = 36;
+	ev.y1 = 27;
+	ev.f1 = 180;
+	ev.f0 = 3;
+	ev.what = "D6";
+	ev.why = "pass-through fire at a unit charging it";
+	ev.cite = "[10.6]";
+	expect_line(&ev,
+		    "  Broken Fang warriors fires at Keep men-at-arms "
+		    "(pass-through, range 13.5\" medium): 10 figures, AR 23 = "
+		    "21 +2 medium range [10.8 T13]; AR 23 - AC 6 + 2d6 (3+4) "
+		    "= 24 on D6: 2 HD x 10 = 20 HD -> 2 killed, 0 wounded of "
+		    "the 12 figures seen; Keep men-at-arms at (36.0, "
+		    "27.0) facing 180, 3\" into its move; 3 volleys left "
+		    "[10.6] [8.4]; reason: pass-through fire at a unit "
+		    "charging it");
+	expect_json_round_trip(&ev);
+	char *s = json_of(&ev);
+	cr_expect(strstr(s, "\"fire\":\"pass-through\",\"figures\":10,") !=
+		      NULL,
+		  "%s", s);
+	cr_expect(strstr(s, "\"seen\":12,\"band\":\"medium\",\"range\":"
+			    "13.5,\"ammo_left\":3,") != NULL,
+		  "%s", s);
+	cr_expect(strstr(s, "\"moved\":3,\"why\":\"pass-through fire at a "
+			    "unit charging it\",\"cite\":\"[10.6]\"}") != NULL,
+		  "%s", s);
+	/* the phase's fire: no moment, unlimited arrows */
+	ev.n[8] = BS_FIRE_PHASE;
+	ev.n[11] = -1;
+	ev.why = NULL;
+	s = (free(s), json_of(&ev));
+	cr_expect(strstr(s, "\"ammo_left\":null") != NULL, "%s", s);
+	cr_expect(strstr(s, "\"moved\"") == NULL, "%s", s);
+	cr_expect(strstr(s, "\"why\"") == NULL, "%s", s);
+	free(s);
+}
+
 Test(report, s8_7_losses_s7_15_rout_removed, .init = load_builtin,
      .fini = free_builtin)
 {

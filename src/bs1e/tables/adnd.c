@@ -1,6 +1,7 @@
 /* AD&D 1E figures the rulebook refers to but does not print ([8.3] THAC0,
- * [14.3] saving throws, [16.3] maximum XP and spell levels), from
- * reference/adnd-1e-tables.md and the Players Handbook class tables. */
+ * [14.3] saving throws, [16.3] maximum XP), from reference/adnd-1e-tables.md
+ * and the Players Handbook class tables. The spells per day are in
+ * adnd_spells.c. */
 #include <assert.h>
 #include <stddef.h>
 #include <strings.h>
@@ -326,103 +327,6 @@ long bs1e_max_xp_for_level(const char *cls, int level)
 	if (t->per_level == 0)
 		return -1;
 	return t->top[t->n - 1] + (long)(level - t->n) * t->per_level;
-}
-
-/* ---- spell levels per day [16.3] ---------------------------------------- */
-
-/* Spells per day by spell level 1..9, caster levels 1..n (PH tables).
- * RULING R-016 [16.3] only the rows known exactly: magic-user 1-20,
- * cleric 1-14, druid 1-14; other levels and the illusionist, paladin
- * (9+) and ranger (8+) tables are unknown (-1): give spell_levels in the
- * scenario. */
-static const unsigned char spells_mu[][9] = {
-    {1},
-    {2},
-    {2, 1},
-    {3, 2},
-    {4, 2, 1},
-    {4, 2, 2},
-    {4, 3, 2, 1},
-    {4, 3, 3, 2},
-    {4, 3, 3, 2, 1},
-    {4, 4, 3, 2, 2},
-    {4, 4, 4, 3, 3},
-    {4, 4, 4, 4, 4, 1},
-    {5, 5, 5, 4, 4, 2},
-    {5, 5, 5, 4, 4, 2, 1},
-    {5, 5, 5, 5, 5, 2, 1},
-    {5, 5, 5, 5, 5, 3, 2, 1},
-    {5, 5, 5, 5, 5, 3, 3, 2},
-    {5, 5, 5, 5, 5, 3, 3, 2, 1},
-    {5, 5, 5, 5, 5, 3, 3, 3, 1},
-    {5, 5, 5, 5, 5, 4, 3, 3, 2},
-};
-static const unsigned char spells_cleric[][9] = {
-    {1},
-    {2},
-    {2, 1},
-    {3, 2},
-    {3, 3, 1},
-    {3, 3, 2},
-    {3, 3, 2, 1},
-    {3, 3, 3, 2},
-    {4, 4, 3, 2, 1},
-    {4, 4, 3, 3, 2},
-    {5, 4, 4, 3, 2, 1},
-    {6, 5, 5, 3, 2, 2},
-    {6, 6, 6, 4, 2, 2},
-    {6, 6, 6, 5, 3, 2, 1},
-};
-static const unsigned char spells_druid[][9] = {
-    {2},
-    {2, 1},
-    {3, 2, 1},
-    {4, 2, 2},
-    {4, 3, 2},
-    {4, 3, 2, 1},
-    {4, 4, 3, 1},
-    {4, 4, 3, 2},
-    {5, 4, 3, 2, 1},
-    {5, 4, 3, 3, 2},
-    {5, 5, 3, 3, 2, 1},
-    {5, 5, 4, 4, 3, 2, 1},
-    {6, 5, 5, 5, 4, 3, 2},
-    {6, 6, 6, 6, 5, 4, 3},
-};
-
-static int spell_sum(const unsigned char (*t)[9], int n, int level)
-{
-	if (level > n)
-		return -1;
-	int sum = 0;
-	for (int k = 0; k < 9; k++)
-		sum += t[level - 1][k] * (k + 1);
-	return sum;
-}
-
-int bs1e_spell_levels_for(const char *cls, int level)
-{
-	int c = cls_find(cls);
-	if (c < 0)
-		return -1;
-	if (level < 1)
-		return 0;
-	switch (c) {
-	case CLS_MAGIC_USER:
-		return spell_sum(spells_mu, (int)NB(spells_mu), level);
-	case CLS_CLERIC:
-		return spell_sum(spells_cleric, (int)NB(spells_cleric), level);
-	case CLS_DRUID:
-		return spell_sum(spells_druid, (int)NB(spells_druid), level);
-	case CLS_ILLUSIONIST:
-		return -1;
-	case CLS_PALADIN:
-		return level >= 9 ? -1 : 0; /* cleric spells from 9th */
-	case CLS_RANGER:
-		return level >= 8 ? -1 : 0; /* druid, m-u spells from 8th */
-	default: /* 0-level, fighter, monk, thief, assassin */
-		return 0;
-	}
 }
 
 /* ---- hit dice, strength, constitution, attacks (issue 15) ----------------

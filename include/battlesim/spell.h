@@ -1,0 +1,307 @@
+/* The magic of the catalog [14.0]-[14.9] [13.7]: one record type for the
+ * spells of the AD&D Players Handbook that the BATTLESYSTEM chapters name,
+ * the wands, staves and rods that reproduce them, and breath weapons (data
+ * in data/catalog/spells.yaml and a scenario's `catalog: spells:`, format
+ * in docs/SCENARIO-FORMAT.md, figures and sources in docs/CATALOG.md); the
+ * spells an individual has memorized. Part of the model (model.h): data
+ * only, read by the loader, the roster, the 1E spell mechanism
+ * (battlesim/spells.h) and the calculator. Lengths are tenths of an AD&D
+ * inch (1" = 10' for areas, 10 yards for ranges outdoors: [14.2], the
+ * fireball answer of the annotated chapter). */
+#ifndef BATTLESIM_SPELL_H
+#define BATTLESIM_SPELL_H
+
+#include "battlesim/dice.h"
+#include "battlesim/model.h"
+
+/* What the record is. */
+enum bs_magic_kind {
+	BS_MAGIC_SPELL,
+	BS_MAGIC_WAND,
+	BS_MAGIC_STAFF,
+	BS_MAGIC_ROD,
+	BS_MAGIC_BREATH, /* a monster's breath weapon [13.7] */
+	BS_MAGIC__COUNT
+};
+extern const char *const bs_magic_kind_name[BS_MAGIC__COUNT];
+
+/* The PH spell lists, in the order of the [14.5]-[14.9] headings (the
+ * order of enum bs1e_spell_list of the tables). */
+enum bs_spell_class {
+	BS_SPCLASS_CLERIC,
+	BS_SPCLASS_DRUID,
+	BS_SPCLASS_MAGIC_USER,
+	BS_SPCLASS_ILLUSIONIST,
+	BS_SPCLASS__COUNT
+};
+extern const char *const bs_spell_class_name[BS_SPCLASS__COUNT];
+
+/* The BATTLESYSTEM categories of [14.5]-[14.9]; [14.10]-[14.22] follow in
+ * a later issue as further rows. */
+enum bs_spell_category {
+	BS_SPCAT_ARTILLERY,	/* [14.5] magical weapons and artillery */
+	BS_SPCAT_CHARM_HOLD,	/* [14.6] charm, hold, immobilization */
+	BS_SPCAT_BONUS_PENALTY, /* [14.7] bonuses and penalties */
+	BS_SPCAT_INVISIBILITY,	/* [14.8] */
+	BS_SPCAT_AWE_FEAR,	/* [14.9] */
+	BS_SPCAT__COUNT
+};
+struct bs_spell_category_info {
+	const char *name;  /* as written: "artillery", "charm-hold", ... */
+	const char *title; /* "Magical Weapons and Artillery Spells" */
+	const char *cite;  /* "[14.5]" */
+	/* the chapter says "Spells in this category can be used as
+	 * pass-through fire" ([14.0] procedure: no other may) */
+	int pass_through;
+};
+extern const struct bs_spell_category_info
+    bs_spell_category_info[BS_SPCAT__COUNT];
+
+/* What the spell does to a figure it affects (the categories' rules tell
+ * how: [14.5 B] damage, [14.6 A] charm, [14.6 B] hold, sleep and
+ * paralysis, [14.7], [14.8], [14.9] rout or stun). */
+enum bs_spell_effect {
+	BS_SPFX_DAMAGE,	    /* hit points of damage [14.5 A] */
+	BS_SPFX_SLAY,	    /* kills outright (death spell, power word kill) */
+	BS_SPFX_CHARM,	    /* [14.6 A] a commander or individual */
+	BS_SPFX_MASS_CHARM, /* [14.6 A] every figure of the area */
+	BS_SPFX_HOLD,	    /* [14.6 B] held or immobilized: waits or magic */
+	BS_SPFX_SLEEP,	    /* [14.6 B] broken by a friend in contact */
+	BS_SPFX_PARALYSIS,  /* [14.6 B] waits for the effect to end */
+	BS_SPFX_CONFUSION,  /* [14.6] "or similar effect": acts at random */
+	BS_SPFX_BLINDNESS,
+	BS_SPFX_DEAFNESS,
+	BS_SPFX_ROUT,	   /* [14.9] the unit routs */
+	BS_SPFX_STUN,	   /* [14.9] stunned */
+	BS_SPFX_BONUS,	   /* [14.7] */
+	BS_SPFX_PENALTY,   /* [14.7] */
+	BS_SPFX_INVISIBLE, /* [14.8] */
+	BS_SPFX_SPECIAL,   /* as its note says: the referee's */
+	BS_SPFX__COUNT
+};
+extern const char *const bs_spell_effect_name[BS_SPFX__COUNT];
+
+/* Damage that some creatures resist (the druid's +2 [PH], resist fire). */
+enum bs_spell_element {
+	BS_ELEM_NONE,
+	BS_ELEM_FIRE,
+	BS_ELEM_COLD,
+	BS_ELEM_ELECTRICITY,
+	BS_ELEM_ACID,
+	BS_ELEM_POISON, /* poison gas */
+	BS_ELEM__COUNT
+};
+extern const char *const bs_spell_element_name[BS_ELEM__COUNT];
+
+/* The shape of an area of effect [14.2]. */
+enum bs_area_shape {
+	BS_AREA_NONE,	/* creatures, not an area (a target, a touch) */
+	BS_AREA_CIRCLE, /* a: radius, or diameter (spheres, globes) */
+	BS_AREA_CONE,	/* a: length, b: diameter at the far end */
+	BS_AREA_LINE,	/* a: length, b: width (a bolt, a stroke) */
+	BS_AREA_RECT,	/* a: length, b: width (squares, cubes, clouds) */
+	BS_AREA__COUNT
+};
+extern const char *const bs_area_shape_name[BS_AREA__COUNT];
+
+enum bs_range_kind {
+	BS_RANGE_DISTANCE, /* inches */
+	BS_RANGE_TOUCH,
+	BS_RANGE_SELF, /* 0: from or around the caster */
+	BS_RANGE_SPECIAL,
+	BS_RANGE__COUNT
+};
+
+enum bs_time_unit {
+	BS_TIME_SEGMENT, /* 1/10 round */
+	BS_TIME_ROUND,	 /* one melee round = one Game Round [1.0] */
+	BS_TIME_TURN,	 /* 10 rounds */
+	BS_TIME_HOUR,
+	BS_TIME_DAY,
+	BS_TIME__COUNT
+};
+extern const char *const bs_time_unit_name[BS_TIME__COUNT]; /* "round" */
+
+enum bs_duration_kind {
+	BS_DUR_TIMED,
+	BS_DUR_INSTANT,
+	BS_DUR_PERMANENT,
+	BS_DUR_CONCENTRATION,
+	BS_DUR_SPECIAL,
+	BS_DUR__COUNT
+};
+
+/* Whom the spell affects. */
+enum bs_spell_targets {
+	BS_TARGETS_ANY,
+	BS_TARGETS_PERSONS, /* humans, demi-humans, humanoids up to man size */
+	BS_TARGETS_PERSONS_MAMMALS,
+	BS_TARGETS_ANIMALS,
+	BS_TARGETS_SNAKES,
+	BS_TARGETS_PLANTS,
+	BS_TARGETS_SELF,
+	BS_TARGETS__COUNT
+};
+extern const char *const bs_spell_targets_name[BS_TARGETS__COUNT];
+
+/* What a successful saving throw does. */
+enum bs_save_effect {
+	BS_SAVEFX_NONE,	   /* no saving throw */
+	BS_SAVEFX_NEGATES, /* no effect */
+	BS_SAVEFX_HALF,	   /* half damage */
+	BS_SAVEFX_PARTIAL, /* a lesser effect, as the note says */
+	BS_SAVEFX__COUNT
+};
+extern const char *const bs_save_effect_name[BS_SAVEFX__COUNT];
+
+/* A figure that may grow with the caster's level L: base + per x ((L -
+ * from) / every) for L >= from (base alone below), at most max (0: no
+ * limit). "10 + 1/level" is {10, 1, 1, 0, 0}; "1 + 1 per 2 levels above
+ * the 1st" {1, 1, 2, 1, 0}. */
+struct bs_level_qty {
+	int base;
+	int per;
+	int every; /* >= 1 */
+	int from;
+	int max;
+};
+
+/* The value at caster level `level`. */
+int bs_level_qty_at(const struct bs_level_qty *q, int level);
+
+/* Damage of a spell, item or breath [14.5 A]: a fixed part once, plus n
+ * (the caster's level) times an element: fireball d6 x level, cone of
+ * cold (d4+1) x level, call lightning 2d8 + d8 x level; a breath weapon
+ * does the breather's hit points. */
+struct bs_spell_damage {
+	int given;		   /* 0: the spell does no hit point damage */
+	struct bs_dice_part fixed; /* count 0 and plus 0: none */
+	struct bs_dice_part each;  /* the element (count 0, plus 0: none) */
+	struct bs_level_qty n;	   /* how many elements */
+	int hp;			   /* 1: the user's current hit points */
+};
+
+/* A catalog record: name, what it is, the figures of [14.2] and [14.3],
+ * the damage of [14.5 A] and the category of [14.5]-[14.9]. A figure not
+ * given (the sources could not confirm it) is left out: its `known` bit
+ * is clear (enum bs_spell_known) and docs/CATALOG.md lists it. */
+enum bs_spell_known {
+	BS_SPK_LEVEL = 1u << 0,
+	BS_SPK_RANGE = 1u << 1,
+	BS_SPK_DURATION = 1u << 2,
+	BS_SPK_AREA = 1u << 3,
+	BS_SPK_CAST = 1u << 4,
+	BS_SPK_SAVE = 1u << 5,
+};
+struct bs_spell {
+	char name[BS_NAME_MAX]; /* first, for the name index */
+	enum bs_magic_kind kind;
+	enum bs_spell_class cls; /* the list (spells; items: their spell's) */
+	int level;		 /* spell level 1..9 (0 for items and breath) */
+	int dnd;		 /* 1: a D&D spell the PH does not have */
+	enum bs_spell_category category;
+	enum bs_spell_effect effect;
+	enum bs_spell_element element;
+	unsigned known; /* enum bs_spell_known bits */
+	/* [14.2] range (tenths of an inch), casting time, onset, duration */
+	enum bs_range_kind range_kind;
+	struct bs_level_qty range;
+	int cast; /* casting time, in cast_unit (0: special) */
+	enum bs_time_unit cast_unit;
+	int onset; /* segments before it takes effect (max) */
+	enum bs_duration_kind dur_kind;
+	enum bs_time_unit dur_unit;
+	struct bs_level_qty dur;      /* BS_DUR_TIMED: the amount ... */
+	struct bs_dice_part dur_dice; /* ... or dice (count 0: none) */
+	/* [14.2] area of effect, tenths of an AD&D inch, as printed: a
+	 * circle's radius, or its diameter when area_diameter (Table 17
+	 * converts the figure printed, RULING R-565) */
+	enum bs_area_shape area;
+	struct bs_level_qty area_a, area_b;
+	int area_diameter;
+	/* whom it affects */
+	enum bs_spell_targets targets;
+	int creatures_all;		    /* 1: every creature in the area */
+	struct bs_level_qty creatures;	    /* else how many: this ... */
+	struct bs_dice_part creatures_dice; /* ... plus these dice */
+	struct bs_hd max_hd; /* the most HD affected (tenths 0: any;
+			      plus 99: any hit points added, "3+") */
+	/* [14.3] saving throw: save_vs is an enum bs_save, or -1 none */
+	int save_vs;
+	enum bs_save_effect save_effect;
+	int save_mod; /* to the saving throw's die (-4: at -4) */
+	int mental;   /* a mental attack form: Wisdom adjusts [PH] */
+	struct bs_spell_damage damage; /* [14.5 A] */
+	/* wands, staves, rods: the spell they produce, at item_level */
+	const struct bs_spell *as;
+	int item_level;
+	int charges;	/* when made (0: not given) */
+	int per_day;	/* breath weapons: uses a day (0: not given) */
+	char note[256]; /* what it does in battle, from its source */
+	int next_same;	/* the next record of the same name (another
+			   list), -1 none */
+	int builtin;	/* 1: from the built-in catalog (data/catalog) */
+	int line;	/* where it is defined */
+	char file[128];
+};
+
+/* The category's pass-through rule [14.0]: 1 when a record of category c
+ * may be used as pass-through fire. */
+int bs_spell_pass_through(const struct bs_spell *sp);
+
+/* One entry of an individual's memorized spells (`spells:`). */
+struct bs_memorized {
+	const struct bs_spell *spell;
+	int count;
+	int line, col; /* where it is written (0: the default choice) */
+};
+
+/* The spells a caster has left in a battle [14.1] (the AD&D rule: a spell
+ * cast is gone from memory): the counts of his memorized list, ind->spells,
+ * in caller storage. For the play of magic, which will spend one per cast;
+ * the roster shows the list memorized. */
+struct bs_spell_memory {
+	const struct bs_individual *ind;
+	int *left; /* left[i]: how many of ind->spells[i] are left */
+};
+
+/* Everything memorized is left; `left` has room for ind->nspells. */
+void bs_spell_memory_init(struct bs_spell_memory *m,
+			  const struct bs_individual *ind, int *left);
+/* How many of `sp` are left (0: spent, or never memorized). */
+int bs_spell_memory_left(const struct bs_spell_memory *m,
+			 const struct bs_spell *sp);
+/* How many spells of list `cls` and spell level `level` are left. */
+int bs_spell_memory_left_at(const struct bs_spell_memory *m,
+			    enum bs_spell_class cls, int level);
+/* Cast one `sp`: 0 and one fewer left, or -1 (none left: nothing
+ * changes). */
+int bs_spell_memory_spend(struct bs_spell_memory *m, const struct bs_spell *sp);
+
+/* The spells per day of individual `ind` from `list` ([14.1]: the AD&D
+ * class tables, bs1e_spells_per_day), summed over his classes that cast
+ * from it, with a cleric's or a druid's Wisdom bonus spells and the Wisdom
+ * the 6th and 7th levels need (RULING R-560): out[k] the spells of level
+ * k + 1. Returns BS1E_SPD_OK, BS1E_SPD_NOT_A_LIST (none of his classes
+ * casts from it) or BS1E_SPD_UNKNOWN (a class's row is not in the tables:
+ * out holds the others' only; RULING R-561). */
+int bs_individual_spell_slots(const struct bs_individual *ind,
+			      enum bs_spell_class list, int out[9]);
+
+/* The lists `ind` casts from (bit 1 << enum bs_spell_class), and in
+ * *unknown those whose spells per day are not in the tables (RULING
+ * R-561). */
+unsigned bs_individual_cast_lists(const struct bs_individual *ind,
+				  unsigned *unknown);
+
+/* The record of `name` on list `cls` (-1: any list; the first of a name
+ * when several lists have it), NULL when absent. */
+const struct bs_spell *bs_scenario_spell(const struct bs_scenario *s,
+					 const char *name, int cls);
+
+/* The number of lists that have a record named `name` (0: none); when
+ * `first` is not NULL, the first record. */
+int bs_scenario_spell_lists(const struct bs_scenario *s, const char *name,
+			    const struct bs_spell **first);
+
+#endif

@@ -1,0 +1,240 @@
+/* The magic records of the catalog (battlesim/spell.h): the names of their
+ * enums as written in catalog files, the BATTLESYSTEM categories of
+ * [14.5]-[14.9] with their pass-through rule ([14.0] procedure), figures
+ * that grow with the caster's level, and the lookups by name and list. */
+#include <stddef.h>
+#include <string.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/spell.h"
+
+const char *const bs_magic_kind_name[BS_MAGIC__COUNT] = {
+    [BS_MAGIC_SPELL] = "spell",	  [BS_MAGIC_WAND] = "wand",
+    [BS_MAGIC_STAFF] = "staff",	  [BS_MAGIC_ROD] = "rod",
+    [BS_MAGIC_BREATH] = "breath",
+};
+
+const char *const bs_spell_class_name[BS_SPCLASS__COUNT] = {
+    [BS_SPCLASS_CLERIC] = "cleric",
+    [BS_SPCLASS_DRUID] = "druid",
+    [BS_SPCLASS_MAGIC_USER] = "magic-user",
+    [BS_SPCLASS_ILLUSIONIST] = "illusionist",
+};
+
+/* [14.0] "Unless the BATTLESYSTEM rules specify that a type of spell can
+ * be used as pass-through, it cannot be so used"; [14.5] and [14.6] say
+ * "Spells in this category can be used as pass-through fire". */
+const struct bs_spell_category_info bs_spell_category_info[BS_SPCAT__COUNT] = {
+    [BS_SPCAT_ARTILLERY] = {"artillery", "Magical Weapons and Artillery Spells",
+			    "[14.5]", 1},
+    [BS_SPCAT_CHARM_HOLD] = {"charm-hold",
+			     "Charm, Hold, and Temporary Immobilization",
+			     "[14.6]", 1},
+    [BS_SPCAT_BONUS_PENALTY] = {"bonus-penalty", "Bonuses and Penalties",
+				"[14.7]", 0},
+    [BS_SPCAT_INVISIBILITY] = {"invisibility", "Invisibility", "[14.8]", 0},
+    [BS_SPCAT_AWE_FEAR] = {"awe-fear", "Awe and Fear", "[14.9]", 0},
+};
+
+const char *const bs_spell_effect_name[BS_SPFX__COUNT] = {
+    [BS_SPFX_DAMAGE] = "damage",       [BS_SPFX_SLAY] = "slay",
+    [BS_SPFX_CHARM] = "charm",	       [BS_SPFX_MASS_CHARM] = "mass-charm",
+    [BS_SPFX_HOLD] = "hold",	       [BS_SPFX_SLEEP] = "sleep",
+    [BS_SPFX_PARALYSIS] = "paralysis", [BS_SPFX_CONFUSION] = "confusion",
+    [BS_SPFX_BLINDNESS] = "blindness", [BS_SPFX_DEAFNESS] = "deafness",
+    [BS_SPFX_ROUT] = "rout",	       [BS_SPFX_STUN] = "stun",
+    [BS_SPFX_BONUS] = "bonus",	       [BS_SPFX_PENALTY] = "penalty",
+    [BS_SPFX_INVISIBLE] = "invisible", [BS_SPFX_SPECIAL] = "special",
+};
+
+const char *const bs_spell_element_name[BS_ELEM__COUNT] = {
+    [BS_ELEM_NONE] = "none", [BS_ELEM_FIRE] = "fire",
+    [BS_ELEM_COLD] = "cold", [BS_ELEM_ELECTRICITY] = "electricity",
+    [BS_ELEM_ACID] = "acid", [BS_ELEM_POISON] = "poison",
+};
+
+const char *const bs_area_shape_name[BS_AREA__COUNT] = {
+    [BS_AREA_NONE] = "none", [BS_AREA_CIRCLE] = "circle",
+    [BS_AREA_CONE] = "cone", [BS_AREA_LINE] = "line",
+    [BS_AREA_RECT] = "rect",
+};
+
+const char *const bs_time_unit_name[BS_TIME__COUNT] = {
+    [BS_TIME_SEGMENT] = "segment", [BS_TIME_ROUND] = "round",
+    [BS_TIME_TURN] = "turn",	   [BS_TIME_HOUR] = "hour",
+    [BS_TIME_DAY] = "day",
+};
+
+const char *const bs_spell_targets_name[BS_TARGETS__COUNT] = {
+    [BS_TARGETS_ANY] = "any",
+    [BS_TARGETS_PERSONS] = "persons",
+    [BS_TARGETS_PERSONS_MAMMALS] = "persons-mammals",
+    [BS_TARGETS_ANIMALS] = "animals",
+    [BS_TARGETS_SNAKES] = "snakes",
+    [BS_TARGETS_PLANTS] = "plants",
+    [BS_TARGETS_SELF] = "self",
+};
+
+const char *const bs_save_effect_name[BS_SAVEFX__COUNT] = {
+    [BS_SAVEFX_NONE] = "none",
+    [BS_SAVEFX_NEGATES] = "negates",
+    [BS_SAVEFX_HALF] = "half",
+    [BS_SAVEFX_PARTIAL] = "partial",
+};
+
+int bs_level_qty_at(const struct bs_level_qty *q, int level)
+{
+	int v = q->base;
+	if (q->per != 0 && level >= q->from)
+		v += q->per *
+		     ((level - q->from) / (q->every > 0 ? q->every : 1));
+	if (q->max > 0 && v > q->max)
+		v = q->max;
+	return v;
+}
+
+int bs_spell_pass_through(const struct bs_spell *sp)
+{
+	return bs_spell_category_info[sp->category].pass_through;
+}
+
+int bs_scenario_spell_lists(const struct bs_scenario *s, const char *name,
+			    const struct bs_spell **first)
+{
+	if (first)
+		*first = NULL;
+	if (!s || !name || !s->spells)
+		return 0;
+	int i = bs_name_index_find(&s->spell_index, s->spells,
+				   sizeof *s->spells, s->nspells, name);
+	if (i < 0)
+		return 0;
+	if (first)
+		*first = &s->spells[i];
+	int n = 0;
+	for (; i >= 0; i = s->spells[i].next_same)
+		n++;
+	return n;
+}
+
+const struct bs_spell *bs_scenario_spell(const struct bs_scenario *s,
+					 const char *name, int cls)
+{
+	const struct bs_spell *sp;
+	if (bs_scenario_spell_lists(s, name, &sp) == 0)
+		return NULL;
+	if (cls < 0)
+		return sp;
+	for (;;) {
+		if ((int)sp->cls == cls && sp->kind == BS_MAGIC_SPELL)
+			return sp;
+		if (sp->next_same < 0)
+			return NULL;
+		sp = &s->spells[sp->next_same];
+	}
+}
+
+int bs_individual_spell_slots(const struct bs_individual *ind,
+			      enum bs_spell_class list,
+			      int out[BS1E_SPELL_LEVELS])
+{
+	int result = BS1E_SPD_NOT_A_LIST;
+	for (int k = 0; k < BS1E_SPELL_LEVELS; k++)
+		out[k] = 0;
+	for (int i = 0; i < ind->nclasses; i++) {
+		int row[BS1E_SPELL_LEVELS];
+		int r = bs1e_spells_per_day(ind->cls[i], ind->level[i],
+					    (enum bs1e_spell_list)list, row);
+		if (r == BS1E_SPD_NOT_A_LIST)
+			continue;
+		if (r == BS1E_SPD_UNKNOWN) {
+			result = BS1E_SPD_UNKNOWN;
+			continue;
+		}
+		/* PH Wisdom table: the bonus spells and the Wisdom the 6th
+		 * and 7th levels need are the cleric's; RULING R-560: the
+		 * druid's too (a sub-class of the cleric), not the paladin's
+		 * or the ranger's */
+		int wis = ind->ability[BS_WIS];
+		if (strcmp(ind->cls[i], "cleric") == 0 ||
+		    strcmp(ind->cls[i], "druid") == 0) {
+			int top = bs1e_wisdom_max_spell_level(wis);
+			for (int k = top; k < BS1E_SPELL_LEVELS; k++)
+				row[k] = 0;
+			bs1e_wisdom_bonus_spells(wis, row);
+		}
+		for (int k = 0; k < BS1E_SPELL_LEVELS; k++)
+			out[k] += row[k];
+		if (result == BS1E_SPD_NOT_A_LIST)
+			result = BS1E_SPD_OK;
+	}
+	return result;
+}
+
+unsigned bs_individual_cast_lists(const struct bs_individual *ind,
+				  unsigned *unknown)
+{
+	unsigned lists = 0;
+	*unknown = 0;
+	for (int l = 0; l < BS_SPCLASS__COUNT; l++) {
+		int slots[BS1E_SPELL_LEVELS];
+		int r = bs_individual_spell_slots(ind, (enum bs_spell_class)l,
+						  slots);
+		if (r == BS1E_SPD_NOT_A_LIST)
+			continue;
+		lists |= 1u << l;
+		if (r == BS1E_SPD_UNKNOWN)
+			*unknown |= 1u << l;
+	}
+	return lists;
+}
+
+/* ---- the spells left in a battle [14.1] ---------------------------------- */
+
+void bs_spell_memory_init(struct bs_spell_memory *m,
+			  const struct bs_individual *ind, int *left)
+{
+	m->ind = ind;
+	m->left = left;
+	for (int i = 0; i < ind->nspells; i++)
+		left[i] = ind->spells[i].count;
+}
+
+static int memory_index(const struct bs_spell_memory *m,
+			const struct bs_spell *sp)
+{
+	for (int i = 0; i < m->ind->nspells; i++)
+		if (m->ind->spells[i].spell == sp)
+			return i;
+	return -1;
+}
+
+int bs_spell_memory_left(const struct bs_spell_memory *m,
+			 const struct bs_spell *sp)
+{
+	int i = memory_index(m, sp);
+	return i < 0 ? 0 : m->left[i];
+}
+
+int bs_spell_memory_left_at(const struct bs_spell_memory *m,
+			    enum bs_spell_class cls, int level)
+{
+	int n = 0;
+	for (int i = 0; i < m->ind->nspells; i++) {
+		const struct bs_spell *sp = m->ind->spells[i].spell;
+		if (sp->cls == cls && sp->level == level)
+			n += m->left[i];
+	}
+	return n;
+}
+
+int bs_spell_memory_spend(struct bs_spell_memory *m, const struct bs_spell *sp)
+{
+	/* [14.1] "All AD&D ... game rules apply to the use of magic": a
+	 * memorized spell is spent when cast */
+	int i = memory_index(m, sp);
+	if (i < 0 || m->left[i] == 0)
+		return -1;
+	m->left[i]--;
+	return 0;
+}

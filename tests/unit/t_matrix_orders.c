@@ -1,0 +1,237 @@
+/* A matrix army's scripted `orders:` (src/scenario/orders_matrix.c, RULING
+ * R-426, docs/MATRIX.md "Scripted orders"): the entries read, each error
+ * at its FILE:LINE:COL, the scripted controller playing them [M3.2]
+ * [M3.3] [M3.4], and one entry typed at the referee's prompt
+ * (bs_scenario_parse_mx_order). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "battlesim/ai.h"
+#include "battlesim/battle.h"
+#include "battlesim/matrix.h"
+#include "battlesim/scenario.h"
+
+static struct bs_scenario *load(const char *yaml, struct bs_diags *d)
+{
+	struct bs_scenario *s = NULL;
+	bs_diags_init(d);
+	bs_scenario_load_string(yaml, strlen(yaml), "t.yaml", &s, d);
+	return s;
+}
+
+static void only(const char *yaml, int line, int col, const char *text)
+{
+	struct bs_diags d;
+	struct bs_scenario *s = load(yaml, &d);
+	cr_assert_null(s);
+	cr_assert_eq(d.count, 1, "want 1 error, got %zu: %s", d.count,
+		     d.count ? d.items[0].msg : "");
+	cr_expect_eq(d.items[0].line, line, "line %d: %s", d.items[0].line,
+		     d.items[0].msg);
+	cr_expect_eq(d.items[0].col, col, "col %d: %s", d.items[0].col,
+		     d.items[0].msg);
+	cr_expect(strstr(d.items[0].msg, text) != NULL, "message: %s",
+		  d.items[0].msg);
+	bs_diags_release(&d);
+}
+
+#define HEAD "name: t\nrules: matrix\nmatrix: {rows: 4, columns: 3}\nsides:\n"
+#define A(orders)                                                              \
+	"  - name: A\n" orders "    brigades:\n"                               \
+	"      - {name: Foot, type: infantry, at: [2, 2], move: 12, ac: 5, "   \
+	"melee: {damage: d8}}\n"                                               \
+	"      - {name: Wizards, type: mage, at: reserve, move: 12, ac: 10, "  \
+	"melee: {damage: d4}, magic: {damage: 5d6}}\n"
+#define B                                                                      \
+	"  - name: B\n    brigades:\n"                                         \
+	"      - {name: Orcs, type: infantry, at: [3, 2], move: 24, ac: 6, "   \
+	"melee: {damage: d8}}\n"
+
+Test(matrix_orders, m3_2_entries_read)
+{
+	struct bs_diags d;
+	struct bs_scenario *s =
+	    load(HEAD A("    orders:\n"
+			"      - {round: 1, brigade: Foot, move: [forward, "
+			"east, back, west], attack: Orcs, engage: orcs}\n"
+			"      - {round: 2, brigade: Wizards, enter: 3, move: "
+			"[south], target: Orcs}\n"
+			"      - {round: 3, brigade: Foot, move: [north]}\n") B,
+		 &d);
+	cr_assert_not_null(s, "%s", d.count ? d.items[0].msg : "");
+	const struct bs_matrix_field *f = s->matrix;
+	cr_assert_eq(s->sides[0].controller, BS_CTL_SCRIPTED);
+	cr_assert_eq(s->sides[1].controller, BS_CTL_DOCTRINE);
+	cr_assert_eq(f->norders[0], 3);
+	cr_assert_eq(f->norders[1], 0);
+	const struct bs_mx_order *o = &f->orders[0][0];
+	cr_expect_eq(o->round, 1);
+	cr_expect_eq(o->brig, 0);
+	cr_expect_eq(o->has, BS_MXO_MOVE | BS_MXO_ATTACK | BS_MXO_ENGAGE);
+	cr_expect_eq(o->move.enter_col, -1);
+	cr_assert_eq(o->move.nsteps, 4);
+	/* the first army's forward is toward the last row (south) */
+	cr_expect(o->move.step[0].dr == 1 && o->move.step[0].dc == 0);
+	cr_expect(o->move.step[1].dr == 0 && o->move.step[1].dc == 1);
+	cr_expect(o->move.step[2].dr == -1 && o->move.step[2].dc == 0);
+	cr_expect(o->move.step[3].dr == 0 && o->move.step[3].dc == -1);
+	cr_expect_eq(o->attack, 0);
+	cr_expect_eq(o->engage, 0);
+	cr_expect_eq(o->target, -1);
+	o = &f->orders[0][1];
+	cr_expect_eq(o->brig, 1);
+	cr_expect_eq(o->move.enter_col, 2);
+	cr_expect_eq(o->has, BS_MXO_MOVE | BS_MXO_TARGET);
+	cr_expect_eq(o->move.step[0].dr, 1);
+	o = &f->orders[0][2];
+	cr_expect_eq(o->move.step[0].dr, -1);
+	cr_expect_eq(o->line, 9);
+	bs_scenario_free(s);
+	bs_diags_release(&d);
+}
+
+Test(matrix_orders, r426_errors_located)
+{
+	only(HEAD A("    orders:\n"
+		    "      - {round: 1, brigade: Fot, move: [forward]}\n") B,
+	     7, 29, "no brigade 'Fot' in 'A' (did you mean 'Foot'?)");
+	only(HEAD A("    orders:\n"
+		    "      - {round: 1, brigade: Foot, attack: Wizards}\n") B,
+	     7, 43,
+	     "'Wizards' is a brigade of 'A'; attack names an enemy "
+	     "brigade");
+	only(HEAD A("    orders:\n"
+		    "      - {round: 1, brigade: Foot, move: [up]}\n") B,
+	     7, 42, "unknown value 'up'");
+	only(HEAD A("    orders:\n"
+		    "      - {round: 1, brigade: Wizards, enter: 4}\n") B,
+	     7, 45, "enter: '4' is out of range (1 to 3)");
+	only(HEAD A("    orders:\n"
+		    "      - {round: 1, brigade: Foot}\n") B,
+	     7, 9, "give what the brigade does");
+	only(HEAD A("    orders:\n"
+		    "      - {round: 1, brigade: Foot, move: [forward]}\n"
+		    "      - {round: 1, brigade: Foot, attack: Orcs}\n") B,
+	     8, 9, "already has an order for round 1 (line 7)");
+	only(HEAD A("    controller: doctrine\n    orders:\n"
+		    "      - {round: 1, brigade: Foot, move: [forward]}\n") B,
+	     8, 7, "only a scripted army plays orders");
+	only(
+	    HEAD A("    orders:\n"
+		   "      - {round: 1, brigade: Foot, move: [forward, forward, "
+		   "forward, forward, forward, forward, forward, forward, "
+		   "forward]}\n") B,
+	    7, 41, "too many steps (9); at most 8");
+}
+
+struct counts {
+	int moves, attacks, engages, rejected;
+};
+
+static void count(void *ctx, const struct bs_event *ev)
+{
+	struct counts *c = ctx;
+	if (ev->type == BS_EV_MX_MOVE && ev->n[6] == 0)
+		c->moves++;
+	if (ev->type == BS_EV_MX_ENGAGE && ev->n[0] == 1)
+		c->attacks++;
+	if (ev->type == BS_EV_MX_ENGAGE && ev->n[0] == 2)
+		c->engages++;
+	if (ev->type == BS_EV_REJECTED)
+		c->rejected++;
+}
+
+/* [M3.2] [M3.3] the scripted controller plays the entries, and the rules
+ * reject what they do not allow */
+Test(matrix_orders, m3_3_scripted_controller_plays_them)
+{
+	struct bs_diags d;
+	struct bs_scenario *s =
+	    load(HEAD A("    orders:\n"
+			"      - {round: 1, brigade: Foot, attack: Orcs, "
+			"engage: "
+			"Orcs}\n"
+			"      - {round: 1, brigade: Wizards, move: "
+			"[forward]}\n") "  - name: B\n    orders:\n"
+					"      - {round: 1, brigade: Orcs, "
+					"move: [forward], attack: "
+					"Foot, engage: Foot}\n"
+					"    brigades:\n"
+					"      - {name: Orcs, type: infantry, "
+					"at: [3, 2], move: 24, "
+					"ac: 6, melee: {damage: d8}}\n",
+		 &d);
+	cr_assert_not_null(s, "%s", d.count ? d.items[0].msg : "");
+	struct bs_battle *b = NULL;
+	cr_assert_eq(bs_battle_new(s, &b, &d), BS_OK);
+	struct bs_ai_set *set = calloc(1, sizeof *set);
+	bs_ai_set_init(set);
+	cr_assert_eq(bs_ai_attach(set, b, &d), BS_OK);
+	struct counts c = {0, 0, 0, 0};
+	struct bs_event_sink sink = {count, &c};
+	bs_battle_set_sink(b, &sink);
+	bs_battle_reset(b, 3, 0);
+	bs_battle_round(b);
+	/* the orcs step into the foot's location; the wizards in the
+	 * reserve are rejected (they must enter first, R-262) */
+	cr_expect_eq(c.moves, 1);
+	cr_expect_eq(c.rejected, 1);
+	cr_expect_eq(c.attacks, 1, "the winner's brigade attacks");
+	cr_expect_eq(c.engages, 1, "the loser's brigade engages it");
+	bs_battle_free(b);
+	free(set);
+	bs_scenario_free(s);
+	bs_diags_release(&d);
+}
+
+/* one part of an entry typed at the referee's prompt */
+Test(matrix_orders, r426_typed_at_the_prompt)
+{
+	struct bs_diags d;
+	struct bs_scenario *s = load(HEAD A("") B, &d);
+	cr_assert_not_null(s, "%s", d.count ? d.items[0].msg : "");
+	struct bs_mx_order o;
+	char err[300];
+	cr_assert_eq(bs_scenario_parse_mx_order(s, 0, 1, 0, BS_MXO_MOVE,
+						"forward, west", &o, err,
+						sizeof err),
+		     BS_OK, "%s", err);
+	cr_expect_eq(o.move.nsteps, 2);
+	cr_expect_eq(o.move.step[1].dc, -1);
+	cr_assert_eq(bs_scenario_parse_mx_order(s, 0, 1, 1, BS_MXO_MOVE,
+						"enter: 2, move: [forward]", &o,
+						err, sizeof err),
+		     BS_OK, "%s", err);
+	cr_expect_eq(o.move.enter_col, 1);
+	cr_assert_eq(bs_scenario_parse_mx_order(s, 0, 1, 0, BS_MXO_ATTACK,
+						"Orcs", &o, err, sizeof err),
+		     BS_OK, "%s", err);
+	cr_expect_eq(o.attack, 0);
+	/* the other army's forward is north */
+	cr_assert_eq(bs_scenario_parse_mx_order(s, 1, 1, 0, BS_MXO_MOVE,
+						"forward", &o, err, sizeof err),
+		     BS_OK, "%s", err);
+	cr_expect_eq(o.move.step[0].dr, -1);
+	/* one part per question */
+	cr_expect_eq(bs_scenario_parse_mx_order(s, 0, 1, 0, BS_MXO_MOVE,
+						"attack: Orcs", &o, err,
+						sizeof err),
+		     BS_ERR_INPUT);
+	cr_expect(strstr(err, "here give only move: or enter:"), "%s", err);
+	cr_expect_eq(bs_scenario_parse_mx_order(s, 0, 1, 0, BS_MXO_ATTACK,
+						"Orks", &o, err, sizeof err),
+		     BS_ERR_INPUT);
+	cr_expect(strstr(err, "did you mean 'Orcs'"), "%s", err);
+	cr_expect_eq(bs_scenario_parse_mx_order(s, 0, 1, 0, BS_MXO_MOVE, "", &o,
+						err, sizeof err),
+		     BS_ERR_INPUT);
+	cr_expect(strstr(err, "nothing entered"), "%s", err);
+	cr_expect_eq(bs_scenario_parse_mx_order(s, 0, 1, 0, BS_MXO_TARGET,
+						"target: [", &o, err,
+						sizeof err),
+		     BS_ERR_INPUT);
+	cr_expect(strstr(err, "not an order"), "%s", err);
+	bs_scenario_free(s);
+	bs_diags_release(&d);
+}

@@ -48,7 +48,8 @@
         wounded: a[6], flags: a[7], gap: a[8], order: a.length > 9 ? a[9] : -1,
         inCommand: p ? p.inCommand : null, cmdBy: p ? p.cmdBy : -1,
         cmdWhy: p ? p.cmdWhy : '', ml: p ? p.ml : null, ar: p ? p.ar : null,
-        lastMorale: p ? p.lastMorale : null, loss: p ? p.loss : null });
+        lastMorale: p ? p.lastMorale : null, loss: p ? p.loss : null,
+        special: p ? p.special : 'none', specialSides: p ? p.specialSides : [] });
     });
     kf.indivs.forEach(function (a, k) {
       var p = prev ? prev.indivs[k] : null;
@@ -134,6 +135,12 @@
     attack: function (st, e) {
       var u = st.units[gOf(e.side, e.unit)];
       if (e.ar) u.ar = e.ar.text;
+    },
+    /* [11.6] [11.7] a shield wall or set spears declared, given up or
+     * broken (issue 15) */
+    special: function (st, e) {
+      var u = st.units[gOf(e.side, e.unit)];
+      u.special = e.to; u.specialSides = e.sides || [];
     },
     /* issue 14: the AR of its last volley, with its Table 13 terms */
     volley: function (st, e) {
@@ -433,6 +440,7 @@
           'data-x': fmt(u.x), 'data-y': fmt(u.y), 'data-facing': fmt(u.f),
           'data-figures': u.figs, 'data-files': s.files, 'data-ranks': s.ranks,
           'data-formation': S.formations[u.form] || '', 'data-flags': u.flags,
+          'data-special': u.special || 'none',
           transform: 'translate(' + sx(u.x) + ' ' + sy(u.y) + ') rotate(' + u.f + ')' },
           self.lUnits);
         count++;
@@ -467,6 +475,18 @@
           }
         }
         if (alive) el('line', { class: 'front-edge', x1: x0, y1: 0, x2: x0 + s.width, y2: 0 }, grp);
+        /* [11.6] the shield wall's front (every side of the square),
+         * [11.7] the sides the spears are set on: a heavy edge */
+        if (alive && u.special && u.special !== 'none') {
+          var edges = u.special === 'set-spears' ? u.specialSides
+            : u.special === 'shield-square' ? ['front', 'left', 'rear', 'right'] : ['front'];
+          var ex = { front: [x0, 0, x0 + s.width, 0], rear: [x0, s.depth, x0 + s.width, s.depth],
+            left: [x0, 0, x0, s.depth], right: [x0 + s.width, 0, x0 + s.width, s.depth] };
+          edges.forEach(function (ed) {
+            var q = ex[ed];
+            if (q) el('line', { class: 'special-edge ' + u.special, x1: q[0], y1: q[1], x2: q[2], y2: q[3] }, grp);
+          });
+        }
         if (!alive) return;
         /* label and markers, upright */
         var c = centre(g, u);
@@ -479,6 +499,8 @@
         else if (u.order === 1) marks.push(['S', '#c77700']);
         if (u.wounded) marks.push(['W', '#d07a00']);
         if (u.flags & F_OOC) marks.push(['OC', '#555']);
+        if (u.special === 'shield-wall' || u.special === 'shield-square') marks.push(['SW', '#2a5db8']);
+        if (u.special === 'set-spears') marks.push(['SP', '#2a7a3a']);
         if (u.flags & F_DISC) marks.push(['D', '#7a3fa0']);
         marks.forEach(function (mk, n) {
           var bx = sx(c[0]) + (n - (marks.length - 1) / 2) * 1.5, by = sy(c[1]) + s.depth / 2 + 1.0;
@@ -749,6 +771,9 @@
     if (by) cmd += ' (' + by.name + ')';
     if (u.flags & F_DISC) cmd += '; failed discipline';
     if (u.inCommand != null || u.flags & F_DISC) row([['Command', cmd + (u.cmdWhy ? ': ' + u.cmdWhy : '')]]);
+    if (u.special && u.special !== 'none')
+      row([['Special formation', u.special + (u.special === 'set-spears' ? ' (' + u.specialSides.join(', ') + ')' : '') +
+        ' [11.6] [11.7]']]);
     h('div', 'k', 'Morale now', info);
     h('div', 'deriv', u.ml || (r ? r.ml.derivation + ' (base)' : 'ML ' + d.ml), info);
     if (u.lastMorale) h('div', 'deriv', 'last check: ' + (u.lastMorale.passed ? 'passed' : 'failed: ' + u.lastMorale.effect), info);
@@ -995,6 +1020,15 @@
       u.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       check('clicking a unit selects it', / selected/.test(u.getAttribute('class') || '') ||
         /selected/.test(document.getElementById(u.id).getAttribute('class')));
+    }
+    /* [11.6] [11.7] a special formation declared is drawn from that step */
+    var si = -1;
+    EV.forEach(function (e, j) { if (si < 0 && e.type === 'special' && e.to !== 'none') si = j; });
+    if (si >= 0) {
+      go(si);
+      var su = document.getElementById('unit-' + EV[si].side + '-' + EV[si].unit);
+      check('a special formation is drawn', !!su && su.getAttribute('data-special') === EV[si].to &&
+        su.querySelectorAll('.special-edge').length > 0);
     }
     key('o');
     check('O opens the outcome', !document.getElementById('outcome').hidden &&

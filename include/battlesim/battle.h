@@ -101,6 +101,10 @@ struct bs_unit_rated {
 	int pike;    /* [8.1] two extra ranks */
 	int polearm; /* [8.1] one extra rank */
 	int shield;  /* defender's shield (flank -1 negates it) */
+	/* [11.4] the parts of dmg_sm / dmg_l (bits) that come from a lance:
+	 * doubled in a cavalry or chariot charge */
+	unsigned lance_sm, lance_l;
+	int set_spear; /* [11.7] the weapon in hand may be set vs a charge */
 	int chaotic, low_int, lawful;
 	int never_checks_morale;
 	int undead, level_drain, magic_to_hit;
@@ -113,7 +117,7 @@ struct bs_unit_rated {
 	struct bs_weapon_rated {
 		int base_ar;
 		struct bs_dice dmg_sm, dmg_l;
-		int pike, polearm, magic;
+		int pike, polearm, magic, set_spear;
 	} wpn[BS_UNIT_MAX_WEAPONS];
 	struct bs_missile_rated msl; /* issue 14 */
 };
@@ -167,6 +171,11 @@ struct bs_unit_state {
 	int killed_by_side;   /* side whose attack destroyed it, -1 */
 	int cramped; /* open formation without room to spread: the bases
 			stay touching (RULING R-106, as [7.11]) */
+	/* [11.6] [11.7] the special formation it is in (enum bs_special)
+	 * and, in set spears, the sides it defends (bits of enum
+	 * bs_side_edge) */
+	int special;
+	unsigned special_sides;
 	/* missile fire and artillery (issue 14): this Game Round, and this
 	 * battle */
 	int shots;	   /* shots fired this round [10.2] */

@@ -1,9 +1,10 @@
 /* The 1E combat kernel: the [8.4] melee procedure steps A-G, the [8.5] dice
- * conversions, [8.6] multiple attacks, [8.7] kills and wounds, [11.5]
- * cavalry, [13.1]-[13.5] creature abilities, [14.5] magic damage, [14.12]
- * mirror image, [9.4 A] heroes vs figures and the [7.13] forced-march AR
- * penalty. HD of damage are integers in tenths (0.5 HD = 5). Pure
- * functions on caller storage: no globals, no printing. */
+ * conversions, [8.6] multiple attacks, [8.7] kills and wounds, [11.1]
+ * [11.4] [11.5] cavalry, [11.6] [11.7] special formations, [13.1]-[13.5]
+ * creature abilities, [14.5] magic damage, [14.12] mirror image, [9.4 A] heroes
+ * vs figures and the [7.13] forced-march AR penalty. HD of damage are integers
+ * in tenths (0.5 HD = 5). Pure functions on caller storage: no globals, no
+ * printing. */
 #ifndef BATTLESIM_BS1E_COMBAT_H
 #define BATTLESIM_BS1E_COMBAT_H
 
@@ -27,7 +28,8 @@ void bs1e_ar_adjusted(int base_ar, unsigned t10, unsigned t10x,
 		      int higher_ground_plus, struct bs_deriv *out);
 
 /* [11.4] charging cavalry or chariots: -2 to AR unless the defender is in
- * set spears/pikes formation; added as a term of *d when it applies. */
+ * set spears/pikes formation; added as a term of *d (against set spears a
+ * term of 0 that says why there is none). */
 void bs1e_ar_add_cavalry_charge(struct bs_deriv *d, int defender_set_spears);
 
 /* ---- [8.5] dice conversions ---------------------------------------------- */
@@ -53,6 +55,8 @@ struct bs1e_colread {
 	int odd_die;	    /* RULING R-062: a die without a column */
 	int fixed;	    /* RULING R-062: a fixed number as D2+(N-1) */
 	int poison;	    /* 1: the [13.2] extra damage of a poison */
+	int doubled;	    /* 1: the reading counts twice ([11.4] a lance
+			       in a charge, [11.7] set spears) */
 };
 
 /* Convert one part of a dice expression, with `adjust` extra column
@@ -97,6 +101,10 @@ struct bs1e_attack_spec {
 	int poison_part;	      /* index of the poisonous part; -1 last */
 	int level_drain;	      /* [13.5] double damage */
 	int paralysis_only;	      /* [13.4] the only damage: D4 column */
+	/* damage parts (bits, 1u << part) whose reading is doubled: [11.4]
+	 * weapons that double in a charge (lances) in a cavalry or chariot
+	 * charge, [11.7] set spears against the unit that charged them */
+	unsigned doubled;
 };
 
 #define BS1E_ATTACK_MAX_READS (BS_DICE_MAX_ATTACKS + 1)
@@ -366,6 +374,34 @@ int bs1e_spell_wound_only(int shape, enum bs1e_strike from, enum bs_formation f,
 /* [14.12] mirror image: damage / (duplicates + 1), rounded down to the
  * tenth (RULING R-075). */
 int bs1e_mirror_image(int damage_tenths, int duplicates);
+
+/* ---- [11.1] [11.6] [11.7] cavalry figures and special formations --------
+ */
+
+/* [11.1] the fate of one cavalry or chariot figure from its rider's (or
+ * passengers') and its mount's (or pullers'), each worked out for its own
+ * creatures ([14.5 B] bs1e_spell_effect, with the saving throws decided):
+ * "If either the rider or the steed is killed, the entire figure is
+ * considered unable to fight, and is removed"; RULING R-530: wounded when
+ * either is wounded and neither killed; else nothing. */
+enum bs1e_spell_fate bs1e_mounted_fate(enum bs1e_spell_fate rider,
+				       enum bs1e_spell_fate mount);
+
+/* [11.6] the bonus to AC (4, 2 or 0) a unit in special formation
+ * `special` (enum bs_special) has against one attack striking its `arc`
+ * (enum bs_arc, the arc as bs1e_arc_struck gives it): 4 against normal
+ * missiles, 2 in melee, on its front only (every side in the circular or
+ * square form, which has no flank or rear); none against artillery, nor
+ * from above (RULING R-535). */
+int bs1e_shield_wall_bonus(int special, int arc, int missile, int artillery,
+			   int from_above);
+
+/* [11.7] the movement entering a Set Spears/Pikes formation on `sides`
+ * (bits of enum bs_side_edge) costs a unit of movement rate mv: 1/3 MV,
+ * and (RULING R-540) for figures to turn to face the other sides the
+ * largest turn [7.9] asks: a flank a right or left face (1/3 MV), the
+ * rear an about face (1/2 MV). */
+double bs1e_set_spears_cost(double mv, unsigned sides);
 
 /* ---- [7.13] forced march ----------------------------------------------------
  */

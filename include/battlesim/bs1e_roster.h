@@ -34,6 +34,7 @@ char *bs1e_hd_text(struct bs_hd hd, char *buf, size_t len);
 struct bs1e_dmg_src {
 	char label[80]; /* "long sword +1", "light warhorse" */
 	int times;	/* 1, or passengers / pullers of a chariot */
+	int lance;	/* a lance: doubles in a mounted charge [11.4] */
 	struct bs_dice vs_sm;
 	struct bs_dice vs_l;
 };

@@ -5,6 +5,7 @@
 #ifndef BATTLESIM_CONTROLLER_H
 #define BATTLESIM_CONTROLLER_H
 
+#include "battlesim/geom.h"
 #include "battlesim/model.h"
 
 struct bs_battle;
@@ -48,12 +49,37 @@ extern const char *const bs_order_name[BS_ORDER__COUNT];
 
 #define BS_ORDER_MAX_STEPS 8
 
+/* The special formations of the Intermediate Game [11.6] [11.7] a unit in
+ * command and in closed formation may declare before it moves. */
+enum bs_special {
+	BS_SPECIAL_NONE,
+	BS_SPECIAL_SHIELD_WALL,	  /* [11.6] front only: moves 1/2 MV */
+	BS_SPECIAL_SHIELD_SQUARE, /* [11.6] circular or square: every side,
+				     cannot move */
+	BS_SPECIAL_SET_SPEARS,	  /* [11.7] set on the sides it names */
+	BS_SPECIAL__COUNT
+};
+/* "none", "shield-wall", "shield-square", "set-spears" */
+extern const char *const bs_special_name[BS_SPECIAL__COUNT];
+
+/* The sides a Set Spears/Pikes formation defends [11.7]: bits of enum
+ * bs_side_edge (geom.h). */
+#define BS_SIDE_BIT(edge) (1u << (edge))
+#define BS_SIDES_ALL 0xfu
+
 /* One unit's order for its Movement Phase. */
 struct bs_order {
 	enum bs_order_kind kind;
 	int tside, tunit; /* target (charge, flee from, split-fire); -1 none */
 	int nsteps;
 	struct bs_step step[BS_ORDER_MAX_STEPS];
+	/* [11.6] [11.7] declared before the unit moves: with `declares`
+	 * set, the unit takes `special` (BS_SPECIAL_NONE: gives up the one
+	 * it is in) and, for set spears, defends `sides` (0: the front);
+	 * without it (0, the default) it keeps the one it is in */
+	int declares;
+	enum bs_special special;
+	unsigned sides;
 	/* issue 14: the controller's reason (static text, for the log; NULL
 	 * none) */
 	const char *why;

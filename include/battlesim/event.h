@@ -116,6 +116,12 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               "surrounded"; cite.
  * FATE          side, indiv; dice = d10; n[0] = enum bs1e_fate; what =
  *               the fate as printed; cite "[9.1 T11]".
+ * SPECIAL       side, unit; a special formation declared, given up or
+ *               broken [11.6] [11.7]: n[0] = the old enum bs_special,
+ *               n[1] = the new; n[2] = the sides set spears defend (bits
+ *               of enum bs_side_edge: 1 front, 2 left, 4 rear, 8 right),
+ *               0 otherwise; n[3] = MV it cost, tenths; what = "declared",
+ *               "given up" or why it ended; cite "[11.6]" / "[11.7]".
  * NOTE          anything else a rule explains: what, cite, any fields
  *               ([1.4]: side = Side A, tside = the side moving first).
  * VOLLEY        issue 14: side, unit fires missiles (or its artillery
@@ -306,6 +312,8 @@ enum bs_ev {
 	BS_EV_FIGURE_ATTACK,
 	BS_EV_HP,
 	BS_EV_CAPTURE,
+	/* the Intermediate Game's special formations (issue 15) */
+	BS_EV_SPECIAL,
 	BS_EV__COUNT
 };
 extern const char *const bs_ev_name[BS_EV__COUNT];

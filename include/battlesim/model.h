@@ -330,6 +330,9 @@ struct bs_unit {
 	/* carries a shield: the loader sets it; a flank attack negates it
 	 * [8.3] (added by the engine, issue 3) */
 	int shield;
+	/* [11.6] equipped with large shields (every part of a mixed unit):
+	 * the loader sets it; a Shield Wall needs it */
+	int large_shield;
 	char items[BS_UNIT_MAX_ITEMS][BS_NAME_MAX]; /* magic equipment */
 	int nitems;
 	int magic_equipment; /* Table 3 +1: any magic item or weapon */

@@ -556,9 +556,19 @@ static int try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		     int side, int unit, const struct bs_order *o,
 		     struct end_state *es)
 {
-	if (!bs_tt_check_order(b, side, unit, o, &es->oc) || !es->oc.legal)
-		return 0;
 	const struct bs_unit_state *u = unit_of(b, side, unit);
+	/* [11.6] [11.7] a unit in a special formation is judged as if it
+	 * gave it up for an order that moves it (special_order decides,
+	 * RULING R-539: free) */
+	struct bs_order g = *o;
+	if (!g.declares && u->special != BS_SPECIAL_NONE &&
+	    (g.kind != BS_ORDER_HOLD || g.nsteps > 0)) {
+		g.declares = 1;
+		g.special = BS_SPECIAL_NONE;
+		g.sides = 0;
+	}
+	if (!bs_tt_check_order(b, side, unit, &g, &es->oc) || !es->oc.legal)
+		return 0;
 	if (es->oc.formation == u->formation && es->oc.files == u->files) {
 		bs_tt_unit_shape(b, side, unit, &es->shape); /* as it is */
 	} else {
@@ -1296,6 +1306,173 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 }
 
 /* The order of one unit (the controller's move callback). */
+/* ---- the Intermediate Game's special formations [11.6] [11.7] (R-548)
+ * ----------------------------------------------------------------------
+ */
+
+/* The edge of block q that faces point p (enum bs_side_edge): the one p
+ * lies furthest outside of (corners counter-clockwise, geom.h). */
+static int edge_facing(const struct bs_quad *q, struct bs_vec p)
+{
+	/* the edges in enum bs_side_edge order: front 3->0, left 0->1,
+	 * rear 1->2, right 2->3 */
+	static const int from[4] = {3, 0, 1, 2}, to[4] = {0, 1, 2, 3};
+	int best = BS_EDGE_FRONT;
+	double out = -1e300;
+	for (int e = 0; e < 4; e++) {
+		struct bs_vec a = q->p[from[e]], d = bs_vec_sub(q->p[to[e]], a);
+		double len = sqrt(bs_vec_dot(d, d));
+		if (len <= 0)
+			continue;
+		/* outside a counter-clockwise edge: to its right */
+		double o = -bs_vec_cross(d, bs_vec_sub(p, a)) / len;
+		if (o > out) {
+			out = o;
+			best = e;
+		}
+	}
+	return best;
+}
+
+/* An enemy unit that could act against us next: in play, not routed
+ * and not held in a melee of its own. */
+static int free_enemy(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		      int s, int i)
+{
+	const struct bs_unit_state *e = unit_of(b, s, i);
+	return in_play(e) && !routed(e) && !engaged(ai, b, s, i);
+}
+
+/* The sides of (side, unit) (bits of enum bs_side_edge) that enemy
+ * cavalry or chariots could charge next Movement Phase: within their
+ * charge reach, 1 1/2 MV (RULING R-108). 0 when none. */
+static unsigned mounted_threat(struct bs_ai_doctrine *ai,
+			       const struct bs_battle *b, int side, int unit)
+{
+	unsigned sides = 0;
+	for (int s = 0; s < b->nsides; s++)
+		for (int i = 0; s != side && i < nunits_of(b, s); i++) {
+			const struct bs_unit_state *e = unit_of(b, s, i);
+			if (!free_enemy(ai, b, s, i) ||
+			    (!e->def->mount && !e->def->chariot.puller))
+				continue;
+			if (udist(ai, b, side, unit, s, i) >
+			    1.5 * e->r.mv + SLACK)
+				continue;
+			sides |= BS_SIDE_BIT(edge_facing(qof(ai, b, side, unit),
+							 ucentre(ai, b, s, i)));
+		}
+	return sides;
+}
+
+/* 1 when an enemy unit with missiles could shoot at (side, unit) next
+ * round: within its long range [10.2] plus its MV. */
+static int missile_threat(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit)
+{
+	for (int s = 0; s < b->nsides; s++)
+		for (int i = 0; s != side && i < nunits_of(b, s); i++) {
+			const struct bs_unit_state *e = unit_of(b, s, i);
+			if (!free_enemy(ai, b, s, i))
+				continue;
+			int range = 0;
+			for (int w = 0; w < e->def->nweapons; w++)
+				if (e->def->weapons[w].weapon &&
+				    e->def->weapons[w].weapon->range_l > range)
+					range =
+					    e->def->weapons[w].weapon->range_l;
+			if (range > 0 && udist(ai, b, side, unit, s, i) <=
+					     range + e->r.mv + SLACK)
+				return 1;
+		}
+	return 0;
+}
+
+/* Order o of (side, unit) with the declaration of special formation
+ * `special` (sides for set spears); 1 when legal, o changed. */
+static int try_declare(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       int side, int unit, struct bs_order *o, int special,
+		       unsigned sides)
+{
+	struct bs_order c = *o;
+	struct end_state es;
+	c.declares = 1;
+	c.special = (enum bs_special)special;
+	c.sides = sides;
+	if (!try_order(ai, b, side, unit, &c, &es))
+		return 0;
+	*o = c;
+	return 1;
+}
+
+/* RULING R-548: the doctrine's special formations, from the Intermediate
+ * Game on, for the order o chosen for (side, unit) (not in contact): a
+ * unit with spears or pikes in hand sets them [11.7] on the sides enemy
+ * cavalry or chariots could charge next (front alone when all of them
+ * cannot be set), rather than move, unless it charges itself; a unit
+ * with large shields (and no spears to set) forms a shield wall [11.6]
+ * while enemy missiles can reach it or enemy cavalry or chariots could
+ * charge it, at 1/2 MV (the advance halved, else a hold), unless it
+ * charges or force-marches; a unit in a special formation that no longer
+ * needs it gives it up (free, RULING R-539) with the order that moves
+ * it. Every order is checked with the rules (try_order). */
+static void special_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit, struct bs_order *o)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	if (b->sc->level == BS_LEVEL_BASIC) /* [Part 3] (RULING R-547) */
+		return;
+	int charges = o->kind == BS_ORDER_CHARGE;
+	unsigned sides = charges ? 0 : mounted_threat(ai, b, side, unit);
+	if (sides && u->r.set_spear) {
+		if (u->special == BS_SPECIAL_SET_SPEARS &&
+		    (u->special_sides & sides) == sides) {
+			set_hold(o); /* it stays set */
+			return;
+		}
+		struct bs_order c;
+		set_hold(&c);
+		if (try_declare(ai, b, side, unit, &c, BS_SPECIAL_SET_SPEARS,
+				sides) ||
+		    ((sides & BS_SIDE_BIT(BS_EDGE_FRONT)) &&
+		     try_declare(ai, b, side, unit, &c, BS_SPECIAL_SET_SPEARS,
+				 BS_SIDE_BIT(BS_EDGE_FRONT)))) {
+			*o = c;
+			return;
+		}
+	}
+	if (u->def->large_shield && !charges &&
+	    o->kind != BS_ORDER_FORCED_MARCH &&
+	    (sides || missile_threat(ai, b, side, unit))) {
+		/* declared, or kept (declared again: no cost), with the
+		 * order as it is if it fits 1/2 MV */
+		struct bs_order c = *o;
+		if (try_declare(ai, b, side, unit, &c, BS_SPECIAL_SHIELD_WALL,
+				0)) {
+			*o = c;
+			return;
+		}
+		for (int i = 0; i < c.nsteps; i++)
+			if (c.step[i].kind == BS_STEP_ADVANCE)
+				c.step[i].dist *= 0.5;
+		if (try_declare(ai, b, side, unit, &c, BS_SPECIAL_SHIELD_WALL,
+				0)) {
+			*o = c;
+			return;
+		}
+		set_hold(&c);
+		if (try_declare(ai, b, side, unit, &c, BS_SPECIAL_SHIELD_WALL,
+				0)) {
+			*o = c;
+			return;
+		}
+	}
+	/* no longer needed: given up when the order moves the unit */
+	if (u->special != BS_SPECIAL_NONE &&
+	    (o->kind != BS_ORDER_HOLD || o->nsteps > 0))
+		try_declare(ai, b, side, unit, o, BS_SPECIAL_NONE, 0);
+}
+
 static void unit_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		       int side, int unit, struct bs_order *o)
 {
@@ -1337,21 +1514,20 @@ static void unit_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	if (troop && bs_ai_missile_order(ai, b, side, unit, o, &cap, &why))
 		return;
 	struct charge_pick cp;
-	if (!troop) {
+	cp.tside = -1;
+	if (!troop)
 		best_charge(ai, b, side, unit, &cp);
-		if (cp.tside >= 0) {
-			*o = cp.order; /* [7.14] */
-			return;
-		}
-	}
-	if (reserve_holds(ai, b, side, unit))
-		return;
 	int ts, tu;
-	if (!pick_target(ai, b, side, unit, &ts, &tu))
-		return;
-	advance_order(ai, b, side, unit, ts, tu, o, cap);
-	if (troop && o->kind != BS_ORDER_HOLD)
-		o->why = why;
+	if (cp.tside >= 0) {
+		*o = cp.order; /* [7.14] */
+	} else if (!reserve_holds(ai, b, side, unit) &&
+		   pick_target(ai, b, side, unit, &ts, &tu)) {
+		advance_order(ai, b, side, unit, ts, tu, o, cap);
+		if (troop && o->kind != BS_ORDER_HOLD)
+			o->why = why;
+	}
+	/* [11.6] [11.7] set spears or a shield wall, as the threats ask */
+	special_order(ai, b, side, unit, o);
 }
 
 /* ---- the Rally Phase [6.0]-[6.7] [2.10]

@@ -159,6 +159,8 @@ void bs_unit_state_clear(struct bs_unit_state *u)
 	u->end = BS_END_INTACT;
 	u->killed_by_side = -1;
 	u->cramped = 0;
+	u->special = BS_SPECIAL_NONE;
+	u->special_sides = 0;
 	/* missile fire (issue 14): the ruleset sets ammunition and crew */
 	u->shots = u->shots_round = 0;
 	u->fired_initial = u->pass_through = 0;

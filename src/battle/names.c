@@ -1,8 +1,8 @@
 /* The names of the battle's enums: movement steps, orders and mob orders
- * [2.10] [7.6]-[7.14] (controller.h), and how a unit ended the battle
- * (battle.h), and the changes of role [9.0]. They are the keys of the JSON
- * Lines log (docs/EVENTS.md): lowercase, words joined by '-' (orders, as
- * written in scenario files). */
+ * [2.10] [7.6]-[7.14], special formations [11.6] [11.7] (controller.h), how
+ * a unit ended the battle (battle.h), and the changes of role [9.0]. They
+ * are the keys of the JSON Lines log (docs/EVENTS.md): lowercase, words
+ * joined by '-' (orders, as written in scenario files). */
 #include "battlesim/battle.h"
 #include "battlesim/controller.h"
 
@@ -26,6 +26,14 @@ const char *const bs_order_name[BS_ORDER__COUNT] = {
     [BS_ORDER_CHARGE] = "charge",     [BS_ORDER_FORCED_MARCH] = "forced-march",
     [BS_ORDER_WITHDRAW] = "withdraw", [BS_ORDER_FLEE] = "flee",
     [BS_ORDER_WRAP] = "wrap-around",
+};
+
+/* [11.6] [11.7] the special formations. */
+const char *const bs_special_name[BS_SPECIAL__COUNT] = {
+    [BS_SPECIAL_NONE] = "none",
+    [BS_SPECIAL_SHIELD_WALL] = "shield-wall",
+    [BS_SPECIAL_SHIELD_SQUARE] = "shield-square",
+    [BS_SPECIAL_SET_SPEARS] = "set-spears",
 };
 
 /* [2.10] the orders a mob may be given. */

@@ -256,6 +256,10 @@ int bs1e_engaged(const struct bs_battle *b, int g)
 int bs1e_enemy_in_rear(const struct bs_battle *b, int g)
 {
 	struct bs_tt_contact c;
+	/* [11.6] the circular or square shield wall "has no flank or rear
+	 * sides" (RULING R-538) */
+	if (b->units[g].special == BS_SPECIAL_SHIELD_SQUARE)
+		return 0;
 	for (int h = 0; h < b->nunits; h++)
 		if (b->units[h].side != b->units[g].side &&
 		    bs1e_contact(b, g, h, &c) && c.edge_a == BS_EDGE_REAR)
@@ -313,24 +317,32 @@ void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
 		return;
 	}
 	emit_formation(b, g, old, oldf, why, cite);
+	/* [11.6] [11.7] a special formation is a closed formation's */
+	bs1e_special_hold(b, g);
 }
 
 /* ---- set-up
  * ------------------------------------------------------------------ */
 
 /* The damage of a figure as one dice expression: each source `times`
- * over, its parts in order ([8.6] parts add with one roll). */
-static void damage_dice(const struct bs1e_damage *dm, int large,
-			struct bs_dice *out)
+ * over, its parts in order ([8.6] parts add with one roll). Returns the
+ * parts that come from a lance (bits), which double in a cavalry or
+ * chariot charge [11.4]. */
+static unsigned damage_dice(const struct bs1e_damage *dm, int large,
+			    struct bs_dice *out)
 {
+	unsigned lance = 0;
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < dm->nsrc; i++) {
 		const struct bs_dice *d =
 		    large ? &dm->src[i].vs_l : &dm->src[i].vs_sm;
 		for (int t = 0; t < dm->src[i].times; t++)
 			for (int k = 0; k < d->nparts; k++)
-				if (out->nparts < BS_DICE_MAX_ATTACKS)
+				if (out->nparts < BS_DICE_MAX_ATTACKS) {
+					if (dm->src[i].lance)
+						lance |= 1u << out->nparts;
 					out->part[out->nparts++] = d->part[k];
+				}
 	}
 	if (out->nparts == 0) {
 		/* RULING R-103: a unit without a weapon fights with d2
@@ -338,6 +350,7 @@ static void damage_dice(const struct bs1e_damage *dm, int large,
 		out->nparts = 1;
 		out->part[0] = (struct bs_dice_part){1, 2, 0};
 	}
+	return lance;
 }
 
 void bs1e_take_weapon(struct bs_battle *b, int g, int w)
@@ -350,6 +363,7 @@ void bs1e_take_weapon(struct bs_battle *b, int g, int w)
 	u->r.dmg_l = wr->dmg_l;
 	u->r.pike = wr->pike;
 	u->r.polearm = wr->polearm;
+	u->r.set_spear = wr->set_spear;
 	bs1e_sc(b)->ux[g].magic_weapon = wr->magic;
 }
 
@@ -375,13 +389,20 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	const struct bs1e_t2_row *t2 = &bs1e_table2[sh->base];
 	u->r.base_w = t2->width_8ths > 0 ? t2->width_8ths / 8.0 : 1.0;
 	u->r.base_d = t2->depth_8ths > 0 ? t2->depth_8ths / 8.0 : 1.0;
-	damage_dice(&sh->damage, 0, &u->r.dmg_sm);
-	damage_dice(&sh->damage, 1, &u->r.dmg_l);
+	unsigned lsm = damage_dice(&sh->damage, 0, &u->r.dmg_sm);
+	unsigned ll = damage_dice(&sh->damage, 1, &u->r.dmg_l);
+	/* [11.4] "Weapons that do double damage in a charge also do double
+	 * damage in a cavalry or chariot charge": a lance, mounted */
+	if (sh->mounting != BS1E_ON_FOOT) {
+		u->r.lance_sm = lsm;
+		u->r.lance_l = ll;
+	}
 	/* the weapon in hand (RULING R-306: the first usable in melee) */
 	int k = bs_unit_weapon_in_hand(def, sh->mounting != BS1E_ON_FOOT);
 	if (k >= 0) {
 		u->r.pike = def->weapons[k].weapon->is_pike;
 		u->r.polearm = def->weapons[k].weapon->is_polearm;
+		u->r.set_spear = def->weapons[k].weapon->set_vs_charge;
 		x->magic_weapon = def->weapons[k].plus > 0;
 	}
 	/* [8.2] every melee weapon of a unit on foot, rated, so that it can
@@ -402,6 +423,7 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 			wr->dmg_l = ws->vs_l;
 			wr->pike = def->weapons[w].weapon->is_pike;
 			wr->polearm = def->weapons[w].weapon->is_polearm;
+			wr->set_spear = def->weapons[w].weapon->set_vs_charge;
 			wr->magic = def->weapons[w].plus > 0;
 			u->r.nweapons = w + 1;
 		}
@@ -429,6 +451,7 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	if (x->berserker)
 		u->r.never_checks_morale = 1;
 	x->infantry = sh->mounting == BS1E_ON_FOOT;
+	x->mounting = sh->mounting;
 	/* [10.0]-[10.10] what it fires with (issue 14) */
 	bs1e_rate_missile(sc, def, sh, &u->r.msl);
 	/* [13.9] "Mindless undead (zombies, skeletons, etc.) ... never

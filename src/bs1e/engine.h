@@ -29,10 +29,13 @@
 
 /* One attack that did damage this Melee Phase, applied at its end [8.0]. */
 struct bs1e_hit {
-	int from, to;	/* global unit indexes; from -1: an individual's */
+	int from, to;	/* global unit indexes; from -1: an individual's, or
+			   no unit's ([11.1] a spell on the mounts) */
 	int from_indiv; /* the attacking individual (global index), or -1 */
 	struct bs1e_casualties c;
-	int share; /* figures its removal took off [4.4] */
+	int share;    /* figures its removal took off [4.4] */
+	int applied;  /* removed already ([11.7] set spears strike first) */
+	int by_magic; /* the attack was magic: Table 5 [4.4] */
 };
 
 /* Rules data of a unit that the round loop needs and struct
@@ -43,6 +46,7 @@ struct bs1e_unit_x {
 	int mob;	  /* [2.10] */
 	int berserker;	  /* [2.11] never closed, DL 0 */
 	int infantry;	  /* on foot (for the mob support row of Table 4) */
+	int mounting;	  /* enum bs1e_mounting: cavalry, chariots [11.1] */
 	int mindless;	  /* [13.9] mindless undead: never check morale or
 			     discipline */
 	int magic_weapon; /* weapon in hand is magic [13.3] */
@@ -102,6 +106,8 @@ struct bs1e_mvsnap {
 struct bs1e_simmemo {
 	int valid;
 	int g, n, fdir0, stands;
+	int special;	/* [11.6] the shield wall's turns differ */
+	double turn_mv; /* and what they may spend */
 	unsigned flags;
 	struct bs_tt_shape s0;
 	struct bs_tt_pose p0;
@@ -301,6 +307,11 @@ int bs1e_melee_slots(const struct bs_battle *b, int g,
 int bs1e_melee_designate(struct bs_battle *b, int g, const int *list, int n,
 			 int take);
 int bs1e_unit_may_fight(const struct bs_battle *b, int g);
+/* "D8", "D4 + D4 + D12", "D8 doubled + D4 + D4 [11.4]": the CRT columns
+ * of plan p, the doubled ones marked and `dbl` (the rule that doubles
+ * them, or NULL) after them; for events (r08_phase.c). */
+void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
+			 char *buf, size_t len);
 void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 			int shield, struct bs_deriv *d);
 /* [7.14] RULING R-174: charger `from` broke through `n` figures of g:
@@ -357,6 +368,110 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g);
 int bs1e_pass_through_orders(struct bs_battle *b, int g,
 			     const struct bs_move_point *path, int npath,
 			     struct bs1e_pt_order *out, int max);
+
+/* ---- r11_formations.c: cavalry and chariots in play [11.1] [11.4], the
+ * special formations [11.6] [11.7] ------------------------------------- */
+
+/* [11.1] n figures of cavalry or chariot unit g lost their rider or their
+ * mount (or both): each is removed whole, "unable to fight", as a loss of
+ * the unit with the Table 5 checks it calls for [4.4] (and the check for a
+ * figure removed by magic when by_magic). `from`: the unit whose attack it
+ * was (the unit routs away from it), -1 none (toward its own lines). For
+ * the spells that kill only the mounts, or only the riders. */
+void bs1e_mounted_lost(struct bs_battle *b, int g, int n, int from,
+		       int by_magic, const char *why);
+
+/* 1 when unit s is in Set Spears/Pikes formation on its edge `edge_s`
+ * (enum bs_side_edge) [11.7]. */
+int bs1e_set_on(const struct bs_battle *b, int s, int edge_s);
+
+/* 1 when unit s's set spears meet unit c's charge: c charged s this Game
+ * Round and touches s on an edge s has set (RULING R-541). */
+int bs1e_set_against_charge(const struct bs_battle *b, int s, int c);
+
+/* The arc of h that an attack on its edge `edge_h` strikes: a shield wall
+ * in its circular or square form has no flank or rear [11.6]. */
+enum bs_arc bs1e_arc_struck(const struct bs_battle *b, int h, int edge_h);
+
+/* [11.4] the terms of an attack of unit g in the round it charged as
+ * cavalry or chariots: the -2 added to *d (a term of 0 when the defender's
+ * spears are `set` on the side struck), and the parts of its damage
+ * against a defender of size L (`large`) or S/M that double (its lances);
+ * *why gets "[11.4]" when any does, else NULL. Nothing when g is not
+ * mounted or did not charge (`charged`: it counts as charging, as
+ * BS_UF_CHARGED says in play, or the referee's odds suppose). */
+unsigned bs1e_charge_terms(const struct bs_battle *b, int g, int large, int set,
+			   int charged, struct bs_deriv *d, const char **why);
+
+/* The Intermediate Game's terms of g's melee attack on h (g's edge edge_g
+ * touching h's edge_h, enum bs_side_edge): [11.4] the cavalry charge -2
+ * (none against spears set on that edge) and [11.6] h's shield wall (+2,
+ * its AC 2 better) added to *d; returns the damage parts of g (bits)
+ * that double: a lance in a cavalry or chariot charge [11.4], every part
+ * of set spears against the charge they meet [11.7]. *why gets the cite
+ * of the doubling (NULL when none). `charged`: g counts as charging
+ * (bs1e_charge_terms). */
+unsigned bs1e_melee_terms(const struct bs_battle *b, int g, int h, int edge_g,
+			  int edge_h, int charged, struct bs_deriv *d,
+			  const char **why);
+
+/* [11.6] the AC bonus (2, or 0) unit h's shield wall gives against a melee
+ * attack on its arc `arc` (as bs1e_arc_struck gives it). */
+int bs1e_shield_wall_melee(const struct bs_battle *b, int h, enum bs_arc arc);
+
+/* [11.6] shield wall AC vs missiles: the AC bonus (4, or 0) unit g's
+ * shield wall gives against a missile attack shot from point `from`: 4
+ * against normal missiles that strike its front (any side of the square
+ * form); none against artillery, from above (RULING R-535) or on a flank
+ * or the rear. RULING R-536: this is the Table 13 "+4 ... in Shield Wall
+ * formation" too: apply it once, as AC or as that row, not both. */
+int bs1e_shield_wall_missile_ac(const struct bs_battle *b, int g,
+				struct bs_vec from, int artillery,
+				int from_above);
+
+/* bs1e_shield_wall_missile_ac with g's block at *q (where a pass-through
+ * moment has it [10.6]) rather than where it stands. */
+int bs1e_shield_wall_missile_ac_at(const struct bs_battle *b, int g,
+				   const struct bs_quad *q, struct bs_vec from,
+				   int artillery, int from_above);
+
+/* What a Movement Phase order does to the unit's special formation
+ * [11.6] [11.7], worked out before it moves (r07_movement.c). */
+struct bs1e_special_plan {
+	int special;	  /* enum bs_special in force while it moves */
+	unsigned sides;	  /* set spears: the sides (bits) */
+	int changes;	  /* 1: the order changes it (event, cost) */
+	double cost;	  /* MV the declaration spends [11.6] [11.7] */
+	double mv_factor; /* 1, or 1/2 in a shield wall [11.6] */
+	int may_move;	  /* 0: no movement step at all */
+	double turn_mv;	  /* a shield wall's change of facing: MV it may
+			     spend (its whole rate) [11.6] */
+	const char *what; /* the event's text when it changes */
+	const char *why;  /* illegal: why, NULL when legal */
+	const char *cite; /* the rule */
+};
+
+/* The plan of order o of unit g with `allowed` inches of movement (its
+ * MV, less gap debt): legal or not (why, cite). Reads only. */
+void bs1e_special_plan(const struct bs_battle *b, int g,
+		       const struct bs_order *o, double allowed,
+		       struct bs1e_special_plan *p);
+
+/* Carry out plan p of unit g (an order found legal): the special
+ * formation set or given up, its cost spent, the SPECIAL event. */
+void bs1e_special_apply(struct bs_battle *b, int g,
+			const struct bs1e_special_plan *p);
+
+/* Unit g leaves its special formation (why, cite) when it has one: the
+ * SPECIAL event. */
+void bs1e_special_end(struct bs_battle *b, int g, const char *why,
+		      const char *cite);
+
+/* The special formation of unit g still holds: ended (with its event)
+ * when g left closed formation, routed or left the table, or (set
+ * spears) has a weapon in hand that cannot be set [11.6] [11.7]
+ * (RULING R-539). Called wherever those change. */
+void bs1e_special_hold(struct bs_battle *b, int g);
 
 /* ---- r07_rout.c ------------------------------------------------------------
  */

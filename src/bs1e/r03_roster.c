@@ -584,6 +584,7 @@ static void weapon_src(const struct bs_unit_weapon *w, struct bs1e_dmg_src *s)
 {
 	memset(s, 0, sizeof *s);
 	s->times = 1;
+	s->lance = w->weapon->lance;
 	s->vs_sm = w->weapon->damage_sm;
 	s->vs_l = w->weapon->damage_l;
 	for (int i = 0; i < s->vs_sm.nparts; i++)

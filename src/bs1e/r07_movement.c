@@ -13,7 +13,12 @@
  * its Table 7 discipline check and the penalties of a charge that fails
  * to reach; the [7.3] cost of filling gaps. Also the [7.13] forced-march
  * AR penalty functions, and the tabletop queries bs_tt_plan_charge and
- * bs_tt_check_order (tabletop.h). */
+ * bs_tt_check_order (tabletop.h). The Intermediate Game's special
+ * formations [11.6] [11.7] are declared with the order, before the unit
+ * moves (bs1e_special_plan, r11_formations.c): a shield wall moves at
+ * 1/2 MV and turns at most 90 degrees for all its movement; set spears
+ * and the shield square do not move; the break-through test counts the
+ * cavalry charge [11.4]. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -65,6 +70,9 @@ struct mv {
 	double straight; /* the last straight stretch [7.14] */
 	double last_angle;
 	int last_adv;
+	/* [11.6] [11.7] the special formation the order declares or keeps,
+	 * in force while it moves */
+	struct bs1e_special_plan sp;
 	const char *why, *cite; /* illegal: why, and the rule */
 	/* [11.8] terrain (NULL: clear ground, and the sums below are not
 	 * used: spent is added up as before) */
@@ -129,6 +137,10 @@ static void mv_init(struct mv *m, const struct bs_battle *b,
 	m->straight = 0;
 	m->last_angle = 0;
 	m->last_adv = 0;
+	memset(&m->sp, 0, sizeof m->sp);
+	m->sp.special = BS_SPECIAL_NONE;
+	m->sp.mv_factor = 1.0;
+	m->sp.may_move = 1;
 	m->why = m->cite = NULL;
 	m->ti = bs1e_terrain(b);
 	m->gm = bs1e_sc(b)->ux[g].gm;
@@ -613,8 +625,9 @@ static int memo_start(struct mv *m, int *fdir)
 	size_t nm = (size_t)m->n * sizeof m->map[0];
 	if (!(c->valid && c->g == m->g && c->n == m->n && c->fdir0 == *fdir &&
 	      c->flags == u->flags && c->stands == m->b->stands &&
-	      same_d(c->mv, m->mv) && same_d(c->allowed, m->allowed) &&
-	      same_shape(&c->s0, &m->s) &&
+	      c->special == m->sp.special &&
+	      same_d(c->turn_mv, m->sp.turn_mv) && same_d(c->mv, m->mv) &&
+	      same_d(c->allowed, m->allowed) && same_shape(&c->s0, &m->s) &&
 	      memcmp(&c->p0, &m->p, sizeof m->p) == 0 &&
 	      memcmp(c->map, m->map, nm) == 0 &&
 	      memcmp(c->obst, m->obst, nq) == 0)) {
@@ -624,6 +637,8 @@ static int memo_start(struct mv *m, int *fdir)
 		c->fdir0 = *fdir;
 		c->flags = u->flags;
 		c->stands = m->b->stands;
+		c->special = m->sp.special;
+		c->turn_mv = m->sp.turn_mv;
 		c->mv = m->mv;
 		c->allowed = m->allowed;
 		c->s0 = m->s;
@@ -686,6 +701,27 @@ static void memo_record(struct mv *m, int i, int fdir)
 	a->climbed = m->climbed;
 	a->fdir = fdir;
 	c->k = i + 1;
+}
+
+/* [11.6] "The unit can change facing only up to 90 degrees during any one
+ * Game Round. A change of facing costs a unit in shield wall formation its
+ * entire movement rate." RULING R-537: the change of facing (a face or a
+ * wheel of up to 90 degrees, its [7.9] cost within the whole movement
+ * rate) is the order's only movement: nothing before it, nothing left
+ * after it. 1 when a shield wall may turn by angle a now. */
+static int wall_turn(struct mv *m, double a)
+{
+	if (m->spent > EPS)
+		return illegal(m,
+			       "a change of facing costs a shield wall its "
+			       "entire movement: it cannot also move",
+			       "[11.6] (RULING R-537)");
+	if (fabs(a) > 90.0 + EPS)
+		return illegal(m,
+			       "a shield wall changes facing at most 90 "
+			       "degrees a round",
+			       "[11.6]");
+	return 1;
 }
 
 /* ---- the moments of a move [10.6] (issue 14) ----------------------------- */
@@ -988,22 +1024,31 @@ static int run_steps(struct mv *m)
 				emit_move(m, "turn", x0, f0, 0, "[7.9]");
 				break;
 			}
+			int wall = m->sp.special == BS_SPECIAL_SHIELD_WALL;
+			if (wall && !wall_turn(m, a))
+				return 0;
 			if (!clear_way(m, 1, a, 0)) {
 				/* [7.9] the arc of the outermost figure, over
 				 * the ground [11.8] */
 				if (!move_over(m, 1, a, 0, &r))
 					return 0;
+				if (wall && m->spent < m->allowed)
+					pay(m,
+					    m->allowed - m->spent); /* [11.6] */
 				break;
 			}
 			/* [7.9] "The movement cost of wheeling is the
 			 * distance moved by the outermost figure" */
 			double per = bs_tt_wheel_cost(&m->s, 1.0);
-			double can = per > 0 ? left / per : fabs(a);
+			double budget = wall ? m->sp.turn_mv : left;
+			double can = per > 0 ? budget / per : fabs(a);
 			double deg = fabs(a) < can ? a : (a < 0 ? -can : can);
 			if (fabs(deg) < EPS)
 				break;
 			bs_tt_wheel(&m->s, &m->p, deg, m->obst, m->n, &r);
 			pay_dist(m, r.cost);
+			if (wall && m->spent < m->allowed)
+				pay(m, m->allowed - m->spent); /* [11.6] all */
 			m->straight = 0;
 			m->last_adv = 0;
 			if (is_enemy(m, r.hit)) {
@@ -1027,10 +1072,13 @@ static int run_steps(struct mv *m)
 					       "a mob changes direction only "
 					       "by wheeling",
 					       "[7.9] [2.10]");
+			int wall = m->sp.special == BS_SPECIAL_SHIELD_WALL;
+			if (wall && !wall_turn(m, a))
+				return 0;
 			/* [7.9] right or left face 1/3 MV, about face 1/2 MV;
 			 * skirmishers turn at will */
 			double cost = skirm ? 0 : bs_tt_face_cost(a, m->mv);
-			if (cost > left + EPS) {
+			if (cost > (wall ? m->sp.turn_mv : left) + EPS) {
 				/* not enough movement left: it stops here */
 				i = m->o->nsteps;
 				break;
@@ -1051,6 +1099,8 @@ static int run_steps(struct mv *m)
 				break;
 			}
 			pay(m, cost);
+			if (wall && m->spent < m->allowed)
+				pay(m, m->allowed - m->spent); /* [11.6] all */
 			m->straight = 0;
 			m->last_adv = 0;
 			emit_move(m, "face", x0, f0, cost, "[7.9]");
@@ -1114,6 +1164,13 @@ static int run_steps(struct mv *m)
 			enum bs_formation f = st->formation;
 			if (f == m->s.formation)
 				break;
+			/* RULING R-537: a shield wall is a closed formation's
+			 */
+			if (m->sp.special == BS_SPECIAL_SHIELD_WALL)
+				return illegal(m,
+					       "a shield wall stays in closed "
+					       "formation (give it up first)",
+					       "[11.6] (RULING R-537)");
 			/* [7.1] regular units: closed and open only; [2.11]
 			 * "An Elite Unit would act as a Regular Unit but ...
 			 * be able to enter Skirmish Formation" */
@@ -1223,12 +1280,12 @@ static void close_door(struct mv *m)
 
 /* ---- order checks -------------------------------------------------------- */
 
-/* The MV an order may spend. */
+/* The MV an order may spend; `factor`: [11.6] 1/2 in a shield wall. */
 static double allowed_for(const struct bs_battle *b, int g,
-			  enum bs_order_kind k)
+			  enum bs_order_kind k, double factor)
 {
 	const struct bs_unit_state *u = &b->units[g];
-	double mv = u->r.mv;
+	double mv = u->r.mv * factor;
 	/* [7.13] "1 1/2 of its normal full movement rate"; [7.14] "1 1/2
 	 * its normal movement rate (this is called a "charge range")" */
 	if (k == BS_ORDER_CHARGE || k == BS_ORDER_FORCED_MARCH)
@@ -1282,6 +1339,9 @@ static int precheck(struct mv *m, int engine)
 		return illegal(m, "too many steps", "[7.0]");
 	if (!bs1e_in_play(b, m->g))
 		return illegal(m, "the unit is not on the table", "[7.0]");
+	/* [11.6] [11.7] the special formation declared (or kept) */
+	if (m->sp.why)
+		return illegal(m, m->sp.why, m->sp.cite);
 	if (o->kind == BS_ORDER_HOLD)
 		return 1;
 	if (u->flags & BS_UF_ROUTED)
@@ -1487,11 +1547,25 @@ static int charge_path_ok(struct mv *m)
 	return 1;
 }
 
+/* mv_init for order o of g, with what it does to the unit's special
+ * formation [11.6] [11.7] worked out first (bs1e_special_plan): a shield
+ * wall moves at 1/2 MV. */
+static void mv_start(struct mv *m, const struct bs_battle *b,
+		     struct bs_battle *wb, int g, const struct bs_order *o)
+{
+	struct bs1e_special_plan sp;
+	const struct bs_unit_state *u = &b->units[g];
+	double whole = u->r.mv - u->gap_debt;
+	bs1e_special_plan(b, g, o, whole > 0 ? whole : 0, &sp);
+	mv_init(m, b, wb, g, o, allowed_for(b, g, o->kind, sp.mv_factor));
+	m->sp = sp;
+}
+
 /* Simulate order o of g (no events, nothing changed); 1 when legal. */
 static int simulate(const struct bs_battle *b, int g, const struct bs_order *o,
 		    int engine, struct mv *m)
 {
-	mv_init(m, b, NULL, g, o, allowed_for(b, g, o->kind));
+	mv_start(m, b, NULL, g, o);
 	if (!precheck(m, engine))
 		return 0;
 	switch (o->kind) {
@@ -1804,9 +1878,11 @@ static void path_of(const struct bs_tt_shape *sh, const struct bs_tt_contact *c,
  * the charger's figures in contact at its base AR (with the closed-charge
  * -1, the forced-march penalty and the racial bonuses [13.1]) with the
  * worst 2d6, 12, read on the CRT; the figures in its path are those of
- * path_of. It breaks through when that damage reaches their hit dice. The
- * test is logged (a NOTE with its numbers). Returns 1 when it does, with
- * *pa filled. */
+ * path_of. It breaks through when that damage reaches their hit dice.
+ * [11.4] "This includes "break-through" attacks": the cavalry charge -2
+ * (none against set spears) and the lances doubled; and the defender's
+ * shield wall (RULING R-533). The test is logged (a NOTE with its
+ * numbers). Returns 1 when it does, with *pa filled. */
 static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 {
 	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
@@ -1821,9 +1897,17 @@ static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 		ar -= 1; /* [7.14] closed-formation charge, Table 10 */
 	/* [13.1] the racial bonuses apply to this attack too */
 	ar += bs1e_unit_to_hit_vs(b, g, h, NULL, 0);
+	/* [11.4] [11.6] RULING R-533 (r11_formations.c) */
+	struct bs_deriv d;
+	const char *dbl;
+	bs_deriv_init(&d, ar, NULL, NULL, "[7.14]");
+	unsigned doubled =
+	    bs1e_melee_terms(b, g, h, c.edge_a, c.edge_b,
+			     (u->flags & BS_UF_CHARGED) != 0, &d, &dbl);
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
-	spec.ar = ar;
+	spec.ar = d.value;
+	spec.doubled = doubled;
 	spec.ac = t->r.ac;
 	spec.damage = t->r.size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = c.a_count;
@@ -1847,7 +1931,7 @@ static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 			 "break-through test: the least damage of %d figure%s, "
 			 "AR %d - AC %d + 12 (the worst 2d6) = %d: %s HD; %d "
 			 "figure%s in its path x %s HD = %s HD: %s",
-			 c.a_count, c.a_count == 1 ? "" : "s", ar, t->r.ac,
+			 c.a_count, c.a_count == 1 ? "" : "s", d.value, t->r.ac,
 			 res.attack_roll, least, pa->n, pa->n == 1 ? "" : "s",
 			 hd, needs,
 			 yes ? "breaks through" : "no break-through");
@@ -1957,10 +2041,13 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	struct moments mo;
 	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
 	int np = 0;
-	double allowed = allowed_for(b, g, o->kind);
+	double allowed =
+	    allowed_for(b, g, o->kind, pre ? pre->sp.mv_factor : 1.0);
 	if (bs1e_pass_through_possible(b, g)) {
 		struct mv t;
 		mv_init(&t, b, NULL, g, o, allowed);
+		if (pre)
+			t.sp = pre->sp; /* [11.6] [11.7] the move as checked */
 		mo.n = 0;
 		t.mo = &mo;
 		if (run_steps(&t))
@@ -1974,6 +2061,8 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		use->wb = b;
 	} else {
 		mv_init(&m, b, b, g, o, allowed);
+		if (pre)
+			m.sp = pre->sp;
 		if (np > 0) {
 			m.mo = &mo;
 			m.pause = po;
@@ -2125,6 +2214,16 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 				  "[7.12]");
 			continue;
 		}
+		/* RULING R-539: set spears and the shield square stay
+		 * where they are; a unit that follows leaves them */
+		if (e->special == BS_SPECIAL_SET_SPEARS ||
+		    e->special == BS_SPECIAL_SHIELD_SQUARE)
+			bs1e_special_end(b, h,
+					 "broken: the unit follows the "
+					 "withdrawing enemy",
+					 e->special == BS_SPECIAL_SET_SPEARS
+					     ? "[11.7] [7.12] (RULING R-539)"
+					     : "[11.6] [7.12] (RULING R-539)");
 		/* "advance 3" and remain in base-to-base contact ... even if
 		 * it has already used its full movement rate" */
 		struct mv f;
@@ -2203,7 +2302,7 @@ static void exec_wrap(struct bs_battle *b, int g, const struct bs_order *o)
 	struct bs_unit_state *u = &b->units[g];
 	struct mv m;
 	int wl = 0, wr = 0, t = -1;
-	mv_init(&m, b, b, g, o, allowed_for(b, g, o->kind));
+	mv_init(&m, b, b, g, o, allowed_for(b, g, o->kind, 1.0));
 	if (!wrap_path(&m, &wl, &wr, &t))
 		return;
 	store(b, &m);
@@ -2230,6 +2329,8 @@ static int execute(struct bs_battle *b, int g, const struct bs_order *o,
 		return 0;
 	}
 	emit_order(b, g, o);
+	/* [11.6] [11.7] "declare ... before the unit moves" */
+	bs1e_special_apply(b, g, &m.sp);
 	switch (o->kind) {
 	case BS_ORDER_HOLD:
 		break;
@@ -2305,7 +2406,7 @@ static void move_undisciplined(struct bs_battle *b, int g)
 		return;
 	}
 	struct bs_order o;
-	approach(b, g, t, allowed_for(b, g, BS_ORDER_MOVE), &o);
+	approach(b, g, t, allowed_for(b, g, BS_ORDER_MOVE, 1.0), &o);
 	execute(b, g, &o, 1);
 }
 
@@ -2318,7 +2419,7 @@ static void move_mob(struct bs_battle *b, int g)
 	o.tside = o.tunit = -1;
 	if (bs1e_engaged(b, g) || u->mob_order == BS_MOB_NONE)
 		return; /* [2.10] "automatically fights when in contact" */
-	double mv = allowed_for(b, g, BS_ORDER_MOVE);
+	double mv = allowed_for(b, g, BS_ORDER_MOVE, 1.0);
 	/* [2.10] "it moves in as straight a line as possible" */
 	struct bs_order fwd = {
 	    .kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1, .nsteps = 1};
@@ -2362,7 +2463,7 @@ static void move_mob(struct bs_battle *b, int g)
 		struct bs_order fm = fwd;
 		struct mv m;
 		fm.kind = BS_ORDER_FORCED_MARCH;
-		fm.step[0].dist = allowed_for(b, g, BS_ORDER_FORCED_MARCH);
+		fm.step[0].dist = allowed_for(b, g, BS_ORDER_FORCED_MARCH, 1.0);
 		if (simulate_any(b, g, &fm, 1, &m))
 			execute(b, g, &fm, 1);
 		else

@@ -1,6 +1,7 @@
 /* 1E melee: the [8.4] procedure steps A-G, the [8.5] dice conversions,
  * [8.6] multiple attacks, [8.7] killed and wounded figures, [11.4]/[11.5]
- * cavalry, and the [13.1] damage adjustment and [13.2] poison readings
+ * cavalry (the -2 of a charge, the parts that double), [11.7] set spears'
+ * double damage, and the [13.1] damage adjustment and [13.2] poison readings
  * that share the attack roll. HD of damage in tenths. */
 #include <assert.h>
 #include <stdarg.h>
@@ -48,10 +49,14 @@ void bs1e_ar_adjusted(int base_ar, unsigned t10, unsigned t10x,
 
 void bs1e_ar_add_cavalry_charge(struct bs_deriv *d, int defender_set_spears)
 {
-	/* [11.4] -2 to AR for charging cavalry or chariots, unless the
-	 * defender is in Set Spears/Pikes formation. */
+	/* [11.4] "Charging cavalry or chariots receive a bonus of -2 to AR
+	 * for that Game Round unless the defending unit is in Set
+	 * Spears/Pikes formation." */
 	if (!defender_set_spears)
 		bs_deriv_add(d, -2, "[11.4]", "cavalry/chariot charge");
+	else
+		bs_deriv_add(d, 0, "[11.4] [11.7]",
+			     "no charge bonus: spears set");
 }
 
 /* ---- [8.5] dice conversions ---------------------------------------------- */
@@ -244,6 +249,9 @@ int bs1e_attack_plan(const struct bs1e_attack_spec *s,
 				&s->damage.part[i], s->damage_plus,
 				&p.read[p.nreads], err, errlen) < 0)
 				return -1;
+			/* [11.4] [11.7] a part that does double damage */
+			int dbl = i < 32 && ((s->doubled >> i) & 1u);
+			p.read[p.nreads].doubled = dbl;
 			p.nreads++;
 			if (s->poison != BS1E_POISON_NONE && i == pp) {
 				/* RULING R-066 [13.2] the poison's extra
@@ -258,6 +266,7 @@ int bs1e_attack_plan(const struct bs1e_attack_spec *s,
 					r, err, errlen) < 0)
 					return -1;
 				r->poison = 1;
+				r->doubled = dbl;
 				p.nreads++;
 			}
 		}
@@ -266,7 +275,8 @@ int bs1e_attack_plan(const struct bs1e_attack_spec *s,
 	 * must stay well inside an int. */
 	long long most = 0;
 	for (int i = 0; i < p.nreads; i++)
-		most += bs1e_colread_tenths(&p.read[i], 0);
+		most += bs1e_colread_tenths(&p.read[i], 0) *
+			(p.read[i].doubled ? 2 : 1);
 	most = most * p.attacks_num / p.attacks_den;
 	most *= (p.level_drain ? 2 : 1) * (long long)p.figures;
 	if (most > BS1E_MAX_TOTAL_TENTHS)
@@ -290,6 +300,9 @@ void bs1e_attack_resolve(const struct bs1e_attack_plan *p, int roll,
 	for (int i = 0; i < p->nreads; i++) {
 		out->read_tenths[i] =
 		    bs1e_colread_tenths(&p->read[i], out->attack_roll);
+		/* [11.4] [11.7] double damage: the reading counts twice */
+		if (p->read[i].doubled)
+			out->read_tenths[i] *= 2;
 		out->routine_tenths += out->read_tenths[i];
 	}
 	/* [8.6] the same attack repeated multiplies; RULING R-064 a rate

@@ -234,16 +234,21 @@ int bs1e_unit_may_fight(const struct bs_battle *b, int g)
 	return bs1e_in_play(b, g) && !(u->flags & (BS_UF_ROUTED | BS_UF_FLED));
 }
 
-/* "D8", "D4 + D4 + D12": the columns of a plan (events only). */
-static void columns_text(const struct bs1e_attack_plan *p, char *buf,
-			 size_t len)
+void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
+			 char *buf, size_t len)
 {
 	size_t k = 0;
 	buf[0] = 0;
-	for (int i = 0; i < p->nreads && k + 1 < len; i++) {
+	for (int i = 0; i <= p->nreads && k + 1 < len; i++) {
 		char one[64];
-		bs1e_colread_format(&p->read[i], one, sizeof one);
-		int w = snprintf(buf + k, len - k, "%s%s", i ? " + " : "", one);
+		int w;
+		if (i == p->nreads)
+			w = dbl ? snprintf(buf + k, len - k, " %s", dbl) : 0;
+		else
+			w = snprintf(
+			    buf + k, len - k, "%s%s%s", i ? " + " : "",
+			    bs1e_colread_format(&p->read[i], one, sizeof one),
+			    p->read[i].doubled ? " doubled" : "");
 		if (w < 0)
 			break;
 		k += (size_t)w < len - k ? (size_t)w : len - k - 1;
@@ -301,16 +306,21 @@ void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
 		 d);
 }
 
-/* [8.3] Table 10 (with its higher ground), the racial to-hit, the
- * [11.9] low ground and the spec of g's attack on h at
- * `arc` (figures not set), as the Melee Phase makes it; `charged`: [7.14]
- * it charged this Game Round. Changes nothing. */
-static void attack_numbers(const struct bs_battle *b, int g, int h,
-			   enum bs_arc arc, int charged, struct bs_deriv *d,
-			   struct bs1e_attack_spec *spec)
+/* [8.3] Table 10 (with its higher ground), the racial to-hit, the [11.9]
+ * low ground, the Intermediate Game's formation terms and the spec of g's
+ * attack on h, g's edge edge_g against h's edge edge_h (enum
+ * bs_side_edge; figures not set), as the Melee Phase makes it; `charged`:
+ * [7.14] [11.4] it charged this Game Round. *arc gets the arc struck, *dbl
+ * the cite of a doubling (NULL none). Changes nothing. */
+static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
+			   int edge_h, int charged, struct bs_deriv *d,
+			   struct bs1e_attack_spec *spec, enum bs_arc *arc,
+			   const char **dbl)
 {
 	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
-	melee_ar(b, g, arc, t->r.shield, charged, d);
+	/* [11.6] the circular or square shield wall has no flank or rear */
+	*arc = bs1e_arc_struck(b, h, edge_h);
+	melee_ar(b, g, *arc, t->r.shield, charged, d);
 	/* [8.3] Table 10 "Defender occupies higher ground" (RULINGS R-006,
 	 * R-451) */
 	if (bs1e_higher_ground(b, g, h)) {
@@ -328,6 +338,10 @@ static void attack_numbers(const struct bs_battle *b, int g, int h,
 		bs_deriv_add(d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
 	/* [11.9] +4 from low ground against a unit at its edge */
 	bs1e_ar_add_terrain(b, g, h, d);
+	/* [11.4] the cavalry charge, [11.6] the shield wall, [11.7] set
+	 * spears (r11_formations.c) */
+	unsigned doubled =
+	    bs1e_melee_terms(b, g, h, edge_g, edge_h, charged, d, dbl);
 	memset(spec, 0, sizeof *spec);
 	spec->ar = d->value;
 	spec->ac = t->r.ac;
@@ -337,6 +351,7 @@ static void attack_numbers(const struct bs_battle *b, int g, int h,
 	 * several natural attacks are the parts of the damage) */
 	spec->level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec->poison_part = -1;
+	spec->doubled = doubled;
 }
 
 int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
@@ -351,20 +366,27 @@ int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
 	struct bs_tt_contact c;
 	memset(out, 0, sizeof *out);
 	out->in_contact = bs1e_contact(b, g, h, &c);
+	int edge_g = BS_EDGE_FRONT, edge_h = BS_EDGE_FRONT;
 	if (out->in_contact) {
 		out->figures = bs1e_melee_eligible(b, g, h);
-		out->arc = (int)bs_tt_edge_arc(c.edge_b);
+		edge_g = c.edge_a;
+		edge_h = c.edge_b;
 	} else {
+		/* as if its front made contact with the side of h it stands
+		 * before */
 		out->figures = u->files < u->figures ? u->files : u->figures;
-		out->arc =
-		    (int)bs_tt_unit_arc(b, u->side, u->idx, t->side, t->idx);
+		struct bs_quad gq = bs1e_quad(b, g), hq = bs1e_quad(b, h);
+		bs_tt_arc_from(&hq, bs_quad_centre(&gq), &edge_h);
 	}
 	/* RULING R-429: its charge counts for the melee of this round, not
 	 * after it (the flag lasts until the next round begins) */
 	out->charged = charging ||
 		       ((u->flags & BS_UF_CHARGED) && b->phase != BS_PHASE_END);
-	attack_numbers(b, g, h, (enum bs_arc)out->arc, out->charged, &out->ar,
-		       &out->spec);
+	enum bs_arc arc;
+	const char *dbl;
+	attack_numbers(b, g, h, edge_g, edge_h, out->charged, &out->ar,
+		       &out->spec, &arc, &dbl);
+	out->arc = (int)arc;
 	out->spec.figures = out->figures;
 	out->target_hd = t->r.hd_fig;
 	out->target_figures = t->figures;
@@ -394,20 +416,23 @@ int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
 	return 0;
 }
 
-/* g attacks h with `figs` figures at `arc`; the casualties go to *hit.
- * Returns 1 when the attack did anything to record. */
-static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
-		  const char *cite, struct bs1e_hit *hit)
+/* g attacks h with `figs` figures, g's edge edge_g against h's edge
+ * edge_h (enum bs_side_edge); the casualties go to *hit. Returns 1 when
+ * the attack did anything to record. */
+static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
+		  int edge_h, const char *cite, struct bs1e_hit *hit)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
 	const struct bs1e_unit_x *x = &s->ux[g];
 	if (figs <= 0)
 		return 0;
+	enum bs_arc arc;
 	struct bs_deriv d;
 	struct bs1e_attack_spec spec;
-	attack_numbers(b, g, h, arc, (u->flags & BS_UF_CHARGED) != 0, &d,
-		       &spec);
+	const char *dbl;
+	attack_numbers(b, g, h, edge_g, edge_h, (u->flags & BS_UF_CHARGED) != 0,
+		       &d, &spec, &arc, &dbl);
 	u->flags |= BS_UF_FOUGHT;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[h].attacked = 1;
@@ -431,6 +456,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
 	struct bs1e_attack_result res;
 	bs1e_attack_resolve(&plan, d1 + d2, &res);
+	memset(hit, 0, sizeof *hit);
 	hit->from = g;
 	hit->from_indiv = -1;
 	hit->to = h;
@@ -441,7 +467,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, enum bs_arc arc,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		char cols[160];
-		columns_text(&plan, cols, sizeof cols);
+		bs1e_attack_columns(&plan, dbl, cols, sizeof cols);
 		bs1e_ev(b, &ev, BS_EV_ATTACK);
 		bs_battle_ev_units(b, &ev, g, h);
 		ev.deriv = d;
@@ -660,9 +686,10 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	for (int i = 0; i < n && i < 64; i++) {
 		if (!bs1e_in_play(b, g))
 			return;
-		struct bs_vec cause = h[i].from >= 0
-					  ? bs1e_centre(b, h[i].from)
-					  : b->indivs[h[i].from_indiv].pos;
+		struct bs_vec cause = h[i].from >= 0 ? bs1e_centre(b, h[i].from)
+				      : h[i].from_indiv >= 0
+					  ? b->indivs[h[i].from_indiv].pos
+					  : bs1e_centre(b, g);
 		if (was_routed) {
 			/* [6.4] "If a routed unit is attacked by an enemy ...
 			 * during the Melee Phase, it takes any damage and
@@ -676,6 +703,7 @@ static void checks(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		e.original = u->original;
 		e.lost_before = lost;
 		e.lost_after = lost + share[i];
+		e.by_magic = h[i].by_magic;
 		lost = e.lost_after;
 		struct bs1e_morale_due due;
 		bs1e_morale_checks_due(&e, &due);
@@ -725,7 +753,7 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g)
 	bs1e_sc(b)->ux[g].figs_phase = b->units[g].figures;
 	/* [8.8] "one free attack at the fleeing unit with a -2 bonus "to
 	 * hit" (attacking from behind)" */
-	if (attack(b, h, g, figs, BS_ARC_REAR, "[8.8]", &hit))
+	if (attack(b, h, g, figs, BS_EDGE_FRONT, BS_EDGE_REAR, "[8.8]", &hit))
 		bs1e_apply_hits(b, g, &hit, 1, "free attack on a fleeing unit");
 }
 
@@ -747,8 +775,9 @@ static int npairs_add(struct bs1e_scratch *s, int *np, int a, int d)
 }
 
 /* x attacks y in the melee of the pair: its eligible figures not yet
- * designated, and the wings of a wrap-around as a flank attack. */
-static void fight(struct bs_battle *b, int x, int y, int *nh)
+ * designated (at most `cap` of them, -1 no limit), and the wings of a
+ * wrap-around as a flank attack. */
+static void fight(struct bs_battle *b, int x, int y, int *nh, int cap)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_tt_contact c;
@@ -778,14 +807,54 @@ static void fight(struct bs_battle *b, int x, int y, int *nh)
 	for (int i = 0; i < w; i++)
 		add(list[k + i], list, &n);
 	int figs = designate(&s->ux[x], list, n, 1);
-	enum bs_arc arc = bs_tt_edge_arc(c.edge_b);
+	if (cap >= 0 && figs > cap)
+		figs = cap; /* [11.7] only the surviving figures */
 	if (*nh < s->maxhits &&
-	    attack(b, x, y, figs, arc, "[8.4]", &s->hits[*nh]))
+	    attack(b, x, y, figs, c.edge_a, c.edge_b, "[8.4]", &s->hits[*nh]))
 		(*nh)++;
 	/* [7.11] the wheeled ends strike the enemy's flanks */
 	if (wf > 0 && *nh < s->maxhits &&
-	    attack(b, x, y, wf, BS_ARC_FLANK, "[7.11] [8.4]", &s->hits[*nh]))
+	    attack(b, x, y, wf, BS_EDGE_FRONT, BS_EDGE_LEFT, "[7.11] [8.4]",
+		   &s->hits[*nh]))
 		(*nh)++;
+}
+
+/* [11.7] "In this formation, enemy losses are removed immediately, before
+ * the enemy unit gets its return attack (only the surviving figures may
+ * attack). If the enemy unit is in closed formation, however, it can fill
+ * in any losses in the front line from the rear ranks before making its
+ * attack." The melee of set spears s and the unit c that charged them:
+ * s strikes first, whatever the initiative, c's losses are removed at once
+ * (their Table 5 checks wait for the end of the phase with the others,
+ * RULING R-542), then c strikes back: closed, with the figures eligible
+ * once its front is filled; open or mob, with those it had less the
+ * figures lost. */
+static void set_spears_melee(struct bs_battle *b, int s, int c, int *nh)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	int before = bs1e_melee_eligible(b, c, s);
+	int k = *nh;
+	if (bs_battle_events_on(b))
+		bs1e_note(b, s,
+			  "set spears strike the charging enemy first: its "
+			  "losses are removed before it strikes back",
+			  "[11.7]");
+	fight(b, s, c, nh, -1);
+	int share[64], removed = 0;
+	if (*nh > k && bs1e_in_play(b, c)) {
+		removed = losses(b, c, &sc->hits[k], *nh - k, share,
+				 "set spears: removed before it strikes back",
+				 "[11.7] [8.7]");
+		for (int i = k; i < *nh; i++) {
+			sc->hits[i].share = share[i - k];
+			sc->hits[i].applied = 1;
+		}
+	}
+	int left = before - removed;
+	fight(b, c, s, nh,
+	      b->units[c].formation == BS_FORM_CLOSED ? -1
+	      : left > 0			      ? left
+						      : 0);
 }
 
 /* [1.6 B] the order of the np melees of s->pairs into order[]: Side A's
@@ -841,6 +910,8 @@ static void change_weapons(struct bs_battle *b)
 				 u->def->weapons[w].weapon->name);
 			bs1e_note(b, g, msg, "[8.2]");
 		}
+		/* [11.7] set spears need a spear or pike in hand */
+		bs1e_special_hold(b, g);
 	}
 }
 
@@ -882,8 +953,15 @@ void bs1e_phase_melee(struct bs_battle *b)
 	 * melee is simultaneous [8.0]: losses wait for the end */
 	for (int i = 0; i < np; i++) {
 		const struct bs1e_pair *pr = &s->pairs[order[i]];
-		fight(b, pr->a, pr->b, &nh);
-		fight(b, pr->b, pr->a, &nh);
+		int a = pr->a, d = pr->b;
+		if (bs1e_set_against_charge(b, d, a))
+			set_spears_melee(b, d, a, &nh);
+		else if (bs1e_set_against_charge(b, a, d))
+			set_spears_melee(b, a, d, &nh);
+		else {
+			fight(b, a, d, &nh, -1);
+			fight(b, d, a, &nh, -1);
+		}
 	}
 	/* [9.4] the heroes' and commanders' melee (r09_individual.c): after
 	 * the units' melees (RULING R-511), before any loss is removed */
@@ -894,17 +972,21 @@ void bs1e_phase_melee(struct bs_battle *b)
 	struct bs1e_hit mine[64];
 	int share[64], before[BS1E_MAX_UNITS], took[BS1E_MAX_UNITS];
 	for (int g = 0; g < b->nunits; g++) {
-		int k = 0;
-		before[g] = b->units[g].figures;
+		int k = 0, all = 0;
+		/* [11.7] hits removed already count from the phase's start */
+		before[g] = s->ux[g].figs_phase;
 		for (int i = 0; i < nh && k < 64; i++)
-			if (s->hits[i].to == g)
-				mine[k++] = s->hits[i];
-		took[g] = k;
+			if (s->hits[i].to == g) {
+				all++;
+				if (!s->hits[i].applied)
+					mine[k++] = s->hits[i];
+			}
+		took[g] = all;
 		if (k == 0)
 			continue;
 		losses(b, g, mine, k, share, "melee", "[8.7]");
 		for (int i = 0, j = 0; i < nh && j < k; i++)
-			if (s->hits[i].to == g)
+			if (s->hits[i].to == g && !s->hits[i].applied)
 				s->hits[i].share = share[j++];
 	}
 	/* [9.4 A] the figures' damage to the individuals is taken */

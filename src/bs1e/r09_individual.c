@@ -308,21 +308,6 @@ static int unit_figure_contact(const struct bs_battle *b, int g, int k,
 	return bs_tt_contact(&us, &up, &fs, &fp, c);
 }
 
-/* "D8", "D20 + D4": the column of a plan (events only). */
-static void column_text(const struct bs1e_attack_plan *p, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	size_t k = 0;
-	for (int i = 0; i < p->nreads && k + 1 < len; i++) {
-		char one[64];
-		bs1e_colread_format(&p->read[i], one, sizeof one);
-		int w = snprintf(buf + k, len - k, "%s%s", i ? " + " : "", one);
-		if (w < 0)
-			break;
-		k += (size_t)w < len - k ? (size_t)w : len - k - 1;
-	}
-}
-
 /* [9.4 A] "HERO ATTACKING FIGURE": hero k attacks unit g at `arc`. */
 static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 			 int *nh)
@@ -338,6 +323,10 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	 * Table 10 (flank against a shield -1, rear -2); RULING R-512: the
 	 * formation and command rows are a unit's */
 	unsigned t10x = 0;
+	/* [11.6] the circular or square shield wall has no flank or rear
+	 * (RULING R-538) */
+	if (t->special == BS_SPECIAL_SHIELD_SQUARE)
+		arc = BS_ARC_FRONT;
 	if (arc == BS_ARC_FLANK && t->r.shield)
 		t10x |= 1u << BS1E_T10X_FLANK;
 	if (arc == BS_ARC_REAR)
@@ -351,6 +340,11 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 		bs_deriv_add(&d, t10.term[i].amount, t10.term[i].cite, "%s",
 			     t10.term[i].label);
 	d.cite = t10.cite;
+	/* [11.6] "a bonus of 2 to AC against melee attacks" on its front */
+	int sw = bs1e_shield_wall_melee(b, g, arc);
+	if (sw)
+		bs_deriv_add(&d, sw, "[11.6]",
+			     "defender's shield wall: AC %d better", sw);
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[g].attacked = 1;
 	const struct bs_creature *cr = t->def->creature;
@@ -418,7 +412,7 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		char cols[160];
-		column_text(&plan, cols, sizeof cols);
+		bs1e_attack_columns(&plan, NULL, cols, sizeof cols);
 		bs1e_ev(b, &ev, BS_EV_HERO_ATTACK);
 		ev.side = c->side;
 		ev.indiv = c->idx;
@@ -457,10 +451,17 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	 * attackers, the Q&A: from behind once, -2) */
 	struct bs_deriv d;
 	bs1e_unit_melee_ar(b, g, behind ? BS_ARC_REAR : BS_ARC_FRONT, 0, &d);
+	/* [11.4] in the round it charged as cavalry: -2, lances doubled
+	 * (RULING R-532) */
+	const char *dbl;
+	unsigned doubled =
+	    bs1e_charge_terms(b, g, hf->size == BS_SIZE_L, 0,
+			      (u->flags & BS_UF_CHARGED) != 0, &d, &dbl);
 	u->flags |= BS_UF_FOUGHT;
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;
+	spec.doubled = doubled;
 	spec.ac = hf->ac;
 	spec.damage = hf->size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = figs;
@@ -487,7 +488,7 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		char cols[160];
-		column_text(&plan, cols, sizeof cols);
+		bs1e_attack_columns(&plan, dbl, cols, sizeof cols);
 		bs1e_ev(b, &ev, BS_EV_FIGURE_ATTACK);
 		bs_battle_ev_units(b, &ev, g, -1);
 		ev.tside = c->side;

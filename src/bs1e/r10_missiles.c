@@ -590,6 +590,19 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 		bs_deriv_add(d, r->mod, r->cite, "target %s %s (%s)",
 			     k->behind ? "behind" : "in", k->key, ct->name);
 	}
+	/* [10.8] Table 13 "or in Shield Wall formation ([11.6])" +4: the
+	 * [11.6] bonus "against all normal missile attacks", on the side the
+	 * volley strikes (its front; any side of the circle or square), none
+	 * against artillery; RULING R-536 (R-485): the one +4, not again
+	 * behind a wall or in a building. Missile fire, indirect fire too,
+	 * is not from above (RULING R-535). */
+	int wall =
+	    cover == BS_COVER_HARD
+		? 0
+		: bs1e_shield_wall_missile_ac_at(b, h, &tq, s->from, art, 0);
+	if (wall > 0)
+		bs_deriv_add(d, wall, "[10.8 T13] [11.6] RULING R-536",
+			     "target in shield wall formation");
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect) {

@@ -51,6 +51,8 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_FIGURE_ATTACK] = "figure_attack",
     [BS_EV_HP] = "hp",
     [BS_EV_CAPTURE] = "capture",
+    /* special formations (issue 15) */
+    [BS_EV_SPECIAL] = "special",
 };
 
 /* [1.0] the seven phases of a Game Round, plus the set-up before it. */

@@ -7,6 +7,7 @@
  * reporter depends on another's helpers. */
 #include <jansson.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/report.h"
@@ -81,6 +82,30 @@ const char *const bs_report_phase_title[BS_PHASE__COUNT] = {
     [BS_PHASE_MX_COUNTER] = "Counterattack (loser)",
     [BS_PHASE_MX_ASSESS] = "Damage assessed",
 };
+const char *const bs_report_edge_name[4] = {"front", "left", "rear", "right"};
+
+char *bs_report_sides_text(unsigned sides, char *buf, size_t len)
+{
+	size_t k = 0;
+	if (len == 0)
+		return buf;
+	buf[0] = 0;
+	if ((sides & 0xfu) == 0xfu) {
+		snprintf(buf, len, "all sides");
+		return buf;
+	}
+	for (int e = 0; e < 4; e++) {
+		if (!(sides & (1u << e)) || k + 1 >= len)
+			continue;
+		int w = snprintf(buf + k, len - k, "%s%s", k ? ", " : "",
+				 bs_report_edge_name[e]);
+		if (w < 0)
+			break;
+		k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
+	return buf;
+}
+
 const char *const bs_report_phase_cite[BS_PHASE__COUNT] = {
     [BS_PHASE_SETUP] = "[3.4]",
     [BS_PHASE_INITIATIVE] = "[1.1]",

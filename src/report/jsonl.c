@@ -254,6 +254,25 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 	case BS_EV_OVERRIDE: /* referee mode (issue 17) */
 		set(o, "text", jstr(ev->what));
 		break;
+	case BS_EV_SPECIAL: { /* [11.6] [11.7] (issue 15) */
+		set(o, "from",
+		    bs_report_in(n[0], BS_SPECIAL__COUNT)
+			? jstr(bs_special_name[n[0]])
+			: json_integer(n[0]));
+		set(o, "to",
+		    bs_report_in(n[1], BS_SPECIAL__COUNT)
+			? jstr(bs_special_name[n[1]])
+			: json_integer(n[1]));
+		json_t *a = json_array();
+		for (int e = 0; e < 4; e++)
+			if (n[2] & (1 << e))
+				json_array_append_new(
+				    a, jstr(bs_report_edge_name[e]));
+		set(o, "sides", a);
+		set(o, "mv_cost", jtenths(n[3]));
+		set(o, "reason", jstr(ev->what));
+		break;
+	}
 	case BS_EV_MOVE:
 		set(o, "move", jstr(ev->what));
 		set_from_to(o, ev);

@@ -27,6 +27,14 @@ const char *bs_report_side_name(const struct bs_scenario *sc, int s);
 const char *bs_report_unit_name(const struct bs_scenario *sc, int s, int u);
 const char *bs_report_indiv_name(const struct bs_scenario *sc, int s, int i);
 
+/* [11.7] the sides of a unit (enum bs_side_edge): "front", "left",
+ * "rear", "right". */
+extern const char *const bs_report_edge_name[4];
+
+/* The sides of set spears (bits of enum bs_side_edge) as text: "front",
+ * "front, rear", "all sides". Returns buf. */
+char *bs_report_sides_text(unsigned sides, char *buf, size_t len);
+
 /* A double rounded to tenths (half away from zero; -0 is 0). */
 int bs_report_tenths(double x);
 

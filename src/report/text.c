@@ -15,6 +15,7 @@
 
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/bs2e.h"
+#include "battlesim/controller.h"
 #include "battlesim/tabletop.h"
 #include "report/report_int.h"
 
@@ -505,6 +506,38 @@ static void text_attack(struct sb *b, const struct bs_scenario *sc,
 		put(b, " [8.7]");
 }
 
+/* [11.6] [11.7] a special formation declared, given up or broken:
+ * "Pikes set spears (front, rear) declared (10\" MV) [11.7]". */
+static const char *const special_text[BS_SPECIAL__COUNT] = {
+    [BS_SPECIAL_NONE] = "no special formation",
+    [BS_SPECIAL_SHIELD_WALL] = "shield wall",
+    [BS_SPECIAL_SHIELD_SQUARE] = "shield wall (circle or square)",
+    [BS_SPECIAL_SET_SPEARS] = "set spears",
+};
+
+static void text_special(struct sb *b, const struct bs_scenario *sc,
+			 const struct bs_event *ev)
+{
+	int from = ev->n[0], to = ev->n[1];
+	int shown = bs_report_in(to, BS_SPECIAL__COUNT) && to != 0 ? to : from;
+	put_actor(b, sc, ev);
+	put(b, " %s",
+	    bs_report_in(shown, BS_SPECIAL__COUNT) ? special_text[shown] : "?");
+	if (shown == BS_SPECIAL_SET_SPEARS && ev->n[2]) {
+		char sides[64];
+		put(b, " (%s)",
+		    bs_report_sides_text((unsigned)ev->n[2], sides,
+					 sizeof sides));
+	}
+	put(b, " %s", str(ev->what));
+	if (ev->n[3] > 0) {
+		put(b, " (");
+		put_tenths(b, ev->n[3]);
+		put(b, "\" MV)");
+	}
+	put_ev_cite(b, ev);
+}
+
 /* [10.0] [8.4] a volley of missiles or an artillery shot (issue 14). */
 static void text_volley(struct sb *b, const struct bs_scenario *sc,
 			const struct bs_event *ev)
@@ -901,6 +934,9 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		break;
 	case BS_EV_FORMATION:
 		text_formation(&b, sc, ev);
+		break;
+	case BS_EV_SPECIAL:
+		text_special(&b, sc, ev);
 		break;
 	case BS_EV_CONTACT:
 		text_contact(&b, sc, ev);

@@ -260,48 +260,10 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 	}
 }
 
-/* The large shield of a list of armor names, or NULL. */
-static const yaml_node_t *large_shield(struct ld *ld, const yaml_node_t *list)
-{
-	int n = items(list);
-	for (int i = 0; i < n; i++) {
-		yaml_node_t *it = ld_item(ld, list, i);
-		const struct bs_armor *a =
-		    it && it->type == YAML_SCALAR_NODE
-			? bs_scenario_armor(ld->s,
-					    (const char *)it->data.scalar.value)
-			: NULL;
-		if (a && a->large_shield)
-			return it;
-	}
-	return NULL;
-}
-
-/* [11.6] equipped with large shields: the unit's armor, or every part of
- * a mixed unit's. */
-static const yaml_node_t *shield_wall_at(struct ld *ld, const yaml_node_t *n,
-					 const struct bs_unit *u)
-{
-	if (u->nmix == 0)
-		return large_shield(ld, ld_get(ld, n, "armor"));
-	yaml_node_t *mix = ld_get(ld, n, "mix");
-	const yaml_node_t *first = NULL;
-	for (int i = 0; i < u->nmix; i++) {
-		const yaml_node_t *at =
-		    large_shield(ld, ld_get(ld, ld_item(ld, mix, i), "armor"));
-		if (!at)
-			return NULL;
-		if (!first)
-			first = at;
-	}
-	return first;
-}
-
 static void unit_weapons(struct ld *ld, const yaml_node_t *n,
 			 const struct bs_unit *u, int mounted)
 {
 	const struct bs_scenario *s = ld->s;
-	int closes = u->type == BS_UNIT_REGULAR || u->type == BS_UNIT_ELITE;
 	int basic = s->level == BS_LEVEL_BASIC;
 	yaml_node_t *list = ld_get(ld, n, "weapons");
 	char with[160];
@@ -333,18 +295,7 @@ static void unit_weapons(struct ld *ld, const yaml_node_t *n,
 						: "none");
 			continue;
 		}
-		if (basic)
-			continue;
-		if (w->lance && mounted)
-			warn(ld, wn, BS_W_LANCE, "weapons: '%s'", w->name);
-		if (w->set_vs_charge && closes)
-			warn(ld, wn, BS_W_SET_SPEARS, "weapons: '%s'", w->name);
 	}
-	const yaml_node_t *sw =
-	    closes && !basic ? shield_wall_at(ld, n, u) : NULL;
-	if (sw)
-		warn(ld, sw, BS_W_SHIELD_WALL, "armor: '%s'",
-		     (const char *)sw->data.scalar.value);
 }
 
 static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)

@@ -443,6 +443,13 @@ int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len)
 	if (o->kind != BS_SCRIPT_MOVE)
 		return 0;
 	enum bs_order_kind k = o->order.kind;
+	if (o->order.declares) {
+		snprintf(why, len,
+			 "declare: the Shield Wall and Set Spears/Pikes are "
+			 "1E rules [11.6] [11.7]; 2E orders are hold, move "
+			 "and charge [2E Movement] (RULING R-229)");
+		return -1;
+	}
 	if (k != BS_ORDER_HOLD && k != BS_ORDER_MOVE && k != BS_ORDER_CHARGE) {
 		snprintf(why, len,
 			 "order: '%s' is a 1E order; 2E orders are hold, move "

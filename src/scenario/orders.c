@@ -1,16 +1,18 @@
 /* A side's `controller:` and scripted `orders:` (docs/SCENARIO-FORMAT.md,
  * "Controllers and scripted orders"): Movement Phase orders per round and
- * unit with their steps [7.6]-[7.14] [8.8], Rally Phase attempts [6.0] and
- * orders given to mobs [2.10] [6.6], the order of the melees [1.6 B]; an
- * individual's move [7.7] [9.4] and his changes of role [9.0] [9.3] (issue
- * 15). Only the form is checked here (names, types, ranges, one order per
- * unit and round); whether an order is legal when its round comes is for
- * the rules, which reject it as usual. */
+ * unit with their steps [7.6]-[7.14] [8.8] and the special formation they
+ * declare [11.6] [11.7], Rally Phase attempts [6.0] and orders given to
+ * mobs [2.10] [6.6], the order of the melees [1.6 B]; an individual's move
+ * [7.7] [9.4] and his changes of role [9.0] [9.3] (issue 15). Only the
+ * form is checked here (names, types, ranges, one order per unit and
+ * round); whether an order is legal when its round comes is for the
+ * rules, which reject it as usual. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "battlesim/controller.h"
+#include "battlesim/warn.h"
 #include "scenario/loader.h"
 
 /* ---- names -----------------------------------------------------------------
@@ -38,6 +40,21 @@ static const char *const mob_order_key[BS_MOB__COUNT] = {
 static const char *const mob_order_alt[BS_MOB__COUNT] = {
     [BS_MOB_FORWARD] = "move-forward",
 };
+
+/* The words of `declare:` [11.6] [11.7] (bs_special_name in the log). */
+static const char *const special_key[BS_SPECIAL__COUNT] = {
+    [BS_SPECIAL_NONE] = "none",
+    [BS_SPECIAL_SHIELD_WALL] = "shield_wall",
+    [BS_SPECIAL_SHIELD_SQUARE] = "shield_square",
+    [BS_SPECIAL_SET_SPEARS] = "set_spears",
+};
+static const char *const special_alt[BS_SPECIAL__COUNT] = {
+    [BS_SPECIAL_SHIELD_SQUARE] = "shield_circle",
+    [BS_SPECIAL_SET_SPEARS] = "set_pikes",
+};
+
+/* The words of `sides:`: enum bs_side_edge. */
+static const char *const side_key[4] = {"front", "left", "rear", "right"};
 
 static const char *const face_key[3] = {"right", "left", "about"};
 static const double face_angle[3] = {90, -90, 180};
@@ -226,6 +243,8 @@ enum {
 	OK_ROLE,
 	OK_OF,
 	OK_TAKE_OVER,
+	OK_DECLARE,
+	OK_SIDES,
 	OK_MELEE,
 	OK__N
 };
@@ -245,6 +264,8 @@ static const char *const order_keys[OK__N] = {
     [OK_ROLE] = "role",
     [OK_OF] = "of",
     [OK_TAKE_OVER] = "take_over",
+    [OK_DECLARE] = "declare",
+    [OK_SIDES] = "sides",
     [OK_MELEE] = "melee",
     [OK_FIRE] = "fire",
     [OK_PHASE] = "phase",
@@ -267,6 +288,74 @@ static const char *const role_key[BS_RA__COUNT] = {
     [BS_RA_MEMBER] = "member",
     [BS_RA_COMMAND] = "commander",
 };
+
+/* [11.6] [11.7] `declare:` and `sides:` of a unit's order into o; 0 ok,
+ * -1 after an error. */
+static int parse_declare(struct ld *ld, yaml_node_t **v, struct bs_order *o)
+{
+	if (!v[OK_DECLARE]) {
+		if (!v[OK_SIDES])
+			return 0;
+		ld_err(ld, v[OK_SIDES],
+		       "sides: only with declare: set_spears (the sides set "
+		       "spears defend [11.7])");
+		return -1;
+	}
+	int k = word(ld, v[OK_DECLARE], "declare", special_key, special_alt,
+		     BS_SPECIAL__COUNT);
+	if (k < 0)
+		return -1;
+	o->declares = 1;
+	o->special = (enum bs_special)k;
+	/* RULING R-547 [16.3 A]: not in force at the Basic Game; the rules
+	 * reject the order when its round comes */
+	if (ld->s->rules == BS_RULES_BS1E && ld->s->level == BS_LEVEL_BASIC &&
+	    k != BS_SPECIAL_NONE)
+		bs_warn_add(&ld->s->warnings, BS_W_SPECIAL_LEVEL, ld->file,
+			    (int)v[OK_DECLARE]->start_mark.line + 1,
+			    (int)v[OK_DECLARE]->start_mark.column + 1,
+			    "declare: %s", special_key[k]);
+	if (!v[OK_SIDES])
+		return 0;
+	if (k != BS_SPECIAL_SET_SPEARS) {
+		ld_err(ld, v[OK_SIDES],
+		       "sides: only with declare: set_spears (a shield wall "
+		       "guards its front, or every side as a circle or square "
+		       "[11.6])");
+		return -1;
+	}
+	/* [11.7] "The formation can be set to defend any and all sides" */
+	if (v[OK_SIDES]->type == YAML_SCALAR_NODE) {
+		const char *t = ld_text(ld, v[OK_SIDES], "sides", "a name");
+		if (t && bs_name_eq(t, "all")) {
+			o->sides = BS_SIDES_ALL;
+			return 0;
+		}
+		int e = word(ld, v[OK_SIDES], "sides", side_key, NULL, 4);
+		if (e < 0)
+			return -1;
+		o->sides = BS_SIDE_BIT(e);
+		return 0;
+	}
+	int n = ld_list(ld, v[OK_SIDES], "sides", 4,
+			"sides (front, left, rear, right, or all)");
+	if (n < 0)
+		return -1;
+	if (n == 0) {
+		ld_err(ld, v[OK_SIDES],
+		       "sides: name at least one side (front, left, rear, "
+		       "right) or all");
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		int e = word(ld, ld_item(ld, v[OK_SIDES], i), "sides", side_key,
+			     NULL, 4);
+		if (e < 0)
+			return -1;
+		o->sides |= BS_SIDE_BIT(e);
+	}
+	return 0;
+}
 
 /* A key that an entry of this kind does not take. */
 static int refuse(struct ld *ld, yaml_node_t **v, int key, const char *kind)
@@ -386,7 +475,8 @@ static int parse_indiv(struct ld *ld, int si, const yaml_node_t *n,
 		       yaml_node_t **v, struct bs_script_order *o)
 {
 	int bad = 0;
-	static const int never[] = {OK_ORDER, OK_STEPS, OK_BY, OK_ANGLE};
+	static const int never[] = {OK_ORDER, OK_STEPS,	  OK_BY,
+				    OK_ANGLE, OK_DECLARE, OK_SIDES};
 	for (size_t i = 0; i < sizeof never / sizeof never[0]; i++)
 		bad |= refuse(ld, v, never[i], "an individual's entry");
 	o->indiv = ld_find_indiv(ld, si, v[OK_INDIVIDUAL], "individual");
@@ -515,7 +605,8 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		 * (RULING R-377) */
 		o->kind = BS_SCRIPT_MELEE;
 		static const int other[] = {OK_ORDER, OK_TARGET, OK_STEPS,
-					    OK_BY, OK_ANGLE};
+					    OK_BY,    OK_ANGLE,	 OK_DECLARE,
+					    OK_SIDES};
 		for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
 			bad |= refuse(ld, v, other[i], "a melee entry");
 		int k = ld_list(ld, v[OK_MELEE], "melee", BS_SCRIPT_MELEE_MAX,
@@ -550,7 +641,11 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		if (o->unit < 0)
 			bad = -1;
 		int k = -1;
-		if (ld_require(ld, n, "order", "order", v[OK_ORDER]) == 0)
+		if (parse_declare(ld, v, &o->order) != 0)
+			bad = -1;
+		if (!v[OK_ORDER] && v[OK_DECLARE])
+			k = BS_ORDER_HOLD; /* a declaration alone: it holds */
+		else if (ld_require(ld, n, "order", "order", v[OK_ORDER]) == 0)
 			k = word(ld, v[OK_ORDER], "order", unit_order_key,
 				 unit_order_alt, BS_ORDER__COUNT);
 		if (k < 0)
@@ -628,6 +723,8 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	const char *what = kind + 2; /* "rally entry", "mob order" */
 	bad |= refuse(ld, v, OK_TARGET, kind);
 	bad |= refuse(ld, v, OK_STEPS, kind);
+	bad |= refuse(ld, v, OK_DECLARE, kind);
+	bad |= refuse(ld, v, OK_SIDES, kind);
 	if (v[OK_RALLY]) {
 		o->kind = BS_SCRIPT_RALLY;
 		o->mob_order = BS_MOB_NONE;

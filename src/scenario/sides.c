@@ -208,7 +208,8 @@ static int parse_unit_weapon(struct ld *ld, const yaml_node_t *n,
  * are AC 8, [4.1]); a creature with natural armor keeps its own AC when
  * that is better; a shield then improves AC by 1. At most one body armor
  * and one shield. Returns the AC; *has_shield = 1 when a shield is in the
- * list (the [8.3] flank attack negates its bonus). */
+ * list (the [8.3] flank attack negates its bonus), 2 when it is a large
+ * shield ([11.6] the Shield Wall). */
 static int armor_ac(struct ld *ld, const yaml_node_t *list,
 		    const struct bs_creature *c, int *given, int *has_shield)
 {
@@ -231,7 +232,7 @@ static int armor_ac(struct ld *ld, const yaml_node_t *list,
 			body = a;
 	}
 	*given = len > 0;
-	*has_shield = shield != NULL;
+	*has_shield = shield ? (shield->large_shield ? 2 : 1) : 0;
 	int ac = c ? c->ac : 10;
 	if (body) {
 		int natural = c && (c->flags & BS_CF_NATURAL_ARMOR);
@@ -428,6 +429,10 @@ static void parse_mix(struct ld *ld, const yaml_node_t *n, struct bs_unit *u)
 			 * every part does: the flank attack negates a bonus
 			 * of the whole unit */
 			u->shield = (u->nmix == 0 || u->shield) && shield;
+			/* [11.6] "equipped with large shields": every
+			 * part likewise */
+			u->large_shield =
+			    (u->nmix == 0 || u->large_shield) && shield == 2;
 			u->mix[u->nmix++] = part;
 		}
 	}
@@ -722,8 +727,10 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 			q++; /* worse AC is higher */
 		u->ac = (int)q;
 	} else {
-		u->ac =
-		    armor_ac(ld, v[UK_ARMOR], u->creature, &given, &u->shield);
+		int shield;
+		u->ac = armor_ac(ld, v[UK_ARMOR], u->creature, &given, &shield);
+		u->shield = shield != 0;
+		u->large_shield = shield == 2;
 	}
 	if (v[UK_AC])
 		ld_int(ld, v[UK_AC], "ac", -10, 10, &u->ac);

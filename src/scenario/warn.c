@@ -56,16 +56,13 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			    "level: the unit is rated, moves and fights on "
 			    "foot",
 			    "[Part 2] [11.1] [16.3 A] (RULING R-308)", 1},
-    [BS_W_LANCE] = {"lance", IA, NPY,
-		    "the double damage of lances in a cavalry or chariot "
-		    "charge is not played yet",
-		    "[11.4]", 1},
-    [BS_W_SET_SPEARS] = {"set-spears", IA, NPY,
-			 "the Set Spears/Pikes formation is not played yet",
-			 "[11.7] (RULING R-320)", 1},
-    [BS_W_SHIELD_WALL] = {"shield-wall", IA, NPY,
-			  "the Shield Wall formation is not played yet",
-			  "[11.6] (RULING R-320)", 1},
+    [BS_W_SPECIAL_LEVEL] = {"special-level", B, NIF,
+			    "the Shield Wall and Set Spears/Pikes are not in "
+			    "force at this level (Intermediate Game "
+			    "formations): the order is rejected in play and "
+			    "the unit holds",
+			    "[Part 3] [11.6] [11.7] [16.3 A] (RULING R-547)",
+			    1},
     [BS_W_TERRAIN_LEVEL] = {"terrain-level", B, NIF,
 			    "terrain is not in force at this level (its "
 			    "effects are Intermediate Game rules): units "

@@ -61,6 +61,23 @@ else
 	bad "the controls (see above)"
 fi
 
+# [11.6] [11.7] the special formations drawn (issue 15): heroes-of-the-pass
+# at a seed whose pass guard forms a shield wall and pikemen set pikes;
+# the selftest jumps to the first declaration and checks the unit's edge
+HP="$(dirname "$0")/../../data/scenarios/heroes-of-the-pass.yaml"
+if "$BIN" play "$HP" --seed 8 --html "$OUT/specials.html" >/dev/null 2>&1; then
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/specials.html#step=0&selftest" >"$OUT/dom-specials.html"
+	if grep -q '<pre id="selftest" data-ok="1"' "$OUT/dom-specials.html" &&
+		grep -q 'ok: a special formation is drawn' "$OUT/dom-specials.html"; then
+		ok "a special formation is drawn"
+	else
+		bad "the special formations (heroes-of-the-pass seed 8)"
+	fi
+else
+	bad "play heroes-of-the-pass"
+fi
+
 # three screenshots: the deployment, a melee of the middle, the outcome
 last=$((nev - 1))
 mid=$(awk -v s=$S2 'NR > 1 && /"type":"attack"/ && NR - 1 >= s / 2 { print NR - 1; exit }' "$OUT/events.jsonl")

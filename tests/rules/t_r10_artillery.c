@@ -69,6 +69,25 @@ static const struct bs_event *volley(struct tf *t, int n)
 	return tf_find(t, BS_EV_VOLLEY, n);
 }
 
+/* [11.6] a shield wall "gives no bonus to AC against artillery", nor
+ * Table 13's shield wall row [10.8] (RULING R-536): a ballista's shot at
+ * the wall's front has neither. */
+Test(r10_artillery, s10_8_s11_6_no_shield_wall_bonus_against_artillery)
+{
+	struct tf t;
+	open_battle(&t, NULL, PIECE("Ballista", "ballista", 36, 4, ""),
+		    FOE("Orcs", 36, 24, "        commander: NC\n"));
+	tf_unit(&t, 1, 0)->special = BS_SPECIAL_SHIELD_WALL;
+	tf_volley(&t, BS_FIRE_ARTILLERY, 0, 0, 1, 0);
+	tf_dice(&t, (int[]){3, 4}, 2);
+	artillery_step(&t);
+	const struct bs_event *v = volley(&t, 0);
+	cr_assert_not_null(v);
+	cr_assert(!tf_has_term(&v->deriv, 4, "shield wall"));
+	cr_assert_eq(v->n[1], 10, "the ballista's target is AC 10");
+	tf_close(&t);
+}
+
 /* ---- [10.9] the pieces ------------------------------------------------- */
 
 Test(r10_artillery, s10_9_catapult_minimum_range)

@@ -1179,3 +1179,44 @@ Test(r10_missiles, s10_5_split_fire_then_the_table_edge_still_stops)
 		      tf_unit(&t, 0, 0)->front.x);
 	tf_close(&t);
 }
+
+/* [10.8] Table 13 "Target is in building, behind wall, or in Shield Wall
+ * formation ([11.6])" +4; [11.6] "a bonus of 4 to AC against all normal
+ * missile attacks ... no advantage to attacks from the flanks and rear":
+ * a volley at a shield wall's front gets the row, one at its rear none;
+ * behind a wall as well, the +4 once (RULING R-536, R-485). The orcs are
+ * put in the formation here (its declaration: t_r11_formations.c). */
+Test(r10_missiles, s10_8_s11_6_t13_target_in_shield_wall)
+{
+	struct tf t;
+	open_battle(&t, NULL, ARCHERS("long bow", ""), ORCS(15, ""));
+	tf_unit(&t, 1, 0)->special = BS_SPECIAL_SHIELD_WALL;
+	const struct bs_event *v = phase_volley(&t);
+	cr_assert_not_null(v);
+	cr_assert(tf_has_term(&v->deriv, 4, "shield wall"));
+	cr_assert_eq(v->deriv.value, 21 + 4);
+	tf_close(&t);
+	/* the wall's rear toward the archers */
+	open_battle(&t, NULL, ARCHERS("long bow", ""),
+		    UNIT("Orcs", 12, "orc", "long sword", 36, 13, north, 6,
+			 closed, "        commander: NC\n"));
+	tf_unit(&t, 1, 0)->special = BS_SPECIAL_SHIELD_WALL;
+	v = phase_volley(&t);
+	cr_assert_not_null(v);
+	cr_assert(!tf_has_term(&v->deriv, 4, "shield wall"));
+	cr_assert_eq(v->deriv.value, 21);
+	tf_close(&t);
+	/* behind a wall and in shield wall: one +4 */
+	const char *wall =
+	    TERRAIN(FEATURE("Old wall", "wall", "",
+			    "[[28, 14.2], [44, 14.2], [44, 14.6], "
+			    "[28, 14.6]]"));
+	open_battle(&t, wall, ARCHERS("long bow", ""), ORCS(15, ""));
+	tf_unit(&t, 1, 0)->special = BS_SPECIAL_SHIELD_WALL;
+	v = phase_volley(&t);
+	cr_assert_not_null(v);
+	cr_assert(tf_has_term(&v->deriv, 4, "target behind wall (Old wall)"));
+	cr_assert(!tf_has_term(&v->deriv, 4, "shield wall"));
+	cr_assert_eq(v->deriv.value, 21 + 4);
+	tf_close(&t);
+}

@@ -126,3 +126,35 @@ Test(combat, odds_sum_to_36)
 	for (int r = 2; r <= 12; r++)
 		cr_assert_eq(bs1e_2d6_ways(r), count[r]);
 }
+
+/* [11.4] [11.7] parts whose reading doubles: only those; the largest
+ * result still bounded. d6 / d4 / d4 on the D6, D4, D4 columns. */
+Test(combat, doubled_parts_double_their_reading)
+{
+	struct bs1e_attack_spec s;
+	struct bs1e_attack_plan p;
+	struct bs1e_attack_result r;
+	char err[160];
+	memset(&s, 0, sizeof s);
+	s.figures = 2;
+	s.poison_part = -1;
+	cr_assert_eq(bs_dice_parse("d6/d4/d4", &s.damage, NULL, 0), 0);
+	s.ar = 17;
+	s.ac = 5;
+	cr_assert_eq(bs1e_attack_plan(&s, &p, err, sizeof err), 0, "%s", err);
+	bs1e_attack_resolve(&p, 7, &r);
+	int plain = r.per_figure_tenths;
+	cr_assert_eq(plain,
+		     bs1e_crt(19, BS1E_COL_D6) + 2 * bs1e_crt(19, BS1E_COL_D4));
+	s.doubled = 1u; /* the first part: a lance */
+	cr_assert_eq(bs1e_attack_plan(&s, &p, err, sizeof err), 0, "%s", err);
+	cr_expect(p.read[0].doubled && !p.read[1].doubled);
+	bs1e_attack_resolve(&p, 7, &r);
+	cr_expect_eq(r.per_figure_tenths, plain + bs1e_crt(19, BS1E_COL_D6));
+	cr_expect_eq(r.read_tenths[0], 2 * bs1e_crt(19, BS1E_COL_D6));
+	cr_expect_eq(r.total_tenths, 2 * r.per_figure_tenths);
+	s.doubled = ~0u; /* set spears: every part */
+	cr_assert_eq(bs1e_attack_plan(&s, &p, err, sizeof err), 0, "%s", err);
+	bs1e_attack_resolve(&p, 7, &r);
+	cr_expect_eq(r.per_figure_tenths, 2 * plain);
+}

@@ -340,6 +340,74 @@ Test(loader_orders, orders_need_a_scripted_side)
 	     "side plays orders (controller: scripted)");
 }
 
+/* [11.6] [11.7] `declare:` and `sides:` of a unit's order: the words
+ * (with set_pikes and shield_circle), a declaration alone is a hold, the
+ * sides as a list, one name or `all`. BASE has no level: the Basic Game,
+ * so each declaration also warns (special-level, RULING R-547). */
+Test(loader_orders, declare_loaded)
+{
+	struct res r;
+	load(&r, ORDERS
+	     "      - {round: 1, unit: men, order: move, steps: [{advance: 2}],"
+	     " declare: shield_wall}\n"
+	     "      - {round: 2, unit: men, declare: set_pikes, sides: [front, "
+	     "rear]}\n"
+	     "      - {round: 3, unit: men, declare: set spears, sides: all}\n"
+	     "      - {round: 4, unit: men, declare: shield_circle}\n"
+	     "      - {round: 5, unit: men, order: move, steps: [{advance: 2}],"
+	     " declare: none}\n"
+	     "      - {round: 6, unit: men, declare: set_spears, sides: left}\n"
+	     "      - {round: 7, unit: men, order: hold}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_script_order *o = r.s->sides[1].orders;
+	cr_assert_eq(r.s->sides[1].norders, 7);
+	cr_expect(o[0].order.declares);
+	cr_expect_eq(o[0].order.special, BS_SPECIAL_SHIELD_WALL);
+	cr_expect_eq(o[0].order.kind, BS_ORDER_MOVE);
+	cr_expect_eq(o[1].order.kind, BS_ORDER_HOLD, "a declaration alone");
+	cr_expect_eq(o[1].order.special, BS_SPECIAL_SET_SPEARS);
+	cr_expect_eq(o[1].order.sides,
+		     BS_SIDE_BIT(BS_EDGE_FRONT) | BS_SIDE_BIT(BS_EDGE_REAR));
+	cr_expect_eq(o[2].order.sides, BS_SIDES_ALL);
+	cr_expect_eq(o[3].order.special, BS_SPECIAL_SHIELD_SQUARE);
+	cr_expect(o[4].order.declares);
+	cr_expect_eq(o[4].order.special, BS_SPECIAL_NONE);
+	cr_expect_eq(o[5].order.sides, BS_SIDE_BIT(BS_EDGE_LEFT));
+	cr_expect(!o[6].order.declares, "no declare: keep what it has");
+	/* the Basic Game: one warning per declaration of a formation */
+	int n = 0;
+	for (size_t i = 0; i < r.s->warnings.count; i++)
+		n += strstr(r.s->warnings.items[i].msg,
+			    "(warning special-level)") != NULL;
+	cr_expect_eq(n, 5, "declare: none gives none");
+	done(&r);
+	cr_expect_str_eq(bs_special_name[BS_SPECIAL_SET_SPEARS], "set-spears");
+	cr_expect_str_eq(bs_special_name[BS_SPECIAL_SHIELD_SQUARE],
+			 "shield-square");
+}
+
+Test(loader_orders, declare_errors)
+{
+	only(ORDERS "      - {round: 1, unit: men, declare: shield_wal}\n", 18,
+	     40,
+	     "declare: unknown value 'shield_wal' (did you mean "
+	     "'shield_wall'?)");
+	only(ORDERS "      - {round: 1, unit: men, declare: shield_wall, "
+		    "sides: [rear]}\n",
+	     18, 60, "sides: only with declare: set_spears");
+	only(ORDERS "      - {round: 1, unit: men, order: hold, sides: all}\n",
+	     18, 51, "sides: only with declare: set_spears");
+	only(ORDERS "      - {round: 1, unit: men, declare: set_spears, sides: "
+		    "[front, back]}\n",
+	     18, 67, "sides: unknown value 'back'");
+	only(ORDERS "      - {round: 1, unit: men, declare: set_spears, sides: "
+		    "[]}\n",
+	     18, 59, "sides: name at least one side");
+	only(ORDERS "      - {round: 1, rally: men, by: Hal, declare: "
+		    "shield_wall}\n",
+	     18, 50, "declare: not a key of a rally entry");
+}
+
 /* Issue 12 item 1, [1.6 B] RULING R-377: `{round, melee: [units]}` names the
  * units of the side whose combats go first when it is Side A. */
 Test(loader_orders, s1_6_b_melee_entries)

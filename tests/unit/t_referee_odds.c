@@ -25,14 +25,26 @@ struct seen {
 	struct bs2e_attack_now n2[BS_MAX_SIDES * BS_MAX_UNITS]
 				 [BS_MAX_SIDES * BS_MAX_UNITS];
 	int enemies[BS_MAX_SIDES * BS_MAX_UNITS]; /* in contact */
+	int figs[BS_MAX_SIDES * BS_MAX_UNITS];	  /* as the melee began */
 	long checked;
+	long cited[3]; /* attacks compared with a [11.4] [11.6] [11.7] term */
 };
+
+/* 1 when d has a term cited `cite` */
+static int has_cite(const struct bs_deriv *d, const char *cite)
+{
+	for (int i = 0; i < d->nterms; i++)
+		if (d->term[i].cite && strstr(d->term[i].cite, cite))
+			return 1;
+	return 0;
+}
 
 static void melee_begins(struct seen *w)
 {
 	const struct bs_battle *b = w->b;
 	for (int g = 0; g < b->nunits; g++) {
 		w->enemies[g] = 0;
+		w->figs[g] = b->units[g].figures;
 		for (int h = 0; h < b->nunits; h++) {
 			w->have[g][h] = 0;
 			if (b->units[g].side == b->units[h].side)
@@ -68,6 +80,10 @@ static void emit(void *ctx, const struct bs_event *ev)
 	/* one enemy in contact: its figures are not shared out */
 	if (!w->have[g][h] || w->enemies[g] != 1)
 		return;
+	/* [11.7] a charger's losses to set spears are removed before it
+	 * strikes back: its figures are no longer those odds counted */
+	if (b->units[g].figures != w->figs[g])
+		return;
 	if (w->rules == BS_RULES_BS1E && ev->type == BS_EV_ATTACK && ev->cite &&
 	    strcmp(ev->cite, "[8.4]") == 0) {
 		const struct bs1e_attack_now *n = &w->n1[g][h];
@@ -77,6 +93,15 @@ static void emit(void *ctx, const struct bs_event *ev)
 		cr_assert_eq(ev->deriv.nterms, n->ar.nterms, "[8.3] terms");
 		cr_assert_eq(ev->n[1], n->spec.ac, "AC");
 		cr_assert_eq(ev->n[7], n->arc, "arc");
+		static const char *const cites[3] = {"[11.4]", "[11.6]",
+						     "[11.7]"};
+		for (int i = 0; i < 3; i++)
+			if (has_cite(&ev->deriv, cites[i]))
+				w->cited[i] += has_cite(&n->ar, cites[i]);
+		/* [11.4] lances, [11.7] set spears: the damage doubled */
+		cr_assert_eq(ev->what && strstr(ev->what, "doubled"),
+			     n->spec.doubled != 0, "doubled: %s",
+			     ev->what ? ev->what : "");
 		w->checked++;
 	} else if (w->rules == BS_RULES_BS2E && ev->type == BS_EV_BS2E_ATTACK &&
 		   ev->n[5] == 0 && ev->n[3] == 0) {
@@ -97,7 +122,7 @@ static void emit(void *ctx, const struct bs_event *ev)
 	}
 }
 
-static void battles_of(const char *path, int rules)
+static void battles_of(const char *path, int rules, long cited[3])
 {
 	struct bs_scenario *sc = NULL;
 	struct bs_diags d;
@@ -119,6 +144,8 @@ static void battles_of(const char *path, int rules)
 	}
 	cr_assert_gt(w->checked, 10, "%s: only %ld attacks compared", path,
 		     w->checked);
+	if (cited)
+		memcpy(cited, w->cited, sizeof w->cited);
 	free(ai);
 	free(w);
 	bs_battle_free(b);
@@ -129,13 +156,27 @@ static void battles_of(const char *path, int rules)
 /* [8.1] [8.3] [8.4]: odds' numbers are the Melee Phase's */
 Test(referee_odds, s8_4_attack_now_is_the_melee_phase)
 {
-	battles_of("data/scenarios/borderland-raid.yaml", BS_RULES_BS1E);
+	battles_of("data/scenarios/borderland-raid.yaml", BS_RULES_BS1E, NULL);
+}
+
+/* [11.4] [11.6] [11.7] the Intermediate Game's terms: the charge's -2 and
+ * doubled lances, the defender's shield wall, set spears, in odds as in
+ * the Melee Phase (heroes-of-the-pass: cavalry, chariots, a shield wall,
+ * set pikes) */
+Test(referee_odds, s11_4_s11_6_attack_now_has_the_formations_terms)
+{
+	long cited[3];
+	battles_of("data/scenarios/heroes-of-the-pass.yaml", BS_RULES_BS1E,
+		   cited);
+	cr_expect_gt(cited[0], 0, "a cavalry or chariot charge compared");
+	cr_expect_gt(cited[1], 0, "an attack on a shield wall compared");
 }
 
 /* RULING R-207 R-211 R-212: the 2E melee step's */
 Test(referee_odds, r207_attack_now_is_the_melee_step)
 {
-	battles_of("data/scenarios/borderland-raid-2e.yaml", BS_RULES_BS2E);
+	battles_of("data/scenarios/borderland-raid-2e.yaml", BS_RULES_BS2E,
+		   NULL);
 }
 
 /* The enumeration of every attack die and every armor d10. */

@@ -461,7 +461,13 @@ static void individual(struct ld *ld, int si, int k,
 		     ind->name);
 	int lvl = 0;
 	const char *cls = caster(ind, &lvl);
-	if (cls)
+	/* RULING R-322: a magic-user or illusionist given `spells: []` has
+	 * memorized nothing: no spell of his is left out, so no warning (a
+	 * cleric's turning undead [14.19] is not a memorized spell) */
+	int none_memorized =
+	    cls && ind->nspells == 0 && !ind->spells_default &&
+	    (strcmp(cls, "magic-user") == 0 || strcmp(cls, "illusionist") == 0);
+	if (cls && !none_memorized)
 		warn(ld, ld_get(ld, n, "class"),
 		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_MAGIC_LEVEL,
 			      BS_W_SPELLS),

@@ -310,10 +310,8 @@ Test(warnings, no_file_without_its_kind)
 }
 
 /* The built-in scenarios give no warning (they check clean with
- * --strict), but for the one listed here: heroes-of-the-pass (issue 15)
- * has the wizard commander its brief asks for [9.2], whose spells are an
- * Advanced Game rule (RULING R-322, magic-level) until the magic issue
- * plays them; nothing else. */
+ * --strict); heroes-of-the-pass's wizard memorizes nothing at the
+ * Intermediate Game (`spells: []`, RULING R-322). */
 Test(warnings, builtin_scenarios_give_none)
 {
 	for (const char *const *n = bs_scenario_builtin_names(); *n; n++) {
@@ -322,21 +320,8 @@ Test(warnings, builtin_scenarios_give_none)
 		struct bs_scenario *s = NULL;
 		cr_assert_eq(bs_scenario_load_builtin(*n, &s, &d), BS_OK);
 		cr_assert_eq(bs_deploy_check(s, &d), BS_OK, "%s", *n);
-		if (strcmp(*n, "heroes-of-the-pass") == 0) {
-			cr_expect_eq(s->warnings.count, 1, "%s", *n);
-			cr_expect_eq(count_kind(s, BS_W_MAGIC_LEVEL), 1, "%s",
-				     *n);
-			cr_expect(s->warnings.count == 0 ||
-				      strstr(s->warnings.items[0].msg,
-					     "'Meradoc the Grey'"),
-				  "%s: %s", *n,
-				  s->warnings.count ? s->warnings.items[0].msg
-						    : "");
-		} else {
-			cr_expect_eq(
-			    s->warnings.count, 0, "%s: %s", *n,
-			    s->warnings.count ? s->warnings.items[0].msg : "");
-		}
+		cr_expect_eq(s->warnings.count, 0, "%s: %s", *n,
+			     s->warnings.count ? s->warnings.items[0].msg : "");
 		bs_scenario_free(s);
 		bs_diags_release(&d);
 	}

@@ -122,6 +122,12 @@ struct bs1e_mounted_rating {
 	struct bs1e_damage dmg;
 };
 
+/* [11.2] [11.3] the creature flags (BS_CF_*) a figure of unit u fights
+ * with: on foot its creature's; mounted, the special abilities of rider or
+ * steed (puller), the special defenses only when every creature of the
+ * figure has them, the rest the rider's (RULING R-545). */
+unsigned bs1e_mounted_flags(const struct bs_unit *u);
+
 /* [11.2]: AR the rider's, HD the average rounded up, AC the poorer, MV the
  * mount's, damage added (RULING R-051). */
 void bs1e_rate_cavalry(const struct bs1e_component *rider,

@@ -428,6 +428,9 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 			u->r.nweapons = w + 1;
 		}
 	u->r.shield = def->shield;
+	/* [11.2] [11.3] the special abilities of rider or steed, the
+	 * special defenses of both (RULING R-545) */
+	unsigned cf = bs1e_mounted_flags(def);
 	if (c) {
 		u->r.chaotic = c->law == BS_LAW_CHAOTIC;
 		u->r.lawful = c->law == BS_LAW_LAWFUL;
@@ -435,9 +438,9 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		u->r.never_checks_morale =
 		    (c->flags & (BS_CF_NEVER_CHECKS_MORALE | BS_CF_MINDLESS)) !=
 		    0;
-		u->r.undead = (c->flags & BS_CF_UNDEAD) != 0;
-		u->r.level_drain = (c->flags & BS_CF_LEVEL_DRAIN) != 0;
-		u->r.magic_to_hit = (c->flags & BS_CF_MAGIC_TO_HIT) != 0;
+		u->r.undead = (cf & BS_CF_UNDEAD) != 0;
+		u->r.level_drain = (cf & BS_CF_LEVEL_DRAIN) != 0;
+		u->r.magic_to_hit = (cf & BS_CF_MAGIC_TO_HIT) != 0;
 		u->r.daylight_penalty =
 		    (c->flags & BS_CF_DAYLIGHT_PENALTY) != 0;
 	}

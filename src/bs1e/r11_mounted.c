@@ -155,3 +155,38 @@ void bs1e_rate_chariot(const struct bs1e_component *pass,
 	add_damage(&out->dmg, &pull->dmg, (int)q);
 	assert(out->dmg.nsrc <= BS1E_DMG_MAX_SRC);
 }
+
+unsigned bs1e_mounted_flags(const struct bs_unit *u)
+{
+	const struct bs_creature *rider[BS_UNIT_MAX_MIX + 1];
+	int nr = 0;
+	if (u->chariot.puller && u->chariot.passenger && u->nmix == 0)
+		rider[nr++] = u->chariot.passenger;
+	else
+		nr = bs_unit_creatures(u, rider);
+	const struct bs_creature *steed =
+	    u->mount ? u->mount : u->chariot.puller;
+	/* on foot: its creature's (a mixed unit: its first part's) */
+	unsigned own = u->creature ? u->creature->flags : 0;
+	if (!steed)
+		return own;
+	/* [11.2] "Special abilities possessed by either rider or steed can
+	 * be used. Special defenses apply only if they apply to both rider
+	 * and steed." [11.3] "... only if they apply to all creatures
+	 * forming the chariot." RULING R-545: the abilities are those that
+	 * act on the enemy (level drain [13.5], the undead's contact check
+	 * Table 5, paralysis, poison, fear); the defenses those that protect
+	 * the figure (hit only by magic weapons [13.3], regeneration
+	 * [13.8]); every other quality is the rider's (his AR, morale and
+	 * daylight, [11.2] "AR: Rider's AR") */
+	const unsigned sa = BS_CF_LEVEL_DRAIN | BS_CF_UNDEAD | BS_CF_PARALYZES |
+			    BS_CF_POISON | BS_CF_CAUSES_FEAR;
+	const unsigned sd = BS_CF_MAGIC_TO_HIT | BS_CF_REGENERATES;
+	unsigned any = steed->flags, all = steed->flags;
+	for (int i = 0; i < nr; i++) {
+		unsigned f = rider[i] ? rider[i]->flags : 0;
+		any |= f;
+		all &= f;
+	}
+	return (own & ~(sa | sd)) | (any & sa) | (all & sd);
+}

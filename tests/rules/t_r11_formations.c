@@ -236,6 +236,67 @@ Test(r11_formations, s11_1_mounts_killed_remove_whole_figures)
 	tf_close(&t);
 }
 
+#define SPECTRAL_CATALOG                                                       \
+	"catalog:\n"                                                           \
+	"  creatures:\n"                                                       \
+	"    - {name: spectral steed, hd: \"4\", ac: 2, mv: 24, size: L,\n"    \
+	"       attacks: d6, flags: [undead, magic_to_hit, natural_armor]}\n"
+
+/* [11.2] "SA, SD: Special abilities possessed by either rider or steed can
+ * be used. Special defenses apply only if they apply to both rider and
+ * steed."; [11.3] "... only if they apply to all creatures forming the
+ * chariot." RULING R-545: level drain and the undead's contact check are
+ * abilities (either), hit only by magic weapons a defense (both). */
+Test(r11_formations,
+     s11_2_s11_3_ruling_r545_abilities_of_either_defenses_of_both)
+{
+	static const struct {
+		const char *creature, *extra;
+		int drain, undead, magic;
+	} c[] = {
+	    /* wights on foot: all three, as before */
+	    {"wight", "", 1, 1, 1},
+	    /* wights riding horses: the riders' abilities, but the horse
+	     * can be hit by any weapon */
+	    {"wight", "        mount: light warhorse\n", 1, 1, 0},
+	    /* men riding spectral steeds: the steed's undead, not its
+	     * defense */
+	    {"man-at-arms", "        mount: spectral steed\n", 0, 1, 0},
+	    /* wights riding spectral steeds: both have the defense */
+	    {"wight", "        mount: spectral steed\n", 1, 1, 1},
+	    /* [11.3] a chariot of wights pulled by horses, then by
+	     * spectral steeds */
+	    {"wight", "        chariot: {pulled_by: light warhorse}\n", 1, 1,
+	     0},
+	    {"wight", "        chariot: {pulled_by: spectral steed}\n", 1, 1,
+	     1},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct tf t;
+		struct tf_unit u[2] = {
+		    {.side = 0,
+		     .name = "Riders",
+		     .figures = 6,
+		     .creature = c[i].creature,
+		     .x = 36,
+		     .y = 10,
+		     .facing = "north",
+		     .extra = c[i].extra},
+		    {.side = 1,
+		     .name = "Foes",
+		     .x = 36,
+		     .y = 40,
+		     .facing = "south"},
+		};
+		tf_open_units(&t, u, 2, LEVEL SPECTRAL_CATALOG, NULL, NULL);
+		const struct bs_unit_state *r = tf_unit(&t, 0, 0);
+		cr_expect_eq(r->r.level_drain, c[i].drain, "case %zu", i);
+		cr_expect_eq(r->r.undead, c[i].undead, "case %zu", i);
+		cr_expect_eq(r->r.magic_to_hit, c[i].magic, "case %zu", i);
+		tf_close(&t);
+	}
+}
+
 /* ---- [11.4] [11.5] charges ----------------------------------------------
  */
 

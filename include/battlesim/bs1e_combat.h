@@ -287,6 +287,13 @@ int bs1e_to_hit_vs(const struct bs_creature *const *att, int na,
 		   const struct bs_creature *const *def, int nd, char *label,
 		   size_t len);
 
+/* [8.3] "Add or subtract any AD&D ... game bonuses and penalties to THACO"
+ * (RULING R-372): the AR term of creature c (NULL: none) fighting with
+ * weapon w (NULL: none), from its `to_hit_with` (elves +1 with long
+ * swords gives -1); 0 none. */
+int bs1e_creature_weapon_term(const struct bs_creature *c,
+			      const struct bs_weapon *w);
+
 /* ---- [14.5] magic damage ----------------------------------------------------
  */
 

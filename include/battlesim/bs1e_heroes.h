@@ -46,6 +46,11 @@ struct bs1e_fighter {
 	int natural;	/* the forms are the race's natural attacks */
 	int weaponless; /* no weapon nor natural attacks: fists, d2 */
 	char weapon[BS_NAME_MAX + 16]; /* "long sword +1", "claws" */
+	/* [8.3] [13.1] RULING R-372: his race (NULL: human) for the racial
+	 * bonuses against named creatures (`to_hit_vs`), and the AR term of
+	 * his race with the weapon in hand (`to_hit_with`, 0 none) */
+	const struct bs_creature *race;
+	int race_with;
 };
 
 /* Rate the individual of sheet sh (bs1e_indiv_sheet) into *out. */
@@ -69,6 +74,13 @@ int bs1e_fighter_rate10(const struct bs1e_fighter *a, int d_under_1hd);
  * the referee's estimate; no dice). */
 double bs1e_duel_expected(const struct bs1e_fighter *a,
 			  const struct bs1e_fighter *d, int d_under_1hd);
+
+/* [8.3 T10 note] [13.1] RULING R-372: the to-hit term (on the d20 needed:
+ * negative is better) of a's race attacking d's race by their
+ * `to_hit_vs` (a dwarf attacking an orc -1); 0 none, or when either is
+ * human (no race). label (may be NULL) gets its text. */
+int bs1e_duel_racial(const struct bs1e_fighter *a, const struct bs1e_fighter *d,
+		     char *label, size_t len);
 
 /* [9.4 A] RULING R-506: a hero "capable of affecting all the creatures
  * represented by at least one single figure": he has at least as many

@@ -4,6 +4,7 @@
  * Table 6, characters as members of units [9.1]) and the Heroes and
  * Commanders Roster Sheet [3.2]. Cavalry and chariots are rated in
  * r11_mounted.c, command in r04_command.c. */
+#include "battlesim/bs1e_combat.h"
 #include "battlesim/bs1e_roster.h"
 #include "core/text.h"
 
@@ -1025,8 +1026,8 @@ static void ml_mods(const struct bs_scenario *s, int side,
 /* [8.3] "Add or subtract any AD&D ... game bonuses and penalties to THACO"
  * (RULING R-372): creature c's bonus to hit with weapon w (its
  * `to_hit_with`, e.g. elves +1 with long swords): the AR term, 0 none. */
-static int creature_weapon_term(const struct bs_creature *c,
-				const struct bs_weapon *w)
+int bs1e_creature_weapon_term(const struct bs_creature *c,
+			      const struct bs_weapon *w)
 {
 	int m = 0;
 	for (int i = 0; c && w && i < c->nto_hit_with; i++)
@@ -1046,7 +1047,7 @@ static void add_weapon_term(const struct bs_unit *u, const struct bs_weapon *w,
 	const struct bs_creature *c[BS_UNIT_MAX_MIX];
 	int n = bs_unit_creatures(u, c), m = 0;
 	for (int i = 0; i < n; i++) {
-		int t = creature_weapon_term(c[i], w);
+		int t = bs1e_creature_weapon_term(c[i], w);
 		if (i == 0 || t > m)
 			m = t;
 	}
@@ -1415,7 +1416,7 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 			bs_deriv_add(&out->ar, -sh, "[8.3, R-512]",
 				     "strength %d", ind->ability[BS_STR]);
 	}
-	int racial = creature_weapon_term(ind->race, ind->weapon.weapon);
+	int racial = bs1e_creature_weapon_term(ind->race, ind->weapon.weapon);
 	if (racial)
 		bs_deriv_add(&out->ar, racial, "[8.3] [13.1]",
 			     "%s with %s: %+d to hit", ind->race->name,

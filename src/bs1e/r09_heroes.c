@@ -81,6 +81,7 @@ void bs1e_fighter_of(const struct bs1e_indiv_sheet *sh,
 	out->thac0 = sh->thac0.value;
 	out->ac = sh->ac.value;
 	out->size = ind->race ? ind->race->size : BS_SIZE_M;
+	out->race = ind->race;
 	/* Players Handbook, Strength Table: melee to hit and damage */
 	bs1e_strength_adj(ind->ability[BS_STR], ind->str_percent, &out->str_hit,
 			  &out->str_dmg);
@@ -107,6 +108,9 @@ void bs1e_fighter_of(const struct bs1e_indiv_sheet *sh,
 				: out->sm[0];
 		out->plus = w->plus;
 		out->speed = w->weapon->speed;
+		/* [8.3] [13.1] RULING R-372: elves +1 with long swords */
+		out->race_with =
+		    bs1e_creature_weapon_term(ind->race, w->weapon);
 		if (w->plus)
 			snprintf(out->weapon, sizeof out->weapon, "%s %+d",
 				 w->weapon->name, w->plus);
@@ -174,7 +178,8 @@ double bs1e_duel_expected(const struct bs1e_fighter *a,
 			  const struct bs1e_fighter *d, int d_under_1hd)
 {
 	double need = bs1e_adnd_needed(a->thac0, d->ac) -
-		      (a->natural ? 0 : a->str_hit) - a->plus;
+		      (a->natural ? 0 : a->str_hit) - a->plus + a->race_with +
+		      bs1e_duel_racial(a, d, NULL, 0);
 	double p = (21.0 - need) / 20.0;
 	if (p > 1)
 		p = 1;
@@ -188,6 +193,19 @@ double bs1e_duel_expected(const struct bs1e_fighter *a,
 		dmg += v > 1 ? v : 1;
 	}
 	return p * dmg * bs1e_fighter_rate10(a, d_under_1hd) / 10.0;
+}
+
+int bs1e_duel_racial(const struct bs1e_fighter *a, const struct bs1e_fighter *d,
+		     char *label, size_t len)
+{
+	/* [8.3 T10 note] [13.1] RULING R-372: the normal AD&D bonuses
+	 * against named creatures, in the d20 of individual combat [9.4 B]
+	 * as in a unit's AR */
+	const struct bs_creature *ra = a->race, *rd = d->race;
+	int t = ra && rd ? bs1e_to_hit_vs(&ra, 1, &rd, 1, label, len) : 0;
+	if (!t && label && len)
+		label[0] = 0;
+	return t;
 }
 
 int bs1e_affects_all(const struct bs1e_fighter *f, const struct bs_creature *c,

@@ -89,6 +89,22 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		bs_deriv_add(&dn, -f->plus, "[9.4 B]", "%s", f->weapon);
 		bonus += f->plus;
 	}
+	/* [8.3] [13.1] RULING R-372: "all normal AD&D game bonuses and
+	 * penalties to THACO": his race with his weapon (`to_hit_with`, as
+	 * on his 1:1 sheet) and his race against the other's (`to_hit_vs`,
+	 * as in a unit's attack) */
+	if (f->race_with) {
+		bs_deriv_add(&dn, f->race_with, "[8.3] [13.1]",
+			     "%s with %s: %+d to hit", f->race->name, f->weapon,
+			     -f->race_with);
+		bonus -= f->race_with;
+	}
+	char rlab[BS_DERIV_LABEL];
+	int racial = bs1e_duel_racial(f, df, rlab, sizeof rlab);
+	if (racial) {
+		bs_deriv_add(&dn, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
+		bonus -= racial;
+	}
 	static const struct bs_roll_why why_hit = {
 	    BS_ROLL_TO_HIT, {20, 0}, 0, "to hit", "[9.4 B]"};
 	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,
@@ -340,6 +356,19 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 		bs_deriv_add(&d, t10.term[i].amount, t10.term[i].cite, "%s",
 			     t10.term[i].label);
 	d.cite = t10.cite;
+	/* [8.3 T10 note] [13.1] RULING R-372: his race against the unit's
+	 * creatures (his race with his weapon is on his sheet's AR) */
+	{
+		const struct bs_creature *ua[BS_UNIT_MAX_MIX];
+		int na = bs_unit_creatures(t->def, ua);
+		const struct bs_creature *hr = f->race;
+		char rlab[BS_DERIV_LABEL];
+		int racial =
+		    hr ? bs1e_to_hit_vs(&hr, 1, ua, na, rlab, sizeof rlab) : 0;
+		if (racial)
+			bs_deriv_add(&d, racial, "[8.3 T10 note] [13.1]", "%s",
+				     rlab);
+	}
 	/* [11.6] "a bonus of 2 to AC against melee attacks" on its front */
 	int sw = bs1e_shield_wall_melee(b, g, arc);
 	if (sw)
@@ -451,6 +480,19 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	 * attackers, the Q&A: from behind once, -2) */
 	struct bs_deriv d;
 	bs1e_unit_melee_ar(b, g, behind ? BS_ARC_REAR : BS_ARC_FRONT, 0, &d);
+	/* [8.3 T10 note] [13.1] RULING R-372: the unit's creatures against
+	 * his race, as against a unit's (ogres attacking a dwarf +4) */
+	{
+		const struct bs_creature *ua[BS_UNIT_MAX_MIX];
+		int na = bs_unit_creatures(u->def, ua);
+		const struct bs_creature *hr = hf->race;
+		char rlab[BS_DERIV_LABEL];
+		int racial =
+		    hr ? bs1e_to_hit_vs(ua, na, &hr, 1, rlab, sizeof rlab) : 0;
+		if (racial)
+			bs_deriv_add(&d, racial, "[8.3 T10 note] [13.1]", "%s",
+				     rlab);
+	}
 	/* [11.4] in the round it charged as cavalry: -2, lances doubled
 	 * (RULING R-532) */
 	const char *dbl;

@@ -245,6 +245,63 @@ Test(r09_play, s9_4_b_matrix_strength_and_magic_weapon)
 	tf_close(&t);
 }
 
+/* RULING R-372 [8.3 T10 note] [13.1] in the d20 of individual combat
+ * [9.4 B]: a dwarf hero strikes an orc hero at +1 (the PH's racial bonus,
+ * the catalog's `to_hit_vs`): THAC0 20 - AC 10 = 10 less 1, so a 9 hits;
+ * the orc has no bonus against her. */
+Test(r09_play, s9_4_b_ruling_r372_dwarf_strikes_an_orc_at_plus_1)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, race: dwarf, class: fighter, "
+			"level: 1, hp: 30, ac: 10, weapon: battle axe, "
+			"position: [36, 20]}\n";
+	const char *b = "      - {name: Og2, race: orc, class: fighter, "
+			"level: 1, hp: 30, ac: 10, weapon: long sword, "
+			"position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	tf_dice(&t, (int[]){6, 1, 9, 4, 9, 6, 1, 1, 1, 6, 1, 1, 1}, 13);
+	melee(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->side, 0);
+	cr_assert_eq(d->n[1], 9, "10 - 1 for a dwarf attacking an orc");
+	cr_assert(tf_has_term(&d->deriv, -1, "dwarf attacking orc"));
+	cr_assert_eq(d->n[2], 1, "a 9 hits");
+	cr_assert_eq(ind(&t, "Og2")->hp, 30 - 4);
+	const struct bs_event *o = tf_find(&t, BS_EV_DUEL, 1);
+	cr_assert_eq(o->side, 1);
+	cr_assert_eq(o->n[1], 10, "no bonus for the orc");
+	cr_assert_eq(o->n[2], 0, "a 9 misses");
+	tf_close(&t);
+}
+
+/* RULING R-372 [8.3] [13.1] `to_hit_with` in the duel's d20, as on the
+ * 1:1 sheet: an elf +1 with a long sword; an elf with a mace has none. */
+Test(r09_play, s9_4_b_ruling_r372_elf_with_a_long_sword)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, race: elf, class: fighter, "
+			"level: 1, hp: 30, ac: 10, weapon: long sword, "
+			"position: [36, 20]}\n";
+	const char *b = "      - {name: Bors, race: elf, class: fighter, "
+			"level: 1, hp: 30, ac: 10, weapon: mace, "
+			"position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	tf_dice(&t, (int[]){6, 1, 9, 4, 9, 6, 1, 1, 1, 6, 1, 1, 1}, 13);
+	melee(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->n[1], 9);
+	cr_assert(tf_has_term(&d->deriv, -1, "elf with long sword"));
+	cr_assert_eq(d->n[2], 1);
+	const struct bs_event *o = tf_find(&t, BS_EV_DUEL, 1);
+	cr_assert_eq(o->n[1], 10, "no bonus with a mace");
+	/* the AI's estimate counts it too */
+	const struct bs1e_fighter *fa = bs1e_indiv_fighter(t.b, 0, 1);
+	const struct bs1e_fighter *fb = bs1e_indiv_fighter(t.b, 1, 1);
+	cr_assert_eq(fa->race_with, -1);
+	cr_assert_eq(fb->race_with, 0);
+	tf_close(&t);
+}
+
 /* [9.4 B] "weapon damage in hit points (small/medium vs large)": a long
  * sword does d12 against an ogre. */
 Test(r09_play, s9_4_b_damage_against_size_large)
@@ -405,6 +462,56 @@ Test(r09_play, s9_4_a_one_figure_attacks_a_hero_4_hp_per_hd)
 	const struct bs_event *hp = tf_find(&t, BS_EV_HP, 0);
 	cr_assert_eq(hp->n[0], f->n[5]);
 	cr_assert_str_eq(hp->cite, "[9.4 A]");
+	tf_close(&t);
+}
+
+/* RULING R-372 [8.3 T10 note] [13.1] when a figure attacks a hero [9.4
+ * A]: ogres attacking a dwarf subtract 4 (AR +4), as against a dwarf
+ * unit; a human hero has no such term. */
+Test(r09_play, s9_4_a_ruling_r372_ogres_attacking_a_dwarf_hero)
+{
+	const char *races[2] = {"dwarf", "human"};
+	for (int r = 0; r < 2; r++) {
+		struct tf t;
+		char i0[256];
+		snprintf(i0, sizeof i0,
+			 "      - {name: Ada, race: %s, class: fighter, "
+			 "level: 5, hp: 40, ac: 10, weapon: long sword, "
+			 "position: [36, 20]}\n",
+			 races[r]);
+		const char *u1 =
+		    "      - {name: Ogres, figures: 4, creature: ogre, "
+		    "position: [36.25, 20], facing: west, frontage: 2, "
+		    "commander: Og}\n";
+		open_heroes(&t, "intermediate", NULL, NULL, i0, u1, OG);
+		tf_dice(&t, (int[]){6, 6, 3, 3}, 4);
+		melee(&t);
+		const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+		cr_assert_not_null(f);
+		cr_assert_eq(tf_has_term(&f->deriv, 4, "ogre attacking dwarf"),
+			     r == 0, "%s", races[r]);
+		tf_close(&t);
+	}
+}
+
+/* RULING R-372 [8.3 T10 note] [13.1] when a hero attacks a figure [9.4
+ * A]: a dwarf hero attacks orcs at -1 AR. */
+Test(r09_play, s9_4_a_ruling_r372_dwarf_hero_attacking_orcs)
+{
+	struct tf t;
+	const char *i0 = "      - {name: Ada, race: dwarf, class: fighter, "
+			 "level: 5, hp: 40, ac: 4, weapon: battle axe, "
+			 "position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
+	tf_dice(&t, (int[]){3, 3, 3, 3}, 4);
+	melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert(tf_has_term(&h->deriv, -1, "dwarf attacking orc"));
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f);
+	cr_assert(!tf_has_term(&f->deriv, 4, "attacking dwarf"),
+		  "orcs have no term against dwarves");
 	tf_close(&t);
 }
 

@@ -31,6 +31,7 @@ enum bs_warn {
 	BS_W_ROLE_LEVEL,
 	BS_W_RANK_UNUSED,
 	BS_W_POSITION_IGNORED,
+	BS_W_HERO_MISSILE, /* issue 15: an individual's missile weapon */
 	BS_W_MAGIC_LEVEL,
 	BS_W_SPELLS,
 	BS_W_UNIT_ITEM_LEVEL,

@@ -473,6 +473,12 @@ static void individual(struct ld *ld, int si, int k,
 			      BS_W_SPELLS),
 		     "class: %s %d of '%s'", cls, lvl, ind->name);
 	individual_items(ld, n, ind);
+	/* RULING R-524: heroes who shoot are not played yet (issue 15): the
+	 * missile weapon in his hand is left out, said where it is given */
+	if (ind->weapon.weapon && ind->weapon.weapon->kind == BS_WEAPON_MISSILE)
+		warn(ld, ld_get(ld, n, "weapon") ? ld_get(ld, n, "weapon") : n,
+		     BS_W_HERO_MISSILE, "weapon: '%s' of '%s'",
+		     ind->weapon.weapon->name, ind->name);
 	if (basic && ia->deputy_of && ind->deputy_of >= 0)
 		warn(ld, ia->deputy_of, BS_W_DEPUTY_LEVEL,
 		     "deputy_of: '%s' for '%s'", ind->name,

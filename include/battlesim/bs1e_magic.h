@@ -68,11 +68,15 @@ enum bs1e_strike bs1e_area_strike(const struct bs_quad *q, double facing);
 /* ---- [14.5 A] hit-point damage to individuals --------------------------- */
 
 /* "Against individuals, damage is determined by normal AD&D or D&D game
- * rules": the record's damage at caster `level` rolled in hit points (dice
- * kind "damage"), a saving throw ([14.3], dice kind "save") when the
- * record allows one against `number` with `mod`, halved (rounded down,
- * RULING R-571) or negated on a save; hp_before - damage left. `hp` the
- * individual's hit points now; `breather_hp` for a breath weapon. */
+ * rules": the damage of record `sp` at caster `level` (0: an item's)
+ * rolled in hit points (dice kind "damage"; n elements each with its plus:
+ * 3 magic missiles of d4+1 are 3d4+3; a breath weapon `breather_hp`),
+ * then, when the record allows one, his saving throw ([14.3], dice kind
+ * "save") against `number` with `mod`: half rounded down (RULING R-571)
+ * or nothing on a save. `hp` his hit points now. Returns 0; -1 when the
+ * record does no hit-point damage (or a breath has no breather_hp) or src
+ * failed; -2 when a save's effect is "partial" (the record's note says
+ * what it does: not computed). */
 struct bs1e_indiv_spell {
 	int rolled;   /* hit points rolled */
 	int save_die; /* the d20 (0: no saving throw) */

@@ -273,20 +273,19 @@ Test(r14_area, s14_2_battle_figures_match_point_sampling_10000_placements)
 						j++;
 					checked++;
 					if (ref >= 0.5)
-						cr_assert(j < n,
-							  "placement %d: unit %d "
-							  "figure %d sampled "
-							  "%.3f, not returned",
-							  k, u, i,
-							  ref);
+						cr_assert(
+						    j < n,
+						    "placement %d: unit %d "
+						    "figure %d sampled "
+						    "%.3f, not returned",
+						    k, u, i, ref);
 					if (j == n)
 						continue;
-					cr_assert(fabs(h[j].cover - ref) <=
-						      0.12,
-						  "placement %d: unit %d figure %d "
-						  "cover %.3f sampled %.3f",
-						  k, u, i, h[j].cover,
-						  ref);
+					cr_assert(
+					    fabs(h[j].cover - ref) <= 0.12,
+					    "placement %d: unit %d figure %d "
+					    "cover %.3f sampled %.3f",
+					    k, u, i, h[j].cover, ref);
 					cr_assert(abs(h[j].creatures -
 						      (int)floor(ref * 10 +
 								 0.5)) <= 2);
@@ -313,5 +312,81 @@ Test(r14_area, s14_2_battle_figures_match_point_sampling_10000_placements)
 		  returned);
 	cr_log_info("%ld figure checks, %ld figures returned", checked,
 		    returned);
+	tf_close(&t);
+}
+
+/* ---- [14.5 A] hit-point damage to individuals ---------------------------- */
+
+/* [14.5 A] "Against individuals, damage is determined by normal AD&D
+ * rules": a 5th-level fireball, 5d6 rolling 6 5 4 3 2 = 20 hit points,
+ * against a hero of 30 hp needing 12: a 15 saves for half (10, RULING
+ * R-571; 20 hp left), a 3 fails (20 taken, 10 left); 23 rolled and saved
+ * is 11 (rounded down). */
+Test(r14_area, s14_5_a_fireball_hit_points_against_a_hero_r571)
+{
+	struct tf t;
+	tf_open(&t, area_yaml);
+	const struct bs_spell *fb = bs_scenario_spell(t.sc, "fireball", -1);
+	int saved[] = {6, 5, 4, 3, 2, 15}, failed[] = {6, 5, 4, 3, 2, 3};
+	struct bs_dice_source src;
+	struct bs1e_indiv_spell r;
+	bs_dice_source_script(&src, saved, 6);
+	cr_assert_eq(bs1e_spell_hp_damage(fb, 5, 0, 30, 12, 0, &src, NULL, &r),
+		     0);
+	cr_assert_eq(r.rolled, 20);
+	cr_assert_eq(r.save_die, 15);
+	cr_assert_eq(r.saved, 1);
+	cr_assert_eq(r.damage, 10);
+	cr_assert_eq(r.hp_after, 20);
+	cr_assert_eq(r.killed, 0);
+	bs_dice_source_script(&src, failed, 6);
+	cr_assert_eq(bs1e_spell_hp_damage(fb, 5, 0, 20, 12, 0, &src, NULL, &r),
+		     0);
+	cr_assert_eq(r.damage, 20);
+	cr_assert_eq(r.hp_after, 0);
+	cr_assert_eq(r.killed, 1);
+	cr_assert_eq(bs1e_spell_hp_after_save(23, BS_SAVEFX_HALF, 1), 11);
+	cr_assert_eq(bs1e_spell_hp_after_save(23, BS_SAVEFX_NEGATES, 1), 0);
+	cr_assert_eq(bs1e_spell_hp_after_save(23, BS_SAVEFX_HALF, 0), 23);
+	/* too few dice: an error, not a made-up number */
+	bs_dice_source_script(&src, saved, 5);
+	cr_assert_eq(bs1e_spell_hp_damage(fb, 5, 0, 30, 12, 0, &src, NULL, &r),
+		     -1);
+	tf_close(&t);
+}
+
+/* [14.5 A] three magic missiles of a 5th-level caster (d4+1 each, no
+ * saving throw): 3d4+3, rolling 1 2 3 = 9; a red dragon's breath does
+ * its hit points (44), a save vs breath halving it (22). */
+Test(r14_area, s14_5_a_magic_missiles_and_breath_against_individuals)
+{
+	struct tf t;
+	tf_open(&t, area_yaml);
+	const struct bs_spell *mm =
+	    bs_scenario_spell(t.sc, "magic missile", -1);
+	cr_assert_not_null(mm);
+	int d[] = {1, 2, 3};
+	struct bs_dice_source src;
+	struct bs1e_indiv_spell r;
+	bs_dice_source_script(&src, d, 3);
+	cr_assert_eq(bs1e_spell_hp_damage(mm, 5, 0, 12, 12, 0, &src, NULL, &r),
+		     0);
+	cr_assert_eq(r.rolled, 9);
+	cr_assert_eq(r.save_die, 0);
+	cr_assert_eq(r.damage, 9);
+	cr_assert_eq(src.pos, 3);
+	const struct bs_spell *br =
+	    bs_scenario_spell(t.sc, "red dragon breath", -1);
+	cr_assert_not_null(br);
+	cr_assert_eq(br->save_effect, BS_SAVEFX_HALF);
+	int s[] = {20};
+	bs_dice_source_script(&src, s, 1);
+	cr_assert_eq(bs1e_spell_hp_damage(br, 0, 44, 30, 13, 0, &src, NULL, &r),
+		     0);
+	cr_assert_eq(r.rolled, 44);
+	cr_assert_eq(r.saved, 1);
+	cr_assert_eq(r.damage, 22);
+	cr_assert_eq(bs1e_spell_hp_damage(br, 0, 0, 30, 13, 0, &src, NULL, &r),
+		     -1);
 	tf_close(&t);
 }

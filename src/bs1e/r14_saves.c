@@ -101,7 +101,7 @@ int bs1e_save_mod_individual(const struct bs_individual *ind, int vs,
 }
 
 static const struct bs_roll_why why_save = {
-    BS_ROLL_SAVE, {20, 0}, 0, "saving throw of", "[14.3]"};
+    BS_ROLL_SAVE, {20, 0}, 0, "saving throw against the spell", "[14.3]"};
 
 static void ask(struct bs_dice_source *src, int items,
 		const struct bs1e_save_who *who)

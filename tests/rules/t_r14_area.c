@@ -390,3 +390,33 @@ Test(r14_area, s14_5_a_magic_missiles_and_breath_against_individuals)
 		     -1);
 	tf_close(&t);
 }
+
+/* [14.3] the referee's "what is rolled and why" of the save kind: a
+ * unit's figures in the area roll one d20 each. */
+static struct bs_dice_req last_req;
+static int keep_req(void *ctx, const struct bs_dice_req *q, int *dice, int n)
+{
+	(void)ctx;
+	last_req = *q;
+	for (int i = 0; i < n; i++)
+		dice[i] = 11;
+	return 0;
+}
+Test(r14_area, s14_3_the_save_request_names_the_unit)
+{
+	struct tf t;
+	tf_open(&t, area_yaml);
+	struct bs_dice_asker k = {keep_req, NULL};
+	int pend[16];
+	struct bs_dice_source src;
+	bs_dice_source_ask(&src, &k, NULL, pend, 16);
+	struct bs1e_save_who who = {0, tf_g(&t, 0, 0), -1};
+	struct bs1e_figure_saves fs;
+	cr_assert_eq(bs1e_figure_saves(&src, 3, 12, 0, 0, &who, NULL, &fs), 0);
+	char buf[256];
+	bs_battle_roll_text(t.b, &last_req, buf, sizeof buf);
+	cr_assert_str_eq(buf, "3 x d20 for Closed saving throw against the "
+			      "spell [14.3]");
+	cr_assert_eq(fs.saved, 0);
+	tf_close(&t);
+}

@@ -24,6 +24,8 @@ const struct cli_cmd cli_cmds[] = {
      cmd_tables},
     {"attack", "resolve one 1E attack on the CRT [8.4]-[8.7]", cmd_attack_help,
      cmd_attack},
+    {"cast", "resolve one 1E magical attack [14.2]-[14.5]", cmd_cast_help,
+     cmd_cast},
     {"morale", "make one 1E morale check [4.2] [4.3]", cmd_morale_help,
      cmd_morale},
     {"play", "play a battle with AI commanders and print its log [1.0]",

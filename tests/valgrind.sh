@@ -27,6 +27,9 @@ check() {
 }
 check --help
 check tables
+check cast fireball --level 6 --target-hd 4 --figures 3 --seed 7
+check cast fireball --level 6 --target-hd 4 --figures 45 --twenty --odds --json
+check cast fireball --level 5 --hp 30 --save 12 --odds
 check roster
 check roster --json
 check check

@@ -382,6 +382,67 @@ int bs1e_spell_wound_only(int shape, enum bs1e_strike from, enum bs_formation f,
  * tenth (RULING R-075). */
 int bs1e_mirror_image(int damage_tenths, int duplicates);
 
+/* ---- [14.3] saving throws -------------------------------------------------
+ */
+
+/* The saving throw number (the d20 roll needed) of a creature of a unit
+ * against `vs` (enum bs_save): [14.3] the AD&D tables, a monster as a
+ * fighter of its whole HD (RULING R-011). *d (may be NULL) gets it with
+ * its derivation. */
+int bs1e_save_creature(const struct bs_creature *c, int vs, struct bs_deriv *d);
+
+/* The saving throw number of a character of class `cls` and `level`
+ * (bs1e_saves_class); -1 for a class the tables do not know. */
+int bs1e_save_class(const char *cls, int level, int vs, struct bs_deriv *d);
+
+/* The modifier to the d20 of an individual's saving throw against a
+ * spell ([14.3] "the normal AD&D saving throws"): the spell's own
+ * (`spell_mod`, "at -4"), Wisdom's magical attack adjustment against a
+ * mental attack form (PH), and the Constitution bonus of dwarves, gnomes
+ * and halflings against spells, wands, staves and rods (PH: save vs
+ * rod/staff/wand or vs spell). Terms go to *d (may be NULL). */
+int bs1e_save_mod_individual(const struct bs_individual *ind, int vs,
+			     int spell_mod, int mental, struct bs_deriv *d);
+
+/* Who rolls, for the dice request (the referee's "what is rolled and
+ * why"): global unit index or -1, individual of `side` or -1. */
+struct bs1e_save_who {
+	int side, unit, indiv;
+};
+
+/* One saving throw [14.3]: a d20 (roll kind BS_ROLL_SAVE) + mod against
+ * `number`: 1 saved (d20 + mod >= number), 0 failed, -1 when src failed.
+ * *die (may be NULL) gets the d20. */
+int bs1e_save_roll(struct bs_dice_source *src, int number, int mod,
+		   const struct bs1e_save_who *who, int *die);
+
+/* [14.3] the saving throws of `figures` figures of one save number
+ * (`number`, `mod` to the die): one roll per figure, the whole figure
+ * saving or failing. With `twenty` (the OPTIONAL RULE, declared before any
+ * roll) and 20 or more figures: for each multiple of 20 figures, one less
+ * than the number needed on the die fail automatically and the rest of
+ * those 20 save (RULING R-567), and the figures beyond the multiples
+ * roll. each[i] (may be NULL; `figures` entries) is 1 for a figure that
+ * saved, 0 failed: the automatic failures first, then the automatic
+ * saves, then the rolled figures in order. Returns 0, -1 when src
+ * failed. */
+struct bs1e_figure_saves {
+	int figures;
+	int need;	 /* the die roll needed: number - mod */
+	int auto_failed; /* by the optional rule */
+	int auto_saved;
+	int rolled;
+	int saved; /* in all */
+	int failed;
+};
+int bs1e_figure_saves(struct bs_dice_source *src, int figures, int number,
+		      int mod, int twenty, const struct bs1e_save_who *who,
+		      signed char *each, struct bs1e_figure_saves *out);
+
+/* The chance in twentieths that one roll saves: d20 + mod >= number
+ * (0..20). */
+int bs1e_save_chance20(int number, int mod);
+
 /* ---- [11.1] [11.6] [11.7] cavalry figures and special formations --------
  */
 

@@ -71,6 +71,7 @@ enum bs_roll_kind {
 	BS_ROLL_INDIV_INITIATIVE, /* [5.2] d6 per individual, each round */
 	BS_ROLL_TO_HIT,		  /* [9.4 B] d20 against THAC0 - AC */
 	BS_ROLL_DAMAGE,		  /* [9.4 B] the weapon's dice, hit points */
+	BS_ROLL_SAVE,		  /* [14.3] d20 saving throw against magic */
 	BS_ROLL_OTHER, /* a roll that gave no reason (tests: never) */
 	BS_ROLL__COUNT
 };

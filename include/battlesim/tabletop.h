@@ -312,6 +312,45 @@ int bs_tt_through_gap(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
 		      double gap, double trap, struct bs_tt_pose *out,
 		      double *used, double *toward);
 
+/* ---- [14.2] areas of effect on the table ----------------------------------
+ * A spell's area placed on the table, in tabletop inches (Table 17 has
+ * converted it: bs1e_spell_area_place). Shapes (enum bs_area_shape of
+ * spell.h): a circle of radius a about `at`; a square or rectangle
+ * (cube, cloud) a long along `facing` and b wide, centred on `at`; a line
+ * (bolt) from `at` along `facing`, a long and b wide; a cone from its apex
+ * `at` along `facing`, a long, b wide at its far end (a triangle on the
+ * table, RULING R-569). */
+struct bs_tt_area {
+	int shape; /* enum bs_area_shape: circle, cone, line, rect */
+	struct bs_vec at;
+	double facing; /* degrees (cone, line, rect) */
+	double a, b;
+};
+
+/* 1 when point p is in the area (its boundary included). */
+int bs_tt_area_contains(const struct bs_tt_area *ar, struct bs_vec p);
+
+/* The fraction (0..1) of the convex quad q's surface that the area
+ * covers, exactly (circle: the circle-polygon intersection; the others:
+ * the quad clipped by the shape's convex polygon). *whole (may be NULL) is
+ * set to 1 when all of q lies in the area. */
+double bs_tt_area_cover(const struct bs_tt_area *ar, const struct bs_quad *q,
+			int *whole);
+
+/* [14.2] special note: "the Figure Base Size describes figures in closed
+ * or mob formation only! For creatures in open or skirmish formation,
+ * consider the base size to be one size larger": the next larger size of
+ * Table 17's base column (1/2", 3/4", 1", 1 1/2", 1 3/4", 2"; beyond 2" a
+ * quarter inch more, RULING R-568) of one side of a base, inches, for
+ * formation f; closed and mob bases as they are. */
+double bs_tt_area_base_side(double side, enum bs_formation f);
+
+/* The surface of a figure that an area is measured against [14.2]: its
+ * base (w x d, facing `facing`, centred on `c`), one Table 17 size larger
+ * in open or skirmish formation. */
+struct bs_quad bs_tt_area_footprint(struct bs_vec c, double facing, double w,
+				    double d, enum bs_formation f);
+
 /* ---- queries on a battle (read-only; for the AI and reporters) ----------- */
 
 /* The shape and pose of unit `unit` of `side` as it stands now. */

@@ -3,6 +3,8 @@
  * image. */
 #include <criterion/criterion.h>
 
+#include <string.h>
+
 #include "battlesim/bs1e_combat.h"
 
 static struct bs_dice dice(const char *t)
@@ -110,4 +112,172 @@ Test(r14_magic, s14_12_mirror_image_three_duplicates)
 	cr_assert_eq(bs1e_mirror_image(400, 3), 100);
 	cr_assert_eq(bs1e_mirror_image(400, 0), 400);
 	cr_assert_eq(bs1e_mirror_image(55, 1), 27); /* R-075: down */
+}
+
+/* ---- [14.3] saving throws ------------------------------------------------ */
+
+/* [14.3] a monster figure saves by the AD&D table, as a fighter of its
+ * whole HD (RULING R-011): ogres of 4+1 HD need 16 vs spell and 13 vs
+ * breath; a 1-1 HD kobold the L0 row (17 vs spell). */
+Test(r14_magic, s14_3_creature_saves_as_a_fighter_of_its_hd)
+{
+	struct bs_creature ogre = {.hd = {40, 1}};
+	struct bs_deriv d;
+	cr_assert_eq(bs1e_save_creature(&ogre, BS_SAVE_SP, &d), 16);
+	cr_assert_eq(d.value, 16);
+	cr_assert_str_eq(d.base_cite, "[14.3]");
+	cr_assert_eq(bs1e_save_creature(&ogre, BS_SAVE_BW, NULL), 16);
+	cr_assert_eq(bs1e_save_creature(&ogre, BS_SAVE_PPD, NULL), 13);
+	struct bs_creature kobold = {.hd = {10, -1}};
+	cr_assert_eq(bs1e_save_creature(&kobold, BS_SAVE_SP, NULL), 17);
+	struct bs_creature giant = {.hd = {120, 2}};
+	cr_assert_eq(bs1e_save_creature(&giant, BS_SAVE_SP, NULL), 10);
+	cr_assert_eq(bs1e_save_creature(&giant, 7, NULL), -1);
+}
+
+/* [14.3] a character saves by class and level (PH tables): magic-user 5
+ * 12 vs spell, cleric 7 7 vs paralyzation/poison/death, fighter 9 vs
+ * breath 10; an unknown class is -1, not a guess. */
+Test(r14_magic, s14_3_character_saves_by_class_and_level)
+{
+	struct bs_deriv d;
+	cr_assert_eq(bs1e_save_class("magic-user", 5, BS_SAVE_SP, &d), 12);
+	cr_assert(strstr(d.base_label, "magic-user 5") != NULL);
+	cr_assert_eq(bs1e_save_class("cleric", 7, BS_SAVE_PPD, NULL), 7);
+	cr_assert_eq(bs1e_save_class("fighter", 9, BS_SAVE_BW, NULL), 10);
+	cr_assert_eq(bs1e_save_class("bard", 9, BS_SAVE_BW, NULL), -1);
+}
+
+/* [14.3] "Make a separate saving throw roll for each figure ... If the
+ * saving throw succeeds, the entire figure has saved": three figures
+ * needing 12 roll 12, 11, 20: two save, one fails; the spell's -2 makes
+ * the 12 fail too. */
+Test(r14_magic, s14_3_each_figure_saves_or_fails_whole)
+{
+	int r[] = {12, 11, 20};
+	struct bs_dice_source src;
+	struct bs1e_figure_saves fs;
+	signed char each[3];
+	bs_dice_source_script(&src, r, 3);
+	cr_assert_eq(bs1e_figure_saves(&src, 3, 12, 0, 0, NULL, each, &fs), 0);
+	cr_assert_eq(fs.rolled, 3);
+	cr_assert_eq(fs.saved, 2);
+	cr_assert_eq(fs.failed, 1);
+	cr_assert_eq(each[0], 1);
+	cr_assert_eq(each[1], 0);
+	cr_assert_eq(each[2], 1);
+	bs_dice_source_script(&src, r, 3);
+	cr_assert_eq(bs1e_figure_saves(&src, 3, 12, -2, 0, NULL, each, &fs), 0);
+	cr_assert_eq(fs.saved, 1);
+	cr_assert_eq(fs.need, 14);
+	/* the script runs out: an error */
+	bs_dice_source_script(&src, r, 2);
+	cr_assert_eq(bs1e_figure_saves(&src, 3, 12, 0, 0, NULL, each, &fs), -1);
+}
+
+/* [14.3] OPTIONAL RULE, RULING R-567: 45 figures needing 13: for each of
+ * the 2 multiples of 20, 12 fail automatically and 8 save; the other 5
+ * roll. 19 figures: all roll. At +2 (needing 11) 10 of each 20 fail. */
+Test(r14_magic, s14_3_optional_20_figure_rule_r567)
+{
+	int r[] = {13, 12, 1, 20, 14};
+	struct bs_dice_source src;
+	struct bs1e_figure_saves fs;
+	signed char each[45];
+	bs_dice_source_script(&src, r, 5);
+	cr_assert_eq(bs1e_figure_saves(&src, 45, 13, 0, 1, NULL, each, &fs), 0);
+	cr_assert_eq(fs.auto_failed, 24);
+	cr_assert_eq(fs.auto_saved, 16);
+	cr_assert_eq(fs.rolled, 5);
+	cr_assert_eq(fs.saved, 16 + 3);
+	cr_assert_eq(fs.failed, 45 - 19);
+	cr_assert_eq(src.pos, 5);
+	cr_assert_eq(each[0], 0);
+	cr_assert_eq(each[23], 0);
+	cr_assert_eq(each[24], 1);
+	cr_assert_eq(each[39], 1);
+	cr_assert_eq(each[40], 1); /* the rolled 13 */
+	cr_assert_eq(each[41], 0);
+	int r19[19];
+	for (int i = 0; i < 19; i++)
+		r19[i] = 13;
+	bs_dice_source_script(&src, r19, 19);
+	cr_assert_eq(bs1e_figure_saves(&src, 19, 13, 0, 1, NULL, each, &fs), 0);
+	cr_assert_eq(fs.auto_failed + fs.auto_saved, 0);
+	cr_assert_eq(fs.saved, 19);
+	bs_dice_source_script(&src, NULL, 0);
+	cr_assert_eq(bs1e_figure_saves(&src, 40, 13, 2, 1, NULL, NULL, &fs), 0);
+	cr_assert_eq(fs.auto_failed, 20);
+	cr_assert_eq(fs.auto_saved, 20);
+	cr_assert_eq(fs.rolled, 0);
+	/* without the option every one of the 40 rolls */
+	cr_assert_eq(bs1e_figure_saves(&src, 40, 13, 2, 0, NULL, NULL, &fs),
+		     -1);
+	cr_assert_eq(bs1e_save_chance20(13, 0), 8);
+	cr_assert_eq(bs1e_save_chance20(1, 0), 20);
+	cr_assert_eq(bs1e_save_chance20(22, 0), 0);
+}
+
+/* [14.3] the save is a dice kind of its own ("save", d20) in the dice
+ * request: an asking source (the referee) is told the kind, the die, how
+ * many figures roll and who. */
+struct save_ask {
+	int calls;
+	struct bs_dice_req last;
+};
+static int save_asker(void *ctx, const struct bs_dice_req *q, int *dice, int n)
+{
+	struct save_ask *a = ctx;
+	a->calls++;
+	a->last = *q;
+	for (int i = 0; i < n; i++)
+		dice[i] = 10 + i;
+	return 0;
+}
+Test(r14_magic, s14_3_save_roll_is_the_save_dice_kind)
+{
+	cr_assert_str_eq(bs_roll_kind_name[BS_ROLL_SAVE], "save");
+	struct save_ask a = {0};
+	struct bs_dice_asker k = {save_asker, &a};
+	int pend[16];
+	struct bs_dice_source src;
+	bs_dice_source_ask(&src, &k, NULL, pend, 16);
+	struct bs1e_save_who who = {1, 3, -1};
+	struct bs1e_figure_saves fs;
+	cr_assert_eq(bs1e_figure_saves(&src, 4, 12, 0, 0, &who, NULL, &fs), 0);
+	cr_assert_eq(a.calls, 1);
+	cr_assert_eq(a.last.why->kind, BS_ROLL_SAVE);
+	cr_assert_str_eq(a.last.why->cite, "[14.3]");
+	cr_assert_eq(a.last.items, 4);
+	cr_assert_eq(a.last.sides[0], 20);
+	cr_assert_eq(a.last.actor, 3);
+	cr_assert_eq(fs.saved, 2); /* 10, 11 fail; 12, 13 save */
+	int die;
+	struct bs1e_save_who hero = {0, -1, 2};
+	cr_assert_eq(bs1e_save_roll(&src, 11, 0, &hero, &die), 0);
+	cr_assert_eq(die, 10);
+	cr_assert_eq(a.last.indiv, 2);
+	cr_assert_eq(a.last.items, 1);
+}
+
+/* [14.3] an individual's "normal AD&D saving throws": the spell's -4,
+ * Wisdom 17 (+3) against a mental attack form, a dwarf's Constitution 18
+ * (+5) against spells and wands, not against breath. */
+Test(r14_magic, s14_3_individual_save_modifiers)
+{
+	struct bs_creature dwarf = {.name = "dwarf", .hd = {10, 0}};
+	struct bs_individual ind = {.race = &dwarf};
+	ind.ability[BS_WIS] = 17;
+	ind.ability[BS_CON] = 18;
+	struct bs_deriv d;
+	bs_deriv_init(&d, 12, "save", NULL, "[14.3]");
+	cr_assert_eq(bs1e_save_mod_individual(&ind, BS_SAVE_SP, -4, 1, &d),
+		     -4 + 3 + 5);
+	cr_assert_eq(d.nterms, 3);
+	cr_assert_eq(bs1e_save_mod_individual(&ind, BS_SAVE_BW, 0, 0, NULL), 0);
+	cr_assert_eq(bs1e_save_mod_individual(&ind, BS_SAVE_RSW, 0, 0, NULL),
+		     5);
+	struct bs_creature human = {.name = "human", .hd = {10, 0}};
+	ind.race = &human;
+	cr_assert_eq(bs1e_save_mod_individual(&ind, BS_SAVE_SP, 0, 0, NULL), 0);
 }

@@ -1,0 +1,99 @@
+/* 1E magic on the table (issue 16): [14.2] a catalog record's area of
+ * effect converted by Table 17 and placed as a shape, the figures of a
+ * battle it covers (units' figures and the individuals standing alone),
+ * and [14.5 A] hit-point damage to individuals by the AD&D rules. Reads
+ * the battle, never changes it, never prints. The saving throws [14.3]
+ * and the HD of damage and fate of a figure [14.5] are the pure functions
+ * of bs1e_combat.h. */
+#ifndef BATTLESIM_BS1E_MAGIC_H
+#define BATTLESIM_BS1E_MAGIC_H
+
+#include "battlesim/battle.h"
+#include "battlesim/bs1e_combat.h"
+#include "battlesim/spell.h"
+#include "battlesim/tabletop.h"
+
+/* [14.2] Table 17: an AD&D area length of `adnd_tenths` tenths of an
+ * inch (1" = 10') on the table, inches: the table's row for a whole 1"
+ * to 6" (the rulebook's column, or the annotated chapter's when
+ * `annotated`, option table17_annotated, RULING R-005), otherwise the
+ * exact scale "3\" of area of effect in the AD&D game to equal 1\""
+ * (RULING R-570). 0 for 0. */
+double bs1e_area_inches(int adnd_tenths, int annotated);
+
+/* The area of record `sp` used at caster level `level` (0: an item's
+ * level) on the table: shape and tabletop sizes (a circle's radius,
+ * RULING R-565 for one printed by its diameter; a square printed by one
+ * side has b = a), and the AD&D figures they come from (tenths). Returns
+ * 0, or -1 when the record has no area (a target, a touch) or its area is
+ * not known (RULING R-564). */
+struct bs1e_area_size {
+	int shape;		/* enum bs_area_shape */
+	int a_tenths, b_tenths; /* AD&D, as printed (diameter if so) */
+	double a, b;		/* tabletop inches (radius for a circle) */
+};
+int bs1e_spell_area_size(const struct bs_spell *sp, int level, int annotated,
+			 struct bs1e_area_size *out);
+
+/* One figure an area covers. */
+struct bs1e_area_hit {
+	int side;
+	int unit;	/* unit index on `side`, or -1 for an individual */
+	int fig;	/* the unit's figure (slot order), or -1 */
+	int indiv;	/* the individual's index on `side`, or -1 */
+	double cover;	/* fraction of its surface (RULING R-568) in the area */
+	int whole;	/* 1: all of it in the area: all its creatures */
+	int creatures;	/* of its creatures in the area [14.5 A] (R-568) */
+	int per_figure; /* the creatures it stands for (1:1 figures: 1) */
+	/* lines and cones [14.5 B]: the side of the figure the effect
+	 * strikes (from the direction it travels), and for a cone whether
+	 * the figure's centre is in the first half of its length */
+	enum bs1e_strike strike;
+	int first_half;
+};
+
+/* The figures of battle b that area `ar` covers, in order (sides, then
+ * their units and each unit's figures in slot order, then the individuals
+ * standing alone on the table [9.4]; individuals with a unit are not
+ * targets [14.4]): figures with creatures in the area (R-568). Writes at
+ * most cap into out; returns how many there are. */
+int bs1e_area_figures(const struct bs_battle *b, const struct bs_tt_area *ar,
+		      struct bs1e_area_hit *out, int cap);
+
+/* The strike of a line or cone travelling along `facing` on a figure of
+ * base quad q (p[0] front-left, p[3] front-right) [14.5 B]: the arc of the
+ * figure the effect comes from. */
+enum bs1e_strike bs1e_area_strike(const struct bs_quad *q, double facing);
+
+/* ---- [14.5 A] hit-point damage to individuals --------------------------- */
+
+/* "Against individuals, damage is determined by normal AD&D or D&D game
+ * rules": the damage of record `sp` at caster `level` (0: an item's)
+ * rolled in hit points (dice kind "damage"; n elements each with its plus:
+ * 3 magic missiles of d4+1 are 3d4+3; a breath weapon `breather_hp`),
+ * then, when the record allows one, his saving throw ([14.3], dice kind
+ * "save") against `number` with `mod`: half rounded down (RULING R-571)
+ * or nothing on a save. `hp` his hit points now. Returns 0; -1 when the
+ * record does no hit-point damage (or a breath has no breather_hp) or src
+ * failed; -2 when a save's effect is "partial" (the record's note says
+ * what it does: not computed). */
+struct bs1e_indiv_spell {
+	int rolled;   /* hit points rolled */
+	int save_die; /* the d20 (0: no saving throw) */
+	int saved;
+	int damage; /* taken */
+	int hp_before, hp_after;
+	int killed; /* hp_after <= 0 */
+};
+int bs1e_spell_hp_damage(const struct bs_spell *sp, int level, int breather_hp,
+			 int hp, int number, int mod,
+			 struct bs_dice_source *src,
+			 const struct bs1e_save_who *who,
+			 struct bs1e_indiv_spell *out);
+
+/* The damage an individual takes from `rolled` hit points when he saved
+ * (`saved`) against a record whose save effect is `save_effect` (enum
+ * bs_save_effect): half rounded down (R-571), none, or all. */
+int bs1e_spell_hp_after_save(int rolled, int save_effect, int saved);
+
+#endif

@@ -1,4 +1,5 @@
-# Issue 14's acceptance scenario (tests/data/battle-of-the-borderlands.yaml):
+# Issue 14's acceptance scenario (data/scenarios/battle-of-the-borderlands.yaml,
+# shipped and built in):
 # archers, slingers, a light catapult, woods, a hill, a stream and a wall at
 # `level: intermediate`. It gives no warning: units and the heroes and
 # commanders on the table away from a unit pay the terrain (RULINGS
@@ -7,10 +8,14 @@
 # step C with Table 13 terms (the woods' edge and cover:
 # tests/rules/t_r10_missiles.c s11_9_*, s10_8_t13_*); sim gives the odds
 # with the doctrine AI on both sides.
-F="$DATA/battle-of-the-borderlands.yaml"
+top=$(cd "$DATA/../.." && pwd)
+F="$top/data/scenarios/battle-of-the-borderlands.yaml"
 run check --strict "$F"
 expect_code 0
 expect_out "battle-of-the-borderlands.yaml: ok: 2 sides, 8 units, 9 individuals"
+[ -z "$ERR" ] || { echo "a warning: $ERR"; exit 1; }
+run check --strict --builtin battle-of-the-borderlands
+expect_code 0
 [ -z "$ERR" ] || { echo "a warning: $ERR"; exit 1; }
 
 run play "$F" --seed 2

@@ -12,7 +12,8 @@ expect_err "battlesim: error: $DATA/good.yaml:7:27: options: 'capture': the capt
 expect_err "battlesim: error: $DATA/good.yaml: 2 warnings, errors with --strict"
 
 # the shipped scenarios check clean, even with --strict
-for b in borderland-raid borderland-raid-2e shield-lands-matrix; do
+for b in borderland-raid borderland-raid-2e shield-lands-matrix \
+	battle-of-the-borderlands; do
 	run check --strict --builtin "$b"
 	expect_code 0
 	[ -z "$ERR" ] || { echo "unexpected stderr: $ERR"; exit 1; }

@@ -315,41 +315,51 @@ static const char *feat_key(const struct mv *m, int f)
 }
 
 /* The NOTE of what the ground did to one piece of a move (events on,
- * carrying out): its rates, thirds and stop [11.8]. */
-static void terrain_note(struct mv *m, const struct bs_terrain_path *tp)
+ * carrying out): its rates, thirds and stop [11.8]. `lead` (may be NULL)
+ * begins it: a wheel the ground stops before it turns at all says so
+ * instead of a MOVE of 0". */
+static void terrain_note(struct mv *m, const struct bs_terrain_path *tp,
+			 const char *lead)
 {
 	if (!m->wb || !bs_battle_events_on(m->b))
 		return;
 	char buf[400];
-	size_t o = 0;
+	size_t o = 0, o0;
 #define ADD(...)                                                               \
 	do {                                                                   \
 		int w_ = snprintf(buf + o, sizeof buf - o, __VA_ARGS__);       \
 		if (w_ > 0 && (size_t)w_ < sizeof buf - o)                     \
 			o += (size_t)w_;                                       \
 	} while (0)
+	if (lead)
+		ADD("%s", lead);
+	o0 = o;
+#define SEP (o > o0 ? "; " : "")
 	if (tp->slow_row >= 0) {
 		const struct bs_t14_row *r = &bs_table14[tp->slow_row];
-		ADD("%s%s '%s': movement at %d/%d", o ? "; " : "",
+		ADD("%s%s '%s': movement at %d/%d", SEP,
 		    feat_key(m, tp->slow_feature),
 		    feat_name(m, tp->slow_feature), r->mv_num, r->mv_den);
 	}
 	if (tp->obstacles > 0)
-		ADD("%scrosses %s '%s': 1/3 MV (%.1f\")", o ? "; " : "",
+		ADD("%scrosses %s '%s': 1/3 MV (%.1f\")", SEP,
 		    feat_key(m, tp->feature), feat_name(m, tp->feature),
 		    m->mv / 3.0 * tp->obstacles);
 	if (tp->climbed > 0)
-		ADD("%sclimbs %d0 feet: 1/3 MV per 10 feet (%.1f\")",
-		    o ? "; " : "", tp->climbed, m->mv / 3.0 * tp->climbed);
+		ADD("%sclimbs %d0 feet: 1/3 MV per 10 feet (%.1f\")", SEP,
+		    tp->climbed, m->mv / 3.0 * tp->climbed);
 	if (tp->stop == BS_TSTOP_BARRED ||
 	    (tp->stop == BS_TSTOP_BUDGET && tp->why && tp->feature >= 0))
-		ADD("%sstops at the edge of %s '%s': %s", o ? "; " : "",
+		ADD("%s%sat the edge of %s '%s': %s", SEP, lead ? "" : "stops ",
 		    feat_key(m, tp->feature), feat_name(m, tp->feature),
 		    tp->why);
 	else if (tp->stop == BS_TSTOP_BUDGET && tp->why)
-		ADD("%sstops: %s", o ? "; " : "", tp->why);
+		ADD("%s%s%s", SEP, lead ? "" : "stops: ", tp->why);
+	else if (lead && tp->stop == BS_TSTOP_BUDGET)
+		ADD("%sits movement is spent", SEP);
+#undef SEP
 #undef ADD
-	if (o == 0)
+	if (o == o0)
 		return;
 	bs1e_note(m->wb, m->g, buf,
 		  tp->stop == BS_TSTOP_BARRED && tp->cite
@@ -502,15 +512,25 @@ static int move_over(struct mv *m, int wheel, double dist, double a,
 			m->contact = m->map[r.hit];
 			m->run = m->spent;
 		}
-		emit_move(m,
-			  m->name ? m->name
-			  : wheel ? "wheel"
-				  : adv_name(m),
-			  x0, f0, cost,
-			  m->name_cite ? m->name_cite
-			  : wheel      ? "[7.9] [11.8]"
-				       : adv_cite(m));
-		terrain_note(m, &tp);
+		/* a wheel the ground stops at once (a hair of arc, less
+		 * than the 0.1" the log shows): no MOVE of 0", the NOTE says
+		 * what stopped it */
+		int stuck =
+		    wheel && r.hit < 0 && lround(cost * 10) == 0 &&
+		    (tp.stop == BS_TSTOP_BARRED || tp.stop == BS_TSTOP_BUDGET);
+		if (!stuck)
+			emit_move(m,
+				  m->name ? m->name
+				  : wheel ? "wheel"
+					  : adv_name(m),
+				  x0, f0, cost,
+				  m->name_cite ? m->name_cite
+				  : wheel      ? "[7.9] [11.8]"
+					       : adv_cite(m));
+		terrain_note(m, &tp,
+			     stuck ? "does not wheel (the ground stops it at "
+				     "once): "
+				   : NULL);
 		if (r.hit >= 0 || tp.stop != BS_TSTOP_FORMATION ||
 		    !open_at_obstacle(m, tp.feature))
 			break;

@@ -421,6 +421,39 @@ static void ground_path(struct mv *m, int wheel, double want, double a,
 	}
 }
 
+/* [10.9] "Artillery weapons can move only along roads or clear terrain
+ * ([11.8])" (RULING R-490): 1 when the piece's advance of `dist` inches at
+ * angle a comes onto no feature but roads and clear ground, the features
+ * it stands on when the advance begins left aside (it may come off them),
+ * or when the whole block stays on a road (the road's bridge or ford,
+ * R-445); *f gets the feature. (A piece's crew is a skirmish unit
+ * [10.10]: it turns in place [7.9], it never wheels.) */
+static int artillery_way_clear(const struct mv *m, double dist, double a,
+			       int road_all, int *f)
+{
+	*f = -1;
+	if (!m->ti || m->b->units[m->g].r.msl.artillery == BS_ART_NONE ||
+	    road_all || fabs(dist) < EPS)
+		return 1;
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	enum { MAX_CROSS = 64 };
+	struct bs_terrain_cross cr[MAX_CROSS];
+	int nc = bs_terrain_sweep(m->ti, &q, bs_dir(m->p.facing + a), dist, cr,
+				  MAX_CROSS);
+	if (nc > MAX_CROSS)
+		return 0; /* more stretches than it lists: not clear */
+	for (int i = 0; i < nc; i++) {
+		const struct bs_terrain *t =
+		    bs_terrain_feature(m->ti, cr[i].feature);
+		enum bs_t14 row = bs_terrain_kind_of(t ? t->type : 0)->row;
+		if (row == BS_T14_CLEAR || row == BS_T14_ROAD || cr[i].on0)
+			continue;
+		*f = cr[i].feature;
+		return 0;
+	}
+	return 1;
+}
+
 /* [7.4] a unit in skirmish formation that an advance at angle a (result
  * *r) brought against a regular enemy unit stops short of it. The rules of
  * skirmish formation are the formation's: a skirmish unit's, or an elite
@@ -467,6 +500,13 @@ static int move_over(struct mv *m, int wheel, double dist, double a,
 		if (charge && tp.uphill)
 			return illegal(m, "units may not charge uphill",
 				       "[11.8] Table 14 (RULING R-450)");
+		int af;
+		if (!wheel &&
+		    !artillery_way_clear(m, tp.dist, a, tp.road_all, &af))
+			return illegal(m,
+				       "artillery weapons can move only along "
+				       "roads or clear terrain",
+				       "[10.9] [11.8] (RULING R-490)");
 		struct bs_tt_step_result r;
 		if (wheel)
 			bs_tt_wheel(&m->s, &m->p, tp.dist, m->obst, m->n, &r);

@@ -2227,6 +2227,74 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	}
 }
 
+/* RULING R-456 [10.6] the pass-through moments of a fighting withdrawal
+ * [7.12], a flight [8.8] (one straight move the rules give) or a
+ * wrap-around [7.11]: where it starts and where it ends (R-477's for a
+ * step). The move is traced first (kind BS_ORDER_WITHDRAW, FLEE or WRAP,
+ * `allowed` its MV), the moments
+ * offered to the controllers of the sides not moving; *np volleys in po.
+ * m is then set up to carry the move out with them. */
+static void one_move_moments(struct bs_battle *b, int g,
+			     const struct bs_order *o, double allowed,
+			     struct mv *m, struct moments *mo,
+			     struct bs1e_pt_order *po, int *np)
+{
+	*np = 0;
+	mv_init(m, b, b, g, o, allowed);
+	if (!bs1e_pass_through_possible(b, g))
+		return;
+	struct mv t;
+	mv_init(&t, b, NULL, g, o, allowed);
+	mo->n = 0;
+	t.mo = mo;
+	moment(&t, t.p.front, t.p.facing, 0, -1, -1, -1);
+	int ok = 1, wl, wr, tg;
+	if (o->kind == BS_ORDER_WITHDRAW)
+		ok = withdraw_path(&t);
+	else if (o->kind == BS_ORDER_WRAP)
+		ok = wrap_path(&t, &wl, &wr, &tg);
+	else
+		flee_path(&t, 0);
+	if (ok && t.spent > EPS)
+		moment(&t, t.p.front, t.p.facing, t.spent, 0, -1,
+		       t.contact >= 0 ? t.contact : -1);
+	*np = bs1e_pass_through_orders(b, g, mo->pt, mo->n, po,
+				       BS_MAX_FIRE_ORDERS);
+	if (*np > 0) {
+		m->mo = mo;
+		m->pause = po;
+		m->npause = *np;
+	}
+}
+
+/* The volleys of m's pauses in step `step` (-1: before it moves, 0: at its
+ * end); 1 when the mover is still there to go on (not routed or
+ * destroyed by them). */
+static int one_move_pauses(struct mv *m, int step)
+{
+	double pt;
+	while (pause_next(m, step, &pt))
+		pause_at(m, m->pause[m->ipause].at);
+	return !m->aborted;
+}
+
+/* Volleys ordered at moments that did not come (RULING R-477's notes). */
+static void one_move_leftover(struct bs_battle *b, const struct mv *m,
+			      const struct bs1e_pt_order *po, int np)
+{
+	for (int i = m->ipause; i < np; i++)
+		if (m->aborted)
+			bs1e_note(b, po[i].g,
+				  "pass-through fire not taken: the mover has "
+				  "routed or is destroyed",
+				  "[10.6]");
+		else
+			bs1e_reject(b, po[i].g,
+				    "pass-through fire: the moment did not "
+				    "come (the move ended before it)",
+				    "[10.6]");
+}
+
 static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 {
 	struct bs_unit_state *u = &b->units[g];
@@ -2235,9 +2303,24 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 		if (b->units[h].side != u->side && bs1e_contact(b, g, h, NULL))
 			foes[nf++] = h;
 	struct mv m;
-	mv_init(&m, b, b, g, o, 3.0);
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np;
+	one_move_moments(b, g, o, 3.0, &m, &mo, po, &np);
 	struct bs_vec from = u->front;
+	if (!one_move_pauses(&m, -1)) {
+		/* [10.6] routed or destroyed where it stood: no withdrawal */
+		one_move_leftover(b, &m, po, np);
+		return;
+	}
 	withdraw_path(&m);
+	if (!one_move_pauses(&m, 0)) {
+		/* routed or destroyed where it ended: the rout moved it */
+		one_move_leftover(b, &m, po, np);
+		u->flags |= BS_UF_WITHDREW | BS_UF_MOVED;
+		return;
+	}
+	one_move_leftover(b, &m, po, np);
 	store(b, &m);
 	u->flags |= BS_UF_WITHDREW;
 	struct bs_vec shift = bs_vec_sub(u->front, from);
@@ -2349,8 +2432,21 @@ static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
 	if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
 		return; /* destroyed, or routed (and so moved) */
 	struct mv m;
-	mv_init(&m, b, b, g, o, u->r.mv);
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np;
+	one_move_moments(b, g, o, u->r.mv, &m, &mo, po, &np);
+	if (!one_move_pauses(&m, -1)) {
+		one_move_leftover(b, &m, po, np);
+		return;
+	}
 	flee_path(&m, 0);
+	if (!one_move_pauses(&m, 0)) {
+		one_move_leftover(b, &m, po, np);
+		u->flags |= BS_UF_MOVED;
+		return;
+	}
+	one_move_leftover(b, &m, po, np);
 	store(b, &m);
 	u->flags |= BS_UF_MOVED;
 	if (m.contact >= 0)
@@ -2362,9 +2458,19 @@ static void exec_wrap(struct bs_battle *b, int g, const struct bs_order *o)
 	struct bs_unit_state *u = &b->units[g];
 	struct mv m;
 	int wl = 0, wr = 0, t = -1;
-	mv_init(&m, b, b, g, o, allowed_for(b, g, o->kind, 1.0));
-	if (!wrap_path(&m, &wl, &wr, &t))
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np;
+	one_move_moments(b, g, o, allowed_for(b, g, o->kind, 1.0), &m, &mo, po,
+			 &np);
+	if (!one_move_pauses(&m, -1)) {
+		one_move_leftover(b, &m, po, np);
 		return;
+	}
+	if (!wrap_path(&m, &wl, &wr, &t)) {
+		one_move_leftover(b, &m, po, np);
+		return;
+	}
 	store(b, &m);
 	u->flags |= BS_UF_WRAPPED | BS_UF_MOVED;
 	u->frontage_dir = 1;
@@ -2372,6 +2478,9 @@ static void exec_wrap(struct bs_battle *b, int g, const struct bs_order *o)
 	u->wrap_tunit = b->units[t].idx;
 	u->wrap_files[0] = wl;
 	u->wrap_files[1] = wr;
+	/* [10.6] its end: the block as it now stands, wrapped */
+	one_move_pauses(&m, 0);
+	one_move_leftover(b, &m, po, np);
 }
 
 /* Check then carry out order o of unit g. Returns 1 when carried out. */

@@ -447,7 +447,7 @@ int main(int argc, char **argv)
 	    {"1E built-in (Borderland Raid)", "-", nb, 5000, 10, 30},
 	    /* issue 14: missiles, artillery and terrain, no target */
 	    {"1E intermediate (battle-of-the-borderlands)",
-	     "tests/data/battle-of-the-borderlands.yaml", nb, 0, 10, 30},
+	     "data/scenarios/battle-of-the-borderlands.yaml", nb, 0, 10, 30},
 	    /* issue 15: heroes and commanders on the table, individual
 	     * combat (the Intermediate Game); no target of its own */
 	    {"1E intermediate (heroes-of-the-pass)",

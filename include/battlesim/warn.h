@@ -22,7 +22,6 @@ enum bs_warn {
 	BS_W_SPECIAL_LEVEL,
 	/* 1E: terrain */
 	BS_W_TERRAIN_LEVEL,
-	BS_W_TERRAIN,
 	BS_W_TERRAIN_KEY, /* 1E and 2E */
 	/* 1E: individuals [9.0], magic [14.0] */
 	BS_W_MEMBER_LEVEL,

@@ -315,41 +315,51 @@ static const char *feat_key(const struct mv *m, int f)
 }
 
 /* The NOTE of what the ground did to one piece of a move (events on,
- * carrying out): its rates, thirds and stop [11.8]. */
-static void terrain_note(struct mv *m, const struct bs_terrain_path *tp)
+ * carrying out): its rates, thirds and stop [11.8]. `lead` (may be NULL)
+ * begins it: a wheel the ground stops before it turns at all says so
+ * instead of a MOVE of 0". */
+static void terrain_note(struct mv *m, const struct bs_terrain_path *tp,
+			 const char *lead)
 {
 	if (!m->wb || !bs_battle_events_on(m->b))
 		return;
 	char buf[400];
-	size_t o = 0;
+	size_t o = 0, o0;
 #define ADD(...)                                                               \
 	do {                                                                   \
 		int w_ = snprintf(buf + o, sizeof buf - o, __VA_ARGS__);       \
 		if (w_ > 0 && (size_t)w_ < sizeof buf - o)                     \
 			o += (size_t)w_;                                       \
 	} while (0)
+	if (lead)
+		ADD("%s", lead);
+	o0 = o;
+#define SEP (o > o0 ? "; " : "")
 	if (tp->slow_row >= 0) {
 		const struct bs_t14_row *r = &bs_table14[tp->slow_row];
-		ADD("%s%s '%s': movement at %d/%d", o ? "; " : "",
+		ADD("%s%s '%s': movement at %d/%d", SEP,
 		    feat_key(m, tp->slow_feature),
 		    feat_name(m, tp->slow_feature), r->mv_num, r->mv_den);
 	}
 	if (tp->obstacles > 0)
-		ADD("%scrosses %s '%s': 1/3 MV (%.1f\")", o ? "; " : "",
+		ADD("%scrosses %s '%s': 1/3 MV (%.1f\")", SEP,
 		    feat_key(m, tp->feature), feat_name(m, tp->feature),
 		    m->mv / 3.0 * tp->obstacles);
 	if (tp->climbed > 0)
-		ADD("%sclimbs %d0 feet: 1/3 MV per 10 feet (%.1f\")",
-		    o ? "; " : "", tp->climbed, m->mv / 3.0 * tp->climbed);
+		ADD("%sclimbs %d0 feet: 1/3 MV per 10 feet (%.1f\")", SEP,
+		    tp->climbed, m->mv / 3.0 * tp->climbed);
 	if (tp->stop == BS_TSTOP_BARRED ||
 	    (tp->stop == BS_TSTOP_BUDGET && tp->why && tp->feature >= 0))
-		ADD("%sstops at the edge of %s '%s': %s", o ? "; " : "",
+		ADD("%s%sat the edge of %s '%s': %s", SEP, lead ? "" : "stops ",
 		    feat_key(m, tp->feature), feat_name(m, tp->feature),
 		    tp->why);
 	else if (tp->stop == BS_TSTOP_BUDGET && tp->why)
-		ADD("%sstops: %s", o ? "; " : "", tp->why);
+		ADD("%s%s%s", SEP, lead ? "" : "stops: ", tp->why);
+	else if (lead && tp->stop == BS_TSTOP_BUDGET)
+		ADD("%sits movement is spent", SEP);
+#undef SEP
 #undef ADD
-	if (o == 0)
+	if (o == o0)
 		return;
 	bs1e_note(m->wb, m->g, buf,
 		  tp->stop == BS_TSTOP_BARRED && tp->cite
@@ -411,6 +421,39 @@ static void ground_path(struct mv *m, int wheel, double want, double a,
 	}
 }
 
+/* [10.9] "Artillery weapons can move only along roads or clear terrain
+ * ([11.8])" (RULING R-490): 1 when the piece's advance of `dist` inches at
+ * angle a comes onto no feature but roads and clear ground, the features
+ * it stands on when the advance begins left aside (it may come off them),
+ * or when the whole block stays on a road (the road's bridge or ford,
+ * R-445); *f gets the feature. (A piece's crew is a skirmish unit
+ * [10.10]: it turns in place [7.9], it never wheels.) */
+static int artillery_way_clear(const struct mv *m, double dist, double a,
+			       int road_all, int *f)
+{
+	*f = -1;
+	if (!m->ti || m->b->units[m->g].r.msl.artillery == BS_ART_NONE ||
+	    road_all || fabs(dist) < EPS)
+		return 1;
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	enum { MAX_CROSS = 64 };
+	struct bs_terrain_cross cr[MAX_CROSS];
+	int nc = bs_terrain_sweep(m->ti, &q, bs_dir(m->p.facing + a), dist, cr,
+				  MAX_CROSS);
+	if (nc > MAX_CROSS)
+		return 0; /* more stretches than it lists: not clear */
+	for (int i = 0; i < nc; i++) {
+		const struct bs_terrain *t =
+		    bs_terrain_feature(m->ti, cr[i].feature);
+		enum bs_t14 row = bs_terrain_kind_of(t ? t->type : 0)->row;
+		if (row == BS_T14_CLEAR || row == BS_T14_ROAD || cr[i].on0)
+			continue;
+		*f = cr[i].feature;
+		return 0;
+	}
+	return 1;
+}
+
 /* [7.4] a unit in skirmish formation that an advance at angle a (result
  * *r) brought against a regular enemy unit stops short of it. The rules of
  * skirmish formation are the formation's: a skirmish unit's, or an elite
@@ -457,6 +500,13 @@ static int move_over(struct mv *m, int wheel, double dist, double a,
 		if (charge && tp.uphill)
 			return illegal(m, "units may not charge uphill",
 				       "[11.8] Table 14 (RULING R-450)");
+		int af;
+		if (!wheel &&
+		    !artillery_way_clear(m, tp.dist, a, tp.road_all, &af))
+			return illegal(m,
+				       "artillery weapons can move only along "
+				       "roads or clear terrain",
+				       "[10.9] [11.8] (RULING R-490)");
 		struct bs_tt_step_result r;
 		if (wheel)
 			bs_tt_wheel(&m->s, &m->p, tp.dist, m->obst, m->n, &r);
@@ -502,15 +552,25 @@ static int move_over(struct mv *m, int wheel, double dist, double a,
 			m->contact = m->map[r.hit];
 			m->run = m->spent;
 		}
-		emit_move(m,
-			  m->name ? m->name
-			  : wheel ? "wheel"
-				  : adv_name(m),
-			  x0, f0, cost,
-			  m->name_cite ? m->name_cite
-			  : wheel      ? "[7.9] [11.8]"
-				       : adv_cite(m));
-		terrain_note(m, &tp);
+		/* a wheel the ground stops at once (a hair of arc, less
+		 * than the 0.1" the log shows): no MOVE of 0", the NOTE says
+		 * what stopped it */
+		int stuck =
+		    wheel && r.hit < 0 && lround(cost * 10) == 0 &&
+		    (tp.stop == BS_TSTOP_BARRED || tp.stop == BS_TSTOP_BUDGET);
+		if (!stuck)
+			emit_move(m,
+				  m->name ? m->name
+				  : wheel ? "wheel"
+					  : adv_name(m),
+				  x0, f0, cost,
+				  m->name_cite ? m->name_cite
+				  : wheel      ? "[7.9] [11.8]"
+					       : adv_cite(m));
+		terrain_note(m, &tp,
+			     stuck ? "does not wheel (the ground stops it at "
+				     "once): "
+				   : NULL);
 		if (r.hit >= 0 || tp.stop != BS_TSTOP_FORMATION ||
 		    !open_at_obstacle(m, tp.feature))
 			break;
@@ -2167,6 +2227,74 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 	}
 }
 
+/* RULING R-456 [10.6] the pass-through moments of a fighting withdrawal
+ * [7.12], a flight [8.8] (one straight move the rules give) or a
+ * wrap-around [7.11]: where it starts and where it ends (R-477's for a
+ * step). The move is traced first (kind BS_ORDER_WITHDRAW, FLEE or WRAP,
+ * `allowed` its MV), the moments
+ * offered to the controllers of the sides not moving; *np volleys in po.
+ * m is then set up to carry the move out with them. */
+static void one_move_moments(struct bs_battle *b, int g,
+			     const struct bs_order *o, double allowed,
+			     struct mv *m, struct moments *mo,
+			     struct bs1e_pt_order *po, int *np)
+{
+	*np = 0;
+	mv_init(m, b, b, g, o, allowed);
+	if (!bs1e_pass_through_possible(b, g))
+		return;
+	struct mv t;
+	mv_init(&t, b, NULL, g, o, allowed);
+	mo->n = 0;
+	t.mo = mo;
+	moment(&t, t.p.front, t.p.facing, 0, -1, -1, -1);
+	int ok = 1, wl, wr, tg;
+	if (o->kind == BS_ORDER_WITHDRAW)
+		ok = withdraw_path(&t);
+	else if (o->kind == BS_ORDER_WRAP)
+		ok = wrap_path(&t, &wl, &wr, &tg);
+	else
+		flee_path(&t, 0);
+	if (ok && t.spent > EPS)
+		moment(&t, t.p.front, t.p.facing, t.spent, 0, -1,
+		       t.contact >= 0 ? t.contact : -1);
+	*np = bs1e_pass_through_orders(b, g, mo->pt, mo->n, po,
+				       BS_MAX_FIRE_ORDERS);
+	if (*np > 0) {
+		m->mo = mo;
+		m->pause = po;
+		m->npause = *np;
+	}
+}
+
+/* The volleys of m's pauses in step `step` (-1: before it moves, 0: at its
+ * end); 1 when the mover is still there to go on (not routed or
+ * destroyed by them). */
+static int one_move_pauses(struct mv *m, int step)
+{
+	double pt;
+	while (pause_next(m, step, &pt))
+		pause_at(m, m->pause[m->ipause].at);
+	return !m->aborted;
+}
+
+/* Volleys ordered at moments that did not come (RULING R-477's notes). */
+static void one_move_leftover(struct bs_battle *b, const struct mv *m,
+			      const struct bs1e_pt_order *po, int np)
+{
+	for (int i = m->ipause; i < np; i++)
+		if (m->aborted)
+			bs1e_note(b, po[i].g,
+				  "pass-through fire not taken: the mover has "
+				  "routed or is destroyed",
+				  "[10.6]");
+		else
+			bs1e_reject(b, po[i].g,
+				    "pass-through fire: the moment did not "
+				    "come (the move ended before it)",
+				    "[10.6]");
+}
+
 static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 {
 	struct bs_unit_state *u = &b->units[g];
@@ -2175,9 +2303,24 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 		if (b->units[h].side != u->side && bs1e_contact(b, g, h, NULL))
 			foes[nf++] = h;
 	struct mv m;
-	mv_init(&m, b, b, g, o, 3.0);
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np;
+	one_move_moments(b, g, o, 3.0, &m, &mo, po, &np);
 	struct bs_vec from = u->front;
+	if (!one_move_pauses(&m, -1)) {
+		/* [10.6] routed or destroyed where it stood: no withdrawal */
+		one_move_leftover(b, &m, po, np);
+		return;
+	}
 	withdraw_path(&m);
+	if (!one_move_pauses(&m, 0)) {
+		/* routed or destroyed where it ended: the rout moved it */
+		one_move_leftover(b, &m, po, np);
+		u->flags |= BS_UF_WITHDREW | BS_UF_MOVED;
+		return;
+	}
+	one_move_leftover(b, &m, po, np);
 	store(b, &m);
 	u->flags |= BS_UF_WITHDREW;
 	struct bs_vec shift = bs_vec_sub(u->front, from);
@@ -2289,8 +2432,21 @@ static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
 	if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
 		return; /* destroyed, or routed (and so moved) */
 	struct mv m;
-	mv_init(&m, b, b, g, o, u->r.mv);
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np;
+	one_move_moments(b, g, o, u->r.mv, &m, &mo, po, &np);
+	if (!one_move_pauses(&m, -1)) {
+		one_move_leftover(b, &m, po, np);
+		return;
+	}
 	flee_path(&m, 0);
+	if (!one_move_pauses(&m, 0)) {
+		one_move_leftover(b, &m, po, np);
+		u->flags |= BS_UF_MOVED;
+		return;
+	}
+	one_move_leftover(b, &m, po, np);
 	store(b, &m);
 	u->flags |= BS_UF_MOVED;
 	if (m.contact >= 0)
@@ -2302,9 +2458,19 @@ static void exec_wrap(struct bs_battle *b, int g, const struct bs_order *o)
 	struct bs_unit_state *u = &b->units[g];
 	struct mv m;
 	int wl = 0, wr = 0, t = -1;
-	mv_init(&m, b, b, g, o, allowed_for(b, g, o->kind, 1.0));
-	if (!wrap_path(&m, &wl, &wr, &t))
+	struct moments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int np;
+	one_move_moments(b, g, o, allowed_for(b, g, o->kind, 1.0), &m, &mo, po,
+			 &np);
+	if (!one_move_pauses(&m, -1)) {
+		one_move_leftover(b, &m, po, np);
 		return;
+	}
+	if (!wrap_path(&m, &wl, &wr, &t)) {
+		one_move_leftover(b, &m, po, np);
+		return;
+	}
 	store(b, &m);
 	u->flags |= BS_UF_WRAPPED | BS_UF_MOVED;
 	u->frontage_dir = 1;
@@ -2312,6 +2478,9 @@ static void exec_wrap(struct bs_battle *b, int g, const struct bs_order *o)
 	u->wrap_tunit = b->units[t].idx;
 	u->wrap_files[0] = wl;
 	u->wrap_files[1] = wr;
+	/* [10.6] its end: the block as it now stands, wrapped */
+	one_move_pauses(&m, 0);
+	one_move_leftover(b, &m, po, np);
 }
 
 /* Check then carry out order o of unit g. Returns 1 when carried out. */

@@ -306,14 +306,194 @@ struct ipath {
 	const char *why, *cite;
 };
 
+/* RULING R-455 [9.4] [11.8] the ground rules of a figure standing alone:
+ * a unit of one figure in no formation to keep, never closed (woods,
+ * rough, swamp and fordable water do not bar him; he has nothing to open
+ * at an obstacle), with his race's woodland, mountain, swamp and aquatic
+ * flags (a figure without a race has none). */
+static struct bs_tt_mover indiv_mover(const struct bs_indiv_state *c)
+{
+	const struct bs_creature *r = c->def->race;
+	unsigned fl = r ? r->flags : 0;
+	struct bs_tt_mover m = {.rules = BS_RULES_BS1E,
+				.formation = BS_FORM_OPEN};
+	m.aquatic = (fl & BS_CF_AQUATIC) != 0;
+	m.woodland = (fl & BS_CF_WOODLAND) != 0;
+	m.mountain = (fl & BS_CF_MOUNTAIN) != 0;
+	m.swamp = (fl & BS_CF_SWAMP) != 0;
+	return m;
+}
+
+/* The feature's name and key for a note. */
+static const char *ifeat_name(const struct bs_terrain_index *ti, int f)
+{
+	const struct bs_terrain *t = bs_terrain_feature(ti, f);
+	return t && t->name[0] ? t->name : "terrain";
+}
+
+static const char *ifeat_key(const struct bs_terrain_index *ti, int f)
+{
+	const struct bs_terrain *t = bs_terrain_feature(ti, f);
+	return bs_terrain_kind_of(t ? t->type : 0)->key;
+}
+
+/* The NOTE of what the ground did to one leg of figure k's move (RULING
+ * R-455, the units' note of R-444): its rate, thirds and stop. */
+static void indiv_terrain_note(struct bs_battle *wb, int k,
+			       const struct bs_terrain_index *ti, double mv,
+			       const struct bs_terrain_path *tp)
+{
+	if (!bs_battle_events_on(wb))
+		return;
+	char buf[400];
+	size_t o = 0;
+#define ADD(...)                                                               \
+	do {                                                                   \
+		int w_ = snprintf(buf + o, sizeof buf - o, __VA_ARGS__);       \
+		if (w_ > 0 && (size_t)w_ < sizeof buf - o)                     \
+			o += (size_t)w_;                                       \
+	} while (0)
+	if (tp->slow_row >= 0) {
+		const struct bs_t14_row *r = &bs_table14[tp->slow_row];
+		ADD("%s '%s': movement at %d/%d",
+		    ifeat_key(ti, tp->slow_feature),
+		    ifeat_name(ti, tp->slow_feature), r->mv_num, r->mv_den);
+	}
+	if (tp->obstacles > 0)
+		ADD("%scrosses %s '%s': 1/3 MV (%.1f\")", o ? "; " : "",
+		    ifeat_key(ti, tp->feature), ifeat_name(ti, tp->feature),
+		    mv / 3.0 * tp->obstacles);
+	if (tp->climbed > 0)
+		ADD("%sclimbs %d0 feet: 1/3 MV per 10 feet (%.1f\")",
+		    o ? "; " : "", tp->climbed, mv / 3.0 * tp->climbed);
+	if (tp->stop == BS_TSTOP_BARRED ||
+	    (tp->stop == BS_TSTOP_BUDGET && tp->why && tp->feature >= 0))
+		ADD("%sstops at the edge of %s '%s': %s", o ? "; " : "",
+		    ifeat_key(ti, tp->feature), ifeat_name(ti, tp->feature),
+		    tp->why);
+	else if (tp->stop == BS_TSTOP_BUDGET && tp->why)
+		ADD("%sstops: %s", o ? "; " : "", tp->why);
+	else if (tp->stop == BS_TSTOP_BUDGET)
+		ADD("%sstops: his movement is spent", o ? "; " : "");
+#undef ADD
+	if (o == 0)
+		return;
+	struct bs_event ev;
+	ev_indiv(wb, &ev, BS_EV_NOTE, k);
+	ev.what = buf;
+	ev.cite = tp->stop == BS_TSTOP_BARRED && tp->cite
+		      ? tp->cite
+		      : "[11.8] Table 14 [9.4] (RULING R-455)";
+	bs_battle_emit(wb, &ev);
+}
+
+/* The legs of figure k's move from c->pos through pts[0..npts-1], at most
+ * `budget` inches of movement, the ground paid at road_scale while the
+ * whole counter is on a road (RULING R-455): where he ends, what he spent
+ * and met; *off_road set when a leg left the road. */
+static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
+		 const struct bs_vec *pts, int npts, double mv, double budget,
+		 double road_scale, int engaged, const struct bs_quad *obst,
+		 const int *map, int n, struct ipath *out, int *off_road)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	struct bs_tt_mover gm = indiv_mover(c);
+	double w = bs1e_sc(b)->ix[k].base;
+	struct bs_vec at = c->pos;
+	double facing = c->facing, spent = 0;
+	out->hit = -1;
+	for (int i = 0; i < npts; i++) {
+		struct bs_vec d = bs_vec_sub(pts[i], at);
+		double len = bs_vec_len(d);
+		if (len < EPS)
+			continue;
+		struct bs_vec dir = bs_vec_scale(d, 1.0 / len);
+		double f = bs_facing_of(dir);
+		/* free facing: he turns to the way he goes */
+		struct bs_quad q = bs1e_counter_at(at, w);
+		struct bs_terrain_path tp;
+		int ground = ti && bs_terrain_sweep(ti, &q, dir, len, NULL, 0);
+		double go = len;
+		if (ground) {
+			/* [11.8] Table 14 along the way, as a unit of one
+			 * figure pays it (RULINGS R-444, R-445, R-455) */
+			bs_terrain_advance(ti, &q, dir, len, budget - spent,
+					   road_scale, c->mv, &gm, &tp);
+			go = tp.dist;
+			if (!tp.road_all)
+				*off_road = 1;
+		} else if (road_scale < 1.0 &&
+			   bs_terrain_road_under(ti, &q) < 0) {
+			*off_road = 1;
+		} else if (spent + len * road_scale > budget + EPS) {
+			/* the ground of an earlier leg spent the rest */
+			go = (budget - spent) / road_scale;
+			go = go > 0 ? go : 0;
+		}
+		int hit = -1;
+		double done = bs_sweep_translate(&q, dir, go, obst, n, &hit);
+		double cost = done * (ground ? 1.0 : road_scale);
+		if (ground) {
+			cost = tp.cost;
+			if (done < tp.dist - 1e-9) {
+				bs_terrain_advance(ti, &q, dir, done, HUGE_VAL,
+						   road_scale, c->mv, &gm, &tp);
+				cost = tp.cost;
+				tp.stop = BS_TSTOP_NONE;
+			}
+		}
+		struct bs_vec x0 = at;
+		double f0 = facing;
+		at = bs_vec_add(at, bs_vec_scale(dir, done));
+		facing = f;
+		spent += cost;
+		if (wb && bs_battle_events_on(b)) {
+			struct bs_event ev;
+			ev_indiv(b, &ev, BS_EV_MOVE, k);
+			ev.what = engaged ? "withdraw" : "move";
+			ev.x0 = x0.x;
+			ev.y0 = x0.y;
+			ev.f0 = f0;
+			ev.x1 = at.x;
+			ev.y1 = at.y;
+			ev.f1 = facing;
+			ev.n[0] = (int)lround(cost * 10);
+			ev.n[1] = (int)lround(mv * 10);
+			ev.n[2] = (int)lround(spent * 10);
+			ev.cite = engaged ? "[7.8] [7.12] RULING R-501"
+					  : "[7.7] [9.4] RULING R-501";
+			bs_battle_emit(wb, &ev);
+			if (ground)
+				indiv_terrain_note(wb, k, ti, c->mv, &tp);
+		}
+		if (hit >= 0) {
+			/* [7.8] "A figure must immediately stop its
+			 * movement when it comes into base-to-base contact
+			 * with an enemy figure"; a friend stops it too */
+			out->hit = map[hit];
+			break;
+		}
+		if (done < len - EPS)
+			break; /* the ground stopped him [11.8] */
+	}
+	out->at = at;
+	out->facing = facing;
+	out->spent = spent;
+}
+
 /* The move of figure k along o: RULING R-501 [7.7] [7.8] legs in order,
  * each a straight sweep of his counter that stops where it first touches
  * another figure (and the move with it); at most his MV in all; facing
  * free (the [9.4] Q&A): the way he last went, or toward the enemy he
  * touches. Figures that begin in contact with an enemy may only withdraw
  * [7.8] [7.12]: at most 3" and away from every enemy they touch, ending
- * out of contact. wb: carry it out, with its MOVE events. Returns 1 when
- * legal. */
+ * out of contact. At `intermediate` and `advanced` he pays Table 14 as a
+ * unit of one figure (RULING R-455): the ground's rates, thirds and climbs
+ * out of his MV, the road's bonus while his counter is wholly on a road
+ * all the way; he stops where his movement runs out or short of ground
+ * he may not enter. wb: carry it out, with its MOVE events. Returns 1
+ * when legal. */
 static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 		    const struct bs_indiv_order *o, struct ipath *out)
 {
@@ -358,7 +538,15 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 		}
 		mv = 3.0;
 	}
-	if (total > mv + EPS) {
+	/* RULING R-455 (R-445): a figure whose counter lies wholly on a road
+	 * moves at 4/3 while it stays on the road (a withdrawal is no
+	 * order: no bonus, R-454) */
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	double w = bs1e_sc(b)->ix[k].base;
+	struct bs_quad q0 = bs1e_indiv_quad(b, k);
+	int road = !engaged && ti && bs_terrain_road_under(ti, &q0) >= 0;
+	double reach = road ? mv * 4.0 / 3.0 : mv;
+	if (total > reach + EPS) {
 		out->why = engaged ? "in contact: a fighting withdrawal of at "
 				     "most 3\""
 				   : "farther than the individual's MV";
@@ -368,52 +556,20 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 	struct bs_quad obst[BS1E_MAX_OBST];
 	int map[BS1E_MAX_OBST];
 	int n = bs1e_obstacles_all(b, -1, -1, k, obst, map);
-	/* the enemies he touches at the start: a withdrawal goes away */
-	struct bs_quad q0 = bs1e_indiv_quad(b, k);
-	double w = bs1e_sc(b)->ix[k].base;
-	struct bs_vec at = c->pos;
-	double facing = c->facing, spent = 0;
-	for (int i = 0; i < npts; i++) {
-		struct bs_vec d = bs_vec_sub(pts[i], at);
-		double len = bs_vec_len(d);
-		if (len < EPS)
-			continue;
-		struct bs_vec dir = bs_vec_scale(d, 1.0 / len);
-		double f = bs_facing_of(dir);
-		/* free facing: he turns to the way he goes */
-		struct bs_quad q = bs1e_counter_at(at, w);
-		int hit = -1;
-		double done = bs_sweep_translate(&q, dir, len, obst, n, &hit);
-		struct bs_vec x0 = at;
-		double f0 = facing;
-		at = bs_vec_add(at, bs_vec_scale(dir, done));
-		facing = f;
-		spent += done;
-		if (wb && bs_battle_events_on(b)) {
-			struct bs_event ev;
-			ev_indiv(b, &ev, BS_EV_MOVE, k);
-			ev.what = engaged ? "withdraw" : "move";
-			ev.x0 = x0.x;
-			ev.y0 = x0.y;
-			ev.f0 = f0;
-			ev.x1 = at.x;
-			ev.y1 = at.y;
-			ev.f1 = facing;
-			ev.n[0] = (int)lround(done * 10);
-			ev.n[1] = (int)lround(mv * 10);
-			ev.n[2] = (int)lround(spent * 10);
-			ev.cite = engaged ? "[7.8] [7.12] RULING R-501"
-					  : "[7.7] [9.4] RULING R-501";
-			bs_battle_emit(wb, &ev);
-		}
-		if (hit >= 0) {
-			/* [7.8] "A figure must immediately stop its
-			 * movement when it comes into base-to-base contact
-			 * with an enemy figure"; a friend stops it too */
-			out->hit = map[hit];
-			break;
-		}
+	/* the ground of a withdrawal is paid out of his MV (RULING R-454) */
+	double budget = c->mv;
+	int off_road = 0;
+	if (road) {
+		walk(b, NULL, k, pts, npts, mv, budget, 0.75, engaged, obst,
+		     map, n, out, &off_road);
+		/* [11.8] "the unit must stay on the road for the entire
+		 * move": else the whole move is paid without the bonus */
+		road = !off_road;
 	}
+	walk(b, wb, k, pts, npts, mv, budget, road ? 0.75 : 1.0, engaged, obst,
+	     map, n, out, &off_road);
+	struct bs_vec at = out->at;
+	double facing = out->facing;
 	if (engaged) {
 		/* a withdrawal ends farther from every enemy it touched and
 		 * touching none */
@@ -447,9 +603,7 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 		if (bs_vec_len(to) > EPS)
 			facing = bs_facing_of(to);
 	}
-	out->at = at;
 	out->facing = facing;
-	out->spent = spent;
 	return 1;
 }
 
@@ -586,6 +740,19 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 /* Where figure k could stand clear of every obstacle, nearest to where he
  * is: just outside each edge of the block over him, then rings of
  * points around him; 1 with *to set, 0 when nowhere within 12". */
+/* RULING R-455: 1 when figure k's counter put down as q would stand on
+ * ground that bars him and that he does not stand on now (water). */
+static int spot_barred(const struct bs_battle *b, int k,
+		       const struct bs_quad *q)
+{
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	if (!ti)
+		return 0;
+	struct bs_tt_mover gm = indiv_mover(&b->indivs[k]);
+	struct bs_quad q0 = bs1e_indiv_quad(b, k);
+	return bs_terrain_barred(ti, q, &q0, &gm, NULL, NULL) >= 0;
+}
+
 static int clear_spot(const struct bs_battle *b, int k, const struct bs_quad *o,
 		      int n, struct bs_vec *to)
 {
@@ -602,7 +769,8 @@ static int clear_spot(const struct bs_battle *b, int k, const struct bs_quad *o,
 			    p.y > b->sc->depth - w / 2)
 				continue;
 			struct bs_quad q = bs1e_counter_at(p, w);
-			if (!bs_tt_fits(&q, NULL, o, n, 1, NULL))
+			if (!bs_tt_fits(&q, NULL, o, n, 1, NULL) ||
+			    spot_barred(b, k, &q))
 				continue;
 			/* the nearest, first by the order tried */
 			double d = bs_vec_dist(p, c->pos);
@@ -685,7 +853,8 @@ static int step_out_spot(const struct bs_battle *b, int k, int g,
 		    p.y > b->sc->depth - w / 2)
 			continue;
 		struct bs_quad nq = bs1e_counter_at(p, w);
-		if (bs_tt_fits(&nq, NULL, obst, n, 1, NULL)) {
+		if (bs_tt_fits(&nq, NULL, obst, n, 1, NULL) &&
+		    !spot_barred(b, k, &nq)) {
 			*to = p;
 			return 1;
 		}

@@ -154,6 +154,83 @@ static void met(struct mv *m, int hit)
 	bs_tt_close_door(&m->s, &m->p, &m->obst[hit], m->obst, m->n, hit);
 }
 
+/* RULING R-220 (revised): the cost per inch of a wheel of m by `deg`
+ * degrees: the slowest terrain under the front centre at every 1/4" of
+ * the outermost figure's arc; *why set when a pose on the way stands on
+ * ground the unit may not enter (and its start did not). */
+static double wheel_ground(const struct mv *m, enum bs2e_kind k, double deg,
+			   const char **why)
+{
+	double c = cost_at(m->b->sc, k, m->p.front);
+	if (c < 0)
+		c = 1.0; /* deployed there: it may leave */
+	int was_barred = barred(m, &m->s, &m->p);
+	double arc = bs_tt_wheel_cost(&m->s, deg);
+	int ns = (int)ceil(arc / 0.25);
+	if (ns < 1)
+		ns = 1;
+	if (ns > 1000)
+		ns = 1000;
+	for (int i = 1; i <= ns; i++) {
+		struct bs_tt_shape s2 = m->s;
+		struct bs_tt_pose p2 = m->p;
+		struct bs_tt_step_result r;
+		bs_tt_wheel(&s2, &p2, deg * i / ns, NULL, 0, &r);
+		if (!was_barred && barred(m, &s2, &p2)) {
+			*why = "the unit may not wheel onto that terrain";
+			return c;
+		}
+		double ci = cost_at(m->b->sc, k, p2.front);
+		if (ci > c)
+			c = ci;
+	}
+	return c;
+}
+
+/* RULING R-220 (revised): how far the block of m may go `dist` inches
+ * along unit vector dir paying at most `left` inches of MV: the slowest
+ * terrain along the way (the front centre's path, every 1/4"), stopping
+ * short of ground the unit may not enter (R-317: the whole block's; ground
+ * it stands on at the start it may leave). *c gets the cost per inch.
+ * Returns the distance (0 when barred at once: *barred_at_once set). */
+static double way(const struct mv *m, enum bs2e_kind k, struct bs_vec dir,
+		  double dist, double left, double *c, int *barred_at_once)
+{
+	*barred_at_once = 0;
+	*c = 1.0;
+	if (m->b->sc->nterrain == 0)
+		return dist > left + EPS ? left : dist; /* clear ground */
+	double cc = cost_at(m->b->sc, k, m->p.front);
+	if (cc < 0)
+		cc = 1.0; /* deployed there: it may leave */
+	int was_barred = barred(m, &m->s, &m->p);
+	int ns = (int)ceil(dist / 0.25);
+	if (ns > 1000)
+		ns = 1000;
+	for (int i = 1; i <= ns; i++) {
+		double t = dist * i / ns;
+		struct bs_tt_pose pt = {
+		    bs_vec_add(m->p.front, bs_vec_scale(dir, t)), m->p.facing};
+		double ci = cost_at(m->b->sc, k, pt.front);
+		if (!was_barred && barred(m, &m->s, &pt))
+			ci = -1.0;
+		else if (ci < 0)
+			ci = cc; /* on its way out of it */
+		if (ci < 0) {
+			dist = dist * (i - 1) / ns;
+			if (dist <= EPS)
+				*barred_at_once = 1;
+			break;
+		}
+		if (ci > cc)
+			cc = ci;
+	}
+	*c = cc;
+	if (dist * cc > left + EPS)
+		dist = left / cc;
+	return dist;
+}
+
 static int step(struct mv *m, const struct bs_step *st, const char *cite,
 		int charge)
 {
@@ -175,40 +252,15 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 		/* RULING R-220: the slowest terrain along the way (the front
 		 * centre's path, every 1/4"), stopping short of ground the
 		 * unit may not enter (R-317: the whole block's) */
-		double c = cost_at(m->b->sc, k, m->p.front);
-		if (c < 0)
-			c = 1.0; /* deployed there: it may leave */
-		int was_barred = barred(m, &m->s, &m->p);
-		double dist = st->dist;
-		struct bs_vec dir = bs_dir(m->p.facing + st->angle);
-		int ns = (int)ceil(dist / 0.25);
-		if (ns > 1000)
-			ns = 1000;
-		for (int i = 1; i <= ns; i++) {
-			double t = dist * i / ns;
-			struct bs_tt_pose pt = {
-			    bs_vec_add(m->p.front, bs_vec_scale(dir, t)),
-			    m->p.facing};
-			double ci = cost_at(m->b->sc, k, pt.front);
-			if (!was_barred && barred(m, &m->s, &pt))
-				ci = -1.0;
-			else if (ci < 0)
-				ci = c; /* on its way out of it */
-			if (ci < 0) {
-				dist = dist * (i - 1) / ns;
-				if (dist <= EPS) {
-					m->why = "the unit may not enter that "
-						 "terrain";
-					m->cite = "[2E Movement] RULING R-220";
-					return 0;
-				}
-				break;
-			}
-			if (ci > c)
-				c = ci;
+		double c;
+		int at_once;
+		double dist = way(m, k, bs_dir(m->p.facing + st->angle),
+				  st->dist, left, &c, &at_once);
+		if (at_once) {
+			m->why = "the unit may not enter that terrain";
+			m->cite = "[2E Movement] RULING R-220";
+			return 0;
 		}
-		if (dist * c > left + EPS)
-			dist = left / c;
 		if (dist <= EPS) {
 			m->why = "no movement left";
 			m->cite = "[2E Movement]";
@@ -222,19 +274,37 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 		return 1;
 	}
 	case BS_STEP_WHEEL: {
-		double cost = bs_tt_wheel_cost(&m->s, st->angle);
+		/* RULING R-220 (revised): a wheel pays the ground as an
+		 * advance does, the slowest terrain under the front centre
+		 * along its arc (every 1/4" of the outermost figure's arc
+		 * [7.9]) times the wheel's cost; ground the unit may not
+		 * enter anywhere on the way refuses it */
+		double c = 1.0;
+		const char *why = NULL;
+		if (m->b->sc->nterrain > 0)
+			c = wheel_ground(m, k, st->angle, &why);
+		if (why) {
+			m->why = why;
+			m->cite = "[2E Movement] RULING R-220";
+			return 0;
+		}
+		double cost = bs_tt_wheel_cost(&m->s, st->angle) * c;
 		if (cost > left + EPS) {
-			m->why = "the wheel costs more than the movement left";
-			m->cite = "[2E Movement]";
+			m->why = c > 1.0 ? "the wheel over that ground costs "
+					   "more than the movement left"
+					 : "the wheel costs more than the "
+					   "movement left";
+			m->cite = c > 1.0 ? "[2E Movement] RULING R-220"
+					  : "[2E Movement]";
 			return 0;
 		}
 		struct bs_tt_shape s0 = m->s;
 		bs_tt_wheel(&m->s, &m->p, st->angle, m->obst, m->n, &r);
 		if (!ground_ok(m, &s0, &from))
 			return 0;
-		m->spent += r.cost;
+		m->spent += r.cost * c;
 		met(m, r.hit);
-		emit_move(m, "wheel", from, r.cost, cite);
+		emit_move(m, "wheel", from, r.cost * c, cite);
 		return 1;
 	}
 	case BS_STEP_FACE: {
@@ -501,11 +571,21 @@ void bs2e_retreat(struct bs_battle *b, int g)
 	    bs_tt_rout_dir(c, nearest_enemy(b, g), b->sc->sides[u->side].edge);
 	struct bs_tt_step_result r;
 	struct bs_tt_pose from = m.p;
-	bs_tt_advance(&m.s, &m.p, BS2E_RETREAT_INCHES,
-		      bs_angle_diff(m.p.facing, dir), m.obst, m.n, &r);
-	m.spent = r.done;
+	/* RULING R-220 (revised): the 4" are movement paid over the ground
+	 * (the slowest terrain on the way), stopping short of ground the
+	 * unit may not enter */
+	enum bs2e_kind k = u->def->bs2e->kind;
+	double a = bs_angle_diff(m.p.facing, dir), gc;
+	int at_once;
+	double d = way(&m, k, bs_dir(m.p.facing + a), BS2E_RETREAT_INCHES,
+		       BS2E_RETREAT_INCHES, &gc, &at_once);
+	bs_tt_advance(&m.s, &m.p, d, a, m.obst, m.n, &r);
+	m.spent = r.done * gc;
 	store(&m);
-	emit_move(&m, "retreat 4\"", from, r.done, "[2E Morale] RULING R-214");
+	emit_move(&m, "retreat 4\"", from, r.done * gc,
+		  gc > 1.0 || d < BS2E_RETREAT_INCHES - EPS
+		      ? "[2E Morale] RULINGS R-214, R-220"
+		      : "[2E Morale] RULING R-214");
 }
 
 void bs2e_flee(struct bs_battle *b, int g, const char *what)
@@ -535,22 +615,37 @@ void bs2e_flee(struct bs_battle *b, int g, const char *what)
 	double mv = u->r.mv > 0 ? u->r.mv : 1;
 	struct bs_tt_shape s0 = s;
 	struct bs_tt_pose p0 = p;
-	bs_tt_advance(&s, &p, mv, bs_angle_diff(p.facing, dir), obst, n, &r);
-	/* RULING R-214: blocked (a unit in the way), it flees around it:
-	 * 45 then 90 degrees to either side of the way away, the way that
-	 * gets farthest */
+	/* RULING R-220 (revised): the flight pays the ground (the slowest
+	 * terrain on the way) and stops short of ground the unit may not
+	 * enter */
+	struct mv fm;
+	fm.b = b;
+	fm.g = g;
+	fm.s = s0;
+	fm.p = p0;
+	enum bs2e_kind k = u->def->bs2e->kind;
+	double gc, gc2;
+	int at_once;
+	double a0 = bs_angle_diff(p.facing, dir);
+	double d = way(&fm, k, bs_dir(p0.facing + a0), mv, mv, &gc, &at_once);
+	bs_tt_advance(&s, &p, d, a0, obst, n, &r);
+	/* RULING R-214: blocked (a unit in the way: short of what the
+	 * ground lets it go), it flees around it: 45 then 90 degrees to
+	 * either side of the way away, the way that gets farthest */
 	static const double around[4] = {45, -45, 90, -90};
-	for (int i = 0; i < 4 && r.done < mv - 1e-6; i++) {
+	for (int i = 0; i < 4 && r.done < d - 1e-6; i++) {
 		struct bs_tt_shape s2 = s0;
 		struct bs_tt_pose p2 = p0;
 		struct bs_tt_step_result r2;
-		bs_tt_advance(&s2, &p2, mv,
-			      bs_angle_diff(p2.facing, dir + around[i]), obst,
-			      n, &r2);
+		double a2 = bs_angle_diff(p2.facing, dir + around[i]);
+		double d2 =
+		    way(&fm, k, bs_dir(p0.facing + a2), mv, mv, &gc2, &at_once);
+		bs_tt_advance(&s2, &p2, d2, a2, obst, n, &r2);
 		if (r2.done > r.done + 1e-6) {
 			s = s2;
 			p = p2;
 			r = r2;
+			gc = gc2;
 		}
 	}
 	u->front = p.front;
@@ -567,9 +662,11 @@ void bs2e_flee(struct bs_battle *b, int g, const char *what)
 		ev.x1 = p.front.x;
 		ev.y1 = p.front.y;
 		ev.f1 = p.facing;
-		ev.n[0] = (int)lround(r.done * 10);
+		ev.n[0] = (int)lround(r.done * gc * 10);
 		ev.n[1] = (int)lround(mv * 10);
-		ev.cite = "[2E Morale] RULING R-214";
+		ev.cite = b->sc->nterrain > 0
+			      ? "[2E Morale] RULINGS R-214, R-220"
+			      : "[2E Morale] RULING R-214";
 		bs_battle_emit(b, &ev);
 	}
 	struct bs_quad nq = bs_tt_quad(&s, &p);

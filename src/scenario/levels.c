@@ -146,24 +146,17 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 static void terrain(struct ld *ld, const yaml_node_t *list)
 {
 	const struct bs_scenario *s = ld->s;
-	int indivs = 0;
-	for (int i = 0; i < s->nsides; i++)
-		indivs += s->sides[i].nindividuals;
 	for (int i = 0; i < s->nterrain; i++) {
 		const struct bs_terrain *t = &s->terrain[i];
 		yaml_node_t *item = ld_item(ld, list, i);
 		terrain_keys(ld, item, t);
 		if (s->rules != BS_RULES_BS1E || t->type == BS_TERRAIN_CLEAR)
 			continue;
-		/* at `intermediate` and `advanced` what is not played yet:
-		 * the ground's costs for the individuals' own moves (RULING
-		 * R-454), when the scenario has individuals, who may be on
-		 * the table away from a unit or come to be [9.4] */
+		/* at `intermediate` and `advanced` every effect is played:
+		 * units and the figures standing alone [9.4] pay Table 14
+		 * (RULINGS R-444 .. R-455) */
 		if (ld->s->level == BS_LEVEL_BASIC)
 			warn(ld, item, BS_W_TERRAIN_LEVEL, "terrain '%s' (%s)",
-			     t->name, terrain_key(t->type));
-		else if (indivs)
-			warn(ld, item, BS_W_TERRAIN, "terrain '%s' (%s)",
 			     t->name, terrain_key(t->type));
 	}
 }

@@ -69,13 +69,6 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			    "deploy, move and fight as on clear ground (but "
 			    "for Table 10's higher ground on a hill)",
 			    "[7.0] [11.8] [16.3 A] (RULINGS R-309, R-451)", 1},
-    [BS_W_TERRAIN] = {"terrain", IA, NPY,
-		      "its movement costs for a hero or commander on the "
-		      "table away from a unit are not played yet: he moves "
-		      "over it as on clear ground (units pay Table 14; its "
-		      "sight, missile fire, cover and melee effects are "
-		      "played)",
-		      "[11.8] Table 14 [9.4] (RULINGS R-316, R-454)", 1},
     [BS_W_TERRAIN_KEY] = {"terrain-key", "1E, 2E", BS_WC_UNUSED,
 			  "has no effect on this feature", "[11.8] Table 14",
 			  1},

@@ -445,6 +445,108 @@ Test(bs2e, movement_terrain_on_the_way_r220)
 	free(f);
 }
 
+/* The format of a 4-figure block at y = 20 facing north, the enemy far
+ * north; a feature of type %s with the points %s: NORTH_OF (the table
+ * north of y = 20.5) or SOUTH_OF (south of y = 19.5). */
+#define AREA                                                                   \
+	"name: t\nrules: bs2e\n"                                               \
+	"terrain:\n"                                                           \
+	"  - {name: s, type: %s, points: "                                     \
+	"%s}\n"                                                                \
+	"sides:\n"                                                             \
+	"  - name: A\n    edge: south\n    units:\n"                           \
+	"      - {name: a, kind: infantry, figures: 4, frontage: 4, ad: d8,"   \
+	" ar: 7, hits: 1, ml: 12, mv: 6, position: [20, 20], facing: north}\n" \
+	"  - name: B\n    edge: north\n    units:\n"                           \
+	"      - {name: b, kind: infantry, figures: 4, frontage: 4, ad: d8,"   \
+	" ar: 7, hits: 1, ml: 12, mv: 6, position: [20, 46], facing: south}\n"
+#define NORTH_OF "[[0, 20.5], [72, 20.5], [72, 40], [0, 40]]"
+#define SOUTH_OF "[[0, 0.5], [72, 0.5], [72, 19.5], [0, 19.5]]"
+
+static void setup_area(struct fx *f, const char *kind, const char *where)
+{
+	static const int dice[] = {1};
+	char y[2048];
+	snprintf(y, sizeof y, AREA, kind, where);
+	setup(f, y, dice, 1);
+}
+
+static struct bs_order wheel_of(double deg)
+{
+	struct bs_order o;
+	memset(&o, 0, sizeof o);
+	o.kind = BS_ORDER_MOVE;
+	o.tside = o.tunit = -1;
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_WHEEL, .angle = deg};
+	return o;
+}
+
+/* RULING R-220 (revised): a wheel pays the ground as an advance does (the
+ * slowest terrain under the front centre on the way, here woods at 3/2 an
+ * inch), where it used to cost as on clear ground; one that would sweep
+ * the block onto water is refused. */
+Test(bs2e, movement_a_wheel_pays_the_ground_r220)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	setup_area(f, "clear", NORTH_OF);
+	struct bs_order o = wheel_of(40);
+	struct bs_tt_outcome out;
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s", out.why);
+	double clear = out.spent;
+	cr_assert_gt(clear, 0.5);
+	teardown(f);
+	setup_area(f, "woods", NORTH_OF);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s", out.why);
+	cr_assert_float_eq(out.spent, clear * 1.5, 1e-9, "%g for %g", out.spent,
+			   clear);
+	teardown(f);
+	setup_area(f, "water", NORTH_OF);
+	cr_assert_not(bs2e_check_order(f->b, 0, 0, &o, &out));
+	cr_assert_str_eq(out.cite, "[2E Movement] RULING R-220");
+	cr_assert_str_eq(out.why, "the unit may not wheel onto that terrain");
+	teardown(f);
+	free(f);
+}
+
+/* RULING R-220 (revised): the retreat of 4" [2E Morale] and a routed
+ * unit's flight (R-214) pay the ground (woods at 3/2 an inch) and stop
+ * short of ground the unit may not enter (water). */
+Test(bs2e, morale_retreat_and_flight_pay_the_ground_r220)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	setup_area(f, "woods", SOUTH_OF);
+	struct bs_unit_state *u = &f->b->units[0];
+	struct bs_vec from = u->front;
+	bs2e_retreat(f->b, 0);
+	double moved = bs_vec_dist(from, u->front);
+	cr_assert_lt(moved, 4.0 - 0.5, "4\" of MV over the woods: %g", moved);
+	cr_assert_gt(moved, 4.0 / 1.5 - 1e-6, "at least 4 x 2/3: %g", moved);
+	const struct bs_event *e = find(f, BS_EV_MOVE, 0, 0);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->cite, "[2E Morale] RULINGS R-214, R-220");
+	teardown(f);
+	setup_area(f, "woods", SOUTH_OF);
+	u = &f->b->units[0];
+	from = u->front;
+	u->flags |= BS_UF_ROUTED;
+	bs2e_flee(f->b, 0, "routs");
+	moved = bs_vec_dist(from, u->front);
+	cr_assert_lt(moved, 6.0 - 0.5, "MV 6 over the woods: %g", moved);
+	cr_assert_gt(moved, 6.0 / 1.5 - 1e-6, "%g", moved);
+	teardown(f);
+	setup_area(f, "water", SOUTH_OF);
+	u = &f->b->units[0];
+	u->flags |= BS_UF_ROUTED;
+	bs2e_flee(f->b, 0, "routs");
+	struct bs_quad q = bs2e_quad(f->b, 0);
+	for (int i = 0; i < 4; i++)
+		cr_assert_gt(q.p[i].y, 19.5 - 1e-6, "not in the water: %g",
+			     q.p[i].y);
+	teardown(f);
+	free(f);
+}
+
 /* Two blocks 1.2" apart, front to front. */
 static const char close_by[] =
     "name: t\nrules: bs2e\n"

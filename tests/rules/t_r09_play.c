@@ -724,6 +724,152 @@ Test(r09_play, s9_4_qa_end_run_around_a_unit)
 	tf_close(&t);
 }
 
+/* ---- [11.8] Table 14 for a figure standing alone (RULING R-455) --------
+ */
+
+#define WOODS_HEAD                                                             \
+	"terrain:\n  - {name: Thornwood, type: woods, points: [[20, 12], "     \
+	"[52, 12], [52, 40], [20, 40]]}\n"
+
+/* The NOTE of individual k's move over the ground, or NULL. */
+static const struct bs_event *indiv_note(struct tf *t, int side, int indiv)
+{
+	for (int i = 0; i < t->nev; i++) {
+		const struct bs_event *e = &t->evs[i].ev;
+		if (e->type == BS_EV_NOTE && e->side == side &&
+		    e->indiv == indiv && e->unit < 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* RULING R-455 [11.8] "Woods: Penalty of 1/3 to normal movement": a hero
+ * on his own pays it as a unit of one figure (an inch in the woods costs
+ * 1 1/2); an elf (woodland) ignores it. */
+Test(r09_play, s11_8_ruling_r455_a_hero_pays_the_woods)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, ac: 4, "
+	    "weapon: long sword, mv: 12, position: [30, 8]}\n"
+	    "      - {name: Elwen, race: elf, class: fighter, level: 5, hp: "
+	    "30, ac: 4, weapon: long sword, mv: 12, position: [40, 8]}\n";
+	open_heroes(&t, "intermediate", WOODS_HEAD, NULL, i0, NULL, NULL);
+	int ada = ki(&t, "Ada"), elwen = ki(&t, "Elwen");
+	double w = bs1e_sc(t.b)->ix[ada].base;
+	struct bs1e_indiv_outcome oc;
+	struct bs_indiv_order o = {.move = 1, .x = 30, .y = 20};
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 1, &o, &oc), "%s", oc.why);
+	/* clear up to the edge of the woods (his counter's front at y = 12),
+	 * then the 12" he has left pays 1 1/2 an inch */
+	double clear = 12 - (8 + w / 2);
+	double want = 8 + clear + (12 - clear) / 1.5;
+	cr_assert_float_eq(oc.at.y, want, 0.02, "at %f, want %f", oc.at.y,
+			   want);
+	cr_assert_float_eq(oc.spent, 12, 0.02);
+	/* the elf goes the whole 12" */
+	o.x = 40;
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 2, &o, &oc), "%s", oc.why);
+	cr_assert_float_eq(oc.at.y, 20, 1e-6);
+	cr_assert_float_eq(oc.spent, 12, 1e-6);
+	/* carried out: the move, then the NOTE with its rate and cite */
+	t.ctl.move_indiv = tf_move_indiv;
+	memset(tf_io, 0, sizeof tf_io);
+	tf_io[0][1] = (struct bs_indiv_order){.move = 1, .x = 30, .y = 20};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert_float_eq(t.b->indivs[ada].pos.y, want, 0.02);
+	cr_assert_float_eq(t.b->indivs[elwen].pos.y, 8, 1e-9, "not asked");
+	const struct bs_event *n = indiv_note(&t, 0, 1);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->what, "woods 'Thornwood': movement at 2/3"), "%s",
+		  n->what);
+	cr_assert(strstr(n->cite, "RULING R-455"), "%s", n->cite);
+	const struct bs_event *m = tf_find(&t, BS_EV_MOVE, 0);
+	cr_assert_not_null(m);
+	cr_assert_eq(m->n[2], 120, "MV used 12\"");
+	tf_close(&t);
+}
+
+/* RULING R-455 [11.8] "Units can never enter these terrain features
+ * unless entirely made of aquatic or amphibious creatures": a hero stops
+ * short of a lake; a fordable river he crosses as an obstacle, 1/3 of his
+ * MV (RULING R-441, R-444); a hill costs 1/3 per 10 feet climbed. */
+Test(r09_play, s11_8_ruling_r455_water_obstacles_and_climbs)
+{
+	struct tf t;
+	const char *head =
+	    "terrain:\n"
+	    "  - {name: Mere, type: lake, points: [[10, 14], [26, 14], [26, "
+	    "30], [10, 30]]}\n"
+	    "  - {name: Ford, type: river, fordable: true, points: [[30, 14], "
+	    "[42, 14], [42, 15], [30, 15]]}\n"
+	    "  - {name: Knoll, type: hill, elevation: 1, points: [[46, 14], "
+	    "[60, 14], [60, 30], [46, 30]]}\n";
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, ac: 4, "
+	    "weapon: long sword, mv: 12, position: [18, 8]}\n"
+	    "      - {name: Bran, class: fighter, level: 5, hp: 40, ac: 4, "
+	    "weapon: long sword, mv: 12, position: [36, 8]}\n"
+	    "      - {name: Cole, class: fighter, level: 5, hp: 40, ac: 4, "
+	    "weapon: long sword, mv: 12, position: [53, 8]}\n";
+	open_heroes(&t, "intermediate", head, NULL, i0, NULL, NULL);
+	double w = bs1e_sc(t.b)->ix[ki(&t, "Ada")].base;
+	struct bs1e_indiv_outcome oc;
+	/* the lake: he stops at its edge (legal, short) */
+	struct bs_indiv_order o = {.move = 1, .x = 18, .y = 20};
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 1, &o, &oc), "%s", oc.why);
+	struct bs_quad cq = bs1e_counter_at(oc.at, w);
+	cr_assert(!bs_terrain_quad_on(t.b->terrain, 0, &cq), "not in the lake");
+	cr_assert_gt(oc.at.y + w / 2, 13.9, "at its edge");
+	cr_assert_lt(oc.spent, 6, "stopped by the water, not the MV");
+	/* the ford: 1/3 MV (4") paid at it, 8" of way in all */
+	o.x = 36;
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 2, &o, &oc), "%s", oc.why);
+	cr_assert_float_eq(oc.at.y, 16, 0.02, "at %f", oc.at.y);
+	cr_assert_float_eq(oc.spent, 12, 0.02);
+	/* the hill: his centre climbs 10 feet at y = 14, 4" of MV */
+	o.x = 53;
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 3, &o, &oc), "%s", oc.why);
+	cr_assert_float_eq(oc.at.y, 16, 0.02, "at %f", oc.at.y);
+	tf_close(&t);
+}
+
+/* RULING R-455 (R-445) "To use a road, the entire unit must be on the
+ * road ... for the entire move": a figure on the road goes 4/3 of his MV
+ * along it; a move that leaves it is paid without the bonus. */
+Test(r09_play, s11_8_ruling_r455_a_figure_on_the_road)
+{
+	struct tf t;
+	const char *head =
+	    "terrain:\n  - {name: Keep road, type: road, points: [[34, 2], "
+	    "[38, 2], [38, 40], [34, 40]]}\n";
+	const char *i0 =
+	    "      - {name: Ada, class: fighter, level: 5, hp: 40, ac: 4, "
+	    "weapon: long sword, mv: 12, position: [36, 6]}\n";
+	open_heroes(&t, "intermediate", head, NULL, i0, NULL, NULL);
+	struct bs1e_indiv_outcome oc;
+	struct bs_indiv_order o = {.move = 1, .x = 36, .y = 22};
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 1, &o, &oc), "%s", oc.why);
+	cr_assert_float_eq(oc.at.y, 22, 1e-6, "16\" on the road");
+	cr_assert_float_eq(oc.spent, 12, 1e-6);
+	/* off the road at the end: the whole move re-priced at full cost,
+	 * it stops when 12" are spent, 4" past the bend */
+	o.nvia = 1;
+	o.via[0][0] = 36;
+	o.via[0][1] = 14;
+	o.x = 44;
+	o.y = 14;
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 1, &o, &oc), "%s", oc.why);
+	cr_assert_float_eq(oc.at.y, 14, 1e-6);
+	cr_assert_float_eq(oc.at.x, 40, 1e-6, "at %f", oc.at.x);
+	cr_assert_float_eq(oc.spent, 12, 1e-6);
+	/* beyond 4/3 of his MV: refused */
+	struct bs_indiv_order far = {.move = 1, .x = 36, .y = 23};
+	cr_assert(!bs1e_check_indiv_move(t.b, 0, 1, &far, &oc));
+	tf_close(&t);
+}
+
 /* ---- [9.3] deputies, [9.0] roles, [9.2] casting --------------------------
  */
 

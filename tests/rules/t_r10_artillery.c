@@ -243,6 +243,68 @@ Test(r10_artillery, s10_9_pieces_move_at_their_printed_mv)
 	tf_close(&t);
 }
 
+/* [10.9] "Artillery weapons can move only along roads or clear terrain
+ * ([11.8])" (RULING R-490): onto woods or up a hill refused with the
+ * cite; along a road through the woods, over clear ground and off the
+ * hill it stands on allowed. */
+Test(r10_artillery, s10_9_ruling_r490_only_roads_or_clear_terrain)
+{
+	struct tf t;
+	const char *head =
+	    "terrain:\n"
+	    "  - {name: Holt, type: woods, points: [[10, 8], [30, 8], [30, "
+	    "30], [10, 30]]}\n"
+	    "  - {name: Holt road, type: road, points: [[18, 0], [22, 0], "
+	    "[22, 30], [18, 30]]}\n"
+	    "  - {name: Knoll, type: hill, points: [[44, 8], [60, 8], [60, "
+	    "30], [44, 30]]}\n"
+	    "  - {name: Crag, type: hill, points: [[62, 0], [72, 0], [72, "
+	    "10], [62, 10]]}\n"
+	    "  - {name: Brake, type: woods, points: [[34, 15], [42, 15], [42, "
+	    "20], [34, 20]]}\n";
+	open_battle(&t, head,
+		    PIECE("Woods gun", "light catapult", 14, 4,
+			  "") PIECE("Road gun", "light catapult", 20, 4, "")
+			PIECE("Hill gun", "light catapult", 52, 4,
+			      "") PIECE("Crag gun", "light catapult", 67, 6, "")
+			    PIECE("Wheel gun", "light catapult", 40, 14.8, ""),
+		    FOE("Orcs", 36, 56, ""));
+	struct bs_order o = tf_advance(6, 0);
+	struct bs_tt_outcome oc;
+	/* into the woods: refused */
+	bs_tt_check_order(t.b, 0, 0, &o, &oc);
+	cr_assert_not(oc.legal);
+	cr_assert_str_eq(oc.cite, "[10.9] [11.8] (RULING R-490)");
+	cr_assert(strstr(oc.why, "only along roads or clear terrain"), "%s",
+		  oc.why);
+	/* up to the edge of the woods, on clear ground: allowed */
+	struct bs_order near = tf_advance(3, 0);
+	bs_tt_check_order(t.b, 0, 0, &near, &oc);
+	cr_assert(oc.legal, "%s", oc.why);
+	/* along the road through the woods: allowed */
+	bs_tt_check_order(t.b, 0, 1, &o, &oc);
+	cr_assert(oc.legal, "%s", oc.why);
+	/* up the knoll: refused */
+	bs_tt_check_order(t.b, 0, 2, &o, &oc);
+	cr_assert_not(oc.legal);
+	cr_assert_str_eq(oc.cite, "[10.9] [11.8] (RULING R-490)");
+	/* off the crag it stands on, northward: allowed */
+	bs_tt_check_order(t.b, 0, 3, &o, &oc);
+	cr_assert(oc.legal, "%s", oc.why);
+	/* a turn in place (the crew is a skirmish unit [7.9] [10.10]) is
+	 * no move along the ground: allowed beside the brake */
+	struct bs_order w = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	w.nsteps = 1;
+	w.step[0] = (struct bs_step){.kind = BS_STEP_WHEEL, .angle = -90};
+	bs_tt_check_order(t.b, 0, 4, &w, &oc);
+	cr_assert(oc.legal, "%s", oc.why);
+	/* an advance into it: refused */
+	bs_tt_check_order(t.b, 0, 4, &o, &oc);
+	cr_assert_not(oc.legal);
+	cr_assert_str_eq(oc.cite, "[10.9] [11.8] (RULING R-490)");
+	tf_close(&t);
+}
+
 /* ---- [10.10] the crew -------------------------------------------------- */
 
 Test(r10_artillery, s10_10_ar_is_the_crew_thac0_not_adjusted_for_ratio)

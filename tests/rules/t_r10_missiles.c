@@ -719,6 +719,95 @@ Test(r10_missiles, s10_6_at_any_point_of_the_enemy_move)
 	tf_close(&t);
 }
 
+/* RULING R-456 [10.6] "at any point during the enemy's movement": a
+ * fighting withdrawal [7.12], a flight [8.8] and a wrap-around [7.11]
+ * offer the moments where the mover starts and where it ends; the volley
+ * is fired there and the move goes on (or, at the end, the mover stays
+ * where it went). */
+#define ENGAGED                                                                \
+	UNIT("Archers", 15, "archer", "long bow, short sword", 24, 10, north,  \
+	     5, closed, "        commander: SC\n")                             \
+	UNIT("Foot", 12, "man-at-arms", "long sword", 36, 20, north, 6,        \
+	     closed, "")
+
+static void engaged_orcs(struct tf *t, enum bs_order_kind kind, double after,
+			 const int *dice, size_t nd)
+{
+	open_battle(t, NULL, ENGAGED, ORCS(20, ""));
+	/* the orcs (front at y 20 facing south) touch the foot */
+	tf_unit(t, 0, 1)->flags |= BS_UF_CONTACT_AT_START;
+	tf_unit(t, 1, 0)->flags |= BS_UF_CONTACT_AT_START;
+	struct bs_order o = {.kind = kind, .tside = -1, .tunit = -1};
+	if (kind == BS_ORDER_WRAP) {
+		/* [7.11] 8 files against the foot's 6 */
+		o.nsteps = 1;
+		o.step[0] =
+		    (struct bs_step){.kind = BS_STEP_FRONTAGE, .files = 8};
+	}
+	tf_order(t, 1, 0, &o);
+	tf_pass(t, 0, 0, 1, 0, 1, 0, after);
+	t->moves_first = 0;
+	tf_dice(t, dice, nd);
+	tf_phase(t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t->b);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+Test(r10_missiles, s10_6_ruling_r456_pass_through_at_a_withdrawal)
+{
+	struct tf t;
+	/* at its end, 3" back */
+	engaged_orcs(&t, BS_ORDER_WITHDRAW, -1, (int[]){3, 4, 1, 1, 1, 1}, 6);
+	cr_assert_eq(t.npath, 2, "where it starts, where it ends");
+	cr_assert_float_eq(t.path[0].moved, 0, 1e-9);
+	cr_assert_float_eq(t.path[1].moved, 3, 1e-9);
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
+	cr_assert_float_eq(v->y1, 23, 1e-9, "fired at it where it ended");
+	cr_assert_float_eq(tf_unit(&t, 1, 0)->front.y, 23, 1e-9);
+	cr_assert_eq(tf_unit(&t, 0, 0)->pass_through, 1);
+	tf_close(&t);
+	/* where it starts, still in contact: fired, then it withdraws */
+	engaged_orcs(&t, BS_ORDER_WITHDRAW, 0, (int[]){3, 4, 1, 1, 1, 1}, 6);
+	v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_float_eq(v->y1, 20, 1e-9);
+	cr_assert_float_eq(tf_unit(&t, 1, 0)->front.y, 23, 1e-9);
+	tf_close(&t);
+}
+
+Test(r10_missiles, s10_6_ruling_r456_pass_through_at_a_flight)
+{
+	struct tf t;
+	/* the free attack first (1+1: nothing), then the flight and the
+	 * volley where it ends */
+	engaged_orcs(&t, BS_ORDER_FLEE, -1, (int[]){1, 1, 3, 4, 1, 1, 1, 1}, 8);
+	cr_assert_eq(t.npath, 2);
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
+	double end = tf_unit(&t, 1, 0)->front.y;
+	cr_assert_gt(end, 20 + 3, "it fled north: %g", end);
+	cr_assert_float_eq(v->y1, end, 1e-9);
+	tf_close(&t);
+}
+
+Test(r10_missiles, s10_6_ruling_r456_pass_through_at_a_wrap_around)
+{
+	struct tf t;
+	engaged_orcs(&t, BS_ORDER_WRAP, -1, (int[]){3, 4, 1, 1, 1, 1}, 6);
+	cr_assert(tf_unit(&t, 1, 0)->flags & BS_UF_WRAPPED, "it wrapped");
+	cr_assert_eq(t.npath, 2, "where it starts, where it ends");
+	cr_assert_gt(t.path[1].moved, 1.9, "the wrap's cost: %g",
+		     t.path[1].moved);
+	cr_assert_eq(t.path[1].files, 8);
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
+	tf_close(&t);
+}
+
 Test(r10_missiles, s10_6_at_most_one_shot_of_pass_through_fire)
 {
 	struct tf t;

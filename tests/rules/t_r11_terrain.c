@@ -450,6 +450,36 @@ Test(r11_terrain, s11_8_wheel_pays_the_ground)
 	tf_close(&t);
 }
 
+/* [7.9] [11.8] a wheel that the ground stops before it turns at all
+ * (water flush with its front) has no MOVE of 0": the NOTE says it cannot
+ * wheel and why (issue 14: the log printed `wheel: 0"`). */
+Test(r11_terrain, s11_8_a_wheel_the_ground_stops_at_once_says_so)
+{
+	struct tf t;
+	const char *w = "terrain:\n  - {name: Pool, type: lake, points: [[0, "
+			"10], [72, 10], [72, 40], [0, 40]]}\n";
+	open_one(&t, "intermediate", w, "open", NULL, 0);
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_WHEEL, .angle = 90};
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	struct bs_unit_state *u = tf_unit(&t, 0, 0);
+	/* it stops a hair short of the water (BS_GEOM_STOP_GAP of arc) */
+	cr_assert_lt(u->facing, 0.1, "it did not turn: %f", u->facing);
+	cr_assert_lt(u->mv_spent, 0.05);
+	for (int i = 0; i < t.nev; i++)
+		cr_assert(t.evs[i].ev.type != BS_EV_MOVE ||
+			      strcmp(t.evs[i].what, "wheel") != 0,
+			  "no wheel MOVE of 0\"");
+	const struct bs_event *n =
+	    note(&t, "does not wheel (the ground stops it at once): at the "
+		     "edge of lake 'Pool': no unit may enter water");
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->cite, "[11.8] Table 14"), "%s", n->cite);
+	tf_close(&t);
+}
+
 Test(r11_terrain, r309_terrain_not_in_force_at_the_basic_game)
 {
 	struct tf t;

@@ -294,27 +294,151 @@
   function sy(y) { return D - y; }
   var selected = -1, hovered = -1;
 
+  /* ---- terrain (issue 14 part 6, docs/HTML.md "Terrain") ---------------
+   * Each feature drawn by its kind: areas (woods, rough, swamp, water,
+   * road, building, clear) as filled outlines, water that may be forded
+   * dashed; obstacles (stream, wall, fence, hedge, ditch, trench, gulley,
+   * a generic obstacle) as lines along their length when their outline is
+   * a strip, else as a thick outline; elevation and hills shaded by their
+   * contour level (10' each), the lower drawn first. The name, kind and
+   * rule of each on hover (its <title>); a legend of the kinds present. */
+  var LEVEL_FILL = ['#efe3c0', '#dcc48f', '#c9a86a', '#b58d4e', '#9d7339', '#855c2a'];
+  function levelFill(l) {
+    return LEVEL_FILL[Math.max(0, Math.min(LEVEL_FILL.length, l) - 1)];
+  }
+  var LINE_KINDS = { stream: 1, wall: 1, fence: 1, hedge: 1, ditch: 1, trench: 1,
+    gulley: 1, obstacle: 1 };
+  function terrainClass(t) {
+    return 'terrain ' + (t.row || t.type) + ' ' + t.type +
+      (t.fordable ? ' fordable' : '');
+  }
+  /* the centre line of a strip outline (its points along one side and back
+   * along the other: point i faces point n-1-i) and its width; null when
+   * the outline is not such a strip */
+  function stripLine(pts) {
+    var n = pts.length;
+    if (n < 4 || n % 2) return null;
+    var line = [], w = 0;
+    for (var i = 0; i < n / 2; i++) {
+      var a = pts[i], b = pts[n - 1 - i];
+      line.push([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]);
+      w += Math.sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]));
+    }
+    w /= n / 2;
+    var len = 0;
+    for (var k = 1; k < line.length; k++)
+      len += Math.sqrt(Math.pow(line[k][0] - line[k - 1][0], 2) +
+        Math.pow(line[k][1] - line[k - 1][1], 2));
+    return len > 2 * w ? { pts: line, width: w } : null;
+  }
+  function terrainTitle(t) {
+    var r = { clear: 'clear ground', road: 'road: +1/3 MV for a unit wholly on it [11.8]',
+      woods: 'woods: 2/3 MV, no closed formation, sight 1" (6" woodland) [11.8] [11.9]',
+      obstacle: 'obstacle: 1/3 MV to cross, no charge through it [11.8]',
+      elevation: 'elevation: 1/3 MV per 10\' up, no charge uphill [11.8]',
+      rough: 'rough: 1/2 MV, no closed formation [11.8]',
+      swamp: 'swamp: 1/2 MV, no closed formation [11.8]',
+      water: t.fordable ? 'water, fordable: crossed as an obstacle (R-441)'
+        : 'water: only aquatic or amphibious units [11.8]' }[t.row] || t.row;
+    return t.name + ' (' + t.label + (t.elevation ? ', ' + t.elevation * 10 + ' ft' : '') +
+      '): ' + r;
+  }
+  function terrainKinds() {
+    var seen = {}, out = [];
+    S.terrain.forEach(function (t) {
+      var key = t.type + (t.fordable ? ' fordable' : '') + (t.elevation ? ' ' + t.elevation : '');
+      if (seen[key]) return;
+      seen[key] = 1;
+      out.push(t);
+    });
+    return out;
+  }
+  function terrainLegendRows() {
+    var x = 0, rows = 1;
+    terrainKinds().forEach(function (t) {
+      var w = 2 + 0.62 * legendText(t).length;
+      if (x > 0 && x + w > W) { rows++; x = 0; }
+      x += w + 1;
+    });
+    return rows;
+  }
+  function legendText(t) {
+    return t.label + (t.fordable ? ' (fordable)' : '') +
+      (t.elevation ? ' ' + t.elevation * 10 + ' ft' : '');
+  }
+  function drawShape(t, parent, legend) {
+    var cls = terrainClass(t), e;
+    var strip = LINE_KINDS[t.type] ? stripLine(t.pts) : null;
+    if (legend) {
+      if (LINE_KINDS[t.type])
+        e = el('line', { class: cls + ' as-line', x1: legend[0], y1: legend[1] + 0.5,
+          x2: legend[0] + 1.4, y2: legend[1] + 0.5,
+          style: 'stroke-width:' + 0.35 }, parent);
+      else
+        e = el('rect', { class: cls, x: legend[0], y: legend[1], width: 1.4, height: 1 }, parent);
+    } else if (strip) {
+      e = el('polyline', { class: cls + ' as-line', 'data-name': t.name,
+        points: strip.pts.map(function (p) { return sx(p[0]) + ',' + sy(p[1]); }).join(' '),
+        style: 'stroke-width:' + Math.max(0.3, strip.width).toFixed(2) }, parent);
+    } else {
+      e = el(t.type === 'road' && t.pts.length === 2 ? 'polyline' : 'polygon',
+        { class: cls, 'data-name': t.name,
+          points: t.pts.map(function (p) { return sx(p[0]) + ',' + sy(p[1]); }).join(' ') },
+        parent);
+    }
+    if (t.row === 'elevation') {
+      e.setAttribute('data-level', t.elevation);
+      e.setAttribute('style', 'fill:' + levelFill(t.elevation));
+    }
+    if (!legend) el('title', {}, e).textContent = terrainTitle(t);
+    return e;
+  }
+  function drawTerrain(svg) {
+    var ter = el('g', { id: 'terrain' }, svg);
+    /* areas first, the contours by level (lower first), lines on top */
+    var order = S.terrain.map(function (t, i) { return i; });
+    function rank(t) {
+      if (t.row === 'elevation') return t.elevation;
+      return LINE_KINDS[t.type] ? 1000 : t.type === 'building' ? 999 : 500;
+    }
+    order.sort(function (a, b) {
+      return rank(S.terrain[a]) - rank(S.terrain[b]) || a - b;
+    });
+    order.forEach(function (i) { drawShape(S.terrain[i], ter, null); });
+    S.terrain.forEach(function (t) {
+      if (!t.pts.length) return;
+      var cx = 0, cy = 0;
+      t.pts.forEach(function (p) { cx += p[0]; cy += p[1]; });
+      var lab = el('text', { class: 'terrain-label', x: sx(cx / t.pts.length),
+        y: sy(cy / t.pts.length), 'text-anchor': 'middle' }, ter);
+      lab.textContent = t.name + (t.elevation ? ' (' + t.elevation * 10 + ' ft)' : '');
+    });
+    if (!S.terrain.length) return;
+    /* the legend, under the table */
+    var lg = el('g', { id: 'terrain-legend' }, svg);
+    var x = 0, y = D + 2.4;
+    terrainKinds().forEach(function (t) {
+      var text = legendText(t), w = 2 + 0.62 * text.length;
+      if (x > 0 && x + w > W) { x = 0; y += 1.6; }
+      var item = el('g', { class: 'legend-item', 'data-type': t.type }, lg);
+      drawShape(t, item, [x, y]);
+      var lab = el('text', { class: 'legend-label', x: x + 1.8, y: y + 0.9 }, item);
+      lab.textContent = text;
+      x += w + 1;
+    });
+  }
+
   var Tabletop = {
     init: function () {
       var m = 2;
-      svg.setAttribute('viewBox', (-m) + ' ' + (-m) + ' ' + (W + 2 * m) + ' ' + (D + 2 * m));
+      var legendRows = S.terrain.length ? terrainLegendRows() : 0;
+      svg.setAttribute('viewBox', (-m) + ' ' + (-m) + ' ' + (W + 2 * m) + ' ' +
+        (D + 2 * m + legendRows * 1.6));
       el('rect', { class: 'table-top', x: 0, y: 0, width: W, height: D }, svg);
       var grid = el('g', {}, svg);
       for (var x = 6; x < W; x += 6) el('line', { class: 'grid', x1: x, y1: 0, x2: x, y2: D }, grid);
       for (var y = 6; y < D; y += 6) el('line', { class: 'grid', x1: 0, y1: sy(y), x2: W, y2: sy(y) }, grid);
-      var ter = el('g', { id: 'terrain' }, svg);
-      S.terrain.forEach(function (t) {
-        var pts = t.pts.map(function (p) { return sx(p[0]) + ',' + sy(p[1]); }).join(' ');
-        var shp = t.type === 'road' || t.type === 'water' && t.pts.length === 2 ? 'polyline' : 'polygon';
-        el(shp, { class: 'terrain ' + t.type, points: pts }, ter);
-        if (t.pts.length) {
-          var cx = 0, cy = 0;
-          t.pts.forEach(function (p) { cx += p[0]; cy += p[1]; });
-          var lab = el('text', { class: 'terrain-label', x: sx(cx / t.pts.length),
-            y: sy(cy / t.pts.length), 'text-anchor': 'middle' }, ter);
-          lab.textContent = t.name + (t.elevation ? ' (' + t.elevation * 10 + ' ft)' : '');
-        }
-      });
+      drawTerrain(svg);
       /* the edges: side names at their home edges */
       S.sides.forEach(function (sd) {
         var pos = { south: [W / 2, D + 1.4], north: [W / 2, -0.6], west: [-0.6, D / 2],

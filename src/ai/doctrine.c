@@ -1125,6 +1125,7 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
 			     const struct bs_order *base, double full,
 			     double angle, double p_cap, double accept,
 			     const struct bs_quad *tq, double base_cost,
+			     int strict, const char **refused,
 			     struct bs_order *out, double *dist, int *whole)
 {
 	const struct bs_unit_state *u = unit_of(b, side, unit);
@@ -1174,6 +1175,15 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
 		}
 		if (exposure(ai, b, side, unit, &es.quad) > accept + 1e-9)
 			continue;
+		/* issue 14: the ground (doctrine_terrain.c, RULING R-466);
+		 * without terrain in play it refuses nothing */
+		const char *tw = NULL;
+		int tr = bs_ai_terrain_refuse(ai, b, side, unit, &es.oc,
+					      &es.quad, accept, &tw);
+		if (tr > (strict ? 0 : BS_AI_TERRAIN_SOFT)) {
+			*refused = tw;
+			continue;
+		}
 		*out = c;
 		*dist = bs_quad_dist(&es.quad, tq);
 		*whole = i == 0 && d > 0; /* the whole advance would do */
@@ -1188,9 +1198,10 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
  * oblique up to 45 degrees [7.9]; the longest that keeps the battle line
  * (LEAD), command [4.7], does not end in an unwanted contact [7.8] and is
  * no more exposed to enemy charges than the unit stands now. */
-static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
-			  int side, int unit, int tside, int tunit,
-			  struct bs_order *o, double cap)
+static void advance_pass(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			 int side, int unit, int tside, int tunit,
+			 struct bs_order *o, double cap, int strict,
+			 const char **refused)
 {
 	const struct bs_unit_state *u = unit_of(b, side, unit);
 	struct bs_tt_shape sh;
@@ -1204,6 +1215,14 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	if (mv <= SLACK)
 		return;
 	struct bs_vec tc = ucentre(ai, b, tside, tunit);
+	struct bs_quad tq = *qof(ai, b, tside, tunit);
+	/* issue 14: around water and obstacles (RULING R-465): toward the
+	 * first corner of the way around, measured to it */
+	const char *route = NULL;
+	if (bs_ai_terrain_route(b, side, unit, tside, tunit, tc, &tc, &route))
+		for (int k = 0; k < 4; k++)
+			tq.p[k] = bs_vec_add(
+			    tc, bs_vec_scale(bs_dir(90.0 * k + 45.0), 0.05));
 	double bearing = bs_facing_of(bs_vec_sub(tc, u->front));
 	double rel = bs_angle_diff(u->facing, bearing);
 
@@ -1220,7 +1239,6 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	double p_cap = line + LEAD;
 	if (p_cap < p_now)
 		p_cap = p_now;
-	struct bs_quad tq = *qof(ai, b, tside, tunit);
 
 	/* the turn first (when the target lies more than 45 degrees off),
 	 * then, if nothing with the turn will do, no turn */
@@ -1290,7 +1308,8 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			int whole;
 			if (!advance_candidate(ai, b, side, unit, &base, full,
 					       angles[a], p_cap, accept, &tq,
-					       mv - left, &c, &d, &whole))
+					       mv - left, strict, refused, &c,
+					       &d, &whole))
 				continue;
 			if (!found || d < best - SLACK) {
 				*o = c;
@@ -1300,9 +1319,74 @@ static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			if (a == 0 && whole)
 				break; /* unobstructed: no need to look aside */
 		}
-		if (found)
+		if (found) {
+			o->why = route;
+			return;
+		}
+	}
+}
+
+/* The advance, with terrain in play first only among the advances the
+ * ground does not refuse at all, then among those it refuses softly
+ * (RULING R-466); a hold the ground asked for says so. */
+static void advance_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			  int side, int unit, int tside, int tunit,
+			  struct bs_order *o, double cap)
+{
+	const char *refused = NULL;
+	if (bs_ai_terrain(b)) {
+		advance_pass(ai, b, side, unit, tside, tunit, o, cap, 1,
+			     &refused);
+		if (o->kind != BS_ORDER_HOLD)
 			return;
 	}
+	advance_pass(ai, b, side, unit, tside, tunit, o, cap, 0, &refused);
+	if (o->kind == BS_ORDER_HOLD && !o->why)
+		o->why = refused;
+}
+
+/* issue 14: the doctrine's limits for doctrine_terrain.c's waiting
+ * positions, as advance_order sets them. */
+void bs_ai_wait_limits(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       int side, int unit, struct bs_ai_wait_limits *lim)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	/* the same view as the move callback's (the stamp of this state) */
+	bind(ai, b);
+	look(ai, b);
+	struct bs_quad now = *qof(ai, b, side, unit);
+	double exposed_now = exposure(ai, b, side, unit, &now);
+	lim->accept = acceptable(b);
+	if (lim->accept < exposed_now)
+		lim->accept = exposed_now;
+	double p_now = progress(b, side, u->front);
+	lim->p_cap = line_progress(ai, b, side, unit) + LEAD;
+	if (lim->p_cap < p_now)
+		lim->p_cap = p_now;
+}
+
+int bs_ai_wait_ok(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		  int side, int unit, const struct bs_order *c,
+		  const struct bs_ai_wait_limits *lim, struct bs_tt_outcome *oc,
+		  struct bs_quad *end)
+{
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	struct end_state es;
+	if (!try_order(ai, b, side, unit, c, &es) || es.oc.contact)
+		return 0;
+	if (bs_vec_dist(es.oc.pose.front, u->front) < 0.1)
+		return 0; /* it would not move */
+	if (progress(b, side, es.oc.pose.front) > lim->p_cap + SLACK &&
+	    progress(b, side, es.oc.pose.front) >
+		progress(b, side, u->front) + SLACK)
+		return 0;
+	if (!keeps_command(ai, b, side, unit, &es) ||
+	    crowds_friends(ai, b, side, unit, &es.quad) ||
+	    exposure(ai, b, side, unit, &es.quad) > lim->accept + 1e-9)
+		return 0;
+	*oc = es.oc;
+	*end = es.quad;
+	return 1;
 }
 
 /* The order of one unit (the controller's move callback). */
@@ -1523,9 +1607,13 @@ static void unit_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	} else if (!reserve_holds(ai, b, side, unit) &&
 		   pick_target(ai, b, side, unit, &ts, &tu)) {
 		advance_order(ai, b, side, unit, ts, tu, o, cap);
-		if (troop && o->kind != BS_ORDER_HOLD)
+		if (troop && o->kind != BS_ORDER_HOLD && !o->why)
 			o->why = why;
 	}
+	/* issue 14: a melee unit that holds waits in cover or on higher
+	 * ground (doctrine_terrain.c, RULING R-467) */
+	if (!troop && bs_ai_terrain(b))
+		bs_ai_terrain_wait(ai, b, side, unit, o);
 	/* [11.6] [11.7] set spears or a shield wall, as the threats ask */
 	special_order(ai, b, side, unit, o);
 }

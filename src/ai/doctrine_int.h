@@ -55,4 +55,61 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 			  const struct bs_move_point *path, int n,
 			  struct bs_fire_order *out, int max);
 
+/* ---- terrain (issue 14 part 5: doctrine_terrain.c, docs/AI.md
+ * "Terrain") ------------------------------------------------------------ */
+
+struct bs_terrain_index;
+struct bs_tt_outcome;
+
+/* The battle's terrain as the doctrine plays it: 1E at the Intermediate
+ * or Advanced Game with features (RULING R-309), else NULL (every hook
+ * below then does nothing). */
+const struct bs_terrain_index *bs_ai_terrain(const struct bs_battle *b);
+
+/* RULING R-465 the point (side, unit) advances toward instead of goal
+ * (its target's centre): the first corner of the shortest way around the
+ * water it may not enter or the obstacles [11.8] its straight way
+ * to its target (tside, tunit) crosses, while the target is beyond its
+ * charge reach; 1 with *to and *why (static text) set, 0 (*to = goal) when it
+ * goes straight. */
+int bs_ai_terrain_route(const struct bs_battle *b, int side, int unit,
+			int tside, int tunit, struct bs_vec goal,
+			struct bs_vec *to, const char **why);
+
+/* RULING R-466 a candidate end of (side, unit) (oc, its block at end)
+ * refused by the ground: BS_AI_TERRAIN_HARD never taken (it ends at water
+ * it may not enter; it leaves the higher ground with an enemy below in
+ * charge reach that would gain more than `accept`, the exposure the
+ * doctrine accepts), BS_AI_TERRAIN_SOFT only when nothing else will do (it
+ * ends on an obstacle), 0 taken; *why the reason. */
+#define BS_AI_TERRAIN_SOFT 1
+#define BS_AI_TERRAIN_HARD 2
+int bs_ai_terrain_refuse(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			 int side, int unit, const struct bs_tt_outcome *oc,
+			 const struct bs_quad *end, double accept,
+			 const char **why);
+
+/* RULING R-467 a holding melee unit's waiting position: o (a hold with
+ * no steps) becomes a move to cover from enemy missile troops or to
+ * higher ground when enemies could charge it, with its reason, when one
+ * the doctrine accepts is better than where it stands. */
+void bs_ai_terrain_wait(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, struct bs_order *o);
+
+/* The doctrine's limits on a move of (side, unit) (doctrine.c): the
+ * exposure to enemy charges it accepts and how far it may stand ahead
+ * (progress toward the enemy). */
+struct bs_ai_wait_limits {
+	double accept, p_cap;
+};
+void bs_ai_wait_limits(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       int side, int unit, struct bs_ai_wait_limits *lim);
+/* 1 when order c of (side, unit) is legal (the rules' check) and within
+ * the doctrine's limits as an advance is: in command, not crowding
+ * friends, no contact, within lim; *oc and *end (its block) set. */
+int bs_ai_wait_ok(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		  int side, int unit, const struct bs_order *c,
+		  const struct bs_ai_wait_limits *lim, struct bs_tt_outcome *oc,
+		  struct bs_quad *end);
+
 #endif

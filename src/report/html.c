@@ -83,6 +83,8 @@ static json_t *terrain_json(const struct bs_scenario *sc)
 		const struct bs_terrain_kind *k = bs_terrain_kind_of(t->type);
 		set(o, "type", json_string(k->key));
 		set(o, "label", json_string(k->name));
+		/* issue 14 part 6: the Table 14 row it is drawn as */
+		set(o, "row", json_string(bs_table14[k->row].key));
 		json_t *pts = json_array();
 		for (int k = 0; k < t->npts; k++) {
 			json_t *p = json_array();

@@ -78,6 +78,50 @@ else
 	bad "play heroes-of-the-pass"
 fi
 
+# issue 14 part 6: the terrain drawn by kind on the acceptance scenario
+# (woods, a 20' hill, a stream, a wall): 4 shapes, the woods an area, the
+# hill filled for its level 2, the stream and the wall as lines, each named
+# on hover (<title>), a legend of the 4 kinds
+BL="$(dirname "$0")/../../data/scenarios/battle-of-the-borderlands.yaml"
+if "$BIN" play "$BL" --seed 11 --html "$OUT/terrain.html" >/dev/null 2>&1; then
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/terrain.html#step=0" >"$OUT/dom-terrain.html"
+	T="$OUT/dom-terrain.html"
+	shapes=$(grep -o '<poly[a-z]* class="terrain [^"]*"' "$T" | wc -l)
+	woods=$(grep -o '<polygon class="terrain woods woods" data-name="Harrow wood"' "$T" | wc -l)
+	hill=$(grep -o '<polygon class="terrain elevation hill" data-name="Watch hill" points="[^"]*" data-level="2" style="fill:#dcc48f"' "$T" | wc -l)
+	lines=$(grep -o '<polyline class="terrain obstacle \(stream\|wall\) as-line" data-name="\(Mill stream\|Keep wall\)"' "$T" | wc -l)
+	titles=$(grep -o -E '<title>(Harrow wood \(Woods\)|Watch hill \(Hill, 20 ft\)|Mill stream \(Stream\)|Keep wall \(Wall\)): [a-z]+: [^<]*\[11\.8\]' "$T" | wc -l)
+	legend=$(grep -o 'class="legend-item"' "$T" | wc -l)
+	if [ "$shapes" -eq 4 ] && [ "$woods" -eq 1 ] && [ "$hill" -eq 1 ] &&
+		[ "$lines" -eq 2 ] && [ "$titles" -eq 4 ] && [ "$legend" -eq 4 ]; then
+		ok "the terrain drawn by kind: 4 shapes, the hill at level 2, 2 lines, 4 names on hover, a legend of 4"
+	else
+		bad "the terrain: shapes $shapes (4), woods $woods (1), hill $hill (1), lines $lines (2), titles $titles (4), legend $legend (4)"
+	fi
+	chrome --virtual-time-budget=5000 --window-size=1400,900 \
+		--screenshot="$OUT/terrain.png" "file://$OUT/terrain.html#step=0" >/dev/null
+else
+	bad "play --html of $BL"
+fi
+# the 2E map draws it too (one tabletop renderer): Greywood of
+# tests/data/bs2e_example.yaml, named on hover, in a legend of 1
+E2="$(dirname "$0")/../data/bs2e_example.yaml"
+if "$BIN" play "$E2" --quiet --html "$OUT/terrain-2e.html" >/dev/null 2>&1; then
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/terrain-2e.html#step=0" >"$OUT/dom-terrain-2e.html"
+	T="$OUT/dom-terrain-2e.html"
+	woods=$(grep -o '<polygon class="terrain woods woods" data-name="Greywood" points="[^"]*"><title>Greywood (Woods): woods' "$T" | wc -l)
+	legend=$(grep -o 'class="legend-item"' "$T" | wc -l)
+	if [ "$woods" -eq 1 ] && [ "$legend" -eq 1 ]; then
+		ok "the 2E map draws its terrain: Greywood named on hover, a legend of 1"
+	else
+		bad "the 2E terrain: woods $woods (1), legend $legend (1)"
+	fi
+else
+	bad "play --html of $E2"
+fi
+
 # three screenshots: the deployment, a melee of the middle, the outcome
 last=$((nev - 1))
 mid=$(awk -v s=$S2 'NR > 1 && /"type":"attack"/ && NR - 1 >= s / 2 { print NR - 1; exit }' "$OUT/events.jsonl")

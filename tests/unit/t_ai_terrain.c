@@ -1,0 +1,429 @@
+/* The doctrine AI's melee units on the ground (src/ai/doctrine_terrain.c,
+ * docs/AI.md "Terrain", issue 14 part 5): small fields where the AI must
+ * take the way around the stream, around the river, not walk up to water
+ * it cannot cross, wait on the hill, wait behind the wall, keep the hill
+ * while an enemy below could charge it; every choice logged with its
+ * reason; no order rejected over many battles of the acceptance
+ * scenario. RULINGS R-465 .. R-467. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/doctrine_int.h"
+#include "battlesim/ai.h"
+#include "battlesim/battle.h"
+#include "battlesim/scenario.h"
+#include "battlesim/tabletop.h"
+#include "battlesim/terrain.h"
+
+#define MAXEV 8192
+
+struct rec {
+	struct bs_event ev[MAXEV];
+	char why[MAXEV][256];
+	int n;
+};
+
+static void rec_emit(void *ctx, const struct bs_event *ev)
+{
+	struct rec *r = ctx;
+	if (r->n >= MAXEV)
+		return;
+	r->ev[r->n] = *ev;
+	snprintf(r->why[r->n], sizeof r->why[0], "%s", ev->why ? ev->why : "");
+	r->ev[r->n].what = NULL;
+	r->ev[r->n].cite = NULL;
+	r->ev[r->n].why = r->why[r->n];
+	r->n++;
+}
+
+struct game {
+	struct bs_scenario *sc;
+	struct bs_battle *b;
+	struct bs_ai_set *ai;
+	struct rec *r;
+};
+
+static void open_game(struct game *g, const char *yaml)
+{
+	struct bs_diags d;
+	bs_diags_init(&d);
+	memset(g, 0, sizeof *g);
+	enum bs_status st =
+	    bs_scenario_load_string(yaml, strlen(yaml), "t.yaml", &g->sc, &d);
+	cr_assert_eq(st, BS_OK, "%s", d.count ? d.items[0].msg : "");
+	cr_assert_eq(bs_battle_new(g->sc, &g->b, &d), BS_OK);
+	bs_diags_release(&d);
+	g->ai = malloc(sizeof *g->ai);
+	g->r = calloc(1, sizeof *g->r);
+	cr_assert(g->ai && g->r);
+	bs_ai_set_init(g->ai);
+	bs_diags_init(&d);
+	cr_assert_eq(bs_ai_attach(g->ai, g->b, &d), BS_OK);
+	bs_diags_release(&d);
+	struct bs_event_sink sink = {rec_emit, g->r};
+	bs_battle_set_sink(g->b, &sink);
+}
+
+static void close_game(struct game *g)
+{
+	bs_battle_free(g->b);
+	bs_scenario_free(g->sc);
+	free(g->ai);
+	free(g->r);
+}
+
+/* The n-th event of `type` of (side, unit). */
+static const struct bs_event *find(const struct game *g, enum bs_ev type,
+				   int side, int unit, int n)
+{
+	for (int i = 0; i < g->r->n; i++) {
+		const struct bs_event *e = &g->r->ev[i];
+		if (e->type == type && e->side == side &&
+		    (unit < 0 || e->unit == unit) && n-- == 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* An ORDER of (side, unit) whose reason contains `what`, or NULL. */
+static const struct bs_event *order_saying(const struct game *g, int side,
+					   int unit, const char *what)
+{
+	const struct bs_event *o;
+	for (int k = 0; (o = find(g, BS_EV_ORDER, side, unit, k)) != NULL; k++)
+		if (o->why && strstr(o->why, what))
+			return o;
+	return NULL;
+}
+
+static const struct bs_unit_state *unit(const struct game *g, int side, int u)
+{
+	return &g->b->units[g->b->side_first[side] + u];
+}
+
+/* South: orcs at (36, 6) facing north with their commander; then the
+ * terrain; North: a unit that holds (controller hold). */
+#define HEAD                                                                   \
+	"name: AI terrain\nrules: bs1e\nlevel: intermediate\ntable: {width: "  \
+	"72, depth: 48}\n"
+#define SOUTH                                                                  \
+	"sides:\n  - name: South\n    edge: south\n    units:\n"               \
+	"      - {name: Orcs, figures: 12, creature: orc, weapons: [long "     \
+	"sword], position: [36, 6], facing: north, commander: SC}\n"           \
+	"    individuals:\n      - {name: SC, race: orc, hp: 8, rank: "        \
+	"unit}\n"
+#define NORTH_HOLD(unit)                                                       \
+	"  - name: North\n    edge: north\n    controller: hold\n    units:\n" \
+	"      - " unit "\n"
+#define MEN                                                                    \
+	"{name: Men, figures: 12, creature: man-at-arms, weapons: [long "      \
+	"sword], position: [36, 40], facing: south}"
+
+/* RULING R-465 [11.8] "no charge possible through obstacles": the orcs'
+ * straight way to the men crosses a 14" stream; the way around its end is
+ * less than one MV longer, so they take it, say so, and never stand on
+ * the stream. */
+Test(ai_terrain, s11_8_ruling_r465_the_way_around_the_stream)
+{
+	struct game g;
+	open_game(
+	    &g,
+	    HEAD "terrain:\n  - {name: Brook, type: stream, points: [[29, 20], "
+		 "[43, 20], [43, 21], [29, 21]]}\n" SOUTH NORTH_HOLD(MEN));
+	bs_battle_round(g.b);
+	const struct bs_event *o =
+	    order_saying(&g, 0, 0, "goes around an obstacle");
+	cr_assert_not_null(o, "the way around is logged with its reason");
+	cr_assert(strstr(o->why, "R-465"), "%s", o->why);
+	cr_assert_gt(fabs(unit(&g, 0, 0)->front.x - 36.0), 1.0,
+		     "it leaves the straight way (front at x = %g)",
+		     unit(&g, 0, 0)->front.x);
+	for (int r = 0; r < 6 && !g.b->result.over; r++) {
+		struct bs_quad q = bs_tt_unit_quad(g.b, 0, 0);
+		cr_assert_not(bs_terrain_quad_on(g.b->terrain, 0, &q),
+			      "round %d: it stands on the stream", r + 1);
+		bs_battle_round(g.b);
+	}
+	cr_assert_gt(unit(&g, 0, 0)->front.y, 21.0, "it got past the stream");
+	close_game(&g);
+}
+
+/* RULING R-465 [11.8] "Units can never enter these terrain features unless
+ * entirely made of aquatic or amphibious creatures": a 32" river across
+ * the way, far longer a way around than one MV: around it all the same. */
+Test(ai_terrain, s11_8_ruling_r465_around_water_it_may_not_enter)
+{
+	struct game g;
+	open_game(
+	    &g,
+	    HEAD "terrain:\n  - {name: Long river, type: river, points: [[16, "
+		 "18], [56, 18], [56, 22], [16, 22]]}\n" SOUTH NORTH_HOLD(MEN));
+	bs_battle_round(g.b);
+	const struct bs_event *o = order_saying(&g, 0, 0, "goes around water");
+	cr_assert_not_null(o, "the way around the water is logged");
+	cr_assert_gt(fabs(unit(&g, 0, 0)->front.x - 36.0), 2.0,
+		     "it heads for an end of the river (front at x = %g)",
+		     unit(&g, 0, 0)->front.x);
+	close_game(&g);
+}
+
+/* RULING R-466 [11.8]: a lake across the whole table 3" ahead, no way
+ * around: the orcs hold, and say why, rather than walk up to the bank. */
+Test(ai_terrain, s11_8_ruling_r466_never_walks_into_water)
+{
+	struct game g;
+	open_game(
+	    &g,
+	    HEAD "terrain:\n  - {name: Mere, type: lake, points: [[0, 9], [72, "
+		 "9], [72, 30], [0, 30]]}\n" SOUTH NORTH_HOLD(MEN));
+	bs_battle_round(g.b);
+	const struct bs_event *o =
+	    order_saying(&g, 0, 0, "water it may not enter");
+	cr_assert_not_null(o, "the hold is logged with its reason");
+	cr_assert_eq(o->n[0], BS_ORDER_HOLD);
+	cr_assert_lt(unit(&g, 0, 0)->front.y, 8.0,
+		     "it did not walk up to the water (front at y = %g)",
+		     unit(&g, 0, 0)->front.y);
+	close_game(&g);
+}
+
+/* The doctrine's own state for the direct calls below. */
+static struct bs_ai_doctrine *doctrine(void)
+{
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	return ai;
+}
+
+static void hold(struct bs_order *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = BS_ORDER_HOLD;
+	o->tside = o->tunit = -1;
+}
+
+/* Where order o leaves (side, unit): its block. */
+static struct bs_quad end_of(const struct game *g, int side, int u,
+			     const struct bs_order *o)
+{
+	struct bs_tt_outcome oc;
+	cr_assert(bs_tt_check_order(g->b, side, u, o, &oc) && oc.legal,
+		  "the order is legal");
+	struct bs_tt_shape sh;
+	bs_tt_unit_shape(g->b, side, u, &sh);
+	return bs_tt_quad(&sh, &oc.pose);
+}
+
+/* RULING R-467 [8.3] Table 10 "Defender occupies higher ground", [11.8]
+ * "Units may not charge uphill": orcs that hold with enemies that could
+ * charge them next round go up the hill just ahead. */
+Test(ai_terrain, s8_3_ruling_r467_waits_on_the_hill)
+{
+	struct game g;
+	open_game(&g,
+		  HEAD "terrain:\n  - {name: Knoll, type: hill, elevation: 1, "
+		       "points: [[28, 8], [44, 8], [44, 14], [28, 14]]}\n" SOUTH
+			   NORTH_HOLD("{name: Men, figures: 12, creature: "
+				      "man-at-arms, weapons: [long sword], "
+				      "position: [36, 26], facing: south}"));
+	struct bs_ai_doctrine *ai = doctrine();
+	struct bs_quad now = bs_tt_unit_quad(g.b, 0, 0);
+	cr_assert_eq(bs_terrain_quad_level(g.b->terrain, &now), 0);
+	struct bs_order o;
+	hold(&o);
+	bs_ai_terrain_wait(ai, g.b, 0, 0, &o);
+	cr_assert_eq(o.kind, BS_ORDER_MOVE, "it moves to the hill");
+	cr_assert(o.why && strstr(o.why, "higher ground"), "%s",
+		  o.why ? o.why : "(none)");
+	struct bs_quad end = end_of(&g, 0, 0, &o);
+	cr_assert_eq(bs_terrain_quad_level(g.b->terrain, &end), 1,
+		     "it ends on the hill");
+	/* without an enemy that could charge it, the hill is no reason */
+	free(ai);
+	close_game(&g);
+	open_game(&g,
+		  HEAD "terrain:\n  - {name: Knoll, type: hill, elevation: 1, "
+		       "points: [[28, 8], [44, 8], [44, 14], [28, 14]]}\n" SOUTH
+			   NORTH_HOLD(MEN));
+	ai = doctrine();
+	hold(&o);
+	bs_ai_terrain_wait(ai, g.b, 0, 0, &o);
+	cr_assert_eq(o.kind, BS_ORDER_HOLD, "no charge to wait for: it holds");
+	free(ai);
+	close_game(&g);
+}
+
+/* RULING R-467 [10.8] Table 13 "in building, behind wall" +4: orcs that
+ * hold within reach of enemy archers step up behind the wall ahead. */
+Test(ai_terrain, s10_8_ruling_r467_waits_behind_the_wall)
+{
+	struct game g;
+	open_game(&g, HEAD
+		  "terrain:\n  - {name: Dyke, type: wall, points: [[28, 11.5], "
+		  "[44, 11.5], [44, 12], [28, 12]]}\n" SOUTH NORTH_HOLD(
+		      "{name: Bowmen, figures: 12, creature: "
+		      "man-at-arms, weapons: [long bow, short "
+		      "sword], position: [36, 26], facing: "
+		      "south}"));
+	struct bs_ai_doctrine *ai = doctrine();
+	struct bs_quad now = bs_tt_unit_quad(g.b, 0, 0);
+	struct bs_quad bq = bs_tt_unit_quad(g.b, 1, 0);
+	cr_assert_eq(bs_terrain_cover(g.b->terrain, bs_quad_centre(&bq),
+				      bs_quad_centre(&now), &now, NULL),
+		     BS_COVER_NONE, "no cover where it stands");
+	struct bs_order o;
+	hold(&o);
+	bs_ai_terrain_wait(ai, g.b, 0, 0, &o);
+	cr_assert_eq(o.kind, BS_ORDER_MOVE, "it moves up to the wall");
+	cr_assert(o.why && strstr(o.why, "cover"), "%s",
+		  o.why ? o.why : "(none)");
+	struct bs_quad end = end_of(&g, 0, 0, &o);
+	cr_assert_eq(bs_terrain_cover(g.b->terrain, bs_quad_centre(&bq),
+				      bs_quad_centre(&end), &end, NULL),
+		     BS_COVER_HARD, "behind the wall");
+	cr_assert_not(bs_terrain_quad_on(g.b->terrain, 0, &end),
+		      "not on the wall");
+	free(ai);
+	close_game(&g);
+}
+
+/* RULING R-466 Table 10 and [11.8] "Units may not charge uphill": orcs on a
+ * hill with men below in charge reach, whose charge the odds would favour,
+ * do not come down to them; a step that keeps them on the hill, men out of
+ * reach or peasants whose charge they need not fear: they may move. */
+Test(ai_terrain, s11_8_ruling_r466_keeps_the_higher_ground)
+{
+	struct game g;
+	open_game(&g, HEAD
+		  "terrain:\n  - {name: Knoll, type: hill, elevation: 1, "
+		  "points: [[20, 0], [52, 0], [52, 10], [20, 10]]}\n" SOUTH
+		      NORTH_HOLD("{name: Men, figures: 20, creature: "
+				 "man-at-arms, weapons: [long sword], armor: "
+				 "[chain mail, shield], position: [36, 22], "
+				 "facing: south}"));
+	struct bs_ai_doctrine *ai = doctrine();
+	struct bs_quad now = bs_tt_unit_quad(g.b, 0, 0);
+	cr_assert_eq(bs_terrain_quad_level(g.b->terrain, &now), 1);
+	struct bs_order down;
+	hold(&down);
+	down.kind = BS_ORDER_MOVE;
+	down.nsteps = 1;
+	down.step[0].kind = BS_STEP_ADVANCE;
+	down.step[0].dist = 8;
+	struct bs_tt_outcome oc;
+	cr_assert(bs_tt_check_order(g.b, 0, 0, &down, &oc) && oc.legal);
+	struct bs_quad end = end_of(&g, 0, 0, &down);
+	const char *why = NULL;
+	cr_assert_eq(bs_ai_terrain_refuse(ai, g.b, 0, 0, &oc, &end, 0.10, &why),
+		     BS_AI_TERRAIN_HARD, "it does not come down");
+	cr_assert(why && strstr(why, "higher ground"), "%s",
+		  why ? why : "(none)");
+	/* patience: late in the battle, accepting more, it comes down */
+	cr_assert_eq(bs_ai_terrain_refuse(ai, g.b, 0, 0, &oc, &end, 5.0, &why),
+		     0);
+	/* a step that keeps it on the hill is no reason to refuse */
+	down.step[0].dist = 1;
+	cr_assert(bs_tt_check_order(g.b, 0, 0, &down, &oc) && oc.legal);
+	end = end_of(&g, 0, 0, &down);
+	cr_assert_eq(bs_ai_terrain_refuse(ai, g.b, 0, 0, &oc, &end, 0.10, &why),
+		     0);
+	close_game(&g);
+	/* the men out of charge reach (1 1/2 MV): it may come down */
+	open_game(&g,
+		  HEAD "terrain:\n  - {name: Knoll, type: hill, elevation: 1, "
+		       "points: [[20, 0], [52, 0], [52, 10], [20, 10]]}\n" SOUTH
+			   NORTH_HOLD(MEN));
+	down.step[0].dist = 8;
+	cr_assert(bs_tt_check_order(g.b, 0, 0, &down, &oc) && oc.legal);
+	end = end_of(&g, 0, 0, &down);
+	cr_assert_eq(bs_ai_terrain_refuse(ai, g.b, 0, 0, &oc, &end, 0.10, &why),
+		     0);
+	close_game(&g);
+	/* peasants below, in reach: their charge would not pay */
+	open_game(
+	    &g,
+	    HEAD "terrain:\n  - {name: Knoll, type: hill, elevation: 1, "
+		 "points: [[20, 0], [52, 0], [52, 10], [20, 10]]}\n" SOUTH
+		     NORTH_HOLD("{name: Peasants, figures: 6, creature: "
+				"peasant, weapons: [club], position: [36, 22], "
+				"facing: south}"));
+	cr_assert(bs_tt_check_order(g.b, 0, 0, &down, &oc) && oc.legal);
+	end = end_of(&g, 0, 0, &down);
+	cr_assert_eq(bs_ai_terrain_refuse(ai, g.b, 0, 0, &oc, &end, 0.10, &why),
+		     0);
+	close_game(&g);
+	free(ai);
+}
+
+/* The Basic Game plays no terrain (RULING R-309): the same field at
+ * `level: basic` goes straight at the men, through the stream's line. */
+Test(ai_terrain, s11_8_ruling_r465_not_at_the_basic_game)
+{
+	struct game g;
+	open_game(&g, "name: AI terrain\nrules: bs1e\nlevel: basic\ntable: "
+		      "{width: 72, depth: 48}\nterrain:\n  - {name: Brook, "
+		      "type: stream, points: [[29, 20], [43, 20], [43, 21], "
+		      "[29, 21]]}\n" SOUTH NORTH_HOLD(MEN));
+	cr_assert_null(bs_ai_terrain(g.b));
+	struct bs_vec to;
+	const char *why = "x";
+	struct bs_quad mq = bs_tt_unit_quad(g.b, 1, 0);
+	cr_assert_eq(bs_ai_terrain_route(g.b, 0, 0, 1, 0, bs_quad_centre(&mq),
+					 &to, &why),
+		     0);
+	cr_assert_null(why);
+	bs_battle_round(g.b);
+	cr_assert_lt(fabs(unit(&g, 0, 0)->front.x - 36.0), 0.5,
+		     "straight on (front at x = %g)", unit(&g, 0, 0)->front.x);
+	close_game(&g);
+}
+
+/* No order of the doctrine's is rejected over 40 battles of the
+ * acceptance scenario (woods, a hill, a stream, a wall), both sides
+ * doctrine; and its melee units use the ground: the way around the
+ * stream, or a waiting place, is chosen in some of them. */
+Test(ai_terrain, no_order_rejected_over_40_borderlands_battles, .timeout = 300)
+{
+	struct game g;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	memset(&g, 0, sizeof g);
+	cr_assert_eq(
+	    bs_scenario_load_file("tests/data/battle-of-the-borderlands.yaml",
+				  &g.sc, &d),
+	    BS_OK);
+	cr_assert_eq(bs_battle_new(g.sc, &g.b, &d), BS_OK);
+	bs_diags_release(&d);
+	g.ai = malloc(sizeof *g.ai);
+	g.r = calloc(1, sizeof *g.r);
+	cr_assert(g.ai && g.r);
+	bs_ai_set_init(g.ai);
+	bs_diags_init(&d);
+	cr_assert_eq(bs_ai_attach(g.ai, g.b, &d), BS_OK);
+	bs_diags_release(&d);
+	struct bs_event_sink sink = {rec_emit, g.r};
+	bs_battle_set_sink(g.b, &sink);
+	int chosen = 0;
+	for (int k = 0; k < 40; k++) {
+		bs_battle_reset(g.b, 14, (uint64_t)k);
+		g.r->n = 0;
+		bs_battle_play(g.b, 0);
+		for (int i = 0; i < g.r->n; i++) {
+			const struct bs_event *e = &g.r->ev[i];
+			cr_assert_neq(e->type, BS_EV_REJECTED,
+				      "battle %d: a rejected order (side %d "
+				      "unit %d, round %d)",
+				      k, e->side, e->unit, e->round);
+			chosen += e->type == BS_EV_ORDER && e->why &&
+				  (strstr(e->why, "R-465") ||
+				   strstr(e->why, "R-466") ||
+				   strstr(e->why, "R-467"));
+		}
+	}
+	cr_assert_gt(chosen, 40, "the ground is used (%d choices)", chosen);
+	close_game(&g);
+}

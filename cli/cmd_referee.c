@@ -56,6 +56,9 @@ const char cmd_referee_help[] =
     "  DICE                    the dice rolled: '3 4', or the total '7'\n"
     "  ORDER                   hold | move, steps: [{advance: 6}] |\n"
     "                          charge, target: ENEMY | ... (SCENARIO-FORMAT)\n"
+    "  VOLLEY                  fire: UNIT, target: ENEMY [, after: INCHES]\n"
+    "                          | done | none (1E missile and pass-through "
+    "fire)\n"
     "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
@@ -213,7 +216,8 @@ static const char *const answer_words[] = {
     "ask",	    "human",	      "ai",
     "scripted",	    "strength",	      "routed",
     "rallied",	    "position",	      "figures",
-    "command",	    "reserve",	      NULL};
+    "command",	    "reserve",	      "fire: ",
+    "after: ",	    "ammo: ",	      NULL};
 
 static unsigned char complete(EditLine *el, int ch)
 {
@@ -828,10 +832,35 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 					    : "none");
 }
 
+/* suggest at a fire question (RULING R-431): the AI's volley, with its
+ * numbers and reason */
+static void suggest_fire(struct ui *u, const struct bs_ref_prompt *p)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_controller *c =
+	    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+	struct bs_human_answer a;
+	memset(&a, 0, sizeof a);
+	if (c)
+		bs_ref_ai_volley(r, c, p->q, &a);
+	else
+		a.done = 1;
+	char t[1024];
+	bs_ref_volley_text(r, p->q, &a, t, sizeof t);
+	say("the AI (docs/AI.md) would answer: %s\n", t);
+	if (!a.done && a.fire.why)
+		say("  why: %s\n", a.fire.why);
+}
+
 static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (p->wait == BS_WAIT_ASK && (p->q->kind == BS_HUMAN_FIRE ||
+				       p->q->kind == BS_HUMAN_PASS_THROUGH)) {
+		suggest_fire(u, p);
+		return;
+	}
 	if (p->wait == BS_WAIT_ASK &&
 	    (p->q->kind == BS_HUMAN_SEQUENCE || p->q->kind == BS_HUMAN_MELEE ||
 	     p->q->kind >= BS_HUMAN_MX_MOVE)) {
@@ -900,7 +929,10 @@ static const char help_text[] =
     "rally prompts: rally: UNIT, by: COMMANDER | mob: UNIT, by: COMMANDER,\n"
     "order: forward | done; the order units move in [7.0]: in order, or\n"
     "the units that move first (names or numbers: 4, 1); Side A's melee\n"
-    "order [1.6 B]: in order, or the units whose combats go first. The matrix\n"
+    "order [1.6 B]: in order, or the units whose combats go first; a volley\n"
+    "[1.2] [1.5] [10.6]: fire: UNIT, target: ENEMY [, after: INCHES] [, ammo:\n"
+    "SPECIAL] (a fire entry of orders: without round, phase and mover) | done\n"
+    "| none; split-fire [10.5] is a step of a move: {fire: ENEMY}. The matrix\n"
     "(docs/MATRIX.md, scripted orders): a move: stay | forward, east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
     "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
@@ -912,7 +944,7 @@ static const char help_text[] =
     "  map [FILE]             write the battle map of the game so far\n"
     "  log [N|all]            the last N events (20)\n"
     "  chances N              N continuations, the AI on the human sides\n"
-    "  suggest                the AI's order for the unit asked about\n"
+    "  suggest                the AI's answer to the question asked\n"
     "  dice KIND|all program|ask   who rolls that kind of roll\n"
     "  side SIDE human|ai|hold|scripted\n"
     "  override die DICE -- TEXT          the last dice entered\n"

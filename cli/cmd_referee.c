@@ -56,6 +56,9 @@ const char cmd_referee_help[] =
     "  DICE                    the dice rolled: '3 4', or the total '7'\n"
     "  ORDER                   hold | move, steps: [{advance: 6}] |\n"
     "                          charge, target: ENEMY | ... (SCENARIO-FORMAT)\n"
+    "  VOLLEY                  fire: UNIT, target: ENEMY [, after: INCHES]\n"
+    "                          | done | none (1E missile and pass-through "
+    "fire)\n"
     "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
@@ -213,7 +216,8 @@ static const char *const answer_words[] = {
     "ask",	    "human",	      "ai",
     "scripted",	    "strength",	      "routed",
     "rallied",	    "position",	      "figures",
-    "command",	    "reserve",	      NULL};
+    "command",	    "reserve",	      "fire: ",
+    "after: ",	    "ammo: ",	      NULL};
 
 static unsigned char complete(EditLine *el, int ch)
 {
@@ -571,6 +575,96 @@ static void look_odds_bs2e(const struct bs_battle *b, int g, int h,
 	fflush(stdout);
 }
 
+/* odds BRIGADE vs ENEMY [missile|charge|melee|magic] (RULING R-434): the
+ * matrix attack as the attack step would make it now, and its exact
+ * distribution over the 100 outcomes of 2d10 on Table 1 (magic: its
+ * points, no roll). Default mode: melee at the same location, else
+ * missile. */
+static void look_odds_matrix(struct ui *u, const char *arg)
+{
+	const struct bs_battle *b = u->r->b;
+	char t[512];
+	snprintf(t, sizeof t, "%s", arg);
+	size_t n = strlen(t);
+	while (n > 0 && t[n - 1] == ' ')
+		t[--n] = '\0';
+	int mode = -1;
+	static const char *const words[BS_MX_MODE__COUNT] = {
+	    [BS_MX_MAGIC] = "magic",
+	    [BS_MX_MISSILE] = "missile",
+	    [BS_MX_CHARGE] = "charge",
+	    [BS_MX_MELEE] = "melee",
+	};
+	for (int m = 0; m < BS_MX_MODE__COUNT; m++) {
+		size_t w = strlen(words[m]);
+		if (n > w + 1 && t[n - w - 1] == ' ' &&
+		    strcasecmp(t + n - w, words[m]) == 0) {
+			mode = m;
+			t[n - w - 1] = '\0';
+			break;
+		}
+	}
+	int g, h, charging;
+	if (odds_units(u, t, &g, &h, &charging) != 0)
+		return;
+	if (charging)
+		mode = BS_MX_CHARGE;
+	const struct bs_mx_state *a = bs_mx_state(b, g), *d = bs_mx_state(b, h);
+	if (mode < 0)
+		mode = a->where == BS_MX_FIELD && d->where == BS_MX_FIELD &&
+			       a->row == d->row && a->col == d->col
+			   ? BS_MX_MELEE
+			   : BS_MX_MISSILE;
+	struct bs_mx_attack_now an;
+	if (bs_mx_attack_now(b, g, h, (enum bs_mx_mode)mode, &an) != 0)
+		return;
+	static const char *const cite[BS_MX_MODE__COUNT] = {
+	    [BS_MX_MAGIC] = "[M3.4a]",
+	    [BS_MX_MISSILE] = "[M3.4b]",
+	    [BS_MX_CHARGE] = "[M3.4c]",
+	    [BS_MX_MELEE] = "[M3.4d]",
+	};
+	say("%s (%s) attacking %s (%s) now: %s%s %s (the attack step's "
+	    "numbers, RULING R-434):\n",
+	    a->def->name, a->def->tag, d->def->name, d->def->tag,
+	    bs_mx_mode_name[mode], an.scouts ? ", the scouts' attack" : "",
+	    an.scouts ? "[M3.5]" : cite[mode]);
+	if (an.cannot) {
+		say("  it cannot make that attack now: %s %s\n", an.cannot,
+		    an.cite);
+		return;
+	}
+	say("  classes %d of %d (the full class) count%s [M2.4] RULING "
+	    "R-250\n",
+	    an.classes, an.full_class,
+	    an.aerial ? " (an aerial brigade: all at this one, R-251)" : "");
+	if (an.magic) {
+		char sp[64];
+		say("  magic: no roll: the spell's average (%s) / 10 x class "
+		    "%d = %d damage points [M3.4a] RULING R-258\n",
+		    bs_dice_format(&an.spell, sp, sizeof sp), an.classes,
+		    an.points);
+		return;
+	}
+	char buf[512];
+	say("  %s\n", bs_deriv_format(&an.deriv, "rating", buf, sizeof buf));
+	say("  the defender's defense %d: difference %+d; 2d10 on Table 1, "
+	    "adjusted by the difference and the classes short of the full "
+	    "class [M3.4] RULING R-250\n",
+	    an.defense, an.diff);
+	say("  damage points  chance   at least\n");
+	int at_least = 100;
+	for (int p = 0; p <= an.max_points; p++) {
+		if (an.ways[p])
+			say("  %12d  %5.1f%%  %6.1f%%\n", p, (double)an.ways[p],
+			    (double)at_least);
+		at_least -= an.ways[p];
+	}
+	say("  expected %d.%02d damage points\n", an.expected100 / 100,
+	    an.expected100 % 100);
+	fflush(stdout);
+}
+
 /* odds UNIT vs ENEMY: the exact odds of that attack in the position now,
  * with the numbers the Melee Phase would use, printed as `battlesim
  * attack --odds` prints them ([8.1]-[8.4]; 2E: attack_bs2e.c). */
@@ -578,8 +672,7 @@ static void look_odds(struct ui *u, const char *arg)
 {
 	const struct bs_battle *b = u->r->b;
 	if (b->sc->rules == BS_RULES_MATRIX) {
-		say("odds: the matrix has no attack calculator; use chances "
-		    "N\n");
+		look_odds_matrix(u, arg);
 		return;
 	}
 	int g, h, charging;
@@ -828,10 +921,35 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 					    : "none");
 }
 
+/* suggest at a fire question (RULING R-431): the AI's volley, with its
+ * numbers and reason */
+static void suggest_fire(struct ui *u, const struct bs_ref_prompt *p)
+{
+	struct bs_ref *r = u->r;
+	const struct bs_controller *c =
+	    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+	struct bs_human_answer a;
+	memset(&a, 0, sizeof a);
+	if (c)
+		bs_ref_ai_volley(r, c, p->q, &a);
+	else
+		a.done = 1;
+	char t[1024];
+	bs_ref_volley_text(r, p->q, &a, t, sizeof t);
+	say("the AI (docs/AI.md) would answer: %s\n", t);
+	if (!a.done && a.fire.why)
+		say("  why: %s\n", a.fire.why);
+}
+
 static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (p->wait == BS_WAIT_ASK && (p->q->kind == BS_HUMAN_FIRE ||
+				       p->q->kind == BS_HUMAN_PASS_THROUGH)) {
+		suggest_fire(u, p);
+		return;
+	}
 	if (p->wait == BS_WAIT_ASK &&
 	    (p->q->kind == BS_HUMAN_SEQUENCE || p->q->kind == BS_HUMAN_MELEE ||
 	     p->q->kind >= BS_HUMAN_MX_MOVE)) {
@@ -900,7 +1018,10 @@ static const char help_text[] =
     "rally prompts: rally: UNIT, by: COMMANDER | mob: UNIT, by: COMMANDER,\n"
     "order: forward | done; the order units move in [7.0]: in order, or\n"
     "the units that move first (names or numbers: 4, 1); Side A's melee\n"
-    "order [1.6 B]: in order, or the units whose combats go first. The matrix\n"
+    "order [1.6 B]: in order, or the units whose combats go first; a volley\n"
+    "[1.2] [1.5] [10.6]: fire: UNIT, target: ENEMY [, after: INCHES] [, ammo:\n"
+    "SPECIAL] (a fire entry of orders: without round, phase and mover) | done\n"
+    "| none; split-fire [10.5] is a step of a move: {fire: ENEMY}. The matrix\n"
     "(docs/MATRIX.md, scripted orders): a move: stay | forward, east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
     "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
@@ -909,10 +1030,11 @@ static const char help_text[] =
     "  status                 units, figures, morale state, command, contacts\n"
     "  roster UNIT            a unit's rated numbers and state\n"
     "  odds UNIT vs ENEMY [charging]  the exact odds of that attack now [8.4]\n"
+    "    (the matrix: odds BRIGADE vs ENEMY [missile|charge|melee|magic])\n"
     "  map [FILE]             write the battle map of the game so far\n"
     "  log [N|all]            the last N events (20)\n"
     "  chances N              N continuations, the AI on the human sides\n"
-    "  suggest                the AI's order for the unit asked about\n"
+    "  suggest                the AI's answer to the question asked\n"
     "  dice KIND|all program|ask   who rolls that kind of roll\n"
     "  side SIDE human|ai|hold|scripted\n"
     "  override die DICE -- TEXT          the last dice entered\n"

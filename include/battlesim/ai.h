@@ -155,19 +155,23 @@ void bs_mx_script_init(struct bs_mx_controller *c);
  * ask again. */
 
 enum bs_human_ask {
-	BS_HUMAN_MOVES_FIRST, /* [1.4] Side A: move first (yes) or second */
-	BS_HUMAN_RALLY,	      /* [6.0] one rally attempt or mob order, or
-				 done; 2E: a rally (RULING R-210) */
-	BS_HUMAN_MOVE,	      /* [7.0] one unit's order; 2E: the charge
-				 declaration (RULING R-203) or the move */
-	BS_HUMAN_INDIV,	      /* [9.2] where an independent individual goes */
-	BS_HUMAN_FOLLOW,      /* [7.12] follow a withdrawing enemy (yes) */
-	BS_HUMAN_WEAPON,      /* [8.2] the weapon in hand */
-	BS_HUMAN_RETREAT,     /* 2E: retreat 4" instead of checking (yes) */
-	BS_HUMAN_SEQUENCE,    /* [7.0] the order the side's units move in
-				 (RULING R-428) */
-	BS_HUMAN_MELEE,	      /* [1.6 B] Side A: the order of the melees
-				 (RULINGS R-377, R-430) */
+	BS_HUMAN_MOVES_FIRST,  /* [1.4] Side A: move first (yes) or second */
+	BS_HUMAN_RALLY,	       /* [6.0] one rally attempt or mob order, or
+				  done; 2E: a rally (RULING R-210) */
+	BS_HUMAN_MOVE,	       /* [7.0] one unit's order; 2E: the charge
+				  declaration (RULING R-203) or the move */
+	BS_HUMAN_INDIV,	       /* [9.2] where an independent individual goes */
+	BS_HUMAN_FOLLOW,       /* [7.12] follow a withdrawing enemy (yes) */
+	BS_HUMAN_WEAPON,       /* [8.2] the weapon in hand */
+	BS_HUMAN_RETREAT,      /* 2E: retreat 4" instead of checking (yes) */
+	BS_HUMAN_SEQUENCE,     /* [7.0] the order the side's units move in
+				  (RULING R-428) */
+	BS_HUMAN_MELEE,	       /* [1.6 B] Side A: the order of the melees
+				  (RULINGS R-377, R-430) */
+	BS_HUMAN_FIRE,	       /* [1.2] [1.5 B] [1.5 C] one volley of the
+				  phase's fire, or done (RULING R-431) */
+	BS_HUMAN_PASS_THROUGH, /* [10.6] one volley at a moment of an enemy
+				  unit's move, or none (RULING R-431) */
 	/* the matrix card system (RULING R-427) */
 	BS_HUMAN_MX_MOVE,   /* [M3.2] a brigade's move */
 	BS_HUMAN_MX_ATTACK, /* [M3.3] the winner: whom a brigade attacks */
@@ -188,6 +192,14 @@ struct bs_human_q {
 	/* MELEE: the phase's melees (valid while it is asked) */
 	const struct bs_melee *melees;
 	int nmelees;
+	/* FIRE: the kind of fire (enum bs_fire_kind) and the volleys given
+	 * so far in the phase; PASS_THROUGH: BS_FIRE_PASS_THROUGH, the
+	 * mover (eside, eunit) and the moments of its move (valid while it
+	 * is asked), nrally the volleys given so far at this move */
+	int fire;
+	const struct bs_move_point *path;
+	int npath;
+	const struct bs_fire_order *given; /* PASS_THROUGH: nrally of them */
 };
 
 /* The answer to it (the fields of its kind). */
@@ -206,6 +218,14 @@ struct bs_human_answer {
 	struct bs_mx_move mx_move; /* MX_MOVE */
 	int mx_target;		   /* MX_ATTACK, _ENGAGE, _TARGET: the enemy
 				      brigade (global index), -1 none */
+	/* FIRE, PASS_THROUGH (done 0): the volley, its unit and target
+	 * (fire.at is set by the controller); its kind; PASS_THROUGH: the
+	 * mover (mside, munit) and `after` (inches of its move, -1 its last
+	 * moment), as a scripted fire entry has them */
+	struct bs_fire_order fire;
+	int fire_kind;
+	int mside, munit;
+	double after;
 };
 
 /* The UI: answer q about battle b into *a (every question is answered:
@@ -227,6 +247,27 @@ struct bs_ai_human {
  * as indexes on the side into units[0..max); returns how many. */
 int bs_ai_human_orderable(const struct bs_battle *b, int side, int *units,
 			  int max);
+
+/* RULING R-431: a volley the rules let a human side fire now, for the
+ * prompt's list: unit (index on the side) at (tside, tunit); pass-through
+ * fire [10.6]: at the mover only, `first` and `last` the first and last
+ * moments of its move (indexes of q->path) at which it may be fired. */
+struct bs_human_volley {
+	int unit, tside, tunit;
+	int first, last;
+};
+
+/* The volleys of question q (BS_HUMAN_FIRE or BS_HUMAN_PASS_THROUGH) the
+ * rules allow now (bs1e_volley_plan legal, the target not harmless), into
+ * out[0..max); returns how many there are (may be more than max). */
+int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
+			struct bs_human_volley *out, int max);
+
+/* [10.6] the moment of path[0..n) a pass-through volley waits for:
+ * the first `after` inches into the move, or (after < 0, or never that
+ * far) its last moment (the scripted entry's reading, shared). */
+int bs_ai_pass_through_moment(const struct bs_move_point *path, int n,
+			      double after);
 
 /* [1.6 B] RULING R-377: the order of the melees m[0..n-1] in which the
  * combats of side's units units[0..nunits) (indexes on the side) go

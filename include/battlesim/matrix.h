@@ -363,6 +363,37 @@ struct bs_mx_controller {
 		       enum bs_mx_mode mode, int t, int *classes);
 };
 
+/* ---- odds (the referee's `odds`, RULING R-434) ------------------------ */
+
+#define BS_MX_ODDS_POINTS 64
+
+/* Brigade g's attack on t with `mode` as the attack step would make it
+ * now: its rating with the derivation (the card less the stacking
+ * penalty, +1 a missile attack at the same location, R-263), the
+ * defender's defense, the classes that count (R-250; an aerial brigade's
+ * all, R-251), and the damage points over the 100 outcomes of 2d10 on
+ * Table 1 (ways[p] of 100 give p points; the expectation x 100 as the AI
+ * weighs it); magic [M3.4a]: no roll, the points of R-258 with the spell.
+ * `cannot` (and the rule) when it could not make that attack now; scouts
+ * [M3.5] attack in the same or an adjacent location. -1 on bad indexes. */
+struct bs_mx_attack_now {
+	enum bs_mx_mode mode;
+	int scouts, aerial, same_location;
+	struct bs_deriv deriv;
+	int rating, defense, diff;
+	int classes, full_class;
+	int rolled; /* 1: ways[] and expected100 are set */
+	int ways[BS_MX_ODDS_POINTS];
+	int max_points;
+	int expected100;
+	int magic; /* 1: `points`, no roll */
+	struct bs_dice spell;
+	int points;
+	const char *cannot, *cite;
+};
+int bs_mx_attack_now(const struct bs_battle *b, int g, int t,
+		     enum bs_mx_mode mode, struct bs_mx_attack_now *out);
+
 /* Set side's controller (NULL: none; then the side gives no orders):
  * bs_battle_attach (battle.h) with the matrix interface. The battle keeps
  * the pointer; the controller must outlive it. BS_ERR_INPUT when b is not

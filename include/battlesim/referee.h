@@ -165,7 +165,9 @@ struct bs_ref {
 	struct bs_dice_asker asker;
 	int *pend;
 	struct bs_human_ui hui;
-	struct bs_controller disp;
+	struct bs_controller disp;		      /* every callback */
+	struct bs_controller disp_side[BS_MAX_SIDES]; /* attached: the
+		callbacks the side's controller has (sync_disp) */
 	struct bs_mx_controller mx_disp;
 	struct bs_event_sink sink;
 	const struct bs_dice_req *cur_req; /* the roll asked for, if any */
@@ -217,6 +219,20 @@ long bs_ref_undo_target(const struct bs_ref *r, int what,
  * against the rules now (bs_ai_human_check). 0, or -1 with the reason. */
 int bs_ref_read_answer(struct bs_ref *r, const struct bs_human_q *q,
 		       struct bs_ref_input *in, char *why, size_t len);
+
+/* RULING R-431: controller c's volley at fire question q (the first it
+ * gives that the question takes: a pass-through unit once), as an answer
+ * (done when none): `suggest`, and a side switched from human while it
+ * was asked. */
+void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
+		      const struct bs_human_q *q, struct bs_human_answer *a);
+
+/* The volley a of question q in the grammar of the prompt ("fire: Keep
+ * archers, target: Broken Fang warriors[, after: 4.5]") and, when legal
+ * now, its numbers (range band, AR, expected HD); into buf. */
+char *bs_ref_volley_text(const struct bs_ref *r, const struct bs_human_q *q,
+			 const struct bs_human_answer *a, char *buf,
+			 size_t len);
 
 /* Melees m[order[0..n)] of battle b in words, "A - B, C - D" (at most
  * `max` of them, then ", ..."), appended to buf at *k (cut when full). */

@@ -13,6 +13,7 @@
 
 #include "battlesim/ai.h"
 #include "battlesim/battle.h"
+#include "battlesim/bs1e_missile.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/matrix.h"
 #include "battlesim/tabletop.h"
@@ -27,6 +28,8 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_RETREAT] = "retreat",
     [BS_HUMAN_SEQUENCE] = "sequence",
     [BS_HUMAN_MELEE] = "melee",
+    [BS_HUMAN_FIRE] = "fire",
+    [BS_HUMAN_PASS_THROUGH] = "pass-through",
     [BS_HUMAN_MX_MOVE] = "move",
     [BS_HUMAN_MX_ATTACK] = "attack",
     [BS_HUMAN_MX_ENGAGE] = "engage",
@@ -43,6 +46,10 @@ static void defaults(struct bs_human_answer *a)
 	a->weapon = -1;
 	a->mx_move.enter_col = -1;
 	a->mx_target = -1;
+	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL};
+	a->fire_kind = -1;
+	a->mside = a->munit = -1;
+	a->after = -1;
 }
 
 static void ask(const struct bs_ai_human *h, const struct bs_battle *b,
@@ -63,6 +70,7 @@ static void question(struct bs_human_q *q, enum bs_human_ask k, int side,
 	q->side = side;
 	q->unit = unit;
 	q->indiv = q->eside = q->eunit = -1;
+	q->fire = -1;
 }
 
 static int h_moves_first(void *ctx, const struct bs_battle *b, int side)
@@ -241,6 +249,180 @@ static int h_retreat(void *ctx, const struct bs_battle *b, int side, int unit)
 	question(&q, BS_HUMAN_RETREAT, side, unit);
 	ask(ctx, b, &q, &a);
 	return a.yes;
+}
+
+/* ---- missile fire (issue 14, RULING R-431) ------------------------------ */
+
+static int unit_in_play(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	return !(u->flags & BS_UF_REMOVED) && u->figures > 0;
+}
+
+int bs_ai_pass_through_moment(const struct bs_move_point *path, int n,
+			      double after)
+{
+	if (after >= 0)
+		for (int k = 0; k < n; k++)
+			if (path[k].moved + 1e-9 >= after)
+				return k;
+	return n - 1;
+}
+
+/* Has (side, unit) been named already at this pass-through question? */
+static int named_before(const struct bs_human_q *q, int unit)
+{
+	for (int i = 0; q->given && i < q->nrally; i++)
+		if (q->given[i].unit == unit)
+			return 1;
+	return 0;
+}
+
+int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
+			struct bs_human_volley *out, int max)
+{
+	int n = 0, side = q->side;
+	int pt = q->kind == BS_HUMAN_PASS_THROUGH;
+	if (b->sc->rules != BS_RULES_BS1E || (pt && q->npath <= 0))
+		return 0;
+	for (int i = 0; i < b->sc->sides[side].nunits; i++) {
+		int g = b->side_first[side] + i;
+		if (!unit_in_play(b, g) || bs1e_shots_left(b, side, i) <= 0 ||
+		    (pt && named_before(q, i)))
+			continue;
+		for (int es = 0; es < b->nsides; es++)
+			for (int e = 0;
+			     es != side && e < b->sc->sides[es].nunits; e++) {
+				if (pt && (es != q->eside || e != q->eunit))
+					continue;
+				if (!unit_in_play(b, b->side_first[es] + e))
+					continue;
+				int first = -1, last = -1;
+				int nk = pt ? q->npath : 1;
+				for (int k = 0; k < nk; k++) {
+					struct bs1e_volley_plan p;
+					bs1e_volley_plan(
+					    b, side, i, es, e,
+					    (enum bs_fire_kind)q->fire, -1,
+					    pt ? &q->path[k] : NULL, &p);
+					if (!p.legal || p.harmless)
+						continue;
+					if (first < 0)
+						first = k;
+					last = k;
+				}
+				if (first < 0)
+					continue;
+				if (n < max)
+					out[n] = (struct bs_human_volley){
+					    i, es, e, first, last};
+				n++;
+			}
+	}
+	return n;
+}
+
+/* [1.2] [1.5 B] [1.5 C] RULING R-431: asked one volley at a time while
+ * a unit of the side may fire one; each volley fires (its losses removed
+ * [10.0]) before the next is asked; `done` ends the side's fire in the
+ * phase. */
+static int h_fire(void *ctx, const struct bs_battle *b, int side,
+		  enum bs_fire_kind kind, int call, struct bs_fire_order *out,
+		  int max)
+{
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	question(&q, BS_HUMAN_FIRE, side, -1);
+	q.fire = (int)kind;
+	q.nrally = call;
+	if (max < 1 || bs_ai_human_volleys(b, &q, NULL, 0) == 0)
+		return 0;
+	ask(ctx, b, &q, &a);
+	if (a.done || a.fire.unit < 0)
+		return 0;
+	out[0] = a.fire;
+	out[0].at = 0;
+	return 1;
+}
+
+/* [10.6] RULING R-431: asked while a unit of the side may fire at the
+ * mover at a moment of its move; each answer one volley (a unit once),
+ * `none` ends them; the moment is the first `after` inches into the move
+ * (else its last moment), as a scripted entry reads it. */
+static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
+			  int mside, int munit,
+			  const struct bs_move_point *path, int np,
+			  struct bs_fire_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_PASS_THROUGH, side, -1);
+		q.fire = BS_FIRE_PASS_THROUGH;
+		q.eside = mside;
+		q.eunit = munit;
+		q.path = path;
+		q.npath = np;
+		q.nrally = n;
+		q.given = out;
+		if (bs_ai_human_volleys(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done || a.fire.unit < 0)
+			break;
+		out[n] = a.fire;
+		out[n].at = bs_ai_pass_through_moment(path, np, a.after);
+		n++;
+	}
+	return n;
+}
+
+/* RULING R-431: a volley answered, against the rules now. */
+static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
+		      const struct bs_human_answer *a, const char **why,
+		      const char **cite)
+{
+	const struct bs_fire_order *f = &a->fire;
+	if (a->done || f->unit < 0)
+		return 1;
+	int pt = q->kind == BS_HUMAN_PASS_THROUGH;
+	if (a->fire_kind != q->fire) {
+		*why = pt ? "this is pass-through fire at the enemy's move "
+			    "(phase: pass_through, or leave phase out)"
+		       : q->fire == BS_FIRE_ARTILLERY
+			   ? "this is the artillery's step: only artillery "
+			     "fires now (leave phase out)"
+			   : "this prompt is for another phase's fire (leave "
+			     "phase out)";
+		*cite = pt ? "[10.6]" : "[1.2] [1.5]";
+		return 0;
+	}
+	if (pt && (a->mside != q->eside || a->munit != q->eunit)) {
+		*why = "pass-through fire waits for the move asked about "
+		       "(mover: the unit moving now)";
+		*cite = "[10.6]";
+		return 0;
+	}
+	if (pt && named_before(q, f->unit)) {
+		*why = "a unit takes at most one shot of pass-through fire a "
+		       "round";
+		*cite = "[10.2] [10.6]";
+		return 0;
+	}
+	struct bs1e_volley_plan p;
+	const struct bs_move_point *at =
+	    pt ? &q->path[bs_ai_pass_through_moment(q->path, q->npath,
+						    a->after)]
+	       : NULL;
+	bs1e_volley_plan(b, q->side, f->unit, f->tside, f->tunit,
+			 (enum bs_fire_kind)q->fire, f->ammo, at, &p);
+	if (!p.legal) {
+		*why = p.why ? p.why : "the rules do not allow this volley";
+		*cite = p.cite ? p.cite : "[10.0]";
+		return 0;
+	}
+	return 1;
 }
 
 /* ---- the matrix (RULING R-427) ---------------------------------------- */
@@ -426,6 +608,8 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.follow = h_follow;
 	h->ctl.weapon = h_weapon;
 	h->ctl.bs2e_retreat = h_retreat;
+	h->ctl.fire = h_fire;
+	h->ctl.pass_through = h_pass_through;
 }
 
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
@@ -436,6 +620,8 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 	*cite = NULL;
 	if (q->kind >= BS_HUMAN_MX_MOVE)
 		return mx_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH)
+		return fire_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_MELEE) {
 		for (int i = 0; i < a->nseq; i++)
 			if (!in_melee(q->side, a->seq[i], q->melees,

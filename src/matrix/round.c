@@ -696,6 +696,103 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 		resolve_one(b, g, t, mode, 0, left);
 }
 
+/* ---- odds (the referee, RULING R-434) ---------------------------------- */
+
+int bs_mx_attack_now(const struct bs_battle *b, int g, int t,
+		     enum bs_mx_mode mode, struct bs_mx_attack_now *out)
+{
+	memset(out, 0, sizeof *out);
+	if (g < 0 || g >= b->nunits || t < 0 || t >= b->nunits ||
+	    (int)mode < 0 || mode >= BS_MX_MODE__COUNT)
+		return -1;
+	const struct mx_scratch *s = mx_sc(b);
+	const struct bs_mx_state *a = &s->st[g], *d = &s->st[t];
+	const struct bs_matrix_field *f = b->sc->matrix;
+	out->mode = mode;
+	out->scouts = a->def->scouts;
+	out->aerial = a->def->aerial;
+	out->classes = a->cls;
+	out->full_class = f->full_class;
+	out->defense = d->defense;
+	int same = a->where == BS_MX_FIELD && d->where == BS_MX_FIELD &&
+		   a->row == d->row && a->col == d->col;
+	out->same_location = same;
+	if (side_of(b, g) == side_of(b, t)) {
+		out->cannot = "the two brigades are of one army";
+		out->cite = "[M3.4]";
+		return 0;
+	}
+	if (!mx_active(b, g) || d->where != BS_MX_FIELD) {
+		out->cannot = "a brigade in the reserve or out of the battle "
+			      "neither attacks nor is attacked, nor does a "
+			      "routed one attack";
+		out->cite = "[M1.2] [M3.4]";
+		return 0;
+	}
+	if (mode == BS_MX_MAGIC) {
+		/* [M3.4a] RULING R-258: the average of the spell / 10 x the
+		 * caster's class number: no roll */
+		out->magic = 1;
+		out->spell = a->def->fig.magic_damage;
+		if (!a->def->fig.magic || a->magic_left <= 0) {
+			out->cannot = a->def->fig.magic
+					  ? "it has no spell left to cast"
+					  : "it casts no spells";
+			out->cite = "[M3.4a]";
+			return 0;
+		}
+		if (!bs_mx_in_reach(b, g, t, BS_MX_MAGIC)) {
+			out->cannot = "the target is not in the same or an "
+				      "adjacent location";
+			out->cite = "[M3.4a]";
+			return 0;
+		}
+		out->points = bs_mx_magic_damage(&out->spell, a->cls);
+		return 0;
+	}
+	if (out->scouts && mode == BS_MX_CHARGE) {
+		out->cannot = "scouts attack with their missile or melee "
+			      "rating";
+		out->cite = "[M3.5] RULING R-253";
+		return 0;
+	}
+	if (mode == BS_MX_MISSILE && !bs_mx_in_reach(b, g, t, BS_MX_MISSILE)) {
+		out->cannot = "the target is not in the same or an adjacent "
+			      "location";
+		out->cite = out->scouts ? "[M3.5]" : "[M3.4b]";
+		return 0;
+	}
+	if ((mode == BS_MX_MELEE || mode == BS_MX_CHARGE) && !same &&
+	    !(out->scouts && bs_mx_in_reach(b, g, t, BS_MX_MISSILE))) {
+		out->cannot = "a charge or a melee is on an enemy at its "
+			      "location";
+		out->cite = mode == BS_MX_CHARGE ? "[M3.4c]" : "[M3.4d]";
+		return 0;
+	}
+	/* the attack step's own rating (resolve_one): the card less the
+	 * stacking penalty, +1 a missile attack at the same location */
+	out->rating = attack_rating(b, g, t, mode, out->scouts, &out->deriv);
+	out->diff = out->rating - out->defense;
+	for (int d1 = 1; d1 <= 10; d1++)
+		for (int d2 = 1; d2 <= 10; d2++) {
+			int adj =
+			    bs_mx_t1_adjusted(&f->t1, d1 + d2, out->diff,
+					      out->classes, out->full_class);
+			int pts = bs_mx_t1_points(&f->t1, adj);
+			if (pts < 0)
+				pts = 0;
+			if (pts >= BS_MX_ODDS_POINTS)
+				pts = BS_MX_ODDS_POINTS - 1;
+			out->ways[pts]++;
+			if (pts > out->max_points)
+				out->max_points = pts;
+		}
+	out->expected100 = bs_mx_t1_expected100(&f->t1, out->diff, out->classes,
+						out->full_class);
+	out->rolled = 1;
+	return 0;
+}
+
 /* A free target from the controller, checked: an enemy in reach. */
 static int free_target(struct bs_battle *b, int g, enum bs_mx_mode mode)
 {

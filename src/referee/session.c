@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "battlesim/bs1e_missile.h"
 #include "battlesim/referee.h"
 #include "battlesim/scenario.h"
 #include "battlesim/tabletop.h"
@@ -152,6 +153,69 @@ static int d_retreat(void *ctx, const struct bs_battle *b, int side, int unit)
 {
 	const struct bs_controller *c = side_ctl(ctx, side);
 	return c->bs2e_retreat ? c->bs2e_retreat(c->ctx, b, side, unit) : 0;
+}
+
+static int d_fire(void *ctx, const struct bs_battle *b, int side,
+		  enum bs_fire_kind kind, int call, struct bs_fire_order *out,
+		  int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->fire ? c->fire(c->ctx, b, side, kind, call, out, max) : 0;
+}
+
+static int d_pass_through(void *ctx, const struct bs_battle *b, int side,
+			  int mside, int munit,
+			  const struct bs_move_point *path, int n,
+			  struct bs_fire_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->pass_through ? c->pass_through(c->ctx, b, side, mside, munit,
+						 path, n, out, max)
+			       : 0;
+}
+
+static int d_roles(void *ctx, const struct bs_battle *b, int side,
+		   struct bs_role_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->roles ? c->roles(c->ctx, b, side, out, max) : 0;
+}
+
+/* The dispatcher attached to side s has the callbacks its controller
+ * has, and no other: the engine asks a side exactly as `play` asks that
+ * controller (a NULL fire or pass-through callback means no fire, and no
+ * pause of an enemy's move for it [10.6]). `exact` (at a restart and
+ * before each Game Round): mirrored; else (a side's mode changed within
+ * a round) only added, never removed, since the engine may be inside a
+ * loop that calls one (each dispatcher function copes with a controller
+ * that lacks it). */
+static void sync_disp(struct bs_ref *r, int s, int exact)
+{
+	const struct bs_controller *c = side_ctl(r, s);
+	struct bs_controller *d = &r->disp_side[s];
+	const struct bs_controller *t = &r->disp;
+#define SYNC(f) d->f = c->f ? t->f : exact ? NULL : d->f
+	d->name = t->name;
+	d->ctx = t->ctx;
+	SYNC(moves_first);
+	SYNC(rally);
+	SYNC(move_sequence);
+	SYNC(move);
+	SYNC(move_indiv);
+	SYNC(follow);
+	SYNC(melee_order);
+	SYNC(weapon);
+	SYNC(bs2e_retreat);
+	SYNC(fire);
+	SYNC(pass_through);
+	SYNC(roles);
+#undef SYNC
+}
+
+static void sync_all(struct bs_ref *r, int exact)
+{
+	for (int s = 0; s < r->sc->nsides && s < BS_MAX_SIDES; s++)
+		sync_disp(r, s, exact);
 }
 
 /* The registry's name of the controller a side's mode picks (RULING
@@ -394,8 +458,11 @@ static void apply(struct bs_ref *r, const struct bs_ref_input *in)
 				r->dice_mode[k] = in->mode;
 		break;
 	case BS_IN_SIDE:
-		if (in->side >= 0 && in->side < BS_MAX_SIDES)
+		if (in->side >= 0 && in->side < BS_MAX_SIDES &&
+		    in->side < r->sc->nsides) {
 			r->side_mode[in->side] = in->mode;
+			sync_disp(r, in->side, 0);
+		}
 		break;
 	case BS_IN_OVERRIDE:
 		apply_override(r, in);
@@ -415,8 +482,18 @@ static int answers(const struct bs_ref_input *in, const struct bs_ref_prompt *p)
 		return in->type == BS_IN_DIE &&
 		       in->ndice == bs_dice_req_dice(p->req);
 	default:
-		return in->type == BS_IN_ANSWER && in->ask == p->q->kind &&
-		       in->side == p->q->side;
+		if (in->type != BS_IN_ANSWER || in->ask != p->q->kind ||
+		    in->side != p->q->side)
+			return 0;
+		/* RULING R-431: a volley answers the fire it was given at */
+		if ((in->ask == BS_HUMAN_FIRE ||
+		     in->ask == BS_HUMAN_PASS_THROUGH) &&
+		    !in->ans.done)
+			return in->ans.fire_kind == p->q->fire &&
+			       (in->ask == BS_HUMAN_FIRE ||
+				(in->ans.mside == p->q->eside &&
+				 in->ans.munit == p->q->eunit));
+		return 1;
 	}
 }
 
@@ -485,6 +562,8 @@ static const struct bs_ref_input *prompt_point(struct bs_ref *r,
 						   r->cstream);
 				for (int k = 0; k < BS_ROLL__COUNT; k++)
 					r->dice_mode[k] = BS_REF_PROGRAM;
+				/* the AI plays the humans from here */
+				sync_all(r, 0);
 			}
 			return NULL;
 		}
@@ -707,11 +786,49 @@ static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
 			     ? c->bs2e_retreat(c->ctx, b, q->side, q->unit)
 			     : 0;
 		break;
+	case BS_HUMAN_FIRE:
+	case BS_HUMAN_PASS_THROUGH:
+		bs_ref_ai_volley(r, c, q, a);
+		break;
 	default:
 		/* rally: the other controller's attempts are not asked one
 		 * at a time; the human's list ends here */
 		a->done = 1;
 		break;
+	}
+}
+
+void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
+		      const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	const struct bs_battle *b = r->b;
+	struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
+	int n = 0;
+	a->done = 1;
+	if (q->kind == BS_HUMAN_FIRE && c->fire)
+		n = c->fire(c->ctx, b, q->side, (enum bs_fire_kind)q->fire,
+			    q->nrally, o, BS_MAX_FIRE_ORDERS);
+	else if (q->kind == BS_HUMAN_PASS_THROUGH && c->pass_through)
+		n = c->pass_through(c->ctx, b, q->side, q->eside, q->eunit,
+				    q->path, q->npath, o, BS_MAX_FIRE_ORDERS);
+	if (n > BS_MAX_FIRE_ORDERS)
+		n = BS_MAX_FIRE_ORDERS;
+	for (int i = 0; i < n; i++) {
+		int dup = 0;
+		for (int k = 0; q->given && k < q->nrally; k++)
+			dup |= q->given[k].unit == o[i].unit;
+		if (dup || (q->kind == BS_HUMAN_PASS_THROUGH &&
+			    (o[i].at < 0 || o[i].at >= q->npath)))
+			continue;
+		a->done = 0;
+		a->fire = o[i];
+		a->fire_kind = q->fire;
+		if (q->kind == BS_HUMAN_PASS_THROUGH) {
+			a->mside = q->eside;
+			a->munit = q->eunit;
+			a->after = q->path[o[i].at].moved;
+		}
+		return;
 	}
 }
 
@@ -789,6 +906,9 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .melee_order = d_melee_order,
 	    .weapon = d_weapon,
 	    .bs2e_retreat = d_retreat,
+	    .fire = d_fire,
+	    .pass_through = d_pass_through,
+	    .roles = d_roles,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",
@@ -846,19 +966,22 @@ static void restart(struct bs_ref *r, int events)
 	bs_battle_reset(b, r->seed, 0);
 	bs_dice_source_ask(&b->dice, &r->asker, &b->rng, r->pend,
 			   BS_REF_MAX_DICE);
+	r->in_cont = 0;
 	for (int s = 0; s < b->nsides; s++) {
 		r->side_mode[s] = r->side_mode0[s];
-		if (b->rules->iface == BS_IFACE_MATRIX)
+		if (b->rules->iface == BS_IFACE_MATRIX) {
 			bs_battle_attach(b, s, BS_IFACE_MATRIX, &r->mx_disp);
-		else
-			bs_battle_attach(b, s, BS_IFACE_TABLETOP, &r->disp);
+		} else {
+			sync_disp(r, s, 1);
+			bs_battle_attach(b, s, BS_IFACE_TABLETOP,
+					 &r->disp_side[s]);
+		}
 	}
 	for (int k = 0; k < BS_ROLL__COUNT; k++)
 		r->dice_mode[k] = r->dice_mode0[k];
 	r->pos = 0;
 	r->nev = 0;
 	r->abandon = 0;
-	r->in_cont = 0;
 }
 
 /* Play from a restart until over, quit, or abandoned (then 1). */
@@ -878,6 +1001,8 @@ static int play(struct bs_ref *r)
 			return !r->quit;
 		if (r->over)
 			return 0;
+		if (b->rules->iface != BS_IFACE_MATRIX)
+			sync_all(r, 1);
 		bs_battle_round(b);
 		if (r->abandon)
 			return !r->quit;
@@ -955,6 +1080,21 @@ uint64_t bs_ref_fingerprint(const struct bs_ref *r)
 
 /* ---- answers ---------------------------------------------------------------
  */
+
+/* Append to buf (cut when full). */
+static void put(char *buf, size_t len, size_t *k, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t len, size_t *k, const char *fmt, ...)
+{
+	if (*k >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf + *k, len - *k, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*k += (size_t)n < len - *k ? (size_t)n : len - *k - 1;
+}
 
 static int word_is(const char *t, const char *const *words)
 {
@@ -1095,6 +1235,85 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	return 0;
 }
 
+/* The `phase:` words of a fire entry (docs/SCENARIO-FORMAT.md). */
+static const char *const fire_word[BS_FIRE__COUNT] = {
+    [BS_FIRE_INITIAL] = "initial",     [BS_FIRE_PASS_THROUGH] = "pass_through",
+    [BS_FIRE_PHASE] = "missile",       [BS_FIRE_SPLIT] = "split",
+    [BS_FIRE_ARTILLERY] = "artillery",
+};
+
+/* Does the flow entry t have the key `key` (a word followed by ':')? */
+static int has_key(const char *t, const char *key)
+{
+	size_t n = strlen(key);
+	for (const char *p = t; *p; p++)
+		if (strncasecmp(p, key, n) == 0 && p[n] == ':' &&
+		    (p == t || p[-1] == ' ' || p[-1] == ',' || p[-1] == '{'))
+			return 1;
+	return 0;
+}
+
+/* RULING R-431: a volley typed at a fire prompt is a scripted fire entry
+ * without round; the prompt gives what it leaves out: its `phase:` and,
+ * for pass-through fire, the `mover:`. The entry in full into out (what
+ * the journal keeps). */
+static void fire_entry_text(const struct bs_ref *r, const struct bs_human_q *q,
+			    const char *t, char *out, size_t len)
+{
+	size_t k = 0;
+	put(out, len, &k, "%s", t);
+	if (q->fire >= 0 && q->fire < BS_FIRE__COUNT && !has_key(t, "phase"))
+		put(out, len, &k, ", phase: %s", fire_word[q->fire]);
+	if (q->kind == BS_HUMAN_PASS_THROUGH && q->eside >= 0 &&
+	    q->eside < r->sc->nsides && !has_key(t, "mover")) {
+		const char *nm = r->sc->sides[q->eside].units[q->eunit].name;
+		put(out, len, &k, ", mover: '");
+		for (const char *c = nm; *c; c++)
+			put(out, len, &k, *c == '\'' ? "''" : "%c", *c);
+		put(out, len, &k, "'");
+	}
+}
+
+static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
+			    int round, const char *t, struct bs_human_answer *a,
+			    char *why, size_t len)
+{
+	static const char *const none[] = {"done", "none", "no", NULL};
+	if (word_is(t, none)) {
+		a->done = 1;
+		return 0;
+	}
+	if (!has_key(t, "fire")) {
+		snprintf(why, len,
+			 "here: a volley, fire: UNIT, target: ENEMY%s, or %s",
+			 q->kind == BS_HUMAN_PASS_THROUGH
+			     ? "[, after: INCHES of its move]"
+			     : "",
+			 q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
+		return -1;
+	}
+	char e[2300];
+	fire_entry_text(r, q, t, e, sizeof e);
+	struct bs_script_order o;
+	if (bs_scenario_parse_order(r->sc, q->side, round, -1, e, &o, why,
+				    len) != BS_OK)
+		return -1;
+	if (o.kind != BS_SCRIPT_FIRE) {
+		snprintf(why, len,
+			 "here: a volley, fire: UNIT, target: ENEMY, or %s",
+			 q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
+		return -1;
+	}
+	a->done = 0;
+	a->fire = (struct bs_fire_order){
+	    o.unit, o.order.tside, o.order.tunit, o.ammo, 0, NULL};
+	a->fire_kind = (int)o.fire;
+	a->mside = o.mside;
+	a->munit = o.munit;
+	a->after = o.after;
+	return 0;
+}
+
 /* Read in->text for question q into in->ans (no rules check). */
 static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		       struct bs_ref_input *in, char *why, size_t len)
@@ -1110,8 +1329,14 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->weapon = -1;
 	a->mx_move.enter_col = -1;
 	a->mx_target = -1;
+	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL};
+	a->fire_kind = -1;
+	a->mside = a->munit = -1;
+	a->after = -1;
 	if (q->kind >= BS_HUMAN_MX_MOVE)
 		return read_mx_answer(r, q, in->round, t, a, why, len);
+	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH)
+		return read_fire_answer(r, q, in->round, t, a, why, len);
 	static const char *const y_first[] = {"first", "yes", NULL};
 	static const char *const n_first[] = {"second", "no", NULL};
 	static const char *const y_follow[] = {"follow", "yes", NULL};
@@ -1231,6 +1456,19 @@ int bs_ref_read_answer(struct bs_ref *r, const struct bs_human_q *q,
 		snprintf(why, len, "refused: %s %s", w, cite);
 		return -1;
 	}
+	if ((q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH) &&
+	    !in->ans.done) {
+		/* RULING R-431: the journal keeps the entry in full */
+		char t[2048], e[2300];
+		trim(in->text ? in->text : "", t, sizeof t);
+		fire_entry_text(r, q, t, e, sizeof e);
+		const char *c = bs_ref_strdup(r, e);
+		if (!c) {
+			snprintf(why, len, "out of memory");
+			return -1;
+		}
+		in->text = c;
+	}
 	return 0;
 }
 
@@ -1299,21 +1537,6 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 	return 0;
 }
 
-/* Append to buf (cut when full). */
-static void put(char *buf, size_t len, size_t *k, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t len, size_t *k, const char *fmt, ...)
-{
-	if (*k >= len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf + *k, len - *k, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*k += (size_t)n < len - *k ? (size_t)n : len - *k - 1;
-}
-
 /* "Baron's Knights (A3) at row 1, column 1" */
 static void brigade_words(const struct bs_battle *b, int g, char *buf,
 			  size_t len)
@@ -1352,6 +1575,17 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			    "steps: forward, back, north, south, east, west, "
 			    "like: forward, east) [M3.2]",
 			    army, who, t->def->card.mv);
+		/* not asked: announced where it applies, at the army's
+		 * first brigade asked */
+		int first = 1;
+		for (int h = b->side_first[q->side]; h < g; h++)
+			first &= bs_mx_state(b, h)->where == BS_MX_OUT ||
+				 bs_mx_state(b, h)->routed;
+		if (first)
+			put(buf, len, &k,
+			    "\n  (the brigades are asked, and move, in the "
+			    "army's "
+			    "order: the order is not asked, RULING R-427)");
 		return;
 	}
 	const char *none = q->kind == BS_HUMAN_MX_ATTACK ? "hold" : "none";
@@ -1386,6 +1620,13 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 	}
 	put(buf, len, &k, ") %s",
 	    q->kind == BS_HUMAN_MX_TARGET ? "" : "[M3.3]");
+	if (t->def->aerial && t->cls > 1)
+		/* not asked yet: announced where it applies */
+		put(buf, len, &k,
+		    "\n  (not asked yet: its %d classes all attack the one "
+		    "named [M4.2]; their split between brigades in reach is "
+		    "not asked, nor made by the AI, RULING R-251)",
+		    t->cls);
 }
 
 void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
@@ -1405,9 +1646,175 @@ void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
 		put(buf, len, k, ", ...");
 }
 
+/* Not asked yet, announced where it applies: a human 1E side's [9.0]
+ * changes of role (the Intermediate Game on, the side has individuals). */
+static void roles_note(const struct bs_ref *r, int side, char *buf, size_t len,
+		       size_t *k)
+{
+	const struct bs_scenario *sc = r->sc;
+	if (sc->rules != BS_RULES_BS1E || sc->level < BS_LEVEL_INTERMEDIATE ||
+	    sc->sides[side].nindividuals == 0)
+		return;
+	put(buf, len, k,
+	    "\n  (not asked yet: its individuals' changes of role [9.0] "
+	    "(hero, member, commander, take over): side %s ai declares "
+	    "them)",
+	    sc->sides[side].name);
+}
+
+static const char *const band_word[3] = {"short", "medium", "long"};
+
+/* The numbers of volley f (kind `kind`, at moment `at` or NULL) now:
+ * " (medium range, AR 14, 1.2 HD expected)"; "" when it is not legal. */
+static void volley_numbers(const struct bs_battle *b, int side,
+			   const struct bs_fire_order *f, int kind,
+			   const struct bs_move_point *at, char *buf,
+			   size_t len, size_t *k)
+{
+	struct bs1e_volley_plan p;
+	bs1e_volley_plan(b, side, f->unit, f->tside, f->tunit,
+			 (enum bs_fire_kind)kind, f->ammo, at, &p);
+	if (!p.legal)
+		return;
+	char hd[16];
+	put(buf, len, k,
+	    " (%s range, AR %d%s, %d of %d figures firing, %s HD "
+	    "expected)",
+	    band_word[p.band < 0 || p.band > 2 ? 0 : p.band], p.ar.value,
+	    p.sight.indirect ? ", indirect [10.7]" : "", p.figures,
+	    b->units[b->side_first[side] + f->unit].figures,
+	    bs_tenths_text((int)lround(p.expected_hd), hd, sizeof hd));
+}
+
+char *bs_ref_volley_text(const struct bs_ref *r, const struct bs_human_q *q,
+			 const struct bs_human_answer *a, char *buf, size_t len)
+{
+	const struct bs_battle *b = r->b;
+	size_t k = 0;
+	buf[0] = '\0';
+	if (a->done || a->fire.unit < 0) {
+		put(buf, len, &k, "%s",
+		    q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
+		return buf;
+	}
+	const struct bs_fire_order *f = &a->fire;
+	char t[96];
+	bs_battle_unit_name(b, b->side_first[f->tside] + f->tunit, t, sizeof t);
+	put(buf, len, &k, "fire: %s, target: %s",
+	    r->sc->sides[q->side].units[f->unit].name, t);
+	const struct bs_move_point *at = NULL;
+	if (q->kind == BS_HUMAN_PASS_THROUGH && q->npath > 0) {
+		int m = bs_ai_pass_through_moment(q->path, q->npath, a->after);
+		at = &q->path[m];
+		if (m != q->npath - 1)
+			put(buf, len, &k, ", after: %.2f", a->after);
+	}
+	const struct bs_unit *ud = &r->sc->sides[q->side].units[f->unit];
+	if (f->ammo >= 0 && f->ammo < ud->nspecial_ammo)
+		put(buf, len, &k, ", ammo: %s", ud->special_ammo[f->ammo].name);
+	volley_numbers(b, q->side, f, q->fire, at, buf, len, &k);
+	return buf;
+}
+
+/* RULING R-431: the fire questions, with the volleys the rules allow. */
+static void fire_question_text(const struct bs_ref *r,
+			       const struct bs_human_q *q, char *buf,
+			       size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	size_t k = 0;
+	buf[0] = '\0';
+	int pt = q->kind == BS_HUMAN_PASS_THROUGH;
+	if (pt) {
+		char m[96];
+		bs_battle_unit_name(b, b->side_first[q->eside] + q->eunit, m,
+				    sizeof m);
+		put(buf, len, &k,
+		    "%s: %s is about to move %.1f\": pass-through fire? "
+		    "[10.6] RULING R-431 (fire: UNIT, target: ENEMY[, after: "
+		    "INCHES of its move] | none)",
+		    sd->name, m,
+		    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0);
+	} else {
+		static const char *const what[BS_FIRE__COUNT] = {
+		    [BS_FIRE_INITIAL] = "Initial Missile Phase [1.2]",
+		    [BS_FIRE_PHASE] = "missile fire [1.5 B]",
+		    [BS_FIRE_ARTILLERY] = "artillery [1.5 C]",
+		};
+		put(buf, len, &k,
+		    "%s, %s: %s volley? RULING R-431 (fire: UNIT, target: "
+		    "ENEMY%s | done)",
+		    sd->name,
+		    q->fire >= 0 && q->fire < BS_FIRE__COUNT && what[q->fire]
+			? what[q->fire]
+			: "fire",
+		    q->nrally ? "another" : "a",
+		    q->fire == BS_FIRE_ARTILLERY ? "[, ammo: SPECIAL]" : "");
+	}
+	struct bs_human_volley v[64];
+	int n = bs_ai_human_volleys(b, q, v, 64);
+	if (n > 64)
+		n = 64;
+	int last_unit = -1;
+	for (int i = 0; i < n; i++) {
+		const struct bs_unit_state *u =
+		    &b->units[b->side_first[q->side] + v[i].unit];
+		char t[96];
+		bs_battle_unit_name(b, b->side_first[v[i].tside] + v[i].tunit,
+				    t, sizeof t);
+		if (v[i].unit != last_unit) {
+			put(buf, len, &k, "\n  %s (%d shot%s left)%s",
+			    sd->units[v[i].unit].name,
+			    bs1e_shots_left(b, q->side, v[i].unit),
+			    bs1e_shots_left(b, q->side, v[i].unit) == 1 ? ""
+									: "s",
+			    pt ? ":" : " may fire at:");
+			for (int a = 0; a < u->def->nspecial_ammo; a++)
+				if (u->special_left[a] > 0)
+					put(buf, len, &k,
+					    "%s ammo: %s (%d left)",
+					    a ? "," : " [10.11]",
+					    u->def->special_ammo[a].name,
+					    u->special_left[a]);
+			last_unit = v[i].unit;
+		} else {
+			put(buf, len, &k, ";");
+		}
+		struct bs_fire_order f = {v[i].unit, v[i].tside, v[i].tunit,
+					  -1,	     0,		 NULL};
+		if (pt) {
+			double from = q->path[v[i].first].moved,
+			       to = q->path[v[i].last].moved;
+			int end = v[i].last == q->npath - 1;
+			put(buf, len, &k,
+			    " at %s from %.1f\" to %.1f\" of its move", t, from,
+			    to);
+			const struct bs_move_point *at =
+			    &q->path[end ? q->npath - 1 : v[i].last];
+			put(buf, len, &k, ", %s",
+			    end ? "at its last moment"
+				: "at the last that may");
+			volley_numbers(b, q->side, &f, q->fire, at, buf, len,
+				       &k);
+		} else {
+			put(buf, len, &k, " %s", t);
+			volley_numbers(b, q->side, &f, q->fire, NULL, buf, len,
+				       &k);
+		}
+	}
+	if (pt)
+		put(buf, len, &k,
+		    "\n  (or another enemy in range and sight at that moment)");
+}
+
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			   char *buf, size_t len)
 {
+	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH) {
+		fire_question_text(r, q, buf, len);
+		return buf;
+	}
 	if (q->kind >= BS_HUMAN_MX_MOVE) {
 		mx_question_text(r, q, buf, len);
 		return buf;
@@ -1448,15 +1855,31 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 				 b->phase == BS_PHASE_BS2E_CHARGES
 			     ? phase
 			     : unit);
+		if (b->sc->rules == BS_RULES_BS1E && q->unit >= 0 &&
+		    q->unit < sd->nunits) {
+			/* RULING R-431: split-fire is a step of the move */
+			const struct bs_unit_state *u =
+			    &b->units[b->side_first[q->side] + q->unit];
+			size_t k = strlen(buf);
+			if (u->r.msl.split_fire &&
+			    bs1e_shots_left(b, q->side, q->unit) > 0)
+				put(buf, len, &k,
+				    "\n  split-fire [10.5]: a step {fire: "
+				    "ENEMY} after at most half its MV, in a "
+				    "move");
+		}
 		break;
-	case BS_HUMAN_INDIV:
+	case BS_HUMAN_INDIV: {
 		snprintf(buf, len,
 			 "%s, %s: where does %s go? [9.2] (stay | X Y)",
 			 sd->name, phase,
 			 q->indiv >= 0 && q->indiv < sd->nindividuals
 			     ? sd->individuals[q->indiv].name
 			     : "the individual");
+		size_t k = strlen(buf);
+		roles_note(r, q->side, buf, len, &k);
 		break;
+	}
 	case BS_HUMAN_FOLLOW: {
 		char e[96] = "the enemy";
 		if (q->eside >= 0 && q->eside < b->nsides)
@@ -1495,6 +1918,7 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 		    " | the units that move first, names or numbers, like: "
 		    "%d, %d)",
 		    n > 1 ? u[n - 1] + 1 : 1, n > 0 ? u[0] + 1 : 1);
+		roles_note(r, q->side, buf, len, &k);
 		break;
 	}
 	case BS_HUMAN_MELEE: {

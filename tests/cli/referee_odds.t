@@ -79,7 +79,32 @@ run attack --rules bs2e --figures 8 --ad d8 --ar 7 --odds --roll 1,2,3,4,5,6,7,8
 expect_code 2
 expect_err "--odds takes no --roll"
 
-# the matrix: no attack calculator, it says so
-printf 'odds A1 vs B1\nquit\n' | "$BS" referee --builtin shield-lands-matrix --journal m.journal \
-	2>/dev/null >out.txt
-grep -q 'the matrix has no attack calculator' out.txt || { echo "matrix odds"; cat out.txt; exit 1; }
+# the matrix (RULING R-434): the attack step's numbers and the exact odds
+# of 2d10 on Table 1; magic without a roll; what cannot be made now. The
+# session of referee_matrix.t up to the first attack's roll (Raider Band
+# on Baron's Foot, melee: rating 1, defense 2, 5 of 5 classes; the roll
+# 5 3 gave 0 points)
+cp "$DATA/matrix_orders.yaml" m.yaml
+{ head -n 15 "$DATA/matrix_orders.input"
+	printf "odds Raider Band vs Baron's Foot\nodds Hedge Wizards vs Raider Band magic\n"
+	printf "odds Mill Bowmen vs Raider Band magic\nodds Raider Scouts vs Baron's Foot charging\n"
+	printf "odds Mill Bowmen vs Hippogriff Riders\nquit\n"; } |
+	"$BS" referee m.yaml --seed 7 --journal mo.journal 2>/dev/null >out.txt
+for t in "Raider Band (B1) attacking Baron's Foot (A1) now: melee [M3.4d] (the attack step's numbers, RULING R-434):" \
+	'  classes 5 of 5 (the full class) count [M2.4] RULING R-250' \
+	'  rating 1 [M3.4d]' \
+	"  the defender's defense 2: difference -1; 2d10 on Table 1" \
+	'             0   45.0%   100.0%' \
+	'             3    3.0%     3.0%' \
+	'  expected 0.79 damage points' \
+	'  magic: no roll: the spell'"'"'s average (5d6) / 10 x class 1 = 2 damage points [M3.4a] RULING R-258' \
+	'  it cannot make that attack now: it casts no spells [M3.4a]' \
+	'  it cannot make that attack now: scouts attack with their missile or melee rating [M3.5] RULING R-253' \
+	'Mill Bowmen (A2) attacking Hippogriff Riders (B3) now: missile [M3.4b]'; do
+	grep -qF "$t" out.txt || { echo "matrix odds lack: $t"; cat out.txt | tail -30; exit 1; }
+done
+# the chances add up to 100% and their mean is the expectation
+awk '/attacking Baron.s Foot .A1. now: melee/ { on = 1; next }
+	on && /^ +[0-9]+ +[0-9.]+% +[0-9.]+%$/ { s += $2; m += $1 * $2 }
+	on && /expected/ { printf "%.1f %.2f\n", s, m / 100; exit }' out.txt >sum.txt
+[ "$(cat sum.txt)" = "100.0 0.79" ] || { echo "the distribution: $(cat sum.txt)"; exit 1; }

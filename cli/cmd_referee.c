@@ -74,7 +74,8 @@ const char cmd_referee_help[] =
     "                   or scripted (its orders:)\n"
     "  --dice KIND=MODE ask (default) or program, for a kind of roll\n"
     "                   (initiative, attack, armor, morale, discipline,\n"
-    "                   rally, fate) or all\n"
+    "                   rally, fate, indiv_initiative, to_hit, damage,\n"
+    "                   save) or all\n"
     "  --journal PATH   the journal (default: FILE with .journal; for a\n"
     "                   built-in scenario NAME.journal here)\n"
     "  --resume J       go on with the session of journal J\n"
@@ -1054,8 +1055,11 @@ static int parse_dice_setting(const char *t, struct bs_ref_input *in)
 {
 	char kind[64], mode[64];
 	if (sscanf(t, "%63s %63s", kind, mode) != 2) {
-		say("dice: dice KIND program|ask (KIND: all, initiative, "
-		    "attack, armor, morale, discipline, rally, fate)\n");
+		/* the kinds from the one table (src/core/dice.c) */
+		say("dice: dice KIND program|ask (KIND: all");
+		for (int i = 0; i < BS_ROLL_OTHER; i++)
+			say(", %s", bs_roll_kind_name[i]);
+		say(")\n");
 		return -1;
 	}
 	int k = -2, m = -1;

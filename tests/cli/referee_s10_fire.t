@@ -9,7 +9,7 @@
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$_o" "$_e"' EXIT
 cp "$DATA/scripted_fire.yaml" "$T/f.yaml"
-cp "$DATA/battle-of-the-borderlands.yaml" "$T/b.yaml"
+cp "$DATA/../../data/scenarios/battle-of-the-borderlands.yaml" "$T/b.yaml"
 cd "$T" || exit 1
 
 # the AI on both sides of the Intermediate Game's acceptance battle, and the

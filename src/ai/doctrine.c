@@ -638,7 +638,8 @@ _Static_assert(sizeof(struct charge_pick) == sizeof(struct bs_ai_charge),
 	       "the cache holds a charge_pick");
 
 /* A stamp of the battle's state as far as charges depend on it: every
- * unit's place, facing, frontage, formation, figures and flags, the round
+ * unit's place, facing, frontage, formation, figures and flags, every
+ * individual's place, facing, unit, role, hit points and life, the round
  * and the phase. Equal stamps: the cached charge is reused (a pure
  * function of the state, so the orders do not depend on the cache). */
 static uint64_t state_stamp(const struct bs_battle *b)
@@ -671,9 +672,27 @@ static uint64_t state_stamp(const struct bs_battle *b)
 		    ((uint64_t)(u->nocharge_unit + 1) << 20) |
 		    (uint64_t)u->fm_penalty);
 	}
-	for (int k = 0; k < b->nindivs; k++)
-		MIX(((uint64_t)b->indivs[k].alive << 1) |
-		    (uint64_t)b->indivs[k].lost);
+	/* [9.4] the individuals too: a hero or commander standing alone on
+	 * the table is an obstacle to moves and charges and an enemy a unit
+	 * touches (bs1e_obstacles_all, bs1e_unit_touches_figure), so his
+	 * place, facing, unit and role are in the stamp as much as whether
+	 * he lives (before, only alive and lost were: a cached contact or
+	 * charge outlived his move within a phase) */
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		uint64_t x, y, f;
+		memcpy(&x, &c->pos.x, sizeof x);
+		memcpy(&y, &c->pos.y, sizeof y);
+		memcpy(&f, &c->facing, sizeof f);
+		MIX(x);
+		MIX(y);
+		MIX(f);
+		MIX(((uint64_t)c->alive << 1) | (uint64_t)c->lost);
+		MIX(((uint64_t)(uint32_t)(c->with_unit + 1) << 32) |
+		    ((uint64_t)c->role << 16) | (uint64_t)c->flags);
+		MIX(((uint64_t)(uint32_t)c->hp << 32) |
+		    (uint64_t)(uint32_t)c->rank);
+	}
 #undef MIX
 	return h | 1; /* never 0, the empty slot */
 }

@@ -1164,3 +1164,51 @@ Test(ai, s9_4_doctrine_caches_see_a_lone_hero_move)
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 }
+
+/* s7_14 (issue 13): the early exit of best_charge (a candidate whose
+ * proven bound of dealt less taken cannot beat the best found is not
+ * planned) never changes a choice: 40 battles of the built-in scenario and
+ * 40 of heroes-of-the-pass play the same events with the exit and with
+ * every candidate planned (exhaustive), and the exit is taken. */
+Test(ai, s7_14_charge_bound_keeps_every_choice, .timeout = 300)
+{
+	const char *names[] = {NULL, "heroes-of-the-pass"};
+	unsigned long pruned = 0;
+	struct rec *r = malloc(sizeof *r);
+	cr_assert_not_null(r);
+	for (int n = 0; n < 2; n++) {
+		struct bs_scenario *sc;
+		struct bs_diags d;
+		bs_diags_init(&d);
+		cr_assert_eq(bs_scenario_load_builtin(names[n], &sc, &d),
+			     BS_OK);
+		bs_diags_release(&d);
+		struct bs_battle *b = battle(sc);
+		struct bs_ai_set *set[2] = {new_set(), new_set()};
+		for (unsigned long seed = 1; seed <= 40; seed++) {
+			uint64_t h[2];
+			int rounds[2];
+			for (int k = 0; k < 2; k++) {
+				bs_battle_reset(b, seed, 0);
+				rec_attach(r, b);
+				attach_ok(set[k], b);
+				set[k]->doctrine.exhaustive = k;
+				bs_battle_play(b, 0);
+				h[k] = r->hash;
+				rounds[k] = b->result.rounds;
+			}
+			bs_battle_set_sink(b, NULL);
+			cr_assert_eq(h[0], h[1], "%s seed %lu",
+				     names[n] ? names[n] : "built-in", seed);
+			cr_assert_eq(rounds[0], rounds[1]);
+		}
+		cr_assert_eq(set[1]->doctrine.pruned, 0);
+		pruned += set[0]->doctrine.pruned;
+		free(set[0]);
+		free(set[1]);
+		bs_battle_free(b);
+		bs_scenario_free(sc);
+	}
+	cr_assert_gt(pruned, 0, "the bound let some candidates go");
+	free(r);
+}

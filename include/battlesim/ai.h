@@ -81,6 +81,12 @@ struct bs_ai_doctrine {
 		unsigned char in, arc;
 		struct bs_quad qa, qb;
 	} arcmemo[BS_AI_ARCMEMO];
+	/* issue 13: the early exits of candidate orders (a proven bound on
+	 * a candidate's score: the same choice). exhaustive (0 by init):
+	 * evaluate every candidate in full, for tests that compare; pruned:
+	 * candidates the bound let go unplanned (statistics only) */
+	int exhaustive;
+	unsigned long pruned;
 };
 
 /* Set up *ai (its controller's callbacks and an empty cache). Cannot fail;

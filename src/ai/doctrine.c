@@ -638,7 +638,8 @@ _Static_assert(sizeof(struct charge_pick) == sizeof(struct bs_ai_charge),
 	       "the cache holds a charge_pick");
 
 /* A stamp of the battle's state as far as charges depend on it: every
- * unit's place, facing, frontage, formation, figures and flags, the round
+ * unit's place, facing, frontage, formation, figures and flags, every
+ * individual's place, facing, unit, role, hit points and life, the round
  * and the phase. Equal stamps: the cached charge is reused (a pure
  * function of the state, so the orders do not depend on the cache). */
 static uint64_t state_stamp(const struct bs_battle *b)
@@ -671,11 +672,51 @@ static uint64_t state_stamp(const struct bs_battle *b)
 		    ((uint64_t)(u->nocharge_unit + 1) << 20) |
 		    (uint64_t)u->fm_penalty);
 	}
-	for (int k = 0; k < b->nindivs; k++)
-		MIX(((uint64_t)b->indivs[k].alive << 1) |
-		    (uint64_t)b->indivs[k].lost);
+	/* [9.4] the individuals too: a hero or commander standing alone on
+	 * the table is an obstacle to moves and charges and an enemy a unit
+	 * touches (bs1e_obstacles_all, bs1e_unit_touches_figure), so his
+	 * place, facing, unit and role are in the stamp as much as whether
+	 * he lives (before, only alive and lost were: a cached contact or
+	 * charge outlived his move within a phase) */
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		uint64_t x, y, f;
+		memcpy(&x, &c->pos.x, sizeof x);
+		memcpy(&y, &c->pos.y, sizeof y);
+		memcpy(&f, &c->facing, sizeof f);
+		MIX(x);
+		MIX(y);
+		MIX(f);
+		MIX(((uint64_t)c->alive << 1) | (uint64_t)c->lost);
+		MIX(((uint64_t)(uint32_t)(c->with_unit + 1) << 32) |
+		    ((uint64_t)c->role << 16) | (uint64_t)c->flags);
+		MIX(((uint64_t)(uint32_t)c->hp << 32) |
+		    (uint64_t)(uint32_t)c->rank);
+	}
 #undef MIX
 	return h | 1; /* never 0, the empty slot */
+}
+
+/* An upper bound of a charge's score (dealt_frac - taken_frac, as
+ * best_charge scores it) before its path is planned, from the fights
+ * fa[arc] on each arc the plan may give: the most dealt less the least
+ * taken. The score adds the flank threat (>= 0) to the HD taken, which
+ * can only raise taken_frac (an added non-negative, a division by the
+ * same HD and a subtraction all round monotonically), so score <= bound
+ * exactly in floating point, not only in real numbers. A term added to
+ * the score (docs/AI.md "Cost": e.g. the terrain of the place the
+ * charge ends) must add its own greatest value here, or the bound stops
+ * being one and the choice may change. */
+static double charge_bound(const struct bs_ai_fight fa[BS_ARC__COUNT])
+{
+	double dealt = fa[0].dealt_frac, taken = fa[0].taken_frac;
+	for (int arc = 1; arc < BS_ARC__COUNT; arc++) {
+		if (fa[arc].dealt_frac > dealt)
+			dealt = fa[arc].dealt_frac;
+		if (fa[arc].taken_frac < taken)
+			taken = fa[arc].taken_frac;
+	}
+	return dealt - taken;
 }
 
 /* The best favourable legal charge of (side, unit) now: the tabletop's
@@ -742,13 +783,30 @@ static void best_charge(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	}
 	for (int k = 0; k < nc; k++) {
 		int es = cs[k], e = cu[k];
-		struct bs_ai_fight f;
+		struct bs_ai_fight f, fa[BS_ARC__COUNT];
+		/* issue 13: with a best already found, a candidate whose
+		 * proven bound cannot beat it is not planned (the same
+		 * choice: it would be skipped below, score <= bound) */
+		int bounded = out->tside >= 0;
+		if (bounded) {
+			for (int arc = 0; arc < BS_ARC__COUNT; arc++)
+				fight(ai, b, side, unit, es, e, arc,
+				      BS_ARC_FRONT, 1, &fa[arc]);
+			if (charge_bound(fa) <= out->score + 1e-12 &&
+			    !ai->exhaustive) {
+				ai->pruned++;
+				continue;
+			}
+		}
 		struct bs_tt_charge pl;
 		bs_tt_plan_charge(b, side, unit, es, e, &pl);
 		if (!pl.legal)
 			continue;
-		fight(ai, b, side, unit, es, e, (int)pl.arc, BS_ARC_FRONT, 1,
-		      &f);
+		if (bounded)
+			f = fa[pl.arc];
+		else
+			fight(ai, b, side, unit, es, e, (int)pl.arc,
+			      BS_ARC_FRONT, 1, &f);
 		/* and what other enemies could do to it where it ends, next
 		 * to the target (the target's block stands for the place) */
 		f.taken_hd +=
@@ -2190,4 +2248,6 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->view_stamp = 0;
 	for (int side = 0; side < BS_MAX_SIDES; side++)
 		ai->reserve[side] = -1;
+	ai->exhaustive = 0;
+	ai->pruned = 0;
 }

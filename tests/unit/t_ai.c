@@ -1073,3 +1073,142 @@ Test(ai, s7_8_contact_memo_matches_fresh)
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 }
+
+/* ---- the doctrine's per-view caches and the lone figures [9.4] ------------
+ */
+
+static void same_order(const struct bs_order *a, const struct bs_order *o,
+		       const char *what)
+{
+	cr_assert_eq(a->kind, o->kind, "%s: kind %s vs %s", what,
+		     bs_order_name[a->kind], bs_order_name[o->kind]);
+	cr_assert_eq(a->tside, o->tside, "%s", what);
+	cr_assert_eq(a->tunit, o->tunit, "%s", what);
+	cr_assert_eq(a->nsteps, o->nsteps, "%s", what);
+	for (int i = 0; i < a->nsteps; i++) {
+		cr_assert_eq(a->step[i].kind, o->step[i].kind, "%s", what);
+		cr_assert_eq(
+		    memcmp(&a->step[i].dist, &o->step[i].dist, sizeof(double)),
+		    0, "%s: step %d dist", what, i);
+		cr_assert_eq(memcmp(&a->step[i].angle, &o->step[i].angle,
+				    sizeof(double)),
+			     0, "%s: step %d angle", what, i);
+		cr_assert_eq(a->step[i].files, o->step[i].files, "%s", what);
+		cr_assert_eq(a->step[i].formation, o->step[i].formation, "%s",
+			     what);
+	}
+	cr_assert_eq(a->declares, o->declares, "%s", what);
+}
+
+/* North's orcs, facing west, their front touching South's hero Ada
+ * (standing alone on the table [9.4]); South's other unit far away. */
+#define HERO_AT_ORCS                                                           \
+	"name: hero cache\nrules: bs1e\nlevel: intermediate\ngame: adnd\n"     \
+	"table: {width: 72, depth: 48}\n"                                      \
+	"sides:\n"                                                             \
+	"  - name: South\n    edge: south\n    units:\n"                       \
+	"      - {name: Far S, figures: 4, creature: orc, weapons: [long "     \
+	"sword], position: [20, 6], commander: CS}\n"                          \
+	"    individuals:\n"                                                   \
+	"      - {name: CS, class: fighter, level: 3, hp: 20, ac: 5, "         \
+	"rank: unit}\n"                                                        \
+	"      - {name: Ada, class: fighter, level: 8, hp: 60, ac: 2, "        \
+	"weapon: {name: long sword}, position: [36, 20]}\n"                    \
+	"  - name: North\n    edge: north\n    units:\n"                       \
+	"      - {name: Orcs, figures: 8, creature: orc, weapons: [long "      \
+	"sword], position: [36.25, 20], facing: west, frontage: 4, "           \
+	"commander: Og}\n"                                                     \
+	"    individuals:\n"                                                   \
+	"      - {name: Og, race: orc, hp: 8, rank: unit}\n"
+
+/* s9_4 (a known bug of issue 13's brief): the doctrine caches a unit's
+ * contact ("engaged") and its best charge under a stamp of the state;
+ * the stamp had every unit's place but only whether each individual
+ * lived, so after a hero standing alone on the table [9.4] moved, the
+ * same doctrine answered from before his move. Now the warm doctrine's
+ * order after the hero moves is a fresh doctrine's, both ways (away from
+ * the orcs, and back into contact). */
+Test(ai, s9_4_doctrine_caches_see_a_lone_hero_move)
+{
+	struct bs_scenario *sc = load(HERO_AT_ORCS);
+	struct bs_battle *b = battle(sc);
+	bs_battle_reset(b, 3, 0);
+	b->round = 1;
+	struct bs_ai_set *warm = new_set(), *fresh = new_set();
+	struct bs_indiv_state *ada = &b->indivs[b->indiv_first[0] + 1];
+	cr_assert_eq(ada->with_unit, -1, "Ada stands alone");
+	cr_assert(bs1e_unit_touches_figure(b, 1, 0, NULL, NULL),
+		  "the orcs touch Ada");
+	struct bs_vec at = ada->pos, away = {60, 40};
+	struct bs_order o1, o2, f2, o3, f3;
+	warm->doctrine.ctl.move(warm->doctrine.ctl.ctx, b, 1, 0, &o1);
+	/* Ada steps away: the orcs touch nobody now */
+	ada->pos = away;
+	cr_assert(!bs1e_unit_touches_figure(b, 1, 0, NULL, NULL));
+	warm->doctrine.ctl.move(warm->doctrine.ctl.ctx, b, 1, 0, &o2);
+	bs_ai_set_init(fresh);
+	fresh->doctrine.ctl.move(fresh->doctrine.ctl.ctx, b, 1, 0, &f2);
+	same_order(&o2, &f2, "after the hero moved away");
+	cr_assert(o1.kind != o2.kind || o1.nsteps != o2.nsteps,
+		  "the hero's move changes the orcs' order (%s then %s)",
+		  bs_order_name[o1.kind], bs_order_name[o2.kind]);
+	/* and back into contact */
+	ada->pos = at;
+	warm->doctrine.ctl.move(warm->doctrine.ctl.ctx, b, 1, 0, &o3);
+	bs_ai_set_init(fresh);
+	fresh->doctrine.ctl.move(fresh->doctrine.ctl.ctx, b, 1, 0, &f3);
+	same_order(&o3, &f3, "after the hero came back");
+	same_order(&o3, &o1, "the first state again");
+	free(warm);
+	free(fresh);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}
+
+/* s7_14 (issue 13): the early exit of best_charge (a candidate whose
+ * proven bound of dealt less taken cannot beat the best found is not
+ * planned) never changes a choice: 40 battles of the built-in scenario and
+ * 40 of heroes-of-the-pass play the same events with the exit and with
+ * every candidate planned (exhaustive), and the exit is taken. */
+Test(ai, s7_14_charge_bound_keeps_every_choice, .timeout = 300)
+{
+	const char *names[] = {NULL, "heroes-of-the-pass"};
+	unsigned long pruned = 0;
+	struct rec *r = malloc(sizeof *r);
+	cr_assert_not_null(r);
+	for (int n = 0; n < 2; n++) {
+		struct bs_scenario *sc;
+		struct bs_diags d;
+		bs_diags_init(&d);
+		cr_assert_eq(bs_scenario_load_builtin(names[n], &sc, &d),
+			     BS_OK);
+		bs_diags_release(&d);
+		struct bs_battle *b = battle(sc);
+		struct bs_ai_set *set[2] = {new_set(), new_set()};
+		for (unsigned long seed = 1; seed <= 40; seed++) {
+			uint64_t h[2];
+			int rounds[2];
+			for (int k = 0; k < 2; k++) {
+				bs_battle_reset(b, seed, 0);
+				rec_attach(r, b);
+				attach_ok(set[k], b);
+				set[k]->doctrine.exhaustive = k;
+				bs_battle_play(b, 0);
+				h[k] = r->hash;
+				rounds[k] = b->result.rounds;
+			}
+			bs_battle_set_sink(b, NULL);
+			cr_assert_eq(h[0], h[1], "%s seed %lu",
+				     names[n] ? names[n] : "built-in", seed);
+			cr_assert_eq(rounds[0], rounds[1]);
+		}
+		cr_assert_eq(set[1]->doctrine.pruned, 0);
+		pruned += set[0]->doctrine.pruned;
+		free(set[0]);
+		free(set[1]);
+		bs_battle_free(b);
+		bs_scenario_free(sc);
+	}
+	cr_assert_gt(pruned, 0, "the bound let some candidates go");
+	free(r);
+}

@@ -2,6 +2,8 @@
  * the sweeps that stop a moving block at first contact. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <pthread.h>
+#include <string.h>
 
 #include "battlesim/geom.h"
 #include "geom_rand.h"
@@ -282,4 +284,50 @@ Test(geom, ruling_r330_moved_on_from_a_stop_ends_no_deeper)
 			  "pair %d: %g into it", k, bs_quad_depth(&e, &o));
 	}
 	cr_expect(n > 5000, "%d pairs stopped and moved on", n);
+}
+
+/* issue 13 part 3: bs_dir keeps a small per-thread memo of the facings
+ * it was asked; each answer must be the very bytes of sin/cos of that
+ * facing, whatever was asked before (facings that share a memo slot,
+ * -0 and +0, repeats after evictions), in two threads at once. */
+static void *dir_exact(void *arg)
+{
+	unsigned seed = *(const unsigned *)arg;
+	long bad = 0;
+	for (int k = 0; k < 200000; k++) {
+		seed = seed * 1103515245u + 12345u;
+		double f;
+		switch (seed >> 29) {
+		case 0:
+			f = 0.0;
+			break;
+		case 1:
+			f = -0.0;
+			break;
+		case 2:
+			f = (double)((seed >> 8) % 8) * 45.0; /* repeats */
+			break;
+		default:
+			f = (double)(seed >> 4) / 65536.0 - 2000.0;
+			break;
+		}
+		double r = f * 3.14159265358979323846 / 180.0;
+		struct bs_vec want = {sin(r), cos(r)};
+		struct bs_vec got = bs_dir(f);
+		if (memcmp(&want, &got, sizeof want) != 0)
+			bad++;
+	}
+	return (void *)bad;
+}
+
+Test(geom, dir_memo_gives_the_libm_bits)
+{
+	unsigned s1 = 1, s2 = 77;
+	pthread_t t;
+	cr_assert_eq(pthread_create(&t, NULL, dir_exact, &s2), 0);
+	long bad1 = (long)dir_exact(&s1);
+	void *r2;
+	pthread_join(t, &r2);
+	cr_assert_eq(bad1, 0, "%ld wrong answers", bad1);
+	cr_assert_eq((long)r2, 0, "%ld wrong answers (thread 2)", (long)r2);
 }

@@ -393,8 +393,8 @@ Test(ai_terrain, no_order_rejected_over_40_borderlands_battles, .timeout = 300)
 	bs_diags_init(&d);
 	memset(&g, 0, sizeof g);
 	cr_assert_eq(
-	    bs_scenario_load_file("data/scenarios/battle-of-the-borderlands.yaml",
-				  &g.sc, &d),
+	    bs_scenario_load_file(
+		"data/scenarios/battle-of-the-borderlands.yaml", &g.sc, &d),
 	    BS_OK);
 	cr_assert_eq(bs_battle_new(g.sc, &g.b, &d), BS_OK);
 	bs_diags_release(&d);

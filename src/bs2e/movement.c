@@ -42,26 +42,35 @@ void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den)
 	}
 }
 
-/* The cost per inch at point p for unit kind k (inches of MV per inch
- * moved), or a negative number where the unit may not go. */
-static double cost_at(const struct bs_scenario *sc, enum bs2e_kind k,
-		      struct bs_vec p)
+/* RULING R-220 (revised again), [11.8] as 1E (RULINGS R-442, R-444): the
+ * cost per inch of the block q of a unit of kind k, the slowest Table 14
+ * factor of any feature the block stands on (the tabletop's one "on it"
+ * test, bs_tt_quad_on_poly): the worst part under any figure, not only
+ * under the front centre. The road (3/4 an inch) only when the whole block
+ * is on it (R-445). Ground the unit may not enter is not a cost
+ * (barred() stops it); clear ground is 1. Turns in place keep clear costs,
+ * as 1E (R-444). */
+static double block_cost(const struct bs_battle *b, enum bs2e_kind k,
+			 const struct bs_quad *q)
 {
-	double c = 1.0;
-	for (int i = 0; i < sc->nterrain; i++) {
-		const struct bs_terrain *t = &sc->terrain[i];
-		if (t->npts < 3 || !bs_poly_contains(t->pts, t->npts, p))
-			continue;
+	int on[64];
+	int n = b->terrain ? bs_terrain_under(b->terrain, q, on, 64) : 0;
+	double c = 1.0, road = 1.0;
+	for (int i = 0; i < n; i++) {
+		const struct bs_terrain *t = &b->sc->terrain[on[i]];
 		int num, den;
 		bs2e_terrain_factor(t->type, k, &num, &den);
 		if (num == 0)
-			return -1.0;
+			continue; /* barred: barred() stops it */
 		double f = (double)den / num;
-		/* RULING R-220: the slowest terrain the unit stands in */
-		if (f > c || c == 1.0)
+		if (f > c)
 			c = f;
+		/* the road's 4/3 only when the whole block is on it [11.8]
+		 * (RULING R-445) */
+		if (f < road && bs_terrain_quad_within(b->terrain, on[i], q))
+			road = f;
 	}
-	return c;
+	return c > 1.0 ? c : road;
 }
 
 /* A move being worked out: simulated (wb NULL) or carried out. */
@@ -155,15 +164,14 @@ static void met(struct mv *m, int hit)
 }
 
 /* RULING R-220 (revised): the cost per inch of a wheel of m by `deg`
- * degrees: the slowest terrain under the front centre at every 1/4" of
+ * degrees: the slowest terrain under the whole block at every 1/4" of
  * the outermost figure's arc; *why set when a pose on the way stands on
  * ground the unit may not enter (and its start did not). */
 static double wheel_ground(const struct mv *m, enum bs2e_kind k, double deg,
 			   const char **why)
 {
-	double c = cost_at(m->b->sc, k, m->p.front);
-	if (c < 0)
-		c = 1.0; /* deployed there: it may leave */
+	struct bs_quad q0 = bs_tt_quad(&m->s, &m->p);
+	double c = block_cost(m->b, k, &q0);
 	int was_barred = barred(m, &m->s, &m->p);
 	double arc = bs_tt_wheel_cost(&m->s, deg);
 	int ns = (int)ceil(arc / 0.25);
@@ -180,7 +188,8 @@ static double wheel_ground(const struct mv *m, enum bs2e_kind k, double deg,
 			*why = "the unit may not wheel onto that terrain";
 			return c;
 		}
-		double ci = cost_at(m->b->sc, k, p2.front);
+		struct bs_quad qi = bs_tt_quad(&s2, &p2);
+		double ci = block_cost(m->b, k, &qi);
 		if (ci > c)
 			c = ci;
 	}
@@ -189,7 +198,7 @@ static double wheel_ground(const struct mv *m, enum bs2e_kind k, double deg,
 
 /* RULING R-220 (revised): how far the block of m may go `dist` inches
  * along unit vector dir paying at most `left` inches of MV: the slowest
- * terrain along the way (the front centre's path, every 1/4"), stopping
+ * terrain along the way (under the whole block, every 1/4"), stopping
  * short of ground the unit may not enter (R-317: the whole block's; ground
  * it stands on at the start it may leave). *c gets the cost per inch.
  * Returns the distance (0 when barred at once: *barred_at_once set). */
@@ -200,9 +209,8 @@ static double way(const struct mv *m, enum bs2e_kind k, struct bs_vec dir,
 	*c = 1.0;
 	if (m->b->sc->nterrain == 0)
 		return dist > left + EPS ? left : dist; /* clear ground */
-	double cc = cost_at(m->b->sc, k, m->p.front);
-	if (cc < 0)
-		cc = 1.0; /* deployed there: it may leave */
+	struct bs_quad q0 = bs_tt_quad(&m->s, &m->p);
+	double cc = block_cost(m->b, k, &q0);
 	int was_barred = barred(m, &m->s, &m->p);
 	int ns = (int)ceil(dist / 0.25);
 	if (ns > 1000)
@@ -211,11 +219,10 @@ static double way(const struct mv *m, enum bs2e_kind k, struct bs_vec dir,
 		double t = dist * i / ns;
 		struct bs_tt_pose pt = {
 		    bs_vec_add(m->p.front, bs_vec_scale(dir, t)), m->p.facing};
-		double ci = cost_at(m->b->sc, k, pt.front);
+		struct bs_quad qt = bs_tt_quad(&m->s, &pt);
+		double ci = block_cost(m->b, k, &qt);
 		if (!was_barred && barred(m, &m->s, &pt))
 			ci = -1.0;
-		else if (ci < 0)
-			ci = cc; /* on its way out of it */
 		if (ci < 0) {
 			dist = dist * (i - 1) / ns;
 			if (dist <= EPS)
@@ -275,7 +282,7 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 	}
 	case BS_STEP_WHEEL: {
 		/* RULING R-220 (revised): a wheel pays the ground as an
-		 * advance does, the slowest terrain under the front centre
+		 * advance does, the slowest terrain under the whole block
 		 * along its arc (every 1/4" of the outermost figure's arc
 		 * [7.9]) times the wheel's cost; ground the unit may not
 		 * enter anywhere on the way refuses it */

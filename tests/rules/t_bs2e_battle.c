@@ -887,3 +887,34 @@ Test(bs2e, r207_every_figure_rolls_its_attack_die)
 	teardown(f);
 	free(f);
 }
+
+/* [2E Movement] RULING R-220 (revised again): the block pays the worst
+ * ground under any of its figures, as 1E [11.8] does: woods under the
+ * left file only (the front centre on clear ground) make the advance cost
+ * 3/2 an inch, as do woods the left file crosses on a wheel. */
+#define WEST_WOODS "[[0, 0.5], [19.5, 0.5], [19.5, 40], [0, 40]]"
+Test(bs2e, movement_the_whole_frontage_pays_the_ground_r220)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	setup_area(f, "woods", WEST_WOODS);
+	struct bs_quad q = bs2e_quad(f->b, 0);
+	double xmin = q.p[0].x, xmax = q.p[0].x;
+	for (int i = 1; i < 4; i++) {
+		xmin = fmin(xmin, q.p[i].x);
+		xmax = fmax(xmax, q.p[i].x);
+	}
+	cr_assert_lt(xmin, 19.5 - 0.1, "the left file on the woods: %g", xmin);
+	cr_assert_gt(xmax, 20.0, "the front centre off them: %g", xmax);
+	struct bs_order o = straight_on(2.0);
+	struct bs_tt_outcome out;
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.spent, 3.0, 1e-6, "2\" at 3/2: %g", out.spent);
+	teardown(f);
+	setup_area(f, "clear", WEST_WOODS);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.spent, 2.0, 1e-6, "%g", out.spent);
+	teardown(f);
+	free(f);
+}

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ai/doctrine_int.h"
+#include "battlesim/ai.h"
 #include "bs1e_fixture.h"
 
 /* ---- scenarios ------------------------------------------------------------
@@ -1194,4 +1195,53 @@ Test(r09_play, s9_4_ruling_r525_doctrine_hero_shoots_the_nearest)
 	cr_assert_eq(bs_ai_hero_fire_cb(NULL, t.b, 0, o, 8), 0,
 		     "in contact: no shot");
 	tf_close(&t);
+}
+
+/* RULING R-525: a scripted side's `fire:` entry naming an individual is
+ * his shot in the Missile and Magic Phase, at a unit or an individual;
+ * another phase is refused at load. */
+Test(r09_play, s9_4_ruling_r525_scripted_fire_entry_of_a_hero)
+{
+	struct tf t;
+	const char *i0 =
+	    ARCHER_ADA "    orders:\n"
+		       "      - {round: 1, fire: Ada, target: Bors}\n"
+		       "      - {round: 1, fire: Ada, target: Far N}\n";
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, NULL, b);
+	struct bs_ai_script s;
+	bs_ai_script_init(&s);
+	cr_assert_not_null(s.ctl.fire_indiv);
+	struct bs_indiv_fire_order o[8];
+	int n = s.ctl.fire_indiv(s.ctl.ctx, t.b, 0, o, 8);
+	cr_assert_eq(n, 2);
+	cr_assert_eq(o[0].indiv, 1);
+	cr_assert_eq(o[0].tside, 1);
+	cr_assert_eq(o[0].tindiv, 1, "Bors");
+	cr_assert_eq(o[0].tunit, -1);
+	cr_assert_eq(o[1].tunit, 0, "Far N");
+	cr_assert_eq(o[1].tindiv, -1);
+	/* no unit volley comes of them */
+	struct bs_fire_order f[8];
+	cr_assert_eq(s.ctl.fire(s.ctl.ctx, t.b, 0, BS_FIRE_PHASE, 0, f, 8), 0);
+	tf_close(&t);
+	char *y = malloc(16384);
+	cr_assert_not_null(y);
+	heroes_yaml(y, 16384, "intermediate", NULL, NULL,
+		    ARCHER_ADA "    orders:\n"
+			       "      - {round: 1, fire: Ada, target: Bors, "
+			       "phase: initial}\n",
+		    NULL, b);
+	struct bs_diags d;
+	bs_diags_init(&d);
+	struct bs_scenario *sc = NULL;
+	enum bs_status st =
+	    bs_scenario_load_string(y, strlen(y), "t.yaml", &sc, &d);
+	cr_assert_neq(st, BS_OK, "phase: initial is refused for him");
+	if (sc)
+		bs_scenario_free(sc);
+	bs_diags_release(&d);
+	free(y);
 }

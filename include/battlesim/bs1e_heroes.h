@@ -11,6 +11,7 @@
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/controller.h"
 #include "battlesim/model.h"
+#include "battlesim/sight.h"
 
 /* ---- the AD&D melee of a 1:1 figure [9.4 B] ------------------------------
  */
@@ -105,6 +106,28 @@ struct bs_quad bs1e_indiv_counter(const struct bs_battle *b, int side,
 /* His fighting numbers (rated at set-up). */
 const struct bs1e_fighter *bs1e_indiv_fighter(const struct bs_battle *b,
 					      int side, int indiv);
+
+/* Heroes who shoot [9.4] [10.0] (RULING R-525..R-528): what one shot of
+ * an individual would be now, as the Missile and Magic Phase checks it. */
+struct bs1e_indiv_shot {
+	int legal;	  /* 0: the engine would reject it */
+	const char *why;  /* the reason (static text) */
+	const char *cite; /* the rule */
+	int g;		  /* the target unit (global index), -1 */
+	int t;		  /* the target individual (global index), -1 */
+	int band;	  /* 0 short, 1 medium, 2 long range [10.8] */
+	double range;	  /* inches, counter to nearest target base */
+	struct bs_tt_sight sight;
+};
+
+/* Check shot o of `side` now [9.4] [10.1]; 1 when legal. */
+int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
+			  const struct bs_indiv_fire_order *o,
+			  struct bs1e_indiv_shot *out);
+
+/* [10.0] RULING R-526: the shots (side, indiv) has left this Game Round
+ * (0 when he has no missile weapon or is not on the table). */
+int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv);
 
 /* What an individual's move would do, without doing it [7.7] [7.8] [9.4]. */
 struct bs1e_indiv_outcome {

@@ -112,6 +112,16 @@ struct bs_fire_order {
 };
 #define BS_MAX_FIRE_ORDERS 64
 
+/* Issue 15 [9.4] [10.0] RULING R-525: one shot of individual `indiv` of
+ * the side (standing alone on the table, his `weapon:` a missile weapon)
+ * at an enemy unit (tside, tunit; tindiv -1) or an enemy individual
+ * (tside, tindiv; tunit -1), in the Missile and Magic Phase [1.5 B]. */
+struct bs_indiv_fire_order {
+	int indiv;
+	int tside, tunit, tindiv;
+	const char *why; /* the controller's reason (static text) or NULL */
+};
+
 /* A moment of an enemy unit's move at which pass-through fire may be
  * taken [10.6] (RULING R-477): where it stands then. */
 struct bs_move_point {
@@ -319,6 +329,14 @@ struct bs_controller {
 	 * one is REJECTED. NULL: none. */
 	int (*roles)(void *ctx, const struct bs_battle *b, int side,
 		     struct bs_role_order *out, int max);
+	/* 1E Intermediate Game (issue 15) [9.4] [10.0] RULING R-525: the
+	 * shots of the side's individuals in step B of the Missile and Magic
+	 * Phase, after its units' volleys, in order; returns how many (<=
+	 * max). An individual named twice fires his second shot. Each is
+	 * checked when its turn comes (bs1e_check_indiv_fire); an illegal
+	 * one is REJECTED. NULL: the side's individuals do not shoot. */
+	int (*fire_indiv)(void *ctx, const struct bs_battle *b, int side,
+			  struct bs_indiv_fire_order *out, int max);
 };
 
 #endif

@@ -480,3 +480,61 @@ int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 	}
 	return n;
 }
+
+/* [9.4] [10.0] RULING R-525: the doctrine's heroes who shoot. Each
+ * individual of the side with shots left this Game Round and not in
+ * contact shoots every shot at the nearest enemy individual he may hit
+ * (range and sight, bs1e_check_indiv_fire), else at the nearest enemy
+ * unit he may hit (docs/AI.md). */
+int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_indiv_fire_order *out, int max)
+{
+	(void)ctx;
+	int n = 0;
+	for (int k = 0; k < b->sc->sides[side].nindividuals && n < max; k++) {
+		int shots = bs1e_indiv_shots_left(b, side, k);
+		if (shots <= 0 || bs1e_indiv_engaged(b, side, k))
+			continue;
+		struct bs_indiv_fire_order best = {k, -1, -1, -1, NULL};
+		double best_r = 1e30;
+		for (int es = 0; es < b->nsides; es++) {
+			if (es == side)
+				continue;
+			for (int j = 0; j < b->sc->sides[es].nindividuals;
+			     j++) {
+				struct bs_indiv_fire_order o = {k, es, -1, j,
+								NULL};
+				struct bs1e_indiv_shot p;
+				if (bs1e_check_indiv_fire(b, side, &o, &p) &&
+				    p.range < best_r) {
+					best = o;
+					best_r = p.range;
+					best.why =
+					    "an enemy individual in range "
+					    "and sight: the nearest";
+				}
+			}
+		}
+		for (int es = 0; es < b->nsides && best.tside < 0; es++) {
+			if (es == side)
+				continue;
+			for (int u = 0; u < b->sc->sides[es].nunits; u++) {
+				struct bs_indiv_fire_order o = {k, es, u, -1,
+								NULL};
+				struct bs1e_indiv_shot p;
+				if (bs1e_check_indiv_fire(b, side, &o, &p) &&
+				    p.range < best_r) {
+					best = o;
+					best_r = p.range;
+					best.why =
+					    "no enemy individual in reach: "
+					    "the nearest enemy unit in "
+					    "range and sight";
+				}
+			}
+		}
+		for (int s = 0; s < shots && best.tside >= 0 && n < max; s++)
+			out[n++] = best;
+	}
+	return n;
+}

@@ -17,6 +17,10 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 
 /* [9.0] [9.3] the side's changes of role: deputies and successors taking
  * over vacant posts. Returns how many (<= max). */
+/* [9.4] [10.0] RULING R-525: the fire_indiv callback: the heroes' shots
+ * (doctrine_heroes.c). */
+int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_indiv_fire_order *out, int max);
 int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 		int max);
 

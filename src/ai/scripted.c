@@ -94,7 +94,7 @@ static int script_fire(void *ctx, const struct bs_battle *b, int side,
 	for (int i = 0; i < sd->norders && n < max; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
 		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->fire != kind)
+		    o->fire != kind || o->indiv >= 0)
 			continue;
 		out[n++] = (struct bs_fire_order){
 		    o->unit, o->order.tside, o->order.tunit, o->ammo, 0, NULL};
@@ -116,8 +116,8 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
 		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->fire != BS_FIRE_PASS_THROUGH || o->mside != mside ||
-		    o->munit != munit)
+		    o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
+		    o->mside != mside || o->munit != munit)
 			continue;
 		int at = np - 1;
 		if (o->after >= 0)
@@ -128,6 +128,26 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 				}
 		out[n++] = (struct bs_fire_order){
 		    o->unit, o->order.tside, o->order.tunit, o->ammo, at, NULL};
+	}
+	return n;
+}
+
+/* [9.4] RULING R-525: this round's `fire:` entries of individuals, in
+ * the file's order. */
+static int script_fire_indiv(void *ctx, const struct bs_battle *b, int side,
+			     struct bs_indiv_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->indiv < 0)
+			continue;
+		out[n++] = (struct bs_indiv_fire_order){
+		    o->indiv, o->iorder.tside, o->iorder.tunit,
+		    o->iorder.tindiv, NULL};
 	}
 	return n;
 }
@@ -252,6 +272,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.pass_through = script_pass_through;
 	s->ctl.move_indiv = script_move_indiv;
 	s->ctl.roles = script_roles;
+	s->ctl.fire_indiv = script_fire_indiv;
 	s->ctl.melee_order = script_melee_order;
 }
 

@@ -126,6 +126,7 @@ struct bs1e_indiv_x {
 	int ar;		       /* [8.3] T9 base AR as a 1:1 figure [9.4 A] */
 	struct bs_deriv ar_d;  /* the same with its terms (the [3.2] sheet's) */
 	double base;	       /* his counter: the side of a square, inches */
+	int shots; /* [10.2] shots fired this Game Round (RULING R-526) */
 };
 
 struct bs1e_scratch {
@@ -568,6 +569,13 @@ void bs1e_indivs_capture(struct bs_battle *b);
  * heroes' hits on figures go to the phase's hits (s->hits, *nh), the
  * figures' damage to the individuals waits for the end of the phase. */
 void bs1e_indivs_melee(struct bs_battle *b, int *nh);
+/* ---- r09_missiles.c: heroes who shoot (issue 15) ----------------------- */
+
+/* [1.5 B] [9.4] [10.0] RULING R-525..R-528: the shots of side's
+ * individuals that its controller orders (fire_indiv), after its units'
+ * volleys. */
+void bs1e_heroes_fire(struct bs_battle *b, int side);
+
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */
 void bs1e_indivs_melee_end(struct bs_battle *b);

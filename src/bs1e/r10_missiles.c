@@ -936,8 +936,13 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 	 * Advanced Game scenario says so): nothing is cast.
 	 * "B. Missile Fire. Side A fires any remaining eligible missiles;
 	 * Side B repeats." */
-	for (int i = 0; i < b->nsides && !b->result.over; i++)
+	for (int i = 0; i < b->nsides && !b->result.over; i++) {
 		side_fires(b, b->side_order[i], BS_FIRE_PHASE);
+		/* issue 15 [9.4] RULING R-525: then the side's individuals
+		 * who shoot (r09_missiles.c) */
+		if (!b->result.over)
+			bs1e_heroes_fire(b, b->side_order[i]);
+	}
 	/* "C. Artillery. Side A fires artillery weapons; Side B repeats." */
 	for (int i = 0; i < b->nsides && !b->result.over; i++)
 		side_fires(b, b->side_order[i], BS_FIRE_ARTILLERY);

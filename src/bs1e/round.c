@@ -61,8 +61,10 @@ static void new_round(struct bs_battle *b)
 	/* [10.0] [10.2] this round's shots (issue 14) */
 	for (int g = 0; g < b->nunits; g++)
 		bs1e_missile_new_round(b, g);
-	for (int k = 0; k < b->nindivs; k++)
+	for (int k = 0; k < b->nindivs; k++) {
 		b->indivs[k].flags = 0;
+		bs1e_sc(b)->ix[k].shots = 0; /* [10.2] RULING R-526 */
+	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		b->phase = BS_PHASE_INITIATIVE;

@@ -433,6 +433,11 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "damage", json_integer(n[3]));
 		set(o, "damage_roll", json_integer(n[6]));
 		set(o, "target_hp", json_integer(n[4]));
+		if (n[8]) { /* [9.4 B] [10.0] a shot (RULING R-527) */
+			set(o, "shot", json_true());
+			set(o, "band", json_integer(n[9]));
+			set(o, "range", jtenths(n[10]));
+		}
 		break;
 	case BS_EV_HERO_ATTACK:
 		if (ev->has_deriv)
@@ -447,6 +452,11 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "affects_all", json_boolean(n[7]));
 		set(o, "killed", json_integer(n[5]));
 		set(o, "wounded", json_integer(n[6]));
+		if (n[8]) { /* [9.4 A] [10.0] a shot (RULING R-528) */
+			set(o, "shot", json_true());
+			set(o, "band", json_integer(n[9]));
+			set(o, "range", jtenths(n[10]));
+		}
 		break;
 	case BS_EV_FIGURE_ATTACK:
 		set(o, "figures", json_integer(n[0]));

@@ -740,11 +740,19 @@ static void text_indiv_init(struct sb *b, const struct bs_scenario *sc,
 static void text_duel(struct sb *b, const struct bs_scenario *sc,
 		      const struct bs_event *ev)
 {
+	static const char *const band[3] = {"short", "medium", "long"};
 	put_indiv(b, sc, ev->side, ev->indiv);
-	put(b, " (melee round %d", ev->n[0]);
-	if (ev->n[5] > 1)
-		put(b, ", attack %d", ev->n[5]);
-	put(b, ") strikes at ");
+	if (ev->n[8]) { /* [9.4 B] [10.0] a shot (RULING R-527) */
+		put(b, " (shot %d, %s range ", ev->n[0],
+		    band[ev->n[9] >= 0 && ev->n[9] < 3 ? ev->n[9] : 0]);
+		put_tenths(b, ev->n[10]);
+		put(b, "\") shoots at ");
+	} else {
+		put(b, " (melee round %d", ev->n[0]);
+		if (ev->n[5] > 1)
+			put(b, ", attack %d", ev->n[5]);
+		put(b, ") strikes at ");
+	}
 	put_target(b, sc, ev);
 	if (ev->what && *ev->what)
 		put(b, " with %s", ev->what);
@@ -766,9 +774,19 @@ static void text_hero_attack(struct sb *b, const struct bs_scenario *sc,
 {
 	int sum = bs_report_dice_sum(ev);
 	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	static const char *const band[3] = {"short", "medium", "long"};
 	put_indiv(b, sc, ev->side, ev->indiv);
-	put(b, " attacks a figure of ");
-	put_target(b, sc, ev);
+	if (ev->n[8]) { /* [9.4 A] [10.0] a shot (RULING R-528) */
+		put(b, " shoots at a figure of ");
+		put_target(b, sc, ev);
+		put(b, " (%s range ",
+		    band[ev->n[9] >= 0 && ev->n[9] < 3 ? ev->n[9] : 0]);
+		put_tenths(b, ev->n[10]);
+		put(b, "\")");
+	} else {
+		put(b, " attacks a figure of ");
+		put_target(b, sc, ev);
+	}
 	put(b, ": ");
 	if (ev->has_deriv)
 		put_deriv(b, &ev->deriv, "AR", 0);

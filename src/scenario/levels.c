@@ -466,8 +466,10 @@ static void individual(struct ld *ld, int si, int k,
 			      BS_W_SPELLS),
 		     "class: %s %d of '%s'", cls, lvl, ind->name);
 	individual_items(ld, n, ind);
-	/* RULING R-524: heroes who shoot are not played yet (issue 15): the
-	 * missile weapon in his hand is left out, said where it is given */
+	/* RULING R-524, R-525: heroes who shoot are played only in the
+	 * Missile and Magic Phase (r09_missiles.c); what is left out (the
+	 * Initial Missile Phase, pass-through fire, his melee with it) is
+	 * said where the weapon is given */
 	if (ind->weapon.weapon && ind->weapon.weapon->kind == BS_WEAPON_MISSILE)
 		warn(ld, ld_get(ld, n, "weapon") ? ld_get(ld, n, "weapon") : n,
 		     BS_W_HERO_MISSILE, "weapon: '%s' of '%s'",

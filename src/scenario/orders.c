@@ -366,6 +366,9 @@ static int refuse(struct ld *ld, yaml_node_t **v, int key, const char *kind)
 	return -1;
 }
 
+static int indiv_target(struct ld *ld, int si, const yaml_node_t *n,
+			struct bs_indiv_order *o);
+
 /* A fire entry [10.2] (issue 14): `fire:` the unit, `target:` the enemy,
  * `phase:` initial, missile (the default; artillery for a piece),
  * artillery or pass_through; for pass-through fire `mover:` (the enemy
@@ -386,6 +389,39 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 	    OK_ANGLE, OK_TO,	OK_VIA, OK_ROLE,  OK_OF,    OK_TAKE_OVER};
 	for (size_t i = 0; i < sizeof not_fire / sizeof not_fire[0]; i++)
 		bad |= refuse(ld, v, not_fire[i], "a fire entry");
+	/* issue 15 [9.4] RULING R-525: `fire:` an individual of the side: his
+	 * shot at `target:` (a unit or an individual) in the Missile and
+	 * Magic Phase */
+	{
+		const char *who = ld_text(ld, v[OK_FIRE], "fire", "a name");
+		if (!who)
+			return -1;
+		for (int i = 0; i < side->nindividuals; i++) {
+			if (strcasecmp(side->individuals[i].name, who) != 0)
+				continue;
+			o->indiv = i;
+			o->fire = BS_FIRE_PHASE;
+			o->iorder.tside = o->iorder.tunit = -1;
+			o->iorder.tindiv = -1;
+			if (ld_require(ld, n, "fire entry", "target",
+				       v[OK_TARGET]) != 0 ||
+			    indiv_target(ld, si, v[OK_TARGET], &o->iorder) != 0)
+				bad = -1;
+			if (v[OK_PHASE] &&
+			    word(ld, v[OK_PHASE], "phase", fire_phase_key, NULL,
+				 BS_FIRE__COUNT) != BS_FIRE_PHASE) {
+				ld_err(ld, v[OK_PHASE],
+				       "phase: an individual shoots only in "
+				       "the Missile and Magic Phase (missile) "
+				       "[9.4] (RULING R-525)");
+				bad = -1;
+			}
+			bad |= refuse(ld, v, OK_MOVER, "an individual's fire");
+			bad |= refuse(ld, v, OK_AFTER, "an individual's fire");
+			bad |= refuse(ld, v, OK_AMMO, "an individual's fire");
+			return bad;
+		}
+	}
 	o->unit = ld_find_unit(ld, si, v[OK_FIRE], "fire");
 	if (o->unit < 0)
 		return -1;

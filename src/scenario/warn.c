@@ -98,11 +98,16 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			       "stands with the unit: this position has no "
 			       "effect",
 			       "[9.1] [9.2] (RULING R-112)", 1},
-    [BS_W_HERO_MISSILE] = {"hero-missile", ALL, NPY,
-			   "an individual's missile weapon is not played yet: "
-			   "he never shoots, and in melee he fights with his "
-			   "race's natural attacks or his fists (d2)",
-			   "[9.4] [10.0] (RULING R-524, R-512)", 1},
+    [BS_W_HERO_MISSILE] =
+	{"hero-missile", ALL, NPY,
+	 "an individual's missile weapon is not played yet "
+	 "in the Initial Missile Phase, as pass-through "
+	 "fire, or for a human side (he shoots only in the "
+	 "Missile and Magic Phase of the Intermediate and "
+	 "Advanced Games, for the doctrine AI or a scripted "
+	 "side's fire entries); in melee he fights with his race's natural "
+	 "attacks or his fists (d2)",
+	 "[9.4] [10.0] (RULING R-524, R-525, R-512)", 0},
     [BS_W_MAGIC_LEVEL] = {"magic-level", BI, NIF,
 			  "magic is not in force at this level (an Advanced "
 			  "Game rule): no spells are cast",

@@ -8,6 +8,8 @@
  * unchanged (R-517). Rulings R-500 .. R-523 (docs/rulings/heroes.md). */
 #include <math.h>
 
+#include "ai/doctrine_int.h"
+#include "battlesim/ai.h"
 #include "bs1e_fixture.h"
 
 /* ---- scenarios ------------------------------------------------------------
@@ -407,7 +409,7 @@ Test(r09_play, s9_4_a_hero_below_half_the_figure_no_effect)
 	    "      - {name: Ada, class: fighter, level: 1, hp: 30, "
 	    "ac: 2, weapon: dagger, position: [36, 20]}\n";
 	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA, OG);
-	tf_dice(&t, (int[]){6, 6, 6, 6}, 4);
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
 	melee(&t);
 	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
 	cr_assert_lt(2 * h->n[4], 100);
@@ -1160,4 +1162,232 @@ Test(r09_play, s_part2_basic_game_lone_commanders_are_markers)
 	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 0);
 	cr_assert_eq(tf_count(&t, BS_EV_INDIV_INIT), 0);
 	tf_close(&t);
+}
+
+/* ---- heroes who shoot [9.4] [10.0] (RULING R-525 .. R-528) ----------------
+ */
+
+/* The shots a test orders: fire_indiv gives these. */
+static struct bs_indiv_fire_order shot_orders[8];
+static int nshot_orders;
+
+static int tf_fire_indiv(void *ctx, const struct bs_battle *b, int side,
+			 struct bs_indiv_fire_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = 0;
+	for (int i = 0; i < nshot_orders && n < max; i++)
+		if (side == 0)
+			out[n++] = shot_orders[i];
+	return n;
+}
+
+static void hero_fire(struct tf *t, int side)
+{
+	t->ctl.fire_indiv = tf_fire_indiv;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	bs1e_heroes_fire(t->b, side);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+#define ARCHER_ADA                                                             \
+	"      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "       \
+	"abilities: {dex: 17}, weapon: long bow, position: [36, 20]}\n"
+
+/* RULING R-527 [9.4 B] [10.0]: a hero shoots a hero by AD&D rules:
+ * THAC0 20 - AC 5 = 15, +2 at medium range (9.5" of the long bow's
+ * 7/14/21), -2 for dexterity 17: a 15 hits, d6 hit points; the long
+ * bow's 2 shots a Game Round (R-526), a third is rejected [10.2]. */
+Test(r09_play, s9_4_b_s10_0_ruling_r527_hero_shoots_a_hero)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	for (int i = 0; i < 3; i++)
+		shot_orders[i] =
+		    (struct bs_indiv_fire_order){1, 1, -1, 1, "test"};
+	nshot_orders = 3;
+	tf_dice(&t, (int[]){15, 4, 14}, 3);
+	hero_fire(&t, 0);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 2, "two shots of the long bow");
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->n[8], 1, "a shot");
+	cr_assert_eq(d->n[9], 1, "medium range");
+	cr_assert_eq(d->n[1], 15, "15 +2 medium -2 dexterity");
+	cr_assert(tf_has_term(&d->deriv, 2, "medium range"));
+	cr_assert(tf_has_term(&d->deriv, -2, "dexterity 17"));
+	cr_assert_eq(d->n[2], 1, "15 hits");
+	cr_assert_eq(d->n[3], 4, "d6");
+	const struct bs_event *e = tf_find(&t, BS_EV_DUEL, 1);
+	cr_assert_eq(e->n[2], 0, "14 misses");
+	cr_assert_eq(ind(&t, "Bors")->hp, 30 - 4);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r, "the third shot");
+	cr_assert_str_eq(r->what, "no shot left this Game Round");
+	tf_close(&t);
+}
+
+/* [10.1] "A unit that is in base-to-base contact with enemy figures
+ * cannot use missile weapons"; [10.0] nothing beyond long range; RULING
+ * R-525 a melee weapon does not shoot. */
+Test(r09_play, s10_1_s10_0_ruling_r525_hero_in_contact_or_out_of_range)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 20.5]}\n"
+	    "      - {name: Cid, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [10, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	struct bs1e_indiv_shot p;
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.cite, "[10.1]", "%s", p.why);
+	ind(&t, "Bors")->pos = (struct bs_vec){36, 44};
+	o.tindiv = 2; /* Cid, 26" away: beyond 21" */
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why, "the target is out of range");
+	ind(&t, "Cid")->pos = (struct bs_vec){20, 20};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s", p.why);
+	cr_assert_eq(p.band, 2, "15.5\": long range");
+	/* Bors (a long sword) cannot shoot back */
+	struct bs_indiv_fire_order ob = {1, 0, -1, 1, NULL};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 0);
+	cr_assert_str_eq(p.why, "he has no missile weapon");
+	tf_close(&t);
+}
+
+/* [9.4 A] RULING R-528: a hero's shot at a 10:1 figure of orcs (10 HD) by
+ * the BATTLESYSTEM missile procedure [10.0]: even the best roll does
+ * less than 1/2 of its HD: no effect. */
+Test(r09_play, s9_4_a_s10_0_ruling_r528_shot_at_orcs_no_effect)
+{
+	struct tf t;
+	const char *u = "      - {name: Orcs, figures: 8, creature: orc, "
+			"weapons: [long sword], position: [36, 30], "
+			"facing: south, frontage: 4, commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, u, OG);
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test"};
+	nshot_orders = 1;
+	tf_dice(&t, (int[]){1, 1}, 2);
+	hero_fire(&t, 0);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert_eq(h->n[8], 1, "a shot");
+	cr_assert_eq(h->n[0], 10, "one attack");
+	cr_assert_eq(h->n[7], 0, "10 orcs a figure");
+	cr_assert_lt(2 * h->n[4], 100, "less than half of 10 HD");
+	cr_assert_eq(h->n[6], 0);
+	cr_assert_eq(tf_unit(&t, 1, 1)->wounded, 0);
+	tf_close(&t);
+}
+
+/* [9.4 A] [10.0] RULING R-528: an 8th-level archer's shot at a 2:1 figure
+ * of kobolds (1 HD): the best roll (1/2 HD, a d6's on the CRT) does 1/2 of
+ * its HD: a wound, taken at once [10.0]
+ * ("removed immediately"), before the Melee Phase; a second wound on the
+ * same figure kills it [8.7]. */
+Test(r09_play, s9_4_a_s10_0_ruling_r528_shot_wounds_a_figure_at_once)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 8, hp: 60, "
+			"ac: 2, weapon: long bow, position: [36, 20]}\n";
+	const char *u = "      - {name: Kobolds, figures: 8, ratio: 2, "
+			"creature: kobold, weapons: [short sword], "
+			"position: [36, 30], facing: south, frontage: 4, "
+			"commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, u, OG);
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test"};
+	shot_orders[1] = shot_orders[0];
+	nshot_orders = 2;
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	hero_fire(&t, 0);
+	cr_assert_eq(tf_count(&t, BS_EV_HERO_ATTACK), 2);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_eq(h->n[7], 0, "a shot never affects all of a figure");
+	cr_assert_geq(2 * h->n[4], 10, "1/2 of 1 HD: %d roll %d", h->n[4],
+		      h->n[2]);
+	cr_assert_eq(h->n[6], 1, "a wound");
+	const struct bs_unit_state *o = tf_unit(&t, 1, 1);
+	cr_assert_eq(o->figures, 7, "two wounds: a figure removed at once");
+	cr_assert_eq(o->wounded, 0);
+	tf_close(&t);
+}
+
+/* RULING R-525 docs/AI.md: the doctrine's hero shoots the nearest enemy
+ * individual in range and sight, every shot, with a reason; none when he
+ * is in contact. */
+Test(r09_play, s9_4_ruling_r525_doctrine_hero_shoots_the_nearest)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 34]}\n"
+	    "      - {name: Cid, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [30, 28]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	struct bs_indiv_fire_order o[8];
+	int n = bs_ai_hero_fire_cb(NULL, t.b, 0, o, 8);
+	cr_assert_eq(n, 2, "the long bow's two shots");
+	cr_assert_eq(o[0].tindiv, 2, "Cid, 10\" away, before Bors, 14\"");
+	cr_assert_eq(o[1].tindiv, 2);
+	cr_assert_not_null(o[0].why);
+	cr_assert_eq(bs_ai_hero_fire_cb(NULL, t.b, 1, o, 8), 0,
+		     "no missile weapon on the North");
+	ind(&t, "Cid")->pos = (struct bs_vec){36, 20.5};
+	cr_assert_eq(bs_ai_hero_fire_cb(NULL, t.b, 0, o, 8), 0,
+		     "in contact: no shot");
+	tf_close(&t);
+}
+
+/* RULING R-525: a scripted side's `fire:` entry naming an individual is
+ * his shot in the Missile and Magic Phase, at a unit or an individual;
+ * another phase is refused at load. */
+Test(r09_play, s9_4_ruling_r525_scripted_fire_entry_of_a_hero)
+{
+	struct tf t;
+	const char *i0 =
+	    ARCHER_ADA "    orders:\n"
+		       "      - {round: 1, fire: Ada, target: Bors}\n"
+		       "      - {round: 1, fire: Ada, target: Far N}\n";
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, NULL, b);
+	struct bs_ai_script s;
+	bs_ai_script_init(&s);
+	cr_assert_not_null(s.ctl.fire_indiv);
+	struct bs_indiv_fire_order o[8];
+	int n = s.ctl.fire_indiv(s.ctl.ctx, t.b, 0, o, 8);
+	cr_assert_eq(n, 2);
+	cr_assert_eq(o[0].indiv, 1);
+	cr_assert_eq(o[0].tside, 1);
+	cr_assert_eq(o[0].tindiv, 1, "Bors");
+	cr_assert_eq(o[0].tunit, -1);
+	cr_assert_eq(o[1].tunit, 0, "Far N");
+	cr_assert_eq(o[1].tindiv, -1);
+	/* no unit volley comes of them */
+	struct bs_fire_order f[8];
+	cr_assert_eq(s.ctl.fire(s.ctl.ctx, t.b, 0, BS_FIRE_PHASE, 0, f, 8), 0);
+	tf_close(&t);
+	char *y = malloc(16384);
+	cr_assert_not_null(y);
+	heroes_yaml(y, 16384, "intermediate", NULL, NULL,
+		    ARCHER_ADA "    orders:\n"
+			       "      - {round: 1, fire: Ada, target: Bors, "
+			       "phase: initial}\n",
+		    NULL, b);
+	struct bs_diags d;
+	bs_diags_init(&d);
+	struct bs_scenario *sc = NULL;
+	enum bs_status st =
+	    bs_scenario_load_string(y, strlen(y), "t.yaml", &sc, &d);
+	cr_assert_neq(st, BS_OK, "phase: initial is refused for him");
+	if (sc)
+		bs_scenario_free(sc);
+	bs_diags_release(&d);
+	free(y);
 }

@@ -1,0 +1,478 @@
+/* Heroes who shoot (issue 15), the Intermediate and Advanced Games: an
+ * individual standing alone on the table [9.4] whose `weapon:` is a
+ * missile weapon (RULING R-525) shoots in step B of the Missile and Magic
+ * Phase [1.5 B], after his side's units, the weapon's AD&D shots a Game
+ * Round [10.0] (RULING R-526), never in base-to-base contact [10.1], with
+ * a line of sight from his counter (the tabletop's sight, 45 degrees
+ * about the line to the target: he turns freely, the [9.4] Q&A) within
+ * the weapon's long range. At another individual by AD&D rules [9.4 B]
+ * (RULING R-527): THAC0 against AC on a d20, -2 at medium and -5 at long
+ * range, his dexterity's missile adjustment, the weapon's hit points. At
+ * a unit by [9.4 A] "Hero attacking figure" with the BATTLESYSTEM missile
+ * procedure [10.0] (RULING R-528): his 1:1 AR with Table 13, a wound at
+ * 1/2 of a figure's HD, removed at once [10.0]. Not played: the Initial
+ * Missile Phase and pass-through fire (the warning `hero-missile`). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "battlesim/bs1e_tables.h"
+#include "bs1e/engine.h"
+
+#define EPS 1e-9
+
+/* His missile weapon (RULING R-525), or NULL. */
+static const struct bs_unit_weapon *missile_of(const struct bs_individual *d)
+{
+	const struct bs_unit_weapon *w = &d->weapon;
+	if (w->weapon && w->weapon->kind == BS_WEAPON_MISSILE &&
+	    w->weapon->range_l > 0)
+		return w;
+	return NULL;
+}
+
+/* RULING R-526 [10.0] "the number of shots per Game Round are the same as
+ * in the AD&D game": the weapon's rate a Game Round, a fraction on the
+ * later rounds (1/2: every second round, R-508's way). */
+static int shots_round(const struct bs_battle *b, int k)
+{
+	const struct bs_unit_weapon *w = missile_of(b->indivs[k].def);
+	if (!w)
+		return 0;
+	int num = w->weapon->rate_num > 0 ? w->weapon->rate_num : 1;
+	int den = w->weapon->rate_den > 0 ? w->weapon->rate_den : 1;
+	return bs1e_adnd_routines(num, den, b->round);
+}
+
+int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv)
+{
+	if (!bs1e_indiv_on_table(b, side, indiv))
+		return 0;
+	int k = b->indiv_first[side] + indiv;
+	int n = shots_round(b, k) - bs1e_sc(b)->ix[k].shots;
+	return n > 0 ? n : 0;
+}
+
+static int no(struct bs1e_indiv_shot *o, const char *why, const char *cite)
+{
+	o->legal = 0;
+	o->why = why;
+	o->cite = cite;
+	return 0;
+}
+
+/* The centre of unit g's block. */
+static struct bs_vec block_centre(const struct bs_quad *q)
+{
+	struct bs_vec c = {0, 0};
+	for (int i = 0; i < 4; i++) {
+		c.x += q->p[i].x / 4;
+		c.y += q->p[i].y / 4;
+	}
+	return c;
+}
+
+/* Figure k's counter as a block of one figure facing `facing`. */
+static void counter_block(const struct bs_battle *b, int k, double facing,
+			  struct bs_tt_shape *sh, struct bs_tt_pose *p)
+{
+	double w = bs1e_sc(b)->ix[k].base;
+	bs_tt_shape_make(BS_FORM_CLOSED, 1, 1, w, w, 0, sh);
+	p->facing = facing;
+	p->front =
+	    bs_vec_add(b->indivs[k].pos, bs_vec_scale(bs_dir(facing), w / 2));
+}
+
+int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
+			  const struct bs_indiv_fire_order *o,
+			  struct bs1e_indiv_shot *out)
+{
+	memset(out, 0, sizeof *out);
+	out->legal = 1;
+	out->g = out->t = -1;
+	if (side < 0 || side >= b->nsides || o->indiv < 0 ||
+	    o->indiv >= b->sc->sides[side].nindividuals)
+		return no(out, "no such individual", "[9.4]");
+	if (!bs1e_indiv_on_table(b, side, o->indiv))
+		return no(out, "he does not stand alone on the table", "[9.4]");
+	int k = b->indiv_first[side] + o->indiv;
+	const struct bs_unit_weapon *w = missile_of(b->indivs[k].def);
+	if (!w)
+		return no(out, "he has no missile weapon",
+			  "[9.4] [10.1] RULING R-525");
+	if (bs1e_indiv_shots_left(b, side, o->indiv) <= 0)
+		return no(out, "no shot left this Game Round",
+			  "[10.2] RULING R-526");
+	/* [10.1] "A unit that is in base-to-base contact with enemy figures
+	 * cannot use missile weapons" */
+	if (bs1e_indiv_engaged(b, side, o->indiv))
+		return no(out,
+			  "in base-to-base contact with the enemy: no "
+			  "missile fire",
+			  "[10.1]");
+	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
+	    (o->tunit >= 0) == (o->tindiv >= 0))
+		return no(out, "missile fire is aimed at one enemy", "[10.1]");
+	struct bs_tt_shape ts, fs;
+	struct bs_tt_pose tp, fp;
+	struct bs_quad tq;
+	struct bs_vec tc;
+	if (o->tunit >= 0) {
+		if (o->tunit >= b->sc->sides[o->tside].nunits)
+			return no(out, "no such unit", "[10.1]");
+		out->g = bs1e_g(b, o->tside, o->tunit);
+		if (!bs1e_in_play(b, out->g))
+			return no(out, "the target is not on the table",
+				  "[10.1]");
+		bs1e_shape(b, out->g, &ts);
+		bs1e_pose(b, out->g, &tp);
+		tq = bs1e_quad(b, out->g);
+		tc = block_centre(&tq);
+	} else {
+		if (o->tindiv >= b->sc->sides[o->tside].nindividuals ||
+		    !bs1e_indiv_on_table(b, o->tside, o->tindiv))
+			return no(out, "the target is not on the table",
+				  "[9.4] [10.1]");
+		out->t = b->indiv_first[o->tside] + o->tindiv;
+		counter_block(b, out->t, 0, &ts, &tp);
+		tq = bs1e_indiv_quad(b, out->t);
+		tc = b->indivs[out->t].pos;
+	}
+	/* [13.3] a creature hit only by magic weapons */
+	if (out->g >= 0 && b->units[out->g].r.magic_to_hit && w->plus <= 0)
+		return no(out, "his missiles cannot harm the target", "[13.3]");
+	/* [11.9] fire only from the edge of woods, and at their edge */
+	struct bs_quad hq = bs1e_indiv_quad(b, k);
+	if (bs1e_woods(b, &hq) & BS1E_WOODS_DEEP)
+		return no(out,
+			  "in woods he fires only from their edge, shooting "
+			  "out of them",
+			  "[11.9]");
+	if (bs1e_woods(b, &tq) & BS1E_WOODS_DEEP)
+		return no(out,
+			  "missile fire cannot be used at figures in the "
+			  "woods, only at their edge",
+			  "[11.9]");
+	/* [10.1] line of sight from his counter, facing the target (heroes
+	 * turn freely, the [9.4] Q&A); the other units stand in the way
+	 * (RULING R-526: individuals' counters do not) */
+	struct bs_vec d = bs_vec_sub(tc, b->indivs[k].pos);
+	double facing = bs_vec_len(d) > EPS ? bs_facing_of(d) : 0;
+	counter_block(b, k, facing, &fs, &fp);
+	struct bs_tt_fire_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.rows = 1;
+	spec.reach = w->weapon->range_l;
+	spec.ti = bs1e_terrain(b);
+	struct bs_quad obst[BS1E_MAX_UNITS];
+	int n = 0;
+	for (int g = 0; g < b->nunits; g++)
+		if (g != out->g && bs1e_in_play(b, g))
+			obst[n++] = bs1e_quad(b, g);
+	if (bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL, NULL, n,
+			     &out->sight) <= 0)
+		return no(out,
+			  out->sight.in_reach > 0 && out->sight.terrain_hid
+			      ? "he cannot see the target: the terrain hides "
+				"it (woods, a hill or a building)"
+			  : out->sight.in_reach > 0
+			      ? "he cannot see the target"
+			      : "the target is out of range",
+			  out->sight.in_reach > 0 && out->sight.terrain_hid
+			      ? "[10.1] [11.9] RULING R-495"
+			  : out->sight.in_reach > 0 ? "[10.1]"
+						    : "[10.0]");
+	out->range = out->sight.range;
+	out->band = out->range <= w->weapon->range_s + EPS   ? 0
+		    : out->range <= w->weapon->range_m + EPS ? 1
+							     : 2;
+	return 1;
+}
+
+/* ---- the shot ------------------------------------------------------------
+ */
+
+static const char *const band_name[3] = {"short", "medium", "long"};
+
+/* PH Dexterity Table, "Reaction/Attacking Adjustment" (missiles): 3 -3,
+ * 4 -2, 5 -1, 6-15 0, 16 +1, 17 +2, 18 +3; 0 not given (RULING R-527). */
+static int dex_missile(int dex)
+{
+	if (dex <= 0 || (dex >= 6 && dex <= 15))
+		return 0;
+	if (dex < 6)
+		return dex - 6;
+	return dex >= 18 ? 3 : dex - 15;
+}
+
+/* [9.4 B] RULING R-527: a shot at individual t by AD&D rules. */
+static void shoot_indiv(struct bs_battle *b, int k, int t,
+			const struct bs1e_indiv_shot *p, int nth,
+			const char *why)
+{
+	struct bs_indiv_state *c = &b->indivs[k], *d = &b->indivs[t];
+	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
+	const struct bs1e_fighter *df = &bs1e_sc(b)->ix[t].f;
+	const struct bs_unit_weapon *w = missile_of(c->def);
+	const struct bs_weapon *wp = w->weapon;
+	int need = bs1e_adnd_needed(f->thac0, df->ac);
+	struct bs_deriv dn;
+	char lab[BS_DERIV_LABEL];
+	snprintf(lab, sizeof lab, "THAC0 %d - AC %d%s =", f->thac0, df->ac,
+		 need != f->thac0 - df->ac ? " on the matrix" : "");
+	bs_deriv_init(&dn, need, lab, NULL, NULL);
+	int bonus = 0;
+	/* the AD&D range penalties, -2 and -5, Table 13's +2 and +5 */
+	if (p->band > 0) {
+		const struct bs1e_mod_row *r =
+		    &bs1e_table13[p->band == 1 ? BS1E_T13_MEDIUM_RANGE
+					       : BS1E_T13_LONG_RANGE];
+		bs_deriv_add(&dn, r->mod, "[10.0] [10.8 T13] RULING R-527",
+			     "%s range", band_name[p->band]);
+		bonus -= r->mod;
+	}
+	int dex = dex_missile(c->def->ability[BS_DEX]);
+	if (dex) {
+		bs_deriv_add(&dn, -dex, "[9.4 B] RULING R-527", "dexterity %d",
+			     c->def->ability[BS_DEX]);
+		bonus += dex;
+	}
+	/* strength only for a hurled weapon (one without unlimited
+	 * ammunition [10.3]: javelins, axes, darts), not a bow or a sling */
+	int hurled = !wp->unlimited_ammo;
+	if (hurled && f->str_hit) {
+		bs_deriv_add(&dn, -f->str_hit, "[9.4 B] RULING R-527",
+			     "strength (hurled)");
+		bonus += f->str_hit;
+	}
+	char wname[BS_NAME_MAX + 16];
+	if (w->plus) {
+		snprintf(wname, sizeof wname, "%s %+d", wp->name, w->plus);
+		bs_deriv_add(&dn, -w->plus, "[9.4 B]", "%s", wname);
+		bonus += w->plus;
+	} else {
+		snprintf(wname, sizeof wname, "%s", wp->name);
+	}
+	/* [8.3] [13.1] RULING R-372: his race with the weapon, his race
+	 * against the target's */
+	int rw = bs1e_creature_weapon_term(f->race, wp);
+	if (rw) {
+		bs_deriv_add(&dn, rw, "[8.3] [13.1]", "%s with %s: %+d to hit",
+			     f->race->name, wp->name, -rw);
+		bonus -= rw;
+	}
+	char rlab[BS_DERIV_LABEL];
+	int racial = bs1e_duel_racial(f, df, rlab, sizeof rlab);
+	if (racial) {
+		bs_deriv_add(&dn, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
+		bonus -= racial;
+	}
+	static const struct bs_roll_why why_hit = {
+	    BS_ROLL_TO_HIT, {20, 0}, 0, "shooting at", "[9.4 B] [10.0]"};
+	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,
+			  d->idx, -1);
+	int d20 = bs_roll(&b->dice, 20);
+	int hit = d20 + bonus >= need;
+	int dmg = 0, raw = 0;
+	if (hit) {
+		const struct bs_dice *dd =
+		    df->size == BS_SIZE_L && wp->damage_l.nparts > 0
+			? &wp->damage_l
+			: &wp->damage_sm;
+		const struct bs_dice_part *dp = &dd->part[0];
+		static const struct bs_roll_why why_dmg = {
+		    BS_ROLL_DAMAGE, {0, 0}, 0, "damage to", "[9.4 B] [10.0]"};
+		bs_dice_why_indiv(&b->dice, &why_dmg, dp->count, dp->sides,
+				  c->side, c->idx, d->side, d->idx, -1);
+		raw = bs_roll_n(&b->dice, dp->count, dp->sides);
+		dmg = raw + dp->plus + w->plus + (hurled ? f->str_dmg : 0);
+		if (dmg < 1)
+			dmg = 1;
+		d->hp -= dmg;
+		d->killed_by = c->side;
+	}
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_DUEL);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.tside = d->side;
+		ev.tindiv = d->idx;
+		ev.deriv = dn;
+		ev.has_deriv = 1;
+		ev.dice[0] = d20;
+		ev.ndice = 1;
+		ev.die_sides = 20;
+		ev.n[0] = nth;
+		ev.n[1] = dn.value;
+		ev.n[2] = hit;
+		ev.n[3] = dmg;
+		ev.n[4] = d->hp;
+		ev.n[5] = nth;
+		ev.n[6] = raw;
+		ev.n[8] = 1; /* a shot */
+		ev.n[9] = p->band;
+		ev.n[10] = (int)lround(p->range * 10);
+		ev.what = wp->name;
+		ev.why = why;
+		ev.cite = "[9.4 B] [10.0] RULING R-527";
+		bs_battle_emit(b, &ev);
+	}
+	if (d->alive && d->hp <= 0)
+		bs1e_indiv_killed(b, t, c->side, "killed by missile fire",
+				  "[9.4 B] [10.0]");
+}
+
+/* [9.4 A] RULING R-528: a shot at unit g, "Hero attacking figure" by the
+ * BATTLESYSTEM missile procedure [10.0]. */
+static void shoot_unit(struct bs_battle *b, int k, int g,
+		       const struct bs1e_indiv_shot *p, const char *why)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_unit_state *t = &b->units[g];
+	const struct bs_unit_weapon *w = missile_of(c->def);
+	const struct bs_weapon *wp = w->weapon;
+	/* his AR as a 1:1 figure (his sheet's [3.2]) with Table 13 [10.8] */
+	struct bs_deriv d = s->ix[k].ar_d;
+	d.cite = "[10.8 T13]";
+	if (t->formation == BS_FORM_OPEN || t->formation == BS_FORM_SKIRMISH) {
+		const struct bs1e_mod_row *r =
+		    &bs1e_table13[BS1E_T13_TARGET_OPEN];
+		bs_deriv_add(&d, r->mod, r->cite,
+			     "target in open or skirmish formation");
+	}
+	struct bs_quad tq = bs1e_quad(b, g);
+	int cover_f = -1;
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	enum bs_cover cover =
+	    ti ? bs_terrain_cover(ti, p->sight.from, p->sight.to, &tq, &cover_f)
+	       : BS_COVER_NONE;
+	if (cover != BS_COVER_NONE) {
+		const struct bs_terrain *ct = bs_terrain_feature(ti, cover_f);
+		const struct bs_terrain_kind *tk = bs_terrain_kind_of(ct->type);
+		const struct bs1e_mod_row *r =
+		    &bs1e_table13[cover == BS_COVER_HARD
+				      ? BS1E_T13_TARGET_BUILDING
+				      : BS1E_T13_TARGET_WOODS];
+		bs_deriv_add(&d, r->mod, r->cite, "target %s %s (%s)",
+			     tk->behind ? "behind" : "in", tk->key, ct->name);
+	}
+	int wall = cover == BS_COVER_HARD ? 0
+					  : bs1e_shield_wall_missile_ac_at(
+						b, g, &tq, p->sight.from, 0, 0);
+	if (wall > 0)
+		bs_deriv_add(&d, wall, "[10.8 T13] [11.6] RULING R-536",
+			     "target in shield wall formation");
+	if (p->band > 0) {
+		const struct bs1e_mod_row *r =
+		    &bs1e_table13[p->band == 1 ? BS1E_T13_MEDIUM_RANGE
+					       : BS1E_T13_LONG_RANGE];
+		bs_deriv_add(&d, r->mod, r->cite, "%s range",
+			     band_name[p->band]);
+	}
+	t->flags |= BS_UF_ATTACKED;
+	/* one shot, the weapon's damage against the figure's size with its
+	 * plus */
+	struct bs1e_attack_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.ar = d.value;
+	spec.ac = t->r.ac;
+	spec.damage = t->r.size == BS_SIZE_L && wp->damage_l.nparts > 0
+			  ? wp->damage_l
+			  : wp->damage_sm;
+	for (int i = 0; i < spec.damage.nparts; i++)
+		spec.damage.part[i].plus += w->plus;
+	spec.attacks_num = spec.attacks_den = 1;
+	spec.figures = 1;
+	spec.poison_part = -1;
+	struct bs1e_attack_plan plan;
+	char err[160];
+	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
+		return;
+	static const struct bs_roll_why rwhy = {
+	    BS_ROLL_ATTACK, {6, 6}, 0, "shooting at", "[9.4 A] [10.0]"};
+	bs_dice_why(&b->dice, &rwhy, c->side, -1, c->idx, g);
+	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
+	struct bs1e_attack_result res;
+	bs1e_attack_resolve(&plan, d1 + d2, &res);
+	/* [9.4 A] "less than 1/2 the figure's HD, there is no effect ... 1/2
+	 * or more ... a wound"; RULING R-528: a shot strikes one creature,
+	 * and no unit's figure is one creature [2.6]: a hero's shot never
+	 * affects all the creatures of a figure */
+	int all = 0;
+	struct bs1e_hit hit;
+	memset(&hit, 0, sizeof hit);
+	hit.from = -1;
+	hit.from_indiv = k;
+	hit.to = g;
+	bs1e_hero_vs_figure(res.total_tenths, t->r.hd_fig, all,
+			    t->figures > 0 ? t->figures : 1, &hit.c);
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		char cols[160];
+		bs1e_attack_columns(&plan, NULL, cols, sizeof cols);
+		bs1e_ev(b, &ev, BS_EV_HERO_ATTACK);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.tside = t->side;
+		ev.tunit = t->idx;
+		ev.deriv = d;
+		ev.has_deriv = 1;
+		ev.dice[0] = d1;
+		ev.dice[1] = d2;
+		ev.ndice = 2;
+		ev.die_sides = 6;
+		ev.n[0] = 10;
+		ev.n[1] = t->r.ac;
+		ev.n[2] = res.attack_roll;
+		ev.n[3] = res.routine_tenths;
+		ev.n[4] = res.total_tenths;
+		ev.n[5] = hit.c.killed;
+		ev.n[6] = hit.c.wounded;
+		ev.n[7] = all;
+		ev.n[8] = 1; /* a shot */
+		ev.n[9] = p->band;
+		ev.n[10] = (int)lround(p->range * 10);
+		ev.what = cols;
+		ev.why = why;
+		ev.cite = "[9.4 A] [10.0] RULING R-528";
+		bs_battle_emit(b, &ev);
+	}
+	/* [10.0] "figures killed by missile fire are removed immediately" */
+	if (hit.c.killed > 0 || hit.c.wounded > 0)
+		bs1e_apply_hits_cite(b, g, &hit, 1, "a hero's missile fire",
+				     "[9.4 A] [10.0]");
+}
+
+void bs1e_heroes_fire(struct bs_battle *b, int side)
+{
+	const struct bs_controller *ctl = b->ctl[side];
+	if (!ctl || !ctl->fire_indiv)
+		return;
+	struct bs_indiv_fire_order o[BS_MAX_FIRE_ORDERS];
+	int n = ctl->fire_indiv(ctl->ctx, b, side, o, BS_MAX_FIRE_ORDERS);
+	if (n > BS_MAX_FIRE_ORDERS)
+		n = BS_MAX_FIRE_ORDERS;
+	for (int i = 0; i < n && !b->result.over; i++) {
+		struct bs1e_indiv_shot p;
+		if (!bs1e_check_indiv_fire(b, side, &o[i], &p)) {
+			if (bs_battle_events_on(b)) {
+				struct bs_event ev;
+				bs1e_ev(b, &ev, BS_EV_REJECTED);
+				ev.side = side;
+				ev.indiv = o[i].indiv;
+				ev.what = p.why;
+				ev.cite = p.cite;
+				bs_battle_emit(b, &ev);
+			}
+			continue;
+		}
+		int k = b->indiv_first[side] + o[i].indiv;
+		int nth = ++bs1e_sc(b)->ix[k].shots;
+		if (p.t >= 0)
+			shoot_indiv(b, k, p.t, &p, nth, o[i].why);
+		else
+			shoot_unit(b, k, p.g, &p, o[i].why);
+	}
+}

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/referee.h"
 #include "battlesim/scenario.h"
@@ -181,6 +182,16 @@ static int d_roles(void *ctx, const struct bs_battle *b, int side,
 	return c->roles ? c->roles(c->ctx, b, side, out, max) : 0;
 }
 
+/* [9.4] [10.0] RULING R-525: the shots of a side's individuals, asked of
+ * an AI or scripted side's controller as in `play` (the human controller
+ * has none: a human side's heroes do not shoot, said at its fire prompt). */
+static int d_fire_indiv(void *ctx, const struct bs_battle *b, int side,
+			struct bs_indiv_fire_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->fire_indiv ? c->fire_indiv(c->ctx, b, side, out, max) : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -209,6 +220,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(fire);
 	SYNC(pass_through);
 	SYNC(roles);
+	SYNC(fire_indiv);
 #undef SYNC
 }
 
@@ -909,6 +921,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .fire = d_fire,
 	    .pass_through = d_pass_through,
 	    .roles = d_roles,
+	    .fire_indiv = d_fire_indiv,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",
@@ -1751,6 +1764,17 @@ static void fire_question_text(const struct bs_ref *r,
 			: "fire",
 		    q->nrally ? "another" : "a",
 		    q->fire == BS_FIRE_ARTILLERY ? "[, ammo: SPECIAL]" : "");
+		/* [9.4] [10.0] RULING R-525: the human controller is not
+		 * asked its individuals' shots (docs/REFEREE.md "Not played
+		 * yet"): said where one could shoot */
+		for (int i = 0;
+		     q->fire == BS_FIRE_PHASE && i < sd->nindividuals; i++)
+			if (bs1e_indiv_shots_left(b, q->side, i) > 0)
+				put(buf, len, &k,
+				    "\n  %s: not asked: a human side's heroes "
+				    "do not shoot [9.4] [10.0] (RULING R-525; "
+				    "`side %s ai` shoots for them)",
+				    sd->individuals[i].name, sd->name);
 	}
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_volleys(b, q, v, 64);

@@ -104,6 +104,11 @@ struct moments {
 	int step[BS_MAX_MOVE_POINTS]; /* -1: before the first step */
 	double t[BS_MAX_MOVE_POINTS]; /* inches into an advance, -1 the end */
 	int n;
+	/* RULING R-456 a withdrawal's or a flight's straight line: its
+	 * front's start, the unit vector along it, its facing, the MV paid
+	 * an inch */
+	struct bs_vec along0, along;
+	double along_facing, along_rate;
 };
 #define MOMENT_STEP 1.0 /* inches between the moments of an advance */
 
@@ -2229,7 +2234,8 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 
 /* RULING R-456 [10.6] the pass-through moments of a fighting withdrawal
  * [7.12], a flight [8.8] (one straight move the rules give) or a
- * wrap-around [7.11]: where it starts and where it ends (R-477's for a
+ * wrap-around [7.11]: where it starts, every inch of a withdrawal's or a
+ * flight's straight line, and where it ends (R-477's for a
  * step). The move is traced first (kind BS_ORDER_WITHDRAW, FLEE or WRAP,
  * `allowed` its MV), the moments
  * offered to the controllers of the sides not moving; *np volleys in po.
@@ -2255,6 +2261,22 @@ static void one_move_moments(struct bs_battle *b, int g,
 		ok = wrap_path(&t, &wl, &wr, &tg);
 	else
 		flee_path(&t, 0);
+	/* [10.6] "at any point during the enemy's movement": a withdrawal
+	 * and a flight are one straight line (RULING R-456); every inch of
+	 * it is a moment, as an advance's (RULING R-477) */
+	struct bs_vec x0 = {mo->pt[0].x, mo->pt[0].y};
+	struct bs_vec way = bs_vec_sub(t.p.front, x0);
+	double dist = bs_vec_len(way);
+	if (ok && o->kind != BS_ORDER_WRAP && dist > EPS) {
+		mo->along0 = x0;
+		mo->along = bs_vec_scale(way, 1.0 / dist);
+		mo->along_facing = t.p.facing;
+		mo->along_rate = t.spent / dist;
+		for (double k = MOMENT_STEP; k < dist - MOMENT_STEP / 4;
+		     k += MOMENT_STEP)
+			moment(&t, bs_vec_add(x0, bs_vec_scale(mo->along, k)),
+			       t.p.facing, k * mo->along_rate, 0, k, -1);
+	}
 	if (ok && t.spent > EPS)
 		moment(&t, t.p.front, t.p.facing, t.spent, 0, -1,
 		       t.contact >= 0 ? t.contact : -1);
@@ -2276,6 +2298,36 @@ static int one_move_pauses(struct mv *m, int step)
 	while (pause_next(m, step, &pt))
 		pause_at(m, m->pause[m->ipause].at);
 	return !m->aborted;
+}
+
+/* RULING R-456 [10.6] the volleys of m's pauses along a withdrawal's or
+ * a flight's line (step 0, t inches into it): the mover stopped there,
+ * at that inch of its traced line. 1 when it is still there to go on:
+ * it then goes on from where it started, its block as the volleys left
+ * it (the same straight line). */
+static int one_move_along(struct mv *m)
+{
+	double t;
+	if (!m->mo)
+		return 1;
+	const struct moments *mo = m->mo;
+	struct bs_tt_pose p0 = m->p;
+	int paused = 0;
+	while (pause_next(m, 0, &t) && t >= 0) {
+		m->p.front = bs_vec_add(mo->along0, bs_vec_scale(mo->along, t));
+		m->p.facing = mo->along_facing;
+		m->spent = t * mo->along_rate;
+		paused = 1;
+		pause_at(m, m->pause[m->ipause].at);
+		if (m->aborted)
+			return 0;
+	}
+	if (paused) {
+		m->p = p0;
+		m->spent = 0;
+		bs1e_set_geom(m->wb, m->g, &m->s, &m->p);
+	}
+	return 1;
 }
 
 /* Volleys ordered at moments that did not come (RULING R-477's notes). */
@@ -2311,6 +2363,12 @@ static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)
 	if (!one_move_pauses(&m, -1)) {
 		/* [10.6] routed or destroyed where it stood: no withdrawal */
 		one_move_leftover(b, &m, po, np);
+		return;
+	}
+	if (!one_move_along(&m)) {
+		/* routed or destroyed on its way back */
+		one_move_leftover(b, &m, po, np);
+		u->flags |= BS_UF_WITHDREW | BS_UF_MOVED;
 		return;
 	}
 	withdraw_path(&m);
@@ -2438,6 +2496,12 @@ static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
 	one_move_moments(b, g, o, u->r.mv, &m, &mo, po, &np);
 	if (!one_move_pauses(&m, -1)) {
 		one_move_leftover(b, &m, po, np);
+		return;
+	}
+	if (!one_move_along(&m)) {
+		/* routed or destroyed on its way */
+		one_move_leftover(b, &m, po, np);
+		u->flags |= BS_UF_MOVED;
 		return;
 	}
 	flee_path(&m, 0);

@@ -758,9 +758,9 @@ Test(r10_missiles, s10_6_ruling_r456_pass_through_at_a_withdrawal)
 	struct tf t;
 	/* at its end, 3" back */
 	engaged_orcs(&t, BS_ORDER_WITHDRAW, -1, (int[]){3, 4, 1, 1, 1, 1}, 6);
-	cr_assert_eq(t.npath, 2, "where it starts, where it ends");
+	cr_assert_eq(t.npath, 4, "where it starts, every inch, where it ends");
 	cr_assert_float_eq(t.path[0].moved, 0, 1e-9);
-	cr_assert_float_eq(t.path[1].moved, 3, 1e-9);
+	cr_assert_float_eq(t.path[3].moved, 3, 1e-9);
 	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
 	cr_assert_not_null(v);
 	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
@@ -783,7 +783,7 @@ Test(r10_missiles, s10_6_ruling_r456_pass_through_at_a_flight)
 	/* the free attack first (1+1: nothing), then the flight and the
 	 * volley where it ends */
 	engaged_orcs(&t, BS_ORDER_FLEE, -1, (int[]){1, 1, 3, 4, 1, 1, 1, 1}, 8);
-	cr_assert_eq(t.npath, 2);
+	cr_assert_gt(t.npath, 2);
 	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
 	cr_assert_not_null(v);
 	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
@@ -805,6 +805,48 @@ Test(r10_missiles, s10_6_ruling_r456_pass_through_at_a_wrap_around)
 	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
 	cr_assert_not_null(v);
 	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
+	tf_close(&t);
+}
+
+/* [10.6] "Pass-through fire can be taken at any point during the enemy's
+ * movement": RULING R-456, every inch of a withdrawal's line. */
+Test(r10_missiles, s10_6_ruling_r456_pass_through_along_a_withdrawal)
+{
+	struct tf t;
+	engaged_orcs(&t, BS_ORDER_WITHDRAW, 1, (int[]){3, 4, 1, 1, 1, 1}, 6);
+	cr_assert_eq(t.npath, 4);
+	for (int k = 1; k < 3; k++) {
+		cr_assert_float_eq(t.path[k].moved, k, 1e-9);
+		cr_assert_float_eq(t.path[k].y, 20 + k, 1e-9);
+		cr_assert_float_eq(t.path[k].facing, t.path[0].facing, 1e-9);
+	}
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
+	cr_assert_float_eq(v->y1, 21, 1e-9, "fired at it 1\" back: %g", v->y1);
+	cr_assert_float_eq(tf_unit(&t, 1, 0)->front.y, 23, 1e-9,
+			   "then it withdraws the whole 3\"");
+	cr_assert(tf_unit(&t, 1, 0)->flags & BS_UF_WITHDREW);
+	tf_close(&t);
+}
+
+/* RULING R-456: along a flight [8.8], the volley where the moment falls;
+ * the flight then runs its full MV. */
+Test(r10_missiles, s10_6_ruling_r456_pass_through_along_a_flight)
+{
+	struct tf t;
+	engaged_orcs(&t, BS_ORDER_FLEE, 2, (int[]){1, 1, 3, 4, 1, 1, 1, 1}, 8);
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[8], BS_FIRE_PASS_THROUGH);
+	/* its front after the about face: the block's rear edge */
+	double y0 = t.path[0].y;
+	cr_assert_gt(y0, 20);
+	cr_assert_float_eq(t.path[2].moved, 2, 1e-9);
+	cr_assert_float_eq(v->y1, y0 + 2, 1e-9, "2\" into its flight: %g",
+			   v->y1);
+	double end = tf_unit(&t, 1, 0)->front.y;
+	cr_assert_gt(end, y0 + 3, "it fled on: %g", end);
 	tf_close(&t);
 }
 

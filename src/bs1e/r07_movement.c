@@ -837,7 +837,14 @@ static void pause_at(struct mv *m, int k)
 		snprintf(msg, sizeof msg,
 			 "pass-through fire: %.1f\" into its move%s", m->spent,
 			 pt.contact ? ", as it comes into contact" : "");
-		bs_battle_say(b, BS_EV_NOTE, m->g, msg, "[10.6] RULING R-477");
+		/* a withdrawal's, a flight's or a wrap-around's moments are
+		 * RULING R-456's */
+		const enum bs_order_kind ok = m->o->kind;
+		bs_battle_say(b, BS_EV_NOTE, m->g, msg,
+			      ok == BS_ORDER_WITHDRAW || ok == BS_ORDER_FLEE ||
+				      ok == BS_ORDER_WRAP
+				  ? "[10.6] RULING R-456"
+				  : "[10.6] RULING R-477");
 	}
 	while (m->ipause < m->npause && m->pause[m->ipause].at == k) {
 		const struct bs1e_pt_order *o = &m->pause[m->ipause++];

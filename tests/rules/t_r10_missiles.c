@@ -827,6 +827,14 @@ Test(r10_missiles, s10_6_ruling_r456_pass_through_along_a_withdrawal)
 	cr_assert_float_eq(tf_unit(&t, 1, 0)->front.y, 23, 1e-9,
 			   "then it withdraws the whole 3\"");
 	cr_assert(tf_unit(&t, 1, 0)->flags & BS_UF_WITHDREW);
+	/* the pause is logged with this ruling's cite */
+	int cited = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_NOTE &&
+		    strstr(t.evs[i].what, "pass-through fire: 1.0\" into") &&
+		    !strcmp(t.evs[i].cite, "[10.6] RULING R-456"))
+			cited = 1;
+	cr_assert(cited, "a NOTE cites R-456 at 1.0\"");
 	tf_close(&t);
 }
 

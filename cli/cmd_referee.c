@@ -59,6 +59,8 @@ const char cmd_referee_help[] =
     "  VOLLEY                  fire: UNIT, target: ENEMY [, after: INCHES]\n"
     "                          | done | none (1E missile and pass-through "
     "fire)\n"
+    "  ROLE                    individual: NAME, role: hero | ... | done\n"
+    "                          (1E [9.0] changes of role)\n"
     "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
@@ -201,24 +203,61 @@ static const char *const commands[] = {
     "dice", "side",   "override", "undo", "go",	 "quit", NULL};
 
 /* The answers' words, for completion only (not commands). */
-static const char *const answer_words[] = {
-    "hold",	    "move, steps: [", "charge, target: ",
-    "forced_march", "withdraw",	      "flee",
-    "wrap",	    "advance: ",      "wheel: ",
-    "face: ",	    "frontage: ",     "formation: ",
-    "rally: ",	    "mob: ",	      "by: ",
-    "done",	    "in order",	      "first",
-    "second",	    "follow",	      "stay",
-    "keep",	    "retreat",	      "check",
-    "forward",	    "back",	      "north",
-    "south",	    "east",	      "west",
-    "enter: ",	    "attack: ",	      "engage: ",
-    "target: ",	    "none",	      "program",
-    "ask",	    "human",	      "ai",
-    "scripted",	    "strength",	      "routed",
-    "rallied",	    "position",	      "figures",
-    "command",	    "reserve",	      "fire: ",
-    "after: ",	    "ammo: ",	      NULL};
+static const char *const answer_words[] = {"hold",
+					   "move, steps: [",
+					   "charge, target: ",
+					   "forced_march",
+					   "withdraw",
+					   "flee",
+					   "wrap",
+					   "advance: ",
+					   "wheel: ",
+					   "face: ",
+					   "frontage: ",
+					   "formation: ",
+					   "rally: ",
+					   "mob: ",
+					   "by: ",
+					   "done",
+					   "in order",
+					   "first",
+					   "second",
+					   "follow",
+					   "stay",
+					   "keep",
+					   "retreat",
+					   "check",
+					   "forward",
+					   "back",
+					   "north",
+					   "south",
+					   "east",
+					   "west",
+					   "enter: ",
+					   "attack: ",
+					   "engage: ",
+					   "target: ",
+					   "none",
+					   "program",
+					   "ask",
+					   "human",
+					   "ai",
+					   "scripted",
+					   "strength",
+					   "routed",
+					   "rallied",
+					   "position",
+					   "figures",
+					   "command",
+					   "reserve",
+					   "fire: ",
+					   "after: ",
+					   "ammo: ",
+					   "individual: ",
+					   "role: ",
+					   "of: ",
+					   "take_over: ",
+					   NULL};
 
 static unsigned char complete(EditLine *el, int ch)
 {
@@ -946,6 +985,23 @@ static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 {
 	struct bs_ref *r = u->r;
 	const struct bs_battle *b = r->b;
+	if (p->wait == BS_WAIT_ASK && p->q->kind == BS_HUMAN_ROLES) {
+		/* RULING R-435: the AI's change of role */
+		const struct bs_controller *c =
+		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+		struct bs_human_answer a;
+		memset(&a, 0, sizeof a);
+		a.done = 1;
+		if (c)
+			bs_ref_ai_role(r, c, p->q, &a);
+		char t[512] = "done";
+		if (!a.done)
+			bs_ref_role_text(r, p->q->side, &a.role, t, sizeof t);
+		say("the AI (docs/AI.md) would answer: %s\n", t);
+		if (!a.done && a.role.why[0])
+			say("  why: %s\n", a.role.why);
+		return;
+	}
 	if (p->wait == BS_WAIT_ASK && (p->q->kind == BS_HUMAN_FIRE ||
 				       p->q->kind == BS_HUMAN_PASS_THROUGH)) {
 		suggest_fire(u, p);
@@ -1022,8 +1078,11 @@ static const char help_text[] =
     "order [1.6 B]: in order, or the units whose combats go first; a volley\n"
     "[1.2] [1.5] [10.6]: fire: UNIT, target: ENEMY [, after: INCHES] [, ammo:\n"
     "SPECIAL] (a fire entry of orders: without round, phase and mover) | done\n"
-    "| none; split-fire [10.5] is a step of a move: {fire: ENEMY}. The matrix\n"
-    "(docs/MATRIX.md, scripted orders): a move: stay | forward, east (steps\n"
+    "| none; split-fire [10.5] is a step of a move: {fire: ENEMY}; a change\n"
+    "of role [9.0]: individual: NAME, role: hero | member, of: UNIT |\n"
+    "commander, of: UNIT | individual: NAME, take_over: COMMANDER | done.\n"
+    "The matrix (docs/MATRIX.md, scripted orders): a move: stay | forward, "
+    "east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
     "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
     "Other questions say their answers.\n"

@@ -178,6 +178,9 @@ enum bs_human_ask {
 				  phase's fire, or done (RULING R-431) */
 	BS_HUMAN_PASS_THROUGH, /* [10.6] one volley at a moment of an enemy
 				  unit's move, or none (RULING R-431) */
+	BS_HUMAN_ROLES,	       /* [9.0] one change of role declared at the
+				  beginning of the Movement Phase, or done
+				  (RULING R-435) */
 	/* the matrix card system (RULING R-427) */
 	BS_HUMAN_MX_MOVE,   /* [M3.2] a brigade's move */
 	BS_HUMAN_MX_ATTACK, /* [M3.3] the winner: whom a brigade attacks */
@@ -206,6 +209,8 @@ struct bs_human_q {
 	const struct bs_move_point *path;
 	int npath;
 	const struct bs_fire_order *given; /* PASS_THROUGH: nrally of them */
+	/* ROLES: the changes declared so far this phase (nrally of them) */
+	const struct bs_role_order *roles;
 };
 
 /* The answer to it (the fields of its kind). */
@@ -232,6 +237,7 @@ struct bs_human_answer {
 	int fire_kind;
 	int mside, munit;
 	double after;
+	struct bs_role_order role; /* ROLES (done 0): the change */
 };
 
 /* The UI: answer q about battle b into *a (every question is answered:
@@ -268,6 +274,13 @@ struct bs_human_volley {
  * out[0..max); returns how many there are (may be more than max). */
 int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
 			struct bs_human_volley *out, int max);
+
+/* [9.0] RULING R-435: the changes of role side's individuals may declare
+ * now (bs1e_check_role legal, an individual not named in q->roles yet),
+ * into out[0..max); returns how many there are (may be more than max).
+ * q is a BS_HUMAN_ROLES question. */
+int bs_ai_human_roles(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_role_order *out, int max);
 
 /* [10.6] the moment of path[0..n) a pass-through volley waits for:
  * the first `after` inches into the move, or (after < 0, or never that

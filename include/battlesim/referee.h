@@ -227,6 +227,17 @@ int bs_ref_read_answer(struct bs_ref *r, const struct bs_human_q *q,
 void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 		      const struct bs_human_q *q, struct bs_human_answer *a);
 
+/* RULING R-435: controller c's change of role at roles question q (its
+ * first for an individual not named yet this phase), as an answer (done
+ * when none): `suggest`, and a side switched from human while asked. */
+void bs_ref_ai_role(const struct bs_ref *r, const struct bs_controller *c,
+		    const struct bs_human_q *q, struct bs_human_answer *a);
+
+/* Change of role o of side in the grammar of the prompt ("individual:
+ * Ulf, role: hero"); into buf ("" when it names no individual). */
+void bs_ref_role_text(const struct bs_ref *r, int side,
+		      const struct bs_role_order *o, char *buf, size_t len);
+
 /* The volley a of question q in the grammar of the prompt ("fire: Keep
  * archers, target: Broken Fang warriors[, after: 4.5]") and, when legal
  * now, its numbers (range band, AR, expected HD); into buf. */

@@ -13,6 +13,7 @@
 
 #include "battlesim/ai.h"
 #include "battlesim/battle.h"
+#include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/matrix.h"
@@ -30,6 +31,7 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_MELEE] = "melee",
     [BS_HUMAN_FIRE] = "fire",
     [BS_HUMAN_PASS_THROUGH] = "pass-through",
+    [BS_HUMAN_ROLES] = "roles",
     [BS_HUMAN_MX_MOVE] = "move",
     [BS_HUMAN_MX_ATTACK] = "attack",
     [BS_HUMAN_MX_ENGAGE] = "engage",
@@ -425,6 +427,95 @@ static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
 	return 1;
 }
 
+/* Has q (ROLES) already a change for individual k? */
+static int role_given(const struct bs_human_q *q, int k)
+{
+	for (int i = 0; q->roles && i < q->nrally; i++)
+		if (q->roles[i].indiv == k)
+			return 1;
+	return 0;
+}
+
+int bs_ai_human_roles(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_role_order *out, int max)
+{
+	const struct bs_side *sd = &b->sc->sides[q->side];
+	int n = 0;
+	for (int k = 0; k < sd->nindividuals; k++) {
+		if (role_given(q, k))
+			continue;
+		for (int act = 0; act < BS_RA__COUNT; act++) {
+			int nt = act == BS_RA_HERO	  ? 1
+				 : act == BS_RA_TAKE_OVER ? sd->nindividuals
+							  : sd->nunits;
+			for (int t = 0; t < nt; t++) {
+				struct bs_role_order r;
+				memset(&r, 0, sizeof r);
+				r.indiv = k;
+				r.act = (enum bs_role_act)act;
+				r.unit =
+				    act == BS_RA_MEMBER || act == BS_RA_COMMAND
+					? t
+					: -1;
+				r.post = act == BS_RA_TAKE_OVER ? t : -1;
+				if (!bs1e_check_role(b, q->side, &r, NULL,
+						     NULL))
+					continue;
+				if (n < max)
+					out[n] = r;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+/* [9.0] RULING R-435: asked one change at a time, only while an
+ * individual of the side may change role (so a side with none is not
+ * asked); `done` ends the side's declarations. The engine checks each
+ * again and applies them in order [9.0] "take effect immediately". */
+static int h_roles(void *ctx, const struct bs_battle *b, int side,
+		   struct bs_role_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_ROLES, side, -1);
+		q.nrally = n;
+		q.roles = out;
+		if (bs_ai_human_roles(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done)
+			break;
+		out[n++] = a.role;
+	}
+	return n;
+}
+
+/* RULING R-435: a change of role answered, against the rules now. */
+static int roles_check(const struct bs_battle *b, const struct bs_human_q *q,
+		       const struct bs_human_answer *a, const char **why,
+		       const char **cite)
+{
+	if (a->done)
+		return 1;
+	if (role_given(q, a->role.indiv)) {
+		*why = "he has declared his change of role this round";
+		*cite = "[9.0] RULING R-435";
+		return 0;
+	}
+	if (!bs1e_check_role(b, q->side, &a->role, why, cite)) {
+		if (!*why)
+			*why = "the rules do not allow this change of role";
+		if (!*cite)
+			*cite = "[9.0]";
+		return 0;
+	}
+	return 1;
+}
+
 /* ---- the matrix (RULING R-427) ---------------------------------------- */
 
 static void mx_question(struct bs_human_q *q, enum bs_human_ask k,
@@ -610,6 +701,7 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.bs2e_retreat = h_retreat;
 	h->ctl.fire = h_fire;
 	h->ctl.pass_through = h_pass_through;
+	h->ctl.roles = h_roles;
 }
 
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
@@ -622,6 +714,8 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		return mx_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH)
 		return fire_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_ROLES)
+		return roles_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_MELEE) {
 		for (int i = 0; i < a->nseq; i++)
 			if (!in_melee(q->side, a->seq[i], q->melees,

@@ -802,11 +802,38 @@ static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
 	case BS_HUMAN_PASS_THROUGH:
 		bs_ref_ai_volley(r, c, q, a);
 		break;
+	case BS_HUMAN_ROLES:
+		bs_ref_ai_role(r, c, q, a);
+		break;
 	default:
 		/* rally: the other controller's attempts are not asked one
 		 * at a time; the human's list ends here */
 		a->done = 1;
 		break;
+	}
+}
+
+void bs_ref_ai_role(const struct bs_ref *r, const struct bs_controller *c,
+		    const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	/* RULING R-435: the other controller's changes, the first for an
+	 * individual not named yet this phase */
+	struct bs_role_order o[BS_MAX_ROLE_ORDERS];
+	int n = c->roles
+		    ? c->roles(c->ctx, r->b, q->side, o, BS_MAX_ROLE_ORDERS)
+		    : 0;
+	if (n > BS_MAX_ROLE_ORDERS)
+		n = BS_MAX_ROLE_ORDERS;
+	a->done = 1;
+	for (int i = 0; i < n; i++) {
+		int dup = 0;
+		for (int k = 0; q->roles && k < q->nrally; k++)
+			dup |= q->roles[k].indiv == o[i].indiv;
+		if (dup)
+			continue;
+		a->done = 0;
+		a->role = o[i];
+		return;
 	}
 }
 
@@ -1431,6 +1458,41 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		a->rally.mob_angle = o.mob_angle;
 		return 0;
 	}
+	case BS_HUMAN_ROLES: {
+		/* RULING R-435: an individual's role entry of the scripted
+		 * grammar ([9.0] role: hero | member, of: UNIT | commander,
+		 * of: UNIT; [9.3] take_over: COMMANDER), or done */
+		static const char *const none[] = {"done", "none", "no", NULL};
+		if (word_is(t, none)) {
+			a->done = 1;
+			return 0;
+		}
+		struct bs_script_order o;
+		if (!has_key(t, "individual") ||
+		    bs_scenario_parse_order(sc, q->side, in->round, -1, t, &o,
+					    why, len) != BS_OK) {
+			if (!has_key(t, "individual"))
+				snprintf(
+				    why, len,
+				    "here: a change of role, individual: "
+				    "NAME, role: hero | member, of: UNIT | "
+				    "commander, of: UNIT, or individual: "
+				    "NAME, take_over: COMMANDER, or done "
+				    "[9.0]");
+			return -1;
+		}
+		if (o.kind != BS_SCRIPT_ROLE) {
+			snprintf(why, len,
+				 "here: a change of role, individual: NAME, "
+				 "role: hero | member, of: UNIT | commander, "
+				 "of: UNIT, or individual: NAME, take_over: "
+				 "COMMANDER, or done [9.0]");
+			return -1;
+		}
+		a->done = 0;
+		a->role = o.role;
+		return 0;
+	}
 	case BS_HUMAN_MOVE: {
 		struct bs_script_order o;
 		if (bs_scenario_parse_order(sc, q->side, in->round, q->unit, t,
@@ -1659,22 +1721,6 @@ void bs_ref_melees_text(const struct bs_battle *b, const struct bs_melee *m,
 		put(buf, len, k, ", ...");
 }
 
-/* Not asked yet, announced where it applies: a human 1E side's [9.0]
- * changes of role (the Intermediate Game on, the side has individuals). */
-static void roles_note(const struct bs_ref *r, int side, char *buf, size_t len,
-		       size_t *k)
-{
-	const struct bs_scenario *sc = r->sc;
-	if (sc->rules != BS_RULES_BS1E || sc->level < BS_LEVEL_INTERMEDIATE ||
-	    sc->sides[side].nindividuals == 0)
-		return;
-	put(buf, len, k,
-	    "\n  (not asked yet: its individuals' changes of role [9.0] "
-	    "(hero, member, commander, take over): side %s ai declares "
-	    "them)",
-	    sc->sides[side].name);
-}
-
 static const char *const band_word[3] = {"short", "medium", "long"};
 
 /* The numbers of volley f (kind `kind`, at moment `at` or NULL) now:
@@ -1832,6 +1878,69 @@ static void fire_question_text(const struct bs_ref *r,
 		    "\n  (or another enemy in range and sight at that moment)");
 }
 
+void bs_ref_role_text(const struct bs_ref *r, int side,
+		      const struct bs_role_order *o, char *buf, size_t len)
+{
+	const struct bs_side *sd = &r->sc->sides[side];
+	size_t k = 0;
+	buf[0] = '\0';
+	if (o->indiv < 0 || o->indiv >= sd->nindividuals)
+		return;
+	put(buf, len, &k, "individual: %s, ", sd->individuals[o->indiv].name);
+	if (o->act == BS_RA_TAKE_OVER && o->post >= 0 &&
+	    o->post < sd->nindividuals)
+		put(buf, len, &k, "take_over: %s",
+		    sd->individuals[o->post].name);
+	else if (o->act == BS_RA_HERO)
+		put(buf, len, &k, "role: hero");
+	else if (o->unit >= 0 && o->unit < sd->nunits)
+		put(buf, len, &k, "role: %s, of: %s",
+		    o->act == BS_RA_MEMBER ? "member" : "commander",
+		    sd->units[o->unit].name);
+}
+
+/* [9.0] RULING R-435: the side's individuals, their roles now, and the
+ * changes the rules allow now. */
+static void roles_question_text(const struct bs_ref *r,
+				const struct bs_human_q *q, char *buf,
+				size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	size_t k = 0;
+	buf[0] = '\0';
+	put(buf, len, &k,
+	    "%s, movement phase: %s change of role? [9.0] RULING R-435 "
+	    "(individual: NAME, role: hero | member, of: UNIT | commander, "
+	    "of: UNIT | individual: NAME, take_over: COMMANDER | done)",
+	    sd->name, q->nrally ? "another" : "a");
+	for (int i = 0; i < sd->nindividuals; i++) {
+		const struct bs_indiv_state *c =
+		    &b->indivs[b->indiv_first[q->side] + i];
+		put(buf, len, &k, "\n  %s: %s", sd->individuals[i].name,
+		    !c->alive ? "dead"
+		    : c->lost ? "out of the battle"
+			      : bs_role_name[c->role]);
+		if (c->alive && !c->lost && c->with_unit >= 0 &&
+		    c->with_unit < sd->nunits)
+			put(buf, len, &k, " (%s)",
+			    sd->units[c->with_unit].name);
+		for (int j = 0; q->roles && j < q->nrally; j++)
+			if (q->roles[j].indiv == i)
+				put(buf, len, &k, ", declared this phase");
+	}
+	struct bs_role_order o[64];
+	int n = bs_ai_human_roles(b, q, o, 64);
+	put(buf, len, &k, "\n  the rules allow now:");
+	for (int i = 0; i < n && i < 64; i++) {
+		char t[256];
+		bs_ref_role_text(r, q->side, &o[i], t, sizeof t);
+		put(buf, len, &k, "\n    %s", t);
+	}
+	if (n > 64)
+		put(buf, len, &k, "\n    ... (%d more)", n - 64);
+}
+
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			   char *buf, size_t len)
 {
@@ -1854,6 +1963,9 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			 "%s is Side A: move first or second? [1.4] (first, "
 			 "second)",
 			 sd->name);
+		break;
+	case BS_HUMAN_ROLES:
+		roles_question_text(r, q, buf, len);
 		break;
 	case BS_HUMAN_RALLY:
 		snprintf(buf, len,
@@ -1900,8 +2012,6 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			 q->indiv >= 0 && q->indiv < sd->nindividuals
 			     ? sd->individuals[q->indiv].name
 			     : "the individual");
-		size_t k = strlen(buf);
-		roles_note(r, q->side, buf, len, &k);
 		break;
 	}
 	case BS_HUMAN_FOLLOW: {
@@ -1942,7 +2052,6 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 		    " | the units that move first, names or numbers, like: "
 		    "%d, %d)",
 		    n > 1 ? u[n - 1] + 1 : 1, n > 0 ? u[0] + 1 : 1);
-		roles_note(r, q->side, buf, len, &k);
 		break;
 	}
 	case BS_HUMAN_MELEE: {

@@ -28,11 +28,13 @@ cmp -s ref.jsonl play.jsonl || { echo "referee (scripted) != play"; exit 1; }
 # The keep human, typing at the prompts what scripted_fire.yaml scripts for
 # it (round 1: the Bowmen's initial volley, their pass-through volley 4"
 # into the orcs' move, the catapult's fire pots in step C; round 2: no
-# fire, hold), the orcs scripted, the program's dice of seed 7: the same
+# fire, hold; Wat keeps his post: `done` at the [9.0] roles prompt, R-435,
+# each Movement Phase), the orcs scripted, the program's dice of seed 7: the same
 # events as play of seed 7, event for event, up to the round 3 prompt.
 cat >in.txt <<'EOF'
 go
 fire: Bowmen, target: Orcs
+done
 done
 fire: Bowmen, target: Orcs, after: 4
 none
@@ -44,6 +46,7 @@ go
 done
 done
 first
+done
 in order
 hold
 hold
@@ -103,26 +106,28 @@ want=$(fp 2 '')
 [ -n "$want" ] || { echo "no state line"; exit 1; }
 got=$(fp 1 'fire: Catapult, target: Orcs\nfire: Bowmen, target: Orcs, phase: missile\n\nfire: Bowmen, target: Orcs\n')
 [ "$got" = "$want" ] || { echo "refused volleys changed the state: $got / $want"; exit 1; }
-e=$(err_of 4 'fire: Catapult, target: Orcs, after: 1, ammo: rocks\nfire: Bowmen, target: Orcs\n')
+e=$(err_of 5 'fire: Catapult, target: Orcs, after: 1, ammo: rocks\nfire: Bowmen, target: Orcs\n')
 printf '%s' "$e" | grep -qF "ammo: 'Catapult' has no special ammunition 'rocks' [10.11]" ||
 	{ echo "no refusal of an unknown ammunition"; exit 1; }
 printf '%s' "$e" | grep -qF 'refused: a unit takes at most one shot of pass-through fire a round [10.2] [10.6]' ||
 	{ echo "no refusal of a second pass-through shot"; printf '%s\n' "$e" | tail -3; exit 1; }
-e=$(err_of 8 'fire: Bowmen, target: Orcs\n')
+e=$(err_of 9 'fire: Bowmen, target: Orcs\n')
 printf '%s' "$e" | grep -qF 'refused: only artillery fires in step C [1.5 C]' ||
 	{ echo "no refusal of a volley in step C"; printf '%s\n' "$e" | tail -3; exit 1; }
 
-# undo after a volley (initial, pass-through, artillery) == never entered
-for k in 1 3 8; do
+# undo after a volley (initial, pass-through, artillery), and after the
+# roles prompt's done (R-435) == never entered
+for k in 1 3 4 9; do
 	a=$(fp "$((k + 1))" 'undo\n')
 	[ "$a" = "$(fp "$k" '')" ] || { echo "undo after input $((k + 1)): $a"; exit 1; }
 done
 
-# kill -9 while the session waits at a fire prompt (the pass-through
-# prompt, after 3 inputs; the artillery's, after 8), then --resume: the
+# kill -9 while the session waits at a prompt (the [9.0] roles prompt,
+# R-435, after 3 inputs; the pass-through prompt, after 4; the
+# artillery's, after 9), then --resume: the
 # state of the uninterrupted session at that input count; going on from
 # there plays the same battle
-for k in 3 8; do
+for k in 3 4 9; do
 	rm -f k.journal in.fifo
 	mkfifo in.fifo
 	"$BS" referee f.yaml --seed 7 --journal k.journal --side 1=scripted \
@@ -149,19 +154,21 @@ done
 
 # the borderlands, the keep human: its archers fire pass-through at the
 # warband's warriors and in the Missile and Magic Phase
-printf 'go\ndone\nin order\nhold\nhold\nhold\nhold\nstay\nfire: Keep archers, target: Broken Fang warriors, after: 6\nnone\nfire: Keep archers, target: Broken Fang warriors\nquit\n' |
+printf 'go\ndone\ndone\nin order\nhold\nhold\nhold\nhold\nstay\nfire: Keep archers, target: Broken Fang warriors, after: 6\nnone\nfire: Keep archers, target: Broken Fang warriors\nquit\n' |
 	"$BS" referee b.yaml --journal bh.journal --side 0=ai --dice all=program \
 	--log jsonl --out bh.jsonl >/dev/null 2>err.txt
 [ "$(grep -c '"type":"volley".*"unit_name":"Keep archers"' bh.jsonl)" = 2 ] ||
 	{ echo "the keep archers did not fire twice"; grep refused err.txt | head -3; exit 1; }
 grep -qF 'Watch hill catapult (1 shot left): at Redhand hobgoblins from' err.txt ||
 	{ echo "the catapult's pass-through fire is not offered"; exit 1; }
-# what a human side is not asked yet is said at the prompt where it applies
-# (issue 17): the [9.0] changes of role of the keep's individuals; the
-# matrix: the order the brigades move in (R-427), an aerial brigade's split
-# of its classes [M4.2] (R-251)
-grep -qF "(not asked yet: its individuals' changes of role [9.0] (hero, member, commander, take over): side Border keep muster ai declares them)" err.txt ||
-	{ echo "the roles are not announced"; exit 1; }
+# the keep's individuals' [9.0] changes of role are asked (R-435; `done`
+# above); what a human side is not asked yet is said at the prompt where it
+# applies (issue 17): the matrix: the order the brigades move in (R-427),
+# an aerial brigade's split of its classes [M4.2] (R-251)
+grep -qF "Border keep muster, movement phase: a change of role? [9.0] RULING R-435" err.txt ||
+	{ echo "the roles are not asked"; exit 1; }
+grep -qF "not asked yet: its individuals' changes of role" err.txt &&
+	{ echo "the roles are still announced as not asked"; exit 1; }
 cp "$DATA/matrix_orders.yaml" m.yaml
 "$BS" referee m.yaml --journal m.journal <"$DATA/matrix_orders.input" >/dev/null 2>err.txt
 [ "$(grep -c "(the brigades are asked, and move, in the army's order: the order is not asked, RULING R-427)" err.txt)" -ge 2 ] ||

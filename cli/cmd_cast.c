@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/diag.h"
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/report.h"
 #include "battlesim/rng.h"
@@ -465,12 +466,27 @@ static int run(struct cast_opts *o, const struct bs_scenario *sc)
 			    o->cls);
 	}
 	sp = bs_scenario_spell(sc, o->spell, cls);
-	if (!sp)
-		return cli_usage_error("cast",
-				       "no spell, item or breath '%s' in the "
-				       "catalog (battlesim roster lists the "
-				       "casters' spells; docs/CATALOG.md all)",
-				       o->spell);
+	if (!sp) {
+		/* a typo gets its "did you mean", as in the loader */
+		const char **names =
+		    malloc((size_t)(sc->nspells > 0 ? sc->nspells : 1) *
+			   sizeof *names);
+		const char *sug = NULL;
+		if (names) {
+			for (int i = 0; i < sc->nspells; i++)
+				names[i] = sc->spells[i].name;
+			sug = bs_suggest(o->spell, names, (size_t)sc->nspells);
+		}
+		int rc = cli_usage_error(
+		    "cast",
+		    "no spell, item or breath '%s' in the catalog "
+		    "(battlesim roster lists the casters' spells; "
+		    "docs/CATALOG.md all)%s%s%s",
+		    o->spell, sug ? " (did you mean '" : "", sug ? sug : "",
+		    sug ? "'?)" : "");
+		free(names);
+		return rc;
+	}
 	if (!sp->damage.given)
 		return cli_usage_error(
 		    "cast",
@@ -494,10 +510,24 @@ static int run(struct cast_opts *o, const struct bs_scenario *sc)
 	if (o->creature) {
 		const struct bs_creature *c =
 		    bs_scenario_creature(sc, o->creature);
-		if (!c)
-			return cli_usage_error(
-			    "cast", "no creature '%s' in the catalog",
-			    o->creature);
+		if (!c) {
+			const char **names = malloc(
+			    (size_t)(sc->ncreatures > 0 ? sc->ncreatures : 1) *
+			    sizeof *names);
+			const char *sug = NULL;
+			if (names) {
+				for (int i = 0; i < sc->ncreatures; i++)
+					names[i] = sc->creatures[i].name;
+				sug = bs_suggest(o->creature, names,
+						 (size_t)sc->ncreatures);
+			}
+			int rc = cli_usage_error(
+			    "cast", "no creature '%s' in the catalog%s%s%s",
+			    o->creature, sug ? " (did you mean '" : "",
+			    sug ? sug : "", sug ? "'?)" : "");
+			free(names);
+			return rc;
+		}
 		if (!o->have_hd)
 			o->target_hd = c->hd.tenths > 0 ? c->hd.tenths : 1;
 		o->have_hd = 1;

@@ -57,6 +57,10 @@ expect_err "[14.6] Charm, Hold, and Temporary Immobilization: it does no hit-poi
 run cast firebal --level 3 --target-hd 1
 expect_code 2
 expect_err "no spell, item or breath 'firebal'"
+expect_err "(did you mean 'fireball'?)"
+run cast fireball --level 6 --creature orcc
+expect_code 2
+expect_err "no creature 'orcc' in the catalog (did you mean 'orc'?)"
 run cast fireball --target-hd 1
 expect_code 2
 expect_err "--level"

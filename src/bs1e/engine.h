@@ -569,6 +569,14 @@ void bs1e_indivs_capture(struct bs_battle *b);
  * heroes' hits on figures go to the phase's hits (s->hits, *nh), the
  * figures' damage to the individuals waits for the end of the phase. */
 void bs1e_indivs_melee(struct bs_battle *b, int *nh);
+
+/* [9.4 B] the DUEL event of one AD&D attack of individual k on t, a blow
+ * or a shot: the d20 against its derivation dn, hit or miss, damage (raw
+ * the dice), t's hit points left; n0 and nth its n[0] and n[5]. The
+ * caller adds what differs (weapon, cite, a shot's band) and emits it. */
+void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
+		     int t, const struct bs_deriv *dn, int d20, int hit,
+		     int dmg, int raw, int n0, int nth);
 /* ---- r09_missiles.c: heroes who shoot (issue 15) ----------------------- */
 
 /* [1.5 B] [9.4] [10.0] RULING R-525..R-528: the shots of side's

@@ -62,6 +62,30 @@ static int indiv_under_1hd(const struct bs_battle *b, int j)
 	return bs1e_under_one_hd(d->race, hd, bs1e_sc(b)->ix[j].f.thac0);
 }
 
+void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
+		     int t, const struct bs_deriv *dn, int d20, int hit,
+		     int dmg, int raw, int n0, int nth)
+{
+	const struct bs_indiv_state *c = &b->indivs[k], *d = &b->indivs[t];
+	bs1e_ev(b, ev, BS_EV_DUEL);
+	ev->side = c->side;
+	ev->indiv = c->idx;
+	ev->tside = d->side;
+	ev->tindiv = d->idx;
+	ev->deriv = *dn;
+	ev->has_deriv = 1;
+	ev->dice[0] = d20;
+	ev->ndice = 1;
+	ev->die_sides = 20;
+	ev->n[0] = n0;
+	ev->n[1] = dn->value;
+	ev->n[2] = hit;
+	ev->n[3] = dmg;
+	ev->n[4] = d->hp;
+	ev->n[5] = nth;
+	ev->n[6] = raw;
+}
+
 /* One attack form of k on t: the d20, and the damage when it hits. */
 static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		   int nth)
@@ -129,23 +153,8 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_DUEL);
-		ev.side = c->side;
-		ev.indiv = c->idx;
-		ev.tside = d->side;
-		ev.tindiv = d->idx;
-		ev.deriv = dn;
-		ev.has_deriv = 1;
-		ev.dice[0] = d20;
-		ev.ndice = 1;
-		ev.die_sides = 20;
-		ev.n[0] = round;
-		ev.n[1] = dn.value;
-		ev.n[2] = hit;
-		ev.n[3] = dmg;
-		ev.n[4] = d->hp;
-		ev.n[5] = nth;
-		ev.n[6] = raw;
+		bs1e_duel_event(b, &ev, k, t, &dn, d20, hit, dmg, raw, round,
+				nth);
 		ev.what = f->weapon;
 		ev.cite = "[9.4 B]";
 		bs_battle_emit(b, &ev);

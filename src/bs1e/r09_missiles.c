@@ -293,23 +293,8 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_DUEL);
-		ev.side = c->side;
-		ev.indiv = c->idx;
-		ev.tside = d->side;
-		ev.tindiv = d->idx;
-		ev.deriv = dn;
-		ev.has_deriv = 1;
-		ev.dice[0] = d20;
-		ev.ndice = 1;
-		ev.die_sides = 20;
-		ev.n[0] = nth;
-		ev.n[1] = dn.value;
-		ev.n[2] = hit;
-		ev.n[3] = dmg;
-		ev.n[4] = d->hp;
-		ev.n[5] = nth;
-		ev.n[6] = raw;
+		bs1e_duel_event(b, &ev, k, t, &dn, d20, hit, dmg, raw, nth,
+				nth);
 		ev.n[8] = 1; /* a shot */
 		ev.n[9] = p->band;
 		ev.n[10] = (int)lround(p->range * 10);

@@ -96,4 +96,55 @@ int bs1e_spell_hp_damage(const struct bs_spell *sp, int level, int breather_hp,
  * bs_save_effect): half rounded down (R-571), none, or all. */
 int bs1e_spell_hp_after_save(int rolled, int save_effect, int saved);
 
+/* ---- the play of [14.5] spells in a battle (r14_cast.c, issue 16) ------
+ * Step A of the Missile and Magic Phase [1.5 A], the Advanced Game. */
+
+/* A cast order checked: whether it may be cast ([14.1]: REJECTED, nothing
+ * spent, when not), and where it lands. A legal cast that is out of range
+ * or whose caster cannot see the target `fails` and is spent [14.4]. */
+struct bs1e_cast_plan {
+	int legal;
+	int fails;
+	const char *why, *cite; /* when not legal, or when it fails */
+	int k;			/* the caster, global individual index */
+	int g;			/* the unit he is with (global), -1 alone */
+	int level;		/* his caster level for the spell's list */
+	const struct bs_spell *sp;
+	int tg, tk;	     /* the target: unit or individual (global), -1 */
+	struct bs_vec from;  /* where he casts from (RULING R-572) */
+	struct bs_vec aim;   /* the point the range is measured to */
+	double range, reach; /* inches from `from` to `aim`; the spell's */
+	int has_area;	     /* 0: the spell strikes its target only */
+	struct bs1e_area_size size;
+	struct bs_tt_area area; /* placed (RULING R-573) */
+};
+
+/* Check cast order o of `side` now (RULING R-572 .. R-576); returns
+ * p->legal. Reads only. */
+int bs1e_check_cast(const struct bs_battle *b, int side,
+		    const struct bs_cast_order *o, struct bs1e_cast_plan *p);
+
+/* How many of record sp individual `indiv` of `side` has left [14.1] (0:
+ * none, or never memorized); with sp NULL, all his spells left. */
+int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
+		     const struct bs_spell *sp);
+
+/* His caster level for record sp: the highest level of his classes that
+ * cast from its list (PH), 0 when none does. */
+int bs1e_caster_level(const struct bs_individual *ind,
+		      const struct bs_spell *sp);
+
+/* The expected result of a legal plan (for the AI): the HD the figures of
+ * enemies of `side` lose in all (a removed figure its HD, a wounded one
+ * half, RULING R-577), the saving throws' chances in; the same for the
+ * side's own figures, and the figures and individuals of each side the
+ * area covers. Reads only. */
+struct bs1e_cast_value {
+	double enemy_hd, own_hd;
+	int enemy_figs, own_figs; /* individuals counted as figures */
+};
+void bs1e_cast_expect(const struct bs_battle *b, int side,
+		      const struct bs1e_cast_plan *p,
+		      struct bs1e_cast_value *v);
+
 #endif

@@ -122,6 +122,26 @@ struct bs_indiv_fire_order {
 	const char *why; /* the controller's reason (static text) or NULL */
 };
 
+/* Issue 16 [14.1] [14.4] [14.5]: one spell that individual `indiv` of the
+ * side casts in step A of the Missile and Magic Phase [1.5 A] (the
+ * Advanced Game): `spell` one of the records he has memorized, at an enemy
+ * unit (tside, tunit; tindiv -1) or an enemy individual standing alone
+ * (tside, tindiv; tunit -1). An area needs a point: with `aim` set, (x, y)
+ * is the centre of a circle or a square, the start of a line, or the
+ * point a cone is turned toward; without it the rules place it on the
+ * target (RULING R-573). Checked when its turn comes (bs1e_check_cast,
+ * battlesim/bs1e_magic.h). */
+struct bs_spell;
+struct bs_cast_order {
+	int indiv;
+	const struct bs_spell *spell;
+	int tside, tunit, tindiv;
+	int aim;
+	double x, y;
+	const char *why; /* the controller's reason (static text) or NULL */
+};
+#define BS_MAX_CAST_ORDERS 32
+
 /* A moment of an enemy unit's move at which pass-through fire may be
  * taken [10.6] (RULING R-477): where it stands then. */
 struct bs_move_point {
@@ -213,6 +233,8 @@ enum bs_script_kind {
 	BS_SCRIPT_INDIV, /* `individual:` moves `to:` [7.7] [9.4] */
 	BS_SCRIPT_ROLE,	 /* `individual:` declares a `role:` [9.0] [9.3] */
 	BS_SCRIPT_MELEE, /* `melee:` units whose combats go first [1.6 B] */
+	BS_SCRIPT_CAST,	 /* issue 16: `individual:` casts `cast:` at
+			    `target:` [1.5 A] [14.1] */
 	BS_SCRIPT__COUNT
 };
 
@@ -243,6 +265,9 @@ struct bs_script_order {
 	 * combats are resolved first, in this order [1.6 B] */
 	int melee_units[BS_SCRIPT_MELEE_MAX];
 	int nmelee;
+	/* CAST (issue 16): the spell, its target and aim point (`at:`);
+	 * cast.indiv is the caster */
+	struct bs_cast_order cast;
 	int line, col; /* where the entry is in the scenario file */
 };
 
@@ -337,6 +362,14 @@ struct bs_controller {
 	 * one is REJECTED. NULL: the side's individuals do not shoot. */
 	int (*fire_indiv)(void *ctx, const struct bs_battle *b, int side,
 			  struct bs_indiv_fire_order *out, int max);
+	/* 1E Advanced Game (issue 16) [1.5 A] [14.1]: the spells the side's
+	 * casters cast in step A of the Missile and Magic Phase, in order;
+	 * returns how many (<= max). Each is checked when its turn comes
+	 * (bs1e_check_cast); an illegal one is REJECTED and nothing is
+	 * spent; one out of range or sight fails and is spent [14.4]. NULL:
+	 * the side casts nothing. */
+	int (*cast)(void *ctx, const struct bs_battle *b, int side,
+		    struct bs_cast_order *out, int max);
 };
 
 #endif

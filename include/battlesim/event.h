@@ -258,6 +258,34 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               [9.1]: x1,y1 = where he fell; n[0] = enum bs1e_fate;
  *               what = why; cite "[9.1]".
  *
+ * 1E Advanced Game, magic (issue 16): a caster is (side, indiv).
+ * CAST          n[0] = 0 the cast [1.5 A] [14.1] [14.4]: tside, tunit /
+ *               tindiv = the target; x0,y0 = where he casts from; x1,y1 =
+ *               the area's point (centre, a line's start, a cone's apex),
+ *               f1 its direction; n[1] = spell level, n[2] = caster
+ *               level, n[3] = range to the point (tenths of an inch),
+ *               n[4] = the spell's range (tenths), n[5] = enum
+ *               bs_area_shape (0 none), n[6], n[7] = its sizes on the
+ *               table (hundredths of an inch: radius, or length and
+ *               width), n[8] = HD per creature (tenths) [14.5 A], n[9] =
+ *               1 failed (out of range or sight: spent [14.4]), n[10] =
+ *               this spell left, n[11] = all his spells left; what = the
+ *               spell; why = the controller's reason.
+ *               n[0] = 1 a unit struck (tside, tunit) [14.5 B] [14.3]:
+ *               n[1] = its figures in the area, n[2] = HD per creature,
+ *               n[3] = HD per figure wholly struck (tenths), n[4] = the
+ *               d20 needed to save (0: no save rolled), n[5] = figures
+ *               whose fate the save decides, n[6] = of them saved, n[7] =
+ *               figures removed, n[8] = wounded, n[9] = enum bs1e_strike
+ *               of a line or cone (-1 other shapes), n[10] = figures
+ *               wholly struck (all their creatures, RULING R-576), n[11]
+ *               = creatures per figure; dice = the d20s rolled (at most
+ *               16); deriv = the save number.
+ *               n[0] = 2 an individual struck (tside, tindiv) [14.5 A]:
+ *               n[1] = hit points rolled, n[2] = his d20 (0: no save),
+ *               n[3] = 1 saved, n[4] = hit points taken, n[5] = left,
+ *               n[6] = 1 killed, n[7] = the d20 needed; deriv = his save.
+ *
  * Referee mode (issue 17, docs/REFEREE.md):
  * OVERRIDE      side, unit (or -1): the referee's word replaced a result;
  *               what = what changed and the referee's text ("override:
@@ -314,6 +342,8 @@ enum bs_ev {
 	BS_EV_CAPTURE,
 	/* the Intermediate Game's special formations (issue 15) */
 	BS_EV_SPECIAL,
+	/* the Advanced Game's magic (issue 16) */
+	BS_EV_CAST,
 	BS_EV__COUNT
 };
 extern const char *const bs_ev_name[BS_EV__COUNT];

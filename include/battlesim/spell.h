@@ -249,6 +249,15 @@ struct bs_spell {
  * may be used as pass-through fire. */
 int bs_spell_pass_through(const struct bs_spell *sp);
 
+/* Issue 16: 1 when the play of magic casts record sp (r14_cast.c): a
+ * spell of [14.5] that does hit points of damage to every creature of its
+ * area (or to one individual when it has no area), with a range in
+ * inches (or from the caster), a saving throw that halves, negates or is
+ * none, and no limit on whom it affects. 0 for every other record: a
+ * scenario that memorizes one gets the `spells` warning, a cast of it is
+ * REJECTED as not played (RULING R-574). */
+int bs_spell_played(const struct bs_spell *sp);
+
 /* One entry of an individual's memorized spells (`spells:`). */
 struct bs_memorized {
 	const struct bs_spell *spell;

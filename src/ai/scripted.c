@@ -152,6 +152,22 @@ static int script_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* Issue 16 [1.5 A] [14.1]: this round's `cast:` entries, in the file's
+ * order. */
+static int script_cast(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_cast_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round == b->round && o->kind == BS_SCRIPT_CAST)
+			out[n++] = o->cast;
+	}
+	return n;
+}
+
 /* [9.0] this round's changes of role, in the file's order. */
 static int script_roles(void *ctx, const struct bs_battle *b, int side,
 			struct bs_role_order *out, int max)
@@ -274,6 +290,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.roles = script_roles;
 	s->ctl.fire_indiv = script_fire_indiv;
 	s->ctl.melee_order = script_melee_order;
+	s->ctl.cast = script_cast;
 }
 
 void bs_ai_hold_init(struct bs_controller *c)

@@ -556,6 +556,11 @@ static enum bs_status bs1e_init(struct bs_battle *b, struct bs_diags *d)
 	free(is);
 	/* [9.4] the individuals' fighting numbers, hit points (issue 15) */
 	bs1e_indivs_rate(b);
+	/* [14.1] [14.3] their spells and saving throws (issue 16) */
+	if (bs1e_cast_init(b) != 0) {
+		bs_diags_add(d, sc->file, 0, 0, "out of memory");
+		return BS_ERR_RUNTIME;
+	}
 	/* Table 7 hated opponents (PH p. 18): the creature names its
 	 * unit hates */
 	for (int g = 0; g < b->nunits; g++) {
@@ -653,6 +658,7 @@ static void bs1e_reset(struct bs_battle *b)
 		       (size_t)b->sc->sides[sd].nindividuals + 1);
 	memset(s->tried_unit, 0, (size_t)b->nunits);
 	bs1e_indivs_reset(b);
+	bs1e_cast_reset(b);
 }
 
 static void bs1e_release(struct bs_battle *b)
@@ -673,6 +679,7 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->ix);
 	free(s->holder);
 	free(s->vacant_from);
+	free(s->spell_left);
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 		free(s->lost[sd]);
 	free(s);

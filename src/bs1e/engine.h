@@ -13,6 +13,7 @@
 #include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_morale.h"
 #include "battlesim/bs1e_roster.h"
+#include "battlesim/spell.h"
 #include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
 #include "battlesim/terrain.h"
@@ -127,6 +128,11 @@ struct bs1e_indiv_x {
 	struct bs_deriv ar_d;  /* the same with its terms (the [3.2] sheet's) */
 	double base;	       /* his counter: the side of a square, inches */
 	int shots; /* [10.2] shots fired this Game Round (RULING R-526) */
+	/* issue 16 [14.1] [14.3]: the spells he has left (left[] in the
+	 * scratch's spell_left) and his saving throw numbers (his sheet's) */
+	struct bs_spell_memory mem;
+	int save[BS_SAVE__COUNT];
+	struct bs_deriv save_d[BS_SAVE__COUNT];
 };
 
 struct bs1e_scratch {
@@ -149,6 +155,7 @@ struct bs1e_scratch {
 	int *seq;			   /* movement sequence */
 	struct bs1e_simmemo *memo;	   /* r07_movement.c */
 	struct bs1e_pairmemo *pm;	   /* BS1E_PAIRMEMO, battle.c */
+	int *spell_left; /* issue 16: every individual's mem.left, in one */
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -587,6 +594,19 @@ void bs1e_heroes_fire(struct bs_battle *b, int side);
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */
 void bs1e_indivs_melee_end(struct bs_battle *b);
+
+/* ---- r14_cast.c: the play of [14.5] spells (issue 16) ------------------ */
+
+/* At the battle's making: each individual's memory of spells and saving
+ * throw numbers (-1 out of memory); at each reset, everything memorized
+ * is left again [14.1]. */
+int bs1e_cast_init(struct bs_battle *b);
+void bs1e_cast_reset(struct bs_battle *b);
+/* [1.5 A] step A of the Missile and Magic Phase for `side`: its
+ * controller's casts (the `cast` callback), each checked when its turn
+ * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game
+ * only. */
+void bs1e_casts(struct bs_battle *b, int side);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

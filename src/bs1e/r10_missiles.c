@@ -6,8 +6,8 @@
  * [10.7], the range band and Table 13 [10.8], the [8.4] procedure on the
  * missile weapon's damage, losses removed at once from the figures seen
  * [10.0] [10.1]; ammunition [10.3] [10.11]; the [1.2] Initial Missile
- * and [1.5] Missile and Magic Phases (A. magic is not played yet: the
- * spells warning says so; B. missile fire; C. artillery); pass-through
+ * and [1.5] Missile and Magic Phases (A. magic: r14_cast.c, issue 16;
+ * B. missile fire; C. artillery); pass-through
  * fire [10.6] during the enemy's movement (the moments: r07_movement.c)
  * and split-fire [10.5] during a unit's own. */
 #include <math.h>
@@ -932,9 +932,13 @@ void bs1e_phase_initial_missile(struct bs_battle *b)
 void bs1e_phase_missile_magic(struct bs_battle *b)
 {
 	/* [1.5] "A. Magic. Side A uses any remaining eligible magic; Side B
-	 * repeats." Magic is not played yet (the spells warning of an
-	 * Advanced Game scenario says so): nothing is cast.
-	 * "B. Missile Fire. Side A fires any remaining eligible missiles;
+	 * repeats." Issue 16: the Advanced Game's [14.5] spells, cast by
+	 * the side's individuals (r14_cast.c); what is not played yet the
+	 * spells warning says. */
+	if (b->sc->level == BS_LEVEL_ADVANCED)
+		for (int i = 0; i < b->nsides && !b->result.over; i++)
+			bs1e_casts(b, b->side_order[i]);
+	/* "B. Missile Fire. Side A fires any remaining eligible missiles;
 	 * Side B repeats." */
 	for (int i = 0; i < b->nsides && !b->result.over; i++) {
 		side_fires(b, b->side_order[i], BS_FIRE_PHASE);

@@ -98,6 +98,24 @@ int bs_spell_pass_through(const struct bs_spell *sp)
 	return bs_spell_category_info[sp->category].pass_through;
 }
 
+int bs_spell_played(const struct bs_spell *sp)
+{
+	/* RULING R-574: [14.5] "all spells and items that can do damage",
+	 * as far as the catalog's figures carry them; death spell, power
+	 * word kill (no hit points), stinking cloud, a breath weapon (the
+	 * breather's hit points: [13.7] is not played) and spells with a
+	 * partial save or a limit on the creatures they affect are not */
+	return sp->kind == BS_MAGIC_SPELL &&
+	       sp->category == BS_SPCAT_ARTILLERY &&
+	       sp->effect == BS_SPFX_DAMAGE && sp->damage.given &&
+	       !sp->damage.hp && sp->save_effect != BS_SAVEFX_PARTIAL &&
+	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
+	       (sp->area == BS_AREA_NONE || sp->creatures_all) &&
+	       (sp->known & BS_SPK_RANGE) &&
+	       (sp->range_kind == BS_RANGE_DISTANCE ||
+		sp->range_kind == BS_RANGE_SELF);
+}
+
 int bs_scenario_spell_lists(const struct bs_scenario *s, const char *name,
 			    const struct bs_spell **first)
 {

@@ -8,8 +8,10 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "battlesim/bs1e_combat.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/controller.h"
+#include "battlesim/spell.h"
 #include "battlesim/tabletop.h"
 #include "report/report_int.h"
 
@@ -370,6 +372,63 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "moved", jplace(ev->f0));
 		break;
 	}
+	case BS_EV_CAST: /* issue 16 */
+		set(o, "spell", jstr(ev->what));
+		if (n[0] == 0) {
+			set(o, "step", jstr("cast"));
+			set(o, "spell_level", json_integer(n[1]));
+			set(o, "caster_level", json_integer(n[2]));
+			set(o, "range", jtenths(n[3]));
+			set(o, "spell_range", jtenths(n[4]));
+			set(o, "failed", json_boolean(n[9]));
+			set(o, "area",
+			    n[5] > 0 && bs_report_in(n[5], BS_AREA__COUNT)
+				? jstr(bs_area_shape_name[n[5]])
+				: json_null());
+			set(o, "area_a", json_real(n[6] / 100.0));
+			set(o, "area_b", json_real(n[7] / 100.0));
+			set(o, "hd_per_creature", jtenths(n[8]));
+			set(o, "left_of_spell", json_integer(n[10]));
+			set(o, "spells_left", json_integer(n[11]));
+			set(o, "x0", jplace(ev->x0));
+			set(o, "y0", jplace(ev->y0));
+			set(o, "x1", jplace(ev->x1));
+			set(o, "y1", jplace(ev->y1));
+			set(o, "facing1",
+			    jtenths(bs_report_facing_tenths(ev->f1)));
+		} else if (n[0] == 1) {
+			set(o, "step", jstr("unit"));
+			set(o, "figures", json_integer(n[1]));
+			set(o, "hd_per_creature", jtenths(n[2]));
+			set(o, "hd_per_figure", jtenths(n[3]));
+			set(o, "per_figure", json_integer(n[11]));
+			set(o, "save_need", json_integer(n[4]));
+			set(o, "saves", json_integer(n[5]));
+			set(o, "saved", json_integer(n[6]));
+			set(o, "removed", json_integer(n[7]));
+			set(o, "wounded", json_integer(n[8]));
+			set(o, "strike",
+			    bs_report_in(n[9], BS1E_STRIKE__COUNT)
+				? jstr(bs1e_strike_name[n[9]])
+				: json_null());
+			set(o, "wholly", json_integer(n[10]));
+			if (ev->ndice > 0)
+				set_dice(o, ev, 0);
+			if (ev->has_deriv)
+				set(o, "save", jderiv(&ev->deriv, "save", 0));
+		} else {
+			set(o, "step", jstr("individual"));
+			set(o, "hp_rolled", json_integer(n[1]));
+			set(o, "save_die", json_integer(n[2]));
+			set(o, "save_need", json_integer(n[7]));
+			set(o, "saved", json_boolean(n[3]));
+			set(o, "hp_taken", json_integer(n[4]));
+			set(o, "hp_left", json_integer(n[5]));
+			set(o, "killed", json_boolean(n[6]));
+			if (ev->has_deriv)
+				set(o, "save", jderiv(&ev->deriv, "save", 0));
+		}
+		break;
 	case BS_EV_LOSSES:
 		set(o, "removed", json_integer(n[0]));
 		set(o, "wounds", json_integer(n[1]));

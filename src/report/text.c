@@ -13,9 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "battlesim/bs1e_combat.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/controller.h"
+#include "battlesim/spell.h"
 #include "battlesim/tabletop.h"
 #include "report/report_int.h"
 
@@ -854,6 +856,88 @@ static void text_hp(struct sb *b, const struct bs_scenario *sc,
 	put_ev_cite(b, ev);
 }
 
+/* issue 16 [1.5 A] [14.1]-[14.5]: a spell cast, and what it does to a
+ * unit's figures or to an individual. */
+static void text_cast(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	const int *n = ev->n;
+	if (n[0] == 0) {
+		put_indiv(b, sc, ev->side, ev->indiv);
+		put(b, " casts %s (spell level %d, caster level %d) at ",
+		    str(ev->what), n[1], n[2]);
+		put_target(b, sc, ev);
+		put(b, ": range ");
+		put_tenths(b, n[3]);
+		put(b, "\" of ");
+		put_tenths(b, n[4]);
+		put(b, "\"");
+		if (n[9]) {
+			put(b, ": fails and is spent");
+		} else if (n[5] > 0 && n[5] < BS_AREA__COUNT) {
+			put(b, "; %s ", bs_area_shape_name[n[5]]);
+			if (n[5] == BS_AREA_CIRCLE)
+				put(b, "radius %.2f\"", n[6] / 100.0);
+			else
+				put(b, "%.2f\" x %.2f\"", n[6] / 100.0,
+				    n[7] / 100.0);
+			put(b, " at (%.1f, %.1f)", ev->x1, ev->y1);
+			if (n[5] != BS_AREA_CIRCLE)
+				put(b, " toward %.0f", ev->f1);
+			put(b, "; ");
+			put_tenths(b, n[8]);
+			put(b, " HD per creature");
+		}
+		put(b, "; %d left of it, %d spell%s in all", n[10], n[11],
+		    n[11] == 1 ? "" : "s");
+		put_ev_cite(b, ev);
+		put_why(b, ev);
+		return;
+	}
+	put(b, "  %s on ", str(ev->what));
+	put_target(b, sc, ev);
+	if (n[0] == 2) {
+		put(b, ": %d hp rolled", n[1]);
+		if (n[2]) {
+			put(b, ", save d20 = %d, needs %d", n[2], n[7]);
+			if (ev->has_deriv) {
+				put(b, " (");
+				put_deriv(b, &ev->deriv, "save", 0);
+				put(b, ")");
+			}
+			put(b, " -> %s", n[3] ? "saved" : "failed");
+		}
+		put(b, ": %d hp taken, %d left%s", n[4], n[5],
+		    n[6] ? ", killed" : "");
+		put_ev_cite(b, ev);
+		return;
+	}
+	put(b, ": %d figure%s in the area (%d wholly), ", n[1],
+	    n[1] == 1 ? "" : "s", n[10]);
+	put_tenths(b, n[2]);
+	put(b, " HD per creature x %d = ", n[11]);
+	put_tenths(b, n[3]);
+	put(b, " HD per whole figure");
+	if (n[9] >= 0 && n[9] < BS1E_STRIKE__COUNT)
+		put(b, ", struck from the %s", bs1e_strike_name[n[9]]);
+	if (n[5] > 0) {
+		put(b, "; %d save%s ", n[5], n[5] == 1 ? "" : "s");
+		if (ev->has_deriv) {
+			put(b, "(");
+			put_deriv(b, &ev->deriv, "save", 0);
+			put(b, ") ");
+		}
+		put(b, "need %d on the d20", n[4]);
+		if (ev->ndice > 0) {
+			put(b, ": ");
+			put_dice_list(b, ev);
+		}
+		put(b, " -> %d saved, %d failed", n[6], n[5] - n[6]);
+	}
+	put(b, ": %d removed, %d wounded", n[7], n[8]);
+	put_ev_cite(b, ev);
+}
+
 /* [9.1] captured at the end of the battle. */
 static void text_capture(struct sb *b, const struct bs_scenario *sc,
 			 const struct bs_event *ev)
@@ -976,6 +1060,9 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		break;
 	case BS_EV_VOLLEY: /* issue 14 */
 		text_volley(&b, sc, ev);
+		break;
+	case BS_EV_CAST: /* issue 16 */
+		text_cast(&b, sc, ev);
 		break;
 	case BS_EV_LOSSES:
 		text_losses(&b, sc, ev);

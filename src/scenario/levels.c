@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "battlesim/spell.h"
 #include "battlesim/terrain.h"
 #include "battlesim/warn.h"
 #include "scenario/loader.h"
@@ -72,15 +73,17 @@ static void options(struct ld *ld, const yaml_node_t *list)
 			case BS_OPT_CAPTURE:
 				w = BS_W_OPTION_CAPTURE;
 				break;
+			/* issue 16: played at `advanced` (r14_cast.c: the
+			 * areas of Table 17, the 20-figure rule R-567) */
 			case BS_OPT_TABLE17_ANNOTATED:
 				w = by_level(ld, BS_LEVEL_ADVANCED,
 					     BS_W_OPTION_TABLE17_LEVEL,
-					     BS_W_OPTION_TABLE17);
+					     BS_W_NONE);
 				break;
 			case BS_OPT_MASS_SAVES:
 				w = by_level(ld, BS_LEVEL_ADVANCED,
 					     BS_W_OPTION_MASS_SAVES_LEVEL,
-					     BS_W_OPTION_MASS_SAVES);
+					     BS_W_NONE);
 				break;
 			case BS_OPT_PARTLY_VISIBLE_NO_PENALTY:
 				if (ld->s->level == BS_LEVEL_BASIC)
@@ -460,11 +463,38 @@ static void individual(struct ld *ld, int si, int k,
 	int none_memorized =
 	    cls && ind->nspells == 0 && !ind->spells_default &&
 	    (strcmp(cls, "magic-user") == 0 || strcmp(cls, "illusionist") == 0);
-	if (cls && !none_memorized)
-		warn(ld, ld_get(ld, n, "class"),
-		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_MAGIC_LEVEL,
-			      BS_W_SPELLS),
+	if (cls && !none_memorized && ld->s->level != BS_LEVEL_ADVANCED)
+		warn(ld, ld_get(ld, n, "class"), BS_W_MAGIC_LEVEL,
 		     "class: %s %d of '%s'", cls, lvl, ind->name);
+	/* issue 16, RULING R-574: at `advanced` the [14.5] spells that do hit
+	 * points of damage are cast (r14_cast.c); the others he memorized,
+	 * and a cleric's turning undead [14.19], are named */
+	if (cls && ld->s->level == BS_LEVEL_ADVANCED) {
+		char names[160] = "";
+		size_t k = 0;
+		int left_out = 0;
+		for (int i = 0; i < ind->nspells; i++) {
+			const struct bs_spell *sp = ind->spells[i].spell;
+			if (bs_spell_played(sp))
+				continue;
+			if (left_out++ < 3 && k + 1 < sizeof names) {
+				int w =
+				    snprintf(names + k, sizeof names - k,
+					     "%s%s", k ? ", " : "", sp->name);
+				if (w > 0)
+					k += (size_t)w < sizeof names - k
+						 ? (size_t)w
+						 : sizeof names - k - 1;
+			}
+		}
+		int turns = strcmp(cls, "cleric") == 0;
+		if (left_out || turns)
+			warn(ld, ld_get(ld, n, "class"), BS_W_SPELLS,
+			     "class: %s %d of '%s' (not cast: %s%s%s%s)", cls,
+			     lvl, ind->name, names, left_out > 3 ? ", ..." : "",
+			     left_out && turns ? "; " : "",
+			     turns ? "turning undead" : "");
+	}
 	individual_items(ld, n, ind);
 	/* RULING R-524, R-525: heroes who shoot are played only in the
 	 * Missile and Magic Phase (r09_missiles.c); what is left out (the

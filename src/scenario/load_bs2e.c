@@ -432,6 +432,14 @@ int ld_bs2e_order_check(const struct bs_script_order *o, char *why, size_t len)
 			 "its rules (RULING R-229)");
 		return -1;
 	}
+	if (o->kind == BS_SCRIPT_CAST) {
+		/* issue 16: casting is the 1E Advanced Game's [14.1] */
+		snprintf(why, len,
+			 "cast: spells are cast by the 1E Advanced Game's "
+			 "rules [1.5 A] [14.1]; 2E magic is not played "
+			 "(RULING R-229)");
+		return -1;
+	}
 	if (o->kind == BS_SCRIPT_MELEE) {
 		/* the 2E melee step has no order to choose */
 		snprintf(why, len,

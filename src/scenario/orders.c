@@ -13,6 +13,7 @@
 
 #include "battlesim/controller.h"
 #include "battlesim/warn.h"
+#include "battlesim/spell.h"
 #include "scenario/loader.h"
 
 /* ---- names -----------------------------------------------------------------
@@ -246,6 +247,8 @@ enum {
 	OK_DECLARE,
 	OK_SIDES,
 	OK_MELEE,
+	OK_CAST,
+	OK_AT,
 	OK__N
 };
 static const char *const order_keys[OK__N] = {
@@ -272,6 +275,8 @@ static const char *const order_keys[OK__N] = {
     [OK_MOVER] = "mover",
     [OK_AFTER] = "after",
     [OK_AMMO] = "ammo",
+    [OK_CAST] = "cast",
+    [OK_AT] = "at",
 };
 
 /* The words of `phase:` of a fire entry (issue 14) [10.2]. */
@@ -385,8 +390,9 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 	o->mside = o->munit = -1;
 	o->after = -1;
 	static const int not_fire[] = {
-	    OK_UNIT,  OK_RALLY, OK_MOB, OK_ORDER, OK_STEPS, OK_BY,
-	    OK_ANGLE, OK_TO,	OK_VIA, OK_ROLE,  OK_OF,    OK_TAKE_OVER};
+	    OK_UNIT,	  OK_RALLY, OK_MOB,  OK_ORDER, OK_STEPS,
+	    OK_BY,	  OK_ANGLE, OK_TO,   OK_VIA,   OK_ROLE,
+	    OK_TAKE_OVER, OK_OF,    OK_CAST, OK_AT};
 	for (size_t i = 0; i < sizeof not_fire / sizeof not_fire[0]; i++)
 		bad |= refuse(ld, v, not_fire[i], "a fire entry");
 	/* issue 15 [9.4] RULING R-525: `fire:` an individual of the side: his
@@ -504,6 +510,56 @@ static int indiv_target(struct ld *ld, int si, const yaml_node_t *n,
 	return 0;
 }
 
+/* Issue 16 [1.5 A] [14.1]: an individual's `cast:` entry: the spell (one
+ * he has memorized), `target:` the enemy unit or individual, `at:` the
+ * point of its area (optional, RULING R-573). The rules check the rest
+ * when its round comes. 0 ok, -1 after an error. */
+static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
+		      yaml_node_t **v, struct bs_script_order *o)
+{
+	int bad = 0;
+	o->kind = BS_SCRIPT_CAST;
+	bad |= refuse(ld, v, OK_VIA, "a cast");
+	bad |= refuse(ld, v, OK_OF, "a cast");
+	struct bs_cast_order *c = &o->cast;
+	c->indiv = o->indiv;
+	c->tside = c->tunit = c->tindiv = -1;
+	const char *name = ld_text(ld, v[OK_CAST], "cast", "a spell's name");
+	if (!name)
+		return -1;
+	if (o->indiv >= 0) {
+		const struct bs_individual *ind =
+		    &ld->s->sides[si].individuals[o->indiv];
+		for (int i = 0; i < ind->nspells; i++)
+			if (bs_name_eq(ind->spells[i].spell->name, name))
+				c->spell = ind->spells[i].spell;
+		if (!c->spell) {
+			ld_err(ld, v[OK_CAST],
+			       "cast: '%s' has not memorized '%s' (his "
+			       "`spells:`, or the default choice, RULING "
+			       "R-562) [14.1]",
+			       ind->name, name);
+			bad = -1;
+		}
+	}
+	if (ld_require(ld, n, "cast entry", "target", v[OK_TARGET]) != 0)
+		return -1;
+	struct bs_indiv_order t;
+	memset(&t, 0, sizeof t);
+	t.tside = t.tunit = t.tindiv = -1;
+	if (indiv_target(ld, si, v[OK_TARGET], &t) != 0)
+		return -1;
+	c->tside = t.tside;
+	c->tunit = t.tunit;
+	c->tindiv = t.tindiv;
+	if (v[OK_AT]) {
+		if (ld_position(ld, v[OK_AT], "at", &c->x, &c->y) != 0)
+			bad = -1;
+		c->aim = 1;
+	}
+	return bad;
+}
+
 /* An individual's entry [7.7] [9.0] [9.3] [9.4]: `to:` (with `via:` and
  * `target:`), or `role:` (with `of:` a unit), or `take_over:` a
  * commander. 0 ok, -1 after an error. */
@@ -521,14 +577,19 @@ static int parse_indiv(struct ld *ld, int si, const yaml_node_t *n,
 	o->iorder.tside = o->iorder.tunit = o->iorder.tindiv = -1;
 	o->role.indiv = o->indiv;
 	o->role.unit = o->role.post = -1;
-	int kinds = !!v[OK_TO] + !!v[OK_ROLE] + !!v[OK_TAKE_OVER];
+	int kinds =
+	    !!v[OK_TO] + !!v[OK_ROLE] + !!v[OK_TAKE_OVER] + !!v[OK_CAST];
 	if (kinds != 1) {
 		ld_err(ld, n,
 		       "order: an individual's entry has exactly one of to (a "
-		       "move), role or take_over (a change of role), got %d",
+		       "move), role or take_over (a change of role) or cast (a "
+		       "spell), got %d",
 		       kinds);
 		return -1;
 	}
+	if (v[OK_CAST])
+		return parse_cast(ld, si, n, v, o) | bad;
+	bad |= refuse(ld, v, OK_AT, "an individual's entry but cast");
 	if (v[OK_TO]) {
 		o->kind = BS_SCRIPT_INDIV;
 		bad |= refuse(ld, v, OK_OF, "a move (only role: takes of:)");
@@ -625,8 +686,8 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (v[OK_INDIVIDUAL])
 		return parse_indiv(ld, si, n, v, o) | bad;
 	/* the keys of an individual's entry */
-	static const int ikeys[] = {OK_TO, OK_VIA, OK_ROLE, OK_OF,
-				    OK_TAKE_OVER};
+	static const int ikeys[] = {OK_TO,	  OK_VIA,  OK_ROLE, OK_OF,
+				    OK_TAKE_OVER, OK_CAST, OK_AT};
 	for (size_t i = 0; i < sizeof ikeys / sizeof ikeys[0]; i++)
 		bad |= refuse(ld, v, ikeys[i],
 			      v[OK_UNIT]    ? "a unit's order (only an "

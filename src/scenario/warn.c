@@ -113,9 +113,11 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			  "Game rule): no spells are cast",
 			  "[14.0] [16.3 A] (RULING R-322)", 1},
     [BS_W_SPELLS] = {"spells", A, NPY,
-		     "spell casting and turning undead are not played yet: "
-		     "no spells are cast",
-		     "[14.0] [14.19] (RULING R-322)", 1},
+		     "only the [14.5] spells that do hit points of damage are "
+		     "cast (by the doctrine AI and scripted cast entries); the "
+		     "spells named here, turning undead and the disruption of "
+		     "spells by missile fire are not played yet",
+		     "[14.0] [14.5]-[14.22] [14.19] (RULING R-322, R-574)", 1},
     [BS_W_UNIT_ITEM_LEVEL] = {"unit-item-level", BI, NIF,
 			      "magic items are not in force at this level: "
 			      "it counts only as the unit's magic equipment "
@@ -186,17 +188,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				   "Advanced Game rule)",
 				   "[14.2] Table 17 [16.3 A] (RULING R-005)",
 				   1},
-    [BS_W_OPTION_TABLE17] = {"option-table17", A, NPY,
-			     "spells are not played yet",
-			     "[14.2] Table 17 (RULING R-005)", 1},
     [BS_W_OPTION_MASS_SAVES_LEVEL] = {"option-mass-saves-level", BI, NIF,
 				      "spells are not in force at this level "
 				      "(an Advanced Game rule)",
 				      "[14.3] [16.3 A]", 1},
-    [BS_W_OPTION_MASS_SAVES] = {"option-mass-saves", A, NPY,
-				"spells and their saving throws are not "
-				"played yet",
-				"[14.3]", 1},
     [BS_W_GAME_KEY] =
 	{"game-key", ALL, BS_WC_UNUSED,
 	 "counts only in the other game's Table 3 rows: it has no "

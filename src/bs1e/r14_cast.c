@@ -1,0 +1,924 @@
+/* The play of magic (issue 16), the Advanced Game: step A of the Missile
+ * and Magic Phase [1.5 A]. Each side in side order gives its casts (its
+ * controller's `cast` callback); each is checked when its turn comes:
+ * [14.1] the caster is an individual on the table or with a unit, has the
+ * spell memorized (a cast spends it), is not in base-to-base contact but
+ * with what he casts at, did not move this Game Round (RULING R-572) and
+ * casts once a round (one AD&D melee round); [14.4] an individual in a
+ * closed or mob regular unit cannot be targeted (RULING R-575); only the
+ * [14.5] spells that do hit points of damage are played (RULING R-574).
+ * Range and line of sight are found after the declaration [14.4]: out of
+ * range, or the sight blocked (the missile sight of the tabletop: woods,
+ * buildings, walls, units), the spell fails and is spent. The area is
+ * placed on the target (RULING R-573), the figures it covers found
+ * (bs1e_area_figures), the HD of damage [14.5 A] worked out once, the
+ * fate of each figure [14.5 B] (lines and cones by the side they strike),
+ * one saving throw per figure whose fate it decides [14.3] (RULING R-576;
+ * the optional 20-figure rule with option mass_saves, R-567), and the
+ * figures removed or wounded at once [14.1] by the missile casualties'
+ * path ([8.7], Table 5 "removed by magic"); an individual in the area
+ * takes hit points by the AD&D rules with his own save [14.5 A]. [9.2] a
+ * commander who casts commands nothing for the round. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_tables.h"
+#include "bs1e/engine.h"
+
+#define EPS 1e-9
+
+/* ---- memory and saving throws ---------------------------------------- */
+
+int bs1e_cast_init(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	size_t n = 0;
+	for (int k = 0; k < b->nindivs; k++)
+		n += (size_t)b->indivs[k].def->nspells;
+	s->spell_left = calloc(n ? n : 1, sizeof *s->spell_left);
+	struct bs1e_indiv_sheet *sh = malloc(sizeof *sh);
+	if (!s->spell_left || !sh) {
+		free(sh);
+		return -1;
+	}
+	int *at = s->spell_left;
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		struct bs1e_indiv_x *x = &s->ix[k];
+		bs_spell_memory_init(&x->mem, c->def, at);
+		at += c->def->nspells;
+		/* [14.3] "the normal AD&D saving throws": his sheet's [3.2] */
+		bs1e_indiv_sheet(b->sc, c->side, c->idx, sh);
+		for (int v = 0; v < BS_SAVE__COUNT; v++) {
+			x->save[v] = sh->save[v].value;
+			x->save_d[v] = sh->save[v];
+		}
+	}
+	free(sh);
+	return 0;
+}
+
+void bs1e_cast_reset(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++)
+		bs_spell_memory_init(&s->ix[k].mem, b->indivs[k].def,
+				     s->ix[k].mem.left);
+}
+
+int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
+		     const struct bs_spell *sp)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals)
+		return 0;
+	const struct bs_spell_memory *m =
+	    &bs1e_sc(b)->ix[b->indiv_first[side] + indiv].mem;
+	if (sp)
+		return bs_spell_memory_left(m, sp);
+	int n = 0;
+	for (int i = 0; i < m->ind->nspells; i++)
+		n += m->left[i];
+	return n;
+}
+
+int bs1e_caster_level(const struct bs_individual *ind,
+		      const struct bs_spell *sp)
+{
+	/* [14.1] "All AD&D game rules apply": the level of the class that
+	 * casts from the spell's list (the highest, for several) */
+	int best = 0;
+	for (int i = 0; i < ind->nclasses; i++) {
+		int row[BS1E_SPELL_LEVELS];
+		if (bs1e_spells_per_day(ind->cls[i], ind->level[i],
+					(enum bs1e_spell_list)sp->cls,
+					row) != BS1E_SPD_NOT_A_LIST &&
+		    ind->level[i] > best)
+			best = ind->level[i];
+	}
+	return best;
+}
+
+/* ---- the check [14.1] [14.4] ------------------------------------------ */
+
+static int no(struct bs1e_cast_plan *p, const char *why, const char *cite)
+{
+	p->legal = 0;
+	p->why = why;
+	p->cite = cite;
+	return 0;
+}
+
+static int fails(struct bs1e_cast_plan *p, const char *why, const char *cite)
+{
+	p->fails = 1;
+	p->why = why;
+	p->cite = cite;
+	return 1;
+}
+
+/* The point of quad q nearest p. */
+static struct bs_vec nearest_on(const struct bs_quad *q, struct bs_vec p)
+{
+	if (bs_quad_contains(q, p, 0))
+		return p;
+	struct bs_vec best = q->p[0];
+	double bd = HUGE_VAL;
+	for (int e = 0; e < 4; e++) {
+		struct bs_vec a, c;
+		bs_quad_edge(q, e, &a, &c);
+		struct bs_vec d = bs_vec_sub(c, a);
+		double l2 = bs_vec_dot(d, d);
+		double t = l2 > EPS ? bs_vec_dot(bs_vec_sub(p, a), d) / l2 : 0;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		struct bs_vec x = bs_vec_add(a, bs_vec_scale(d, t));
+		double dd = bs_vec_dist(x, p);
+		if (dd < bd) {
+			bd = dd;
+			best = x;
+		}
+	}
+	return best;
+}
+
+/* A counter of one figure facing `facing` about point c (his sight). */
+static void counter_at(const struct bs_battle *b, int k, struct bs_vec c,
+		       double facing, struct bs_tt_shape *sh,
+		       struct bs_tt_pose *p)
+{
+	double w = bs1e_sc(b)->ix[k].base;
+	if (w <= 0)
+		w = 0.5;
+	bs_tt_shape_make(BS_FORM_CLOSED, 1, 1, w, w, 0, sh);
+	p->facing = facing;
+	p->front = bs_vec_add(c, bs_vec_scale(bs_dir(facing), w / 2));
+}
+
+/* 1 when the caster (alone: his counter; with unit g: its block) touches
+ * the target of plan p. */
+static int touches_target(const struct bs_battle *b,
+			  const struct bs1e_cast_plan *p)
+{
+	struct bs_quad mine =
+	    p->g >= 0 ? bs1e_quad(b, p->g) : bs1e_indiv_quad(b, p->k);
+	struct bs_quad t =
+	    p->tg >= 0 ? bs1e_quad(b, p->tg) : bs1e_indiv_quad(b, p->tk);
+	return bs_quad_touching(&mine, &t);
+}
+
+/* 1 when the caster touches any enemy. */
+static int caster_engaged(const struct bs_battle *b,
+			  const struct bs1e_cast_plan *p)
+{
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	if (p->g < 0)
+		return bs1e_indiv_engaged(b, c->side, c->idx);
+	return bs1e_engaged(b, p->g) || bs1e_unit_touches_indiv(b, p->g, NULL);
+}
+
+/* [14.4] the line of sight from p->from to the target, the missile sight
+ * of the tabletop (the units in play stand in the way but his own and
+ * the target's; woods, hills and buildings, RULING R-495). */
+static int sees(const struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	struct bs_tt_shape ts, fs;
+	struct bs_tt_pose tp, fp;
+	struct bs_vec tc;
+	if (p->tg >= 0) {
+		bs1e_shape(b, p->tg, &ts);
+		bs1e_pose(b, p->tg, &tp);
+		struct bs_quad q = bs1e_quad(b, p->tg);
+		tc = bs_quad_centre(&q);
+	} else {
+		tc = b->indivs[p->tk].pos;
+		counter_at(b, p->tk, tc, 0, &ts, &tp);
+	}
+	struct bs_vec d = bs_vec_sub(tc, p->from);
+	double facing = bs_vec_len(d) > EPS ? bs_facing_of(d) : 0;
+	counter_at(b, p->k, p->from, facing, &fs, &fp);
+	struct bs_tt_fire_spec spec;
+	memset(&spec, 0, sizeof spec);
+	spec.rows = 1;
+	spec.reach = 1e6; /* the range is the spell's, checked apart */
+	spec.ti = bs1e_terrain(b);
+	struct bs_quad obst[BS1E_MAX_UNITS];
+	int n = 0;
+	for (int g = 0; g < b->nunits; g++)
+		if (g != p->tg && g != p->g && bs1e_in_play(b, g))
+			obst[n++] = bs1e_quad(b, g);
+	struct bs_tt_sight out;
+	return bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL, NULL, n,
+				&out) > 0;
+}
+
+int bs1e_check_cast(const struct bs_battle *b, int side,
+		    const struct bs_cast_order *o, struct bs1e_cast_plan *p)
+{
+	memset(p, 0, sizeof *p);
+	p->legal = 1;
+	p->k = p->g = p->tg = p->tk = -1;
+	if (side < 0 || side >= b->nsides || o->indiv < 0 ||
+	    o->indiv >= b->sc->sides[side].nindividuals)
+		return no(p, "no such caster", "[14.1]");
+	if (b->sc->level != BS_LEVEL_ADVANCED)
+		return no(p, "magic is an Advanced Game rule",
+			  "[14.0] [16.3 A]");
+	p->k = b->indiv_first[side] + o->indiv;
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	p->sp = o->spell;
+	if (!c->alive || c->lost)
+		return no(p, "the caster is not on the table", "[14.1]");
+	/* [14.1] "A spell-caster ... can perform the same actions in one
+	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
+	if (c->flags & BS_IF_CAST)
+		return no(p,
+			  "he has cast a spell this Game Round (one AD&D "
+			  "melee round)",
+			  "[14.1]");
+	/* RULING R-572: he casts from his counter, or, with a unit, from
+	 * the centre of its front; his unit's move is his */
+	if (c->with_unit >= 0) {
+		p->g = bs1e_g(b, side, c->with_unit);
+		if (!bs1e_in_play(b, p->g))
+			return no(p, "the caster's unit is not on the table",
+				  "[14.1]");
+		p->from = b->units[p->g].front;
+	} else {
+		if (!bs1e_indiv_figure(b, p->k))
+			return no(p, "the caster is not on the table",
+				  "[14.1]");
+		p->from = c->pos;
+	}
+	/* [14.1] "Spell-casters cannot move during the same Game Round in
+	 * which they cast spells, unless affected by a potion of speed or a
+	 * haste spell" (haste [14.7] is not played: no one is hasted) */
+	int moved = p->g >= 0 ? (b->units[p->g].flags & BS_UF_MOVED) ||
+				    b->units[p->g].mv_spent > EPS
+			      : (c->flags & BS_IF_MOVED) != 0;
+	if (moved)
+		return no(p,
+			  p->g >= 0 ? "his unit moved this Game Round: he may "
+				      "not cast (RULING R-572)"
+				    : "he moved this Game Round: he may not "
+				      "cast",
+			  "[14.1]");
+	if (!p->sp)
+		return no(p, "no such spell", "[14.1]");
+	/* [14.1] the AD&D rule: he casts what he memorized, once each */
+	if (bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem, p->sp) <= 0)
+		return no(p,
+			  bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem,
+					       p->sp) == 0 &&
+				  bs1e_spells_left(b, side, o->indiv, NULL) > 0
+			      ? "he has not that spell left in memory"
+			      : "he has no spell left in memory",
+			  "[14.1]");
+	if (p->sp->category != BS_SPCAT_ARTILLERY)
+		return no(p,
+			  "not played yet: only the Magical Weapons and "
+			  "Artillery Spells of [14.5] are cast (RULING R-574)",
+			  bs_spell_category_info[p->sp->category].cite);
+	if (!bs_spell_played(p->sp))
+		return no(p,
+			  "not played yet: a [14.5] spell without hit points "
+			  "of damage to every creature of its area, or with a "
+			  "partial save or a limit on whom it affects (RULING "
+			  "R-574)",
+			  "[14.5]");
+	p->level = bs1e_caster_level(c->def, p->sp);
+	if (p->level <= 0)
+		return no(p, "he casts no spell of that list", "[14.1]");
+	/* the target: an enemy unit, or an enemy individual standing alone */
+	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
+	    (o->tunit >= 0) == (o->tindiv >= 0))
+		return no(p, "a spell is cast at one enemy unit or individual",
+			  "[14.5]");
+	if (o->tunit >= 0) {
+		if (o->tunit >= b->sc->sides[o->tside].nunits)
+			return no(p, "no such unit", "[14.4]");
+		p->tg = bs1e_g(b, o->tside, o->tunit);
+		if (!bs1e_in_play(b, p->tg))
+			return no(p, "the target is not on the table",
+				  "[14.4]");
+	} else {
+		if (o->tindiv >= b->sc->sides[o->tside].nindividuals)
+			return no(p, "no such individual", "[14.4]");
+		p->tk = b->indiv_first[o->tside] + o->tindiv;
+		const struct bs_indiv_state *t = &b->indivs[p->tk];
+		if (!t->alive || t->lost)
+			return no(p, "the target is not on the table",
+				  "[14.4]");
+		/* [14.4] "It is impossible to target individual characters
+		 * in a regular unit in closed or mob formation"; RULING
+		 * R-575: in the other formations his unit's figures about
+		 * him block the string too */
+		if (t->with_unit >= 0)
+			return no(p,
+				  "an individual with a unit cannot be "
+				  "targeted (RULING R-575)",
+				  "[14.4]");
+	}
+	/* [14.1] "A figure in base-to-base contact with any enemy figure or
+	 * figures can only use magic on itself or against the figure(s)
+	 * with which it is in contact" */
+	if (caster_engaged(b, p) && !touches_target(b, p))
+		return no(p,
+			  "in base-to-base contact with the enemy: magic only "
+			  "against the figures he touches",
+			  "[14.1]");
+	int annotated =
+	    (b->sc->options & (1u << BS_OPT_TABLE17_ANNOTATED)) != 0;
+	struct bs_quad tq =
+	    p->tg >= 0 ? bs1e_quad(b, p->tg) : bs1e_indiv_quad(b, p->tk);
+	struct bs_vec tc =
+	    p->tg >= 0 ? bs_quad_centre(&tq) : b->indivs[p->tk].pos;
+	p->has_area = p->sp->area != BS_AREA_NONE;
+	if (!p->has_area && p->tg >= 0)
+		return no(p,
+			  "not played yet: a spell without an area at a unit "
+			  "(RULING R-574)",
+			  "[14.5 A]");
+	if (p->has_area &&
+	    bs1e_spell_area_size(p->sp, p->level, annotated, &p->size) != 0)
+		return no(p, "its area of effect is not known (RULING R-564)",
+			  "[14.2]");
+	/* [14.2] "the range of any magic spell or item is the range in
+	 * inches from the Players Handbook": table inches (the fireball
+	 * answer of the annotated chapter, 127.67: outdoors 1" = 10 yards,
+	 * the table's scale) */
+	int self = p->sp->range_kind == BS_RANGE_SELF;
+	p->reach = self ? 0 : bs_level_qty_at(&p->sp->range, p->level) / 10.0;
+	/* RULING R-573: where the area lands */
+	struct bs_vec want = o->aim ? (struct bs_vec){o->x, o->y} : tc;
+	struct bs_vec dir = bs_vec_sub(o->aim ? want : tc, p->from);
+	double facing = bs_vec_len(dir) > EPS ? bs_facing_of(dir) : 0;
+	p->area.shape = p->sp->area;
+	p->area.a = p->size.a;
+	p->area.b = p->size.b;
+	p->area.facing = facing;
+	switch (p->sp->area) {
+	case BS_AREA_LINE:
+		/* a bolt "starts at the range the caster chooses and runs
+		 * away from him": by default where the line to the target
+		 * first meets it */
+		p->aim = self	  ? p->from
+			 : o->aim ? want
+				  : nearest_on(&tq, p->from);
+		break;
+	case BS_AREA_CONE:
+		/* from its apex: the caster (range 0), else the point */
+		p->aim = self ? p->from : want;
+		break;
+	case BS_AREA_NONE:
+		p->aim = tc;
+		break;
+	default: /* a circle or a square about the point */
+		p->aim = self ? p->from : want;
+		break;
+	}
+	p->area.at = p->aim;
+	p->range = bs_vec_dist(p->from, p->aim);
+	if (!p->has_area)
+		/* RULING R-572: to an individual, to his counter */
+		p->range = bs_vec_dist(p->from, nearest_on(&tq, p->from));
+	/* [14.4] "The range from spell-caster to target must be calculated
+	 * after the magical attack is declared. If it is found that the
+	 * range is insufficient, or the line of sight is obstructed, the
+	 * spell automatically fails and is expended." */
+	if (p->range > p->reach + 1e-6)
+		return fails(p, "out of range: the spell fails and is spent",
+			     "[14.4]");
+	if (!sees(b, p))
+		return fails(p,
+			     "no clear line of sight to the target: the spell "
+			     "fails and is spent",
+			     "[14.4]");
+	return 1;
+}
+
+/* ---- the expected result (for the AI) ---------------------------------- */
+
+/* The mean hit points of dice part q. */
+static double mean_part(const struct bs_dice_part *q)
+{
+	return q->count * (q->sides + 1) / 2.0 * (q->sides > 0) + q->plus;
+}
+
+/* Per creature HD of a unit's figure, tenths. */
+static int creature_hd(const struct bs_unit_state *u)
+{
+	int per = u->r.ratio > 0 ? u->r.ratio : 1;
+	int hd = u->r.hd_fig / per;
+	return hd > 0 ? hd : 1;
+}
+
+static enum bs1e_save save_kind(const struct bs_spell *sp)
+{
+	if (sp->save_vs < 0)
+		return BS1E_SAVE_NONE;
+	return sp->save_effect == BS_SAVEFX_HALF      ? BS1E_SAVE_HALF
+	       : sp->save_effect == BS_SAVEFX_NEGATES ? BS1E_SAVE_NEGATES
+						      : BS1E_SAVE_NONE;
+}
+
+/* The saving throw number of unit g's creatures against sp [14.3]. */
+static int unit_save(const struct bs_battle *b, int g,
+		     const struct bs_spell *sp, struct bs_deriv *d)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (sp->save_vs < 0) {
+		if (d)
+			bs_deriv_init(d, 0, "no saving throw", NULL, "[14.3]");
+		return 0;
+	}
+	if (u->def->creature && u->def->nmix == 0)
+		return bs1e_save_creature(u->def->creature, sp->save_vs, d);
+	struct bs_creature cr;
+	memset(&cr, 0, sizeof cr);
+	cr.hd.tenths = creature_hd(u);
+	return bs1e_save_creature(&cr, sp->save_vs, d);
+}
+
+/* The creatures of figure h that plan p strikes (RULING R-576). */
+static int creatures_struck(const struct bs1e_cast_plan *p,
+			    const struct bs1e_area_hit *h)
+{
+	return p->area.shape == BS_AREA_LINE ? h->per_figure : h->creatures;
+}
+
+/* [14.5 B] the fate of one figure: wound_only by the side struck, and
+ * RULING R-576: a figure partly in the area (not all its creatures) can
+ * at most be wounded. */
+static void figure_fate(const struct bs_battle *b,
+			const struct bs1e_cast_plan *p,
+			const struct bs1e_area_hit *h, int hdpc,
+			struct bs1e_spell_effect *fx)
+{
+	const struct bs_unit_state *u = &b->units[bs1e_g(b, h->side, h->unit)];
+	int wo = bs1e_spell_wound_only(p->area.shape, h->strike, u->formation,
+				       h->first_half);
+	bs1e_spell_effect(hdpc, creature_hd(u), save_kind(p->sp), wo, fx);
+	/* RULING R-576: a line strikes every creature of a figure it
+	 * crosses ([14.5 B] "it can cause a figure to be removed": a bolt is
+	 * narrower than any base); another shape only those in it */
+	if (h->creatures < h->per_figure && p->area.shape != BS_AREA_LINE) {
+		if (fx->if_saved == BS1E_SPELL_REMOVED)
+			fx->if_saved = BS1E_SPELL_WOUNDED;
+		if (fx->if_failed == BS1E_SPELL_REMOVED)
+			fx->if_failed = BS1E_SPELL_WOUNDED;
+		fx->fate = fx->if_saved == fx->if_failed
+			       ? fx->if_failed
+			       : BS1E_SPELL_SAVE_DECIDES;
+	}
+}
+
+static double fate_value(enum bs1e_spell_fate f, double hd)
+{
+	return f == BS1E_SPELL_REMOVED	 ? hd
+	       : f == BS1E_SPELL_WOUNDED ? hd / 2
+					 : 0;
+}
+
+void bs1e_cast_expect(const struct bs_battle *b, int side,
+		      const struct bs1e_cast_plan *p, struct bs1e_cast_value *v)
+{
+	memset(v, 0, sizeof *v);
+	if (!p->legal || p->fails || !p->has_area)
+		return;
+	struct bs_dice dice;
+	if (bs1e_spell_damage_dice(p->sp, p->level, 0, &dice) != 0)
+		return;
+	/* the HD per creature of the mean roll: parts read on D6/D8 as
+	 * they are, the others' mean hit points / 4 [14.5 A] */
+	double hp = 0;
+	int hd = 0;
+	for (int i = 0; i < dice.nparts; i++) {
+		struct bs_dice one = {.nparts = 1};
+		one.part[0] = dice.part[i];
+		struct bs_dice_source probe;
+		bs_dice_source_script(&probe, NULL, 0);
+		struct bs1e_magic_hd m;
+		if (bs1e_magic_hd(&one, &probe, &m) == 0 && m.hp_parts == 0)
+			hd += m.dice_hd;
+		else
+			hp += mean_part(&dice.part[i]);
+	}
+	int hdpc = 10 * hd + (int)floor(hp / 4 * 10 + 0.5);
+	int n = bs1e_area_figures(b, &p->area, NULL, 0);
+	if (n <= 0)
+		return;
+	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	if (!h)
+		return;
+	bs1e_area_figures(b, &p->area, h, n);
+	for (int i = 0; i < n; i++) {
+		int own = h[i].side == side;
+		if (own)
+			v->own_figs++;
+		else
+			v->enemy_figs++;
+		if (h[i].unit < 0)
+			continue;
+		int g = bs1e_g(b, h[i].side, h[i].unit);
+		struct bs1e_spell_effect fx;
+		figure_fate(b, p, &h[i], hdpc, &fx);
+		double fig_hd = b->units[g].r.hd_fig / 10.0;
+		double ps = bs1e_save_chance20(unit_save(b, g, p->sp, NULL),
+					       p->sp->save_mod) /
+			    20.0;
+		double e = fx.fate == BS1E_SPELL_SAVE_DECIDES
+			       ? ps * fate_value(fx.if_saved, fig_hd) +
+				     (1 - ps) * fate_value(fx.if_failed, fig_hd)
+			       : fate_value(fx.fate, fig_hd);
+		if (own)
+			v->own_hd += e;
+		else
+			v->enemy_hd += e;
+	}
+	free(h);
+}
+
+/* ---- the cast ------------------------------------------------------------
+ */
+
+/* REJECTED of a cast of individual k (global). */
+static void reject(struct bs_battle *b, int side, int indiv, const char *why,
+		   const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_REJECTED);
+	ev.side = side;
+	ev.indiv = indiv;
+	ev.what = why;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+/* The CAST event of the cast itself (n[0] 0): see docs/EVENTS.md. */
+static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int hdpc, const char *why)
+{
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_CAST);
+	ev.side = c->side;
+	ev.indiv = c->idx;
+	if (p->tg >= 0) {
+		ev.tside = b->units[p->tg].side;
+		ev.tunit = b->units[p->tg].idx;
+	} else {
+		ev.tside = b->indivs[p->tk].side;
+		ev.tindiv = b->indivs[p->tk].idx;
+	}
+	ev.n[0] = 0;
+	ev.n[1] = p->sp->level;
+	ev.n[2] = p->level;
+	ev.n[3] = (int)lround(p->range * 10);
+	ev.n[4] = (int)lround(p->reach * 10);
+	ev.n[5] = p->has_area ? p->area.shape : 0;
+	ev.n[6] = (int)lround(p->area.a * 100);
+	ev.n[7] = (int)lround(p->area.b * 100);
+	ev.n[8] = hdpc;
+	ev.n[9] = p->fails;
+	ev.n[10] = bs1e_spells_left(b, c->side, c->idx, p->sp);
+	ev.n[11] = bs1e_spells_left(b, c->side, c->idx, NULL);
+	ev.x0 = p->from.x;
+	ev.y0 = p->from.y;
+	ev.x1 = p->aim.x;
+	ev.y1 = p->aim.y;
+	ev.f1 = p->area.facing;
+	ev.what = p->sp->name;
+	ev.why = why;
+	ev.cite = p->fails ? "[14.1] [14.4]" : "[14.1] [14.2] [14.4]";
+	bs_battle_emit(b, &ev);
+}
+
+/* The NOTE of the spells he has left [14.1]. */
+static void note_left(struct bs_battle *b, int k)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	const struct bs_spell_memory *m = &bs1e_sc(b)->ix[k].mem;
+	char buf[512];
+	size_t n = 0;
+	int w = snprintf(buf, sizeof buf, "spells left:");
+	n = w > 0 ? (size_t)w : 0;
+	int any = 0;
+	for (int i = 0; i < m->ind->nspells && n + 1 < sizeof buf; i++) {
+		if (m->left[i] <= 0)
+			continue;
+		w = snprintf(buf + n, sizeof buf - n, "%s %s %d",
+			     any ? "," : "", m->ind->spells[i].spell->name,
+			     m->left[i]);
+		if (w > 0)
+			n += (size_t)w < sizeof buf - n ? (size_t)w
+							: sizeof buf - n - 1;
+		any = 1;
+	}
+	if (!any)
+		snprintf(buf + n, sizeof buf - n, " none");
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	ev.side = b->indivs[k].side;
+	ev.indiv = b->indivs[k].idx;
+	ev.what = buf;
+	ev.cite = "[14.1]";
+	bs_battle_emit(b, &ev);
+}
+
+/* The HD per creature of plan p's damage [14.5 A], rolled once for the
+ * cast (the parts not read on D6/D8: dice kind "damage"). -1 when the
+ * dice failed. */
+static int damage_hd(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		     struct bs1e_magic_hd *m)
+{
+	struct bs_dice dice;
+	memset(m, 0, sizeof *m);
+	if (bs1e_spell_damage_dice(p->sp, p->level, 0, &dice) != 0)
+		return 0;
+	int items = 0, sides = 0;
+	for (int i = 0; i < dice.nparts; i++) {
+		struct bs_dice one = {.nparts = 1};
+		one.part[0] = dice.part[i];
+		struct bs_dice_source probe;
+		bs_dice_source_script(&probe, NULL, 0);
+		struct bs1e_magic_hd t;
+		if ((bs1e_magic_hd(&one, &probe, &t) != 0 || t.hp_parts > 0) &&
+		    dice.part[i].sides > 0) {
+			items += dice.part[i].count;
+			if (!sides)
+				sides = dice.part[i].sides;
+		}
+	}
+	if (items > 0) {
+		static const struct bs_roll_why why_hd = {
+		    BS_ROLL_DAMAGE,
+		    {0, 0},
+		    0,
+		    "hit points of the spell",
+		    "[14.5 A]"};
+		const struct bs_indiv_state *c = &b->indivs[p->k];
+		bs_dice_why_indiv(&b->dice, &why_hd, items, sides, c->side,
+				  c->idx, -1, -1, p->tg);
+	}
+	return bs1e_magic_hd(&dice, &b->dice, m);
+}
+
+/* [14.5 B] [14.3] the figures of unit g in the area, hits h[0..n): their
+ * fates, the saves that decide them, the removals at once. */
+static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int g, const struct bs1e_area_hit *h, int n, int hdpc)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs1e_spell_effect fx[BS1E_MAX_FIGS];
+	int nd = 0;
+	if (n > BS1E_MAX_FIGS)
+		n = BS1E_MAX_FIGS;
+	for (int i = 0; i < n; i++) {
+		figure_fate(b, p, &h[i], hdpc, &fx[i]);
+		nd += fx[i].fate == BS1E_SPELL_SAVE_DECIDES;
+	}
+	/* [14.3] "Make a separate saving throw roll for each figure in the
+	 * spell area of effect"; RULING R-576: for the figures whose fate it
+	 * decides ([14.5 B]: the others are removed or wounded whatever
+	 * they roll) */
+	struct bs_deriv sd;
+	int number = unit_save(b, g, p->sp, &sd);
+	int twenty = (b->sc->options & (1u << BS_OPT_MASS_SAVES)) != 0;
+	signed char each[BS1E_MAX_FIGS];
+	int rec[BS1E_MAX_FIGS];
+	struct bs1e_figure_saves fs;
+	memset(&fs, 0, sizeof fs);
+	if (nd > 0) {
+		struct bs1e_save_who who = {b->units[g].side, g, -1};
+		int *r0 = b->dice.record;
+		size_t c0 = b->dice.record_cap, l0 = b->dice.record_len;
+		b->dice.record = rec;
+		b->dice.record_cap = BS1E_MAX_FIGS;
+		b->dice.record_len = 0;
+		int bad =
+		    bs1e_figure_saves(&b->dice, nd, number, p->sp->save_mod,
+				      twenty, &who, each, &fs);
+		b->dice.record = r0;
+		b->dice.record_cap = c0;
+		b->dice.record_len = l0;
+		if (bad)
+			return;
+	}
+	int removed = 0, wounded = 0, j = 0;
+	for (int i = 0; i < n; i++) {
+		enum bs1e_spell_fate f = fx[i].fate;
+		if (f == BS1E_SPELL_SAVE_DECIDES)
+			f = each[j++] ? fx[i].if_saved : fx[i].if_failed;
+		removed += f == BS1E_SPELL_REMOVED;
+		wounded += f == BS1E_SPELL_WOUNDED;
+	}
+	if (bs_battle_events_on(b)) {
+		const struct bs_indiv_state *c = &b->indivs[p->k];
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_CAST);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.tside = u->side;
+		ev.tunit = u->idx;
+		ev.n[0] = 1;
+		ev.n[1] = n;
+		ev.n[2] = hdpc;
+		ev.n[3] = bs1e_area_figure_hd(hdpc, h[0].per_figure);
+		ev.n[4] = nd > 0 ? fs.need : 0;
+		ev.n[5] = nd;
+		ev.n[6] = fs.saved;
+		ev.n[7] = removed;
+		ev.n[8] = wounded;
+		ev.n[9] = p->area.shape == BS_AREA_LINE ||
+				  p->area.shape == BS_AREA_CONE
+			      ? (int)h[0].strike
+			      : -1;
+		int whole = 0;
+		for (int i = 0; i < n; i++)
+			whole += creatures_struck(p, &h[i]) >= h[i].per_figure;
+		ev.n[10] = whole;
+		ev.n[11] = h[0].per_figure;
+		int nr =
+		    fs.rolled < BS_EV_MAX_DICE ? fs.rolled : BS_EV_MAX_DICE;
+		for (int i = 0; i < nr; i++)
+			ev.dice[i] = rec[i];
+		ev.ndice = nr;
+		ev.die_sides = 20;
+		if (nd > 0) {
+			ev.deriv = sd;
+			ev.has_deriv = 1;
+		}
+		ev.what = p->sp->name;
+		ev.cite = "[14.5 A] [14.5 B] [14.3]";
+		bs_battle_emit(b, &ev);
+	}
+	u->flags |= BS_UF_ATTACKED;
+	if (removed == 0 && wounded == 0)
+		return;
+	/* [14.1] "Like missile fire, magical casualties are removed at once":
+	 * the missile casualties' path, with Table 5's "removed by magic" */
+	struct bs1e_hit hit;
+	memset(&hit, 0, sizeof hit);
+	hit.from = p->g;
+	hit.from_indiv = p->k;
+	hit.to = g;
+	hit.c.killed = removed;
+	hit.c.wounded = wounded;
+	hit.by_magic = 1;
+	bs1e_apply_hits_cite(b, g, &hit, 1, "a spell", "[14.1] [14.5 B]");
+}
+
+/* [14.5 A] "Against individuals, damage is determined by normal AD&D
+ * game rules": individual t (global) in the area, or the target. */
+static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			 int t)
+{
+	struct bs_indiv_state *d = &b->indivs[t];
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	int vs = p->sp->save_vs;
+	int number = vs >= 0 ? x->save[vs] : 0;
+	struct bs_deriv md;
+	bs_deriv_init(&md, number, NULL, NULL, "[14.3]");
+	if (vs >= 0)
+		md = x->save_d[vs];
+	int mod = vs >= 0 ? bs1e_save_mod_individual(
+				d->def, vs, p->sp->save_mod, p->sp->mental, &md)
+			  : 0;
+	struct bs1e_save_who who = {d->side, -1, d->idx};
+	struct bs1e_indiv_spell r;
+	if (bs1e_spell_hp_damage(p->sp, p->level, 0, d->hp, number, mod,
+				 &b->dice, &who, &r) != 0)
+		return;
+	d->hp = r.hp_after;
+	if (bs_battle_events_on(b)) {
+		const struct bs_indiv_state *c = &b->indivs[p->k];
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_CAST);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.tside = d->side;
+		ev.tindiv = d->idx;
+		ev.n[0] = 2;
+		ev.n[1] = r.rolled;
+		ev.n[2] = r.save_die;
+		ev.n[3] = r.saved;
+		ev.n[4] = r.damage;
+		ev.n[5] = r.hp_after;
+		ev.n[6] = r.killed;
+		ev.n[7] = number - mod;
+		if (r.save_die) {
+			ev.dice[0] = r.save_die;
+			ev.ndice = 1;
+			ev.die_sides = 20;
+			ev.deriv = md;
+			ev.has_deriv = 1;
+		}
+		ev.what = p->sp->name;
+		ev.cite = "[14.5 A] [14.3]";
+		bs_battle_emit(b, &ev);
+	}
+	if (r.killed)
+		bs1e_indiv_killed(b, t, b->indivs[p->k].side,
+				  "killed by a spell", "[14.5 A]");
+}
+
+/* Resolve legal plan p: spend, place, strike. */
+static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	struct bs_indiv_state *c = &b->indivs[p->k];
+	/* [14.4] "the spell automatically fails and is expended"; [14.1]
+	 * a cast spends the spell */
+	bs_spell_memory_spend(&s->ix[p->k].mem, p->sp);
+	struct bs1e_magic_hd m;
+	memset(&m, 0, sizeof m);
+	if (!p->fails && p->has_area && damage_hd(b, p, &m) != 0)
+		return;
+	if (bs_battle_events_on(b))
+		emit_cast(b, p, m.hd_tenths, why);
+	note_left(b, p->k);
+	/* [9.2] "If a spell is CAST by a commander, his unit is out of
+	 * command for the entire Game Round" */
+	if (c->rank != BS_RANK_NONE)
+		bs1e_commander_casts(b, c->side, c->idx);
+	else
+		c->flags |= BS_IF_CAST;
+	if (p->fails) {
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_NOTE);
+			ev.side = c->side;
+			ev.indiv = c->idx;
+			ev.what = p->why;
+			ev.cite = p->cite;
+			bs_battle_emit(b, &ev);
+		}
+		return;
+	}
+	if (!p->has_area) {
+		strike_indiv(b, p, p->tk);
+		return;
+	}
+	/* [14.5 A] "an area of effect spell affects every creature in that
+	 * area!": friend and foe */
+	int n = bs1e_area_figures(b, &p->area, NULL, 0);
+	if (n <= 0)
+		return;
+	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	if (!h)
+		return;
+	bs1e_area_figures(b, &p->area, h, n);
+	int targets[BS1E_MAX_UNITS], first[BS1E_MAX_UNITS],
+	    count[BS1E_MAX_UNITS];
+	int nt = 0;
+	for (int i = 0; i < n; i++) {
+		if (h[i].unit < 0)
+			continue;
+		int g = bs1e_g(b, h[i].side, h[i].unit);
+		if (nt > 0 && targets[nt - 1] == g) {
+			count[nt - 1]++;
+			continue;
+		}
+		targets[nt] = g;
+		first[nt] = i;
+		count[nt++] = 1;
+	}
+	for (int i = 0; i < nt && !b->result.over; i++)
+		if (bs1e_in_play(b, targets[i]))
+			strike_unit(b, p, targets[i], &h[first[i]], count[i],
+				    m.hd_tenths);
+	for (int i = 0; i < n && !b->result.over; i++) {
+		if (h[i].indiv < 0)
+			continue;
+		int t = b->indiv_first[h[i].side] + h[i].indiv;
+		if (b->indivs[t].alive)
+			strike_indiv(b, p, t);
+	}
+	free(h);
+}
+
+void bs1e_casts(struct bs_battle *b, int side)
+{
+	const struct bs_controller *ctl = b->ctl[side];
+	if (!ctl || !ctl->cast)
+		return;
+	struct bs_cast_order o[BS_MAX_CAST_ORDERS];
+	int n = ctl->cast(ctl->ctx, b, side, o, BS_MAX_CAST_ORDERS);
+	if (n > BS_MAX_CAST_ORDERS)
+		n = BS_MAX_CAST_ORDERS;
+	for (int i = 0; i < n && !b->result.over; i++) {
+		struct bs1e_cast_plan p;
+		if (!bs1e_check_cast(b, side, &o[i], &p)) {
+			reject(b, side, o[i].indiv, p.why, p.cite);
+			continue;
+		}
+		cast(b, &p, o[i].why);
+		bs1e_check_over(b, 0);
+	}
+}

@@ -1,0 +1,378 @@
+/* Issue 16: the play of [14.5] spells in step A of the Missile and Magic
+ * Phase [1.5 A] (src/bs1e/r14_cast.c): the checks of [14.1] and [14.4]
+ * (RULING R-572 .. R-575), the [14.5 B] fate of each figure with its
+ * saving throw [14.3] (RULING R-576), lines by the side they strike, hit
+ * points to individuals [14.5 A], [9.2] the commander who casts. */
+#include "battlesim/bs1e_magic.h"
+#include "bs1e_fixture.h"
+
+/* The orders of the test controller's `cast` callback, by side. */
+static struct bs_cast_order tc_o[BS_MAX_SIDES][8];
+static int tc_n[BS_MAX_SIDES];
+
+static int tc_cast(void *ctx, const struct bs_battle *b, int side,
+		   struct bs_cast_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = tc_n[side] < max ? tc_n[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = tc_o[side][i];
+	return n;
+}
+
+/* South: Guards (commander C0) far away, the magic-user Zan standing at
+ * (zx, zy) (individual 1), `more0` more individuals; North: Orcs (12
+ * figures, 6 files, front (40, 60) facing south, commander Boss) and
+ * Ogres (8 figures of ten 4 HD ogres, 4 files, front (50, 66), commander
+ * Grull), `more1` more individuals (indexes 2 ...). */
+static void open_cast(struct tf *t, const char *level, const char *options,
+		      double zx, double zy, const char *more0,
+		      const char *more1)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Cast\nrules: bs1e\nlevel: %s\ngame: adnd\n%s"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20], commander: C0}\n"
+	    "    individuals:\n"
+	    "      - {name: C0, class: fighter, level: 3, hp: 20, abilities: "
+	    "{cha: 14}, rank: unit}\n"
+	    "      - {name: Zan, class: magic-user, level: 6, hp: 18, "
+	    "position: [%g, %g], spells: [fireball, lightning bolt, magic "
+	    "missile, stinking cloud]}\n"
+	    "%s"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 12, creature: orc, weapons: "
+	    "[spear], "
+	    "frontage: 6, position: [40, 60], commander: Boss}\n"
+	    "      - {name: Ogres, figures: 8, creature: ogre, ratio: 10, "
+	    "weapons: [club], frontage: 4, position: [50, 66], commander: "
+	    "Grull}\n"
+	    "    individuals:\n"
+	    "      - {name: Boss, race: orc, hp: 8, rank: unit}\n"
+	    "      - {name: Grull, race: ogre, hp: 30, rank: unit}\n"
+	    "%s",
+	    level, options ? options : "", zx, zy, more0 ? more0 : "",
+	    more1 ? more1 : "");
+	tf_open(t, y);
+	free(y);
+	memset(tc_n, 0, sizeof tc_n);
+	t->ctl.cast = tc_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static const struct bs_spell *spell(struct tf *t, const char *name)
+{
+	const struct bs_spell *sp = bs_scenario_spell(t->sc, name, -1);
+	cr_assert_not_null(sp, "%s", name);
+	return sp;
+}
+
+/* A cast order of Zan (South's individual 1). */
+static struct bs_cast_order zan(struct tf *t, const char *sp, int tunit,
+				int tindiv)
+{
+	return (struct bs_cast_order){1, spell(t, sp), 1, tunit, tindiv, 0, 0,
+				      0, NULL};
+}
+
+/* The n-th CAST event with n[0] == step. */
+static const struct bs_event *cast_ev(struct tf *t, int step, int n)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_CAST &&
+		    t->evs[i].ev.n[0] == step && n-- == 0)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+static const char *rejected(struct tf *t)
+{
+	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
+	return e ? e->what : NULL;
+}
+
+/* [14.1] a cast spends the spell (the log says what is left), one a Game
+ * Round (one AD&D melee round): the second is REJECTED, nothing spent. */
+Test(r14_cast, s14_1_a_cast_spends_the_spell_one_a_round)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 4);
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	tc_o[0][1] = zan(&t, "fireball", 1, -1);
+	tc_n[0] = 2;
+	bs1e_casts(t.b, 0);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, spell(&t, "lightning bolt")),
+		     0);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, spell(&t, "fireball")), 1);
+	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[10], 0);
+	cr_assert_eq(c->n[11], 3);
+	cr_assert_not_null(rejected(&t));
+	cr_assert(strstr(rejected(&t), "one AD&D melee round"), "%s",
+		  rejected(&t));
+	int left_note = 0;
+	for (int i = 0; i < t.nev; i++)
+		left_note |= t.evs[i].ev.type == BS_EV_NOTE &&
+			     strstr(t.evs[i].what, "spells left: fireball 1");
+	cr_assert(left_note);
+	/* spent: not again, even in a later round */
+	t.b->indivs[t.b->indiv_first[0] + 1].flags = 0;
+	t.nev = 0;
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(rejected(&t), "not that spell left"), "%s",
+		  rejected(&t));
+	tf_close(&t);
+}
+
+/* [14.1] "Spell-casters cannot move during the same Game Round in which
+ * they cast spells" (RULING R-572: his own move, or his unit's). */
+Test(r14_cast, s14_1_a_caster_who_moved_cannot_cast_r572)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	t.b->indivs[t.b->indiv_first[0] + 1].flags |= BS_IF_MOVED;
+	tc_o[0][0] = zan(&t, "fireball", 1, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(rejected(&t), "moved this Game Round"));
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 4, "nothing spent");
+	cr_assert_null(cast_ev(&t, 0, 0));
+	tf_close(&t);
+}
+
+/* [14.1] in base-to-base contact only at what he touches. */
+Test(r14_cast, s14_1_in_contact_only_at_what_he_touches)
+{
+	struct tf t;
+	/* his counter against the Orcs' east flank (x 42.25 + 1/4") */
+	open_cast(&t, "advanced", NULL, 42.5, 60.5, NULL, NULL);
+	tc_o[0][0] = zan(&t, "fireball", 1, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(rejected(&t), "base-to-base contact"), "%s",
+		  rejected(&t) ? rejected(&t) : "(none)");
+	t.nev = 0;
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t));
+	cr_assert_not_null(cast_ev(&t, 1, 0));
+	tf_close(&t);
+}
+
+/* RULING R-574: only the [14.5] spells that do hit points are cast;
+ * stinking cloud is REJECTED, nothing spent. Below `advanced` nothing. */
+Test(r14_cast, s14_5_a_spell_not_played_is_rejected_r574)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	tc_o[0][0] = zan(&t, "stinking cloud", 0, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(rejected(&t), "R-574"));
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 4);
+	/* a spell without an area at a unit */
+	t.nev = 0;
+	tc_o[0][0] = zan(&t, "magic missile", 0, -1);
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(rejected(&t), "without an area"));
+	tf_close(&t);
+	open_cast(&t, "intermediate", NULL, 46, 60.5, NULL, NULL);
+	struct bs1e_cast_plan p;
+	struct bs_cast_order o = zan(&t, "fireball", 1, -1);
+	cr_assert(!bs1e_check_cast(t.b, 0, &o, &p));
+	cr_assert_str_eq(p.cite, "[14.0] [16.3 A]");
+	tf_close(&t);
+}
+
+/* [14.4] "The range ... must be calculated after the magical attack is
+ * declared. If it is found that the range is insufficient ... the spell
+ * automatically fails and is expended." */
+Test(r14_cast, s14_4_out_of_range_fails_and_is_spent)
+{
+	struct tf t;
+	/* 10" for a bolt at the 6th level: 11" from the Orcs' flank */
+	open_cast(&t, "advanced", NULL, 53.25, 60.5, NULL, NULL);
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 1, "failed");
+	cr_assert_eq(c->n[3], 110);
+	cr_assert_eq(c->n[4], 100);
+	cr_assert_null(cast_ev(&t, 1, 0), "no figure struck");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3, "spent");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 12);
+	tf_close(&t);
+}
+
+/* [14.4] "A unit in closed, open, or mob formation ... also blocks line
+ * of sight": the Ogres stand between him and the Orcs; the fireball fails
+ * and is spent. With the Ogres gone, the same cast does not fail. */
+Test(r14_cast, s14_4_a_unit_in_the_way_blocks_the_sight)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 53.5, 69, NULL, NULL);
+	struct bs_cast_order o = zan(&t, "fireball", 0, -1);
+	struct bs1e_cast_plan p;
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p));
+	cr_assert(p.fails);
+	cr_assert(strstr(p.why, "line of sight"), "%s", p.why);
+	tc_o[0][0] = o;
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 1);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3, "spent");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 12);
+	tf_close(&t);
+	open_cast(&t, "advanced", NULL, 53.5, 69, NULL, NULL);
+	tf_unit(&t, 1, 1)->flags |= BS_UF_REMOVED;
+	o = zan(&t, "fireball", 0, -1);
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
+	cr_assert(!p.fails, "%s", p.why ? p.why : "");
+	tf_close(&t);
+}
+
+/* [14.4] "It is impossible to target individual characters in a regular
+ * unit in closed or mob formation" (RULING R-575: nor in another). */
+Test(r14_cast, s14_4_an_individual_with_a_unit_is_no_target_r575)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	tc_o[0][0] = zan(&t, "magic missile", -1, 0); /* Boss, with Orcs */
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(rejected(&t), "R-575"));
+	tf_close(&t);
+}
+
+/* [14.5 B] "ten 4HD ogres are hit by a 6 HD fireball, and a saving throw
+ * is made for the figure. If the check succeeds, the figure is wounded;
+ * if it fails, the figure is removed." The circle on one figure's centre:
+ * it wholly, its neighbours partly (RULING R-576: wounded at most). */
+static void ogres(int d20, int *removed, int *wounded, int *rolled)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	struct bs_cast_order o = zan(&t, "fireball", 1, -1);
+	o.aim = 1;
+	o.x = 49.5;
+	o.y = 66.5;
+	tc_o[0][0] = o;
+	tc_n[0] = 1;
+	int dice[] = {d20, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+	tf_dice(&t, dice, sizeof dice / sizeof dice[0]);
+	bs1e_casts(t.b, 0);
+	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[8], 60, "6d6 = 6 HD per creature [14.5 A]");
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->n[3], 600, "60 HD per figure (the special note)");
+	cr_assert_eq(u->n[10], 1, "one figure wholly in it");
+	cr_assert_eq(u->n[5], 1, "one saving throw: the whole figure's");
+	cr_assert_eq(u->ndice, 1);
+	cr_assert_eq(u->dice[0], d20);
+	*removed = u->n[7];
+	*wounded = u->n[8];
+	*rolled = u->n[5];
+	tf_close(&t);
+}
+
+Test(r14_cast, s14_5_b_ten_4hd_ogres_and_a_6hd_fireball_r576)
+{
+	int r, w, n;
+	ogres(20, &r, &w, &n); /* saves: wounded */
+	cr_assert_eq(r, 0);
+	int w_saved = w;
+	ogres(1, &r, &w, &n); /* fails: removed */
+	cr_assert_eq(r, 1);
+	cr_assert_eq(w, w_saved - 1);
+}
+
+/* [14.5 B] "A linear effect can do no more than wound a figure if fired
+ * from in front of ... If it is fired from the side against a figure in
+ * closed or open formation, it can cause a figure to be removed". */
+Test(r14_cast, s14_5_b_a_lightning_bolt_from_the_flank_and_the_front_r573)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->n[9], BS1E_STRIKE_SIDE);
+	cr_assert_gt(u->n[7], 0, "removed from the side");
+	cr_assert_eq(u->n[8], 0);
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 12 - u->n[7],
+		     "removed at once [14.1]");
+	tf_close(&t);
+	/* from in front of the Orcs (they face south): wounds only */
+	open_cast(&t, "advanced", NULL, 39.6, 56, NULL, NULL);
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->n[9], BS1E_STRIKE_FRONT);
+	cr_assert_eq(u->n[7], 0, "never removed from the front");
+	cr_assert_gt(u->n[8], 0);
+	tf_close(&t);
+}
+
+/* [14.5 A] "Against individuals, damage is determined by normal AD&D game
+ * rules": the fireball's hit points rolled, his save for half (R-571). */
+Test(r14_cast, s14_5_a_a_hero_in_the_fireball_takes_hit_points)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL,
+		  "      - {name: Hero, class: fighter, level: 5, hp: 30, "
+		  "position: [56, 62]}\n");
+	tc_o[0][0] = zan(&t, "fireball", -1, 2);
+	tc_n[0] = 1;
+	int dice[] = {3, 3, 3, 3, 3, 3, 20};
+	tf_dice(&t, dice, 7);
+	bs1e_casts(t.b, 0);
+	const struct bs_event *e = cast_ev(&t, 2, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[1], 18);
+	cr_assert_eq(e->n[3], 1, "saved");
+	cr_assert_eq(e->n[4], 9, "half, rounded down");
+	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 2].hp, 21);
+	tf_close(&t);
+}
+
+/* [9.2] "If a spell is CAST by a commander, his unit is out of command for
+ * the entire Game Round". */
+Test(r14_cast, s9_2_a_commander_who_casts_puts_his_unit_out_of_command)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	/* Zan takes the post of a brigade commander of Guards */
+	t.b->indivs[t.b->indiv_first[0] + 1].rank = BS_RANK_BRIGADE;
+	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	tc_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	int note = 0;
+	for (int i = 0; i < t.nev; i++)
+		note |= t.evs[i].ev.type == BS_EV_NOTE &&
+			strstr(t.evs[i].cite, "[9.2]");
+	cr_assert(note, "the [9.2] hook");
+	cr_assert(t.b->indivs[t.b->indiv_first[0] + 1].flags & BS_IF_CAST);
+	tf_close(&t);
+}

@@ -57,6 +57,9 @@ check roster "$mx" --json
 check play "$mx" --seed 3 --html "$html"
 check sim "$mx" --runs 10 --threads 2 --html "$html"
 check check "$dir/data/bs2e_errors.yaml"
+# issue 16: casts in play (scripted), and the doctrine's in a sim
+check play "$dir/data/magic_fireball.yaml" --seed 1 --rounds 2 --log jsonl
+check sim "$dir/data/magic_fireball.yaml" --runs 4 --threads 2 --json
 rm -f "$html"
 echo "valgrind: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

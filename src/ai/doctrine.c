@@ -2002,6 +2002,11 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 				: sd->individuals[indiv].rank;
 	if (!commander_ok(me) || me->with_unit >= 0 || me->mv <= 0)
 		return;
+	/* issue 16 [14.1]: a caster who could cast from here stays */
+	if (bs1e_indiv_on_table(b, side, indiv) &&
+	    !bs1e_indiv_engaged(b, side, indiv) &&
+	    bs_ai_caster_stays(b, side, indiv, out))
+		return;
 	/* [9.4] a hero standing alone (doctrine_heroes.c): no rank, or a
 	 * rank of unit without a unit (it commands nothing) */
 	if (bs1e_indiv_on_table(b, side, indiv) && rank != BS_RANK_ARMY &&
@@ -2239,6 +2244,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.roles = roles_cb;
 	ai->ctl.fire_indiv = bs_ai_hero_fire_cb; /* [9.4] R-525 */
 	ai->ctl.melee_order = melee_order_cb;
+	ai->ctl.cast = bs_ai_cast_cb; /* [14.1] issue 16, R-577 */
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);

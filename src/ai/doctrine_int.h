@@ -24,6 +24,15 @@ int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
 int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 		int max);
 
+/* Issue 16 [1.5 A] [14.1]: the cast callback, the casters' spells
+ * (doctrine_magic.c, RULING R-577); and whether caster (side, k), standing
+ * alone, stays where he is in the Movement Phase to cast (1 with *o
+ * filled and its reason). */
+int bs_ai_cast_cb(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_cast_order *out, int max);
+int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
+		       struct bs_indiv_order *o);
+
 /* [7.8] [7.12] a withdrawal of (side, k), standing alone and touching an
  * enemy: 3" away from what he touches, checked with the rules; 1 with
  * *o filled (reason left to the caller), 0 when none is possible. */

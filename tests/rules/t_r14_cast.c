@@ -2,7 +2,9 @@
  * Phase [1.5 A] (src/bs1e/r14_cast.c): the checks of [14.1] and [14.4]
  * (RULING R-572 .. R-575), the [14.5 B] fate of each figure with its
  * saving throw [14.3] (RULING R-576), lines by the side they strike, hit
- * points to individuals [14.5 A], [9.2] the commander who casts. */
+ * points to individuals [14.5 A], [9.2] the commander who casts, and the
+ * doctrine AI's choice (RULING R-577). */
+#include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"
 
@@ -374,5 +376,60 @@ Test(r14_cast, s9_2_a_commander_who_casts_puts_his_unit_out_of_command)
 			strstr(t.evs[i].cite, "[9.2]");
 	cr_assert(note, "the [9.2] hook");
 	cr_assert(t.b->indivs[t.b->indiv_first[0] + 1].flags & BS_IF_CAST);
+	tf_close(&t);
+}
+
+/* RULING R-577: the doctrine casts where it removes the most HD
+ * expected, never on its own figures, and keeps a big spell (3rd level
+ * and up) for 4 enemy figures or more. */
+Test(r14_cast, s14_5_the_doctrine_picks_the_most_hd_r577)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[8];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 8);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].indiv, 1);
+	cr_assert_not_null(o[0].why);
+	/* the best of its choices by bs1e_cast_expect */
+	struct bs1e_cast_plan p;
+	struct bs1e_cast_value best, v;
+	cr_assert(bs1e_check_cast(t.b, 0, &o[0], &p));
+	bs1e_cast_expect(t.b, 0, &p, &best);
+	cr_assert_eq(best.own_figs, 0);
+	cr_assert_geq(best.enemy_figs, 4);
+	const char *names[] = {"fireball", "lightning bolt"};
+	for (int s = 0; s < 2; s++)
+		for (int u = 0; u < 2; u++) {
+			struct bs_cast_order q = zan(&t, names[s], u, -1);
+			if (!bs1e_check_cast(t.b, 0, &q, &p) || p.fails)
+				continue;
+			bs1e_cast_expect(t.b, 0, &p, &v);
+			cr_assert_leq(v.enemy_hd, best.enemy_hd + 1e-9);
+		}
+	free(ai);
+	tf_close(&t);
+	/* the Guards just before the Orcs' front, partly inside a fireball
+	 * on them: never that fireball */
+	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
+	tf_unit(&t, 0, 0)->front = (struct bs_vec){40, 59.9};
+	tf_unit(&t, 0, 0)->facing = 0;
+	bs1e_sc(t.b)->ux[tf_g(&t, 0, 0)].c_valid = 0;
+	struct bs_cast_order f = zan(&t, "fireball", 0, -1);
+	cr_assert(bs1e_check_cast(t.b, 0, &f, &p) && !p.fails);
+	bs1e_cast_expect(t.b, 0, &p, &v);
+	cr_assert_gt(v.own_figs, 0, "the Guards are in it");
+	cr_assert_gt(v.enemy_hd, 0);
+	ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 8);
+	cr_assert_eq(n, 1);
+	cr_assert(!(o[0].spell == f.spell && o[0].tunit == 0),
+		  "the fireball would burn the Guards");
+	free(ai);
 	tf_close(&t);
 }

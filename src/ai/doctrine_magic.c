@@ -1,0 +1,140 @@
+/* The doctrine AI's magic (issue 16), the Advanced Game: in step A of the
+ * Missile and Magic Phase [1.5 A] each caster of the side with a [14.5]
+ * spell left casts the one spell, at the one target, that removes the
+ * most HD of enemy figures expected (the saving throws' chances in,
+ * bs1e_cast_expect), never one whose area covers a figure or an
+ * individual of his own side; a spell of the 3rd level or higher waits
+ * for a massed target, 4 enemy figures in its area (RULING R-577). A
+ * spell without an area goes at the enemy individual standing alone who
+ * loses the most hit points expected. A caster who could cast from where
+ * he stands does not move in the Movement Phase [14.1] (docs/AI.md
+ * "Magic"). */
+#include <stdio.h>
+#include <string.h>
+
+#include "ai/doctrine_int.h"
+#include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_magic.h"
+
+/* RULING R-577: the fewest enemy figures a big spell waits for. */
+#define MASSED 4
+#define BIG_LEVEL 3
+
+/* The mean hit points of sp at caster level `level` (each element with its
+ * plus), halved by the chance that a save halves it; 0 none. */
+static double mean_hp(const struct bs_spell *sp, int level, double p_save)
+{
+	const struct bs_spell_damage *d = &sp->damage;
+	double hp = d->fixed.count * (d->fixed.sides + 1) / 2.0 + d->fixed.plus;
+	int n = bs_level_qty_at(&d->n, level);
+	hp += n * (d->each.count * (d->each.sides + 1) / 2.0 + d->each.plus);
+	if (sp->save_vs >= 0 && sp->save_effect == BS_SAVEFX_HALF)
+		hp *= 1 - p_save / 2;
+	else if (sp->save_vs >= 0 && sp->save_effect == BS_SAVEFX_NEGATES)
+		hp *= 1 - p_save;
+	return hp;
+}
+
+struct pick {
+	struct bs_cast_order o;
+	double value;
+};
+
+/* The plan of caster k at target (ts, tu / ti), kept in *best when it is
+ * better. */
+static void consider(const struct bs_battle *b, int side, int k,
+		     const struct bs_spell *sp, int ts, int tu, int ti,
+		     struct pick *best)
+{
+	struct bs_cast_order o = {k, sp, ts, tu, ti, 0, 0, 0, NULL};
+	struct bs1e_cast_plan p;
+	if (!bs1e_check_cast(b, side, &o, &p) || p.fails)
+		return;
+	double v;
+	if (p.has_area) {
+		struct bs1e_cast_value cv;
+		bs1e_cast_expect(b, side, &p, &cv);
+		/* never on his own side's figures */
+		if (cv.own_figs > 0 || cv.enemy_hd <= 0)
+			return;
+		if (sp->level >= BIG_LEVEL && cv.enemy_figs < MASSED)
+			return;
+		v = cv.enemy_hd;
+		o.why = "the target with the most HD expected removed, none "
+			"of its own in the area (RULING R-577)";
+	} else {
+		const struct bs_indiv_state *t =
+		    &b->indivs[b->indiv_first[ts] + ti];
+		v = mean_hp(sp, p.level, 0.5) / 4;
+		if (v * 4 > t->hp)
+			v = t->hp / 4.0;
+		o.why = "an enemy individual in reach: the most hit points "
+			"expected (RULING R-577)";
+	}
+	if (v > best->value) {
+		best->value = v;
+		best->o = o;
+	}
+}
+
+/* The best cast of caster (side, k) now; 0 when none. */
+static int best_cast(const struct bs_battle *b, int side, int k,
+		     struct bs_cast_order *out)
+{
+	const struct bs_individual *ind = &b->sc->sides[side].individuals[k];
+	struct pick best;
+	memset(&best, 0, sizeof best);
+	for (int i = 0; i < ind->nspells; i++) {
+		const struct bs_spell *sp = ind->spells[i].spell;
+		if (!bs_spell_played(sp) ||
+		    bs1e_spells_left(b, side, k, sp) <= 0)
+			continue;
+		for (int es = 0; es < b->nsides; es++) {
+			if (es == side)
+				continue;
+			if (sp->area != BS_AREA_NONE)
+				for (int u = 0; u < b->sc->sides[es].nunits;
+				     u++)
+					consider(b, side, k, sp, es, u, -1,
+						 &best);
+			else
+				for (int j = 0;
+				     j < b->sc->sides[es].nindividuals; j++)
+					if (bs1e_indiv_on_table(b, es, j))
+						consider(b, side, k, sp, es, -1,
+							 j, &best);
+		}
+	}
+	if (best.value <= 0)
+		return 0;
+	*out = best.o;
+	return 1;
+}
+
+int bs_ai_cast_cb(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_cast_order *out, int max)
+{
+	(void)ctx;
+	if (b->sc->level != BS_LEVEL_ADVANCED)
+		return 0;
+	int n = 0;
+	for (int k = 0; k < b->sc->sides[side].nindividuals && n < max; k++)
+		if (bs1e_spells_left(b, side, k, NULL) > 0 &&
+		    best_cast(b, side, k, &out[n]))
+			n++;
+	return n;
+}
+
+int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
+		       struct bs_indiv_order *o)
+{
+	struct bs_cast_order c;
+	if (b->sc->level != BS_LEVEL_ADVANCED ||
+	    bs1e_spells_left(b, side, k, NULL) <= 0 ||
+	    !best_cast(b, side, k, &c))
+		return 0;
+	o->move = 0;
+	snprintf(o->why, sizeof o->why, "stays to cast %.40s [14.1]",
+		 c.spell->name);
+	return 1;
+}

@@ -87,6 +87,28 @@ enum bs_int {
 	BS_INT__COUNT
 };
 
+/* The DMG's types of undead for the Matrix for Clerics Affecting Undead
+ * ([14.19], src/bs1e/tables/t_turning.c), in the DMG's row order; a
+ * creature's `turned_as:` key. BS_UNDEAD_NONE: not turned. */
+enum bs_undead_type {
+	BS_UNDEAD_NONE,
+	BS_UNDEAD_SKELETON,
+	BS_UNDEAD_ZOMBIE,
+	BS_UNDEAD_GHOUL,
+	BS_UNDEAD_SHADOW,
+	BS_UNDEAD_WIGHT,
+	BS_UNDEAD_GHAST,
+	BS_UNDEAD_WRAITH,
+	BS_UNDEAD_MUMMY,
+	BS_UNDEAD_SPECTRE,
+	BS_UNDEAD_VAMPIRE,
+	BS_UNDEAD_GHOST,
+	BS_UNDEAD_LICH,
+	BS_UNDEAD_SPECIAL,
+	BS_UNDEAD__COUNT
+};
+extern const char *const bs_undead_type_name[BS_UNDEAD__COUNT];
+
 /* Creature flags (bit set). */
 enum bs_cflag {
 	BS_CF_WOODLAND = 1u << 0,    /* ignores woods penalty [11.8] */
@@ -217,6 +239,8 @@ struct bs_creature {
 	/* [13.7] its breath weapon, a record of the catalog's `spells:`
 	 * (kind breath); NULL none */
 	const struct bs_spell *breath;
+	/* [14.19] its row of the DMG's turning matrix (`turned_as:`) */
+	enum bs_undead_type turned_as;
 	struct bs_to_hit_vs to_hit_vs[BS_TO_HIT_VS_MAX]; /* `to_hit_vs` */
 	int nto_hit_vs;
 	struct bs_to_hit_with

@@ -149,6 +149,10 @@ struct bs1e_scratch {
 	int *seq;			   /* movement sequence */
 	struct bs1e_simmemo *memo;	   /* r07_movement.c */
 	struct bs1e_pairmemo *pm;	   /* BS1E_PAIRMEMO, battle.c */
+	/* [14.19] (issue 16) by cleric (global individual) x unit (global):
+	 * an attempt failed (no more), the round of the last attempt */
+	unsigned char *turn_failed;
+	int *turn_round;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -583,6 +587,12 @@ void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
  * individuals that its controller orders (fire_indiv), after its units'
  * volleys. */
 void bs1e_heroes_fire(struct bs_battle *b, int side);
+
+/* ---- r14_undead.c: clerics and undead (issue 16) ----------------------- */
+
+/* [1.5 A] [14.19] RULING R-581: step A of the Missile and Magic Phase,
+ * each side in turn: the turning attempts its controller orders (turn). */
+void bs1e_phase_turning(struct bs_battle *b);
 
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */

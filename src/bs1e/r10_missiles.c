@@ -936,6 +936,7 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 	 * Advanced Game scenario says so): nothing is cast.
 	 * "B. Missile Fire. Side A fires any remaining eligible missiles;
 	 * Side B repeats." */
+	bs1e_phase_turning(b); /* issue 16 [14.19] R-581 (r14_undead.c) */
 	for (int i = 0; i < b->nsides && !b->result.over; i++) {
 		side_fires(b, b->side_order[i], BS_FIRE_PHASE);
 		/* issue 15 [9.4] RULING R-525: then the side's individuals

@@ -53,6 +53,7 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_CAPTURE] = "capture",
     /* special formations (issue 15) */
     [BS_EV_SPECIAL] = "special",
+    [BS_EV_TURN] = "turn",
 };
 
 /* [1.0] the seven phases of a Game Round, plus the set-up before it. */

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/referee.h"
 #include "battlesim/scenario.h"
@@ -192,6 +193,16 @@ static int d_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 	return c->fire_indiv ? c->fire_indiv(c->ctx, b, side, out, max) : 0;
 }
 
+/* [14.19] RULING R-586: the turning attempts of a side's clerics, asked
+ * of an AI or scripted side's controller as in `play` (the human
+ * controller has none: said at its missile fire prompt). */
+static int d_turn(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_turn_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->turn ? c->turn(c->ctx, b, side, out, max) : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -221,6 +232,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(pass_through);
 	SYNC(roles);
 	SYNC(fire_indiv);
+	SYNC(turn);
 #undef SYNC
 }
 
@@ -949,6 +961,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .pass_through = d_pass_through,
 	    .roles = d_roles,
 	    .fire_indiv = d_fire_indiv,
+	    .turn = d_turn,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",
@@ -1820,6 +1833,18 @@ static void fire_question_text(const struct bs_ref *r,
 				    "\n  %s: not asked: a human side's heroes "
 				    "do not shoot [9.4] [10.0] (RULING R-525; "
 				    "`side %s ai` shoots for them)",
+				    sd->individuals[i].name, sd->name);
+		/* [14.19] RULING R-586: nor its clerics' turning of undead
+		 * (step A, before this prompt): said where one could turn */
+		for (int i = 0;
+		     q->fire == BS_FIRE_PHASE &&
+		     b->sc->level == BS_LEVEL_ADVANCED && i < sd->nindividuals;
+		     i++)
+			if (bs1e_turn_level(&sd->individuals[i], NULL) > 0)
+				put(buf, len, &k,
+				    "\n  %s: not asked: a human side's clerics "
+				    "do not turn undead [14.19] (RULING R-586; "
+				    "`side %s ai` turns for them)",
 				    sd->individuals[i].name, sd->name);
 	}
 	struct bs_human_volley v[64];

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/terrain.h"
 #include "battlesim/warn.h"
 #include "scenario/loader.h"
@@ -465,6 +466,14 @@ static void individual(struct ld *ld, int si, int k,
 		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_MAGIC_LEVEL,
 			      BS_W_SPELLS),
 		     "class: %s %d of '%s'", cls, lvl, ind->name);
+	/* [14.19] RULING R-585: an evil cleric's turning (his race's
+	 * alignment) is not played: said at his class */
+	const char *tcls = NULL;
+	if (ld->s->level == BS_LEVEL_ADVANCED &&
+	    bs1e_turn_level(ind, &tcls) > 0 && bs1e_indiv_evil(ind))
+		warn(ld, ld_get(ld, n, "class") ? ld_get(ld, n, "class") : n,
+		     BS_W_EVIL_CLERIC, "class: %s of '%s' (race '%s')", tcls,
+		     ind->name, ind->race->name);
 	individual_items(ld, n, ind);
 	/* RULING R-524, R-525: heroes who shoot are played only in the
 	 * Missile and Magic Phase (r09_missiles.c); what is left out (the

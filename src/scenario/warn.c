@@ -113,9 +113,14 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			  "Game rule): no spells are cast",
 			  "[14.0] [16.3 A] (RULING R-322)", 1},
     [BS_W_SPELLS] = {"spells", A, NPY,
-		     "spell casting and turning undead are not played yet: "
-		     "no spells are cast",
-		     "[14.0] [14.19] (RULING R-322)", 1},
+		     "spell casting is not played yet: no spells are cast "
+		     "(a cleric's turning of undead is played)",
+		     "[14.0] (RULING R-322)", 1},
+    [BS_W_EVIL_CLERIC] = {"evil-cleric", A, NPY,
+			  "an evil cleric's turning of undead (the undead "
+			  "entering his service, DMG) is not played yet: "
+			  "he does not turn undead",
+			  "[14.19] (RULING R-585)", 1},
     [BS_W_UNIT_ITEM_LEVEL] = {"unit-item-level", BI, NIF,
 			      "magic items are not in force at this level: "
 			      "it counts only as the unit's magic equipment "

@@ -135,6 +135,11 @@ enum bs_cflag {
 	/* [10.5] centaur archers, creatures with innate missile weapons:
 	 * split-fire as mounted archers (RULING R-478) */
 	BS_CF_SPLIT_FIRE = 1u << 17,
+	/* [13.6] a dragon: its awe and fear checks at -1 (issue 16) */
+	BS_CF_DRAGON = 1u << 18,
+	/* [13.6] an illusion of a creature that causes awe or fear: its
+	 * checks at +1 (issue 16) */
+	BS_CF_ILLUSION = 1u << 19,
 };
 
 /* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,

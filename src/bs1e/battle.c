@@ -500,6 +500,9 @@ static int alloc_scratch(struct bs_battle *b)
 	s->holder = calloc(ni, sizeof *s->holder);
 	s->vacant_from = calloc(ni, sizeof *s->vacant_from);
 	s->turn_failed = calloc(ni * nu, 1);
+	s->awe_done = calloc(nu * nu, 1);
+	if (!s->awe_done)
+		return -1;
 	s->turn_round = calloc(ni * nu, sizeof *s->turn_round);
 	if (!s->turn_failed || !s->turn_round)
 		return -1;
@@ -661,6 +664,11 @@ static void bs1e_reset(struct bs_battle *b)
 		    (size_t)(b->nunits ? b->nunits : 1);
 	memset(s->turn_failed, 0, ti);
 	memset(s->turn_round, 0, ti * sizeof *s->turn_round);
+	/* [13.6] no awe check made yet */
+	memset(s->awe_done, 0,
+	       (size_t)(b->nunits ? b->nunits : 1) *
+		   (size_t)(b->nunits ? b->nunits : 1));
+	s->morale_extra = 0;
 	bs1e_indivs_reset(b);
 }
 
@@ -684,6 +692,7 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->vacant_from);
 	free(s->turn_failed);
 	free(s->turn_round);
+	free(s->awe_done);
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 		free(s->lost[sd]);
 	free(s);

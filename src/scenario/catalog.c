@@ -365,6 +365,8 @@ static const struct {
     {"natural_armor", BS_CF_NATURAL_ARMOR},
     {"humanoid", BS_CF_HUMANOID},
     {"split_fire", BS_CF_SPLIT_FIRE},
+    {"dragon", BS_CF_DRAGON},	  /* [13.6] issue 16 */
+    {"illusion", BS_CF_ILLUSION}, /* [13.6] issue 16 */
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
 

@@ -216,7 +216,8 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison", "poison"},
 	    {BS_CF_PARALYZES, BS_W_PARALYSIS_LEVEL, BS_W_PARALYSIS, "paralyzes",
 	     "paralyzes"},
-	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_FEAR, "causes_fear",
+	    /* issue 16: [13.6] played at `advanced` (r13_awe.c) */
+	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_NONE, "causes_fear",
 	     "causes fear"},
 	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_REGENERATION,
 	     "regenerates", "regenerates"},
@@ -228,7 +229,7 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			continue;
 		enum bs_warn w =
 		    by_level(ld, BS_LEVEL_ADVANCED, rows[i].below, rows[i].at);
-		if (done[w])
+		if (w == BS_W_NONE || done[w])
 			continue;
 		done[w] = 1;
 		warn(ld, ability_at(ld, at, rows[i].name, NULL), w,

@@ -165,8 +165,6 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			 "awe and fear are not in force at this level (an "
 			 "Advanced Game rule)",
 			 "[13.6] [16.3 A]", 1},
-    [BS_W_FEAR] = {"fear", A, NPY, "awe and fear are not played yet", "[13.6]",
-		   1},
     [BS_W_REGENERATION_LEVEL] = {"regeneration-level", BI, NIF,
 				 "regeneration is not in force at this level "
 				 "(an Advanced Game rule)",

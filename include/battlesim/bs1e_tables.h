@@ -503,7 +503,7 @@ extern const char *const bs1e_turn_col_label[BS1E_TURN_COLS];
 int bs1e_turn_col(int level);
 /* The cell for undead type `type` (1..13) and cleric `level` (< 1: NO). */
 int bs1e_turn_cell(int type, int level);
-/* "10", "T", "D", "D*", "-" (static). */
+/* "10", "T", "D", "D*", "-" (static); "?" for no cell of the matrix. */
 const char *bs1e_turn_cell_text(int cell);
 /* The dice of the number affected (DMG): "1-12" (d12), 7-12 for D* (d6 +
  * 6), 1-2 for the special row (d2): *sides and *plus; returns the text. */

@@ -55,6 +55,8 @@ Test(r14_undead, s14_19_dmg_matrix_cells)
 	cr_expect_str_eq(bs1e_turn_cell_text(DS), "D*");
 	cr_expect_str_eq(bs1e_turn_cell_text(NO), "-");
 	cr_expect_str_eq(bs1e_turn_cell_text(16), "16");
+	cr_expect_str_eq(bs1e_turn_cell_text(21), "?", "a report of any event");
+	cr_expect_str_eq(bs1e_turn_cell_text(-9), "?");
 }
 
 /* How good a cell is for the cleric: -, 20 .. 1, T, D, D*. */

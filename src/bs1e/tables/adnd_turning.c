@@ -64,8 +64,9 @@ const char *bs1e_turn_cell_text(int cell)
 	case DS:
 		return "D*";
 	default:
-		assert(cell >= 0 && cell <= 20);
-		return num[cell];
+		/* the reports render any event's numbers (a cell outside the
+		 * matrix: "?") */
+		return cell >= 0 && cell <= 20 ? num[cell] : "?";
 	}
 }
 

@@ -77,7 +77,7 @@ const char cmd_referee_help[] =
     "  --dice KIND=MODE ask (default) or program, for a kind of roll\n"
     "                   (initiative, attack, armor, morale, discipline,\n"
     "                   rally, fate, indiv_initiative, to_hit, damage,\n"
-    "                   save) or all\n"
+    "                   save, turn) or all\n"
     "  --journal PATH   the journal (default: FILE with .journal; for a\n"
     "                   built-in scenario NAME.journal here)\n"
     "  --resume J       go on with the session of journal J\n"

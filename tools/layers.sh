@@ -25,7 +25,7 @@ modules='
 1 model    src/model        model.h spell.h
 2 battle   src/battle       battle.h controller.h
 3 tabletop src/tabletop     tabletop.h ground.h terrain.h sight.h
-4 bs1e     src/bs1e         bs1e_combat.h bs1e_heroes.h bs1e_morale.h bs1e_points.h bs1e_roster.h bs1e_missile.h bs1e_magic.h
+4 bs1e     src/bs1e         bs1e_combat.h bs1e_heroes.h bs1e_morale.h bs1e_points.h bs1e_roster.h bs1e_missile.h bs1e_magic.h bs1e_undead.h
 4 bs2e     src/bs2e         bs2e.h
 4 matrix   src/matrix       matrix.h
 5 scenario src/scenario     scenario.h warn.h deploy.h

@@ -485,4 +485,28 @@ int bs1e_con_save_bonus(int con);
  * level below 11, -5% above; 0..100). */
 int bs1e_mr_at_level(int mr, int caster_level);
 
+/* ---- DMG Matrix for Clerics Affecting Undead [14.19] -------------------- */
+/* [14.19] "If a cleric successfully turns undead ... (see DMG, p. 65)": the
+ * AD&D Dungeon Masters Guide's matrix, rows by type of undead (enum
+ * bs_undead_type of battlesim/model.h, 1 skeleton .. 13 special), columns
+ * by the cleric's level: 1, 2, 3, 4, 5, 6, 7, 8, 9-13, 14+. A cell is the
+ * d20 score needed (the roll must equal or exceed it), or one of: */
+#define BS1E_TURN_NO 0	     /* "-": cannot turn */
+#define BS1E_TURN_T (-1)     /* "T": turned automatically */
+#define BS1E_TURN_D (-2)     /* "D": destroyed automatically */
+#define BS1E_TURN_DSTAR (-3) /* "D*": destroyed, 7-12 rather than 1-12 */
+#define BS1E_TURN_ROWS 13
+#define BS1E_TURN_COLS 10
+extern const signed char bs1e_turn_matrix[BS1E_TURN_ROWS][BS1E_TURN_COLS];
+extern const char *const bs1e_turn_col_label[BS1E_TURN_COLS];
+/* The column of a cleric of `level` (>= 1). */
+int bs1e_turn_col(int level);
+/* The cell for undead type `type` (1..13) and cleric `level` (< 1: NO). */
+int bs1e_turn_cell(int type, int level);
+/* "10", "T", "D", "D*", "-" (static); "?" for no cell of the matrix. */
+const char *bs1e_turn_cell_text(int cell);
+/* The dice of the number affected (DMG): "1-12" (d12), 7-12 for D* (d6 +
+ * 6), 1-2 for the special row (d2): *sides and *plus; returns the text. */
+const char *bs1e_turn_number_dice(int type, int cell, int *sides, int *plus);
+
 #endif

@@ -142,6 +142,15 @@ struct bs_cast_order {
 };
 #define BS_MAX_CAST_ORDERS 32
 
+/* Issue 16 [14.19]: an attempt of cleric (or paladin) `indiv` of the side
+ * to turn the undead of enemy unit (tside, tunit), in step A of the
+ * Missile and Magic Phase [1.5 A] (RULING R-581). */
+struct bs_turn_order {
+	int indiv;
+	int tside, tunit;
+	const char *why; /* the controller's reason (static text) or NULL */
+};
+
 /* A moment of an enemy unit's move at which pass-through fire may be
  * taken [10.6] (RULING R-477): where it stands then. */
 struct bs_move_point {
@@ -235,6 +244,8 @@ enum bs_script_kind {
 	BS_SCRIPT_MELEE, /* `melee:` units whose combats go first [1.6 B] */
 	BS_SCRIPT_CAST,	 /* issue 16: `individual:` casts `cast:` at
 			    `target:` [1.5 A] [14.1] */
+	BS_SCRIPT_TURN,	 /* issue 16: `turn:` undead unit `by:` a cleric
+			    [14.19] (RULING R-581) */
 	BS_SCRIPT__COUNT
 };
 
@@ -243,7 +254,7 @@ struct bs_script_order {
 	int round; /* Game Round, 1-based */
 	int unit;  /* unit index on the order's side */
 	int indiv; /* RALLY, MOB: the commander (individual index); INDIV,
-		      ROLE: the individual; else -1 */
+		      ROLE: the individual; TURN: the cleric; else -1 */
 	/* MOVE: kind, target (tside, tunit; -1 none) and steps */
 	struct bs_order order;
 	/* MOB: the order and, for a wheel, its angle (degrees, + right) */
@@ -370,6 +381,13 @@ struct bs_controller {
 	 * the side casts nothing. */
 	int (*cast)(void *ctx, const struct bs_battle *b, int side,
 		    struct bs_cast_order *out, int max);
+	/* Advanced Game (issue 16) [14.19] RULING R-581: the side's attempts
+	 * to turn undead in step A of the Missile and Magic Phase, in order;
+	 * returns how many (<= max). Each is checked when its turn comes
+	 * (bs1e_check_turn); an illegal one is REJECTED. NULL: no cleric of
+	 * the side turns. */
+	int (*turn)(void *ctx, const struct bs_battle *b, int side,
+		    struct bs_turn_order *out, int max);
 };
 
 #endif

@@ -285,6 +285,16 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               n[1] = hit points rolled, n[2] = his d20 (0: no save),
  *               n[3] = 1 saved, n[4] = hit points taken, n[5] = left,
  *               n[6] = 1 killed, n[7] = the d20 needed; deriv = his save.
+ * TURN          side, indiv (a cleric) tries to turn the undead of
+ *               tside, tunit [14.19] (issue 16): dice = the d20 (none
+ *               when the matrix turns or destroys without a roll);
+ *               n[0] = enum bs_undead_type, n[1] = his turning level,
+ *               n[2] = the matrix cell (a score, -1 T, -2 D, -3 D*),
+ *               n[3] = 1 turned (or destroyed), 0 failed, n[4] = undead
+ *               affected (creatures), n[5] = figures affected, n[6] = 1
+ *               destroyed, n[7] = the unit's figures before, n[8] = the
+ *               number die, n[9] its sides, n[10] its plus; what = the
+ *               type's name; why = the controller's reason; cite.
  *
  * Referee mode (issue 17, docs/REFEREE.md):
  * OVERRIDE      side, unit (or -1): the referee's word replaced a result;
@@ -344,6 +354,8 @@ enum bs_ev {
 	BS_EV_SPECIAL,
 	/* the Advanced Game's magic (issue 16) */
 	BS_EV_CAST,
+	/* Advanced Game magic (issue 16) */
+	BS_EV_TURN,
 	BS_EV__COUNT
 };
 extern const char *const bs_ev_name[BS_EV__COUNT];

@@ -87,6 +87,28 @@ enum bs_int {
 	BS_INT__COUNT
 };
 
+/* The DMG's types of undead for the Matrix for Clerics Affecting Undead
+ * ([14.19], src/bs1e/tables/t_turning.c), in the DMG's row order; a
+ * creature's `turned_as:` key. BS_UNDEAD_NONE: not turned. */
+enum bs_undead_type {
+	BS_UNDEAD_NONE,
+	BS_UNDEAD_SKELETON,
+	BS_UNDEAD_ZOMBIE,
+	BS_UNDEAD_GHOUL,
+	BS_UNDEAD_SHADOW,
+	BS_UNDEAD_WIGHT,
+	BS_UNDEAD_GHAST,
+	BS_UNDEAD_WRAITH,
+	BS_UNDEAD_MUMMY,
+	BS_UNDEAD_SPECTRE,
+	BS_UNDEAD_VAMPIRE,
+	BS_UNDEAD_GHOST,
+	BS_UNDEAD_LICH,
+	BS_UNDEAD_SPECIAL,
+	BS_UNDEAD__COUNT
+};
+extern const char *const bs_undead_type_name[BS_UNDEAD__COUNT];
+
 /* Creature flags (bit set). */
 enum bs_cflag {
 	BS_CF_WOODLAND = 1u << 0,    /* ignores woods penalty [11.8] */
@@ -113,6 +135,11 @@ enum bs_cflag {
 	/* [10.5] centaur archers, creatures with innate missile weapons:
 	 * split-fire as mounted archers (RULING R-478) */
 	BS_CF_SPLIT_FIRE = 1u << 17,
+	/* [13.6] a dragon: its awe and fear checks at -1 (issue 16) */
+	BS_CF_DRAGON = 1u << 18,
+	/* [13.6] an illusion of a creature that causes awe or fear: its
+	 * checks at +1 (issue 16) */
+	BS_CF_ILLUSION = 1u << 19,
 };
 
 /* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,
@@ -217,6 +244,8 @@ struct bs_creature {
 	/* [13.7] its breath weapon, a record of the catalog's `spells:`
 	 * (kind breath); NULL none */
 	const struct bs_spell *breath;
+	/* [14.19] its row of the DMG's turning matrix (`turned_as:`) */
+	enum bs_undead_type turned_as;
 	struct bs_to_hit_vs to_hit_vs[BS_TO_HIT_VS_MAX]; /* `to_hit_vs` */
 	int nto_hit_vs;
 	struct bs_to_hit_with

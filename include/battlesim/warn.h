@@ -33,6 +33,7 @@ enum bs_warn {
 	BS_W_HERO_MISSILE, /* issue 15: an individual's missile weapon */
 	BS_W_MAGIC_LEVEL,
 	BS_W_SPELLS,
+	BS_W_EVIL_CLERIC, /* [14.19] RULING R-585 (issue 16) */
 	BS_W_UNIT_ITEM_LEVEL,
 	BS_W_UNIT_ITEM,
 	BS_W_ITEM_LEVEL,
@@ -46,7 +47,6 @@ enum bs_warn {
 	BS_W_PARALYSIS_LEVEL,
 	BS_W_PARALYSIS,
 	BS_W_FEAR_LEVEL,
-	BS_W_FEAR,
 	BS_W_REGENERATION_LEVEL,
 	BS_W_REGENERATION,
 	BS_W_MINDLESS,

@@ -23,6 +23,10 @@ int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
 		       struct bs_indiv_fire_order *out, int max);
 int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 		int max);
+/* [14.19] the turn callback: the clerics' attempts to turn undead
+ * (doctrine_undead.c, issue 16). */
+int bs_ai_turn_cb(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_turn_order *out, int max);
 
 /* Issue 16 [1.5 A] [14.1]: the cast callback, the casters' spells
  * (doctrine_magic.c, RULING R-577); and whether caster (side, k), standing

@@ -168,6 +168,24 @@ static int script_cast(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* [14.19] RULING R-581: this round's `turn:` entries, in the file's
+ * order. */
+static int script_turn(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_turn_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_TURN)
+			continue;
+		out[n++] = (struct bs_turn_order){o->indiv, o->order.tside,
+						  o->order.tunit, NULL};
+	}
+	return n;
+}
+
 /* [9.0] this round's changes of role, in the file's order. */
 static int script_roles(void *ctx, const struct bs_battle *b, int side,
 			struct bs_role_order *out, int max)
@@ -289,6 +307,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.move_indiv = script_move_indiv;
 	s->ctl.roles = script_roles;
 	s->ctl.fire_indiv = script_fire_indiv;
+	s->ctl.turn = script_turn;
 	s->ctl.melee_order = script_melee_order;
 	s->ctl.cast = script_cast;
 }

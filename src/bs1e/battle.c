@@ -499,6 +499,13 @@ static int alloc_scratch(struct bs_battle *b)
 	s->ix = calloc(ni, sizeof *s->ix);
 	s->holder = calloc(ni, sizeof *s->holder);
 	s->vacant_from = calloc(ni, sizeof *s->vacant_from);
+	s->turn_failed = calloc(ni * nu, 1);
+	s->awe_done = calloc(nu * nu, 1);
+	if (!s->awe_done)
+		return -1;
+	s->turn_round = calloc(ni * nu, sizeof *s->turn_round);
+	if (!s->turn_failed || !s->turn_round)
+		return -1;
 	if (!s->ux || !s->pairs || !s->melees || !s->order || !s->hits ||
 	    !s->tried_unit || !s->seq || !s->memo || !s->pm || !s->ix ||
 	    !s->holder || !s->vacant_from)
@@ -657,6 +664,16 @@ static void bs1e_reset(struct bs_battle *b)
 		memset(s->lost[sd], 0,
 		       (size_t)b->sc->sides[sd].nindividuals + 1);
 	memset(s->tried_unit, 0, (size_t)b->nunits);
+	/* [14.19] no attempt made yet */
+	size_t ti = (size_t)(b->nindivs ? b->nindivs : 1) *
+		    (size_t)(b->nunits ? b->nunits : 1);
+	memset(s->turn_failed, 0, ti);
+	memset(s->turn_round, 0, ti * sizeof *s->turn_round);
+	/* [13.6] no awe check made yet */
+	memset(s->awe_done, 0,
+	       (size_t)(b->nunits ? b->nunits : 1) *
+		   (size_t)(b->nunits ? b->nunits : 1));
+	s->morale_extra = 0;
 	bs1e_indivs_reset(b);
 	bs1e_cast_reset(b);
 }
@@ -680,6 +697,9 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->holder);
 	free(s->vacant_from);
 	free(s->spell_left);
+	free(s->turn_failed);
+	free(s->turn_round);
+	free(s->awe_done);
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 		free(s->lost[sd]);
 	free(s);

@@ -156,6 +156,16 @@ struct bs1e_scratch {
 	struct bs1e_simmemo *memo;	   /* r07_movement.c */
 	struct bs1e_pairmemo *pm;	   /* BS1E_PAIRMEMO, battle.c */
 	int *spell_left; /* issue 16: every individual's mem.left, in one */
+	/* [14.19] (issue 16) by cleric (global individual) x unit (global):
+	 * an attempt failed (no more), the round of the last attempt */
+	unsigned char *turn_failed;
+	int *turn_round;
+	/* [13.6] (issue 16) by fear unit x unit (global): its immediate
+	 * check made; and an extra term of the next morale check (0 none)
+	 * with its label and cite, for r07_rout.c's roll (r13_awe.c) */
+	unsigned char *awe_done;
+	int morale_extra;
+	const char *morale_extra_label, *morale_extra_cite;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -590,6 +600,19 @@ void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
  * individuals that its controller orders (fire_indiv), after its units'
  * volleys. */
 void bs1e_heroes_fire(struct bs_battle *b, int side);
+
+/* ---- r14_undead.c: clerics and undead (issue 16) ----------------------- */
+
+/* [1.5 A] [14.19] RULING R-581: step A of the Missile and Magic Phase,
+ * each side in turn: the turning attempts its controller orders (turn). */
+void bs1e_phase_turning(struct bs_battle *b);
+
+/* ---- r13_awe.c: awe and fear (issue 16) -------------------------------- */
+
+/* [13.6] RULING R-587: after each phase of the Advanced Game, every enemy
+ * unit within 12" of a unit whose creatures cause awe or fear, and not
+ * checked for it yet, makes its immediate Morale Check. */
+void bs1e_awe_checks(struct bs_battle *b);
 
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */

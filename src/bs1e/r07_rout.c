@@ -114,6 +114,11 @@ static int roll(struct bs_battle *b, int g, unsigned t5, unsigned t4x,
 {
 	struct bs_deriv d;
 	current_morale(b, g, t4x, &d);
+	/* [13.6] the term of an awe and fear check (r13_awe.c, issue 16) */
+	const struct bs1e_scratch *sx = bs1e_sc(b);
+	if (sx->morale_extra)
+		bs_deriv_add(&d, sx->morale_extra, sx->morale_extra_cite, "%s",
+			     sx->morale_extra_label);
 	/* [4.3] "rolls 2d10. If the result is equal to or less than the
 	 * current morale of the unit, the Morale Check is successful" */
 	static const struct bs_roll_why why_morale = {

@@ -938,6 +938,7 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 	if (b->sc->level == BS_LEVEL_ADVANCED)
 		for (int i = 0; i < b->nsides && !b->result.over; i++)
 			bs1e_casts(b, b->side_order[i]);
+	bs1e_phase_turning(b); /* issue 16 [14.19] R-581 (r14_undead.c) */
 	/* "B. Missile Fire. Side A fires any remaining eligible missiles;
 	 * Side B repeats." */
 	for (int i = 0; i < b->nsides && !b->result.over; i++) {

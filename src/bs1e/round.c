@@ -97,6 +97,9 @@ static void bs1e_round(struct bs_battle *b)
 		/* RULING R-502: lone figures a router or an involuntary
 		 * change of formation covered step aside */
 		bs1e_indivs_make_way(b);
+		/* issue 16 [13.6] RULING R-587: the immediate awe and fear
+		 * checks of units now within 12" (r13_awe.c) */
+		bs1e_awe_checks(b);
 		bs1e_check_over(b, ph->phase == BS_PHASE_END);
 	}
 }

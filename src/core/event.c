@@ -55,6 +55,7 @@ const char *const bs_ev_name[BS_EV__COUNT] = {
     [BS_EV_SPECIAL] = "special",
     /* magic (issue 16) */
     [BS_EV_CAST] = "cast",
+    [BS_EV_TURN] = "turn",
 };
 
 /* [1.0] the seven phases of a Game Round, plus the set-up before it. */

@@ -59,6 +59,17 @@ const char *const bs_int_name[BS_INT__COUNT] = {
     [BS_INT_GODLIKE] = "godlike",
 };
 
+/* [14.19] the DMG's turning matrix rows (battlesim/model.h) */
+const char *const bs_undead_type_name[BS_UNDEAD__COUNT] = {
+    [BS_UNDEAD_NONE] = "none",	     [BS_UNDEAD_SKELETON] = "skeleton",
+    [BS_UNDEAD_ZOMBIE] = "zombie",   [BS_UNDEAD_GHOUL] = "ghoul",
+    [BS_UNDEAD_SHADOW] = "shadow",   [BS_UNDEAD_WIGHT] = "wight",
+    [BS_UNDEAD_GHAST] = "ghast",     [BS_UNDEAD_WRAITH] = "wraith",
+    [BS_UNDEAD_MUMMY] = "mummy",     [BS_UNDEAD_SPECTRE] = "spectre",
+    [BS_UNDEAD_VAMPIRE] = "vampire", [BS_UNDEAD_GHOST] = "ghost",
+    [BS_UNDEAD_LICH] = "lich",	     [BS_UNDEAD_SPECIAL] = "special",
+};
+
 const char *const bs_rank_name[BS_RANK__COUNT] = {
     [BS_RANK_NONE] = "none",
     [BS_RANK_UNIT] = "unit",

@@ -16,6 +16,7 @@
 
 #include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/referee.h"
 #include "battlesim/scenario.h"
@@ -203,6 +204,16 @@ static int d_cast(void *ctx, const struct bs_battle *b, int side,
 	return c->cast ? c->cast(c->ctx, b, side, out, max) : 0;
 }
 
+/* [14.19] RULING R-586: the turning attempts of a side's clerics, asked
+ * of an AI or scripted side's controller as in `play` (the human
+ * controller has none: said at its missile fire prompt). */
+static int d_turn(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_turn_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->turn ? c->turn(c->ctx, b, side, out, max) : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -233,6 +244,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(roles);
 	SYNC(fire_indiv);
 	SYNC(cast);
+	SYNC(turn);
 #undef SYNC
 }
 
@@ -962,6 +974,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .roles = d_roles,
 	    .fire_indiv = d_fire_indiv,
 	    .cast = d_cast,
+	    .turn = d_turn,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",
@@ -1836,16 +1849,25 @@ static void fire_question_text(const struct bs_ref *r,
 				    sd->individuals[i].name, sd->name);
 		/* issue 16 [1.5 A] [14.1]: nor its casters' spells (step A
 		 * came before this prompt; docs/REFEREE.md "Not played yet") */
+		/* [14.19] RULING R-586: nor its clerics' turning of undead
+		 * (step A, before this prompt): said where one could turn */
 		for (int i = 0;
 		     q->fire == BS_FIRE_PHASE &&
 		     b->sc->level == BS_LEVEL_ADVANCED && i < sd->nindividuals;
-		     i++)
+		     i++) {
 			if (bs1e_spells_left(b, q->side, i, NULL) > 0)
 				put(buf, len, &k,
 				    "\n  %s: not asked: a human side's casters "
 				    "cast no spells [1.5 A] [14.1] (`side %s "
 				    "ai` casts for them)",
 				    sd->individuals[i].name, sd->name);
+			if (bs1e_turn_level(&sd->individuals[i], NULL) > 0)
+				put(buf, len, &k,
+				    "\n  %s: not asked: a human side's clerics "
+				    "do not turn undead [14.19] (RULING R-586; "
+				    "`side %s ai` turns for them)",
+				    sd->individuals[i].name, sd->name);
+		}
 	}
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_volleys(b, q, v, 64);

@@ -547,6 +547,26 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set_side_name(o, "captor_name", sc, ev->tside);
 		set(o, "reason", jstr(ev->what));
 		break;
+	case BS_EV_TURN: /* [14.19] (issue 16) */
+		set(o, "undead_type",
+		    bs_report_in(n[0], BS_UNDEAD__COUNT)
+			? jstr(bs_undead_type_name[n[0]])
+			: json_null());
+		set(o, "level", json_integer(n[1]));
+		set(o, "matrix", jstr(bs1e_turn_cell_text(n[2])));
+		set(o, "needed", n[2] > 0 ? json_integer(n[2]) : json_null());
+		set_dice(o, ev, 0);
+		set(o, "success", json_boolean(n[3]));
+		set(o, "destroyed", json_boolean(n[6]));
+		set(o, "undead", json_integer(n[4]));
+		set(o, "figures", json_integer(n[5]));
+		set(o, "figures_before", json_integer(n[7]));
+		if (n[3]) {
+			set(o, "number_roll", json_integer(n[8]));
+			set(o, "number_sides", json_integer(n[9]));
+			set(o, "number_plus", json_integer(n[10]));
+		}
+		break;
 	case BS_EV_END:
 		set(o, "winner", json_integer(n[0]));
 		if (n[0] >= 0)

@@ -957,6 +957,34 @@ static void text_capture(struct sb *b, const struct bs_scenario *sc,
 	put_ev_cite(b, ev);
 }
 
+/* [14.19] a cleric's attempt to turn undead (issue 16). */
+static void text_turn(struct sb *b, const struct bs_scenario *sc,
+		      const struct bs_event *ev)
+{
+	const int *n = ev->n;
+	put_indiv(b, sc, ev->side, ev->indiv);
+	put(b, " turns undead at ");
+	put_target(b, sc, ev);
+	put(b, ": %s vs level %d, matrix %s", ev->what ? ev->what : "undead",
+	    n[1], bs1e_turn_cell_text(n[2]));
+	if (ev->ndice > 0)
+		put(b, ", d20 = %d", ev->dice[0]);
+	else
+		put(b, " (no roll)");
+	if (!n[3]) {
+		put(b, ": fails");
+	} else {
+		put(b, ": %s; d%d", n[6] ? "destroyed" : "turned", n[9]);
+		if (n[10])
+			put(b, "+%d", n[10]);
+		put(b, " (%d) = %d undead = %d figure%s %s of %d", n[8], n[4],
+		    n[5], n[5] == 1 ? "" : "s", n[6] ? "destroyed" : "routed",
+		    n[7]);
+	}
+	put_ev_cite(b, ev);
+	put_why(b, ev);
+}
+
 static void text_end(struct sb *b, const struct bs_scenario *sc,
 		     const struct bs_event *ev)
 {
@@ -1100,6 +1128,9 @@ char *bs_report_text(const struct bs_scenario *sc, const struct bs_event *ev,
 		break;
 	case BS_EV_CAPTURE:
 		text_capture(&b, sc, ev);
+		break;
+	case BS_EV_TURN: /* [14.19] (issue 16) */
+		text_turn(&b, sc, ev);
 		break;
 	/* 2E (issue 5): src/report/text_bs2e.c */
 	case BS_EV_BS2E_ATTACK:

@@ -311,6 +311,7 @@ enum {
 	CR_BREATH,
 	CR_TO_HIT_VS,
 	CR_TO_HIT_WITH,
+	CR_TURNED_AS,
 	CR__N
 };
 static const char *const creature_keys[CR__N] = {
@@ -338,6 +339,7 @@ static const char *const creature_keys[CR__N] = {
     [CR_BREATH] = "breath",
     [CR_TO_HIT_VS] = "to_hit_vs",
     [CR_TO_HIT_WITH] = "to_hit_with",
+    [CR_TURNED_AS] = "turned_as",
 };
 
 /* Flags as written, in the order of enum bs_cflag bits (flies is set by
@@ -363,6 +365,8 @@ static const struct {
     {"natural_armor", BS_CF_NATURAL_ARMOR},
     {"humanoid", BS_CF_HUMANOID},
     {"split_fire", BS_CF_SPLIT_FIRE},
+    {"dragon", BS_CF_DRAGON},	  /* [13.6] issue 16 */
+    {"illusion", BS_CF_ILLUSION}, /* [13.6] issue 16 */
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
 
@@ -697,6 +701,14 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 		parse_to_hit_vs(ld, v[CR_TO_HIT_VS], c);
 	if (v[CR_TO_HIT_WITH])
 		parse_to_hit_with(ld, v[CR_TO_HIT_WITH], c);
+	/* [14.19] its row of the DMG's Matrix for Clerics Affecting Undead
+	 * (none: not turned) */
+	if (v[CR_TURNED_AS]) {
+		int k;
+		if (ld_enum(ld, v[CR_TURNED_AS], "turned_as",
+			    bs_undead_type_name, BS_UNDEAD__COUNT, &k) == 0)
+			c->turned_as = (enum bs_undead_type)k;
+	}
 }
 
 static const char **names_of(struct ld *ld, const void *arr, size_t size,

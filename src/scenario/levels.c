@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/spell.h"
 #include "battlesim/terrain.h"
 #include "battlesim/warn.h"
@@ -218,7 +219,8 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 	    {BS_CF_POISON, BS_W_POISON_LEVEL, BS_W_POISON, "poison", "poison"},
 	    {BS_CF_PARALYZES, BS_W_PARALYSIS_LEVEL, BS_W_PARALYSIS, "paralyzes",
 	     "paralyzes"},
-	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_FEAR, "causes_fear",
+	    /* issue 16: [13.6] played at `advanced` (r13_awe.c) */
+	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_NONE, "causes_fear",
 	     "causes fear"},
 	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_REGENERATION,
 	     "regenerates", "regenerates"},
@@ -230,7 +232,7 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			continue;
 		enum bs_warn w =
 		    by_level(ld, BS_LEVEL_ADVANCED, rows[i].below, rows[i].at);
-		if (done[w])
+		if (w == BS_W_NONE || done[w])
 			continue;
 		done[w] = 1;
 		warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
@@ -467,8 +469,8 @@ static void individual(struct ld *ld, int si, int k,
 		warn(ld, ld_get(ld, n, "class"), BS_W_MAGIC_LEVEL,
 		     "class: %s %d of '%s'", cls, lvl, ind->name);
 	/* issue 16, RULING R-574: at `advanced` the [14.5] spells that do hit
-	 * points of damage are cast (r14_cast.c); the others he memorized,
-	 * and a cleric's turning undead [14.19], are named */
+	 * points of damage are cast (r14_cast.c); the others he memorized
+	 * are named (a cleric's turning undead [14.19] is played) */
 	if (cls && ld->s->level == BS_LEVEL_ADVANCED) {
 		char names[160] = "";
 		size_t k = 0;
@@ -487,14 +489,19 @@ static void individual(struct ld *ld, int si, int k,
 						 : sizeof names - k - 1;
 			}
 		}
-		int turns = strcmp(cls, "cleric") == 0;
-		if (left_out || turns)
+		if (left_out)
 			warn(ld, ld_get(ld, n, "class"), BS_W_SPELLS,
-			     "class: %s %d of '%s' (not cast: %s%s%s%s)", cls,
-			     lvl, ind->name, names, left_out > 3 ? ", ..." : "",
-			     left_out && turns ? "; " : "",
-			     turns ? "turning undead" : "");
+			     "class: %s %d of '%s' (not cast: %s%s)", cls, lvl,
+			     ind->name, names, left_out > 3 ? ", ..." : "");
 	}
+	/* [14.19] RULING R-585: an evil cleric's turning (his race's
+	 * alignment) is not played: said at his class */
+	const char *tcls = NULL;
+	if (ld->s->level == BS_LEVEL_ADVANCED &&
+	    bs1e_turn_level(ind, &tcls) > 0 && bs1e_indiv_evil(ind))
+		warn(ld, ld_get(ld, n, "class") ? ld_get(ld, n, "class") : n,
+		     BS_W_EVIL_CLERIC, "class: %s of '%s' (race '%s')", tcls,
+		     ind->name, ind->race->name);
 	individual_items(ld, n, ind);
 	/* RULING R-524, R-525: heroes who shoot are played only in the
 	 * Missile and Magic Phase (r09_missiles.c); what is left out (the

@@ -249,6 +249,7 @@ enum {
 	OK_MELEE,
 	OK_CAST,
 	OK_AT,
+	OK_TURN,
 	OK__N
 };
 static const char *const order_keys[OK__N] = {
@@ -277,6 +278,7 @@ static const char *const order_keys[OK__N] = {
     [OK_AMMO] = "ammo",
     [OK_CAST] = "cast",
     [OK_AT] = "at",
+    [OK_TURN] = "turn",
 };
 
 /* The words of `phase:` of a fire entry (issue 14) [10.2]. */
@@ -373,6 +375,28 @@ static int refuse(struct ld *ld, yaml_node_t **v, int key, const char *kind)
 
 static int indiv_target(struct ld *ld, int si, const yaml_node_t *n,
 			struct bs_indiv_order *o);
+
+/* A turning entry [14.19] (issue 16, RULING R-581): `turn:` the enemy's
+ * undead unit, `by:` the side's cleric (or paladin), in step A of the
+ * Missile and Magic Phase of `round:`. 0 ok, -1 after an error. */
+static int parse_turn(struct ld *ld, int si, const yaml_node_t *n,
+		      yaml_node_t **v, struct bs_script_order *o)
+{
+	int bad = 0;
+	o->kind = BS_SCRIPT_TURN;
+	for (int key = 0; key < OK__N; key++)
+		if (key != OK_ROUND && key != OK_TURN && key != OK_BY)
+			bad |= refuse(ld, v, key, "a turning entry");
+	if (ld_require(ld, n, "turning entry", "by", v[OK_BY]) != 0)
+		return -1;
+	o->indiv = ld_find_indiv(ld, si, v[OK_BY], "by");
+	if (o->indiv < 0)
+		bad = -1;
+	if (enemy_unit(ld, si, v[OK_TURN], &o->order.tside, &o->order.tunit) !=
+	    0)
+		bad = -1;
+	return bad;
+}
 
 /* A fire entry [10.2] (issue 14): `fire:` the unit, `target:` the enemy,
  * `phase:` initial, missile (the default; artillery for a piece),
@@ -663,16 +687,18 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	    ld_int(ld, v[OK_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
 	int whos = !!v[OK_UNIT] + !!v[OK_RALLY] + !!v[OK_MOB] + !!v[OK_FIRE] +
-		   !!v[OK_MELEE] + !!v[OK_INDIVIDUAL];
+		   !!v[OK_MELEE] + !!v[OK_INDIVIDUAL] + !!v[OK_TURN];
 	if (whos != 1) {
 		ld_err(ld, n,
 		       "order: expected exactly one of unit (a Movement "
 		       "Phase order), rally or mob (Rally Phase), fire (a "
-		       "volley), melee (the order of the melees) or "
-		       "individual, got %d",
+		       "volley), melee (the order of the melees), "
+		       "individual or turn (turning undead), got %d",
 		       whos);
 		return -1;
 	}
+	if (v[OK_TURN])
+		return parse_turn(ld, si, n, v, o) | bad;
 	if (!v[OK_FIRE]) {
 		static const int fire_only[] = {OK_PHASE, OK_MOVER, OK_AFTER,
 						OK_AMMO};

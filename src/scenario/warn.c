@@ -115,9 +115,14 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
     [BS_W_SPELLS] = {"spells", A, NPY,
 		     "only the [14.5] spells that do hit points of damage are "
 		     "cast (by the doctrine AI and scripted cast entries); the "
-		     "spells named here, turning undead and the disruption of "
-		     "spells by missile fire are not played yet",
-		     "[14.0] [14.5]-[14.22] [14.19] (RULING R-322, R-574)", 1},
+		     "spells named here and the disruption of spells by "
+		     "missile fire are not played yet",
+		     "[14.0] [14.5]-[14.22] (RULING R-322, R-574)", 1},
+    [BS_W_EVIL_CLERIC] = {"evil-cleric", A, NPY,
+			  "an evil cleric's turning of undead (the undead "
+			  "entering his service, DMG) is not played yet: "
+			  "he does not turn undead",
+			  "[14.19] (RULING R-585)", 1},
     [BS_W_UNIT_ITEM_LEVEL] = {"unit-item-level", BI, NIF,
 			      "magic items are not in force at this level: "
 			      "it counts only as the unit's magic equipment "
@@ -162,8 +167,6 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			 "awe and fear are not in force at this level (an "
 			 "Advanced Game rule)",
 			 "[13.6] [16.3 A]", 1},
-    [BS_W_FEAR] = {"fear", A, NPY, "awe and fear are not played yet", "[13.6]",
-		   1},
     [BS_W_REGENERATION_LEVEL] = {"regeneration-level", BI, NIF,
 				 "regeneration is not in force at this level "
 				 "(an Advanced Game rule)",

@@ -1,0 +1,444 @@
+/* Clerics and undead [14.19] (issue 16): the DMG's Matrix for Clerics
+ * Affecting Undead (cells, order, the number affected), who turns at what
+ * level, the attempt in step A of the Missile and Magic Phase (at least
+ * one figure routed or destroyed, a whole unit turned routs, once a Game
+ * Round until an attempt fails, then never again at that unit), the reach
+ * and sight (R-582), an evil cleric (R-585), the doctrine AI's choice.
+ * Rulings R-581 .. R-586 (docs/rulings/undead.md). */
+#include "ai/doctrine_int.h"
+#include "battlesim/bs1e_tables.h"
+#include "battlesim/bs1e_undead.h"
+#include "bs1e_fixture.h"
+
+#define T BS1E_TURN_T
+#define D BS1E_TURN_D
+#define DS BS1E_TURN_DSTAR
+#define NO BS1E_TURN_NO
+
+/* ---- the DMG matrix -------------------------------------------------------
+ */
+
+/* Cells checked one by one against the DMG matrix (both sources of
+ * docs/CATALOG.md "Turning undead" agree). */
+Test(r14_undead, s14_19_dmg_matrix_cells)
+{
+	static const struct {
+		int type, level, cell;
+	} want[] = {
+	    {BS_UNDEAD_SKELETON, 1, 10}, {BS_UNDEAD_SKELETON, 3, 4},
+	    {BS_UNDEAD_SKELETON, 4, T},	 {BS_UNDEAD_SKELETON, 6, D},
+	    {BS_UNDEAD_SKELETON, 8, DS}, {BS_UNDEAD_ZOMBIE, 1, 13},
+	    {BS_UNDEAD_ZOMBIE, 8, D},	 {BS_UNDEAD_ZOMBIE, 9, DS},
+	    {BS_UNDEAD_GHOUL, 4, 4},	 {BS_UNDEAD_GHOUL, 14, DS},
+	    {BS_UNDEAD_SHADOW, 1, 19},	 {BS_UNDEAD_SHADOW, 5, 4},
+	    {BS_UNDEAD_WIGHT, 1, 20},	 {BS_UNDEAD_WIGHT, 13, D},
+	    {BS_UNDEAD_GHAST, 1, NO},	 {BS_UNDEAD_GHAST, 2, 20},
+	    {BS_UNDEAD_WRAITH, 3, 20},	 {BS_UNDEAD_WRAITH, 14, D},
+	    {BS_UNDEAD_MUMMY, 4, 20},	 {BS_UNDEAD_MUMMY, 9, 4},
+	    {BS_UNDEAD_MUMMY, 14, T},	 {BS_UNDEAD_SPECTRE, 4, NO},
+	    {BS_UNDEAD_SPECTRE, 12, 7},	 {BS_UNDEAD_VAMPIRE, 6, 20},
+	    {BS_UNDEAD_VAMPIRE, 20, 4},	 {BS_UNDEAD_GHOST, 7, 20},
+	    {BS_UNDEAD_GHOST, 14, 7},	 {BS_UNDEAD_LICH, 7, NO},
+	    {BS_UNDEAD_LICH, 8, 19},	 {BS_UNDEAD_LICH, 14, 10},
+	    {BS_UNDEAD_SPECIAL, 8, 20},	 {BS_UNDEAD_SPECIAL, 10, 19},
+	    {BS_UNDEAD_SPECIAL, 14, 13},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_expect_eq(bs1e_turn_cell(want[i].type, want[i].level),
+			     want[i].cell, "%s at level %d",
+			     bs_undead_type_name[want[i].type], want[i].level);
+	cr_expect_eq(bs1e_turn_cell(BS_UNDEAD_NONE, 10), NO);
+	cr_expect_eq(bs1e_turn_cell(BS_UNDEAD_SKELETON, 0), NO);
+	cr_expect_eq(bs1e_turn_col(9), 8);
+	cr_expect_eq(bs1e_turn_col(13), 8);
+	cr_expect_eq(bs1e_turn_col(14), 9);
+	cr_expect_str_eq(bs1e_turn_cell_text(DS), "D*");
+	cr_expect_str_eq(bs1e_turn_cell_text(NO), "-");
+	cr_expect_str_eq(bs1e_turn_cell_text(16), "16");
+	cr_expect_str_eq(bs1e_turn_cell_text(21), "?", "a report of any event");
+	cr_expect_str_eq(bs1e_turn_cell_text(-9), "?");
+}
+
+/* How good a cell is for the cleric: -, 20 .. 1, T, D, D*. */
+static int goodness(int cell)
+{
+	return cell == NO ? 0 : cell > 0 ? 21 - cell : 21 - cell;
+}
+
+/* The matrix's shape: along a row the cleric does no worse as his level
+ * rises; down a column no better as the undead grow stronger. */
+Test(r14_undead, s14_19_dmg_matrix_rows_and_columns)
+{
+	for (int r = 0; r < BS1E_TURN_ROWS; r++)
+		for (int c = 1; c < BS1E_TURN_COLS; c++)
+			cr_expect_geq(goodness(bs1e_turn_matrix[r][c]),
+				      goodness(bs1e_turn_matrix[r][c - 1]),
+				      "row %d column %s", r + 1,
+				      bs1e_turn_col_label[c]);
+	for (int c = 0; c < BS1E_TURN_COLS; c++)
+		for (int r = 1; r < BS1E_TURN_ROWS; r++)
+			cr_expect_leq(goodness(bs1e_turn_matrix[r][c]),
+				      goodness(bs1e_turn_matrix[r - 1][c]),
+				      "row %d column %s", r + 1,
+				      bs1e_turn_col_label[c]);
+}
+
+/* DMG: "From 1-12 (or 7-12 or 1-2) undead ... are affected". */
+Test(r14_undead, s14_19_number_affected)
+{
+	int sides, plus;
+	bs1e_turn_number_dice(BS_UNDEAD_SKELETON, 10, &sides, &plus);
+	cr_expect(sides == 12 && plus == 0);
+	bs1e_turn_number_dice(BS_UNDEAD_SKELETON, D, &sides, &plus);
+	cr_expect(sides == 12 && plus == 0);
+	bs1e_turn_number_dice(BS_UNDEAD_SKELETON, DS, &sides, &plus);
+	cr_expect(sides == 6 && plus == 6, "D*: 7-12");
+	bs1e_turn_number_dice(BS_UNDEAD_SPECIAL, 13, &sides, &plus);
+	cr_expect(sides == 2 && plus == 0, "special: 1-2");
+}
+
+/* PH: clerics turn at their level; paladins from the 3rd level as a
+ * cleric two levels below. */
+Test(r14_undead, s14_19_who_turns_and_at_what_level)
+{
+	struct bs_individual d;
+	memset(&d, 0, sizeof d);
+	d.nclasses = 1;
+	snprintf(d.cls[0], sizeof d.cls[0], "cleric");
+	d.level[0] = 5;
+	const char *cls;
+	cr_expect_eq(bs1e_turn_level(&d, &cls), 5);
+	cr_expect_str_eq(cls, "cleric");
+	snprintf(d.cls[0], sizeof d.cls[0], "paladin");
+	d.level[0] = 3;
+	cr_expect_eq(bs1e_turn_level(&d, NULL), 1);
+	d.level[0] = 2;
+	cr_expect_eq(bs1e_turn_level(&d, NULL), 0);
+	snprintf(d.cls[0], sizeof d.cls[0], "fighter");
+	d.level[0] = 9;
+	cr_expect_eq(bs1e_turn_level(&d, NULL), 0);
+}
+
+/* The catalog's undead and their rows. */
+Test(r14_undead, s14_19_catalog_turned_as)
+{
+	struct tf t;
+	tf_open(&t, "name: c\nlevel: advanced\ntable: {width: 72, depth: 48}\n"
+		    "sides:\n"
+		    "  - name: S\n    edge: south\n    units:\n"
+		    "      - {name: A, figures: 4, creature: skeleton, "
+		    "position: [10, 4]}\n"
+		    "      - {name: B, figures: 4, creature: zombie, "
+		    "position: [20, 4]}\n"
+		    "      - {name: C, figures: 4, creature: ghoul, "
+		    "position: [30, 4]}\n"
+		    "      - {name: W, figures: 4, creature: wight, "
+		    "position: [40, 4]}\n"
+		    "      - {name: O, figures: 4, creature: orc, weapons: "
+		    "[spear], position: [50, 4]}\n"
+		    "  - name: N\n    edge: north\n    units:\n"
+		    "      - {name: M, figures: 4, creature: orc, weapons: "
+		    "[spear], position: [30, 44]}\n");
+	static const int want[5] = {BS_UNDEAD_SKELETON, BS_UNDEAD_ZOMBIE,
+				    BS_UNDEAD_GHOUL, BS_UNDEAD_WIGHT,
+				    BS_UNDEAD_NONE};
+	for (int u = 0; u < 5; u++)
+		cr_expect_eq(bs1e_unit_undead_type(tf_unit(&t, 0, u)->def),
+			     want[u], "unit %d", u);
+	tf_close(&t);
+}
+
+/* ---- in play ----------------------------------------------------------------
+ */
+
+static struct bs_turn_order g_turn[BS_MAX_SIDES][4];
+static int g_nturn[BS_MAX_SIDES];
+
+static int turn_cb(void *ctx, const struct bs_battle *b, int side,
+		   struct bs_turn_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = g_nturn[side] < max ? g_nturn[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = g_turn[side][i];
+	return n;
+}
+
+static int g_ratio = 10; /* the Skeletons' creatures per figure */
+
+static void order_turn(int side, int indiv, int tside, int tunit)
+{
+	g_turn[side][g_nturn[side]++] =
+	    (struct bs_turn_order){indiv, tside, tunit, NULL};
+}
+
+/* South: the Guard (8 men) led by cleric Odo of `odo` levels, facing the
+ * North's Skeletons (`skel` figures, 10:1) 1" away, and lone `lone`
+ * (an individual entry, may be empty) ; the North's Zombies far off.
+ * `level` of the game. */
+static void open_undead(struct tf *t, const char *level, int odo, int skel,
+			const char *race, const char *lone)
+{
+	char y[4096];
+	snprintf(
+	    y, sizeof y,
+	    "name: undead\nlevel: %s\ntable: {width: 72, depth: 48}\n"
+	    "sides:\n"
+	    "  - name: S\n    edge: south\n    units:\n"
+	    "      - {name: Guard, figures: 8, creature: man-at-arms, "
+	    "weapons: [mace], position: [30, 20], commander: Odo}\n"
+	    "    individuals:\n"
+	    "      - {name: Odo, %sclass: cleric, level: %d, hp: 20, rank: "
+	    "unit}\n%s"
+	    "  - name: N\n    edge: north\n    units:\n"
+	    "      - {name: Skeletons, figures: %d, ratio: %d, creature: "
+	    "skeleton, position: [30, 20.5]}\n"
+	    "      - {name: Zombies, figures: 6, ratio: 10, creature: zombie, "
+	    "position: [60, 40]}\n",
+	    level, race, odo, lone, skel, g_ratio);
+	g_ratio = 10;
+	tf_open(t, y);
+	memset(g_nturn, 0, sizeof g_nturn);
+	t->ctl.turn = turn_cb;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static void turning(struct tf *t)
+{
+	bs1e_phase_turning(t->b);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+/* [14.19] "a minimum of one figure is automatically routed, even if the
+ * cleric did not turn sufficient hit dice to equal one entire figure":
+ * level 1 against skeletons needs 10; d20 12, d12 3 undead of 10 a figure:
+ * one figure routed (RULING R-583: it flees, removed). */
+Test(r14_undead, s14_19_at_least_one_figure_routed)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 1, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){12, 3}, 2);
+	turning(&t);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[2], 10, "the matrix: 10");
+	cr_expect_eq(e->dice[0], 12);
+	cr_expect_eq(e->n[3], 1, "turned");
+	cr_expect_eq(e->n[4], 3, "3 undead");
+	cr_expect_eq(e->n[5], 1, "one figure at least");
+	cr_expect_eq(e->n[6], 0, "not destroyed");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 5);
+	cr_expect(!bs1e_routed(t.b, tf_g(&t, 1, 0)),
+		  "the rest of the unit stands");
+	tf_close(&t);
+}
+
+/* RULING R-583: 25 undead of 10 a figure make 2 figures. T (level 4)
+ * turns without a roll: the only die is the d12. */
+Test(r14_undead, s14_19_r583_figures_by_ratio_and_T_without_roll)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 4, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){12}, 1);
+	turning(&t);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->ndice, 0, "no d20");
+	cr_expect_eq(e->n[4], 12);
+	cr_expect_eq(e->n[5], 1, "12 undead of 10 a figure: 1 figure");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 5);
+	tf_close(&t);
+}
+
+/* [14.19] "If a cleric's power is such that he automatically destroys
+ * undead, he destroys a minimum of one figure": level 6 against
+ * skeletons is D; d12 4: one figure destroyed. */
+Test(r14_undead, s14_19_destroys_at_least_one_figure)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 6, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){4}, 1);
+	turning(&t);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[2], D);
+	cr_expect_eq(e->n[6], 1, "destroyed");
+	cr_expect_eq(e->n[5], 1);
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 5);
+	const struct bs_event *l = tf_find(&t, BS_EV_LOSSES, 0);
+	cr_assert_not_null(l);
+	cr_expect_str_eq(l->cite, "[14.19] (DMG)");
+	tf_close(&t);
+}
+
+/* D* (level 8 against skeletons): 7-12, d6 + 6. */
+Test(r14_undead, s14_19_d_star_seven_to_twelve)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 8, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){5}, 1);
+	turning(&t);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[2], DS);
+	cr_expect_eq(e->n[4], 11, "d6 5 + 6");
+	cr_expect_eq(e->n[5], 1);
+	tf_close(&t);
+}
+
+/* [14.19] a whole unit turned routs [7.15]: 4 figures of 2 skeletons,
+ * d12 12 undead: 6 figures, all of them. */
+Test(r14_undead, s14_19_whole_unit_turned_routs)
+{
+	struct tf t;
+	g_ratio = 2;
+	open_undead(&t, "advanced", 4, 4, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){12}, 1);
+	turning(&t);
+	int g = tf_g(&t, 1, 0);
+	cr_expect(bs1e_routed(t.b, g), "the unit routs");
+	cr_expect_eq(t.b->units[g].figures, 4, "not destroyed");
+	cr_expect_not_null(tf_find(&t, BS_EV_ROUT, 0));
+	tf_close(&t);
+}
+
+/* [14.19] "A cleric can keep attempting to turn a unit of undead once per
+ * Game Round until an attempt is failed. After that, the cleric cannot
+ * attempt to turn any more undead in that particular unit, although he
+ * may attempt to turn the same kind of undead in a different unit." */
+Test(r14_undead, s14_19_until_an_attempt_fails_then_never_at_that_unit)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 1, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){12, 1, 9}, 3);
+	turning(&t); /* round 1: turned */
+	t.b->round = 2;
+	turning(&t); /* round 2: d20 9 < 10: fails */
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 1);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[3], 0, "failed");
+	t.b->round = 3;
+	tf_dice(&t, (int[]){20, 1}, 2);
+	turning(&t); /* round 3: refused */
+	cr_expect_eq(tf_count(&t, BS_EV_TURN), 2);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_expect_str_eq(r->cite, "[14.19]");
+	/* another unit of the same kind: open to him */
+	cr_expect(bs1e_turn_open(t.b, t.b->indiv_first[0], tf_g(&t, 1, 1)));
+	cr_expect(!bs1e_turn_open(t.b, t.b->indiv_first[0], tf_g(&t, 1, 0)));
+	tf_close(&t);
+}
+
+/* RULING R-581: [14.1] one AD&D melee round of actions a Game Round: one
+ * attempt; a second order in the round is refused. */
+Test(r14_undead, s14_19_r581_one_attempt_a_game_round)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 4, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){3, 3}, 2);
+	turning(&t);
+	cr_expect_eq(tf_count(&t, BS_EV_TURN), 1);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_expect_str_eq(r->cite, "[14.1] [14.19] RULING R-581");
+	tf_close(&t);
+}
+
+/* RULING R-582: the reach is 3" AD&D = 1" on the table (Table 17), from
+ * his unit's block; the Zombies 20" off are out of it. */
+Test(r14_undead, s14_19_r582_reach)
+{
+	cr_expect_float_eq(bs1e_turn_reach(0), 1.0, 1e-9);
+	struct tf t;
+	open_undead(&t, "advanced", 4, 6, "", "");
+	order_turn(0, 0, 1, 1);
+	tf_dice(&t, (int[]){3}, 1);
+	turning(&t);
+	cr_expect_eq(tf_count(&t, BS_EV_TURN), 0);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_expect_str_eq(r->cite, "[14.19] [14.2] RULING R-582");
+	tf_close(&t);
+}
+
+/* RULING R-585: an evil cleric (his race's alignment) is not played; a
+ * unit that is not undead; the Intermediate Game. */
+Test(r14_undead, s14_19_r585_evil_cleric_and_other_refusals)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 4, 6, "race: orc, ", "");
+	order_turn(0, 0, 1, 0);
+	turning(&t);
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r);
+	cr_expect_str_eq(r->cite, "[14.19] RULING R-585");
+	tf_close(&t);
+
+	open_undead(&t, "advanced", 4, 6, "", "");
+	struct bs_turn_order o = {0, 0, 0, NULL};
+	struct bs1e_turn_check p;
+	cr_expect(!bs1e_check_turn(t.b, 0, &o, &p), "his own side");
+	tf_close(&t);
+
+	open_undead(&t, "intermediate", 4, 6, "", "");
+	o = (struct bs_turn_order){0, 1, 0, NULL};
+	cr_expect(!bs1e_check_turn(t.b, 0, &o, &p));
+	cr_expect_str_eq(p.cite, "[14.19] [16.3 A]");
+	tf_close(&t);
+}
+
+/* A lone cleric on the table turns from his own counter; the doctrine AI
+ * picks D (no roll) over a d20 score and gives its reason. */
+Test(r14_undead, s14_19_doctrine_turns_the_best_target)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 1, 6, "",
+		    "      - {name: Anselm, class: cleric, level: 6, hp: 30, "
+		    "position: [60, 39]}\n");
+	struct bs_turn_order o[4];
+	int n = bs_ai_turn_cb(NULL, t.b, 0, o, 4);
+	cr_assert_eq(n, 2, "Odo at the Skeletons, Anselm at the Zombies");
+	cr_expect(o[0].indiv == 0 && o[0].tside == 1 && o[0].tunit == 0);
+	cr_expect(o[1].indiv == 1 && o[1].tside == 1 && o[1].tunit == 1);
+	cr_expect_not_null(strstr(o[1].why, "destroys"));
+	cr_expect_not_null(strstr(o[0].why, "d20"));
+	cr_expect_eq(bs_ai_turn_cb(NULL, t.b, 1, o, 4), 0);
+	tf_close(&t);
+}
+
+/* DMG: "if the number shown is matched or exceeded by the die roll the
+ * undead are turned": 10 against 10 turns, 9 does not. */
+Test(r14_undead, s14_19_the_score_matched_turns)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 1, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){10, 1}, 2);
+	turning(&t);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[3], 1, "10 matches 10");
+	tf_close(&t);
+	open_undead(&t, "advanced", 1, 6, "", "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){9}, 1);
+	turning(&t);
+	e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[3], 0, "9 fails");
+	tf_close(&t);
+}

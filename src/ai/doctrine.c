@@ -1172,6 +1172,25 @@ static int crowds_friends(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	return 0;
 }
 
+/* issue 14: 1 when candidate c has a wheel [7.9] and its simulated end
+ * faces as the unit does now (within the 1 degree the doctrine never
+ * wheels less than): something (a unit in the way, the ground) stops the
+ * wheel at once, and whatever else it does (a formation change, an
+ * advance) is not the turn the candidate stands for. */
+static const char wheel_stopped_why[] =
+    "does not wheel toward its target: the wheel is stopped at once (a "
+    "unit in the way or the ground) [7.9]";
+static int wheel_stopped(const struct bs_order *c,
+			 const struct bs_unit_state *u,
+			 const struct end_state *es)
+{
+	for (int i = 0; i < c->nsteps; i++)
+		if (c->step[i].kind == BS_STEP_WHEEL)
+			return fabs(bs_angle_diff(u->facing,
+						  es->oc.pose.facing)) < 1.0;
+	return 0;
+}
+
 /* The longest advance of `full` inches (or a fraction of it) at `angle`
  * after the steps of `base` that the rules allow and the doctrine
  * accepts: within the line's limit p_cap, in command, no contact unless
@@ -1199,6 +1218,12 @@ static int advance_candidate(struct bs_ai_doctrine *ai,
 		struct end_state es;
 		if (!try_order(ai, b, side, unit, &c, &es))
 			continue;
+		if (wheel_stopped(&c, u, &es)) {
+			/* the wheel would not turn: not this candidate (a
+			 * `wheel: 0"`, or another step standing for it) */
+			*refused = wheel_stopped_why;
+			continue;
+		}
 		if (bs_vec_dist(es.oc.pose.front, u->front) < 0.1 &&
 		    fabs(bs_angle_diff(u->facing, es.oc.pose.facing)) < 0.5 &&
 		    es.oc.formation == u->formation)

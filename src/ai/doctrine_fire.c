@@ -174,6 +174,31 @@ static int nearest_moment(const struct bs_battle *b, int side, int unit,
 	return k;
 }
 
+/* RULING R-458 [10.6] a routing mover (RULING R-457) is worth half a
+ * volley's value (R-494): a unit with its last shot of the round keeps it
+ * for an enemy not routed that it could shoot in its own phase from where
+ * it stands; 1 when (side, unit) may spend a shot on the router. */
+static int shot_to_spare_for_a_router(const struct bs_battle *b, int side,
+				      int unit)
+{
+	if (bs1e_shots_left(b, side, unit) >= 2)
+		return 1;
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < b->sc->sides[es].nunits;
+		     e++) {
+			const struct bs_unit_state *t = unit_of(b, es, e);
+			if (!in_play(t) || (t->flags & BS_UF_ROUTED))
+				continue;
+			struct bs1e_volley_plan p;
+			bs1e_volley_plan(b, side, unit, es, e, own_kind(u), -1,
+					 NULL, &p);
+			if (p.legal && !p.harmless && p.expected_hd > 0)
+				return 0;
+		}
+	return 1;
+}
+
 int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 			  int mside, int munit,
 			  const struct bs_move_point *path, int n,
@@ -184,6 +209,8 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 	if (n <= 0)
 		return 0;
 	const struct bs_move_point *last = &path[n - 1];
+	const int routed =
+	    (unit_of(b, mside, munit)->flags & BS_UF_ROUTED) != 0;
 	for (int i = 0; i < b->sc->sides[side].nunits && k < max; i++) {
 		const struct bs_unit_state *u = unit_of(b, side, i);
 		if (!in_play(u) || u->pass_through ||
@@ -241,16 +268,19 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 		double v = value_of(b, side, &p, mside, munit);
 		if (v <= v_end * 1.05 + 1e-12)
 			continue;
+		if (routed && !shot_to_spare_for_a_router(b, side, i))
+			continue;
+		static const char *const why[2][2] = {
+		    {"pass-through fire: a better shot than where the mover "
+		     "will stand",
+		     "pass-through fire: the mover will stand out of its sight "
+		     "or range"},
+		    {"pass-through fire at a routing unit (RULING R-458): a "
+		     "better shot than where it will stand",
+		     "pass-through fire at a routing unit (RULING R-458): it "
+		     "will run out of its sight or range"}};
 		out[k++] = (struct bs_fire_order){
-		    i,
-		    mside,
-		    munit,
-		    -1,
-		    at,
-		    v_end < 0 ? "pass-through fire: the mover will stand out "
-				"of its sight or range"
-			      : "pass-through fire: a better shot than where "
-				"the mover will stand"};
+		    i, mside, munit, -1, at, why[routed][v_end < 0]};
 	}
 	return k;
 }

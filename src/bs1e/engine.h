@@ -521,6 +521,10 @@ int bs1e_disc_attacking(struct bs_battle *b, int g);
  * or (cause NULL) in the direction it was going. */
 void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	       int first, const char *what);
+/* [7.15] [6.4] routed unit g's rout move of its side's Movement Phase
+ * (its MV the way it was going), with the enemy's pass-through fire at
+ * its moments [10.6] (RULING R-457). */
+void bs1e_rout_move(struct bs_battle *b, int g);
 
 /* ---- r09_figures.c: individuals on the table (issue 15) -------------------
  * The Intermediate and Advanced Games' heroes and commanders as 1:1

@@ -2850,11 +2850,12 @@ static void move_side(struct bs_battle *b, int side)
 	discipline_at_start(b, side);
 	/* [6.4] [7.15] routed units keep routing: "On the Movement Phase
 	 * that follows, the routing unit moves its full movement rate in
-	 * the same direction it was moving." */
+	 * the same direction it was moving." (RULING R-457: fired at in
+	 * passing [10.6]) */
 	for (int g = first; g < first + nu; g++)
 		if (bs1e_in_play(b, g) && bs1e_routed(b, g) &&
 		    !(b->units[g].flags & BS_UF_MOVED))
-			bs1e_rout(b, g, NULL, 0, "keeps routing");
+			bs1e_rout_move(b, g);
 	/* RULING R-378: skirmishers routed apart [2.9] run on, or come
 	 * back when rallied */
 	for (int g = first; g < first + nu; g++)

@@ -8,7 +8,9 @@
  * morale and the router breaks around them; over the table edge it is
  * removed; completely surrounded it is destroyed (RULING R-111); hemmed
  * in, it routs through the gap, or is destroyed when there is none
- * (RULING R-172); friendly skirmishers within their MV check (Table 5). */
+ * (RULING R-172); friendly skirmishers within their MV check (Table 5).
+ * The rout move of the Movement Phase offers the enemy its moments of
+ * pass-through fire [10.6] (RULING R-457). */
 #include <math.h>
 #include <stdio.h>
 
@@ -745,6 +747,181 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 			continue;
 		skirmish_figures_check(b, h, cause ? *cause : c);
 	}
+}
+
+/* ---- [10.6] pass-through fire at a rout move (RULING R-457) ------------- */
+
+/* RULING R-457 the moments of routed unit g's rout move of its side's
+ * Movement Phase, as bs1e_rout will make it: where it starts, every inch
+ * of its line up to the first unit in its way (or the ground, or its MV),
+ * and its end (-1 in t: fired where it comes to stand, a friend it breaks
+ * around [7.15] or a gap it routs through [R-172] being known only when
+ * they happen). A router does not engage [7.15]: no moment is a contact.
+ * Returns how many (0: no move to fire at, it is destroyed where it
+ * stands, surrounded [R-172]); *dir gets the line's direction. */
+static int rout_moments(const struct bs_battle *b, int g,
+			struct bs_move_point *pt, double *t, int max,
+			double *dir)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	struct bs_quad enemy[BS1E_MAX_UNITS];
+	int ne = ring(b, g, enemy);
+	struct bs_quad q = bs1e_quad(b, g);
+	struct bs_vec c = bs_quad_centre(&q);
+	if (ne >= 2 && bs_tt_enclosed(c, enemy, ne, 1.0))
+		return 0;
+	struct bs_tt_shape sh;
+	struct bs_tt_pose p;
+	bs1e_shape(b, g, &sh);
+	bs1e_pose(b, g, &p);
+	double dist = (double)u->r.mv;
+	double trap = fmin(sh.width, sh.depth) + 2 * BS_GEOM_TOUCH;
+	*dir = u->rout_facing;
+	/* its line: as far as it runs clear the way it was going (as
+	 * rout_path's first leg), and the MV it pays an inch (R-454) */
+	double run = 0, rate = 1.0;
+	if (!(ne >= 2 && bs_tt_enclosed(c, enemy, ne, trap))) {
+		struct bs_quad obst[BS1E_MAX_UNITS];
+		int n = bs1e_obstacles(b, g, -1, obst, NULL);
+		struct bs_tt_step_result r;
+		bs1e_ground_advance(b, g, &sh, &p, dist,
+				    bs_angle_diff(u->facing, *dir), obst, n,
+				    &r);
+		run = r.done;
+		if (run > 1e-9)
+			rate = r.cost / run;
+	}
+	double need = dist < 1.0 ? dist : 1.0;
+	if (run < need - 1e-6)
+		run = 0; /* it will look for a way out [R-172]: no line */
+	struct bs_vec d = bs_dir(*dir);
+	int k = 0;
+	for (double i = 0; k < max - 1 && (k == 0 || i < run - 0.25);
+	     i += 1.0) {
+		pt[k] = (struct bs_move_point){u->side,
+					       u->idx,
+					       u->front.x + d.x * i,
+					       u->front.y + d.y * i,
+					       u->facing,
+					       sh.files,
+					       sh.figures,
+					       sh.formation,
+					       i * rate,
+					       0,
+					       -1,
+					       -1};
+		t[k++] = i;
+	}
+	/* its end, where the line shows it (fired where it stands then) */
+	pt[k] = pt[k - 1];
+	pt[k].x = u->front.x + d.x * run;
+	pt[k].y = u->front.y + d.y * run;
+	pt[k].moved = run > 0 ? fmin(run * rate, dist) : dist;
+	t[k++] = -1;
+	return k;
+}
+
+/* RULING R-457 the volleys of po[*i ..] ordered at moment k, routed unit
+ * g standing at pt; 0 when it is no longer on the table after them. */
+static int rout_pause(struct bs_battle *b, int g,
+		      const struct bs1e_pt_order *po, int np, int *i, int k,
+		      const struct bs_move_point *pt)
+{
+	if (bs_battle_events_on(b)) {
+		char msg[80];
+		snprintf(msg, sizeof msg,
+			 "pass-through fire: %.1f\" into its rout move",
+			 pt->moved);
+		bs_battle_say(b, BS_EV_NOTE, g, msg, "[10.6] RULING R-457");
+	}
+	for (; *i < np && po[*i].at == k; (*i)++) {
+		const struct bs1e_pt_order *o = &po[*i];
+		if (bs1e_in_play(b, g)) {
+			/* its block where and as the volleys before left it
+			 * (one that routed it again [6.4] moved it) */
+			struct bs_tt_shape s;
+			bs1e_shape(b, g, &s);
+			struct bs_move_point at = *pt;
+			at.x = b->units[g].front.x;
+			at.y = b->units[g].front.y;
+			at.facing = b->units[g].facing;
+			at.files = s.files;
+			at.figures = s.figures;
+			at.formation = s.formation;
+			bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo,
+				  &at, o->why);
+		} else
+			bs1e_note(b, o->g,
+				  "pass-through fire not taken: the router is "
+				  "destroyed",
+				  "[10.6] RULING R-457");
+	}
+	return bs1e_in_play(b, g);
+}
+
+void bs1e_rout_move(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_move_point pt[BS_MAX_MOVE_POINTS];
+	double t[BS_MAX_MOVE_POINTS];
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	int n = 0, np = 0, i = 0;
+	double dir = u->rout_facing;
+	/* [10.6] "at any point during the enemy's movement ... against any
+	 * enemy units in range and line of sight": the rout move of the
+	 * Movement Phase that follows the rout [7.15] is movement of that
+	 * phase (RULING R-457) */
+	if (bs1e_pass_through_possible(b, g))
+		n = rout_moments(b, g, pt, t, BS_MAX_MOVE_POINTS, &dir);
+	if (n > 0)
+		np = bs1e_pass_through_orders(b, g, pt, n, po,
+					      BS_MAX_FIRE_ORDERS);
+	struct bs_vec x0 = u->front;
+	double f0 = u->facing;
+	struct bs_vec d = bs_dir(dir);
+	int paused = 0, again = 0;
+	while (i < np && t[po[i].at] >= 0) {
+		/* the router stopped at that inch of its line */
+		int k = po[i].at;
+		u->front = bs_vec_add(x0, bs_vec_scale(d, t[k]));
+		paused = 1;
+		if (!rout_pause(b, g, po, np, &i, k, &pt[k]))
+			break;
+		/* [6.4] "If a routed unit is attacked by an enemy ... it
+		 * takes any damage and automatically routs again": that move,
+		 * from where it was hit, ends this one (RULING R-457) */
+		if (b->units[g].flags & BS_UF_MOVED) {
+			again = 1;
+			break;
+		}
+	}
+	if (paused && !again && bs1e_in_play(b, g)) {
+		/* it runs on from where it started, its block as the volleys
+		 * left it: the same line (as R-456's withdrawals) */
+		u->front = x0;
+		u->facing = f0;
+	}
+	if (!again && bs1e_in_play(b, g))
+		bs1e_rout(b, g, NULL, 0, "keeps routing");
+	if (i < np && !again && bs1e_in_play(b, g)) {
+		/* the end: where it came to stand */
+		struct bs_move_point e = pt[n - 1];
+		e.x = u->front.x;
+		e.y = u->front.y;
+		e.facing = u->facing;
+		e.moved = bs_vec_dist(x0, u->front);
+		rout_pause(b, g, po, np, &i, po[i].at, &e);
+	}
+	for (; i < np; i++)
+		bs1e_note(b, po[i].g,
+			  !bs1e_in_play(b, g)
+			      ? "pass-through fire not taken: the router is "
+				"off the table or destroyed"
+			  : again ? "pass-through fire not taken: the router "
+				    "routed again from where it was hit"
+				  : "pass-through fire not taken: the moment "
+				    "did not come",
+			  "[10.6] RULING R-457");
 }
 
 /* RULING R-378: the figures of unit g routed apart go `dist` inches on

@@ -1815,12 +1815,17 @@ static void fire_question_text(const struct bs_ref *r,
 		char m[96];
 		bs_battle_unit_name(b, b->side_first[q->eside] + q->eunit, m,
 				    sizeof m);
+		/* a routed unit's rout move (RULING R-457) */
+		int routs =
+		    (b->units[b->side_first[q->eside] + q->eunit].flags &
+		     BS_UF_ROUTED) != 0;
 		put(buf, len, &k,
-		    "%s: %s is about to move %.1f\": pass-through fire? "
-		    "[10.6] RULING R-431 (fire: UNIT, target: ENEMY[, after: "
+		    "%s: %s is about to %s %.1f\": pass-through fire? "
+		    "[10.6] RULING R-431%s (fire: UNIT, target: ENEMY[, after: "
 		    "INCHES of its move] | none)",
-		    sd->name, m,
-		    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0);
+		    sd->name, m, routs ? "rout" : "move",
+		    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0,
+		    routs ? " R-457" : "");
 	} else {
 		static const char *const what[BS_FIRE__COUNT] = {
 		    [BS_FIRE_INITIAL] = "Initial Missile Phase [1.2]",

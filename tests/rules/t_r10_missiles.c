@@ -858,6 +858,128 @@ Test(r10_missiles, s10_6_ruling_r456_pass_through_along_a_flight)
 	tf_close(&t);
 }
 
+/* Orcs routed last round running east (RULING R-457) across the archers'
+ * front, `y` inches north (20: 10" from them); their Movement Phase: the
+ * pass-through volley `after` inches into their rout move. */
+#define ROUTED_ORCS(y)                                                         \
+	UNIT("Orcs", 12, "orc", "long sword", 24, y, east, 3, open,            \
+	     "        commander: NC\n")
+#define ROUTED_WIGHTS(y)                                                       \
+	UNIT("Orcs", 12, "wight", "long sword", 24, y, east, 3, open,          \
+	     "        commander: NC\n")
+static void routed_orcs(struct tf *t, const char *archers, const char *orcs,
+			double after, const int *dice, size_t nd)
+{
+	open_battle(t, NULL, archers, orcs);
+	struct bs_unit_state *o = tf_unit(t, 1, 0);
+	o->flags |= BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND;
+	o->rout_facing = 90.0;
+	tf_pass(t, 0, 0, 1, 0, 1, 0, after);
+	t->moves_first = 0;
+	tf_dice(t, dice, nd);
+	tf_phase(t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t->b);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+/* [7.15] "On the Movement Phase that follows, the routing unit moves its
+ * full movement rate" and [10.6] "at any point during the enemy's
+ * movement ... against any enemy units in range and line of sight":
+ * RULING R-457, its rout move is fired at in passing, at the inch the
+ * firer picks. */
+Test(r10_missiles, s10_6_ruling_r457_pass_through_fire_at_a_rout_move)
+{
+	struct tf t;
+	/* a volley that cannot harm them (wights: magic weapons to hit
+	 * [13.3]) */
+	routed_orcs(&t, ARCHERS("long bow", ""), ROUTED_WIGHTS(20), 4,
+		    (int[]){1, 1}, 2);
+	double mv = tf_unit(&t, 1, 0)->r.mv;
+	/* where it starts, every inch of its MV east, its end */
+	cr_assert_eq(t.npath, (int)mv + 1, "%d moments", t.npath);
+	cr_assert_float_eq(t.path[0].x, 24, 1e-9);
+	cr_assert_float_eq(t.path[4].x, 28, 1e-9);
+	cr_assert_float_eq(t.path[4].moved, 4, 1e-9);
+	cr_assert_float_eq(t.path[t.npath - 1].x, 24 + mv, 1e-9);
+	cr_assert_eq(t.path[4].contact, 0, "a router engages no one");
+	cr_assert_eq(tf_unit(&t, 0, 0)->pass_through, 1, "the shot is taken");
+	cr_assert_eq(bs1e_shots_left(t.b, 0, 0), 1);
+	/* the volley comes in the middle of the rout move: NOTE, the volley
+	 * (harmless), then the ROUT of its whole MV from where it started */
+	int note = -1, vol = -1, rout = -1;
+	for (int i = 0; i < t.nev; i++) {
+		const struct tf_event *e = &t.evs[i];
+		if (e->ev.type == BS_EV_NOTE &&
+		    strstr(e->what, "pass-through fire: 4.0\" into its rout") &&
+		    !strcmp(e->cite, "[10.6] RULING R-457"))
+			note = i;
+		if (e->ev.type == BS_EV_NOTE && vol < 0 &&
+		    strstr(e->what, "cannot harm"))
+			vol = i;
+		if (e->ev.type == BS_EV_ROUT)
+			rout = i;
+	}
+	cr_assert(note >= 0 && note < vol && vol < rout, "%d %d %d", note, vol,
+		  rout);
+	cr_assert_str_eq(t.evs[rout].what, "keeps routing");
+	cr_assert_float_eq(t.evs[rout].ev.x0, 24, 1e-9);
+	cr_assert_float_eq(tf_unit(&t, 1, 0)->front.x, 24 + mv, 1e-9,
+			   "then it routs on its full MV: %g",
+			   tf_unit(&t, 1, 0)->front.x);
+	tf_close(&t);
+	/* `after` past its end: fired where it comes to stand */
+	routed_orcs(&t, ARCHERS("long bow", ""), ROUTED_ORCS(20), 40,
+		    (int[]){3, 4}, 2);
+	mv = tf_unit(&t, 1, 0)->r.mv;
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_float_eq(v->x1, 24 + mv, 1e-9, "at its end: %g", v->x1);
+	cr_assert_eq(tf_count(&t, BS_EV_ROUT), 2,
+		     "its rout move, then it routs again [6.4]");
+	tf_close(&t);
+}
+
+/* RULING R-457 with [6.4] "If a routed unit is attacked by an enemy ...
+ * it takes any damage and automatically routs again": hit 4" into its
+ * rout move, it routs again from there, away from the archers, and that
+ * move ends the first. */
+Test(r10_missiles, s10_6_ruling_r457_a_router_hit_in_passing_routs_again)
+{
+	struct tf t;
+	routed_orcs(&t, ARCHERS("long bow", ""), ROUTED_ORCS(20), 4,
+		    (int[]){3, 4}, 2);
+	const struct bs_event *v = tf_find(&t, BS_EV_VOLLEY, 0);
+	cr_assert_not_null(v);
+	cr_assert_gt(v->n[4], 0, "losses");
+	cr_assert_eq(tf_count(&t, BS_EV_ROUT), 1, "one rout move only");
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_str_eq(r->cite, "[6.4] [7.15]");
+	cr_assert_float_eq(r->x0, 28, 1e-9, "from where it was hit: %g", r->x0);
+	cr_assert_gt(tf_unit(&t, 1, 0)->front.y, 25,
+		     "away from the archers (south of it): %g",
+		     tf_unit(&t, 1, 0)->front.y);
+	tf_close(&t);
+}
+
+/* RULING R-457: the instant rout of a failed check [4.5] [7.15] is not
+ * movement of a Movement Phase: no moment is offered, nothing fires. */
+Test(r10_missiles, s10_6_ruling_r457_no_fire_at_the_instant_rout)
+{
+	struct tf t;
+	open_battle(&t, NULL, ARCHERS("long bow", ""), ROUTED_ORCS(20));
+	tf_pass(&t, 0, 0, 1, 0, 1, 0, -1);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_vec cause = {10, 20};
+	bs1e_rout(t.b, bs1e_g(t.b, 1, 0), &cause, 1, "routs");
+	cr_assert(tf_unit(&t, 1, 0)->flags & BS_UF_ROUTED);
+	const struct bs_event *r = tf_find(&t, BS_EV_ROUT, 0);
+	cr_assert_not_null(r);
+	cr_assert_gt(hypot(r->x1 - r->x0, r->y1 - r->y0), 9, "it routed");
+	cr_assert_eq(t.npath, 0, "no moment offered");
+	cr_assert_eq(tf_count(&t, BS_EV_VOLLEY), 0);
+	tf_close(&t);
+}
+
 Test(r10_missiles, s10_6_at_most_one_shot_of_pass_through_fire)
 {
 	struct tf t;

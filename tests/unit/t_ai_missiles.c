@@ -182,6 +182,74 @@ Test(ai_missiles, s10_6_pass_through_fire_at_a_charger)
 	close_game(&g);
 }
 
+/* The rout move of routed Orcs (RULING R-457) east from (36, 16), 6" in
+ * front of the archers, every inch to (45, 16): the moments a rout move
+ * offers. */
+static int rout_path(const struct game *g, struct bs_move_point *pt)
+{
+	const struct bs_unit_state *u = &g->b->units[g->b->side_first[1]];
+	int n = 0;
+	for (int i = 0; i <= 9; i++)
+		pt[n++] = (struct bs_move_point){
+		    1, 0, 36.0 + i, 16, 90, u->files, u->figures, u->formation,
+		    i, 0, -1,	    -1};
+	return n;
+}
+
+#define ROUTED_ORCS_AT_16                                                      \
+	"      - {name: Orcs, figures: 12, creature: orc, weapons: "           \
+	"[long sword], position: [36, 16], facing: east, frontage: 3, "        \
+	"formation: open, commander: NC}\n"
+
+/* RULING R-458 [10.6]: the doctrine fires at a routing unit running past
+ * when a moment of its rout move is the better shot, with its reason;
+ * with its last shot of the round it keeps it for an enemy in good order
+ * in range. */
+Test(ai_missiles, s10_6_ruling_r458_pass_through_fire_at_a_routing_unit)
+{
+	struct game g;
+	open_game(&g, HEAD ARCHERS SOUTH_CMD NORTH ROUTED_ORCS_AT_16 NORTH_CMD);
+	struct bs_battle *b = g.b;
+	b->round = 1;
+	b->units[0].shots_round = 2; /* the long bow's rate [10.0] */
+	struct bs_unit_state *o = &b->units[b->side_first[1]];
+	o->flags |= BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND;
+	struct bs_move_point pt[BS_MAX_MOVE_POINTS];
+	int n = rout_path(&g, pt);
+	struct bs_fire_order out[BS_MAX_FIRE_ORDERS];
+	const struct bs_controller *c = b->ctl[0];
+	b->units[0].shots = 0;
+	int k =
+	    c->pass_through(c->ctx, b, 0, 1, 0, pt, n, out, BS_MAX_FIRE_ORDERS);
+	cr_assert_eq(k, 1, "it fires at the router");
+	cr_assert_eq(out[0].at, 0, "where it passes nearest (6\", short)");
+	cr_assert(strstr(out[0].why, "routing unit (RULING R-458)"), "%s",
+		  out[0].why);
+	/* its last shot: still at the router, with no other target */
+	b->units[0].shots = b->units[0].shots_round - 1;
+	k = c->pass_through(c->ctx, b, 0, 1, 0, pt, n, out, BS_MAX_FIRE_ORDERS);
+	cr_assert_eq(k, 1, "nothing better to keep it for");
+	close_game(&g);
+	/* orcs in good order in range too: the last shot is kept for them */
+	open_game(
+	    &g, HEAD ARCHERS SOUTH_CMD NORTH ROUTED_ORCS_AT_16
+	    "      - {name: Guards, figures: 12, creature: orc, weapons: "
+	    "[long sword], position: [46, 26], facing: south}\n" NORTH_CMD);
+	b = g.b;
+	b->round = 1;
+	b->units[0].shots_round = 2;
+	b->units[b->side_first[1]].flags |= BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND;
+	n = rout_path(&g, pt);
+	c = b->ctl[0];
+	b->units[0].shots = b->units[0].shots_round - 1;
+	k = c->pass_through(c->ctx, b, 0, 1, 0, pt, n, out, BS_MAX_FIRE_ORDERS);
+	cr_assert_eq(k, 0, "the last shot is kept for the Guards");
+	b->units[0].shots = 0;
+	k = c->pass_through(c->ctx, b, 0, 1, 0, pt, n, out, BS_MAX_FIRE_ORDERS);
+	cr_assert_eq(k, 1, "two shots: one to spare for the router");
+	close_game(&g);
+}
+
 Test(ai_missiles, s10_4_missile_troops_never_charge)
 {
 	struct game g;

@@ -23,6 +23,7 @@
 struct rec {
 	struct bs_event ev[MAXEV];
 	char why[MAXEV][256];
+	char what[MAXEV][16]; /* a MOVE's primitive */
 	int n;
 };
 
@@ -33,7 +34,9 @@ static void rec_emit(void *ctx, const struct bs_event *ev)
 		return;
 	r->ev[r->n] = *ev;
 	snprintf(r->why[r->n], sizeof r->why[0], "%s", ev->why ? ev->why : "");
-	r->ev[r->n].what = NULL;
+	snprintf(r->what[r->n], sizeof r->what[0], "%s",
+		 ev->type == BS_EV_MOVE && ev->what ? ev->what : "");
+	r->ev[r->n].what = r->what[r->n];
 	r->ev[r->n].cite = NULL;
 	r->ev[r->n].why = r->why[r->n];
 	r->n++;
@@ -386,6 +389,61 @@ Test(ai_terrain, s11_8_ruling_r465_not_at_the_basic_game)
  * acceptance scenario (woods, a hill, a stream, a wall), both sides
  * doctrine; and its melee units use the ground: the way around the
  * stream, or a waiting place, is chosen in some of them. */
+/* The acceptance scenario, its doctrine on both sides, events recorded. */
+static void open_borderlands(struct game *g)
+{
+	struct bs_diags d;
+	bs_diags_init(&d);
+	memset(g, 0, sizeof *g);
+	cr_assert_eq(
+	    bs_scenario_load_file(
+		"data/scenarios/battle-of-the-borderlands.yaml", &g->sc, &d),
+	    BS_OK);
+	cr_assert_eq(bs_battle_new(g->sc, &g->b, &d), BS_OK);
+	bs_diags_release(&d);
+	g->ai = malloc(sizeof *g->ai);
+	g->r = calloc(1, sizeof *g->r);
+	cr_assert(g->ai && g->r);
+	bs_ai_set_init(g->ai);
+	bs_diags_init(&d);
+	cr_assert_eq(bs_ai_attach(g->ai, g->b, &d), BS_OK);
+	bs_diags_release(&d);
+	struct bs_event_sink sink = {rec_emit, g->r};
+	bs_battle_set_sink(g->b, &sink);
+}
+
+/* [7.9] the doctrine orders no wheel it knows will not turn: the Keep
+ * men-at-arms stand behind the Keep archers, and a wheel toward an enemy
+ * on their flank is stopped at once by the archers' block; they hold and
+ * say why, where they used to order a wheel that logged `wheel: 0"`. */
+Test(ai_terrain, s7_9_no_wheel_ordered_that_a_unit_stops_at_once,
+     .timeout = 300)
+{
+	struct game g;
+	open_borderlands(&g);
+	int noop = 0, said = 0;
+	for (int k = 0; k < 6; k++) {
+		bs_battle_reset(g.b, 11, (uint64_t)k);
+		g.r->n = 0;
+		bs_battle_play(g.b, 0);
+		for (int i = 0; i < g.r->n; i++) {
+			const struct bs_event *e = &g.r->ev[i];
+			if (e->side != 1 || e->unit != 1)
+				continue; /* the Keep men-at-arms */
+			noop += e->type == BS_EV_MOVE &&
+				!strcmp(e->what, "wheel") && e->n[0] == 0 &&
+				e->x0 == e->x1 && e->y0 == e->y1 &&
+				e->f0 == e->f1;
+			said += e->type == BS_EV_ORDER && e->why &&
+				strstr(e->why, "does not wheel toward its "
+					       "target");
+		}
+	}
+	cr_assert_eq(noop, 0, "%d wheels that went nowhere", noop);
+	cr_assert_gt(said, 0, "the hold says why");
+	close_game(&g);
+}
+
 Test(ai_terrain, no_order_rejected_over_40_borderlands_battles, .timeout = 300)
 {
 	struct game g;

@@ -61,6 +61,8 @@ const char cmd_referee_help[] =
     "fire)\n"
     "  ROLE                    individual: NAME, role: hero | ... | done\n"
     "                          (1E [9.0] changes of role)\n"
+    "  SPLIT                   ENEMY: CLASSES, ... | none (a matrix aerial\n"
+    "                          brigade's classes [M4.2])\n"
     "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
@@ -945,6 +947,15 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 			    ck.stopped ? ", stopped by an enemy stack" : "");
 		return;
 	}
+	if (q->kind == BS_HUMAN_MX_AERIAL) {
+		/* RULING R-436: the AI's split, and what it expects */
+		int split[BS_MX_MAX_BRIGADES];
+		bs_ref_mx_ai_split(r, c, q, split);
+		char st[1024];
+		bs_ref_mx_split_text(r, q, split, st, sizeof st);
+		say("the AI (docs/AI.md, RULING R-436) would answer: %s\n", st);
+		return;
+	}
 	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES], tg = -1;
 	for (int h = 0; h < b->nunits; h++)
 		loc[h] = -1;
@@ -1084,7 +1095,9 @@ static const char help_text[] =
     "The matrix (docs/MATRIX.md, scripted orders): a move: stay | forward, "
     "east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
-    "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
+    "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none;\n"
+    "an aerial brigade's split of its classes [M4.2]: ENEMY: CLASSES, ...\n"
+    "| none (all at its target).\n"
     "Other questions say their answers.\n"
     "Anywhere:\n"
     "  status                 units, figures, morale state, command, contacts\n"

@@ -4,7 +4,8 @@
  * Round it plays exactly what the file gives each brigade: its move
  * [M3.2], its attack declaration when its army won initiative and its
  * engagement when it lost [M3.3], the target of its free attack [M3.4a]
- * [M3.4b] [M3.5]; a part not given is the default (it stays, holds back,
+ * [M3.4b] [M3.5], the split of an aerial brigade's classes [M4.2]
+ * (RULING R-437); a part not given is the default (it stays, holds back,
  * engages nothing, no free attack). It checks nothing: the rules reject
  * what they do not allow, with the rule. Stateless. */
 #include <string.h>
@@ -86,6 +87,24 @@ static int s_target(void *ctx, const struct bs_battle *b, int g,
 	return o ? enemy_g(b, g, o->target) : -1;
 }
 
+/* [M4.2] RULING R-437: the entry's `split:` as written (the rules refuse
+ * classes sent out of reach or more than the brigade has). */
+static void s_aerial(void *ctx, const struct bs_battle *b, int g,
+		     enum bs_mx_mode mode, int t, int *classes)
+{
+	(void)ctx;
+	(void)mode;
+	(void)t;
+	const struct bs_mx_order *o = entry(b, g, BS_MXO_SPLIT);
+	if (!o)
+		return;
+	for (int i = 0; i < BS_MX_MAX_BRIGADES; i++) {
+		int h = enemy_g(b, g, i);
+		if (h >= 0 && o->split[i] > 0)
+			classes[h] = o->split[i];
+	}
+}
+
 void bs_mx_script_init(struct bs_mx_controller *c)
 {
 	memset(c, 0, sizeof *c);
@@ -94,4 +113,5 @@ void bs_mx_script_init(struct bs_mx_controller *c)
 	c->declare = s_declare;
 	c->defend = s_defend;
 	c->target = s_target;
+	c->aerial = s_aerial;
 }

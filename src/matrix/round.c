@@ -629,16 +629,15 @@ static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	}
 }
 
-/* 1 when aerial brigade g may send classes at h in this attack: an
- * enemy in reach for the mode, and an engaged g only those it is engaged
- * with (its declared target, its engager, those engaging it). */
-static int aerial_may(const struct bs_battle *b, int g, int h,
-		      enum bs_mx_mode mode)
+int bs_mx_aerial_may(const struct bs_battle *b, int g, int h,
+		     enum bs_mx_mode mode)
 {
+	if (!bs_mx_state(b, g) || h < 0 || h >= b->nunits)
+		return 0;
 	const struct mx_scratch *s = mx_sc(b);
 	const struct bs_mx_state *a = &s->st[g];
-	if (h < 0 || h >= b->nunits || side_of(b, h) == side_of(b, g) ||
-	    !mx_active(b, h))
+	if (side_of(b, h) == side_of(b, g) || !mx_active(b, h) ||
+	    !mx_active(b, g))
 		return 0;
 	if (a->engaged)
 		return h == a->declared || h == a->engages ||
@@ -647,6 +646,44 @@ static int aerial_may(const struct bs_battle *b, int g, int h,
 		return s->st[h].row == a->row && s->st[h].col == a->col;
 	return bs_mx_in_reach(
 	    b, g, h, mode == BS_MX_MAGIC ? BS_MX_MAGIC : BS_MX_MISSILE);
+}
+
+int bs_mx_points_left(const struct bs_battle *b, int h)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, h);
+	if (!t || t->where != BS_MX_FIELD || t->cls <= 0)
+		return 0;
+	int left = (t->cls - 1) * t->def->card.unit_max + t->unit - t->pending;
+	return left > 0 ? left : 0;
+}
+
+long bs_mx_split_value100(const struct bs_battle *b, int g, int h,
+			  enum bs_mx_mode mode, int classes, int cap)
+{
+	if (!bs_mx_state(b, g) || h < 0 || h >= b->nunits || classes <= 0)
+		return 0;
+	const struct mx_scratch *s = mx_sc(b);
+	const struct bs_mx_state *a = &s->st[g];
+	const struct bs_matrix_field *f = b->sc->matrix;
+	if (mode == BS_MX_MAGIC) {
+		/* [M3.4a] RULING R-258: no roll */
+		long p = bs_mx_magic_damage(&a->def->fig.magic_damage, classes);
+		return 100 * (cap >= 0 && p > cap ? cap : p);
+	}
+	/* the attack step's own rating and Table 1 (resolve_one), over
+	 * the 100 outcomes of 2d10 */
+	int diff = attack_rating(b, g, h, mode, 0, NULL) - s->st[h].defense;
+	long sum = 0;
+	for (int d1 = 1; d1 <= 10; d1++)
+		for (int d2 = 1; d2 <= 10; d2++) {
+			int p = bs_mx_t1_points(
+			    &f->t1, bs_mx_t1_adjusted(&f->t1, d1 + d2, diff,
+						      classes, f->full_class));
+			if (p < 0)
+				p = 0;
+			sum += cap >= 0 && p > cap ? cap : p;
+		}
+	return sum;
 }
 
 /* [M3.4] brigade g's attack on t. [M4.2] "Aerial Units do not attack as
@@ -678,7 +715,7 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	for (int h = 0; h < b->nunits; h++) {
 		if (split[h] <= 0 || h == t)
 			continue;
-		if (!aerial_may(b, g, h, mode) || split[h] > left) {
+		if (!bs_mx_aerial_may(b, g, h, mode) || split[h] > left) {
 			mx_reject(b, g,
 				  "its classes may attack only enemy brigades "
 				  "in reach, no more than it has",

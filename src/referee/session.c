@@ -697,6 +697,25 @@ static int ask_dice(void *ctx, const struct bs_dice_req *q, int *dice, int n)
 	return 0;
 }
 
+void bs_ref_mx_ai_split(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, int *split)
+{
+	const struct bs_battle *b = r->b;
+	int g = b->side_first[q->side] + q->unit;
+	int cls[BS_MAX_SIDES * BS_MX_MAX_BRIGADES] = {0};
+	memset(split, 0, BS_MX_MAX_BRIGADES * sizeof *split);
+	if (!c->aerial || q->eside < 0 ||
+	    b->nunits > (int)(sizeof cls / sizeof cls[0]))
+		return;
+	int t = b->side_first[q->eside] + q->eunit;
+	c->aerial(c->ctx, b, g, (enum bs_mx_mode)q->mode, t, cls);
+	int e = b->side_first[q->eside];
+	for (int i = 0; i < BS_MX_MAX_BRIGADES && e + i < b->nunits; i++)
+		if (b->units[e + i].side == q->eside)
+			split[i] = cls[e + i];
+}
+
 /* The AI's answer to q, for a side switched away from human while it was
  * being asked (the same call the AI would have had). */
 /* The same for a matrix question. */
@@ -724,6 +743,9 @@ static void mx_ai_answer(struct bs_ref *r, const struct bs_battle *b,
 		if (c->defend)
 			c->defend(c->ctx, b, q->side, t->row, t->col, loc);
 		a->mx_target = loc[g];
+		break;
+	case BS_HUMAN_MX_AERIAL:
+		bs_ref_mx_ai_split(r, c, q, a->mx_split);
 		break;
 	default:
 		a->mx_target = c->target ? c->target(c->ctx, b, g,
@@ -1247,9 +1269,11 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	    {BS_HUMAN_MX_ATTACK, BS_MXO_ATTACK, "hold"},
 	    {BS_HUMAN_MX_ENGAGE, BS_MXO_ENGAGE, "none"},
 	    {BS_HUMAN_MX_TARGET, BS_MXO_TARGET, "none"},
+	    {BS_HUMAN_MX_AERIAL, BS_MXO_SPLIT, "none"},
 	};
+	enum { NP = (int)(sizeof parts / sizeof parts[0]) };
 	int k = 0;
-	while (k < 3 && parts[k].ask != q->kind)
+	while (k < NP - 1 && parts[k].ask != q->kind)
 		k++;
 	if (strcasecmp(t, parts[k].none) == 0)
 		return 0;
@@ -1267,6 +1291,9 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		break;
 	case BS_MXO_ENGAGE:
 		a->mx_target = e + o.engage;
+		break;
+	case BS_MXO_SPLIT:
+		memcpy(a->mx_split, o.split, sizeof a->mx_split);
 		break;
 	default:
 		a->mx_target = e + o.target;
@@ -1625,6 +1652,24 @@ static void brigade_words(const struct bs_battle *b, int g, char *buf,
 			 t->def->tag);
 }
 
+char *bs_ref_mx_split_text(const struct bs_ref *r, const struct bs_human_q *q,
+			   const int *split, char *buf, size_t len)
+{
+	const struct bs_scenario *sc = r->sc;
+	int e = bs_mx_other(q->side);
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int i = 0; e < sc->nsides && i < sc->sides[e].nunits &&
+			i < BS_MX_MAX_BRIGADES;
+	     i++)
+		if (split[i] > 0)
+			put(buf, len, &k, "%s%s: %d", k ? ", " : "",
+			    sc->sides[e].units[i].name, split[i]);
+	if (!k)
+		snprintf(buf, len, "none");
+	return buf;
+}
+
 /* The matrix questions (RULING R-427), with the choices the rules give. */
 static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			     char *buf, size_t len)
@@ -1663,6 +1708,37 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			    "order: the order is not asked, RULING R-427)");
 		return;
 	}
+	if (q->kind == BS_HUMAN_MX_AERIAL) {
+		int tg = b->side_first[q->eside] + q->eunit;
+		const struct bs_mx_state *e = bs_mx_state(b, tg);
+		put(buf, len, &k,
+		    "%s: %s, aerial, attacks %s with %s (%s): split its %d "
+		    "classes? (ENEMY: CLASSES, ... | none: all at %s) "
+		    "[M4.2] RULING R-437",
+		    army, who, e->def->name, bs_mx_mode_name[q->mode],
+		    q->mode == BS_MX_MAGIC     ? "[M3.4a]"
+		    : q->mode == BS_MX_MISSILE ? "[M3.4b]"
+		    : q->mode == BS_MX_CHARGE  ? "[M3.4c]"
+					       : "[M3.4d]",
+		    t->cls, e->def->name);
+		put(buf, len, &k, "\n  in reach:");
+		for (int h = 0; h < b->nunits; h++) {
+			if (h != tg && !bs_mx_aerial_may(
+					   b, g, h, (enum bs_mx_mode)q->mode))
+				continue;
+			char ew[256];
+			brigade_words(b, h, ew, sizeof ew);
+			long v = bs_mx_split_value100(
+			    b, g, h, (enum bs_mx_mode)q->mode, t->cls, -1);
+			put(buf, len, &k,
+			    "\n    %s%s, class/unit %d/%d, %d points left; "
+			    "all %d classes: %ld.%02ld expected",
+			    ew, h == tg ? " (the target)" : "",
+			    bs_mx_state(b, h)->cls, bs_mx_state(b, h)->unit,
+			    bs_mx_points_left(b, h), t->cls, v / 100, v % 100);
+		}
+		return;
+	}
 	const char *none = q->kind == BS_HUMAN_MX_ATTACK ? "hold" : "none";
 	if (q->kind == BS_HUMAN_MX_ATTACK)
 		put(buf, len, &k, "%s, engagement: whom does %s attack? (%s",
@@ -1696,11 +1772,10 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 	put(buf, len, &k, ") %s",
 	    q->kind == BS_HUMAN_MX_TARGET ? "" : "[M3.3]");
 	if (t->def->aerial && t->cls > 1)
-		/* not asked yet: announced where it applies */
 		put(buf, len, &k,
-		    "\n  (not asked yet: its %d classes all attack the one "
-		    "named [M4.2]; their split between brigades in reach is "
-		    "not asked, nor made by the AI, RULING R-251)",
+		    "\n  (its %d classes may then be split between the "
+		    "enemies in reach: asked when it attacks [M4.2] RULING "
+		    "R-437)",
 		    t->cls);
 }
 

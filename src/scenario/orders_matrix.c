@@ -23,12 +23,13 @@ enum {
 	MO_ATTACK,
 	MO_ENGAGE,
 	MO_TARGET,
+	MO_SPLIT,
 	MO__N
 };
 static const char *const mo_keys[MO__N] = {
     [MO_ROUND] = "round",   [MO_BRIGADE] = "brigade", [MO_MOVE] = "move",
     [MO_ENTER] = "enter",   [MO_ATTACK] = "attack",   [MO_ENGAGE] = "engage",
-    [MO_TARGET] = "target",
+    [MO_TARGET] = "target", [MO_SPLIT] = "split",
 };
 
 /* RULING R-426: the words of a step. `forward` and `back` are the army's
@@ -107,6 +108,47 @@ static int parse_steps(struct ld *ld, int si, const yaml_node_t *n,
 	return bad;
 }
 
+/* [M4.2] RULING R-437: `split:` a mapping of enemy brigades to the
+ * classes of the brigade's attack sent at each (1 to 10), into o->split;
+ * 0, or -1 after an error. Whether the brigade is aerial, has the classes
+ * and the enemies are in reach is for the rules when the attack comes. */
+static int parse_split(struct ld *ld, int si, const yaml_node_t *n,
+		       struct bs_mx_order *o)
+{
+	if (!n || n->type != YAML_MAPPING_NODE ||
+	    n->data.mapping.pairs.top == n->data.mapping.pairs.start) {
+		char buf[64];
+		ld_err(ld, n,
+		       "split: expected enemy brigades and the classes sent "
+		       "at each, like {Orcs: 2, Goblins: 1}, got %s",
+		       ld_kind(n, buf, sizeof buf));
+		return -1;
+	}
+	int bad = 0;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+	     p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = ld_node(ld, p->key),
+			    *v = ld_node(ld, p->value);
+		int e = brigade_named(ld, si, k, "split", 0), c;
+		if (e < 0) {
+			bad = -1;
+			continue;
+		}
+		if (ld_int(ld, v, "split", 1, 10, &c) != 0) {
+			bad = -1;
+			continue;
+		}
+		if (o->split[e]) {
+			ld_err(ld, k, "split: '%s' is named twice",
+			       ld->s->sides[bs_mx_other(si)].units[e].name);
+			bad = -1;
+			continue;
+		}
+		o->split[e] = c;
+	}
+	return bad;
+}
+
 /* Entry n of army si into *o; 0, or -1 after an error. */
 static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 			  int si, const yaml_node_t *n, struct bs_mx_order *o)
@@ -164,11 +206,16 @@ static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 				   : &o->target) = t;
 		o->has |= enemy_keys[i].part;
 	}
+	if (v[MO_SPLIT]) {
+		if (parse_split(ld, si, v[MO_SPLIT], o) != 0)
+			bad = -1;
+		o->has |= BS_MXO_SPLIT;
+	}
 	if (!o->has) {
 		ld_err(ld, n,
 		       "order: give what the brigade does: move (steps), "
 		       "enter (a column), attack, engage or target (an "
-		       "enemy brigade)");
+		       "enemy brigade), split (an aerial brigade's classes)");
 		bad = -1;
 	}
 	return bad;
@@ -282,10 +329,35 @@ enum bs_status bs_scenario_parse_mx_order(const struct bs_scenario *sc,
 	     "engage:"},
 	    {BS_MXO_TARGET, "target: ", "", "name its target, or none",
 	     "target: Raider Band", "target:"},
+	    {BS_MXO_SPLIT, "split: {", "}",
+	     "name the enemies and the classes sent at each "
+	     "(ENEMY: CLASSES, ...), or none",
+	     "Raider Band: 2, Hippogriff Riders: 1", "split:"},
 	};
+	enum { NQ = (int)(sizeof q / sizeof q[0]) };
 	int k = 0;
-	while (k < 3 && q[k].part != part)
+	while (k < NQ - 1 && q[k].part != part)
 		k++;
+	/* RULING R-437: a bare split is its pairs (ENEMY: CLASSES, ...),
+	 * which read as keys: the prompt wraps them unless it is written
+	 * `split: {...}` */
+	char wrapped[2100];
+	if (part == BS_MXO_SPLIT && text) {
+		const char *t = text;
+		while (*t == ' ' || *t == '\t')
+			t++;
+		/* the first word a key of the entry: not wrapped (and
+		 * refused below when it is not `split`) */
+		size_t w = strcspn(t, ":, ");
+		int key = 0;
+		for (int i = 0; i < MO__N; i++)
+			key |= strlen(mo_keys[i]) == w &&
+			       strncasecmp(t, mo_keys[i], w) == 0;
+		if (*t && !key && strlen(t) < sizeof wrapped - 16) {
+			snprintf(wrapped, sizeof wrapped, "split: {%s}", t);
+			text = wrapped;
+		}
+	}
 	if (!sc->matrix || side < 0 || side >= sc->nsides || brig < 0 ||
 	    brig >= sc->sides[side].nunits) {
 		snprintf(err, errlen, "no such brigade");

@@ -43,9 +43,12 @@ err_of() { # stderr after the first $1 lines, then $2
 		"$BS" referee m.yaml --journal e.journal 2>&1 >/dev/null
 }
 # line 3: the move of Raider Band (B1, row 3, column 2, MV 1); 11: whom it
-# attacks at row 2, column 2; 13: whom Baron's Foot engages; 18: the
-# target of the Raider Scouts' attack [M3.5]
-[ "$(sed -n 4p "$IN")" = "forward" ] || { echo "the session input changed"; exit 1; }
+# attacks at row 2, column 2; 13: whom Baron's Foot engages; 17: the
+# Hippogriff Riders' split of their 2 classes [M4.2] (R-437: none, all at
+# their target, as the scripted battle plays them); 19: the target of the
+# Raider Scouts' attack [M3.5]
+[ "$(sed -n 4p "$IN")" = "forward" ] && [ "$(sed -n 17p "$IN")" = "none" ] ||
+	{ echo "the session input changed"; exit 1; }
 
 # bad entries at each kind of matrix prompt keep the state
 want=$(fp 4 '')
@@ -78,15 +81,15 @@ got=$(fp 13 'Raider Scouts\nnobody\nHippogriff Riders\n')
 e=$(err_of 13 'Raider Scouts\n')
 printf '%s' "$e" | grep -qF "refused: it may engage only a brigade that attacks at its location [M3.3]" ||
 	{ echo "no refusal of an engagement"; exit 1; }
-want=$(fp 18 '')
-got=$(fp 17 'Mill Bowmen\nHedge Wizards\nBaron'"'"'s Foot\n')
+want=$(fp 19 '')
+got=$(fp 18 'Mill Bowmen\nHedge Wizards\nBaron'"'"'s Foot\n')
 [ "$got" = "$want" ] || { echo "bad targets changed the state"; exit 1; }
-e=$(err_of 17 'Hedge Wizards\n')
+e=$(err_of 18 'Hedge Wizards\n')
 printf '%s' "$e" | grep -qF "refused: the target is not an enemy brigade in the same or an adjacent location" ||
 	{ echo "no refusal of a target out of reach"; exit 1; }
 
 # undo after every kind of matrix input == never entered
-for k in 4 12 14 18; do
+for k in 4 12 14 17 19; do
 	[ "$(fp $k 'undo\n')" = "$(fp $((k - 1)) '')" ] || { echo "undo after input $k"; exit 1; }
 done
 base=$(fp 3 '')
@@ -113,9 +116,9 @@ printf 'go\n5\n6\noverride strength Raider Band 9 1 -- x\noverride fig Raider Ba
 grep -q '"t":"override"' o2.journal && { echo "a bad override was journaled"; exit 1; }
 
 # resume: the same state at the same input count
-head -n 20 "$IN" | "$BS" referee m.yaml --journal r.journal >/dev/null 2>&1
+head -n 21 "$IN" | "$BS" referee m.yaml --journal r.journal >/dev/null 2>&1
 s1=$(printf 'status\nquit\n' | "$BS" referee --resume r.journal 2>/dev/null | grep 'inputs; state')
-[ "$s1" = "$(fp 20 '')" ] || { echo "resume: $s1"; exit 1; }
+[ "$s1" = "$(fp 21 '')" ] || { echo "resume: $s1"; exit 1; }
 
 # chances 300 from a matrix position == sim --from of the same journal
 rm -f ch.journal

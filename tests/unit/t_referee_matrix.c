@@ -66,8 +66,8 @@ struct ui {
 	long asked[BS_HUMAN__COUNT];
 };
 
-static int ai_says(struct ui *u, const struct bs_battle *b,
-		   const struct bs_human_q *q)
+static int ai_says(struct ui *u, const struct bs_ref *r,
+		   const struct bs_battle *b, const struct bs_human_q *q)
 {
 	int g = b->side_first[q->side] + q->unit, loc[MAXG];
 	const struct bs_mx_state *t = bs_mx_state(b, g);
@@ -79,6 +79,13 @@ static int ai_says(struct ui *u, const struct bs_battle *b,
 		m.enter_col = -1;
 		u->ai.move(u->ai.ctx, b, g, &m);
 		bs_scenario_mx_move_text(q->side, &m, u->text, sizeof u->text);
+		return 0;
+	}
+	if (q->kind == BS_HUMAN_MX_AERIAL) {
+		/* [M4.2] RULING R-437: the AI's split, typed */
+		int split[BS_MX_MAX_BRIGADES];
+		bs_ref_mx_ai_split(r, &u->ai, q, split);
+		bs_ref_mx_split_text(r, q, split, u->text, sizeof u->text);
 		return 0;
 	}
 	if (q->kind == BS_HUMAN_MX_ATTACK)
@@ -111,7 +118,7 @@ static enum bs_ref_reply prompt(void *ctx, struct bs_ref *r,
 	}
 	cr_assert_eq(p->wait, BS_WAIT_ASK, "every die is the program's");
 	u->asked[p->q->kind]++;
-	ai_says(u, r->b, p->q);
+	ai_says(u, r, r->b, p->q);
 	in->text = u->text;
 	in->round = p->round;
 	char why[512];
@@ -126,6 +133,8 @@ static void event(void *ctx, const struct bs_event *ev, int fresh)
 	if (fresh)
 		keep(&u->ls, u->sc, ev);
 }
+
+static long splits_asked;
 
 static void battle(const char *path, uint64_t seed)
 {
@@ -166,6 +175,7 @@ static void battle(const char *path, uint64_t seed)
 	cr_expect_gt(u->asked[BS_HUMAN_MX_MOVE], 0);
 	cr_expect_gt(
 	    u->asked[BS_HUMAN_MX_ATTACK] + u->asked[BS_HUMAN_MX_ENGAGE], 0);
+	splits_asked += u->asked[BS_HUMAN_MX_AERIAL];
 	cr_assert_eq(u->ls.n, want.n, "%s seed %d: %ld events, the AI's %ld",
 		     path, (int)seed, u->ls.n, want.n);
 	for (long i = 0; i < want.n; i++)
@@ -184,11 +194,15 @@ static void battle(const char *path, uint64_t seed)
 
 Test(referee_matrix, r427_typed_answers_play_the_ai_battle)
 {
+	splits_asked = 0;
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		battle("data/scenarios/shield-lands-matrix.yaml", seed);
 		battle("tests/data/matrix_example.yaml", seed);
 	}
 	battle("tests/data/matrix_example.yaml", 7);
+	/* [M4.2] R-437: the griffons' and hippogriffs' splits were asked,
+	 * and the AI's split (R-436) typed played as the AI plays it */
+	cr_expect_gt(splits_asked, 0);
 }
 
 /* The check of each kind of matrix answer [M3.2] [M3.3] [M3.4]. */

@@ -188,6 +188,8 @@ enum bs_human_ask {
 	BS_HUMAN_MX_TARGET, /* [M3.4a] [M3.4b] [M3.5] a free attack */
 	BS_HUMAN_MX_AERIAL, /* [M4.2] an aerial brigade's split of its
 			       classes (RULING R-437) */
+	BS_HUMAN_MX_ORDER,  /* [M3.2] the order the army's brigades move
+			       in (RULING R-438); unit -1 */
 	BS_HUMAN__COUNT
 };
 extern const char *const bs_human_ask_name[BS_HUMAN__COUNT];
@@ -227,7 +229,8 @@ struct bs_human_answer {
 	struct bs_indiv_order io;    /* INDIV */
 	/* SEQUENCE: these units (indexes on the side) move first, in this
 	 * order, then the others in the side's order; MELEE: the units whose
-	 * combats go first (bs_ai_melee_order_units) */
+	 * combats go first (bs_ai_melee_order_units); MX_ORDER: the
+	 * brigades (indexes on the army) that move first (RULING R-438) */
 	unsigned char seq[BS_MAX_UNITS];
 	int nseq;
 	struct bs_mx_move mx_move; /* MX_MOVE */
@@ -318,7 +321,8 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui);
  * after it ends; an attack on an enemy it may declare [M3.3] (R-253), an
  * engagement of an attacker at its location, a free target in reach
  * [M3.4a] [M3.4b]; an aerial split (RULING R-437) of no more classes than
- * the brigade has, at enemies it may send them at (bs_mx_aerial_may). */
+ * the brigade has, at enemies it may send them at (bs_mx_aerial_may); the
+ * order of the moves (RULING R-438): brigades that may move now. */
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		      struct bs_human_answer *a, const char **why,
 		      const char **cite);

@@ -308,6 +308,9 @@ enum {
 				    [M3.5] */
 	BS_MXO_SPLIT = 1u << 4,	 /* `split:` an aerial brigade's classes
 				    [M4.2] (RULING R-437) */
+	BS_MXO_SEQUENCE = 1u << 5, /* `sequence:` the order the army's
+				      brigades move in [M3.2] (RULING
+				      R-438); an entry without brigade */
 };
 
 /* One entry of an army's scripted `orders:` (RULING R-426): what brigade
@@ -326,6 +329,10 @@ struct bs_mx_order {
 	/* SPLIT: classes of the brigade's attack sent at enemy brigade i
 	 * (index on the other army; 0 none), the rest at its target */
 	int split[BS_MX_MAX_BRIGADES];
+	/* SEQUENCE (brig -1): these brigades of the army (indexes on it)
+	 * move first, in this order */
+	int seq[BS_MX_MAX_BRIGADES];
+	int nseq;
 	int line, col; /* where the entry is in the scenario file */
 };
 
@@ -366,6 +373,16 @@ struct bs_mx_controller {
 	 * reach is REJECTED and those classes attack t (RULING R-251). */
 	void (*aerial)(void *ctx, const struct bs_battle *b, int g,
 		       enum bs_mx_mode mode, int t, int *classes);
+	/* [M3.2] RULING R-438: the order side's brigades move in this
+	 * movement phase, asked once before its first move (after the
+	 * routed brigades' flight, R-262, and the loser after the winner's
+	 * moves): out[0..n) (global indexes, n returned, at most max) move
+	 * first, in that order, the others after them in the army's order.
+	 * NULL or 0: the army's order. A brigade named that is not one of
+	 * the army's that may move (routed, out of the battle), or named
+	 * twice, is REJECTED and moves where the army's order puts it. */
+	int (*move_order)(void *ctx, const struct bs_battle *b, int side,
+			  int *out, int max);
 };
 
 /* ---- aerial attacks [M4.2] ----------------------------------------------- */

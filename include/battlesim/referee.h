@@ -241,6 +241,14 @@ void bs_ref_mx_ai_split(const struct bs_ref *r,
 			const struct bs_mx_controller *c,
 			const struct bs_human_q *q, int *split);
 
+/* [M3.2] RULING R-438: matrix controller c's order of the moves of the
+ * army of question q (BS_HUMAN_MX_ORDER), as an answer (a->seq, a->nseq:
+ * brigades on the army): `suggest`, and a side switched from human while
+ * asked. */
+void bs_ref_mx_ai_order(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, struct bs_human_answer *a);
+
 /* The split in the grammar of the prompt ("Orcs: 2, Goblins: 1", or
  * "none"); into buf. */
 char *bs_ref_mx_split_text(const struct bs_ref *r, const struct bs_human_q *q,

@@ -7,8 +7,9 @@
  * of a morale check; a matrix controller asking the same way (RULING
  * R-427): each brigade's move [M3.2], the winner's attacks and the
  * loser's engagements [M3.3], the targets of free attacks [M3.4a] [M3.4b]
- * [M3.5], an aerial brigade's split of its classes [M4.2] (RULING R-437);
- * and the check of an answer against the rules
+ * [M3.5], an aerial brigade's split of its classes [M4.2] (RULING R-437),
+ * the order the army's brigades move in [M3.2] (RULING R-438); and the
+ * check of an answer against the rules
  * (bs_ai_human_check). It never prints or reads. */
 #include <string.h>
 
@@ -38,6 +39,7 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_MX_ENGAGE] = "engage",
     [BS_HUMAN_MX_TARGET] = "target",
     [BS_HUMAN_MX_AERIAL] = "split",
+    [BS_HUMAN_MX_ORDER] = "move order",
 };
 
 static void defaults(struct bs_human_answer *a)
@@ -647,6 +649,34 @@ static void hm_aerial(void *ctx, const struct bs_battle *b, int g,
 			classes[e + i] = a.mx_split[i];
 }
 
+/* May brigade g be given a move [M3.2] (RULING R-262: not routed)? */
+static int mx_may_move(const struct bs_battle *b, int g)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	return t && t->where != BS_MX_OUT && !t->routed;
+}
+
+/* [M3.2] RULING R-438: the order the army's brigades move in, asked when
+ * two or more may move. */
+static int hm_move_order(void *ctx, const struct bs_battle *b, int side,
+			 int *out, int max)
+{
+	int n = 0;
+	for (int g = b->side_first[side];
+	     g < b->nunits && b->units[g].side == side; g++)
+		n += mx_may_move(b, g);
+	if (n < 2)
+		return 0;
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	question(&q, BS_HUMAN_MX_ORDER, side, -1);
+	ask(ctx, b, &q, &a);
+	int k = 0;
+	for (int i = 0; i < a.nseq && k < max; i++)
+		out[k++] = b->side_first[side] + a.seq[i];
+	return k;
+}
+
 /* RULING R-437: a split of no more classes than aerial brigade g has, at
  * enemies it may send them at (its target among them). */
 static int split_check(const struct bs_battle *b, const struct bs_human_q *q,
@@ -726,6 +756,16 @@ static int mx_check(const struct bs_battle *b, const struct bs_human_q *q,
 		return 1;
 	case BS_HUMAN_MX_AERIAL:
 		return split_check(b, q, g, a, why, cite);
+	case BS_HUMAN_MX_ORDER:
+		for (int i = 0; i < a->nseq; i++)
+			if (!mx_may_move(b,
+					 b->side_first[q->side] + a->seq[i])) {
+				*why = "a brigade named may not be given a "
+				       "move (routed, or out of the battle)";
+				*cite = "[M3.2] RULING R-438";
+				return 0;
+			}
+		return 1;
 	default:
 		if (t != -1 && (t < 0 || t >= b->nunits ||
 				!in_reach_cb(b, g, t, q->mode))) {
@@ -749,6 +789,7 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->mx.defend = hm_defend;
 	h->mx.target = hm_target;
 	h->mx.aerial = hm_aerial;
+	h->mx.move_order = hm_move_order;
 	h->ctl.name = "human";
 	h->ctl.ctx = h;
 	h->ctl.moves_first = h_moves_first;

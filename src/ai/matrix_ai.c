@@ -446,6 +446,21 @@ static void ai_aerial(void *ctx, const struct bs_battle *b, int g,
 	}
 }
 
+/* [M3.2] RULING R-438: the AI moves its brigades in the army's order
+ * (its reserve and stacking choices count the brigades before each in
+ * that order, ai_move): every brigade that may move, in that order. */
+static int ai_move_order(void *ctx, const struct bs_battle *b, int side,
+			 int *out, int max)
+{
+	(void)ctx;
+	int n = 0;
+	for (int g = b->side_first[side];
+	     g < b->nunits && side_of(b, g) == side && n < max; g++)
+		if (st(b, g)->where != BS_MX_OUT && !st(b, g)->routed)
+			out[n++] = g;
+	return n;
+}
+
 void bs_mx_ai_init(struct bs_mx_controller *c)
 {
 	memset(c, 0, sizeof *c);
@@ -455,4 +470,5 @@ void bs_mx_ai_init(struct bs_mx_controller *c)
 	c->defend = ai_defend;
 	c->target = ai_target;
 	c->aerial = ai_aerial;
+	c->move_order = ai_move_order;
 }

@@ -5,9 +5,10 @@
  * [M3.2], its attack declaration when its army won initiative and its
  * engagement when it lost [M3.3], the target of its free attack [M3.4a]
  * [M3.4b] [M3.5], the split of an aerial brigade's classes [M4.2]
- * (RULING R-437); a part not given is the default (it stays, holds back,
- * engages nothing, no free attack). It checks nothing: the rules reject
- * what they do not allow, with the rule. Stateless. */
+ * (RULING R-437), and the army's `sequence:` of the round, the order its
+ * brigades move in [M3.2] (RULING R-438); a part not given is the default (it
+ * stays, holds back, engages nothing, no free attack). It checks nothing: the
+ * rules reject what they do not allow, with the rule. Stateless. */
 #include <string.h>
 
 #include "battlesim/ai.h"
@@ -105,6 +106,25 @@ static void s_aerial(void *ctx, const struct bs_battle *b, int g,
 	}
 }
 
+/* [M3.2] RULING R-438: the round's `sequence:` entry of the army, as
+ * written (the rules reject a brigade that may not move). */
+static int s_move_order(void *ctx, const struct bs_battle *b, int side,
+			int *out, int max)
+{
+	(void)ctx;
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	for (int i = 0; i < f->norders[side]; i++) {
+		const struct bs_mx_order *o = &f->orders[side][i];
+		if (o->round != b->round || !(o->has & BS_MXO_SEQUENCE))
+			continue;
+		int n = 0;
+		for (int k = 0; k < o->nseq && n < max; k++)
+			out[n++] = b->side_first[side] + o->seq[k];
+		return n;
+	}
+	return 0;
+}
+
 void bs_mx_script_init(struct bs_mx_controller *c)
 {
 	memset(c, 0, sizeof *c);
@@ -114,4 +134,5 @@ void bs_mx_script_init(struct bs_mx_controller *c)
 	c->defend = s_defend;
 	c->target = s_target;
 	c->aerial = s_aerial;
+	c->move_order = s_move_order;
 }

@@ -292,6 +292,13 @@ static void mxd_aerial(void *ctx, const struct bs_battle *b, int g,
 		c->aerial(c->ctx, b, g, mode, t, classes);
 }
 
+static int mxd_move_order(void *ctx, const struct bs_battle *b, int side,
+			  int *out, int max)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, side);
+	return c->move_order ? c->move_order(c->ctx, b, side, out, max) : 0;
+}
+
 int bs_ref_mode_ok(const struct bs_ref *r, int side, int mode, char *why,
 		   size_t len)
 {
@@ -697,6 +704,23 @@ static int ask_dice(void *ctx, const struct bs_dice_req *q, int *dice, int n)
 	return 0;
 }
 
+void bs_ref_mx_ai_order(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	const struct bs_battle *b = r->b;
+	int out[BS_MX_MAX_BRIGADES];
+	a->nseq = 0;
+	int n = c->move_order
+		    ? c->move_order(c->ctx, b, q->side, out, BS_MX_MAX_BRIGADES)
+		    : 0;
+	for (int i = 0; i < n && i < BS_MX_MAX_BRIGADES; i++) {
+		int k = out[i] - b->side_first[q->side];
+		if (k >= 0 && k < r->sc->sides[q->side].nunits)
+			a->seq[a->nseq++] = (unsigned char)k;
+	}
+}
+
 void bs_ref_mx_ai_split(const struct bs_ref *r,
 			const struct bs_mx_controller *c,
 			const struct bs_human_q *q, int *split)
@@ -723,6 +747,10 @@ static void mx_ai_answer(struct bs_ref *r, const struct bs_battle *b,
 			 const struct bs_human_q *q, struct bs_human_answer *a)
 {
 	const struct bs_mx_controller *c = mx_ctl(r, q->side);
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		bs_ref_mx_ai_order(r, c, q, a);
+		return;
+	}
 	int g = b->side_first[q->side] + q->unit;
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES];
@@ -980,6 +1008,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .defend = mxd_defend,
 	    .target = mxd_target,
 	    .aerial = mxd_aerial,
+	    .move_order = mxd_move_order,
 	};
 	r->sink.emit = sink_emit;
 	r->sink.ctx = r;
@@ -1270,6 +1299,7 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	    {BS_HUMAN_MX_ENGAGE, BS_MXO_ENGAGE, "none"},
 	    {BS_HUMAN_MX_TARGET, BS_MXO_TARGET, "none"},
 	    {BS_HUMAN_MX_AERIAL, BS_MXO_SPLIT, "none"},
+	    {BS_HUMAN_MX_ORDER, BS_MXO_SEQUENCE, "in order"},
 	};
 	enum { NP = (int)(sizeof parts / sizeof parts[0]) };
 	int k = 0;
@@ -1294,6 +1324,10 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		break;
 	case BS_MXO_SPLIT:
 		memcpy(a->mx_split, o.split, sizeof a->mx_split);
+		break;
+	case BS_MXO_SEQUENCE:
+		for (int i = 0; i < o.nseq && i < BS_MAX_UNITS; i++)
+			a->seq[a->nseq++] = (unsigned char)o.seq[i];
 		break;
 	default:
 		a->mx_target = e + o.target;
@@ -1611,7 +1645,8 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 	if (in->type == BS_IN_ANSWER) {
 		int unit_asked = in->ask == BS_HUMAN_MOVE ||
 				 in->ask == BS_HUMAN_WEAPON ||
-				 in->ask >= BS_HUMAN_MX_MOVE;
+				 (in->ask >= BS_HUMAN_MX_MOVE &&
+				  in->ask != BS_HUMAN_MX_ORDER);
 		int matrix = r->sc->rules == BS_RULES_MATRIX;
 		if (in->side < 0 || in->side >= r->sc->nsides ||
 		    (int)in->ask < 0 || in->ask >= BS_HUMAN__COUNT ||
@@ -1675,6 +1710,27 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			     char *buf, size_t len)
 {
 	const struct bs_battle *b = r->b;
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		/* RULING R-438 */
+		size_t k = 0;
+		put(buf, len, &k,
+		    "%s, movement: the order its brigades move in? (in order "
+		    "| the brigades that move first, by name, like: %s) "
+		    "[M3.2] RULING R-438\n  may move, in the army's order:",
+		    r->sc->sides[q->side].name,
+		    r->sc->sides[q->side].units[0].name);
+		for (int g = b->side_first[q->side];
+		     g < b->nunits && b->units[g].side == q->side; g++) {
+			const struct bs_mx_state *t = bs_mx_state(b, g);
+			if (t->where == BS_MX_OUT || t->routed)
+				continue;
+			char w[256];
+			brigade_words(b, g, w, sizeof w);
+			put(buf, len, &k, "\n    %s, MV %d", w,
+			    t->def->card.mv);
+		}
+		return;
+	}
 	int g = b->side_first[q->side] + q->unit;
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	const char *army = r->sc->sides[q->side].name;
@@ -1695,17 +1751,6 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			    "steps: forward, back, north, south, east, west, "
 			    "like: forward, east) [M3.2]",
 			    army, who, t->def->card.mv);
-		/* not asked: announced where it applies, at the army's
-		 * first brigade asked */
-		int first = 1;
-		for (int h = b->side_first[q->side]; h < g; h++)
-			first &= bs_mx_state(b, h)->where == BS_MX_OUT ||
-				 bs_mx_state(b, h)->routed;
-		if (first)
-			put(buf, len, &k,
-			    "\n  (the brigades are asked, and move, in the "
-			    "army's "
-			    "order: the order is not asked, RULING R-427)");
 		return;
 	}
 	if (q->kind == BS_HUMAN_MX_AERIAL) {

@@ -24,12 +24,15 @@ enum {
 	MO_ENGAGE,
 	MO_TARGET,
 	MO_SPLIT,
+	MO_SEQUENCE,
 	MO__N
 };
 static const char *const mo_keys[MO__N] = {
-    [MO_ROUND] = "round",   [MO_BRIGADE] = "brigade", [MO_MOVE] = "move",
-    [MO_ENTER] = "enter",   [MO_ATTACK] = "attack",   [MO_ENGAGE] = "engage",
-    [MO_TARGET] = "target", [MO_SPLIT] = "split",
+    [MO_ROUND] = "round",	[MO_BRIGADE] = "brigade",
+    [MO_MOVE] = "move",		[MO_ENTER] = "enter",
+    [MO_ATTACK] = "attack",	[MO_ENGAGE] = "engage",
+    [MO_TARGET] = "target",	[MO_SPLIT] = "split",
+    [MO_SEQUENCE] = "sequence",
 };
 
 /* RULING R-426: the words of a step. `forward` and `back` are the army's
@@ -149,6 +152,42 @@ static int parse_split(struct ld *ld, int si, const yaml_node_t *n,
 	return bad;
 }
 
+/* [M3.2] RULING R-438: `sequence:` the brigades of army si that move
+ * first, in order, into o->seq; 0, or -1 after an error. */
+static int parse_sequence(struct ld *ld, int si, const yaml_node_t *n,
+			  struct bs_mx_order *o)
+{
+	int len = ld_list(ld, n, "sequence", BS_MX_MAX_BRIGADES, "brigades");
+	if (len < 0)
+		return -1;
+	int bad = 0;
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *it = ld_item(ld, n, i);
+		int g = brigade_named(ld, si, it, "sequence", 1);
+		if (g < 0) {
+			bad = -1;
+			continue;
+		}
+		for (int j = 0; j < o->nseq; j++)
+			if (o->seq[j] == g) {
+				ld_err(ld, it, "sequence: '%s' is named twice",
+				       ld->s->sides[si].units[g].name);
+				g = -1;
+				bad = -1;
+				break;
+			}
+		if (g >= 0)
+			o->seq[o->nseq++] = g;
+	}
+	if (len == 0) {
+		ld_err(ld, n,
+		       "sequence: name the brigades that move first, in "
+		       "order");
+		bad = -1;
+	}
+	return bad;
+}
+
 /* Entry n of army si into *o; 0, or -1 after an error. */
 static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 			  int si, const yaml_node_t *n, struct bs_mx_order *o)
@@ -164,6 +203,22 @@ static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 	if (ld_require(ld, n, "order", "round", v[MO_ROUND]) != 0 ||
 	    ld_int(ld, v[MO_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
+	if (v[MO_SEQUENCE]) {
+		/* RULING R-438: the army's entry of the round, alone */
+		for (int k = 0; k < MO__N; k++)
+			if (v[k] && k != MO_ROUND && k != MO_SEQUENCE) {
+				ld_err(ld, v[k],
+				       "order: a sequence entry gives only "
+				       "round and sequence (the order the "
+				       "army's brigades move in), not %s",
+				       mo_keys[k]);
+				return -1;
+			}
+		if (parse_sequence(ld, si, v[MO_SEQUENCE], o) != 0)
+			bad = -1;
+		o->has |= BS_MXO_SEQUENCE;
+		return bad;
+	}
 	if (ld_require(ld, n, "order", "brigade", v[MO_BRIGADE]) != 0 ||
 	    (o->brig = brigade_named(ld, si, v[MO_BRIGADE], "brigade", 1)) < 0)
 		bad = -1;
@@ -252,6 +307,13 @@ void ld_mx_orders(struct ld *ld, struct bs_matrix_field *f, int si,
 		for (int j = 0; j < n; j++)
 			if (o[j].brig == o[n].brig && o[j].round == o[n].round)
 				dup = j;
+		if (dup >= 0 && o[n].brig < 0) {
+			ld_err(ld, in,
+			       "order: army '%s' already has a sequence for "
+			       "round %d (line %d)",
+			       side->name, o[n].round, o[dup].line);
+			continue;
+		}
 		if (dup >= 0) {
 			ld_err(ld, in,
 			       "order: brigade '%s' already has an order for "
@@ -333,6 +395,9 @@ enum bs_status bs_scenario_parse_mx_order(const struct bs_scenario *sc,
 	     "name the enemies and the classes sent at each "
 	     "(ENEMY: CLASSES, ...), or none",
 	     "Raider Band: 2, Hippogriff Riders: 1", "split:"},
+	    {BS_MXO_SEQUENCE, "sequence: [", "]",
+	     "name the brigades that move first, in order, or in order",
+	     "Baron's Knights, Baron's Foot", "sequence:"},
 	};
 	enum { NQ = (int)(sizeof q / sizeof q[0]) };
 	int k = 0;
@@ -358,14 +423,35 @@ enum bs_status bs_scenario_parse_mx_order(const struct bs_scenario *sc,
 			text = wrapped;
 		}
 	}
-	if (!sc->matrix || side < 0 || side >= sc->nsides || brig < 0 ||
-	    brig >= sc->sides[side].nunits) {
+	/* RULING R-438: the sequence is the army's, no brigade's */
+	int army = part == BS_MXO_SEQUENCE;
+	if (!sc->matrix || side < 0 || side >= sc->nsides ||
+	    (!army && (brig < 0 || brig >= sc->sides[side].nunits))) {
 		snprintf(err, errlen, "no such brigade");
 		return BS_ERR_INPUT;
 	}
+	if (army && text) {
+		/* another part of a brigade's entry: there is no brigade
+		 * here to give it to */
+		const char *t = text;
+		while (*t == ' ' || *t == '\t')
+			t++;
+		size_t w = strcspn(t, ":, ");
+		for (int i = 0; i < MO__N; i++)
+			if (t[w] == ':' && strlen(mo_keys[i]) == w &&
+			    strncasecmp(t, mo_keys[i], w) == 0 &&
+			    i != MO_SEQUENCE && i != MO_ROUND) {
+				snprintf(err, errlen,
+					 "here give only sequence: (the "
+					 "brigades that move first), or in "
+					 "order; each brigade's move is asked "
+					 "next [M3.2]");
+				return BS_ERR_INPUT;
+			}
+	}
 	struct ld_typed ty = {
 	    .unit_key = "brigade",
-	    .unit_name = sc->sides[side].units[brig].name,
+	    .unit_name = army ? NULL : sc->sides[side].units[brig].name,
 	    .bare_pre = q[k].pre,
 	    .bare_post = q[k].post,
 	    .what = q[k].what,

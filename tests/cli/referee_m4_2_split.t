@@ -10,7 +10,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T" "$_o" "$_e"' EXIT
 cp "$DATA/matrix_split.yaml" "$T/s.yaml"
 cd "$T" || exit 1
-printf 'go\nforward\nstay\nOrc Spears\nGoblin Band: 1\n' >in.txt
+printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nGoblin Band: 1\n' >in.txt
 REF="--seed 1 --side Horde=hold --dice all=program"
 
 "$BS" play s.yaml --seed 1 --log jsonl --out play.jsonl >/dev/null ||
@@ -29,10 +29,10 @@ grep -qF 'Eyrie: Griffon Riders (A1) at row 3, column 2, aerial, attacks Orc Spe
 grep -qF 'Goblin Band (B2) at row 3, column 2, class/unit 5/1, 5 points left; all 3 classes: 0.79 expected' err.txt ||
 	{ echo "the prompt does not list the enemies in reach"; exit 1; }
 # the entry's own form and none
-printf 'go\nforward\nstay\nOrc Spears\nsplit: {Goblin Band: 1}\n' |
+printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nsplit: {Goblin Band: 1}\n' |
 	"$BS" referee s.yaml $REF --journal w2.journal --log jsonl --out ref2.jsonl >/dev/null 2>&1
 cmp -s ref2.jsonl play.jsonl || { echo "split: {...} differs from play"; exit 1; }
-printf 'go\nforward\nstay\nOrc Spears\nnone\n' |
+printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nnone\n' |
 	"$BS" referee s.yaml $REF --journal w3.journal --log jsonl --out ref3.jsonl >/dev/null 2>&1
 [ "$(grep -c '"type":"mx_attack".*"unit_name":"Griffon Riders"' ref3.jsonl)" = 1 ] &&
 	grep -q '"unit_name":"Griffon Riders".*"n":\[3,2,2,[0-9-]*,[0-9]*,3,5' ref3.jsonl ||
@@ -49,13 +49,13 @@ err_of() {
 	{ head -n "$1" in.txt; printf '%bquit\n' "$2"; } |
 		"$BS" referee s.yaml $REF --journal e.journal 2>&1 >/dev/null
 }
-want=$(fp 5 '')
+want=$(fp 6 '')
 [ -n "$want" ] || { echo "no state line"; exit 1; }
 # refusals keep the state: more classes than it has, an enemy out of
 # reach (the wolves at another location: a melee), words, a name, empty
-got=$(fp 4 'Orc Spears: 4\nWolf Riders: 1\nGoblin Band: many\nGoblin Ban: 1\n\nmove: [forward]\nGoblin Band: 1\n')
+got=$(fp 5 'Orc Spears: 4\nWolf Riders: 1\nGoblin Band: many\nGoblin Ban: 1\n\nmove: [forward]\nGoblin Band: 1\n')
 [ "$got" = "$want" ] || { echo "refused splits changed the state: $got / $want"; exit 1; }
-e=$(err_of 4 'Orc Spears: 4\nWolf Riders: 1\nGoblin Ban: 1\nmove: [forward]\n')
+e=$(err_of 5 'Orc Spears: 4\nWolf Riders: 1\nGoblin Ban: 1\nmove: [forward]\n')
 for m in 'refused: it has not so many classes: its attacks are its class number [M4.2] RULING R-251' \
 	'refused: its classes may attack only enemy brigades in reach of this attack (an engaged brigade: those it is engaged with) [M4.2] RULING R-251' \
 	"did you mean 'Goblin Band'" \
@@ -63,21 +63,20 @@ for m in 'refused: it has not so many classes: its attacks are its class number 
 	printf '%s' "$e" | grep -qF "$m" || { echo "no refusal: $m"; printf '%s\n' "$e" | tail -4; exit 1; }
 done
 # suggest: the AI's split (R-436: 2 and 1 expect 0.61 + 0.46 > 0.79)
-printf '%s' "$(err_of 4 'suggest\n')" >/dev/null
-s=$({ head -n 4 in.txt; printf 'suggest\nquit\n'; } |
+s=$({ head -n 5 in.txt; printf 'suggest\nquit\n'; } |
 	"$BS" referee s.yaml $REF --journal sg.journal 2>/dev/null)
 printf '%s' "$s" | grep -qF 'the AI (docs/AI.md, RULING R-436) would answer: Goblin Band: 1' ||
 	{ echo "no AI split suggested"; printf '%s\n' "$s" | tail -3; exit 1; }
 # undo after the split == never entered; with it != without
-[ "$(fp 5 'undo\n')" = "$(fp 4 '')" ] || { echo "undo after the split"; exit 1; }
-[ "$(fp 5 '')" != "$(fp 4 '')" ] || { echo "the split changed nothing"; exit 1; }
+[ "$(fp 6 'undo\n')" = "$(fp 5 '')" ] || { echo "undo after the split"; exit 1; }
+[ "$(fp 6 '')" != "$(fp 5 '')" ] || { echo "the split changed nothing"; exit 1; }
 # the side switched to the AI at the split prompt: the AI's split
-printf 'go\nforward\nstay\nOrc Spears\nside Eyrie ai\n' |
+printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nside Eyrie ai\n' |
 	"$BS" referee s.yaml $REF --journal ai.journal --log jsonl --out ai.jsonl >/dev/null 2>&1
 [ "$(grep -c '"type":"mx_attack".*"unit_name":"Griffon Riders"' ai.jsonl)" = 2 ] ||
 	{ echo "the AI did not split when the side was switched"; exit 1; }
 
-# kill -9 while the session waits at the split prompt (after 4 inputs),
+# kill -9 while the session waits at the split prompt (after 5 inputs),
 # then --resume: the state of the uninterrupted session; going on plays
 # the same battle
 rm -f k.journal in.fifo
@@ -86,9 +85,9 @@ mkfifo in.fifo
 "$BS" referee s.yaml $REF --journal k.journal <in.fifo >/dev/null 2>&1 &
 pid=$!
 exec 3>in.fifo
-head -n 4 in.txt >&3
+head -n 5 in.txt >&3
 i=0
-while [ "$({ wc -l <k.journal; } 2>/dev/null || echo 0)" -lt 5 ] && [ $i -lt 300 ]; do
+while [ "$({ wc -l <k.journal; } 2>/dev/null || echo 0)" -lt 6 ] && [ $i -lt 300 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -97,7 +96,7 @@ kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 exec 3>&-
 got=$(printf 'status\nquit\n' | "$BS" referee --resume k.journal 2>/dev/null | grep 'inputs; state')
-[ "$got" = "$(fp 4 '')" ] || { echo "resume after kill at the split prompt: $got"; exit 1; }
-tail -n +5 in.txt | "$BS" referee --resume k.journal --log jsonl --out k.jsonl >/dev/null 2>&1
+[ "$got" = "$(fp 5 '')" ] || { echo "resume after kill at the split prompt: $got"; exit 1; }
+tail -n +6 in.txt | "$BS" referee --resume k.journal --log jsonl --out k.jsonl >/dev/null 2>&1
 got=$(printf 'status\nquit\n' | "$BS" referee --resume k.journal 2>/dev/null | grep 'inputs; state')
 [ "$got" = "$want" ] || { echo "resumed, then the split: $got"; exit 1; }

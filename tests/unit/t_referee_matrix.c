@@ -69,6 +69,23 @@ struct ui {
 static int ai_says(struct ui *u, const struct bs_ref *r,
 		   const struct bs_battle *b, const struct bs_human_q *q)
 {
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		/* [M3.2] RULING R-438: the AI's order, typed by name */
+		struct bs_human_answer a;
+		memset(&a, 0, sizeof a);
+		bs_ref_mx_ai_order(r, &u->ai, q, &a);
+		size_t k = 0;
+		u->text[0] = '\0';
+		for (int i = 0; i < a.nseq && k < sizeof u->text; i++)
+			k += (size_t)snprintf(
+			    u->text + k, sizeof u->text - k, "%s%s",
+			    i ? ", " : "",
+			    b->units[b->side_first[q->side] + a.seq[i]]
+				.def->name);
+		if (!a.nseq)
+			snprintf(u->text, sizeof u->text, "in order");
+		return 0;
+	}
 	int g = b->side_first[q->side] + q->unit, loc[MAXG];
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	for (int h = 0; h < MAXG; h++)
@@ -176,6 +193,7 @@ static void battle(const char *path, uint64_t seed)
 	cr_expect_gt(
 	    u->asked[BS_HUMAN_MX_ATTACK] + u->asked[BS_HUMAN_MX_ENGAGE], 0);
 	splits_asked += u->asked[BS_HUMAN_MX_AERIAL];
+	cr_expect_gt(u->asked[BS_HUMAN_MX_ORDER], 0, "the order of the moves");
 	cr_assert_eq(u->ls.n, want.n, "%s seed %d: %ld events, the AI's %ld",
 		     path, (int)seed, u->ls.n, want.n);
 	for (long i = 0; i < want.n; i++)
@@ -301,6 +319,42 @@ Test(referee_matrix, r427_answers_checked_against_the_rules)
 	a.mx_target = b->side_first[1] + 1;
 	cr_expect(!bs_ai_human_check(b, &q, &a, &why, &cite));
 	cr_expect_str_eq(cite, "[M3.4a] [M3.4b]");
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+	bs_diags_release(&d);
+}
+
+/* [M3.2] RULING R-438: the order of the moves names brigades that may
+ * move; a routed one is refused with the rule */
+Test(referee_matrix, m3_2_r438_order_checked)
+{
+	struct bs_scenario *sc = NULL;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	cr_assert_eq(
+	    bs_scenario_load_file("tests/data/matrix_example.yaml", &sc, &d),
+	    BS_OK);
+	struct bs_battle *b = NULL;
+	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
+	bs_battle_reset(b, 1, 0);
+	struct bs_human_q q = {.kind = BS_HUMAN_MX_ORDER,
+			       .side = 0,
+			       .unit = -1,
+			       .indiv = -1,
+			       .eside = -1,
+			       .eunit = -1};
+	struct bs_human_answer a;
+	memset(&a, 0, sizeof a);
+	const char *why, *cite;
+	a.nseq = 2;
+	a.seq[0] = 1;
+	a.seq[1] = 0;
+	cr_expect(bs_ai_human_check(b, &q, &a, &why, &cite));
+	bs_mx_set_routed(b, 1, 1);
+	cr_expect(!bs_ai_human_check(b, &q, &a, &why, &cite));
+	cr_expect_str_eq(cite, "[M3.2] RULING R-438");
+	a.nseq = 0;
+	cr_expect(bs_ai_human_check(b, &q, &a, &why, &cite), "in order");
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 	bs_diags_release(&d);

@@ -61,6 +61,10 @@ const char cmd_referee_help[] =
     "fire)\n"
     "  ROLE                    individual: NAME, role: hero | ... | done\n"
     "                          (1E [9.0] changes of role)\n"
+    "  SPLIT                   ENEMY: CLASSES, ... | none (a matrix aerial\n"
+    "                          brigade's classes [M4.2])\n"
+    "  SEQUENCE                in order | BRIGADE, BRIGADE, ... (the order\n"
+    "                          a matrix army's brigades move in [M3.2])\n"
     "  status, roster UNIT, odds UNIT vs ENEMY, map [FILE], log [N|all]\n"
     "  chances N               N continuations from here, AI on both sides\n"
     "  suggest                 what the AI would answer here, and why\n"
@@ -928,6 +932,19 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 	}
 	const struct bs_mx_controller *c =
 	    bs_ai_find(r->ai, BS_RULES_MATRIX, "doctrine", NULL);
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		/* RULING R-438: the AI's order (the army's) */
+		struct bs_human_answer a;
+		memset(&a, 0, sizeof a);
+		bs_ref_mx_ai_order(r, c, q, &a);
+		say("the AI (docs/AI.md, RULING R-438) would move them in this "
+		    "order:");
+		for (int i = 0; i < a.nseq; i++)
+			say("%s %s", i ? "," : "",
+			    u->sc->sides[q->side].units[a.seq[i]].name);
+		say("%s\n", a.nseq ? "" : " in order");
+		return;
+	}
 	int g = b->side_first[q->side] + q->unit;
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	if (q->kind == BS_HUMAN_MX_MOVE) {
@@ -943,6 +960,15 @@ static void suggest_other(struct ui *u, const struct bs_ref_prompt *p)
 			say("  it ends at row %d, column %d (%d of MV %d)%s\n",
 			    ck.row + 1, ck.col + 1, ck.used, ck.mv,
 			    ck.stopped ? ", stopped by an enemy stack" : "");
+		return;
+	}
+	if (q->kind == BS_HUMAN_MX_AERIAL) {
+		/* RULING R-436: the AI's split, and what it expects */
+		int split[BS_MX_MAX_BRIGADES];
+		bs_ref_mx_ai_split(r, c, q, split);
+		char st[1024];
+		bs_ref_mx_split_text(r, q, split, st, sizeof st);
+		say("the AI (docs/AI.md, RULING R-436) would answer: %s\n", st);
 		return;
 	}
 	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES], tg = -1;
@@ -1084,7 +1110,10 @@ static const char help_text[] =
     "The matrix (docs/MATRIX.md, scripted orders): a move: stay | forward, "
     "east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"
-    "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none.\n"
+    "attack: ENEMY | hold; engage: ATTACKER | none; target: ENEMY | none;\n"
+    "an aerial brigade's split of its classes [M4.2]: ENEMY: CLASSES, ...\n"
+    "| none (all at its target); the order of an army's moves [M3.2]: in\n"
+    "order, or the brigades that move first, by name, separated by commas.\n"
     "Other questions say their answers.\n"
     "Anywhere:\n"
     "  status                 units, figures, morale state, command, contacts\n"

@@ -186,6 +186,10 @@ enum bs_human_ask {
 	BS_HUMAN_MX_ATTACK, /* [M3.3] the winner: whom a brigade attacks */
 	BS_HUMAN_MX_ENGAGE, /* [M3.3] the loser: whom a brigade engages */
 	BS_HUMAN_MX_TARGET, /* [M3.4a] [M3.4b] [M3.5] a free attack */
+	BS_HUMAN_MX_AERIAL, /* [M4.2] an aerial brigade's split of its
+			       classes (RULING R-437) */
+	BS_HUMAN_MX_ORDER,  /* [M3.2] the order the army's brigades move
+			       in (RULING R-438); unit -1 */
 	BS_HUMAN__COUNT
 };
 extern const char *const bs_human_ask_name[BS_HUMAN__COUNT];
@@ -197,7 +201,9 @@ struct bs_human_q {
 	int side, unit, indiv; /* the matrix: unit is the brigade */
 	int eside, eunit;      /* FOLLOW: the withdrawing enemy */
 	int nrally;	       /* RALLY: entries given so far this phase */
-	int mode;	       /* MX_TARGET: the attack (enum bs_mx_mode) */
+	int mode;	       /* MX_TARGET, MX_AERIAL: the attack (enum
+				  bs_mx_mode); MX_AERIAL: its target is
+				  (eside, eunit) */
 	/* MELEE: the phase's melees (valid while it is asked) */
 	const struct bs_melee *melees;
 	int nmelees;
@@ -223,12 +229,16 @@ struct bs_human_answer {
 	struct bs_indiv_order io;    /* INDIV */
 	/* SEQUENCE: these units (indexes on the side) move first, in this
 	 * order, then the others in the side's order; MELEE: the units whose
-	 * combats go first (bs_ai_melee_order_units) */
+	 * combats go first (bs_ai_melee_order_units); MX_ORDER: the
+	 * brigades (indexes on the army) that move first (RULING R-438) */
 	unsigned char seq[BS_MAX_UNITS];
 	int nseq;
 	struct bs_mx_move mx_move; /* MX_MOVE */
 	int mx_target;		   /* MX_ATTACK, _ENGAGE, _TARGET: the enemy
 				      brigade (global index), -1 none */
+	/* MX_AERIAL: the classes sent at each enemy brigade (index on its
+	 * army), the rest at the target; all 0: all at the target */
+	int mx_split[BS_MX_MAX_BRIGADES];
 	/* FIRE, PASS_THROUGH (done 0): the volley, its unit and target
 	 * (fire.at is set by the controller); its kind; PASS_THROUGH: the
 	 * mover (mside, munit) and `after` (inches of its move, -1 its last
@@ -310,7 +320,9 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui);
  * a move as bs_mx_check_move finds it, refused too when steps are given
  * after it ends; an attack on an enemy it may declare [M3.3] (R-253), an
  * engagement of an attacker at its location, a free target in reach
- * [M3.4a] [M3.4b]. */
+ * [M3.4a] [M3.4b]; an aerial split (RULING R-437) of no more classes than
+ * the brigade has, at enemies it may send them at (bs_mx_aerial_may); the
+ * order of the moves (RULING R-438): brigades that may move now. */
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		      struct bs_human_answer *a, const char **why,
 		      const char **cite);

@@ -306,6 +306,11 @@ enum {
 	BS_MXO_ENGAGE = 1u << 2, /* `engage:` the loser's [M3.3] */
 	BS_MXO_TARGET = 1u << 3, /* `target:` a free attack [M3.4a] [M3.4b]
 				    [M3.5] */
+	BS_MXO_SPLIT = 1u << 4,	 /* `split:` an aerial brigade's classes
+				    [M4.2] (RULING R-437) */
+	BS_MXO_SEQUENCE = 1u << 5, /* `sequence:` the order the army's
+				      brigades move in [M3.2] (RULING
+				      R-438); an entry without brigade */
 };
 
 /* One entry of an army's scripted `orders:` (RULING R-426): what brigade
@@ -321,6 +326,13 @@ struct bs_mx_order {
 	unsigned has; /* BS_MXO_* */
 	struct bs_mx_move move;
 	int attack, engage, target;
+	/* SPLIT: classes of the brigade's attack sent at enemy brigade i
+	 * (index on the other army; 0 none), the rest at its target */
+	int split[BS_MX_MAX_BRIGADES];
+	/* SEQUENCE (brig -1): these brigades of the army (indexes on it)
+	 * move first, in this order */
+	int seq[BS_MX_MAX_BRIGADES];
+	int nseq;
 	int line, col; /* where the entry is in the scenario file */
 };
 
@@ -361,7 +373,42 @@ struct bs_mx_controller {
 	 * reach is REJECTED and those classes attack t (RULING R-251). */
 	void (*aerial)(void *ctx, const struct bs_battle *b, int g,
 		       enum bs_mx_mode mode, int t, int *classes);
+	/* [M3.2] RULING R-438: the order side's brigades move in this
+	 * movement phase, asked once before its first move (after the
+	 * routed brigades' flight, R-262, and the loser after the winner's
+	 * moves): out[0..n) (global indexes, n returned, at most max) move
+	 * first, in that order, the others after them in the army's order.
+	 * NULL or 0: the army's order. A brigade named that is not one of
+	 * the army's that may move (routed, out of the battle), or named
+	 * twice, is REJECTED and moves where the army's order puts it. */
+	int (*move_order)(void *ctx, const struct bs_battle *b, int side,
+			  int *out, int max);
 };
+
+/* ---- aerial attacks [M4.2] ----------------------------------------------- */
+
+/* RULING R-251: 1 when aerial brigade g, attacking with `mode`, may send
+ * classes at brigade h now: an enemy in the battle and not routed, in
+ * reach for the mode (the same location for melee and charge, the same or
+ * an adjacent one for missiles and magic), and an engaged g only the
+ * brigades it is engaged with (its declared target, the one it engages,
+ * those engaging it). The attack step refuses a split that is not. */
+int bs_mx_aerial_may(const struct bs_battle *b, int g, int h,
+		     enum bs_mx_mode mode);
+
+/* The damage points brigade h can still take this round: those it has
+ * left less the points already dealt to it and not yet assessed [M3.7]
+ * (RULING R-260); 0 for a brigade off the matrix. */
+int bs_mx_points_left(const struct bs_battle *b, int h);
+
+/* The expected damage points x 100 of an attack of `classes` classes of
+ * brigade g on h with `mode`, as the attack step makes it (its rating,
+ * h's defense, the classes in the Table 1 roll, R-250 R-251; magic: the
+ * points of R-258, no roll), counting at most `cap` points of each
+ * outcome (cap < 0: all): exact over the 100 outcomes of 2d10. 0 on bad
+ * indexes or classes <= 0. The matrix AI's split (RULING R-436). */
+long bs_mx_split_value100(const struct bs_battle *b, int g, int h,
+			  enum bs_mx_mode mode, int classes, int cap);
 
 /* ---- odds (the referee's `odds`, RULING R-434) ------------------------ */
 

@@ -233,6 +233,27 @@ void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 void bs_ref_ai_role(const struct bs_ref *r, const struct bs_controller *c,
 		    const struct bs_human_q *q, struct bs_human_answer *a);
 
+/* [M4.2] RULING R-437: matrix controller c's split of the classes of the
+ * aerial brigade of question q (BS_HUMAN_MX_AERIAL) into split[0 ..
+ * BS_MX_MAX_BRIGADES), classes per brigade of the enemy army (all 0: all
+ * at its target): `suggest`, and a side switched from human while asked. */
+void bs_ref_mx_ai_split(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, int *split);
+
+/* [M3.2] RULING R-438: matrix controller c's order of the moves of the
+ * army of question q (BS_HUMAN_MX_ORDER), as an answer (a->seq, a->nseq:
+ * brigades on the army): `suggest`, and a side switched from human while
+ * asked. */
+void bs_ref_mx_ai_order(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, struct bs_human_answer *a);
+
+/* The split in the grammar of the prompt ("Orcs: 2, Goblins: 1", or
+ * "none"); into buf. */
+char *bs_ref_mx_split_text(const struct bs_ref *r, const struct bs_human_q *q,
+			   const int *split, char *buf, size_t len);
+
 /* Change of role o of side in the grammar of the prompt ("individual:
  * Ulf, role: hero"); into buf ("" when it names no individual). */
 void bs_ref_role_text(const struct bs_ref *r, int side,

@@ -7,7 +7,9 @@
  * of a morale check; a matrix controller asking the same way (RULING
  * R-427): each brigade's move [M3.2], the winner's attacks and the
  * loser's engagements [M3.3], the targets of free attacks [M3.4a] [M3.4b]
- * [M3.5]; and the check of an answer against the rules
+ * [M3.5], an aerial brigade's split of its classes [M4.2] (RULING R-437),
+ * the order the army's brigades move in [M3.2] (RULING R-438); and the
+ * check of an answer against the rules
  * (bs_ai_human_check). It never prints or reads. */
 #include <string.h>
 
@@ -36,6 +38,8 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_MX_ATTACK] = "attack",
     [BS_HUMAN_MX_ENGAGE] = "engage",
     [BS_HUMAN_MX_TARGET] = "target",
+    [BS_HUMAN_MX_AERIAL] = "split",
+    [BS_HUMAN_MX_ORDER] = "move order",
 };
 
 static void defaults(struct bs_human_answer *a)
@@ -621,6 +625,90 @@ static int hm_target(void *ctx, const struct bs_battle *b, int g,
 	return a.mx_target;
 }
 
+/* [M4.2] RULING R-437: an aerial brigade's split of its classes, asked
+ * only when an enemy other than its target may be sent classes
+ * (bs_mx_aerial_may). */
+static void hm_aerial(void *ctx, const struct bs_battle *b, int g,
+		      enum bs_mx_mode mode, int t, int *classes)
+{
+	int any = 0;
+	for (int h = 0; h < b->nunits && !any; h++)
+		any = h != t && bs_mx_aerial_may(b, g, h, mode);
+	if (!any || t < 0 || t >= b->nunits)
+		return;
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	mx_question(&q, BS_HUMAN_MX_AERIAL, b, g);
+	q.mode = (int)mode;
+	q.eside = b->units[t].side;
+	q.eunit = b->units[t].idx;
+	ask(ctx, b, &q, &a);
+	int e = b->side_first[q.eside];
+	for (int i = 0; i < BS_MX_MAX_BRIGADES && e + i < b->nunits; i++)
+		if (a.mx_split[i] > 0 && b->units[e + i].side == q.eside)
+			classes[e + i] = a.mx_split[i];
+}
+
+/* May brigade g be given a move [M3.2] (RULING R-262: not routed)? */
+static int mx_may_move(const struct bs_battle *b, int g)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, g);
+	return t && t->where != BS_MX_OUT && !t->routed;
+}
+
+/* [M3.2] RULING R-438: the order the army's brigades move in, asked when
+ * two or more may move. */
+static int hm_move_order(void *ctx, const struct bs_battle *b, int side,
+			 int *out, int max)
+{
+	int n = 0;
+	for (int g = b->side_first[side];
+	     g < b->nunits && b->units[g].side == side; g++)
+		n += mx_may_move(b, g);
+	if (n < 2)
+		return 0;
+	struct bs_human_q q;
+	struct bs_human_answer a;
+	question(&q, BS_HUMAN_MX_ORDER, side, -1);
+	ask(ctx, b, &q, &a);
+	int k = 0;
+	for (int i = 0; i < a.nseq && k < max; i++)
+		out[k++] = b->side_first[side] + a.seq[i];
+	return k;
+}
+
+/* RULING R-437: a split of no more classes than aerial brigade g has, at
+ * enemies it may send them at (its target among them). */
+static int split_check(const struct bs_battle *b, const struct bs_human_q *q,
+		       int g, const struct bs_human_answer *a, const char **why,
+		       const char **cite)
+{
+	int sum = 0, e = b->side_first[bs_mx_other(q->side)];
+	int t = q->eside >= 0 ? b->side_first[q->eside] + q->eunit : -1;
+	for (int i = 0; i < BS_MX_MAX_BRIGADES; i++) {
+		if (a->mx_split[i] <= 0)
+			continue;
+		int h = e + i;
+		if (h >= b->nunits || b->units[h].side == q->side ||
+		    (h != t &&
+		     !bs_mx_aerial_may(b, g, h, (enum bs_mx_mode)q->mode))) {
+			*why = "its classes may attack only enemy brigades in "
+			       "reach of this attack (an engaged brigade: "
+			       "those it is engaged with)";
+			*cite = "[M4.2] RULING R-251";
+			return 0;
+		}
+		sum += a->mx_split[i];
+	}
+	if (sum > bs_mx_state(b, g)->cls) {
+		*why = "it has not so many classes: its attacks are its "
+		       "class number";
+		*cite = "[M4.2] RULING R-251";
+		return 0;
+	}
+	return 1;
+}
+
 /* The matrix answers against the rules now (RULING R-427). */
 static int mx_check(const struct bs_battle *b, const struct bs_human_q *q,
 		    const struct bs_human_answer *a, const char **why,
@@ -666,6 +754,18 @@ static int mx_check(const struct bs_battle *b, const struct bs_human_q *q,
 			return 0;
 		}
 		return 1;
+	case BS_HUMAN_MX_AERIAL:
+		return split_check(b, q, g, a, why, cite);
+	case BS_HUMAN_MX_ORDER:
+		for (int i = 0; i < a->nseq; i++)
+			if (!mx_may_move(b,
+					 b->side_first[q->side] + a->seq[i])) {
+				*why = "a brigade named may not be given a "
+				       "move (routed, or out of the battle)";
+				*cite = "[M3.2] RULING R-438";
+				return 0;
+			}
+		return 1;
 	default:
 		if (t != -1 && (t < 0 || t >= b->nunits ||
 				!in_reach_cb(b, g, t, q->mode))) {
@@ -688,6 +788,8 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->mx.declare = hm_declare;
 	h->mx.defend = hm_defend;
 	h->mx.target = hm_target;
+	h->mx.aerial = hm_aerial;
+	h->mx.move_order = hm_move_order;
 	h->ctl.name = "human";
 	h->ctl.ctx = h;
 	h->ctl.moves_first = h_moves_first;

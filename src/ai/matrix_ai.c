@@ -6,7 +6,9 @@
  * target it hurts most, engage the attacker with the best matchup (the
  * damage dealt to it, and the damage its unopposed attack, a charge
  * [M3.4], would do less its melee); reserves committed to the locations where
- * the enemy is stronger [M1.1]. Stateless and deterministic. */
+ * the enemy is stronger [M1.1]; an aerial brigade's classes split between
+ * enemies in reach when that deals more expected damage [M4.2] (RULING
+ * R-436). Stateless and deterministic. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,6 +380,87 @@ static int ai_target(void *ctx, const struct bs_battle *b, int g,
 	return best_target(b, g, mode, a->row, a->col, 0);
 }
 
+/* [M4.2] RULING R-436: aerial brigade g attacks with `mode`, its target t
+ * (chosen as every brigade's, best_target or the declaration): its classes
+ * are split between the enemies it may send them at (bs_mx_aerial_may)
+ * when a split deals more expected damage than all of them at t, the
+ * damage counted each brigade taking at most the points it has left this
+ * round (bs_mx_split_value100 with bs_mx_points_left: points past its
+ * destruction do nothing). The best split over the brigades in reach, by
+ * dynamic programming over (brigade, classes) in unit order (of equal
+ * splits the first found); a split no better than all at t is not made. */
+static void ai_aerial(void *ctx, const struct bs_battle *b, int g,
+		      enum bs_mx_mode mode, int t, int *classes)
+{
+	(void)ctx;
+	enum { MAXG = BS_MX_MAX_BRIGADES, MAXC = 16 }; /* enemies, classes */
+	const struct bs_mx_state *a = st(b, g);
+	int cls = a->cls;
+	if (cls <= 0 || cls >= MAXC || t < 0 || t >= b->nunits)
+		return;
+	int cand[MAXG], n = 0;
+	for (int h = 0; h < b->nunits && n < MAXG; h++)
+		if (h == t || bs_mx_aerial_may(b, g, h, mode))
+			cand[n++] = h;
+	if (n < 2)
+		return;
+	/* val[i][k]: k classes at cand[i] */
+	static const long none = -1;
+	long val[MAXG][MAXC];
+	for (int i = 0; i < n; i++) {
+		int cap = bs_mx_points_left(b, cand[i]);
+		for (int k = 0; k <= cls; k++)
+			val[i][k] =
+			    bs_mx_split_value100(b, g, cand[i], mode, k, cap);
+	}
+	/* best[i][c]: the most of the first i brigades with c classes;
+	 * take[i][c] the classes the i-th gets there */
+	long best[MAXG + 1][MAXC];
+	unsigned char take[MAXG + 1][MAXC];
+	for (int c = 0; c <= cls; c++)
+		best[0][c] = c == 0 ? 0 : none;
+	for (int i = 1; i <= n; i++)
+		for (int c = 0; c <= cls; c++) {
+			best[i][c] = none;
+			take[i][c] = 0;
+			for (int k = 0; k <= c; k++) {
+				if (best[i - 1][c - k] == none)
+					continue;
+				long v = best[i - 1][c - k] + val[i - 1][k];
+				if (v > best[i][c]) {
+					best[i][c] = v;
+					take[i][c] = (unsigned char)k;
+				}
+			}
+		}
+	int ti = 0;
+	while (cand[ti] != t)
+		ti++;
+	if (best[n][cls] <= val[ti][cls])
+		return; /* no gain: all at its target */
+	for (int i = n, c = cls; i > 0; i--) {
+		int k = take[i][c];
+		if (cand[i - 1] != t)
+			classes[cand[i - 1]] = k;
+		c -= k;
+	}
+}
+
+/* [M3.2] RULING R-438: the AI moves its brigades in the army's order
+ * (its reserve and stacking choices count the brigades before each in
+ * that order, ai_move): every brigade that may move, in that order. */
+static int ai_move_order(void *ctx, const struct bs_battle *b, int side,
+			 int *out, int max)
+{
+	(void)ctx;
+	int n = 0;
+	for (int g = b->side_first[side];
+	     g < b->nunits && side_of(b, g) == side && n < max; g++)
+		if (st(b, g)->where != BS_MX_OUT && !st(b, g)->routed)
+			out[n++] = g;
+	return n;
+}
+
 void bs_mx_ai_init(struct bs_mx_controller *c)
 {
 	memset(c, 0, sizeof *c);
@@ -386,4 +469,6 @@ void bs_mx_ai_init(struct bs_mx_controller *c)
 	c->declare = ai_declare;
 	c->defend = ai_defend;
 	c->target = ai_target;
+	c->aerial = ai_aerial;
+	c->move_order = ai_move_order;
 }

@@ -4,9 +4,11 @@
  * Round it plays exactly what the file gives each brigade: its move
  * [M3.2], its attack declaration when its army won initiative and its
  * engagement when it lost [M3.3], the target of its free attack [M3.4a]
- * [M3.4b] [M3.5]; a part not given is the default (it stays, holds back,
- * engages nothing, no free attack). It checks nothing: the rules reject
- * what they do not allow, with the rule. Stateless. */
+ * [M3.4b] [M3.5], the split of an aerial brigade's classes [M4.2]
+ * (RULING R-437), and the army's `sequence:` of the round, the order its
+ * brigades move in [M3.2] (RULING R-438); a part not given is the default (it
+ * stays, holds back, engages nothing, no free attack). It checks nothing: the
+ * rules reject what they do not allow, with the rule. Stateless. */
 #include <string.h>
 
 #include "battlesim/ai.h"
@@ -86,6 +88,43 @@ static int s_target(void *ctx, const struct bs_battle *b, int g,
 	return o ? enemy_g(b, g, o->target) : -1;
 }
 
+/* [M4.2] RULING R-437: the entry's `split:` as written (the rules refuse
+ * classes sent out of reach or more than the brigade has). */
+static void s_aerial(void *ctx, const struct bs_battle *b, int g,
+		     enum bs_mx_mode mode, int t, int *classes)
+{
+	(void)ctx;
+	(void)mode;
+	(void)t;
+	const struct bs_mx_order *o = entry(b, g, BS_MXO_SPLIT);
+	if (!o)
+		return;
+	for (int i = 0; i < BS_MX_MAX_BRIGADES; i++) {
+		int h = enemy_g(b, g, i);
+		if (h >= 0 && o->split[i] > 0)
+			classes[h] = o->split[i];
+	}
+}
+
+/* [M3.2] RULING R-438: the round's `sequence:` entry of the army, as
+ * written (the rules reject a brigade that may not move). */
+static int s_move_order(void *ctx, const struct bs_battle *b, int side,
+			int *out, int max)
+{
+	(void)ctx;
+	const struct bs_matrix_field *f = bs_mx_field(b);
+	for (int i = 0; i < f->norders[side]; i++) {
+		const struct bs_mx_order *o = &f->orders[side][i];
+		if (o->round != b->round || !(o->has & BS_MXO_SEQUENCE))
+			continue;
+		int n = 0;
+		for (int k = 0; k < o->nseq && n < max; k++)
+			out[n++] = b->side_first[side] + o->seq[k];
+		return n;
+	}
+	return 0;
+}
+
 void bs_mx_script_init(struct bs_mx_controller *c)
 {
 	memset(c, 0, sizeof *c);
@@ -94,4 +133,6 @@ void bs_mx_script_init(struct bs_mx_controller *c)
 	c->declare = s_declare;
 	c->defend = s_defend;
 	c->target = s_target;
+	c->aerial = s_aerial;
+	c->move_order = s_move_order;
 }

@@ -381,6 +381,85 @@ int bs_mx_check_move(const struct bs_battle *b, int g,
 	return out->legal;
 }
 
+/* May brigade g be given a move now [M3.2]? (RULING R-262: a routed one
+ * moves by itself.) */
+static int may_move(const struct bs_battle *b, int g)
+{
+	const struct bs_mx_state *t = &mx_sc(b)->st[g];
+	return t->where != BS_MX_OUT && !t->routed;
+}
+
+/* [M3.2] RULING R-438: the order side's brigades move in: the ones its
+ * controller names first (each checked), then the others in the army's
+ * order; into order[], returns how many. A non-default order is said
+ * (NOTE), so the log shows why the moves come as they do. */
+static int move_sequence(struct bs_battle *b, int side,
+			 const struct bs_mx_controller *c, int *order)
+{
+	struct mx_scratch *s = mx_sc(b);
+	int first = b->side_first[side], n = 0, named = 0;
+	int used[MX_MAX_G];
+	for (int g = 0; g < b->nunits; g++)
+		used[g] = 0;
+	if (c->move_order) {
+		int want[BS_MX_MAX_BRIGADES];
+		int k =
+		    c->move_order(c->ctx, b, side, want, BS_MX_MAX_BRIGADES);
+		if (k > BS_MX_MAX_BRIGADES)
+			k = BS_MX_MAX_BRIGADES;
+		for (int i = 0; i < k; i++) {
+			int g = want[i];
+			if (g < 0 || g >= b->nunits || side_of(b, g) != side) {
+				mx_reject(b, first,
+					  "the order of the moves names a "
+					  "brigade of another army",
+					  "[M3.2] RULING R-438");
+				continue;
+			}
+			if (used[g] || !may_move(b, g)) {
+				mx_reject(b, g,
+					  used[g]
+					      ? "named twice in the order "
+						"of the moves"
+					      : "it may not be given a move "
+						"(routed, or out of the "
+						"battle)",
+					  "[M3.2] RULING R-438");
+				continue;
+			}
+			used[g] = 1;
+			order[n++] = g;
+		}
+		named = n;
+	}
+	for (int g = first; g < b->nunits && side_of(b, g) == side; g++)
+		if (!used[g])
+			order[n++] = g;
+	/* not the army's order over the brigades that move? */
+	int moved_up = 0, prev = -1;
+	for (int i = 0; i < n; i++) {
+		if (!may_move(b, order[i]))
+			continue;
+		if (order[i] < prev)
+			moved_up = 1;
+		prev = order[i];
+	}
+	if (named && moved_up && bs_battle_events_on(b)) {
+		size_t k = 0;
+		char *t = s->grid;
+		k += (size_t)snprintf(t, sizeof s->grid,
+				      "%s moves its brigades in this order:",
+				      b->sc->sides[side].name);
+		for (int i = 0; i < n && k < sizeof s->grid; i++)
+			if (may_move(b, order[i]))
+				k += (size_t)snprintf(t + k, sizeof s->grid - k,
+						      " %s",
+						      s->st[order[i]].def->tag);
+		mx_note(b, first, t, "[M3.2] RULING R-438");
+	}
+	return n;
+}
+
 static void movement(struct bs_battle *b)
 {
 	struct mx_scratch *s = mx_sc(b);
@@ -393,8 +472,10 @@ static void movement(struct bs_battle *b)
 		int side = b->side_order[k];
 		const struct bs_mx_controller *c = mx_ctl(b, side);
 		b->first_mover = b->side_order[0];
-		for (int g = b->side_first[side];
-		     g < b->nunits && side_of(b, g) == side; g++) {
+		int order[MX_MAX_G];
+		int n = c->move ? move_sequence(b, side, c, order) : 0;
+		for (int i = 0; i < n; i++) {
+			int g = order[i];
 			struct bs_mx_state *t = &s->st[g];
 			if (t->where == BS_MX_OUT || t->routed || !c->move)
 				continue;
@@ -629,16 +710,15 @@ static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	}
 }
 
-/* 1 when aerial brigade g may send classes at h in this attack: an
- * enemy in reach for the mode, and an engaged g only those it is engaged
- * with (its declared target, its engager, those engaging it). */
-static int aerial_may(const struct bs_battle *b, int g, int h,
-		      enum bs_mx_mode mode)
+int bs_mx_aerial_may(const struct bs_battle *b, int g, int h,
+		     enum bs_mx_mode mode)
 {
+	if (!bs_mx_state(b, g) || h < 0 || h >= b->nunits)
+		return 0;
 	const struct mx_scratch *s = mx_sc(b);
 	const struct bs_mx_state *a = &s->st[g];
-	if (h < 0 || h >= b->nunits || side_of(b, h) == side_of(b, g) ||
-	    !mx_active(b, h))
+	if (side_of(b, h) == side_of(b, g) || !mx_active(b, h) ||
+	    !mx_active(b, g))
 		return 0;
 	if (a->engaged)
 		return h == a->declared || h == a->engages ||
@@ -647,6 +727,44 @@ static int aerial_may(const struct bs_battle *b, int g, int h,
 		return s->st[h].row == a->row && s->st[h].col == a->col;
 	return bs_mx_in_reach(
 	    b, g, h, mode == BS_MX_MAGIC ? BS_MX_MAGIC : BS_MX_MISSILE);
+}
+
+int bs_mx_points_left(const struct bs_battle *b, int h)
+{
+	const struct bs_mx_state *t = bs_mx_state(b, h);
+	if (!t || t->where != BS_MX_FIELD || t->cls <= 0)
+		return 0;
+	int left = (t->cls - 1) * t->def->card.unit_max + t->unit - t->pending;
+	return left > 0 ? left : 0;
+}
+
+long bs_mx_split_value100(const struct bs_battle *b, int g, int h,
+			  enum bs_mx_mode mode, int classes, int cap)
+{
+	if (!bs_mx_state(b, g) || h < 0 || h >= b->nunits || classes <= 0)
+		return 0;
+	const struct mx_scratch *s = mx_sc(b);
+	const struct bs_mx_state *a = &s->st[g];
+	const struct bs_matrix_field *f = b->sc->matrix;
+	if (mode == BS_MX_MAGIC) {
+		/* [M3.4a] RULING R-258: no roll */
+		long p = bs_mx_magic_damage(&a->def->fig.magic_damage, classes);
+		return 100 * (cap >= 0 && p > cap ? cap : p);
+	}
+	/* the attack step's own rating and Table 1 (resolve_one), over
+	 * the 100 outcomes of 2d10 */
+	int diff = attack_rating(b, g, h, mode, 0, NULL) - s->st[h].defense;
+	long sum = 0;
+	for (int d1 = 1; d1 <= 10; d1++)
+		for (int d2 = 1; d2 <= 10; d2++) {
+			int p = bs_mx_t1_points(
+			    &f->t1, bs_mx_t1_adjusted(&f->t1, d1 + d2, diff,
+						      classes, f->full_class));
+			if (p < 0)
+				p = 0;
+			sum += cap >= 0 && p > cap ? cap : p;
+		}
+	return sum;
 }
 
 /* [M3.4] brigade g's attack on t. [M4.2] "Aerial Units do not attack as
@@ -678,7 +796,7 @@ static void resolve(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 	for (int h = 0; h < b->nunits; h++) {
 		if (split[h] <= 0 || h == t)
 			continue;
-		if (!aerial_may(b, g, h, mode) || split[h] > left) {
+		if (!bs_mx_aerial_may(b, g, h, mode) || split[h] > left) {
 			mx_reject(b, g,
 				  "its classes may attack only enemy brigades "
 				  "in reach, no more than it has",

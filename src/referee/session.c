@@ -316,6 +316,13 @@ static void mxd_aerial(void *ctx, const struct bs_battle *b, int g,
 		c->aerial(c->ctx, b, g, mode, t, classes);
 }
 
+static int mxd_move_order(void *ctx, const struct bs_battle *b, int side,
+			  int *out, int max)
+{
+	const struct bs_mx_controller *c = mx_ctl(ctx, side);
+	return c->move_order ? c->move_order(c->ctx, b, side, out, max) : 0;
+}
+
 int bs_ref_mode_ok(const struct bs_ref *r, int side, int mode, char *why,
 		   size_t len)
 {
@@ -721,6 +728,42 @@ static int ask_dice(void *ctx, const struct bs_dice_req *q, int *dice, int n)
 	return 0;
 }
 
+void bs_ref_mx_ai_order(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	const struct bs_battle *b = r->b;
+	int out[BS_MX_MAX_BRIGADES];
+	a->nseq = 0;
+	int n = c->move_order
+		    ? c->move_order(c->ctx, b, q->side, out, BS_MX_MAX_BRIGADES)
+		    : 0;
+	for (int i = 0; i < n && i < BS_MX_MAX_BRIGADES; i++) {
+		int k = out[i] - b->side_first[q->side];
+		if (k >= 0 && k < r->sc->sides[q->side].nunits)
+			a->seq[a->nseq++] = (unsigned char)k;
+	}
+}
+
+void bs_ref_mx_ai_split(const struct bs_ref *r,
+			const struct bs_mx_controller *c,
+			const struct bs_human_q *q, int *split)
+{
+	const struct bs_battle *b = r->b;
+	int g = b->side_first[q->side] + q->unit;
+	int cls[BS_MAX_SIDES * BS_MX_MAX_BRIGADES] = {0};
+	memset(split, 0, BS_MX_MAX_BRIGADES * sizeof *split);
+	if (!c->aerial || q->eside < 0 ||
+	    b->nunits > (int)(sizeof cls / sizeof cls[0]))
+		return;
+	int t = b->side_first[q->eside] + q->eunit;
+	c->aerial(c->ctx, b, g, (enum bs_mx_mode)q->mode, t, cls);
+	int e = b->side_first[q->eside];
+	for (int i = 0; i < BS_MX_MAX_BRIGADES && e + i < b->nunits; i++)
+		if (b->units[e + i].side == q->eside)
+			split[i] = cls[e + i];
+}
+
 /* The AI's answer to q, for a side switched away from human while it was
  * being asked (the same call the AI would have had). */
 /* The same for a matrix question. */
@@ -728,6 +771,10 @@ static void mx_ai_answer(struct bs_ref *r, const struct bs_battle *b,
 			 const struct bs_human_q *q, struct bs_human_answer *a)
 {
 	const struct bs_mx_controller *c = mx_ctl(r, q->side);
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		bs_ref_mx_ai_order(r, c, q, a);
+		return;
+	}
 	int g = b->side_first[q->side] + q->unit;
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	int loc[BS_MAX_SIDES * BS_MX_MAX_BRIGADES];
@@ -748,6 +795,9 @@ static void mx_ai_answer(struct bs_ref *r, const struct bs_battle *b,
 		if (c->defend)
 			c->defend(c->ctx, b, q->side, t->row, t->col, loc);
 		a->mx_target = loc[g];
+		break;
+	case BS_HUMAN_MX_AERIAL:
+		bs_ref_mx_ai_split(r, c, q, a->mx_split);
 		break;
 	default:
 		a->mx_target = c->target ? c->target(c->ctx, b, g,
@@ -984,6 +1034,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .defend = mxd_defend,
 	    .target = mxd_target,
 	    .aerial = mxd_aerial,
+	    .move_order = mxd_move_order,
 	};
 	r->sink.emit = sink_emit;
 	r->sink.ctx = r;
@@ -1273,9 +1324,12 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	    {BS_HUMAN_MX_ATTACK, BS_MXO_ATTACK, "hold"},
 	    {BS_HUMAN_MX_ENGAGE, BS_MXO_ENGAGE, "none"},
 	    {BS_HUMAN_MX_TARGET, BS_MXO_TARGET, "none"},
+	    {BS_HUMAN_MX_AERIAL, BS_MXO_SPLIT, "none"},
+	    {BS_HUMAN_MX_ORDER, BS_MXO_SEQUENCE, "in order"},
 	};
+	enum { NP = (int)(sizeof parts / sizeof parts[0]) };
 	int k = 0;
-	while (k < 3 && parts[k].ask != q->kind)
+	while (k < NP - 1 && parts[k].ask != q->kind)
 		k++;
 	if (strcasecmp(t, parts[k].none) == 0)
 		return 0;
@@ -1293,6 +1347,13 @@ static int read_mx_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		break;
 	case BS_MXO_ENGAGE:
 		a->mx_target = e + o.engage;
+		break;
+	case BS_MXO_SPLIT:
+		memcpy(a->mx_split, o.split, sizeof a->mx_split);
+		break;
+	case BS_MXO_SEQUENCE:
+		for (int i = 0; i < o.nseq && i < BS_MAX_UNITS; i++)
+			a->seq[a->nseq++] = (unsigned char)o.seq[i];
 		break;
 	default:
 		a->mx_target = e + o.target;
@@ -1610,7 +1671,8 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 	if (in->type == BS_IN_ANSWER) {
 		int unit_asked = in->ask == BS_HUMAN_MOVE ||
 				 in->ask == BS_HUMAN_WEAPON ||
-				 in->ask >= BS_HUMAN_MX_MOVE;
+				 (in->ask >= BS_HUMAN_MX_MOVE &&
+				  in->ask != BS_HUMAN_MX_ORDER);
 		int matrix = r->sc->rules == BS_RULES_MATRIX;
 		if (in->side < 0 || in->side >= r->sc->nsides ||
 		    (int)in->ask < 0 || in->ask >= BS_HUMAN__COUNT ||
@@ -1651,11 +1713,50 @@ static void brigade_words(const struct bs_battle *b, int g, char *buf,
 			 t->def->tag);
 }
 
+char *bs_ref_mx_split_text(const struct bs_ref *r, const struct bs_human_q *q,
+			   const int *split, char *buf, size_t len)
+{
+	const struct bs_scenario *sc = r->sc;
+	int e = bs_mx_other(q->side);
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int i = 0; e < sc->nsides && i < sc->sides[e].nunits &&
+			i < BS_MX_MAX_BRIGADES;
+	     i++)
+		if (split[i] > 0)
+			put(buf, len, &k, "%s%s: %d", k ? ", " : "",
+			    sc->sides[e].units[i].name, split[i]);
+	if (!k)
+		snprintf(buf, len, "none");
+	return buf;
+}
+
 /* The matrix questions (RULING R-427), with the choices the rules give. */
 static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			     char *buf, size_t len)
 {
 	const struct bs_battle *b = r->b;
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		/* RULING R-438 */
+		size_t k = 0;
+		put(buf, len, &k,
+		    "%s, movement: the order its brigades move in? (in order "
+		    "| the brigades that move first, by name, like: %s) "
+		    "[M3.2] RULING R-438\n  may move, in the army's order:",
+		    r->sc->sides[q->side].name,
+		    r->sc->sides[q->side].units[0].name);
+		for (int g = b->side_first[q->side];
+		     g < b->nunits && b->units[g].side == q->side; g++) {
+			const struct bs_mx_state *t = bs_mx_state(b, g);
+			if (t->where == BS_MX_OUT || t->routed)
+				continue;
+			char w[256];
+			brigade_words(b, g, w, sizeof w);
+			put(buf, len, &k, "\n    %s, MV %d", w,
+			    t->def->card.mv);
+		}
+		return;
+	}
 	int g = b->side_first[q->side] + q->unit;
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	const char *army = r->sc->sides[q->side].name;
@@ -1676,17 +1777,37 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			    "steps: forward, back, north, south, east, west, "
 			    "like: forward, east) [M3.2]",
 			    army, who, t->def->card.mv);
-		/* not asked: announced where it applies, at the army's
-		 * first brigade asked */
-		int first = 1;
-		for (int h = b->side_first[q->side]; h < g; h++)
-			first &= bs_mx_state(b, h)->where == BS_MX_OUT ||
-				 bs_mx_state(b, h)->routed;
-		if (first)
+		return;
+	}
+	if (q->kind == BS_HUMAN_MX_AERIAL) {
+		int tg = b->side_first[q->eside] + q->eunit;
+		const struct bs_mx_state *e = bs_mx_state(b, tg);
+		put(buf, len, &k,
+		    "%s: %s, aerial, attacks %s with %s (%s): split its %d "
+		    "classes? (ENEMY: CLASSES, ... | none: all at %s) "
+		    "[M4.2] RULING R-437",
+		    army, who, e->def->name, bs_mx_mode_name[q->mode],
+		    q->mode == BS_MX_MAGIC     ? "[M3.4a]"
+		    : q->mode == BS_MX_MISSILE ? "[M3.4b]"
+		    : q->mode == BS_MX_CHARGE  ? "[M3.4c]"
+					       : "[M3.4d]",
+		    t->cls, e->def->name);
+		put(buf, len, &k, "\n  in reach:");
+		for (int h = 0; h < b->nunits; h++) {
+			if (h != tg && !bs_mx_aerial_may(
+					   b, g, h, (enum bs_mx_mode)q->mode))
+				continue;
+			char ew[256];
+			brigade_words(b, h, ew, sizeof ew);
+			long v = bs_mx_split_value100(
+			    b, g, h, (enum bs_mx_mode)q->mode, t->cls, -1);
 			put(buf, len, &k,
-			    "\n  (the brigades are asked, and move, in the "
-			    "army's "
-			    "order: the order is not asked, RULING R-427)");
+			    "\n    %s%s, class/unit %d/%d, %d points left; "
+			    "all %d classes: %ld.%02ld expected",
+			    ew, h == tg ? " (the target)" : "",
+			    bs_mx_state(b, h)->cls, bs_mx_state(b, h)->unit,
+			    bs_mx_points_left(b, h), t->cls, v / 100, v % 100);
+		}
 		return;
 	}
 	const char *none = q->kind == BS_HUMAN_MX_ATTACK ? "hold" : "none";
@@ -1722,11 +1843,10 @@ static void mx_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 	put(buf, len, &k, ") %s",
 	    q->kind == BS_HUMAN_MX_TARGET ? "" : "[M3.3]");
 	if (t->def->aerial && t->cls > 1)
-		/* not asked yet: announced where it applies */
 		put(buf, len, &k,
-		    "\n  (not asked yet: its %d classes all attack the one "
-		    "named [M4.2]; their split between brigades in reach is "
-		    "not asked, nor made by the AI, RULING R-251)",
+		    "\n  (its %d classes may then be split between the "
+		    "enemies in reach: asked when it attacks [M4.2] RULING "
+		    "R-437)",
 		    t->cls);
 }
 

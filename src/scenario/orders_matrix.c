@@ -23,12 +23,16 @@ enum {
 	MO_ATTACK,
 	MO_ENGAGE,
 	MO_TARGET,
+	MO_SPLIT,
+	MO_SEQUENCE,
 	MO__N
 };
 static const char *const mo_keys[MO__N] = {
-    [MO_ROUND] = "round",   [MO_BRIGADE] = "brigade", [MO_MOVE] = "move",
-    [MO_ENTER] = "enter",   [MO_ATTACK] = "attack",   [MO_ENGAGE] = "engage",
-    [MO_TARGET] = "target",
+    [MO_ROUND] = "round",	[MO_BRIGADE] = "brigade",
+    [MO_MOVE] = "move",		[MO_ENTER] = "enter",
+    [MO_ATTACK] = "attack",	[MO_ENGAGE] = "engage",
+    [MO_TARGET] = "target",	[MO_SPLIT] = "split",
+    [MO_SEQUENCE] = "sequence",
 };
 
 /* RULING R-426: the words of a step. `forward` and `back` are the army's
@@ -107,6 +111,83 @@ static int parse_steps(struct ld *ld, int si, const yaml_node_t *n,
 	return bad;
 }
 
+/* [M4.2] RULING R-437: `split:` a mapping of enemy brigades to the
+ * classes of the brigade's attack sent at each (1 to 10), into o->split;
+ * 0, or -1 after an error. Whether the brigade is aerial, has the classes
+ * and the enemies are in reach is for the rules when the attack comes. */
+static int parse_split(struct ld *ld, int si, const yaml_node_t *n,
+		       struct bs_mx_order *o)
+{
+	if (!n || n->type != YAML_MAPPING_NODE ||
+	    n->data.mapping.pairs.top == n->data.mapping.pairs.start) {
+		char buf[64];
+		ld_err(ld, n,
+		       "split: expected enemy brigades and the classes sent "
+		       "at each, like {Orcs: 2, Goblins: 1}, got %s",
+		       ld_kind(n, buf, sizeof buf));
+		return -1;
+	}
+	int bad = 0;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+	     p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = ld_node(ld, p->key),
+			    *v = ld_node(ld, p->value);
+		int e = brigade_named(ld, si, k, "split", 0), c;
+		if (e < 0) {
+			bad = -1;
+			continue;
+		}
+		if (ld_int(ld, v, "split", 1, 10, &c) != 0) {
+			bad = -1;
+			continue;
+		}
+		if (o->split[e]) {
+			ld_err(ld, k, "split: '%s' is named twice",
+			       ld->s->sides[bs_mx_other(si)].units[e].name);
+			bad = -1;
+			continue;
+		}
+		o->split[e] = c;
+	}
+	return bad;
+}
+
+/* [M3.2] RULING R-438: `sequence:` the brigades of army si that move
+ * first, in order, into o->seq; 0, or -1 after an error. */
+static int parse_sequence(struct ld *ld, int si, const yaml_node_t *n,
+			  struct bs_mx_order *o)
+{
+	int len = ld_list(ld, n, "sequence", BS_MX_MAX_BRIGADES, "brigades");
+	if (len < 0)
+		return -1;
+	int bad = 0;
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *it = ld_item(ld, n, i);
+		int g = brigade_named(ld, si, it, "sequence", 1);
+		if (g < 0) {
+			bad = -1;
+			continue;
+		}
+		for (int j = 0; j < o->nseq; j++)
+			if (o->seq[j] == g) {
+				ld_err(ld, it, "sequence: '%s' is named twice",
+				       ld->s->sides[si].units[g].name);
+				g = -1;
+				bad = -1;
+				break;
+			}
+		if (g >= 0)
+			o->seq[o->nseq++] = g;
+	}
+	if (len == 0) {
+		ld_err(ld, n,
+		       "sequence: name the brigades that move first, in "
+		       "order");
+		bad = -1;
+	}
+	return bad;
+}
+
 /* Entry n of army si into *o; 0, or -1 after an error. */
 static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 			  int si, const yaml_node_t *n, struct bs_mx_order *o)
@@ -122,6 +203,22 @@ static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 	if (ld_require(ld, n, "order", "round", v[MO_ROUND]) != 0 ||
 	    ld_int(ld, v[MO_ROUND], "round", 1, BS_MAX_ROUNDS, &o->round) != 0)
 		bad = -1;
+	if (v[MO_SEQUENCE]) {
+		/* RULING R-438: the army's entry of the round, alone */
+		for (int k = 0; k < MO__N; k++)
+			if (v[k] && k != MO_ROUND && k != MO_SEQUENCE) {
+				ld_err(ld, v[k],
+				       "order: a sequence entry gives only "
+				       "round and sequence (the order the "
+				       "army's brigades move in), not %s",
+				       mo_keys[k]);
+				return -1;
+			}
+		if (parse_sequence(ld, si, v[MO_SEQUENCE], o) != 0)
+			bad = -1;
+		o->has |= BS_MXO_SEQUENCE;
+		return bad;
+	}
 	if (ld_require(ld, n, "order", "brigade", v[MO_BRIGADE]) != 0 ||
 	    (o->brig = brigade_named(ld, si, v[MO_BRIGADE], "brigade", 1)) < 0)
 		bad = -1;
@@ -164,11 +261,16 @@ static int parse_mx_order(struct ld *ld, const struct bs_matrix_field *f,
 				   : &o->target) = t;
 		o->has |= enemy_keys[i].part;
 	}
+	if (v[MO_SPLIT]) {
+		if (parse_split(ld, si, v[MO_SPLIT], o) != 0)
+			bad = -1;
+		o->has |= BS_MXO_SPLIT;
+	}
 	if (!o->has) {
 		ld_err(ld, n,
 		       "order: give what the brigade does: move (steps), "
 		       "enter (a column), attack, engage or target (an "
-		       "enemy brigade)");
+		       "enemy brigade), split (an aerial brigade's classes)");
 		bad = -1;
 	}
 	return bad;
@@ -205,6 +307,13 @@ void ld_mx_orders(struct ld *ld, struct bs_matrix_field *f, int si,
 		for (int j = 0; j < n; j++)
 			if (o[j].brig == o[n].brig && o[j].round == o[n].round)
 				dup = j;
+		if (dup >= 0 && o[n].brig < 0) {
+			ld_err(ld, in,
+			       "order: army '%s' already has a sequence for "
+			       "round %d (line %d)",
+			       side->name, o[n].round, o[dup].line);
+			continue;
+		}
 		if (dup >= 0) {
 			ld_err(ld, in,
 			       "order: brigade '%s' already has an order for "
@@ -282,18 +391,67 @@ enum bs_status bs_scenario_parse_mx_order(const struct bs_scenario *sc,
 	     "engage:"},
 	    {BS_MXO_TARGET, "target: ", "", "name its target, or none",
 	     "target: Raider Band", "target:"},
+	    {BS_MXO_SPLIT, "split: {", "}",
+	     "name the enemies and the classes sent at each "
+	     "(ENEMY: CLASSES, ...), or none",
+	     "Raider Band: 2, Hippogriff Riders: 1", "split:"},
+	    {BS_MXO_SEQUENCE, "sequence: [", "]",
+	     "name the brigades that move first, in order, or in order",
+	     "Baron's Knights, Baron's Foot", "sequence:"},
 	};
+	enum { NQ = (int)(sizeof q / sizeof q[0]) };
 	int k = 0;
-	while (k < 3 && q[k].part != part)
+	while (k < NQ - 1 && q[k].part != part)
 		k++;
-	if (!sc->matrix || side < 0 || side >= sc->nsides || brig < 0 ||
-	    brig >= sc->sides[side].nunits) {
+	/* RULING R-437: a bare split is its pairs (ENEMY: CLASSES, ...),
+	 * which read as keys: the prompt wraps them unless it is written
+	 * `split: {...}` */
+	char wrapped[2100];
+	if (part == BS_MXO_SPLIT && text) {
+		const char *t = text;
+		while (*t == ' ' || *t == '\t')
+			t++;
+		/* the first word a key of the entry: not wrapped (and
+		 * refused below when it is not `split`) */
+		size_t w = strcspn(t, ":, ");
+		int key = 0;
+		for (int i = 0; i < MO__N; i++)
+			key |= strlen(mo_keys[i]) == w &&
+			       strncasecmp(t, mo_keys[i], w) == 0;
+		if (*t && !key && strlen(t) < sizeof wrapped - 16) {
+			snprintf(wrapped, sizeof wrapped, "split: {%s}", t);
+			text = wrapped;
+		}
+	}
+	/* RULING R-438: the sequence is the army's, no brigade's */
+	int army = part == BS_MXO_SEQUENCE;
+	if (!sc->matrix || side < 0 || side >= sc->nsides ||
+	    (!army && (brig < 0 || brig >= sc->sides[side].nunits))) {
 		snprintf(err, errlen, "no such brigade");
 		return BS_ERR_INPUT;
 	}
+	if (army && text) {
+		/* another part of a brigade's entry: there is no brigade
+		 * here to give it to */
+		const char *t = text;
+		while (*t == ' ' || *t == '\t')
+			t++;
+		size_t w = strcspn(t, ":, ");
+		for (int i = 0; i < MO__N; i++)
+			if (t[w] == ':' && strlen(mo_keys[i]) == w &&
+			    strncasecmp(t, mo_keys[i], w) == 0 &&
+			    i != MO_SEQUENCE && i != MO_ROUND) {
+				snprintf(err, errlen,
+					 "here give only sequence: (the "
+					 "brigades that move first), or in "
+					 "order; each brigade's move is asked "
+					 "next [M3.2]");
+				return BS_ERR_INPUT;
+			}
+	}
 	struct ld_typed ty = {
 	    .unit_key = "brigade",
-	    .unit_name = sc->sides[side].units[brig].name,
+	    .unit_name = army ? NULL : sc->sides[side].units[brig].name,
 	    .bare_pre = q[k].pre,
 	    .bare_post = q[k].post,
 	    .what = q[k].what,

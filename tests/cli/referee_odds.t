@@ -85,7 +85,7 @@ expect_err "--odds takes no --roll"
 # on Baron's Foot, melee: rating 1, defense 2, 5 of 5 classes; the roll
 # 5 3 gave 0 points)
 cp "$DATA/matrix_orders.yaml" m.yaml
-{ head -n 15 "$DATA/matrix_orders.input"
+{ head -n 17 "$DATA/matrix_orders.input"
 	printf "odds Raider Band vs Baron's Foot\nodds Hedge Wizards vs Raider Band magic\n"
 	printf "odds Mill Bowmen vs Raider Band magic\nodds Raider Scouts vs Baron's Foot charging\n"
 	printf "odds Mill Bowmen vs Hippogriff Riders\nquit\n"; } |

@@ -163,16 +163,25 @@ grep -qF 'Watch hill catapult (1 shot left): at Redhand hobgoblins from' err.txt
 	{ echo "the catapult's pass-through fire is not offered"; exit 1; }
 # the keep's individuals' [9.0] changes of role are asked (R-435; `done`
 # above); what a human side is not asked yet is said at the prompt where it
-# applies (issue 17): the matrix: the order the brigades move in (R-427),
-# an aerial brigade's split of its classes [M4.2] (R-251)
+# applies (issue 17); the matrix: the order the brigades move in is asked
+# (R-438); an aerial brigade's split of its classes [M4.2] is asked at its
+# attack (R-437), and its attack prompt says so
 grep -qF "Border keep muster, movement phase: a change of role? [9.0] RULING R-435" err.txt ||
 	{ echo "the roles are not asked"; exit 1; }
 grep -qF "not asked yet: its individuals' changes of role" err.txt &&
 	{ echo "the roles are still announced as not asked"; exit 1; }
 cp "$DATA/matrix_orders.yaml" m.yaml
 "$BS" referee m.yaml --journal m.journal <"$DATA/matrix_orders.input" >/dev/null 2>err.txt
-[ "$(grep -c "(the brigades are asked, and move, in the army's order: the order is not asked, RULING R-427)" err.txt)" -ge 2 ] ||
-	{ echo "the brigades' order is not announced"; exit 1; }
+[ "$(grep -c "movement: the order its brigades move in? (in order | the brigades that move first, by name, like: .*) \[M3.2\] RULING R-438" err.txt)" -ge 2 ] ||
+	{ echo "the brigades' order is not asked"; exit 1; }
+if grep -qF "the order is not asked, RULING R-427" err.txt; then
+	echo "the brigades' order is still announced as not asked"
+	exit 1
+fi
 grep -A1 'whom does Hippogriff Riders (B3) at row 2, column 2 attack' err.txt |
-	grep -qF '(not asked yet: its 2 classes all attack the one named [M4.2]' ||
-	{ echo "the aerial split is not announced"; exit 1; }
+	grep -qF '(its 2 classes may then be split between the enemies in reach: asked when it attacks [M4.2] RULING R-437)' ||
+	{ echo "the aerial split is not announced at the attack prompt"; exit 1; }
+if grep -qF 'not asked yet: its 2 classes' err.txt; then
+	echo "the aerial split is still announced as not asked"
+	exit 1
+fi

@@ -66,9 +66,26 @@ struct ui {
 	long asked[BS_HUMAN__COUNT];
 };
 
-static int ai_says(struct ui *u, const struct bs_battle *b,
-		   const struct bs_human_q *q)
+static int ai_says(struct ui *u, const struct bs_ref *r,
+		   const struct bs_battle *b, const struct bs_human_q *q)
 {
+	if (q->kind == BS_HUMAN_MX_ORDER) {
+		/* [M3.2] RULING R-438: the AI's order, typed by name */
+		struct bs_human_answer a;
+		memset(&a, 0, sizeof a);
+		bs_ref_mx_ai_order(r, &u->ai, q, &a);
+		size_t k = 0;
+		u->text[0] = '\0';
+		for (int i = 0; i < a.nseq && k < sizeof u->text; i++)
+			k += (size_t)snprintf(
+			    u->text + k, sizeof u->text - k, "%s%s",
+			    i ? ", " : "",
+			    b->units[b->side_first[q->side] + a.seq[i]]
+				.def->name);
+		if (!a.nseq)
+			snprintf(u->text, sizeof u->text, "in order");
+		return 0;
+	}
 	int g = b->side_first[q->side] + q->unit, loc[MAXG];
 	const struct bs_mx_state *t = bs_mx_state(b, g);
 	for (int h = 0; h < MAXG; h++)
@@ -79,6 +96,13 @@ static int ai_says(struct ui *u, const struct bs_battle *b,
 		m.enter_col = -1;
 		u->ai.move(u->ai.ctx, b, g, &m);
 		bs_scenario_mx_move_text(q->side, &m, u->text, sizeof u->text);
+		return 0;
+	}
+	if (q->kind == BS_HUMAN_MX_AERIAL) {
+		/* [M4.2] RULING R-437: the AI's split, typed */
+		int split[BS_MX_MAX_BRIGADES];
+		bs_ref_mx_ai_split(r, &u->ai, q, split);
+		bs_ref_mx_split_text(r, q, split, u->text, sizeof u->text);
 		return 0;
 	}
 	if (q->kind == BS_HUMAN_MX_ATTACK)
@@ -111,7 +135,7 @@ static enum bs_ref_reply prompt(void *ctx, struct bs_ref *r,
 	}
 	cr_assert_eq(p->wait, BS_WAIT_ASK, "every die is the program's");
 	u->asked[p->q->kind]++;
-	ai_says(u, r->b, p->q);
+	ai_says(u, r, r->b, p->q);
 	in->text = u->text;
 	in->round = p->round;
 	char why[512];
@@ -126,6 +150,8 @@ static void event(void *ctx, const struct bs_event *ev, int fresh)
 	if (fresh)
 		keep(&u->ls, u->sc, ev);
 }
+
+static long splits_asked;
 
 static void battle(const char *path, uint64_t seed)
 {
@@ -166,6 +192,8 @@ static void battle(const char *path, uint64_t seed)
 	cr_expect_gt(u->asked[BS_HUMAN_MX_MOVE], 0);
 	cr_expect_gt(
 	    u->asked[BS_HUMAN_MX_ATTACK] + u->asked[BS_HUMAN_MX_ENGAGE], 0);
+	splits_asked += u->asked[BS_HUMAN_MX_AERIAL];
+	cr_expect_gt(u->asked[BS_HUMAN_MX_ORDER], 0, "the order of the moves");
 	cr_assert_eq(u->ls.n, want.n, "%s seed %d: %ld events, the AI's %ld",
 		     path, (int)seed, u->ls.n, want.n);
 	for (long i = 0; i < want.n; i++)
@@ -184,11 +212,15 @@ static void battle(const char *path, uint64_t seed)
 
 Test(referee_matrix, r427_typed_answers_play_the_ai_battle)
 {
+	splits_asked = 0;
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		battle("data/scenarios/shield-lands-matrix.yaml", seed);
 		battle("tests/data/matrix_example.yaml", seed);
 	}
 	battle("tests/data/matrix_example.yaml", 7);
+	/* [M4.2] R-437: the griffons' and hippogriffs' splits were asked,
+	 * and the AI's split (R-436) typed played as the AI plays it */
+	cr_expect_gt(splits_asked, 0);
 }
 
 /* The check of each kind of matrix answer [M3.2] [M3.3] [M3.4]. */
@@ -287,6 +319,42 @@ Test(referee_matrix, r427_answers_checked_against_the_rules)
 	a.mx_target = b->side_first[1] + 1;
 	cr_expect(!bs_ai_human_check(b, &q, &a, &why, &cite));
 	cr_expect_str_eq(cite, "[M3.4a] [M3.4b]");
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+	bs_diags_release(&d);
+}
+
+/* [M3.2] RULING R-438: the order of the moves names brigades that may
+ * move; a routed one is refused with the rule */
+Test(referee_matrix, m3_2_r438_order_checked)
+{
+	struct bs_scenario *sc = NULL;
+	struct bs_diags d;
+	bs_diags_init(&d);
+	cr_assert_eq(
+	    bs_scenario_load_file("tests/data/matrix_example.yaml", &sc, &d),
+	    BS_OK);
+	struct bs_battle *b = NULL;
+	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
+	bs_battle_reset(b, 1, 0);
+	struct bs_human_q q = {.kind = BS_HUMAN_MX_ORDER,
+			       .side = 0,
+			       .unit = -1,
+			       .indiv = -1,
+			       .eside = -1,
+			       .eunit = -1};
+	struct bs_human_answer a;
+	memset(&a, 0, sizeof a);
+	const char *why, *cite;
+	a.nseq = 2;
+	a.seq[0] = 1;
+	a.seq[1] = 0;
+	cr_expect(bs_ai_human_check(b, &q, &a, &why, &cite));
+	bs_mx_set_routed(b, 1, 1);
+	cr_expect(!bs_ai_human_check(b, &q, &a, &why, &cite));
+	cr_expect_str_eq(cite, "[M3.2] RULING R-438");
+	a.nseq = 0;
+	cr_expect(bs_ai_human_check(b, &q, &a, &why, &cite), "in order");
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 	bs_diags_release(&d);

@@ -29,6 +29,7 @@
 #include "battlesim/geom.h"
 #include "battlesim/matrix.h" /* matrix (issue 6) */
 #include "battlesim/model.h"
+#include "battlesim/tabletop.h" /* the what-if memo (issue 13) */
 
 /* Units of a battle (all sides) the odds cache can hold. */
 #define BS_AI_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
@@ -38,6 +39,53 @@
 #define BS_AI_D_MIN (-12)
 #define BS_AI_D_MAX 38
 #define BS_AI_D_RANGE (BS_AI_D_MAX - BS_AI_D_MIN + 1)
+
+/* issue 13: the what-if answers of the current view (private): the rules'
+ * check of an order (try_order in src/ai/doctrine.c) keyed on every input
+ * that can differ between two asks in one view: the unit, each field of
+ * the order (all but `why`, which a what-if never reads); the state of
+ * the battle is the view's, which cannot change while a callback runs
+ * (the battle is const to it), and the memo is emptied at every new view
+ * (each callback's first look at the table). */
+#define BS_AI_WHATIF 32 /* entries */
+struct bs_ai_whatif_key {
+	int side, unit;
+	int kind, tside, tunit, nsteps, declares, special;
+	unsigned sides;
+	struct bs_ai_whatif_step {
+		int kind, files, formation;
+		double dist, angle;
+	} step[BS_ORDER_MAX_STEPS];
+};
+/* The fields of the key, one bit each in whatif_loose (a test leaves a
+ * field out of the compare and sees the stale answer it gives). */
+enum bs_ai_whatif_field {
+	BS_AI_WK_SIDE,
+	BS_AI_WK_UNIT,
+	BS_AI_WK_KIND,
+	BS_AI_WK_TSIDE,
+	BS_AI_WK_TUNIT,
+	BS_AI_WK_NSTEPS,
+	BS_AI_WK_STEP_KIND,
+	BS_AI_WK_STEP_DIST,
+	BS_AI_WK_STEP_ANGLE,
+	BS_AI_WK_STEP_FILES,
+	BS_AI_WK_STEP_FORMATION,
+	BS_AI_WK_DECLARES,
+	BS_AI_WK_SPECIAL,
+	BS_AI_WK_SIDES,
+	BS_AI_WK_VIEW, /* the memo is not emptied at a new view */
+	BS_AI_WK__COUNT
+};
+struct bs_ai_whatif {
+	uint64_t hash; /* of the key */
+	struct bs_ai_whatif_key key;
+	int ok;	   /* try_order's answer */
+	int whole; /* 1: shape and quad were set (0: the check refused) */
+	struct bs_tt_outcome oc;
+	struct bs_tt_shape shape;
+	struct bs_quad quad;
+};
 
 /* A unit's best charge, as the doctrine last found it (private). */
 struct bs_ai_charge {
@@ -87,6 +135,16 @@ struct bs_ai_doctrine {
 	 * candidates the bound let go unplanned (statistics only) */
 	int exhaustive;
 	unsigned long pruned;
+	/* issue 13: the what-if memo (private), a ring of nwhatif entries
+	 * (next: the one to replace). whatif_off (0 by init): every order
+	 * checked afresh, for tests that compare; whatif_loose: bits of enum
+	 * bs_ai_whatif_field left out of the key (tests only: it makes the
+	 * memo give stale answers); hits and misses: statistics */
+	struct bs_ai_whatif whatif[BS_AI_WHATIF];
+	int nwhatif, whatif_next;
+	int whatif_off;
+	unsigned whatif_loose;
+	unsigned long whatif_hits, whatif_misses;
 };
 
 /* Set up *ai (its controller's callbacks and an empty cache). Cannot fail;

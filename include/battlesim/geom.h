@@ -153,6 +153,15 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 			  double len, const struct bs_quad *obst, int n,
 			  int *hit);
 
+/* issue 13: each thread keeps its last few translation sweeps and answers
+ * the same sweep, or a shorter one along the same line, from them with
+ * the very bytes the sweep gives (src/core/geom.c, "the sweep memo").
+ * For tests: 0 turns it off (1 on, the default) in the calling thread,
+ * and either way empties it. */
+void bs_geom_sweep_memo(int on);
+/* The sweeps the calling thread's memo has answered so far (statistics). */
+unsigned long bs_geom_sweep_memo_hits(void);
+
 /* How far (degrees, same sign as `deg`; + clockwise) quad q can turn about
  * `pivot`, up to `deg`. */
 double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,

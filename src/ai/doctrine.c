@@ -9,6 +9,7 @@
  * rules should never reject one. No randomness, no allocation; its only
  * memory is caches (odds and reserves per scenario, charges per state). */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -86,6 +87,10 @@ static uint64_t state_stamp(const struct bs_battle *b);
 static void look(struct bs_ai_doctrine *ai, const struct bs_battle *b)
 {
 	ai->view_stamp = state_stamp(b);
+	/* issue 13: a new view, an empty what-if memo (its answers are this
+	 * view's alone; see try_order) */
+	if (!(ai->whatif_loose & (1u << BS_AI_WK_VIEW)))
+		ai->nwhatif = ai->whatif_next = 0;
 }
 
 static const struct bs_quad *qof(struct bs_ai_doctrine *ai,
@@ -552,10 +557,11 @@ struct end_state {
  * (nothing on the table changes; each unit is given one order).
  * RULING R-141 [3.1] it sees the table and both rosters, never the dice
  * to come nor the enemy's orders. */
-static int try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
-		     int side, int unit, const struct bs_order *o,
-		     struct end_state *es)
+static int try_order_fresh(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit, const struct bs_order *o,
+			   struct end_state *es, int *whole)
 {
+	*whole = 0;
 	const struct bs_unit_state *u = unit_of(b, side, unit);
 	/* [11.6] [11.7] a unit in a special formation is judged as if it
 	 * gave it up for an order that moves it (special_order decides,
@@ -577,6 +583,7 @@ static int try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 				 &es->shape);
 	}
 	es->quad = bs_tt_quad(&es->shape, &es->oc.pose);
+	*whole = 1;
 	/* units never interpenetrate [7.8]: an end that would overlap a
 	 * unit it did not overlap before is refused, whatever the sweep
 	 * says */
@@ -592,6 +599,121 @@ static int try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 				return 0;
 		}
 	return 1;
+}
+
+/* issue 13: the key of a what-if (struct bs_ai_whatif_key), every field
+ * set (the padding and the steps past nsteps zero, so that keys compare
+ * as bytes), less the fields of `loose` (tests). */
+static void whatif_key(struct bs_ai_whatif_key *k, int side, int unit,
+		       const struct bs_order *o, unsigned loose)
+{
+#define KF(f, v) ((loose & (1u << (f))) ? 0 : (v))
+	memset(k, 0, sizeof *k);
+	k->side = KF(BS_AI_WK_SIDE, side);
+	k->unit = KF(BS_AI_WK_UNIT, unit);
+	k->kind = KF(BS_AI_WK_KIND, (int)o->kind);
+	k->tside = KF(BS_AI_WK_TSIDE, o->tside);
+	k->tunit = KF(BS_AI_WK_TUNIT, o->tunit);
+	k->nsteps = KF(BS_AI_WK_NSTEPS, o->nsteps);
+	k->declares = KF(BS_AI_WK_DECLARES, o->declares);
+	k->special = KF(BS_AI_WK_SPECIAL, (int)o->special);
+	k->sides = KF(BS_AI_WK_SIDES, o->sides);
+	/* the steps the rules read (run_steps: i < nsteps) */
+	int n = o->nsteps;
+	if (n > BS_ORDER_MAX_STEPS)
+		n = BS_ORDER_MAX_STEPS;
+	if (loose & (1u << BS_AI_WK_NSTEPS))
+		n = BS_ORDER_MAX_STEPS; /* every step, as a broken key would */
+	for (int i = 0; i < n; i++) {
+		const struct bs_step *st = &o->step[i];
+		struct bs_ai_whatif_step *w = &k->step[i];
+		w->kind = KF(BS_AI_WK_STEP_KIND, (int)st->kind);
+		w->files = KF(BS_AI_WK_STEP_FILES, st->files);
+		w->formation = KF(BS_AI_WK_STEP_FORMATION, (int)st->formation);
+		w->dist = KF(BS_AI_WK_STEP_DIST, st->dist);
+		w->angle = KF(BS_AI_WK_STEP_ANGLE, st->angle);
+	}
+#undef KF
+}
+
+/* A hash of the key's bytes up to its last step in use (the rest are
+ * zero): a filter before the compare of every byte. */
+static uint64_t whatif_hash(const struct bs_ai_whatif_key *k)
+{
+	const unsigned char *p = (const unsigned char *)k;
+	int n = k->nsteps < 0 ? 0 : k->nsteps;
+	if (n > BS_ORDER_MAX_STEPS)
+		n = BS_ORDER_MAX_STEPS;
+	size_t len = offsetof(struct bs_ai_whatif_key, step) +
+		     (size_t)n * sizeof k->step[0];
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, sizeof w);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	return h;
+}
+
+/* try_order_fresh's answer, from this view's memo when the same unit was
+ * given the same order in it (the same inputs, the same answer: nothing
+ * is copied that the fresh check would not have set). */
+static int try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		     int side, int unit, const struct bs_order *o,
+		     struct end_state *es)
+{
+	int whole;
+	if (ai->whatif_off)
+		return try_order_fresh(ai, b, side, unit, o, es, &whole);
+	struct bs_ai_whatif_key k;
+	whatif_key(&k, side, unit, o, ai->whatif_loose);
+	uint64_t h = whatif_hash(&k);
+	for (int i = 0; i < ai->nwhatif; i++) {
+		const struct bs_ai_whatif *w = &ai->whatif[i];
+		if (w->hash != h || memcmp(&w->key, &k, sizeof k) != 0)
+			continue;
+		ai->whatif_hits++;
+		es->oc = w->oc;
+		if (w->whole) {
+			es->shape = w->shape;
+			es->quad = w->quad;
+		}
+		return w->ok;
+	}
+	ai->whatif_misses++;
+	int ok = try_order_fresh(ai, b, side, unit, o, es, &whole);
+	struct bs_ai_whatif *w = &ai->whatif[ai->whatif_next];
+	ai->whatif_next = (ai->whatif_next + 1) % BS_AI_WHATIF;
+	if (ai->nwhatif < BS_AI_WHATIF)
+		ai->nwhatif++;
+	w->hash = h;
+	w->key = k;
+	w->ok = ok;
+	w->whole = whole;
+	w->oc = es->oc;
+	if (whole) {
+		w->shape = es->shape;
+		w->quad = es->quad;
+	}
+	return ok;
+}
+
+void bs_ai_look(struct bs_ai_doctrine *ai, const struct bs_battle *b)
+{
+	bind(ai, b);
+	look(ai, b);
+}
+
+int bs_ai_try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		    int side, int unit, const struct bs_order *o,
+		    struct bs_tt_outcome *oc, struct bs_quad *end)
+{
+	struct end_state es;
+	int ok = try_order(ai, b, side, unit, o, &es);
+	*oc = es.oc;
+	if (ok)
+		*end = es.quad;
+	return ok;
 }
 
 /* Expected HD (tenths) that enemies other than (xs, xu) could deal the
@@ -2283,4 +2405,8 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 		ai->reserve[side] = -1;
 	ai->exhaustive = 0;
 	ai->pruned = 0;
+	ai->nwhatif = ai->whatif_next = 0;
+	ai->whatif_off = 0;
+	ai->whatif_loose = 0;
+	ai->whatif_hits = ai->whatif_misses = 0;
 }

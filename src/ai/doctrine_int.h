@@ -129,4 +129,14 @@ int bs_ai_wait_ok(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		  const struct bs_ai_wait_limits *lim, struct bs_tt_outcome *oc,
 		  struct bs_quad *end);
 
+/* issue 13, for tests of the what-if memo (tests/unit/t_ai_whatif.c): a
+ * new view of the table (what each callback does first: the what-if memo
+ * emptied), and the doctrine's check of order o for (side, unit) in it
+ * (try_order, R-140 [7.9]): its answer, the rules' outcome and, when
+ * legal, the block where it ends (*end untouched otherwise). */
+void bs_ai_look(struct bs_ai_doctrine *ai, const struct bs_battle *b);
+int bs_ai_try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		    int side, int unit, const struct bs_order *o,
+		    struct bs_tt_outcome *oc, struct bs_quad *end);
+
 #endif

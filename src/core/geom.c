@@ -706,24 +706,49 @@ static inline int ray_far(struct bs_vec p, struct bs_vec u,
 /* Smallest t in [0, lim] at which quad a (view wa) moved by t along u
  * comes within g0 of quad b (view wb), into *t0, and within g1 (< g0),
  * into *t1 (INFINITY when never): every vertex of a against every edge of
- * b along u, every vertex of b against every edge of a along -u. */
+ * b along u, every vertex of b against every edge of a along -u.
+ * *firm (issue 13, the sweep memo): 1 when each of the two least came
+ * from a pair of vertex and edge that ray_far keeps at a limit as small
+ * as that least itself (so at any limit >= it: ray_far is monotone in the
+ * limit), 0 when not (a rounding at the edge of the broad phase). */
 static void first_line(const struct qview *wa, struct bs_vec u,
 		       const struct qview *wb, double g0, double g1, double lim,
-		       double *t0, double *t1)
+		       double *t0, double *t1, int *firm)
 {
 	struct bs_vec nu = {-u.x, -u.y};
 	double b0 = INFINITY, b1 = INFINITY;
+	int w0 = -1, w1 = -1; /* the pairs that gave them: 32 d + 4 i + j */
 	for (int i = 0; i < 4; i++)
 		for (int j = 0; j < 4; j++) {
-			if (!ray_far(wa->v[i], u, wb, j, g0, lim))
+			double p0 = b0, p1 = b1;
+			if (!ray_far(wa->v[i], u, wb, j, g0, lim)) {
 				ray_capsule(wa->v[i], u, wb, j, g0, g1, &b0,
 					    &b1);
-			if (!ray_far(wb->v[i], nu, wa, j, g0, lim))
+				w0 = b0 < p0 ? 4 * i + j : w0;
+				w1 = b1 < p1 ? 4 * i + j : w1;
+			}
+			p0 = b0;
+			p1 = b1;
+			if (!ray_far(wb->v[i], nu, wa, j, g0, lim)) {
 				ray_capsule(wb->v[i], nu, wa, j, g0, g1, &b0,
 					    &b1);
+				w0 = b0 < p0 ? 32 + 4 * i + j : w0;
+				w1 = b1 < p1 ? 32 + 4 * i + j : w1;
+			}
 		}
 	*t0 = b0;
 	*t1 = b1;
+	*firm = 1;
+	const int w[2] = {w0, w1};
+	const double at[2] = {b0, b1};
+	for (int k = 0; k < 2; k++) {
+		if (w[k] < 0)
+			continue;
+		int d = w[k] >= 32, i = (w[k] & 31) / 4, j = w[k] % 4;
+		if (d ? ray_far(wb->v[i], nu, wa, j, g0, at[k])
+		      : ray_far(wa->v[i], u, wb, j, g0, at[k]))
+			*firm = 0;
+	}
 }
 
 /* Turns are measured by a pseudo-angle in [0, 4): a function of the angle
@@ -1146,11 +1171,12 @@ struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
  * not. */
 static void first_at(const struct motion *mo, const struct turn *t,
 		     const struct qview *wq, const struct qview *wo, double lim,
-		     double *tc, double *ts)
+		     double *tc, double *ts, int *firm)
 {
+	*firm = 1;
 	if (!mo->turn) {
 		first_line(wq, mo->dir, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP,
-			   lim, tc, ts);
+			   lim, tc, ts, firm);
 		*tc = *tc <= lim ? *tc : INFINITY;
 		*ts = *ts <= lim ? *ts : INFINITY;
 		return;
@@ -1163,20 +1189,48 @@ static void first_at(const struct motion *mo, const struct turn *t,
 	*ts = db <= lim ? db : INFINITY;
 }
 
+/* What a translation sweep found of one obstacle, for the sweep memo
+ * (issue 13): enough to tell what it would find of it up to any shorter
+ * stop. */
+struct obst_rec {
+	unsigned char done;  /* 1: looked at (within the broad phase) */
+	unsigned char stand; /* enum stand */
+	unsigned char firm;  /* first_line's (ST_APART, ST_TOUCHING) */
+	unsigned char close; /* ST_CLOSE: it stops the motion at 0 when
+				theta <= stop; 0: never */
+	double tc, ts;	     /* first_at's, up to the stop it was asked at */
+	double theta;
+	double over; /* ST_OVERLAPPED: 0 or INFINITY, whatever the stop */
+};
+
 /* Where obstacle o (index i) stops q's motion mo, up to stop (INFINITY:
  * it does not), as geom.h says for each way it can stand at the start;
- * an obstacle apart that the motion comes to touch goes into *met. */
+ * an obstacle apart that the motion comes to touch goes into *met. rec
+ * (a translation, or NULL): what was found, for the sweep memo. */
 static double obstacle_stop(const struct motion *mo, struct turn *t,
 			    const struct qview *wq, const struct bs_quad *q,
 			    const struct bs_quad *o, int i, double stop,
-			    struct met *met)
+			    struct met *met, struct obst_rec *rec)
 {
 	enum stand st = stand_of(q, o);
+	if (rec) {
+		rec->done = 1;
+		rec->stand = (unsigned char)st;
+		rec->firm = 1;
+		rec->close = 0;
+		rec->tc = rec->ts = rec->theta = rec->over = INFINITY;
+	}
 	if (st == ST_APART || st == ST_TOUCHING) {
 		struct qview wo;
 		qview_make(&wo, o, mo->turn ? mo->c : (struct bs_vec){0, 0});
 		double tc, ts;
-		first_at(mo, t, wq, &wo, stop, &tc, &ts);
+		int firm;
+		first_at(mo, t, wq, &wo, stop, &tc, &ts, &firm);
+		if (rec) {
+			rec->firm = (unsigned char)firm;
+			rec->tc = tc;
+			rec->ts = ts;
+		}
 		if (st == ST_TOUCHING)
 			return ts;
 		if (!(tc <= stop))
@@ -1192,20 +1246,54 @@ static double obstacle_stop(const struct motion *mo, struct turn *t,
 				   ? 0
 				   : INFINITY;
 		double t0, t1;
-		return sweep_interval(q, mo->dir, o, BS_GEOM_FIT_TOL, &t0,
-				      &t1) &&
-			       t1 > 0 && t0 <= stop
-			   ? 0
-			   : INFINITY;
+		int in =
+		    sweep_interval(q, mo->dir, o, BS_GEOM_FIT_TOL, &t0, &t1) &&
+		    t1 > 0;
+		if (rec && in) {
+			rec->close = 1;
+			rec->theta = t0;
+		}
+		return in && t0 <= stop ? 0 : INFINITY;
 	}
 	/* already overlapping: only a motion that takes it in deeper is
 	 * stopped; backing out or sliding is free */
-	return depth_rate(q, o, mo) > 1e-12 ? 0 : INFINITY;
+	double r = depth_rate(q, o, mo) > 1e-12 ? 0 : INFINITY;
+	if (rec)
+		rec->over = r;
+	return r;
 }
 
-double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
-			  double len, const struct bs_quad *obst, int n,
-			  int *hit)
+/* The box swept by q along dir over stop (the broad phase). */
+static struct box swept_box(const struct bs_quad *q, struct bs_vec dir,
+			    double stop)
+{
+	struct box sw = box_of(q);
+	struct bs_vec end = bs_vec_scale(dir, stop);
+	sw.x0 = lo2(sw.x0, sw.x0 + end.x);
+	sw.x1 = hi2(sw.x1, sw.x1 + end.x);
+	sw.y0 = lo2(sw.y0, sw.y0 + end.y);
+	sw.y1 = hi2(sw.y1, sw.y1 + end.y);
+	return sw;
+}
+
+/* The one hit, from what was met and the stopper (geom.h). */
+static int sweep_hit(const struct bs_quad *q, struct bs_vec dir, double stop,
+		     const struct met *met, int stopper,
+		     const struct bs_quad *obst)
+{
+	struct bs_quad e;
+	for (int k = 0; k < 4; k++)
+		e.p[k] = (struct bs_vec){q->p[k].x + dir.x * stop,
+					 q->p[k].y + dir.y * stop};
+	int m = met_first(met, stop, &e, obst);
+	return m >= 0 ? m : stopper;
+}
+
+/* The translation sweep itself; rec[0..n-1] (or NULL): what it found of
+ * each obstacle. */
+static double sweep_translate(const struct bs_quad *q, struct bs_vec dir,
+			      double len, const struct bs_quad *obst, int n,
+			      int *hit, struct obst_rec *rec)
 {
 	const struct motion mo = {0, dir, {0, 0}, 0};
 	struct qview wq;
@@ -1214,32 +1302,170 @@ double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 	int stopper = -1;
 	struct met met = {0};
 	/* broad phase: the box swept by q along the whole move */
-	struct box sw = box_of(q);
-	struct bs_vec end = bs_vec_scale(dir, stop);
-	sw.x0 = lo2(sw.x0, sw.x0 + end.x);
-	sw.x1 = hi2(sw.x1, sw.x1 + end.x);
-	sw.y0 = lo2(sw.y0, sw.y0 + end.y);
-	sw.y1 = hi2(sw.y1, sw.y1 + end.y);
+	struct box sw = swept_box(q, dir, stop);
 	for (int i = 0; i < n && stop > 0; i++) {
 		struct box bo = box_of(&obst[i]);
 		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH + DIST_MARGIN))
 			continue;
-		double ts =
-		    obstacle_stop(&mo, NULL, &wq, q, &obst[i], i, stop, &met);
+		double ts = obstacle_stop(&mo, NULL, &wq, q, &obst[i], i, stop,
+					  &met, rec ? &rec[i] : NULL);
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;
 		}
 	}
-	if (hit) {
-		struct bs_quad e;
-		for (int k = 0; k < 4; k++)
-			e.p[k] = (struct bs_vec){q->p[k].x + dir.x * stop,
-						 q->p[k].y + dir.y * stop};
-		int m = met_first(&met, stop, &e, obst);
-		*hit = m >= 0 ? m : stopper;
-	}
+	if (hit)
+		*hit = sweep_hit(q, dir, stop, &met, stopper, obst);
 	return stop;
+}
+
+/* ---- the sweep memo (issue 13, part 4) ----------------------------------
+ * The doctrine tries an advance at full length, then at half along the
+ * same line from the same place, and the engine carries out an advance the
+ * doctrine just tried: the same sweep, or a shorter one of the same block
+ * along the same line among the same obstacles. Each thread keeps its last
+ * SWEEP_MEMO sweeps (every input, byte for byte) with what they found of
+ * each obstacle; a sweep of the same inputs up to len' <= len is then
+ * replayed, obstacle by obstacle in the same order, with the same broad
+ * phase (the box swept over len'), the same running stop and the same
+ * met list as the sweep itself would build, each obstacle's answer at the
+ * running stop R' taken from the one found at the longer run's stop R
+ * (R' <= R at every obstacle):
+ * - apart or touching: first_line's least is a minimum over the pairs of
+ *   vertex and edge that ray_far keeps, a set that only shrinks with the
+ *   limit, each pair's value independent of the limit: up to R' it is the
+ *   same least, clipped at R', provided the pair that gave it is kept at
+ *   R' as well: `firm` (kept at a limit equal to the least itself) says
+ *   so; an answer that is not firm is not replayed (the sweep is run);
+ * - close: it stops at 0 when the interval of deeper overlap starts at or
+ *   before R' (theta, independent of the stop);
+ * - overlapped: independent of the stop.
+ * An obstacle the shorter broad phase keeps, the longer kept too (the
+ * swept box only grows with the length) and looked at (the longer run's
+ * stop is never below the shorter's). So the replay gives the very bytes
+ * the sweep gives (tests/unit/t_geom_sweep_memo.c compares them on random
+ * placements, shorter and equal lengths). */
+#define SWEEP_MEMO 4
+#define SWEEP_MEMO_OBST 64
+static _Thread_local struct sweep_memo {
+	int valid, n;
+	struct bs_quad q;
+	struct bs_vec dir;
+	double len;
+	double stop; /* the answer at len itself */
+	int hit;
+	struct bs_quad obst[SWEEP_MEMO_OBST];
+	struct obst_rec rec[SWEEP_MEMO_OBST];
+} sweep_memo[SWEEP_MEMO];
+static _Thread_local int sweep_memo_next;
+static _Thread_local int sweep_memo_off;
+static _Thread_local unsigned long sweep_memo_hits;
+
+unsigned long bs_geom_sweep_memo_hits(void)
+{
+	return sweep_memo_hits;
+}
+
+void bs_geom_sweep_memo(int on)
+{
+	sweep_memo_off = !on;
+	for (int k = 0; k < SWEEP_MEMO; k++)
+		sweep_memo[k].valid = 0;
+}
+
+/* The replay of memo entry m up to len (0 < len <= m->len); 0 when an
+ * answer it needs is not firm (then the sweep must be run). */
+static int sweep_replay(const struct sweep_memo *m, double len, double *out,
+			int *hit)
+{
+	const struct bs_quad *q = &m->q, *obst = m->obst;
+	double stop = len;
+	int stopper = -1;
+	struct met met = {0};
+	struct box sw = swept_box(q, m->dir, stop);
+	for (int i = 0; i < m->n && stop > 0; i++) {
+		struct box bo = box_of(&obst[i]);
+		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH + DIST_MARGIN))
+			continue;
+		const struct obst_rec *r = &m->rec[i];
+		if (!r->done)
+			return 0; /* (cannot be: the longer run looked) */
+		double ts;
+		switch ((enum stand)r->stand) {
+		case ST_APART:
+		case ST_TOUCHING: {
+			if (!r->firm && (r->tc <= stop || r->ts <= stop))
+				return 0;
+			double tc = r->tc <= stop ? r->tc : INFINITY;
+			ts = r->ts <= stop ? r->ts : INFINITY;
+			if (r->stand == ST_APART) {
+				if (!(tc <= stop))
+					ts = INFINITY;
+				else
+					met_add(&met, i, tc);
+			}
+			break;
+		}
+		case ST_CLOSE:
+			ts = r->close && r->theta <= stop ? 0 : INFINITY;
+			break;
+		default:
+			ts = r->over;
+			break;
+		}
+		if (ts < stop) {
+			stop = ts;
+			stopper = i;
+		}
+	}
+	if (hit)
+		*hit = sweep_hit(q, m->dir, stop, &met, stopper, obst);
+	*out = stop;
+	return 1;
+}
+
+double bs_sweep_translate(const struct bs_quad *q, struct bs_vec dir,
+			  double len, const struct bs_quad *obst, int n,
+			  int *hit)
+{
+	if (sweep_memo_off || n > SWEEP_MEMO_OBST || n < 0 || !(len > 0) ||
+	    !isfinite(len))
+		return sweep_translate(q, dir, len, obst, n, hit, NULL);
+	size_t nb = (size_t)n * sizeof obst[0];
+	for (int k = 0; k < SWEEP_MEMO; k++) {
+		const struct sweep_memo *m = &sweep_memo[k];
+		double out;
+		if (!(m->valid && m->n == n && len <= m->len &&
+		      memcmp(&m->q, q, sizeof *q) == 0 &&
+		      memcmp(&m->dir, &dir, sizeof dir) == 0 &&
+		      (n == 0 || memcmp(m->obst, obst, nb) == 0)))
+			continue;
+		if (memcmp(&len, &m->len, sizeof len) == 0) {
+			/* the same sweep: its answer */
+			if (hit)
+				*hit = m->hit;
+			sweep_memo_hits++;
+			return m->stop;
+		}
+		if (sweep_replay(m, len, &out, hit)) {
+			sweep_memo_hits++;
+			return out;
+		}
+	}
+	struct sweep_memo *m = &sweep_memo[sweep_memo_next];
+	sweep_memo_next = (sweep_memo_next + 1) % SWEEP_MEMO;
+	m->valid = 1;
+	m->n = n;
+	m->q = *q;
+	m->dir = dir;
+	m->len = len;
+	if (n > 0) /* (obst may be NULL when there are none) */
+		memcpy(m->obst, obst, nb);
+	memset(m->rec, 0, (size_t)n * sizeof m->rec[0]);
+	m->stop = sweep_translate(q, dir, len, obst, n, &m->hit, m->rec);
+	if (hit)
+		*hit = m->hit;
+	return m->stop;
 }
 
 double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
@@ -1278,7 +1504,8 @@ double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 		if (bs_vec_dist(c, pivot) >
 		    radius + ro + BS_GEOM_TOUCH + DIST_MARGIN)
 			continue;
-		double ts = obstacle_stop(&mo, &t, &wq, q, o, i, stop, &met);
+		double ts =
+		    obstacle_stop(&mo, &t, &wq, q, o, i, stop, &met, NULL);
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;

@@ -2238,6 +2238,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.pass_through = bs_ai_pass_through_cb;
 	ai->ctl.roles = roles_cb;
 	ai->ctl.fire_indiv = bs_ai_hero_fire_cb; /* [9.4] R-525 */
+	ai->ctl.pass_through_indiv = bs_ai_hero_pass_through_cb; /* */
 	ai->ctl.melee_order = melee_order_cb;
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);

@@ -192,6 +192,20 @@ static int d_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 	return c->fire_indiv ? c->fire_indiv(c->ctx, b, side, out, max) : 0;
 }
 
+/* [10.6] RULING R-549: the pass-through shots of a side's individuals,
+ * asked of its controller as in `play`. */
+static int d_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
+				int mside, int munit,
+				const struct bs_move_point *path, int n,
+				struct bs_indiv_fire_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->pass_through_indiv
+		   ? c->pass_through_indiv(c->ctx, b, side, mside, munit, path,
+					   n, out, max)
+		   : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -221,6 +235,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(pass_through);
 	SYNC(roles);
 	SYNC(fire_indiv);
+	SYNC(pass_through_indiv);
 #undef SYNC
 }
 
@@ -949,6 +964,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .pass_through = d_pass_through,
 	    .roles = d_roles,
 	    .fire_indiv = d_fire_indiv,
+	    .pass_through_indiv = d_pass_through_indiv,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",

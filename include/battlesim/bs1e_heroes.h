@@ -138,6 +138,10 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 /* [10.0] RULING R-526: the shots (side, indiv) has left this Game Round
  * (0 when he has no missile weapon or is not on the table). */
 int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv);
+/* [10.4] Table 12 RULING R-550: the inches (side, indiv) may move now,
+ * his MV or less after the shots he fired this round (0 for no such
+ * individual). */
+double bs1e_indiv_mv_allowed(const struct bs_battle *b, int side, int indiv);
 /* [10.2] [10.6] RULING R-549: 1 when (side, indiv) has taken his shot of
  * pass-through fire this Game Round. */
 int bs1e_indiv_pass_through_taken(const struct bs_battle *b, int side,

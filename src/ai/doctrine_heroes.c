@@ -103,7 +103,10 @@ static int plan_move(const struct bs_battle *b, int side, int k,
 	double len = bs_vec_len(d);
 	if (len < SLACK)
 		return 0;
-	double mv = c->mv - SLACK;
+	/* [10.4] Table 12 RULING R-550: less after his shots this round */
+	double mv = bs1e_indiv_mv_allowed(b, side, k) - SLACK;
+	if (mv < SLACK)
+		return 0;
 	static const double side_off[] = {0, 2, -2, 4, -4, 6, -6};
 	for (size_t i = 0; i < sizeof side_off / sizeof side_off[0]; i++) {
 		struct bs_indiv_order t = *o;

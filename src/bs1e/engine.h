@@ -130,6 +130,8 @@ struct bs1e_indiv_x {
 	/* [10.2] RULING R-549: shot in the Initial Missile Phase, and as
 	 * pass-through fire, this Game Round */
 	int fired_initial, pass_through;
+	/* [10.4] RULING R-550: the MV he spent moving this Game Round */
+	double moved;
 };
 
 struct bs1e_scratch {
@@ -591,6 +593,9 @@ void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
  * volleys; kind BS_FIRE_PHASE, or BS_FIRE_INITIAL in the Initial Missile
  * Phase [1.2] [10.2] (RULING R-549). */
 void bs1e_heroes_fire(struct bs_battle *b, int side, enum bs_fire_kind kind);
+/* [10.4] Table 12 RULING R-550: the inches of MV figure k may still spend
+ * this round after the shots he fired (HUGE_VAL when he fired none). */
+double bs1e_indiv_t12_mv_left(const struct bs_battle *b, int k);
 /* [10.6] RULING R-549: 1 when an enemy individual of unit g might take
  * pass-through fire at its move. */
 int bs1e_heroes_pt_possible(const struct bs_battle *b, int g);

@@ -33,9 +33,42 @@ static const struct bs_unit_weapon *missile_of(const struct bs_individual *d)
 	return NULL;
 }
 
+/* [10.4] Table 12's row for figure k's weapon (RULING R-550): the
+ * weapon's class; a bow in the hands of a centaur (a race that
+ * split-fires) is a mounted archer's, as R-478 for units. */
+static int t12_row(const struct bs_battle *b, int k)
+{
+	const struct bs_individual *def = b->indivs[k].def;
+	const struct bs_weapon *w = missile_of(def)->weapon;
+	switch (w->missile_class) {
+	case BS1E_MISSILE_ARCHER:
+		return def->race && (def->race->flags & BS_CF_SPLIT_FIRE)
+			   ? BS1E_MISSILE_MOUNTED_ARCHER
+			   : BS1E_MISSILE_ARCHER;
+	case BS1E_MISSILE_CROSSBOW_SLING:
+		return BS1E_MISSILE_CROSSBOW_SLING;
+	default:
+		return BS1E_MISSILE_THROWN;
+	}
+}
+
+/* [10.4] Table 12 (RULING R-550): the sixths of his MV he may spend in
+ * all this round after `shots` shots; -1 when the table does not let him
+ * fire that often (R-013). */
+static int t12_sixths(const struct bs_battle *b, int k, int shots)
+{
+	if (shots <= 0)
+		return 6;
+	if (shots > 2)
+		return -1;
+	return bs1e_table12[t12_row(b, k)].move_sixths_after_shots[shots];
+}
+
 /* RULING R-526 [10.0] "the number of shots per Game Round are the same as
  * in the AD&D game": the weapon's rate a Game Round, a fraction on the
- * later rounds (1/2: every second round, R-508's way). */
+ * later rounds (1/2: every second round, R-508's way); RULING R-550: at
+ * most the shots Table 12 prints for his weapon (thrown weapons,
+ * crossbows and slings once, archers twice), as for a unit. */
 static int shots_round(const struct bs_battle *b, int k)
 {
 	const struct bs_unit_weapon *w = missile_of(b->indivs[k].def);
@@ -43,7 +76,29 @@ static int shots_round(const struct bs_battle *b, int k)
 		return 0;
 	int num = w->weapon->rate_num > 0 ? w->weapon->rate_num : 1;
 	int den = w->weapon->rate_den > 0 ? w->weapon->rate_den : 1;
-	return bs1e_adnd_routines(num, den, b->round);
+	int n = bs1e_adnd_routines(num, den, b->round);
+	int most = t12_sixths(b, k, 2) >= 0 ? 2 : 1;
+	return n < most ? n : most;
+}
+
+double bs1e_indiv_t12_mv_left(const struct bs_battle *b, int k)
+{
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	if (x->shots <= 0 || !missile_of(b->indivs[k].def))
+		return HUGE_VAL;
+	int six = t12_sixths(b, k, x->shots);
+	double left = (six > 0 ? b->indivs[k].mv * six / 6.0 : 0) - x->moved;
+	return left > 0 ? left : 0;
+}
+
+double bs1e_indiv_mv_allowed(const struct bs_battle *b, int side, int indiv)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals)
+		return 0;
+	int k = b->indiv_first[side] + indiv;
+	double left = bs1e_indiv_t12_mv_left(b, k);
+	return left < b->indivs[k].mv ? left : b->indivs[k].mv;
 }
 
 int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv)
@@ -201,6 +256,21 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 		return no(out, "an individual does not split-fire",
 			  "[10.5] RULING R-549");
 	}
+	/* [10.4] Table 12 (RULING R-550): the movement he made this round
+	 * allows this shot */
+	int six = t12_sixths(b, k, x->shots + 1);
+	if (six < 0)
+		return no(out,
+			  "his weapon does not fire that often a round "
+			  "(Table 12)",
+			  "[10.4 T12] RULING R-550");
+	if (x->moved > b->indivs[k].mv * six / 6.0 + EPS)
+		return no(out,
+			  six == 0 ? "he moved this round: he may not shoot "
+				     "(Table 12)"
+				   : "he moved too far this round to shoot "
+				     "again (Table 12)",
+			  "[10.4 T12] RULING R-550");
 	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
 	    (o->tunit >= 0) == (o->tindiv >= 0))
 		return no(out, "missile fire is aimed at one enemy", "[10.1]");

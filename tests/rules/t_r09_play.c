@@ -1627,3 +1627,91 @@ Test(r09_play, s10_2_s10_6_ruling_r549_scripted_entries_of_a_hero)
 	    "another mover");
 	tf_close(&t);
 }
+
+/* [10.4] Table 12 for a hero (RULING R-550): "Archers: Fire twice and not
+ * move, fire once and 1/2 movement penalty"; "Crossbows/Slings: Either
+ * move or shoot"; "Mounted Archers: ... fire once and move full movement
+ * rate" (a centaur's bow, as R-478). His movement this round is what he
+ * spent moving in his Movement Phase; after his shots his move is
+ * limited the same way. */
+Test(r09_play, s10_4_ruling_r550_table_12_for_a_hero)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: light crossbow, position: [36, 30]}\n"
+	    "      - {name: Cai, race: centaur, class: fighter, level: 1, "
+	    "hp: 30, ac: 5, weapon: long bow, position: [20, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	int ka = ki(&t, "Ada");
+	struct bs1e_indiv_x *xa = &bs1e_sc(t.b)->ix[ka];
+	double mv = t.b->indivs[ka].mv;
+	cr_assert_gt(mv, 0);
+	/* he moves half his MV in his Movement Phase (events: the move) */
+	t.indiv[0][1] = (struct bs_indiv_order){.move = 1,
+						.x = 36,
+						.y = 20 - mv / 2,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 0);
+	cr_assert_float_eq(xa->moved, mv / 2, 1e-9, "moved %g", xa->moved);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
+	struct bs1e_indiv_shot p;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s", p.why);
+	xa->shots = 1;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why,
+			 "he moved this round: he may not shoot (Table 12)",
+			 "fire twice and not move");
+	cr_assert_str_eq(p.cite, "[10.4 T12] RULING R-550");
+	xa->shots = 0;
+	xa->moved = mv / 2 + 0.5;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why, "he moved too far this round to shoot again "
+				"(Table 12)");
+	/* the crossbow: either move or shoot */
+	struct bs_indiv_fire_order ob = {1, 0, -1, 1, NULL, 0};
+	int kb = ki(&t, "Bors");
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 1, "%s", p.why);
+	bs1e_sc(t.b)->ix[kb].moved = 0.5;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 0);
+	cr_assert_str_eq(p.why, "he moved this round: he may not shoot "
+				"(Table 12)");
+	/* after his shots: one, half his MV; two, none */
+	xa->moved = 0;
+	xa->shots = 1;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 0, 1), mv / 2, 1e-9);
+	struct bs1e_indiv_outcome oc;
+	double y0 = t.b->indivs[ka].pos.y; /* where he went */
+	struct bs_indiv_order go = {.move = 1,
+				    .x = 36,
+				    .y = y0 + mv / 2 + 1,
+				    .tside = -1,
+				    .tunit = -1,
+				    .tindiv = -1};
+	cr_assert_eq(bs1e_check_indiv_move(t.b, 0, 1, &go, &oc), 0);
+	cr_assert_str_eq(oc.why,
+			 "farther than Table 12 lets him move after his shots");
+	go.y = y0 + mv / 2 - 1;
+	cr_assert_eq(bs1e_check_indiv_move(t.b, 0, 1, &go, &oc), 1, "%s",
+		     oc.why);
+	xa->shots = 2;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 0, 1), 0, 1e-9);
+	cr_assert_eq(bs1e_check_indiv_move(t.b, 0, 1, &go, &oc), 0);
+	cr_assert_str_eq(oc.why,
+			 "he shot this round: Table 12 lets him move no more");
+	/* a centaur's bow: one shot, then his full MV */
+	int kc = ki(&t, "Cai");
+	bs1e_sc(t.b)->ix[kc].shots = 1;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 1, 2), t.b->indivs[kc].mv,
+			   1e-9);
+	bs1e_sc(t.b)->ix[kc].shots = 0;
+	bs1e_sc(t.b)->ix[kc].moved = t.b->indivs[kc].mv;
+	t.b->indivs[kc].pos = (struct bs_vec){30, y0 + 8};
+	struct bs_indiv_fire_order oc2 = {2, 0, -1, 1, NULL, 0};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &oc2, &p), 1, "%s", p.why);
+	tf_close(&t);
+}

@@ -342,7 +342,7 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 			  "[11.9]");
 	/* [10.1] line of sight from his counter, facing the target (heroes
 	 * turn freely, the [9.4] Q&A); the other units stand in the way
-	 * (RULING R-526: individuals' counters do not) */
+	 * (RULING R-526), and the other individuals' counters (R-551) */
 	struct bs_vec d = bs_vec_sub(tc, b->indivs[k].pos);
 	double facing = bs_vec_len(d) > EPS ? bs_facing_of(d) : 0;
 	counter_block(b, k, facing, &fs, &fp);
@@ -351,24 +351,43 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	spec.rows = 1;
 	spec.reach = w->weapon->range_l;
 	spec.ti = bs1e_terrain(b);
-	struct bs_quad obst[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
 	int n = 0;
 	for (int g = 0; g < b->nunits; g++)
 		if (g != out->g && bs1e_in_play(b, g))
 			obst[n++] = g == mg ? mq : bs1e_quad(b, g);
+	/* RULING R-551 [14.4] "an individual character can be targeted if
+	 * not physically blocked by any figure or portion of a figure": the
+	 * counters of the other heroes and commanders standing alone, friend
+	 * or foe, stand in the way of his shot as the units' blocks do */
+	int nu = n;
+	for (int i = 0; i < b->nindivs; i++)
+		if (i != k && i != out->t && bs1e_indiv_figure(b, i))
+			obst[n++] = bs1e_indiv_quad(b, i);
 	if (bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL, NULL, n,
-			     &out->sight) <= 0)
+			     &out->sight) <= 0) {
+		/* which: seen without the counters, they hid it */
+		struct bs_tt_sight alone;
+		int by_counter =
+		    out->sight.in_reach > 0 && !out->sight.terrain_hid &&
+		    n > nu &&
+		    bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL,
+				     NULL, nu, &alone) > 0;
 		return no(out,
 			  out->sight.in_reach > 0 && out->sight.terrain_hid
 			      ? "he cannot see the target: the terrain hides "
 				"it (woods, a hill or a building)"
+			  : by_counter ? "he cannot see the target: another "
+					 "figure stands in the way"
 			  : out->sight.in_reach > 0
 			      ? "he cannot see the target"
 			      : "the target is out of range",
 			  out->sight.in_reach > 0 && out->sight.terrain_hid
 			      ? "[10.1] [11.9] RULING R-495"
+			  : by_counter ? "[10.1] [14.4] RULING R-551"
 			  : out->sight.in_reach > 0 ? "[10.1]"
 						    : "[10.0]");
+	}
 	out->range = out->sight.range;
 	out->band = out->range <= w->weapon->range_s + EPS   ? 0
 		    : out->range <= w->weapon->range_m + EPS ? 1
@@ -563,6 +582,18 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 		bs_deriv_add(&d, r->mod, r->cite, "%s range",
 			     band_name[p->band]);
 	}
+	/* RULING R-476 [10.1] "If only a portion of the intended target can
+	 * be seen, the figure can still shoot, but at a penalty": +2, as for
+	 * a unit's volley (RULING R-551: a hero's shot too, when a figure or
+	 * the terrain hides some of it: he faces freely, his arc hides
+	 * nothing) */
+	if (p->sight.seen < p->sight.in_reach &&
+	    (p->sight.hidden_by >= 0 || p->sight.terrain_hid) &&
+	    cover == BS_COVER_NONE &&
+	    !(b->sc->options & (1u << BS_OPT_PARTLY_VISIBLE_NO_PENALTY)))
+		bs_deriv_add(&d, 2, "[10.1] RULING R-476, R-551",
+			     "target partly hidden (%d of %d figures seen)",
+			     p->sight.seen, p->sight.in_reach);
 	t->flags |= BS_UF_ATTACKED;
 	/* one shot, the weapon's damage against the figure's size with its
 	 * plus */

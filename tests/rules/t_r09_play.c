@@ -1715,3 +1715,51 @@ Test(r09_play, s10_4_ruling_r550_table_12_for_a_hero)
 	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &oc2, &p), 1, "%s", p.why);
 	tf_close(&t);
 }
+
+/* RULING R-551 [14.4] "an individual character can be targeted if not
+ * physically blocked by any figure or portion of a figure" [10.1]: another
+ * hero's counter between the shooter and his target blocks the shot; in
+ * front of a unit it hides some of its figures, and R-476's +2 for a
+ * target only partly seen applies to the hero's shot as to a volley. */
+Test(r09_play, s10_1_s14_4_ruling_r551_counters_block_a_heros_shot)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n"
+	    "      - {name: Cid, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 25]}\n";
+	char i1[512];
+	snprintf(i1, sizeof i1, "%s%s", OG, b);
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, ORCS_AT(36),
+		    i1);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	struct bs_indiv_fire_order o = {1, 1, -1, 2, NULL, 0}; /* Bors */
+	struct bs1e_indiv_shot p;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why,
+			 "he cannot see the target: another figure stands in "
+			 "the way");
+	cr_assert_str_eq(p.cite, "[10.1] [14.4] RULING R-551");
+	/* at the orcs behind Bors and Cid: some figures hidden */
+	struct bs_indiv_fire_order ou = {1, 1, 1, -1, "test", 0};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &ou, &p), 1, "%s", p.why);
+	cr_assert_lt(p.sight.seen, p.sight.in_reach, "%d of %d", p.sight.seen,
+		     p.sight.in_reach);
+	t.ctl.fire_indiv = tf_fire_indiv;
+	shot_orders[0] = ou;
+	nshot_orders = 1;
+	tf_dice(&t, (int[]){3, 4}, 2);
+	bs1e_heroes_fire(t.b, 0, BS_FIRE_PHASE);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert(tf_has_term(&h->deriv, 2, "target partly hidden"));
+	/* Cid steps aside: Bors is seen; Bors steps aside: all the orcs */
+	ind(&t, "Cid")->pos = (struct bs_vec){44, 25};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s", p.why);
+	ind(&t, "Bors")->pos = (struct bs_vec){50, 30};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &ou, &p), 1, "%s", p.why);
+	cr_assert_eq(p.sight.seen, p.sight.in_reach, "%d of %d", p.sight.seen,
+		     p.sight.in_reach);
+	tf_close(&t);
+}

@@ -1826,18 +1826,19 @@ static void fire_question_text(const struct bs_ref *r,
 			: "fire",
 		    q->nrally ? "another" : "a",
 		    q->fire == BS_FIRE_ARTILLERY ? "[, ammo: SPECIAL]" : "");
-		/* [9.4] [10.0] RULING R-525: the human controller is not
-		 * asked its individuals' shots (docs/REFEREE.md "Not played
-		 * yet"): said where one could shoot */
-		for (int i = 0;
-		     q->fire == BS_FIRE_PHASE && i < sd->nindividuals; i++)
-			if (bs1e_indiv_shots_left(b, q->side, i) > 0)
-				put(buf, len, &k,
-				    "\n  %s: not asked: a human side's heroes "
-				    "do not shoot [9.4] [10.0] (RULING R-525; "
-				    "`side %s ai` shoots for them)",
-				    sd->individuals[i].name, sd->name);
 	}
+	/* [9.4] [10.0] RULING R-525, R-549: the human controller is not
+	 * asked its individuals' shots (docs/REFEREE.md "Not played yet"):
+	 * said where one could shoot (the Initial Missile Phase, step B,
+	 * pass-through fire) */
+	for (int i = 0; q->fire != BS_FIRE_ARTILLERY && i < sd->nindividuals;
+	     i++)
+		if (bs1e_indiv_shots_left(b, q->side, i) > 0)
+			put(buf, len, &k,
+			    "\n  %s: not asked: a human side's heroes do not "
+			    "shoot [9.4] [10.0] (RULING R-525, R-549; `side "
+			    "%s ai` shoots for them)",
+			    sd->individuals[i].name, sd->name);
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_volleys(b, q, v, 64);
 	if (n > 64)

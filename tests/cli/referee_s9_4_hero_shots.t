@@ -20,7 +20,7 @@ i=0
 while [ $i -lt 40 ]; do printf 'go\nfirst\nhold\nstay\ndone\n'; i=$((i + 1)); done >in.txt
 "$BS" referee h.yaml --seed 2 --journal b.journal --side 0=human --side 1=ai \
 	--dice all=program <in.txt >out.txt 2>err.txt
-grep -qF "Archer hero: not asked: a human side's heroes do not shoot [9.4] [10.0] (RULING R-525; \`side South ai\` shoots for them)" err.txt ||
+grep -qF "Archer hero: not asked: a human side's heroes do not shoot [9.4] [10.0] (RULING R-525, R-549; \`side South ai\` shoots for them)" err.txt ||
 	{ echo "the fire prompt does not say the hero is not asked"; exit 1; }
 grep -q '"shot"' b.journal && { echo "a shot in the human side's journal"; exit 1; }
 exit 0

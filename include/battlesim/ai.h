@@ -275,6 +275,11 @@ struct bs_human_q {
 	const struct bs_fire_order *given; /* PASS_THROUGH: nrally of them */
 	/* ROLES: the changes declared so far this phase (nrally of them) */
 	const struct bs_role_order *roles;
+	/* FIRE with `shots` 1 (RULING R-552): the side's individuals'
+	 * shots, in the Initial Missile Phase or step B (`fire`), the
+	 * shots declared so far (nrally of them, `shots_given`) */
+	int shots;
+	const struct bs_indiv_fire_order *shots_given;
 };
 
 /* The answer to it (the fields of its kind). */
@@ -306,6 +311,8 @@ struct bs_human_answer {
 	int mside, munit;
 	double after;
 	struct bs_role_order role; /* ROLES (done 0): the change */
+	/* FIRE with q->shots (done 0): the individual's shot */
+	struct bs_indiv_fire_order shot;
 };
 
 /* The UI: answer q about battle b into *a (every question is answered:
@@ -342,6 +349,14 @@ struct bs_human_volley {
  * out[0..max); returns how many there are (may be more than max). */
 int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
 			struct bs_human_volley *out, int max);
+/* RULING R-552: the shots of q's side's individuals (q->shots) the rules
+ * allow now, one per (individual, target), leaving out an individual
+ * whose shots left this round are all declared (q->shots_given); the
+ * count (out, at most max, may be NULL). */
+int bs_ai_human_shots(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_indiv_fire_order *out, int max);
+/* How many of q->shots_given are individual indiv's. */
+int bs_ai_human_shots_given(const struct bs_human_q *q, int indiv);
 
 /* [9.0] RULING R-435: the changes of role side's individuals may declare
  * now (bs1e_check_role legal, an individual not named in q->roles yet),

@@ -120,14 +120,32 @@ struct bs1e_indiv_shot {
 	struct bs_tt_sight sight;
 };
 
-/* Check shot o of `side` now [9.4] [10.1]; 1 when legal. */
+/* Check shot o of `side` now [9.4] [10.1]; 1 when legal. In the Initial
+ * Missile Phase (b->phase) as its shot there, else as one of step B of
+ * the Missile and Magic Phase. */
 int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
 			  const struct bs_indiv_fire_order *o,
 			  struct bs1e_indiv_shot *out);
+/* The same for a shot of `kind` (BS_FIRE_PHASE, BS_FIRE_INITIAL [10.2],
+ * BS_FIRE_PASS_THROUGH [10.6]: at moment `at` of an enemy unit's move,
+ * the mover standing where it has it; RULING R-549). */
+int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
+			     const struct bs_indiv_fire_order *o,
+			     enum bs_fire_kind kind,
+			     const struct bs_move_point *at,
+			     struct bs1e_indiv_shot *out);
 
 /* [10.0] RULING R-526: the shots (side, indiv) has left this Game Round
  * (0 when he has no missile weapon or is not on the table). */
 int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv);
+/* [10.4] Table 12 RULING R-550: the inches (side, indiv) may move now,
+ * his MV or less after the shots he fired this round (0 for no such
+ * individual). */
+double bs1e_indiv_mv_allowed(const struct bs_battle *b, int side, int indiv);
+/* [10.2] [10.6] RULING R-549: 1 when (side, indiv) has taken his shot of
+ * pass-through fire this Game Round. */
+int bs1e_indiv_pass_through_taken(const struct bs_battle *b, int side,
+				  int indiv);
 
 /* What an individual's move would do, without doing it [7.7] [7.8] [9.4]. */
 struct bs1e_indiv_outcome {

@@ -120,6 +120,9 @@ struct bs_indiv_fire_order {
 	int indiv;
 	int tside, tunit, tindiv;
 	const char *why; /* the controller's reason (static text) or NULL */
+	/* [10.6] pass-through fire (RULING R-549): the moment of the
+	 * mover's path it is fired at (pass_through_indiv only) */
+	int at;
 };
 
 /* Issue 16 [14.1] [14.4] [14.5]: one spell that individual `indiv` of the
@@ -370,7 +373,11 @@ struct bs_controller {
 	 * Phase, after its units' volleys, in order; returns how many (<=
 	 * max). An individual named twice fires his second shot. Each is
 	 * checked when its turn comes (bs1e_check_indiv_fire); an illegal
-	 * one is REJECTED. NULL: the side's individuals do not shoot. */
+	 * one is REJECTED. Asked too in the Initial Missile Phase [1.2]
+	 * [10.2] after the side's units' volleys (b->phase is
+	 * BS_PHASE_INITIAL_MISSILE then; RULING R-549: one shot at most
+	 * each, only with two or more shots a Game Round). NULL: the side's
+	 * individuals do not shoot. */
 	int (*fire_indiv)(void *ctx, const struct bs_battle *b, int side,
 			  struct bs_indiv_fire_order *out, int max);
 	/* 1E Advanced Game (issue 16) [1.5 A] [14.1]: the spells the side's
@@ -388,6 +395,16 @@ struct bs_controller {
 	 * the side turns. */
 	int (*turn)(void *ctx, const struct bs_battle *b, int side,
 		    struct bs_turn_order *out, int max);
+	/* [10.6] RULING R-549: pass-through fire of the side's individuals:
+	 * enemy unit (mside, munit) is about to move through path[0..n-1]
+	 * (as `pass_through`). Returns shots (<= max), each with `at` the
+	 * moment, aimed at the mover or any other enemy unit or individual
+	 * in range and sight then; at most one shot per individual a round.
+	 * NULL: none. */
+	int (*pass_through_indiv)(void *ctx, const struct bs_battle *b,
+				  int side, int mside, int munit,
+				  const struct bs_move_point *path, int n,
+				  struct bs_indiv_fire_order *out, int max);
 };
 
 #endif

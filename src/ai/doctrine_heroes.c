@@ -103,7 +103,10 @@ static int plan_move(const struct bs_battle *b, int side, int k,
 	double len = bs_vec_len(d);
 	if (len < SLACK)
 		return 0;
-	double mv = c->mv - SLACK;
+	/* [10.4] Table 12 RULING R-550: less after his shots this round */
+	double mv = bs1e_indiv_mv_allowed(b, side, k) - SLACK;
+	if (mv < SLACK)
+		return 0;
 	static const double side_off[] = {0, 2, -2, 4, -4, 6, -6};
 	for (size_t i = 0; i < sizeof side_off / sizeof side_off[0]; i++) {
 		struct bs_indiv_order t = *o;
@@ -481,60 +484,165 @@ int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 	return n;
 }
 
+/* The nearest legal shot of (side, k) of `kind` (at moment `at`, or
+ * NULL): at an enemy individual, else at an enemy unit when `units`;
+ * only at the mover (mside, munit) when mside >= 0. 0 when none. */
+static int nearest_shot(const struct bs_battle *b, int side, int k,
+			enum bs_fire_kind kind, const struct bs_move_point *at,
+			int mside, int munit, struct bs_indiv_fire_order *best)
+{
+	*best = (struct bs_indiv_fire_order){k, -1, -1, -1, NULL, 0};
+	double best_r = 1e30;
+	for (int es = 0; es < b->nsides && mside < 0; es++) {
+		if (es == side)
+			continue;
+		for (int j = 0; j < b->sc->sides[es].nindividuals; j++) {
+			struct bs_indiv_fire_order o = {k, es, -1, j, NULL, 0};
+			struct bs1e_indiv_shot p;
+			if (bs1e_check_indiv_fire_at(b, side, &o, kind, at,
+						     &p) &&
+			    p.range < best_r) {
+				*best = o;
+				best_r = p.range;
+				best->why = "an enemy individual in range and "
+					    "sight: the nearest";
+			}
+		}
+	}
+	for (int es = 0; es < b->nsides && best->tside < 0; es++) {
+		if (es == side)
+			continue;
+		for (int u = 0; u < b->sc->sides[es].nunits; u++) {
+			if (mside >= 0 && (es != mside || u != munit))
+				continue;
+			struct bs_indiv_fire_order o = {k, es, u, -1, NULL, 0};
+			struct bs1e_indiv_shot p;
+			if (bs1e_check_indiv_fire_at(b, side, &o, kind, at,
+						     &p) &&
+			    p.range < best_r) {
+				*best = o;
+				best_r = p.range;
+				best->why = "no enemy individual in reach: "
+					    "the nearest enemy unit in range "
+					    "and sight";
+			}
+		}
+	}
+	return best->tside >= 0;
+}
+
 /* [9.4] [10.0] RULING R-525: the doctrine's heroes who shoot. Each
  * individual of the side with shots left this Game Round and not in
  * contact shoots every shot at the nearest enemy individual he may hit
  * (range and sight, bs1e_check_indiv_fire), else at the nearest enemy
- * unit he may hit (docs/AI.md). */
+ * unit he may hit (docs/AI.md). RULING R-549: in the Initial Missile
+ * Phase one shot, the same way, when he has two or more a Game Round. */
 int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
 		       struct bs_indiv_fire_order *out, int max)
 {
 	(void)ctx;
+	int initial = b->phase == BS_PHASE_INITIAL_MISSILE;
+	enum bs_fire_kind kind = initial ? BS_FIRE_INITIAL : BS_FIRE_PHASE;
 	int n = 0;
 	for (int k = 0; k < b->sc->sides[side].nindividuals && n < max; k++) {
 		int shots = bs1e_indiv_shots_left(b, side, k);
 		if (shots <= 0 || bs1e_indiv_engaged(b, side, k))
 			continue;
-		struct bs_indiv_fire_order best = {k, -1, -1, -1, NULL};
-		double best_r = 1e30;
-		for (int es = 0; es < b->nsides; es++) {
-			if (es == side)
-				continue;
-			for (int j = 0; j < b->sc->sides[es].nindividuals;
-			     j++) {
-				struct bs_indiv_fire_order o = {k, es, -1, j,
-								NULL};
-				struct bs1e_indiv_shot p;
-				if (bs1e_check_indiv_fire(b, side, &o, &p) &&
-				    p.range < best_r) {
-					best = o;
-					best_r = p.range;
-					best.why =
-					    "an enemy individual in range "
-					    "and sight: the nearest";
-				}
-			}
-		}
-		for (int es = 0; es < b->nsides && best.tside < 0; es++) {
-			if (es == side)
-				continue;
-			for (int u = 0; u < b->sc->sides[es].nunits; u++) {
-				struct bs_indiv_fire_order o = {k, es, u, -1,
-								NULL};
-				struct bs1e_indiv_shot p;
-				if (bs1e_check_indiv_fire(b, side, &o, &p) &&
-				    p.range < best_r) {
-					best = o;
-					best_r = p.range;
-					best.why =
-					    "no enemy individual in reach: "
-					    "the nearest enemy unit in "
-					    "range and sight";
-				}
-			}
-		}
-		for (int s = 0; s < shots && best.tside >= 0 && n < max; s++)
+		if (initial)
+			shots = 1;
+		struct bs_indiv_fire_order best;
+		if (!nearest_shot(b, side, k, kind, NULL, -1, -1, &best))
+			continue;
+		if (initial)
+			best.why = best.tindiv >= 0
+				       ? "an enemy individual in range and "
+					 "sight, before the enemy moves: the "
+					 "nearest"
+				       : "no enemy individual in reach: the "
+					 "nearest enemy unit in range and "
+					 "sight, before the enemy moves";
+		for (int s = 0; s < shots && n < max; s++)
 			out[n++] = best;
 	}
 	return n;
+}
+
+/* 1 when the moment's block of the mover touches figure k's counter. */
+static int comes_at(const struct bs_battle *b, int k,
+		    const struct bs_move_point *at)
+{
+	const struct bs_unit_state *mu =
+	    &b->units[b->side_first[at->side] + at->unit];
+	struct bs_tt_shape sh;
+	struct bs_tt_pose p;
+	bs_tt_shape_make(at->formation, at->figures > 0 ? at->figures : 1,
+			 at->files, mu->r.base_w, mu->r.base_d, b->stands, &sh);
+	p.front = (struct bs_vec){at->x, at->y};
+	p.facing = at->facing;
+	struct bs_quad q = bs_tt_quad(&sh, &p);
+	struct bs_quad c =
+	    bs1e_indiv_counter(b, b->indivs[k].side, b->indivs[k].idx);
+	return bs_quad_dist(&q, &c) <= 2 * BS_GEOM_TOUCH;
+}
+
+/* [10.6] RULING R-549 (docs/AI.md): the doctrine's heroes' pass-through
+ * shots. A hero with a shot left and none of pass-through fire yet
+ * shoots at the mover as it comes into contact with him (his last shot
+ * before the melee), or, when the mover will end its move out of his
+ * range or sight, at the nearest moment he can hit it. */
+int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int n,
+			       struct bs_indiv_fire_order *out, int max)
+{
+	(void)ctx;
+	int m = 0;
+	if (n <= 0)
+		return 0;
+	for (int i = 0; i < b->sc->sides[side].nindividuals && m < max; i++) {
+		int k = b->indiv_first[side] + i;
+		if (bs1e_indiv_shots_left(b, side, i) <= 0 ||
+		    bs1e_indiv_pass_through_taken(b, side, i))
+			continue;
+		struct bs_indiv_fire_order o;
+		if (path[n - 1].contact && comes_at(b, k, &path[n - 1])) {
+			if (nearest_shot(b, side, i, BS_FIRE_PASS_THROUGH,
+					 &path[n - 1], mside, munit, &o)) {
+				o.at = n - 1;
+				o.why = "pass-through fire at a unit coming "
+					"into contact with him: his shot "
+					"before the melee";
+				out[m++] = o;
+			}
+			continue;
+		}
+		if (nearest_shot(b, side, i, BS_FIRE_PASS_THROUGH, &path[n - 1],
+				 mside, munit, &o))
+			continue; /* he may shoot where it will stand */
+		double best_r = 1e30;
+		int best_at = -1;
+		for (int a = 0; a < n; a++) {
+			struct bs_indiv_fire_order q = {i,  mside, munit,
+							-1, NULL,  a};
+			struct bs1e_indiv_shot p;
+			if (bs1e_check_indiv_fire_at(b, side, &q,
+						     BS_FIRE_PASS_THROUGH,
+						     &path[a], &p) &&
+			    p.range < best_r - 1e-9) {
+				best_r = p.range;
+				best_at = a;
+			}
+		}
+		if (best_at < 0)
+			continue;
+		out[m++] = (struct bs_indiv_fire_order){
+		    i,
+		    mside,
+		    munit,
+		    -1,
+		    "pass-through fire: the mover will stand out of his "
+		    "range or sight",
+		    best_at};
+	}
+	return m;
 }

@@ -21,6 +21,11 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
  * (doctrine_heroes.c). */
 int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
 		       struct bs_indiv_fire_order *out, int max);
+/* [10.6] RULING R-549: the pass_through_indiv callback (docs/AI.md). */
+int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int n,
+			       struct bs_indiv_fire_order *out, int max);
 int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 		int max);
 /* [14.19] the turn callback: the clerics' attempts to turn undead

@@ -56,6 +56,7 @@ static void defaults(struct bs_human_answer *a)
 	a->fire_kind = -1;
 	a->mside = a->munit = -1;
 	a->after = -1;
+	a->shot = (struct bs_indiv_fire_order){-1, -1, -1, -1, NULL, 0};
 }
 
 static void ask(const struct bs_ai_human *h, const struct bs_battle *b,
@@ -384,12 +385,143 @@ static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* ---- heroes' shots (RULING R-552) ------------------------------------- */
+
+int bs_ai_human_shots_given(const struct bs_human_q *q, int indiv)
+{
+	int n = 0;
+	for (int i = 0; q->shots_given && i < q->nrally; i++)
+		n += q->shots_given[i].indiv == indiv;
+	return n;
+}
+
+int bs_ai_human_shots(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_indiv_fire_order *out, int max)
+{
+	int n = 0, side = q->side;
+	if (b->sc->rules != BS_RULES_BS1E || !q->shots)
+		return 0;
+	enum bs_fire_kind kind = (enum bs_fire_kind)q->fire;
+	for (int k = 0; k < b->sc->sides[side].nindividuals; k++) {
+		if (bs1e_indiv_shots_left(b, side, k) -
+			bs_ai_human_shots_given(q, k) <=
+		    0)
+			continue;
+		/* [10.2] once in the Initial Missile Phase */
+		if (kind == BS_FIRE_INITIAL && bs_ai_human_shots_given(q, k))
+			continue;
+		for (int es = 0; es < b->nsides; es++) {
+			if (es == side)
+				continue;
+			int nt = b->sc->sides[es].nunits +
+				 b->sc->sides[es].nindividuals;
+			for (int t = 0; t < nt; t++) {
+				int nu = b->sc->sides[es].nunits;
+				struct bs_indiv_fire_order o = {
+				    k,
+				    es,
+				    t < nu ? t : -1,
+				    t < nu ? -1 : t - nu,
+				    NULL,
+				    0};
+				struct bs1e_indiv_shot p;
+				if (!bs1e_check_indiv_fire_at(b, side, &o, kind,
+							      NULL, &p))
+					continue;
+				if (n < max)
+					out[n] = o;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+/* [9.4] [10.0] RULING R-552: asked one shot at a time, after the side's
+ * units' volleys of the phase, while one of its individuals may shoot;
+ * `done` ends them. The shots are then taken in the order given, each
+ * checked when it comes (a target gone by then is refused). */
+static int h_fire_indiv(void *ctx, const struct bs_battle *b, int side,
+			struct bs_indiv_fire_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_FIRE, side, -1);
+		q.fire = b->phase == BS_PHASE_INITIAL_MISSILE ? BS_FIRE_INITIAL
+							      : BS_FIRE_PHASE;
+		q.shots = 1;
+		q.nrally = n;
+		q.shots_given = out;
+		if (bs_ai_human_shots(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done || a.shot.indiv < 0)
+			break;
+		out[n] = a.shot;
+		out[n].at = 0;
+		n++;
+	}
+	return n;
+}
+
+/* RULING R-552: a hero's shot answered, against the rules now. */
+static int shot_check(const struct bs_battle *b, const struct bs_human_q *q,
+		      const struct bs_human_answer *a, const char **why,
+		      const char **cite)
+{
+	const struct bs_indiv_fire_order *o = &a->shot;
+	if (a->done)
+		return 1;
+	if (o->indiv < 0) {
+		*why = "here: a hero's shot (fire: HERO, target: ENEMY), after "
+		       "the units' volleys";
+		*cite = "[9.4] RULING R-552";
+		return 0;
+	}
+	if (a->fire_kind != q->fire) {
+		*why = "this prompt is for another phase's fire (leave phase "
+		       "out)";
+		*cite = "[1.2] [1.5]";
+		return 0;
+	}
+	int given = bs_ai_human_shots_given(q, o->indiv);
+	if (q->fire == BS_FIRE_INITIAL && given) {
+		*why = "he shoots at most once in the Initial Missile Phase";
+		*cite = "[10.2] RULING R-549";
+		return 0;
+	}
+	if (given >= bs1e_indiv_shots_left(b, q->side, o->indiv) &&
+	    bs1e_indiv_shots_left(b, q->side, o->indiv) > 0) {
+		*why = "his shots this Game Round are all declared";
+		*cite = "[10.2] RULING R-526, R-552";
+		return 0;
+	}
+	struct bs1e_indiv_shot p;
+	if (!bs1e_check_indiv_fire_at(b, q->side, o, (enum bs_fire_kind)q->fire,
+				      NULL, &p)) {
+		*why = p.why;
+		*cite = p.cite;
+		return 0;
+	}
+	return 1;
+}
+
 /* RULING R-431: a volley answered, against the rules now. */
 static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
 		      const struct bs_human_answer *a, const char **why,
 		      const char **cite)
 {
 	const struct bs_fire_order *f = &a->fire;
+	if (q->shots)
+		return shot_check(b, q, a, why, cite);
+	if (!a->done && a->shot.indiv >= 0) {
+		*why = "here: a unit's volley; the heroes' shots are asked "
+		       "after the units' volleys";
+		*cite = "[9.4] RULING R-552";
+		return 0;
+	}
 	if (a->done || f->unit < 0)
 		return 1;
 	int pt = q->kind == BS_HUMAN_PASS_THROUGH;
@@ -804,6 +936,7 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.fire = h_fire;
 	h->ctl.pass_through = h_pass_through;
 	h->ctl.roles = h_roles;
+	h->ctl.fire_indiv = h_fire_indiv; /* RULING R-552 */
 }
 
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,

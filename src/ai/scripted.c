@@ -132,22 +132,62 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
-/* [9.4] RULING R-525: this round's `fire:` entries of individuals, in
- * the file's order. */
+/* [9.4] RULING R-525: this round's `fire:` entries of individuals for
+ * the phase (RULING R-549: `phase: initial` in the Initial Missile
+ * Phase, else the Missile and Magic Phase's), in the file's order. */
 static int script_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 			     struct bs_indiv_fire_order *out, int max)
 {
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
+	enum bs_fire_kind kind = b->phase == BS_PHASE_INITIAL_MISSILE
+				     ? BS_FIRE_INITIAL
+				     : BS_FIRE_PHASE;
 	int n = 0;
 	for (int i = 0; i < sd->norders && n < max; i++) {
 		const struct bs_script_order *o = &sd->orders[i];
 		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->indiv < 0)
+		    o->indiv < 0 || o->fire != kind)
 			continue;
-		out[n++] = (struct bs_indiv_fire_order){
-		    o->indiv, o->iorder.tside, o->iorder.tunit,
-		    o->iorder.tindiv, NULL};
+		out[n++] = (struct bs_indiv_fire_order){o->indiv,
+							o->iorder.tside,
+							o->iorder.tunit,
+							o->iorder.tindiv,
+							NULL,
+							0};
+	}
+	return n;
+}
+
+/* [10.6] RULING R-549: this round's pass-through entries of individuals
+ * waiting for this mover, at the moment `after` picks (as a unit's). */
+static int script_pass_through_indiv(void *ctx, const struct bs_battle *b,
+				     int side, int mside, int munit,
+				     const struct bs_move_point *path, int np,
+				     struct bs_indiv_fire_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
+		const struct bs_script_order *o = &sd->orders[i];
+		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
+		    o->indiv < 0 || o->fire != BS_FIRE_PASS_THROUGH ||
+		    o->mside != mside || o->munit != munit)
+			continue;
+		int at = np - 1;
+		if (o->after >= 0)
+			for (int k = 0; k < np; k++)
+				if (path[k].moved + 1e-9 >= o->after) {
+					at = k;
+					break;
+				}
+		out[n++] = (struct bs_indiv_fire_order){o->indiv,
+							o->iorder.tside,
+							o->iorder.tunit,
+							o->iorder.tindiv,
+							NULL,
+							at};
 	}
 	return n;
 }
@@ -308,6 +348,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.roles = script_roles;
 	s->ctl.fire_indiv = script_fire_indiv;
 	s->ctl.turn = script_turn;
+	s->ctl.pass_through_indiv = script_pass_through_indiv;
 	s->ctl.melee_order = script_melee_order;
 	s->ctl.cast = script_cast;
 }

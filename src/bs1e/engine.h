@@ -133,6 +133,11 @@ struct bs1e_indiv_x {
 	struct bs_spell_memory mem;
 	int save[BS_SAVE__COUNT];
 	struct bs_deriv save_d[BS_SAVE__COUNT];
+	/* [10.2] RULING R-549: shot in the Initial Missile Phase, and as
+	 * pass-through fire, this Game Round */
+	int fired_initial, pass_through;
+	/* [10.4] RULING R-550: the MV he spent moving this Game Round */
+	double moved;
 };
 
 struct bs1e_scratch {
@@ -378,6 +383,10 @@ struct bs1e_pt_order {
 	int at;	  /* the moment */
 	int ammo;
 	const char *why;
+	/* issue 15 RULING R-549: an individual's shot: k the individual
+	 * (global; g is -1 then), at unit h or individual ti (global, the
+	 * other -1); k -1: unit g's volley. Carried out by bs1e_pt_fire. */
+	int k, ti;
 };
 /* 1 when some enemy of g might take pass-through fire at its move. */
 int bs1e_pass_through_possible(const struct bs_battle *b, int g);
@@ -602,8 +611,29 @@ void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
 
 /* [1.5 B] [9.4] [10.0] RULING R-525..R-528: the shots of side's
  * individuals that its controller orders (fire_indiv), after its units'
- * volleys. */
-void bs1e_heroes_fire(struct bs_battle *b, int side);
+ * volleys; kind BS_FIRE_PHASE, or BS_FIRE_INITIAL in the Initial Missile
+ * Phase [1.2] [10.2] (RULING R-549). */
+void bs1e_heroes_fire(struct bs_battle *b, int side, enum bs_fire_kind kind);
+/* [10.4] Table 12 RULING R-550: the inches of MV figure k may still spend
+ * this round after the shots he fired (HUGE_VAL when he fired none). */
+double bs1e_indiv_t12_mv_left(const struct bs_battle *b, int k);
+/* [10.6] RULING R-549: 1 when an enemy individual of unit g might take
+ * pass-through fire at its move. */
+int bs1e_heroes_pt_possible(const struct bs_battle *b, int g);
+/* [10.6] RULING R-549: the individuals' pass-through shots at g's move
+ * through path[0..n), from the controllers' pass_through_indiv, checked
+ * in form (at most one per individual); at most `max`. */
+int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
+			  const struct bs_move_point *path, int npath,
+			  struct bs1e_pt_order *out, int max);
+/* [10.6] a pass-through order at moment `at` (the mover stopped there):
+ * unit g's volley (bs1e_fire) or individual k's shot. */
+void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,
+		  const struct bs_move_point *at);
+/* [10.6] an order not carried out: a NOTE (reject 0) or a REJECTED of
+ * its firer, unit or individual. */
+void bs1e_pt_skip(struct bs_battle *b, const struct bs1e_pt_order *o,
+		  int reject, const char *why, const char *cite);
 
 /* ---- r14_undead.c: clerics and undead (issue 16) ----------------------- */
 

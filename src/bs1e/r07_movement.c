@@ -849,13 +849,12 @@ static void pause_at(struct mv *m, int k)
 	while (m->ipause < m->npause && m->pause[m->ipause].at == k) {
 		const struct bs1e_pt_order *o = &m->pause[m->ipause++];
 		if (bs1e_in_play(b, m->g) && !bs1e_routed(b, m->g))
-			bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo,
-				  &pt, o->why);
+			bs1e_pt_fire(b, o, &pt);
 		else
-			bs1e_note(b, o->g,
-				  "pass-through fire not taken: the mover has "
-				  "routed or is destroyed",
-				  "[10.6]");
+			bs1e_pt_skip(b, o, 0,
+				     "pass-through fire not taken: the mover "
+				     "has routed or is destroyed",
+				     "[10.6]");
 	}
 	if (!bs1e_in_play(b, m->g) || bs1e_routed(b, m->g)) {
 		m->aborted = 1;
@@ -2143,16 +2142,16 @@ static void exec_steps(struct bs_battle *b, int g, const struct bs_order *o,
 		run_steps(&m);
 		for (int i = m.ipause; i < np; i++)
 			if (m.aborted)
-				bs1e_note(b, po[i].g,
-					  "pass-through fire not taken: the "
-					  "mover has routed or is destroyed",
-					  "[10.6]");
+				bs1e_pt_skip(b, &po[i], 0,
+					     "pass-through fire not taken: the "
+					     "mover has routed or is destroyed",
+					     "[10.6]");
 			else
-				bs1e_reject(b, po[i].g,
-					    "pass-through fire: the moment did "
-					    "not come (the move ended before "
-					    "it)",
-					    "[10.6]");
+				bs1e_pt_skip(b, &po[i], 1,
+					     "pass-through fire: the moment "
+					     "did not come (the move ended "
+					     "before it)",
+					     "[10.6]");
 	}
 	if (use->aborted) {
 		/* routed or destroyed by pass-through fire: the move ends */
@@ -2343,15 +2342,15 @@ static void one_move_leftover(struct bs_battle *b, const struct mv *m,
 {
 	for (int i = m->ipause; i < np; i++)
 		if (m->aborted)
-			bs1e_note(b, po[i].g,
-				  "pass-through fire not taken: the mover has "
-				  "routed or is destroyed",
-				  "[10.6]");
+			bs1e_pt_skip(b, &po[i], 0,
+				     "pass-through fire not taken: the mover "
+				     "has routed or is destroyed",
+				     "[10.6]");
 		else
-			bs1e_reject(b, po[i].g,
-				    "pass-through fire: the moment did not "
-				    "come (the move ended before it)",
-				    "[10.6]");
+			bs1e_pt_skip(b, &po[i], 1,
+				     "pass-through fire: the moment did not "
+				     "come (the move ended before it)",
+				     "[10.6]");
 }
 
 static void exec_withdraw(struct bs_battle *b, int g, const struct bs_order *o)

@@ -848,13 +848,13 @@ static int rout_pause(struct bs_battle *b, int g,
 			at.files = s.files;
 			at.figures = s.figures;
 			at.formation = s.formation;
-			bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo,
-				  &at, o->why);
+			/* a unit's volley or a hero's shot (RULING R-549) */
+			bs1e_pt_fire(b, o, &at);
 		} else
-			bs1e_note(b, o->g,
-				  "pass-through fire not taken: the router is "
-				  "destroyed",
-				  "[10.6] RULING R-457");
+			bs1e_pt_skip(b, o, 0,
+				     "pass-through fire not taken: the router "
+				     "is destroyed",
+				     "[10.6] RULING R-457");
 	}
 	return bs1e_in_play(b, g);
 }
@@ -913,15 +913,16 @@ void bs1e_rout_move(struct bs_battle *b, int g)
 		rout_pause(b, g, po, np, &i, po[i].at, &e);
 	}
 	for (; i < np; i++)
-		bs1e_note(b, po[i].g,
-			  !bs1e_in_play(b, g)
-			      ? "pass-through fire not taken: the router is "
-				"off the table or destroyed"
-			  : again ? "pass-through fire not taken: the router "
-				    "routed again from where it was hit"
-				  : "pass-through fire not taken: the moment "
-				    "did not come",
-			  "[10.6] RULING R-457");
+		bs1e_pt_skip(b, &po[i], 0,
+			     !bs1e_in_play(b, g)
+				 ? "pass-through fire not taken: the router is "
+				   "off the table or destroyed"
+			     : again
+				 ? "pass-through fire not taken: the router "
+				   "routed again from where it was hit"
+				 : "pass-through fire not taken: the moment "
+				   "did not come",
+			     "[10.6] RULING R-457");
 }
 
 /* RULING R-378: the figures of unit g routed apart go `dist` inches on

@@ -553,11 +553,22 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 		out->cite = engaged ? "[7.8] [7.12]" : "[7.7] [9.4]";
 		return 0;
 	}
+	/* [10.4] Table 12 RULING R-550: after the shots he fired this round
+	 * he moves as far as the table lets him, the ground paid out of it */
+	double t12 = bs1e_indiv_t12_mv_left(b, k);
+	if (total > EPS && total > (road ? t12 * 4.0 / 3.0 : t12) + EPS) {
+		out->why = t12 <= EPS ? "he shot this round: Table 12 lets him "
+					"move no more"
+				      : "farther than Table 12 lets him move "
+					"after his shots";
+		out->cite = "[10.4 T12] RULING R-550";
+		return 0;
+	}
 	struct bs_quad obst[BS1E_MAX_OBST];
 	int map[BS1E_MAX_OBST];
 	int n = bs1e_obstacles_all(b, -1, -1, k, obst, map);
 	/* the ground of a withdrawal is paid out of his MV (RULING R-454) */
-	double budget = c->mv;
+	double budget = c->mv < t12 ? c->mv : t12;
 	int off_road = 0;
 	if (road) {
 		walk(b, NULL, k, pts, npts, mv, budget, 0.75, engaged, obst,
@@ -728,6 +739,8 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 		run_path(b, b, k, &io, &p);
 		c->pos = p.at;
 		c->facing = p.facing;
+		/* [10.4] RULING R-550: his movement this round (Table 12) */
+		bs1e_sc(b)->ix[k].moved += p.spent;
 		if (p.spent > EPS)
 			c->flags |= BS_IF_MOVED;
 		if (p.hit >= 0 && bs1e_obst_side(b, p.hit) != side)

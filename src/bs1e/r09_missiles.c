@@ -10,8 +10,10 @@
  * range, his dexterity's missile adjustment, the weapon's hit points. At
  * a unit by [9.4 A] "Hero attacking figure" with the BATTLESYSTEM missile
  * procedure [10.0] (RULING R-528): his 1:1 AR with Table 13, a wound at
- * 1/2 of a figure's HD, removed at once [10.0]. Not played: the Initial
- * Missile Phase and pass-through fire (the warning `hero-missile`). */
+ * 1/2 of a figure's HD, removed at once [10.0]. RULING R-549: also once
+ * in the Initial Missile Phase [1.2] [10.2] with two or more shots a Game
+ * Round, and one shot of pass-through fire [10.6] at a moment of an enemy
+ * unit's move (the moments: r07_movement.c, as for units). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,9 +33,42 @@ static const struct bs_unit_weapon *missile_of(const struct bs_individual *d)
 	return NULL;
 }
 
+/* [10.4] Table 12's row for figure k's weapon (RULING R-550): the
+ * weapon's class; a bow in the hands of a centaur (a race that
+ * split-fires) is a mounted archer's, as R-478 for units. */
+static int t12_row(const struct bs_battle *b, int k)
+{
+	const struct bs_individual *def = b->indivs[k].def;
+	const struct bs_weapon *w = missile_of(def)->weapon;
+	switch (w->missile_class) {
+	case BS1E_MISSILE_ARCHER:
+		return def->race && (def->race->flags & BS_CF_SPLIT_FIRE)
+			   ? BS1E_MISSILE_MOUNTED_ARCHER
+			   : BS1E_MISSILE_ARCHER;
+	case BS1E_MISSILE_CROSSBOW_SLING:
+		return BS1E_MISSILE_CROSSBOW_SLING;
+	default:
+		return BS1E_MISSILE_THROWN;
+	}
+}
+
+/* [10.4] Table 12 (RULING R-550): the sixths of his MV he may spend in
+ * all this round after `shots` shots; -1 when the table does not let him
+ * fire that often (R-013). */
+static int t12_sixths(const struct bs_battle *b, int k, int shots)
+{
+	if (shots <= 0)
+		return 6;
+	if (shots > 2)
+		return -1;
+	return bs1e_table12[t12_row(b, k)].move_sixths_after_shots[shots];
+}
+
 /* RULING R-526 [10.0] "the number of shots per Game Round are the same as
  * in the AD&D game": the weapon's rate a Game Round, a fraction on the
- * later rounds (1/2: every second round, R-508's way). */
+ * later rounds (1/2: every second round, R-508's way); RULING R-550: at
+ * most the shots Table 12 prints for his weapon (thrown weapons,
+ * crossbows and slings once, archers twice), as for a unit. */
 static int shots_round(const struct bs_battle *b, int k)
 {
 	const struct bs_unit_weapon *w = missile_of(b->indivs[k].def);
@@ -41,7 +76,29 @@ static int shots_round(const struct bs_battle *b, int k)
 		return 0;
 	int num = w->weapon->rate_num > 0 ? w->weapon->rate_num : 1;
 	int den = w->weapon->rate_den > 0 ? w->weapon->rate_den : 1;
-	return bs1e_adnd_routines(num, den, b->round);
+	int n = bs1e_adnd_routines(num, den, b->round);
+	int most = t12_sixths(b, k, 2) >= 0 ? 2 : 1;
+	return n < most ? n : most;
+}
+
+double bs1e_indiv_t12_mv_left(const struct bs_battle *b, int k)
+{
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	if (x->shots <= 0 || !missile_of(b->indivs[k].def))
+		return HUGE_VAL;
+	int six = t12_sixths(b, k, x->shots);
+	double left = (six > 0 ? b->indivs[k].mv * six / 6.0 : 0) - x->moved;
+	return left > 0 ? left : 0;
+}
+
+double bs1e_indiv_mv_allowed(const struct bs_battle *b, int side, int indiv)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals)
+		return 0;
+	int k = b->indiv_first[side] + indiv;
+	double left = bs1e_indiv_t12_mv_left(b, k);
+	return left < b->indivs[k].mv ? left : b->indivs[k].mv;
 }
 
 int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv)
@@ -51,6 +108,14 @@ int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv)
 	int k = b->indiv_first[side] + indiv;
 	int n = shots_round(b, k) - bs1e_sc(b)->ix[k].shots;
 	return n > 0 ? n : 0;
+}
+
+int bs1e_indiv_pass_through_taken(const struct bs_battle *b, int side,
+				  int indiv)
+{
+	return side >= 0 && side < b->nsides && indiv >= 0 &&
+	       indiv < b->sc->sides[side].nindividuals &&
+	       bs1e_sc(b)->ix[b->indiv_first[side] + indiv].pass_through;
 }
 
 static int no(struct bs1e_indiv_shot *o, const char *why, const char *cite)
@@ -83,9 +148,60 @@ static void counter_block(const struct bs_battle *b, int k, double facing,
 	    bs_vec_add(b->indivs[k].pos, bs_vec_scale(bs_dir(facing), w / 2));
 }
 
+/* The block of the unit moving where moment `at` has it [10.6]. */
+static void mover_at(const struct bs_battle *b, const struct bs_move_point *at,
+		     struct bs_tt_shape *sh, struct bs_tt_pose *p)
+{
+	const struct bs_unit_state *mu =
+	    &b->units[bs1e_g(b, at->side, at->unit)];
+	bs_tt_shape_make(at->formation, at->figures > 0 ? at->figures : 1,
+			 at->files, mu->r.base_w, mu->r.base_d, b->stands, sh);
+	p->front = (struct bs_vec){at->x, at->y};
+	p->facing = at->facing;
+}
+
+/* [10.1] figure k touches an enemy, the mover mg standing at mq (RULING
+ * R-477: at the moment it comes into contact with him, before it
+ * touches, the mover `skip` he shoots at does not count). */
+static int engaged_at(const struct bs_battle *b, int k, int mg,
+		      const struct bs_quad *mq, int skip)
+{
+	struct bs_quad q = bs1e_indiv_quad(b, k);
+	int side = b->indivs[k].side;
+	for (int g = 0; g < b->nunits; g++) {
+		if (g == skip || b->units[g].side == side ||
+		    !bs1e_in_play(b, g))
+			continue;
+		struct bs_quad u = g == mg ? *mq : bs1e_quad(b, g);
+		if (bs_quad_dist_cmp(&q, &u, BS_GEOM_TOUCH) <= 0)
+			return 1;
+	}
+	for (int i = 0; i < b->nindivs; i++) {
+		if (b->indivs[i].side == side || !bs1e_indiv_figure(b, i))
+			continue;
+		struct bs_quad c = bs1e_indiv_quad(b, i);
+		if (bs_quad_dist_cmp(&q, &c, BS_GEOM_TOUCH) <= 0)
+			return 1;
+	}
+	return 0;
+}
+
 int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
 			  const struct bs_indiv_fire_order *o,
 			  struct bs1e_indiv_shot *out)
+{
+	return bs1e_check_indiv_fire_at(b, side, o,
+					b->phase == BS_PHASE_INITIAL_MISSILE
+					    ? BS_FIRE_INITIAL
+					    : BS_FIRE_PHASE,
+					NULL, out);
+}
+
+int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
+			     const struct bs_indiv_fire_order *o,
+			     enum bs_fire_kind kind,
+			     const struct bs_move_point *at,
+			     struct bs1e_indiv_shot *out)
 {
 	memset(out, 0, sizeof *out);
 	out->legal = 1;
@@ -103,16 +219,81 @@ int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
 	if (bs1e_indiv_shots_left(b, side, o->indiv) <= 0)
 		return no(out, "no shot left this Game Round",
 			  "[10.2] RULING R-526");
+	/* [10.2] RULING R-549: the phases a hero shoots in, as a unit */
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	switch (kind) {
+	case BS_FIRE_PHASE:
+		break;
+	case BS_FIRE_INITIAL:
+		/* "only ... if it is entitled to two or more shots during a
+		 * Game Round ... a maximum of one time" */
+		if (shots_round(b, k) < 2)
+			return no(out,
+				  "only an individual with two or more shots "
+				  "a Game Round shoots in the Initial Missile "
+				  "Phase",
+				  "[10.2] RULING R-549");
+		if (x->fired_initial)
+			return no(out,
+				  "he shoots at most once in the Initial "
+				  "Missile Phase",
+				  "[10.2] RULING R-549");
+		break;
+	case BS_FIRE_PASS_THROUGH:
+		/* "a maximum of one shot as Pass-Through Fire" */
+		if (!at)
+			return no(out,
+				  "pass-through fire is taken at a moment of "
+				  "an enemy unit's move",
+				  "[10.6] RULING R-549");
+		if (x->pass_through)
+			return no(out,
+				  "he takes at most one shot of pass-through "
+				  "fire a round",
+				  "[10.2] [10.6] RULING R-549");
+		break;
+	default:
+		return no(out, "an individual does not split-fire",
+			  "[10.5] RULING R-549");
+	}
+	/* [10.4] Table 12 (RULING R-550): the movement he made this round
+	 * allows this shot */
+	int six = t12_sixths(b, k, x->shots + 1);
+	if (six < 0)
+		return no(out,
+			  "his weapon does not fire that often a round "
+			  "(Table 12)",
+			  "[10.4 T12] RULING R-550");
+	if (x->moved > b->indivs[k].mv * six / 6.0 + EPS)
+		return no(out,
+			  six == 0 ? "he moved this round: he may not shoot "
+				     "(Table 12)"
+				   : "he moved too far this round to shoot "
+				     "again (Table 12)",
+			  "[10.4 T12] RULING R-550");
+	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
+	    (o->tunit >= 0) == (o->tindiv >= 0))
+		return no(out, "missile fire is aimed at one enemy", "[10.1]");
+	/* [10.6] the mover where the moment has it */
+	int mg = at ? bs1e_g(b, at->side, at->unit) : -1;
+	struct bs_tt_shape ms;
+	struct bs_tt_pose mp;
+	struct bs_quad mq;
+	if (at) {
+		mover_at(b, at, &ms, &mp);
+		mq = bs_tt_quad(&ms, &mp);
+	}
 	/* [10.1] "A unit that is in base-to-base contact with enemy figures
 	 * cannot use missile weapons" */
-	if (bs1e_indiv_engaged(b, side, o->indiv))
+	int tg = o->tunit >= 0 && o->tunit < b->sc->sides[o->tside].nunits
+		     ? bs1e_g(b, o->tside, o->tunit)
+		     : -1;
+	if (at ? engaged_at(b, k, mg, &mq, tg == mg ? mg : -1)
+	       : bs1e_indiv_engaged(b, side, o->indiv))
 		return no(out,
 			  "in base-to-base contact with the enemy: no "
 			  "missile fire",
 			  "[10.1]");
-	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
-	    (o->tunit >= 0) == (o->tindiv >= 0))
-		return no(out, "missile fire is aimed at one enemy", "[10.1]");
 	struct bs_tt_shape ts, fs;
 	struct bs_tt_pose tp, fp;
 	struct bs_quad tq;
@@ -124,9 +305,15 @@ int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
 		if (!bs1e_in_play(b, out->g))
 			return no(out, "the target is not on the table",
 				  "[10.1]");
-		bs1e_shape(b, out->g, &ts);
-		bs1e_pose(b, out->g, &tp);
-		tq = bs1e_quad(b, out->g);
+		if (out->g == mg) {
+			ts = ms;
+			tp = mp;
+			tq = mq;
+		} else {
+			bs1e_shape(b, out->g, &ts);
+			bs1e_pose(b, out->g, &tp);
+			tq = bs1e_quad(b, out->g);
+		}
 		tc = block_centre(&tq);
 	} else {
 		if (o->tindiv >= b->sc->sides[o->tside].nindividuals ||
@@ -155,7 +342,7 @@ int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
 			  "[11.9]");
 	/* [10.1] line of sight from his counter, facing the target (heroes
 	 * turn freely, the [9.4] Q&A); the other units stand in the way
-	 * (RULING R-526: individuals' counters do not) */
+	 * (RULING R-526), and the other individuals' counters (R-551) */
 	struct bs_vec d = bs_vec_sub(tc, b->indivs[k].pos);
 	double facing = bs_vec_len(d) > EPS ? bs_facing_of(d) : 0;
 	counter_block(b, k, facing, &fs, &fp);
@@ -164,24 +351,43 @@ int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
 	spec.rows = 1;
 	spec.reach = w->weapon->range_l;
 	spec.ti = bs1e_terrain(b);
-	struct bs_quad obst[BS1E_MAX_UNITS];
+	struct bs_quad obst[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
 	int n = 0;
 	for (int g = 0; g < b->nunits; g++)
 		if (g != out->g && bs1e_in_play(b, g))
-			obst[n++] = bs1e_quad(b, g);
+			obst[n++] = g == mg ? mq : bs1e_quad(b, g);
+	/* RULING R-551 [14.4] "an individual character can be targeted if
+	 * not physically blocked by any figure or portion of a figure": the
+	 * counters of the other heroes and commanders standing alone, friend
+	 * or foe, stand in the way of his shot as the units' blocks do */
+	int nu = n;
+	for (int i = 0; i < b->nindivs; i++)
+		if (i != k && i != out->t && bs1e_indiv_figure(b, i))
+			obst[n++] = bs1e_indiv_quad(b, i);
 	if (bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL, NULL, n,
-			     &out->sight) <= 0)
+			     &out->sight) <= 0) {
+		/* which: seen without the counters, they hid it */
+		struct bs_tt_sight alone;
+		int by_counter =
+		    out->sight.in_reach > 0 && !out->sight.terrain_hid &&
+		    n > nu &&
+		    bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL,
+				     NULL, nu, &alone) > 0;
 		return no(out,
 			  out->sight.in_reach > 0 && out->sight.terrain_hid
 			      ? "he cannot see the target: the terrain hides "
 				"it (woods, a hill or a building)"
+			  : by_counter ? "he cannot see the target: another "
+					 "figure stands in the way"
 			  : out->sight.in_reach > 0
 			      ? "he cannot see the target"
 			      : "the target is out of range",
 			  out->sight.in_reach > 0 && out->sight.terrain_hid
 			      ? "[10.1] [11.9] RULING R-495"
+			  : by_counter ? "[10.1] [14.4] RULING R-551"
 			  : out->sight.in_reach > 0 ? "[10.1]"
 						    : "[10.0]");
+	}
 	out->range = out->sight.range;
 	out->band = out->range <= w->weapon->range_s + EPS   ? 0
 		    : out->range <= w->weapon->range_m + EPS ? 1
@@ -193,6 +399,24 @@ int bs1e_check_indiv_fire(const struct bs_battle *b, int side,
  */
 
 static const char *const band_name[3] = {"short", "medium", "long"};
+
+/* The events' cites of a shot by kind of fire (RULING R-549). */
+static const char *shot_cite(enum bs_fire_kind kind, int at_unit)
+{
+	switch (kind) {
+	case BS_FIRE_INITIAL:
+		return at_unit
+			   ? "[1.2] [10.2] [9.4 A] [10.0] RULING R-528, R-549"
+			   : "[1.2] [10.2] [9.4 B] [10.0] RULING R-527, "
+			     "R-549";
+	case BS_FIRE_PASS_THROUGH:
+		return at_unit ? "[10.6] [9.4 A] [10.0] RULING R-528, R-549"
+			       : "[10.6] [9.4 B] [10.0] RULING R-527, R-549";
+	default:
+		return at_unit ? "[9.4 A] [10.0] RULING R-528"
+			       : "[9.4 B] [10.0] RULING R-527";
+	}
+}
 
 /* PH Dexterity Table, "Reaction/Attacking Adjustment" (missiles): 3 -3,
  * 4 -2, 5 -1, 6-15 0, 16 +1, 17 +2, 18 +3; 0 not given (RULING R-527). */
@@ -208,7 +432,7 @@ static int dex_missile(int dex)
 /* [9.4 B] RULING R-527: a shot at individual t by AD&D rules. */
 static void shoot_indiv(struct bs_battle *b, int k, int t,
 			const struct bs1e_indiv_shot *p, int nth,
-			const char *why)
+			enum bs_fire_kind kind, const char *why)
 {
 	struct bs_indiv_state *c = &b->indivs[k], *d = &b->indivs[t];
 	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
@@ -298,9 +522,10 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 		ev.n[8] = 1; /* a shot */
 		ev.n[9] = p->band;
 		ev.n[10] = (int)lround(p->range * 10);
+		ev.n[11] = (int)kind;
 		ev.what = wp->name;
 		ev.why = why;
-		ev.cite = "[9.4 B] [10.0] RULING R-527";
+		ev.cite = shot_cite(kind, 0);
 		bs_battle_emit(b, &ev);
 	}
 	if (d->alive && d->hp <= 0)
@@ -311,7 +536,8 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 /* [9.4 A] RULING R-528: a shot at unit g, "Hero attacking figure" by the
  * BATTLESYSTEM missile procedure [10.0]. */
 static void shoot_unit(struct bs_battle *b, int k, int g,
-		       const struct bs1e_indiv_shot *p, const char *why)
+		       const struct bs1e_indiv_shot *p, enum bs_fire_kind kind,
+		       const char *why)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_indiv_state *c = &b->indivs[k];
@@ -356,6 +582,18 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 		bs_deriv_add(&d, r->mod, r->cite, "%s range",
 			     band_name[p->band]);
 	}
+	/* RULING R-476 [10.1] "If only a portion of the intended target can
+	 * be seen, the figure can still shoot, but at a penalty": +2, as for
+	 * a unit's volley (RULING R-551: a hero's shot too, when a figure or
+	 * the terrain hides some of it: he faces freely, his arc hides
+	 * nothing) */
+	if (p->sight.seen < p->sight.in_reach &&
+	    (p->sight.hidden_by >= 0 || p->sight.terrain_hid) &&
+	    cover == BS_COVER_NONE &&
+	    !(b->sc->options & (1u << BS_OPT_PARTLY_VISIBLE_NO_PENALTY)))
+		bs_deriv_add(&d, 2, "[10.1] RULING R-476, R-551",
+			     "target partly hidden (%d of %d figures seen)",
+			     p->sight.seen, p->sight.in_reach);
 	t->flags |= BS_UF_ATTACKED;
 	/* one shot, the weapon's damage against the figure's size with its
 	 * plus */
@@ -419,9 +657,10 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 		ev.n[8] = 1; /* a shot */
 		ev.n[9] = p->band;
 		ev.n[10] = (int)lround(p->range * 10);
+		ev.n[11] = (int)kind;
 		ev.what = cols;
 		ev.why = why;
-		ev.cite = "[9.4 A] [10.0] RULING R-528";
+		ev.cite = shot_cite(kind, 1);
 		bs_battle_emit(b, &ev);
 	}
 	/* [10.0] "figures killed by missile fire are removed immediately" */
@@ -430,7 +669,47 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 				     "[9.4 A] [10.0]");
 }
 
-void bs1e_heroes_fire(struct bs_battle *b, int side)
+/* A REJECTED (or with reject 0 a NOTE) of individual k. */
+static void indiv_say(struct bs_battle *b, int k, int reject, const char *why,
+		      const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, reject ? BS_EV_REJECTED : BS_EV_NOTE);
+	ev.side = b->indivs[k].side;
+	ev.indiv = b->indivs[k].idx;
+	ev.what = why;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+/* Individual k's shot o of `kind` (at moment `at` of a move, or NULL):
+ * checked, then spent and shot. Returns 1 when shot. */
+static int hero_shot(struct bs_battle *b, int k,
+		     const struct bs_indiv_fire_order *o,
+		     enum bs_fire_kind kind, const struct bs_move_point *at)
+{
+	int side = b->indivs[k].side;
+	struct bs1e_indiv_shot p;
+	if (!bs1e_check_indiv_fire_at(b, side, o, kind, at, &p)) {
+		indiv_say(b, k, 1, p.why, p.cite);
+		return 0;
+	}
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	int nth = ++x->shots;
+	if (kind == BS_FIRE_INITIAL)
+		x->fired_initial = 1;
+	if (kind == BS_FIRE_PASS_THROUGH)
+		x->pass_through = 1;
+	if (p.t >= 0)
+		shoot_indiv(b, k, p.t, &p, nth, kind, o->why);
+	else
+		shoot_unit(b, k, p.g, &p, kind, o->why);
+	return 1;
+}
+
+void bs1e_heroes_fire(struct bs_battle *b, int side, enum bs_fire_kind kind)
 {
 	const struct bs_controller *ctl = b->ctl[side];
 	if (!ctl || !ctl->fire_indiv)
@@ -440,24 +719,134 @@ void bs1e_heroes_fire(struct bs_battle *b, int side)
 	if (n > BS_MAX_FIRE_ORDERS)
 		n = BS_MAX_FIRE_ORDERS;
 	for (int i = 0; i < n && !b->result.over; i++) {
-		struct bs1e_indiv_shot p;
-		if (!bs1e_check_indiv_fire(b, side, &o[i], &p)) {
-			if (bs_battle_events_on(b)) {
-				struct bs_event ev;
-				bs1e_ev(b, &ev, BS_EV_REJECTED);
-				ev.side = side;
-				ev.indiv = o[i].indiv;
-				ev.what = p.why;
-				ev.cite = p.cite;
-				bs_battle_emit(b, &ev);
-			}
+		if (o[i].indiv < 0 ||
+		    o[i].indiv >= b->sc->sides[side].nindividuals) {
+			bs_battle_say(b, BS_EV_REJECTED, -1,
+				      "a shot of no such individual", "[9.4]");
 			continue;
 		}
-		int k = b->indiv_first[side] + o[i].indiv;
-		int nth = ++bs1e_sc(b)->ix[k].shots;
-		if (p.t >= 0)
-			shoot_indiv(b, k, p.t, &p, nth, o[i].why);
-		else
-			shoot_unit(b, k, p.g, &p, o[i].why);
+		hero_shot(b, b->indiv_first[side] + o[i].indiv, &o[i], kind,
+			  NULL);
 	}
+}
+
+/* ---- pass-through fire [10.6] (RULING R-549) ---------------------------- */
+
+int bs1e_heroes_pt_possible(const struct bs_battle *b, int g)
+{
+	if (!bs1e_indivs_in_play(b))
+		return 0;
+	const struct bs_unit_state *mu = &b->units[g];
+	double reach_mv = mu->r.mv * 1.5 + 1.0;
+	struct bs_quad qg = bs1e_quad(b, g);
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		const struct bs_controller *ctl = b->ctl[c->side];
+		if (c->side == mu->side || !ctl || !ctl->pass_through_indiv ||
+		    bs1e_sc(b)->ix[k].pass_through ||
+		    bs1e_indiv_shots_left(b, c->side, c->idx) <= 0)
+			continue;
+		struct bs_quad qk = bs1e_indiv_quad(b, k);
+		if (bs_quad_dist(&qk, &qg) <=
+		    missile_of(c->def)->weapon->range_l + reach_mv)
+			return 1;
+	}
+	return 0;
+}
+
+int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
+			  const struct bs_move_point *path, int npath,
+			  struct bs1e_pt_order *out, int max)
+{
+	const struct bs_unit_state *mu = &b->units[g];
+	int n = 0;
+	if (!bs1e_indivs_in_play(b))
+		return 0;
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		const struct bs_controller *c = b->ctl[side];
+		if (side == mu->side || !c || !c->pass_through_indiv)
+			continue;
+		struct bs_indiv_fire_order o[BS_MAX_FIRE_ORDERS];
+		int m =
+		    c->pass_through_indiv(c->ctx, b, side, mu->side, mu->idx,
+					  path, npath, o, BS_MAX_FIRE_ORDERS);
+		if (m > BS_MAX_FIRE_ORDERS)
+			m = BS_MAX_FIRE_ORDERS;
+		for (int j = 0; j < m && n < max; j++) {
+			const struct bs_indiv_fire_order *q = &o[j];
+			int ok = q->indiv >= 0 &&
+				 q->indiv < b->sc->sides[side].nindividuals &&
+				 q->tside >= 0 && q->tside < b->nsides &&
+				 q->at >= 0 && q->at < npath;
+			if (ok && q->tunit >= 0)
+				ok = q->tunit < b->sc->sides[q->tside].nunits &&
+				     q->tindiv < 0;
+			else if (ok)
+				ok = q->tindiv >= 0 &&
+				     q->tindiv <
+					 b->sc->sides[q->tside].nindividuals;
+			if (!ok) {
+				bs_battle_say(b, BS_EV_REJECTED, -1,
+					      "pass-through fire of no such "
+					      "individual, target or moment",
+					      "[10.6]");
+				continue;
+			}
+			int k = b->indiv_first[side] + q->indiv, dup = 0;
+			for (int r = 0; r < n; r++)
+				dup |= out[r].k == k;
+			if (dup) {
+				indiv_say(b, k, 1,
+					  "he takes at most one shot of "
+					  "pass-through fire a round",
+					  "[10.2] [10.6] RULING R-549");
+				continue;
+			}
+			struct bs1e_pt_order *po = &out[n++];
+			memset(po, 0, sizeof *po);
+			po->g = -1;
+			po->k = k;
+			po->h =
+			    q->tunit >= 0 ? bs1e_g(b, q->tside, q->tunit) : -1;
+			po->ti = q->tunit >= 0
+				     ? -1
+				     : b->indiv_first[q->tside] + q->tindiv;
+			po->at = q->at;
+			po->ammo = -1;
+			po->why = q->why;
+		}
+	}
+	return n;
+}
+
+void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,
+		  const struct bs_move_point *at)
+{
+	if (o->k < 0) {
+		bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo, at,
+			  o->why);
+		return;
+	}
+	const struct bs_indiv_state *c = &b->indivs[o->k];
+	struct bs_indiv_fire_order q;
+	memset(&q, 0, sizeof q);
+	q.indiv = c->idx;
+	q.tside = o->h >= 0 ? b->units[o->h].side : b->indivs[o->ti].side;
+	q.tunit = o->h >= 0 ? b->units[o->h].idx : -1;
+	q.tindiv = o->h >= 0 ? -1 : b->indivs[o->ti].idx;
+	q.why = o->why;
+	q.at = o->at;
+	hero_shot(b, o->k, &q, BS_FIRE_PASS_THROUGH, at);
+}
+
+void bs1e_pt_skip(struct bs_battle *b, const struct bs1e_pt_order *o,
+		  int reject, const char *why, const char *cite)
+{
+	if (o->k >= 0)
+		indiv_say(b, o->k, reject, why, cite);
+	else if (reject)
+		bs1e_reject(b, o->g, why, cite);
+	else
+		bs1e_note(b, o->g, why, cite);
 }

@@ -925,8 +925,13 @@ void bs1e_phase_initial_missile(struct bs_battle *b)
 	 * entitled (and removes killed figures); Side B does the same after
 	 * Side A has fired." [10.2] only units entitled to two or more shots
 	 * a Game Round fire here, once at most. */
-	for (int i = 0; i < b->nsides && !b->result.over; i++)
+	for (int i = 0; i < b->nsides && !b->result.over; i++) {
 		side_fires(b, b->side_order[i], BS_FIRE_INITIAL);
+		/* issue 15 RULING R-549: then the side's individuals with
+		 * two or more shots (r09_missiles.c) */
+		if (!b->result.over)
+			bs1e_heroes_fire(b, b->side_order[i], BS_FIRE_INITIAL);
+	}
 }
 
 void bs1e_phase_missile_magic(struct bs_battle *b)
@@ -946,7 +951,7 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 		/* issue 15 [9.4] RULING R-525: then the side's individuals
 		 * who shoot (r09_missiles.c) */
 		if (!b->result.over)
-			bs1e_heroes_fire(b, b->side_order[i]);
+			bs1e_heroes_fire(b, b->side_order[i], BS_FIRE_PHASE);
 	}
 	/* "C. Artillery. Side A fires artillery weapons; Side B repeats." */
 	for (int i = 0; i < b->nsides && !b->result.over; i++)
@@ -971,7 +976,8 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g)
 		if (bs_quad_dist(&qk, &qg) <= u->r.msl.range[2] + reach_mv)
 			return 1;
 	}
-	return 0;
+	/* issue 15 RULING R-549: or an enemy individual (r09_missiles.c) */
+	return bs1e_heroes_pt_possible(b, g);
 }
 
 /* An order of a side's controller for the moments of g's move, checked
@@ -1020,9 +1026,12 @@ int bs1e_pass_through_orders(struct bs_battle *b, int g,
 			out[n].at = o[j].at;
 			out[n].ammo = o[j].ammo;
 			out[n].why = o[j].why;
+			out[n].k = out[n].ti = -1;
 			n++;
 		}
 	}
+	/* issue 15 RULING R-549: the individuals' shots (r09_missiles.c) */
+	n += bs1e_heroes_pt_orders(b, g, path, npath, out + n, max - n);
 	/* by moment, then in the order given (a stable insertion sort) */
 	for (int i = 1; i < n; i++) {
 		struct bs1e_pt_order x = out[i];

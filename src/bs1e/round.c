@@ -63,7 +63,10 @@ static void new_round(struct bs_battle *b)
 		bs1e_missile_new_round(b, g);
 	for (int k = 0; k < b->nindivs; k++) {
 		b->indivs[k].flags = 0;
-		bs1e_sc(b)->ix[k].shots = 0; /* [10.2] RULING R-526 */
+		bs1e_sc(b)->ix[k].shots = 0;	     /* [10.2] RULING R-526 */
+		bs1e_sc(b)->ix[k].fired_initial = 0; /* RULING R-549 */
+		bs1e_sc(b)->ix[k].pass_through = 0;
+		bs1e_sc(b)->ix[k].moved = 0; /* RULING R-550 */
 	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;

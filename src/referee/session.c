@@ -214,6 +214,20 @@ static int d_turn(void *ctx, const struct bs_battle *b, int side,
 	return c->turn ? c->turn(c->ctx, b, side, out, max) : 0;
 }
 
+/* [10.6] RULING R-549: the pass-through shots of a side's individuals,
+ * asked of its controller as in `play`. */
+static int d_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
+				int mside, int munit,
+				const struct bs_move_point *path, int n,
+				struct bs_indiv_fire_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->pass_through_indiv
+		   ? c->pass_through_indiv(c->ctx, b, side, mside, munit, path,
+					   n, out, max)
+		   : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -245,6 +259,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(fire_indiv);
 	SYNC(cast);
 	SYNC(turn);
+	SYNC(pass_through_indiv);
 #undef SYNC
 }
 
@@ -533,6 +548,8 @@ static int answers(const struct bs_ref_input *in, const struct bs_ref_prompt *p)
 		     in->ask == BS_HUMAN_PASS_THROUGH) &&
 		    !in->ans.done)
 			return in->ans.fire_kind == p->q->fire &&
+			       (in->ans.shot.indiv >= 0) ==
+				   (p->q->shots != 0) &&
 			       (in->ask == BS_HUMAN_FIRE ||
 				(in->ans.mside == p->q->eside &&
 				 in->ans.munit == p->q->eunit));
@@ -918,6 +935,29 @@ void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 	struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
 	int n = 0;
 	a->done = 1;
+	if (q->shots) {
+		/* RULING R-552: the other controller's shots, the first not
+		 * declared yet */
+		struct bs_indiv_fire_order s[BS_MAX_FIRE_ORDERS];
+		int m = c->fire_indiv ? c->fire_indiv(c->ctx, b, q->side, s,
+						      BS_MAX_FIRE_ORDERS)
+				      : 0;
+		if (m > BS_MAX_FIRE_ORDERS)
+			m = BS_MAX_FIRE_ORDERS;
+		for (int i = 0; i < m; i++) {
+			int before = 0;
+			for (int j = 0; j < i; j++)
+				before += s[j].indiv == s[i].indiv;
+			if (before < bs_ai_human_shots_given(q, s[i].indiv))
+				continue;
+			a->done = 0;
+			a->shot = s[i];
+			a->shot.why = NULL;
+			a->fire_kind = q->fire;
+			return;
+		}
+		return;
+	}
 	if (q->kind == BS_HUMAN_FIRE && c->fire)
 		n = c->fire(c->ctx, b, q->side, (enum bs_fire_kind)q->fire,
 			    q->nrally, o, BS_MAX_FIRE_ORDERS);
@@ -1025,6 +1065,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .fire_indiv = d_fire_indiv,
 	    .cast = d_cast,
 	    .turn = d_turn,
+	    .pass_through_indiv = d_pass_through_indiv,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",
@@ -1410,6 +1451,12 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		a->done = 1;
 		return 0;
 	}
+	if (!has_key(t, "fire") && q->shots) {
+		snprintf(why, len,
+			 "here: a hero's shot, fire: HERO, target: ENEMY, or "
+			 "done");
+		return -1;
+	}
 	if (!has_key(t, "fire")) {
 		snprintf(why, len,
 			 "here: a volley, fire: UNIT, target: ENEMY%s, or %s",
@@ -1432,6 +1479,14 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		return -1;
 	}
 	a->done = 0;
+	if (o.indiv >= 0) {
+		/* RULING R-552: an individual's shot */
+		a->shot = (struct bs_indiv_fire_order){
+		    o.indiv,	     o.iorder.tside, o.iorder.tunit,
+		    o.iorder.tindiv, NULL,	     0};
+		a->fire_kind = (int)o.fire;
+		return 0;
+	}
 	a->fire = (struct bs_fire_order){
 	    o.unit, o.order.tside, o.order.tunit, o.ammo, 0, NULL};
 	a->fire_kind = (int)o.fire;
@@ -1460,6 +1515,7 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->fire_kind = -1;
 	a->mside = a->munit = -1;
 	a->after = -1;
+	a->shot = (struct bs_indiv_fire_order){-1, -1, -1, -1, NULL, 0};
 	if (q->kind >= BS_HUMAN_MX_MOVE)
 		return read_mx_answer(r, q, in->round, t, a, why, len);
 	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH)
@@ -1921,6 +1977,53 @@ char *bs_ref_volley_text(const struct bs_ref *r, const struct bs_human_q *q,
 	return buf;
 }
 
+/* RULING R-552: the heroes' shots question, with the shots the rules
+ * allow: each individual, his shots left, and his targets with the range
+ * band. */
+static void shots_question_text(const struct bs_ref *r,
+				const struct bs_human_q *q, char *buf,
+				size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	static const char *const band[3] = {"short", "medium", "long"};
+	size_t k = 0;
+	buf[0] = '\0';
+	put(buf, len, &k,
+	    "%s, %s: %s hero's shot? [9.4] [10.0] RULING R-552 (fire: HERO, "
+	    "target: ENEMY | done)",
+	    sd->name,
+	    q->fire == BS_FIRE_INITIAL ? "Initial Missile Phase [1.2]"
+				       : "missile fire [1.5 B]",
+	    q->nrally ? "another" : "a");
+	struct bs_indiv_fire_order o[64];
+	int n = bs_ai_human_shots(b, q, o, 64);
+	if (n > 64)
+		n = 64;
+	int last = -1;
+	for (int i = 0; i < n; i++) {
+		if (o[i].indiv != last) {
+			int left =
+			    bs1e_indiv_shots_left(b, q->side, o[i].indiv) -
+			    bs_ai_human_shots_given(q, o[i].indiv);
+			put(buf, len, &k,
+			    "\n  %s (%d shot%s left) may shoot at:",
+			    sd->individuals[o[i].indiv].name, left,
+			    left == 1 ? "" : "s");
+			last = o[i].indiv;
+		}
+		struct bs1e_indiv_shot p;
+		bs1e_check_indiv_fire_at(b, q->side, &o[i],
+					 (enum bs_fire_kind)q->fire, NULL, &p);
+		const struct bs_side *es = &r->sc->sides[o[i].tside];
+		put(buf, len, &k, " %s (%s range %.1f\")%s",
+		    o[i].tunit >= 0 ? es->units[o[i].tunit].name
+				    : es->individuals[o[i].tindiv].name,
+		    band[p.band >= 0 && p.band < 3 ? p.band : 0], p.range,
+		    i + 1 < n && o[i + 1].indiv == o[i].indiv ? "," : "");
+	}
+}
+
 /* RULING R-431: the fire questions, with the volleys the rules allow. */
 static void fire_question_text(const struct bs_ref *r,
 			       const struct bs_human_q *q, char *buf,
@@ -1929,6 +2032,10 @@ static void fire_question_text(const struct bs_ref *r,
 	const struct bs_battle *b = r->b;
 	const struct bs_side *sd = &r->sc->sides[q->side];
 	size_t k = 0;
+	if (q->shots) {
+		shots_question_text(r, q, buf, len);
+		return;
+	}
 	buf[0] = '\0';
 	int pt = q->kind == BS_HUMAN_PASS_THROUGH;
 	if (pt) {
@@ -1961,19 +2068,9 @@ static void fire_question_text(const struct bs_ref *r,
 			: "fire",
 		    q->nrally ? "another" : "a",
 		    q->fire == BS_FIRE_ARTILLERY ? "[, ammo: SPECIAL]" : "");
-		/* [9.4] [10.0] RULING R-525: the human controller is not
-		 * asked its individuals' shots (docs/REFEREE.md "Not played
-		 * yet"): said where one could shoot */
-		for (int i = 0;
-		     q->fire == BS_FIRE_PHASE && i < sd->nindividuals; i++)
-			if (bs1e_indiv_shots_left(b, q->side, i) > 0)
-				put(buf, len, &k,
-				    "\n  %s: not asked: a human side's heroes "
-				    "do not shoot [9.4] [10.0] (RULING R-525; "
-				    "`side %s ai` shoots for them)",
-				    sd->individuals[i].name, sd->name);
-		/* issue 16 [1.5 A] [14.1]: nor its casters' spells (step A
-		 * came before this prompt; docs/REFEREE.md "Not played yet") */
+		/* issue 16 [1.5 A] [14.1]: the human controller is not asked
+		 * its casters' spells (step A came before this prompt;
+		 * docs/REFEREE.md "Not played yet") */
 		/* [14.19] RULING R-586: nor its clerics' turning of undead
 		 * (step A, before this prompt): said where one could turn */
 		for (int i = 0;
@@ -1994,6 +2091,16 @@ static void fire_question_text(const struct bs_ref *r,
 				    sd->individuals[i].name, sd->name);
 		}
 	}
+	/* [9.4] [10.0] RULING R-549, R-552: the human controller is not
+	 * asked its individuals' pass-through shots (docs/REFEREE.md "Not
+	 * played yet"): said where one could shoot */
+	for (int i = 0; pt && i < sd->nindividuals; i++)
+		if (bs1e_indiv_shots_left(b, q->side, i) > 0)
+			put(buf, len, &k,
+			    "\n  %s: not asked: a human side's heroes take "
+			    "no pass-through fire [9.4] [10.6] (RULING R-549, "
+			    "R-552; `side %s ai` shoots for them)",
+			    sd->individuals[i].name, sd->name);
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_volleys(b, q, v, 64);
 	if (n > 64)

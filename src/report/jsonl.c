@@ -494,6 +494,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "target_hp", json_integer(n[4]));
 		if (n[8]) { /* [9.4 B] [10.0] a shot (RULING R-527) */
 			set(o, "shot", json_true());
+			set(o, "fire",
+			    bs_report_in(n[11], BS_FIRE__COUNT)
+				? jstr(bs_fire_kind_name[n[11]])
+				: json_integer(n[11]));
 			set(o, "band", json_integer(n[9]));
 			set(o, "range", jtenths(n[10]));
 		}
@@ -513,6 +517,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "wounded", json_integer(n[6]));
 		if (n[8]) { /* [9.4 A] [10.0] a shot (RULING R-528) */
 			set(o, "shot", json_true());
+			set(o, "fire",
+			    bs_report_in(n[11], BS_FIRE__COUNT)
+				? jstr(bs_fire_kind_name[n[11]])
+				: json_integer(n[11]));
 			set(o, "band", json_integer(n[9]));
 			set(o, "range", jtenths(n[10]));
 		}

@@ -738,6 +738,16 @@ static void text_indiv_init(struct sb *b, const struct bs_scenario *sc,
 	put_ev_cite(b, ev);
 }
 
+/* RULING R-549: a hero's shot in the Initial Missile Phase or as
+ * pass-through fire says so ("initial, ", "pass-through, "); one of the
+ * Missile and Magic Phase says nothing. */
+static void put_shot_kind(struct sb *b, const struct bs_event *ev)
+{
+	int k = ev->n[11];
+	if (k != BS_FIRE_PHASE && bs_report_in(k, BS_FIRE__COUNT))
+		put(b, "%s, ", bs_fire_kind_name[k]);
+}
+
 /* [9.4 B] one AD&D attack. */
 static void text_duel(struct sb *b, const struct bs_scenario *sc,
 		      const struct bs_event *ev)
@@ -745,7 +755,9 @@ static void text_duel(struct sb *b, const struct bs_scenario *sc,
 	static const char *const band[3] = {"short", "medium", "long"};
 	put_indiv(b, sc, ev->side, ev->indiv);
 	if (ev->n[8]) { /* [9.4 B] [10.0] a shot (RULING R-527) */
-		put(b, " (shot %d, %s range ", ev->n[0],
+		put(b, " (shot %d, ", ev->n[0]);
+		put_shot_kind(b, ev);
+		put(b, "%s range ",
 		    band[ev->n[9] >= 0 && ev->n[9] < 3 ? ev->n[9] : 0]);
 		put_tenths(b, ev->n[10]);
 		put(b, "\") shoots at ");
@@ -781,7 +793,9 @@ static void text_hero_attack(struct sb *b, const struct bs_scenario *sc,
 	if (ev->n[8]) { /* [9.4 A] [10.0] a shot (RULING R-528) */
 		put(b, " shoots at a figure of ");
 		put_target(b, sc, ev);
-		put(b, " (%s range ",
+		put(b, " (");
+		put_shot_kind(b, ev);
+		put(b, "%s range ",
 		    band[ev->n[9] >= 0 && ev->n[9] < 3 ? ev->n[9] : 0]);
 		put_tenths(b, ev->n[10]);
 		put(b, "\")");

@@ -437,17 +437,52 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 				       v[OK_TARGET]) != 0 ||
 			    indiv_target(ld, si, v[OK_TARGET], &o->iorder) != 0)
 				bad = -1;
-			if (v[OK_PHASE] &&
-			    word(ld, v[OK_PHASE], "phase", fire_phase_key, NULL,
-				 BS_FIRE__COUNT) != BS_FIRE_PHASE) {
+			/* RULING R-549: initial [10.2] or pass_through
+			 * [10.6] too */
+			int k = v[OK_PHASE]
+				    ? word(ld, v[OK_PHASE], "phase",
+					   fire_phase_key, NULL, BS_FIRE__COUNT)
+				    : BS_FIRE_PHASE;
+			if (k < 0)
+				return -1;
+			if (k == BS_FIRE_ARTILLERY) {
 				ld_err(ld, v[OK_PHASE],
-				       "phase: an individual shoots only in "
+				       "phase: an individual shoots in the "
+				       "Initial Missile Phase (initial), as "
+				       "pass-through fire (pass_through) or in "
 				       "the Missile and Magic Phase (missile) "
-				       "[9.4] (RULING R-525)");
-				bad = -1;
+				       "[9.4] [10.2] (RULING R-525, R-549)");
+				return -1;
 			}
-			bad |= refuse(ld, v, OK_MOVER, "an individual's fire");
-			bad |= refuse(ld, v, OK_AFTER, "an individual's fire");
+			o->fire = (enum bs_fire_kind)k;
+			if (k == BS_FIRE_PASS_THROUGH) {
+				/* the mover: `mover:`, else a unit target */
+				o->mside = o->iorder.tside;
+				o->munit = o->iorder.tunit;
+				if (v[OK_MOVER] &&
+				    enemy_unit(ld, si, v[OK_MOVER], &o->mside,
+					       &o->munit) != 0)
+					bad = -1;
+				else if (!v[OK_MOVER] && o->munit < 0 &&
+					 bad == 0) {
+					ld_err(ld, n,
+					       "fire entry: an individual's "
+					       "pass-through fire at an "
+					       "individual names the unit "
+					       "moving (mover) [10.6] (RULING "
+					       "R-549)");
+					bad = -1;
+				}
+				if (v[OK_AFTER] &&
+				    ld_num(ld, v[OK_AFTER], "after", 0,
+					   LD_MAX_TABLE, &o->after) != 0)
+					bad = -1;
+			} else {
+				bad |= refuse(ld, v, OK_MOVER,
+					      "a fire entry but pass_through");
+				bad |= refuse(ld, v, OK_AFTER,
+					      "a fire entry but pass_through");
+			}
 			bad |= refuse(ld, v, OK_AMMO, "an individual's fire");
 			return bad;
 		}

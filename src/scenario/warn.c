@@ -101,13 +101,14 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
     [BS_W_HERO_MISSILE] =
 	{"hero-missile", ALL, NPY,
 	 "an individual's missile weapon is not played yet "
-	 "in the Initial Missile Phase, as pass-through "
-	 "fire, or for a human side (he shoots only in the "
-	 "Missile and Magic Phase of the Intermediate and "
-	 "Advanced Games, for the doctrine AI or a scripted "
-	 "side's fire entries); in melee he fights with his race's natural "
+	 "as pass-through fire at an individual's move, nor "
+	 "for a human referee side's pass-through fire (he "
+	 "shoots in the Initial Missile Phase, at an enemy "
+	 "unit's move and in the Missile and Magic Phase of "
+	 "the Intermediate and Advanced Games, by Table 12's "
+	 "limits); in melee he fights with his race's natural "
 	 "attacks or his fists (d2)",
-	 "[9.4] [10.0] (RULING R-524, R-525, R-512)", 0},
+	 "[9.4] [10.0] (RULING R-524, R-525, R-549, R-550, R-552, R-512)", 0},
     [BS_W_MAGIC_LEVEL] = {"magic-level", BI, NIF,
 			  "magic is not in force at this level (an Advanced "
 			  "Game rule): no spells are cast",

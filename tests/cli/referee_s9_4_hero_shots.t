@@ -14,13 +14,25 @@ yes go | head -80 | "$BS" referee h.yaml --seed 2 --journal a.journal --side 0=a
 grep -q '"shot"' play.jsonl || { echo "the hero does not shoot in play"; exit 1; }
 cmp -s ref.jsonl play.jsonl || { echo "referee (ai, program) != play with a hero who shoots"; exit 1; }
 
-# South human: every prompt gets its answer from the cycle (the others are
-# refused and asked again); the missile fire prompt says the hero is not asked
+# South human (RULING R-552): each prompt gets its answer from the cycle
+# (the others are refused and asked again); after the units' volleys the
+# heroes' prompt lists the hero's targets, refuses a shot the rules do not
+# allow, and takes his shot
 i=0
-while [ $i -lt 40 ]; do printf 'go\nfirst\nhold\nstay\ndone\n'; i=$((i + 1)); done >in.txt
+while [ $i -lt 40 ]; do
+	printf 'go\nfirst\nhold\nstay\ndone\nfire: Archer hero, target: Boss\nfire: Archer hero, target: Raiders\ndone\n'
+	i=$((i + 1))
+done >in.txt
 "$BS" referee h.yaml --seed 2 --journal b.journal --side 0=human --side 1=ai \
-	--dice all=program <in.txt >out.txt 2>err.txt
-grep -qF "Archer hero: not asked: a human side's heroes do not shoot [9.4] [10.0] (RULING R-525; \`side South ai\` shoots for them)" err.txt ||
-	{ echo "the fire prompt does not say the hero is not asked"; exit 1; }
-grep -q '"shot"' b.journal && { echo "a shot in the human side's journal"; exit 1; }
+	--dice all=program --log jsonl --out b.jsonl <in.txt >out.txt 2>err.txt
+grep -qF "South, Initial Missile Phase [1.2]: a hero's shot? [9.4] [10.0] RULING R-552 (fire: HERO, target: ENEMY | done)" err.txt ||
+	{ echo "no heroes' prompt"; exit 1; }
+grep -q "Archer hero (2 shots left) may shoot at: Raiders (.* range [0-9.]*\")" err.txt ||
+	{ echo "the prompt does not list his targets"; exit 1; }
+grep -qF "refused: the target is not on the table [9.4] [10.1]" err.txt ||
+	{ echo "an illegal shot is not refused"; exit 1; }
+grep -q '"text":"fire: Archer hero, target: Raiders, phase: initial"' b.journal ||
+	{ echo "his shot is not in the journal"; exit 1; }
+grep '"shot":true' b.jsonl | grep -q '"indiv_name":"Archer hero".*"fire":"initial"' ||
+	{ echo "the human side's hero does not shoot"; exit 1; }
 exit 0

@@ -1187,7 +1187,7 @@ static void hero_fire(struct tf *t, int side)
 {
 	t->ctl.fire_indiv = tf_fire_indiv;
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
-	bs1e_heroes_fire(t->b, side);
+	bs1e_heroes_fire(t->b, side, BS_FIRE_PHASE);
 	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
 }
 
@@ -1208,7 +1208,7 @@ Test(r09_play, s9_4_b_s10_0_ruling_r527_hero_shoots_a_hero)
 	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
 	for (int i = 0; i < 3; i++)
 		shot_orders[i] =
-		    (struct bs_indiv_fire_order){1, 1, -1, 1, "test"};
+		    (struct bs_indiv_fire_order){1, 1, -1, 1, "test", 0};
 	nshot_orders = 3;
 	tf_dice(&t, (int[]){15, 4, 14}, 3);
 	hero_fire(&t, 0);
@@ -1243,7 +1243,7 @@ Test(r09_play, s10_1_s10_0_ruling_r525_hero_in_contact_or_out_of_range)
 	    "ac: 5, weapon: long sword, position: [10, 20]}\n";
 	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
 	struct bs1e_indiv_shot p;
-	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL};
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
 	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
 	cr_assert_str_eq(p.cite, "[10.1]", "%s", p.why);
 	ind(&t, "Bors")->pos = (struct bs_vec){36, 44};
@@ -1254,7 +1254,7 @@ Test(r09_play, s10_1_s10_0_ruling_r525_hero_in_contact_or_out_of_range)
 	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s", p.why);
 	cr_assert_eq(p.band, 2, "15.5\": long range");
 	/* Bors (a long sword) cannot shoot back */
-	struct bs_indiv_fire_order ob = {1, 0, -1, 1, NULL};
+	struct bs_indiv_fire_order ob = {1, 0, -1, 1, NULL, 0};
 	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 0);
 	cr_assert_str_eq(p.why, "he has no missile weapon");
 	tf_close(&t);
@@ -1270,7 +1270,7 @@ Test(r09_play, s9_4_a_s10_0_ruling_r528_shot_at_orcs_no_effect)
 			"weapons: [long sword], position: [36, 30], "
 			"facing: south, frontage: 4, commander: Og}\n";
 	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, u, OG);
-	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test"};
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test", 0};
 	nshot_orders = 1;
 	tf_dice(&t, (int[]){1, 1}, 2);
 	hero_fire(&t, 0);
@@ -1300,7 +1300,7 @@ Test(r09_play, s9_4_a_s10_0_ruling_r528_shot_wounds_a_figure_at_once)
 			"position: [36, 30], facing: south, frontage: 4, "
 			"commander: Og}\n";
 	open_heroes(&t, "intermediate", NULL, NULL, a, u, OG);
-	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test"};
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test", 0};
 	shot_orders[1] = shot_orders[0];
 	nshot_orders = 2;
 	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
@@ -1345,7 +1345,8 @@ Test(r09_play, s9_4_ruling_r525_doctrine_hero_shoots_the_nearest)
 
 /* RULING R-525: a scripted side's `fire:` entry naming an individual is
  * his shot in the Missile and Magic Phase, at a unit or an individual;
- * another phase is refused at load. */
+ * artillery's step C is refused at load (RULING R-549: initial and
+ * pass_through are his too). */
 Test(r09_play, s9_4_ruling_r525_scripted_fire_entry_of_a_hero)
 {
 	struct tf t;
@@ -1378,16 +1379,387 @@ Test(r09_play, s9_4_ruling_r525_scripted_fire_entry_of_a_hero)
 	heroes_yaml(y, 16384, "intermediate", NULL, NULL,
 		    ARCHER_ADA "    orders:\n"
 			       "      - {round: 1, fire: Ada, target: Bors, "
-			       "phase: initial}\n",
+			       "phase: artillery}\n",
 		    NULL, b);
 	struct bs_diags d;
 	bs_diags_init(&d);
 	struct bs_scenario *sc = NULL;
 	enum bs_status st =
 	    bs_scenario_load_string(y, strlen(y), "t.yaml", &sc, &d);
-	cr_assert_neq(st, BS_OK, "phase: initial is refused for him");
+	cr_assert_neq(st, BS_OK, "phase: artillery is refused for him");
 	if (sc)
 		bs_scenario_free(sc);
 	bs_diags_release(&d);
 	free(y);
+}
+
+/* ---- heroes who shoot everywhere the rules let them (RULING R-549) -------
+ */
+
+/* [10.6] the individuals' pass-through shots a test orders: shot_orders
+ * of side 0, `at` read as inches into the move (< 0: the last moment). */
+static double pt_after[8];
+static struct bs_move_point pt_path[BS_MAX_MOVE_POINTS];
+static int pt_npath;
+
+static int tf_pt_indiv(void *ctx, const struct bs_battle *b, int side,
+		       int mside, int munit, const struct bs_move_point *path,
+		       int np, struct bs_indiv_fire_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	(void)mside;
+	(void)munit;
+	int n = 0;
+	if (side != 0 || np <= 0)
+		return 0;
+	pt_npath = np < BS_MAX_MOVE_POINTS ? np : BS_MAX_MOVE_POINTS;
+	memcpy(pt_path, path, (size_t)pt_npath * sizeof *path);
+	for (int i = 0; i < nshot_orders && n < max; i++) {
+		int at = np - 1;
+		for (int k = 0; pt_after[i] >= 0 && k < np; k++)
+			if (path[k].moved + 1e-9 >= pt_after[i]) {
+				at = k;
+				break;
+			}
+		out[n] = shot_orders[i];
+		out[n++].at = at;
+	}
+	return n;
+}
+
+#define ORCS_AT(y)                                                             \
+	"      - {name: Orcs, figures: 8, creature: orc, weapons: [long "      \
+	"sword], position: [36, " #y "], facing: south, frontage: 4, "         \
+	"commander: Og}\n"
+
+/* [10.2] "A unit can only fire during the Initial Missile Phase if it is
+ * entitled to two or more shots during a Game Round ... a maximum of one
+ * time": RULING R-549, a hero as a unit. The long bow's 2 shots: one
+ * there (a second refused), the other left for the Missile and Magic
+ * Phase; a light crossbow (1 shot) does not shoot there. */
+Test(r09_play, s10_2_ruling_r549_hero_shoots_once_in_the_initial_phase)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: light crossbow, position: [36, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	t.ctl.fire_indiv = tf_fire_indiv;
+	for (int i = 0; i < 2; i++)
+		shot_orders[i] =
+		    (struct bs_indiv_fire_order){1, 1, -1, 1, "test", 0};
+	nshot_orders = 2;
+	tf_dice(&t, (int[]){15, 4}, 2);
+	tf_phase(&t, BS_PHASE_INITIAL_MISSILE);
+	bs1e_heroes_fire(t.b, 0, BS_FIRE_INITIAL);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 1, "once in the phase");
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->n[8], 1, "a shot");
+	cr_assert_eq(d->n[11], BS_FIRE_INITIAL);
+	cr_assert_str_eq(d->cite,
+			 "[1.2] [10.2] [9.4 B] [10.0] RULING R-527, R-549");
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r, "the second shot");
+	cr_assert_str_eq(r->what,
+			 "he shoots at most once in the Initial Missile Phase");
+	cr_assert_eq(bs1e_indiv_shots_left(t.b, 0, 1), 1,
+		     "one shot left for the Missile and Magic Phase");
+	/* the doctrine: one shot there, before the enemy moves */
+	struct bs_indiv_fire_order o[8];
+	bs1e_sc(t.b)->ix[ki(&t, "Ada")].fired_initial = 0;
+	cr_assert_eq(bs_ai_hero_fire_cb(NULL, t.b, 0, o, 8), 1);
+	cr_assert_not_null(strstr(o[0].why, "before the enemy moves"));
+	/* Bors's light crossbow: one shot a Game Round */
+	struct bs_indiv_fire_order ob = {1, 0, -1, 1, NULL, 0};
+	struct bs1e_indiv_shot p;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 0);
+	cr_assert_str_eq(p.cite, "[10.2] RULING R-549", "%s", p.why);
+	cr_assert_eq(bs_ai_hero_fire_cb(NULL, t.b, 1, o, 8), 0);
+	/* in the Missile and Magic Phase he shoots */
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 1, "%s", p.why);
+	tf_close(&t);
+}
+
+/* [10.6] "Pass-through fire can be taken at any point during the enemy's
+ * movement" and [10.2] "a maximum of one shot as Pass-Through Fire":
+ * RULING R-549, a hero's shot at a moment of an enemy unit's move, the
+ * mover where the moment has it (3" into its advance: 14.75" from his
+ * counter, long range); a second shot of his at the same move refused. */
+Test(r09_play, s10_6_ruling_r549_hero_pass_through_fire_at_a_mover)
+{
+	struct tf t;
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, ORCS_AT(38),
+		    OG);
+	t.ctl.pass_through_indiv = tf_pt_indiv;
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test", 0};
+	shot_orders[1] = shot_orders[0];
+	pt_after[0] = 3;
+	pt_after[1] = 5;
+	nshot_orders = 2;
+	struct bs_order o = tf_advance(6, 0);
+	tf_order(&t, 1, 1, &o);
+	t.moves_first = 0;
+	tf_dice(&t, (int[]){3, 4, 1, 1, 1, 1, 1, 1}, 8);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	cr_assert_geq(pt_npath, 7, "the moments of the advance");
+	cr_assert_eq(tf_count(&t, BS_EV_HERO_ATTACK), 1, "one shot");
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_eq(h->n[8], 1, "a shot");
+	cr_assert_eq(h->n[11], BS_FIRE_PASS_THROUGH);
+	cr_assert_eq(h->phase, BS_PHASE_MOVEMENT);
+	cr_assert_eq(h->n[9], 2, "long range");
+	cr_assert(h->n[10] >= 147 && h->n[10] <= 148,
+		  "14.75\" from his counter, 3\" into the move: %d", h->n[10]);
+	cr_assert_str_eq(h->cite, "[10.6] [9.4 A] [10.0] RULING R-528, R-549");
+	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
+	cr_assert_not_null(r, "his second");
+	cr_assert_str_eq(r->what,
+			 "he takes at most one shot of pass-through fire a "
+			 "round");
+	cr_assert(bs1e_indiv_pass_through_taken(t.b, 0, 1));
+	cr_assert_eq(bs1e_indiv_shots_left(t.b, 0, 1), 1);
+	cr_assert_float_eq(tf_unit(&t, 1, 1)->front.y, 32, 1e-9,
+			   "the move went on");
+	tf_close(&t);
+}
+
+/* A moment of unit (side, unit) moved `dy` inches along its facing
+ * (south: y falls), `contact` set on the last. */
+static struct bs_move_point moment_of(struct tf *t, int side, int unit,
+				      double dy, int contact)
+{
+	const struct bs_unit_state *u = tf_unit(t, side, unit);
+	struct bs_move_point p;
+	memset(&p, 0, sizeof p);
+	p.side = side;
+	p.unit = unit;
+	p.x = u->front.x;
+	p.y = u->front.y - dy;
+	p.facing = u->facing;
+	p.files = u->files;
+	p.figures = u->figures;
+	p.formation = u->formation;
+	p.moved = dy;
+	p.contact = contact;
+	p.tside = p.tunit = -1;
+	return p;
+}
+
+/* RULING R-549 docs/AI.md: the doctrine's hero takes his pass-through
+ * shot at a unit coming into contact with him (at that moment), or at
+ * the nearest moment of a mover that will stand out of his range; none
+ * at a mover that will stand where he can shoot it. */
+Test(r09_play, s10_6_ruling_r549_doctrine_hero_pass_through_choices)
+{
+	struct tf t;
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, ORCS_AT(38),
+		    OG);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_move_point path[24];
+	struct bs_indiv_fire_order o[8];
+	/* charging him: 17.75" to his counter's edge */
+	int n = 0;
+	for (int i = 0; i <= 17; i++)
+		path[n++] = moment_of(&t, 1, 1, i, 0);
+	path[n++] = moment_of(&t, 1, 1, 17.75, 1);
+	int k = bs_ai_hero_pass_through_cb(NULL, t.b, 0, 1, 1, path, n, o, 8);
+	cr_assert_eq(k, 1);
+	cr_assert_eq(o[0].at, n - 1, "as it comes into contact");
+	cr_assert_eq(o[0].tunit, 1);
+	cr_assert_not_null(strstr(o[0].why, "coming into contact"));
+	/* moving away, out of his 21": at its start, the nearest */
+	n = 0;
+	for (int i = 0; i <= 6; i++)
+		path[n++] = moment_of(&t, 1, 1, -i, 0);
+	k = bs_ai_hero_pass_through_cb(NULL, t.b, 0, 1, 1, path, n, o, 8);
+	cr_assert_eq(k, 1);
+	cr_assert_eq(o[0].at, 0);
+	cr_assert_not_null(strstr(o[0].why, "out of his range"));
+	/* coming nearer, not to him: he waits for the Missile and Magic
+	 * Phase */
+	n = 0;
+	for (int i = 0; i <= 6; i++)
+		path[n++] = moment_of(&t, 1, 1, i, 0);
+	cr_assert_eq(
+	    bs_ai_hero_pass_through_cb(NULL, t.b, 0, 1, 1, path, n, o, 8), 0);
+	tf_close(&t);
+}
+
+/* RULING R-549: a scripted side's `fire:` entry of an individual with
+ * `phase: initial` is his shot in the Initial Missile Phase only; with
+ * `phase: pass_through` his shot at the mover `after` inches into its
+ * move. */
+Test(r09_play, s10_2_s10_6_ruling_r549_scripted_entries_of_a_hero)
+{
+	struct tf t;
+	const char *i0 = ARCHER_ADA
+	    "    orders:\n"
+	    "      - {round: 1, fire: Ada, target: Orcs, phase: initial}\n"
+	    "      - {round: 1, fire: Ada, target: Orcs, phase: pass_through, "
+	    "after: 2}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT(38), OG);
+	struct bs_ai_script s;
+	bs_ai_script_init(&s);
+	cr_assert_not_null(s.ctl.pass_through_indiv);
+	struct bs_indiv_fire_order o[8];
+	tf_phase(&t, BS_PHASE_INITIAL_MISSILE);
+	cr_assert_eq(s.ctl.fire_indiv(s.ctl.ctx, t.b, 0, o, 8), 1);
+	cr_assert_eq(o[0].tunit, 1);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	cr_assert_eq(s.ctl.fire_indiv(s.ctl.ctx, t.b, 0, o, 8), 0,
+		     "not in the Missile and Magic Phase");
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_move_point path[8];
+	for (int i = 0; i <= 6; i++)
+		path[i] = moment_of(&t, 1, 1, i, 0);
+	cr_assert_eq(
+	    s.ctl.pass_through_indiv(s.ctl.ctx, t.b, 0, 1, 1, path, 7, o, 8),
+	    1);
+	cr_assert_eq(o[0].at, 2, "2\" into the move");
+	cr_assert_eq(o[0].indiv, 1);
+	cr_assert_eq(
+	    s.ctl.pass_through_indiv(s.ctl.ctx, t.b, 0, 1, 0, path, 7, o, 8), 0,
+	    "another mover");
+	tf_close(&t);
+}
+
+/* [10.4] Table 12 for a hero (RULING R-550): "Archers: Fire twice and not
+ * move, fire once and 1/2 movement penalty"; "Crossbows/Slings: Either
+ * move or shoot"; "Mounted Archers: ... fire once and move full movement
+ * rate" (a centaur's bow, as R-478). His movement this round is what he
+ * spent moving in his Movement Phase; after his shots his move is
+ * limited the same way. */
+Test(r09_play, s10_4_ruling_r550_table_12_for_a_hero)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: light crossbow, position: [36, 30]}\n"
+	    "      - {name: Cai, race: centaur, class: fighter, level: 1, "
+	    "hp: 30, ac: 5, weapon: long bow, position: [20, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	int ka = ki(&t, "Ada");
+	struct bs1e_indiv_x *xa = &bs1e_sc(t.b)->ix[ka];
+	double mv = t.b->indivs[ka].mv;
+	cr_assert_gt(mv, 0);
+	/* he moves half his MV in his Movement Phase (events: the move) */
+	t.indiv[0][1] = (struct bs_indiv_order){.move = 1,
+						.x = 36,
+						.y = 20 - mv / 2,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 0);
+	cr_assert_float_eq(xa->moved, mv / 2, 1e-9, "moved %g", xa->moved);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
+	struct bs1e_indiv_shot p;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s", p.why);
+	xa->shots = 1;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why,
+			 "he moved this round: he may not shoot (Table 12)",
+			 "fire twice and not move");
+	cr_assert_str_eq(p.cite, "[10.4 T12] RULING R-550");
+	xa->shots = 0;
+	xa->moved = mv / 2 + 0.5;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why, "he moved too far this round to shoot again "
+				"(Table 12)");
+	/* the crossbow: either move or shoot */
+	struct bs_indiv_fire_order ob = {1, 0, -1, 1, NULL, 0};
+	int kb = ki(&t, "Bors");
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 1, "%s", p.why);
+	bs1e_sc(t.b)->ix[kb].moved = 0.5;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &ob, &p), 0);
+	cr_assert_str_eq(p.why, "he moved this round: he may not shoot "
+				"(Table 12)");
+	/* after his shots: one, half his MV; two, none */
+	xa->moved = 0;
+	xa->shots = 1;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 0, 1), mv / 2, 1e-9);
+	struct bs1e_indiv_outcome oc;
+	double y0 = t.b->indivs[ka].pos.y; /* where he went */
+	struct bs_indiv_order go = {.move = 1,
+				    .x = 36,
+				    .y = y0 + mv / 2 + 1,
+				    .tside = -1,
+				    .tunit = -1,
+				    .tindiv = -1};
+	cr_assert_eq(bs1e_check_indiv_move(t.b, 0, 1, &go, &oc), 0);
+	cr_assert_str_eq(oc.why,
+			 "farther than Table 12 lets him move after his shots");
+	go.y = y0 + mv / 2 - 1;
+	cr_assert_eq(bs1e_check_indiv_move(t.b, 0, 1, &go, &oc), 1, "%s",
+		     oc.why);
+	xa->shots = 2;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 0, 1), 0, 1e-9);
+	cr_assert_eq(bs1e_check_indiv_move(t.b, 0, 1, &go, &oc), 0);
+	cr_assert_str_eq(oc.why,
+			 "he shot this round: Table 12 lets him move no more");
+	/* a centaur's bow: one shot, then his full MV */
+	int kc = ki(&t, "Cai");
+	bs1e_sc(t.b)->ix[kc].shots = 1;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 1, 2), t.b->indivs[kc].mv,
+			   1e-9);
+	bs1e_sc(t.b)->ix[kc].shots = 0;
+	bs1e_sc(t.b)->ix[kc].moved = t.b->indivs[kc].mv;
+	t.b->indivs[kc].pos = (struct bs_vec){30, y0 + 8};
+	struct bs_indiv_fire_order oc2 = {2, 0, -1, 1, NULL, 0};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 1, &oc2, &p), 1, "%s", p.why);
+	tf_close(&t);
+}
+
+/* RULING R-551 [14.4] "an individual character can be targeted if not
+ * physically blocked by any figure or portion of a figure" [10.1]: another
+ * hero's counter between the shooter and his target blocks the shot; in
+ * front of a unit it hides some of its figures, and R-476's +2 for a
+ * target only partly seen applies to the hero's shot as to a volley. */
+Test(r09_play, s10_1_s14_4_ruling_r551_counters_block_a_heros_shot)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n"
+	    "      - {name: Cid, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 25]}\n";
+	char i1[512];
+	snprintf(i1, sizeof i1, "%s%s", OG, b);
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, ORCS_AT(36),
+		    i1);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	struct bs_indiv_fire_order o = {1, 1, -1, 2, NULL, 0}; /* Bors */
+	struct bs1e_indiv_shot p;
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why,
+			 "he cannot see the target: another figure stands in "
+			 "the way");
+	cr_assert_str_eq(p.cite, "[10.1] [14.4] RULING R-551");
+	/* at the orcs behind Bors and Cid: some figures hidden */
+	struct bs_indiv_fire_order ou = {1, 1, 1, -1, "test", 0};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &ou, &p), 1, "%s", p.why);
+	cr_assert_lt(p.sight.seen, p.sight.in_reach, "%d of %d", p.sight.seen,
+		     p.sight.in_reach);
+	t.ctl.fire_indiv = tf_fire_indiv;
+	shot_orders[0] = ou;
+	nshot_orders = 1;
+	tf_dice(&t, (int[]){3, 4}, 2);
+	bs1e_heroes_fire(t.b, 0, BS_FIRE_PHASE);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert(tf_has_term(&h->deriv, 2, "target partly hidden"));
+	/* Cid steps aside: Bors is seen; Bors steps aside: all the orcs */
+	ind(&t, "Cid")->pos = (struct bs_vec){44, 25};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s", p.why);
+	ind(&t, "Bors")->pos = (struct bs_vec){50, 30};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &ou, &p), 1, "%s", p.why);
+	cr_assert_eq(p.sight.seen, p.sight.in_reach, "%d of %d", p.sight.seen,
+		     p.sight.in_reach);
+	tf_close(&t);
 }

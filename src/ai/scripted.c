@@ -19,6 +19,22 @@ static const struct bs_side *side_def(const struct bs_battle *b, int side)
 	return &b->sc->sides[side];
 }
 
+/* The file's entries of this round whose kind is in `kinds` (a mask of
+ * 1u << enum bs_script_kind), in the file's order: from *i = -1, each
+ * call gives the next one (NULL after the last). Every per-kind
+ * callback below walks the file with it. */
+static const struct bs_script_order *
+next_entry(const struct bs_side *sd, int round, unsigned kinds, int *i)
+{
+	while (++*i < sd->norders) {
+		const struct bs_script_order *o = &sd->orders[*i];
+		if (o->round == round && (kinds >> o->kind & 1u))
+			return o;
+	}
+	return NULL;
+}
+#define KIND(k) (1u << (k))
+
 /* [6.0] this round's rally entries and mob orders, in the file's order. */
 static int script_rally(void *ctx, const struct bs_battle *b, int side,
 			struct bs_rally_order *out, int max)
@@ -26,11 +42,11 @@ static int script_rally(void *ctx, const struct bs_battle *b, int side,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round ||
-		    (o->kind != BS_SCRIPT_RALLY && o->kind != BS_SCRIPT_MOB))
-			continue;
+	const struct bs_script_order *o;
+	for (int i = -1; n < max && (o = next_entry(sd, b->round,
+						    KIND(BS_SCRIPT_RALLY) |
+							KIND(BS_SCRIPT_MOB),
+						    &i));) {
 		struct bs_rally_order *r = &out[n++];
 		memset(r, 0, sizeof *r);
 		r->indiv = o->indiv;
@@ -49,11 +65,10 @@ static int script_sequence(void *ctx, const struct bs_battle *b, int side,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round == b->round && o->kind == BS_SCRIPT_MOVE)
-			units[n++] = o->unit;
-	}
+	const struct bs_script_order *o;
+	for (int i = -1; n < max && (o = next_entry(sd, b->round,
+						    KIND(BS_SCRIPT_MOVE), &i));)
+		units[n++] = o->unit;
 	return n;
 }
 
@@ -69,10 +84,10 @@ static void script_move(void *ctx, const struct bs_battle *b, int side,
 	 * order: the file has no other for this round, the unit holds */
 	if (b->units[b->side_first[side] + unit].flags & BS_UF_REFUSED)
 		return;
-	for (int i = 0; i < sd->norders; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind != BS_SCRIPT_MOVE ||
-		    o->unit != unit)
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_MOVE), &i));) {
+		if (o->unit != unit)
 			continue;
 		*out = o->order;
 		bs_ai_charge_path(b, side, unit, out);
@@ -91,10 +106,11 @@ static int script_fire(void *ctx, const struct bs_battle *b, int side,
 	int n = 0;
 	if (call > 0)
 		return 0; /* the file's entries, once */
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->fire != kind || o->indiv >= 0)
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     n < max &&
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
+		if (o->fire != kind || o->indiv >= 0)
 			continue;
 		out[n++] = (struct bs_fire_order){
 		    o->unit, o->order.tside, o->order.tunit, o->ammo, 0, NULL};
@@ -113,21 +129,20 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     n < max && np > 0 &&
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
+		if (o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
 		    o->mside != mside || o->munit != munit)
 			continue;
-		int at = np - 1;
-		if (o->after >= 0)
-			for (int k = 0; k < np; k++)
-				if (path[k].moved + 1e-9 >= o->after) {
-					at = k;
-					break;
-				}
 		out[n++] = (struct bs_fire_order){
-		    o->unit, o->order.tside, o->order.tunit, o->ammo, at, NULL};
+		    o->unit,
+		    o->order.tside,
+		    o->order.tunit,
+		    o->ammo,
+		    bs_ai_pass_through_moment(path, np, o->after),
+		    NULL};
 	}
 	return n;
 }
@@ -144,10 +159,11 @@ static int script_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 				     ? BS_FIRE_INITIAL
 				     : BS_FIRE_PHASE;
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->indiv < 0 || o->fire != kind)
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     n < max &&
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
+		if (o->indiv < 0 || o->fire != kind)
 			continue;
 		out[n++] = (struct bs_indiv_fire_order){o->indiv,
 							o->iorder.tside,
@@ -169,25 +185,20 @@ static int script_pass_through_indiv(void *ctx, const struct bs_battle *b,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max && np > 0; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind != BS_SCRIPT_FIRE ||
-		    o->indiv < 0 || o->fire != BS_FIRE_PASS_THROUGH ||
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     n < max && np > 0 &&
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
+		if (o->indiv < 0 || o->fire != BS_FIRE_PASS_THROUGH ||
 		    o->mside != mside || o->munit != munit)
 			continue;
-		int at = np - 1;
-		if (o->after >= 0)
-			for (int k = 0; k < np; k++)
-				if (path[k].moved + 1e-9 >= o->after) {
-					at = k;
-					break;
-				}
-		out[n++] = (struct bs_indiv_fire_order){o->indiv,
-							o->iorder.tside,
-							o->iorder.tunit,
-							o->iorder.tindiv,
-							NULL,
-							at};
+		out[n++] = (struct bs_indiv_fire_order){
+		    o->indiv,
+		    o->iorder.tside,
+		    o->iorder.tunit,
+		    o->iorder.tindiv,
+		    NULL,
+		    bs_ai_pass_through_moment(path, np, o->after)};
 	}
 	return n;
 }
@@ -200,11 +211,10 @@ static int script_cast(void *ctx, const struct bs_battle *b, int side,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round == b->round && o->kind == BS_SCRIPT_CAST)
-			out[n++] = o->cast;
-	}
+	const struct bs_script_order *o;
+	for (int i = -1; n < max && (o = next_entry(sd, b->round,
+						    KIND(BS_SCRIPT_CAST), &i));)
+		out[n++] = o->cast;
 	return n;
 }
 
@@ -216,13 +226,11 @@ static int script_turn(void *ctx, const struct bs_battle *b, int side,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round != b->round || o->kind != BS_SCRIPT_TURN)
-			continue;
+	const struct bs_script_order *o;
+	for (int i = -1; n < max && (o = next_entry(sd, b->round,
+						    KIND(BS_SCRIPT_TURN), &i));)
 		out[n++] = (struct bs_turn_order){o->indiv, o->order.tside,
 						  o->order.tunit, NULL};
-	}
 	return n;
 }
 
@@ -233,11 +241,10 @@ static int script_roles(void *ctx, const struct bs_battle *b, int side,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
-	for (int i = 0; i < sd->norders && n < max; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round == b->round && o->kind == BS_SCRIPT_ROLE)
-			out[n++] = o->role;
-	}
+	const struct bs_script_order *o;
+	for (int i = -1; n < max && (o = next_entry(sd, b->round,
+						    KIND(BS_SCRIPT_ROLE), &i));)
+		out[n++] = o->role;
 	return n;
 }
 
@@ -247,14 +254,13 @@ static void script_move_indiv(void *ctx, const struct bs_battle *b, int side,
 {
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
-	for (int i = 0; i < sd->norders; i++) {
-		const struct bs_script_order *o = &sd->orders[i];
-		if (o->round == b->round && o->kind == BS_SCRIPT_INDIV &&
-		    o->indiv == indiv) {
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_INDIV), &i));)
+		if (o->indiv == indiv) {
 			*out = o->iorder;
 			return;
 		}
-	}
 }
 
 int bs_ai_melee_order_units(int side, const int *units, int nunits,
@@ -306,11 +312,9 @@ static int script_melee_order(void *ctx, const struct bs_battle *b, int side,
 {
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
-	const struct bs_script_order *e = NULL;
-	for (int i = 0; i < sd->norders && !e; i++)
-		if (sd->orders[i].round == b->round &&
-		    sd->orders[i].kind == BS_SCRIPT_MELEE)
-			e = &sd->orders[i];
+	int i = -1;
+	const struct bs_script_order *e =
+	    next_entry(sd, b->round, KIND(BS_SCRIPT_MELEE), &i);
 	if (!e)
 		return 0;
 	return bs_ai_melee_order_units(side, e->melee_units, e->nmelee, m, n,

@@ -59,3 +59,54 @@ if missing:
     sys.exit(1)
 PY
 }
+# A referee session's test set-up (tests/cli/referee_*.t):
+#   referee_setup SCENARIO INPUTS REFARGS
+#                        cds into a fresh temporary directory $T (removed
+#                        at exit) holding s.yaml (a copy of
+#                        $DATA/SCENARIO) and in.txt (INPUTS, printf'd);
+#                        $REF the referee's options
+#   fp N EXTRA           the state line of `status` after the first N
+#                        lines of in.txt, then EXTRA (printf'd)
+#   err_of N EXTRA       the session's standard error for the same inputs
+#   kill_at N            a session killed (-9) while it waits after the
+#                        first N lines of in.txt; its journal is k.journal
+referee_setup() {
+	T=$(mktemp -d)
+	trap 'rm -rf "$T" "$_o" "$_e"' EXIT
+	cp "$DATA/$1" "$T/s.yaml"
+	cd "$T" || exit 1
+	printf '%b' "$2" >in.txt
+	REF=$3
+}
+fp() {
+	rm -f fp.journal
+	# shellcheck disable=SC2086
+	{ head -n "$1" in.txt; printf '%bstatus\nquit\n' "$2"; } |
+		"$BS" referee s.yaml $REF --journal fp.journal 2>/dev/null |
+		grep 'inputs; state' | tail -1
+}
+err_of() {
+	rm -f e.journal
+	# shellcheck disable=SC2086
+	{ head -n "$1" in.txt; printf '%bquit\n' "$2"; } |
+		"$BS" referee s.yaml $REF --journal e.journal 2>&1 >/dev/null
+}
+kill_at() {
+	rm -f k.journal in.fifo
+	mkfifo in.fifo
+	# shellcheck disable=SC2086
+	"$BS" referee s.yaml $REF --journal k.journal <in.fifo >/dev/null 2>&1 &
+	_pid=$!
+	exec 3>in.fifo
+	head -n "$1" in.txt >&3
+	_i=0
+	while [ "$({ wc -l <k.journal; } 2>/dev/null || echo 0)" -lt $(($1 + 1)) ] &&
+		[ $_i -lt 300 ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	sleep 0.3
+	kill -9 $_pid 2>/dev/null
+	wait $_pid 2>/dev/null
+	exec 3>&-
+}

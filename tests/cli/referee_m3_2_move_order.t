@@ -6,12 +6,8 @@
 # state; suggest gives the AI's order (the army's); undo after the order
 # == never entered; kill -9 at the order's prompt, then --resume, == the
 # uninterrupted session; the journal keeps it (unit -1: the army's).
-T=$(mktemp -d)
-trap 'rm -rf "$T" "$_o" "$_e"' EXIT
-cp "$DATA/matrix_split.yaml" "$T/s.yaml"
-cd "$T" || exit 1
-printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nGoblin Band: 1\n' >in.txt
-REF="--seed 1 --side Horde=hold --dice all=program"
+referee_setup matrix_split.yaml 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nGoblin Band: 1\n' \
+	'--seed 1 --side Horde=hold --dice all=program'
 
 "$BS" play s.yaml --seed 1 --log jsonl --out play.jsonl >/dev/null ||
 	{ echo "play failed"; exit 1; }
@@ -40,17 +36,6 @@ grep -q 'R-438' ref3.jsonl && { echo "in order is said as an order"; exit 1; }
 first=$(grep '"type":"mx_move"' ref3.jsonl | head -1)
 case "$first" in *'"unit_name":"Griffon Riders"'*) ;; *) echo "in order: the griffons did not move first"; exit 1 ;; esac
 
-fp() { # the state line of status after the first $1 lines of in.txt, then $2
-	rm -f fp.journal
-	{ head -n "$1" in.txt; printf '%bstatus\nquit\n' "$2"; } |
-		"$BS" referee s.yaml $REF --journal fp.journal 2>/dev/null |
-		grep 'inputs; state' | tail -1
-}
-err_of() {
-	rm -f e.journal
-	{ head -n "$1" in.txt; printf '%bquit\n' "$2"; } |
-		"$BS" referee s.yaml $REF --journal e.journal 2>&1 >/dev/null
-}
 want=$(fp 2 '')
 [ -n "$want" ] || { echo "no state line"; exit 1; }
 got=$(fp 1 'Eyrie Foot, Eyrie Foot\nOrc Spears\nEyrie Fot\n\nmove: [forward]\nEyrie Foot\n')
@@ -77,22 +62,7 @@ st() { # the state line after the inputs $1
 
 # kill -9 while the session waits at the order's prompt (after 1 input),
 # then --resume: the same state; going on plays the same battle
-rm -f k.journal in.fifo
-mkfifo in.fifo
-# shellcheck disable=SC2086
-"$BS" referee s.yaml $REF --journal k.journal <in.fifo >/dev/null 2>&1 &
-pid=$!
-exec 3>in.fifo
-head -n 1 in.txt >&3
-i=0
-while [ "$({ wc -l <k.journal; } 2>/dev/null || echo 0)" -lt 2 ] && [ $i -lt 300 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-sleep 0.3
-kill -9 $pid 2>/dev/null
-wait $pid 2>/dev/null
-exec 3>&-
+kill_at 1
 got=$(printf 'status\nquit\n' | "$BS" referee --resume k.journal 2>/dev/null | grep 'inputs; state')
 [ "$got" = "$(fp 1 '')" ] || { echo "resume after kill at the order's prompt: $got"; exit 1; }
 tail -n +2 in.txt | "$BS" referee --resume k.journal >/dev/null 2>&1

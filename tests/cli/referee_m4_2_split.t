@@ -6,12 +6,8 @@
 # the state; suggest gives the AI's split; undo after the split == never
 # entered; kill -9 at the split prompt, then --resume, == the
 # uninterrupted session; the journal keeps the text.
-T=$(mktemp -d)
-trap 'rm -rf "$T" "$_o" "$_e"' EXIT
-cp "$DATA/matrix_split.yaml" "$T/s.yaml"
-cd "$T" || exit 1
-printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nGoblin Band: 1\n' >in.txt
-REF="--seed 1 --side Horde=hold --dice all=program"
+referee_setup matrix_split.yaml 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nGoblin Band: 1\n' \
+	'--seed 1 --side Horde=hold --dice all=program'
 
 "$BS" play s.yaml --seed 1 --log jsonl --out play.jsonl >/dev/null ||
 	{ echo "play failed"; exit 1; }
@@ -38,17 +34,6 @@ printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nnone\n' |
 	grep -q '"unit_name":"Griffon Riders".*"n":\[3,2,2,[0-9-]*,[0-9]*,3,5' ref3.jsonl ||
 	{ echo "none: not all 3 classes at the target"; grep mx_attack ref3.jsonl | head -2; exit 1; }
 
-fp() { # the state line of status after the first $1 lines of in.txt, then $2
-	rm -f fp.journal
-	{ head -n "$1" in.txt; printf '%bstatus\nquit\n' "$2"; } |
-		"$BS" referee s.yaml $REF --journal fp.journal 2>/dev/null |
-		grep 'inputs; state' | tail -1
-}
-err_of() {
-	rm -f e.journal
-	{ head -n "$1" in.txt; printf '%bquit\n' "$2"; } |
-		"$BS" referee s.yaml $REF --journal e.journal 2>&1 >/dev/null
-}
 want=$(fp 6 '')
 [ -n "$want" ] || { echo "no state line"; exit 1; }
 # refusals keep the state: more classes than it has, an enemy out of
@@ -79,22 +64,7 @@ printf 'go\nEyrie Foot\nforward\nforward\nOrc Spears\nside Eyrie ai\n' |
 # kill -9 while the session waits at the split prompt (after 5 inputs),
 # then --resume: the state of the uninterrupted session; going on plays
 # the same battle
-rm -f k.journal in.fifo
-mkfifo in.fifo
-# shellcheck disable=SC2086
-"$BS" referee s.yaml $REF --journal k.journal <in.fifo >/dev/null 2>&1 &
-pid=$!
-exec 3>in.fifo
-head -n 5 in.txt >&3
-i=0
-while [ "$({ wc -l <k.journal; } 2>/dev/null || echo 0)" -lt 6 ] && [ $i -lt 300 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-sleep 0.3
-kill -9 $pid 2>/dev/null
-wait $pid 2>/dev/null
-exec 3>&-
+kill_at 5
 got=$(printf 'status\nquit\n' | "$BS" referee --resume k.journal 2>/dev/null | grep 'inputs; state')
 [ "$got" = "$(fp 5 '')" ] || { echo "resume after kill at the split prompt: $got"; exit 1; }
 tail -n +6 in.txt | "$BS" referee --resume k.journal --log jsonl --out k.jsonl >/dev/null 2>&1

@@ -63,6 +63,9 @@ const char cmd_referee_help[] =
     "                          shots, after the units' volleys)\n"
     "  ROLE                    individual: NAME, role: hero | ... | done\n"
     "                          (1E [9.0] changes of role)\n"
+    "  CAST                    individual: CASTER, cast: SPELL, target:\n"
+    "                          ENEMY[, at: [X, Y]] | done (1E [14.1])\n"
+    "  TURN                    turn: UNDEAD, by: CLERIC | done (1E [14.19])\n"
     "  SPLIT                   ENEMY: CLASSES, ... | none (a matrix aerial\n"
     "                          brigade's classes [M4.2])\n"
     "  SEQUENCE                in order | BRIGADE, BRIGADE, ... (the order\n"
@@ -1007,6 +1010,8 @@ static void suggest_fire(struct ui *u, const struct bs_ref_prompt *p)
 	say("the AI (docs/AI.md) would answer: %s\n", t);
 	if (!a.done && a.fire.why)
 		say("  why: %s\n", a.fire.why);
+	else if (!a.done && a.shot.why)
+		say("  why: %s\n", a.shot.why);
 }
 
 static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
@@ -1033,6 +1038,25 @@ static void look_suggest(struct ui *u, const struct bs_ref_prompt *p)
 	if (p->wait == BS_WAIT_ASK && (p->q->kind == BS_HUMAN_FIRE ||
 				       p->q->kind == BS_HUMAN_PASS_THROUGH)) {
 		suggest_fire(u, p);
+		return;
+	}
+	if (p->wait == BS_WAIT_ASK &&
+	    (p->q->kind == BS_HUMAN_CAST || p->q->kind == BS_HUMAN_TURN)) {
+		/* RULINGS: the AI's cast or turning attempt */
+		const struct bs_controller *c =
+		    bs_ai_find(r->ai, u->sc->rules, "doctrine", NULL);
+		struct bs_human_answer a;
+		memset(&a, 0, sizeof a);
+		a.done = 1;
+		if (c)
+			bs_ref_ai_magic(r, c, p->q, &a);
+		char t[512];
+		bs_ref_magic_text(r, p->q, &a, t, sizeof t);
+		say("the AI (docs/AI.md) would answer: %s\n", t);
+		const char *why =
+		    p->q->kind == BS_HUMAN_CAST ? a.cast.why : a.turn.why;
+		if (!a.done && why)
+			say("  why: %s\n", why);
 		return;
 	}
 	if (p->wait == BS_WAIT_ASK &&
@@ -1110,7 +1134,11 @@ static const char help_text[] =
     "or an individual) | done; split-fire [10.5] is a step of a move:\n"
     "{fire: ENEMY}; a change\n"
     "of role [9.0]: individual: NAME, role: hero | member, of: UNIT |\n"
-    "commander, of: UNIT | individual: NAME, take_over: COMMANDER | done.\n"
+    "commander, of: UNIT | individual: NAME, take_over: COMMANDER | done;\n"
+    "a spell [1.5 A] [14.1]: individual: CASTER, cast: SPELL, target: ENEMY\n"
+    "[, at: [X, Y]] | done; turning undead [14.19]: turn: UNDEAD, by:\n"
+    "CLERIC | done; a hero's pass-through shot [10.6]: fire: HERO, target:\n"
+    "ENEMY [, after: INCHES] | none.\n"
     "The matrix (docs/MATRIX.md, scripted orders): a move: stay | forward, "
     "east (steps\n"
     "forward, back, north, south, east, west) | enter: 2 [, move: [...]];\n"

@@ -239,6 +239,11 @@ enum bs_human_ask {
 	BS_HUMAN_ROLES,	       /* [9.0] one change of role declared at the
 				  beginning of the Movement Phase, or done
 				  (RULING R-435) */
+	BS_HUMAN_CAST,	       /* [1.5 A] [14.1] one spell declared in step A
+				  of the Missile and Magic Phase, or done
+				  (RULING R-660) */
+	BS_HUMAN_TURN,	       /* [14.19] one cleric's attempt to turn undead
+				  in step A, or done (RULING R-661) */
 	/* the matrix card system (RULING R-427) */
 	BS_HUMAN_MX_MOVE,   /* [M3.2] a brigade's move */
 	BS_HUMAN_MX_ATTACK, /* [M3.3] the winner: whom a brigade attacks */
@@ -280,6 +285,10 @@ struct bs_human_q {
 	 * shots declared so far (nrally of them, `shots_given`) */
 	int shots;
 	const struct bs_indiv_fire_order *shots_given;
+	/* CAST, TURN: the casts and attempts declared so far this phase
+	 * (nrally of them; RULINGS R-660, R-661) */
+	const struct bs_cast_order *casts_given;
+	const struct bs_turn_order *turns_given;
 };
 
 /* The answer to it (the fields of its kind). */
@@ -311,8 +320,12 @@ struct bs_human_answer {
 	int mside, munit;
 	double after;
 	struct bs_role_order role; /* ROLES (done 0): the change */
-	/* FIRE with q->shots (done 0): the individual's shot */
+	/* FIRE with q->shots (done 0): the individual's shot (R-552);
+	 * PASS_THROUGH with q->shots: his pass-through shot (R-662), the
+	 * mover and `after` as for a volley */
 	struct bs_indiv_fire_order shot;
+	struct bs_cast_order cast; /* CAST (done 0): the spell */
+	struct bs_turn_order turn; /* TURN (done 0): the attempt */
 };
 
 /* The UI: answer q about battle b into *a (every question is answered:
@@ -357,6 +370,26 @@ int bs_ai_human_shots(const struct bs_battle *b, const struct bs_human_q *q,
 		      struct bs_indiv_fire_order *out, int max);
 /* How many of q->shots_given are individual indiv's. */
 int bs_ai_human_shots_given(const struct bs_human_q *q, int indiv);
+
+/* [1.5 A] [14.1] RULING R-660: the casts q's side (a BS_HUMAN_CAST
+ * question) may declare now, one per (caster, spell, target) that
+ * bs1e_check_cast finds legal and not failing (in range and sight), a
+ * caster named in q->casts_given left out; into out[0..max) (may be
+ * NULL); returns how many there are. */
+int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_cast_order *out, int max);
+/* [14.19] RULING R-661: the turning attempts q's side (BS_HUMAN_TURN) may
+ * declare now (bs1e_check_turn legal), a cleric named in q->turns_given
+ * left out; the count (out, at most max, may be NULL). */
+int bs_ai_human_turns(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_turn_order *out, int max);
+/* [10.6] RULING R-662: the pass-through shots at the mover q's side's
+ * heroes may take (q a BS_HUMAN_PASS_THROUGH question with shots 1): per
+ * individual not named in q->shots_given, the first and last moments of
+ * the move (indexes of q->path) at which he may; as bs_ai_human_volleys
+ * (unit: the individual, tside/tunit: the mover). */
+int bs_ai_human_pt_shots(const struct bs_battle *b, const struct bs_human_q *q,
+			 struct bs_human_volley *out, int max);
 
 /* [9.0] RULING R-435: the changes of role side's individuals may declare
  * now (bs1e_check_role legal, an individual not named in q->roles yet),

@@ -254,6 +254,19 @@ void bs_ref_mx_ai_order(const struct bs_ref *r,
 char *bs_ref_mx_split_text(const struct bs_ref *r, const struct bs_human_q *q,
 			   const int *split, char *buf, size_t len);
 
+/* RULINGS R-660, R-661: controller c's cast (a CAST question) or turning
+ * attempt (TURN) at q, its first of a caster (cleric) not named yet this
+ * phase, as an answer (done when none): `suggest`, and a side switched
+ * from human while it was asked. */
+void bs_ref_ai_magic(const struct bs_ref *r, const struct bs_controller *c,
+		     const struct bs_human_q *q, struct bs_human_answer *a);
+
+/* Cast or turning attempt a of question q in the grammar of the prompt
+ * ("individual: Zanzibar, cast: fireball, target: Ogres", "turn:
+ * Skeletons, by: Father Odo", "done"); into buf. */
+char *bs_ref_magic_text(const struct bs_ref *r, const struct bs_human_q *q,
+			const struct bs_human_answer *a, char *buf, size_t len);
+
 /* Change of role o of side in the grammar of the prompt ("individual:
  * Ulf, role: hero"); into buf ("" when it names no individual). */
 void bs_ref_role_text(const struct bs_ref *r, int side,

@@ -16,6 +16,8 @@
 #include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/matrix.h"
@@ -34,6 +36,8 @@ const char *const bs_human_ask_name[BS_HUMAN__COUNT] = {
     [BS_HUMAN_FIRE] = "fire",
     [BS_HUMAN_PASS_THROUGH] = "pass-through",
     [BS_HUMAN_ROLES] = "roles",
+    [BS_HUMAN_CAST] = "cast",
+    [BS_HUMAN_TURN] = "turn",
     [BS_HUMAN_MX_MOVE] = "move",
     [BS_HUMAN_MX_ATTACK] = "attack",
     [BS_HUMAN_MX_ENGAGE] = "engage",
@@ -57,6 +61,8 @@ static void defaults(struct bs_human_answer *a)
 	a->mside = a->munit = -1;
 	a->after = -1;
 	a->shot = (struct bs_indiv_fire_order){-1, -1, -1, -1, NULL, 0};
+	a->cast.indiv = a->cast.tside = a->cast.tunit = a->cast.tindiv = -1;
+	a->turn = (struct bs_turn_order){-1, -1, -1, NULL};
 }
 
 static void ask(const struct bs_ai_human *h, const struct bs_battle *b,
@@ -508,12 +514,18 @@ static int shot_check(const struct bs_battle *b, const struct bs_human_q *q,
 	return 1;
 }
 
+static int pt_shot_check(const struct bs_battle *b, const struct bs_human_q *q,
+			 const struct bs_human_answer *a, const char **why,
+			 const char **cite);
+
 /* RULING R-431: a volley answered, against the rules now. */
 static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
 		      const struct bs_human_answer *a, const char **why,
 		      const char **cite)
 {
 	const struct bs_fire_order *f = &a->fire;
+	if (q->shots && q->kind == BS_HUMAN_PASS_THROUGH)
+		return pt_shot_check(b, q, a, why, cite);
 	if (q->shots)
 		return shot_check(b, q, a, why, cite);
 	if (!a->done && a->shot.indiv >= 0) {
@@ -558,6 +570,303 @@ static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
 	if (!p.legal) {
 		*why = p.why ? p.why : "the rules do not allow this volley";
 		*cite = p.cite ? p.cite : "[10.0]";
+		return 0;
+	}
+	return 1;
+}
+
+/* ---- heroes' pass-through shots (RULING R-662) ------------------------- */
+
+int bs_ai_human_pt_shots(const struct bs_battle *b, const struct bs_human_q *q,
+			 struct bs_human_volley *out, int max)
+{
+	int n = 0, side = q->side;
+	if (b->sc->rules != BS_RULES_BS1E || q->npath <= 0 || q->eside < 0)
+		return 0;
+	for (int k = 0; k < b->sc->sides[side].nindividuals; k++) {
+		if (bs_ai_human_shots_given(q, k))
+			continue;
+		struct bs_indiv_fire_order o = {k,  q->eside, q->eunit,
+						-1, NULL,     0};
+		int first = -1, last = -1;
+		for (int m = 0; m < q->npath; m++) {
+			struct bs1e_indiv_shot p;
+			if (!bs1e_check_indiv_fire_at(b, side, &o,
+						      BS_FIRE_PASS_THROUGH,
+						      &q->path[m], &p))
+				continue;
+			if (first < 0)
+				first = m;
+			last = m;
+		}
+		if (first < 0)
+			continue;
+		if (n < max)
+			out[n] = (struct bs_human_volley){k, q->eside, q->eunit,
+							  first, last};
+		n++;
+	}
+	return n;
+}
+
+/* [10.6] RULING R-662: asked, at an enemy unit's move, one shot at a time
+ * while a hero of the side may shoot at the mover at a moment of it (his
+ * one pass-through shot of the round, R-549); `none` ends them; the
+ * moment is read from `after` as a unit's volley's. */
+static int h_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
+				int mside, int munit,
+				const struct bs_move_point *path, int np,
+				struct bs_indiv_fire_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_PASS_THROUGH, side, -1);
+		q.fire = BS_FIRE_PASS_THROUGH;
+		q.eside = mside;
+		q.eunit = munit;
+		q.path = path;
+		q.npath = np;
+		q.shots = 1;
+		q.nrally = n;
+		q.shots_given = out;
+		if (bs_ai_human_pt_shots(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done || a.shot.indiv < 0)
+			break;
+		out[n] = a.shot;
+		out[n].at = bs_ai_pass_through_moment(path, np, a.after);
+		n++;
+	}
+	return n;
+}
+
+/* RULING R-662: a hero's pass-through shot answered, against the rules at
+ * the moment it names. */
+static int pt_shot_check(const struct bs_battle *b, const struct bs_human_q *q,
+			 const struct bs_human_answer *a, const char **why,
+			 const char **cite)
+{
+	const struct bs_indiv_fire_order *o = &a->shot;
+	if (a->done)
+		return 1;
+	if (o->indiv < 0) {
+		*why = "here: a hero's pass-through shot (fire: HERO, target: "
+		       "ENEMY[, after: INCHES of its move]), after the "
+		       "units' volleys";
+		*cite = "[10.6] RULING R-662";
+		return 0;
+	}
+	if (a->fire_kind != BS_FIRE_PASS_THROUGH) {
+		*why = "this is pass-through fire at the enemy's move "
+		       "(phase: pass_through, or leave phase out)";
+		*cite = "[10.6]";
+		return 0;
+	}
+	if (a->mside != q->eside || a->munit != q->eunit) {
+		*why = "pass-through fire waits for the move asked about "
+		       "(mover: the unit moving now)";
+		*cite = "[10.6]";
+		return 0;
+	}
+	if (bs_ai_human_shots_given(q, o->indiv)) {
+		*why = "he takes at most one shot of pass-through fire a round";
+		*cite = "[10.2] [10.6] RULING R-549";
+		return 0;
+	}
+	struct bs1e_indiv_shot p;
+	int m = bs_ai_pass_through_moment(q->path, q->npath, a->after);
+	if (!bs1e_check_indiv_fire_at(b, q->side, o, BS_FIRE_PASS_THROUGH,
+				      &q->path[m], &p)) {
+		*why = p.why;
+		*cite = p.cite;
+		return 0;
+	}
+	return 1;
+}
+
+/* ---- casts and turning (RULINGS) ------------------------- */
+
+static int cast_given(const struct bs_human_q *q, int indiv)
+{
+	for (int i = 0; q->casts_given && i < q->nrally; i++)
+		if (q->casts_given[i].indiv == indiv)
+			return 1;
+	return 0;
+}
+
+int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_cast_order *out, int max)
+{
+	int n = 0, side = q->side;
+	if (b->sc->rules != BS_RULES_BS1E || b->sc->level != BS_LEVEL_ADVANCED)
+		return 0;
+	const struct bs_side *sd = &b->sc->sides[side];
+	for (int k = 0; k < sd->nindividuals; k++) {
+		const struct bs_individual *ind = &sd->individuals[k];
+		if (cast_given(q, k) || bs1e_spells_left(b, side, k, NULL) <= 0)
+			continue;
+		for (int i = 0; i < ind->nspells; i++) {
+			const struct bs_spell *sp = ind->spells[i].spell;
+			int dup = 0;
+			for (int j = 0; j < i; j++)
+				dup |= ind->spells[j].spell == sp;
+			if (dup || bs1e_spells_left(b, side, k, sp) <= 0)
+				continue;
+			for (int es = 0; es < b->nsides; es++) {
+				if (es == side)
+					continue;
+				int nu = b->sc->sides[es].nunits;
+				int nt = nu + b->sc->sides[es].nindividuals;
+				for (int t = 0; t < nt; t++) {
+					struct bs_cast_order o = {
+					    k,
+					    sp,
+					    es,
+					    t < nu ? t : -1,
+					    t < nu ? -1 : t - nu,
+					    0,
+					    0,
+					    0,
+					    NULL};
+					struct bs1e_cast_plan p;
+					if (!bs1e_check_cast(b, side, &o, &p) ||
+					    p.fails)
+						continue;
+					if (n < max)
+						out[n] = o;
+					n++;
+				}
+			}
+		}
+	}
+	return n;
+}
+
+/* [1.5 A] [14.1] RULING R-660: asked one cast at a time while a caster of
+ * the side may cast one (bs_ai_human_casts); `done` ends them. The casts
+ * are then made in the order given, each checked when its turn comes, as
+ * a scripted side's (r14_cast.c). */
+static int h_cast(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_cast_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_CAST, side, -1);
+		q.nrally = n;
+		q.casts_given = out;
+		if (bs_ai_human_casts(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done || a.cast.indiv < 0)
+			break;
+		out[n++] = a.cast;
+	}
+	return n;
+}
+
+/* RULING R-660: a cast answered, against the rules now. One that is
+ * legal but out of range or sight is taken: it fails and is spent [14.4],
+ * as a scripted one. */
+static int cast_check(const struct bs_battle *b, const struct bs_human_q *q,
+		      const struct bs_human_answer *a, const char **why,
+		      const char **cite)
+{
+	if (a->done)
+		return 1;
+	if (cast_given(q, a->cast.indiv)) {
+		*why = "he has declared his spell this Game Round (one AD&D "
+		       "melee round)";
+		*cite = "[14.1] RULING R-660";
+		return 0;
+	}
+	struct bs1e_cast_plan p;
+	if (!bs1e_check_cast(b, q->side, &a->cast, &p)) {
+		*why = p.why;
+		*cite = p.cite;
+		return 0;
+	}
+	return 1;
+}
+
+static int turn_given(const struct bs_human_q *q, int indiv)
+{
+	for (int i = 0; q->turns_given && i < q->nrally; i++)
+		if (q->turns_given[i].indiv == indiv)
+			return 1;
+	return 0;
+}
+
+int bs_ai_human_turns(const struct bs_battle *b, const struct bs_human_q *q,
+		      struct bs_turn_order *out, int max)
+{
+	int n = 0, side = q->side;
+	if (b->sc->rules != BS_RULES_BS1E || b->sc->level != BS_LEVEL_ADVANCED)
+		return 0;
+	const struct bs_side *sd = &b->sc->sides[side];
+	for (int k = 0; k < sd->nindividuals; k++) {
+		if (turn_given(q, k) ||
+		    bs1e_turn_level(&sd->individuals[k], NULL) <= 0)
+			continue;
+		for (int es = 0; es < b->nsides; es++)
+			for (int u = 0;
+			     es != side && u < b->sc->sides[es].nunits; u++) {
+				struct bs_turn_order o = {k, es, u, NULL};
+				struct bs1e_turn_check c;
+				if (!bs1e_check_turn(b, side, &o, &c))
+					continue;
+				if (n < max)
+					out[n] = o;
+				n++;
+			}
+	}
+	return n;
+}
+
+/* [14.19] RULING R-661: asked one attempt at a time while a cleric of the
+ * side may try (bs_ai_human_turns); `done` ends them; made in the order
+ * given, each checked when its turn comes, as a scripted side's. */
+static int h_turn(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_turn_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_TURN, side, -1);
+		q.nrally = n;
+		q.turns_given = out;
+		if (bs_ai_human_turns(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done || a.turn.indiv < 0)
+			break;
+		out[n++] = a.turn;
+	}
+	return n;
+}
+
+/* RULING R-661: an attempt answered, against the rules now. */
+static int turn_check(const struct bs_battle *b, const struct bs_human_q *q,
+		      const struct bs_human_answer *a, const char **why,
+		      const char **cite)
+{
+	if (a->done)
+		return 1;
+	if (turn_given(q, a->turn.indiv)) {
+		*why = "he tried to turn undead this Game Round already (one "
+		       "AD&D melee round of actions)";
+		*cite = "[14.1] [14.19] RULING R-581";
+		return 0;
+	}
+	struct bs1e_turn_check c;
+	if (!bs1e_check_turn(b, q->side, &a->turn, &c)) {
+		*why = c.why;
+		*cite = c.cite;
 		return 0;
 	}
 	return 1;
@@ -936,7 +1245,10 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.fire = h_fire;
 	h->ctl.pass_through = h_pass_through;
 	h->ctl.roles = h_roles;
-	h->ctl.fire_indiv = h_fire_indiv; /* RULING R-552 */
+	h->ctl.fire_indiv = h_fire_indiv;		  /* RULING R-552 */
+	h->ctl.cast = h_cast;				  /* RULING R-660 */
+	h->ctl.turn = h_turn;				  /* RULING R-661 */
+	h->ctl.pass_through_indiv = h_pass_through_indiv; /* RULING R-662 */
 }
 
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
@@ -951,6 +1263,10 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		return fire_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_ROLES)
 		return roles_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_CAST)
+		return cast_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_TURN)
+		return turn_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_MELEE) {
 		for (int i = 0; i < a->nseq; i++)
 			if (!in_melee(q->side, a->seq[i], q->melees,

@@ -194,9 +194,9 @@ static int d_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 	return c->fire_indiv ? c->fire_indiv(c->ctx, b, side, out, max) : 0;
 }
 
-/* Issue 16 [1.5 A] [14.1]: the casts of a side's individuals, asked of an
- * AI or scripted side's controller as in `play` (the human controller has
- * none: a human side's casters cast nothing, said at its fire prompt). */
+/* Issue 16 [1.5 A] [14.1]: the casts of a side's individuals, asked of its
+ * controller as in `play` (a human side's at the cast prompt, RULING
+ * R-660). */
 static int d_cast(void *ctx, const struct bs_battle *b, int side,
 		  struct bs_cast_order *out, int max)
 {
@@ -205,8 +205,8 @@ static int d_cast(void *ctx, const struct bs_battle *b, int side,
 }
 
 /* [14.19] RULING R-586: the turning attempts of a side's clerics, asked
- * of an AI or scripted side's controller as in `play` (the human
- * controller has none: said at its missile fire prompt). */
+ * of its controller as in `play` (a human side's at the turn prompt,
+ * RULING R-661). */
 static int d_turn(void *ctx, const struct bs_battle *b, int side,
 		  struct bs_turn_order *out, int max)
 {
@@ -215,7 +215,8 @@ static int d_turn(void *ctx, const struct bs_battle *b, int side,
 }
 
 /* [10.6] RULING R-549: the pass-through shots of a side's individuals,
- * asked of its controller as in `play`. */
+ * asked of its controller as in `play` (a human side's at the
+ * pass-through prompt, RULING R-662). */
 static int d_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
 				int mside, int munit,
 				const struct bs_move_point *path, int n,
@@ -896,6 +897,10 @@ static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
 	case BS_HUMAN_ROLES:
 		bs_ref_ai_role(r, c, q, a);
 		break;
+	case BS_HUMAN_CAST:
+	case BS_HUMAN_TURN:
+		bs_ref_ai_magic(r, c, q, a);
+		break;
 	default:
 		/* rally: the other controller's attempts are not asked one
 		 * at a time; the human's list ends here */
@@ -928,6 +933,44 @@ void bs_ref_ai_role(const struct bs_ref *r, const struct bs_controller *c,
 	}
 }
 
+void bs_ref_ai_magic(const struct bs_ref *r, const struct bs_controller *c,
+		     const struct bs_human_q *q, struct bs_human_answer *a)
+{
+	/* RULINGS R-660, R-661: the other controller's casts or attempts,
+	 * the first of a caster (cleric) not named yet this phase */
+	a->done = 1;
+	if (q->kind == BS_HUMAN_CAST) {
+		struct bs_cast_order o[BS_MAX_CAST_ORDERS];
+		int n = c->cast ? c->cast(c->ctx, r->b, q->side, o,
+					  BS_MAX_CAST_ORDERS)
+				: 0;
+		for (int i = 0; i < n && i < BS_MAX_CAST_ORDERS; i++) {
+			int dup = 0;
+			for (int k = 0; q->casts_given && k < q->nrally; k++)
+				dup |= q->casts_given[k].indiv == o[i].indiv;
+			if (!dup) {
+				a->done = 0;
+				a->cast = o[i];
+				return;
+			}
+		}
+		return;
+	}
+	struct bs_turn_order o[BS_MAX_FIRE_ORDERS];
+	int n =
+	    c->turn ? c->turn(c->ctx, r->b, q->side, o, BS_MAX_FIRE_ORDERS) : 0;
+	for (int i = 0; i < n && i < BS_MAX_FIRE_ORDERS; i++) {
+		int dup = 0;
+		for (int k = 0; q->turns_given && k < q->nrally; k++)
+			dup |= q->turns_given[k].indiv == o[i].indiv;
+		if (!dup) {
+			a->done = 0;
+			a->turn = o[i];
+			return;
+		}
+	}
+}
+
 void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 		      const struct bs_human_q *q, struct bs_human_answer *a)
 {
@@ -935,6 +978,29 @@ void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 	struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
 	int n = 0;
 	a->done = 1;
+	if (q->shots && q->kind == BS_HUMAN_PASS_THROUGH) {
+		/* RULING R-662: the other controller's pass-through shots,
+		 * the first of a hero not named yet at this move */
+		struct bs_indiv_fire_order s[BS_MAX_FIRE_ORDERS];
+		int m = c->pass_through_indiv
+			    ? c->pass_through_indiv(
+				  c->ctx, b, q->side, q->eside, q->eunit,
+				  q->path, q->npath, s, BS_MAX_FIRE_ORDERS)
+			    : 0;
+		for (int i = 0; i < m && i < BS_MAX_FIRE_ORDERS; i++) {
+			if (bs_ai_human_shots_given(q, s[i].indiv) ||
+			    s[i].at < 0 || s[i].at >= q->npath)
+				continue;
+			a->done = 0;
+			a->shot = s[i];
+			a->fire_kind = q->fire;
+			a->mside = q->eside;
+			a->munit = q->eunit;
+			a->after = q->path[s[i].at].moved;
+			return;
+		}
+		return;
+	}
 	if (q->shots) {
 		/* RULING R-552: the other controller's shots, the first not
 		 * declared yet */
@@ -1453,8 +1519,12 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	}
 	if (!has_key(t, "fire") && q->shots) {
 		snprintf(why, len,
-			 "here: a hero's shot, fire: HERO, target: ENEMY, or "
-			 "done");
+			 "here: a hero's shot, fire: HERO, target: ENEMY%s, or "
+			 "%s",
+			 q->kind == BS_HUMAN_PASS_THROUGH
+			     ? "[, after: INCHES of its move]"
+			     : "",
+			 q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
 		return -1;
 	}
 	if (!has_key(t, "fire")) {
@@ -1485,6 +1555,10 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		    o.indiv,	     o.iorder.tside, o.iorder.tunit,
 		    o.iorder.tindiv, NULL,	     0};
 		a->fire_kind = (int)o.fire;
+		/* RULING R-662: a pass-through shot's mover and moment */
+		a->mside = o.mside;
+		a->munit = o.munit;
+		a->after = o.after;
 		return 0;
 	}
 	a->fire = (struct bs_fire_order){
@@ -1493,6 +1567,46 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->mside = o.mside;
 	a->munit = o.munit;
 	a->after = o.after;
+	return 0;
+}
+
+/* [1.5 A] RULINGS R-660, R-661: a cast (`individual: NAME, cast: SPELL,
+ * target: ENEMY[, at: [X, Y]]`) or a turning attempt (`turn: UNDEAD, by:
+ * CLERIC`), the entry of a side's scripted `orders:` without `round:`, or
+ * done. */
+static int read_magic_answer(const struct bs_ref *r, const struct bs_human_q *q,
+			     int round, const char *t,
+			     struct bs_human_answer *a, char *why, size_t len)
+{
+	static const char *const none[] = {"done", "none", "no", NULL};
+	int cast = q->kind == BS_HUMAN_CAST;
+	const char *want =
+	    cast ? "here: a spell, individual: CASTER, cast: SPELL, target: "
+		   "ENEMY[, at: [X, Y]], or done [14.1]"
+		 : "here: a turning attempt, turn: UNDEAD UNIT, by: CLERIC, "
+		   "or done [14.19]";
+	if (word_is(t, none)) {
+		a->done = 1;
+		return 0;
+	}
+	if (!has_key(t, cast ? "cast" : "turn")) {
+		snprintf(why, len, "%s", want);
+		return -1;
+	}
+	struct bs_script_order o;
+	if (bs_scenario_parse_order(r->sc, q->side, round, -1, t, &o, why,
+				    len) != BS_OK)
+		return -1;
+	if (o.kind != (cast ? BS_SCRIPT_CAST : BS_SCRIPT_TURN)) {
+		snprintf(why, len, "%s", want);
+		return -1;
+	}
+	a->done = 0;
+	if (cast)
+		a->cast = o.cast;
+	else
+		a->turn = (struct bs_turn_order){o.indiv, o.order.tside,
+						 o.order.tunit, NULL};
 	return 0;
 }
 
@@ -1516,8 +1630,12 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->mside = a->munit = -1;
 	a->after = -1;
 	a->shot = (struct bs_indiv_fire_order){-1, -1, -1, -1, NULL, 0};
+	a->cast.indiv = a->cast.tside = a->cast.tunit = a->cast.tindiv = -1;
+	a->turn = (struct bs_turn_order){-1, -1, -1, NULL};
 	if (q->kind >= BS_HUMAN_MX_MOVE)
 		return read_mx_answer(r, q, in->round, t, a, why, len);
+	if (q->kind == BS_HUMAN_CAST || q->kind == BS_HUMAN_TURN)
+		return read_magic_answer(r, q, in->round, t, a, why, len);
 	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH)
 		return read_fire_answer(r, q, in->round, t, a, why, len);
 	static const char *const y_first[] = {"first", "yes", NULL};
@@ -1953,6 +2071,21 @@ char *bs_ref_volley_text(const struct bs_ref *r, const struct bs_human_q *q,
 	const struct bs_battle *b = r->b;
 	size_t k = 0;
 	buf[0] = '\0';
+	if (q->shots && !a->done && a->shot.indiv >= 0 && a->shot.tside >= 0 &&
+	    a->shot.tside < r->sc->nsides) {
+		/* RULINGS R-552, R-662: a hero's shot */
+		const struct bs_indiv_fire_order *o = &a->shot;
+		const struct bs_side *es = &r->sc->sides[o->tside];
+		put(buf, len, &k, "fire: %s, target: %s",
+		    r->sc->sides[q->side].individuals[o->indiv].name,
+		    o->tunit >= 0 ? es->units[o->tunit].name
+				  : es->individuals[o->tindiv].name);
+		if (q->kind == BS_HUMAN_PASS_THROUGH && q->npath > 0 &&
+		    bs_ai_pass_through_moment(q->path, q->npath, a->after) !=
+			q->npath - 1)
+			put(buf, len, &k, ", after: %.2f", a->after);
+		return buf;
+	}
 	if (a->done || a->fire.unit < 0) {
 		put(buf, len, &k, "%s",
 		    q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
@@ -2024,6 +2157,52 @@ static void shots_question_text(const struct bs_ref *r,
 	}
 }
 
+/* [10.6] RULING R-662: the heroes' pass-through question: the mover and
+ * its move, each hero who may shoot at it and the inches of the move in
+ * which he may. */
+static void pt_shots_question_text(const struct bs_ref *r,
+				   const struct bs_human_q *q, char *buf,
+				   size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	size_t k = 0;
+	char m[96];
+	buf[0] = '\0';
+	bs_battle_unit_name(b, b->side_first[q->eside] + q->eunit, m, sizeof m);
+	int routs = (b->units[b->side_first[q->eside] + q->eunit].flags &
+		     BS_UF_ROUTED) != 0;
+	put(buf, len, &k,
+	    "%s: %s is about to %s %.1f\": %s hero's pass-through shot? "
+	    "[10.6] RULING R-549, R-662%s (fire: HERO, target: ENEMY[, after: "
+	    "INCHES of its move] | none)",
+	    sd->name, m, routs ? "rout" : "move",
+	    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0,
+	    q->nrally ? "another" : "a", routs ? " R-457" : "");
+	struct bs_human_volley v[64];
+	int n = bs_ai_human_pt_shots(b, q, v, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		struct bs_indiv_fire_order o = {v[i].unit, q->eside, q->eunit,
+						-1,	   NULL,     0};
+		struct bs1e_indiv_shot p;
+		bs1e_check_indiv_fire_at(b, q->side, &o, BS_FIRE_PASS_THROUGH,
+					 &q->path[v[i].last], &p);
+		put(buf, len, &k,
+		    "\n  %s (%d shot%s left): at %s from %.1f\" to %.1f\" of "
+		    "its move, %s (%s range %.1f\")",
+		    sd->individuals[v[i].unit].name,
+		    bs1e_indiv_shots_left(b, q->side, v[i].unit),
+		    bs1e_indiv_shots_left(b, q->side, v[i].unit) == 1 ? ""
+								      : "s",
+		    m, q->path[v[i].first].moved, q->path[v[i].last].moved,
+		    v[i].last == q->npath - 1 ? "at its last moment"
+					      : "at the last that may",
+		    band_word[p.band >= 0 && p.band < 3 ? p.band : 0], p.range);
+	}
+	put(buf, len, &k,
+	    "\n  (or another enemy in range and sight at that moment)");
+}
+
 /* RULING R-431: the fire questions, with the volleys the rules allow. */
 static void fire_question_text(const struct bs_ref *r,
 			       const struct bs_human_q *q, char *buf,
@@ -2032,6 +2211,10 @@ static void fire_question_text(const struct bs_ref *r,
 	const struct bs_battle *b = r->b;
 	const struct bs_side *sd = &r->sc->sides[q->side];
 	size_t k = 0;
+	if (q->shots && q->kind == BS_HUMAN_PASS_THROUGH) {
+		pt_shots_question_text(r, q, buf, len);
+		return;
+	}
 	if (q->shots) {
 		shots_question_text(r, q, buf, len);
 		return;
@@ -2068,39 +2251,7 @@ static void fire_question_text(const struct bs_ref *r,
 			: "fire",
 		    q->nrally ? "another" : "a",
 		    q->fire == BS_FIRE_ARTILLERY ? "[, ammo: SPECIAL]" : "");
-		/* issue 16 [1.5 A] [14.1]: the human controller is not asked
-		 * its casters' spells (step A came before this prompt;
-		 * docs/REFEREE.md "Not played yet") */
-		/* [14.19] RULING R-586: nor its clerics' turning of undead
-		 * (step A, before this prompt): said where one could turn */
-		for (int i = 0;
-		     q->fire == BS_FIRE_PHASE &&
-		     b->sc->level == BS_LEVEL_ADVANCED && i < sd->nindividuals;
-		     i++) {
-			if (bs1e_spells_left(b, q->side, i, NULL) > 0)
-				put(buf, len, &k,
-				    "\n  %s: not asked: a human side's casters "
-				    "cast no spells [1.5 A] [14.1] (`side %s "
-				    "ai` casts for them)",
-				    sd->individuals[i].name, sd->name);
-			if (bs1e_turn_level(&sd->individuals[i], NULL) > 0)
-				put(buf, len, &k,
-				    "\n  %s: not asked: a human side's clerics "
-				    "do not turn undead [14.19] (RULING R-586; "
-				    "`side %s ai` turns for them)",
-				    sd->individuals[i].name, sd->name);
-		}
 	}
-	/* [9.4] [10.0] RULING R-549, R-552: the human controller is not
-	 * asked its individuals' pass-through shots (docs/REFEREE.md "Not
-	 * played yet"): said where one could shoot */
-	for (int i = 0; pt && i < sd->nindividuals; i++)
-		if (bs1e_indiv_shots_left(b, q->side, i) > 0)
-			put(buf, len, &k,
-			    "\n  %s: not asked: a human side's heroes take "
-			    "no pass-through fire [9.4] [10.6] (RULING R-549, "
-			    "R-552; `side %s ai` shoots for them)",
-			    sd->individuals[i].name, sd->name);
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_volleys(b, q, v, 64);
 	if (n > 64)
@@ -2220,9 +2371,146 @@ static void roles_question_text(const struct bs_ref *r,
 		put(buf, len, &k, "\n    ... (%d more)", n - 64);
 }
 
+char *bs_ref_magic_text(const struct bs_ref *r, const struct bs_human_q *q,
+			const struct bs_human_answer *a, char *buf, size_t len)
+{
+	const struct bs_scenario *sc = r->sc;
+	const struct bs_side *sd = &sc->sides[q->side];
+	size_t k = 0;
+	buf[0] = '\0';
+	if (a->done) {
+		put(buf, len, &k, "done");
+		return buf;
+	}
+	if (q->kind == BS_HUMAN_TURN) {
+		const struct bs_turn_order *o = &a->turn;
+		if (o->indiv < 0 || o->indiv >= sd->nindividuals ||
+		    o->tside < 0 || o->tside >= sc->nsides)
+			return buf;
+		put(buf, len, &k, "turn: %s, by: %s",
+		    sc->sides[o->tside].units[o->tunit].name,
+		    sd->individuals[o->indiv].name);
+		return buf;
+	}
+	const struct bs_cast_order *o = &a->cast;
+	if (o->indiv < 0 || o->indiv >= sd->nindividuals || !o->spell ||
+	    o->tside < 0 || o->tside >= sc->nsides)
+		return buf;
+	const struct bs_side *es = &sc->sides[o->tside];
+	put(buf, len, &k, "individual: %s, cast: %s, target: %s",
+	    sd->individuals[o->indiv].name, o->spell->name,
+	    o->tunit >= 0 ? es->units[o->tunit].name
+			  : es->individuals[o->tindiv].name);
+	if (o->aim)
+		put(buf, len, &k, ", at: [%.2f, %.2f]", o->x, o->y);
+	return buf;
+}
+
+/* [1.5 A] [14.1] RULING R-660: the casters who may cast now, each with
+ * his spells left and, for each, the targets in range and sight. */
+static void cast_question_text(const struct bs_ref *r,
+			       const struct bs_human_q *q, char *buf,
+			       size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	size_t k = 0;
+	buf[0] = '\0';
+	put(buf, len, &k,
+	    "%s, Missile and Magic Phase, step A [1.5 A]: %s spell? [14.1] "
+	    "RULING R-660 (individual: CASTER, cast: SPELL, target: ENEMY[, "
+	    "at: [X, Y]] | done)",
+	    sd->name, q->nrally ? "another" : "a");
+	struct bs_cast_order o[128];
+	int n = bs_ai_human_casts(b, q, o, 128);
+	if (n > 128)
+		n = 128;
+	for (int i = 0; i < n; i++) {
+		int k0 = o[i].indiv;
+		if (i == 0 || o[i - 1].indiv != k0) {
+			put(buf, len, &k, "\n  %s, %d spell%s left:",
+			    sd->individuals[k0].name,
+			    bs1e_spells_left(b, q->side, k0, NULL),
+			    bs1e_spells_left(b, q->side, k0, NULL) == 1 ? ""
+									: "s");
+			/* every spell left, those with no target too */
+			const struct bs_individual *ind = &sd->individuals[k0];
+			for (int j = 0; j < ind->nspells; j++) {
+				const struct bs_spell *sp =
+				    ind->spells[j].spell;
+				int dup = 0;
+				for (int x = 0; x < j; x++)
+					dup |= ind->spells[x].spell == sp;
+				int left = bs1e_spells_left(b, q->side, k0, sp);
+				if (!dup && left > 0)
+					put(buf, len, &k, " %s (%d)%s",
+					    sp->name, left,
+					    bs_spell_played(sp)
+						? ""
+						: " not played yet (RULING "
+						  "R-574)");
+			}
+		}
+		if (i == 0 || o[i - 1].indiv != k0 ||
+		    o[i - 1].spell != o[i].spell)
+			put(buf, len, &k,
+			    "\n    %s in range at:", o[i].spell->name);
+		struct bs1e_cast_plan p;
+		bs1e_check_cast(b, q->side, &o[i], &p);
+		const struct bs_side *es = &r->sc->sides[o[i].tside];
+		put(buf, len, &k, " %s (%.1f\" of %.1f\")%s",
+		    o[i].tunit >= 0 ? es->units[o[i].tunit].name
+				    : es->individuals[o[i].tindiv].name,
+		    p.range, p.reach,
+		    i + 1 < n && o[i + 1].indiv == k0 &&
+			    o[i + 1].spell == o[i].spell
+			? ","
+			: "");
+	}
+}
+
+/* [14.19] RULING R-661: the clerics who may turn now and the undead
+ * units each may try. */
+static void turn_question_text(const struct bs_ref *r,
+			       const struct bs_human_q *q, char *buf,
+			       size_t len)
+{
+	const struct bs_battle *b = r->b;
+	const struct bs_side *sd = &r->sc->sides[q->side];
+	size_t k = 0;
+	buf[0] = '\0';
+	put(buf, len, &k,
+	    "%s, Missile and Magic Phase, step A [1.5 A]: %s turning of "
+	    "undead? [14.19] RULING R-661 (turn: UNDEAD UNIT, by: CLERIC | "
+	    "done)",
+	    sd->name, q->nrally ? "another" : "a");
+	struct bs_turn_order o[64];
+	int n = bs_ai_human_turns(b, q, o, 64);
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++) {
+		struct bs1e_turn_check c;
+		bs1e_check_turn(b, q->side, &o[i], &c);
+		if (i == 0 || o[i - 1].indiv != o[i].indiv)
+			put(buf, len, &k, "\n  %s (turns at level %d) may try:",
+			    sd->individuals[o[i].indiv].name, c.level);
+		put(buf, len, &k, " %s (%.1f\")%s",
+		    r->sc->sides[o[i].tside].units[o[i].tunit].name, c.dist,
+		    i + 1 < n && o[i + 1].indiv == o[i].indiv ? "," : "");
+	}
+}
+
 char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 			   char *buf, size_t len)
 {
+	if (q->kind == BS_HUMAN_CAST) {
+		cast_question_text(r, q, buf, len);
+		return buf;
+	}
+	if (q->kind == BS_HUMAN_TURN) {
+		turn_question_text(r, q, buf, len);
+		return buf;
+	}
 	if (q->kind == BS_HUMAN_FIRE || q->kind == BS_HUMAN_PASS_THROUGH) {
 		fire_question_text(r, q, buf, len);
 		return buf;

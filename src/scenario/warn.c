@@ -101,8 +101,7 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
     [BS_W_HERO_MISSILE] =
 	{"hero-missile", ALL, NPY,
 	 "an individual's missile weapon is not played yet "
-	 "as pass-through fire at an individual's move, nor "
-	 "for a human referee side's pass-through fire (he "
+	 "as pass-through fire at an individual's move (he "
 	 "shoots in the Initial Missile Phase, at an enemy "
 	 "unit's move and in the Missile and Magic Phase of "
 	 "the Intermediate and Advanced Games, by Table 12's "

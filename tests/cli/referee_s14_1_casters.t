@@ -1,7 +1,7 @@
 # Issue 16 [1.5 A] [14.1] in the referee: casters. A scripted/AI side's
 # casts happen in a session as in `play` (the dispatcher passes the `cast`
-# callback), and a human side, whose casters are not asked, is told so at
-# its Missile and Magic Phase prompt (docs/REFEREE.md "Not played yet").
+# callback), and a human side is asked its casts at the cast prompt of step
+# A (RULING R-660; the whole prompt: referee_s14_5_magic_prompts.t).
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$_o" "$_e"' EXIT
 cp "$DATA/magic_fireball.yaml" "$T/m.yaml"
@@ -15,13 +15,20 @@ grep -q '"type":"cast"' play.jsonl || { echo "no cast in play"; exit 1; }
 grep -q '"type":"cast"' ref.jsonl || { echo "no cast in the referee's session"; exit 1; }
 
 # South human (its Guards with bows, so that its Missile and Magic Phase has
-# a fire prompt): its caster is named at the prompt, and casts nothing
+# a fire prompt too): its caster is asked at the cast prompt, before the
+# fire prompt; `done` casts nothing
 sed '0,/weapons: \[spear\]/s//weapons: [short bow, short sword]/' m.yaml >m2.yaml
 i=0
 while [ $i -lt 40 ]; do printf 'go\nfirst\nhold\nstay\ndone\n'; i=$((i + 1)); done >in.txt
 "$BS" referee m2.yaml --seed 1 --journal b.journal --side 0=human --side 1=ai \
-	--dice all=program <in.txt >out.txt 2>err.txt
-grep -qF "Zanzibar: not asked: a human side's casters cast no spells [1.5 A] [14.1] (\`side South ai\` casts for them)" err.txt ||
-	{ echo "the fire prompt does not say the caster is not asked"; tail -20 err.txt; exit 1; }
-grep -q '"cast"' b.journal && { echo "a cast in the human side's journal"; exit 1; }
+	--dice all=program --log jsonl --out b.jsonl <in.txt >out.txt 2>err.txt
+grep -qF "South, Missile and Magic Phase, step A [1.5 A]: a spell? [14.1] RULING R-660" err.txt ||
+	{ echo "no cast prompt"; tail -20 err.txt; exit 1; }
+grep -qF "  Zanzibar, 3 spells left: fireball (1) lightning bolt (1) magic missile (1)" err.txt ||
+	{ echo "the cast prompt does not list the caster's spells"; exit 1; }
+grep -q '"ask":"cast","side":0,"unit":-1,"indiv":-1,"text":"done"' b.journal ||
+	{ echo "the answer to the cast prompt is not journaled"; exit 1; }
+grep -q '"type":"cast","round":[0-9]*,"phase":"missile_magic","side":0' b.jsonl &&
+	{ echo "the human side cast without being told to"; exit 1; }
+grep -qF "not asked" err.txt && { echo "a human side's casters are still said not asked"; exit 1; }
 exit 0

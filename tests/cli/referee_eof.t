@@ -6,11 +6,18 @@
 # prompt, a die (initiative [5.1], a rally's 2d10 [6.2]), the order of the
 # units' moves [7.0] (R-428), a unit's order [7.0]; the matrix: the order of the brigades'
 # moves [M3.2] (R-438), a move [M3.2], an attack [M3.3], a split [M4.2]
-# (R-437).
+# (R-437); and every other 1E prompt: fire [1.2] (R-431), pass-through
+# [10.6] (a unit's, a hero's R-662), roles [9.0] (R-435), individual
+# [9.2], melee [1.6 B] (R-430), follow [7.12], weapon [8.2], cast [14.1]
+# (R-660), turn [14.19] (R-661); the 2E retreat (R-215). Ctrl-C (SIGINT)
+# at each of them, and undo after each answer: tests/cli/referee_sigint_undo.t.
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$_o" "$_e"' EXIT
 cp "$DATA/../../data/scenarios/borderland-raid.yaml" "$T/s.yaml"
 cp "$DATA/matrix_split.yaml" "$T/m.yaml"
+for f in hero_bow mirror_a weapon_change bs2e_example magic_fireball turning; do
+	cp "$DATA/$f.yaml" "$T/$f.yaml"
+done
 cd "$T" || exit 1
 
 check() { # FILE ARGS-VAR PROMPT INPUTS: EOF at PROMPT after INPUTS
@@ -44,3 +51,15 @@ check m.yaml "$MX" "move order" 'go\n'
 check m.yaml "$MX" "move" 'go\nEyrie Foot\n'
 check m.yaml "$MX" "attack" 'go\nEyrie Foot\nforward\nforward\n'
 check m.yaml "$MX" "split" 'go\nEyrie Foot\nforward\nforward\nOrc Spears\n'
+P="--seed 1 --side 1=ai --dice all=program"
+check hero_bow.yaml "$P" "fire" 'go\n'
+check hero_bow.yaml "$P" "roles" 'go\ndone\nfirst\n'
+check hero_bow.yaml "$P" "individual" 'go\ndone\nfirst\ndone\nhold\n'
+check hero_bow.yaml "$P" "pass-through" 'go\ndone\nfirst\ndone\nhold\nstay\n'
+check hero_bow.yaml "$P" "pass-through" 'go\ndone\nfirst\ndone\nhold\nstay\nnone\n'
+check mirror_a.yaml "$P" "melee" 'go\nfirst\nin order\nhold\nhold\ngo\nin order\nhold\nhold\ngo\nfirst\nin order\nhold\nhold\n'
+check weapon_change.yaml "$P" "follow" 'go\nfirst\nhold\n'
+check weapon_change.yaml "$P" "weapon" 'go\nfirst\nhold\nstay\n'
+check magic_fireball.yaml "$P" "cast" 'go\nfirst\ndone\nhold\nstay\n'
+check turning.yaml "$P" "turn" 'go\nfirst\ndone\nhold\nstay\n'
+check bs2e_example.yaml "$P" "retreat" 'go\nhold\nhold\nin order\nhold\nhold\nhold\n'

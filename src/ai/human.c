@@ -1263,6 +1263,19 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		return fire_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_ROLES)
 		return roles_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_INDIV && a->io.move &&
+	    b->sc->rules == BS_RULES_BS1E) {
+		/* [7.7] [9.4] an individual's move checked as the Movement
+		 * Phase will (issue 17: refused with the rule, asked again) */
+		struct bs1e_indiv_outcome oc;
+		if (!bs1e_check_indiv_move(b, q->side, q->indiv, &a->io, &oc)) {
+			*why = oc.why ? oc.why
+				      : "the rules do not allow this move";
+			*cite = oc.cite ? oc.cite : "[7.7]";
+			return 0;
+		}
+		return 1;
+	}
 	if (q->kind == BS_HUMAN_CAST)
 		return cast_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_TURN)

@@ -11,6 +11,9 @@
 #    interrupted.
 #  - undo after a typed answer there: the state line and the whole log
 #    (`log all`) equal those of the session that never typed it.
+#  - bad entries there (words, out of range, unknown names, empty): each
+#    refused with its reason and asked again; the state after them and
+#    the good answer equals that of the good answer alone.
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$_o" "$_e"' EXIT
 cd "$T" || exit 1
@@ -102,4 +105,32 @@ sig turning.yaml turn 'go\nfirst\ndone\nhold\nstay\n'
 und turning.yaml turn 'go\nfirst\ndone\nhold\nstay\n' 'turn: Skeleton horde, by: Father Odo'
 sig bs2e_example.yaml retreat 'go\nhold\nhold\nin order\nhold\nhold\nhold\n'
 und bs2e_example.yaml retreat 'go\nhold\nhold\nin order\nhold\nhold\nhold\n' 'retreat'
+bad() { # FILE PROMPT INPUTS BAD GOOD REASON...: BAD refused at PROMPT
+	f=$1 pr=$2 in=$3 bd=$4 gd=$5
+	shift 5
+	rm -f b.journal
+	# shellcheck disable=SC2086
+	e=$(printf '%b%b\nquit\n' "$in" "$bd" | "$BS" referee "$f" $P --journal b.journal 2>&1 >/dev/null)
+	for m in "$@"; do
+		printf '%s' "$e" | grep -qF "$pr> $m" || { echo "bad entry at $pr: no '$m'"; printf '%s\n' "$e" | tail -4; exit 1; }
+	done
+	[ "$(grep -c '"t":' b.journal)" = "$(printf '%b' "$in" | grep -c .)" ] ||
+		{ echo "bad entry at $pr journaled"; exit 1; }
+	[ "$(look "$f" "$in$bd\n\n$gd\n")" = "$(look "$f" "$in$gd\n")" ] ||
+		{ echo "bad entries at $pr changed the state"; exit 1; }
+}
+bad weapon_change.yaml 'moves first' 'go\n' 'maybe\n2' first 'expected first or second [1.4]'
+bad mirror_a.yaml sequence 'go\nfirst\n' 'Nobody\n9\nRed foot, Red foot' 'in order' \
+	"'Nobody' is not a unit of Red" "'9' is not a unit of Red" 'Red foot is named twice'
+bad hero_bow.yaml order 'go\ndone\nfirst\ndone\n' 'charge, target: Nobody\nfly' hold \
+	"target: unknown enemy unit 'Nobody'" "order: unknown value 'fly'"
+bad hero_bow.yaml individual 'go\ndone\nfirst\ndone\nhold\n' '999 999\nnorth\n1 2 3' '44 55' \
+	'refused: off the table [7.7]' 'expected stay, or the place to go: X Y (inches) [9.2]'
+bad mirror_a.yaml melee "$M" 'Blue foot\nNobody' 'Red spears' "'Blue foot' is not a unit of Red" "'Nobody' is not a unit of Red"
+bad weapon_change.yaml follow 'go\nfirst\nhold\n' 'maybe\n7' follow 'expected follow or stay [7.12]'
+bad weapon_change.yaml weapon 'go\nfirst\nhold\nstay\n' 'club\n3' 'two-handed sword' 'expected keep or a weapon the unit carries'
+bad bs2e_example.yaml retreat 'go\nhold\nhold\nin order\nhold\nhold\nhold\n' 'maybe\n4' retreat \
+	'expected retreat (4" instead of checking) or check [2E Morale]'
+bad hero_bow.yaml fire 'go\n' 'fire: Guards, target: Nobody\nfire: Raiders, target: Guards\nshoot' 'fire: Guards, target: Raiders' \
+	"target: unknown enemy unit 'Nobody'" 'here: a volley, fire: UNIT, target: ENEMY, or done'
 exit 0

@@ -689,10 +689,13 @@ static int pt_shot_check(const struct bs_battle *b, const struct bs_human_q *q,
 
 /* ---- casts and turning (RULINGS) ------------------------- */
 
-static int cast_given(const struct bs_human_q *q, int indiv)
+/* Has q (CAST, TURN) a cast or attempt of individual k declared already
+ * this phase? */
+static int magic_given(const struct bs_human_q *q, int k)
 {
-	for (int i = 0; q->casts_given && i < q->nrally; i++)
-		if (q->casts_given[i].indiv == indiv)
+	for (int i = 0; i < q->nrally; i++)
+		if ((q->casts_given && q->casts_given[i].indiv == k) ||
+		    (q->turns_given && q->turns_given[i].indiv == k))
 			return 1;
 	return 0;
 }
@@ -706,7 +709,8 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 	const struct bs_side *sd = &b->sc->sides[side];
 	for (int k = 0; k < sd->nindividuals; k++) {
 		const struct bs_individual *ind = &sd->individuals[k];
-		if (cast_given(q, k) || bs1e_spells_left(b, side, k, NULL) <= 0)
+		if (magic_given(q, k) ||
+		    bs1e_spells_left(b, side, k, NULL) <= 0)
 			continue;
 		for (int i = 0; i < ind->nspells; i++) {
 			const struct bs_spell *sp = ind->spells[i].spell;
@@ -745,59 +749,77 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 	return n;
 }
 
-/* [1.5 A] [14.1] RULING R-660: asked one cast at a time while a caster of
- * the side may cast one (bs_ai_human_casts); `done` ends them. The casts
- * are then made in the order given, each checked when its turn comes, as
- * a scripted side's (r14_cast.c). */
-static int h_cast(void *ctx, const struct bs_battle *b, int side,
-		  struct bs_cast_order *out, int max)
+/* RULINGS R-660, R-661: the casts (casts != NULL) or turning attempts
+ * of step A, asked one at a time while one of the side's casters
+ * (clerics) may (bs_ai_human_casts, _turns); `done` ends them. They are
+ * then made in the order given, each checked when its turn comes, as a
+ * scripted side's (r14_cast.c, r14_undead.c). */
+static int ask_magic(void *ctx, const struct bs_battle *b, int side,
+		     struct bs_cast_order *casts, struct bs_turn_order *turns,
+		     int max)
 {
 	int n = 0;
 	while (n < max) {
 		struct bs_human_q q;
 		struct bs_human_answer a;
-		question(&q, BS_HUMAN_CAST, side, -1);
+		question(&q, casts ? BS_HUMAN_CAST : BS_HUMAN_TURN, side, -1);
 		q.nrally = n;
-		q.casts_given = out;
-		if (bs_ai_human_casts(b, &q, NULL, 0) == 0)
+		q.casts_given = casts;
+		q.turns_given = turns;
+		if ((casts ? bs_ai_human_casts(b, &q, NULL, 0)
+			   : bs_ai_human_turns(b, &q, NULL, 0)) == 0)
 			break;
 		ask(ctx, b, &q, &a);
-		if (a.done || a.cast.indiv < 0)
+		if (a.done || (casts ? a.cast.indiv : a.turn.indiv) < 0)
 			break;
-		out[n++] = a.cast;
+		if (casts)
+			casts[n++] = a.cast;
+		else
+			turns[n++] = a.turn;
 	}
 	return n;
 }
 
-/* RULING R-660: a cast answered, against the rules now. One that is
- * legal but out of range or sight is taken: it fails and is spent [14.4],
- * as a scripted one. */
-static int cast_check(const struct bs_battle *b, const struct bs_human_q *q,
-		      const struct bs_human_answer *a, const char **why,
-		      const char **cite)
+/* [1.5 A] [14.1] RULING R-660 */
+static int h_cast(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_cast_order *out, int max)
 {
+	return ask_magic(ctx, b, side, out, NULL, max);
+}
+
+/* [14.19] RULING R-661 */
+static int h_turn(void *ctx, const struct bs_battle *b, int side,
+		  struct bs_turn_order *out, int max)
+{
+	return ask_magic(ctx, b, side, NULL, out, max);
+}
+
+/* RULINGS R-660, R-661: a cast or turning attempt answered, against the
+ * rules now. A cast that is legal but out of range or sight is taken: it
+ * fails and is spent [14.4], as a scripted one. */
+static int magic_check(const struct bs_battle *b, const struct bs_human_q *q,
+		       const struct bs_human_answer *a, const char **why,
+		       const char **cite)
+{
+	int cast = q->kind == BS_HUMAN_CAST;
 	if (a->done)
 		return 1;
-	if (cast_given(q, a->cast.indiv)) {
-		*why = "he has declared his spell this Game Round (one AD&D "
-		       "melee round)";
-		*cite = "[14.1] RULING R-660";
+	if (magic_given(q, cast ? a->cast.indiv : a->turn.indiv)) {
+		*why = cast ? "he has declared his spell this Game Round (one "
+			      "AD&D melee round)"
+			    : "he tried to turn undead this Game Round already "
+			      "(one AD&D melee round of actions)";
+		*cite = cast ? "[14.1] RULING R-660"
+			     : "[14.1] [14.19] RULING R-581";
 		return 0;
 	}
 	struct bs1e_cast_plan p;
-	if (!bs1e_check_cast(b, q->side, &a->cast, &p)) {
-		*why = p.why;
-		*cite = p.cite;
-		return 0;
-	}
-	return 1;
-}
-
-static int turn_given(const struct bs_human_q *q, int indiv)
-{
-	for (int i = 0; q->turns_given && i < q->nrally; i++)
-		if (q->turns_given[i].indiv == indiv)
-			return 1;
+	struct bs1e_turn_check c;
+	if (cast ? bs1e_check_cast(b, q->side, &a->cast, &p)
+		 : bs1e_check_turn(b, q->side, &a->turn, &c))
+		return 1;
+	*why = cast ? p.why : c.why;
+	*cite = cast ? p.cite : c.cite;
 	return 0;
 }
 
@@ -809,7 +831,7 @@ int bs_ai_human_turns(const struct bs_battle *b, const struct bs_human_q *q,
 		return 0;
 	const struct bs_side *sd = &b->sc->sides[side];
 	for (int k = 0; k < sd->nindividuals; k++) {
-		if (turn_given(q, k) ||
+		if (magic_given(q, k) ||
 		    bs1e_turn_level(&sd->individuals[k], NULL) <= 0)
 			continue;
 		for (int es = 0; es < b->nsides; es++)
@@ -825,51 +847,6 @@ int bs_ai_human_turns(const struct bs_battle *b, const struct bs_human_q *q,
 			}
 	}
 	return n;
-}
-
-/* [14.19] RULING R-661: asked one attempt at a time while a cleric of the
- * side may try (bs_ai_human_turns); `done` ends them; made in the order
- * given, each checked when its turn comes, as a scripted side's. */
-static int h_turn(void *ctx, const struct bs_battle *b, int side,
-		  struct bs_turn_order *out, int max)
-{
-	int n = 0;
-	while (n < max) {
-		struct bs_human_q q;
-		struct bs_human_answer a;
-		question(&q, BS_HUMAN_TURN, side, -1);
-		q.nrally = n;
-		q.turns_given = out;
-		if (bs_ai_human_turns(b, &q, NULL, 0) == 0)
-			break;
-		ask(ctx, b, &q, &a);
-		if (a.done || a.turn.indiv < 0)
-			break;
-		out[n++] = a.turn;
-	}
-	return n;
-}
-
-/* RULING R-661: an attempt answered, against the rules now. */
-static int turn_check(const struct bs_battle *b, const struct bs_human_q *q,
-		      const struct bs_human_answer *a, const char **why,
-		      const char **cite)
-{
-	if (a->done)
-		return 1;
-	if (turn_given(q, a->turn.indiv)) {
-		*why = "he tried to turn undead this Game Round already (one "
-		       "AD&D melee round of actions)";
-		*cite = "[14.1] [14.19] RULING R-581";
-		return 0;
-	}
-	struct bs1e_turn_check c;
-	if (!bs1e_check_turn(b, q->side, &a->turn, &c)) {
-		*why = c.why;
-		*cite = c.cite;
-		return 0;
-	}
-	return 1;
 }
 
 /* Has q (ROLES) already a change for individual k? */
@@ -1276,10 +1253,8 @@ int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,
 		}
 		return 1;
 	}
-	if (q->kind == BS_HUMAN_CAST)
-		return cast_check(b, q, a, why, cite);
-	if (q->kind == BS_HUMAN_TURN)
-		return turn_check(b, q, a, why, cite);
+	if (q->kind == BS_HUMAN_CAST || q->kind == BS_HUMAN_TURN)
+		return magic_check(b, q, a, why, cite);
 	if (q->kind == BS_HUMAN_MELEE) {
 		for (int i = 0; i < a->nseq; i++)
 			if (!in_melee(q->side, a->seq[i], q->melees,

@@ -547,6 +547,30 @@ Test(ai_terrain, s10_8_ruling_r600_archers_step_up_to_the_wall)
 	cr_assert_not(bs_ai_missile_cover(ai, g.b, 0, 0, HUGE_VAL, &o));
 	free(ai);
 	close_game(&g);
+	/* [11.9] woods 1" ahead: open-order bowmen step 1/2" into them, at
+	 * their edge, from where they shoot out ("in woods" +2) */
+	open_game(&g, HEAD
+		  "terrain:\n  - {name: Copse, type: woods, points: "
+		  "[[20, 7], [52, 7], [52, 20], [20, 20]]}\n"
+		  "sides:\n  - name: South\n    edge: south\n    "
+		  "units:\n      - {name: Bows, figures: 12, creature: "
+		  "man-at-arms, weapons: [long bow, short sword], "
+		  "formation: open, position: [36, 6], facing: north, "
+		  "commander: SC}\n    individuals:\n      - {name: SC, "
+		  "race: human, hp: 8, rank: unit}\n" NORTH_HOLD(NORTH_BOWS));
+	ai = doctrine();
+	cr_assert(bs_ai_missile_cover(ai, g.b, 0, 0, HUGE_VAL, &o));
+	cr_assert_eq(o.kind, BS_ORDER_MOVE);
+	end = end_of(&g, 0, 0, &o);
+	eq = bs_tt_unit_quad(g.b, 1, 0);
+	cr_assert_eq(bs_terrain_cover(g.b->terrain, bs_quad_centre(&eq),
+				      bs_quad_centre(&end), &end, NULL),
+		     BS_COVER_LIGHT, "in the woods");
+	cr_assert(
+	    bs_terrain_at_edge(g.b->terrain, 0, &end, BS_TERRAIN_EDGE_BAND),
+	    "at their edge");
+	free(ai);
+	close_game(&g);
 }
 
 /* RULING R-600 in the acceptance scenario: the Keep archers step up to the

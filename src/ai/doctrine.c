@@ -1562,7 +1562,7 @@ void bs_ai_wait_limits(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	struct bs_quad now = *qof(ai, b, side, unit);
 	double exposed_now = exposure(ai, b, side, unit, &now);
 	lim->accept = acceptable(b);
-	if (lim->accept < exposed_now)
+	if (lim->accept < exposed_now || bs_ai_missile_troop(b, side, unit))
 		lim->accept = exposed_now;
 	double p_now = progress(b, side, u->front);
 	lim->p_cap = line_progress(ai, b, side, unit) + LEAD;
@@ -1801,6 +1801,12 @@ static void unit_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	const char *why = NULL;
 	int troop = bs_ai_missile_troop(b, side, unit);
 	if (troop && bs_ai_missile_order(ai, b, side, unit, o, &cap, &why))
+		return;
+	/* issue 14: no enemy in range yet: while the doctrine waits, it
+	 * stands in cover, or steps up to it (doctrine_terrain.c, RULING
+	 * R-600) */
+	if (troop && b->round <= PATIENCE && bs_ai_terrain(b) &&
+	    bs_ai_missile_cover(ai, b, side, unit, cap, o))
 		return;
 	struct charge_pick cp;
 	cp.tside = -1;
@@ -2205,6 +2211,7 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 		}
 	}
 	double stop = 0; /* how near the goal he needs to stand */
+	int short_of = 0;
 	if (prio == 4) {
 		/* behind the middle of the line, 4" back */
 		struct bs_vec sum = {0, 0};
@@ -2222,6 +2229,14 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 		goal = bs_vec_sub(
 		    goal, bs_vec_scale(bs_dir(bs_edge_facing(sd->edge)), 4.0));
 		stop = 1.0;
+		/* issue 14: not over a stream or wall for it when a place
+		 * on this side will do (doctrine_terrain.c, RULING R-601) */
+		if (bs1e_indiv_on_table(b, side, indiv) &&
+		    bs_ai_terrain_indiv_short(b, side, indiv, me->pos, goal,
+					      4.0, &goal)) {
+			stop = 0;
+			short_of = 1;
+		}
 	} else {
 		stop = me->cr / 2.0;
 	}
@@ -2264,10 +2279,13 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 			out->x = at.x;
 			out->y = at.y;
 			/* the Intermediate Game: a move the rules take */
+			/* (issue 14: nor a move the rules stop at once, a
+			 * figure or the ground in the way: `move: 0"`) */
 			struct bs1e_indiv_outcome oc;
 			if (bs1e_indiv_on_table(b, side, indiv) &&
 			    (!bs1e_check_indiv_move(b, side, indiv, out, &oc) ||
-			     oc.contact_enemy)) {
+			     oc.contact_enemy ||
+			     bs_vec_dist(oc.at, me->pos) < 0.05)) {
 				out->move = 0;
 				step /= 2;
 				continue;
@@ -2280,7 +2298,11 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 						       "orders"
 					 : prio == 3 ? "keeps his units in "
 						       "command"
-						     : "stays behind his line");
+					 : short_of
+					     ? "stays behind his line, on this "
+					       "side of the obstacle in the "
+					       "way (RULING R-601)"
+					     : "stays behind his line");
 			return;
 		}
 		step /= 2;

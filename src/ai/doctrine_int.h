@@ -118,12 +118,31 @@ int bs_ai_terrain_refuse(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 void bs_ai_terrain_wait(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			int side, int unit, struct bs_order *o);
 
+/* RULING R-600 missile troops (side, unit) with no enemy in range, while
+ * the doctrine waits (its patience): 1 with *o set when it holds where
+ * Table 13 covers it from the enemy missile troops, or steps (at most
+ * `cap`, what leaves it a shot) up to a wall or hedge or the edge of
+ * woods that covers it, from where it still shoots; 0 to advance as
+ * before. */
+int bs_ai_missile_cover(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, double cap, struct bs_order *o);
+
+/* RULING R-601 a commander of (side) standing alone going from `from` to
+ * his place behind the line `goal`: 1 with *to set (a point of the straight
+ * way a hair short of the first obstacle or water on it, within `near` of
+ * goal) when he stops on this side rather than cross it; 0 to go on. */
+int bs_ai_terrain_indiv_short(const struct bs_battle *b, int side, int indiv,
+			      struct bs_vec from, struct bs_vec goal,
+			      double near, struct bs_vec *to);
+
 /* The doctrine's limits on a move of (side, unit) (doctrine.c): the
  * exposure to enemy charges it accepts and how far it may stand ahead
  * (progress toward the enemy). */
 struct bs_ai_wait_limits {
 	double accept, p_cap;
 };
+/* (missile troops: accept is the exposure they stand in now, issue 14:
+ * they keep out of melee) */
 void bs_ai_wait_limits(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		       int side, int unit, struct bs_ai_wait_limits *lim);
 /* 1 when order c of (side, unit) is legal (the rules' check) and within

@@ -358,15 +358,14 @@ int bs_ai_terrain_refuse(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 /* ---- waiting positions (RULING R-467) ------------------------------------
  */
 
-/* What a block at q is worth to a unit waiting: 3 a contour level when
- * enemies could charge it (Table 10; no charge uphill [11.8]), and the
- * Table 13 cover (1 light, 2 hard) from each enemy shooter that can reach
- * it. */
-static int wait_value(const struct bs_battle *b,
-		      const struct bs_terrain_index *ti, int side,
-		      const struct bs_quad *q, int chargers)
+/* The Table 13 cover (1 light, 2 hard) of a block at q from each enemy
+ * shooter of side's enemies that can reach it (within its long range and
+ * MV), or from every one of them (`any`). */
+static int cover_value(const struct bs_battle *b,
+		       const struct bs_terrain_index *ti, int side,
+		       const struct bs_quad *q, int any)
 {
-	int v = chargers ? 3 * bs_terrain_quad_level(ti, q) : 0;
+	int v = 0;
 	struct bs_vec c = bs_quad_centre(q);
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < b->sc->sides[es].nunits;
@@ -376,14 +375,25 @@ static int wait_value(const struct bs_battle *b,
 			    !bs_ai_missile_troop(b, es, e))
 				continue;
 			struct bs_quad hq = bs_tt_unit_quad(b, es, e);
-			if (bs_quad_dist_cmp(
-				q, &hq, h->r.msl.range[2] + h->r.mv + SLACK) >
-			    0)
+			if (!any && bs_quad_dist_cmp(q, &hq,
+						     h->r.msl.range[2] +
+							 h->r.mv + SLACK) > 0)
 				continue;
 			v += (int)bs_terrain_cover(ti, bs_quad_centre(&hq), c,
 						   q, NULL);
 		}
 	return v;
+}
+
+/* What a block at q is worth to a unit waiting: 3 a contour level when
+ * enemies could charge it (Table 10; no charge uphill [11.8]), and the
+ * Table 13 cover from each enemy shooter that can reach it. */
+static int wait_value(const struct bs_battle *b,
+		      const struct bs_terrain_index *ti, int side,
+		      const struct bs_quad *q, int chargers)
+{
+	return (chargers ? 3 * bs_terrain_quad_level(ti, q) : 0) +
+	       cover_value(b, ti, side, q, 0);
 }
 
 /* 1 when an enemy that is not missile troops could be in charge reach of
@@ -404,6 +414,29 @@ static int charge_threat(const struct bs_battle *b, int side, int unit)
 				return 1;
 		}
 	return 0;
+}
+
+/* An advance of d inches at angle a [7.9] of (side, unit) that the
+ * doctrine accepts as a waiting place (bs_ai_wait_ok, within lim) and the
+ * ground does not refuse (RULING R-466): 1 with the order *c and its end
+ * block *end. */
+static int wait_move(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		     int side, int unit, double d, double a,
+		     const struct bs_ai_wait_limits *lim, struct bs_order *c,
+		     struct bs_quad *end)
+{
+	memset(c, 0, sizeof *c);
+	c->kind = BS_ORDER_MOVE;
+	c->tside = c->tunit = -1;
+	c->nsteps = 1;
+	c->step[0].kind = BS_STEP_ADVANCE;
+	c->step[0].dist = d;
+	c->step[0].angle = a;
+	struct bs_tt_outcome oc;
+	const char *w;
+	return bs_ai_wait_ok(ai, b, side, unit, c, lim, &oc, end) &&
+	       !bs_ai_terrain_refuse(ai, b, side, unit, &oc, end, lim->accept,
+				     &w);
 }
 
 void bs_ai_terrain_wait(struct bs_ai_doctrine *ai, const struct bs_battle *b,
@@ -474,20 +507,9 @@ void bs_ai_terrain_wait(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		if (cand[i].d <= SLACK)
 			continue;
 		struct bs_order c;
-		memset(&c, 0, sizeof c);
-		c.kind = BS_ORDER_MOVE;
-		c.tside = c.tunit = -1;
-		c.nsteps = 1;
-		c.step[0].kind = BS_STEP_ADVANCE;
-		c.step[0].dist = cand[i].d;
-		c.step[0].angle = cand[i].a;
 		struct bs_quad end;
-		struct bs_tt_outcome oc;
-		if (!bs_ai_wait_ok(ai, b, side, unit, &c, &lim, &oc, &end))
-			continue;
-		const char *w;
-		if (bs_ai_terrain_refuse(ai, b, side, unit, &oc, &end,
-					 lim.accept, &w))
+		if (!wait_move(ai, b, side, unit, cand[i].d, cand[i].a, &lim,
+			       &c, &end))
 			continue;
 		int v = wait_value(b, ti, side, &end, chargers);
 		if (v > best_v) {
@@ -509,4 +531,175 @@ void bs_ai_terrain_wait(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		      "[8.3] Table 10 (RULING R-467)"
 		    : "waits in cover from the enemy's missile troops [10.8] "
 		      "Table 13 [11.9] (RULING R-467)";
+}
+
+/* ---- missile troops in cover (RULING R-600) ------------------------------
+ */
+
+/* [11.9] 1 when a block at q may shoot from the ground it stands on: in
+ * woods only at their edge (RULING R-447), never from inside a feature
+ * that blocks sight (a building). */
+static int shoots_from(const struct bs_terrain_index *ti,
+		       const struct bs_quad *q)
+{
+	int under[8];
+	int k = bs_terrain_under(ti, q, under, 8);
+	for (int i = 0; i < k && i < 8; i++) {
+		const struct bs_terrain *t = bs_terrain_feature(ti, under[i]);
+		const struct bs_terrain_kind *kd = bs_terrain_kind_of(t->type);
+		if (kd->blocks_sight)
+			return 0;
+		if (kd->row == BS_T14_WOODS &&
+		    !bs_terrain_at_edge(ti, under[i], q, BS_TERRAIN_EDGE_BAND))
+			return 0;
+	}
+	return 1;
+}
+
+int bs_ai_missile_cover(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			int side, int unit, double cap, struct bs_order *o)
+{
+	const struct bs_terrain_index *ti = bs_ai_terrain(b);
+	const struct bs_unit_state *u = unit_of(b, side, unit);
+	if (!ti || u->r.msl.artillery != BS_ART_NONE)
+		return 0;
+	/* RULING R-600 [10.8] Table 13: the cover that counts is the one from
+	 * the enemy's missile troops, wherever they stand now (they come on
+	 * while this unit waits for a shot) */
+	struct bs_quad now = bs_tt_unit_quad(b, side, unit);
+	int v_now = cover_value(b, ti, side, &now, 1);
+	if (v_now > 0 && shoots_from(ti, &now)) {
+		memset(o, 0, sizeof *o);
+		o->kind = BS_ORDER_HOLD;
+		o->tside = o->tunit = -1;
+		o->why = "no enemy in range: it waits in cover from the "
+			 "enemy's missile troops [10.8] Table 13 (RULING "
+			 "R-600)";
+		return 1;
+	}
+	double left =
+	    (u->mv_allowed > 0 ? u->mv_allowed : u->r.mv) - u->mv_spent - SLACK;
+	if (left > cap)
+		left = cap;
+	if (left <= SLACK)
+		return 0;
+	/* the covering features straight ahead [7.7], within what leaves it
+	 * a shot (Table 12): up to a hedge or wall (a hair short of it: on
+	 * it, it would cross it), or half an inch into woods (at their edge,
+	 * from where it shoots [11.9], R-447) */
+	struct bs_terrain_cross cr[ROUTE_SPANS];
+	int n = bs_terrain_sweep(ti, &now, bs_dir(u->facing), left, cr,
+				 ROUTE_SPANS);
+	struct bs_ai_wait_limits lim;
+	bs_ai_wait_limits(ai, b, side, unit, &lim);
+	int best_v = v_now, found = 0;
+	struct bs_order best;
+	for (int i = 0; i < n && i < ROUTE_SPANS; i++) {
+		const struct bs_terrain *t =
+		    bs_terrain_feature(ti, cr[i].feature);
+		const struct bs_terrain_kind *k = bs_terrain_kind_of(t->type);
+		if (cr[i].on0 || k->cover == BS_COVER_NONE || k->blocks_sight)
+			continue;
+		double d = k->behind ? cr[i].s0 - 2 * SLACK : cr[i].s0 + 0.5;
+		if (d <= SLACK || d > left)
+			continue;
+		struct bs_order c;
+		struct bs_quad end;
+		if (!wait_move(ai, b, side, unit, d, 0, &lim, &c, &end))
+			continue;
+		int v = cover_value(b, ti, side, &end, 1);
+		if (v > best_v && shoots_from(ti, &end)) {
+			best_v = v;
+			best = c;
+			found = 1;
+		}
+	}
+	if (!found)
+		return 0;
+	*o = best;
+	o->why = "no enemy in range: it steps up to cover from the enemy's "
+		 "missile troops, from where it still shoots [10.8] Table 13 "
+		 "(RULING R-600)";
+	return 1;
+}
+
+/* ---- a commander behind his line (RULING R-601) --------------------------
+ */
+
+/* Half the side of the largest counter (1", R-500): a square of it
+ * centred on a point is the most a counter there covers. */
+#define COUNTER_HALF 0.5
+
+/* The largest counter centred at p. */
+static struct bs_quad counter_at(struct bs_vec p)
+{
+	return (struct bs_quad){{{p.x - COUNTER_HALF, p.y - COUNTER_HALF},
+				 {p.x + COUNTER_HALF, p.y - COUNTER_HALF},
+				 {p.x + COUNTER_HALF, p.y + COUNTER_HALF},
+				 {p.x - COUNTER_HALF, p.y + COUNTER_HALF}}};
+}
+
+/* 1 when a counter centred at p stands on a feature m avoids (R-442)
+ * that is not one of skip[]. */
+static int counter_on(const struct bs_terrain_index *ti,
+		      const struct bs_tt_mover *m, const unsigned char *skip,
+		      struct bs_vec p)
+{
+	struct bs_quad q = counter_at(p);
+	int under[8];
+	int k = bs_terrain_under(ti, &q, under, 8);
+	for (int i = 0; i < k && i < 8; i++)
+		if (!(under[i] < MAX_FEATURES && skip[under[i]]) &&
+		    avoids(bs_terrain_feature(ti, under[i]), m))
+			return 1;
+	return 0;
+}
+
+int bs_ai_terrain_indiv_short(const struct bs_battle *b, int side, int indiv,
+			      struct bs_vec from, struct bs_vec goal,
+			      double near, struct bs_vec *to)
+{
+	const struct bs_terrain_index *ti = bs_ai_terrain(b);
+	if (!ti)
+		return 0;
+	/* RULING R-455: his race's ground rules, in no formation */
+	const struct bs_individual *d = &b->sc->sides[side].individuals[indiv];
+	unsigned fl = d->race ? d->race->flags : 0;
+	struct bs_tt_mover m = {.rules = BS_RULES_BS1E,
+				.formation = BS_FORM_OPEN};
+	m.aquatic = (fl & BS_CF_AQUATIC) != 0;
+	m.woodland = (fl & BS_CF_WOODLAND) != 0;
+	m.mountain = (fl & BS_CF_MOUNTAIN) != 0;
+	m.swamp = (fl & BS_CF_SWAMP) != 0;
+	double len = bs_vec_dist(from, goal);
+	if (len < 1e-6)
+		return 0;
+	/* what he stands on now he may leave */
+	unsigned char skip[MAX_FEATURES];
+	memset(skip, 0, sizeof skip);
+	struct bs_quad q0 = counter_at(from);
+	int under[8];
+	int nu = bs_terrain_under(ti, &q0, under, 8);
+	for (int i = 0; i < nu && i < 8; i++)
+		if (under[i] < MAX_FEATURES)
+			skip[under[i]] = 1;
+	struct bs_vec dir = bs_vec_scale(bs_vec_sub(goal, from), 1.0 / len);
+	/* the first point of the straight way where he would come onto one
+	 * (in steps of 0.05") */
+	int steps = (int)ceil(len / 0.05);
+	int first = -1;
+	for (int i = 1; i <= steps && first < 0; i++) {
+		double s = i * 0.05 < len ? i * 0.05 : len;
+		if (counter_on(ti, &m, skip,
+			       bs_vec_add(from, bs_vec_scale(dir, s))))
+			first = i;
+	}
+	if (first < 0)
+		return 0;
+	struct bs_vec p =
+	    bs_vec_add(from, bs_vec_scale(dir, (first - 1) * 0.05));
+	if (bs_vec_dist(p, goal) > near + 1e-9)
+		return 0;
+	*to = p;
+	return 1;
 }

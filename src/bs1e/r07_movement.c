@@ -559,11 +559,15 @@ static int move_over(struct mv *m, int wheel, double dist, double a,
 		}
 		/* a wheel the ground stops at once (a hair of arc, less
 		 * than the 0.1" the log shows): no MOVE of 0", the NOTE says
-		 * what stopped it */
+		 * what stopped it; nor a piece of an advance that goes nowhere
+		 * (issue 14: a block already at an obstacle opens there, or
+		 * has not the third left to cross it, R-444 R-449) */
 		int stuck =
 		    wheel && r.hit < 0 && lround(cost * 10) == 0 &&
 		    (tp.stop == BS_TSTOP_BARRED || tp.stop == BS_TSTOP_BUDGET);
-		if (!stuck)
+		int nowhere = !wheel && r.hit < 0 && fabs(r.done) < 0.05 &&
+			      lround(cost * 10) == 0;
+		if (!stuck && !nowhere)
 			emit_move(m,
 				  m->name ? m->name
 				  : wheel ? "wheel"
@@ -1090,6 +1094,17 @@ static int run_steps(struct mv *m)
 						NULL))
 					return illegal(m, "no room to turn",
 						       "[7.9]");
+				/* [11.8] RULING R-602: the block turned in
+				 * place is put down anew, as a face is: not
+				 * on ground barred to it (water it may not
+				 * enter), at no cost whatever the ground */
+				int g = ground_put(m, &s2, &p2, 0);
+				if (g == 0)
+					return 0;
+				if (g < 0) {
+					i = m->o->nsteps;
+					break;
+				}
 				m->p = p2;
 				m->last_adv = 0;
 				emit_move(m, "turn", x0, f0, 0, "[7.9]");

@@ -763,3 +763,125 @@ Test(r11_terrain, s11_9_woods_sight_and_edge)
 	cr_assert(isinf(bs1e_woods_sight(t.b, tf_g(&t, 0, 0))));
 	tf_close(&t);
 }
+
+/* issue 14: the pieces of an advance split at an obstacle that go nowhere
+ * (a block already at the stream opens there; one with less than the
+ * third left stops at it) log no MOVE of 0": the FORMATION and the NOTE
+ * say what happened (RULINGS R-444, R-449). */
+static int zero_moves(const struct tf *t)
+{
+	int n = 0;
+	for (int i = 0; i < t->nev; i++) {
+		const struct bs_event *e = &t->evs[i].ev;
+		n += e->type == BS_EV_MOVE && e->n[0] == 0 && e->x0 == e->x1 &&
+		     e->y0 == e->y1 && e->f0 == e->f1;
+	}
+	return n;
+}
+
+Test(r11_terrain, s11_8_an_advance_at_an_obstacle_logs_no_move_of_0)
+{
+	struct tf t;
+	/* flush with the stream: it opens at once, crosses (4") and goes on */
+	const char *at = "terrain:\n  - {name: Brook, type: stream, points: "
+			 "[[0, 10], [72, 10], [72, 11], [0, 11]]}\n";
+	open_one(&t, "intermediate", at, "closed", NULL, 0);
+	advance(&t, 12);
+	cr_assert_eq(tf_unit(&t, 0, 0)->formation, BS_FORM_OPEN);
+	cr_assert_float_eq(front_y(&t), 18, 1e-6);
+	cr_assert_not_null(tf_find(&t, BS_EV_FORMATION, 0));
+	cr_assert_eq(zero_moves(&t), 0, "no MOVE of 0\"");
+	tf_close(&t);
+	/* 9" to the stream, 3" left of the 4" it costs: it stops there */
+	const char *far = "terrain:\n  - {name: Brook, type: stream, points: "
+			  "[[0, 19], [72, 19], [72, 20], [0, 20]]}\n";
+	open_one(&t, "intermediate", far, "closed", NULL, 0);
+	advance(&t, 12);
+	cr_assert_lt(front_y(&t), 19 + T);
+	cr_assert_not_null(note(&t, "not enough movement left to cross"));
+	cr_assert_eq(zero_moves(&t), 0, "no MOVE of 0\"");
+	tf_close(&t);
+}
+
+/* RULING R-602 [7.9] [11.8]: a skirmish unit turns in place at will, but
+ * the block turned is put down anew, as a face is: not where part of it
+ * would stand in water it may not enter (REJECTED, the water's rule);
+ * clear of the water, or aquatic, it turns at no cost. */
+static void open_skirmish(struct tf *t, const char *terrain,
+			  const char *creature)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Skirmishers",
+	     .x = 36,
+	     .y = 10,
+	     .facing = "north",
+	     .type = "skirmish",
+	     .creature = creature},
+	    {.side = 1, .name = "Far", .x = 10, .y = 46, .facing = "south"},
+	};
+	tf_level = "intermediate";
+	tf_open_units(t, u, 2, terrain, NULL, NULL);
+	tf_level = "basic";
+	t->moves_first = 1;
+	t->b->round = 1;
+	t->b->side_a = 0;
+}
+
+static struct bs_order turn_order(double a)
+{
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_WHEEL, .angle = a};
+	return o;
+}
+
+Test(r11_terrain, s7_9_ruling_r602_a_skirmish_turn_in_place_not_into_water)
+{
+	struct tf t;
+	/* the block's shape, then a pool that begins where a 10 degree turn
+	 * about its centre stays clear of it and a quarter turn does not */
+	open_skirmish(&t, NULL, NULL);
+	struct bs_tt_shape sh;
+	bs_tt_unit_shape(t.b, 0, 0, &sh);
+	tf_close(&t);
+	const double pi = 3.14159265358979323846;
+	double cy = 10 - sh.depth / 2;
+	double y0 = cy + sh.width / 2 * sin(10 * pi / 180) +
+		    sh.depth / 2 * cos(10 * pi / 180) + 0.2;
+	cr_assert_gt(cy + sh.width / 2, y0 + 0.1, "%g x %g", sh.width,
+		     sh.depth);
+	char pool[160];
+	snprintf(pool, sizeof pool,
+		 "terrain:\n  - {name: Pool, type: lake, points: [[0, %.3f], "
+		 "[72, %.3f], [72, 40], [0, 40]]}\n",
+		 y0, y0);
+	open_skirmish(&t, pool, NULL);
+	struct bs_order o = turn_order(90);
+	struct bs_tt_outcome oc;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert_not(bs_tt_check_order(t.b, 0, 0, &o, &oc) && oc.legal);
+	cr_assert(oc.why && strstr(oc.why, "water"), "%s",
+		  oc.why ? oc.why : "(none)");
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->facing, 0, 1e-9,
+			   "it did not turn");
+	cr_assert_not_null(tf_find(&t, BS_EV_REJECTED, 0));
+	tf_close(&t);
+	/* a small turn keeps it clear of the pool: taken, at no cost */
+	open_skirmish(&t, pool, NULL);
+	o = turn_order(10);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->facing, 10, 1e-9);
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->mv_spent, 0, 1e-9);
+	tf_close(&t);
+	/* aquatic skirmishers may stand in the water: they turn */
+	open_skirmish(&t, pool, "lizard man");
+	o = turn_order(90);
+	tf_order(&t, 0, 0, &o);
+	movement(&t);
+	cr_assert_float_eq(tf_unit(&t, 0, 0)->facing, 90, 1e-9);
+	tf_close(&t);
+}

@@ -485,3 +485,181 @@ Test(ai_terrain, no_order_rejected_over_40_borderlands_battles, .timeout = 300)
 	cr_assert_gt(chosen, 40, "the ground is used (%d choices)", chosen);
 	close_game(&g);
 }
+
+/* RULING R-600 [10.8] Table 13 "behind wall" +4: long bowmen with no
+ * enemy in range and enemy archers coming step up to the wall just ahead
+ * (not onto it: they would cross it) and shoot from behind it; behind it,
+ * they wait there; with no enemy missile troops, cover is no reason. */
+#define SOUTH_BOWS                                                             \
+	"sides:\n  - name: South\n    edge: south\n    units:\n"               \
+	"      - {name: Bows, figures: 12, creature: man-at-arms, weapons: "   \
+	"[long bow, short sword], position: [36, 6], facing: north, "          \
+	"commander: SC}\n"                                                     \
+	"    individuals:\n      - {name: SC, race: human, hp: 8, rank: "      \
+	"unit}\n"
+#define WALL_AT(y0, y1)                                                        \
+	"terrain:\n  - {name: Dyke, type: wall, points: [[28, " y0             \
+	"], [44, " y0 "], [44, " y1 "], [28, " y1 "]]}\n"
+#define NORTH_BOWS                                                             \
+	"{name: Orc bows, figures: 12, creature: orc, weapons: [short bow, "   \
+	"short sword], formation: open, position: [36, 40], facing: south}"
+
+Test(ai_terrain, s10_8_ruling_r600_archers_step_up_to_the_wall)
+{
+	struct game g;
+	open_game(&g,
+		  HEAD WALL_AT("6.6", "7.1") SOUTH_BOWS NORTH_HOLD(NORTH_BOWS));
+	struct bs_ai_doctrine *ai = doctrine();
+	struct bs_quad now = bs_tt_unit_quad(g.b, 0, 0);
+	struct bs_quad eq = bs_tt_unit_quad(g.b, 1, 0);
+	cr_assert_eq(bs_terrain_cover(g.b->terrain, bs_quad_centre(&eq),
+				      bs_quad_centre(&now), &now, NULL),
+		     BS_COVER_NONE, "1.1\" from the wall's far side: no cover");
+	struct bs_order o;
+	cr_assert(bs_ai_missile_cover(ai, g.b, 0, 0, HUGE_VAL, &o));
+	cr_assert_eq(o.kind, BS_ORDER_MOVE);
+	cr_assert(o.why && strstr(o.why, "steps up to cover") &&
+		      strstr(o.why, "R-600"),
+		  "%s", o.why ? o.why : "(none)");
+	struct bs_quad end = end_of(&g, 0, 0, &o);
+	cr_assert_eq(bs_terrain_cover(g.b->terrain, bs_quad_centre(&eq),
+				      bs_quad_centre(&end), &end, NULL),
+		     BS_COVER_HARD, "behind the wall");
+	cr_assert_not(bs_terrain_quad_on(g.b->terrain, 0, &end),
+		      "not on the wall");
+	/* a cap short of the wall (Table 12): no step */
+	cr_assert_not(bs_ai_missile_cover(ai, g.b, 0, 0, 0.3, &o));
+	free(ai);
+	close_game(&g);
+	/* behind the wall already: it waits there */
+	open_game(&g,
+		  HEAD WALL_AT("6.3", "6.8") SOUTH_BOWS NORTH_HOLD(NORTH_BOWS));
+	ai = doctrine();
+	cr_assert(bs_ai_missile_cover(ai, g.b, 0, 0, HUGE_VAL, &o));
+	cr_assert_eq(o.kind, BS_ORDER_HOLD);
+	cr_assert(o.why && strstr(o.why, "waits in cover"), "%s",
+		  o.why ? o.why : "(none)");
+	free(ai);
+	close_game(&g);
+	/* no enemy missile troops: the wall is no reason to stop */
+	open_game(&g, HEAD WALL_AT("6.6", "7.1") SOUTH_BOWS NORTH_HOLD(MEN));
+	ai = doctrine();
+	cr_assert_not(bs_ai_missile_cover(ai, g.b, 0, 0, HUGE_VAL, &o));
+	free(ai);
+	close_game(&g);
+	/* [11.9] woods 1" ahead: open-order bowmen step 1/2" into them, at
+	 * their edge, from where they shoot out ("in woods" +2) */
+	open_game(&g, HEAD
+		  "terrain:\n  - {name: Copse, type: woods, points: "
+		  "[[20, 7], [52, 7], [52, 20], [20, 20]]}\n"
+		  "sides:\n  - name: South\n    edge: south\n    "
+		  "units:\n      - {name: Bows, figures: 12, creature: "
+		  "man-at-arms, weapons: [long bow, short sword], "
+		  "formation: open, position: [36, 6], facing: north, "
+		  "commander: SC}\n    individuals:\n      - {name: SC, "
+		  "race: human, hp: 8, rank: unit}\n" NORTH_HOLD(NORTH_BOWS));
+	ai = doctrine();
+	cr_assert(bs_ai_missile_cover(ai, g.b, 0, 0, HUGE_VAL, &o));
+	cr_assert_eq(o.kind, BS_ORDER_MOVE);
+	end = end_of(&g, 0, 0, &o);
+	eq = bs_tt_unit_quad(g.b, 1, 0);
+	cr_assert_eq(bs_terrain_cover(g.b->terrain, bs_quad_centre(&eq),
+				      bs_quad_centre(&end), &end, NULL),
+		     BS_COVER_LIGHT, "in the woods");
+	cr_assert(
+	    bs_terrain_at_edge(g.b->terrain, 0, &end, BS_TERRAIN_EDGE_BAND),
+	    "at their edge");
+	free(ai);
+	close_game(&g);
+}
+
+/* RULING R-600 in the acceptance scenario: the Keep archers step up to the
+ * Keep wall in the first round (or stand and shoot when the enemy moved
+ * first into their range) and never cross it in the first round, in
+ * every one of 6 battles. */
+Test(ai_terrain, s10_8_ruling_r600_the_keep_archers_stay_behind_the_keep_wall,
+     .timeout = 300)
+{
+	struct game g;
+	open_borderlands(&g);
+	int stepped = 0;
+	for (int k = 0; k < 6; k++) {
+		bs_battle_reset(g.b, 1, (uint64_t)k);
+		g.r->n = 0;
+		bs_battle_play(g.b, 0);
+		int over = 0;
+		for (int i = 0; i < g.r->n; i++) {
+			const struct bs_event *e = &g.r->ev[i];
+			if (e->side != 1 || e->unit != 0 || e->round != 1)
+				continue; /* the Keep archers, round 1 */
+			stepped += e->type == BS_EV_ORDER &&
+				   strstr(e->why, "RULING R-600") != NULL;
+			over += e->type == BS_EV_MOVE && e->y1 > 13.1;
+		}
+		cr_assert_eq(over, 0, "battle %d: over the wall", k);
+	}
+	cr_assert_gt(stepped, 0, "an order says R-600");
+	close_game(&g);
+}
+
+/* RULING R-601: a commander going to his place behind the line stops on
+ * this side of a stream when a place within 4" of it will do (his counter
+ * not on the stream), and crosses when the line is farther beyond. */
+Test(ai_terrain, s11_8_ruling_r601_a_commander_stays_this_side_of_the_stream)
+{
+	struct game g;
+	open_game(
+	    &g, HEAD
+	    "terrain:\n  - {name: Brook, type: stream, points: "
+	    "[[0, 24], [72, 24], [72, 25], [0, 25]]}\n" SOUTH NORTH_HOLD(MEN));
+	struct bs_vec to;
+	cr_assert(bs_ai_terrain_indiv_short(g.b, 0, 0, (struct bs_vec){40, 28},
+					    (struct bs_vec){40, 22}, 4.0, &to));
+	cr_assert_float_eq(to.x, 40, 1e-9);
+	cr_assert_geq(to.y, 25.5, "his counter off the stream: %g", to.y);
+	cr_assert_lt(to.y, 25.6, "as near as he may: %g", to.y);
+	/* the line 6" beyond the stream: he crosses */
+	cr_assert_not(
+	    bs_ai_terrain_indiv_short(g.b, 0, 0, (struct bs_vec){40, 28},
+				      (struct bs_vec){40, 18}, 4.0, &to));
+	/* standing in it, he may leave it */
+	cr_assert_not(
+	    bs_ai_terrain_indiv_short(g.b, 0, 0, (struct bs_vec){40, 24.5},
+				      (struct bs_vec){40, 22}, 4.0, &to));
+	/* no obstacle on the way */
+	cr_assert_not(
+	    bs_ai_terrain_indiv_short(g.b, 0, 0, (struct bs_vec){40, 30},
+				      (struct bs_vec){40, 27}, 4.0, &to));
+	close_game(&g);
+}
+
+/* issue 14 [7.7] [9.4]: the doctrine orders no move of a figure standing
+ * alone that the rules stop at once (the army commander behind the Keep
+ * men-at-arms logged `move: 0"`), as it orders no wheel that does not
+ * turn; over 6 battles of the acceptance scenario. */
+Test(ai_terrain, s9_4_no_lone_figure_move_ordered_that_goes_nowhere,
+     .timeout = 300)
+{
+	struct game g;
+	open_borderlands(&g);
+	int moves = 0;
+	for (int k = 0; k < 6; k++) {
+		bs_battle_reset(g.b, 5, (uint64_t)k);
+		g.r->n = 0;
+		bs_battle_play(g.b, 0);
+		for (int i = 0; i < g.r->n; i++) {
+			const struct bs_event *e = &g.r->ev[i];
+			if (e->type != BS_EV_MOVE || e->indiv < 0 ||
+			    strcmp(e->what, "move") != 0)
+				continue;
+			moves++;
+			cr_assert(e->n[0] > 0 || e->x0 != e->x1 ||
+				      e->y0 != e->y1,
+				  "battle %d round %d: individual %d side %d "
+				  "moved 0\"",
+				  k, e->round, e->indiv, e->side);
+		}
+	}
+	cr_assert_gt(moves, 0);
+	close_game(&g);
+}

@@ -156,6 +156,24 @@ void bs1e_rate_chariot(const struct bs1e_component *pass,
 	assert(out->dmg.nsrc <= BS1E_DMG_MAX_SRC);
 }
 
+int bs1e_figure_creatures(const struct bs_unit *u,
+			  const struct bs_creature **out)
+{
+	int n = 0;
+	if (u->chariot.puller && u->chariot.passenger && u->nmix == 0)
+		out[n++] = u->chariot.passenger;
+	else
+		n = bs_unit_creatures(u, out);
+	/* RULING R-610 [11.2] "Special defenses apply only if they apply to
+	 * both rider and steed", [11.3] "to all creatures forming the
+	 * chariot": the steed is a creature of the figure */
+	const struct bs_creature *steed =
+	    u->mount ? u->mount : u->chariot.puller;
+	if (steed && n < BS1E_FIGURE_MAX_CREATURES)
+		out[n++] = steed;
+	return n;
+}
+
 unsigned bs1e_mounted_flags(const struct bs_unit *u)
 {
 	const struct bs_creature *rider[BS_UNIT_MAX_MIX + 1];

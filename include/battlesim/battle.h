@@ -228,6 +228,9 @@ enum bs_iflag {
 	BS_IF_ROLE = 1u << 4,
 	/* [9.4 B] fought in individual combat this Melee Phase */
 	BS_IF_DUEL = 1u << 5,
+	/* [10.2] RULING R-611: an enemy unit or figure moved into contact
+	 * with him this Game Round */
+	BS_IF_CONTACTED = 1u << 6,
 };
 
 /* The result of a battle (so far). */

@@ -280,9 +280,14 @@ int bs1e_contact_checks(int touching_undead_or_drainer,
  * creatures def[0..nd-1], from the creatures' `to_hit_vs` (the attacker's
  * "attacking" entries naming a defender, the defender's "attacked_by"
  * entries naming the attacker; the AR term is minus the "to hit"
- * adjustment). A mixed unit (RULING R-040) takes the least favourable
- * pair of parts for the attacker. Returns the term (0: none); label
- * (may be NULL) gets its text, e.g. "dwarf attacking orc: +1 to hit". */
+ * adjustment). RULING R-610 (revising R-040's pair and R-372): each
+ * unit its least favourable part, the attacker's part that fares worst
+ * against the defender's part that fares worst, so that a defender's
+ * "attacked_by" penalty (a special defense: dwarves -4 against giants)
+ * counts only when every creature of the defending figure has it (pass
+ * its mount or pullers in def, bs1e_figure_creatures). Returns the term (0:
+ * none); label (may be NULL) gets its text, e.g. "dwarf attacking orc: +1 to
+ * hit". */
 int bs1e_to_hit_vs(const struct bs_creature *const *att, int na,
 		   const struct bs_creature *const *def, int nd, char *label,
 		   size_t len);

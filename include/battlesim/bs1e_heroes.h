@@ -83,6 +83,12 @@ double bs1e_duel_expected(const struct bs1e_fighter *a,
 int bs1e_duel_racial(const struct bs1e_fighter *a, const struct bs1e_fighter *d,
 		     char *label, size_t len);
 
+/* [8.3 T10 note] [13.1] "-1 to hit in daylight" (RULING R-133: battles
+ * are fought by day): the to-hit term (on the d20 needed, or the AR) of
+ * an individual of a race with the daylight penalty (goblins, orcs), +1;
+ * 0 none. As a unit's attack takes it (RULING R-612). */
+int bs1e_indiv_daylight(const struct bs1e_fighter *f);
+
 /* [9.4 A] RULING R-506: a hero "capable of affecting all the creatures
  * represented by at least one single figure": he has at least as many
  * attacks in a round against them as the figure has creatures (a

@@ -124,6 +124,13 @@ struct bs1e_cast_plan {
 int bs1e_check_cast(const struct bs_battle *b, int side,
 		    const struct bs_cast_order *o, struct bs1e_cast_plan *p);
 
+/* Carry out legal plan p (from bs1e_check_cast) now: spend, place,
+ * strike, with its CAST events; `why` the caster's reason (may be NULL).
+ * Issue 15: the individual combat of [9.4 B] casts through it (RULING
+ * R-613). */
+void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
+		   const char *why);
+
 /* How many of record sp individual `indiv` of `side` has left [14.1] (0:
  * none, or never memorized); with sp NULL, all his spells left. */
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,

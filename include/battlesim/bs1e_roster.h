@@ -128,6 +128,14 @@ struct bs1e_mounted_rating {
  * figure has them, the rest the rider's (RULING R-545). */
 unsigned bs1e_mounted_flags(const struct bs_unit *u);
 
+/* The creatures a figure of unit u is made of, for the defenses of
+ * [11.2] [11.3] (RULING R-610): its creatures (a mixed unit's parts; a
+ * chariot's passengers) and its mount or pullers. out has room for
+ * BS1E_FIGURE_MAX_CREATURES; returns how many. */
+#define BS1E_FIGURE_MAX_CREATURES (BS_UNIT_MAX_MIX + 1)
+int bs1e_figure_creatures(const struct bs_unit *u,
+			  const struct bs_creature **out);
+
 /* [11.2]: AR the rider's, HD the average rounded up, AC the poorer, MV the
  * mount's, damage added (RULING R-051). */
 void bs1e_rate_cavalry(const struct bs1e_component *rider,

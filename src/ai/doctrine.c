@@ -436,9 +436,10 @@ static int adjusted_ar(const struct bs_battle *b, const struct bs_unit_state *a,
 	if (a->r.daylight_penalty)
 		ar += bs1e_table10_notes[BS1E_T10X_DAYLIGHT].mod;
 	/* [13.1] the racial bonuses (the engine's term) */
-	const struct bs_creature *pa[BS_UNIT_MAX_MIX], *pd[BS_UNIT_MAX_MIX];
+	const struct bs_creature *pa[BS_UNIT_MAX_MIX],
+	    *pd[BS1E_FIGURE_MAX_CREATURES];
 	int na = bs_unit_creatures(a->def, pa);
-	int nd = bs_unit_creatures(h->def, pd);
+	int nd = bs1e_figure_creatures(h->def, pd); /* RULING R-610 */
 	ar += bs1e_to_hit_vs(pa, na, pd, nd, NULL, 0);
 	return ar + a->fm_penalty;
 }

@@ -338,6 +338,10 @@ static const char *ind_name(const struct bs_battle *b, int side, int k)
 	return b->sc->sides[side].individuals[k].name;
 }
 
+static int nearest_shot(const struct bs_battle *b, int side, int k,
+			enum bs_fire_kind kind, const struct bs_move_point *at,
+			int mside, int munit, struct bs_indiv_fire_order *best);
+
 void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 		     struct bs_indiv_order *o)
 {
@@ -366,6 +370,25 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 			say(o->why, sizeof o->why, "fights on");
 		}
 		return;
+	}
+	/* 0: RULING R-614 [10.4] Table 12: a hero with a shot left and an
+	 * enemy in range and sight stands and shoots (a move would cost him
+	 * shots), unless an enemy hero who could beat him can reach him */
+	{
+		struct bs_indiv_fire_order sh;
+		int ds, dk;
+		if (bs1e_indiv_shots_left(b, side, k) > 0 &&
+		    nearest_shot(b, side, k, BS_FIRE_PHASE, NULL, -1, -1,
+				 &sh) &&
+		    !bs_ai_hero_danger(b, side, k, c->pos, &ds, &dk)) {
+			say(o->why, sizeof o->why,
+			    "stands to shoot at %s (a move costs shots, "
+			    "Table 12)",
+			    sh.tindiv >= 0
+				? ind_name(b, sh.tside, sh.tindiv)
+				: b->sc->sides[sh.tside].units[sh.tunit].name);
+			return;
+		}
 	}
 	/* 1: hunt the enemy heroes and commanders he can beat, near his army
 	 */

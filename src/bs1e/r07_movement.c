@@ -1888,6 +1888,9 @@ static void contact_made(struct bs_battle *b, int g, int h)
 	struct bs_tt_contact c;
 	int k = bs1e_obst_indiv(b, h);
 	if (k >= 0) {
+		/* [10.2] RULING R-611: an enemy moved into contact with
+		 * him */
+		b->indivs[k].flags |= BS_IF_CONTACTED;
 		if (!bs_battle_events_on(b))
 			return;
 		struct bs_event ev;

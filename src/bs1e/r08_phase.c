@@ -258,9 +258,11 @@ void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
 int bs1e_unit_to_hit_vs(const struct bs_battle *b, int g, int h, char *label,
 			size_t len)
 {
-	const struct bs_creature *a[BS_UNIT_MAX_MIX], *d[BS_UNIT_MAX_MIX];
+	const struct bs_creature *a[BS_UNIT_MAX_MIX],
+	    *d[BS1E_FIGURE_MAX_CREATURES];
 	int na = bs_unit_creatures(b->units[g].def, a);
-	int nd = bs_unit_creatures(b->units[h].def, d);
+	/* RULING R-610: the defender's mount or pullers too */
+	int nd = bs1e_figure_creatures(b->units[h].def, d);
 	return bs1e_to_hit_vs(a, na, d, nd, label, len);
 }
 

@@ -743,8 +743,17 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 		bs1e_sc(b)->ix[k].moved += p.spent;
 		if (p.spent > EPS)
 			c->flags |= BS_IF_MOVED;
-		if (p.hit >= 0 && bs1e_obst_side(b, p.hit) != side)
+		if (p.hit >= 0 && bs1e_obst_side(b, p.hit) != side) {
+			/* [10.2] "an enemy figure ... moves into
+			 * base-to-base contact with a figure or unit"
+			 * (RULING R-611: a hero is such a figure) */
+			int hk = bs1e_obst_indiv(b, p.hit);
+			if (hk >= 0)
+				b->indivs[hk].flags |= BS_IF_CONTACTED;
+			else
+				b->units[p.hit].flags |= BS_UF_CONTACTED;
 			emit_contact(b, k, p.hit);
+		}
 	}
 }
 

@@ -179,7 +179,7 @@ double bs1e_duel_expected(const struct bs1e_fighter *a,
 {
 	double need = bs1e_adnd_needed(a->thac0, d->ac) -
 		      (a->natural ? 0 : a->str_hit) - a->plus + a->race_with +
-		      bs1e_duel_racial(a, d, NULL, 0);
+		      bs1e_duel_racial(a, d, NULL, 0) + bs1e_indiv_daylight(a);
 	double p = (21.0 - need) / 20.0;
 	if (p > 1)
 		p = 1;
@@ -206,6 +206,16 @@ int bs1e_duel_racial(const struct bs1e_fighter *a, const struct bs1e_fighter *d,
 	if (!t && label && len)
 		label[0] = 0;
 	return t;
+}
+
+int bs1e_indiv_daylight(const struct bs1e_fighter *f)
+{
+	/* RULING R-612 [9.4 B] [13.1] "the adjustment applies whenever the
+	 * circumstances occur": his race's daylight penalty, as a unit's
+	 * [8.3 T10 note] (RULING R-133, by day) */
+	if (!f->race || !(f->race->flags & BS_CF_DAYLIGHT_PENALTY))
+		return 0;
+	return bs1e_table10_notes[BS1E_T10X_DAYLIGHT].mod;
 }
 
 int bs1e_affects_all(const struct bs1e_fighter *f, const struct bs_creature *c,

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "battlesim/bs1e_magic.h"
 #include "bs1e/engine.h"
 
 /* ---- individual combat [9.4 B] ------------------------------------------
@@ -46,6 +47,20 @@ static int duel_target(const struct bs_battle *b, int k, int last)
 		    b->indivs[j].hp > 0 && figures_touch(b, k, j))
 			return j;
 	return -1;
+}
+
+/* [10.2] "If an enemy figure or figures moves into base-to-base contact
+ * with a figure or unit that has already used missile weapons during the
+ * current Game Round, the missile-using unit cannot fight during that
+ * Melee Phase." RULING R-611: a hero who shot this Game Round (in the
+ * Initial Missile Phase, as pass-through fire or in the Missile and Magic
+ * Phase) and whom an enemy unit or figure moved into contact with does
+ * not strike in it, neither in individual combat nor at a figure; he is
+ * attacked as usual. */
+static int fired_and_contacted(const struct bs_battle *b, int k)
+{
+	return bs1e_sc(b)->ix[k].shots > 0 &&
+	       (b->indivs[k].flags & BS_IF_CONTACTED) != 0;
 }
 
 /* 1 when individual j counts as a creature of less than 1 HD. */
@@ -129,6 +144,13 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		bs_deriv_add(&dn, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
 		bonus -= racial;
 	}
+	/* RULING R-612 [13.1] an orc's or goblin's -1 to hit in daylight */
+	int day = bs1e_indiv_daylight(f);
+	if (day) {
+		bs_deriv_add(&dn, day, "[8.3 T10 note] [13.1] RULING R-612",
+			     "%s in daylight: %+d to hit", f->race->name, -day);
+		bonus -= day;
+	}
 	static const struct bs_roll_why why_hit = {
 	    BS_ROLL_TO_HIT, {20, 0}, 0, "to hit", "[9.4 B]"};
 	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,
@@ -159,6 +181,52 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		ev.cite = "[9.4 B]";
 		bs_battle_emit(b, &ev);
 	}
+}
+
+/* RULING R-613 [9.4 B] "resolved using normal AD&D or D&D game melee and
+ * magic rules ... 3 AD&D or D&D game melee rounds to 1 BATTLESYSTEM Melee
+ * Round": in his turn of an AD&D round of individual combat, a caster
+ * casts at the enemy figure he fights, instead of his blows, the first
+ * spell of his memory that is played and strikes one creature (no area:
+ * [9.4 B] "no attack made while in individual combat can ever affect a
+ * figure of 2:1, 5:1, or 10:1 ratio, even if it is ... an area of effect
+ * spell"), by the rules of a cast (bs1e_check_cast, r14_cast.c: the
+ * Advanced Game, his memory, range, sight, [9.2] a commander who casts).
+ * Each AD&D round is one [14.1] melee round: in the first he casts only
+ * if he has not cast nor moved this Game Round; in the second and third
+ * he may cast again. 1 when he cast. */
+static int duel_cast(struct bs_battle *b, int k, int t, int round)
+{
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (b->sc->level != BS_LEVEL_ADVANCED || !x->mem.ind || !x->mem.left)
+		return 0;
+	unsigned saved = c->flags;
+	if (round > 1)
+		c->flags &= ~(unsigned)(BS_IF_MOVED | BS_IF_CAST);
+	int done = 0;
+	for (int i = 0; i < x->mem.ind->nspells && !done; i++) {
+		const struct bs_spell *sp = x->mem.ind->spells[i].spell;
+		if (x->mem.left[i] <= 0 || !sp || sp->area != BS_AREA_NONE)
+			continue;
+		struct bs_cast_order o;
+		memset(&o, 0, sizeof o);
+		o.indiv = c->idx;
+		o.spell = sp;
+		o.tside = d->side;
+		o.tunit = -1;
+		o.tindiv = d->idx;
+		o.why = "individual combat: he casts at the figure he fights "
+			"(RULING R-613)";
+		struct bs1e_cast_plan p;
+		if (!bs1e_check_cast(b, c->side, &o, &p) || p.fails)
+			continue;
+		bs1e_cast_run(b, &p, o.why);
+		done = 1;
+	}
+	c->flags = saved | (c->flags & BS_IF_CAST);
+	return done;
 }
 
 /* The duelists of this phase: the figures that touch an enemy figure. */
@@ -199,7 +267,9 @@ static void duels(struct bs_battle *b)
 		int fighting = 0;
 		for (int i = 0; i < n; i++) {
 			int k = list[i];
-			tgt[i] = b->indivs[k].hp > 0 && bs1e_indiv_figure(b, k)
+			tgt[i] = b->indivs[k].hp > 0 &&
+					 bs1e_indiv_figure(b, k) &&
+					 !fired_and_contacted(b, k)
 				     ? duel_target(b, k, last[i])
 				     : -1;
 			if (tgt[i] < 0)
@@ -273,6 +343,8 @@ static void duels(struct bs_battle *b)
 				struct bs_indiv_state *c = &b->indivs[k];
 				/* fallen before his turn: no blow */
 				if (!up[gi])
+					continue;
+				if (duel_cast(b, k, t, round))
 					continue;
 				const struct bs1e_fighter *f = &s->ix[k].f;
 				int rout =
@@ -356,6 +428,9 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 		t10x |= 1u << BS1E_T10X_FLANK;
 	if (arc == BS_ARC_REAR)
 		t10x |= 1u << BS1E_T10X_REAR;
+	/* RULING R-612: his race's daylight penalty, as a unit's */
+	if (bs1e_indiv_daylight(f))
+		t10x |= 1u << BS1E_T10X_DAYLIGHT;
 	struct bs_deriv t10, d = s->ix[k].ar_d;
 	bs1e_ar_adjusted(
 	    s->ix[k].ar, 0, t10x,
@@ -368,8 +443,9 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	/* [8.3 T10 note] [13.1] RULING R-372: his race against the unit's
 	 * creatures (his race with his weapon is on his sheet's AR) */
 	{
-		const struct bs_creature *ua[BS_UNIT_MAX_MIX];
-		int na = bs_unit_creatures(t->def, ua);
+		const struct bs_creature *ua[BS1E_FIGURE_MAX_CREATURES];
+		/* RULING R-610: the figure's mount or pullers too */
+		int na = bs1e_figure_creatures(t->def, ua);
 		const struct bs_creature *hr = f->race;
 		char rlab[BS_DERIV_LABEL];
 		int racial =
@@ -609,7 +685,8 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			 * individual combat can ever affect a figure of 2:1,
 			 * 5:1, or 10:1 ratio" */
 			if (!bs1e_indiv_figure(b, k) ||
-			    (b->indivs[k].flags & BS_IF_DUEL))
+			    (b->indivs[k].flags & BS_IF_DUEL) ||
+			    fired_and_contacted(b, k))
 				continue;
 			enum bs_arc arc = BS_ARC_FRONT;
 			int g = hero_target(b, k, &arc);
@@ -693,8 +770,22 @@ void bs1e_indivs_melee(struct bs_battle *b, int *nh)
 	if (!bs1e_indivs_in_play(b))
 		return;
 	for (int k = 0; k < b->nindivs; k++) {
-		b->indivs[k].pending_hp = 0;
-		b->indivs[k].flags &= ~(unsigned)(BS_IF_TURNED | BS_IF_DUEL);
+		struct bs_indiv_state *c = &b->indivs[k];
+		c->pending_hp = 0;
+		c->flags &= ~(unsigned)(BS_IF_TURNED | BS_IF_DUEL);
+		if (fired_and_contacted(b, k) && bs1e_indiv_figure(b, k) &&
+		    bs1e_indiv_engaged(b, c->side, c->idx) &&
+		    bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_NOTE);
+			ev.side = c->side;
+			ev.indiv = c->idx;
+			ev.what = "he shot this Game Round and an enemy moved "
+				  "into contact with him: he cannot fight in "
+				  "this Melee Phase";
+			ev.cite = "[10.2] RULING R-611";
+			bs_battle_emit(b, &ev);
+		}
 	}
 	/* [9.4] "Individual combat takes place during the Melee Phase":
 	 * the duels first (RULING R-510), then the heroes' and the figures'

@@ -491,6 +491,13 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 		bs_deriv_add(&dn, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
 		bonus -= racial;
 	}
+	/* RULING R-612 (R-492 for a unit's volley): daylight */
+	int day = bs1e_indiv_daylight(f);
+	if (day) {
+		bs_deriv_add(&dn, day, "[8.3 T10 note] [13.1] RULING R-612",
+			     "%s in daylight: %+d to hit", f->race->name, -day);
+		bonus -= day;
+	}
 	static const struct bs_roll_why why_hit = {
 	    BS_ROLL_TO_HIT, {20, 0}, 0, "shooting at", "[9.4 B] [10.0]"};
 	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,
@@ -587,6 +594,11 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 	 * a unit's volley (RULING R-551: a hero's shot too, when a figure or
 	 * the terrain hides some of it: he faces freely, his arc hides
 	 * nothing) */
+	/* RULING R-612 (R-492 for a unit's volley): daylight */
+	if (bs1e_indiv_daylight(&s->ix[k].f))
+		bs_deriv_add(&d, bs1e_indiv_daylight(&s->ix[k].f),
+			     "[8.3 T10 note] RULING R-612",
+			     "goblins/orcs in daylight");
 	if (p->sight.seen < p->sight.in_reach &&
 	    (p->sight.hidden_by >= 0 || p->sight.terrain_hid) &&
 	    cover == BS_COVER_NONE &&

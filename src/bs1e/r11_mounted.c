@@ -156,16 +156,38 @@ void bs1e_rate_chariot(const struct bs1e_component *pass,
 	assert(out->dmg.nsrc <= BS1E_DMG_MAX_SRC);
 }
 
+/* The riders of unit u's figure (a chariot's passengers, a mixed unit's
+ * parts) into out (room for BS1E_FIGURE_MAX_CREATURES); *steed its mount
+ * or pullers (NULL on foot). Returns how many riders. */
+static int riders(const struct bs_unit *u, const struct bs_creature **out,
+		  const struct bs_creature **steed)
+{
+	*steed = u->mount ? u->mount : u->chariot.puller;
+	if (u->chariot.puller && u->chariot.passenger && u->nmix == 0) {
+		out[0] = u->chariot.passenger;
+		return 1;
+	}
+	return bs_unit_creatures(u, out);
+}
+
+int bs1e_figure_creatures(const struct bs_unit *u,
+			  const struct bs_creature **out)
+{
+	const struct bs_creature *steed;
+	int n = riders(u, out, &steed);
+	/* RULING R-610 [11.2] "Special defenses apply only if they apply to
+	 * both rider and steed", [11.3] "to all creatures forming the
+	 * chariot": the steed is a creature of the figure */
+	if (steed && n < BS1E_FIGURE_MAX_CREATURES)
+		out[n++] = steed;
+	return n;
+}
+
 unsigned bs1e_mounted_flags(const struct bs_unit *u)
 {
-	const struct bs_creature *rider[BS_UNIT_MAX_MIX + 1];
-	int nr = 0;
-	if (u->chariot.puller && u->chariot.passenger && u->nmix == 0)
-		rider[nr++] = u->chariot.passenger;
-	else
-		nr = bs_unit_creatures(u, rider);
-	const struct bs_creature *steed =
-	    u->mount ? u->mount : u->chariot.puller;
+	const struct bs_creature *rider[BS1E_FIGURE_MAX_CREATURES];
+	const struct bs_creature *steed;
+	int nr = riders(u, rider, &steed);
 	/* on foot: its creature's (a mixed unit: its first part's) */
 	unsigned own = u->creature ? u->creature->flags : 0;
 	if (!steed)

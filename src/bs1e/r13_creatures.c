@@ -88,20 +88,32 @@ int bs1e_to_hit_vs(const struct bs_creature *const *att, int na,
 		label[0] = 0;
 	if (!any)
 		return 0;
-	/* RULING R-040: a mixed unit's least favourable pair (the highest
-	 * AR term for the attacker) */
+	/* RULING R-610 (revising R-040's pair): each side its least
+	 * favourable part. The attacking unit fights as its part that fares
+	 * worst (the highest AR term), each part against the defending
+	 * figure's creature it fares best against (the lowest term: a
+	 * defense counts only when every creature of the figure has it,
+	 * [3.1] "least favorable for the unit", [11.2] [11.3] R-545) */
 	int best = 0, bi = -1, bj = -1;
-	for (int i = 0; i < na; i++)
+	for (int i = 0; i < na; i++) {
+		if (!att[i])
+			continue;
+		int low = 0, lj = -1;
 		for (int j = 0; j < nd; j++) {
-			if (!att[i] || !def[j])
+			if (!def[j])
 				continue;
 			int m = pair_term(att[i], def[j]);
-			if (bi < 0 || m > best) {
-				best = m;
-				bi = i;
-				bj = j;
+			if (lj < 0 || m < low) {
+				low = m;
+				lj = j;
 			}
 		}
+		if (lj >= 0 && (bi < 0 || low > best)) {
+			best = low;
+			bi = i;
+			bj = lj;
+		}
+	}
 	if (best != 0 && label && len)
 		snprintf(label, len, "%s attacking %s: %+d to hit",
 			 att[bi]->name, def[bj]->name, -best);

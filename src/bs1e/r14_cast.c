@@ -903,6 +903,12 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	free(h);
 }
 
+void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
+		   const char *why)
+{
+	cast(b, p, why);
+}
+
 void bs1e_casts(struct bs_battle *b, int side)
 {
 	const struct bs_controller *ctl = b->ctl[side];

@@ -45,3 +45,12 @@ tail -n 1 "$f" | grep -q '"individuals_killed":' || { echo "summary lacks indivi
 run sim "$S" --runs 20 --seed 1
 expect_code 0
 expect_out "Company of the Silver Pass"
+# sim on it is meaningful (issue 15): over 100 battles each side wins at
+# least a fifth of them
+run sim "$S" --runs 100 --seed 7 --json
+expect_code 0
+ps=$(printf '%s\n' "$OUT" | grep -o '"p_win": [0-9.]*' | grep -o '[0-9.]*$')
+[ "$(printf '%s\n' "$ps" | wc -l)" = 2 ] || { echo "want two p_win, got: $ps"; exit 1; }
+for p in $ps; do
+	awk -v p="$p" 'BEGIN { exit !(p >= 0.2) }' || { echo "one-sided: a side wins $p of 100"; exit 1; }
+done

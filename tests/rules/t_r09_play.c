@@ -10,6 +10,7 @@
 
 #include "ai/doctrine_int.h"
 #include "battlesim/ai.h"
+#include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"
 
 /* ---- scenarios ------------------------------------------------------------
@@ -271,7 +272,9 @@ Test(r09_play, s9_4_b_ruling_r372_dwarf_strikes_an_orc_at_plus_1)
 	cr_assert_eq(ind(&t, "Og2")->hp, 30 - 4);
 	const struct bs_event *o = tf_find(&t, BS_EV_DUEL, 1);
 	cr_assert_eq(o->side, 1);
-	cr_assert_eq(o->n[1], 10, "no bonus for the orc");
+	cr_assert_eq(o->n[1], 11,
+		     "no bonus for the orc (his daylight penalty, R-612)");
+	cr_assert(!tf_has_term(&o->deriv, 1, "attacking dwarf"));
 	cr_assert_eq(o->n[2], 0, "a 9 misses");
 	tf_close(&t);
 }
@@ -1761,5 +1764,297 @@ Test(r09_play, s10_1_s14_4_ruling_r551_counters_block_a_heros_shot)
 	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &ou, &p), 1, "%s", p.why);
 	cr_assert_eq(p.sight.seen, p.sight.in_reach, "%d of %d", p.sight.seen,
 		     p.sight.in_reach);
+	tf_close(&t);
+}
+
+/* ---- issue 15, the last items (RULINGS R-610 .. R-614) --------------------
+ */
+
+/* Two fighters touching: Ada (South, individual 1) and Bors (North,
+ * individual 1). */
+#define DUEL_ADA                                                               \
+	"      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "       \
+	"weapon: long sword, position: [36, 20]}\n"
+#define DUEL_BORS                                                              \
+	"      - {name: Bors, class: fighter, level: 1, hp: 30, ac: 10, "      \
+	"weapon: long sword, position: [36, 20.5]}\n"
+
+/* [10.2] "If an enemy figure or figures moves into base-to-base contact
+ * with a figure or unit that has already used missile weapons during the
+ * current Game Round, the missile-using unit cannot fight during that
+ * Melee Phase." RULING R-611: a hero who shot and whom an enemy moved
+ * into contact with strikes no blow in individual combat (a NOTE says
+ * why); he is attacked as usual. Who shot but was not contacted (he
+ * moved into the fight himself) fights. */
+Test(r09_play, s10_2_ruling_r611_hero_who_shot_and_was_contacted_cannot_fight)
+{
+	for (int contacted = 0; contacted < 2; contacted++) {
+		struct tf t;
+		open_heroes(&t, "intermediate", NULL, NULL, DUEL_ADA, NULL,
+			    DUEL_BORS);
+		int a = ki(&t, "Ada");
+		bs1e_sc(t.b)->ix[a].shots = 1;
+		if (contacted)
+			t.b->indivs[a].flags |= BS_IF_CONTACTED;
+		int d[64];
+		for (int i = 0; i < 64; i++)
+			d[i] = i % 2 ? 1 : 6; /* initiative 6/1, d20s miss */
+		tf_dice(&t, d, 64);
+		melee(&t);
+		int by_ada = 0, by_bors = 0;
+		for (int i = 0; i < t.nev; i++)
+			if (t.evs[i].ev.type == BS_EV_DUEL) {
+				by_ada += t.evs[i].ev.side == 0;
+				by_bors += t.evs[i].ev.side == 1;
+			}
+		cr_assert_eq(by_ada, contacted ? 0 : 3, "contacted %d",
+			     contacted);
+		cr_assert_eq(by_bors, 3, "she is attacked as usual");
+		int note = 0;
+		for (int i = 0; i < t.nev; i++)
+			note += t.evs[i].ev.type == BS_EV_NOTE &&
+				strcmp(t.evs[i].ev.cite,
+				       "[10.2] RULING R-611") == 0;
+		cr_assert_eq(note, contacted);
+		tf_close(&t);
+	}
+}
+
+/* RULING R-611 [10.2] [9.4 A]: nor does he strike a figure that touches
+ * him; the figure strikes him. */
+Test(r09_play,
+     s10_2_ruling_r611_hero_who_shot_and_was_contacted_strikes_no_figure)
+{
+	for (int contacted = 0; contacted < 2; contacted++) {
+		struct tf t;
+		const char *i0 = "      - {name: Ada, class: fighter, level: "
+				 "5, hp: 40, ac: 4, weapon: long sword, "
+				 "position: [36, 20]}\n";
+		open_heroes(&t, "intermediate", NULL, NULL, i0, ORCS_AT_ADA,
+			    OG);
+		int a = ki(&t, "Ada");
+		bs1e_sc(t.b)->ix[a].shots = 1;
+		if (contacted)
+			t.b->indivs[a].flags |= BS_IF_CONTACTED;
+		tf_dice(&t, (int[]){3, 3, 3, 3}, 4);
+		melee(&t);
+		cr_assert_eq(tf_count(&t, BS_EV_HERO_ATTACK), !contacted);
+		cr_assert_eq(tf_count(&t, BS_EV_FIGURE_ATTACK), 1);
+		tf_close(&t);
+	}
+}
+
+/* RULING R-612 [13.1] [8.3 T10 note] "-1 to hit in daylight" in the d20
+ * of individual combat [9.4 B], as a unit's attack takes it (R-133: by
+ * day): an orc hero needs 11 against AC 10, a human 10. */
+Test(r09_play, s9_4_b_ruling_r612_orc_hero_minus_1_in_daylight)
+{
+	struct tf t;
+	const char *b = "      - {name: Og2, race: orc, class: fighter, "
+			"level: 1, hp: 30, ac: 10, weapon: long sword, "
+			"position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, DUEL_ADA, NULL, b);
+	/* Ada 6, Og2 1: Ada a 9 misses; Og2 a 10 misses (11 needed); then
+	 * misses */
+	tf_dice(&t, (int[]){6, 1, 9, 10, 6, 1, 1, 1, 6, 1, 1, 1}, 12);
+	melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(h->side, 0);
+	cr_assert_eq(h->n[1], 10, "a human has no term");
+	cr_assert(!tf_has_term(&h->deriv, 1, "daylight"));
+	const struct bs_event *o = tf_find(&t, BS_EV_DUEL, 1);
+	cr_assert_eq(o->side, 1);
+	cr_assert_eq(o->n[1], 11, "10 + 1 for an orc in daylight");
+	cr_assert(tf_has_term(&o->deriv, 1, "orc in daylight"));
+	cr_assert_eq(o->n[2], 0, "a 10 misses");
+	/* the doctrine's estimate counts it too */
+	const struct bs1e_fighter *fo = &bs1e_sc(t.b)->ix[ki(&t, "Og2")].f;
+	const struct bs1e_fighter *fa = &bs1e_sc(t.b)->ix[ki(&t, "Ada")].f;
+	cr_assert_eq(bs1e_indiv_daylight(fo), 1);
+	cr_assert_eq(bs1e_indiv_daylight(fa), 0);
+	cr_assert(bs1e_duel_expected(fo, fa, 0) <
+		  bs1e_duel_expected(fa, fa, 0));
+	tf_close(&t);
+}
+
+/* RULING R-612 [9.4 A]: an orc hero attacking a figure takes the Table 10
+ * note's +1 in daylight, as the orcs' units do. */
+Test(r09_play, s9_4_a_ruling_r612_orc_hero_attacking_a_figure_in_daylight)
+{
+	struct tf t;
+	const char *i1 = "      - {name: Murz, race: orc, class: fighter, "
+			 "level: 5, hp: 40, ac: 4, weapon: long sword, "
+			 "position: [36, 20.5]}\n";
+	const char *u0 =
+	    "      - {name: Men, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [36, 20.25], facing: north, frontage: "
+	    "4, commander: Mc}\n";
+	const char *i0 = "      - {name: Mc, class: fighter, level: 1, hp: "
+			 "8, rank: unit}\n";
+	open_heroes(&t, "intermediate", NULL, u0, i0, NULL, i1);
+	tf_dice(&t, (int[]){3, 3, 3, 3}, 4);
+	melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert(tf_has_term(&h->deriv, 1, "daylight"));
+	tf_close(&t);
+}
+
+/* RULING R-610 [11.2] [3.1] (revising R-040's pair, R-372): a defence
+ * counts only when every creature of the figure has it. Giants attacking
+ * dwarves on foot subtract 4; attacking mounted dwarves (the horse has no
+ * such defence, [11.2] "Special defenses apply only if they apply to both
+ * rider and steed") or a mixed unit of dwarves and men they do not; the
+ * dwarves' +1 against orcs is theirs mounted too (an ability of the
+ * rider), and a mixed unit of dwarves and men has it not (its least
+ * favourable part). */
+Test(r09_play, s11_2_ruling_r610_mounted_dwarves_and_the_giants_minus_4)
+{
+	struct tf t;
+	tf_open(&t,
+		"name: R610\nrules: bs1e\nlevel: intermediate\ngame: adnd\n"
+		"table: {width: 72, depth: 48}\n"
+		"sides:\n"
+		"  - name: South\n    edge: south\n    units:\n"
+		"      - {name: Foot, figures: 6, creature: dwarf, weapons: "
+		"[battle axe], position: [10, 10]}\n"
+		"      - {name: Riders, figures: 6, creature: dwarf, weapons: "
+		"[battle axe], mount: light warhorse, position: [30, 10]}\n"
+		"      - {name: Mixed, figures: 6, weapons: [battle axe], "
+		"mix: [{creature: dwarf, count: 3}, {creature: man-at-arms, "
+		"count: 3}], position: [50, 10]}\n"
+		"  - name: North\n    edge: north\n    units:\n"
+		"      - {name: Giants, figures: 4, creature: hill giant, "
+		"ratio: 2, weapons: [club], position: [20, 40]}\n"
+		"      - {name: Orcs, figures: 6, creature: orc, weapons: "
+		"[spear], position: [50, 40]}\n");
+	int foot = tf_g(&t, 0, 0), riders = tf_g(&t, 0, 1),
+	    mixed = tf_g(&t, 0, 2), giants = tf_g(&t, 1, 0),
+	    orcs = tf_g(&t, 1, 1);
+	char lab[BS_DERIV_LABEL];
+	cr_assert_eq(bs1e_unit_to_hit_vs(t.b, giants, foot, lab, sizeof lab), 4,
+		     "%s", lab);
+	cr_assert_eq(bs1e_unit_to_hit_vs(t.b, giants, riders, NULL, 0), 0);
+	cr_assert_eq(bs1e_unit_to_hit_vs(t.b, giants, mixed, NULL, 0), 0);
+	cr_assert_eq(bs1e_unit_to_hit_vs(t.b, riders, orcs, NULL, 0), -1);
+	cr_assert_eq(bs1e_unit_to_hit_vs(t.b, foot, orcs, NULL, 0), -1);
+	cr_assert_eq(bs1e_unit_to_hit_vs(t.b, mixed, orcs, NULL, 0), 0);
+	const struct bs_creature *cr[BS1E_FIGURE_MAX_CREATURES];
+	cr_assert_eq(bs1e_figure_creatures(t.b->units[riders].def, cr), 2);
+	cr_assert_str_eq(cr[1]->name, "light warhorse");
+	tf_close(&t);
+}
+
+/* RULING R-613 [9.4 B] "resolved using normal AD&D or D&D game melee and
+ * magic rules": a magic-user in individual combat casts his magic
+ * missiles at the fighter he fights, one an AD&D round (the first round
+ * too: he has not moved nor cast this Game Round), then strikes with his
+ * staff when none is left. At the Intermediate Game (no magic [16.3 A])
+ * he strikes in every round. */
+Test(r09_play, s9_4_b_ruling_r613_caster_casts_in_individual_combat)
+{
+	const char *lv[2] = {"advanced", "intermediate"};
+	for (int l = 0; l < 2; l++) {
+		struct tf t;
+		const char *a[2] = {
+		    "      - {name: Zan, class: magic-user, level: 1, hp: 40, "
+		    "ac: 10, weapon: quarterstaff, spells: [magic missile], "
+		    "position: [36, 20]}\n",
+		    "      - {name: Zan, class: magic-user, level: 1, hp: 40, "
+		    "ac: 10, weapon: quarterstaff, position: [36, 20]}\n"};
+		const char *b = "      - {name: Bors, class: fighter, level: "
+				"1, hp: 60, ac: 10, weapon: long sword, "
+				"position: [36, 20.5]}\n";
+		open_heroes(&t, lv[l], NULL, NULL, a[l], NULL, b);
+		/* a tie of 2s: the staff (speed 4) before the sword (5);
+		 * every d20 a 2 misses; the missile d4+1 */
+		int d[64];
+		for (int i = 0; i < 64; i++)
+			d[i] = 2;
+		tf_dice(&t, d, 64);
+		melee(&t);
+		int casts = 0, staff = 0;
+		for (int i = 0; i < t.nev; i++) {
+			const struct bs_event *e = &t.evs[i].ev;
+			casts += e->type == BS_EV_CAST && e->n[0] == 2 &&
+				 e->side == 0;
+			staff += e->type == BS_EV_DUEL && e->side == 0;
+		}
+		cr_assert_eq(casts, l ? 0 : 1, "%s", lv[l]);
+		cr_assert_eq(staff, l ? 3 : 2, "%s", lv[l]);
+		if (!l) {
+			cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 0);
+			cr_assert(ind(&t, "Bors")->hp < 60, "the missile hit");
+		}
+		tf_close(&t);
+	}
+}
+
+/* RULING R-614 [10.4] Table 12 (docs/AI.md): the doctrine's archer hero
+ * with an enemy in range and sight stands to shoot (a long bow: two
+ * shots, none after a move); with none in range he moves. */
+Test(r09_play, s10_4_ruling_r614_doctrine_archer_hero_stands_and_shoots)
+{
+	for (int near = 0; near < 2; near++) {
+		struct tf t;
+		open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA,
+			    near ? ORCS_AT(38) : NULL, OG);
+		tf_phase(&t, BS_PHASE_MOVEMENT);
+		struct bs_indiv_order o;
+		memset(&o, 0, sizeof o);
+		o.tside = o.tunit = o.tindiv = -1;
+		bs_ai_hero_move(t.b, 0, 1, &o);
+		if (near) {
+			cr_assert_eq(o.move, 0);
+			cr_assert_not_null(strstr(o.why, "stands to shoot"),
+					   "%s", o.why);
+		} else {
+			cr_assert_null(strstr(o.why, "stands to shoot"), "%s",
+				       o.why);
+		}
+		tf_close(&t);
+	}
+}
+
+/* South's individual 1 casts a fireball at North's unit 1. */
+static int fireball_cb(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_cast_order *out, int max)
+{
+	(void)ctx;
+	if (side != 0 || max < 1)
+		return 0;
+	out[0] = (struct bs_cast_order){
+	    1,	   bs_scenario_spell(b->sc, "fireball", -1), 1, 1, -1, 0, 0, 0,
+	    "test"};
+	return 1;
+}
+
+/* [9.4 A] "If a Hero is capable of affecting all the creatures
+ * represented by at least one single figure in an enemy unit (a M-U with
+ * an AREA effect spell ...) resolve the attack using normal BATTLESYSTEM
+ * melee procedures ... the Hero can kill an enemy figure in only one Game
+ * Round": a magic-user hero's fireball (the [14.5] cast, r14_cast.c)
+ * removes whole figures of orcs, not the one wound of a hero's blow. */
+Test(r09_play, s9_4_a_mu_area_spell_kills_whole_figures)
+{
+	struct tf t;
+	const char *i0 = "      - {name: Zan, class: magic-user, level: 6, "
+			 "hp: 18, spells: [fireball], position: [36, 20]}\n";
+	open_heroes(&t, "advanced", NULL, NULL, i0, ORCS_AT(21), OG);
+	t.ctl.cast = fireball_cb;
+	int d[256];
+	for (int i = 0; i < 256; i++)
+		d[i] = 6;
+	tf_dice(&t, d, 256);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	bs1e_casts(t.b, 0);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	const struct bs_event *c = NULL;
+	for (int i = 0; i < t.nev && !c; i++)
+		if (t.evs[i].ev.type == BS_EV_CAST && t.evs[i].ev.n[0] == 1)
+			c = &t.evs[i].ev;
+	cr_assert_not_null(c, "the fireball strikes the orcs");
+	cr_assert_gt(c->n[7], 0, "whole figures removed in one Game Round");
+	cr_assert_lt(tf_unit(&t, 1, 1)->figures, 8);
 	tf_close(&t);
 }

@@ -86,6 +86,7 @@ static struct bs1e_unit_x *geom_of(const struct bs_battle *b, int g)
 	bs_tt_unit_shape(b, u->side, u->idx, &x->c_shape);
 	struct bs_tt_pose p = {u->front, u->facing};
 	x->c_quad = bs_tt_quad(&x->c_shape, &p);
+	x->c_box = bs_quad_box(&x->c_quad);
 	x->c_front = u->front;
 	x->c_facing = u->facing;
 	x->c_files = u->files;
@@ -207,6 +208,13 @@ int bs1e_contact(const struct bs_battle *b, int g, int h,
 		return 0;
 	/* the cached shapes and quads: no sine or cosine */
 	const struct bs1e_unit_x *xg = geom_of(b, g), *xh = geom_of(b, h);
+	/* issue 13 part 2: bounding boxes apart along x or y by more than
+	 * BS_GEOM_TOUCH (and a margin far above rounding): so are the
+	 * blocks, and bs_tt_contact_q would answer 0 (the test of
+	 * bs_quad_boxes_apart on the cached boxes; *c untouched, as when
+	 * the blocks are apart) */
+	if (bs_box_apart(&xg->c_box, &xh->c_box, BS_GEOM_TOUCH + 1e-6))
+		return 0;
 	/* the same pair, neither moved nor changed since: the same answer */
 	struct bs1e_pairmemo *e =
 	    &bs1e_sc(b)->pm[(unsigned)(g * 61 + h) & (BS1E_PAIRMEMO - 1)];
@@ -239,13 +247,8 @@ int bs1e_engaged(const struct bs_battle *b, int g)
 {
 	if (!bs1e_in_play(b, g))
 		return 0;
-	const struct bs_quad *qg = &geom_of(b, g)->c_quad;
 	for (int h = 0; h < b->nunits; h++)
 		if (b->units[h].side != b->units[g].side &&
-		    bs1e_in_play(b, h) &&
-		    /* boxes apart: bs1e_contact would answer 0 */
-		    !bs_quad_boxes_apart(qg, &geom_of(b, h)->c_quad,
-					 BS_GEOM_TOUCH + 1e-6) &&
 		    bs1e_contact(b, g, h, NULL))
 			return 1;
 	/* [7.8] "in base-to-base contact with an enemy figure": a hero or

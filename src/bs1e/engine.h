@@ -68,7 +68,8 @@ struct bs1e_unit_x {
 	double c_facing;
 	int c_files, c_figures, c_cramped, c_valid;
 	enum bs_formation c_form;
-	unsigned c_ver; /* +1 at each recomputation (never reset) */
+	unsigned c_ver;	     /* +1 at each recomputation (never reset) */
+	struct bs_box c_box; /* bs_quad_box(&c_quad) (issue 13 part 2) */
 };
 
 /* The contact of a pair of units as last computed (battle.c

@@ -19,15 +19,23 @@
 /* Play battle seeds 1..n of scenario `name` (NULL: the built-in) round
  * by round with geom_drop as given; the stale entries found after each
  * round, summed. */
+/* A battle of built-in scenario `name` (NULL: the default), *sc its
+ * scenario. */
+static struct bs_battle *battle_of(const char *name, struct bs_scenario **sc)
+{
+	struct bs_diags d;
+	bs_diags_init(&d);
+	cr_assert_eq(bs_scenario_load_builtin(name, sc, &d), BS_OK);
+	struct bs_battle *b = NULL;
+	cr_assert_eq(bs_battle_new(*sc, &b, &d), BS_OK);
+	bs_diags_release(&d);
+	return b;
+}
+
 static int stale_over(const char *name, int n, int drop)
 {
 	struct bs_scenario *sc;
-	struct bs_diags d;
-	bs_diags_init(&d);
-	cr_assert_eq(bs_scenario_load_builtin(name, &sc, &d), BS_OK);
-	struct bs_battle *b = NULL;
-	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
-	bs_diags_release(&d);
+	struct bs_battle *b = battle_of(name, &sc);
 	struct bs_ai_set *set = malloc(sizeof *set);
 	cr_assert(set);
 	bs_ai_set_init(set);
@@ -68,12 +76,7 @@ Test(geom_cache, s7_8_dropped_notifications_are_seen, .timeout = 600)
 Test(geom_cache, s7_8_change_by_hand_caught_at_round_start)
 {
 	struct bs_scenario *sc;
-	struct bs_diags d;
-	bs_diags_init(&d);
-	cr_assert_eq(bs_scenario_load_builtin(NULL, &sc, &d), BS_OK);
-	struct bs_battle *b = NULL;
-	cr_assert_eq(bs_battle_new(sc, &b, &d), BS_OK);
-	bs_diags_release(&d);
+	struct bs_battle *b = battle_of(NULL, &sc);
 	struct bs_quad q0 = bs1e_quad(b, 0);
 	/* outside a round the cache compares: a change by hand is seen */
 	b->units[0].front.x += 1.0;

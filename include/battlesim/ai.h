@@ -145,6 +145,9 @@ struct bs_ai_doctrine {
 	int whatif_off;
 	unsigned whatif_loose;
 	unsigned long whatif_hits, whatif_misses;
+	/* issue 13 part 2: the bounding box of quad[g] (bs_quad_box), kept
+	 * with it under quad_stamp[g] (private) */
+	struct bs_box qbox[BS_AI_MAX_UNITS];
 };
 
 /* Set up *ai (its controller's callbacks and an empty cache). Cannot fail;

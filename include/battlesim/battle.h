@@ -331,6 +331,10 @@ struct bs_ruleset {
 	/* free the scratch (also after a failed init, b->scratch may be
 	 * NULL or partly allocated) */
 	void (*release)(struct bs_battle *b);
+	/* unit g's placement, facing, frontage, figures or formation was
+	 * changed from outside the rules (NULL: nothing to do); issue 13:
+	 * the 1E caches of its geometry */
+	void (*unit_changed)(struct bs_battle *b, int g);
 };
 
 /* The rulesets, each defined by its own directory (src/bs1e/round.c,
@@ -459,6 +463,12 @@ static inline struct bs_unit_state *bs_battle_unit(struct bs_battle *b,
 }
 
 void bs_battle_free(struct bs_battle *b);
+
+/* Say that unit g's placement, facing, frontage, figures or formation
+ * was set from outside the rules (a referee's override) while a round is
+ * played: the ruleset's caches of its geometry are dropped (issue 13).
+ * Between rounds it is not needed (the caches compare then). */
+void bs_battle_unit_changed(struct bs_battle *b, int g);
 
 /* Emit an event if events are on (rules code: build events only when
  * bs_battle_events_on). */

@@ -99,9 +99,18 @@ static const struct bs_quad *qof(struct bs_ai_doctrine *ai,
 	int g = b->side_first[side] + unit;
 	if (ai->quad_stamp[g] != ai->view_stamp) {
 		ai->quad[g] = bs_tt_unit_quad(b, side, unit);
+		ai->qbox[g] = bs_quad_box(&ai->quad[g]);
 		ai->quad_stamp[g] = ai->view_stamp;
 	}
 	return &ai->quad[g];
+}
+
+/* The bounding box of qof's quad (issue 13 part 2: worked out with it). */
+static const struct bs_box *qbox(struct bs_ai_doctrine *ai,
+				 const struct bs_battle *b, int side, int unit)
+{
+	qof(ai, b, side, unit);
+	return &ai->qbox[b->side_first[side] + unit];
 }
 
 static struct bs_vec ucentre(struct bs_ai_doctrine *ai,
@@ -120,24 +129,14 @@ static double udist(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 /* A lower bound of bs_quad_dist(a, b): the distance between their
  * bounding boxes (never more than the blocks'), less a margin far above
  * the rounding of either. */
-static double box_lb(const struct bs_quad *a, const struct bs_quad *b)
+static double box_lb(const struct bs_box *a, const struct bs_box *b)
 {
-	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
-	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
-	for (int i = 1; i < 4; i++) {
-		/* inline minima and maxima (a bound: the sign of a zero
-		 * does not matter) */
-		ax0 = a->p[i].x < ax0 ? a->p[i].x : ax0;
-		ax1 = a->p[i].x > ax1 ? a->p[i].x : ax1;
-		ay0 = a->p[i].y < ay0 ? a->p[i].y : ay0;
-		ay1 = a->p[i].y > ay1 ? a->p[i].y : ay1;
-		bx0 = b->p[i].x < bx0 ? b->p[i].x : bx0;
-		bx1 = b->p[i].x > bx1 ? b->p[i].x : bx1;
-		by0 = b->p[i].y < by0 ? b->p[i].y : by0;
-		by1 = b->p[i].y > by1 ? b->p[i].y : by1;
-	}
-	double gx = bx0 - ax1 > ax0 - bx1 ? bx0 - ax1 : ax0 - bx1;
-	double gy = by0 - ay1 > ay0 - by1 ? by0 - ay1 : ay0 - by1;
+	/* the boxes' corners are the minima and maxima of the quads' (the
+	 * sign of a zero does not matter in a bound) */
+	double gx =
+	    b->x0 - a->x1 > a->x0 - b->x1 ? b->x0 - a->x1 : a->x0 - b->x1;
+	double gy =
+	    b->y0 - a->y1 > a->y0 - b->y1 ? b->y0 - a->y1 : a->y0 - b->y1;
 	gx = gx > 0 ? gx : 0;
 	gy = gy > 0 ? gy : 0;
 	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
@@ -180,7 +179,8 @@ static int ucontact(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	/* bounding boxes apart along x or y by more than BS_GEOM_TOUCH (and
 	 * a margin far above rounding): the blocks are, and
 	 * bs_tt_contact_q would answer 0; no shapes needed */
-	if (bs_quad_boxes_apart(qa, qb, BS_GEOM_TOUCH + 1e-6))
+	if (bs_box_apart(qbox(ai, b, side, unit), qbox(ai, b, tside, tunit),
+			 BS_GEOM_TOUCH + 1e-6))
 		return 0;
 	struct bs_tt_shape sa, sb;
 	struct bs_tt_pose pa, pb;
@@ -1099,7 +1099,7 @@ static int pick_target(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			 * nearer than the best so far (nor a threat) is
 			 * passed over, as d would pass it */
 			double lb =
-			    box_lb(qof(ai, b, side, unit), qof(ai, b, es, e));
+			    box_lb(qbox(ai, b, side, unit), qbox(ai, b, es, e));
 			if (routed(h) ? lb >= rbest
 				      : lb >= best &&
 					    (is_skirmish(h) || lb >= threat ||
@@ -1983,7 +1983,7 @@ static double nearest_enemy(struct bs_ai_doctrine *ai,
 	double lb[BS_AI_MAX_UNITS];
 	int es0 = -1, e0 = -1;
 	double lb0 = HUGE_VAL;
-	const struct bs_quad *q = qof(ai, b, side, unit);
+	const struct bs_box *q = qbox(ai, b, side, unit);
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			int g = b->side_first[es] + e;
@@ -1991,7 +1991,7 @@ static double nearest_enemy(struct bs_ai_doctrine *ai,
 				lb[g] = HUGE_VAL;
 				continue;
 			}
-			lb[g] = box_lb(q, qof(ai, b, es, e));
+			lb[g] = box_lb(q, qbox(ai, b, es, e));
 			if (lb[g] < lb0) {
 				lb0 = lb[g];
 				es0 = es;

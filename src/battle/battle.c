@@ -333,6 +333,12 @@ void bs_battle_play(struct bs_battle *b, int max_rounds)
 		;
 }
 
+void bs_battle_unit_changed(struct bs_battle *b, int g)
+{
+	if (b->rules->unit_changed)
+		b->rules->unit_changed(b, g);
+}
+
 void bs_battle_free(struct bs_battle *b)
 {
 	if (!b)

@@ -7,6 +7,7 @@
  * BATTLE_START and DEPLOY events, command at deployment [4.7]), release.
  * Also the small helpers the phases share: events, unit geometry on the
  * tabletop [7.1]-[7.5] with its cache and the contact memo. */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,20 +73,50 @@ void bs1e_reject(struct bs_battle *b, int g, const char *why, const char *cite)
 /* ---- geometry of units ------------------------------------------------------
  */
 
-/* The cached shape and quad of unit g, recomputed when its placement,
- * frontage, figures or formation changed (sin/cos are the cost). */
-static struct bs1e_unit_x *geom_of(const struct bs_battle *b, int g)
+/* 1 when unit g's cached geometry was worked out from its state as it
+ * stands (every input the same). */
+static int geom_fresh(const struct bs_unit_state *u,
+		      const struct bs1e_unit_x *x)
+{
+	return x->c_front.x == u->front.x && x->c_front.y == u->front.y &&
+	       x->c_facing == u->facing && x->c_files == u->files &&
+	       x->c_figures == u->figures && x->c_form == u->formation &&
+	       x->c_cramped == u->cramped;
+}
+
+/* The dev build (sanitizers) checks every trusted answer of the cache
+ * against the state: a notification left out fails there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(BS_CHECK_CACHES)
+#define GEOM_CHECK 1
+#else
+#define GEOM_CHECK 0
+#endif
+
+/* The cached shape, quad and box of unit g, recomputed when its
+ * placement, frontage, figures or formation changed (sin/cos are the
+ * cost). Issue 13 part 2: during a round (geom_trust) a valid entry is
+ * taken as it is, every change having called bs1e_moved; outside rounds
+ * every input is compared. */
+static struct bs1e_unit_x *geom_slow(const struct bs_battle *b, int g)
 {
 	const struct bs_unit_state *u = &b->units[g];
-	struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
-	if (x->c_valid && x->c_front.x == u->front.x &&
-	    x->c_front.y == u->front.y && x->c_facing == u->facing &&
-	    x->c_files == u->files && x->c_figures == u->figures &&
-	    x->c_form == u->formation && x->c_cramped == u->cramped)
-		return x;
+	const struct bs1e_scratch *sc = bs1e_sc(b);
+	struct bs1e_unit_x *x = &sc->ux[g];
+	if (x->c_valid) {
+		if (sc->geom_trust) {
+			/* a stale entry here: a change of the unit's pose
+			 * without bs1e_moved */
+			assert(!GEOM_CHECK || sc->geom_drop ||
+			       geom_fresh(u, x));
+			return x;
+		}
+		if (geom_fresh(u, x))
+			return x;
+	}
 	bs_tt_unit_shape(b, u->side, u->idx, &x->c_shape);
 	struct bs_tt_pose p = {u->front, u->facing};
 	x->c_quad = bs_tt_quad(&x->c_shape, &p);
+	x->c_box = bs_quad_box(&x->c_quad);
 	x->c_front = u->front;
 	x->c_facing = u->facing;
 	x->c_files = u->files;
@@ -95,6 +126,124 @@ static struct bs1e_unit_x *geom_of(const struct bs_battle *b, int g)
 	x->c_valid = 1;
 	x->c_ver++;
 	return x;
+}
+
+/* geom_slow's answer, the trusted valid entry taken inline (the common
+ * case of the scans of all pairs). */
+static inline struct bs1e_unit_x *geom_of(const struct bs_battle *b, int g)
+{
+	const struct bs1e_scratch *sc = bs1e_sc(b);
+	struct bs1e_unit_x *x = &sc->ux[g];
+	if (!GEOM_CHECK && x->c_valid && sc->geom_trust)
+		return x;
+	return geom_slow(b, g);
+}
+
+void bs1e_moved_ruleset(struct bs_battle *b, int g)
+{
+	bs1e_moved(b, g);
+}
+
+/* The pair table (issue 13 part 2): the margin of bs1e_contact's
+ * broad phase. */
+#define NEAR_M (BS_GEOM_TOUCH + 1e-6)
+
+/* Row and column g of the pair table against every unit as it stands. */
+/* 1 when g and h are both in play and their boxes lie near (a unit out
+ * of play touches none: bs1e_contact). */
+static int near_pair(const struct bs_battle *b, int g, int h)
+{
+	return g != h && bs1e_in_play(b, g) && bs1e_in_play(b, h) &&
+	       !bs_box_apart(&geom_of(b, g)->c_box, &geom_of(b, h)->c_box,
+			     NEAR_M);
+}
+
+static void near_redo(const struct bs_battle *b, int g)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	uint64_t *row = sc->near + (size_t)g * (size_t)sc->near_w;
+	const uint64_t gbit = 1ull << (g % 64);
+	for (int h = 0; h < b->nunits; h++) {
+		uint64_t *col = sc->near + (size_t)h * (size_t)sc->near_w;
+		const uint64_t hbit = 1ull << (h % 64);
+		if (!near_pair(b, g, h)) {
+			row[h / 64] &= ~hbit;
+			col[g / 64] &= ~gbit;
+		} else {
+			row[h / 64] |= hbit;
+			col[g / 64] |= gbit;
+		}
+	}
+}
+
+int bs1e_near_next(const struct bs_battle *b, int g, int h)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	if (!sc->geom_trust)
+		return h + 1;
+	/* the rows of the units moved since, redone (each reads the others'
+	 * boxes as they stand) */
+	for (int w = 0; w < sc->near_w; w++)
+		while (sc->near_dirty[w]) {
+			int k = w * 64 + __builtin_ctzll(sc->near_dirty[w]);
+			sc->near_dirty[w] &= sc->near_dirty[w] - 1;
+			near_redo(b, k);
+		}
+	const uint64_t *row = sc->near + (size_t)g * (size_t)sc->near_w;
+	int next = b->nunits;
+	for (int k = h + 1; k < b->nunits;) {
+		uint64_t m = row[k / 64] >> (k % 64);
+		if (m) {
+			next = k + __builtin_ctzll(m);
+			break;
+		}
+		k = (k / 64 + 1) * 64;
+	}
+	/* the dev build: every unit passed over is apart from g */
+	for (int k = h + 1; GEOM_CHECK && k < next; k++)
+		assert(sc->geom_drop || !near_pair(b, g, k));
+	return next;
+}
+
+int bs1e_geom_stale(const struct bs_battle *b)
+{
+	const struct bs1e_scratch *sc = bs1e_sc(b);
+	int n = 0;
+	for (int g = 0; g < b->nunits; g++)
+		n += sc->ux[g].c_valid && !geom_fresh(&b->units[g], &sc->ux[g]);
+	if (n)
+		return n;
+	/* and the pair table's rows not to be redone: a pair near that is
+	 * not marked so */
+	for (int g = 0; g < b->nunits; g++) {
+		const uint64_t *row = sc->near + (size_t)g * (size_t)sc->near_w;
+		if (sc->near_dirty[g / 64] & (1ull << (g % 64)))
+			continue;
+		for (int h = 0; h < b->nunits; h++)
+			n += !(sc->near_dirty[h / 64] & (1ull << (h % 64))) &&
+			     !(row[h / 64] & (1ull << (h % 64))) &&
+			     near_pair(b, g, h);
+	}
+	return n;
+}
+
+int bs1e_geom_trust(const struct bs_battle *b, int on)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	int stale = 0;
+	if (on) {
+		for (int g = 0; g < b->nunits; g++)
+			if (sc->ux[g].c_valid &&
+			    !geom_fresh(&b->units[g], &sc->ux[g])) {
+				sc->ux[g].c_valid = 0;
+				stale++;
+			}
+		/* every row of the pair table redone when next read */
+		for (int g = 0; g < b->nunits; g++)
+			sc->near_dirty[g / 64] |= 1ull << (g % 64);
+	}
+	sc->geom_trust = on;
+	return stale;
 }
 
 void bs1e_shape(const struct bs_battle *b, int g, struct bs_tt_shape *s)
@@ -129,6 +278,7 @@ void bs1e_set_geom(struct bs_battle *b, int g, const struct bs_tt_shape *s,
 	u->formation = s->formation;
 	/* RULING R-106: open formation with its bases still touching */
 	u->cramped = s->formation == BS_FORM_OPEN && s->gap < 1e-9;
+	bs1e_moved(b, g);
 }
 
 /* FORMATION event of unit g: old formation and files -> as it stands. */
@@ -207,6 +357,13 @@ int bs1e_contact(const struct bs_battle *b, int g, int h,
 		return 0;
 	/* the cached shapes and quads: no sine or cosine */
 	const struct bs1e_unit_x *xg = geom_of(b, g), *xh = geom_of(b, h);
+	/* issue 13 part 2: bounding boxes apart along x or y by more than
+	 * BS_GEOM_TOUCH (and a margin far above rounding): so are the
+	 * blocks, and bs_tt_contact_q would answer 0 (the test of
+	 * bs_quad_boxes_apart on the cached boxes; *c untouched, as when
+	 * the blocks are apart) */
+	if (bs_box_apart(&xg->c_box, &xh->c_box, BS_GEOM_TOUCH + 1e-6))
+		return 0;
 	/* the same pair, neither moved nor changed since: the same answer */
 	struct bs1e_pairmemo *e =
 	    &bs1e_sc(b)->pm[(unsigned)(g * 61 + h) & (BS1E_PAIRMEMO - 1)];
@@ -239,13 +396,10 @@ int bs1e_engaged(const struct bs_battle *b, int g)
 {
 	if (!bs1e_in_play(b, g))
 		return 0;
-	const struct bs_quad *qg = &geom_of(b, g)->c_quad;
-	for (int h = 0; h < b->nunits; h++)
+	/* issue 13 part 2: the units near g (the pair table), in order */
+	for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+	     h = bs1e_near_next(b, g, h))
 		if (b->units[h].side != b->units[g].side &&
-		    bs1e_in_play(b, h) &&
-		    /* boxes apart: bs1e_contact would answer 0 */
-		    !bs_quad_boxes_apart(qg, &geom_of(b, h)->c_quad,
-					 BS_GEOM_TOUCH + 1e-6) &&
 		    bs1e_contact(b, g, h, NULL))
 			return 1;
 	/* [7.8] "in base-to-base contact with an enemy figure": a hero or
@@ -260,7 +414,8 @@ int bs1e_enemy_in_rear(const struct bs_battle *b, int g)
 	 * sides" (RULING R-538) */
 	if (b->units[g].special == BS_SPECIAL_SHIELD_SQUARE)
 		return 0;
-	for (int h = 0; h < b->nunits; h++)
+	for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+	     h = bs1e_near_next(b, g, h))
 		if (b->units[h].side != b->units[g].side &&
 		    bs1e_contact(b, g, h, &c) && c.edge_a == BS_EDGE_REAR)
 			return 1;
@@ -313,6 +468,7 @@ void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
 		 * [7.11] allows after a wrap-around) until there is room */
 		u->formation = f;
 		u->cramped = 1;
+		bs1e_moved(b, g);
 	} else {
 		return;
 	}
@@ -495,6 +651,11 @@ static int alloc_scratch(struct bs_battle *b)
 	s->seq = calloc(nu, sizeof *s->seq);
 	s->memo = calloc(1, sizeof *s->memo);
 	s->pm = calloc(BS1E_PAIRMEMO, sizeof *s->pm);
+	s->near_w = (b->nunits + 63) / 64;
+	s->near = calloc(nu * (size_t)s->near_w, sizeof *s->near);
+	s->near_dirty = calloc((size_t)s->near_w, sizeof *s->near_dirty);
+	if (!s->near || !s->near_dirty)
+		return -1;
 	size_t ni = (size_t)(b->nindivs ? b->nindivs : 1);
 	s->ix = calloc(ni, sizeof *s->ix);
 	s->holder = calloc(ni, sizeof *s->holder);
@@ -693,6 +854,8 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->seq);
 	free(s->memo);
 	free(s->pm);
+	free(s->near);
+	free(s->near_dirty);
 	free(s->ix);
 	free(s->holder);
 	free(s->vacant_from);

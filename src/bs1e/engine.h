@@ -68,7 +68,8 @@ struct bs1e_unit_x {
 	double c_facing;
 	int c_files, c_figures, c_cramped, c_valid;
 	enum bs_formation c_form;
-	unsigned c_ver; /* +1 at each recomputation (never reset) */
+	unsigned c_ver;	     /* +1 at each recomputation (never reset) */
+	struct bs_box c_box; /* bs_quad_box(&c_quad) (issue 13 part 2) */
 };
 
 /* The contact of a pair of units as last computed (battle.c
@@ -171,12 +172,67 @@ struct bs1e_scratch {
 	unsigned char *awe_done;
 	int morale_extra;
 	const char *morale_extra_label, *morale_extra_cite;
+	/* issue 13 part 2: 1 while a Game Round is played (bs1e_round):
+	 * every change of a unit's placement, facing, frontage, figures,
+	 * formation or cramping calls bs1e_moved, so a cached geometry
+	 * still marked valid is the unit's (battle.c geom_of); 0 outside
+	 * rounds, where the cache compares every input (tests and callers
+	 * may set a unit's state by hand) */
+	int geom_trust;
+	/* tests only (0 by init): bs1e_moved does nothing, so that a test
+	 * sees the staleness every notification prevents */
+	int geom_drop;
+	/* issue 13 part 2: the pair table, kept during a round: bit h of
+	 * row g (near + g * near_w words) set when the bounding boxes of g
+	 * and h lie within BS_GEOM_TOUCH + 1e-6 of each other (the broad
+	 * phase of bs1e_contact: units not near never touch); the rows of
+	 * the units in near_dirty (notified since) redone when next read,
+	 * every row at a round's start */
+	uint64_t *near;
+	uint64_t *near_dirty;
+	int near_w;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
 {
 	return (struct bs1e_scratch *)b->scratch;
 }
+
+/* issue 13 part 2: the notification that unit g's placement, facing,
+ * frontage (files), figures, formation or cramping changed: its cached
+ * shape, quad and box (battle.c geom_of) are worked out again when next
+ * asked. Every rules write of those fields calls it (a staleness test,
+ * tests/unit/t_pairs.c, and the dev build's check in geom_of catch one
+ * left out). */
+static inline void bs1e_moved(const struct bs_battle *b, int g)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	if (!sc->geom_drop) {
+		sc->ux[g].c_valid = 0;
+		sc->near_dirty[g / 64] |= 1ull << (g % 64);
+	}
+}
+
+/* The next unit after h (h = -1: the first) that may touch unit g: during
+ * a round the next one whose box lies near g's (the pair table), outside
+ * rounds simply h + 1; b->nunits after the last. Every unit in contact
+ * with g is among them, in ascending order, so a scan of all units for
+ * contacts of g gives the same answers over these alone:
+ *   for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+ *        h = bs1e_near_next(b, g, h)) */
+int bs1e_near_next(const struct bs_battle *b, int g, int h);
+
+/* Start (on 1) or end (0) the trusted span of a Game Round: on 1, every
+ * unit's cached geometry is compared with its state once (what changed
+ * outside a round is caught there); returns how many were stale. */
+int bs1e_geom_trust(const struct bs_battle *b, int on);
+
+/* Units whose cached geometry is marked valid but differs from their
+ * state (a notification left out): 0 always (tests). */
+int bs1e_geom_stale(const struct bs_battle *b);
+
+/* bs1e_moved for the ruleset table (bs_battle_unit_changed). */
+void bs1e_moved_ruleset(struct bs_battle *b, int g);
 
 static inline int bs1e_g(const struct bs_battle *b, int side, int unit)
 {

@@ -240,6 +240,7 @@ void bs1e_unit_destroyed(struct bs_battle *b, int g, const char *what,
 		return;
 	u->flags |= BS_UF_REMOVED | BS_UF_DESTROYED;
 	u->figures = 0;
+	bs1e_moved(b, g);
 	/* RULING R-378: its skirmishers routed apart do not come back */
 	u->sk_off += u->sk_away;
 	u->sk_away = 0;

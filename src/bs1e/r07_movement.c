@@ -2491,6 +2491,7 @@ static void exec_flee(struct bs_battle *b, int g, const struct bs_order *o)
 	struct bs_quad q = bs1e_quad(b, g);
 	u->facing = fmod(u->facing + 180.0, 360.0);
 	u->front = bs_vec_scale(bs_vec_add(q.p[1], q.p[2]), 0.5);
+	bs1e_moved(b, g);
 	u->flags |= BS_UF_FLED;
 	/* RULING R-119: the free attack is resolved at once, before the
 	 * fleeing unit moves, its losses removed and checked then.

@@ -370,6 +370,7 @@ static void face_away(struct bs_battle *b, int g, double dir)
 	}
 	u->front = np.front;
 	u->facing = np.facing;
+	bs1e_moved(b, g);
 }
 
 static void removed_off(struct bs_battle *b, int g)
@@ -409,6 +410,7 @@ static double rout_path(struct bs_battle *b, int g, double dist, double dir)
 		bs1e_ground_advance(b, g, &s, &p, left,
 				    bs_angle_diff(p.facing, dir), obst, n, &r);
 		b->units[g].front = p.front;
+		bs1e_moved(b, g);
 		left -= r.cost;
 		covered += r.done;
 		if (r.hit < 0)
@@ -457,6 +459,7 @@ static double rout_path(struct bs_battle *b, int g, double dist, double dir)
 		if (!bs_tt_fits(&nq, NULL, obst, n, 1, NULL))
 			break;
 		b->units[g].front = np.front;
+		bs1e_moved(b, g);
 		left -= cost;
 		covered += t;
 	}
@@ -593,6 +596,7 @@ static void skirmish_figures_check(struct bs_battle *b, int g,
 	if (u->sk_away == 0 || u->sk_back)
 		u->sk_pos = c; /* a new group runs from the unit */
 	u->figures -= failed;
+	bs1e_moved(b, g);
 	if (u->wounded > u->figures)
 		u->wounded = u->figures;
 	u->sk_away += failed;
@@ -669,6 +673,7 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 				      trap, &np, &used, &toward)) {
 			u->front = np.front;
 			u->facing = np.facing;
+			bs1e_moved(b, g);
 			dir = np.facing;
 			moved = used;
 			bs1e_note(
@@ -691,6 +696,7 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 	if (moved < need - 1e-6) {
 		struct bs_vec here = u->front;
 		u->front = x0;
+		bs1e_moved(b, g);
 		double gap;
 		int friend;
 		double run = find_gap(b, g, dir, dist, need, &gap, &friend);
@@ -700,6 +706,7 @@ void bs1e_rout(struct bs_battle *b, int g, const struct bs_vec *cause,
 			moved = rout_path(b, g, dist, dir);
 		} else {
 			u->front = here;
+			bs1e_moved(b, g);
 		}
 	}
 	/* "ends its move with its back to the enemy": at the end of the
@@ -884,6 +891,7 @@ void bs1e_rout_move(struct bs_battle *b, int g)
 		/* the router stopped at that inch of its line */
 		int k = po[i].at;
 		u->front = bs_vec_add(x0, bs_vec_scale(d, t[k]));
+		bs1e_moved(b, g);
 		paused = 1;
 		if (!rout_pause(b, g, po, np, &i, k, &pt[k]))
 			break;
@@ -900,6 +908,7 @@ void bs1e_rout_move(struct bs_battle *b, int g)
 		 * left it: the same line (as R-456's withdrawals) */
 		u->front = x0;
 		u->facing = f0;
+		bs1e_moved(b, g);
 	}
 	if (!again && bs1e_in_play(b, g))
 		bs1e_rout(b, g, NULL, 0, "keeps routing");
@@ -1004,6 +1013,7 @@ void bs1e_skirmishers_move(struct bs_battle *b, int g)
 		bs1e_note(b, g, msg, "[2.9] RULING R-378");
 	}
 	u->figures += u->sk_away;
+	bs1e_moved(b, g);
 	u->sk_away = 0;
 	u->sk_back = 0;
 }

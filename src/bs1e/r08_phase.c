@@ -529,7 +529,8 @@ static void resquare_mob(struct bs_battle *b, int g)
 	refile(&s, want, &ns);
 	/* the stretch of its front that touches enemies, across the front */
 	double lo = s.width, hi = 0;
-	for (int h = 0; h < b->nunits; h++) {
+	for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+	     h = bs1e_near_next(b, g, h)) {
 		struct bs_tt_contact c;
 		if (b->units[h].side == u->side || !bs1e_contact(b, g, h, &c) ||
 		    c.edge_a != BS_EDGE_FRONT)
@@ -570,7 +571,8 @@ static void resquare_mob(struct bs_battle *b, int g)
 static unsigned engaged_edges(const struct bs_battle *b, int g)
 {
 	unsigned e = 0;
-	for (int h = 0; h < b->nunits; h++) {
+	for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+	     h = bs1e_near_next(b, g, h)) {
 		struct bs_tt_contact c;
 		if (b->units[h].side != b->units[g].side &&
 		    bs1e_contact(b, g, h, &c))
@@ -640,6 +642,7 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	bs1e_melee_losses(&f, cs, (size_t)k, &out);
 	int before = u->figures;
 	u->figures = f.figures;
+	bs1e_moved(b, g);
 	u->wounded = f.wounded;
 	int removed = before - u->figures;
 	int left = removed;
@@ -936,7 +939,9 @@ void bs1e_phase_melee(struct bs_battle *b)
 		int side = b->side_order[i];
 		for (int g = b->side_first[side];
 		     g < b->side_first[side] + b->sc->sides[side].nunits; g++)
-			for (int h = 0; h < b->nunits; h++)
+			/* issue 13 part 2: the units near g, in order */
+			for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+			     h = bs1e_near_next(b, g, h))
 				if (b->units[h].side != side &&
 				    bs1e_contact(b, g, h, NULL))
 					if (!npairs_add(s, &np, g, h))
@@ -1009,7 +1014,9 @@ void bs1e_phase_melee(struct bs_battle *b)
 		if (was_routed_mask[g] && s->ux[g].attacked && took[g] == 0 &&
 		    bs1e_in_play(b, g)) {
 			int from = -1;
-			for (int h = 0; h < b->nunits && from < 0; h++)
+			for (int h = bs1e_near_next(b, g, -1);
+			     h < b->nunits && from < 0;
+			     h = bs1e_near_next(b, g, h))
 				if (b->units[h].side != b->units[g].side &&
 				    bs1e_contact(b, g, h, NULL))
 					from = h;
@@ -1023,7 +1030,8 @@ void bs1e_phase_melee(struct bs_battle *b)
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g))
 			continue;
 		int dr = 0, un = 0, from = -1;
-		for (int h = 0; h < b->nunits; h++) {
+		for (int h = bs1e_near_next(b, g, -1); h < b->nunits;
+		     h = bs1e_near_next(b, g, h)) {
 			if (b->units[h].side == b->units[g].side ||
 			    !bs1e_contact(b, g, h, NULL))
 				continue;

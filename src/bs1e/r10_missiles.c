@@ -743,6 +743,7 @@ int bs1e_replace_crew(struct bs_battle *b, int g)
 		return 0;
 	u->spare_crew--;
 	u->figures = 1;
+	bs1e_moved(b, g);
 	u->wounded = 0;
 	u->crew_replaced = 1;
 	bs1e_note(b, g,

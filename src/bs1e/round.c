@@ -81,6 +81,9 @@ static void new_round(struct bs_battle *b)
 static void bs1e_round(struct bs_battle *b)
 {
 	unsigned level = AT(b->sc->level);
+	/* issue 13 part 2: within the round every change of a unit's pose
+	 * notifies (bs1e_moved); what changed since the last is caught here */
+	bs1e_geom_trust(b, 1);
 	new_round(b);
 	for (int i = 0; i < NPHASES && !b->result.over; i++) {
 		const struct phase_row *ph = &sequence_of_play[i];
@@ -105,6 +108,7 @@ static void bs1e_round(struct bs_battle *b)
 		bs1e_awe_checks(b);
 		bs1e_check_over(b, ph->phase == BS_PHASE_END);
 	}
+	bs1e_geom_trust(b, 0);
 }
 
 void bs1e_phase_end(struct bs_battle *b)
@@ -180,4 +184,5 @@ const struct bs_ruleset bs1e_ruleset = {
     .start = bs1e_ruleset_start,
     .round = bs1e_round,
     .release = bs1e_ruleset_release,
+    .unit_changed = bs1e_moved_ruleset,
 };

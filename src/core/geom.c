@@ -1127,22 +1127,17 @@ static int met_first(const struct met *m, double stop,
 	}
 }
 
+struct bs_box bs_quad_box(const struct bs_quad *q)
+{
+	struct box b = box_of(q);
+	return (struct bs_box){b.x0, b.y0, b.x1, b.y1};
+}
+
 int bs_quad_boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
 			double m)
 {
-	double ax0 = a->p[0].x, ax1 = ax0, ay0 = a->p[0].y, ay1 = ay0;
-	double bx0 = b->p[0].x, bx1 = bx0, by0 = b->p[0].y, by1 = by0;
-	for (int i = 1; i < 4; i++) {
-		ax0 = lo2(ax0, a->p[i].x);
-		ax1 = hi2(ax1, a->p[i].x);
-		ay0 = lo2(ay0, a->p[i].y);
-		ay1 = hi2(ay1, a->p[i].y);
-		bx0 = lo2(bx0, b->p[i].x);
-		bx1 = hi2(bx1, b->p[i].x);
-		by0 = lo2(by0, b->p[i].y);
-		by1 = hi2(by1, b->p[i].y);
-	}
-	return bx0 - ax1 > m || ax0 - bx1 > m || by0 - ay1 > m || ay0 - by1 > m;
+	struct bs_box ba = bs_quad_box(a), bb = bs_quad_box(b);
+	return bs_box_apart(&ba, &bb, m);
 }
 
 int bs_quad_touching(const struct bs_quad *a, const struct bs_quad *b)

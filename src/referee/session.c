@@ -472,6 +472,7 @@ static void apply_override(struct bs_ref *r, const struct bs_ref_input *in)
 	case BS_OVR_FIGURES:
 		u->figures = in->v[0];
 		u->wounded = in->v[1];
+		bs_battle_unit_changed(b, g);
 		snprintf(what, sizeof what,
 			 "override: %d figures, %d of them wounded", in->v[0],
 			 in->v[1]);
@@ -498,6 +499,7 @@ static void apply_override(struct bs_ref *r, const struct bs_ref_input *in)
 		u->front.x = in->x[0];
 		u->front.y = in->x[1];
 		u->facing = in->x[2];
+		bs_battle_unit_changed(b, g);
 		snprintf(what, sizeof what,
 			 "override: front centre at (%.1f, %.1f), facing %.0f",
 			 in->x[0], in->x[1], in->x[2]);

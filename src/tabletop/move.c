@@ -21,8 +21,11 @@ int bs_tt_fits(const struct bs_quad *newq, const struct bs_quad *oldq,
 	 * from it: its depth is negative and its distance above
 	 * BS_GEOM_TOUCH, so the exact tests below would pass it */
 	const double far = BS_GEOM_TOUCH + 1e-6;
+	/* newq's box once (bs_quad_boxes_apart's test, issue 13 part 2) */
+	const struct bs_box nb = bs_quad_box(newq);
 	for (int i = 0; i < n; i++) {
-		if (bs_quad_boxes_apart(newq, &obst[i], far))
+		const struct bs_box ob = bs_quad_box(&obst[i]);
+		if (bs_box_apart(&nb, &ob, far))
 			continue;
 		/* bad: depth(newq) > allowed + 1e-12, allowed the larger of
 		 * BS_TT_FIT_TOL and depth(oldq); not above BS_TT_FIT_TOL +

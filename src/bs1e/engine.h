@@ -664,6 +664,12 @@ void bs1e_cast_reset(struct bs_battle *b);
  * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game
  * only. */
 void bs1e_casts(struct bs_battle *b, int side);
+/* A fresh CAST event of plan p's caster (docs/EVENTS.md): n[0] n0 (0 the
+ * cast, 1 a unit struck, 2 an individual struck), the target unit g or
+ * individual t (global; -1 none), the spell's name. */
+struct bs1e_cast_plan;
+void bs1e_cast_event(const struct bs_battle *b, struct bs_event *ev,
+		     const struct bs1e_cast_plan *p, int n0, int g, int t);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

@@ -559,23 +559,31 @@ static void reject(struct bs_battle *b, int side, int indiv, const char *why,
 	bs_battle_emit(b, &ev);
 }
 
+void bs1e_cast_event(const struct bs_battle *b, struct bs_event *ev,
+		     const struct bs1e_cast_plan *p, int n0, int g, int t)
+{
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	bs1e_ev(b, ev, BS_EV_CAST);
+	ev->side = c->side;
+	ev->indiv = c->idx;
+	if (g >= 0) {
+		ev->tside = b->units[g].side;
+		ev->tunit = b->units[g].idx;
+	} else if (t >= 0) {
+		ev->tside = b->indivs[t].side;
+		ev->tindiv = b->indivs[t].idx;
+	}
+	ev->n[0] = n0;
+	ev->what = p->sp->name;
+}
+
 /* The CAST event of the cast itself (n[0] 0): see docs/EVENTS.md. */
 static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		      int hdpc, const char *why)
 {
 	const struct bs_indiv_state *c = &b->indivs[p->k];
 	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_CAST);
-	ev.side = c->side;
-	ev.indiv = c->idx;
-	if (p->tg >= 0) {
-		ev.tside = b->units[p->tg].side;
-		ev.tunit = b->units[p->tg].idx;
-	} else {
-		ev.tside = b->indivs[p->tk].side;
-		ev.tindiv = b->indivs[p->tk].idx;
-	}
-	ev.n[0] = 0;
+	bs1e_cast_event(b, &ev, p, 0, p->tg, p->tk);
 	ev.n[1] = p->sp->level;
 	ev.n[2] = p->level;
 	ev.n[3] = (int)lround(p->range * 10);
@@ -592,7 +600,6 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.x1 = p->aim.x;
 	ev.y1 = p->aim.y;
 	ev.f1 = p->area.facing;
-	ev.what = p->sp->name;
 	ev.why = why;
 	ev.cite = p->fails ? "[14.1] [14.4]" : "[14.1] [14.2] [14.4]";
 	bs_battle_emit(b, &ev);
@@ -719,14 +726,8 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		wounded += f == BS1E_SPELL_WOUNDED;
 	}
 	if (bs_battle_events_on(b)) {
-		const struct bs_indiv_state *c = &b->indivs[p->k];
 		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_CAST);
-		ev.side = c->side;
-		ev.indiv = c->idx;
-		ev.tside = u->side;
-		ev.tunit = u->idx;
-		ev.n[0] = 1;
+		bs1e_cast_event(b, &ev, p, 1, g, -1);
 		ev.n[1] = n;
 		ev.n[2] = hdpc;
 		ev.n[3] = bs1e_area_figure_hd(hdpc, h[0].per_figure);
@@ -754,7 +755,6 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			ev.deriv = sd;
 			ev.has_deriv = 1;
 		}
-		ev.what = p->sp->name;
 		ev.cite = "[14.5 A] [14.5 B] [14.3]";
 		bs_battle_emit(b, &ev);
 	}
@@ -797,14 +797,8 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		return;
 	d->hp = r.hp_after;
 	if (bs_battle_events_on(b)) {
-		const struct bs_indiv_state *c = &b->indivs[p->k];
 		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_CAST);
-		ev.side = c->side;
-		ev.indiv = c->idx;
-		ev.tside = d->side;
-		ev.tindiv = d->idx;
-		ev.n[0] = 2;
+		bs1e_cast_event(b, &ev, p, 2, -1, t);
 		ev.n[1] = r.rolled;
 		ev.n[2] = r.save_die;
 		ev.n[3] = r.saved;
@@ -819,7 +813,6 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			ev.deriv = md;
 			ev.has_deriv = 1;
 		}
-		ev.what = p->sp->name;
 		ev.cite = "[14.5 A] [14.3]";
 		bs_battle_emit(b, &ev);
 	}

@@ -158,8 +158,8 @@ Test(r14_effects, s14_6_b_whole_figures_by_the_ratio_and_persons_r621_r624)
 	tf_close(&t);
 }
 
-/* [14.6 B] an individual held: his own save; held, he neither moves nor
- * casts (RULING R-623). */
+/* [14.6 B] an individual held: his own save; held, he does not move
+ * (RULING R-623). */
 Test(r14_effects, s14_6_b_a_held_individual_r623)
 {
 	struct tf t;
@@ -172,6 +172,20 @@ Test(r14_effects, s14_6_b_a_held_individual_r623)
 	cr_assert_eq(e->n[7], 1);
 	int k = t.b->indiv_first[1] + 1;
 	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	/* his move is REJECTED; he stays where he is */
+	struct bs_vec at = t.b->indivs[k].pos;
+	t.indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						.x = at.x + 3,
+						.y = at.y,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_not_null(rejected(&t));
+	cr_assert(strstr(rejected(&t), "R-623"), "%s", rejected(&t));
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
 	tf_close(&t);
 }
 

@@ -561,7 +561,7 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 						    : 2;
 	/* [14.6 B] RULING R-623: held figures do not shoot */
 	out->figures = bs1e_fx_active(b, g, art ? 1 : s->firers);
-	if (out->figures <= 0)
+	if (out->figures <= 0 && bs1e_fx_held(b, g) > 0)
 		return no(out, "its figures are held (RULING R-623)",
 			  "[14.6 B]");
 	out->cap = s->seen;

@@ -154,4 +154,24 @@ void bs1e_cast_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p,
 		      struct bs1e_cast_value *v);
 
+/* ---- spell effects with durations (r14_effects.c, issue 16) -------------
+ * [14.6 B] holds and [14.9] fear in play; the battle's list of effects,
+ * counted down at the End of Game Round (RULING R-620). */
+
+/* The markers of [14.0] an effect places (the CAST event's `marker`). */
+enum bs1e_marker {
+	BS1E_MARKER_NONE,
+	BS1E_MARKER_IMMOBILIZED,
+	BS1E_MARKER_CHARM,
+	BS1E_MARKER__COUNT
+};
+extern const char *const bs1e_marker_name[BS1E_MARKER__COUNT];
+
+/* The value of legal plan p of an effect spell for `side` (the doctrine,
+ * RULING R-627): the HD of enemy figures expected held or routed (an
+ * individual: a quarter of his hit points); < 0 when its area covers one
+ * of the side's own; 0 when it would do nothing. Reads only. */
+double bs1e_fx_expect(const struct bs_battle *b, int side,
+		      const struct bs1e_cast_plan *p);
+
 #endif

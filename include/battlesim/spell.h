@@ -257,6 +257,13 @@ int bs_spell_pass_through(const struct bs_spell *sp);
  * scenario that memorizes one gets the `spells` warning, a cast of it is
  * REJECTED as not played (RULING R-574). */
 int bs_spell_played(const struct bs_spell *sp);
+/* Issue 16 (r14_effects.c): 1 when sp is one of the effect spells played
+ * (bs_spell_played is then 1 too): a [14.6 B] hold of a number of
+ * creatures without an area, at anyone or at persons (hold person, hold
+ * monster: RULING R-621, R-624), or a [14.9] fear that routs every
+ * creature of its area (fear: RULING R-625); a range in inches (or from
+ * the caster), a duration in time, a saving throw that negates or none. */
+int bs_spell_effect_played(const struct bs_spell *sp);
 
 /* One entry of an individual's memorized spells (`spells:`). */
 struct bs_memorized {

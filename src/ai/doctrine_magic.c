@@ -6,7 +6,9 @@
  * individual of his own side; a spell of the 3rd level or higher waits
  * for a massed target, 4 enemy figures in its area (RULING R-577). A
  * spell without an area goes at the enemy individual standing alone who
- * loses the most hit points expected. A caster who could cast from where
+ * loses the most hit points expected; the holds of [14.6 B] and fear
+ * [14.9] by the HD they take out (RULING R-627). A caster who could cast
+ * from where
  * he stands does not move in the Movement Phase [14.1] (docs/AI.md
  * "Magic"). */
 #include <stdio.h>
@@ -51,7 +53,15 @@ static void consider(const struct bs_battle *b, int side, int k,
 	if (!bs1e_check_cast(b, side, &o, &p) || p.fails)
 		return;
 	double v;
-	if (p.has_area) {
+	if (bs_spell_effect_played(sp)) {
+		/* RULING R-627: a hold or a fear by the HD it takes out */
+		v = bs1e_fx_expect(b, side, &p);
+		o.why = sp->effect == BS_SPFX_ROUT
+			    ? "fear: the most enemy HD expected routed, none "
+			      "of its own in the area (RULING R-627)"
+			    : "hold: the most enemy HD expected held (RULING "
+			      "R-627)";
+	} else if (p.has_area) {
 		struct bs1e_cast_value cv;
 		bs1e_cast_expect(b, side, &p, &cv);
 		/* never on his own side's figures */
@@ -92,12 +102,15 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 		for (int es = 0; es < b->nsides; es++) {
 			if (es == side)
 				continue;
-			if (sp->area != BS_AREA_NONE)
+			/* a hold without an area goes at units too */
+			int at_units = sp->area != BS_AREA_NONE ||
+				       bs_spell_effect_played(sp);
+			if (at_units)
 				for (int u = 0; u < b->sc->sides[es].nunits;
 				     u++)
 					consider(b, side, k, sp, es, u, -1,
 						 &best);
-			else
+			if (sp->area == BS_AREA_NONE)
 				for (int j = 0;
 				     j < b->sc->sides[es].nindividuals; j++)
 					if (bs1e_indiv_on_table(b, es, j))

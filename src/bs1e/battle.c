@@ -863,6 +863,7 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->turn_failed);
 	free(s->turn_round);
 	free(s->awe_done);
+	free(s->fx); /* issue 16 RULING R-620 */
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 		free(s->lost[sd]);
 	free(s);

@@ -191,6 +191,10 @@ struct bs1e_scratch {
 	uint64_t *near;
 	uint64_t *near_dirty;
 	int near_w;
+	/* issue 16 [14.6] [14.9] RULING R-620: the spell effects in force
+	 * (r14_effects.c) */
+	struct bs1e_effect *fx;
+	int nfx, maxfx;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -720,6 +724,54 @@ void bs1e_cast_reset(struct bs_battle *b);
  * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game
  * only. */
 void bs1e_casts(struct bs_battle *b, int side);
+/* A fresh CAST event of plan p's caster (docs/EVENTS.md): n[0] n0 (0 the
+ * cast, 1 a unit struck, 2 an individual struck), the target unit g or
+ * individual t (global; -1 none), the spell's name. */
+struct bs1e_cast_plan;
+struct bs1e_figure_saves;
+void bs1e_cast_event(const struct bs_battle *b, struct bs_event *ev,
+		     const struct bs1e_cast_plan *p, int n0, int g, int t);
+/* [14.3] the saving throw number of unit g's creatures against sp (its
+ * derivation into *d, may be NULL). */
+int bs1e_cast_unit_save(const struct bs_battle *b, int g,
+			const struct bs_spell *sp, struct bs_deriv *d);
+/* [14.3] n saving throws of figures of unit g (number, mod; the optional
+ * 20-figure rule by option mass_saves): each[] (may be NULL) as
+ * bs1e_figure_saves, the d20s into rec[0..BS1E_MAX_FIGS). 0, -1 when the
+ * dice failed. */
+int bs1e_cast_figure_saves(struct bs_battle *b, int g, int n, int number,
+			   int mod, signed char *each, int *rec,
+			   struct bs1e_figure_saves *fs);
+
+/* ---- r14_effects.c: spell effects with durations (issue 16) ------------ */
+
+/* One effect in force (RULING R-620): an enum bs_spell_effect, the caster
+ * and spell, the figures of unit g or individual t (global, -1), the Game
+ * Rounds left (this one counted) and the round it was cast in. */
+struct bs1e_effect {
+	enum bs_spell_effect kind;
+	const struct bs_spell *sp;
+	int k;
+	int g, t;
+	int figs;
+	int left;
+	int round;
+};
+/* The figures of unit g (global) held now [14.6 B] (at most its
+ * figures); whether individual k (global) is held. */
+int bs1e_fx_held(const struct bs_battle *b, int g);
+int bs1e_fx_indiv_held(const struct bs_battle *b, int k);
+/* RULING R-623: of n figures of unit g that would attack, those that may
+ * (its held figures taken off, at least 0). */
+int bs1e_fx_active(const struct bs_battle *b, int g, int n);
+/* [1.7] RULING R-620: every effect loses a Game Round; those at none end
+ * (a CAST event, `step` `ends`). */
+void bs1e_fx_end_round(struct bs_battle *b);
+/* At each reset: none. */
+void bs1e_fx_reset(struct bs_battle *b);
+/* The effect of legal plan p of a spell bs_spell_effect_played names:
+ * [14.6 B] a hold of its target, [14.9] the fear of its area. */
+void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

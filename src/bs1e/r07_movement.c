@@ -1443,6 +1443,12 @@ static int precheck(struct mv *m, int engine)
 			       "the unit failed a discipline check: it attacks "
 			       "the enemy regardless of its commander",
 			       "[4.6]");
+	/* [14.6 B] RULING R-622: a unit with held figures does not move */
+	if (!engine && bs1e_fx_held(b, m->g) > 0)
+		return illegal(m,
+			       "figures of the unit are held: it does not move "
+			       "(RULING R-622)",
+			       "[14.6 B]");
 	if (u->flags & BS_UF_RALLIED) {
 		/* [6.3] "During the following Movement Phase, the unit may
 		 * change formation ... It may not move" */

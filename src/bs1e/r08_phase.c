@@ -199,7 +199,8 @@ int bs1e_melee_eligible(const struct bs_battle *b, int g, int h)
 	int k = n;
 	for (int i = 0; i < w; i++)
 		add(list[k + i], list, &n);
-	return n;
+	/* [14.6 B] RULING R-623: held figures do not fight */
+	return bs1e_fx_active(b, g, n);
 }
 
 /* ---- one attack [8.3] [8.4] --------------------------------------------- */

@@ -731,6 +731,11 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 		emit_order(b, k, &io);
 		if (!io.move)
 			continue;
+		/* [14.6 B] RULING R-623: a held individual does not move */
+		if (bs1e_fx_indiv_held(b, k)) {
+			reject(b, k, "he is held (RULING R-623)", "[14.6 B]");
+			continue;
+		}
 		struct ipath p;
 		if (!run_path(b, NULL, k, &io, &p)) {
 			reject(b, k, p.why, p.cite);

@@ -238,7 +238,10 @@ static int duelists(struct bs_battle *b, int *list)
 		for (int k = b->indiv_first[side];
 		     k < b->indiv_first[side] + b->sc->sides[side].nindividuals;
 		     k++) {
-			if (!bs1e_indiv_figure(b, k))
+			/* [14.6 B] RULING R-623: a held individual does not
+			 * fight */
+			if (!bs1e_indiv_figure(b, k) ||
+			    bs1e_fx_indiv_held(b, k))
 				continue;
 			for (int j = 0; j < b->nindivs; j++)
 				if (b->indivs[j].side != side &&
@@ -686,7 +689,8 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			 * 5:1, or 10:1 ratio" */
 			if (!bs1e_indiv_figure(b, k) ||
 			    (b->indivs[k].flags & BS_IF_DUEL) ||
-			    fired_and_contacted(b, k))
+			    fired_and_contacted(b, k) ||
+			    bs1e_fx_indiv_held(b, k)) /* RULING R-623 */
 				continue;
 			enum bs_arc arc = BS_ARC_FRONT;
 			int g = hero_target(b, k, &arc);

@@ -559,7 +559,11 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	out->band = s->range <= m->range[0] + EPS   ? 0
 		    : s->range <= m->range[1] + EPS ? 1
 						    : 2;
-	out->figures = art ? 1 : s->firers;
+	/* [14.6 B] RULING R-623: held figures do not shoot */
+	out->figures = bs1e_fx_active(b, g, art ? 1 : s->firers);
+	if (out->figures <= 0 && bs1e_fx_held(b, g) > 0)
+		return no(out, "its figures are held (RULING R-623)",
+			  "[14.6 B]");
 	out->cap = s->seen;
 	/* the AR [8.3] with Table 13 [10.8] */
 	struct bs_deriv *d = &out->ar;

@@ -64,6 +64,7 @@ int bs1e_cast_init(struct bs_battle *b)
 void bs1e_cast_reset(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
+	bs1e_fx_reset(b); /* RULING R-620 */
 	for (int k = 0; k < b->nindivs; k++)
 		bs_spell_memory_init(&s->ix[k].mem, b->indivs[k].def,
 				     s->ix[k].mem.left);
@@ -231,6 +232,9 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	p->sp = o->spell;
 	if (!c->alive || c->lost)
 		return no(p, "the caster is not on the table", "[14.1]");
+	/* RULING R-623: a held caster casts nothing */
+	if (bs1e_fx_indiv_held(b, p->k))
+		return no(p, "he is held (RULING R-623)", "[14.6 B]");
 	/* [14.1] "A spell-caster ... can perform the same actions in one
 	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
 	if (c->flags & BS_IF_CAST)
@@ -276,10 +280,15 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			      ? "he has not that spell left in memory"
 			      : "he has no spell left in memory",
 			  "[14.1]");
-	if (p->sp->category != BS_SPCAT_ARTILLERY)
+	/* issue 16: the holds of [14.6 B] and the fear of [14.9] are
+	 * played too (r14_effects.c) */
+	int fx = bs_spell_effect_played(p->sp);
+	if (!fx && p->sp->category != BS_SPCAT_ARTILLERY)
 		return no(p,
 			  "not played yet: only the Magical Weapons and "
-			  "Artillery Spells of [14.5] are cast (RULING R-574)",
+			  "Artillery Spells of [14.5], hold person and hold "
+			  "monster [14.6 B] and fear [14.9] are cast (RULING "
+			  "R-574, R-621, R-625)",
 			  bs_spell_category_info[p->sp->category].cite);
 	if (!bs_spell_played(p->sp))
 		return no(p,
@@ -336,7 +345,7 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	struct bs_vec tc =
 	    p->tg >= 0 ? bs_quad_centre(&tq) : b->indivs[p->tk].pos;
 	p->has_area = p->sp->area != BS_AREA_NONE;
-	if (!p->has_area && p->tg >= 0)
+	if (!p->has_area && p->tg >= 0 && !fx)
 		return no(p,
 			  "not played yet: a spell without an area at a unit "
 			  "(RULING R-574)",
@@ -440,6 +449,32 @@ static int unit_save(const struct bs_battle *b, int g,
 	memset(&cr, 0, sizeof cr);
 	cr.hd.tenths = creature_hd(u);
 	return bs1e_save_creature(&cr, sp->save_vs, d);
+}
+
+int bs1e_cast_unit_save(const struct bs_battle *b, int g,
+			const struct bs_spell *sp, struct bs_deriv *d)
+{
+	return unit_save(b, g, sp, d);
+}
+
+int bs1e_cast_figure_saves(struct bs_battle *b, int g, int n, int number,
+			   int mod, signed char *each, int *rec,
+			   struct bs1e_figure_saves *fs)
+{
+	int twenty = (b->sc->options & (1u << BS_OPT_MASS_SAVES)) != 0;
+	struct bs1e_save_who who = {b->units[g].side, g, -1};
+	int *r0 = b->dice.record;
+	size_t c0 = b->dice.record_cap, l0 = b->dice.record_len;
+	b->dice.record = rec;
+	b->dice.record_cap = BS1E_MAX_FIGS;
+	b->dice.record_len = 0;
+	int bad =
+	    bs1e_figure_saves(&b->dice, n > BS1E_MAX_FIGS ? BS1E_MAX_FIGS : n,
+			      number, mod, twenty, &who, each, fs);
+	b->dice.record = r0;
+	b->dice.record_cap = c0;
+	b->dice.record_len = l0;
+	return bad ? -1 : 0;
 }
 
 /* The creatures of figure h that plan p strikes (RULING R-576). */
@@ -559,23 +594,31 @@ static void reject(struct bs_battle *b, int side, int indiv, const char *why,
 	bs_battle_emit(b, &ev);
 }
 
+void bs1e_cast_event(const struct bs_battle *b, struct bs_event *ev,
+		     const struct bs1e_cast_plan *p, int n0, int g, int t)
+{
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	bs1e_ev(b, ev, BS_EV_CAST);
+	ev->side = c->side;
+	ev->indiv = c->idx;
+	if (g >= 0) {
+		ev->tside = b->units[g].side;
+		ev->tunit = b->units[g].idx;
+	} else if (t >= 0) {
+		ev->tside = b->indivs[t].side;
+		ev->tindiv = b->indivs[t].idx;
+	}
+	ev->n[0] = n0;
+	ev->what = p->sp->name;
+}
+
 /* The CAST event of the cast itself (n[0] 0): see docs/EVENTS.md. */
 static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		      int hdpc, const char *why)
 {
 	const struct bs_indiv_state *c = &b->indivs[p->k];
 	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_CAST);
-	ev.side = c->side;
-	ev.indiv = c->idx;
-	if (p->tg >= 0) {
-		ev.tside = b->units[p->tg].side;
-		ev.tunit = b->units[p->tg].idx;
-	} else {
-		ev.tside = b->indivs[p->tk].side;
-		ev.tindiv = b->indivs[p->tk].idx;
-	}
-	ev.n[0] = 0;
+	bs1e_cast_event(b, &ev, p, 0, p->tg, p->tk);
 	ev.n[1] = p->sp->level;
 	ev.n[2] = p->level;
 	ev.n[3] = (int)lround(p->range * 10);
@@ -592,7 +635,6 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.x1 = p->aim.x;
 	ev.y1 = p->aim.y;
 	ev.f1 = p->area.facing;
-	ev.what = p->sp->name;
 	ev.why = why;
 	ev.cite = p->fails ? "[14.1] [14.4]" : "[14.1] [14.2] [14.4]";
 	bs_battle_emit(b, &ev);
@@ -689,27 +731,13 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	 * they roll) */
 	struct bs_deriv sd;
 	int number = unit_save(b, g, p->sp, &sd);
-	int twenty = (b->sc->options & (1u << BS_OPT_MASS_SAVES)) != 0;
 	signed char each[BS1E_MAX_FIGS];
 	int rec[BS1E_MAX_FIGS];
 	struct bs1e_figure_saves fs;
 	memset(&fs, 0, sizeof fs);
-	if (nd > 0) {
-		struct bs1e_save_who who = {b->units[g].side, g, -1};
-		int *r0 = b->dice.record;
-		size_t c0 = b->dice.record_cap, l0 = b->dice.record_len;
-		b->dice.record = rec;
-		b->dice.record_cap = BS1E_MAX_FIGS;
-		b->dice.record_len = 0;
-		int bad =
-		    bs1e_figure_saves(&b->dice, nd, number, p->sp->save_mod,
-				      twenty, &who, each, &fs);
-		b->dice.record = r0;
-		b->dice.record_cap = c0;
-		b->dice.record_len = l0;
-		if (bad)
-			return;
-	}
+	if (nd > 0 && bs1e_cast_figure_saves(b, g, nd, number, p->sp->save_mod,
+					     each, rec, &fs) != 0)
+		return;
 	int removed = 0, wounded = 0, j = 0;
 	for (int i = 0; i < n; i++) {
 		enum bs1e_spell_fate f = fx[i].fate;
@@ -719,14 +747,8 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		wounded += f == BS1E_SPELL_WOUNDED;
 	}
 	if (bs_battle_events_on(b)) {
-		const struct bs_indiv_state *c = &b->indivs[p->k];
 		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_CAST);
-		ev.side = c->side;
-		ev.indiv = c->idx;
-		ev.tside = u->side;
-		ev.tunit = u->idx;
-		ev.n[0] = 1;
+		bs1e_cast_event(b, &ev, p, 1, g, -1);
 		ev.n[1] = n;
 		ev.n[2] = hdpc;
 		ev.n[3] = bs1e_area_figure_hd(hdpc, h[0].per_figure);
@@ -754,7 +776,6 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			ev.deriv = sd;
 			ev.has_deriv = 1;
 		}
-		ev.what = p->sp->name;
 		ev.cite = "[14.5 A] [14.5 B] [14.3]";
 		bs_battle_emit(b, &ev);
 	}
@@ -797,14 +818,8 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		return;
 	d->hp = r.hp_after;
 	if (bs_battle_events_on(b)) {
-		const struct bs_indiv_state *c = &b->indivs[p->k];
 		struct bs_event ev;
-		bs1e_ev(b, &ev, BS_EV_CAST);
-		ev.side = c->side;
-		ev.indiv = c->idx;
-		ev.tside = d->side;
-		ev.tindiv = d->idx;
-		ev.n[0] = 2;
+		bs1e_cast_event(b, &ev, p, 2, -1, t);
 		ev.n[1] = r.rolled;
 		ev.n[2] = r.save_die;
 		ev.n[3] = r.saved;
@@ -819,7 +834,6 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			ev.deriv = md;
 			ev.has_deriv = 1;
 		}
-		ev.what = p->sp->name;
 		ev.cite = "[14.5 A] [14.3]";
 		bs_battle_emit(b, &ev);
 	}
@@ -859,6 +873,10 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 			ev.cite = p->cite;
 			bs_battle_emit(b, &ev);
 		}
+		return;
+	}
+	if (bs_spell_effect_played(p->sp)) {
+		bs1e_fx_cast(b, p); /* [14.6 B] [14.9] */
 		return;
 	}
 	if (!p->has_area) {

@@ -105,6 +105,8 @@ int bs_spell_played(const struct bs_spell *sp)
 	 * word kill (no hit points), stinking cloud, a breath weapon (the
 	 * breather's hit points: [13.7] is not played) and spells with a
 	 * partial save or a limit on the creatures they affect are not */
+	if (bs_spell_effect_played(sp))
+		return 1;
 	return sp->kind == BS_MAGIC_SPELL &&
 	       sp->category == BS_SPCAT_ARTILLERY &&
 	       sp->effect == BS_SPFX_DAMAGE && sp->damage.given &&
@@ -114,6 +116,26 @@ int bs_spell_played(const struct bs_spell *sp)
 	       (sp->known & BS_SPK_RANGE) &&
 	       (sp->range_kind == BS_RANGE_DISTANCE ||
 		sp->range_kind == BS_RANGE_SELF);
+}
+
+int bs_spell_effect_played(const struct bs_spell *sp)
+{
+	if (sp->kind != BS_MAGIC_SPELL || !(sp->known & BS_SPK_RANGE) ||
+	    (sp->range_kind != BS_RANGE_DISTANCE &&
+	     sp->range_kind != BS_RANGE_SELF) ||
+	    sp->dur_kind != BS_DUR_TIMED || sp->max_hd.tenths != 0 ||
+	    (sp->save_vs >= 0 && sp->save_effect != BS_SAVEFX_NEGATES))
+		return 0;
+	/* [14.6 B] RULING: hold person, hold monster */
+	if (sp->category == BS_SPCAT_CHARM_HOLD && sp->effect == BS_SPFX_HOLD)
+		return sp->area == BS_AREA_NONE && !sp->creatures_all &&
+		       (sp->targets == BS_TARGETS_ANY ||
+			sp->targets == BS_TARGETS_PERSONS);
+	/* [14.9] RULING R-625: fear */
+	if (sp->category == BS_SPCAT_AWE_FEAR && sp->effect == BS_SPFX_ROUT)
+		return sp->area != BS_AREA_NONE && sp->creatures_all &&
+		       sp->targets == BS_TARGETS_ANY;
+	return 0;
 }
 
 int bs_scenario_spell_lists(const struct bs_scenario *s, const char *name,

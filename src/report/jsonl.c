@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_magic.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/controller.h"
 #include "battlesim/spell.h"
@@ -416,6 +417,33 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				set_dice(o, ev, 0);
 			if (ev->has_deriv)
 				set(o, "save", jderiv(&ev->deriv, "save", 0));
+		} else if (n[0] == 3 || n[0] == 4) {
+			/* issue 16 [14.6] [14.9] an effect placed, ended */
+			set(o, "step", jstr(n[0] == 3 ? "effect" : "ends"));
+			set(o, "effect",
+			    bs_report_in(n[1], BS_SPFX__COUNT)
+				? jstr(bs_spell_effect_name[n[1]])
+				: json_null());
+			set(o, "marker",
+			    bs_report_in(n[9], BS1E_MARKER__COUNT) && n[9]
+				? jstr(bs1e_marker_name[n[9]])
+				: json_null());
+			set(o, "affected", json_integer(n[7]));
+			if (n[0] == 4) {
+				set(o, "lasted", json_integer(n[10]));
+			} else {
+				set(o, "creatures", json_integer(n[2]));
+				set(o, "figures", json_integer(n[3]));
+				set(o, "save_need", json_integer(n[4]));
+				set(o, "saves", json_integer(n[5]));
+				set(o, "saved", json_integer(n[6]));
+				set(o, "rounds", json_integer(n[8]));
+				if (ev->ndice > 0)
+					set_dice(o, ev, 0);
+				if (ev->has_deriv)
+					set(o, "save",
+					    jderiv(&ev->deriv, "save", 0));
+			}
 		} else {
 			set(o, "step", jstr("individual"));
 			set(o, "hp_rolled", json_integer(n[1]));

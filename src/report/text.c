@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_combat.h"
+#include "battlesim/bs1e_magic.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/bs2e.h"
 #include "battlesim/controller.h"
@@ -872,6 +873,59 @@ static void text_hp(struct sb *b, const struct bs_scenario *sc,
 
 /* issue 16 [1.5 A] [14.1]-[14.5]: a spell cast, and what it does to a
  * unit's figures or to an individual. */
+/* "; N saves (save ...) need X on the d20: dice -> S saved, F failed" of
+ * a CAST event's figures, nothing when no save was rolled. */
+static void put_fig_saves(struct sb *b, const struct bs_event *ev, int saves,
+			  int need, int saved)
+{
+	if (saves <= 0)
+		return;
+	put(b, "; %d save%s ", saves, saves == 1 ? "" : "s");
+	if (ev->has_deriv) {
+		put(b, "(");
+		put_deriv(b, &ev->deriv, "save", 0);
+		put(b, ") ");
+	}
+	put(b, "need %d on the d20", need);
+	if (ev->ndice > 0) {
+		put(b, ": ");
+		put_dice_list(b, ev);
+	}
+	put(b, " -> %d saved, %d failed", saved, saves - saved);
+}
+
+/* A spell's effect placed (n[0] 3) or ended (4), issue 16 [14.6] [14.9]. */
+static void text_effect(struct sb *b, const struct bs_event *ev)
+{
+	const int *n = ev->n;
+	const char *mk = bs_report_in(n[9], BS1E_MARKER__COUNT) && n[9]
+			     ? bs1e_marker_name[n[9]]
+			     : NULL;
+	if (n[0] == 4) {
+		put(b, " ends after %d Game Round%s: %d free", n[10],
+		    n[10] == 1 ? "" : "s", n[7]);
+		if (mk)
+			put(b, " (%s marker removed)", mk);
+		put_ev_cite(b, ev);
+		return;
+	}
+	if (n[2] > 0)
+		put(b, ": %d creature%s", n[2], n[2] == 1 ? "" : "s");
+	put(b, "%s%d figure%s struck", n[2] > 0 ? ", " : ": ", n[3],
+	    n[3] == 1 ? "" : "s");
+	put_fig_saves(b, ev, n[5], n[4], n[6]);
+	if (n[1] != BS_SPFX_ROUT)
+		put(b, ": %d held", n[7]);
+	else if (n[5] == 0)
+		put(b, ": %d failed", n[7]);
+	if (mk)
+		put(b, " (%s marker)", mk);
+	if (n[8] > 0)
+		put(b, " for %d Game Round%s", n[8], n[8] == 1 ? "" : "s");
+	put_ev_cite(b, ev);
+	put_why(b, ev);
+}
+
 static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		      const struct bs_event *ev)
 {
@@ -898,9 +952,12 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 			put(b, " at (%.1f, %.1f)", ev->x1, ev->y1);
 			if (n[5] != BS_AREA_CIRCLE)
 				put(b, " toward %.0f", ev->f1);
-			put(b, "; ");
-			put_tenths(b, n[8]);
-			put(b, " HD per creature");
+			/* issue 16: a hold or a fear does no damage */
+			if (n[8] > 0) {
+				put(b, "; ");
+				put_tenths(b, n[8]);
+				put(b, " HD per creature");
+			}
 		}
 		put(b, "; %d left of it, %d spell%s in all", n[10], n[11],
 		    n[11] == 1 ? "" : "s");
@@ -910,6 +967,10 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	}
 	put(b, "  %s on ", str(ev->what));
 	put_target(b, sc, ev);
+	if (n[0] == 3 || n[0] == 4) {
+		text_effect(b, ev);
+		return;
+	}
 	if (n[0] == 2) {
 		put(b, ": %d hp rolled", n[1]);
 		if (n[2]) {
@@ -934,20 +995,7 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	put(b, " HD per whole figure");
 	if (n[9] >= 0 && n[9] < BS1E_STRIKE__COUNT)
 		put(b, ", struck from the %s", bs1e_strike_name[n[9]]);
-	if (n[5] > 0) {
-		put(b, "; %d save%s ", n[5], n[5] == 1 ? "" : "s");
-		if (ev->has_deriv) {
-			put(b, "(");
-			put_deriv(b, &ev->deriv, "save", 0);
-			put(b, ") ");
-		}
-		put(b, "need %d on the d20", n[4]);
-		if (ev->ndice > 0) {
-			put(b, ": ");
-			put_dice_list(b, ev);
-		}
-		put(b, " -> %d saved, %d failed", n[6], n[5] - n[6]);
-	}
+	put_fig_saves(b, ev, n[5], n[4], n[6]);
 	put(b, ": %d removed, %d wounded", n[7], n[8]);
 	put_ev_cite(b, ev);
 }

@@ -1,0 +1,476 @@
+/* Spell effects with durations (issue 16), the Advanced Game: the battle's
+ * list of effects on units' figures and on individuals (kind, caster and
+ * spell, Game Rounds left, the figures affected), counted down at the End
+ * of Game Round with the expiry in the log [1.0] [14.2] (RULING R-620);
+ * [14.6 B] the holds that immobilize (Immobilized marker): figures by
+ * the ratio (RULING R-621), a unit with held figures does not move
+ * (R-622), held figures do not fight or shoot (R-623), "persons" (R-624);
+ * [14.9] fear: each figure in the area saves, a figure that fails routs
+ * its unit (R-625; individuals R-626). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/bs1e_magic.h"
+#include "bs1e/engine.h"
+
+const char *const bs1e_marker_name[BS1E_MARKER__COUNT] = {
+    [BS1E_MARKER_NONE] = "none",
+    [BS1E_MARKER_IMMOBILIZED] = "Immobilized",
+    [BS1E_MARKER_CHARM] = "Charm",
+};
+
+/* ---- the list ------------------------------------------------------------ */
+
+void bs1e_fx_reset(struct bs_battle *b)
+{
+	bs1e_sc(b)->nfx = 0;
+}
+
+/* Room for one more effect; NULL when out of memory. */
+static struct bs1e_effect *fx_new(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	if (s->nfx == s->maxfx) {
+		int m = s->maxfx ? 2 * s->maxfx : 16;
+		struct bs1e_effect *f = realloc(s->fx, (size_t)m * sizeof *f);
+		if (!f)
+			return NULL;
+		s->fx = f;
+		s->maxfx = m;
+	}
+	struct bs1e_effect *e = &s->fx[s->nfx++];
+	memset(e, 0, sizeof *e);
+	e->g = e->t = -1;
+	return e;
+}
+
+/* 1 when effect kind `kind` immobilizes [14.6 B]. */
+static int immobilizes(enum bs_spell_effect kind)
+{
+	return kind == BS_SPFX_HOLD || kind == BS_SPFX_SLEEP ||
+	       kind == BS_SPFX_PARALYSIS;
+}
+
+int bs1e_fx_held(const struct bs_battle *b, int g)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int n = 0;
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].g == g && immobilizes(s->fx[i].kind))
+			n += s->fx[i].figs;
+	return n < b->units[g].figures ? n : b->units[g].figures;
+}
+
+int bs1e_fx_indiv_held(const struct bs_battle *b, int k)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].t == k && immobilizes(s->fx[i].kind))
+			return 1;
+	return 0;
+}
+
+int bs1e_fx_active(const struct bs_battle *b, int g, int n)
+{
+	/* RULING R-623: "immobilized" figures neither fight nor shoot; the
+	 * held figures are taken from those that would attack */
+	int held = bs1e_fx_held(b, g);
+	return n > held ? n - held : 0;
+}
+
+/* ---- the figures a spell affects ---------------------------------------- */
+
+/* RULING R-624: [PH] "persons" are humans, demi-humans and humanoids up to
+ * man size: a creature flagged humanoid of size S or M; an individual of
+ * no race is a human. */
+static int person(const struct bs_creature *c)
+{
+	return !c || ((c->flags & BS_CF_HUMANOID) && c->size <= BS_SIZE_M);
+}
+
+static int affects(const struct bs_spell *sp, const struct bs_creature *c)
+{
+	return sp->targets == BS_TARGETS_ANY ||
+	       (sp->targets == BS_TARGETS_PERSONS && person(c));
+}
+
+/* Dice d of plan p's caster (0 when there are none), for `why`. */
+static int roll(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		const struct bs_dice_part *d, const struct bs_roll_why *why)
+{
+	if (d->count <= 0)
+		return 0;
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	bs_dice_why_indiv(&b->dice, why, d->count, d->sides, c->side, c->idx,
+			  -1, -1, p->tg);
+	return bs_dice_roll_part(&b->dice, d);
+}
+
+/* RULING R-620: the duration in Game Rounds, the round of the cast the
+ * first: one AD&D melee round is one Game Round [14.1], a turn ten. */
+static int duration(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	static const struct bs_roll_why why = {
+	    BS_ROLL_DAMAGE, {0, 0}, 0, "the spell's duration", "[14.2]"};
+	int n = bs_level_qty_at(&sp->dur, p->level) +
+		roll(b, p, &sp->dur_dice, &why);
+	switch (sp->dur_unit) {
+	case BS_TIME_SEGMENT:
+		n = (n + 9) / 10;
+		break;
+	case BS_TIME_TURN:
+		n *= 10;
+		break;
+	case BS_TIME_HOUR:
+		n *= 60;
+		break;
+	case BS_TIME_DAY:
+		n *= 1440;
+		break;
+	default:
+		break;
+	}
+	return n > 0 ? n : 1;
+}
+
+/* The creatures the spell affects, rolled ([PH]: hold person's 1-4). */
+static int creatures(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	static const struct bs_roll_why why = {
+	    BS_ROLL_DAMAGE,
+	    {0, 0},
+	    0,
+	    "the creatures the spell affects",
+	    "[14.6 B]"};
+	return bs_level_qty_at(&sp->creatures, p->level) +
+	       roll(b, p, &sp->creatures_dice, &why);
+}
+
+static int marker(enum bs_spell_effect kind)
+{
+	return immobilizes(kind) ? BS1E_MARKER_IMMOBILIZED
+	       : kind == BS_SPFX_CHARM || kind == BS_SPFX_MASS_CHARM
+		   ? BS1E_MARKER_CHARM
+		   : BS1E_MARKER_NONE;
+}
+
+/* The CAST event of an effect placed (n[0] 3) on unit g or individual t
+ * (global): see docs/EVENTS.md. */
+static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int g, int t, int ncreatures, int struck,
+			const struct bs1e_figure_saves *fs, const int *rec,
+			const struct bs_deriv *sd, int affected, int rounds,
+			const char *why)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_cast_event(b, &ev, p, 3, g, t);
+	ev.n[1] = p->sp->effect;
+	ev.n[2] = ncreatures;
+	ev.n[3] = struck;
+	ev.n[4] = fs && fs->figures > 0 ? fs->need : 0;
+	ev.n[5] = fs ? fs->figures : 0;
+	ev.n[6] = fs ? fs->saved : 0;
+	ev.n[7] = affected;
+	ev.n[8] = affected > 0 ? rounds : 0;
+	ev.n[9] = affected > 0 ? marker(p->sp->effect) : BS1E_MARKER_NONE;
+	if (fs && fs->figures > 0) {
+		int nr =
+		    fs->rolled < BS_EV_MAX_DICE ? fs->rolled : BS_EV_MAX_DICE;
+		for (int i = 0; i < nr; i++)
+			ev.dice[i] = rec[i];
+		ev.ndice = nr;
+		ev.die_sides = 20;
+		if (sd) {
+			ev.deriv = *sd;
+			ev.has_deriv = 1;
+		}
+	}
+	ev.why = why;
+	ev.cite = p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
+						       : "[14.6 B] [14.3]";
+	bs_battle_emit(b, &ev);
+}
+
+static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		int t, int figs, int rounds)
+{
+	struct bs1e_effect *e = fx_new(b);
+	if (!e)
+		return;
+	e->kind = p->sp->effect;
+	e->sp = p->sp;
+	e->k = p->k;
+	e->g = g;
+	e->t = t;
+	e->figs = figs;
+	e->left = rounds;
+	e->round = b->round;
+}
+
+/* [14.6 B] a hold at unit g: RULING R-621, whole figures by the ratio,
+ * each saving for itself [14.3]. */
+static void hold_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (!affects(p->sp, u->def->creature)) {
+		emit_effect(b, p, g, -1, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: its creatures are not persons "
+			    "(RULING R-624)");
+		return;
+	}
+	int nc = creatures(b, p);
+	int per = u->r.ratio > 0 ? u->r.ratio : 1;
+	int figs = nc / per;
+	int free_figs = u->figures - bs1e_fx_held(b, g);
+	if (figs > free_figs)
+		figs = free_figs;
+	struct bs1e_figure_saves fs;
+	int rec[BS1E_MAX_FIGS];
+	struct bs_deriv sd;
+	memset(&fs, 0, sizeof fs);
+	int held = figs;
+	if (figs > 0 && p->sp->save_vs >= 0) {
+		int number = bs1e_cast_unit_save(b, g, p->sp, &sd);
+		if (bs1e_cast_figure_saves(b, g, figs, number, p->sp->save_mod,
+					   NULL, rec, &fs) != 0)
+			return;
+		held = fs.failed;
+	}
+	int rounds = held > 0 ? duration(b, p) : 0;
+	emit_effect(b, p, g, -1, nc, figs, &fs, rec,
+		    p->sp->save_vs >= 0 ? &sd : NULL, held, rounds,
+		    figs == 0 ? "no whole figure: fewer creatures than a "
+				"figure holds (RULING R-621)"
+			      : NULL);
+	if (held > 0)
+		add(b, p, g, -1, held, rounds);
+}
+
+/* [14.6 B] a hold at individual t (global): his own saving throw. */
+static void hold_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int t)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (!affects(p->sp, d->def->race)) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: he is not a person (RULING R-624)");
+		return;
+	}
+	if (bs1e_fx_indiv_held(b, t)) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: he is held already");
+		return;
+	}
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	int vs = p->sp->save_vs;
+	struct bs1e_figure_saves fs;
+	int rec[1] = {0};
+	struct bs_deriv md;
+	memset(&fs, 0, sizeof fs);
+	int held = 1;
+	if (vs >= 0) {
+		md = x->save_d[vs];
+		int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
+						   p->sp->mental, &md);
+		struct bs1e_save_who who = {d->side, -1, d->idx};
+		int r =
+		    bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
+		if (r < 0)
+			return;
+		fs.figures = fs.rolled = 1;
+		fs.need = x->save[vs] - mod;
+		fs.saved = r;
+		fs.failed = !r;
+		held = !r;
+	}
+	int rounds = held ? duration(b, p) : 0;
+	emit_effect(b, p, -1, t, 1, 1, &fs, rec, vs >= 0 ? &md : NULL, held,
+		    rounds, NULL);
+	if (held)
+		add(b, p, -1, t, 1, rounds);
+}
+
+/* [14.9] fear in the area: RULING R-625, each figure saves, a figure that
+ * fails routs its unit; RULING R-626, the individuals in it are named,
+ * not played. */
+static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int n = bs1e_area_figures(b, &p->area, NULL, 0);
+	if (n <= 0)
+		return;
+	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	if (!h)
+		return;
+	bs1e_area_figures(b, &p->area, h, n);
+	for (int i = 0; i < n && !b->result.over;) {
+		if (h[i].unit < 0) {
+			int t = b->indiv_first[h[i].side] + h[i].indiv;
+			emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+				    "an individual in the area: fear on "
+				    "individuals is not played (RULING R-626)");
+			i++;
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit), c = 0;
+		while (i + c < n && h[i + c].unit == h[i].unit &&
+		       h[i + c].side == h[i].side)
+			c++;
+		i += c;
+		if (!bs1e_in_play(b, g))
+			continue;
+		struct bs1e_figure_saves fs;
+		int rec[BS1E_MAX_FIGS];
+		struct bs_deriv sd;
+		memset(&fs, 0, sizeof fs);
+		int failed = c;
+		if (p->sp->save_vs >= 0) {
+			int number = bs1e_cast_unit_save(b, g, p->sp, &sd);
+			if (bs1e_cast_figure_saves(b, g, c, number,
+						   p->sp->save_mod, NULL, rec,
+						   &fs) != 0)
+				break;
+			failed = fs.failed;
+		}
+		emit_effect(b, p, g, -1, 0, c, &fs, rec,
+			    p->sp->save_vs >= 0 ? &sd : NULL, failed, 0,
+			    failed > 0 ? "a figure failed: the unit routs "
+					 "(RULING R-625)"
+				       : NULL);
+		b->units[g].flags |= BS_UF_ATTACKED;
+		if (failed > 0)
+			bs1e_rout(b, g, &p->from, 1,
+				  "routs from a fear spell [14.9]");
+	}
+	free(h);
+}
+
+void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	if (p->sp->effect == BS_SPFX_ROUT) {
+		fear_area(b, p);
+		return;
+	}
+	if (p->tg >= 0)
+		hold_unit(b, p, p->tg);
+	else
+		hold_indiv(b, p, p->tk);
+	if (p->tg >= 0)
+		b->units[p->tg].flags |= BS_UF_ATTACKED;
+}
+
+/* ---- the End of Game Round [1.0] ------------------------------------------
+ */
+
+static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs1e_cast_plan p;
+	memset(&p, 0, sizeof p);
+	p.k = e->k;
+	p.sp = e->sp;
+	struct bs_event ev;
+	bs1e_cast_event(b, &ev, &p, 4, e->g, e->t);
+	ev.n[1] = e->kind;
+	ev.n[7] = figs;
+	ev.n[9] = marker(e->kind);
+	ev.n[10] = b->round - e->round + 1;
+	ev.cite = "[1.7] [14.2] RULING R-620";
+	bs_battle_emit(b, &ev);
+}
+
+void bs1e_fx_end_round(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int j = 0;
+	for (int i = 0; i < s->nfx; i++) {
+		struct bs1e_effect *e = &s->fx[i];
+		/* the figures gone, the individual dead: nothing left */
+		int gone =
+		    e->g >= 0 ? !bs1e_in_play(b, e->g) : !b->indivs[e->t].alive;
+		if (e->g >= 0 && e->figs > b->units[e->g].figures)
+			e->figs = b->units[e->g].figures;
+		if (!gone && e->figs > 0 && --e->left <= 0) {
+			emit_end(b, e, e->figs);
+			gone = 1;
+		}
+		if (!gone && e->figs > 0)
+			s->fx[j++] = *e;
+	}
+	s->nfx = j;
+}
+
+/* ---- the expected result (for the AI) ----------------------------------- */
+
+double bs1e_fx_expect(const struct bs_battle *b, int side,
+		      const struct bs1e_cast_plan *p)
+{
+	if (!p->legal || p->fails)
+		return 0;
+	const struct bs_spell *sp = p->sp;
+	if (sp->effect == BS_SPFX_ROUT) {
+		int n = bs1e_area_figures(b, &p->area, NULL, 0);
+		if (n <= 0)
+			return 0;
+		struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+		if (!h)
+			return 0;
+		bs1e_area_figures(b, &p->area, h, n);
+		double v = 0;
+		for (int i = 0; i < n; i++) {
+			if (h[i].side == side) {
+				v = -1; /* never on his own */
+				break;
+			}
+			if (h[i].unit < 0)
+				continue;
+			int g = bs1e_g(b, h[i].side, h[i].unit);
+			const struct bs_unit_state *u = &b->units[g];
+			if (u->flags & BS_UF_ROUTED)
+				continue;
+			/* the unit's figures, by the chance that one of
+			 * them fails (each figure in the area) */
+			double ps = bs1e_save_chance20(
+					bs1e_cast_unit_save(b, g, sp, NULL),
+					sp->save_mod) /
+				    20.0;
+			v += (1 - ps) * u->r.hd_fig / 10.0;
+		}
+		free(h);
+		return v;
+	}
+	double mean =
+	    bs_level_qty_at(&sp->creatures, p->level) +
+	    sp->creatures_dice.count * (sp->creatures_dice.sides + 1) / 2.0;
+	if (p->tg >= 0) {
+		const struct bs_unit_state *u = &b->units[p->tg];
+		if (!affects(sp, u->def->creature))
+			return 0;
+		int per = u->r.ratio > 0 ? u->r.ratio : 1;
+		double figs = mean / per;
+		int free_figs = u->figures - bs1e_fx_held(b, p->tg);
+		if (figs > free_figs)
+			figs = free_figs;
+		double ps = sp->save_vs < 0
+				? 0
+				: bs1e_save_chance20(
+				      bs1e_cast_unit_save(b, p->tg, sp, NULL),
+				      sp->save_mod) /
+				      20.0;
+		return (int)figs * (1 - ps) * u->r.hd_fig / 10.0;
+	}
+	const struct bs_indiv_state *d = &b->indivs[p->tk];
+	if (!affects(sp, d->def->race) || bs1e_fx_indiv_held(b, p->tk))
+		return 0;
+	int vs = sp->save_vs;
+	double ps = vs < 0 ? 0
+			   : bs1e_save_chance20(bs1e_sc(b)->ix[p->tk].save[vs],
+						sp->save_mod) /
+				 20.0;
+	return (1 - ps) * d->hp / 4.0;
+}

@@ -1,0 +1,254 @@
+/* Issue 16: spell effects with durations (src/bs1e/r14_effects.c): the list
+ * counted down by Game Round with the expiry in the log (RULING R-620),
+ * [14.6 B] holds (whole figures by the ratio R-621, no move R-622, no
+ * attack R-623, persons R-624), [14.9] fear (R-625, R-626) and the
+ * doctrine's holds (R-627). */
+#include "battlesim/ai.h"
+#include "battlesim/bs1e_magic.h"
+#include "bs1e_fixture.h"
+
+static struct bs_cast_order fo[BS_MAX_SIDES][4];
+static int fn[BS_MAX_SIDES];
+
+static int fx_cast_cb(void *ctx, const struct bs_battle *b, int side,
+		      struct bs_cast_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = fn[side] < max ? fn[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = fo[side][i];
+	return n;
+}
+
+/* South: the magic-user Zan (individual 0, 10th level) at (zx, zy) with
+ * `spells`; North: Men (6 figures of two men-at-arms, front (40, 60)
+ * facing south, commander Boss), Ogres (8 figures of ten ogres, front
+ * (56, 66)), and Boss (an orc, individual 0) and Hob (an orc standing
+ * alone at (30, 50), individual 1). */
+static void open_fx(struct tf *t, double zx, double zy, const char *spells)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Effects\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 30, "
+	    "position: [%g, %g], spells: [%s]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Men, figures: 6, creature: man-at-arms, ratio: 2, "
+	    "weapons: [spear], frontage: 6, position: [40, 60], commander: "
+	    "Boss}\n"
+	    "      - {name: Ogres, figures: 8, creature: ogre, ratio: 10, "
+	    "weapons: [club], frontage: 4, position: [56, 66]}\n"
+	    "    individuals:\n"
+	    "      - {name: Boss, race: orc, hp: 8, rank: unit}\n"
+	    "      - {name: Hob, race: orc, hp: 7, position: [30, 50]}\n",
+	    zx, zy, spells);
+	tf_open(t, y);
+	free(y);
+	memset(fn, 0, sizeof fn);
+	t->ctl.cast = fx_cast_cb;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static struct bs_cast_order zan(struct tf *t, const char *sp, int tunit,
+				int tindiv)
+{
+	const struct bs_spell *s = bs_scenario_spell(t->sc, sp, -1);
+	cr_assert_not_null(s, "%s", sp);
+	return (struct bs_cast_order){0, s, 1, tunit, tindiv, 0, 0, 0, NULL};
+}
+
+/* The n-th CAST event with n[0] == step. */
+static const struct bs_event *cast_ev(struct tf *t, int step, int n)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_CAST &&
+		    t->evs[i].ev.n[0] == step && n-- == 0)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+static const char *rejected(struct tf *t)
+{
+	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
+	return e ? e->what : NULL;
+}
+
+static void cast_one(struct tf *t, struct bs_cast_order o)
+{
+	fo[0][0] = o;
+	fn[0] = 1;
+	bs1e_casts(t->b, 0);
+}
+
+/* [14.6 B] "first make any saving throw to which the figure is entitled.
+ * If the saving throw fails, place an Immobilized marker on the figure
+ * and write down the nature and duration of the effect": hold person
+ * (1-4 persons) at figures of two men: 4 creatures, 2 figures (RULING
+ * R-621), each saves; 1 fails and is held for 10 Game Rounds (1/level,
+ * RULING R-620): the 10th End of Game Round ends it, in the log. */
+Test(r14_effects, s14_6_b_hold_person_holds_figures_for_its_duration_r620)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "hold person");
+	/* d4 = 4 creatures, then a d20 for each of the 2 figures */
+	static const int dice[] = {4, 2, 19};
+	tf_dice(&t, dice, 3);
+	cast_one(&t, zan(&t, "hold person", 0, -1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[2], 4, "creatures rolled");
+	cr_assert_eq(e->n[3], 2, "figures struck");
+	cr_assert_eq(e->n[5], 2, "saves");
+	cr_assert_eq(e->n[6], 1, "saved");
+	cr_assert_eq(e->n[7], 1, "held");
+	cr_assert_eq(e->n[8], 10, "rounds");
+	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
+	int g = tf_g(&t, 1, 0);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 1);
+	cr_assert_eq(bs1e_fx_active(t.b, g, 6), 5);
+	cr_assert_eq(bs1e_fx_active(t.b, g, 1), 0);
+	t.nev = 0;
+	for (int r = 0; r < 9; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 1, "9 rounds: still held");
+	cr_assert_null(cast_ev(&t, 4, 0));
+	bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 0, "the 10th: free");
+	e = cast_ev(&t, 4, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
+	tf_close(&t);
+}
+
+/* RULING R-621: fewer creatures than a figure holds hold no figure:
+ * hold monster's 4 creatures at figures of ten ogres. RULING R-624: hold
+ * person at ogres (size L) has no effect. Both spent. */
+Test(r14_effects, s14_6_b_whole_figures_by_the_ratio_and_persons_r621_r624)
+{
+	struct tf t;
+	open_fx(&t, 56, 62, "hold monster, hold person");
+	static const int dice[] = {4};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "hold monster", 1, -1));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[2], 4);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-621"), "%s", e->why);
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 1)), 0);
+	t.b->indivs[0].flags = 0;
+	t.nev = 0;
+	cast_one(&t, zan(&t, "hold person", 1, -1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->why, "R-624"), "%s", e->why);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 0, NULL), 0, "both spent");
+	tf_close(&t);
+}
+
+/* [14.6 B] an individual held: his own save; held, he does not move
+ * (RULING R-623). */
+Test(r14_effects, s14_6_b_a_held_individual_r623)
+{
+	struct tf t;
+	open_fx(&t, 30, 44, "hold person");
+	static const int dice[] = {1};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "hold person", -1, 1));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1);
+	int k = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	/* his move is REJECTED; he stays where he is */
+	struct bs_vec at = t.b->indivs[k].pos;
+	t.indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						.x = at.x + 3,
+						.y = at.y,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_not_null(rejected(&t));
+	cr_assert(strstr(rejected(&t), "R-623"), "%s", rejected(&t));
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
+	tf_close(&t);
+}
+
+/* RULING R-622: a unit with a held figure may not move. */
+Test(r14_effects, s14_6_b_a_unit_with_held_figures_does_not_move_r622)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "hold person");
+	static const int dice[] = {2, 1};
+	tf_dice(&t, dice, 2);
+	cast_one(&t, zan(&t, "hold person", 0, -1));
+	int g = tf_g(&t, 1, 0);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 1);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_order o = tf_advance(2, 0);
+	struct bs_tt_outcome m;
+	cr_assert(!bs_tt_check_order(t.b, 1, 0, &o, &m));
+	cr_assert(strstr(m.why, "R-622"), "%s", m.why);
+	tf_close(&t);
+}
+
+/* [14.9] "If the saving throw fails, the unit either routs or is
+ * stunned": fear (a cone from the caster) at the Men; every figure in it
+ * fails: the unit routs (RULING R-625). With every save made it stands. */
+Test(r14_effects, s14_9_fear_routs_the_unit_of_a_figure_that_fails_r625)
+{
+	struct tf t;
+	open_fx(&t, 40, 58.5, "fear");
+	static const int fail[] = {1, 1, 1, 1, 1, 1, 1, 1};
+	tf_dice(&t, fail, 8);
+	cast_one(&t, zan(&t, "fear", 0, -1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_gt(e->n[3], 0, "figures in the cone");
+	cr_assert_eq(e->n[7], e->n[3], "all failed");
+	cr_assert(tf_unit(&t, 1, 0)->flags & BS_UF_ROUTED);
+	tf_close(&t);
+	open_fx(&t, 40, 58.5, "fear");
+	static const int save[] = {20, 20, 20, 20, 20, 20, 20, 20};
+	tf_dice(&t, save, 8);
+	cast_one(&t, zan(&t, "fear", 0, -1));
+	e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(!(tf_unit(&t, 1, 0)->flags & BS_UF_ROUTED));
+	tf_close(&t);
+}
+
+/* RULING R-627: the doctrine holds the enemy figures it can, its reason
+ * in the log; never at the figures of ten. */
+Test(r14_effects, s14_6_the_doctrine_casts_a_hold_r627)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "hold person");
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[4];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].tunit, 0, "the men, 1:1");
+	cr_assert(strstr(o[0].why, "R-627"), "%s", o[0].why);
+	free(ai);
+	tf_close(&t);
+}

@@ -117,6 +117,9 @@ struct bs1e_cast_plan {
 	int has_area;	     /* 0: the spell strikes its target only */
 	struct bs1e_area_size size;
 	struct bs_tt_area area; /* placed (RULING R-573) */
+	/* [13.7] a breath weapon (r13_breath.c): the breather's hit points
+	 * now, its damage (0: a spell) */
+	int breath_hp;
 };
 
 /* Check cast order o of `side` now (RULING R-572 .. R-576); returns
@@ -146,5 +149,19 @@ struct bs1e_cast_value {
 void bs1e_cast_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p,
 		      struct bs1e_cast_value *v);
+
+/* ---- [13.7] breath weapons as magical artillery (r13_breath.c) ---------
+ * An individual whose race has a breath weapon (the catalog's `breath:`)
+ * breathes it in step A of the Missile and Magic Phase by a cast order
+ * whose record is that breath weapon: the [14.5] path of the cast, with
+ * its uses a day counted and its damage his hit points now. */
+
+/* The breath weapon of individual `indiv` of `side` (his race's), NULL
+ * when he has none. */
+const struct bs_spell *bs1e_breath_of(const struct bs_battle *b, int side,
+				      int indiv);
+
+/* The breaths he has left today [13.7] (the MM's uses a day), 0 none. */
+int bs1e_breaths_left(const struct bs_battle *b, int side, int indiv);
 
 #endif

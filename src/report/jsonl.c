@@ -375,9 +375,18 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 	case BS_EV_CAST: /* issue 16 */
 		set(o, "spell", jstr(ev->what));
 		if (n[0] == 0) {
+			/* [13.7] a breath: his hit points, breaths left */
+			const struct bs_spell *rec =
+			    ev->what ? bs_scenario_spell(sc, ev->what, -1)
+				     : NULL;
+			int breath = rec && rec->kind == BS_MAGIC_BREATH;
 			set(o, "step", jstr("cast"));
+			if (rec && rec->kind != BS_MAGIC_SPELL)
+				set(o, "kind",
+				    jstr(bs_magic_kind_name[rec->kind]));
 			set(o, "spell_level", json_integer(n[1]));
-			set(o, "caster_level", json_integer(n[2]));
+			set(o, breath ? "breather_hp" : "caster_level",
+			    json_integer(n[2]));
 			set(o, "range", jtenths(n[3]));
 			set(o, "spell_range", jtenths(n[4]));
 			set(o, "failed", json_boolean(n[9]));

@@ -164,4 +164,22 @@ const struct bs_spell *bs1e_breath_of(const struct bs_battle *b, int side,
 /* The breaths he has left today [13.7] (the MM's uses a day), 0 none. */
 int bs1e_breaths_left(const struct bs_battle *b, int side, int indiv);
 
+/* ---- magic resistance [3.1] [14.1] (r14_resist.c) ---------------------- */
+
+/* MR % `mr` against a caster of `caster_level` (the MM: the figure is
+ * against the 11th level, 5% more a level below, 5% less a level above;
+ * 0..100). */
+int bs1e_mr_at(int mr, int caster_level);
+/* The MR of unit g's figures (global; a mixed unit's lowest, RULING
+ * R-646) and of individual k (global: his `mr:`, else his race's). */
+int bs1e_unit_mr(const struct bs_battle *b, int g);
+int bs1e_indiv_mr(const struct bs_battle *b, int k);
+/* Before plan p strikes n figures of unit g (or individual k when g < 0):
+ * one d100 each (dice kind magic_resistance), res[i] 1 when figure i is
+ * unaffected; a CAST event of step 3 when any MR. Returns how many
+ * resisted (0: no MR, or a breath weapon, RULING R-647), -1 when the dice
+ * failed. */
+int bs1e_resist(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		int k, int n, signed char *res);
+
 #endif

@@ -552,6 +552,10 @@ void bs1e_cast_expect(const struct bs_battle *b, int side,
 			       ? ps * fate_value(fx.if_saved, fig_hd) +
 				     (1 - ps) * fate_value(fx.if_failed, fig_hd)
 			       : fate_value(fx.fate, fig_hd);
+		/* [14.1] the figures that resist are unaffected */
+		if (p->sp->kind != BS_MAGIC_BREATH)
+			e *= 1 -
+			     bs1e_mr_at(bs1e_unit_mr(b, g), p->level) / 100.0;
 		if (own)
 			v->own_hd += e;
 		else
@@ -707,8 +711,14 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	int nd = 0;
 	if (n > BS1E_MAX_FIGS)
 		n = BS1E_MAX_FIGS;
+	/* [3.1] [14.1] magic resistance before the saves (r14_resist.c) */
+	signed char res[BS1E_MAX_FIGS];
+	if (bs1e_resist(b, p, g, -1, n, res) < 0)
+		return;
 	for (int i = 0; i < n; i++) {
 		figure_fate(b, p, &h[i], hdpc, &fx[i]);
+		if (res[i])
+			fx[i].fate = BS1E_SPELL_NONE;
 		nd += fx[i].fate == BS1E_SPELL_SAVE_DECIDES;
 	}
 	/* [14.3] "Make a separate saving throw roll for each figure in the
@@ -809,6 +819,10 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 {
 	struct bs_indiv_state *d = &b->indivs[t];
 	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	/* [3.1] [14.1] his magic resistance first (r14_resist.c) */
+	signed char resisted = 0;
+	if (bs1e_resist(b, p, -1, t, 1, &resisted) != 0)
+		return;
 	int vs = p->sp->save_vs;
 	int number = vs >= 0 ? x->save[vs] : 0;
 	struct bs_deriv md;

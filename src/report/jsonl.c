@@ -425,6 +425,16 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				set_dice(o, ev, 0);
 			if (ev->has_deriv)
 				set(o, "save", jderiv(&ev->deriv, "save", 0));
+		} else if (n[0] == 3) {
+			/* [3.1] [14.1] magic resistance (RULING R-646) */
+			set(o, "step", jstr("magic_resistance"));
+			set(o, "rolled", json_integer(n[1]));
+			set(o, "resisted", json_integer(n[2]));
+			set(o, "mr", json_integer(n[3]));
+			set(o, "mr_base", json_integer(n[4]));
+			set(o, "caster_level", json_integer(n[5]));
+			if (ev->ndice > 0)
+				set_dice(o, ev, 0);
 		} else {
 			set(o, "step", jstr("individual"));
 			set(o, "hp_rolled", json_integer(n[1]));

@@ -922,6 +922,16 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	}
 	put(b, "  %s on ", str(ev->what));
 	put_target(b, sc, ev);
+	if (n[0] == 3) {
+		/* [3.1] [14.1] magic resistance (RULING R-646) */
+		put(b,
+		    ": magic resistance %d%% (%d%% against caster level %d): ",
+		    n[4], n[3], n[5]);
+		put_dice_list(b, ev);
+		put(b, " -> %d unaffected", n[2]);
+		put_ev_cite(b, ev);
+		return;
+	}
 	if (n[0] == 2) {
 		put(b, ": %d hp rolled", n[1]);
 		if (n[2]) {

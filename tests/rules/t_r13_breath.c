@@ -328,3 +328,99 @@ Test(r13_breath, s13_7_the_doctrine_breathes_r644)
 	free(ai);
 	tf_close(&t);
 }
+
+/* ---- magic resistance [3.1] [14.1] (r14_resist.c) ---------------------- */
+
+/* The MM's figure is against an 11th-level caster, 5% more a level below,
+ * 5% less a level above (RULING R-646). */
+Test(r14_resist, s14_1_magic_resistance_by_caster_level_r646)
+{
+	cr_assert_eq(bs1e_mr_at(50, 11), 50);
+	cr_assert_eq(bs1e_mr_at(50, 6), 75);
+	cr_assert_eq(bs1e_mr_at(50, 14), 35);
+	cr_assert_eq(bs1e_mr_at(10, 20), 0);
+	cr_assert_eq(bs1e_mr_at(90, 1), 100);
+	cr_assert_eq(bs1e_mr_at(0, 1), 0, "no MR: none");
+}
+
+/* A unit of creatures with MR 50 (ten to a figure) in a 6th-level
+ * magic-user's fireball: one d100 a figure before the saves, 75% against
+ * him (RULING R-646); a figure that resists is unaffected and rolls no
+ * save. */
+Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 20, 20,
+		    "      - {name: Zan, class: magic-user, level: 6, hp: 18, "
+		    "position: [46, 60.5], spells: [fireball]}\n",
+		    NULL);
+	/* the Ogres resist: MR 50 */
+	struct bs_creature *ogre =
+	    (struct bs_creature *)tf_unit(&t, 1, 1)->def->creature;
+	ogre->mr = 50;
+	struct bs_cast_order o = {
+	    2, rec(&t, "fireball"), 1, 1, -1, 1, 49.5, 66.5, NULL};
+	tb_o[0][0] = o;
+	tb_n[0] = 1;
+	/* 6 HD: the d100s 01 (resists) then 99 for the others, then saves */
+	int dice[32];
+	for (int i = 0; i < 32; i++)
+		dice[i] = 1;
+	dice[0] = 1;
+	for (int i = 1; i < 6; i++) /* six figures in it: 99 for five */
+		dice[i] = 99;
+	tf_dice(&t, dice, 32);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *m = cast_ev(&t, 3, 0);
+	cr_assert_not_null(m, "the magic resistance step");
+	cr_assert_eq(m->n[3], 75, "50% + 5 x (11 - 6)");
+	cr_assert_eq(m->n[4], 50);
+	cr_assert_eq(m->die_sides, 100);
+	cr_assert_eq(m->n[2], 1, "the 01 resists");
+	cr_assert_eq(m->dice[0], 1);
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->n[7] + u->n[8], m->n[1] - 1,
+		     "every other figure is struck");
+	tf_close(&t);
+	/* a breath weapon is not resisted (RULING R-647) */
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	ogre = (struct bs_creature *)tf_unit(&t, 1, 1)->def->creature;
+	ogre->mr = 100;
+	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	tb_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(cast_ev(&t, 3, 0));
+	u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_gt(u->n[8], 0, "wounded all the same");
+	tf_close(&t);
+}
+
+/* An individual's MR (his race's): a d100 before his save; resisted, he
+ * takes nothing. */
+Test(r14_resist, s14_1_an_individual_resists_r646)
+{
+	struct tf t;
+	open_breath(
+	    &t, "advanced", "red dragon", 60, 20, 20,
+	    "      - {name: Zan, class: magic-user, level: 11, hp: 30, "
+	    "position: [46, 60.5], spells: [magic missile]}\n",
+	    "      - {name: Elf, class: fighter, level: 5, hp: 30, mr: 40, "
+	    "position: [56, 62]}\n");
+	tb_o[0][0] = (struct bs_cast_order){
+	    2, rec(&t, "magic missile"), 1, -1, 2, 0, 0, 0, NULL};
+	tb_n[0] = 1;
+	int dice[] = {40, 4, 4, 4, 4, 4, 4};
+	tf_dice(&t, dice, 7);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *m = cast_ev(&t, 3, 0);
+	cr_assert_not_null(m);
+	cr_assert_eq(m->n[3], 40);
+	cr_assert_eq(m->n[2], 1, "40 on the d100: resisted");
+	cr_assert_null(cast_ev(&t, 2, 0), "no damage step");
+	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 2].hp, 30);
+	tf_close(&t);
+}

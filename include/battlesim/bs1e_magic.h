@@ -117,6 +117,9 @@ struct bs1e_cast_plan {
 	int has_area;	     /* 0: the spell strikes its target only */
 	struct bs1e_area_size size;
 	struct bs_tt_area area; /* placed (RULING R-573) */
+	/* [13.7] a breath weapon (r13_breath.c): the breather's hit points
+	 * now, its damage (0: a spell) */
+	int breath_hp;
 };
 
 /* Check cast order o of `side` now (RULING R-572 .. R-576); returns
@@ -173,5 +176,37 @@ extern const char *const bs1e_marker_name[BS1E_MARKER__COUNT];
  * of the side's own; 0 when it would do nothing. Reads only. */
 double bs1e_fx_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p);
+
+/* ---- [13.7] breath weapons as magical artillery (r13_breath.c) ---------
+ * An individual whose race has a breath weapon (the catalog's `breath:`)
+ * breathes it in step A of the Missile and Magic Phase by a cast order
+ * whose record is that breath weapon: the [14.5] path of the cast, with
+ * its uses a day counted and its damage his hit points now. */
+
+/* The breath weapon of individual `indiv` of `side` (his race's), NULL
+ * when he has none. */
+const struct bs_spell *bs1e_breath_of(const struct bs_battle *b, int side,
+				      int indiv);
+
+/* The breaths he has left today [13.7] (the MM's uses a day), 0 none. */
+int bs1e_breaths_left(const struct bs_battle *b, int side, int indiv);
+
+/* ---- magic resistance [3.1] [14.1] (r14_resist.c) ---------------------- */
+
+/* MR % `mr` against a caster of `caster_level` (the MM: the figure is
+ * against the 11th level, 5% more a level below, 5% less a level above;
+ * 0..100). */
+int bs1e_mr_at(int mr, int caster_level);
+/* The MR of unit g's figures (global; a mixed unit's lowest, RULING
+ * R-646) and of individual k (global: his `mr:`, else his race's). */
+int bs1e_unit_mr(const struct bs_battle *b, int g);
+int bs1e_indiv_mr(const struct bs_battle *b, int k);
+/* Before plan p strikes n figures of unit g (or individual k when g < 0):
+ * one d100 each (dice kind magic_resistance), res[i] 1 when figure i is
+ * unaffected; a CAST event of step 5 when any MR. Returns how many
+ * resisted (0: no MR, or a breath weapon, RULING R-647), -1 when the dice
+ * failed. */
+int bs1e_resist(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		int k, int n, signed char *res);
 
 #endif

@@ -72,7 +72,8 @@ enum bs_roll_kind {
 	BS_ROLL_TO_HIT,		  /* [9.4 B] d20 against THAC0 - AC */
 	BS_ROLL_DAMAGE,		  /* [9.4 B] the weapon's dice, hit points */
 	BS_ROLL_SAVE,		  /* [14.3] d20 saving throw against magic */
-	BS_ROLL_TURN,  /* [14.19] d20 turning undead, DMG number turned */
+	BS_ROLL_TURN, /* [14.19] d20 turning undead, DMG number turned */
+	BS_ROLL_MAGIC_RESISTANCE, /* [3.1] [14.1] d100 per figure (issue 16) */
 	BS_ROLL_OTHER, /* a roll that gave no reason (tests: never) */
 	BS_ROLL__COUNT
 };

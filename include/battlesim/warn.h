@@ -64,6 +64,10 @@ enum bs_warn {
 	BS_W_BS2E_KEY,
 	/* caveats: the thing has an effect, but not as the rules ask */
 	BS_W_PLACEMENT,
+	/* issue 16 [13.7] breath weapons */
+	BS_W_BREATH_LEVEL,
+	BS_W_BREATH,
+	BS_W_UNIT_BREATH,
 	BS_W__COUNT
 };
 

@@ -10,7 +10,8 @@
  * [14.9] by the HD they take out (RULING R-627). A caster who could cast
  * from where
  * he stands does not move in the Movement Phase [14.1] (docs/AI.md
- * "Magic"). */
+ * "Magic"). [13.7] A breather with a breath left breathes by the same
+ * choice (RULING R-644: at once, whatever the number of figures). */
 #include <stdio.h>
 #include <string.h>
 
@@ -70,12 +71,18 @@ static void consider(const struct bs_battle *b, int side, int k,
 		if (sp->level >= BIG_LEVEL && cv.enemy_figs < MASSED)
 			return;
 		v = cv.enemy_hd;
-		o.why = "the target with the most HD expected removed, none "
-			"of its own in the area (RULING R-577)";
+		o.why = sp->kind == BS_MAGIC_BREATH
+			    ? "breathes at the target with the most HD "
+			      "expected removed, none of its own in the area "
+			      "(RULING R-577, R-644)"
+			    : "the target with the most HD expected removed, "
+			      "none of its own in the area (RULING R-577)";
 	} else {
 		const struct bs_indiv_state *t =
 		    &b->indivs[b->indiv_first[ts] + ti];
-		v = mean_hp(sp, p.level, 0.5) / 4;
+		v = (sp->kind == BS_MAGIC_BREATH ? p.breath_hp * 0.75
+						 : mean_hp(sp, p.level, 0.5)) /
+		    4;
 		if (v * 4 > t->hp)
 			v = t->hp / 4.0;
 		o.why = "an enemy individual in reach: the most hit points "
@@ -94,10 +101,15 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 	const struct bs_individual *ind = &b->sc->sides[side].individuals[k];
 	struct pick best;
 	memset(&best, 0, sizeof best);
-	for (int i = 0; i < ind->nspells; i++) {
-		const struct bs_spell *sp = ind->spells[i].spell;
+	/* [13.7] his breath weapon after his spells (i == nspells) */
+	const struct bs_spell *br = bs1e_breaths_left(b, side, k) > 0
+					? bs1e_breath_of(b, side, k)
+					: NULL;
+	for (int i = 0; i < ind->nspells + (br != NULL); i++) {
+		const struct bs_spell *sp =
+		    i < ind->nspells ? ind->spells[i].spell : br;
 		if (!bs_spell_played(sp) ||
-		    bs1e_spells_left(b, side, k, sp) <= 0)
+		    (sp != br && bs1e_spells_left(b, side, k, sp) <= 0))
 			continue;
 		for (int es = 0; es < b->nsides; es++) {
 			if (es == side)
@@ -132,7 +144,8 @@ int bs_ai_cast_cb(void *ctx, const struct bs_battle *b, int side,
 		return 0;
 	int n = 0;
 	for (int k = 0; k < b->sc->sides[side].nindividuals && n < max; k++)
-		if (bs1e_spells_left(b, side, k, NULL) > 0 &&
+		if ((bs1e_spells_left(b, side, k, NULL) > 0 ||
+		     bs1e_breaths_left(b, side, k) > 0) &&
 		    best_cast(b, side, k, &out[n]))
 			n++;
 	return n;

@@ -139,6 +139,8 @@ struct bs1e_indiv_x {
 	int fired_initial, pass_through;
 	/* [10.4] RULING R-550: the MV he spent moving this Game Round */
 	double moved;
+	/* [13.7] (issue 16) his breath weapon's uses left today */
+	int breaths;
 };
 
 struct bs1e_scratch {
@@ -719,6 +721,14 @@ void bs1e_indivs_melee_end(struct bs_battle *b);
  * is left again [14.1]. */
 int bs1e_cast_init(struct bs_battle *b);
 void bs1e_cast_reset(struct bs_battle *b);
+struct bs1e_cast_plan;
+/* [13.7] r13_breath.c: every breather's uses a day (at the battle's start
+ * and each reset); a breath order's check, after the caster's own
+ * (RULING R-641: returns p->legal, p->level 1, p->breath_hp his hit
+ * points); one breath spent. */
+void bs1e_breath_reset(struct bs_battle *b);
+int bs1e_check_breath(const struct bs_battle *b, struct bs1e_cast_plan *p);
+void bs1e_breath_spend(struct bs_battle *b, int k);
 /* [1.5 A] step A of the Missile and Magic Phase for `side`: its
  * controller's casts (the `cast` callback), each checked when its turn
  * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game

@@ -58,6 +58,7 @@ int bs1e_cast_init(struct bs_battle *b)
 		}
 	}
 	free(sh);
+	bs1e_breath_reset(b);
 	return 0;
 }
 
@@ -68,6 +69,7 @@ void bs1e_cast_reset(struct bs_battle *b)
 	for (int k = 0; k < b->nindivs; k++)
 		bs_spell_memory_init(&s->ix[k].mem, b->indivs[k].def,
 				     s->ix[k].mem.left);
+	bs1e_breath_reset(b);
 }
 
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
@@ -256,13 +258,18 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 				  "[14.1]");
 		p->from = c->pos;
 	}
+	/* [13.7] a breath weapon: r13_breath.c checks the breather (RULING
+	 * R-641, R-642); the rest is the cast's */
+	int breath = p->sp && p->sp->kind == BS_MAGIC_BREATH;
+	if (breath && !bs1e_check_breath(b, p))
+		return 0;
 	/* [14.1] "Spell-casters cannot move during the same Game Round in
 	 * which they cast spells, unless affected by a potion of speed or a
 	 * haste spell" (haste [14.7] is not played: no one is hasted) */
 	int moved = p->g >= 0 ? (b->units[p->g].flags & BS_UF_MOVED) ||
 				    b->units[p->g].mv_spent > EPS
 			      : (c->flags & BS_IF_MOVED) != 0;
-	if (moved)
+	if (moved && !breath)
 		return no(p,
 			  p->g >= 0 ? "his unit moved this Game Round: he may "
 				      "not cast (RULING R-572)"
@@ -272,7 +279,8 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	if (!p->sp)
 		return no(p, "no such spell", "[14.1]");
 	/* [14.1] the AD&D rule: he casts what he memorized, once each */
-	if (bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem, p->sp) <= 0)
+	if (!breath &&
+	    bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem, p->sp) <= 0)
 		return no(p,
 			  bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem,
 					       p->sp) == 0 &&
@@ -297,7 +305,8 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			  "partial save or a limit on whom it affects (RULING "
 			  "R-574)",
 			  "[14.5]");
-	p->level = bs1e_caster_level(c->def, p->sp);
+	if (!breath)
+		p->level = bs1e_caster_level(c->def, p->sp);
 	if (p->level <= 0)
 		return no(p, "he casts no spell of that list", "[14.1]");
 	/* the target: an enemy unit, or an enemy individual standing alone */
@@ -389,6 +398,16 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		break;
 	}
 	p->area.at = p->aim;
+	/* RULING R-643: a breath cloud lies before the breather's mouth
+	 * (the edge of his counter, or his unit's front), along the line
+	 * to the target, not about him */
+	if (breath && p->sp->area == BS_AREA_RECT)
+		p->area.at = bs_vec_add(
+		    p->from,
+		    bs_vec_scale(
+			bs_dir(facing),
+			p->area.a / 2 +
+			    (p->g < 0 ? bs1e_sc(b)->ix[p->k].base / 2 : 0)));
 	p->range = bs_vec_dist(p->from, p->aim);
 	if (!p->has_area)
 		/* RULING R-572: to an individual, to his counter */
@@ -524,7 +543,7 @@ void bs1e_cast_expect(const struct bs_battle *b, int side,
 	if (!p->legal || p->fails || !p->has_area)
 		return;
 	struct bs_dice dice;
-	if (bs1e_spell_damage_dice(p->sp, p->level, 0, &dice) != 0)
+	if (bs1e_spell_damage_dice(p->sp, p->level, p->breath_hp, &dice) != 0)
 		return;
 	/* the HD per creature of the mean roll: parts read on D6/D8 as
 	 * they are, the others' mean hit points / 4 [14.5 A] */
@@ -568,6 +587,10 @@ void bs1e_cast_expect(const struct bs_battle *b, int side,
 			       ? ps * fate_value(fx.if_saved, fig_hd) +
 				     (1 - ps) * fate_value(fx.if_failed, fig_hd)
 			       : fate_value(fx.fate, fig_hd);
+		/* [14.1] the figures that resist are unaffected */
+		if (p->sp->kind != BS_MAGIC_BREATH)
+			e *= 1 -
+			     bs1e_mr_at(bs1e_unit_mr(b, g), p->level) / 100.0;
 		if (own)
 			v->own_hd += e;
 		else
@@ -630,13 +653,22 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.n[9] = p->fails;
 	ev.n[10] = bs1e_spells_left(b, c->side, c->idx, p->sp);
 	ev.n[11] = bs1e_spells_left(b, c->side, c->idx, NULL);
+	if (p->breath_hp) {
+		/* [13.7]: his hit points for the caster level, his breaths
+		 * left for the spells left (docs/EVENTS.md) */
+		ev.n[2] = p->breath_hp;
+		ev.n[10] = ev.n[11] = bs1e_breaths_left(b, c->side, c->idx);
+	}
 	ev.x0 = p->from.x;
 	ev.y0 = p->from.y;
 	ev.x1 = p->aim.x;
 	ev.y1 = p->aim.y;
 	ev.f1 = p->area.facing;
 	ev.why = why;
-	ev.cite = p->fails ? "[14.1] [14.4]" : "[14.1] [14.2] [14.4]";
+	ev.cite = p->breath_hp
+		      ? p->fails ? "[13.7] [14.4]" : "[13.7] [14.2] [14.4]"
+		  : p->fails ? "[14.1] [14.4]"
+			     : "[14.1] [14.2] [14.4]";
 	bs_battle_emit(b, &ev);
 }
 
@@ -681,7 +713,7 @@ static int damage_hd(struct bs_battle *b, const struct bs1e_cast_plan *p,
 {
 	struct bs_dice dice;
 	memset(m, 0, sizeof *m);
-	if (bs1e_spell_damage_dice(p->sp, p->level, 0, &dice) != 0)
+	if (bs1e_spell_damage_dice(p->sp, p->level, p->breath_hp, &dice) != 0)
 		return 0;
 	int items = 0, sides = 0;
 	for (int i = 0; i < dice.nparts; i++) {
@@ -721,8 +753,14 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	int nd = 0;
 	if (n > BS1E_MAX_FIGS)
 		n = BS1E_MAX_FIGS;
+	/* [3.1] [14.1] magic resistance before the saves (r14_resist.c) */
+	signed char res[BS1E_MAX_FIGS];
+	if (bs1e_resist(b, p, g, -1, n, res) < 0)
+		return;
 	for (int i = 0; i < n; i++) {
 		figure_fate(b, p, &h[i], hdpc, &fx[i]);
+		if (res[i])
+			fx[i].fate = BS1E_SPELL_NONE;
 		nd += fx[i].fate == BS1E_SPELL_SAVE_DECIDES;
 	}
 	/* [14.3] "Make a separate saving throw roll for each figure in the
@@ -802,6 +840,10 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 {
 	struct bs_indiv_state *d = &b->indivs[t];
 	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	/* [3.1] [14.1] his magic resistance first (r14_resist.c) */
+	signed char resisted = 0;
+	if (bs1e_resist(b, p, -1, t, 1, &resisted) != 0)
+		return;
 	int vs = p->sp->save_vs;
 	int number = vs >= 0 ? x->save[vs] : 0;
 	struct bs_deriv md;
@@ -813,8 +855,8 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			  : 0;
 	struct bs1e_save_who who = {d->side, -1, d->idx};
 	struct bs1e_indiv_spell r;
-	if (bs1e_spell_hp_damage(p->sp, p->level, 0, d->hp, number, mod,
-				 &b->dice, &who, &r) != 0)
+	if (bs1e_spell_hp_damage(p->sp, p->level, p->breath_hp, d->hp, number,
+				 mod, &b->dice, &who, &r) != 0)
 		return;
 	d->hp = r.hp_after;
 	if (bs_battle_events_on(b)) {
@@ -849,17 +891,21 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	struct bs_indiv_state *c = &b->indivs[p->k];
 	/* [14.4] "the spell automatically fails and is expended"; [14.1]
 	 * a cast spends the spell */
-	bs_spell_memory_spend(&s->ix[p->k].mem, p->sp);
+	if (p->breath_hp)
+		bs1e_breath_spend(b, p->k); /* [13.7] RULING R-642 */
+	else
+		bs_spell_memory_spend(&s->ix[p->k].mem, p->sp);
 	struct bs1e_magic_hd m;
 	memset(&m, 0, sizeof m);
 	if (!p->fails && p->has_area && damage_hd(b, p, &m) != 0)
 		return;
 	if (bs_battle_events_on(b))
 		emit_cast(b, p, m.hd_tenths, why);
-	note_left(b, p->k);
+	if (!p->breath_hp)
+		note_left(b, p->k);
 	/* [9.2] "If a spell is CAST by a commander, his unit is out of
-	 * command for the entire Game Round" */
-	if (c->rank != BS_RANK_NONE)
+	 * command for the entire Game Round" (a breath is no spell) */
+	if (c->rank != BS_RANK_NONE && !p->breath_hp)
 		bs1e_commander_casts(b, c->side, c->idx);
 	else
 		c->flags |= BS_IF_CAST;
@@ -915,7 +961,8 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 		if (h[i].indiv < 0)
 			continue;
 		int t = b->indiv_first[h[i].side] + h[i].indiv;
-		if (b->indivs[t].alive)
+		/* RULING R-643: not the breather, whose mouth it leaves */
+		if (b->indivs[t].alive && !(p->breath_hp && t == p->k))
 			strike_indiv(b, p, t);
 	}
 	free(h);

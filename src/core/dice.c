@@ -215,6 +215,7 @@ const char *const bs_roll_kind_name[BS_ROLL__COUNT] = {
     [BS_ROLL_DAMAGE] = "damage",
     [BS_ROLL_SAVE] = "save",
     [BS_ROLL_TURN] = "turn",
+    [BS_ROLL_MAGIC_RESISTANCE] = "magic_resistance",
     [BS_ROLL_OTHER] = "other",
 };
 

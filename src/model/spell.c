@@ -102,15 +102,18 @@ int bs_spell_played(const struct bs_spell *sp)
 {
 	/* RULING R-574: [14.5] "all spells and items that can do damage",
 	 * as far as the catalog's figures carry them; death spell, power
-	 * word kill (no hit points), stinking cloud, a breath weapon (the
-	 * breather's hit points: [13.7] is not played) and spells with a
-	 * partial save or a limit on the creatures they affect are not */
+	 * word kill (no hit points), stinking cloud and spells with a
+	 * partial save or a limit on the creatures they affect are not.
+	 * [13.7] issue 16: a breath weapon is, its damage the breather's
+	 * hit points (r13_breath.c) */
 	if (bs_spell_effect_played(sp))
 		return 1;
-	return sp->kind == BS_MAGIC_SPELL &&
+	int breath = sp->kind == BS_MAGIC_BREATH;
+	return (sp->kind == BS_MAGIC_SPELL || breath) &&
 	       sp->category == BS_SPCAT_ARTILLERY &&
 	       sp->effect == BS_SPFX_DAMAGE && sp->damage.given &&
-	       !sp->damage.hp && sp->save_effect != BS_SAVEFX_PARTIAL &&
+	       !sp->damage.hp == !breath &&
+	       sp->save_effect != BS_SAVEFX_PARTIAL &&
 	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
 	       (sp->area == BS_AREA_NONE || sp->creatures_all) &&
 	       (sp->known & BS_SPK_RANGE) &&

@@ -376,9 +376,18 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 	case BS_EV_CAST: /* issue 16 */
 		set(o, "spell", jstr(ev->what));
 		if (n[0] == 0) {
+			/* [13.7] a breath: his hit points, breaths left */
+			const struct bs_spell *rec =
+			    ev->what ? bs_scenario_spell(sc, ev->what, -1)
+				     : NULL;
+			int breath = rec && rec->kind == BS_MAGIC_BREATH;
 			set(o, "step", jstr("cast"));
+			if (rec && rec->kind != BS_MAGIC_SPELL)
+				set(o, "kind",
+				    jstr(bs_magic_kind_name[rec->kind]));
 			set(o, "spell_level", json_integer(n[1]));
-			set(o, "caster_level", json_integer(n[2]));
+			set(o, breath ? "breather_hp" : "caster_level",
+			    json_integer(n[2]));
 			set(o, "range", jtenths(n[3]));
 			set(o, "spell_range", jtenths(n[4]));
 			set(o, "failed", json_boolean(n[9]));
@@ -444,6 +453,16 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 					set(o, "save",
 					    jderiv(&ev->deriv, "save", 0));
 			}
+		} else if (n[0] == 5) {
+			/* [3.1] [14.1] magic resistance (RULING R-646) */
+			set(o, "step", jstr("magic_resistance"));
+			set(o, "rolled", json_integer(n[1]));
+			set(o, "resisted", json_integer(n[2]));
+			set(o, "mr", json_integer(n[3]));
+			set(o, "mr_base", json_integer(n[4]));
+			set(o, "caster_level", json_integer(n[5]));
+			if (ev->ndice > 0)
+				set_dice(o, ev, 0);
 		} else {
 			set(o, "step", jstr("individual"));
 			set(o, "hp_rolled", json_integer(n[1]));

@@ -930,10 +930,18 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		      const struct bs_event *ev)
 {
 	const int *n = ev->n;
+	/* [13.7] a breath weapon's cast: his hit points, breaths left */
+	const struct bs_spell *rec =
+	    ev->what ? bs_scenario_spell(sc, ev->what, -1) : NULL;
+	int breath = rec && rec->kind == BS_MAGIC_BREATH;
 	if (n[0] == 0) {
 		put_indiv(b, sc, ev->side, ev->indiv);
-		put(b, " casts %s (spell level %d, caster level %d) at ",
-		    str(ev->what), n[1], n[2]);
+		if (breath)
+			put(b, " breathes %s (%d hp) at ", str(ev->what), n[2]);
+		else
+			put(b,
+			    " casts %s (spell level %d, caster level %d) at ",
+			    str(ev->what), n[1], n[2]);
 		put_target(b, sc, ev);
 		put(b, ": range ");
 		put_tenths(b, n[3]);
@@ -959,8 +967,12 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 				put(b, " HD per creature");
 			}
 		}
-		put(b, "; %d left of it, %d spell%s in all", n[10], n[11],
-		    n[11] == 1 ? "" : "s");
+		if (breath)
+			put(b, "; %d breath%s left today", n[10],
+			    n[10] == 1 ? "" : "s");
+		else
+			put(b, "; %d left of it, %d spell%s in all", n[10],
+			    n[11], n[11] == 1 ? "" : "s");
 		put_ev_cite(b, ev);
 		put_why(b, ev);
 		return;
@@ -969,6 +981,16 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	put_target(b, sc, ev);
 	if (n[0] == 3 || n[0] == 4) {
 		text_effect(b, ev);
+		return;
+	}
+	if (n[0] == 5) {
+		/* [3.1] [14.1] magic resistance (RULING R-646) */
+		put(b,
+		    ": magic resistance %d%% (%d%% against caster level %d): ",
+		    n[4], n[3], n[5]);
+		put_dice_list(b, ev);
+		put(b, " -> %d unaffected", n[2]);
+		put_ev_cite(b, ev);
 		return;
 	}
 	if (n[0] == 2) {

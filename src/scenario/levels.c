@@ -247,6 +247,18 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			     "%s: '%s' flies (%d\")", key, c->name, c->fly_mv);
 		}
 	}
+	/* [13.7] issue 16: an individual's breath is played at `advanced`
+	 * (r13_breath.c), a unit's not yet (RULING R-645) */
+	if (c->breath) {
+		enum bs_warn w = by_level(ld, BS_LEVEL_ADVANCED,
+					  BS_W_BREATH_LEVEL, BS_W_UNIT_BREATH);
+		if (!done[w]) {
+			done[w] = 1;
+			warn(ld, ability_at(ld, at, NULL, "breath"), w,
+			     "%s: '%s' breath weapon '%s'", key, c->name,
+			     c->breath->name);
+		}
+	}
 	/* RULING R-312: a mindless creature never checks morale at every
 	 * level ([4.1] special note); the rest of [13.9] is the Advanced
 	 * Game's */
@@ -503,6 +515,13 @@ static void individual(struct ld *ld, int si, int k,
 		     BS_W_EVIL_CLERIC, "class: %s of '%s' (race '%s')", tcls,
 		     ind->name, ind->race->name);
 	individual_items(ld, n, ind);
+	/* [13.7] issue 16: his race's breath weapon (r13_breath.c) */
+	if (ind->race && ind->race->breath)
+		warn(ld, ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n,
+		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_BREATH_LEVEL,
+			      BS_W_BREATH),
+		     "race: '%s' of '%s' breath weapon '%s'", ind->race->name,
+		     ind->name, ind->race->breath->name);
 	/* RULING R-524, R-525: heroes who shoot are played only in the
 	 * Missile and Magic Phase (r09_missiles.c); what is left out (the
 	 * Initial Missile Phase, pass-through fire, his melee with it) is

@@ -592,12 +592,24 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 		for (int i = 0; i < ind->nspells; i++)
 			if (bs_name_eq(ind->spells[i].spell->name, name))
 				c->spell = ind->spells[i].spell;
+		/* [13.7] issue 16: his race's breath weapon */
+		if (!c->spell && ind->race && ind->race->breath &&
+		    bs_name_eq(ind->race->breath->name, name))
+			c->spell = ind->race->breath;
 		if (!c->spell) {
 			ld_err(ld, v[OK_CAST],
 			       "cast: '%s' has not memorized '%s' (his "
 			       "`spells:`, or the default choice, RULING "
-			       "R-562) [14.1]",
-			       ind->name, name);
+			       "R-562) [14.1]%s%s%s",
+			       ind->name, name,
+			       ind->race && ind->race->breath
+				   ? "; his breath weapon is '"
+				   : "",
+			       ind->race && ind->race->breath
+				   ? ind->race->breath->name
+				   : "",
+			       ind->race && ind->race->breath ? "' [13.7]"
+							      : "");
 			bad = -1;
 		}
 	}

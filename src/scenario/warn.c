@@ -223,6 +223,21 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			"all forces should start more than two full moves "
 			"away from their nearest opponent",
 			"[3.4] (RULING R-136, R-315)", 0},
+    [BS_W_BREATH_LEVEL] = {"breath-level", BI, NIF,
+			   "breath weapons (magical artillery) are not in "
+			   "force at this level (an Advanced Game rule): it "
+			   "does not breathe",
+			   "[13.7] [14.0] [16.3 A]", 0},
+    [BS_W_BREATH] = {"breath", A, NPY,
+		     "an individual breathes in the Missile and Magic Phase "
+		     "(the doctrine AI and scripted cast entries); split-fire "
+		     "breath in the middle of his move and pass-through "
+		     "breath are not played yet",
+		     "[13.7] [10.5] [10.6] (RULING R-641)", 0},
+    [BS_W_UNIT_BREATH] = {"unit-breath", A, NPY,
+			  "a unit's breath weapons are not played yet (only "
+			  "an individual's): its figures do not breathe",
+			  "[13.7] (RULING R-645)", 0},
 };
 
 enum bs_warn bs_warn_by_id(const char *id)

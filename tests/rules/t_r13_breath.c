@@ -1,0 +1,426 @@
+/* Issue 16 [13.7]: breath weapons as magical artillery in step A of the
+ * Missile and Magic Phase (src/bs1e/r13_breath.c, the cast's path of
+ * r14_cast.c): damage the breather's hit points, read as hit points / 4 HD
+ * per creature [14.5 A], the area of [14.2] (Table 17), the fate of each
+ * figure [14.5 B], the uses a day (RULING R-642), a breather who moved
+ * (RULING R-641), the cloud before his mouth (RULING R-643) and the
+ * doctrine AI's breath (RULING R-644). */
+#include "battlesim/ai.h"
+#include "battlesim/bs1e_magic.h"
+#include "bs1e_fixture.h"
+
+static struct bs_cast_order tb_o[BS_MAX_SIDES][8];
+static int tb_n[BS_MAX_SIDES];
+
+static int tb_cast(void *ctx, const struct bs_battle *b, int side,
+		   struct bs_cast_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = tb_n[side] < max ? tb_n[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = tb_o[side][i];
+	return n;
+}
+
+/* South: Guards far away (commander C0), the dragon D (individual 1) of
+ * race `race` with `hp` standing at (x, y), `more0`; North: Orcs (12
+ * figures, 6 files, front (40, 60) facing south), Ogres (8 figures of ten
+ * 4+1 HD ogres, 4 files, front (50, 66) facing south), `more1`. */
+static void open_breath(struct tf *t, const char *level, const char *race,
+			int hp, double x, double y, const char *more0,
+			const char *more1)
+{
+	char *yaml = malloc(8192);
+	cr_assert_not_null(yaml);
+	snprintf(
+	    yaml, 8192,
+	    "name: Breath\nrules: bs1e\nlevel: %s\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20], commander: C0}\n"
+	    "    individuals:\n"
+	    "      - {name: C0, class: fighter, level: 3, hp: 20, abilities: "
+	    "{cha: 14}, rank: unit}\n"
+	    "      - {name: D, race: %s, hp: %d, position: [%g, %g]}\n"
+	    "%s"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 12, creature: orc, weapons: "
+	    "[spear], frontage: 6, position: [40, 60], commander: Boss}\n"
+	    "      - {name: Ogres, figures: 8, creature: ogre, ratio: 10, "
+	    "weapons: [club], frontage: 4, position: [50, 66], commander: "
+	    "Grull}\n"
+	    "    individuals:\n"
+	    "      - {name: Boss, race: orc, hp: 8, rank: unit}\n"
+	    "      - {name: Grull, race: ogre, hp: 30, rank: unit}\n"
+	    "%s",
+	    level, race, hp, x, y, more0 ? more0 : "", more1 ? more1 : "");
+	tf_open(t, yaml);
+	free(yaml);
+	memset(tb_n, 0, sizeof tb_n);
+	t->ctl.cast = tb_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static const struct bs_spell *rec(struct tf *t, const char *name)
+{
+	const struct bs_spell *sp = bs_scenario_spell(t->sc, name, -1);
+	cr_assert_not_null(sp, "%s", name);
+	return sp;
+}
+
+/* A breath order of D (South's individual 1) at North's unit tunit or
+ * individual tindiv. */
+static struct bs_cast_order dragon(struct tf *t, const char *breath, int tunit,
+				   int tindiv)
+{
+	return (struct bs_cast_order){
+	    1, rec(t, breath), 1, tunit, tindiv, 0, 0, 0, NULL};
+}
+
+static const struct bs_event *cast_ev(struct tf *t, int step, int n)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_CAST &&
+		    t->evs[i].ev.n[0] == step && n-- == 0)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+static const char *rejected(struct tf *t)
+{
+	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
+	return e ? e->what : NULL;
+}
+
+static struct bs_indiv_state *d_state(struct tf *t)
+{
+	return &t->b->indivs[t->b->indiv_first[0] + 1];
+}
+
+/* The catalog's dragons carry the MM's breath weapons (RULING R-640). */
+Test(r13_breath, s13_7_the_catalog_dragons_and_their_breath_r640)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	static const char *const names[][2] = {
+	    {"white dragon", "white dragon breath"},
+	    {"black dragon", "black dragon breath"},
+	    {"green dragon", "green dragon breath"},
+	    {"blue dragon", "blue dragon breath"},
+	    {"red dragon", "red dragon breath"},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const struct bs_creature *c = NULL;
+		for (int k = 0; k < t.sc->ncreatures; k++)
+			if (strcmp(t.sc->creatures[k].name, names[i][0]) == 0)
+				c = &t.sc->creatures[k];
+		cr_assert_not_null(c, "%s", names[i][0]);
+		cr_assert_not_null(c->breath);
+		cr_assert_str_eq(c->breath->name, names[i][1]);
+		cr_assert_eq(c->breath->per_day, 3);
+		cr_assert(c->flags & BS_CF_DRAGON, "[13.6] a dragon");
+	}
+	const struct bs_creature *red = t.b->indivs[1].def->race;
+	cr_assert_eq(red->hd.tenths, 100, "the middle of 9-11");
+	cr_assert_eq(red->ac, -1);
+	tf_close(&t);
+}
+
+/* [13.7] "Breath weapons use the rules for magical artillery. See [14.5]
+ * for calculating damage": a red dragon of 60 hit points does 60 hit
+ * points, 60 / 4 = 15 HD per creature [14.5 A]; "area of effect is as
+ * defined in [14.2]": the MM's cone 9" x 3" is 3" x 1" on the table
+ * (Table 17); ten ogres to a figure take 150 HD (the special note). */
+Test(r13_breath, s13_7_a_breath_does_the_breathers_hit_points_over_4)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	cr_assert_eq(bs1e_breaths_left(t.b, 0, 1), 3, "three a day (MM)");
+	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	tb_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[2], 60, "his hit points");
+	cr_assert_eq(c->n[8], 150, "60 hp / 4 = 15 HD per creature");
+	cr_assert_eq(c->n[5], BS_AREA_CONE);
+	cr_assert_eq(c->n[6], 300, "9\" of AD&D = 3\" [14.2] Table 17");
+	cr_assert_eq(c->n[7], 100);
+	cr_assert_eq(c->n[10], 2, "two breaths left");
+	cr_assert_str_eq(c->cite, "[13.7] [14.2] [14.4]");
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u, "the Ogres are in the cone");
+	cr_assert_eq(u->n[2], 150);
+	cr_assert_eq(u->n[11], 10);
+	cr_assert_eq(u->n[3], 1500, "150 HD per whole figure");
+	/* from their front, in the first half of the cone: wounds only
+	 * [14.5 B] */
+	cr_assert_eq(u->n[9], BS1E_STRIKE_FRONT);
+	cr_assert_eq(u->n[7], 0);
+	cr_assert_gt(u->n[8], 0);
+	cr_assert_eq(bs1e_breaths_left(t.b, 0, 1), 2);
+	tf_close(&t);
+	/* the damage is his hit points now: wounded to 20, 5 HD */
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	d_state(&t)->hp = 20;
+	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	tb_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[8], 50, "20 hp / 4 = 5 HD per creature");
+	tf_close(&t);
+}
+
+/* RULING R-642: three breaths a day, all there at the battle's start; a
+ * fourth is REJECTED, nothing spent. One breath a Game Round (one AD&D
+ * melee round [14.1]). */
+Test(r13_breath, s13_7_three_breaths_a_day_r642)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	tb_o[0][1] = dragon(&t, "red dragon breath", 1, -1);
+	tb_n[0] = 2;
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(rejected(&t));
+	cr_assert(strstr(rejected(&t), "one AD&D melee round"), "%s",
+		  rejected(&t));
+	cr_assert_eq(bs1e_breaths_left(t.b, 0, 1), 2);
+	tb_n[0] = 1;
+	for (int i = 0; i < 2; i++) {
+		d_state(&t)->flags &= ~BS_IF_CAST;
+		bs1e_casts(t.b, 0);
+	}
+	cr_assert_eq(bs1e_breaths_left(t.b, 0, 1), 0);
+	d_state(&t)->flags &= ~BS_IF_CAST;
+	t.nev = 0;
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(rejected(&t));
+	cr_assert(strstr(rejected(&t), "R-642"), "%s", rejected(&t));
+	cr_assert_null(cast_ev(&t, 0, 0));
+	tf_close(&t);
+}
+
+/* RULING R-641: a breath is no spell: the breather may have moved (the
+ * spell-caster's [14.1] rule is not his), and he breathes only his race's
+ * breath weapon [13.0]. */
+Test(r13_breath, s13_7_a_breather_who_moved_breathes_r641)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	d_state(&t)->flags |= BS_IF_MOVED;
+	struct bs1e_cast_plan p;
+	struct bs_cast_order o = dragon(&t, "red dragon breath", 1, -1);
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
+	cr_assert_eq(p.breath_hp, 60);
+	o = dragon(&t, "blue dragon breath", 1, -1);
+	cr_assert_not(bs1e_check_cast(t.b, 0, &o, &p));
+	cr_assert(strstr(p.why, "not his breath weapon"), "%s", p.why);
+	/* not below the Advanced Game [14.0] */
+	tf_close(&t);
+	open_breath(&t, "intermediate", "red dragon", 60, 50, 64.5, NULL, NULL);
+	o = dragon(&t, "red dragon breath", 1, -1);
+	cr_assert_not(bs1e_check_cast(t.b, 0, &o, &p));
+	tf_close(&t);
+}
+
+/* [14.5 B] "If it is fired from the side against a figure in closed or
+ * open formation, it can cause a figure to be removed": a blue dragon's
+ * lightning (10" x 1/2" in the MM: 3.33" x 0.17" by Table 17) along the
+ * Orcs' rank from their flank removes figures; the line starts at the
+ * breather (range `self`). */
+Test(r13_breath, s13_7_a_blue_dragons_line_from_the_flank_removes)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "blue dragon", 44, 43.5, 60.5, NULL, NULL);
+	tb_o[0][0] = dragon(&t, "blue dragon breath", 0, -1);
+	tb_o[0][0].aim = 1;
+	tb_o[0][0].x = 36;
+	tb_o[0][0].y = 60.5;
+	tb_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[5], BS_AREA_LINE);
+	cr_assert_eq(c->n[8], 110, "44 / 4 = 11 HD per creature");
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->n[9], BS1E_STRIKE_SIDE);
+	cr_assert_gt(u->n[7], 0, "removed from the side");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 12 - u->n[7]);
+	tf_close(&t);
+}
+
+/* RULING R-643: a green dragon's cloud (5" x 4" in the MM: 1.67" x 1.33")
+ * lies before his mouth, toward the target, and does not strike him. */
+Test(r13_breath, s13_7_a_cloud_lies_before_the_breather_r643)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "green dragon", 40, 50, 64.5, NULL, NULL);
+	struct bs1e_cast_plan p;
+	struct bs_cast_order o = dragon(&t, "green dragon breath", 1, -1);
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
+	cr_assert_eq(p.area.shape, BS_AREA_RECT);
+	cr_assert_gt(p.area.at.y, 64.5 + p.area.a / 2 - 1e-9,
+		     "its centre before him, toward the Ogres");
+	tb_o[0][0] = o;
+	tb_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_eq(d_state(&t)->hp, 40, "not the breather");
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u, "the Ogres are in it");
+	tf_close(&t);
+}
+
+/* [14.5 A] "Against individuals, damage is determined by normal AD&D
+ * game rules": the breath's hit points, half on a save vs breath (R-571:
+ * rounded down). */
+Test(r13_breath, s13_7_an_individual_in_the_breath_saves_for_half)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 45, 50, 60, NULL,
+		    "      - {name: Hero, class: fighter, level: 5, hp: 60, "
+		    "position: [50, 62]}\n");
+	tb_o[0][0] = dragon(&t, "red dragon breath", -1, 2);
+	tb_n[0] = 1;
+	int dice[] = {20, 20, 20, 20, 20, 20, 20, 20, 20, 20};
+	tf_dice(&t, dice, sizeof dice / sizeof dice[0]);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *e = NULL;
+	for (int i = 0; (e = cast_ev(&t, 2, i)) != NULL; i++)
+		if (e->tindiv == 2)
+			break;
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[1], 45, "his hit points, no dice");
+	cr_assert_eq(e->n[3], 1, "saved");
+	cr_assert_eq(e->n[4], 22, "half, rounded down");
+	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 2].hp, 38);
+	tf_close(&t);
+}
+
+/* RULING R-644: the doctrine breathes where it removes the most HD
+ * expected, with its reason, and not at its own figures. */
+Test(r13_breath, s13_7_the_doctrine_breathes_r644)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[8];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 8);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].indiv, 1);
+	cr_assert_eq(o[0].spell->kind, BS_MAGIC_BREATH);
+	cr_assert_not_null(o[0].why);
+	cr_assert(strstr(o[0].why, "R-644"), "%s", o[0].why);
+	/* spent: no more */
+	bs1e_sc(t.b)->ix[t.b->indiv_first[0] + 1].breaths = 0;
+	n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 8);
+	cr_assert_eq(n, 0);
+	free(ai);
+	tf_close(&t);
+}
+
+/* ---- magic resistance [3.1] [14.1] (r14_resist.c) ---------------------- */
+
+/* The MM's figure is against an 11th-level caster, 5% more a level below,
+ * 5% less a level above (RULING R-646). */
+Test(r14_resist, s14_1_magic_resistance_by_caster_level_r646)
+{
+	cr_assert_eq(bs1e_mr_at(50, 11), 50);
+	cr_assert_eq(bs1e_mr_at(50, 6), 75);
+	cr_assert_eq(bs1e_mr_at(50, 14), 35);
+	cr_assert_eq(bs1e_mr_at(10, 20), 0);
+	cr_assert_eq(bs1e_mr_at(90, 1), 100);
+	cr_assert_eq(bs1e_mr_at(0, 1), 0, "no MR: none");
+}
+
+/* A unit of creatures with MR 50 (ten to a figure) in a 6th-level
+ * magic-user's fireball: one d100 a figure before the saves, 75% against
+ * him (RULING R-646); a figure that resists is unaffected and rolls no
+ * save. */
+Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 20, 20,
+		    "      - {name: Zan, class: magic-user, level: 6, hp: 18, "
+		    "position: [46, 60.5], spells: [fireball]}\n",
+		    NULL);
+	/* the Ogres resist: MR 50 */
+	struct bs_creature *ogre =
+	    (struct bs_creature *)tf_unit(&t, 1, 1)->def->creature;
+	ogre->mr = 50;
+	struct bs_cast_order o = {
+	    2, rec(&t, "fireball"), 1, 1, -1, 1, 49.5, 66.5, NULL};
+	tb_o[0][0] = o;
+	tb_n[0] = 1;
+	/* 6 HD: the d100s 01 (resists) then 99 for the others, then saves */
+	int dice[32];
+	for (int i = 0; i < 32; i++)
+		dice[i] = 1;
+	dice[0] = 1;
+	for (int i = 1; i < 6; i++) /* six figures in it: 99 for five */
+		dice[i] = 99;
+	tf_dice(&t, dice, 32);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *m = cast_ev(&t, 3, 0);
+	cr_assert_not_null(m, "the magic resistance step");
+	cr_assert_eq(m->n[3], 75, "50% + 5 x (11 - 6)");
+	cr_assert_eq(m->n[4], 50);
+	cr_assert_eq(m->die_sides, 100);
+	cr_assert_eq(m->n[2], 1, "the 01 resists");
+	cr_assert_eq(m->dice[0], 1);
+	const struct bs_event *u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_eq(u->n[7] + u->n[8], m->n[1] - 1,
+		     "every other figure is struck");
+	tf_close(&t);
+	/* a breath weapon is not resisted (RULING R-647) */
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
+	ogre = (struct bs_creature *)tf_unit(&t, 1, 1)->def->creature;
+	ogre->mr = 100;
+	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	tb_n[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(cast_ev(&t, 3, 0));
+	u = cast_ev(&t, 1, 0);
+	cr_assert_not_null(u);
+	cr_assert_gt(u->n[8], 0, "wounded all the same");
+	tf_close(&t);
+}
+
+/* An individual's MR (his race's): a d100 before his save; resisted, he
+ * takes nothing. */
+Test(r14_resist, s14_1_an_individual_resists_r646)
+{
+	struct tf t;
+	open_breath(
+	    &t, "advanced", "red dragon", 60, 20, 20,
+	    "      - {name: Zan, class: magic-user, level: 11, hp: 30, "
+	    "position: [46, 60.5], spells: [magic missile]}\n",
+	    "      - {name: Elf, class: fighter, level: 5, hp: 30, mr: 40, "
+	    "position: [56, 62]}\n");
+	tb_o[0][0] = (struct bs_cast_order){
+	    2, rec(&t, "magic missile"), 1, -1, 2, 0, 0, 0, NULL};
+	tb_n[0] = 1;
+	int dice[] = {40, 4, 4, 4, 4, 4, 4};
+	tf_dice(&t, dice, 7);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *m = cast_ev(&t, 3, 0);
+	cr_assert_not_null(m);
+	cr_assert_eq(m->n[3], 40);
+	cr_assert_eq(m->n[2], 1, "40 on the d100: resisted");
+	cr_assert_null(cast_ev(&t, 2, 0), "no damage step");
+	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 2].hp, 30);
+	tf_close(&t);
+}

@@ -534,8 +534,9 @@ static void individual(struct ld *ld, int si, int k,
 		warn(ld, ia->deputy_of, BS_W_DEPUTY_LEVEL,
 		     "deputy_of: '%s' for '%s'", ind->name,
 		     sd->individuals[ind->deputy_of].name);
-	/* an independent commander moves: on the ground */
-	if (independent && ind->race &&
+	/* an independent commander or a hero moves alone [9.2] [9.4]: on
+	 * the ground (a dragon hero's wings are not played either) */
+	if ((independent || (!commands && ia->member_of < 0)) && ind->race &&
 	    (ind->race->fly_mv > 0 || (ind->race->flags & BS_CF_FLIES)))
 		warn(ld, ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n,
 		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_FLYING_LEVEL,

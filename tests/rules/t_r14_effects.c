@@ -252,3 +252,34 @@ Test(r14_effects, s14_6_the_doctrine_casts_a_hold_r627)
 	free(ai);
 	tf_close(&t);
 }
+
+/* [14.6 B] RULING R-623: held figures do not fight. The Men (6 figures
+ * of 2 men-at-arms) meet the Guards front to front: 6 of them fight
+ * [8.1]; one figure held by hold person, 5. */
+Test(r14_effects, s14_6_b_held_figures_do_not_fight_in_melee_r623)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "hold person");
+	static const int dice[] = {4, 2, 19};
+	tf_dice(&t, dice, 3);
+	int g = tf_g(&t, 1, 0), h = tf_g(&t, 0, 0);
+	struct bs_unit_state *men = tf_unit(&t, 1, 0), *gu = tf_unit(&t, 0, 0);
+	/* the Guards' front on the Men's, facing them */
+	gu->front = men->front;
+	gu->facing = men->facing >= 180 ? men->facing - 180 : men->facing + 180;
+	struct bs_tt_contact c;
+	cr_assert(bs1e_contact(t.b, g, h, &c), "the two fronts touch");
+	int before = bs1e_melee_eligible(t.b, g, h);
+	cr_assert_eq(before, 6, "6 figures of the Men fight before the hold");
+	/* the hold, cast with the Guards away (the Men in sight of Zan) */
+	struct bs_vec keep = gu->front;
+	gu->front = (struct bs_vec){10, 20};
+	cast_one(&t, zan(&t, "hold person", 0, -1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	cr_assert_eq(bs1e_fx_held(t.b, g), 1, "one figure held");
+	gu->front = keep;
+	cr_assert(bs1e_contact(t.b, g, h, &c));
+	cr_assert_eq(bs1e_melee_eligible(t.b, g, h), before - 1,
+		     "the held figure does not fight (RULING R-623)");
+	tf_close(&t);
+}

@@ -700,6 +700,25 @@ static int magic_given(const struct bs_human_q *q, int k)
 	return 0;
 }
 
+/* Record i (0 .. his spells' count) individual k of `side` may use now
+ * [14.1] [13.7]: spell i of his memory when it is the first of its name
+ * with one left; i == his spells' count: his race's breath weapon with
+ * a breath left today (RULING R-642). NULL when that one may not. */
+const struct bs_spell *bs_ai_human_record(const struct bs_battle *b, int side,
+					  int k, int i)
+{
+	const struct bs_individual *ind = &b->sc->sides[side].individuals[k];
+	if (i == ind->nspells)
+		return bs1e_breaths_left(b, side, k) > 0
+			   ? bs1e_breath_of(b, side, k)
+			   : NULL;
+	const struct bs_spell *sp = ind->spells[i].spell;
+	for (int j = 0; j < i; j++)
+		if (ind->spells[j].spell == sp)
+			return NULL;
+	return bs1e_spells_left(b, side, k, sp) > 0 ? sp : NULL;
+}
+
 int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 		      struct bs_cast_order *out, int max)
 {
@@ -708,16 +727,12 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 		return 0;
 	const struct bs_side *sd = &b->sc->sides[side];
 	for (int k = 0; k < sd->nindividuals; k++) {
-		const struct bs_individual *ind = &sd->individuals[k];
-		if (magic_given(q, k) ||
-		    bs1e_spells_left(b, side, k, NULL) <= 0)
+		if (magic_given(q, k))
 			continue;
-		for (int i = 0; i < ind->nspells; i++) {
-			const struct bs_spell *sp = ind->spells[i].spell;
-			int dup = 0;
-			for (int j = 0; j < i; j++)
-				dup |= ind->spells[j].spell == sp;
-			if (dup || bs1e_spells_left(b, side, k, sp) <= 0)
+		for (int i = 0; i <= sd->individuals[k].nspells; i++) {
+			const struct bs_spell *sp =
+			    bs_ai_human_record(b, side, k, i);
+			if (!sp)
 				continue;
 			for (int es = 0; es < b->nsides; es++) {
 				if (es == side)

@@ -2430,23 +2430,31 @@ static void cast_question_text(const struct bs_ref *r,
 	for (int i = 0; i < n; i++) {
 		int k0 = o[i].indiv;
 		if (i == 0 || o[i - 1].indiv != k0) {
-			put(buf, len, &k, "\n  %s, %d spell%s left:",
-			    sd->individuals[k0].name,
-			    bs1e_spells_left(b, q->side, k0, NULL),
-			    bs1e_spells_left(b, q->side, k0, NULL) == 1 ? ""
-									: "s");
-			/* every spell left, those with no target too */
+			int left = bs1e_spells_left(b, q->side, k0, NULL);
+			if (sd->individuals[k0].nspells)
+				put(buf, len, &k, "\n  %s, %d spell%s left:",
+				    sd->individuals[k0].name, left,
+				    left == 1 ? "" : "s");
+			else /* a breather with no spells [13.7] */
+				put(buf, len, &k,
+				    "\n  %s:", sd->individuals[k0].name);
+			/* every spell left, those with no target too, and
+			 * his breath weapon [13.7] (RULING R-663) */
 			const struct bs_individual *ind = &sd->individuals[k0];
-			for (int j = 0; j < ind->nspells; j++) {
+			for (int j = 0; j <= ind->nspells; j++) {
 				const struct bs_spell *sp =
-				    ind->spells[j].spell;
-				int dup = 0;
-				for (int x = 0; x < j; x++)
-					dup |= ind->spells[x].spell == sp;
-				int left = bs1e_spells_left(b, q->side, k0, sp);
-				if (!dup && left > 0)
+				    bs_ai_human_record(b, q->side, k0, j);
+				if (!sp)
+					continue;
+				if (j == ind->nspells)
+					put(buf, len, &k, " %s (%d left today)",
+					    sp->name,
+					    bs1e_breaths_left(b, q->side, k0));
+				else
 					put(buf, len, &k, " %s (%d)%s",
-					    sp->name, left,
+					    sp->name,
+					    bs1e_spells_left(b, q->side, k0,
+							     sp),
 					    bs_spell_played(sp)
 						? ""
 						: " not played yet (RULING "

@@ -372,7 +372,7 @@ Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
 	tf_dice(&t, dice, 32);
 	bs1e_casts(t.b, 0);
 	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *m = cast_ev(&t, 3, 0);
+	const struct bs_event *m = cast_ev(&t, 5, 0);
 	cr_assert_not_null(m, "the magic resistance step");
 	cr_assert_eq(m->n[3], 75, "50% + 5 x (11 - 6)");
 	cr_assert_eq(m->n[4], 50);
@@ -391,7 +391,7 @@ Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
 	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
 	tb_n[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert_null(cast_ev(&t, 3, 0));
+	cr_assert_null(cast_ev(&t, 5, 0));
 	u = cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_gt(u->n[8], 0, "wounded all the same");
@@ -416,7 +416,7 @@ Test(r14_resist, s14_1_an_individual_resists_r646)
 	tf_dice(&t, dice, 7);
 	bs1e_casts(t.b, 0);
 	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *m = cast_ev(&t, 3, 0);
+	const struct bs_event *m = cast_ev(&t, 5, 0);
 	cr_assert_not_null(m);
 	cr_assert_eq(m->n[3], 40);
 	cr_assert_eq(m->n[2], 1, "40 on the d100: resisted");

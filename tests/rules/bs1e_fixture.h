@@ -62,6 +62,13 @@ struct tf {
 	struct tf_event *evs;
 	int nev;
 	int dice[256];
+	/* issue 16: the cast orders of each side, given by tf_cast (the
+	 * `cast` callback a magic test puts in ctl.cast) */
+	struct bs_cast_order cast[BS_MAX_SIDES][8];
+	int ncast[BS_MAX_SIDES];
+	/* the individuals' shots of each side (tf_shots, ctl.fire_indiv) */
+	struct bs_indiv_fire_order shot[BS_MAX_SIDES][8];
+	int nshot[BS_MAX_SIDES];
 };
 
 static inline int tf_moves_first(void *ctx, const struct bs_battle *b, int side)
@@ -96,9 +103,8 @@ static inline void tf_move(void *ctx, const struct bs_battle *b, int side,
 		*out = t->order[side][unit];
 }
 
-static inline void tf_indiv_move(void *ctx, const struct bs_battle *b,
-				 int side, int indiv,
-				 struct bs_indiv_order *out)
+static inline void tf_indiv_move(void *ctx, const struct bs_battle *b, int side,
+				 int indiv, struct bs_indiv_order *out)
 {
 	struct tf *t = ctx;
 	(void)b;
@@ -118,8 +124,8 @@ static inline int tf_follow(void *ctx, const struct bs_battle *b, int side,
 }
 
 static inline int tf_fire(void *ctx, const struct bs_battle *b, int side,
-			   enum bs_fire_kind kind, int call,
-			   struct bs_fire_order *out, int max)
+			  enum bs_fire_kind kind, int call,
+			  struct bs_fire_order *out, int max)
 {
 	struct tf *t = ctx;
 	(void)b;
@@ -155,6 +161,31 @@ static inline int tf_pass_through(void *ctx, const struct bs_battle *b,
 		out[n] = t->pt[side][i].o;
 		out[n++].at = at;
 	}
+	return n;
+}
+
+/* The `cast` callback: the orders of t->cast for the side. */
+static inline int tf_cast(void *ctx, const struct bs_battle *b, int side,
+			  struct bs_cast_order *out, int max)
+{
+	struct tf *t = ctx;
+	(void)b;
+	int n = t->ncast[side] < max ? t->ncast[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = t->cast[side][i];
+	return n;
+}
+
+/* The `fire_indiv` callback: the shots of t->shot for the side, in the
+ * Missile and Magic Phase. */
+static inline int tf_shots(void *ctx, const struct bs_battle *b, int side,
+			   struct bs_indiv_fire_order *out, int max)
+{
+	struct tf *t = ctx;
+	(void)b;
+	int n = t->nshot[side] < max ? t->nshot[side] : max;
+	for (int i = 0; i < n; i++)
+		out[i] = t->shot[side][i];
 	return n;
 }
 
@@ -261,6 +292,23 @@ static inline const struct bs_event *tf_find(struct tf *t, enum bs_ev type,
 		if (t->evs[i].ev.type == type && n-- == 0)
 			return &t->evs[i].ev;
 	return NULL;
+}
+
+/* The n-th CAST event with n[0] == step, or NULL. */
+static inline const struct bs_event *tf_cast_ev(struct tf *t, int step, int n)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_CAST &&
+		    t->evs[i].ev.n[0] == step && n-- == 0)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+/* The text of the first REJECTED event, or NULL. */
+static inline const char *tf_rejected(struct tf *t)
+{
+	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
+	return e ? e->what : NULL;
 }
 
 static inline int tf_count(struct tf *t, enum bs_ev type)

@@ -9,20 +9,6 @@
 #include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"
 
-static struct bs_cast_order tb_o[BS_MAX_SIDES][8];
-static int tb_n[BS_MAX_SIDES];
-
-static int tb_cast(void *ctx, const struct bs_battle *b, int side,
-		   struct bs_cast_order *out, int max)
-{
-	(void)ctx;
-	(void)b;
-	int n = tb_n[side] < max ? tb_n[side] : max;
-	for (int i = 0; i < n; i++)
-		out[i] = tb_o[side][i];
-	return n;
-}
-
 /* South: Guards far away (commander C0), the dragon D (individual 1) of
  * race `race` with `hp` standing at (x, y), `more0`; North: Orcs (12
  * figures, 6 files, front (40, 60) facing south), Ogres (8 figures of ten
@@ -59,8 +45,7 @@ static void open_breath(struct tf *t, const char *level, const char *race,
 	    level, race, hp, x, y, more0 ? more0 : "", more1 ? more1 : "");
 	tf_open(t, yaml);
 	free(yaml);
-	memset(tb_n, 0, sizeof tb_n);
-	t->ctl.cast = tb_cast;
+	t->ctl.cast = tf_cast;
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
 }
 
@@ -78,21 +63,6 @@ static struct bs_cast_order dragon(struct tf *t, const char *breath, int tunit,
 {
 	return (struct bs_cast_order){
 	    1, rec(t, breath), 1, tunit, tindiv, 0, 0, 0, NULL};
-}
-
-static const struct bs_event *cast_ev(struct tf *t, int step, int n)
-{
-	for (int i = 0; i < t->nev; i++)
-		if (t->evs[i].ev.type == BS_EV_CAST &&
-		    t->evs[i].ev.n[0] == step && n-- == 0)
-			return &t->evs[i].ev;
-	return NULL;
-}
-
-static const char *rejected(struct tf *t)
-{
-	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
-	return e ? e->what : NULL;
 }
 
 static struct bs_indiv_state *d_state(struct tf *t)
@@ -139,11 +109,11 @@ Test(r13_breath, s13_7_a_breath_does_the_breathers_hit_points_over_4)
 	struct tf t;
 	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
 	cr_assert_eq(bs1e_breaths_left(t.b, 0, 1), 3, "three a day (MM)");
-	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
-	tb_n[0] = 1;
+	t.cast[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[2], 60, "his hit points");
 	cr_assert_eq(c->n[8], 150, "60 hp / 4 = 15 HD per creature");
@@ -152,7 +122,7 @@ Test(r13_breath, s13_7_a_breath_does_the_breathers_hit_points_over_4)
 	cr_assert_eq(c->n[7], 100);
 	cr_assert_eq(c->n[10], 2, "two breaths left");
 	cr_assert_str_eq(c->cite, "[13.7] [14.2] [14.4]");
-	const struct bs_event *u = cast_ev(&t, 1, 0);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u, "the Ogres are in the cone");
 	cr_assert_eq(u->n[2], 150);
 	cr_assert_eq(u->n[11], 10);
@@ -167,10 +137,10 @@ Test(r13_breath, s13_7_a_breath_does_the_breathers_hit_points_over_4)
 	/* the damage is his hit points now: wounded to 20, 5 HD */
 	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
 	d_state(&t)->hp = 20;
-	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
-	tb_n[0] = 1;
+	t.cast[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	c = cast_ev(&t, 0, 0);
+	c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[8], 50, "20 hp / 4 = 5 HD per creature");
 	tf_close(&t);
@@ -183,15 +153,15 @@ Test(r13_breath, s13_7_three_breaths_a_day_r642)
 {
 	struct tf t;
 	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
-	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
-	tb_o[0][1] = dragon(&t, "red dragon breath", 1, -1);
-	tb_n[0] = 2;
+	t.cast[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	t.cast[0][1] = dragon(&t, "red dragon breath", 1, -1);
+	t.ncast[0] = 2;
 	bs1e_casts(t.b, 0);
-	cr_assert_not_null(rejected(&t));
-	cr_assert(strstr(rejected(&t), "one AD&D melee round"), "%s",
-		  rejected(&t));
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "one AD&D melee round"), "%s",
+		  tf_rejected(&t));
 	cr_assert_eq(bs1e_breaths_left(t.b, 0, 1), 2);
-	tb_n[0] = 1;
+	t.ncast[0] = 1;
 	for (int i = 0; i < 2; i++) {
 		d_state(&t)->flags &= ~BS_IF_CAST;
 		bs1e_casts(t.b, 0);
@@ -200,9 +170,9 @@ Test(r13_breath, s13_7_three_breaths_a_day_r642)
 	d_state(&t)->flags &= ~BS_IF_CAST;
 	t.nev = 0;
 	bs1e_casts(t.b, 0);
-	cr_assert_not_null(rejected(&t));
-	cr_assert(strstr(rejected(&t), "R-642"), "%s", rejected(&t));
-	cr_assert_null(cast_ev(&t, 0, 0));
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "R-642"), "%s", tf_rejected(&t));
+	cr_assert_null(tf_cast_ev(&t, 0, 0));
 	tf_close(&t);
 }
 
@@ -238,18 +208,18 @@ Test(r13_breath, s13_7_a_blue_dragons_line_from_the_flank_removes)
 {
 	struct tf t;
 	open_breath(&t, "advanced", "blue dragon", 44, 43.5, 60.5, NULL, NULL);
-	tb_o[0][0] = dragon(&t, "blue dragon breath", 0, -1);
-	tb_o[0][0].aim = 1;
-	tb_o[0][0].x = 36;
-	tb_o[0][0].y = 60.5;
-	tb_n[0] = 1;
+	t.cast[0][0] = dragon(&t, "blue dragon breath", 0, -1);
+	t.cast[0][0].aim = 1;
+	t.cast[0][0].x = 36;
+	t.cast[0][0].y = 60.5;
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *c = cast_ev(&t, 0, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[5], BS_AREA_LINE);
 	cr_assert_eq(c->n[8], 110, "44 / 4 = 11 HD per creature");
-	const struct bs_event *u = cast_ev(&t, 1, 0);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_eq(u->n[9], BS1E_STRIKE_SIDE);
 	cr_assert_gt(u->n[7], 0, "removed from the side");
@@ -269,11 +239,11 @@ Test(r13_breath, s13_7_a_cloud_lies_before_the_breather_r643)
 	cr_assert_eq(p.area.shape, BS_AREA_RECT);
 	cr_assert_gt(p.area.at.y, 64.5 + p.area.a / 2 - 1e-9,
 		     "its centre before him, toward the Ogres");
-	tb_o[0][0] = o;
-	tb_n[0] = 1;
+	t.cast[0][0] = o;
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
 	cr_assert_eq(d_state(&t)->hp, 40, "not the breather");
-	const struct bs_event *u = cast_ev(&t, 1, 0);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u, "the Ogres are in it");
 	tf_close(&t);
 }
@@ -287,14 +257,14 @@ Test(r13_breath, s13_7_an_individual_in_the_breath_saves_for_half)
 	open_breath(&t, "advanced", "red dragon", 45, 50, 60, NULL,
 		    "      - {name: Hero, class: fighter, level: 5, hp: 60, "
 		    "position: [50, 62]}\n");
-	tb_o[0][0] = dragon(&t, "red dragon breath", -1, 2);
-	tb_n[0] = 1;
+	t.cast[0][0] = dragon(&t, "red dragon breath", -1, 2);
+	t.ncast[0] = 1;
 	int dice[] = {20, 20, 20, 20, 20, 20, 20, 20, 20, 20};
 	tf_dice(&t, dice, sizeof dice / sizeof dice[0]);
 	bs1e_casts(t.b, 0);
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
 	const struct bs_event *e = NULL;
-	for (int i = 0; (e = cast_ev(&t, 2, i)) != NULL; i++)
+	for (int i = 0; (e = tf_cast_ev(&t, 2, i)) != NULL; i++)
 		if (e->tindiv == 2)
 			break;
 	cr_assert_not_null(e);
@@ -360,8 +330,8 @@ Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
 	ogre->mr = 50;
 	struct bs_cast_order o = {
 	    2, rec(&t, "fireball"), 1, 1, -1, 1, 49.5, 66.5, NULL};
-	tb_o[0][0] = o;
-	tb_n[0] = 1;
+	t.cast[0][0] = o;
+	t.ncast[0] = 1;
 	/* 6 HD: the d100s 01 (resists) then 99 for the others, then saves */
 	int dice[32];
 	for (int i = 0; i < 32; i++)
@@ -371,15 +341,15 @@ Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
 		dice[i] = 99;
 	tf_dice(&t, dice, 32);
 	bs1e_casts(t.b, 0);
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *m = cast_ev(&t, 5, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *m = tf_cast_ev(&t, 5, 0);
 	cr_assert_not_null(m, "the magic resistance step");
 	cr_assert_eq(m->n[3], 75, "50% + 5 x (11 - 6)");
 	cr_assert_eq(m->n[4], 50);
 	cr_assert_eq(m->die_sides, 100);
 	cr_assert_eq(m->n[2], 1, "the 01 resists");
 	cr_assert_eq(m->dice[0], 1);
-	const struct bs_event *u = cast_ev(&t, 1, 0);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_eq(u->n[7] + u->n[8], m->n[1] - 1,
 		     "every other figure is struck");
@@ -388,11 +358,11 @@ Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
 	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL, NULL);
 	ogre = (struct bs_creature *)tf_unit(&t, 1, 1)->def->creature;
 	ogre->mr = 100;
-	tb_o[0][0] = dragon(&t, "red dragon breath", 1, -1);
-	tb_n[0] = 1;
+	t.cast[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert_null(cast_ev(&t, 5, 0));
-	u = cast_ev(&t, 1, 0);
+	cr_assert_null(tf_cast_ev(&t, 5, 0));
+	u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_gt(u->n[8], 0, "wounded all the same");
 	tf_close(&t);
@@ -409,18 +379,18 @@ Test(r14_resist, s14_1_an_individual_resists_r646)
 	    "position: [46, 60.5], spells: [magic missile]}\n",
 	    "      - {name: Elf, class: fighter, level: 5, hp: 30, mr: 40, "
 	    "position: [56, 62]}\n");
-	tb_o[0][0] = (struct bs_cast_order){
+	t.cast[0][0] = (struct bs_cast_order){
 	    2, rec(&t, "magic missile"), 1, -1, 2, 0, 0, 0, NULL};
-	tb_n[0] = 1;
+	t.ncast[0] = 1;
 	int dice[] = {40, 4, 4, 4, 4, 4, 4};
 	tf_dice(&t, dice, 7);
 	bs1e_casts(t.b, 0);
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *m = cast_ev(&t, 5, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *m = tf_cast_ev(&t, 5, 0);
 	cr_assert_not_null(m);
 	cr_assert_eq(m->n[3], 40);
 	cr_assert_eq(m->n[2], 1, "40 on the d100: resisted");
-	cr_assert_null(cast_ev(&t, 2, 0), "no damage step");
+	cr_assert_null(tf_cast_ev(&t, 2, 0), "no damage step");
 	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 2].hp, 30);
 	tf_close(&t);
 }

@@ -8,21 +8,6 @@
 #include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"
 
-/* The orders of the test controller's `cast` callback, by side. */
-static struct bs_cast_order tc_o[BS_MAX_SIDES][8];
-static int tc_n[BS_MAX_SIDES];
-
-static int tc_cast(void *ctx, const struct bs_battle *b, int side,
-		   struct bs_cast_order *out, int max)
-{
-	(void)ctx;
-	(void)b;
-	int n = tc_n[side] < max ? tc_n[side] : max;
-	for (int i = 0; i < n; i++)
-		out[i] = tc_o[side][i];
-	return n;
-}
-
 /* South: Guards (commander C0) far away, the magic-user Zan standing at
  * (zx, zy) (individual 1), `more0` more individuals; North: Orcs (12
  * figures, 6 files, front (40, 60) facing south, commander Boss) and
@@ -64,8 +49,7 @@ static void open_cast(struct tf *t, const char *level, const char *options,
 	    more1 ? more1 : "");
 	tf_open(t, y);
 	free(y);
-	memset(tc_n, 0, sizeof tc_n);
-	t->ctl.cast = tc_cast;
+	t->ctl.cast = tf_cast;
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
 }
 
@@ -84,22 +68,6 @@ static struct bs_cast_order zan(struct tf *t, const char *sp, int tunit,
 				      0, NULL};
 }
 
-/* The n-th CAST event with n[0] == step. */
-static const struct bs_event *cast_ev(struct tf *t, int step, int n)
-{
-	for (int i = 0; i < t->nev; i++)
-		if (t->evs[i].ev.type == BS_EV_CAST &&
-		    t->evs[i].ev.n[0] == step && n-- == 0)
-			return &t->evs[i].ev;
-	return NULL;
-}
-
-static const char *rejected(struct tf *t)
-{
-	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
-	return e ? e->what : NULL;
-}
-
 /* [14.1] a cast spends the spell (the log says what is left), one a Game
  * Round (one AD&D melee round): the second is REJECTED, nothing spent. */
 Test(r14_cast, s14_1_a_cast_spends_the_spell_one_a_round)
@@ -107,21 +75,21 @@ Test(r14_cast, s14_1_a_cast_spends_the_spell_one_a_round)
 	struct tf t;
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 4);
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
-	tc_o[0][1] = zan(&t, "fireball", 1, -1);
-	tc_n[0] = 2;
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.cast[0][1] = zan(&t, "fireball", 1, -1);
+	t.ncast[0] = 2;
 	bs1e_casts(t.b, 0);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, spell(&t, "lightning bolt")),
 		     0);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, spell(&t, "fireball")), 1);
-	const struct bs_event *c = cast_ev(&t, 0, 0);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[10], 0);
 	cr_assert_eq(c->n[11], 3);
-	cr_assert_not_null(rejected(&t));
-	cr_assert(strstr(rejected(&t), "one AD&D melee round"), "%s",
-		  rejected(&t));
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "one AD&D melee round"), "%s",
+		  tf_rejected(&t));
 	int left_note = 0;
 	for (int i = 0; i < t.nev; i++)
 		left_note |= t.evs[i].ev.type == BS_EV_NOTE &&
@@ -130,11 +98,11 @@ Test(r14_cast, s14_1_a_cast_spends_the_spell_one_a_round)
 	/* spent: not again, even in a later round */
 	t.b->indivs[t.b->indiv_first[0] + 1].flags = 0;
 	t.nev = 0;
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert(strstr(rejected(&t), "not that spell left"), "%s",
-		  rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "not that spell left"), "%s",
+		  tf_rejected(&t));
 	tf_close(&t);
 }
 
@@ -145,12 +113,12 @@ Test(r14_cast, s14_1_a_caster_who_moved_cannot_cast_r572)
 	struct tf t;
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
 	t.b->indivs[t.b->indiv_first[0] + 1].flags |= BS_IF_MOVED;
-	tc_o[0][0] = zan(&t, "fireball", 1, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "fireball", 1, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert(strstr(rejected(&t), "moved this Game Round"));
+	cr_assert(strstr(tf_rejected(&t), "moved this Game Round"));
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 4, "nothing spent");
-	cr_assert_null(cast_ev(&t, 0, 0));
+	cr_assert_null(tf_cast_ev(&t, 0, 0));
 	tf_close(&t);
 }
 
@@ -160,16 +128,16 @@ Test(r14_cast, s14_1_in_contact_only_at_what_he_touches)
 	struct tf t;
 	/* his counter against the Orcs' east flank (x 42.25 + 1/4") */
 	open_cast(&t, "advanced", NULL, 42.5, 60.5, NULL, NULL);
-	tc_o[0][0] = zan(&t, "fireball", 1, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "fireball", 1, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert(strstr(rejected(&t), "base-to-base contact"), "%s",
-		  rejected(&t) ? rejected(&t) : "(none)");
+	cr_assert(strstr(tf_rejected(&t), "base-to-base contact"), "%s",
+		  tf_rejected(&t) ? tf_rejected(&t) : "(none)");
 	t.nev = 0;
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
 	bs1e_casts(t.b, 0);
-	cr_assert_null(rejected(&t));
-	cr_assert_not_null(cast_ev(&t, 1, 0));
+	cr_assert_null(tf_rejected(&t));
+	cr_assert_not_null(tf_cast_ev(&t, 1, 0));
 	tf_close(&t);
 }
 
@@ -179,16 +147,16 @@ Test(r14_cast, s14_5_a_spell_not_played_is_rejected_r574)
 {
 	struct tf t;
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
-	tc_o[0][0] = zan(&t, "stinking cloud", 0, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "stinking cloud", 0, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert(strstr(rejected(&t), "R-574"));
+	cr_assert(strstr(tf_rejected(&t), "R-574"));
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 4);
 	/* a spell without an area at a unit */
 	t.nev = 0;
-	tc_o[0][0] = zan(&t, "magic missile", 0, -1);
+	t.cast[0][0] = zan(&t, "magic missile", 0, -1);
 	bs1e_casts(t.b, 0);
-	cr_assert(strstr(rejected(&t), "without an area"));
+	cr_assert(strstr(tf_rejected(&t), "without an area"));
 	tf_close(&t);
 	open_cast(&t, "intermediate", NULL, 46, 60.5, NULL, NULL);
 	struct bs1e_cast_plan p;
@@ -206,15 +174,15 @@ Test(r14_cast, s14_4_out_of_range_fails_and_is_spent)
 	struct tf t;
 	/* 10" for a bolt at the 6th level: 11" from the Orcs' flank */
 	open_cast(&t, "advanced", NULL, 53.25, 60.5, NULL, NULL);
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	const struct bs_event *c = cast_ev(&t, 0, 0);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[9], 1, "failed");
 	cr_assert_eq(c->n[3], 110);
 	cr_assert_eq(c->n[4], 100);
-	cr_assert_null(cast_ev(&t, 1, 0), "no figure struck");
+	cr_assert_null(tf_cast_ev(&t, 1, 0), "no figure struck");
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3, "spent");
 	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 12);
 	tf_close(&t);
@@ -232,10 +200,10 @@ Test(r14_cast, s14_4_a_unit_in_the_way_blocks_the_sight)
 	cr_assert(bs1e_check_cast(t.b, 0, &o, &p));
 	cr_assert(p.fails);
 	cr_assert(strstr(p.why, "line of sight"), "%s", p.why);
-	tc_o[0][0] = o;
-	tc_n[0] = 1;
+	t.cast[0][0] = o;
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	const struct bs_event *c = cast_ev(&t, 0, 0);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[9], 1);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3, "spent");
@@ -255,10 +223,10 @@ Test(r14_cast, s14_4_an_individual_with_a_unit_is_no_target_r575)
 {
 	struct tf t;
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
-	tc_o[0][0] = zan(&t, "magic missile", -1, 0); /* Boss, with Orcs */
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "magic missile", -1, 0); /* Boss, with Orcs */
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	cr_assert(strstr(rejected(&t), "R-575"));
+	cr_assert(strstr(tf_rejected(&t), "R-575"));
 	tf_close(&t);
 }
 
@@ -274,15 +242,15 @@ static void ogres(int d20, int *removed, int *wounded, int *rolled)
 	o.aim = 1;
 	o.x = 49.5;
 	o.y = 66.5;
-	tc_o[0][0] = o;
-	tc_n[0] = 1;
+	t.cast[0][0] = o;
+	t.ncast[0] = 1;
 	int dice[] = {d20, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 	tf_dice(&t, dice, sizeof dice / sizeof dice[0]);
 	bs1e_casts(t.b, 0);
-	const struct bs_event *c = cast_ev(&t, 0, 0);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[8], 60, "6d6 = 6 HD per creature [14.5 A]");
-	const struct bs_event *u = cast_ev(&t, 1, 0);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_eq(u->n[3], 600, "60 HD per figure (the special note)");
 	cr_assert_eq(u->n[10], 1, "one figure wholly in it");
@@ -313,10 +281,10 @@ Test(r14_cast, s14_5_b_a_lightning_bolt_from_the_flank_and_the_front_r573)
 {
 	struct tf t;
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	const struct bs_event *u = cast_ev(&t, 1, 0);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_eq(u->n[9], BS1E_STRIKE_SIDE);
 	cr_assert_gt(u->n[7], 0, "removed from the side");
@@ -326,10 +294,10 @@ Test(r14_cast, s14_5_b_a_lightning_bolt_from_the_flank_and_the_front_r573)
 	tf_close(&t);
 	/* from in front of the Orcs (they face south): wounds only */
 	open_cast(&t, "advanced", NULL, 39.6, 56, NULL, NULL);
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
-	u = cast_ev(&t, 1, 0);
+	u = tf_cast_ev(&t, 1, 0);
 	cr_assert_not_null(u);
 	cr_assert_eq(u->n[9], BS1E_STRIKE_FRONT);
 	cr_assert_eq(u->n[7], 0, "never removed from the front");
@@ -345,12 +313,12 @@ Test(r14_cast, s14_5_a_a_hero_in_the_fireball_takes_hit_points)
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL,
 		  "      - {name: Hero, class: fighter, level: 5, hp: 30, "
 		  "position: [56, 62]}\n");
-	tc_o[0][0] = zan(&t, "fireball", -1, 2);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "fireball", -1, 2);
+	t.ncast[0] = 1;
 	int dice[] = {3, 3, 3, 3, 3, 3, 20};
 	tf_dice(&t, dice, 7);
 	bs1e_casts(t.b, 0);
-	const struct bs_event *e = cast_ev(&t, 2, 0);
+	const struct bs_event *e = tf_cast_ev(&t, 2, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[1], 18);
 	cr_assert_eq(e->n[3], 1, "saved");
@@ -367,8 +335,8 @@ Test(r14_cast, s9_2_a_commander_who_casts_puts_his_unit_out_of_command)
 	open_cast(&t, "advanced", NULL, 46, 60.5, NULL, NULL);
 	/* Zan takes the post of a brigade commander of Guards */
 	t.b->indivs[t.b->indiv_first[0] + 1].rank = BS_RANK_BRIGADE;
-	tc_o[0][0] = zan(&t, "lightning bolt", 0, -1);
-	tc_n[0] = 1;
+	t.cast[0][0] = zan(&t, "lightning bolt", 0, -1);
+	t.ncast[0] = 1;
 	bs1e_casts(t.b, 0);
 	int note = 0;
 	for (int i = 0; i < t.nev; i++)

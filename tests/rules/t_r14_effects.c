@@ -7,20 +7,6 @@
 #include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"
 
-static struct bs_cast_order fo[BS_MAX_SIDES][4];
-static int fn[BS_MAX_SIDES];
-
-static int fx_cast_cb(void *ctx, const struct bs_battle *b, int side,
-		      struct bs_cast_order *out, int max)
-{
-	(void)ctx;
-	(void)b;
-	int n = fn[side] < max ? fn[side] : max;
-	for (int i = 0; i < n; i++)
-		out[i] = fo[side][i];
-	return n;
-}
-
 /* South: the magic-user Zan (individual 0, 10th level) at (zx, zy) with
  * `spells`; North: Men (6 figures of two men-at-arms, front (40, 60)
  * facing south, commander Boss), Ogres (8 figures of ten ogres, front
@@ -53,8 +39,7 @@ static void open_fx(struct tf *t, double zx, double zy, const char *spells)
 	    zx, zy, spells);
 	tf_open(t, y);
 	free(y);
-	memset(fn, 0, sizeof fn);
-	t->ctl.cast = fx_cast_cb;
+	t->ctl.cast = tf_cast;
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
 }
 
@@ -66,26 +51,10 @@ static struct bs_cast_order zan(struct tf *t, const char *sp, int tunit,
 	return (struct bs_cast_order){0, s, 1, tunit, tindiv, 0, 0, 0, NULL};
 }
 
-/* The n-th CAST event with n[0] == step. */
-static const struct bs_event *cast_ev(struct tf *t, int step, int n)
-{
-	for (int i = 0; i < t->nev; i++)
-		if (t->evs[i].ev.type == BS_EV_CAST &&
-		    t->evs[i].ev.n[0] == step && n-- == 0)
-			return &t->evs[i].ev;
-	return NULL;
-}
-
-static const char *rejected(struct tf *t)
-{
-	const struct bs_event *e = tf_find(t, BS_EV_REJECTED, 0);
-	return e ? e->what : NULL;
-}
-
 static void cast_one(struct tf *t, struct bs_cast_order o)
 {
-	fo[0][0] = o;
-	fn[0] = 1;
+	t->cast[0][0] = o;
+	t->ncast[0] = 1;
 	bs1e_casts(t->b, 0);
 }
 
@@ -103,8 +72,8 @@ Test(r14_effects, s14_6_b_hold_person_holds_figures_for_its_duration_r620)
 	static const int dice[] = {4, 2, 19};
 	tf_dice(&t, dice, 3);
 	cast_one(&t, zan(&t, "hold person", 0, -1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[2], 4, "creatures rolled");
 	cr_assert_eq(e->n[3], 2, "figures struck");
@@ -121,10 +90,10 @@ Test(r14_effects, s14_6_b_hold_person_holds_figures_for_its_duration_r620)
 	for (int r = 0; r < 9; r++)
 		bs1e_fx_end_round(t.b);
 	cr_assert_eq(bs1e_fx_held(t.b, g), 1, "9 rounds: still held");
-	cr_assert_null(cast_ev(&t, 4, 0));
+	cr_assert_null(tf_cast_ev(&t, 4, 0));
 	bs1e_fx_end_round(t.b);
 	cr_assert_eq(bs1e_fx_held(t.b, g), 0, "the 10th: free");
-	e = cast_ev(&t, 4, 0);
+	e = tf_cast_ev(&t, 4, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[7], 1);
 	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
@@ -141,7 +110,7 @@ Test(r14_effects, s14_6_b_whole_figures_by_the_ratio_and_persons_r621_r624)
 	static const int dice[] = {4};
 	tf_dice(&t, dice, 1);
 	cast_one(&t, zan(&t, "hold monster", 1, -1));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[2], 4);
 	cr_assert_eq(e->n[7], 0);
@@ -150,8 +119,8 @@ Test(r14_effects, s14_6_b_whole_figures_by_the_ratio_and_persons_r621_r624)
 	t.b->indivs[0].flags = 0;
 	t.nev = 0;
 	cast_one(&t, zan(&t, "hold person", 1, -1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	e = cast_ev(&t, 3, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert(strstr(e->why, "R-624"), "%s", e->why);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 0, NULL), 0, "both spent");
@@ -167,7 +136,7 @@ Test(r14_effects, s14_6_b_a_held_individual_r623)
 	static const int dice[] = {1};
 	tf_dice(&t, dice, 1);
 	cast_one(&t, zan(&t, "hold person", -1, 1));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[7], 1);
 	int k = t.b->indiv_first[1] + 1;
@@ -183,8 +152,8 @@ Test(r14_effects, s14_6_b_a_held_individual_r623)
 	t.nev = 0;
 	tf_phase(&t, BS_PHASE_MOVEMENT);
 	bs1e_indivs_move(t.b, 1);
-	cr_assert_not_null(rejected(&t));
-	cr_assert(strstr(rejected(&t), "R-623"), "%s", rejected(&t));
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "R-623"), "%s", tf_rejected(&t));
 	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
 	tf_close(&t);
 }
@@ -217,8 +186,8 @@ Test(r14_effects, s14_9_fear_routs_the_unit_of_a_figure_that_fails_r625)
 	static const int fail[] = {1, 1, 1, 1, 1, 1, 1, 1};
 	tf_dice(&t, fail, 8);
 	cast_one(&t, zan(&t, "fear", 0, -1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_gt(e->n[3], 0, "figures in the cone");
 	cr_assert_eq(e->n[7], e->n[3], "all failed");
@@ -228,7 +197,7 @@ Test(r14_effects, s14_9_fear_routs_the_unit_of_a_figure_that_fails_r625)
 	static const int save[] = {20, 20, 20, 20, 20, 20, 20, 20};
 	tf_dice(&t, save, 8);
 	cast_one(&t, zan(&t, "fear", 0, -1));
-	e = cast_ev(&t, 3, 0);
+	e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[7], 0);
 	cr_assert(!(tf_unit(&t, 1, 0)->flags & BS_UF_ROUTED));
@@ -275,7 +244,7 @@ Test(r14_effects, s14_6_b_held_figures_do_not_fight_in_melee_r623)
 	struct bs_vec keep = gu->front;
 	gu->front = (struct bs_vec){10, 20};
 	cast_one(&t, zan(&t, "hold person", 0, -1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
 	cr_assert_eq(bs1e_fx_held(t.b, g), 1, "one figure held");
 	gu->front = keep;
 	cr_assert(bs1e_contact(t.b, g, h, &c));

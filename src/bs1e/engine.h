@@ -141,6 +141,14 @@ struct bs1e_indiv_x {
 	double moved;
 	/* [13.7] (issue 16) his breath weapon's uses left today */
 	int breaths;
+	/* [14.1] Q&A 127.66 (issue 16, RULING R-648 .. R-652): the sides
+	 * whose individuals' missile fire hit him in step B of this
+	 * Missile and Magic Phase (bit by side); his cast begun in step A
+	 * that goes off after step B (its place in the order, 0 none) */
+	unsigned struck_by;
+	int casting;
+	unsigned casting_by; /* the sides that beat his roll */
+	struct bs_cast_order casting_o;
 };
 
 struct bs1e_scratch {
@@ -197,6 +205,12 @@ struct bs1e_scratch {
 	 * (r14_effects.c) */
 	struct bs1e_effect *fx;
 	int nfx, maxfx;
+	/* [14.1] Q&A 127.66 RULING R-648: the round of this Missile and
+	 * Magic Phase's spell disruption roll (0: not rolled), the rank of
+	 * each side by it (0 best), the casts begun (r14_cast.c) */
+	int dis_round;
+	int dis_rank[BS_MAX_SIDES];
+	int dis_n;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -369,6 +383,19 @@ int bs1e_commander_fighting(const struct bs_battle *b, int g);
  * r10_missiles.c ---------------------------------------------------------- */
 
 void bs1e_phase_initiative(struct bs_battle *b);
+/* [5.1] each side rolls 1d`sides` (reason `why`), the tied sides reroll
+ * among themselves (RULING R-100): order[] the sides best first; the dice
+ * rolled in dice[] (*nd of them, at most BS_EV_MAX_DICE); returns the
+ * rerolls. Also the spell disruption roll (r14_cast.c, RULING R-648). */
+int bs1e_rank_sides(struct bs_battle *b, const struct bs_roll_why *why,
+		    int sides, int *order, int *dice, int *nd);
+/* [14.1] Q&A 127.66 (r14_cast.c, RULING R-648 .. R-653): spells disrupted
+ * by missile fire. begin: at the Missile and Magic Phase's start; struck:
+ * individual t (global) hit by a missile of `side` in step B; end: after
+ * step B, the casts begun go off or are lost. */
+void bs1e_disrupt_begin(struct bs_battle *b);
+void bs1e_disrupt_struck(struct bs_battle *b, int t, int side);
+void bs1e_disrupt_end(struct bs_battle *b);
 /* r10_missiles.c: the Intermediate and Advanced Games' [1.2] Initial
  * Missile and [1.5] Missile and Magic Phases */
 void bs1e_phase_initial_missile(struct bs_battle *b);

@@ -21,24 +21,20 @@ static int cmp(const int (*hist)[MAX_ROLLS], const int *len, int x, int y)
 static const struct bs_roll_why why_initiative = {
     BS_ROLL_INITIATIVE, {6, 0}, 1, "(initiative)", "[5.1]"};
 
-void bs1e_phase_initiative(struct bs_battle *b)
+int bs1e_rank_sides(struct bs_battle *b, const struct bs_roll_why *why,
+		    int sides, int *order, int *dice, int *nd)
 {
-	/* [5.1] "each side makes a normal initiative roll by rolling 1d6
-	 * ... (Optional rule: Use a d20 instead of the normal d6 to reduce
-	 * the number of ties.)" */
-	int sides = b->d20_initiative ? 20 : 6;
 	int hist[BS_MAX_SIDES][MAX_ROLLS], len[BS_MAX_SIDES];
-	int order[BS_MAX_SIDES];
-	int dice[BS_EV_MAX_DICE], nd = 0, rerolls = 0;
+	int rerolls = 0;
 	int n = b->nsides;
+	*nd = 0;
 	for (int sd = 0; sd < n; sd++) {
-		bs_dice_why_n(&b->dice, &why_initiative, 1, sides, 0, sd, -1,
-			      -1);
+		bs_dice_why_n(&b->dice, why, 1, sides, 0, sd, -1, -1);
 		hist[sd][0] = bs_roll(&b->dice, sides);
 		len[sd] = 1;
 		order[sd] = sd;
-		if (nd < BS_EV_MAX_DICE)
-			dice[nd++] = hist[sd][0];
+		if (*nd < BS_EV_MAX_DICE)
+			dice[(*nd)++] = hist[sd][0];
 	}
 	for (;;) {
 		/* rank, highest first (insertion sort: stable) */
@@ -66,14 +62,27 @@ void bs1e_phase_initiative(struct bs_battle *b)
 		for (int sd = 0; sd < n; sd++) {
 			if (!tied[sd])
 				continue;
-			bs_dice_why_n(&b->dice, &why_initiative, 1, sides, 0,
-				      sd, -1, -1);
+			bs_dice_why_n(&b->dice, why, 1, sides, 0, sd, -1, -1);
 			int r = bs_roll(&b->dice, sides);
 			hist[sd][len[sd]++] = r;
-			if (nd < BS_EV_MAX_DICE)
-				dice[nd++] = r;
+			if (*nd < BS_EV_MAX_DICE)
+				dice[(*nd)++] = r;
 		}
 	}
+	return rerolls;
+}
+
+void bs1e_phase_initiative(struct bs_battle *b)
+{
+	/* [5.1] "each side makes a normal initiative roll by rolling 1d6
+	 * ... (Optional rule: Use a d20 instead of the normal d6 to reduce
+	 * the number of ties.)" */
+	int sides = b->d20_initiative ? 20 : 6;
+	int order[BS_MAX_SIDES];
+	int dice[BS_EV_MAX_DICE], nd = 0;
+	int n = b->nsides;
+	int rerolls =
+	    bs1e_rank_sides(b, &why_initiative, sides, order, dice, &nd);
 	for (int i = 0; i < n; i++)
 		b->side_order[i] = order[i];
 	b->side_a = order[0];

@@ -521,6 +521,9 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 			dmg = 1;
 		d->hp -= dmg;
 		d->killed_by = c->side;
+		/* [14.1] Q&A 127.66: struck by missile fire in step B */
+		if (kind == BS_FIRE_PHASE)
+			bs1e_disrupt_struck(b, t, c->side);
 	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;

@@ -945,6 +945,7 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 	 * repeats." Issue 16: the Advanced Game's [14.5] spells, cast by
 	 * the side's individuals (r14_cast.c); what is not played yet the
 	 * spells warning says. */
+	bs1e_disrupt_begin(b); /* [14.1] Q&A 127.66 (r14_cast.c) */
 	if (b->sc->level == BS_LEVEL_ADVANCED)
 		for (int i = 0; i < b->nsides && !b->result.over; i++)
 			bs1e_casts(b, b->side_order[i]);
@@ -958,6 +959,9 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 		if (!b->result.over)
 			bs1e_heroes_fire(b, b->side_order[i], BS_FIRE_PHASE);
 	}
+	/* [14.1] Q&A 127.66 RULING R-649: the spells of the casters who lost
+	 * the spell disruption roll go off now, or are lost */
+	bs1e_disrupt_end(b);
 	/* "C. Artillery. Side A fires artillery weapons; Side B repeats." */
 	for (int i = 0; i < b->nsides && !b->result.over; i++)
 		side_fires(b, b->side_order[i], BS_FIRE_ARTILLERY);

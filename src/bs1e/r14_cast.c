@@ -244,6 +244,12 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			  "he has cast a spell this Game Round (one AD&D "
 			  "melee round)",
 			  "[14.1]");
+	/* RULING R-649: nor while a spell he began goes off later */
+	if (bs1e_sc(b)->ix[p->k].casting)
+		return no(p,
+			  "he is casting a spell this Game Round (one AD&D "
+			  "melee round; RULING R-649)",
+			  "[14.1]");
 	/* RULING R-572: he casts from his counter, or, with a unit, from
 	 * the centre of its front; his unit's move is his */
 	if (c->with_unit >= 0) {
@@ -974,6 +980,156 @@ void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
 	cast(b, p, why);
 }
 
+/* ---- [14.1] Q&A 127.66: spells disrupted by missile fire ---------------- */
+
+static const struct bs_roll_why why_disrupt = {
+    BS_ROLL_INITIATIVE, {6, 0}, 1, "(spell disruption)", "[14.1] Q&A 127.66"};
+
+/* 1 when an individual of `side` on the table has missile shots left. */
+static int side_can_shoot(const struct bs_battle *b, int side)
+{
+	for (int i = 0; i < b->sc->sides[side].nindividuals; i++)
+		if (bs1e_indiv_on_table(b, side, i) &&
+		    bs1e_indiv_shots_left(b, side, i) > 0)
+			return 1;
+	return 0;
+}
+
+/* RULING R-648: "make an initiative roll (this is separate from the roll
+ * in the initiative phase)": 1d6 a side, ties rerolled among the tied
+ * ([5.1], RULING R-100), once a Missile and Magic Phase, in the log. */
+static void disrupt_roll(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	if (s->dis_round == b->round)
+		return;
+	s->dis_round = b->round;
+	int order[BS_MAX_SIDES], dice[BS_EV_MAX_DICE], nd = 0;
+	int rerolls = bs1e_rank_sides(b, &why_disrupt, 6, order, dice, &nd);
+	for (int i = 0; i < b->nsides; i++)
+		s->dis_rank[order[i]] = i;
+	if (!bs_battle_events_on(b))
+		return;
+	char buf[256];
+	int w = snprintf(buf, sizeof buf,
+			 "spell disruption roll (separate from the Initiative "
+			 "Phase): %s wins; casters of the others struck by "
+			 "its missile fire lose their spells",
+			 b->sc->sides[order[0]].name);
+	if (w < 0)
+		buf[0] = 0;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	for (int i = 0; i < nd; i++)
+		ev.dice[i] = dice[i];
+	ev.ndice = nd;
+	ev.die_sides = 6;
+	ev.side = order[0];
+	ev.n[0] = order[0];
+	ev.n[1] = rerolls;
+	ev.what = buf;
+	ev.cite = "[14.1] Q&A 127.66 (RULING R-648)";
+	bs_battle_emit(b, &ev);
+}
+
+/* The sides (bit by side) whose missile fire disrupts caster k's spell:
+ * RULING R-650: a caster standing alone (with a unit he is "immune to
+ * missile fire, like any other hero"), a spell (not a breath, RULING
+ * R-652), the enemy sides with an individual who can still shoot that
+ * beat his side's roll (R-648). The roll is made when this first asks. */
+static unsigned disrupters(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	if (p->g >= 0 || p->breath_hp || p->fails || c->with_unit >= 0)
+		return 0;
+	unsigned can = 0;
+	for (int sd = 0; sd < b->nsides; sd++)
+		if (sd != c->side && side_can_shoot(b, sd))
+			can |= 1u << sd;
+	if (!can)
+		return 0;
+	disrupt_roll(b);
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	unsigned m = 0;
+	for (int sd = 0; sd < b->nsides; sd++)
+		if ((can & (1u << sd)) &&
+		    s->dis_rank[sd] < s->dis_rank[c->side])
+			m |= 1u << sd;
+	return m;
+}
+
+static void disrupt_note(struct bs_battle *b, int k, const char *what,
+			 const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	ev.side = b->indivs[k].side;
+	ev.indiv = b->indivs[k].idx;
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+void bs1e_disrupt_begin(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		s->ix[k].struck_by = 0;
+		s->ix[k].casting = 0;
+	}
+	s->dis_n = 0;
+}
+
+void bs1e_disrupt_struck(struct bs_battle *b, int t, int side)
+{
+	bs1e_sc(b)->ix[t].struck_by |= 1u << side;
+}
+
+/* RULING R-649: the casts begun in step A by casters who lost the roll go
+ * off now, after step B's missile fire, in the order they were begun;
+ * RULING R-651: one struck by the missile fire of a side that beat him
+ * loses his spell (spent); RULING R-653: the others are checked again
+ * (an order no longer legal is REJECTED, nothing spent) and cast. */
+void bs1e_disrupt_end(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int q = 1; q <= s->dis_n && !b->result.over; q++) {
+		int k = -1;
+		for (int i = 0; i < b->nindivs && k < 0; i++)
+			if (s->ix[i].casting == q)
+				k = i;
+		if (k < 0)
+			continue;
+		struct bs1e_indiv_x *x = &s->ix[k];
+		x->casting = 0;
+		int side = b->indivs[k].side;
+		int struck = (x->struck_by & x->casting_by) != 0;
+		struct bs1e_cast_plan p;
+		int legal = bs1e_check_cast(b, side, &x->casting_o, &p);
+		static const char dis_why[] =
+		    "disrupted by missile fire before it went off: the spell "
+		    "is lost (RULING R-651)";
+		if (struck && legal) {
+			p.fails = 1;
+			p.why = dis_why;
+			p.cite = "[14.1] Q&A 127.66";
+			cast(b, &p, x->casting_o.why);
+		} else if (struck) {
+			/* struck and unable now (killed, say): lost too */
+			bs_spell_memory_spend(&x->mem, x->casting_o.spell);
+			disrupt_note(b, k, dis_why, "[14.1] Q&A 127.66");
+		} else if (!legal) {
+			reject(b, side, x->casting_o.indiv, p.why, p.cite);
+		} else {
+			cast(b, &p, x->casting_o.why);
+		}
+		bs1e_check_over(b, 0);
+	}
+	s->dis_n = 0;
+}
+
 void bs1e_casts(struct bs_battle *b, int side)
 {
 	const struct bs_controller *ctl = b->ctl[side];
@@ -987,6 +1143,23 @@ void bs1e_casts(struct bs_battle *b, int side)
 		struct bs1e_cast_plan p;
 		if (!bs1e_check_cast(b, side, &o[i], &p)) {
 			reject(b, side, o[i].indiv, p.why, p.cite);
+			continue;
+		}
+		/* [14.1] Q&A 127.66 RULING R-649: "spellcasters losing this
+		 * roll have their spells disrupted if they are struck by
+		 * missile fire": his spell goes off after step B */
+		unsigned by = disrupters(b, &p);
+		if (by) {
+			struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[p.k];
+			x->casting = ++bs1e_sc(b)->dis_n;
+			x->casting_by = by;
+			x->casting_o = o[i];
+			disrupt_note(
+			    b, p.k,
+			    "begins casting: his side lost the spell "
+			    "disruption roll, the spell goes off after "
+			    "the missile fire (RULING R-649)",
+			    "[14.1] Q&A 127.66");
 			continue;
 		}
 		cast(b, &p, o[i].why);

@@ -116,8 +116,7 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 		     "only the [14.5] spells that do hit points of damage, "
 		     "hold person and hold monster [14.6 B] and fear [14.9] "
 		     "are cast (by the doctrine AI and scripted cast "
-		     "entries); the spells named here and the disruption of "
-		     "spells by missile fire are not played yet",
+		     "entries); the spells named here are not played yet",
 		     "[14.0] [14.5]-[14.22] (RULING R-322, R-574, R-621, "
 		     "R-625)",
 		     1},

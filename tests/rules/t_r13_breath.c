@@ -394,3 +394,24 @@ Test(r14_resist, s14_1_an_individual_resists_r646)
 	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 2].hp, 30);
 	tf_close(&t);
 }
+
+/* [14.1] Q&A 127.66 RULING R-652: a breath is no spell-casting: with an
+ * enemy archer who can shoot, no disruption roll, and it goes off in step
+ * A as before. */
+Test(r13_breath, s13_7_qa_127_66_a_breath_is_not_disrupted_r652)
+{
+	struct tf t;
+	open_breath(&t, "advanced", "red dragon", 60, 50, 64.5, NULL,
+		    "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+		    "weapon: long bow, position: [50, 56]}\n");
+	t.cast[0][0] = dragon(&t, "red dragon breath", 1, -1);
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0), "breathed in step A");
+	for (int i = 0; i < t.nev; i++)
+		cr_assert(!strstr(t.evs[i].what, "disruption roll") &&
+			      !strstr(t.evs[i].what, "begins casting"),
+			  "%s", t.evs[i].what);
+	tf_close(&t);
+}

@@ -401,3 +401,179 @@ Test(r14_cast, s14_5_the_doctrine_picks_the_most_hd_r577)
 	free(ai);
 	tf_close(&t);
 }
+
+/* ---- [14.1] Q&A 127.66: spells disrupted by missile fire ---------------
+ * "For missile fire in the magic and missile phase, simply make an
+ * initiative roll (this is separate from the roll in the initiative
+ * phase); spellcasters losing this roll have their spells disrupted if
+ * they are struck by missile fire (a single spell-caster that is with a
+ * unit is immune to missile fire, like any other hero)." The roll
+ * (RULING R-648), the spell that goes off after step B (R-649), who is
+ * struck (R-650), the spell lost (R-651), breath (R-652), the check
+ * again (R-653). */
+
+/* open_cast at advanced with the archer Ada (North's individual 2, a
+ * fighter with `weapon`) standing alone at (46, 52); her shots given by
+ * tf_shots. */
+static void open_dis(struct tf *t, const char *weapon)
+{
+	char ada[256];
+	snprintf(
+	    ada, sizeof ada,
+	    "      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "weapon: %s, position: [46, 52]}\n",
+	    weapon);
+	open_cast(t, "advanced", NULL, 46, 60.5, NULL, ada);
+	t->ctl.fire_indiv = tf_shots;
+}
+
+/* Zan's lightning bolt at the Orcs, Ada's (North's individual 2) shots at Zan.
+ */
+static void dis_orders(struct tf *t, int shots)
+{
+	const struct bs_spell *sp =
+	    bs_scenario_spell(t->sc, "lightning bolt", -1);
+	cr_assert_not_null(sp);
+	t->cast[0][0] = (struct bs_cast_order){1, sp, 1, 0, -1, 0, 0, 0, NULL};
+	t->ncast[0] = 1;
+	for (int i = 0; i < shots; i++)
+		t->shot[1][i] =
+		    (struct bs_indiv_fire_order){2, 0, -1, 1, "test", 0};
+	t->nshot[1] = shots;
+}
+
+/* The index of the first event of `type` whose text has `s`, or -1. */
+static int ev_at(struct tf *t, enum bs_ev type, const char *s)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == type &&
+		    (!s || strstr(t->evs[i].what, s)))
+			return i;
+	return -1;
+}
+
+/* The index of event e (one of t's). */
+static int ev_index(struct tf *t, const struct bs_event *e)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (&t->evs[i].ev == e)
+			return i;
+	return -1;
+}
+
+/* Plenty of dice: the disruption roll (South, North), then `more`, then
+ * 1s (failed saves, misses). */
+static void dis_dice(struct tf *t, int south, int north, const int *more, int n)
+{
+	int d[64];
+	d[0] = south;
+	d[1] = north;
+	for (int i = 0; i < 62; i++)
+		d[2 + i] = i < n ? more[i] : 1;
+	tf_dice(t, d, 64);
+}
+
+/* Q&A 127.66: Zan's side loses the roll (2 to 5), Ada's arrow hits
+ * (a 20) before the bolt goes off: the spell is lost (spent, RULING
+ * R-651), the Orcs untouched. */
+Test(r14_cast, s14_1_qa_struck_by_missile_fire_the_spell_is_lost_r651)
+{
+	struct tf t;
+	open_dis(&t, "long bow");
+	dis_orders(&t, 1);
+	dis_dice(&t, 2, 5, (int[]){20, 3}, 2);
+	int figs = tf_unit(&t, 1, 0)->figures;
+	bs1e_phase_missile_magic(t.b);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	cr_assert_geq(ev_at(&t, BS_EV_NOTE, "spell disruption roll"), 0);
+	int begun = ev_at(&t, BS_EV_NOTE, "begins casting");
+	int shot = ev_at(&t, BS_EV_DUEL, NULL);
+	int lost = ev_at(&t, BS_EV_NOTE, "disrupted by missile fire");
+	cr_assert(begun >= 0 && shot > begun && lost > shot, "%d %d %d", begun,
+		  shot, lost);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 1, "failed");
+	cr_assert_eq(c->n[10], 0, "the lightning bolt is spent");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3);
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, figs, "no figure struck");
+	cr_assert_lt(t.b->indivs[1].hp, 18, "Zan was hit");
+	tf_close(&t);
+}
+
+/* Q&A 127.66 RULING R-649: lost the roll, but the arrow misses (a 1):
+ * the bolt goes off after step B's missile fire, and strikes. */
+Test(r14_cast,
+     s14_1_qa_a_caster_who_lost_the_roll_casts_after_the_missiles_r649)
+{
+	struct tf t;
+	open_dis(&t, "long bow");
+	dis_orders(&t, 1);
+	dis_dice(&t, 2, 5, (int[]){1}, 1);
+	int figs = tf_unit(&t, 1, 0)->figures;
+	bs1e_phase_missile_magic(t.b);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	int shot = ev_at(&t, BS_EV_DUEL, NULL);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 0, "not failed");
+	cr_assert_gt(ev_index(&t, c), shot, "the cast after the shot");
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "disrupted"), -1);
+	cr_assert_lt(tf_unit(&t, 1, 0)->figures, figs, "the bolt struck");
+	tf_close(&t);
+}
+
+/* Q&A 127.66: Zan's side wins the roll (5 to 2): he casts in step A, the
+ * arrow that hits him later disrupts nothing. */
+Test(r14_cast, s14_1_qa_the_winner_of_the_roll_casts_first)
+{
+	struct tf t;
+	open_dis(&t, "long bow");
+	dis_orders(&t, 1);
+	dis_dice(&t, 5, 2, NULL, 0);
+	bs1e_phase_missile_magic(t.b);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 0);
+	cr_assert_lt(ev_index(&t, c), ev_at(&t, BS_EV_DUEL, NULL),
+		     "cast before the shot");
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "begins casting"), -1);
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "disrupted"), -1);
+	tf_close(&t);
+}
+
+/* RULING R-648: no enemy individual can shoot (Ada has a long sword):
+ * no roll, no die spent, the spell cast in step A. */
+Test(r14_cast, s14_1_qa_no_roll_without_an_enemy_who_shoots_r648)
+{
+	struct tf t;
+	open_dis(&t, "long sword");
+	dis_orders(&t, 0);
+	tf_dice(&t, (int[]){1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 14);
+	bs1e_casts(t.b, 0);
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "spell disruption roll"), -1);
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0));
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "begins casting"), -1);
+	tf_close(&t);
+}
+
+/* [14.1] RULING R-649: one spell a Game Round: while his begun spell
+ * waits for step B, a second order of Zan is REJECTED. */
+Test(r14_cast, s14_1_one_spell_while_casting_r649)
+{
+	struct tf t;
+	open_dis(&t, "long bow");
+	dis_orders(&t, 0);
+	t.cast[0][1] = (struct bs_cast_order){
+	    1,	 bs_scenario_spell(t.sc, "fireball", -1), 1, 0, -1, 0, 0, 0,
+	    NULL};
+	t.ncast[0] = 2;
+	dis_dice(&t, 2, 5, NULL, 0);
+	bs1e_disrupt_begin(t.b);
+	bs1e_casts(t.b, 0);
+	cr_assert_geq(ev_at(&t, BS_EV_NOTE, "begins casting"), 0);
+	const char *r = tf_rejected(&t);
+	cr_assert_not_null(r);
+	cr_assert(strstr(r, "is casting a spell"), "%s", r);
+	tf_close(&t);
+}

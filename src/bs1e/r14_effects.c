@@ -299,18 +299,29 @@ static void hold_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		add(b, p, -1, t, 1, rounds);
 }
 
+/* The figures and individuals in plan p's area, *n of them, in a block the
+ * caller frees; NULL when there are none (or out of memory). */
+static struct bs1e_area_hit *area_hits(const struct bs_battle *b,
+				       const struct bs1e_cast_plan *p, int *n)
+{
+	*n = bs1e_area_figures(b, &p->area, NULL, 0);
+	if (*n <= 0)
+		return NULL;
+	struct bs1e_area_hit *h = malloc((size_t)*n * sizeof *h);
+	if (h)
+		bs1e_area_figures(b, &p->area, h, *n);
+	return h;
+}
+
 /* [14.9] fear in the area: RULING R-625, each figure saves, a figure that
  * fails routs its unit; RULING R-626, the individuals in it are named,
  * not played. */
 static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
-	int n = bs1e_area_figures(b, &p->area, NULL, 0);
-	if (n <= 0)
-		return;
-	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
 	if (!h)
 		return;
-	bs1e_area_figures(b, &p->area, h, n);
 	for (int i = 0; i < n && !b->result.over;) {
 		if (h[i].unit < 0) {
 			int t = b->indiv_first[h[i].side] + h[i].indiv;
@@ -433,13 +444,10 @@ static int sleep_figs(const struct bs_battle *b, int g, int in, int *pool)
  * an individual in it is named, not played. */
 static void sleep_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
-	int n = bs1e_area_figures(b, &p->area, NULL, 0);
-	if (n <= 0)
-		return;
-	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
 	if (!h)
 		return;
-	bs1e_area_figures(b, &p->area, h, n);
 	int low = sleep_lowest(b, h, n), pool = 0, rolled = 0;
 	if (low < 5) {
 		static const struct bs_roll_why why = {
@@ -587,13 +595,10 @@ void bs1e_fx_end_round(struct bs_battle *b)
 static double sleep_expect(const struct bs_battle *b, int side,
 			   const struct bs1e_cast_plan *p)
 {
-	int n = bs1e_area_figures(b, &p->area, NULL, 0);
-	if (n <= 0)
-		return 0;
-	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
 	if (!h)
 		return 0;
-	bs1e_area_figures(b, &p->area, h, n);
 	int low = sleep_lowest(b, h, n);
 	const struct bs_dice_part *d = low < 5 ? &sleep_dice[low] : NULL;
 	int pool = d ? d->plus + d->count * (d->sides + 1) / 2 : 0;
@@ -624,13 +629,10 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 		return 0;
 	const struct bs_spell *sp = p->sp;
 	if (sp->effect == BS_SPFX_ROUT) {
-		int n = bs1e_area_figures(b, &p->area, NULL, 0);
-		if (n <= 0)
-			return 0;
-		struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+		int n;
+		struct bs1e_area_hit *h = area_hits(b, p, &n);
 		if (!h)
 			return 0;
-		bs1e_area_figures(b, &p->area, h, n);
 		double v = 0;
 		for (int i = 0; i < n; i++) {
 			if (h[i].side == side) {

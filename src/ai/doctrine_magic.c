@@ -60,6 +60,9 @@ static void consider(const struct bs_battle *b, int side, int k,
 		o.why = sp->effect == BS_SPFX_ROUT
 			    ? "fear: the most enemy HD expected routed, none "
 			      "of its own in the area (RULING R-627)"
+			: sp->effect == BS_SPFX_SLEEP
+			    ? "sleep: the most enemy HD expected asleep, none "
+			      "of its own in the area (RULING R-627, R-628)"
 			    : "hold: the most enemy HD expected held (RULING "
 			      "R-627)";
 	} else if (p.has_area) {

@@ -793,6 +793,9 @@ struct bs1e_effect {
 	int figs;
 	int left;
 	int round;
+	/* [14.6 B] RULING R-629: End of Game Round Phases in a row a sleep's
+	 * figures had a friend in base contact */
+	int contact;
 };
 /* The figures of unit g (global) held now [14.6 B] (at most its
  * figures); whether individual k (global) is held. */

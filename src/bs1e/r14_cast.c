@@ -300,9 +300,9 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	if (!fx && p->sp->category != BS_SPCAT_ARTILLERY)
 		return no(p,
 			  "not played yet: only the Magical Weapons and "
-			  "Artillery Spells of [14.5], hold person and hold "
-			  "monster [14.6 B] and fear [14.9] are cast (RULING "
-			  "R-574, R-621, R-625)",
+			  "Artillery Spells of [14.5], hold person, hold "
+			  "monster and sleep [14.6 B] and fear [14.9] are "
+			  "cast (RULING R-574, R-621, R-625, R-628)",
 			  bs_spell_category_info[p->sp->category].cite);
 	if (!bs_spell_played(p->sp))
 		return no(p,

@@ -6,11 +6,14 @@
  * the ratio (RULING R-621), a unit with held figures does not move
  * (R-622), held figures do not fight or shoot (R-623), "persons" (R-624);
  * [14.9] fear: each figure in the area saves, a figure that fails routs
- * its unit (R-625; individuals R-626). */
+ * its unit (R-625; individuals R-626); [14.6 B] sleep by the PH's table
+ * of hit dice (R-628), broken by a friend in contact (R-629; individuals
+ * R-630). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_undead.h"
 #include "bs1e/engine.h"
 
 const char *const bs1e_marker_name[BS1E_MARKER__COUNT] = {
@@ -191,6 +194,7 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	}
 	ev.why = why;
 	ev.cite = p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
+		  : p->sp->effect == BS_SPFX_SLEEP     ? "[14.6 B] RULING R-628"
 						       : "[14.6 B] [14.3]";
 	bs_battle_emit(b, &ev);
 }
@@ -295,18 +299,29 @@ static void hold_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		add(b, p, -1, t, 1, rounds);
 }
 
+/* The figures and individuals in plan p's area, *n of them, in a block the
+ * caller frees; NULL when there are none (or out of memory). */
+static struct bs1e_area_hit *area_hits(const struct bs_battle *b,
+				       const struct bs1e_cast_plan *p, int *n)
+{
+	*n = bs1e_area_figures(b, &p->area, NULL, 0);
+	if (*n <= 0)
+		return NULL;
+	struct bs1e_area_hit *h = malloc((size_t)*n * sizeof *h);
+	if (h)
+		bs1e_area_figures(b, &p->area, h, *n);
+	return h;
+}
+
 /* [14.9] fear in the area: RULING R-625, each figure saves, a figure that
  * fails routs its unit; RULING R-626, the individuals in it are named,
  * not played. */
 static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
-	int n = bs1e_area_figures(b, &p->area, NULL, 0);
-	if (n <= 0)
-		return;
-	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
 	if (!h)
 		return;
-	bs1e_area_figures(b, &p->area, h, n);
 	for (int i = 0; i < n && !b->result.over;) {
 		if (h[i].unit < 0) {
 			int t = b->indiv_first[h[i].side] + h[i].indiv;
@@ -349,10 +364,160 @@ static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	free(h);
 }
 
+/* ---- [14.6 B] sleep ------------------------------------------------------ */
+
+/* RULING R-628: the row of the PH's sleep table for a creature of hit
+ * dice hd: 0 up to 1 HD (4d4 creatures), 1 1+ to 2 (2d4), 2 2+ to 3 (1d4),
+ * 3 3+ to 4 (1), 4 4+1 to 4+4 (0-1); -1 above (not affected). */
+static int sleep_row(const struct bs_hd *hd)
+{
+	for (int r = 0; r < 4; r++) {
+		int top = 10 * (r + 1);
+		if (hd->tenths < top || (hd->tenths == top && hd->plus <= 0))
+			return r;
+	}
+	return hd->tenths == 40 && hd->plus <= 4 ? 4 : -1;
+}
+
+/* The creatures a sleep puts to sleep by row: the PH's dice (0-1 is a d2
+ * less one). */
+static const struct bs_dice_part sleep_dice[5] = {
+    {4, 4, 0}, {2, 4, 0}, {1, 4, 0}, {0, 0, 1}, {1, 2, -1}};
+
+/* The row of unit g's creatures, or -1 when sleep does not affect them
+ * (the catalog's note: "not undead"; above 4+4 HD). */
+static int sleep_row_of(const struct bs_battle *b, int g)
+{
+	const struct bs_unit *def = b->units[g].def;
+	if (!def->creature || bs1e_unit_undead_type(def) != BS_UNDEAD_NONE)
+		return -1;
+	return sleep_row(&def->creature->hd);
+}
+
+/* The unit groups of the area's hits h[0..n): the count of hits (the
+ * unit's figures the area touches) of the group at h[i]. */
+static int group(const struct bs1e_area_hit *h, int n, int i)
+{
+	int c = 0;
+	while (i + c < n && h[i + c].unit == h[i].unit &&
+	       h[i + c].side == h[i].side)
+		c++;
+	return c;
+}
+
+/* The lowest row of the units in the area (5 when none is affected). */
+static int sleep_lowest(const struct bs_battle *b,
+			const struct bs1e_area_hit *h, int n)
+{
+	int low = 5;
+	for (int i = 0; i < n; i++) {
+		if (h[i].unit < 0)
+			continue;
+		int r = sleep_row_of(b, bs1e_g(b, h[i].side, h[i].unit));
+		if (r >= 0 && r < low)
+			low = r;
+	}
+	return low;
+}
+
+/* RULING R-628: of the `in` figures of unit g the area touches, those the
+ * pool of creatures covers (whole figures by the ratio, R-621), not asleep
+ * or held already; the pool spent. */
+static int sleep_figs(const struct bs_battle *b, int g, int in, int *pool)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	int per = u->r.ratio > 0 ? u->r.ratio : 1;
+	int figs = *pool / per, free_figs = u->figures - bs1e_fx_held(b, g);
+	if (figs > in)
+		figs = in;
+	if (figs > free_figs)
+		figs = free_figs;
+	if (figs < 0)
+		figs = 0;
+	*pool -= figs * per;
+	return figs;
+}
+
+/* [14.6 B] sleep in the area: RULING R-628, the dice of the row of the
+ * lowest hit dice in it, that many creatures asleep by whole figures, unit
+ * after unit in the area's order; no saving throw (the PH). RULING R-630:
+ * an individual in it is named, not played. */
+static void sleep_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	if (!h)
+		return;
+	int low = sleep_lowest(b, h, n), pool = 0, rolled = 0;
+	if (low < 5) {
+		static const struct bs_roll_why why = {
+		    BS_ROLL_DAMAGE,
+		    {0, 0},
+		    0,
+		    "the creatures the sleep affects (the PH's table)",
+		    "[14.6 B]"};
+		pool = rolled = sleep_dice[low].count > 0
+				    ? roll(b, p, &sleep_dice[low], &why)
+				    : sleep_dice[low].plus;
+	}
+	for (int i = 0; i < n;) {
+		if (h[i].unit < 0) {
+			int t = b->indiv_first[h[i].side] + h[i].indiv;
+			emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+				    "an individual in the area: sleep on "
+				    "individuals is not played (RULING R-630)");
+			i++;
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit);
+		int c = group(h, n, i);
+		i += c;
+		if (!bs1e_in_play(b, g))
+			continue;
+		int row = sleep_row_of(b, g);
+		int figs = row == low ? sleep_figs(b, g, c, &pool) : 0;
+		int rounds = figs > 0 ? duration(b, p) : 0;
+		emit_effect(
+		    b, p, g, -1, rolled, c, NULL, NULL, NULL, figs, rounds,
+		    row < 0	 ? "no effect: undead, or above 4+4 hit dice "
+				   "(RULING R-628)"
+		    : row != low ? "no effect: the sleep takes the creatures "
+				   "of the lowest hit dice in its area (RULING "
+				   "R-628)"
+		    : figs == 0	 ? "no whole figure asleep: the creatures left "
+				   "do not make a figure (RULING R-628)"
+				 : NULL);
+		b->units[g].flags |= BS_UF_ATTACKED;
+		if (figs > 0)
+			add(b, p, g, -1, figs, rounds);
+	}
+	free(h);
+}
+
+/* RULING R-629: whether unit g's sleeping figures have a friend in base
+ * contact: its own figures awake in closed or open formation (they stand
+ * base to base with them), or a unit of its side in play touching it. */
+static int sleep_friend(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	if (u->formation != BS_FORM_SKIRMISH && u->formation != BS_FORM_MOB &&
+	    bs1e_fx_held(b, g) < u->figures)
+		return 1;
+	for (int h = 0; h < b->nunits; h++)
+		if (h != g && b->units[h].side == u->side &&
+		    bs1e_in_play(b, h) && bs1e_contact(b, g, h, NULL))
+			return 1;
+	return 0;
+}
+
 void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	if (p->sp->effect == BS_SPFX_ROUT) {
 		fear_area(b, p);
+		return;
+	}
+	if (p->sp->effect == BS_SPFX_SLEEP) {
+		sleep_area(b, p);
 		return;
 	}
 	if (p->tg >= 0)
@@ -366,7 +531,8 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 /* ---- the End of Game Round [1.0] ------------------------------------------
  */
 
-static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs)
+static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs,
+		     const char *why)
 {
 	if (!bs_battle_events_on(b))
 		return;
@@ -380,7 +546,9 @@ static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs)
 	ev.n[7] = figs;
 	ev.n[9] = marker(e->kind);
 	ev.n[10] = b->round - e->round + 1;
-	ev.cite = "[1.7] [14.2] RULING R-620";
+	ev.why = why;
+	ev.cite =
+	    why ? "[1.7] [14.6 B] RULING R-629" : "[1.7] [14.2] RULING R-620";
 	bs_battle_emit(b, &ev);
 }
 
@@ -395,8 +563,23 @@ void bs1e_fx_end_round(struct bs_battle *b)
 		    e->g >= 0 ? !bs1e_in_play(b, e->g) : !b->indivs[e->t].alive;
 		if (e->g >= 0 && e->figs > b->units[e->g].figures)
 			e->figs = b->units[e->g].figures;
+		/* [14.6 B] "A sleep spell can be broken if a friendly figure
+		 * moves into base-to-base contact with an affected figure
+		 * and remains for one full Game Round. On the next Game
+		 * Round, the sleeping creatures awake." RULING R-629 */
+		if (!gone && e->figs > 0 && e->kind == BS_SPFX_SLEEP &&
+		    e->g >= 0) {
+			e->contact = sleep_friend(b, e->g) ? e->contact + 1 : 0;
+			if (e->contact >= 2) {
+				emit_end(
+				    b, e, e->figs,
+				    "woken: a friend in base contact for a "
+				    "full Game Round (RULING R-629)");
+				gone = 1;
+			}
+		}
 		if (!gone && e->figs > 0 && --e->left <= 0) {
-			emit_end(b, e, e->figs);
+			emit_end(b, e, e->figs, NULL);
 			gone = 1;
 		}
 		if (!gone && e->figs > 0)
@@ -407,6 +590,38 @@ void bs1e_fx_end_round(struct bs_battle *b)
 
 /* ---- the expected result (for the AI) ----------------------------------- */
 
+/* RULING R-627, R-628: a sleep by the HD of the enemy figures the mean of
+ * its dice puts to sleep; never with a figure of its own in the area. */
+static double sleep_expect(const struct bs_battle *b, int side,
+			   const struct bs1e_cast_plan *p)
+{
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	if (!h)
+		return 0;
+	int low = sleep_lowest(b, h, n);
+	const struct bs_dice_part *d = low < 5 ? &sleep_dice[low] : NULL;
+	int pool = d ? d->plus + d->count * (d->sides + 1) / 2 : 0;
+	double v = 0;
+	for (int i = 0; i < n;) {
+		if (h[i].side == side) {
+			v = -1; /* never on his own */
+			break;
+		}
+		if (h[i].unit < 0) {
+			i++;
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit), c = group(h, n, i);
+		i += c;
+		if (sleep_row_of(b, g) == low)
+			v += sleep_figs(b, g, c, &pool) * b->units[g].r.hd_fig /
+			     10.0;
+	}
+	free(h);
+	return v;
+}
+
 double bs1e_fx_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p)
 {
@@ -414,13 +629,10 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 		return 0;
 	const struct bs_spell *sp = p->sp;
 	if (sp->effect == BS_SPFX_ROUT) {
-		int n = bs1e_area_figures(b, &p->area, NULL, 0);
-		if (n <= 0)
-			return 0;
-		struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+		int n;
+		struct bs1e_area_hit *h = area_hits(b, p, &n);
 		if (!h)
 			return 0;
-		bs1e_area_figures(b, &p->area, h, n);
 		double v = 0;
 		for (int i = 0; i < n; i++) {
 			if (h[i].side == side) {
@@ -444,6 +656,8 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 		free(h);
 		return v;
 	}
+	if (sp->effect == BS_SPFX_SLEEP)
+		return sleep_expect(b, side, p);
 	double mean =
 	    bs_level_qty_at(&sp->creatures, p->level) +
 	    sp->creatures_dice.count * (sp->creatures_dice.sides + 1) / 2.0;

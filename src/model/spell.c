@@ -126,8 +126,17 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 	if (sp->kind != BS_MAGIC_SPELL || !(sp->known & BS_SPK_RANGE) ||
 	    (sp->range_kind != BS_RANGE_DISTANCE &&
 	     sp->range_kind != BS_RANGE_SELF) ||
-	    sp->dur_kind != BS_DUR_TIMED || sp->max_hd.tenths != 0 ||
+	    sp->dur_kind != BS_DUR_TIMED ||
 	    (sp->save_vs >= 0 && sp->save_effect != BS_SAVEFX_NEGATES))
+		return 0;
+	/* [14.6 B] RULING R-628: sleep, by the PH's table of hit dice (its
+	 * limit is the table's last row, 4+4) */
+	if (sp->category == BS_SPCAT_CHARM_HOLD && sp->effect == BS_SPFX_SLEEP)
+		return sp->area != BS_AREA_NONE && sp->save_vs < 0 &&
+		       sp->targets == BS_TARGETS_ANY &&
+		       (sp->max_hd.tenths == 0 ||
+			(sp->max_hd.tenths == 40 && sp->max_hd.plus == 4));
+	if (sp->max_hd.tenths != 0)
 		return 0;
 	/* [14.6 B] RULING: hold person, hold monster */
 	if (sp->category == BS_SPCAT_CHARM_HOLD && sp->effect == BS_SPFX_HOLD)

@@ -907,6 +907,7 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 		if (mk)
 			put(b, " (%s marker removed)", mk);
 		put_ev_cite(b, ev);
+		put_why(b, ev); /* [14.6 B] a sleep woken (RULING R-629) */
 		return;
 	}
 	if (n[2] > 0)
@@ -914,7 +915,9 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 	put(b, "%s%d figure%s struck", n[2] > 0 ? ", " : ": ", n[3],
 	    n[3] == 1 ? "" : "s");
 	put_fig_saves(b, ev, n[5], n[4], n[6]);
-	if (n[1] != BS_SPFX_ROUT)
+	if (n[1] == BS_SPFX_SLEEP)
+		put(b, ": %d asleep", n[7]);
+	else if (n[1] != BS_SPFX_ROUT)
 		put(b, ": %d held", n[7]);
 	else if (n[5] == 0)
 		put(b, ": %d failed", n[7]);

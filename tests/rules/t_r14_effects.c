@@ -252,3 +252,141 @@ Test(r14_effects, s14_6_b_held_figures_do_not_fight_in_melee_r623)
 		     "the held figure does not fight (RULING R-623)");
 	tf_close(&t);
 }
+
+/* [14.6 B] sleep (the PH: 4d4 creatures of up to 1 HD in a 3" circle, no
+ * saving throw, 5 rounds a level): at the Men (men-at-arms of 1 HD, two a
+ * figure) 4d4 = 4 creatures: 2 whole figures asleep (RULING R-628), the
+ * Immobilized marker, 50 Game Rounds (R-620); the unit does not move
+ * (R-622) and its sleeping figures do not fight (R-623). */
+Test(r14_effects,
+     s14_6_b_sleep_puts_whole_figures_to_sleep_by_the_hd_table_r628)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "sleep");
+	static const int dice[] = {1, 1, 1, 1};
+	tf_dice(&t, dice, 4);
+	cast_one(&t, zan(&t, "sleep", 0, -1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[1], BS_SPFX_SLEEP);
+	cr_assert_eq(e->n[2], 4, "creatures rolled");
+	cr_assert_geq(e->n[3], 2, "figures in the area");
+	cr_assert_eq(e->n[5], 0, "no saving throw");
+	cr_assert_eq(e->n[7], 2, "two figures of two men asleep");
+	cr_assert_eq(e->n[8], 50, "5 rounds a level");
+	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
+	int g = tf_g(&t, 1, 0);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 2);
+	cr_assert_eq(bs1e_fx_active(t.b, g, 6), 4);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_order o = tf_advance(2, 0);
+	struct bs_tt_outcome m;
+	cr_assert(!bs_tt_check_order(t.b, 1, 0, &o, &m));
+	cr_assert(strstr(m.why, "R-622"), "%s", m.why);
+	tf_close(&t);
+	/* 4d4 = 16: no more figures than those the area touches */
+	open_fx(&t, 40, 54, "sleep");
+	static const int many[] = {4, 4, 4, 4};
+	tf_dice(&t, many, 4);
+	cast_one(&t, zan(&t, "sleep", 0, -1));
+	e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[2], 16);
+	cr_assert_gt(e->n[7], 0);
+	cr_assert_leq(e->n[7], e->n[3], "only figures in the area");
+	cr_assert_lt(e->n[7], 6, "not the figures outside the circle");
+	tf_close(&t);
+}
+
+/* RULING R-628: ogres (4+1 HD) are the table's last row, 0-1 creature: one
+ * ogre of a figure of ten puts no figure to sleep. */
+Test(r14_effects, s14_6_b_sleep_on_ogres_of_4_plus_1_hd_r628)
+{
+	struct tf t;
+	open_fx(&t, 56, 62, "sleep");
+	static const int dice[] = {2};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "sleep", 1, -1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[2], 1, "d2 - 1 = 1 ogre");
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-628"), "%s", e->why);
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 1)), 0);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 0, NULL), 0, "spent");
+	tf_close(&t);
+}
+
+/* [14.6 B] "A sleep spell can be broken if a friendly figure moves into
+ * base-to-base contact with an affected figure and remains for one full
+ * Game Round. On the next Game Round, the sleeping creatures awake."
+ * RULING R-629: in closed formation the unit's own awake figures are in
+ * contact: the End of the cast's Game Round and the next one, then awake.
+ * In skirmish formation no friend touches them: they sleep on. */
+Test(r14_effects, s14_6_b_sleep_broken_by_a_friend_in_contact_r629)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "sleep");
+	static const int dice[] = {1, 1, 1, 1};
+	tf_dice(&t, dice, 4);
+	cast_one(&t, zan(&t, "sleep", 0, -1));
+	int g = tf_g(&t, 1, 0);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 2);
+	t.nev = 0;
+	bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 2, "contact, not a full round");
+	bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 0, "a full round: awake");
+	const struct bs_event *e = cast_ev(&t, 4, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 2);
+	cr_assert(e->why && strstr(e->why, "R-629"), "%s", e->why);
+	tf_close(&t);
+	/* skirmish formation: no figure touches another */
+	open_fx(&t, 40, 54, "sleep");
+	tf_dice(&t, dice, 4);
+	cast_one(&t, zan(&t, "sleep", 0, -1));
+	tf_unit(&t, 1, 0)->formation = BS_FORM_SKIRMISH;
+	bs1e_moved(t.b, g);
+	for (int r = 0; r < 5; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 2, "asleep without a friend");
+	tf_close(&t);
+}
+
+/* RULING R-630: an individual in a sleep's area is named, not played. */
+Test(r14_effects, s14_6_b_sleep_names_an_individual_r630)
+{
+	struct tf t;
+	open_fx(&t, 30, 44, "sleep");
+	static const int dice[] = {1, 1, 1, 1};
+	tf_dice(&t, dice, 4);
+	cast_one(&t, zan(&t, "sleep", -1, 1));
+	cr_assert_null(rejected(&t), "%s", rejected(&t));
+	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-630"), "%s", e->why);
+	cr_assert(!bs1e_fx_indiv_held(t.b, t.b->indiv_first[1] + 1));
+	tf_close(&t);
+}
+
+/* RULING R-627, R-628: the doctrine casts sleep at the men (1 HD, two a
+ * figure), its reason in the log. */
+Test(r14_effects, s14_6_b_sleep_the_doctrine_casts_it_r627_r628)
+{
+	struct tf t;
+	open_fx(&t, 40, 54, "sleep");
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[4];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].tunit, 0, "the men");
+	cr_assert(strstr(o[0].why, "R-628"), "%s", o[0].why);
+	free(ai);
+	tf_close(&t);
+}

@@ -266,8 +266,8 @@ Test(r14_effects,
 	static const int dice[] = {1, 1, 1, 1};
 	tf_dice(&t, dice, 4);
 	cast_one(&t, zan(&t, "sleep", 0, -1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[1], BS_SPFX_SLEEP);
 	cr_assert_eq(e->n[2], 4, "creatures rolled");
@@ -290,7 +290,7 @@ Test(r14_effects,
 	static const int many[] = {4, 4, 4, 4};
 	tf_dice(&t, many, 4);
 	cast_one(&t, zan(&t, "sleep", 0, -1));
-	e = cast_ev(&t, 3, 0);
+	e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[2], 16);
 	cr_assert_gt(e->n[7], 0);
@@ -308,8 +308,8 @@ Test(r14_effects, s14_6_b_sleep_on_ogres_of_4_plus_1_hd_r628)
 	static const int dice[] = {2};
 	tf_dice(&t, dice, 1);
 	cast_one(&t, zan(&t, "sleep", 1, -1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[2], 1, "d2 - 1 = 1 ogre");
 	cr_assert_eq(e->n[7], 0);
@@ -339,7 +339,7 @@ Test(r14_effects, s14_6_b_sleep_broken_by_a_friend_in_contact_r629)
 	cr_assert_eq(bs1e_fx_held(t.b, g), 2, "contact, not a full round");
 	bs1e_fx_end_round(t.b);
 	cr_assert_eq(bs1e_fx_held(t.b, g), 0, "a full round: awake");
-	const struct bs_event *e = cast_ev(&t, 4, 0);
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[7], 2);
 	cr_assert(e->why && strstr(e->why, "R-629"), "%s", e->why);
@@ -364,8 +364,8 @@ Test(r14_effects, s14_6_b_sleep_names_an_individual_r630)
 	static const int dice[] = {1, 1, 1, 1};
 	tf_dice(&t, dice, 4);
 	cast_one(&t, zan(&t, "sleep", -1, 1));
-	cr_assert_null(rejected(&t), "%s", rejected(&t));
-	const struct bs_event *e = cast_ev(&t, 3, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
 	cr_assert_eq(e->n[7], 0);
 	cr_assert(strstr(e->why, "R-630"), "%s", e->why);

@@ -295,6 +295,15 @@ static inline const struct bs_event *tf_find(struct tf *t, enum bs_ev type,
 }
 
 /* The n-th CAST event with n[0] == step, or NULL. */
+/* The scenario's spell (or breath) record `name`; its absence is a test
+ * failure. */
+static inline const struct bs_spell *tf_spell(struct tf *t, const char *name)
+{
+	const struct bs_spell *sp = bs_scenario_spell(t->sc, name, -1);
+	cr_assert_not_null(sp, "%s", name);
+	return sp;
+}
+
 static inline const struct bs_event *tf_cast_ev(struct tf *t, int step, int n)
 {
 	for (int i = 0; i < t->nev; i++)

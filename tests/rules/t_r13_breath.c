@@ -49,20 +49,13 @@ static void open_breath(struct tf *t, const char *level, const char *race,
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
 }
 
-static const struct bs_spell *rec(struct tf *t, const char *name)
-{
-	const struct bs_spell *sp = bs_scenario_spell(t->sc, name, -1);
-	cr_assert_not_null(sp, "%s", name);
-	return sp;
-}
-
 /* A breath order of D (South's individual 1) at North's unit tunit or
  * individual tindiv. */
 static struct bs_cast_order dragon(struct tf *t, const char *breath, int tunit,
 				   int tindiv)
 {
 	return (struct bs_cast_order){
-	    1, rec(t, breath), 1, tunit, tindiv, 0, 0, 0, NULL};
+	    1, tf_spell(t, breath), 1, tunit, tindiv, 0, 0, 0, NULL};
 }
 
 static struct bs_indiv_state *d_state(struct tf *t)
@@ -329,7 +322,7 @@ Test(r14_resist, s14_1_a_figure_that_resists_is_unaffected_r646)
 	    (struct bs_creature *)tf_unit(&t, 1, 1)->def->creature;
 	ogre->mr = 50;
 	struct bs_cast_order o = {
-	    2, rec(&t, "fireball"), 1, 1, -1, 1, 49.5, 66.5, NULL};
+	    2, tf_spell(&t, "fireball"), 1, 1, -1, 1, 49.5, 66.5, NULL};
 	t.cast[0][0] = o;
 	t.ncast[0] = 1;
 	/* 6 HD: the d100s 01 (resists) then 99 for the others, then saves */
@@ -380,7 +373,7 @@ Test(r14_resist, s14_1_an_individual_resists_r646)
 	    "      - {name: Elf, class: fighter, level: 5, hp: 30, mr: 40, "
 	    "position: [56, 62]}\n");
 	t.cast[0][0] = (struct bs_cast_order){
-	    2, rec(&t, "magic missile"), 1, -1, 2, 0, 0, 0, NULL};
+	    2, tf_spell(&t, "magic missile"), 1, -1, 2, 0, 0, 0, NULL};
 	t.ncast[0] = 1;
 	int dice[] = {40, 4, 4, 4, 4, 4, 4};
 	tf_dice(&t, dice, 7);

@@ -53,19 +53,12 @@ static void open_cast(struct tf *t, const char *level, const char *options,
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
 }
 
-static const struct bs_spell *spell(struct tf *t, const char *name)
-{
-	const struct bs_spell *sp = bs_scenario_spell(t->sc, name, -1);
-	cr_assert_not_null(sp, "%s", name);
-	return sp;
-}
-
 /* A cast order of Zan (South's individual 1). */
 static struct bs_cast_order zan(struct tf *t, const char *sp, int tunit,
 				int tindiv)
 {
-	return (struct bs_cast_order){1, spell(t, sp), 1, tunit, tindiv, 0, 0,
-				      0, NULL};
+	return (struct bs_cast_order){
+	    1, tf_spell(t, sp), 1, tunit, tindiv, 0, 0, 0, NULL};
 }
 
 /* [14.1] a cast spends the spell (the log says what is left), one a Game
@@ -80,9 +73,9 @@ Test(r14_cast, s14_1_a_cast_spends_the_spell_one_a_round)
 	t.ncast[0] = 2;
 	bs1e_casts(t.b, 0);
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 3);
-	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, spell(&t, "lightning bolt")),
-		     0);
-	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, spell(&t, "fireball")), 1);
+	cr_assert_eq(
+	    bs1e_spells_left(t.b, 0, 1, tf_spell(&t, "lightning bolt")), 0);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, tf_spell(&t, "fireball")), 1);
 	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[10], 0);

@@ -104,6 +104,10 @@ struct bs_unit_rated {
 	/* [11.4] the parts of dmg_sm / dmg_l (bits) that come from a lance:
 	 * doubled in a cavalry or chariot charge */
 	unsigned lance_sm, lance_l;
+	/* [13.2] the parts of dmg_sm / dmg_l (bits) that poison, and the
+	 * column shift of the poison's extra damage (0: not poisonous) */
+	unsigned poison_sm, poison_l;
+	int poison_shift;
 	int set_spear; /* [11.7] the weapon in hand may be set vs a charge */
 	int chaotic, low_int, lawful;
 	int never_checks_morale;

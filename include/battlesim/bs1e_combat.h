@@ -99,15 +99,19 @@ struct bs1e_attack_spec {
 	int figures;		      /* attacking figures [8.4 E] */
 	enum bs1e_poison poison;      /* [13.2] */
 	int poison_part;	      /* index of the poisonous part; -1 last */
-	int level_drain;	      /* [13.5] double damage */
-	int paralysis_only;	      /* [13.4] the only damage: D4 column */
+	/* the poisonous parts (bits, 1u << part) when several are (a
+	 * figure in play, RULING R-603); 0: poison_part alone */
+	unsigned poison_parts;
+	int level_drain;    /* [13.5] double damage */
+	int paralysis_only; /* [13.4] the only damage: D4 column */
 	/* damage parts (bits, 1u << part) whose reading is doubled: [11.4]
 	 * weapons that double in a charge (lances) in a cavalry or chariot
 	 * charge, [11.7] set spears against the unit that charged them */
 	unsigned doubled;
 };
 
-#define BS1E_ATTACK_MAX_READS (BS_DICE_MAX_ATTACKS + 1)
+/* every part, and the [13.2] poison reading of each poisonous part */
+#define BS1E_ATTACK_MAX_READS (2 * BS_DICE_MAX_ATTACKS)
 
 /* The roll-independent part of an attack: step A and step C. */
 struct bs1e_attack_plan {
@@ -267,6 +271,11 @@ int bs1e_level_drain_damage(int tenths);
  * is an Advanced Game rule [16.3 A]; Table 4's -3 and Table 5's check
  * apply at every level). */
 int bs1e_drain_doubles(enum bs_level level, int drains);
+/* [13.2] the poison a figure's attack carries in play: its strength by the
+ * column shift (1..3) when it has poisonous parts and the level is the
+ * Advanced Game's (RULING R-603), else BS1E_POISON_NONE. */
+enum bs1e_poison bs1e_poison_in_play(enum bs_level level, unsigned parts,
+				     int shift);
 
 /* Morale checks owed at the end of a Melee Phase for contact: [13.5]
  * level drainers or undead (Table 5) and [13.3] creatures the unit cannot

@@ -35,6 +35,10 @@ struct bs1e_dmg_src {
 	char label[80]; /* "long sword +1", "light warhorse" */
 	int times;	/* 1, or passengers / pullers of a chariot */
 	int lance;	/* a lance: doubles in a mounted charge [11.4] */
+	/* [13.2] a poisonous creature's natural attacks: the column shift of
+	 * its poison (0 none) and which part of its dice poisons */
+	int poison_shift;
+	int poison_part;
 	struct bs_dice vs_sm;
 	struct bs_dice vs_l;
 };

@@ -235,6 +235,12 @@ struct bs_creature {
 	int infravision; /* range in inches-equivalent feet/10; 0 none */
 	int mr;		 /* magic resistance % */
 	unsigned flags;	 /* enum bs_cflag */
+	/* [13.2] a `poison` creature's poison: the columns its extra damage
+	 * is read to the right (1 weak, 2 not defined, 3 strong; 0 read as
+	 * 2) and which natural attack poisons (1-based; 0 the last, RULING
+	 * R-066) */
+	int poison_shift;
+	int poison_attack;
 	struct bs_dice
 	    attacks; /* natural attacks, e.g. d4/d4/d12; nparts 0 = weapon */
 	long xp;     /* XP value, for point costs [16.3] */

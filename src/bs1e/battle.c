@@ -485,10 +485,12 @@ void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,
  * parts that come from a lance (bits), which double in a cavalry or
  * chariot charge [11.4]. */
 static unsigned damage_dice(const struct bs1e_damage *dm, int large,
-			    struct bs_dice *out)
+			    struct bs_dice *out, unsigned *poison, int *shift)
 {
 	unsigned lance = 0;
 	memset(out, 0, sizeof *out);
+	*poison = 0;
+	*shift = 0;
 	for (int i = 0; i < dm->nsrc; i++) {
 		const struct bs_dice *d =
 		    large ? &dm->src[i].vs_l : &dm->src[i].vs_sm;
@@ -497,6 +499,19 @@ static unsigned damage_dice(const struct bs1e_damage *dm, int large,
 				if (out->nparts < BS_DICE_MAX_ATTACKS) {
 					if (dm->src[i].lance)
 						lance |= 1u << out->nparts;
+					/* [13.2] RULING R-603: each
+					 * poisonous creature's poisonous
+					 * attack, at the strongest poison
+					 * of the figure */
+					if (dm->src[i].poison_shift &&
+					    k == dm->src[i].poison_part) {
+						*poison |= 1u << out->nparts;
+						if (dm->src[i].poison_shift >
+						    *shift)
+							*shift =
+							    dm->src[i]
+								.poison_shift;
+					}
 					out->part[out->nparts++] = d->part[k];
 				}
 	}
@@ -507,6 +522,17 @@ static unsigned damage_dice(const struct bs1e_damage *dm, int large,
 		out->part[0] = (struct bs_dice_part){1, 2, 0};
 	}
 	return lance;
+}
+
+void bs1e_spec_poison(const struct bs_battle *b, int g, int large,
+		      struct bs1e_attack_spec *spec)
+{
+	const struct bs_unit_rated *r = &b->units[g].r;
+	spec->poison_parts = large ? r->poison_l : r->poison_sm;
+	spec->poison = bs1e_poison_in_play(b->sc->level, spec->poison_parts,
+					   r->poison_shift);
+	if (spec->poison == BS1E_POISON_NONE)
+		spec->poison_parts = 0;
 }
 
 void bs1e_take_weapon(struct bs_battle *b, int g, int w)
@@ -545,8 +571,12 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	const struct bs1e_t2_row *t2 = &bs1e_table2[sh->base];
 	u->r.base_w = t2->width_8ths > 0 ? t2->width_8ths / 8.0 : 1.0;
 	u->r.base_d = t2->depth_8ths > 0 ? t2->depth_8ths / 8.0 : 1.0;
-	unsigned lsm = damage_dice(&sh->damage, 0, &u->r.dmg_sm);
-	unsigned ll = damage_dice(&sh->damage, 1, &u->r.dmg_l);
+	int psm, pl;
+	unsigned lsm =
+	    damage_dice(&sh->damage, 0, &u->r.dmg_sm, &u->r.poison_sm, &psm);
+	unsigned ll =
+	    damage_dice(&sh->damage, 1, &u->r.dmg_l, &u->r.poison_l, &pl);
+	u->r.poison_shift = psm > pl ? psm : pl;
 	/* [11.4] "Weapons that do double damage in a charge also do double
 	 * damage in a cavalry or chariot charge": a lance, mounted */
 	if (sh->mounting != BS1E_ON_FOOT) {

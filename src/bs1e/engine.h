@@ -879,5 +879,10 @@ int bs1e_woods_edge(const struct bs_battle *b, int g);
 /* [8.2] unit g takes its rated weapon w in hand: its AR, damage and
  * [8.1] reach become that weapon's (battle.c). */
 void bs1e_take_weapon(struct bs_battle *b, int g, int w);
+/* [13.2] the poison of unit g's figures in an attack spec (against size L
+ * when `large`): its poisonous parts and strength, none below the
+ * Advanced Game (RULING R-603). */
+void bs1e_spec_poison(const struct bs_battle *b, int g, int large,
+		      struct bs1e_attack_spec *spec);
 
 #endif

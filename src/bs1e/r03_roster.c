@@ -606,6 +606,15 @@ static void natural_src(const struct bs_creature *c, struct bs1e_dmg_src *s)
 	s->vs_sm = c->attacks;
 	s->vs_l = c->attacks;
 	bs_fmt(s->label, sizeof s->label, "%s", c->name);
+	/* [13.2] poison rides on the creature's natural attacks (RULING
+	 * R-066: the last unless `poison_attack` says which) */
+	if ((c->flags & BS_CF_POISON) && c->attacks.nparts > 0) {
+		s->poison_shift = c->poison_shift ? c->poison_shift : 2;
+		s->poison_part = c->poison_attack > 0 &&
+					 c->poison_attack <= c->attacks.nparts
+				     ? c->poison_attack - 1
+				     : c->attacks.nparts - 1;
+	}
 }
 
 /* The weapon in hand [8.2]: RULING R-050 the first listed, R-306 the first

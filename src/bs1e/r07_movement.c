@@ -2008,6 +2008,8 @@ static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 	spec.figures = c.a_count;
 	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec.poison_part = -1;
+	/* [13.2] the poison's extra damage, same roll */
+	bs1e_spec_poison(b, g, t->r.size == BS_SIZE_L, &spec);
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (spec.damage.nparts == 0 || t->r.magic_to_hit ||

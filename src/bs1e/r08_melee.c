@@ -253,7 +253,11 @@ int bs1e_attack_plan(const struct bs1e_attack_spec *s,
 			int dbl = i < 32 && ((s->doubled >> i) & 1u);
 			p.read[p.nreads].doubled = dbl;
 			p.nreads++;
-			if (s->poison != BS1E_POISON_NONE && i == pp) {
+			int poisons =
+			    s->poison_parts
+				? i < 32 && ((s->poison_parts >> i) & 1u)
+				: i == pp;
+			if (s->poison != BS1E_POISON_NONE && poisons) {
 				/* RULING R-066 [13.2] the poison's extra
 				 * damage: the poisonous attack read again,
 				 * its column shifted 1, 2 or 3 further right

@@ -247,9 +247,10 @@ void bs1e_attack_columns(const struct bs1e_attack_plan *p, const char *dbl,
 			w = dbl ? snprintf(buf + k, len - k, " %s", dbl) : 0;
 		else
 			w = snprintf(
-			    buf + k, len - k, "%s%s%s", i ? " + " : "",
+			    buf + k, len - k, "%s%s%s%s", i ? " + " : "",
 			    bs1e_colread_format(&p->read[i], one, sizeof one),
-			    p->read[i].doubled ? " doubled" : "");
+			    p->read[i].doubled ? " doubled" : "",
+			    p->read[i].poison ? " poison [13.2]" : "");
 		if (w < 0)
 			break;
 		k += (size_t)w < len - k ? (size_t)w : len - k - 1;
@@ -354,6 +355,8 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	 * several natural attacks are the parts of the damage) */
 	spec->level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec->poison_part = -1;
+	/* [13.2] the poison's extra damage, same roll */
+	bs1e_spec_poison(b, g, t->r.size == BS_SIZE_L, spec);
 	spec->doubled = doubled;
 }
 

@@ -597,6 +597,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	spec.figures = figs;
 	spec.level_drain = u->r.level_drain;
 	spec.poison_part = -1;
+	/* [13.2] the poison's extra damage, same roll */
+	bs1e_spec_poison(b, g, hf->size == BS_SIZE_L, &spec);
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)

@@ -21,6 +21,19 @@ int bs1e_drain_doubles(enum bs_level level, int drains)
 	return drains && level == BS_LEVEL_ADVANCED;
 }
 
+enum bs1e_poison bs1e_poison_in_play(enum bs_level level, unsigned parts,
+				     int shift)
+{
+	/* [13.2] "Do not make a saving throw against poison in the
+	 * BATTLESYSTEM game": no save, only the extra damage; an Advanced
+	 * Game rule like the other special abilities (RULING R-603) */
+	if (level != BS_LEVEL_ADVANCED || !parts || shift < 1)
+		return BS1E_POISON_NONE;
+	return shift >= 3   ? BS1E_POISON_STRONG
+	       : shift == 2 ? BS1E_POISON_NORMAL
+			    : BS1E_POISON_WEAK;
+}
+
 void bs1e_paralysis(int damage_tenths, int figure_hd_tenths, int figures_left,
 		    struct bs1e_casualties *out)
 {

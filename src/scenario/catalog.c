@@ -312,6 +312,8 @@ enum {
 	CR_TO_HIT_VS,
 	CR_TO_HIT_WITH,
 	CR_TURNED_AS,
+	CR_POISON_STRENGTH,
+	CR_POISON_ATTACK,
 	CR__N
 };
 static const char *const creature_keys[CR__N] = {
@@ -340,6 +342,8 @@ static const char *const creature_keys[CR__N] = {
     [CR_TO_HIT_VS] = "to_hit_vs",
     [CR_TO_HIT_WITH] = "to_hit_with",
     [CR_TURNED_AS] = "turned_as",
+    [CR_POISON_STRENGTH] = "poison_strength",
+    [CR_POISON_ATTACK] = "poison_attack",
 };
 
 /* Flags as written, in the order of enum bs_cflag bits (flies is set by
@@ -683,6 +687,37 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 	}
 	if (v[CR_ATTACKS])
 		ld_dice(ld, v[CR_ATTACKS], "attacks", &c->attacks);
+	/* [13.2] "If the poison is defined as weak, or the saving throw is
+	 * made at a bonus, shift one column to the right ... strong, or ...
+	 * at a penalty, shift three columns ... not defined ... two" */
+	if (v[CR_POISON_STRENGTH]) {
+		static const char *const strength[] = {"weak", "normal",
+						       "strong"};
+		int k;
+		if (!(c->flags & BS_CF_POISON))
+			ld_err(ld, v[CR_POISON_STRENGTH],
+			       "poison_strength: '%s' has no 'poison' in its "
+			       "flags [13.2]",
+			       c->name);
+		else if (ld_enum(ld, v[CR_POISON_STRENGTH], "poison_strength",
+				 strength, 3, &k) == 0)
+			c->poison_shift = k + 1;
+	}
+	if (v[CR_POISON_ATTACK]) {
+		if (!(c->flags & BS_CF_POISON))
+			ld_err(ld, v[CR_POISON_ATTACK],
+			       "poison_attack: '%s' has no 'poison' in its "
+			       "flags [13.2]",
+			       c->name);
+		else if (ld_int(ld, v[CR_POISON_ATTACK], "poison_attack", 1,
+				BS_DICE_MAX_ATTACKS, &c->poison_attack) == 0 &&
+			 c->poison_attack > c->attacks.nparts)
+			ld_err(ld, v[CR_POISON_ATTACK],
+			       "poison_attack: %d, but '%s' has %d natural "
+			       "attack%s [13.2]",
+			       c->poison_attack, c->name, c->attacks.nparts,
+			       c->attacks.nparts == 1 ? "" : "s");
+	}
 	if (v[CR_XP])
 		ld_long(ld, v[CR_XP], "xp", 0, 100000000L, &c->xp);
 	if (v[CR_OVERSIZE])

@@ -207,9 +207,13 @@ static const yaml_node_t *ability_at(struct ld *ld, const yaml_node_t *at,
 
 /* The creature abilities [13.x] [15.0] that play does not apply, once per
  * unit and kind; c brought in by node `at` ("creature", "mount" ...). */
+/* `natural`: 1 the creature's natural attacks are the figure's (a mount,
+ * a puller, a creature without a weapon in hand), 0 they are not (it
+ * fights with a weapon), 2 perhaps (a part of a mixed unit, RULING
+ * R-040). */
 static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			   const char *key, const struct bs_creature *c,
-			   unsigned char *done)
+			   int natural, unsigned char *done)
 {
 	static const struct {
 		unsigned flag;
@@ -232,11 +236,24 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			continue;
 		enum bs_warn w =
 		    by_level(ld, BS_LEVEL_ADVANCED, rows[i].below, rows[i].at);
+		/* [13.2] played at `advanced` as the extra damage of its
+		 * natural attacks (RULING R-603): said only where they are
+		 * not, or may not be, the figure's */
+		if (w == BS_W_POISON && natural == 1)
+			continue;
 		if (w == BS_W_NONE || done[w])
 			continue;
 		done[w] = 1;
-		warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
-		     "%s: '%s' %s", key, c->name, rows[i].what);
+		if (w == BS_W_POISON)
+			warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
+			     "%s: '%s' %s, %s", key, c->name, rows[i].what,
+			     natural ? "a part of a mixed unit (the unit "
+				       "fights with its least favourable "
+				       "part's attacks, R-040)"
+				     : "but the unit fights with a weapon");
+		else
+			warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
+			     "%s: '%s' %s", key, c->name, rows[i].what);
 	}
 	if (c->fly_mv > 0 || (c->flags & BS_CF_FLIES)) {
 		enum bs_warn w = by_level(ld, BS_LEVEL_ADVANCED,
@@ -337,25 +354,27 @@ static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
 
 	/* the creatures of the unit, and in play its mount or chariot */
 	unsigned char done[BS_W__COUNT] = {0};
+	/* [8.2] a weapon in hand takes the place of natural attacks */
+	int own = bs_unit_weapon_in_hand(u, mounted) < 0;
 	if (u->nmix > 0) {
 		yaml_node_t *mix = ld_get(ld, n, "mix");
 		for (int k = 0; k < u->nmix; k++)
 			creature_flags(
 			    ld, ld_get(ld, ld_item(ld, mix, k), "creature"),
-			    "mix", u->mix[k].creature, done);
+			    "mix", u->mix[k].creature, own ? 2 : 0, done);
 	} else {
 		creature_flags(ld, ld_get(ld, n, "creature"), "creature",
-			       u->creature, done);
+			       u->creature, own, done);
 	}
 	if (mounted && u->mount)
-		creature_flags(ld, ld_get(ld, n, "mount"), "mount", u->mount,
+		creature_flags(ld, ld_get(ld, n, "mount"), "mount", u->mount, 1,
 			       done);
 	if (mounted && u->chariot.puller) {
 		yaml_node_t *ch = ld_get(ld, n, "chariot");
-		creature_flags(ld, ch, "chariot", u->chariot.puller, done);
+		creature_flags(ld, ch, "chariot", u->chariot.puller, 1, done);
 		if (u->chariot.passenger != u->creature)
 			creature_flags(ld, ch, "chariot", u->chariot.passenger,
-				       done);
+				       own, done);
 	}
 
 	/* items: magic equipment for Table 3; their powers are magic */

@@ -158,7 +158,11 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "poison is not in force at this level (an Advanced "
 			   "Game rule)",
 			   "[13.2] [16.3 A]", 1},
-    [BS_W_POISON] = {"poison", A, NPY, "poison is not played yet", "[13.2]", 1},
+    [BS_W_POISON] = {"poison", A, BS_WC_UNUSED,
+		     "poison is the [13.2] extra damage of a creature's "
+		     "natural attacks; a creature that fights with a weapon "
+		     "instead poisons nothing",
+		     "[13.2] [8.2] (RULING R-603)", 1},
     [BS_W_PARALYSIS_LEVEL] = {"paralysis-level", BI, NIF,
 			      "paralysis is not in force at this level (an "
 			      "Advanced Game rule)",

@@ -946,3 +946,112 @@ Test(r08_phase, s1_6_b_scripted_melee_entry)
 	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 0);
 	tf_close(&t);
 }
+
+/* [13.2] RULING R-603: in play at the Advanced Game, a poisonous
+ * creature's natural attack is read again with the same roll, its column
+ * shifted by the poison's strength, and the log says "poison [13.2]";
+ * below the Advanced Game, or with a weapon in hand, no poison reading. */
+static const struct bs_event *poison_attack(struct tf *t, const char *level,
+					    const char *creature,
+					    const char *weapon)
+{
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Near",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "north",
+	     .frontage = 5,
+	     .figures = 10,
+	     .creature = creature,
+	     .weapon = weapon},
+	    {.side = 1,
+	     .name = "Far",
+	     .x = 36,
+	     .y = 20,
+	     .facing = "south",
+	     .frontage = 5,
+	     .figures = 10},
+	};
+	tf_level = level;
+	tf_open_units(t, u, 2, NULL, NULL, NULL);
+	tf_level = "basic";
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_dice(t, (int[]){6, 6, 1, 1, 1, 1, 1, 1, 1, 1}, 10);
+	melee(t);
+	return tf_find(t, BS_EV_ATTACK, 0);
+}
+
+#define SPIDER(extra)                                                          \
+	"{name: spider, hd: '2', ac: 6, mv: 12, size: M, attacks: d4/d6, "     \
+	"flags: [poison]" extra "}"
+
+Test(r08_phase, s13_2_poison_read_again_in_play_r603)
+{
+	struct tf t;
+	/* AR 19 (2 HD monster, ratio 10:1: THAC0 16 +3) - AC 10... the
+	 * numbers are the engine's: compare with and without poison */
+	const struct bs_event *a =
+	    poison_attack(&t, "advanced", SPIDER(""), "");
+	cr_assert_not_null(a);
+	int with = a->n[4];
+	cr_assert_not_null(strstr(a->what, "poison [13.2]"), "%s", a->what);
+	/* d4 + d6 + the d6 read again two columns right: three readings */
+	cr_assert_eq(strstr(strstr(a->what, "poison"), "poison [13.2]") != NULL,
+		     1);
+	char cols[160];
+	snprintf(cols, sizeof cols, "%s", a->what);
+	tf_close(&t);
+	/* the same creature without the flag: the two readings only */
+	a = poison_attack(&t, "advanced",
+			  "{name: spider, hd: '2', ac: 6, mv: 12, size: M, "
+			  "attacks: d4/d6}",
+			  "");
+	cr_assert_null(strstr(a->what, "poison"), "%s", a->what);
+	int without = a->n[4];
+	cr_assert_gt(with, without, "%s vs %s", cols, a->what);
+	tf_close(&t);
+	/* weak (one column) does less than strong (three) */
+	a = poison_attack(&t, "advanced", SPIDER(", poison_strength: weak"),
+			  "");
+	int weak = a->n[4];
+	tf_close(&t);
+	a = poison_attack(&t, "advanced", SPIDER(", poison_strength: strong"),
+			  "");
+	int strong = a->n[4];
+	tf_close(&t);
+	cr_assert_gt(weak, without);
+	cr_assert_geq(with, weak);
+	cr_assert_geq(strong, with);
+	cr_assert_gt(strong, weak);
+}
+
+Test(r08_phase, s13_2_poison_not_below_advanced_nor_with_a_weapon_r603)
+{
+	struct tf t;
+	const struct bs_event *a =
+	    poison_attack(&t, "intermediate", SPIDER(""), "");
+	cr_assert_null(strstr(a->what, "poison"), "%s", a->what);
+	tf_close(&t);
+	/* [8.2] a weapon in hand takes the place of the natural attacks */
+	a = poison_attack(&t, "advanced", SPIDER(""), "long sword");
+	cr_assert_null(strstr(a->what, "poison"), "%s", a->what);
+	tf_close(&t);
+}
+
+/* RULING R-066 in play: `poison_attack` says which natural attack
+ * poisons: the first (d4) read again instead of the last (d6). */
+Test(r08_phase, s13_2_poison_attack_given_r066_r603)
+{
+	struct tf t;
+	const struct bs_event *a =
+	    poison_attack(&t, "advanced", SPIDER(", poison_attack: 1"), "");
+	/* the poison reading follows the part it belongs to */
+	const char *p = strstr(a->what, "poison [13.2]");
+	cr_assert_not_null(p, "%s", a->what);
+	cr_assert_not_null(strstr(p, " + "), "the d6 comes after: %s", a->what);
+	tf_close(&t);
+}

@@ -4,6 +4,8 @@
  * attacking no one (R-691); its Discipline Check when open to an attack
  * on its flank or rear (R-692); out of command when it ends (R-693); a
  * charmed individual apart, and the doctrine's value (R-694). */
+#include <math.h>
+
 #include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"
@@ -367,8 +369,12 @@ Test(r14_charm, s14_6_a_the_doctrine_charms_a_commander_r694)
 	o = zan(&t, "charm person", 1, -1);
 	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
 	cr_assert_float_eq(bs1e_fx_expect(t.b, 0, &p), 0, 1e-9);
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
 	struct bs_cast_order out[4];
-	int n = bs_ai_cast_cb(NULL, t.b, 0, out, 4);
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, out, 4);
+	free(ai);
 	cr_assert_eq(n, 1);
 	cr_assert_eq(out[0].spell, tf_spell(&t, "charm person"));
 	cr_assert_eq(out[0].tunit, 0, "at the Spearmen's commander");

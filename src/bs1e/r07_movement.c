@@ -2888,7 +2888,6 @@ static void charm_moves(struct bs_battle *b, int side)
 		}
 		bs1e_note(b, g, why, "[14.6 A]");
 		execute(b, g, &o, 1);
-		b->units[g].flags |= BS_UF_MOVED;
 		bs1e_charm_after_move(b, g);
 	}
 }

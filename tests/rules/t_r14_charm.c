@@ -162,8 +162,9 @@ Test(r14_charm, s14_6_a_no_commander_no_person_no_effect_r690_r624)
 	cr_assert_not_null(e);
 	cr_assert(strstr(e->why, "R-690"), "%s", e->why);
 	cr_assert(!bs1e_charmed(t.b, tf_g(&t, 1, 1)));
-	t.b->indivs[0].flags = 0;
-	t.nev = 0;
+	cr_assert_eq(bs1e_sc(t.b)->nfx, 0);
+	tf_close(&t);
+	open_charm(&t, 48);
 	cast_one(&t, zan(&t, "charm person", -1, 2));
 	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
 	e = tf_cast_ev(&t, 3, 0);

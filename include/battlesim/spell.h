@@ -262,7 +262,9 @@ int bs_spell_played(const struct bs_spell *sp);
  * creatures without an area, at anyone or at persons (hold person, hold
  * monster: RULING R-621, R-624), or a [14.9] fear that routs every
  * creature of its area (fear: RULING R-625); a range in inches (or from
- * the caster), a duration in time, a saving throw that negates or none. */
+ * the caster), a duration in time, a saving throw that negates or none.
+ * Also a [14.6 A] charm at one target (charm person, charm monster:
+ * RULING R-690, r14_charm.c), its duration the rule's 1-4 + CB. */
 int bs_spell_effect_played(const struct bs_spell *sp);
 
 /* One entry of an individual's memorized spells (`spells:`). */

@@ -7,11 +7,11 @@
  * for a massed target, 4 enemy figures in its area (RULING R-577). A
  * spell without an area goes at the enemy individual standing alone who
  * loses the most hit points expected; the holds of [14.6 B] and fear
- * [14.9] by the HD they take out (RULING R-627). A caster who could cast
- * from where
- * he stands does not move in the Movement Phase [14.1] (docs/AI.md
- * "Magic"). [13.7] A breather with a breath left breathes by the same
- * choice (RULING R-644: at once, whatever the number of figures). */
+ * [14.9] by the HD they take out (RULING R-627), a charm [14.6 A] at a
+ * unit's commander by the HD of his unit (RULING R-694). A caster who could
+ * cast from where he stands does not move in the Movement Phase [14.1]
+ * (docs/AI.md "Magic"). [13.7] A breather with a breath left breathes by the
+ * same choice (RULING R-644: at once, whatever the number of figures). */
 #include <stdio.h>
 #include <string.h>
 
@@ -63,6 +63,9 @@ static void consider(const struct bs_battle *b, int side, int k,
 			: sp->effect == BS_SPFX_SLEEP
 			    ? "sleep: the most enemy HD expected asleep, none "
 			      "of its own in the area (RULING R-627, R-628)"
+			: sp->effect == BS_SPFX_CHARM
+			    ? "charm: the most enemy HD expected out of the "
+			      "fight, a commander's unit (RULING R-694)"
 			    : "hold: the most enemy HD expected held (RULING "
 			      "R-627)";
 	} else if (p.has_area) {

@@ -56,6 +56,9 @@ struct bs1e_unit_x {
 	/* [9.3] its commander gave it up this round: out of command for the
 	 * rest of the Game Round (the round number, 0 none) (issue 15) */
 	int cmd_given_up;
+	/* [14.6 A] RULING R-693: the Game Round through which it is out of
+	 * command, its commander's charm over (0 none) (r14_charm.c) */
+	int charm_out;
 	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
 	int attacked; /* attacked by an enemy this Melee Phase */
 	/* [11.8] what the ground asks of it (its creatures' flags; the
@@ -812,6 +815,49 @@ void bs1e_fx_reset(struct bs_battle *b);
 /* The effect of legal plan p of a spell bs_spell_effect_played names:
  * [14.6 B] a hold of its target, [14.9] the fear of its area. */
 void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
+
+/* ---- r14_charm.c: [14.6 A] charm (issue 16) ---------------------------
+ * The charm is an effect of the list above (kind BS_SPFX_CHARM): t the
+ * charmed commander or individual, g the unit he commands (-1 none), k
+ * the caster, whose side controls them while it lasts. A unit's `side`
+ * stays its owner's (victory, rout and losses count for him, [14.6 A]
+ * "the player owning the figures"); only the questions of control ask
+ * the side below. */
+
+/* The side that controls unit g (global) now: the charming side while
+ * its commander is charmed, else its own (RULING R-691). */
+int bs1e_charm_side(const struct bs_battle *b, int g);
+/* 1 when unit g is under another side's control (its commander charmed). */
+int bs1e_charmed(const struct bs_battle *b, int g);
+/* 1 when individual k (global) is charmed [14.6 A]. */
+int bs1e_indiv_charmed(const struct bs_battle *b, int k);
+/* The effect of legal plan p of a charm (BS_SPFX_CHARM) at a unit (its
+ * Unit Commander) or an individual: his save, the Charm marker, the
+ * duration 1d4 + CB (RULING R-690). */
+void bs1e_charm_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
+/* [1.7] charm effect e at the End of Game Round: a round less; at its
+ * end (an event), the unit out of command (RULING R-693). Returns 1 while
+ * it lasts, 0 when it is over. */
+int bs1e_charm_end_round(struct bs_battle *b, struct bs1e_effect *e);
+/* The move the charming side `side` gives charmed unit g in its Movement
+ * Phase (RULING R-691) into *o (a hold or a face); its reason. */
+const char *bs1e_charm_order(const struct bs_battle *b, int side, int g,
+			     struct bs_order *o);
+/* [14.6 A] RULING R-692: after charmed unit g's move, the Discipline
+ * Check when an enemy ground unit can attack its flank or rear this Game
+ * Round; failed, the owner's free facing change toward it. */
+void bs1e_charm_after_move(struct bs_battle *b, int g);
+/* RULING R-693: 1 while unit g is out of command after a charm ended. */
+int bs1e_charm_out(const struct bs_battle *b, int g);
+/* The value of legal charm plan p for `side` (the doctrine, RULING
+ * R-694). Reads only. */
+double bs1e_charm_expect(const struct bs_battle *b, int side,
+			 const struct bs1e_cast_plan *p);
+/* At each reset: no unit out of command by a charm. */
+void bs1e_charm_reset(struct bs_battle *b);
+/* r07_movement.c: [14.6 A] RULING R-692 the owner's facing change of unit
+ * g by `deg` (90 right, -90 left, 180 about) at no cost; 1 when made. */
+int bs1e_free_face(struct bs_battle *b, int g, double deg);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

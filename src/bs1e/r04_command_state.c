@@ -147,6 +147,12 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 			 */
 			why = "its commander cast a spell this Game Round";
 			cite = "[9.2] RULING R-515";
+		} else if (bs1e_charm_out(b, g)) {
+			/* [14.6 A] "When the enemy control period ends, the
+			 * unit ... goes out of command" (r14_charm.c) */
+			why = "its commander's charm ended: it figures out he "
+			      "is acting strangely";
+			cite = "[14.6 A] RULING R-693";
 		} else if (bs1e_indivs_in_play(b) && x->cmd_given_up > 0 &&
 			   x->cmd_given_up == b->round) {
 			/* [9.3] its commander left it this round: out of

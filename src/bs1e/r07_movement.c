@@ -2867,6 +2867,55 @@ static void move_indivs(struct bs_battle *b, int side)
 	}
 }
 
+/* [14.6 A] RULING R-691: the units of other sides that `side` controls by
+ * a charm, moved by the rules for it (bs1e_charm_order: a hold or a face
+ * about), each with its Discipline Check after (RULING R-692). */
+static void charm_moves(struct bs_battle *b, int side)
+{
+	for (int g = 0; g < b->nunits; g++) {
+		if (b->units[g].side == side || !bs1e_in_play(b, g) ||
+		    bs1e_routed(b, g) || bs1e_charm_side(b, g) != side ||
+		    (b->units[g].flags & BS_UF_MOVED))
+			continue;
+		struct bs_order o;
+		const char *why = bs1e_charm_order(b, side, g, &o);
+		struct mv m;
+		if (o.kind != BS_ORDER_HOLD && !simulate_any(b, g, &o, 1, &m)) {
+			memset(&o, 0, sizeof o);
+			o.kind = BS_ORDER_HOLD;
+			o.tside = o.tunit = -1;
+			why =
+			    "charmed: it cannot turn about here: the charming "
+			    "side holds it where it stands (RULING R-691)";
+		}
+		bs1e_note(b, g, why, "[14.6 A]");
+		execute(b, g, &o, 1);
+		bs1e_charm_after_move(b, g);
+	}
+}
+
+int bs1e_free_face(struct bs_battle *b, int g, double deg)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_order o;
+	memset(&o, 0, sizeof o);
+	o.kind = BS_ORDER_MOVE;
+	o.tside = o.tunit = -1;
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_FACE, .angle = deg};
+	/* "at no cost": the movement it had spent is given back after */
+	double spent = u->mv_spent;
+	unsigned flags = u->flags;
+	u->mv_spent = 0;
+	struct mv m;
+	int ok = simulate_any(b, g, &o, 1, &m);
+	if (ok)
+		execute(b, g, &o, 1);
+	u->mv_spent = spent;
+	u->flags = (u->flags & ~(unsigned)BS_UF_MOVED) | (flags & BS_UF_MOVED);
+	return ok;
+}
+
 static void move_side(struct bs_battle *b, int side)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -2894,13 +2943,18 @@ static void move_side(struct bs_battle *b, int side)
 	 * [6.3] allows. */
 	for (int g = first; g < first + nu; g++) {
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) ||
-		    (b->units[g].flags & (BS_UF_MOVED | BS_UF_RALLIED)))
+		    (b->units[g].flags & (BS_UF_MOVED | BS_UF_RALLIED)) ||
+		    bs1e_charmed(b, g)) /* [14.6 A] RULING R-691 */
 			continue;
 		if (bs1e_disc_attacking(b, g))
 			move_undisciplined(b, g);
 		else if (s->ux[g].mob)
 			move_mob(b, g);
 	}
+	/* [14.6 A] "A unit serving a charmed commander moves during the
+	 * enemy Movement Phase": the units `side` controls by a charm, first
+	 * (its own may then strike what it left open) */
+	charm_moves(b, side);
 	/* the controller's units, in its order */
 	const struct bs_controller *ctl = b->ctl[side];
 	int n = 0;
@@ -2925,6 +2979,7 @@ static void move_side(struct bs_battle *b, int side)
 		 * commander reasserts command */
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) || s->ux[g].mob ||
 		    bs1e_disc_attacking(b, g) ||
+		    bs1e_charmed(b, g) || /* [14.6 A] RULING R-691 */
 		    (u->flags & (BS_UF_MOVED | BS_UF_FLED | BS_UF_WITHDREW)))
 			continue;
 		struct bs_order o;

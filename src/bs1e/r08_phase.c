@@ -199,8 +199,9 @@ int bs1e_melee_eligible(const struct bs_battle *b, int g, int h)
 	int k = n;
 	for (int i = 0; i < w; i++)
 		add(list[k + i], list, &n);
-	/* [14.6 B] RULING R-623: held figures do not fight */
-	return bs1e_fx_active(b, g, n);
+	/* [14.6 B] RULING R-623: held figures do not fight; [14.6 A]
+	 * RULING R-691: a charmed commander's unit attacks no one */
+	return bs1e_charmed(b, g) ? 0 : bs1e_fx_active(b, g, n);
 }
 
 /* ---- one attack [8.3] [8.4] --------------------------------------------- */

@@ -736,6 +736,14 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 			reject(b, k, "he is held (RULING R-623)", "[14.6 B]");
 			continue;
 		}
+		/* [14.6 A] RULING R-694: a charmed individual stands still */
+		if (bs1e_indiv_charmed(b, k)) {
+			reject(b, k,
+			       "he is charmed: he stands still (RULING "
+			       "R-694)",
+			       "[14.6 A]");
+			continue;
+		}
 		struct ipath p;
 		if (!run_path(b, NULL, k, &io, &p)) {
 			reject(b, k, p.why, p.cite);

@@ -212,6 +212,9 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	if (!bs1e_indiv_on_table(b, side, o->indiv))
 		return no(out, "he does not stand alone on the table", "[9.4]");
 	int k = b->indiv_first[side] + o->indiv;
+	/* [14.6 A] RULING R-694: a charmed individual shoots at no one */
+	if (bs1e_indiv_charmed(b, k))
+		return no(out, "he is charmed (RULING R-694)", "[14.6 A]");
 	const struct bs_unit_weapon *w = missile_of(b->indivs[k].def);
 	if (!w)
 		return no(out, "he has no missile weapon",

@@ -65,7 +65,8 @@ int bs1e_cast_init(struct bs_battle *b)
 void bs1e_cast_reset(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
-	bs1e_fx_reset(b); /* RULING R-620 */
+	bs1e_fx_reset(b);    /* RULING R-620 */
+	bs1e_charm_reset(b); /* RULING R-693 */
 	for (int k = 0; k < b->nindivs; k++)
 		bs_spell_memory_init(&s->ix[k].mem, b->indivs[k].def,
 				     s->ix[k].mem.left);
@@ -237,6 +238,9 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	/* RULING R-623: a held caster casts nothing */
 	if (bs1e_fx_indiv_held(b, p->k))
 		return no(p, "he is held (RULING R-623)", "[14.6 B]");
+	/* [14.6 A] RULING R-694: a charmed caster casts nothing */
+	if (bs1e_indiv_charmed(b, p->k))
+		return no(p, "he is charmed (RULING R-694)", "[14.6 A]");
 	/* [14.1] "A spell-caster ... can perform the same actions in one
 	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
 	if (c->flags & BS_IF_CAST)
@@ -294,15 +298,17 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			      ? "he has not that spell left in memory"
 			      : "he has no spell left in memory",
 			  "[14.1]");
-	/* issue 16: the holds of [14.6 B] and the fear of [14.9] are
-	 * played too (r14_effects.c) */
+	/* issue 16: the holds of [14.6 B], the charms of [14.6 A]
+	 * (r14_charm.c) and the fear of [14.9] are played too
+	 * (r14_effects.c) */
 	int fx = bs_spell_effect_played(p->sp);
 	if (!fx && p->sp->category != BS_SPCAT_ARTILLERY)
 		return no(p,
 			  "not played yet: only the Magical Weapons and "
 			  "Artillery Spells of [14.5], hold person, hold "
-			  "monster and sleep [14.6 B] and fear [14.9] are "
-			  "cast (RULING R-574, R-621, R-625, R-628)",
+			  "monster and sleep [14.6 B], charm person and charm "
+			  "monster [14.6 A] and fear [14.9] are cast (RULING "
+			  "R-574, R-621, R-625, R-628, R-690)",
 			  bs_spell_category_info[p->sp->category].cite);
 	if (!bs_spell_played(p->sp))
 		return no(p,

@@ -520,6 +520,10 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		sleep_area(b, p);
 		return;
 	}
+	if (p->sp->effect == BS_SPFX_CHARM) {
+		bs1e_charm_cast(b, p); /* [14.6 A] r14_charm.c */
+		return;
+	}
 	if (p->tg >= 0)
 		hold_unit(b, p, p->tg);
 	else
@@ -558,6 +562,11 @@ void bs1e_fx_end_round(struct bs_battle *b)
 	int j = 0;
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
+		if (e->kind == BS_SPFX_CHARM) { /* [14.6 A] r14_charm.c */
+			if (bs1e_charm_end_round(b, e))
+				s->fx[j++] = *e;
+			continue;
+		}
 		/* the figures gone, the individual dead: nothing left */
 		int gone =
 		    e->g >= 0 ? !bs1e_in_play(b, e->g) : !b->indivs[e->t].alive;
@@ -658,6 +667,8 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 	}
 	if (sp->effect == BS_SPFX_SLEEP)
 		return sleep_expect(b, side, p);
+	if (sp->effect == BS_SPFX_CHARM)
+		return bs1e_charm_expect(b, side, p); /* [14.6 A] */
 	double mean =
 	    bs_level_qty_at(&sp->creatures, p->level) +
 	    sp->creatures_dice.count * (sp->creatures_dice.sides + 1) / 2.0;

@@ -123,6 +123,18 @@ int bs_spell_played(const struct bs_spell *sp)
 
 int bs_spell_effect_played(const struct bs_spell *sp)
 {
+	/* [14.6 A] RULING R-690: charm person, charm monster: one target (a
+	 * unit's commander or an individual), a save that negates, the
+	 * duration the rule's own (1-4 + CB Game Rounds) */
+	if (sp->kind == BS_MAGIC_SPELL && sp->category == BS_SPCAT_CHARM_HOLD &&
+	    sp->effect == BS_SPFX_CHARM)
+		return (sp->known & BS_SPK_RANGE) &&
+		       sp->range_kind == BS_RANGE_DISTANCE &&
+		       sp->area == BS_AREA_NONE && sp->max_hd.tenths == 0 &&
+		       (sp->save_vs < 0 ||
+			sp->save_effect == BS_SAVEFX_NEGATES) &&
+		       (sp->targets == BS_TARGETS_ANY ||
+			sp->targets == BS_TARGETS_PERSONS);
 	if (sp->kind != BS_MAGIC_SPELL || !(sp->known & BS_SPK_RANGE) ||
 	    (sp->range_kind != BS_RANGE_DISTANCE &&
 	     sp->range_kind != BS_RANGE_SELF) ||

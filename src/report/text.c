@@ -917,6 +917,8 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 	put_fig_saves(b, ev, n[5], n[4], n[6]);
 	if (n[1] == BS_SPFX_SLEEP)
 		put(b, ": %d asleep", n[7]);
+	else if (n[1] == BS_SPFX_CHARM)
+		put(b, ": %d charmed", n[7]); /* [14.6 A] */
 	else if (n[1] != BS_SPFX_ROUT)
 		put(b, ": %d held", n[7]);
 	else if (n[5] == 0)

@@ -1,0 +1,492 @@
+/* [14.6 A] Charm in play (issue 16), the Advanced Game: a charm at a unit
+ * commander or an individual, his save and magic resistance, the Charm
+ * marker, 1-4 + CB Game Rounds under the charming side's control (RULING
+ * R-690); the charmed unit moved in the charming side's Movement Phase,
+ * attacking no one (R-691), its Discipline Check when left open to an
+ * attack on its flank or rear (R-692); out of command when it ends
+ * (R-693); a charmed individual apart, and the doctrine's value (R-694).
+ * The charm is an effect of r14_effects.c's list; a unit's `side` stays
+ * its owner's, control is asked of bs1e_charm_side. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/bs1e_magic.h"
+#include "bs1e/engine.h"
+
+#define EPS 1e-6
+
+/* ---- who is charmed ------------------------------------------------------
+ */
+
+static const struct bs1e_effect *unit_charm(const struct bs_battle *b, int g)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].kind == BS_SPFX_CHARM && s->fx[i].g == g)
+			return &s->fx[i];
+	return NULL;
+}
+
+int bs1e_charm_side(const struct bs_battle *b, int g)
+{
+	const struct bs1e_effect *e = unit_charm(b, g);
+	return e ? b->indivs[e->k].side : b->units[g].side;
+}
+
+int bs1e_charmed(const struct bs_battle *b, int g)
+{
+	return bs1e_charm_side(b, g) != b->units[g].side;
+}
+
+int bs1e_indiv_charmed(const struct bs_battle *b, int k)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].kind == BS_SPFX_CHARM && s->fx[i].t == k)
+			return 1;
+	return 0;
+}
+
+int bs1e_charm_out(const struct bs_battle *b, int g)
+{
+	int r = bs1e_sc(b)->ux[g].charm_out;
+	return r > 0 && b->round <= r;
+}
+
+void bs1e_charm_reset(struct bs_battle *b)
+{
+	for (int g = 0; g < b->nunits; g++)
+		bs1e_sc(b)->ux[g].charm_out = 0;
+}
+
+/* The unit individual k (global) commands as its Unit Commander, in play
+ * (global), -1 none. */
+static int his_unit(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	int first = b->side_first[c->side];
+	for (int g = first; g < first + b->sc->sides[c->side].nunits; g++)
+		if (b->units[g].commander == c->idx && bs1e_in_play(b, g))
+			return g;
+	return -1;
+}
+
+/* RULING R-624 (as r14_effects.c): "persons" are humans, demi-humans and
+ * humanoids up to man size; an individual of no race is a human. */
+static int affects(const struct bs_spell *sp, const struct bs_creature *c)
+{
+	return sp->targets == BS_TARGETS_ANY ||
+	       (sp->targets == BS_TARGETS_PERSONS &&
+		(!c || ((c->flags & BS_CF_HUMANOID) && c->size <= BS_SIZE_M)));
+}
+
+/* ---- the cast ------------------------------------------------------------
+ */
+
+/* The CAST event of the charm (n[0] 3, docs/EVENTS.md `effect`) at
+ * individual t: his save (fs, the die *rec, the number's derivation sd),
+ * charmed or not, the rounds. */
+static void emit_charm(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int t, const struct bs1e_figure_saves *fs,
+		       const int *rec, const struct bs_deriv *sd, int charmed,
+		       int rounds, const char *why)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_cast_event(b, &ev, p, 3, -1, t);
+	ev.n[1] = BS_SPFX_CHARM;
+	ev.n[2] = 1;
+	ev.n[3] = 1;
+	ev.n[4] = fs && fs->figures > 0 ? fs->need : 0;
+	ev.n[5] = fs ? fs->figures : 0;
+	ev.n[6] = fs ? fs->saved : 0;
+	ev.n[7] = charmed;
+	ev.n[8] = charmed ? rounds : 0;
+	ev.n[9] = charmed ? BS1E_MARKER_CHARM : BS1E_MARKER_NONE;
+	if (fs && fs->figures > 0) {
+		ev.dice[0] = rec[0];
+		ev.ndice = 1;
+		ev.die_sides = 20;
+		if (sd) {
+			ev.deriv = *sd;
+			ev.has_deriv = 1;
+		}
+	}
+	ev.why = why;
+	ev.cite = "[14.6 A] [14.3] RULING R-690";
+	bs_battle_emit(b, &ev);
+}
+
+void bs1e_charm_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int t = p->tk, g = -1;
+	if (p->tg >= 0) {
+		/* RULING R-690: a charm at a unit is at its Unit Commander
+		 * with it ([14.6 A] names him as its target) */
+		const struct bs_unit_state *u = &b->units[p->tg];
+		b->units[p->tg].flags |= BS_UF_ATTACKED;
+		t = u->commander >= 0 ? b->indiv_first[u->side] + u->commander
+				      : -1;
+		if (t < 0 || !b->indivs[t].alive || b->indivs[t].lost ||
+		    b->indivs[t].with_unit != u->idx) {
+			if (bs_battle_events_on(b)) {
+				struct bs_event ev;
+				bs1e_cast_event(b, &ev, p, 3, p->tg, -1);
+				ev.n[1] = BS_SPFX_CHARM;
+				ev.why =
+				    "no effect: no Unit Commander with the "
+				    "unit to charm (RULING R-690)";
+				ev.cite = "[14.6 A] RULING R-690";
+				bs_battle_emit(b, &ev);
+			}
+			return;
+		}
+		g = p->tg;
+	} else {
+		/* RULING R-690: a commander apart takes his unit with him */
+		g = his_unit(b, t);
+	}
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (!affects(p->sp, d->def->race)) {
+		emit_charm(b, p, t, NULL, NULL, NULL, 0, 0,
+			   "no effect: he is not a person (RULING R-624)");
+		return;
+	}
+	if (bs1e_indiv_charmed(b, t)) {
+		emit_charm(b, p, t, NULL, NULL, NULL, 0, 0,
+			   "no effect: he is charmed already");
+		return;
+	}
+	/* [3.1] [14.1] his magic resistance first (RULING R-646) */
+	signed char res[1];
+	int r = bs1e_resist(b, p, -1, t, 1, res);
+	if (r < 0)
+		return;
+	if (r > 0) {
+		emit_charm(b, p, t, NULL, NULL, NULL, 0, 0,
+			   "no effect: his magic resistance (RULING R-646)");
+		return;
+	}
+	/* [14.6 A] "that commander/individual receives any normal saving
+	 * throws to which he is entitled": his own, by class and level
+	 * [14.3] */
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	int vs = p->sp->save_vs;
+	struct bs1e_figure_saves fs;
+	int rec[1] = {0};
+	struct bs_deriv md;
+	memset(&fs, 0, sizeof fs);
+	int charmed = 1;
+	if (vs >= 0) {
+		md = x->save_d[vs];
+		int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
+						   p->sp->mental, &md);
+		struct bs1e_save_who who = {d->side, -1, d->idx};
+		int sv =
+		    bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
+		if (sv < 0)
+			return;
+		fs.figures = fs.rolled = 1;
+		fs.need = x->save[vs] - mod;
+		fs.saved = sv;
+		fs.failed = !sv;
+		charmed = !sv;
+	}
+	if (!charmed) {
+		emit_charm(b, p, t, &fs, rec, vs >= 0 ? &md : NULL, 0, 0, NULL);
+		return;
+	}
+	/* [14.6 A] "for 1-4 + commander's CB (if any) Game Rounds": the
+	 * battle's d4 (RULING R-690: the round of the cast the first, as
+	 * R-620) */
+	static const struct bs_roll_why why_d4 = {
+	    BS_ROLL_DAMAGE,
+	    {4, 0},
+	    0,
+	    "the charm's Game Rounds (1-4 + CB)",
+	    "[14.6 A]"};
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	bs_dice_why_indiv(&b->dice, &why_d4, 1, 4, c->side, c->idx, d->side,
+			  d->idx, -1);
+	int d4 = bs_roll(&b->dice, 4);
+	if (b->dice.failed)
+		return;
+	int cb = d->cb > 0 ? d->cb : 0;
+	int rounds = d4 + cb;
+	struct bs1e_scratch *s = bs1e_sc(b);
+	if (s->nfx == s->maxfx) {
+		int m = s->maxfx ? 2 * s->maxfx : 16;
+		struct bs1e_effect *f = realloc(s->fx, (size_t)m * sizeof *f);
+		if (!f)
+			return;
+		s->fx = f;
+		s->maxfx = m;
+	}
+	struct bs1e_effect *e = &s->fx[s->nfx++];
+	memset(e, 0, sizeof *e);
+	e->kind = BS_SPFX_CHARM;
+	e->sp = p->sp;
+	e->k = p->k;
+	e->g = g;
+	e->t = t;
+	e->figs = 1;
+	e->left = rounds;
+	e->round = b->round;
+	char why[200];
+	const char *by = b->sc->sides[c->side].name;
+	if (g >= 0)
+		snprintf(why, sizeof why,
+			 "1d4 (%d) + CB %d: he and his unit %s are under %s's "
+			 "control (RULING R-690)",
+			 d4, cb, b->units[g].def->name, by);
+	else
+		snprintf(why, sizeof why,
+			 "1d4 (%d) + CB %d: he is under %s's control (RULING "
+			 "R-690, R-694)",
+			 d4, cb, by);
+	emit_charm(b, p, t, &fs, rec, vs >= 0 ? &md : NULL, 1, rounds, why);
+}
+
+/* ---- the End of Game Round [1.7] ----------------------------------------
+ */
+
+static void emit_end(struct bs_battle *b, const struct bs1e_effect *e,
+		     const char *why, const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs1e_cast_plan p;
+	memset(&p, 0, sizeof p);
+	p.k = e->k;
+	p.sp = e->sp;
+	struct bs_event ev;
+	bs1e_cast_event(b, &ev, &p, 4, -1, e->t);
+	ev.n[1] = e->kind;
+	ev.n[7] = 1;
+	ev.n[9] = BS1E_MARKER_CHARM;
+	ev.n[10] = b->round - e->round + 1;
+	ev.why = why;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+int bs1e_charm_end_round(struct bs_battle *b, struct bs1e_effect *e)
+{
+	const struct bs_indiv_state *d = &b->indivs[e->t];
+	if (e->g >= 0 && !bs1e_in_play(b, e->g))
+		e->g = -1; /* his unit is gone: he alone is charmed */
+	/* RULING R-693: the commander dead or lost, his unit follows no
+	 * charmed commander: the charm is over */
+	if (!d->alive || d->lost) {
+		if (e->g >= 0)
+			emit_end(b, e,
+				 "the charmed commander is lost: his unit is "
+				 "its own side's again (RULING R-693)",
+				 "[1.7] [14.6 A] RULING R-693");
+		return 0;
+	}
+	if (--e->left > 0)
+		return 1;
+	if (e->g < 0) {
+		emit_end(b, e, NULL, "[1.7] [14.6 A] RULING R-690");
+		return 0;
+	}
+	/* [14.6 A] "When the enemy control period ends, the unit 'figures
+	 * out' that its commander is acting strangely, and goes out of
+	 * command": RULING R-693, for the next Game Round */
+	char why[200];
+	snprintf(why, sizeof why,
+		 "%s figures out that its commander is acting strangely: out "
+		 "of command for the next Game Round (RULING R-693)",
+		 b->units[e->g].def->name);
+	emit_end(b, e, why, "[1.7] [14.6 A] RULING R-693");
+	bs1e_sc(b)->ux[e->g].charm_out = b->round + 1;
+	return 0; /* the caller decides command again (the COMMAND event) */
+}
+
+/* ---- the Movement Phase (RULING R-691, R-692) --------------------------
+ */
+
+/* The nearest unit of `side` in play and not routed to unit g, -1 none. */
+static int nearest_of(const struct bs_battle *b, int side, int g)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	int best = -1;
+	double bd = 0;
+	int first = b->side_first[side];
+	for (int h = first; h < first + b->sc->sides[side].nunits; h++) {
+		if (!bs1e_in_play(b, h) || bs1e_routed(b, h))
+			continue;
+		struct bs_quad qh = bs1e_quad(b, h);
+		double dd = bs_quad_dist(&q, &qh);
+		if (best < 0 || dd < bd - EPS) {
+			best = h;
+			bd = dd;
+		}
+	}
+	return best;
+}
+
+const char *bs1e_charm_order(const struct bs_battle *b, int side, int g,
+			     struct bs_order *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = BS_ORDER_HOLD;
+	o->tside = o->tunit = -1;
+	if (bs1e_engaged(b, g))
+		return "charmed, in contact: the charming side holds it where "
+		       "it stands (RULING R-691)";
+	int h = nearest_of(b, side, g);
+	if (h < 0)
+		return "charmed: the charming side holds it where it stands "
+		       "(RULING R-691)";
+	struct bs_quad q = bs1e_quad(b, g);
+	if (bs_tt_arc_from(&q, bs1e_centre(b, h), NULL) != BS_ARC_FRONT)
+		return "charmed: its flank or rear is toward the charming "
+		       "side already: held where it stands (RULING R-691)";
+	o->kind = BS_ORDER_MOVE;
+	o->nsteps = 1;
+	o->step[0] = (struct bs_step){.kind = BS_STEP_FACE, .angle = 180};
+	return "charmed: the charming side turns its rear to its nearest "
+	       "unit (RULING R-691)";
+}
+
+/* RULING R-692: the enemy ground unit that can attack unit g in the flank
+ * or rear this Game Round: one touching that edge, or one yet to move
+ * whose charge (1 1/2 MV) reaches it from its flank or rear arc; the
+ * nearest; -1 none. *arc and *edge its arc and g's edge. */
+static int threat(const struct bs_battle *b, int g, enum bs_arc *arc, int *edge)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	struct bs_quad q = bs1e_quad(b, g);
+	int best = -1;
+	double bd = 0;
+	for (int h = 0; h < b->nunits; h++) {
+		const struct bs_unit_state *e = &b->units[h];
+		if (e->side == u->side || !bs1e_in_play(b, h) ||
+		    bs1e_routed(b, h) ||
+		    (e->def->creature &&
+		     (e->def->creature->flags & BS_CF_FLIES)))
+			continue;
+		int ed;
+		enum bs_arc a = bs_tt_arc_from(&q, bs1e_centre(b, h), &ed);
+		if (a == BS_ARC_FRONT)
+			continue;
+		struct bs_quad qh = bs1e_quad(b, h);
+		double dd = bs_quad_dist(&q, &qh);
+		double reach =
+		    (e->flags & BS_UF_MOVED) ? BS_GEOM_TOUCH : e->r.mv * 1.5;
+		if (dd > reach + EPS)
+			continue;
+		if (best < 0 || dd < bd - EPS) {
+			best = h;
+			bd = dd;
+			*arc = a;
+			*edge = ed;
+		}
+	}
+	return best;
+}
+
+void bs1e_charm_after_move(struct bs_battle *b, int g)
+{
+	enum bs_arc arc = BS_ARC_FRONT;
+	int edge = 0;
+	int h = threat(b, g, &arc, &edge);
+	if (h < 0)
+		return;
+	struct bs_unit_state *u = &b->units[g];
+	/* [14.6 A] "If a unit following a charmed commander ends its MOVE
+	 * in a position in which it can be attacked in the flank or rear by
+	 * an enemy ground unit during the same Game Round, the unit must
+	 * make a Discipline Check." */
+	bs1e_note_vs(
+	    b, g, h,
+	    arc == BS_ARC_REAR
+		? "charmed: its rear is open to an enemy ground unit: "
+		  "a Discipline Check (RULING R-692)"
+		: "charmed: its flank is open to an enemy ground unit: "
+		  "a Discipline Check (RULING R-692)",
+	    "[14.6 A]");
+	int passed = 1;
+	if (bs1e_sc(b)->ux[g].mindless) {
+		bs1e_note(b, g,
+			  "mindless undead never check discipline: it remains "
+			  "in place",
+			  "[13.9] [14.6 A]");
+	} else {
+		struct bs_deriv d;
+		bs_deriv_init(&d, u->r.dl, NULL, "[4.6]", "[4.6 T6]");
+		static const struct bs_roll_why why = {
+		    BS_ROLL_DISCIPLINE,
+		    {10, 10},
+		    0,
+		    "discipline check (a charmed commander's unit open to "
+		    "attack)",
+		    "[14.6 A]"};
+		bs_dice_why(&b->dice, &why, -1, g, -1, -1);
+		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
+		passed = bs1e_discipline_passes(u->r.dl, d1 + d2);
+		bs1e_ev_check(b, BS_EV_DISCIPLINE, g, -1, &d, d1, d2, passed,
+			      -1,
+			      passed ? "it remains in place"
+				     : "failed: its owner makes a facing "
+				       "change at no cost",
+			      "[14.6 A] [4.6] RULING R-692");
+	}
+	if (passed)
+		return;
+	/* "if the unit fails, the player owning the figures may make a
+	 * facing change for all figures in the unit at no cost": RULING
+	 * R-692, to face the enemy that threatens it */
+	double deg = arc == BS_ARC_REAR ? 180 : edge == BS_EDGE_LEFT ? -90 : 90;
+	bs1e_note_vs(b, g, h,
+		     "its owner turns it to face the enemy that threatens it, "
+		     "at no cost: the movement it spends is given back (RULING "
+		     "R-692)",
+		     "[14.6 A]");
+	if (!bs1e_free_face(b, g, deg))
+		bs1e_note_vs(b, g, h,
+			     "no room to turn: it stays as it stands (RULING "
+			     "R-692)",
+			     "[14.6 A] [7.9]");
+}
+
+/* ---- the doctrine's value ------------------------------------------------
+ */
+
+double bs1e_charm_expect(const struct bs_battle *b, int side,
+			 const struct bs1e_cast_plan *p)
+{
+	(void)side;
+	const struct bs_spell *sp = p->sp;
+	int t = p->tk, g = -1;
+	if (p->tg >= 0) {
+		const struct bs_unit_state *u = &b->units[p->tg];
+		t = u->commander >= 0 ? b->indiv_first[u->side] + u->commander
+				      : -1;
+		if (t < 0 || !b->indivs[t].alive || b->indivs[t].lost ||
+		    b->indivs[t].with_unit != u->idx)
+			return 0;
+		g = p->tg;
+	} else {
+		g = his_unit(b, t);
+	}
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (!affects(sp, d->def->race) || bs1e_indiv_charmed(b, t))
+		return 0;
+	int vs = sp->save_vs;
+	double ps = vs < 0 ? 0
+			   : bs1e_save_chance20(bs1e_sc(b)->ix[t].save[vs],
+						sp->save_mod) /
+				 20.0;
+	double mr = bs1e_mr_at(bs1e_indiv_mr(b, t), p->level) / 100.0;
+	/* RULING R-694: the HD of his unit out of the fight (a quarter of
+	 * his hit points alone, as R-627), by the chance he fails */
+	double hd = g >= 0 ? b->units[g].figures * b->units[g].r.hd_fig / 10.0
+			   : d->hp / 4.0;
+	return (1 - mr) * (1 - ps) * hd;
+}

@@ -290,19 +290,17 @@ static void parse_indiv_items(struct ld *ld, const yaml_node_t *n,
 		    ld_str(ld, v[II_NAME], "name", ind->items[k],
 			   BS_NAME_MAX) != 0)
 			continue;
-		if (v[II_CHARGES]) {
-			if (!bs_scenario_item(ld->s, ind->items[k])) {
-				ld_err(ld, v[II_CHARGES],
-				       "charges: '%s' is no wand, staff or rod "
-				       "of the spell catalog (only those have "
-				       "charges) [14.20]",
-				       ind->items[k]);
-				continue;
-			}
-			if (ld_int(ld, v[II_CHARGES], "charges", 0, 200,
-				   &ind->item_charges[k]) != 0)
-				continue;
-		}
+		/* an error in its charges keeps the item (the load fails;
+		 * what names it gives no second error) */
+		if (v[II_CHARGES] && !bs_scenario_item(ld->s, ind->items[k]))
+			ld_err(ld, v[II_CHARGES],
+			       "charges: '%s' is no wand, staff or rod of the "
+			       "spell catalog (only those have charges) "
+			       "[14.20]",
+			       ind->items[k]);
+		else if (v[II_CHARGES])
+			ld_int(ld, v[II_CHARGES], "charges", 0, 200,
+			       &ind->item_charges[k]);
 		k++;
 	}
 	ind->nitems = k;

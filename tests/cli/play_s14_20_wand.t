@@ -31,3 +31,7 @@ run check "$X"
 rm -f "$X"
 expect_code 2
 expect_err ":27:53: charges: '-3' is out of range (0 to 200)"
+# the roster names the wand and the charges it starts with (RULING R-680)
+run roster "$S"
+expect_code 0
+expect_out "Items [14.20]     wand of fire balls (wand of fireball, caster level 6): 2 charges"

@@ -742,7 +742,7 @@ Test(r14_cast, s14_1_an_item_is_not_disrupted_r682)
 	t.nshot[1] = 1;
 	int d[64];
 	for (int i = 0; i < 64; i++)
-		d[i] = 10;
+		d[i] = 3;
 	tf_dice(&t, d, 64);
 	struct bs1e_cast_plan p;
 	cr_assert(bs1e_check_cast(t.b, 0, &t.cast[0][0], &p));

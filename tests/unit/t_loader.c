@@ -1209,16 +1209,16 @@ Test(loader, s14_20_bad_item_charges_r680)
 	only(HEAD UNITS "    individuals:\n"
 			"      - {name: x, items: [{name: wand of fire balls, "
 			"charges: -1}]}\n",
-	     23, 63, "charges: '-1' is out of range (0 to 200)");
+	     22, 63, "charges: '-1' is out of range (0 to 200)");
 	only(HEAD UNITS "    individuals:\n"
 			"      - {name: x, items: [{name: cloak of protection, "
 			"charges: 3}]}\n",
-	     23, 64,
+	     22, 64,
 	     "charges: 'cloak of protection' is no wand, staff or rod of "
 	     "the spell catalog");
 	only(HEAD UNITS "    individuals:\n"
 			"      - {name: x, items: [{charges: 3}]}\n",
-	     23, 27, "item: missing required key 'name'");
+	     22, 27, "item: missing required key 'name'");
 }
 
 Test(loader, rules_bs2e_and_matrix_accepted)

@@ -225,7 +225,35 @@ static void print_spells(const struct bs_individual *ind)
 	}
 }
 
-static void print_indiv(const struct bs1e_indiv_sheet *x)
+/* [14.20] his wands, staves and rods of the spell catalog with the
+ * charges they start the battle with (RULING R-680, R-681); nothing when
+ * he holds none. */
+static void print_item_charges(const struct bs_scenario *s,
+			       const struct bs_individual *ind)
+{
+	int any = 0;
+	for (int i = 0; i < ind->nitems; i++) {
+		const struct bs_spell *rec = bs_scenario_item(s, ind->items[i]);
+		if (!rec)
+			continue;
+		printf("%s%s (%s of %s, caster level %d): %d charge%s%s",
+		       any ? "; " : "Items [14.20]     ", rec->name,
+		       bs_magic_kind_name[rec->kind],
+		       rec->as ? rec->as->name : "?", rec->item_level,
+		       bs_item_charges(rec, ind->item_charges[i]),
+		       bs_item_charges(rec, ind->item_charges[i]) == 1 ? ""
+								       : "s",
+		       ind->item_charges[i] < 0 ? " (RULING R-680)" : "");
+		if (!bs_spell_played(rec))
+			printf(", not played yet (RULING R-574)");
+		any = 1;
+	}
+	if (any)
+		putchar('\n');
+}
+
+static void print_indiv(const struct bs_scenario *s,
+			const struct bs1e_indiv_sheet *x)
 {
 	const struct bs_individual *ind = x->ind;
 	char hd[24], buf[1024];
@@ -285,6 +313,7 @@ static void print_indiv(const struct bs1e_indiv_sheet *x)
 	dline(&x->cr, "CR", 0);
 	printf("    %s\n", bs_deriv_text(&x->cb, "CB", 0, buf, sizeof buf));
 	print_spells(ind);
+	print_item_charges(s, ind);
 	putchar('\n');
 }
 
@@ -311,7 +340,7 @@ static void print_text(const struct bs1e_roster *r)
 		if (ss->nindivs == 0)
 			printf("(no individuals)\n\n");
 		for (int k = 0; k < ss->nindivs; k++)
-			print_indiv(&ss->indivs[k]);
+			print_indiv(s, &ss->indivs[k]);
 		if (ss->nnotes > 0) {
 			printf("Notes\n");
 			for (int n = 0; n < ss->nnotes; n++)

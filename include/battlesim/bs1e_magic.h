@@ -120,6 +120,9 @@ struct bs1e_cast_plan {
 	/* [13.7] a breath weapon (r13_breath.c): the breather's hit points
 	 * now, its damage (0: a spell) */
 	int breath_hp;
+	/* [14.20] a wand, staff or rod (RULING R-681): 1 + the index of the
+	 * item used in his items (0: a spell or a breath) */
+	int item;
 };
 
 /* Check cast order o of `side` now (RULING R-572 .. R-576); returns
@@ -138,6 +141,17 @@ void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
  * none, or never memorized); with sp NULL, all his spells left. */
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
 		     const struct bs_spell *sp);
+
+/* [14.20] RULING R-680, R-681: the charges left of individual `indiv` of
+ * `side`'s wands, staves and rods of record sp (all he holds of it), or
+ * with sp NULL of all of them (only those whose spell is played). */
+int bs1e_charges_left(const struct bs_battle *b, int side, int indiv,
+		      const struct bs_spell *sp);
+
+/* [14.20] The wand, staff or rod record of his i-th item (`items:`) when
+ * its spell is played (bs_spell_played), else NULL. */
+const struct bs_spell *bs1e_item_of(const struct bs_battle *b, int side,
+				    int indiv, int i);
 
 /* His caster level for record sp: the highest level of his classes that
  * cast from its list (PH), 0 when none does. */

@@ -361,7 +361,7 @@ enum bs_ev {
 extern const char *const bs_ev_name[BS_EV__COUNT];
 
 #define BS_EV_MAX_DICE 16
-#define BS_EV_MAX_N 12
+#define BS_EV_MAX_N 13
 
 /* One event. Unused indexes are -1, unused numbers 0. */
 struct bs_event {

@@ -449,6 +449,9 @@ struct bs_individual {
 	int nbrigade;
 	char items[BS_UNIT_MAX_ITEMS][BS_NAME_MAX];
 	int nitems;
+	/* [14.20] the charges written per item (`{name, charges}`), -1 not
+	 * given (RULING R-680: bs_item_charges) */
+	int item_charges[BS_UNIT_MAX_ITEMS];
 	int charisma_item_bonus;      /* [14.20] ring +1, rod +2 */
 	struct bs_unit_weapon weapon; /* weapon in hand */
 	double x, y;		      /* independent figures: position */

@@ -257,6 +257,8 @@ int bs_spell_pass_through(const struct bs_spell *sp);
  * scenario that memorizes one gets the `spells` warning, a cast of it is
  * REJECTED as not played (RULING R-574). */
 int bs_spell_played(const struct bs_spell *sp);
+/* A wand, staff or rod (bs_spell_is_item) is played when the spell it
+ * carries (its own record, made from its `as:`) is (RULING R-681). */
 /* Issue 16 (r14_effects.c): 1 when sp is one of the effect spells played
  * (bs_spell_played is then 1 too): a [14.6 B] hold of a number of
  * creatures without an area, at anyone or at persons (hold person, hold
@@ -266,6 +268,22 @@ int bs_spell_played(const struct bs_spell *sp);
  * Also a [14.6 A] charm at one target (charm person, charm monster:
  * RULING R-690, r14_charm.c), its duration the rule's 1-4 + CB. */
 int bs_spell_effect_played(const struct bs_spell *sp);
+
+/* 1 when record sp is a wand, a staff or a rod (an item made from a
+ * spell, `as:`). */
+int bs_spell_is_item(const struct bs_spell *sp);
+
+/* [14.20] The wand, staff or rod record named `name` in scenario s (the
+ * first of that name that is one), NULL when none is. */
+const struct bs_spell *bs_scenario_item(const struct bs_scenario *s,
+					const char *name);
+
+/* RULING R-680: the charges item record `item` has at the start of a
+ * battle: `given` when the individual's `items:` gives them (>= 0), else
+ * the record's `charges:`, else the fewest the DMG gives an item found
+ * (wand 100 - (d20 - 1): 81, staff 25 - (d6 - 1): 20, rod 50 - (d10 - 1):
+ * 41). */
+int bs_item_charges(const struct bs_spell *item, int given);
 
 /* One entry of an individual's memorized spells (`spells:`). */
 struct bs_memorized {

@@ -74,13 +74,20 @@ static void consider(const struct bs_battle *b, int side, int k,
 		/* never on his own side's figures */
 		if (cv.own_figs > 0 || cv.enemy_hd <= 0)
 			return;
-		if (sp->level >= BIG_LEVEL && cv.enemy_figs < MASSED)
+		/* RULING R-684: an item waits as its spell would */
+		int level =
+		    bs_spell_is_item(sp) && sp->as ? sp->as->level : sp->level;
+		if (level >= BIG_LEVEL && cv.enemy_figs < MASSED)
 			return;
 		v = cv.enemy_hd;
 		o.why = sp->kind == BS_MAGIC_BREATH
 			    ? "breathes at the target with the most HD "
 			      "expected removed, none of its own in the area "
 			      "(RULING R-577, R-644)"
+			: bs_spell_is_item(sp)
+			    ? "uses the item at the target with the most HD "
+			      "expected removed, none of its own in the area "
+			      "(RULING R-577, R-684)"
 			    : "the target with the most HD expected removed, "
 			      "none of its own in the area (RULING R-577)";
 	} else {
@@ -107,15 +114,31 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 	const struct bs_individual *ind = &b->sc->sides[side].individuals[k];
 	struct pick best;
 	memset(&best, 0, sizeof best);
-	/* [13.7] his breath weapon after his spells (i == nspells) */
+	/* [13.7] his breath weapon after his spells (i == nspells + items);
+	 * [14.20] RULING R-684: his wands, staves and rods with charges
+	 * left between them (i - nspells the item's place) */
 	const struct bs_spell *br = bs1e_breaths_left(b, side, k) > 0
 					? bs1e_breath_of(b, side, k)
 					: NULL;
-	for (int i = 0; i < ind->nspells + (br != NULL); i++) {
+	int ni = BS_UNIT_MAX_ITEMS;
+	for (int i = 0; i < ind->nspells + ni + (br != NULL); i++) {
 		const struct bs_spell *sp =
-		    i < ind->nspells ? ind->spells[i].spell : br;
-		if (!bs_spell_played(sp) ||
-		    (sp != br && bs1e_spells_left(b, side, k, sp) <= 0))
+		    i < ind->nspells ? ind->spells[i].spell
+		    : i < ind->nspells + ni
+			? bs1e_item_of(b, side, k, i - ind->nspells)
+			: br;
+		if (!sp)
+			continue;
+		if (i >= ind->nspells && i < ind->nspells + ni) {
+			/* an item: charges left, once for its record */
+			int seen = 0;
+			for (int j = ind->nspells; j < i; j++)
+				seen |= bs1e_item_of(b, side, k,
+						     j - ind->nspells) == sp;
+			if (seen || bs1e_charges_left(b, side, k, sp) <= 0)
+				continue;
+		} else if (!bs_spell_played(sp) ||
+			   (sp != br && bs1e_spells_left(b, side, k, sp) <= 0))
 			continue;
 		for (int es = 0; es < b->nsides; es++) {
 			if (es == side)
@@ -151,7 +174,8 @@ int bs_ai_cast_cb(void *ctx, const struct bs_battle *b, int side,
 	int n = 0;
 	for (int k = 0; k < b->sc->sides[side].nindividuals && n < max; k++)
 		if ((bs1e_spells_left(b, side, k, NULL) > 0 ||
-		     bs1e_breaths_left(b, side, k) > 0) &&
+		     bs1e_breaths_left(b, side, k) > 0 ||
+		     bs1e_charges_left(b, side, k, NULL) > 0) &&
 		    best_cast(b, side, k, &out[n]))
 			n++;
 	return n;
@@ -161,8 +185,10 @@ int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 		       struct bs_indiv_order *o)
 {
 	struct bs_cast_order c;
+	/* RULING R-684: one who would use an item stays too */
 	if (b->sc->level != BS_LEVEL_ADVANCED ||
-	    bs1e_spells_left(b, side, k, NULL) <= 0 ||
+	    (bs1e_spells_left(b, side, k, NULL) <= 0 &&
+	     bs1e_charges_left(b, side, k, NULL) <= 0) ||
 	    !best_cast(b, side, k, &c))
 		return 0;
 	o->move = 0;

@@ -144,6 +144,11 @@ struct bs1e_indiv_x {
 	double moved;
 	/* [13.7] (issue 16) his breath weapon's uses left today */
 	int breaths;
+	/* [14.20] (RULING R-680, R-681) by his items: the wand, staff or
+	 * rod record of the catalog (NULL: another item) and its charges
+	 * left */
+	const struct bs_spell *item[BS_UNIT_MAX_ITEMS];
+	int charges[BS_UNIT_MAX_ITEMS];
 	/* [14.1] Q&A 127.66 (issue 16, RULING R-648 .. R-652): the sides
 	 * whose individuals' missile fire hit him in step B of this
 	 * Missile and Magic Phase (bit by side); his cast begun in step A

@@ -32,6 +32,54 @@
 
 /* ---- memory and saving throws ---------------------------------------- */
 
+/* [14.20] RULING R-680, R-681: each individual's wands, staves and rods
+ * whose spell is played, with the charges they start the battle with. */
+static void items_reset(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_individual *ind = b->indivs[k].def;
+		struct bs1e_indiv_x *x = &s->ix[k];
+		for (int i = 0; i < BS_UNIT_MAX_ITEMS; i++) {
+			const struct bs_spell *rec =
+			    i < ind->nitems
+				? bs_scenario_item(b->sc, ind->items[i])
+				: NULL;
+			if (rec && !bs_spell_played(rec))
+				rec = NULL;
+			x->item[i] = rec;
+			x->charges[i] =
+			    rec ? bs_item_charges(rec, ind->item_charges[i])
+				: 0;
+		}
+	}
+}
+
+int bs1e_charges_left(const struct bs_battle *b, int side, int indiv,
+		      const struct bs_spell *sp)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals)
+		return 0;
+	const struct bs1e_indiv_x *x =
+	    &bs1e_sc(b)->ix[b->indiv_first[side] + indiv];
+	int n = 0;
+	for (int i = 0; i < BS_UNIT_MAX_ITEMS; i++)
+		if (x->item[i] && (!sp || x->item[i] == sp))
+			n += x->charges[i];
+	return n;
+}
+
+const struct bs_spell *bs1e_item_of(const struct bs_battle *b, int side,
+				    int indiv, int i)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals || i < 0 ||
+	    i >= BS_UNIT_MAX_ITEMS)
+		return NULL;
+	return bs1e_sc(b)->ix[b->indiv_first[side] + indiv].item[i];
+}
+
 int bs1e_cast_init(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -59,6 +107,7 @@ int bs1e_cast_init(struct bs_battle *b)
 	}
 	free(sh);
 	bs1e_breath_reset(b);
+	items_reset(b);
 	return 0;
 }
 
@@ -71,6 +120,7 @@ void bs1e_cast_reset(struct bs_battle *b)
 		bs_spell_memory_init(&s->ix[k].mem, b->indivs[k].def,
 				     s->ix[k].mem.left);
 	bs1e_breath_reset(b);
+	items_reset(b);
 }
 
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
@@ -273,12 +323,56 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	int breath = p->sp && p->sp->kind == BS_MAGIC_BREATH;
 	if (breath && !bs1e_check_breath(b, p))
 		return 0;
+	/* [14.20] a wand, staff or rod he holds (RULING R-681) */
+	int item = p->sp && bs_spell_is_item(p->sp);
+	if (item) {
+		const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[p->k];
+		int have = -1;
+		for (int i = 0; i < BS_UNIT_MAX_ITEMS && !p->item; i++)
+			if (x->item[i] == p->sp) {
+				have = i;
+				if (x->charges[i] > 0)
+					p->item = i + 1;
+			}
+		if (have < 0)
+			return no(p,
+				  "he has no such wand, staff or rod (his "
+				  "`items:`, a record whose spell is played)",
+				  "[14.20]");
+		/* RULING R-681: the DMG's item crumbles to powder as its
+		 * last charge is spent: an empty one does nothing */
+		if (!p->item)
+			return no(p,
+				  "it has no charges left: it does nothing "
+				  "(RULING R-681)",
+				  "[14.20]");
+	}
 	/* [14.1] "Spell-casters cannot move during the same Game Round in
 	 * which they cast spells, unless affected by a potion of speed or a
 	 * haste spell" (haste [14.7] is not played: no one is hasted) */
 	int moved = p->g >= 0 ? (b->units[p->g].flags & BS_UF_MOVED) ||
 				    b->units[p->g].mv_spent > EPS
 			      : (c->flags & BS_IF_MOVED) != 0;
+	/* [14.1] "Figures using magic items can move 1/2 their normal
+	 * movement rate during the same Game Round in which they use the
+	 * item": RULING R-683, the MV he (or his unit) spent this Game
+	 * Round at most half his (its) MV */
+	if (item) {
+		double spent = p->g >= 0 ? b->units[p->g].mv_spent
+					 : bs1e_sc(b)->ix[p->k].moved;
+		double rate = p->g >= 0 ? b->units[p->g].r.mv : (double)c->mv;
+		if (spent > rate / 2.0 + EPS)
+			return no(p,
+				  p->g >= 0
+				      ? "his unit moved more than half its "
+					"movement rate this Game Round: he may "
+					"not use the item (RULING R-683)"
+				      : "he moved more than half his movement "
+					"rate this Game Round: he may not use "
+					"the item (RULING R-683)",
+				  "[14.1]");
+		moved = 0;
+	}
 	if (moved && !breath)
 		return no(p,
 			  p->g >= 0 ? "his unit moved this Game Round: he may "
@@ -288,8 +382,9 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			  "[14.1]");
 	if (!p->sp)
 		return no(p, "no such spell", "[14.1]");
-	/* [14.1] the AD&D rule: he casts what he memorized, once each */
-	if (!breath &&
+	/* [14.1] the AD&D rule: he casts what he memorized, once each (an
+	 * item has its charges instead, RULING R-681) */
+	if (!breath && !item &&
 	    bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem, p->sp) <= 0)
 		return no(p,
 			  bs_spell_memory_left(&bs1e_sc(b)->ix[p->k].mem,
@@ -317,7 +412,10 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			  "partial save or a limit on whom it affects (RULING "
 			  "R-574)",
 			  "[14.5]");
-	if (!breath)
+	/* RULING R-563, R-681: an item works at its item_level */
+	if (item)
+		p->level = p->sp->item_level;
+	else if (!breath)
 		p->level = bs1e_caster_level(c->def, p->sp);
 	if (p->level <= 0)
 		return no(p, "he casts no spell of that list", "[14.1]");
@@ -671,6 +769,9 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		ev.n[2] = p->breath_hp;
 		ev.n[10] = ev.n[11] = bs1e_breaths_left(b, c->side, c->idx);
 	}
+	/* [14.20] RULING R-681: the charges left of the item used */
+	if (p->item)
+		ev.n[12] = bs1e_sc(b)->ix[p->k].charges[p->item - 1];
 	ev.x0 = p->from.x;
 	ev.y0 = p->from.y;
 	ev.x1 = p->aim.x;
@@ -679,6 +780,8 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.why = why;
 	ev.cite = p->breath_hp
 		      ? p->fails ? "[13.7] [14.4]" : "[13.7] [14.2] [14.4]"
+		  : p->item  ? p->fails ? "[14.20] [14.1] [14.4]"
+					: "[14.20] [14.1] [14.2] [14.4]"
 		  : p->fails ? "[14.1] [14.4]"
 			     : "[14.1] [14.2] [14.4]";
 	bs_battle_emit(b, &ev);
@@ -706,8 +809,27 @@ static void note_left(struct bs_battle *b, int k)
 							: sizeof buf - n - 1;
 		any = 1;
 	}
-	if (!any)
-		snprintf(buf + n, sizeof buf - n, " none");
+	if (!any && n + 1 < sizeof buf) {
+		w = snprintf(buf + n, sizeof buf - n, " none");
+		if (w > 0)
+			n += (size_t)w < sizeof buf - n ? (size_t)w
+							: sizeof buf - n - 1;
+	}
+	/* [14.20] RULING R-681: and the charges of his wands, staves and
+	 * rods, when he has one */
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	any = 0;
+	for (int i = 0; i < BS_UNIT_MAX_ITEMS && n + 1 < sizeof buf; i++) {
+		if (!x->item[i])
+			continue;
+		w = snprintf(buf + n, sizeof buf - n, "%s %s %d",
+			     any ? "," : "; charges left:", x->item[i]->name,
+			     x->charges[i]);
+		if (w > 0)
+			n += (size_t)w < sizeof buf - n ? (size_t)w
+							: sizeof buf - n - 1;
+		any = 1;
+	}
 	struct bs_event ev;
 	bs1e_ev(b, &ev, BS_EV_NOTE);
 	ev.side = b->indivs[k].side;
@@ -905,6 +1027,10 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	 * a cast spends the spell */
 	if (p->breath_hp)
 		bs1e_breath_spend(b, p->k); /* [13.7] RULING R-642 */
+	else if (p->item)
+		/* [14.20] RULING R-681: a use spends a charge, also when it
+		 * fails [14.4]; his spell memory is untouched */
+		s->ix[p->k].charges[p->item - 1]--;
 	else
 		bs_spell_memory_spend(&s->ix[p->k].mem, p->sp);
 	struct bs1e_magic_hd m;
@@ -916,8 +1042,10 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	if (!p->breath_hp)
 		note_left(b, p->k);
 	/* [9.2] "If a spell is CAST by a commander, his unit is out of
-	 * command for the entire Game Round" (a breath is no spell) */
-	if (c->rank != BS_RANK_NONE && !p->breath_hp)
+	 * command for the entire Game Round" (a breath is no spell); "a
+	 * commander can use magic items or innate spell abilities and still
+	 * command" */
+	if (c->rank != BS_RANK_NONE && !p->breath_hp && !p->item)
 		bs1e_commander_casts(b, c->side, c->idx);
 	else
 		c->flags |= BS_IF_CAST;
@@ -1046,7 +1174,9 @@ static void disrupt_roll(struct bs_battle *b)
 static unsigned disrupters(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	const struct bs_indiv_state *c = &b->indivs[p->k];
-	if (p->g >= 0 || p->breath_hp || p->fails || c->with_unit >= 0)
+	/* RULING R-682: nor the use of a wand, staff or rod */
+	if (p->g >= 0 || p->breath_hp || p->item || p->fails ||
+	    c->with_unit >= 0)
 		return 0;
 	unsigned can = 0;
 	for (int sd = 0; sd < b->nsides; sd++)

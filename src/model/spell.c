@@ -98,6 +98,42 @@ int bs_spell_pass_through(const struct bs_spell *sp)
 	return bs_spell_category_info[sp->category].pass_through;
 }
 
+int bs_spell_is_item(const struct bs_spell *sp)
+{
+	return sp->kind == BS_MAGIC_WAND || sp->kind == BS_MAGIC_STAFF ||
+	       sp->kind == BS_MAGIC_ROD;
+}
+
+const struct bs_spell *bs_scenario_item(const struct bs_scenario *s,
+					const char *name)
+{
+	const struct bs_spell *sp;
+	if (bs_scenario_spell_lists(s, name, &sp) == 0)
+		return NULL;
+	for (;;) {
+		if (bs_spell_is_item(sp))
+			return sp;
+		if (sp->next_same < 0)
+			return NULL;
+		sp = &s->spells[sp->next_same];
+	}
+}
+
+int bs_item_charges(const struct bs_spell *item, int given)
+{
+	/* RULING R-680 [14.20]: as written; else the record's; else the
+	 * DMG's fewest for an item found ("rods 50 charges minus 0 to 9,
+	 * staves 25 charges minus 0 to 5, wands 100 charges minus 0 to
+	 * 19") */
+	if (given >= 0)
+		return given;
+	if (item->charges > 0)
+		return item->charges;
+	return item->kind == BS_MAGIC_STAFF ? 20
+	       : item->kind == BS_MAGIC_ROD ? 41
+					    : 81;
+}
+
 int bs_spell_played(const struct bs_spell *sp)
 {
 	/* RULING R-574: [14.5] "all spells and items that can do damage",
@@ -109,7 +145,10 @@ int bs_spell_played(const struct bs_spell *sp)
 	if (bs_spell_effect_played(sp))
 		return 1;
 	int breath = sp->kind == BS_MAGIC_BREATH;
-	return (sp->kind == BS_MAGIC_SPELL || breath) &&
+	/* [14.20] "Magic items are handled in the same way as the spells
+	 * they most closely resemble": RULING R-681, a wand, staff or rod by
+	 * its record (its spell's figures at item_level) */
+	return (sp->kind == BS_MAGIC_SPELL || breath || bs_spell_is_item(sp)) &&
 	       sp->category == BS_SPCAT_ARTILLERY &&
 	       sp->effect == BS_SPFX_DAMAGE && sp->damage.given &&
 	       !sp->damage.hp == !breath &&
@@ -135,7 +174,8 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 			sp->save_effect == BS_SAVEFX_NEGATES) &&
 		       (sp->targets == BS_TARGETS_ANY ||
 			sp->targets == BS_TARGETS_PERSONS);
-	if (sp->kind != BS_MAGIC_SPELL || !(sp->known & BS_SPK_RANGE) ||
+	if ((sp->kind != BS_MAGIC_SPELL && !bs_spell_is_item(sp)) ||
+	    !(sp->known & BS_SPK_RANGE) ||
 	    (sp->range_kind != BS_RANGE_DISTANCE &&
 	     sp->range_kind != BS_RANGE_SELF) ||
 	    sp->dur_kind != BS_DUR_TIMED ||

@@ -406,6 +406,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "y1", jplace(ev->y1));
 			set(o, "facing1",
 			    jtenths(bs_report_facing_tenths(ev->f1)));
+			/* [14.20] a wand, staff or rod: its charges left */
+			if (rec && bs_spell_is_item(rec))
+				set(o, "charges_left", json_integer(n[12]));
 		} else if (n[0] == 1) {
 			set(o, "step", jstr("unit"));
 			set(o, "figures", json_integer(n[1]));

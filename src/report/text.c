@@ -939,10 +939,14 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	const struct bs_spell *rec =
 	    ev->what ? bs_scenario_spell(sc, ev->what, -1) : NULL;
 	int breath = rec && rec->kind == BS_MAGIC_BREATH;
+	int item = rec && bs_spell_is_item(rec);
 	if (n[0] == 0) {
 		put_indiv(b, sc, ev->side, ev->indiv);
 		if (breath)
 			put(b, " breathes %s (%d hp) at ", str(ev->what), n[2]);
+		else if (item) /* [14.20] RULING R-681 */
+			put(b, " uses %s (%s, caster level %d) at ",
+			    str(ev->what), bs_magic_kind_name[rec->kind], n[2]);
 		else
 			put(b,
 			    " casts %s (spell level %d, caster level %d) at ",
@@ -975,6 +979,10 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		if (breath)
 			put(b, "; %d breath%s left today", n[10],
 			    n[10] == 1 ? "" : "s");
+		else if (item)
+			put(b, "; %d charge%s left, %d spell%s in all", n[12],
+			    n[12] == 1 ? "" : "s", n[11],
+			    n[11] == 1 ? "" : "s");
 		else
 			put(b, "; %d left of it, %d spell%s in all", n[10],
 			    n[11], n[11] == 1 ? "" : "s");

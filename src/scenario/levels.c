@@ -447,9 +447,26 @@ static void individual_items(struct ld *ld, const yaml_node_t *n,
 		else if (victory)
 			warn(ld, at, BS_W_ROD_OF_VICTORY, "items: '%s' of '%s'",
 			     it, ind->name);
-		else if (!charisma)
-			warn(ld, at, BS_W_ITEM, "items: '%s' of '%s'", it,
-			     ind->name);
+		else if (!charisma) {
+			/* issue 16 [14.20] RULING R-681: a wand, staff or rod
+			 * of the catalog whose spell is played is used as
+			 * that spell (r14_cast.c); the warning names why the
+			 * others are not */
+			const struct bs_spell *rec = bs_scenario_item(s, it);
+			if (rec && bs_spell_played(rec))
+				continue;
+			if (rec)
+				warn(ld, at, BS_W_ITEM,
+				     "items: '%s' of '%s' (its spell '%s' is "
+				     "not played yet, RULING R-574)",
+				     it, ind->name,
+				     rec->as ? rec->as->name : "?");
+			else
+				warn(ld, at, BS_W_ITEM,
+				     "items: '%s' of '%s' (no wand, staff or "
+				     "rod of the spell catalog)",
+				     it, ind->name);
+		}
 	}
 }
 

@@ -596,11 +596,18 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 		if (!c->spell && ind->race && ind->race->breath &&
 		    bs_name_eq(ind->race->breath->name, name))
 			c->spell = ind->race->breath;
+		/* [14.20] issue 16 RULING R-681: a wand, staff or rod of
+		 * his `items:` */
+		for (int i = 0; i < ind->nitems && !c->spell; i++)
+			if (bs_name_eq(ind->items[i], name))
+				c->spell = bs_scenario_item(ld->s, name);
 		if (!c->spell) {
 			ld_err(ld, v[OK_CAST],
 			       "cast: '%s' has not memorized '%s' (his "
 			       "`spells:`, or the default choice, RULING "
-			       "R-562) [14.1]%s%s%s",
+			       "R-562) [14.1], nor holds it as a wand, staff "
+			       "or rod of the spell catalog (his `items:`) "
+			       "[14.20]%s%s%s",
 			       ind->name, name,
 			       ind->race && ind->race->breath
 				   ? "; his breath weapon is '"

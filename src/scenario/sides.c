@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "battlesim/bs1e_tables.h"
+#include "battlesim/spell.h"
 #include "battlesim/terrain.h"
 #include "scenario/loader.h"
 
@@ -254,6 +255,55 @@ static int parse_items(struct ld *ld, const yaml_node_t *n,
 			   BS_NAME_MAX) == 0)
 			k++;
 	return k;
+}
+
+enum { II_NAME, II_CHARGES, II__N };
+static const char *const indiv_item_keys[II__N] = {
+    [II_NAME] = "name",
+    [II_CHARGES] = "charges",
+};
+
+/* An individual's `items:`: each NAME or {name: NAME, charges: N} (a wand,
+ * staff or rod of the spell catalog and its charges [14.20]; RULING
+ * R-680 the default when none are written, bs_item_charges). Units'
+ * items are names only (parse_items). */
+static void parse_indiv_items(struct ld *ld, const yaml_node_t *n,
+			      struct bs_individual *ind)
+{
+	int len = ld_list(ld, n, "items", BS_UNIT_MAX_ITEMS, "items");
+	int k = 0;
+	for (int i = 0; i < len; i++) {
+		yaml_node_t *it = ld_item(ld, n, i);
+		if (!it)
+			continue;
+		ind->item_charges[k] = -1;
+		if (it->type != YAML_MAPPING_NODE) {
+			if (ld_str(ld, it, "items", ind->items[k],
+				   BS_NAME_MAX) == 0)
+				k++;
+			continue;
+		}
+		yaml_node_t *v[II__N];
+		if (ld_collect(ld, it, "item", indiv_item_keys, II__N, v) !=
+			0 ||
+		    ld_require(ld, it, "item", "name", v[II_NAME]) != 0 ||
+		    ld_str(ld, v[II_NAME], "name", ind->items[k],
+			   BS_NAME_MAX) != 0)
+			continue;
+		/* an error in its charges keeps the item (the load fails;
+		 * what names it gives no second error) */
+		if (v[II_CHARGES] && !bs_scenario_item(ld->s, ind->items[k]))
+			ld_err(ld, v[II_CHARGES],
+			       "charges: '%s' is no wand, staff or rod of the "
+			       "spell catalog (only those have charges) "
+			       "[14.20]",
+			       ind->items[k]);
+		else if (v[II_CHARGES])
+			ld_int(ld, v[II_CHARGES], "charges", 0, 200,
+			       &ind->item_charges[k]);
+		k++;
+	}
+	ind->nitems = k;
 }
 
 /* mv override: inches, or in a D&D game feet per turn / 10 [3.1].
@@ -1088,6 +1138,8 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 {
 	yaml_node_t *v[IK__N];
 	memset(ind, 0, sizeof *ind);
+	for (int i = 0; i < BS_UNIT_MAX_ITEMS; i++)
+		ind->item_charges[i] = -1;
 	ind->leads = -1;
 	ind->deputy_of = -1;
 	ind->line = (int)n->start_mark.line + 1;
@@ -1144,7 +1196,7 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 				  BS_ROLE__COUNT, &k) == 0)
 		ind->role = (enum bs_role)k;
 	if (v[IK_ITEMS]) {
-		ind->nitems = parse_items(ld, v[IK_ITEMS], ind->items);
+		parse_indiv_items(ld, v[IK_ITEMS], ind);
 		charisma_items(ld, v[IK_ITEMS], ind);
 	}
 	if (v[IK_WEAPON])

@@ -142,7 +142,9 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			 "no effect (no Charisma bonus either)",
 			 "[14.20] [16.3 A] (RULING R-310)", 1},
     [BS_W_ITEM] = {"item", A, NPY,
-		   "magic items are not played yet: it has no effect",
+		   "this magic item is not played yet: it has no effect (a "
+		   "wand, staff or rod of the spell catalog whose spell is "
+		   "cast is used as that spell, RULING R-681)",
 		   "[14.20]", 1},
     [BS_W_ROD_OF_VICTORY] = {"rod-of-victory", A, NPY,
 			     "its +1 to the morale of its whole side is not "

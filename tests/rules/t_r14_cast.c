@@ -570,3 +570,222 @@ Test(r14_cast, s14_1_one_spell_while_casting_r649)
 	cr_assert(strstr(r, "is casting a spell"), "%s", r);
 	tf_close(&t);
 }
+
+/* ---- [14.20] wands, staves and rods (RULING R-680 .. R-684) ------------
+ * South's individual 2: the fighter Hrolf (no spell-caster) at (46, 58)
+ * holding a wand of fire balls with `charges`; 3: the magic-user Mag
+ * (6th level, a fireball memorized) holding a staff of power (fire ball),
+ * item_level 8, without charges written (RULING R-680: the DMG's fewest
+ * for a staff, 20). */
+static void open_items(struct tf *t, int charges)
+{
+	char more[512];
+	snprintf(more, sizeof more,
+		 "      - {name: Hrolf, class: fighter, level: 5, hp: 40, "
+		 "position: [46, 58], items: [{name: wand of fire balls, "
+		 "charges: %d}]}\n"
+		 "      - {name: Mag, class: magic-user, level: 6, hp: 15, "
+		 "position: [47, 58], spells: [fireball], items: [staff of "
+		 "power (fire ball)]}\n",
+		 charges);
+	open_cast(t, "advanced", NULL, 10, 40, more, NULL);
+}
+
+static struct bs_cast_order use(struct tf *t, int indiv, const char *item)
+{
+	struct bs_cast_order o = {
+	    indiv, tf_spell(t, item), 1, 1, -1, 1, 49.5, 66.5, NULL};
+	return o;
+}
+
+/* [14.5 A] "A Wand of Fire Balls does 6d6 damage ... and so does 6 hit
+ * dice of damage": a hero who casts no spell uses it at its item_level
+ * (RULING R-563, R-681); a charge is spent, no spell; the log cites
+ * [14.20] and gives the charges left. */
+Test(r14_cast, s14_5_a_wand_of_fire_balls_at_item_level_r681)
+{
+	struct tf t;
+	open_items(&t, 2);
+	const struct bs_spell *wand = tf_spell(&t, "wand of fire balls");
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 2, wand), 2);
+	cr_assert_eq(bs1e_item_of(t.b, 0, 2, 0), wand);
+	t.cast[0][0] = use(&t, 2, "wand of fire balls");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[2], 6, "caster level: the wand's item_level");
+	cr_assert_eq(c->n[8], 60, "6 HD per creature [14.5 A]");
+	cr_assert_eq(c->n[12], 1, "charges left");
+	cr_assert(strstr(c->cite, "[14.20]"), "%s", c->cite);
+	cr_assert_not_null(tf_cast_ev(&t, 1, 0), "the Ogres struck");
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 2, wand), 1);
+	int note = 0;
+	for (int i = 0; i < t.nev; i++)
+		note |= t.evs[i].ev.type == BS_EV_NOTE &&
+			strstr(t.evs[i].what,
+			       "charges left: wand of fire balls 1") != NULL;
+	cr_assert(note);
+	tf_close(&t);
+}
+
+/* RULING R-680 R-681: the staff at its item_level 8, not its holder's
+ * caster level 6; his fireball stays in memory; without `charges:` a
+ * staff has 20. */
+Test(r14_cast, s14_20_a_staff_spends_no_spell_r680_r681)
+{
+	struct tf t;
+	open_items(&t, 2);
+	const struct bs_spell *staff =
+	    tf_spell(&t, "staff of power (fire ball)");
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 3, staff), 20);
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 3, NULL), 20);
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 3, NULL), 1);
+	t.cast[0][0] = use(&t, 3, "staff of power (fire ball)");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c, "%s", tf_rejected(&t));
+	cr_assert_eq(c->n[2], 8);
+	cr_assert_eq(c->n[8], 80, "8 HD per creature");
+	cr_assert_eq(c->n[11], 1, "his spells in all");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 3, NULL), 1, "no spell spent");
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 3, staff), 19);
+	/* one use or cast a Game Round (one AD&D melee round) */
+	t.nev = 0;
+	t.cast[0][0] = zan(&t, "fireball", 1, -1);
+	t.cast[0][0].indiv = 3;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(tf_rejected(&t), "one AD&D melee round"), "%s",
+		  tf_rejected(&t));
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 3, NULL), 1);
+	tf_close(&t);
+}
+
+/* RULING R-681: an empty item is REJECTED and nothing happens; the
+ * charges never go below 0. */
+Test(r14_cast, s14_20_the_empty_wand_is_refused_r681)
+{
+	struct tf t;
+	open_items(&t, 1);
+	const struct bs_spell *wand = tf_spell(&t, "wand of fire balls");
+	t.cast[0][0] = use(&t, 2, "wand of fire balls");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_rejected(&t));
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 2, wand), 0);
+	cr_assert_eq(tf_cast_ev(&t, 0, 0)->n[12], 0);
+	t.b->indivs[t.b->indiv_first[0] + 2].flags = 0; /* a later round */
+	t.nev = 0;
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "no charges left"), "%s",
+		  tf_rejected(&t));
+	cr_assert_null(tf_cast_ev(&t, 0, 0));
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 2, wand), 0);
+	/* written 0: refused from the start */
+	tf_close(&t);
+	open_items(&t, 0);
+	t.cast[0][0] = use(&t, 2, "wand of fire balls");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(tf_rejected(&t), "no charges left"));
+	tf_close(&t);
+}
+
+/* [14.1] "Figures using magic items can move 1/2 their normal movement
+ * rate during the same Game Round in which they use the item" (RULING
+ * R-683): half his MV spent, he uses it; more, REJECTED, nothing spent.
+ * A spell-caster who moved at all may not cast (R-572). */
+Test(r14_cast, s14_1_an_item_user_moves_half_r683)
+{
+	struct tf t;
+	open_items(&t, 2);
+	int k = t.b->indiv_first[0] + 2;
+	const struct bs_spell *wand = tf_spell(&t, "wand of fire balls");
+	double half = t.b->indivs[k].mv / 2.0;
+	cr_assert_gt(half, 0);
+	t.b->indivs[k].flags |= BS_IF_MOVED;
+	bs1e_sc(t.b)->ix[k].moved = half + 0.5;
+	t.cast[0][0] = use(&t, 2, "wand of fire balls");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(strstr(tf_rejected(&t), "more than half his movement"), "%s",
+		  tf_rejected(&t));
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 2, wand), 2, "nothing spent");
+	t.nev = 0;
+	bs1e_sc(t.b)->ix[k].moved = half;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(bs1e_charges_left(t.b, 0, 2, wand), 1);
+	tf_close(&t);
+}
+
+/* RULING R-682: the use of an item is never begun nor disrupted: with
+ * the archer Ada of North (open_dis) able to shoot him, Hrolf's wand goes
+ * off in step A, before her shot, and no disruption roll is made. */
+Test(r14_cast, s14_1_an_item_is_not_disrupted_r682)
+{
+	struct tf t;
+	open_cast(
+	    &t, "advanced", NULL, 10, 40,
+	    "      - {name: Hrolf, class: fighter, level: 5, hp: 40, "
+	    "position: [46, 58], items: [{name: wand of fire balls, "
+	    "charges: 2}]}\n",
+	    "      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "weapon: long bow, position: [46, 52]}\n");
+	t.ctl.fire_indiv = tf_shots;
+	t.cast[0][0] = use(&t, 2, "wand of fire balls");
+	t.ncast[0] = 1;
+	t.shot[1][0] = (struct bs_indiv_fire_order){2, 0, -1, 2, "test", 0};
+	t.nshot[1] = 1;
+	int d[64];
+	for (int i = 0; i < 64; i++)
+		d[i] = 3;
+	tf_dice(&t, d, 64);
+	struct bs1e_cast_plan p;
+	cr_assert(bs1e_check_cast(t.b, 0, &t.cast[0][0], &p));
+	cr_assert_eq(p.item, 1);
+	bs1e_phase_missile_magic(t.b);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "spell disruption roll"), -1);
+	cr_assert_eq(ev_at(&t, BS_EV_NOTE, "begins casting"), -1);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 0, "not failed");
+	int shot = ev_at(&t, BS_EV_DUEL, NULL);
+	cr_assert_geq(shot, 0, "Ada shot");
+	cr_assert_lt(ev_index(&t, c), shot, "the wand before the shot");
+	tf_close(&t);
+}
+
+/* RULING R-684: the doctrine uses a wand with charges as it casts a
+ * spell: Hrolf, who memorized nothing, fires at the massed Ogres. */
+Test(r14_cast, s14_20_the_doctrine_uses_the_wand_r684)
+{
+	struct tf t;
+	open_items(&t, 2);
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[8];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 8);
+	int used = 0;
+	for (int i = 0; i < n; i++)
+		if (o[i].indiv == 2) {
+			cr_assert_eq(o[i].spell,
+				     tf_spell(&t, "wand of fire balls"));
+			cr_assert(strstr(o[i].why, "R-684"), "%s", o[i].why);
+			used = 1;
+		}
+	cr_assert(used, "Hrolf uses his wand");
+	/* empty: he uses nothing */
+	int k = t.b->indiv_first[0] + 2;
+	bs1e_sc(t.b)->ix[k].charges[0] = 0;
+	n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 8);
+	for (int i = 0; i < n; i++)
+		cr_assert_neq(o[i].indiv, 2);
+	free(ai);
+	tf_close(&t);
+}

@@ -11,6 +11,7 @@
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/terrain.h"
 #include "battlesim/scenario.h"
+#include "battlesim/spell.h"
 #include "battlesim/warn.h"
 
 struct res {
@@ -1171,6 +1172,53 @@ Test(loader, s14_20_charisma_item_of_the_other_game)
 	     23, 27,
 	     "items: 'ring of human influence' works in AD&D games only "
 	     "[14.20]");
+}
+
+/* [14.20] RULING R-680: an individual's item is a name or {name, charges}
+ * (a wand, staff or rod of the catalog); the charges written are kept
+ * per item, -1 when not written. */
+Test(loader, s14_20_item_charges_r680)
+{
+	struct res r;
+	load(&r,
+	     HEAD UNITS "    individuals:\n"
+			"      - {name: x, items: [ring of human influence, "
+			"{name: wand of fire balls, charges: 5}, {name: "
+			"wand of lightning}]}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_side *sd = &r.s->sides[r.s->nsides - 1];
+	const struct bs_individual *x = &sd->individuals[indiv(sd, "x")];
+	cr_assert_eq(x->nitems, 3);
+	cr_expect_str_eq(x->items[1], "wand of fire balls");
+	cr_expect_eq(x->item_charges[0], -1);
+	cr_expect_eq(x->item_charges[1], 5);
+	cr_expect_eq(x->item_charges[2], -1);
+	cr_expect_eq(x->charisma_item_bonus, 1);
+	/* RULING R-680: not written, the DMG's fewest for a wand */
+	const struct bs_spell *w = bs_scenario_item(r.s, "wand of lightning");
+	cr_assert_not_null(w);
+	cr_expect_eq(bs_item_charges(w, x->item_charges[2]), 81);
+	cr_expect_eq(bs_item_charges(w, 0), 0);
+	cr_expect_null(bs_scenario_item(r.s, "fireball"));
+	done(&r);
+}
+
+/* The loader's errors for bad charges, at the line. */
+Test(loader, s14_20_bad_item_charges_r680)
+{
+	only(HEAD UNITS "    individuals:\n"
+			"      - {name: x, items: [{name: wand of fire balls, "
+			"charges: -1}]}\n",
+	     22, 63, "charges: '-1' is out of range (0 to 200)");
+	only(HEAD UNITS "    individuals:\n"
+			"      - {name: x, items: [{name: cloak of protection, "
+			"charges: 3}]}\n",
+	     22, 64,
+	     "charges: 'cloak of protection' is no wand, staff or rod of "
+	     "the spell catalog");
+	only(HEAD UNITS "    individuals:\n"
+			"      - {name: x, items: [{charges: 3}]}\n",
+	     22, 27, "item: missing required key 'name'");
 }
 
 Test(loader, rules_bs2e_and_matrix_accepted)

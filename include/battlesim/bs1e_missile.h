@@ -31,6 +31,12 @@ struct bs1e_volley_plan {
 	/* expected HD of damage done (tenths; only the figures it can
 	 * remove count) over the 36 outcomes of 2d6 */
 	double expected_hd;
+	/* issue 14/15 RULING R-670: at an individual standing alone [9.2]
+	 * [9.4 A]: his index (global, the battle's indivs) and the expected
+	 * hit points of damage (4 a HD) over the 36 outcomes; -1 and 0 at a
+	 * unit */
+	int tindiv;
+	double expected_hp;
 };
 
 /* Plan a volley of unit (side, unit) at (tside, tunit) of fire `kind`
@@ -44,6 +50,18 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 		      int tunit, enum bs_fire_kind kind, int ammo,
 		      const struct bs_move_point *at,
 		      struct bs1e_volley_plan *out);
+
+/* Issue 14/15 [9.2] [9.4 A] [10.0] RULING R-670, R-671: plan a volley of
+ * unit (side, unit) at individual `tindiv` of side `tside` (a hero, or a
+ * commander standing apart from his unit), as bs1e_volley_plan: the
+ * figures that see him fire, at most 1 at a size S or M individual and 3
+ * at a size L one, by the missile procedure against his AC, each HD of
+ * damage 4 hit points. `at` (may be NULL): a moment of an enemy unit's
+ * move [10.6]. */
+void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
+			    int tside, int tindiv, enum bs_fire_kind kind,
+			    int ammo, const struct bs_move_point *at,
+			    struct bs1e_volley_plan *out);
 
 /* Shots unit (side, unit) may still fire this Game Round [10.2] (0 for a
  * unit that fires nothing); Table 12 may still forbid one now. */

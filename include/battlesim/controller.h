@@ -109,6 +109,11 @@ struct bs_fire_order {
 	int at;	  /* pass-through: the moment of the move (an index of the
 		     path given), else 0 */
 	const char *why; /* the controller's reason (static text) or NULL */
+	/* issue 14/15 [9.2] [9.4 A] RULING R-670, R-671: nonzero: the
+	 * target is individual `tunit` of side `tside` (an index of its
+	 * individuals), a hero or a commander standing alone on the table;
+	 * 0 (the default): unit `tunit` */
+	int at_indiv;
 };
 #define BS_MAX_FIRE_ORDERS 64
 

@@ -251,6 +251,11 @@ extern const char *const bs_phase_name[BS_PHASE__COUNT];
  *               all (tenths), n[5] = hit points of damage (4 per HD), n[6]
  *               = 1 struck from behind (the Q&A: once), n[7] = enum
  *               bs_arc; what = the damage column text; cite "[9.4 A]".
+ *               A volley at a lone hero or commander (RULING R-670):
+ *               n[8] = 1, n[9] = range band (0 short, 1 medium, 2 long),
+ *               n[10] = range (tenths of an inch), n[11] = enum
+ *               bs_fire_kind; n[0] = the figures firing; the hit points
+ *               are taken at once (an HP event follows).
  * HP            side, indiv; hit points taken: n[0] = hit points lost,
  *               n[1] = left, n[2] = at the start, n[3] = 1 killed; what;
  *               cite.

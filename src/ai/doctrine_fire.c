@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ai/doctrine_int.h"
+#include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/tabletop.h"
@@ -109,6 +110,48 @@ static int best_volley(const struct bs_battle *b, int side, int unit,
 	return found;
 }
 
+/* RULING R-672 [9.2] [9.4 A]: the value of a volley at an individual
+ * standing alone: the part of his hit points left it is expected to take
+ * (4 a HD), at most 1, on the scale of value_of's part of a unit's hit
+ * dice. The most valuable individual of (side, unit) of `kind` now; 0 when
+ * none is a legal target. Ties: the nearer, then the lower side and
+ * individual. */
+static int best_indiv_volley(const struct bs_battle *b, int side, int unit,
+			     enum bs_fire_kind kind, int *ts, int *ti,
+			     double *value)
+{
+	int found = 0;
+	double best = -1, best_range = HUGE_VAL;
+	for (int es = 0; es < b->nsides; es++)
+		for (int e = 0; es != side && e < b->sc->sides[es].nindividuals;
+		     e++) {
+			if (!bs1e_indiv_on_table(b, es, e))
+				continue;
+			const struct bs_indiv_state *c =
+			    &b->indivs[b->indiv_first[es] + e];
+			struct bs1e_volley_plan p;
+			bs1e_volley_plan_indiv(b, side, unit, es, e, kind, -1,
+					       NULL, &p);
+			if (!p.legal || p.expected_hp <= 0 || c->hp <= 0)
+				continue;
+			double v = p.expected_hp / c->hp;
+			if (v > 1)
+				v = 1;
+			if (!found || v > best + 1e-12 ||
+			    (fabs(v - best) <= 1e-12 &&
+			     p.sight.range < best_range - 1e-9)) {
+				found = 1;
+				best = v;
+				best_range = p.sight.range;
+				*ts = es;
+				*ti = e;
+			}
+		}
+	if (found)
+		*value = best;
+	return found;
+}
+
 /* The kind of fire of a unit's own phase. */
 static enum bs_fire_kind own_kind(const struct bs_unit_state *u)
 {
@@ -125,7 +168,7 @@ int bs_ai_fire_cb(void *ctx, const struct bs_battle *b, int side,
 	/* one volley a call, the most valuable of the side's: the next is
 	 * chosen after seeing what it did (its losses are removed at once
 	 * [10.0]) */
-	int best_u = -1, best_s = -1, best_t = -1;
+	int best_u = -1, best_s = -1, best_t = -1, best_i = 0;
 	double best = -1;
 	for (int i = 0; i < b->sc->sides[side].nunits; i++) {
 		const struct bs_unit_state *u = unit_of(b, side, i);
@@ -133,13 +176,24 @@ int bs_ai_fire_cb(void *ctx, const struct bs_battle *b, int side,
 			continue;
 		int ts, tu;
 		double v;
-		if (!best_volley(b, side, i, kind, NULL, &ts, &tu, &v))
-			continue;
-		if (v > best + 1e-12) {
+		if (best_volley(b, side, i, kind, NULL, &ts, &tu, &v) &&
+		    v > best + 1e-12) {
 			best = v;
 			best_u = i;
 			best_s = ts;
 			best_t = tu;
+			best_i = 0;
+		}
+		/* RULING R-672: a lone hero or commander, when his part of
+		 * hit points beats every unit's part of hit dice */
+		if (b->nindivs > 0 &&
+		    best_indiv_volley(b, side, i, kind, &ts, &tu, &v) &&
+		    v > best + 1e-12) {
+			best = v;
+			best_u = i;
+			best_s = ts;
+			best_t = tu;
+			best_i = 1;
 		}
 	}
 	if (best_u < 0 || max < 1)
@@ -150,8 +204,17 @@ int bs_ai_fire_cb(void *ctx, const struct bs_battle *b, int side,
 	    [BS_FIRE_PHASE] = "the most valuable target in range",
 	    [BS_FIRE_ARTILLERY] = "the most valuable target in range",
 	};
-	out[0] =
-	    (struct bs_fire_order){best_u, best_s, best_t, -1, 0, why[kind]};
+	static const char *const why_indiv[BS_FIRE__COUNT] = {
+	    [BS_FIRE_INITIAL] = "a lone hero or commander: the most valuable "
+				"target in range, before the enemy moves "
+				"(RULING R-672)",
+	    [BS_FIRE_PHASE] = "a lone hero or commander: the most valuable "
+			      "target in range (RULING R-672)",
+	    [BS_FIRE_ARTILLERY] = "the most valuable target in range",
+	};
+	out[0] = (struct bs_fire_order){
+	    best_u, best_s, best_t, -1, 0, best_i ? why_indiv[kind] : why[kind],
+	    best_i};
 	return 1;
 }
 
@@ -238,7 +301,8 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 			    -1,
 			    n - 1,
 			    "pass-through fire at a unit charging it: the "
-			    "volley beats its melee blow"};
+			    "volley beats its melee blow",
+			    0};
 			continue;
 		}
 		/* any other mover: only missile troops that stand this round
@@ -280,7 +344,7 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 		     "pass-through fire at a routing unit (RULING R-458): it "
 		     "will run out of its sight or range"}};
 		out[k++] = (struct bs_fire_order){
-		    i, mside, munit, -1, at, why[routed][v_end < 0]};
+		    i, mside, munit, -1, at, why[routed][v_end < 0], 0};
 	}
 	return k;
 }

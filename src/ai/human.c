@@ -56,7 +56,7 @@ static void defaults(struct bs_human_answer *a)
 	a->weapon = -1;
 	a->mx_move.enter_col = -1;
 	a->mx_target = -1;
-	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL};
+	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL, 0};
 	a->fire_kind = -1;
 	a->mside = a->munit = -1;
 	a->after = -1;

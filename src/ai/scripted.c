@@ -112,8 +112,16 @@ static int script_fire(void *ctx, const struct bs_battle *b, int side,
 	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
 		if (o->fire != kind || o->indiv >= 0)
 			continue;
+		/* RULING R-673: at an enemy individual by name */
+		int at_indiv = o->iorder.tindiv >= 0;
 		out[n++] = (struct bs_fire_order){
-		    o->unit, o->order.tside, o->order.tunit, o->ammo, 0, NULL};
+		    o->unit,
+		    at_indiv ? o->iorder.tside : o->order.tside,
+		    at_indiv ? o->iorder.tindiv : o->order.tunit,
+		    o->ammo,
+		    0,
+		    NULL,
+		    at_indiv};
 	}
 	return n;
 }
@@ -136,13 +144,15 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 		if (o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
 		    o->mside != mside || o->munit != munit)
 			continue;
+		int at_indiv = o->iorder.tindiv >= 0;
 		out[n++] = (struct bs_fire_order){
 		    o->unit,
-		    o->order.tside,
-		    o->order.tunit,
+		    at_indiv ? o->iorder.tside : o->order.tside,
+		    at_indiv ? o->iorder.tindiv : o->order.tunit,
 		    o->ammo,
 		    bs_ai_pass_through_moment(path, np, o->after),
-		    NULL};
+		    NULL,
+		    at_indiv};
 	}
 	return n;
 }

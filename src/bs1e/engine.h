@@ -470,6 +470,10 @@ double bs1e_fire_mv_cap(const struct bs_battle *b, int g);
  * fired. */
 int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 	      int ammo, const struct bs_move_point *at, const char *why);
+/* Issue 14/15 [9.2] [9.4 A] RULING R-670: one volley of g at the
+ * individual k (global) standing alone, as bs1e_fire. */
+int bs1e_fire_indiv(struct bs_battle *b, int g, int k, enum bs_fire_kind kind,
+		    int ammo, const struct bs_move_point *at, const char *why);
 /* [10.10] unit g's crew figure is gone: a replacement takes over when it
  * has one (RULING R-488). Returns 1 when one did. */
 int bs1e_replace_crew(struct bs_battle *b, int g);

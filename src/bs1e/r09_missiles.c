@@ -841,6 +841,12 @@ int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
 void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,
 		  const struct bs_move_point *at)
 {
+	if (o->k < 0 && o->h < 0) {
+		/* RULING R-670: a unit's volley at an individual */
+		bs1e_fire_indiv(b, o->g, o->ti, BS_FIRE_PASS_THROUGH, o->ammo,
+				at, o->why);
+		return;
+	}
 	if (o->k < 0) {
 		bs1e_fire(b, o->g, o->h, BS_FIRE_PASS_THROUGH, o->ammo, at,
 			  o->why);

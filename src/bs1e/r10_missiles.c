@@ -249,6 +249,13 @@ static void no(struct bs1e_volley_plan *p, const char *why, const char *cite)
 	p->cite = cite;
 }
 
+/* no(), for the checks that answer 0. */
+static int nok(struct bs1e_volley_plan *p, const char *why, const char *cite)
+{
+	no(p, why, cite);
+	return 0;
+}
+
 /* The fire spec of unit g for the tabletop. */
 static void fire_spec(const struct bs_battle *b, int g,
 		      struct bs_tt_fire_spec *s)
@@ -365,6 +372,146 @@ static void casualties(const struct bs_unit_state *t, int total, int cap,
 	bs1e_casualties(total, t->r.hd_fig, cap > 0 ? cap : 1, c);
 }
 
+/* The checks of the firer g that do not depend on its target (but for
+ * the mover h it may touch at moment `at`, RULING R-477: -1 none); 0
+ * with out's reason when it may not fire now. */
+static int firer_checks(const struct bs_battle *b, int g,
+			enum bs_fire_kind kind, int ammo,
+			const struct bs_move_point *at, int h,
+			struct bs1e_volley_plan *out)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	const struct bs_missile_rated *m = &u->r.msl;
+	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
+	int side = u->side, unit = u->idx;
+	int art = m->artillery != BS_ART_NONE;
+	if (x->mob)
+		return nok(out, "a mob can never use missile weapons",
+			   "[2.10]");
+	if (m->shots_max <= 0)
+		return nok(out,
+			   b->sc->level == BS_LEVEL_BASIC
+			       ? "the Basic Game has no missile fire"
+			       : "the unit has no missile weapon",
+			   b->sc->level == BS_LEVEL_BASIC ? "[Part 2] [16.3 A]"
+							  : "[10.1]");
+	if (u->flags & BS_UF_ROUTED)
+		return nok(out, "a routed unit cannot shoot missiles", "[6.4]");
+	if (u->flags & BS_UF_RALLIED)
+		return nok(out,
+			   "a unit rallied this round may not fire missiles",
+			   "[6.3]");
+	/* which phase it may fire in */
+	switch (kind) {
+	case BS_FIRE_INITIAL:
+		if (art)
+			return nok(out,
+				   "artillery fires in step C of the "
+				   "Missile and Magic Phase",
+				   "[1.2] [1.5 C]");
+		/* [10.2] "only ... if it is entitled to two or more shots
+		 * during a Game Round ... a maximum of one time" */
+		if (u->shots_round < 2)
+			return nok(out,
+				   "only a unit with two or more shots a Game "
+				   "Round fires in the Initial Missile Phase",
+				   "[10.2]");
+		if (u->fired_initial)
+			return nok(out,
+				   "a unit fires at most once in the Initial "
+				   "Missile Phase",
+				   "[10.2]");
+		break;
+	case BS_FIRE_PHASE:
+		if (art)
+			return nok(out, "artillery fires in step C", "[1.5 C]");
+		break;
+	case BS_FIRE_ARTILLERY:
+		if (!art)
+			return nok(out, "only artillery fires in step C",
+				   "[1.5 C]");
+		break;
+	case BS_FIRE_PASS_THROUGH:
+		/* [10.2] "a maximum of one shot as Pass-Through Fire" */
+		if (u->pass_through)
+			return nok(out,
+				   "a unit takes at most one shot of "
+				   "pass-through fire a round",
+				   "[10.2] [10.6]");
+		break;
+	case BS_FIRE_SPLIT:
+		if (!m->split_fire)
+			return nok(out,
+				   "only mounted and centaur archers (and "
+				   "creatures with innate missiles) split-fire",
+				   "[10.5]");
+		break;
+	default:
+		return nok(out, "no such kind of fire", "[10.2]");
+	}
+	if (u->shots >= u->shots_round)
+		return nok(
+		    out,
+		    art ? (u->wounded > 0
+			       ? "a wounded crew fires at half rate: not "
+				 "this round"
+			       : "the piece cannot fire this round")
+			: "no shot left this Game Round",
+		    art ? (u->wounded > 0 ? "[10.10]" : "[10.9]") : "[10.2]");
+	/* RULING R-481 [10.4] "A unit that fires missile weapons cannot
+	 * charge during that Game Round": nor fire after charging */
+	if (u->flags & BS_UF_CHARGED)
+		return nok(out, "a unit that charged this round cannot fire",
+			   "[10.4]");
+	/* [10.4] Table 12: the movement already made allows this shot */
+	int six = bs1e_fire_move_sixths(b, side, unit, u->shots + 1);
+	if (six < 0)
+		return nok(out,
+			   art ? "the piece fires once a round"
+			       : "its weapon does not fire that often a round "
+				 "(Table 12)",
+			   "[10.4 T12]");
+	if (kind != BS_FIRE_SPLIT && u->mv_spent > u->r.mv * six / 6.0 + EPS)
+		return nok(out,
+			   six == 0 ? "it moved this round: it may not fire "
+				      "(Table 12)"
+				    : "it moved too far this round to fire "
+				      "again (Table 12)",
+			   "[10.4 T12]");
+	if (kind == BS_FIRE_SPLIT && u->mv_spent > u->r.mv / 2.0 + EPS)
+		/* [10.5] "move 1/2 of their movement rate, fire ..., then
+		 * continue" */
+		return nok(out,
+			   "split-fire comes after at most half the movement "
+			   "rate",
+			   "[10.5]");
+	/* [10.1] "A unit that is in base-to-base contact with enemy
+	 * figures cannot use missile weapons"; RULING R-477: at the moment
+	 * a mover comes into contact, before it touches, the firer's
+	 * contact with it does not count */
+	int mover = at ? bs1e_g(b, at->side, at->unit) : -1;
+	if (engaged_but(b, g, mover == h ? mover : -1))
+		return nok(out,
+			   "a unit in base-to-base contact with the enemy "
+			   "cannot use missile weapons",
+			   "[10.1]");
+	/* ammunition [10.3] [10.11] */
+	const struct bs_special_ammo *sa = NULL;
+	if (ammo >= 0) {
+		if (!art || ammo >= u->def->nspecial_ammo)
+			return nok(out, "no such special ammunition",
+				   "[10.11]");
+		if (u->special_left[ammo] <= 0)
+			return nok(out, "that special ammunition is spent",
+				   "[10.11]");
+		sa = &u->def->special_ammo[ammo];
+	} else if (u->ammo_left == 0) {
+		return nok(out, "no ammunition left", "[10.3]");
+	}
+	(void)sa;
+	return 1;
+}
+
 void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 		      int tunit, enum bs_fire_kind kind, int ammo,
 		      const struct bs_move_point *at,
@@ -373,6 +520,7 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	memset(out, 0, sizeof *out);
 	out->legal = 1;
 	out->ammo = ammo;
+	out->tindiv = -1;
 	out->sight.over = out->sight.hidden_by = -1;
 	if (side < 0 || side >= b->nsides || unit < 0 ||
 	    unit >= b->sc->sides[side].nunits || tside < 0 ||
@@ -382,7 +530,6 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	int g = bs1e_g(b, side, unit), h = bs1e_g(b, tside, tunit);
 	const struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
 	const struct bs_missile_rated *m = &u->r.msl;
-	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
 	int art = m->artillery != BS_ART_NONE;
 	if (!bs1e_in_play(b, g))
 		return no(out, "the unit is not on the table", "[10.1]");
@@ -391,127 +538,10 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			  "[10.6]");
 	if (!bs1e_in_play(b, h))
 		return no(out, "the target is not on the table", "[10.1]");
-	if (x->mob)
-		return no(out, "a mob can never use missile weapons", "[2.10]");
-	if (m->shots_max <= 0)
-		return no(out,
-			  b->sc->level == BS_LEVEL_BASIC
-			      ? "the Basic Game has no missile fire"
-			      : "the unit has no missile weapon",
-			  b->sc->level == BS_LEVEL_BASIC ? "[Part 2] [16.3 A]"
-							 : "[10.1]");
-	if (u->flags & BS_UF_ROUTED)
-		return no(out, "a routed unit cannot shoot missiles", "[6.4]");
-	if (u->flags & BS_UF_RALLIED)
-		return no(out,
-			  "a unit rallied this round may not fire missiles",
-			  "[6.3]");
-	/* which phase it may fire in */
-	switch (kind) {
-	case BS_FIRE_INITIAL:
-		if (art)
-			return no(out,
-				  "artillery fires in step C of the "
-				  "Missile and Magic Phase",
-				  "[1.2] [1.5 C]");
-		/* [10.2] "only ... if it is entitled to two or more shots
-		 * during a Game Round ... a maximum of one time" */
-		if (u->shots_round < 2)
-			return no(out,
-				  "only a unit with two or more shots a Game "
-				  "Round fires in the Initial Missile Phase",
-				  "[10.2]");
-		if (u->fired_initial)
-			return no(out,
-				  "a unit fires at most once in the Initial "
-				  "Missile Phase",
-				  "[10.2]");
-		break;
-	case BS_FIRE_PHASE:
-		if (art)
-			return no(out, "artillery fires in step C", "[1.5 C]");
-		break;
-	case BS_FIRE_ARTILLERY:
-		if (!art)
-			return no(out, "only artillery fires in step C",
-				  "[1.5 C]");
-		break;
-	case BS_FIRE_PASS_THROUGH:
-		/* [10.2] "a maximum of one shot as Pass-Through Fire" */
-		if (u->pass_through)
-			return no(out,
-				  "a unit takes at most one shot of "
-				  "pass-through fire a round",
-				  "[10.2] [10.6]");
-		break;
-	case BS_FIRE_SPLIT:
-		if (!m->split_fire)
-			return no(out,
-				  "only mounted and centaur archers (and "
-				  "creatures with innate missiles) split-fire",
-				  "[10.5]");
-		break;
-	default:
-		return no(out, "no such kind of fire", "[10.2]");
-	}
-	if (u->shots >= u->shots_round)
-		return no(out,
-			  art ? (u->wounded > 0
-				     ? "a wounded crew fires at half rate: not "
-				       "this round"
-				     : "the piece cannot fire this round")
-			      : "no shot left this Game Round",
-			  art ? (u->wounded > 0 ? "[10.10]" : "[10.9]")
-			      : "[10.2]");
-	/* RULING R-481 [10.4] "A unit that fires missile weapons cannot
-	 * charge during that Game Round": nor fire after charging */
-	if (u->flags & BS_UF_CHARGED)
-		return no(out, "a unit that charged this round cannot fire",
-			  "[10.4]");
-	/* [10.4] Table 12: the movement already made allows this shot */
-	int six = bs1e_fire_move_sixths(b, side, unit, u->shots + 1);
-	if (six < 0)
-		return no(out,
-			  art ? "the piece fires once a round"
-			      : "its weapon does not fire that often a round "
-				"(Table 12)",
-			  "[10.4 T12]");
-	if (kind != BS_FIRE_SPLIT && u->mv_spent > u->r.mv * six / 6.0 + EPS)
-		return no(out,
-			  six == 0 ? "it moved this round: it may not fire "
-				     "(Table 12)"
-				   : "it moved too far this round to fire "
-				     "again (Table 12)",
-			  "[10.4 T12]");
-	if (kind == BS_FIRE_SPLIT && u->mv_spent > u->r.mv / 2.0 + EPS)
-		/* [10.5] "move 1/2 of their movement rate, fire ..., then
-		 * continue" */
-		return no(out,
-			  "split-fire comes after at most half the movement "
-			  "rate",
-			  "[10.5]");
-	/* [10.1] "A unit that is in base-to-base contact with enemy
-	 * figures cannot use missile weapons"; RULING R-477: at the moment
-	 * a mover comes into contact, before it touches, the firer's
-	 * contact with it does not count */
-	int mover = at ? bs1e_g(b, at->side, at->unit) : -1;
-	if (engaged_but(b, g, mover == h ? mover : -1))
-		return no(out,
-			  "a unit in base-to-base contact with the enemy "
-			  "cannot use missile weapons",
-			  "[10.1]");
-	/* ammunition [10.3] [10.11] */
-	const struct bs_special_ammo *sa = NULL;
-	if (ammo >= 0) {
-		if (!art || ammo >= u->def->nspecial_ammo)
-			return no(out, "no such special ammunition", "[10.11]");
-		if (u->special_left[ammo] <= 0)
-			return no(out, "that special ammunition is spent",
-				  "[10.11]");
-		sa = &u->def->special_ammo[ammo];
-	} else if (u->ammo_left == 0) {
-		return no(out, "no ammunition left", "[10.3]");
-	}
+	if (!firer_checks(b, g, kind, ammo, at, h, out))
+		return;
+	const struct bs_special_ammo *sa =
+	    ammo >= 0 ? &u->def->special_ammo[ammo] : NULL;
 	/* [11.9] woods: fire only from their edge and at their edge */
 	/* "Units in woods can only use missile fire if they are at the edge
 	 * of the woods and shooting out of the woods. Missile fire cannot be
@@ -667,6 +697,211 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	}
 }
 
+/* ---- at an individual standing alone [9.2] [9.4 A] (RULING R-670) ----- */
+
+/* Individual k's counter as a block of one figure (its sides along the
+ * table's, RULING R-500). */
+static void counter_of(const struct bs_battle *b, int k, struct bs_tt_shape *s,
+		       struct bs_tt_pose *p)
+{
+	double w = bs1e_sc(b)->ix[k].base;
+	bs_tt_shape_make(BS_FORM_CLOSED, 1, 1, w, w, 0, s);
+	p->facing = 0;
+	p->front = bs_vec_add(b->indivs[k].pos, (struct bs_vec){0, w / 2});
+}
+
+/* [10.1] the sight of unit g at individual k's counter: the units stand
+ * in the way as for a unit target (the mover where `at` has it), and the
+ * other individuals' counters (RULING R-551, as for a hero's shot). */
+static int sight_indiv(const struct bs_battle *b, int g, int k,
+		       const struct bs_move_point *at, struct bs_tt_sight *out)
+{
+	struct bs_tt_fire_spec spec;
+	fire_spec(b, g, &spec);
+	struct bs_tt_shape fs, ts;
+	struct bs_tt_pose fp, tp;
+	bs1e_shape(b, g, &fs);
+	bs1e_pose(b, g, &fp);
+	counter_of(b, k, &ts, &tp);
+	int moving = at ? bs1e_g(b, at->side, at->unit) : -1;
+	const struct bs_quad *fq = &bs1e_sc(b)->ux[g].c_quad;
+	struct bs_quad obst[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
+	unsigned char friendly[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
+	double fdist[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
+	int n = 0;
+	(void)bs1e_quad(b, g); /* fills the cache fq points at */
+	for (int h = 0; h < b->nunits; h++) {
+		if (h == g || !bs1e_in_play(b, h))
+			continue;
+		obst[n] = quad_at(b, h, h == moving ? at : NULL);
+		friendly[n] = b->units[h].side == b->units[g].side;
+		fdist[n] = friendly[n] && spec.indirect_ok
+			       ? bs_quad_dist(fq, &obst[n])
+			       : 0;
+		n++;
+	}
+	for (int i = 0; i < b->nindivs; i++) {
+		if (i == k || !bs1e_indiv_figure(b, i))
+			continue;
+		obst[n] = bs1e_indiv_quad(b, i);
+		friendly[n] = b->indivs[i].side == b->units[g].side;
+		fdist[n] = friendly[n] && spec.indirect_ok
+			       ? bs_quad_dist(fq, &obst[n])
+			       : 0;
+		n++;
+	}
+	int r = bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, friendly,
+				 fdist, n, out);
+	/* the obstacles' indexes are not the units' here: the names of a
+	 * unit shot over or hiding him are not given */
+	out->over = out->hidden_by = -1;
+	return r;
+}
+
+void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
+			    int tside, int tindiv, enum bs_fire_kind kind,
+			    int ammo, const struct bs_move_point *at,
+			    struct bs1e_volley_plan *out)
+{
+	memset(out, 0, sizeof *out);
+	out->legal = 1;
+	out->ammo = ammo;
+	out->tindiv = -1;
+	out->sight.over = out->sight.hidden_by = -1;
+	if (side < 0 || side >= b->nsides || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits || tside < 0 ||
+	    tside >= b->nsides || tindiv < 0 ||
+	    tindiv >= b->sc->sides[tside].nindividuals)
+		return no(out, "no such unit or individual", "[10.1] [9.4]");
+	int g = bs1e_g(b, side, unit), k = b->indiv_first[tside] + tindiv;
+	const struct bs_unit_state *u = &b->units[g];
+	const struct bs_missile_rated *m = &u->r.msl;
+	if (!bs1e_in_play(b, g))
+		return no(out, "the unit is not on the table", "[10.1]");
+	if (tside == side)
+		return no(out, "missile fire is aimed at an enemy", "[10.6]");
+	/* [9.2] "Commanders who are physically separate from their units
+	 * can be attacked and killed as if they were Heroes ([9.4])"; one
+	 * with his unit "cannot be killed without his unit being destroyed"
+	 * (RULING R-671) */
+	if (!bs1e_indiv_on_table(b, tside, tindiv))
+		return no(out,
+			  b->indivs[k].alive && !b->indivs[k].lost &&
+				  b->indivs[k].with_unit >= 0
+			      ? "he is with his unit: only an individual "
+				"standing alone is a target"
+			      : "the target does not stand alone on the table",
+			  "[9.2] [9.4] RULING R-671");
+	out->tindiv = k;
+	/* RULING R-671: artillery aims at units ([10.9] its target AC is a
+	 * unit's) */
+	if (m->artillery != BS_ART_NONE)
+		return no(out, "artillery fires at units, not at an individual",
+			  "[10.9] RULING R-671");
+	if (!firer_checks(b, g, kind, ammo, at, -1, out))
+		return;
+	struct bs_quad gq = bs1e_quad(b, g), tq = bs1e_indiv_quad(b, k);
+	/* [10.1] "A unit that is in base-to-base contact with enemy figures
+	 * cannot use missile weapons": touching him too */
+	if (bs_quad_dist_cmp(&gq, &tq, BS_GEOM_TOUCH) <= 0)
+		return no(out,
+			  "a unit in base-to-base contact with the enemy "
+			  "cannot use missile weapons",
+			  "[10.1]");
+	/* [11.9] woods, as for a unit target */
+	if (bs1e_woods(b, &gq) & BS1E_WOODS_DEEP)
+		return no(out,
+			  "a unit in woods fires only from their edge, "
+			  "shooting out of them",
+			  "[11.9]");
+	if (bs1e_woods(b, &tq) & BS1E_WOODS_DEEP)
+		return no(out,
+			  "missile fire cannot be used at figures in the "
+			  "woods, only at their edge",
+			  "[11.9]");
+	if (bs_quad_dist(&gq, &tq) > m->range[2] + EPS) {
+		memset(&out->sight, 0, sizeof out->sight);
+		out->sight.over = out->sight.hidden_by = -1;
+		return no(out, "the target is out of range", "[10.0]");
+	}
+	if (sight_indiv(b, g, k, at, &out->sight) <= 0)
+		return no(out,
+			  out->sight.in_reach > 0 && out->sight.terrain_hid
+			      ? "no figure can see the target: the terrain "
+				"hides it (woods, a hill or a building)"
+			  : out->sight.in_reach > 0
+			      ? "no figure can see the target"
+			      : "the target is out of range",
+			  out->sight.in_reach > 0 && out->sight.terrain_hid
+			      ? "[10.1] [11.9] RULING R-495"
+			  : out->sight.in_reach > 0 ? "[10.1]"
+						    : "[10.0]");
+	const struct bs_tt_sight *s = &out->sight;
+	const struct bs1e_fighter *hf = &bs1e_sc(b)->ix[k].f;
+	out->band = s->range <= m->range[0] + EPS   ? 0
+		    : s->range <= m->range[1] + EPS ? 1
+						    : 2;
+	/* [9.4 A] "Only 1 figure can attack a size S or size M Hero at a
+	 * time. Up to 3 figures can attack a size L Hero at a time."
+	 * RULING R-670: of the figures that see him [10.1], not held [14.6
+	 * B] (R-623) */
+	int figs = bs1e_fx_active(b, g, s->firers);
+	if (figs <= 0 && bs1e_fx_held(b, g) > 0)
+		return no(out, "its figures are held (RULING R-623)",
+			  "[14.6 B]");
+	int cap = bs1e_figures_vs_hero(hf->size);
+	out->figures = figs < cap ? figs : cap;
+	out->cap = 1;
+	/* the AR [8.3] with Table 13 [10.8]: a lone figure is in no
+	 * formation (RULING R-670: no "open or skirmish" term) */
+	struct bs_deriv *d = &out->ar;
+	bs_deriv_init(d, m->base_ar, NULL, "[8.3]", "[10.8 T13]");
+	int cover_f = -1;
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	enum bs_cover cover =
+	    ti ? bs_terrain_cover(ti, s->from, s->to, &tq, &cover_f)
+	       : BS_COVER_NONE;
+	if (cover != BS_COVER_NONE) {
+		const struct bs_terrain *ct = bs_terrain_feature(ti, cover_f);
+		const struct bs_terrain_kind *tk = bs_terrain_kind_of(ct->type);
+		const struct bs1e_mod_row *r =
+		    &bs1e_table13[cover == BS_COVER_HARD
+				      ? BS1E_T13_TARGET_BUILDING
+				      : BS1E_T13_TARGET_WOODS];
+		bs_deriv_add(d, r->mod, r->cite, "target %s %s (%s)",
+			     tk->behind ? "behind" : "in", tk->key, ct->name);
+	}
+	if (m->mounted)
+		t13(d, BS1E_T13_MOUNTED, NULL);
+	if (s->indirect)
+		t13(d, BS1E_T13_INDIRECT, NULL);
+	if (out->band == 1)
+		t13(d, BS1E_T13_MEDIUM_RANGE, NULL);
+	else if (out->band == 2)
+		t13(d, BS1E_T13_LONG_RANGE, NULL);
+	if (u->r.daylight_penalty)
+		bs_deriv_add(d, bs1e_table10_notes[BS1E_T10X_DAYLIGHT].mod,
+			     bs1e_table10_notes[BS1E_T10X_DAYLIGHT].cite,
+			     "goblins/orcs in daylight");
+	bs1e_ar_add_forced_march(d, u->fm_penalty);
+	/* his AC [3.2], the weapon's damage against his size [8.4 C] */
+	out->ac = hf->ac;
+	out->damage = hf->size == BS_SIZE_L ? m->dmg_l : m->dmg_sm;
+	struct bs1e_attack_plan ap;
+	if (attack_plan(out, &ap)) {
+		double hd = 0, hp = 0;
+		for (int roll = 2; roll <= 12; roll++) {
+			struct bs1e_attack_result res;
+			bs1e_attack_resolve(&ap, roll, &res);
+			hd += (double)bs1e_2d6_ways(roll) * res.total_tenths;
+			hp += (double)bs1e_2d6_ways(roll) *
+			      bs1e_hero_hp_from_hd(res.total_tenths);
+		}
+		out->expected_hd = hd / 36.0;
+		out->expected_hp = hp / 36.0;
+	}
+}
+
 /* ---- firing ---------------------------------------------------------------
  */
 
@@ -796,6 +1031,23 @@ static int figures_within(const struct bs_battle *b, int k, struct bs_vec p,
 	return n;
 }
 
+/* The shot is spent [10.2] [10.3]. */
+static void spend(struct bs_unit_state *u, int round, enum bs_fire_kind kind,
+		  int ammo)
+{
+	u->shots++;
+	u->flags |= BS_UF_FIRED;
+	u->last_fired = round;
+	if (kind == BS_FIRE_INITIAL)
+		u->fired_initial = 1;
+	if (kind == BS_FIRE_PASS_THROUGH)
+		u->pass_through = 1;
+	if (ammo >= 0)
+		u->special_left[ammo]--;
+	else if (u->ammo_left > 0)
+		u->ammo_left--;
+}
+
 int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 	      int ammo, const struct bs_move_point *at, const char *why)
 {
@@ -808,18 +1060,7 @@ int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 		bs1e_reject(b, g, p.why, p.cite);
 		return 0;
 	}
-	/* the shot is spent [10.2] [10.3] */
-	u->shots++;
-	u->flags |= BS_UF_FIRED;
-	u->last_fired = b->round;
-	if (kind == BS_FIRE_INITIAL)
-		u->fired_initial = 1;
-	if (kind == BS_FIRE_PASS_THROUGH)
-		u->pass_through = 1;
-	if (ammo >= 0)
-		u->special_left[ammo]--;
-	else if (u->ammo_left > 0)
-		u->ammo_left--;
+	spend(u, b->round, kind, ammo);
 	struct bs1e_attack_plan ap;
 	if (p.harmless || !attack_plan(&p, &ap)) {
 		bs1e_note(b, g,
@@ -890,6 +1131,118 @@ int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 	return 1;
 }
 
+/* [9.4 A] RULING R-670: one FIGURE_ATTACK event of a volley at a hero. */
+static void emit_shot_at_indiv(struct bs_battle *b, int g, int k,
+			       enum bs_fire_kind kind,
+			       const struct bs1e_volley_plan *p,
+			       const struct bs1e_attack_plan *ap,
+			       const struct bs1e_attack_result *res, int d1,
+			       int d2, int hp, const char *why)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_event ev;
+	char cols[160];
+	columns(ap, NULL, cols, sizeof cols);
+	bs1e_ev(b, &ev, BS_EV_FIGURE_ATTACK);
+	bs_battle_ev_units(b, &ev, g, -1);
+	ev.tside = c->side;
+	ev.tindiv = c->idx;
+	ev.deriv = p->ar;
+	ev.has_deriv = 1;
+	ev.dice[0] = d1;
+	ev.dice[1] = d2;
+	ev.ndice = 2;
+	ev.die_sides = 6;
+	ev.n[0] = p->figures;
+	ev.n[1] = p->ac;
+	ev.n[2] = res->attack_roll;
+	ev.n[3] = res->per_figure_tenths;
+	ev.n[4] = res->total_tenths;
+	ev.n[5] = hp;
+	ev.n[6] = 0;
+	ev.n[7] = BS_ARC_FRONT;
+	ev.n[8] = 1; /* a shot (RULING R-670) */
+	ev.n[9] = p->band;
+	ev.n[10] = (int)lround(p->sight.range * 10);
+	ev.n[11] = (int)kind;
+	ev.x0 = u->front.x;
+	ev.y0 = u->front.y;
+	ev.x1 = c->pos.x;
+	ev.y1 = c->pos.y;
+	ev.what = cols;
+	ev.why = why;
+	ev.cite = kind == BS_FIRE_PHASE ? "[1.5 B] [9.4 A] [10.0] RULING R-670"
+		  : kind == BS_FIRE_INITIAL
+		      ? "[1.2] [10.2] [9.4 A] [10.0] RULING R-670"
+		      : "[10.6] [9.4 A] [10.0] RULING R-670";
+	bs_battle_emit(b, &ev);
+}
+
+int bs1e_fire_indiv(struct bs_battle *b, int g, int k, enum bs_fire_kind kind,
+		    int ammo, const struct bs_move_point *at, const char *why)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs_indiv_state *c = &b->indivs[k];
+	struct bs1e_volley_plan p;
+	bs1e_volley_plan_indiv(b, u->side, u->idx, c->side, c->idx, kind, ammo,
+			       at, &p);
+	if (!p.legal) {
+		bs1e_reject(b, g, p.why, p.cite);
+		return 0;
+	}
+	spend(u, b->round, kind, ammo);
+	struct bs1e_attack_plan ap;
+	if (!attack_plan(&p, &ap)) {
+		bs1e_note(b, g, "the volley cannot be read on the CRT",
+			  "[8.5]");
+		return 1;
+	}
+	/* [9.4 A] "The figure attacks using normal BATTLESYSTEM melee
+	 * procedures": one attack roll for the figures that shoot (R-475's
+	 * one roll a volley) */
+	static const struct bs_roll_why why_fire = {
+	    BS_ROLL_ATTACK, {6, 6}, 0, "firing at", "[9.4 A] [10.0]"};
+	bs_dice_why(&b->dice, &why_fire, u->side, g, -1, -1);
+	b->dice.req.tside = c->side;
+	b->dice.req.tindiv = c->idx;
+	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
+	struct bs1e_attack_result res;
+	bs1e_attack_resolve(&ap, d1 + d2, &res);
+	/* "Each hit die of damage caused by the figure causes 4 hit points
+	 * of damage to the Hero." (R-069 for fractions); [10.0] removed at
+	 * once: RULING R-670, not at the end of a phase */
+	int hp = bs1e_hero_hp_from_hd(res.total_tenths);
+	if (bs_battle_events_on(b))
+		emit_shot_at_indiv(b, g, k, kind, &p, &ap, &res, d1, d2, hp,
+				   why);
+	if (hp <= 0)
+		return 1;
+	c->hp -= hp;
+	c->killed_by = u->side;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_HP);
+		ev.side = c->side;
+		ev.indiv = c->idx;
+		ev.n[0] = hp;
+		ev.n[1] = c->hp;
+		ev.n[2] = c->hp_max;
+		ev.n[3] = 0;
+		ev.what = "wounded by missile fire";
+		ev.cite = "[9.4 A] [10.0] RULING R-670";
+		bs_battle_emit(b, &ev);
+	}
+	/* [14.1] Q&A 127.66: struck by missile fire in step B */
+	if (kind == BS_FIRE_PHASE)
+		bs1e_disrupt_struck(b, k, u->side);
+	/* RULING R-513: at 0 hit points or fewer he is dead */
+	if (c->alive && c->hp <= 0)
+		bs1e_indiv_killed(b, k, u->side, "killed by missile fire",
+				  "[9.4 A] [10.0] RULING R-670");
+	return 1;
+}
+
 /* ---- the phases [1.2] [1.5] ----------------------------------------------
  */
 
@@ -914,16 +1267,27 @@ static void side_fires(struct bs_battle *b, int side, enum bs_fire_kind kind)
 			if (o[i].unit < 0 || o[i].unit >= nu ||
 			    o[i].tside < 0 || o[i].tside >= b->nsides ||
 			    o[i].tunit < 0 ||
-			    o[i].tunit >= b->sc->sides[o[i].tside].nunits) {
+			    o[i].tunit >=
+				(o[i].at_indiv
+				     ? b->sc->sides[o[i].tside].nindividuals
+				     : b->sc->sides[o[i].tside].nunits)) {
 				bs_battle_say(b, BS_EV_REJECTED, -1,
 					      "a volley of no such unit or at "
 					      "no such target",
 					      "[10.1]");
 				continue;
 			}
-			fired |= bs1e_fire(b, bs1e_g(b, side, o[i].unit),
-					   bs1e_g(b, o[i].tside, o[i].tunit),
-					   kind, o[i].ammo, NULL, o[i].why);
+			/* RULING R-670: at an individual standing alone */
+			if (o[i].at_indiv)
+				fired |= bs1e_fire_indiv(
+				    b, bs1e_g(b, side, o[i].unit),
+				    b->indiv_first[o[i].tside] + o[i].tunit,
+				    kind, o[i].ammo, NULL, o[i].why);
+			else
+				fired |=
+				    bs1e_fire(b, bs1e_g(b, side, o[i].unit),
+					      bs1e_g(b, o[i].tside, o[i].tunit),
+					      kind, o[i].ammo, NULL, o[i].why);
 			bs1e_check_over(b, 0);
 		}
 		if (!fired)
@@ -1019,7 +1383,10 @@ int bs1e_pass_through_orders(struct bs_battle *b, int g,
 			if (o[j].unit < 0 || o[j].unit >= nu ||
 			    o[j].tside < 0 || o[j].tside >= b->nsides ||
 			    o[j].tunit < 0 ||
-			    o[j].tunit >= b->sc->sides[o[j].tside].nunits ||
+			    o[j].tunit >=
+				(o[j].at_indiv
+				     ? b->sc->sides[o[j].tside].nindividuals
+				     : b->sc->sides[o[j].tside].nunits) ||
 			    o[j].at < 0 || o[j].at >= npath) {
 				bs_battle_say(b, BS_EV_REJECTED, -1,
 					      "pass-through fire of no such "
@@ -1038,11 +1405,18 @@ int bs1e_pass_through_orders(struct bs_battle *b, int g,
 				continue;
 			}
 			out[n].g = bs1e_g(b, side, o[j].unit);
-			out[n].h = bs1e_g(b, o[j].tside, o[j].tunit);
 			out[n].at = o[j].at;
 			out[n].ammo = o[j].ammo;
 			out[n].why = o[j].why;
 			out[n].k = out[n].ti = -1;
+			/* RULING R-670: at an individual standing alone */
+			if (o[j].at_indiv) {
+				out[n].h = -1;
+				out[n].ti =
+				    b->indiv_first[o[j].tside] + o[j].tunit;
+			} else {
+				out[n].h = bs1e_g(b, o[j].tside, o[j].tunit);
+			}
 			n++;
 		}
 	}

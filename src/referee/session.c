@@ -1563,8 +1563,16 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		a->after = o.after;
 		return 0;
 	}
-	a->fire = (struct bs_fire_order){
-	    o.unit, o.order.tside, o.order.tunit, o.ammo, 0, NULL};
+	/* RULING R-673: a volley at an enemy individual by name */
+	int at_indiv = o.iorder.tindiv >= 0;
+	a->fire =
+	    (struct bs_fire_order){o.unit,
+				   at_indiv ? o.iorder.tside : o.order.tside,
+				   at_indiv ? o.iorder.tindiv : o.order.tunit,
+				   o.ammo,
+				   0,
+				   NULL,
+				   at_indiv};
 	a->fire_kind = (int)o.fire;
 	a->mside = o.mside;
 	a->munit = o.munit;
@@ -1627,7 +1635,7 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->weapon = -1;
 	a->mx_move.enter_col = -1;
 	a->mx_target = -1;
-	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL};
+	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL, 0};
 	a->fire_kind = -1;
 	a->mside = a->munit = -1;
 	a->after = -1;
@@ -2053,10 +2061,25 @@ static void volley_numbers(const struct bs_battle *b, int side,
 			   size_t len, size_t *k)
 {
 	struct bs1e_volley_plan p;
-	bs1e_volley_plan(b, side, f->unit, f->tside, f->tunit,
-			 (enum bs_fire_kind)kind, f->ammo, at, &p);
+	if (f->at_indiv) /* RULING R-670 */
+		bs1e_volley_plan_indiv(b, side, f->unit, f->tside, f->tunit,
+				       (enum bs_fire_kind)kind, f->ammo, at,
+				       &p);
+	else
+		bs1e_volley_plan(b, side, f->unit, f->tside, f->tunit,
+				 (enum bs_fire_kind)kind, f->ammo, at, &p);
 	if (!p.legal)
 		return;
+	if (f->at_indiv) {
+		char hp[16];
+		put(buf, len, k,
+		    " (%s range, AR %d, %d figure%s firing, %s hp expected)",
+		    band_word[p.band < 0 || p.band > 2 ? 0 : p.band],
+		    p.ar.value, p.figures, p.figures == 1 ? "" : "s",
+		    bs_tenths_text((int)lround(p.expected_hp * 10), hp,
+				   sizeof hp));
+		return;
+	}
 	char hd[16];
 	put(buf, len, k,
 	    " (%s range, AR %d%s, %d of %d figures firing, %s HD "
@@ -2095,7 +2118,12 @@ char *bs_ref_volley_text(const struct bs_ref *r, const struct bs_human_q *q,
 	}
 	const struct bs_fire_order *f = &a->fire;
 	char t[96];
-	bs_battle_unit_name(b, b->side_first[f->tside] + f->tunit, t, sizeof t);
+	if (f->at_indiv)
+		snprintf(t, sizeof t, "%s",
+			 r->sc->sides[f->tside].individuals[f->tunit].name);
+	else
+		bs_battle_unit_name(b, b->side_first[f->tside] + f->tunit, t,
+				    sizeof t);
 	put(buf, len, &k, "fire: %s, target: %s",
 	    r->sc->sides[q->side].units[f->unit].name, t);
 	const struct bs_move_point *at = NULL;
@@ -2283,8 +2311,8 @@ static void fire_question_text(const struct bs_ref *r,
 		} else {
 			put(buf, len, &k, ";");
 		}
-		struct bs_fire_order f = {v[i].unit, v[i].tside, v[i].tunit,
-					  -1,	     0,		 NULL};
+		struct bs_fire_order f = {v[i].unit, v[i].tside, v[i].tunit, -1,
+					  0,	     NULL,	 0};
 		if (pt) {
 			double from = q->path[v[i].first].moved,
 			       to = q->path[v[i].last].moved;

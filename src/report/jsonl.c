@@ -587,6 +587,15 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "hd_total", jtenths(n[4]));
 		set(o, "hp", json_integer(n[5]));
 		set(o, "behind", json_boolean(n[6]));
+		if (n[8]) { /* [9.4 A] [10.0] a volley (RULING R-670) */
+			set(o, "shot", json_true());
+			set(o, "fire",
+			    bs_report_in(n[11], BS_FIRE__COUNT)
+				? jstr(bs_fire_kind_name[n[11]])
+				: json_integer(n[11]));
+			set(o, "band", json_integer(n[9]));
+			set(o, "range", jtenths(n[10]));
+		}
 		break;
 	case BS_EV_HP:
 		set(o, "hp_lost", json_integer(n[0]));

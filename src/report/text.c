@@ -839,11 +839,24 @@ static void text_figure_attack(struct sb *b, const struct bs_scenario *sc,
 {
 	int sum = bs_report_dice_sum(ev);
 	int ar = ev->has_deriv ? ev->deriv.value : ev->n[2] + ev->n[1] - sum;
+	static const char *const band[3] = {"short", "medium", "long"};
 	put_actor(b, sc, ev);
-	put(b, " attacks ");
-	put_target(b, sc, ev);
-	put(b, " with %d figure%s%s: ", ev->n[0], ev->n[0] == 1 ? "" : "s",
-	    ev->n[6] ? " from behind" : "");
+	if (ev->n[8]) { /* [9.4 A] [10.0] a volley (RULING R-670) */
+		put(b, " shoots at ");
+		put_target(b, sc, ev);
+		put(b, " with %d figure%s (", ev->n[0],
+		    ev->n[0] == 1 ? "" : "s");
+		put_shot_kind(b, ev);
+		put(b, "%s range ",
+		    band[ev->n[9] >= 0 && ev->n[9] < 3 ? ev->n[9] : 0]);
+		put_tenths(b, ev->n[10]);
+		put(b, "\"): ");
+	} else {
+		put(b, " attacks ");
+		put_target(b, sc, ev);
+		put(b, " with %d figure%s%s: ", ev->n[0],
+		    ev->n[0] == 1 ? "" : "s", ev->n[6] ? " from behind" : "");
+	}
 	if (ev->has_deriv)
 		put_deriv(b, &ev->deriv, "AR", 0);
 	else

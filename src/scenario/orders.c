@@ -398,6 +398,59 @@ static int parse_turn(struct ld *ld, int si, const yaml_node_t *n,
 	return bad;
 }
 
+/* RULING R-673: a unit's `fire:` target: an enemy unit by name (the
+ * units first, as before individuals could be named), else an enemy
+ * individual (a hero, or a commander standing apart from his unit, [9.2]
+ * [9.4 A]; whether he stands alone is checked when the volley comes).
+ * 0 with o's target set, -1 after an error (with a suggestion among the
+ * enemy units' and individuals' names). */
+static int fire_target(struct ld *ld, int si, const yaml_node_t *n,
+		       struct bs_script_order *o)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *t = ld_text(ld, n, "target", "a name");
+	if (!t)
+		return -1;
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; i < s->sides[k].nunits; i++)
+			if (strcasecmp(s->sides[k].units[i].name, t) == 0)
+				return enemy_unit(ld, si, n, &o->order.tside,
+						  &o->order.tunit);
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; i < s->sides[k].nindividuals; i++) {
+			if (strcasecmp(s->sides[k].individuals[i].name, t) != 0)
+				continue;
+			if (k == si) {
+				ld_err(ld, n,
+				       "target: '%s' is of the order's own "
+				       "side; a target is an enemy",
+				       t);
+				return -1;
+			}
+			o->order.tside = o->iorder.tside = k;
+			o->order.tunit = -1;
+			o->iorder.tindiv = i;
+			return 0;
+		}
+	const char *names[BS_MAX_UNITS * BS_MAX_SIDES +
+			  BS_MAX_INDIVIDUALS * BS_MAX_SIDES];
+	size_t nn = 0;
+	for (int k = 0; k < s->nsides; k++) {
+		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
+			if (s->sides[k].units[i].name[0])
+				names[nn++] = s->sides[k].units[i].name;
+		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
+			if (s->sides[k].individuals[i].name[0])
+				names[nn++] = s->sides[k].individuals[i].name;
+	}
+	const char *sg = strlen(t) < 64 ? bs_suggest(t, names, nn) : NULL;
+	char buf[64];
+	ld_err(ld, n, "target: unknown enemy unit or individual %s%s%s%s",
+	       ld_kind(n, buf, sizeof buf), sg ? " (did you mean '" : "",
+	       sg ? sg : "", sg ? "'?)" : "");
+	return -1;
+}
+
 /* A fire entry [10.2] (issue 14): `fire:` the unit, `target:` the enemy,
  * `phase:` initial, missile (the default; artillery for a piece),
  * artillery or pass_through; for pass-through fire `mover:` (the enemy
@@ -491,9 +544,11 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 	if (o->unit < 0)
 		return -1;
 	const struct bs_unit *u = &side->units[o->unit];
+	/* RULING R-673: `target:` an enemy unit, else an enemy hero or
+	 * commander by name (iorder.tside, iorder.tindiv) [9.2] [9.4 A] */
+	o->iorder.tside = o->iorder.tunit = o->iorder.tindiv = -1;
 	if (ld_require(ld, n, "fire entry", "target", v[OK_TARGET]) != 0 ||
-	    enemy_unit(ld, si, v[OK_TARGET], &o->order.tside,
-		       &o->order.tunit) != 0)
+	    fire_target(ld, si, v[OK_TARGET], o) != 0)
 		bad = -1;
 	int k = u->artillery != BS_ART_NONE ? BS_FIRE_ARTILLERY : BS_FIRE_PHASE;
 	if (v[OK_PHASE]) {
@@ -509,6 +564,13 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 		if (v[OK_MOVER] &&
 		    enemy_unit(ld, si, v[OK_MOVER], &o->mside, &o->munit) != 0)
 			bad = -1;
+		else if (!v[OK_MOVER] && o->iorder.tindiv >= 0 && bad == 0) {
+			ld_err(ld, n,
+			       "fire entry: pass-through fire at an "
+			       "individual names the unit moving (mover) "
+			       "[10.6] (RULING R-673)");
+			bad = -1;
+		}
 		if (v[OK_AFTER] && ld_num(ld, v[OK_AFTER], "after", 0,
 					  LD_MAX_TABLE, &o->after) != 0)
 			bad = -1;

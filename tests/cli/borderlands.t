@@ -4,8 +4,8 @@
 # `level: intermediate`. It gives no warning: units and the heroes and
 # commanders on the table away from a unit pay the terrain (RULINGS
 # R-444 .. R-455), missiles and artillery are played. One seeded play
-# (seed 7; seed 15 until the Keep archers stepped up to the Keep wall,
-# RULING R-600, instead of walking out over it; seed 2 until the doctrine
+# (seed 1; seed 7 until the doctrine shot lone heroes, RULING R-672;
+# seed 15 until the Keep archers stepped up to the Keep wall, RULING R-600, instead of walking out over it; seed 2 until the doctrine
 # took the way around the stream, RULING R-465) shows initial,
 # pass-through and phase fire and the catapult's step C with Table 13 terms
 # (the woods' edge and cover:
@@ -21,7 +21,7 @@ run check --strict --builtin battle-of-the-borderlands
 expect_code 0
 [ -z "$ERR" ] || { echo "a warning: $ERR"; exit 1; }
 
-run play "$F" --seed 7
+run play "$F" --seed 1
 expect_code 0
 # [1.2] [10.2] the Initial Missile Phase: two-shot bows only
 expect_out "-- Initial Missile Phase [1.2] --"
@@ -35,7 +35,7 @@ expect_out "Watch hill catapult fires at"
 expect_out "[1.5 C] [10.9] [8.4]"
 expect_out "+4 target behind wall (Keep wall)"
 # the same volleys as JSON Lines: the kind of fire and the terms
-run play "$F" --seed 7 --log jsonl
+run play "$F" --seed 1 --log jsonl
 expect_code 0
 expect_out '"type":"volley"'
 expect_out '"fire":"pass-through"'

@@ -89,11 +89,11 @@ err_of() { # stderr after the first $1 lines of in.txt, then $2
 		--dice all=program 2>&1 >/dev/null
 }
 # illegal volleys refused with the rule, and the state kept
-e=$(err_of 1 'fire: Catapult, target: Orcs\nfire: Bowmen, target: Orcs, phase: missile\nfly away\nfire: Bowmen, target: Gor\nsuggest\n')
+e=$(err_of 1 'fire: Catapult, target: Orcs\nfire: Bowmen, target: Orcs, phase: missile\nfly away\nfire: Bowmen, target: Gorr\nsuggest\n')
 for m in 'refused: artillery fires in step C of the Missile and Magic Phase [1.2] [1.5 C]' \
 	"refused: this prompt is for another phase's fire (leave phase out) [1.2] [1.5]" \
 	'here: a volley, fire: UNIT, target: ENEMY, or done' \
-	"target: unknown enemy unit 'Gor'"; do
+	"target: unknown enemy unit or individual 'Gorr'"; do
 	printf '%s' "$e" | grep -qF "$m" || { echo "no refusal: $m"; printf '%s\n' "$e" | tail -4; exit 1; }
 done
 suggest=$(rm -f e.journal; { head -n 1 in.txt; printf 'suggest\nquit\n'; } |

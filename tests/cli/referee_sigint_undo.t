@@ -132,5 +132,5 @@ bad weapon_change.yaml weapon 'go\nfirst\nhold\nstay\n' 'club\n3' 'two-handed sw
 bad bs2e_example.yaml retreat 'go\nhold\nhold\nin order\nhold\nhold\nhold\n' 'maybe\n4' retreat \
 	'expected retreat (4" instead of checking) or check [2E Morale]'
 bad hero_bow.yaml fire 'go\n' 'fire: Guards, target: Nobody\nfire: Raiders, target: Guards\nshoot' 'fire: Guards, target: Raiders' \
-	"target: unknown enemy unit 'Nobody'" 'here: a volley, fire: UNIT, target: ENEMY, or done'
+	"target: unknown enemy unit or individual 'Nobody'" 'here: a volley, fire: UNIT, target: ENEMY, or done'
 exit 0

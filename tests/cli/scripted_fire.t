@@ -20,7 +20,7 @@ s/target: Orcs, ammo: fire pots}/target: Orcs, ammo: fire pot, after: 2}/' "$F" 
 run check "$bad"
 rm -f "$bad"
 expect_code 2
-expect_err "$bad:34:42: target: unknown enemy unit 'Orks' (did you mean 'Orcs'?)"
+expect_err "$bad:34:42: target: unknown enemy unit or individual 'Orks' (did you mean 'Orcs'?)"
 expect_err "$bad:35:55: phase: unknown value 'pass_thru' (did you mean 'pass_through'?)"
 expect_err "$bad:36:56: ammo: 'Catapult' has no special ammunition 'fire pot' [10.11]"
 expect_err "$bad:36:73: after: not a key of a fire entry but pass_through"

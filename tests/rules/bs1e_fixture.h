@@ -196,7 +196,7 @@ static inline void tf_volley(struct tf *t, enum bs_fire_kind kind, int side,
 	int k = t->nfire[side]++;
 	t->fire[side][k].kind = kind;
 	t->fire[side][k].o =
-	    (struct bs_fire_order){unit, tside, tunit, -1, 0, NULL};
+	    (struct bs_fire_order){unit, tside, tunit, -1, 0, NULL, 0};
 }
 
 /* Pass-through fire of (side, unit) at (tside, tunit) during the move of
@@ -209,7 +209,7 @@ static inline void tf_pass(struct tf *t, int side, int unit, int tside,
 	t->pt[side][k].munit = munit;
 	t->pt[side][k].after = after;
 	t->pt[side][k].o =
-	    (struct bs_fire_order){unit, tside, tunit, -1, 0, NULL};
+	    (struct bs_fire_order){unit, tside, tunit, -1, 0, NULL, 0};
 }
 
 static inline void tf_emit(void *ctx, const struct bs_event *ev)

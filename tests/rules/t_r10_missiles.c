@@ -9,6 +9,7 @@
  * section (s10_4_t12_... for a row of Table 12). */
 #include <math.h>
 
+#include "ai/doctrine_int.h"
 #include "battlesim/bs1e_missile.h"
 #include "bs1e_fixture.h"
 
@@ -28,8 +29,18 @@
 
 /* An Intermediate Game battle of the south and north units (their YAML
  * lines); round 1 begun with South as Side A, events on. */
+static void open_battle_i(struct tf *t, const char *head, const char *south,
+			  const char *north, const char *north_indivs);
+
 static void open_battle(struct tf *t, const char *head, const char *south,
 			const char *north)
+{
+	open_battle_i(t, head, south, north, "");
+}
+
+/* As open_battle, with more North individuals (YAML lines indented 6). */
+static void open_battle_i(struct tf *t, const char *head, const char *south,
+			  const char *north, const char *north_indivs)
 {
 	char *yaml = malloc(16384);
 	cr_assert_not_null(yaml);
@@ -39,8 +50,8 @@ static void open_battle(struct tf *t, const char *head, const char *south,
 		 "sides:\n  - name: South\n    edge: south\n    units:\n%s"
 		 "    individuals:\n" CMD_S
 		 "  - name: North\n    edge: north\n    units:\n%s"
-		 "    individuals:\n" CMD_N,
-		 head ? head : "", south, north);
+		 "    individuals:\n" CMD_N "%s",
+		 head ? head : "", south, north, north_indivs);
 	tf_open(t, yaml);
 	free(yaml);
 	struct bs_battle *b = t->b;
@@ -1479,5 +1490,187 @@ Test(r10_missiles, s10_8_s11_6_t13_target_in_shield_wall)
 	cr_assert(tf_has_term(&v->deriv, 4, "target behind wall (Old wall)"));
 	cr_assert(!tf_has_term(&v->deriv, 4, "shield wall"));
 	cr_assert_eq(v->deriv.value, 21 + 4);
+	tf_close(&t);
+}
+
+/* ---- [9.2] [9.4 A] volleys at an individual standing alone (R-670) ----- */
+
+#define ULF(hp, x, y)                                                          \
+	"      - {name: Ulf, race: human, class: fighter, level: 5, hp: " #hp  \
+	", ac: 4, position: [" #x ", " #y "]}\n"
+
+/* A volley of (side, unit) at individual `indiv` of tside (RULING R-670). */
+static void volley_at_indiv(struct tf *t, enum bs_fire_kind kind, int side,
+			    int unit, int tside, int indiv)
+{
+	int k = t->nfire[side]++;
+	t->fire[side][k].kind = kind;
+	t->fire[side][k].o =
+	    (struct bs_fire_order){unit, tside, indiv, -1, 0, NULL, 1};
+}
+
+/* [9.4 A] "The figure attacks using normal BATTLESYSTEM melee procedures.
+ * Each hit die of damage caused by the figure causes 4 hit points of
+ * damage to the Hero." RULING R-670: one figure of those that see him
+ * shoots at a size M hero, AR 21 +2 medium range, AC 4, the long bow's D6
+ * column; the hit points are taken at once [10.0]. */
+Test(r10_missiles, s9_4_a_s10_0_ruling_r670_volley_wounds_a_hero_4_hp_per_hd)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(40, ""),
+		      ULF(30, 36, 20));
+	volley_at_indiv(&t, BS_FIRE_PHASE, 0, 0, 1, 1);
+	tf_dice(&t, (int[]){5, 2}, 2);
+	missile_phase(&t);
+	const struct bs_event *v = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(v, "the archers shoot at Ulf");
+	cr_assert_eq(v->n[8], 1, "a volley");
+	cr_assert_eq(v->n[11], BS_FIRE_PHASE);
+	cr_assert_eq(v->n[0], 1, "one figure at a size M hero");
+	cr_assert_eq(v->n[9], 1, "medium range");
+	cr_assert_eq(v->deriv.value, 21 + 2);
+	cr_assert_eq(v->n[1], 4, "his AC");
+	cr_assert_eq(v->n[2], 23 - 4 + 7);
+	int hd = crt_hd("d6", 26);
+	cr_assert_eq(v->n[4], hd);
+	cr_assert_eq(v->n[5], bs1e_hero_hp_from_hd(hd), "4 hp a HD");
+	cr_assert_gt(v->n[5], 0);
+	cr_assert_eq(t.b->indivs[t.b->indiv_first[1] + 1].hp, 30 - v->n[5],
+		     "taken at once");
+	cr_assert_not_null(tf_find(&t, BS_EV_HP, 0));
+	cr_assert_eq(tf_find(&t, BS_EV_VOLLEY, 0), NULL, "no unit struck");
+	cr_assert_eq(tf_unit(&t, 0, 0)->shots, 1, "the shot is spent");
+	tf_close(&t);
+}
+
+/* RULING R-670: a volley that takes his last hit points kills him. */
+Test(r10_missiles, s9_4_a_ruling_r670_volley_kills_a_hero)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(40, ""),
+		      ULF(2, 36, 20));
+	volley_at_indiv(&t, BS_FIRE_INITIAL, 0, 0, 1, 1);
+	tf_dice(&t, (int[]){5, 2}, 2);
+	initial(&t);
+	const struct bs_event *v = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(v);
+	cr_assert_str_eq(v->cite, "[1.2] [10.2] [9.4 A] [10.0] RULING R-670");
+	cr_assert_geq(v->n[5], 2);
+	const struct bs_indiv_state *u = &t.b->indivs[t.b->indiv_first[1] + 1];
+	cr_assert_eq(u->alive, 0, "killed by missile fire");
+	tf_close(&t);
+}
+
+/* [9.4 A] "Up to 3 figures can attack a size L Hero at a time": three of
+ * the ten archers that see the ogre shoot (RULING R-670). */
+Test(r10_missiles, s9_4_a_ruling_r670_three_figures_at_a_size_l_hero)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(40, ""),
+		      "      - {name: Grut, race: ogre, hp: 40, ac: 4, "
+		      "position: [36, 20]}\n");
+	volley_at_indiv(&t, BS_FIRE_PHASE, 0, 0, 1, 1);
+	tf_dice(&t, (int[]){3, 4}, 2);
+	missile_phase(&t);
+	const struct bs_event *v = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[0], 3, "three figures against size L");
+	cr_assert_eq(v->n[4], 3 * v->n[3]);
+	tf_close(&t);
+}
+
+/* [9.2] "Commanders who are physically separate from their units can be
+ * attacked and killed as if they were Heroes"; one with his unit is no
+ * target (RULING R-671); nor is artillery's. */
+Test(r10_missiles, s9_2_ruling_r671_commander_alone_is_a_target_with_unit_not)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(20, ""),
+		      "      - {name: Gen, race: human, class: fighter, level: "
+		      "5, abilities: {cha: 15}, hp: 30, ac: 4, rank: army, "
+		      "position: [30, 22]}\n");
+	struct bs1e_volley_plan p;
+	bs1e_volley_plan_indiv(t.b, 0, 0, 1, 0, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert_eq(p.legal, 0, "NC is with the orcs");
+	cr_assert_str_eq(p.cite, "[9.2] [9.4] RULING R-671");
+	cr_assert(bs1e_indiv_on_table(t.b, 1, 1), "the general stands alone");
+	bs1e_volley_plan_indiv(t.b, 0, 0, 1, 1, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(p.legal, "%s %s", p.why, p.cite);
+	cr_assert_gt(p.expected_hp, 0);
+	volley_at_indiv(&t, BS_FIRE_PHASE, 0, 0, 1, 0);
+	volley_at_indiv(&t, BS_FIRE_PHASE, 0, 0, 1, 1);
+	tf_dice(&t, (int[]){3, 4}, 2);
+	missile_phase(&t);
+	const struct bs_event *r = rejected(&t, 0);
+	cr_assert_not_null(r);
+	cr_assert_str_eq(r->cite, "[9.2] [9.4] RULING R-671");
+	const struct bs_event *v = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(v, "the general is shot at");
+	cr_assert_eq(v->tindiv, 1);
+	tf_close(&t);
+}
+
+/* [10.0] [10.1] RULING R-670: out of range or out of sight (behind the
+ * archers' 45-degree arc), as for a unit target. */
+Test(r10_missiles, s10_1_ruling_r670_hero_out_of_range_or_sight_refused)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(40, ""),
+		      ULF(30, 36, 35) "      - {name: Ivo, race: human, "
+				      "hp: 30, ac: 4, position: [36, 2]}\n");
+	struct bs1e_volley_plan p;
+	bs1e_volley_plan_indiv(t.b, 0, 0, 1, 1, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert_eq(p.legal, 0, "25\" away: beyond the long bow's 21\"");
+	cr_assert_str_eq(p.cite, "[10.0]");
+	bs1e_volley_plan_indiv(t.b, 0, 0, 1, 2, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert_eq(p.legal, 0, "behind the archers");
+	cr_assert_str_eq(p.cite, "[10.1]");
+	tf_close(&t);
+}
+
+/* [10.6] RULING R-670: pass-through fire at a moment of an enemy unit's
+ * move may go at a hero standing alone. */
+Test(r10_missiles, s10_6_ruling_r670_pass_through_fire_at_a_hero)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(30, ""),
+		      ULF(30, 30, 22));
+	struct bs_order o = tf_advance(6, 0);
+	tf_order(&t, 1, 0, &o);
+	tf_pass(&t, 0, 0, 1, 1, 1, 0, 3);
+	t.pt[0][0].o.at_indiv = 1;
+	t.moves_first = 0;
+	tf_dice(&t, (int[]){3, 4}, 2);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	const struct bs_event *v = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->n[11], BS_FIRE_PASS_THROUGH);
+	cr_assert_eq(v->phase, BS_PHASE_MOVEMENT);
+	cr_assert_str_eq(v->cite, "[10.6] [9.4 A] [10.0] RULING R-670");
+	cr_assert_eq(tf_unit(&t, 0, 0)->pass_through, 1);
+	tf_close(&t);
+}
+
+/* RULING R-672: the doctrine shoots a lone hero when the part of his hit
+ * points a volley is expected to take beats every unit's part of hit dice
+ * (a wounded hero of 3 hp), not a hero of 200 hp. */
+Test(r10_missiles, s9_4_a_ruling_r672_doctrine_shoots_a_lone_hero)
+{
+	struct tf t;
+	open_battle_i(&t, NULL, ARCHERS("long bow", ""), ORCS(24, ""),
+		      ULF(3, 30, 20));
+	struct bs_fire_order out[4];
+	int n = bs_ai_fire_cb(NULL, t.b, 0, BS_FIRE_PHASE, 0, out, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(out[0].at_indiv, 1, "the hero");
+	cr_assert_eq(out[0].tside, 1);
+	cr_assert_eq(out[0].tunit, 1);
+	cr_assert_not_null(strstr(out[0].why, "R-672"));
+	t.b->indivs[t.b->indiv_first[1] + 1].hp = 200;
+	n = bs_ai_fire_cb(NULL, t.b, 0, BS_FIRE_PHASE, 0, out, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(out[0].at_indiv, 0, "the orcs");
+	cr_assert_eq(out[0].tunit, 0);
 	tf_close(&t);
 }

@@ -246,6 +246,33 @@ int bs_mx_cols(const struct bs_battle *b);
 /* The land brigades of side at (row, col), routed included [M1.4]. */
 int bs_mx_stack_count(const struct bs_battle *b, int side, int row, int col);
 
+/* The location index of the battle (docs/MATRIX.md "The location
+ * index"): what is at a location, read without scanning every brigade.
+ * Counts of one army's brigades on the field at a location: */
+struct bs_mx_cell {
+	int field;  /* all of them, routed included */
+	int active; /* not routed (they may fight) */
+	int land;   /* not aerial, routed included: the stack [M1.4] [M4.1] */
+	int aerial; /* aerial, routed included */
+};
+
+/* side's counts at (row, col); all 0 off the matrix. */
+struct bs_mx_cell bs_mx_cell_at(const struct bs_battle *b, int side, int row,
+				int col);
+
+/* side's counts at every location, row by row: (row, col) at row x
+ * bs_mx_cols + col (valid until the battle next changes). */
+const struct bs_mx_cell *bs_mx_cells(const struct bs_battle *b, int side);
+
+/* The brigades on the field at (row, col), both armies, routed included,
+ * in unit order: their count, and *units the list (valid until the battle
+ * next changes; NULL with 0 off the matrix). */
+int bs_mx_units_at(const struct bs_battle *b, int row, int col,
+		   const int **units);
+
+/* side's brigades on the field, not routed. */
+int bs_mx_active_count(const struct bs_battle *b, int side);
+
 /* 1 when brigade g can attack brigade t with mode from where they stand
  * ([M3.4a] magic / [M3.4b] missile: same or adjacent location, diagonals
  * included; charge / melee: same location). */

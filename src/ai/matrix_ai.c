@@ -71,22 +71,28 @@ static int shooter(const struct bs_mx_state *a)
 	return a->def->scouts || (a->missile > 0 && a->missile >= a->melee);
 }
 
-/* Strength of a side's active brigades at (row, col): sum of (best rating
- * + defense) x class. */
-static int power(const struct bs_battle *b, int side, int row, int col)
+/* Strength of each side's active brigades at each location: sum of
+ * (best rating + defense) x class, into p[side][row][col] (one pass over
+ * the brigades; rows x columns of the matrix now). */
+static void power(const struct bs_battle *b,
+		  int p[2][BS_MX_MAX_ROWS][BS_MX_MAX_COLS])
 {
-	int p = 0;
+	int rows = bs_mx_field(b)->rows, cols = bs_mx_cols(b);
+	for (int sd = 0; sd < 2; sd++)
+		for (int r = 0; r < rows; r++)
+			for (int c = 0; c < cols; c++)
+				p[sd][r][c] = 0;
 	for (int g = 0; g < b->nunits; g++) {
 		const struct bs_mx_state *t = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || t->row != row ||
-		    t->col != col)
+		if (!active(b, g) || t->row < 0 || t->row >= rows ||
+		    t->col < 0 || t->col >= cols)
 			continue;
 		int r = t->melee > t->missile ? t->melee : t->missile;
 		if (t->charge > r)
 			r = t->charge;
-		p += (r + t->defense + 1) * t->cls;
+		p[side_of(b, g)][t->row][t->col] +=
+		    (r + t->defense + 1) * t->cls;
 	}
-	return p;
 }
 
 static int iabs(int x)
@@ -102,33 +108,35 @@ static int iabs(int x)
 static int nearest_enemy(const struct bs_battle *b, int g, int r0, int c0,
 			 int *row, int *col)
 {
-	int best = INT_MAX, any_active = 0;
-	for (int h = 0; h < b->nunits; h++)
-		if (side_of(b, h) != side_of(b, g) && active(b, h))
-			any_active = 1;
-	for (int h = 0; h < b->nunits; h++) {
-		const struct bs_mx_state *t = st(b, h);
-		if (side_of(b, h) == side_of(b, g) || t->where != BS_MX_FIELD ||
-		    (any_active && t->routed))
-			continue;
-		int d = iabs(t->row - r0) + iabs(t->col - c0);
-		if (d < best ||
-		    (d == best &&
-		     (t->row < *row || (t->row == *row && t->col < *col)))) {
-			best = d;
-			*row = t->row;
-			*col = t->col;
+	/* the location index: the locations in row then column order, so
+	 * that the first at the least distance is the one the ties take */
+	int foe = 1 - side_of(b, g), best = INT_MAX;
+	int any_active = bs_mx_active_count(b, foe) > 0;
+	int rows = bs_mx_field(b)->rows, cols = bs_mx_cols(b);
+	const struct bs_mx_cell *n = bs_mx_cells(b, foe);
+	for (int r = 0; r < rows; r++)
+		for (int c = 0; c < cols; c++, n++) {
+			if (!(any_active ? n->active : n->field))
+				continue;
+			int d = iabs(r - r0) + iabs(c - c0);
+			if (d < best) {
+				best = d;
+				*row = r;
+				*col = c;
+			}
 		}
-	}
 	return best != INT_MAX;
 }
 
+/* An enemy in the same or an adjacent location (g on the field)? */
 static int enemy_within_one(const struct bs_battle *b, int g)
 {
-	for (int h = 0; h < b->nunits; h++)
-		if (side_of(b, h) != side_of(b, g) &&
-		    bs_mx_in_reach(b, g, h, BS_MX_MISSILE))
-			return 1;
+	const struct bs_mx_state *a = st(b, g);
+	int foe = 1 - side_of(b, g);
+	for (int r = a->row - 1; r <= a->row + 1; r++)
+		for (int c = a->col - 1; c <= a->col + 1; c++)
+			if (bs_mx_cell_at(b, foe, r, c).field)
+				return 1;
 	return 0;
 }
 
@@ -170,11 +178,8 @@ static void walk(const struct bs_battle *b, int g, int r, int c, int tr, int tc,
 		if (!done)
 			break;
 		/* an enemy stack stops the move [M3.2]: plan no further */
-		for (int h = 0; h < b->nunits; h++)
-			if (side_of(b, h) != side &&
-			    st(b, h)->where == BS_MX_FIELD &&
-			    st(b, h)->row == r && st(b, h)->col == c)
-				return;
+		if (bs_mx_cell_at(b, 1 - side, r, c).field)
+			return;
 	}
 }
 
@@ -186,15 +191,17 @@ static int weak_spots(const struct bs_battle *b, int side, int *cols, int max)
 	const struct bs_matrix_field *f = bs_mx_field(b);
 	int n = 0, deficit[BS_MX_MAX_COLS];
 	int fwd = side == 0 ? 1 : -1;
+	int pw[2][BS_MX_MAX_ROWS][BS_MX_MAX_COLS];
+	power(b, pw);
 	for (int c = 0; c < bs_mx_cols(b); c++) {
 		int worst = 0;
 		for (int r = 0; r < f->rows; r++) {
-			int own = power(b, side, r, c);
+			int own = pw[side][r][c];
 			if (!own)
 				continue;
-			int foe = power(b, 1 - side, r, c);
+			int foe = pw[1 - side][r][c];
 			if (r + fwd >= 0 && r + fwd < f->rows)
-				foe += power(b, 1 - side, r + fwd, c);
+				foe += pw[1 - side][r + fwd][c];
 			if (foe - own > worst)
 				worst = foe - own;
 		}
@@ -274,13 +281,40 @@ static void ai_move(void *ctx, const struct bs_battle *b, int g,
  * col); else one in reach of mode), by expected damage over the points it
  * has left. A routed target is taken only when no other is there: it no
  * longer counts for the victory (RULING R-265). */
+/* The brigades at (row, col) (same_only) or at it and the eight around it
+ * (the reach of magic and missiles [M3.4a] [M3.4b]), in unit order, into
+ * out (the location index); returns how many. */
+static int around(const struct bs_battle *b, int row, int col, int same_only,
+		  int *out)
+{
+	int n = 0, d = same_only ? 0 : 1;
+	for (int r = row - d; r <= row + d; r++)
+		for (int c = col - d; c <= col + d; c++) {
+			const int *at;
+			int k = bs_mx_units_at(b, r, c, &at);
+			for (int i = 0; i < k; i++) {
+				/* insertion: unit order over the locations */
+				int j = n++;
+				while (j > 0 && out[j - 1] > at[i]) {
+					out[j] = out[j - 1];
+					j--;
+				}
+				out[j] = at[i];
+			}
+		}
+	return n;
+}
+
 static int best_target(const struct bs_battle *b, int g, enum bs_mx_mode mode,
 		       int row, int col, int same_only)
 {
 	const struct bs_mx_state *a = st(b, g);
 	int best = -1, best_routed = 1;
 	long best_score = -1;
-	for (int h = 0; h < b->nunits; h++) {
+	int cand[2 * BS_MX_MAX_BRIGADES];
+	int ncand = around(b, row, col, same_only, cand);
+	for (int i = 0; i < ncand; i++) {
+		int h = cand[i];
 		const struct bs_mx_state *t = st(b, h);
 		if (side_of(b, h) == side_of(b, g) || t->where != BS_MX_FIELD)
 			continue;
@@ -321,10 +355,12 @@ static void ai_declare(void *ctx, const struct bs_battle *b, int side, int row,
 		       int col, int *decl)
 {
 	(void)ctx;
-	for (int g = 0; g < b->nunits; g++) {
+	const int *at;
+	int nat = bs_mx_units_at(b, row, col, &at);
+	for (int i = 0; i < nat; i++) {
+		int g = at[i];
 		const struct bs_mx_state *a = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || a->row != row ||
-		    a->col != col || a->def->scouts)
+		if (side_of(b, g) != side || !active(b, g) || a->def->scouts)
 			continue;
 		/* shooters hold back and shoot at +1, casters cast */
 		if (caster(a) || (shooter(a) && !a->moved))
@@ -337,20 +373,21 @@ static void ai_defend(void *ctx, const struct bs_battle *b, int side, int row,
 		      int col, int *eng)
 {
 	(void)ctx;
-	for (int g = 0; g < b->nunits; g++) {
+	const int *at;
+	int nat = bs_mx_units_at(b, row, col, &at);
+	for (int i = 0; i < nat; i++) {
+		int g = at[i];
 		const struct bs_mx_state *a = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || a->row != row ||
-		    a->col != col || a->def->scouts)
+		if (side_of(b, g) != side || !active(b, g) || a->def->scouts)
 			continue;
 		if (caster(a) || (shooter(a) && !a->moved))
 			continue;
 		int best = -1;
 		long best_score = LONG_MIN;
-		for (int h = 0; h < b->nunits; h++) {
+		for (int j = 0; j < nat; j++) {
+			int h = at[j];
 			const struct bs_mx_state *t = st(b, h);
-			if (side_of(b, h) == side || t->declared < 0 ||
-			    t->where != BS_MX_FIELD || t->row != row ||
-			    t->col != col)
+			if (side_of(b, h) == side || t->declared < 0)
 				continue;
 			/* matchup: what g deals to h, plus what engaging h
 			 * saves: h's unopposed attack on its target (its

@@ -68,6 +68,7 @@ static void mx_reset(struct bs_battle *b)
 {
 	struct mx_scratch *s = mx_sc(b);
 	s->cols = b->sc->matrix->cols;
+	mx_ix_dirty(b); /* every brigade placed anew */
 	for (int g = 0; g < b->nunits; g++) {
 		struct bs_unit_state *u = &b->units[g];
 		const struct bs_mx_brigade *br =

@@ -62,6 +62,7 @@ void bs_mx_set_routed(struct bs_battle *b, int g, int routed)
 	if (!t)
 		return;
 	t->routed = routed != 0;
+	mx_ix_unit(b, g);
 	if (routed)
 		b->units[g].flags |= BS_UF_ROUTED;
 	else
@@ -76,22 +77,144 @@ void bs_mx_set_place(struct bs_battle *b, int g, int row, int col)
 	t->where = row < 0 ? BS_MX_RESERVE : BS_MX_FIELD;
 	t->row = row < 0 ? -1 : row;
 	t->col = row < 0 ? -1 : col;
+	mx_ix_unit(b, g);
+}
+
+/* ---- the location index (mx_int.h struct mx_index) ------------------ */
+
+/* What brigade g counts as now: its cell (-1 not on the matrix). */
+static struct mx_ix_ent ix_ent(const struct bs_battle *b,
+			       const struct mx_index *ix, int g)
+{
+	const struct bs_mx_state *t = &mx_sc(b)->st[g];
+	struct mx_ix_ent e = {-1, t->routed != 0};
+	if (t->where == BS_MX_FIELD)
+		e.cell = mx_ix_cell(ix, b->sc->matrix->rows, t->row, t->col);
+	return e;
+}
+
+/* Add (k = 1) or take away (k = -1) brigade g's entry e in the counts. */
+static void ix_count(const struct bs_battle *b, struct mx_index *ix, int g,
+		     struct mx_ix_ent e, int k)
+{
+	int side = b->units[g].side, aerial = mx_sc(b)->st[g].def->aerial != 0;
+	if (e.cell < 0)
+		return;
+	struct bs_mx_cell *n = &ix->n[side][e.cell];
+	n->field += k;
+	n->active += e.routed ? 0 : k;
+	n->land += aerial ? 0 : k;
+	n->aerial += aerial ? k : 0;
+	if (!e.routed)
+		ix->active[side] += k;
+}
+
+/* Everything in one pass over the brigades: the counts per location and
+ * army, then the lists by a counting sort that keeps unit order in each
+ * location. */
+static void ix_build(const struct bs_battle *b, struct mx_index *ix)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	int rows = b->sc->matrix->rows;
+	ix->cols = s->cols;
+	int ncell = rows * s->cols;
+	memset(ix->n[0], 0, sizeof ix->n[0][0] * (size_t)ncell);
+	memset(ix->n[1], 0, sizeof ix->n[1][0] * (size_t)ncell);
+	memset(ix->start, 0, sizeof ix->start[0] * (size_t)(ncell + 1));
+	ix->active[0] = ix->active[1] = 0;
+	ix->off = 0;
+	for (int g = 0; g < b->nunits; g++) {
+		struct mx_ix_ent e = ix_ent(b, ix, g);
+		ix->ent[g] = e;
+		/* a brigade on the field is always on the matrix (the
+		 * loader, the moves, bs_mx_set_place); counted if not */
+		if (s->st[g].where == BS_MX_FIELD && e.cell < 0)
+			ix->off++;
+		if (s->st[g].where == BS_MX_FIELD && e.cell < 0 && !e.routed)
+			ix->active[b->units[g].side]++;
+		ix_count(b, ix, g, e, 1);
+		if (e.cell >= 0)
+			ix->start[e.cell + 1]++;
+	}
+	for (int c = 0; c < ncell; c++)
+		ix->start[c + 1] += ix->start[c];
+	int fill[MX_CELLS];
+	memcpy(fill, ix->start, sizeof fill[0] * (size_t)ncell);
+	for (int g = 0; g < b->nunits; g++)
+		if (ix->ent[g].cell >= 0)
+			ix->unit[fill[ix->ent[g].cell]++] = g;
+	ix->valid = ix->lists = 1;
+}
+
+const struct mx_index *mx_ix(const struct bs_battle *b, int lists)
+{
+	struct mx_index *ix = &mx_sc(b)->ix;
+	if (!ix->valid || (lists && !ix->lists))
+		ix_build(b, ix);
+	return ix;
+}
+
+void mx_ix_unit(const struct bs_battle *b, int g)
+{
+	struct mx_index *ix = &mx_sc(b)->ix;
+	ix->lists = 0;
+	if (!ix->valid)
+		return; /* rebuilt whole at the next query */
+	if (ix->off) {
+		ix->valid = 0; /* brigades off the matrix: rebuild */
+		return;
+	}
+	struct mx_ix_ent e = ix_ent(b, ix, g);
+	const struct bs_mx_state *t = &mx_sc(b)->st[g];
+	if (t->where == BS_MX_FIELD && e.cell < 0) {
+		ix->valid = 0; /* off the matrix: let the rebuild count it */
+		return;
+	}
+	ix_count(b, ix, g, ix->ent[g], -1);
+	ix_count(b, ix, g, e, 1);
+	ix->ent[g] = e;
+}
+
+struct bs_mx_cell bs_mx_cell_at(const struct bs_battle *b, int side, int row,
+				int col)
+{
+	struct bs_mx_cell none = {0, 0, 0, 0};
+	if (side < 0 || side > 1)
+		return none;
+	const struct bs_mx_cell *n = mx_ix_at(b, side, row, col);
+	return n ? *n : none;
+}
+
+const struct bs_mx_cell *bs_mx_cells(const struct bs_battle *b, int side)
+{
+	return side < 0 || side > 1 ? NULL : mx_ix(b, 0)->n[side];
+}
+
+int bs_mx_units_at(const struct bs_battle *b, int row, int col,
+		   const int **units)
+{
+	const struct mx_index *ix = mx_ix(b, 1);
+	int c = mx_ix_cell(ix, b->sc->matrix->rows, row, col);
+	if (c < 0) {
+		*units = NULL;
+		return 0;
+	}
+	*units = &ix->unit[ix->start[c]];
+	return ix->start[c + 1] - ix->start[c];
+}
+
+int bs_mx_active_count(const struct bs_battle *b, int side)
+{
+	return side < 0 || side > 1 ? 0 : mx_ix(b, 0)->active[side];
 }
 
 /* [M1.4] "there is one stack in each location per army"; "Aerial Units
  * do not stack" [M4.1]. */
 int bs_mx_stack_count(const struct bs_battle *b, int side, int row, int col)
 {
-	const struct mx_scratch *s = mx_sc(b);
-	int n = 0;
-	for (int g = b->side_first[side];
-	     g < b->nunits && b->units[g].side == side; g++) {
-		const struct bs_mx_state *t = &s->st[g];
-		if (t->where == BS_MX_FIELD && t->row == row && t->col == col &&
-		    !t->def->aerial)
-			n++;
-	}
-	return n;
+	const struct bs_mx_cell *n =
+	    side < 0 || side > 1 ? NULL : mx_ix_at(b, side, row, col);
+	return n ? n->land : 0;
 }
 
 int bs_mx_in_reach(const struct bs_battle *b, int g, int t,
@@ -125,12 +248,14 @@ int bs_mx_may_declare(const struct bs_battle *b, int g, int t)
 		return 0;
 	if (!d->def->scouts)
 		return 1;
-	/* RULING R-253: scouts are screened by their army's other brigades */
-	for (int h = 0; h < b->nunits; h++) {
-		const struct bs_mx_state *o = &s->st[h];
-		if (b->units[h].side == b->units[t].side &&
-		    o->where == BS_MX_FIELD && !o->routed && !o->def->scouts &&
-		    o->row == d->row && o->col == d->col)
+	/* RULING R-253: scouts are screened by their army's other brigades
+	 * (the brigades at its location: the location index) */
+	const int *at;
+	int n = bs_mx_units_at(b, d->row, d->col, &at);
+	for (int i = 0; i < n; i++) {
+		const struct bs_mx_state *o = &s->st[at[i]];
+		if (b->units[at[i]].side == b->units[t].side && !o->routed &&
+		    !o->def->scouts)
 			return 0;
 	}
 	return 1;
@@ -186,6 +311,7 @@ void mx_remove(struct bs_battle *b, int g, enum bs_unit_end end,
 	struct mx_scratch *s = mx_sc(b);
 	struct bs_unit_state *u = &b->units[g];
 	s->st[g].where = BS_MX_OUT;
+	mx_ix_unit(b, g);
 	u->flags |= BS_UF_REMOVED;
 	if (end == BS_END_DESTROYED)
 		u->flags |= BS_UF_DESTROYED;
@@ -206,6 +332,7 @@ int mx_past_column(struct bs_battle *b, int g, int nc)
 	struct mx_scratch *s = mx_sc(b);
 	struct bs_mx_state *t = &s->st[g];
 	const struct bs_matrix_field *f = b->sc->matrix;
+	mx_ix_dirty(b); /* a column, a shift, or g leaves */
 	if ((f->options & (1u << BS_MX_OPT_NEW_COLUMNS)) &&
 	    s->cols < BS_MX_MAX_COLS) {
 		if (nc < 0) {

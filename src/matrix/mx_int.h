@@ -7,6 +7,42 @@
 #include "battlesim/matrix.h"
 
 #define MX_GRID_TEXT 4096
+#define MX_MAX_G (BS_MAX_SIDES * BS_MX_MAX_BRIGADES)
+#define MX_CELLS (BS_MX_MAX_ROWS * BS_MX_MAX_COLS)
+
+/* The location index (issue 13; docs/MATRIX.md "The location index"):
+ * which brigades are at each location of the matrix, so that the rounds
+ * and the controllers ask a location instead of scanning every brigade.
+ * Cells: (row, col) of the matrix as it is, row * cols + col. It holds
+ * per army and cell the counts of struct bs_mx_cell and per army the
+ * brigades on the field not routed (the counts), and the brigades on the
+ * field in each cell in unit order, both armies, routed included (the
+ * lists: unit[start[c] .. start[c + 1])). All of it is a function of
+ * where / row / col / routed of every brigade and the columns.
+ * Kept exact so: a change of one brigade calls mx_ix_unit, which moves
+ * that brigade's entry in the counts (from what it last counted, ent[g])
+ * and marks the lists stale; a change of many (a new column shifting the
+ * others, a reset) calls mx_ix_dirty, and the next query rebuilds
+ * everything in one pass over the brigades. The lists are rebuilt (with
+ * the counts) at their first query after a change: in a round after the
+ * movement and after the damage. It lives in the battle's scratch
+ * (battles run on several threads). */
+struct mx_ix_ent {
+	int cell;   /* -1: not on the matrix */
+	int routed; /* as counted */
+};
+
+struct mx_index {
+	int valid;		 /* counts: 0 rebuilt at the next query */
+	int lists;		 /* lists: 0 rebuilt at the next query */
+	int cols;		 /* the columns it was built for */
+	int off;		 /* brigades on the field off the matrix (0) */
+	int start[MX_CELLS + 1]; /* cell c's brigades in unit[] */
+	int unit[MX_MAX_G];
+	struct mx_ix_ent ent[MX_MAX_G];	  /* what each brigade counts as */
+	struct bs_mx_cell n[2][MX_CELLS]; /* per army */
+	int active[2];			  /* per army, on the field */
+};
 
 struct mx_scratch {
 	struct bs_mx_state *st; /* b->nunits */
@@ -14,11 +50,46 @@ struct mx_scratch {
 	int *decl, *eng;	/* b->nunits, for the controllers */
 	int *killer;		/* side whose attack hit it last, -1 */
 	char grid[MX_GRID_TEXT];
+	struct mx_index ix;
 };
 
 static inline struct mx_scratch *mx_sc(const struct bs_battle *b)
 {
 	return (struct mx_scratch *)b->scratch;
+}
+
+/* Many brigades' where, row, col or routed changed, or the columns: the
+ * location index is rebuilt at its next query. */
+static inline void mx_ix_dirty(const struct bs_battle *b)
+{
+	mx_sc(b)->ix.valid = 0;
+	mx_sc(b)->ix.lists = 0;
+}
+
+/* Brigade g's where, row, col or routed changed: its entry in the
+ * counts moves, the lists are stale (field.c). */
+void mx_ix_unit(const struct bs_battle *b, int g);
+
+/* The location index with valid counts (field.c); with valid lists too
+ * when `lists`. */
+const struct mx_index *mx_ix(const struct bs_battle *b, int lists);
+
+/* The cell of (row, col) in the index, -1 off the matrix. */
+static inline int mx_ix_cell(const struct mx_index *ix, int rows, int row,
+			     int col)
+{
+	if (row < 0 || row >= rows || col < 0 || col >= ix->cols)
+		return -1;
+	return row * ix->cols + col;
+}
+
+/* Side's counts at (row, col) (side 0 or 1); NULL off the matrix. */
+static inline const struct bs_mx_cell *mx_ix_at(const struct bs_battle *b,
+						int side, int row, int col)
+{
+	const struct mx_index *ix = mx_ix(b, 0);
+	int c = mx_ix_cell(ix, b->sc->matrix->rows, row, col);
+	return c < 0 ? NULL : &ix->n[side][c];
 }
 
 /* The controller of side `side` (b->ctl_other, attached through

@@ -10,8 +10,6 @@
 
 #include "matrix/mx_int.h"
 
-#define MX_MAX_G (BS_MAX_SIDES * BS_MX_MAX_BRIGADES)
-
 static int other(int side)
 {
 	return side == 0 ? 1 : 0;
@@ -125,14 +123,14 @@ static void initiative(struct bs_battle *b)
 static int enemy_stops(const struct bs_battle *b, int g, int row, int col,
 		       int shift)
 {
-	const struct mx_scratch *s = mx_sc(b);
-	int aerial = s->st[g].def->aerial;
-	for (int h = 0; h < b->nunits; h++)
-		if (side_of(b, h) != side_of(b, g) &&
-		    at(b, h, row, col - shift) &&
-		    (!aerial || s->st[h].def->aerial))
-			return 1;
-	return 0;
+	/* the location index: in play it may still hold g where its walk
+	 * began (apply_move updates g's entry at the end), but only the
+	 * other army is read here; a new column rebuilds it */
+	const struct bs_mx_cell *n =
+	    mx_ix_at(b, other(side_of(b, g)), row, col - shift);
+	if (!n)
+		return 0;
+	return mx_sc(b)->st[g].def->aerial ? n->aerial > 0 : n->field > 0;
 }
 
 static void emit_move(struct bs_battle *b, int g, int r0, int c0, int used,
@@ -181,6 +179,7 @@ static void rout_move(struct bs_battle *b, int g)
 		}
 		t->row -= mx_forward(side);
 	}
+	mx_ix_unit(b, g);
 	emit_move(b, g, r0, c0, used, 1, "routs toward its reserve");
 }
 
@@ -338,6 +337,7 @@ static void apply_move(struct bs_battle *b, int g, const struct bs_mx_move *m)
 	memset(&w, 0, sizeof w);
 	w.t = &mx_sc(b)->st[g];
 	walk(b, g, m, &w);
+	mx_ix_unit(b, g); /* g may have moved */
 	struct bs_mx_state *t = w.t;
 	if (w.used == 0)
 		return;
@@ -530,20 +530,24 @@ static void engagement(struct bs_battle *b)
 	mx_phase(b, BS_PHASE_MX_ENGAGEMENT, "[M3.3]");
 	for (int r = 0; r < f->rows; r++)
 		for (int c = 0; c < s->cols; c++) {
-			int nw = 0, nl = 0;
-			for (int g = 0; g < b->nunits; g++)
-				if (at(b, g, r, c))
-					side_of(b, g) == w ? nw++ : nl++;
-			if (!nw || !nl)
+			/* the location index: both armies here? their
+			 * brigades in unit order (nothing moves in this
+			 * phase; a copy all the same) */
+			if (!mx_ix_at(b, w, r, c)->field ||
+			    !mx_ix_at(b, l, r, c)->field)
 				continue;
+			const int *list;
+			int here[MX_MAX_G];
+			int nh = bs_mx_units_at(b, r, c, &list);
+			memcpy(here, list, sizeof here[0] * (size_t)nh);
 			for (int g = 0; g < b->nunits; g++)
 				s->decl[g] = s->eng[g] = -1;
 			const struct bs_mx_controller *cw = mx_ctl(b, w);
 			if (cw->declare)
 				cw->declare(cw->ctx, b, w, r, c, s->decl);
-			for (int g = 0; g < b->nunits; g++) {
-				if (side_of(b, g) != w || !at(b, g, r, c) ||
-				    !may_engage(b, g))
+			for (int i = 0; i < nh; i++) {
+				int g = here[i];
+				if (side_of(b, g) != w || !may_engage(b, g))
 					continue;
 				int t = s->decl[g];
 				if (t != -1 && !bs_mx_may_declare(b, g, t)) {
@@ -560,9 +564,9 @@ static void engagement(struct bs_battle *b)
 			const struct bs_mx_controller *cl = mx_ctl(b, l);
 			if (cl->defend)
 				cl->defend(cl->ctx, b, l, r, c, s->eng);
-			for (int g = 0; g < b->nunits; g++) {
-				if (side_of(b, g) != l || !at(b, g, r, c) ||
-				    !may_engage(b, g))
+			for (int i = 0; i < nh; i++) {
+				int g = here[i];
+				if (side_of(b, g) != l || !may_engage(b, g))
 					continue;
 				int t = s->eng[g];
 				if (t != -1 &&
@@ -1059,11 +1063,14 @@ static void assess(struct bs_battle *b)
 		t->pending = 0;
 		dead[g] = t->cls == 0;
 	}
+	int ndead = 0;
 	for (int g = 0; g < b->nunits; g++)
-		if (dead[g])
+		if (dead[g]) {
+			ndead++;
 			mx_remove(b, g, BS_END_DESTROYED,
 				  "destroyed: its last century is lost",
 				  "[M2.6]");
+		}
 	/* RULING R-254: a brigade that lost a century, or whose stack lost a
 	 * brigade destroyed, checks morale: d100 above its ML% routs it */
 	for (int g = 0; g < b->nunits; g++) {
@@ -1071,7 +1078,7 @@ static void assess(struct bs_battle *b)
 		if (!mx_active(b, g))
 			continue;
 		int ally = 0;
-		for (int h = 0; h < b->nunits; h++)
+		for (int h = 0; h < b->nunits && ndead; h++)
 			if (dead[h] && side_of(b, h) == side_of(b, g) &&
 			    s->st[h].row == t->row && s->st[h].col == t->col)
 				ally = 1;
@@ -1095,6 +1102,7 @@ static void assess(struct bs_battle *b)
 		int pass = roll <= ml;
 		if (!pass) {
 			t->routed = 1;
+			mx_ix_unit(b, g);
 			b->units[g].flags |= BS_UF_ROUTED;
 		}
 		if (bs_battle_events_on(b)) {

@@ -180,6 +180,7 @@ enum bs1e_marker {
 	BS1E_MARKER_NONE,
 	BS1E_MARKER_IMMOBILIZED,
 	BS1E_MARKER_CHARM,
+	BS1E_MARKER_MAGIC, /* [14.7] part of a unit enchanted */
 	BS1E_MARKER__COUNT
 };
 extern const char *const bs1e_marker_name[BS1E_MARKER__COUNT];
@@ -188,6 +189,13 @@ extern const char *const bs1e_marker_name[BS1E_MARKER__COUNT];
  * RULING R-627): the HD of enemy figures expected held or routed (an
  * individual: a quarter of his hit points); < 0 when its area covers one
  * of the side's own; 0 when it would do nothing. Reads only. */
+/* [14.7] for the AI (RULING R-687, r14_bonus.c): the HD of the figures
+ * legal plan p of a spell bs_spell_bonus_played names would better (its
+ * friends' bonuses, its enemies' penalties), of units about to fight
+ * (in melee, or an enemy unit within 12" of a friend's), not those it
+ * enchants already. */
+double bs1e_bonus_expect(const struct bs_battle *b, int side,
+			 const struct bs1e_cast_plan *p);
 double bs1e_fx_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p);
 

@@ -181,6 +181,22 @@ struct bs_spell_damage {
 	int hp;			   /* 1: the user's current hit points */
 };
 
+/* [14.7] what a bonus or penalty spell does to the creatures it affects
+ * (issue 16): `friends:` those of the caster's side, `enemies:` the
+ * others. Signed, + is better for the creature: to_hit (+1: -1 AR [8.3],
+ * "minuses are advantageous"), morale (+1 ML [4.1]), ac (+1: one better,
+ * -1 AC), saves (+1 to the saving throw's die [14.3]); haste 1: [14.7]
+ * "melee for double damage" (RULING R-689); not_in_melee 1: not on
+ * units in melee when it is cast (bless, RULING R-688). given: the key
+ * was written. The engine plays to_hit, morale, saves and haste; a
+ * record with ac is not played (bs_spell_bonus_played). */
+struct bs_spell_mods {
+	int given;
+	int to_hit, morale, ac, saves;
+	int haste;
+	int not_in_melee;
+};
+
 /* A catalog record: name, what it is, the figures of [14.2] and [14.3],
  * the damage of [14.5 A] and the category of [14.5]-[14.9]. A figure not
  * given (the sources could not confirm it) is left out: its `known` bit
@@ -232,6 +248,8 @@ struct bs_spell {
 	int save_mod; /* to the saving throw's die (-4: at -4) */
 	int mental;   /* a mental attack form: Wisdom adjusts [PH] */
 	struct bs_spell_damage damage; /* [14.5 A] */
+	/* [14.7] the bonus of friends, the penalty of enemies */
+	struct bs_spell_mods friends, enemies;
 	/* wands, staves, rods: the spell they produce, at item_level */
 	const struct bs_spell *as;
 	int item_level;
@@ -284,6 +302,14 @@ const struct bs_spell *bs_scenario_item(const struct bs_scenario *s,
  * (wand 100 - (d20 - 1): 81, staff 25 - (d6 - 1): 20, rod 50 - (d10 - 1):
  * 41). */
 int bs_item_charges(const struct bs_spell *item, int given);
+
+/* Issue 16 (r14_bonus.c): 1 when sp is one of the [14.7] bonus spells
+ * played (bs_spell_played is then 1 too): category bonus-penalty, effect
+ * bonus, with `friends:` or `enemies:` figures, a duration in time, no
+ * saving throw, a range in inches (or from the caster), and an area all
+ * of whose creatures it affects or a number of creatures of one target
+ * (RULING R-685). */
+int bs_spell_bonus_played(const struct bs_spell *sp);
 
 /* One entry of an individual's memorized spells (`spells:`). */
 struct bs_memorized {

@@ -10,8 +10,11 @@
  * [14.9] by the HD they take out (RULING R-627), a charm [14.6 A] at a
  * unit's commander by the HD of his unit (RULING R-694). A caster who could
  * cast from where he stands does not move in the Movement Phase [14.1]
- * (docs/AI.md "Magic"). [13.7] A breather with a breath left breathes by the
- * same choice (RULING R-644: at once, whatever the number of figures). */
+ * (docs/AI.md "Magic"). [14.7] A bonus (bless, prayer, haste) goes at a
+ * unit of his own side in melee or with an enemy unit within 12" (about to
+ * charge or be charged), by the HD of the figures it betters (RULING
+ * R-687). [13.7] A breather with a breath left breathes by the same choice
+ * (RULING R-644: at once, whatever the number of figures). */
 #include <stdio.h>
 #include <string.h>
 
@@ -107,6 +110,24 @@ static void consider(const struct bs_battle *b, int side, int k,
 	}
 }
 
+/* [14.7] RULING R-687: a bonus of caster k at unit tu of his side, by the
+ * HD of the figures about to fight it betters (bs1e_bonus_expect). */
+static void consider_bonus(const struct bs_battle *b, int side, int k,
+			   const struct bs_spell *sp, int tu, struct pick *best)
+{
+	struct bs_cast_order o = {k, sp, side, tu, -1, 0, 0, 0, NULL};
+	struct bs1e_cast_plan p;
+	if (!bs1e_check_cast(b, side, &o, &p) || p.fails)
+		return;
+	double v = bs1e_bonus_expect(b, side, &p);
+	o.why = "a bonus on friends in melee or within 12\" of the enemy: "
+		"the most HD of figures bettered (RULING R-687)";
+	if (v > best->value) {
+		best->value = v;
+		best->o = o;
+	}
+}
+
 /* The best cast of caster (side, k) now; 0 when none. */
 static int best_cast(const struct bs_battle *b, int side, int k,
 		     struct bs_cast_order *out)
@@ -140,6 +161,11 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 		} else if (!bs_spell_played(sp) ||
 			   (sp != br && bs1e_spells_left(b, side, k, sp) <= 0))
 			continue;
+		if (bs_spell_bonus_played(sp)) {
+			for (int u = 0; u < b->sc->sides[side].nunits; u++)
+				consider_bonus(b, side, k, sp, u, &best);
+			continue;
+		}
 		for (int es = 0; es < b->nsides; es++) {
 			if (es == side)
 				continue;

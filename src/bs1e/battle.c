@@ -675,7 +675,8 @@ static int alloc_scratch(struct bs_battle *b)
 	s->pairs = calloc((size_t)s->maxpairs, sizeof *s->pairs);
 	s->melees = calloc((size_t)s->maxpairs, sizeof *s->melees);
 	s->order = calloc((size_t)s->maxpairs, sizeof *s->order);
-	s->maxhits = 4 * s->maxpairs;
+	/* [14.7] RULING R-686: an attack in up to BS1E_BONUS_PARTS parts */
+	s->maxhits = 4 * BS1E_BONUS_PARTS * s->maxpairs;
 	s->hits = calloc((size_t)s->maxhits, sizeof *s->hits);
 	s->tried_unit = calloc(nu, 1);
 	s->seq = calloc(nu, sizeof *s->seq);
@@ -893,7 +894,8 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->turn_failed);
 	free(s->turn_round);
 	free(s->awe_done);
-	free(s->fx); /* issue 16 RULING R-620 */
+	free(s->fx);  /* issue 16 RULING R-620 */
+	free(s->bon); /* issue 16 [14.7] */
 	for (int sd = 0; sd < BS_MAX_SIDES; sd++)
 		free(s->lost[sd]);
 	free(s);

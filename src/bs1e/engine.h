@@ -213,6 +213,10 @@ struct bs1e_scratch {
 	 * (r14_effects.c) */
 	struct bs1e_effect *fx;
 	int nfx, maxfx;
+	/* issue 16 [14.7] the bonus and penalty spells in force
+	 * (r14_bonus.c) */
+	struct bs1e_bonus *bon;
+	int nbon, maxbon;
 	/* [14.1] Q&A 127.66 RULING R-648: the round of this Missile and
 	 * Magic Phase's spell disruption roll (0: not rolled), the rank of
 	 * each side by it (0 best), the casts begun (r14_cast.c) */
@@ -867,6 +871,49 @@ void bs1e_charm_reset(struct bs_battle *b);
 /* r07_movement.c: [14.6 A] RULING R-692 the owner's facing change of unit
  * g by `deg` (90 right, -90 left, 180 about) at no cost; 1 when made. */
 int bs1e_free_face(struct bs_battle *b, int g, double deg);
+
+/* ---- r14_bonus.c: [14.7] bonus and penalty spells (issue 16) ---------- */
+
+/* One bonus or penalty in force: spell sp of caster k on the first `figs`
+ * figures of unit g (global; RULING R-686: the enchanted figures are a
+ * unit's first, a spell on fewer figures covers some of those of one on
+ * more), `enemy` 1 when they are the caster's enemies (sp->enemies), the
+ * Game Rounds left (this one counted) and the round it was cast in. */
+struct bs1e_bonus {
+	const struct bs_spell *sp;
+	int k;
+	int g;
+	int figs;
+	int enemy;
+	int left;
+	int round;
+};
+/* The most parts a unit's attack is split into (RULING R-686). */
+#define BS1E_BONUS_PARTS 4
+void bs1e_bonus_reset(struct bs_battle *b);
+/* The effect of legal plan p of a spell bs_spell_bonus_played names. */
+void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
+/* [1.7] RULING R-620: each bonus loses a Game Round; those at none end,
+ * in the log. */
+void bs1e_bonus_end_round(struct bs_battle *b);
+/* RULING R-686: where the part of unit g's `figs` attacking figures that
+ * begins at figure `at` ends (the figures [at, end) share their
+ * bonuses): figs when no bonus divides them. */
+int bs1e_bonus_part_end(const struct bs_battle *b, int g, int at, int figs);
+/* [14.7] [8.3] the to-hit terms of unit g's figures from figure `at` (-1:
+ * of the whole unit, the bonuses every figure has) into d; returns 1 when
+ * haste doubles their melee damage (RULING R-689). */
+int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
+		      struct bs_deriv *d);
+/* [14.7] [4.1] the morale terms of unit g (bonuses of every figure,
+ * RULING R-686) into d. */
+void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d);
+/* [14.7] [14.3] the saving throw terms of unit g (every figure's, RULING
+ * R-686): the amount to take from its saving throw number (+1: one
+ * better), with its terms into d (may be NULL). */
+int bs1e_bonus_saves(const struct bs_battle *b, int g, struct bs_deriv *d);
+/* The figures of unit g under one bonus or more now (the most of one). */
+int bs1e_bonus_figs(const struct bs_battle *b, int g);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

@@ -99,6 +99,7 @@ void bs1e_current_morale(const struct bs_battle *b, int g, unsigned t4x, int cb,
 	sit.skirmish_unit = x->skirmish;
 	sit.mob = x->mob;
 	bs1e_morale_current(u->r.ml, &sit, d);
+	bs1e_bonus_morale(b, g, d); /* [14.7] RULING R-686 */
 }
 
 static void current_morale(const struct bs_battle *b, int g, unsigned t4x,

@@ -315,10 +315,12 @@ void bs1e_unit_melee_ar(const struct bs_battle *b, int g, enum bs_arc arc,
  * low ground, the Intermediate Game's formation terms and the spec of g's
  * attack on h, g's edge edge_g against h's edge edge_h (enum
  * bs_side_edge; figures not set), as the Melee Phase makes it; `charged`:
- * [7.14] [11.4] it charged this Game Round. *arc gets the arc struck, *dbl
- * the cite of a doubling (NULL none). Changes nothing. */
+ * [7.14] [11.4] it charged this Game Round; `at`: the first of g's
+ * figures attacking ([14.7] the bonuses that cover it, RULING R-686; -1
+ * those of every figure). *arc gets the arc struck, *dbl the cite of a
+ * doubling (NULL none). Changes nothing. */
 static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
-			   int edge_h, int charged, struct bs_deriv *d,
+			   int edge_h, int charged, int at, struct bs_deriv *d,
 			   struct bs1e_attack_spec *spec, enum bs_arc *arc,
 			   const char **dbl)
 {
@@ -347,6 +349,12 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	 * spears (r11_formations.c) */
 	unsigned doubled =
 	    bs1e_melee_terms(b, g, h, edge_g, edge_h, charged, d, dbl);
+	/* [14.7] bless, prayer: to hit; haste: "melee for double damage"
+	 * (RULING R-689: every part doubled once, as another doubling) */
+	if (bs1e_bonus_to_hit(b, g, at, d)) {
+		doubled = ~0u;
+		*dbl = "[14.7] haste (RULING R-689)";
+	}
 	memset(spec, 0, sizeof *spec);
 	spec->ar = d->value;
 	spec->ac = t->r.ac;
@@ -391,7 +399,7 @@ int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
 		       ((u->flags & BS_UF_CHARGED) && b->phase != BS_PHASE_END);
 	enum bs_arc arc;
 	const char *dbl;
-	attack_numbers(b, g, h, edge_g, edge_h, out->charged, &out->ar,
+	attack_numbers(b, g, h, edge_g, edge_h, out->charged, -1, &out->ar,
 		       &out->spec, &arc, &dbl);
 	out->arc = (int)arc;
 	out->spec.figures = out->figures;
@@ -423,11 +431,12 @@ int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
 	return 0;
 }
 
-/* g attacks h with `figs` figures, g's edge edge_g against h's edge
- * edge_h (enum bs_side_edge); the casualties go to *hit. Returns 1 when
- * the attack did anything to record. */
-static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
-		  int edge_h, const char *cite, struct bs1e_hit *hit)
+/* g attacks h with `figs` figures from its figure `at` ([14.7]), g's edge
+ * edge_g against h's edge edge_h (enum bs_side_edge); the casualties go to
+ * *hit. Returns 1 when the attack did anything to record. */
+static int attack(struct bs_battle *b, int g, int h, int at, int figs,
+		  int edge_g, int edge_h, const char *cite,
+		  struct bs1e_hit *hit)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_unit_state *u = &b->units[g], *t = &b->units[h];
@@ -439,7 +448,7 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 	struct bs1e_attack_spec spec;
 	const char *dbl;
 	attack_numbers(b, g, h, edge_g, edge_h, (u->flags & BS_UF_CHARGED) != 0,
-		       &d, &spec, &arc, &dbl);
+		       at, &d, &spec, &arc, &dbl);
 	u->flags |= BS_UF_FOUGHT;
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[h].attacked = 1;
@@ -496,6 +505,29 @@ static int attack(struct bs_battle *b, int g, int h, int figs, int edge_g,
 		bs_battle_emit(b, &ev);
 	}
 	return 1;
+}
+
+/* [14.7] "If only part of a unit is affected, that part fights separately
+ * from the rest of the unit ... combat rolls and damage are figured for
+ * the enchanted and non-enchanted figures separately": RULING R-686, g's
+ * `figs` figures from its figure `first` in parts by the bonuses that
+ * cover them, each its own attack (one part: the attack as before); the
+ * hits into hit[0..), at most `room`; returns how many. */
+static int attack_parts(struct bs_battle *b, int g, int h, int first, int figs,
+			int edge_g, int edge_h, const char *cite,
+			struct bs1e_hit *hit, int room)
+{
+	int nh = 0, at = first, end = first + figs;
+	while (at < end && nh < room) {
+		int to = bs1e_bonus_part_end(b, g, at, end);
+		if (to <= at)
+			to = end;
+		if (attack(b, g, h, at, to - at, edge_g, edge_h, cite,
+			   &hit[nh]))
+			nh++;
+		at = to;
+	}
+	return nh;
 }
 
 /* ---- losses [8.4 G] [8.7] and the checks they call for [4.4] ------------- */
@@ -758,13 +790,15 @@ void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
 
 void bs1e_free_attack(struct bs_battle *b, int h, int g)
 {
-	struct bs1e_hit hit;
+	struct bs1e_hit hit[BS1E_BONUS_PARTS];
 	int figs = bs1e_melee_eligible(b, h, g);
 	bs1e_sc(b)->ux[g].figs_phase = b->units[g].figures;
 	/* [8.8] "one free attack at the fleeing unit with a -2 bonus "to
-	 * hit" (attacking from behind)" */
-	if (attack(b, h, g, figs, BS_EDGE_FRONT, BS_EDGE_REAR, "[8.8]", &hit))
-		bs1e_apply_hits(b, g, &hit, 1, "free attack on a fleeing unit");
+	 * hit" (attacking from behind)"; [14.7] RULING R-686 in parts */
+	int nh = attack_parts(b, h, g, 0, figs, BS_EDGE_FRONT, BS_EDGE_REAR,
+			      "[8.8]", hit, BS1E_BONUS_PARTS);
+	if (nh > 0)
+		bs1e_apply_hits(b, g, hit, nh, "free attack on a fleeing unit");
 }
 
 /* ---- the phase ------------------------------------------------------------
@@ -819,14 +853,16 @@ static void fight(struct bs_battle *b, int x, int y, int *nh, int cap)
 	int figs = designate(&s->ux[x], list, n, 1);
 	if (cap >= 0 && figs > cap)
 		figs = cap; /* [11.7] only the surviving figures */
-	if (*nh < s->maxhits &&
-	    attack(b, x, y, figs, c.edge_a, c.edge_b, "[8.4]", &s->hits[*nh]))
-		(*nh)++;
+	/* [14.7] RULING R-686: the enchanted figures fight apart; the
+	 * front's attackers are the unit's first figures, the wings the
+	 * next */
+	*nh += attack_parts(b, x, y, 0, figs, c.edge_a, c.edge_b, "[8.4]",
+			    &s->hits[*nh], s->maxhits - *nh);
 	/* [7.11] the wheeled ends strike the enemy's flanks */
-	if (wf > 0 && *nh < s->maxhits &&
-	    attack(b, x, y, wf, BS_EDGE_FRONT, BS_EDGE_LEFT, "[7.11] [8.4]",
-		   &s->hits[*nh]))
-		(*nh)++;
+	if (wf > 0)
+		*nh += attack_parts(b, x, y, figs, wf, BS_EDGE_FRONT,
+				    BS_EDGE_LEFT, "[7.11] [8.4]", &s->hits[*nh],
+				    s->maxhits - *nh);
 }
 
 /* [11.7] "In this formation, enemy losses are removed immediately, before

@@ -673,6 +673,11 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			     bs1e_table10_notes[BS1E_T10X_DAYLIGHT].cite,
 			     "goblins/orcs in daylight");
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
+	/* [14.7] bless, prayer: the to-hit of every figure of the unit
+	 * (RULING R-686: its firers are not told apart); haste's double
+	 * damage is the melee's (RULING R-689) */
+	if (!art)
+		bs1e_bonus_to_hit(b, g, -1, d);
 	/* [10.9] the target's AC: a catapult's AC 5, a ballista's AC 10 */
 	out->ac = art ? m->target_ac : t->r.ac;
 	out->damage = sa		       ? sa->damage

@@ -116,6 +116,7 @@ void bs1e_cast_reset(struct bs_battle *b)
 	struct bs1e_scratch *s = bs1e_sc(b);
 	bs1e_fx_reset(b);    /* RULING R-620 */
 	bs1e_charm_reset(b); /* RULING R-693 */
+	bs1e_bonus_reset(b); /* [14.7] */
 	for (int k = 0; k < b->nindivs; k++)
 		bs_spell_memory_init(&s->ix[k].mem, b->indivs[k].def,
 				     s->ix[k].mem.left);
@@ -394,16 +395,18 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 			      : "he has no spell left in memory",
 			  "[14.1]");
 	/* issue 16: the holds of [14.6 B], the charms of [14.6 A]
-	 * (r14_charm.c) and the fear of [14.9] are played too
-	 * (r14_effects.c) */
-	int fx = bs_spell_effect_played(p->sp);
+	 * (r14_charm.c), the bonuses of [14.7] (r14_bonus.c) and the fear of
+	 * [14.9] are played too (r14_effects.c) */
+	int bonus = bs_spell_bonus_played(p->sp);
+	int fx = bs_spell_effect_played(p->sp) || bonus;
 	if (!fx && p->sp->category != BS_SPCAT_ARTILLERY)
 		return no(p,
 			  "not played yet: only the Magical Weapons and "
 			  "Artillery Spells of [14.5], hold person, hold "
 			  "monster and sleep [14.6 B], charm person and charm "
-			  "monster [14.6 A] and fear [14.9] are cast (RULING "
-			  "R-574, R-621, R-625, R-628, R-690)",
+			  "monster [14.6 A], the bonuses of [14.7] with "
+			  "catalog figures and fear [14.9] are cast (RULING "
+			  "R-574, R-621, R-625, R-628, R-685, R-690)",
 			  bs_spell_category_info[p->sp->category].cite);
 	if (!bs_spell_played(p->sp))
 		return no(p,
@@ -419,9 +422,16 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		p->level = bs1e_caster_level(c->def, p->sp);
 	if (p->level <= 0)
 		return no(p, "he casts no spell of that list", "[14.1]");
-	/* the target: an enemy unit, or an enemy individual standing alone */
-	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
-	    (o->tunit >= 0) == (o->tindiv >= 0))
+	/* the target: an enemy unit, or an enemy individual standing alone;
+	 * [14.7] a bonus at a unit of either side (RULING R-685) */
+	if (bonus && (o->tside < 0 || o->tside >= b->nsides || o->tunit < 0 ||
+		      o->tindiv >= 0))
+		return no(p,
+			  "a bonus or penalty is cast at a unit (on "
+			  "individuals it is not played yet, RULING R-685)",
+			  "[14.7]");
+	if (o->tside < 0 || o->tside >= b->nsides ||
+	    (o->tside == side && !bonus) || (o->tunit >= 0) == (o->tindiv >= 0))
 		return no(p, "a spell is cast at one enemy unit or individual",
 			  "[14.5]");
 	if (o->tunit >= 0) {
@@ -572,12 +582,17 @@ static int unit_save(const struct bs_battle *b, int g,
 			bs_deriv_init(d, 0, "no saving throw", NULL, "[14.3]");
 		return 0;
 	}
-	if (u->def->creature && u->def->nmix == 0)
-		return bs1e_save_creature(u->def->creature, sp->save_vs, d);
-	struct bs_creature cr;
-	memset(&cr, 0, sizeof cr);
-	cr.hd.tenths = creature_hd(u);
-	return bs1e_save_creature(&cr, sp->save_vs, d);
+	int n;
+	if (u->def->creature && u->def->nmix == 0) {
+		n = bs1e_save_creature(u->def->creature, sp->save_vs, d);
+	} else {
+		struct bs_creature cr;
+		memset(&cr, 0, sizeof cr);
+		cr.hd.tenths = creature_hd(u);
+		n = bs1e_save_creature(&cr, sp->save_vs, d);
+	}
+	/* [14.7] a bonus to saving throws of every figure (RULING R-686) */
+	return n - bs1e_bonus_saves(b, g, d);
 }
 
 int bs1e_cast_unit_save(const struct bs_battle *b, int g,
@@ -1063,6 +1078,10 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	}
 	if (bs_spell_effect_played(p->sp)) {
 		bs1e_fx_cast(b, p); /* [14.6 B] [14.9] */
+		return;
+	}
+	if (bs_spell_bonus_played(p->sp)) {
+		bs1e_bonus_cast(b, p); /* [14.7] r14_bonus.c */
 		return;
 	}
 	if (!p->has_area) {

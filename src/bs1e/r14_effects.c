@@ -20,6 +20,7 @@ const char *const bs1e_marker_name[BS1E_MARKER__COUNT] = {
     [BS1E_MARKER_NONE] = "none",
     [BS1E_MARKER_IMMOBILIZED] = "Immobilized",
     [BS1E_MARKER_CHARM] = "Charm",
+    [BS1E_MARKER_MAGIC] = "Magic", /* [14.7] r14_bonus.c */
 };
 
 /* ---- the list ------------------------------------------------------------ */

@@ -115,6 +115,7 @@ void bs1e_phase_end(struct bs_battle *b)
 {
 	/* [1.7] [14.2] RULING R-620: the spells' durations (issue 16) */
 	bs1e_fx_end_round(b);
+	bs1e_bonus_end_round(b); /* [14.7] */
 	/* [1.7] the end of the Game Round; [7.13] "The AR improves by one
 	 * (up to its original value) each time the unit spends one entire
 	 * Game Round doing absolutely nothing and is not attacked." */

@@ -142,7 +142,7 @@ int bs_spell_played(const struct bs_spell *sp)
 	 * partial save or a limit on the creatures they affect are not.
 	 * [13.7] issue 16: a breath weapon is, its damage the breather's
 	 * hit points (r13_breath.c) */
-	if (bs_spell_effect_played(sp))
+	if (bs_spell_effect_played(sp) || bs_spell_bonus_played(sp))
 		return 1;
 	int breath = sp->kind == BS_MAGIC_BREATH;
 	/* [14.20] "Magic items are handled in the same way as the spells
@@ -158,6 +158,24 @@ int bs_spell_played(const struct bs_spell *sp)
 	       (sp->known & BS_SPK_RANGE) &&
 	       (sp->range_kind == BS_RANGE_DISTANCE ||
 		sp->range_kind == BS_RANGE_SELF);
+}
+
+int bs_spell_bonus_played(const struct bs_spell *sp)
+{
+	/* [14.7] RULING R-685: the figures whose creatures it can all
+	 * affect: every creature of an area, or a number of them by whole
+	 * figures; a saving throw or a limit on whom is not played */
+	return sp->kind == BS_MAGIC_SPELL &&
+	       sp->category == BS_SPCAT_BONUS_PENALTY &&
+	       sp->effect == BS_SPFX_BONUS &&
+	       (sp->friends.given || sp->enemies.given) &&
+	       sp->friends.ac == 0 && sp->enemies.ac == 0 &&
+	       sp->dur_dice.count == 0 && (sp->known & BS_SPK_RANGE) &&
+	       (sp->range_kind == BS_RANGE_DISTANCE ||
+		sp->range_kind == BS_RANGE_SELF) &&
+	       sp->dur_kind == BS_DUR_TIMED && sp->save_vs < 0 &&
+	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
+	       (sp->area != BS_AREA_NONE || !sp->creatures_all);
 }
 
 int bs_spell_effect_played(const struct bs_spell *sp)

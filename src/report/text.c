@@ -928,7 +928,9 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 	put(b, "%s%d figure%s struck", n[2] > 0 ? ", " : ": ", n[3],
 	    n[3] == 1 ? "" : "s");
 	put_fig_saves(b, ev, n[5], n[4], n[6]);
-	if (n[1] == BS_SPFX_SLEEP)
+	if (n[1] == BS_SPFX_BONUS || n[1] == BS_SPFX_PENALTY)
+		put(b, ": %d enchanted", n[7]); /* [14.7] */
+	else if (n[1] == BS_SPFX_SLEEP)
 		put(b, ": %d asleep", n[7]);
 	else if (n[1] == BS_SPFX_CHARM)
 		put(b, ": %d charmed", n[7]); /* [14.6 A] */

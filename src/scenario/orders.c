@@ -632,9 +632,10 @@ static int indiv_target(struct ld *ld, int si, const yaml_node_t *n,
 }
 
 /* Issue 16 [1.5 A] [14.1]: an individual's `cast:` entry: the spell (one
- * he has memorized), `target:` the enemy unit or individual, `at:` the
- * point of its area (optional, RULING R-573). The rules check the rest
- * when its round comes. 0 ok, -1 after an error. */
+ * he has memorized), `target:` the enemy unit or individual ([14.7] a
+ * bonus played, bs_spell_bonus_played: a unit of either side, RULING
+ * R-685), `at:` the point of its area (optional, RULING R-573). The rules
+ * check the rest when its round comes. 0 ok, -1 after an error. */
 static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 		      yaml_node_t **v, struct bs_script_order *o)
 {
@@ -687,7 +688,16 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 	struct bs_indiv_order t;
 	memset(&t, 0, sizeof t);
 	t.tside = t.tunit = t.tindiv = -1;
-	if (indiv_target(ld, si, v[OK_TARGET], &t) != 0)
+	/* [14.7] a bonus at a unit of his own side */
+	const char *tn = c->spell && bs_spell_bonus_played(c->spell)
+			     ? ld_text(ld, v[OK_TARGET], "target", "a name")
+			     : NULL;
+	for (int i = 0; tn && i < ld->s->sides[si].nunits; i++)
+		if (strcasecmp(ld->s->sides[si].units[i].name, tn) == 0) {
+			t.tside = si;
+			t.tunit = i;
+		}
+	if (t.tside < 0 && indiv_target(ld, si, v[OK_TARGET], &t) != 0)
 		return -1;
 	c->tside = t.tside;
 	c->tunit = t.tunit;

@@ -211,6 +211,8 @@ enum {
 	SK_ITEM_LEVEL,
 	SK_CHARGES,
 	SK_PER_DAY,
+	SK_FRIENDS,
+	SK_ENEMIES,
 	SK_NOTE,
 	SK__N
 };
@@ -238,6 +240,8 @@ static const char *const spell_keys[SK__N] = {
     [SK_ITEM_LEVEL] = "item_level",
     [SK_CHARGES] = "charges",
     [SK_PER_DAY] = "per_day",
+    [SK_FRIENDS] = "friends",
+    [SK_ENEMIES] = "enemies",
     [SK_NOTE] = "note",
 };
 
@@ -503,6 +507,48 @@ static void parse_save(struct ld *ld, const yaml_node_t *n, struct bs_spell *sp)
 	if (v[VK_MOD])
 		ld_int(ld, v[VK_MOD], "mod", -10, 10, &sp->save_mod);
 	sp->known |= BS_SPK_SAVE;
+}
+
+/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste}. */
+enum {
+	BK_TO_HIT,
+	BK_MORALE,
+	BK_AC,
+	BK_SAVES,
+	BK_HASTE,
+	BK_NOT_IN_MELEE,
+	BK__N
+};
+static const char *const mods_keys[BK__N] = {
+    [BK_TO_HIT] = "to_hit", [BK_MORALE] = "morale",
+    [BK_AC] = "ac",	    [BK_SAVES] = "saves",
+    [BK_HASTE] = "haste",   [BK_NOT_IN_MELEE] = "not_in_melee"};
+
+static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
+		       struct bs_spell_mods *m)
+{
+	if (n->type != YAML_MAPPING_NODE) {
+		char buf[64];
+		ld_err(ld, n,
+		       "%s: expected a mapping like {to_hit: 1, morale: 1} "
+		       "(to_hit, morale, ac, saves, haste), got %s",
+		       key, ld_kind(n, buf, sizeof buf));
+		return;
+	}
+	yaml_node_t *v[BK__N];
+	if (ld_collect(ld, n, key, mods_keys, BK__N, v) != 0)
+		return;
+	memset(m, 0, sizeof *m);
+	int *f[BK_NOT_IN_MELEE] = {&m->to_hit, &m->morale, &m->ac, &m->saves,
+				   &m->haste};
+	if (v[BK_NOT_IN_MELEE])
+		ld_bool(ld, v[BK_NOT_IN_MELEE], "not_in_melee",
+			&m->not_in_melee);
+	for (int i = 0; i < BK_NOT_IN_MELEE; i++)
+		if (v[i])
+			ld_int(ld, v[i], mods_keys[i], i == BK_HASTE ? 0 : -10,
+			       i == BK_HASTE ? 1 : 10, f[i]);
+	m->given = 1;
 }
 
 /* "6d8", "d6/level", "(d4+1)/level", "2d8 + d8/level", "d8 + 1/level",
@@ -802,8 +848,18 @@ static void parse_spell(struct ld *ld, const yaml_node_t *n,
 		ld_int(ld, v[SK_CHARGES], "charges", 1, 200, &sp->charges);
 	if (v[SK_PER_DAY])
 		ld_int(ld, v[SK_PER_DAY], "per_day", 1, 24, &sp->per_day);
+	if (v[SK_FRIENDS])
+		parse_mods(ld, v[SK_FRIENDS], "friends", &sp->friends);
+	if (v[SK_ENEMIES])
+		parse_mods(ld, v[SK_ENEMIES], "enemies", &sp->enemies);
 	if (v[SK_NOTE])
 		ld_str(ld, v[SK_NOTE], "note", sp->note, sizeof sp->note);
+	/* [14.7] what a bonus or penalty does is of that category */
+	if ((sp->friends.given || sp->enemies.given) &&
+	    sp->category != BS_SPCAT_BONUS_PENALTY)
+		ld_err(ld, v[SK_FRIENDS] ? v[SK_FRIENDS] : v[SK_ENEMIES],
+		       "%s: '%s' is not of category bonus-penalty [14.7]",
+		       v[SK_FRIENDS] ? "friends" : "enemies", sp->name);
 	/* what a record must say of itself */
 	/* a D&D spell the PH lacks may leave its level out (RULING R-564):
 	 * it is then never memorized */

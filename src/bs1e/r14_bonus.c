@@ -1,0 +1,471 @@
+/* [14.7] Bonuses and Penalties (issue 16), the Advanced Game: bless,
+ * prayer, haste and the catalog's records with `friends:` / `enemies:`
+ * (bs_spell_bonus_played). "A bonus or penalty spell used on a figure
+ * representing more than one individual or creature must be able to
+ * affect all creatures represented by the figure, or else have no effect"
+ * (RULING R-685: the figures all of whose creatures are in the area, or a
+ * number of creatures by whole figures); "If only part of a unit is
+ * affected, that part fights separately from the rest of the unit"
+ * (RULING R-686: the enchanted figures attack with their own roll, the
+ * unit's morale and saving throws take only the bonuses of every figure);
+ * the same spell does not add to itself (R-687); bless on friends not yet
+ * in melee (R-688); haste doubles melee damage (R-689). Durations in Game
+ * Rounds counted down at the End of Game Round, the expiry in the log
+ * [1.0] [14.2] (RULING R-620). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/bs1e_magic.h"
+#include "bs1e/engine.h"
+
+/* ---- the list ------------------------------------------------------------ */
+
+void bs1e_bonus_reset(struct bs_battle *b)
+{
+	bs1e_sc(b)->nbon = 0;
+}
+
+/* The record of what e does to its figures. */
+static const struct bs_spell_mods *mods_of(const struct bs1e_bonus *e)
+{
+	return e->enemy ? &e->sp->enemies : &e->sp->friends;
+}
+
+/* The figures of e now (its unit's losses come off the others first,
+ * RULING R-687). */
+static int figs_of(const struct bs_battle *b, const struct bs1e_bonus *e)
+{
+	int n = b->units[e->g].figures;
+	return e->figs < n ? e->figs : n;
+}
+
+/* 1 when e covers unit g's figure `at` (-1: every figure of it). */
+static int covers(const struct bs_battle *b, const struct bs1e_bonus *e, int g,
+		  int at)
+{
+	if (e->g != g)
+		return 0;
+	int f = figs_of(b, e);
+	return at < 0 ? f >= b->units[g].figures && f > 0 : at < f;
+}
+
+int bs1e_bonus_figs(const struct bs_battle *b, int g)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int most = 0;
+	for (int i = 0; i < s->nbon; i++)
+		if (s->bon[i].g == g && figs_of(b, &s->bon[i]) > most)
+			most = figs_of(b, &s->bon[i]);
+	return most;
+}
+
+int bs1e_bonus_part_end(const struct bs_battle *b, int g, int at, int figs)
+{
+	/* RULING R-686: the enchanted figures fight apart: the next edge of
+	 * an effect's figures after `at`; at most BS1E_BONUS_PARTS parts
+	 * (the last takes the rest) */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int end = figs, edges = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		if (s->bon[i].g != g)
+			continue;
+		int f = figs_of(b, &s->bon[i]);
+		if (f > 0 && f < figs)
+			edges++;
+		if (f > at && f < end)
+			end = f;
+	}
+	return edges >= BS1E_BONUS_PARTS ? figs : end;
+}
+
+/* ---- the terms ------------------------------------------------------------
+ */
+
+int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
+		      struct bs_deriv *d)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int haste = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (!covers(b, e, g, at))
+			continue;
+		const struct bs_spell_mods *m = mods_of(e);
+		/* [8.3] "minuses are advantageous": +1 to hit is -1 AR */
+		if (m->to_hit && d)
+			bs_deriv_add(d, -m->to_hit, "[14.7]", "%s (%+d to hit)",
+				     e->sp->name, m->to_hit);
+		if (m->haste)
+			haste = 1;
+	}
+	return haste;
+}
+
+void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (covers(b, e, g, -1) && mods_of(e)->morale)
+			bs_deriv_add(d, mods_of(e)->morale, "[14.7] [4.1]",
+				     "%s (%+d morale)", e->sp->name,
+				     mods_of(e)->morale);
+	}
+}
+
+int bs1e_bonus_saves(const struct bs_battle *b, int g, struct bs_deriv *d)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int n = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (!covers(b, e, g, -1) || !mods_of(e)->saves)
+			continue;
+		n += mods_of(e)->saves;
+		/* the saving throw number: lower is better */
+		if (d)
+			bs_deriv_add(d, -mods_of(e)->saves, "[14.7] [14.3]",
+				     "%s (%+d to saves)", e->sp->name,
+				     mods_of(e)->saves);
+	}
+	return n;
+}
+
+/* ---- casting ------------------------------------------------------------- */
+
+/* What m does, in words, into buf. */
+static void mods_words(const struct bs_spell_mods *m, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	const struct {
+		int v;
+		const char *w;
+	} t[] = {{m->to_hit, "to hit"},
+		 {m->morale, "morale"},
+		 {m->saves, "saving throws"}};
+	for (size_t i = 0; i < sizeof t / sizeof t[0] && k + 1 < len; i++) {
+		if (!t[i].v)
+			continue;
+		int w = snprintf(buf + k, len - k, "%s%+d %s", k ? ", " : "",
+				 t[i].v, t[i].w);
+		if (w > 0)
+			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
+	if (m->haste && k + 1 < len)
+		snprintf(buf + k, len - k, "%shasted: double melee damage",
+			 k ? ", " : "");
+}
+
+/* RULING R-620: the duration in Game Rounds, the round of the cast the
+ * first (bs_spell_bonus_played: an amount, no dice). */
+static int duration(const struct bs1e_cast_plan *p)
+{
+	int n = bs_level_qty_at(&p->sp->dur, p->level);
+	switch (p->sp->dur_unit) {
+	case BS_TIME_SEGMENT:
+		n = (n + 9) / 10;
+		break;
+	case BS_TIME_TURN:
+		n *= 10;
+		break;
+	case BS_TIME_HOUR:
+		n *= 60;
+		break;
+	case BS_TIME_DAY:
+		n *= 1440;
+		break;
+	default:
+		break;
+	}
+	return n > 0 ? n : 1;
+}
+
+/* The CAST event of a bonus placed (n[0] 3) on unit g: n[2] the creatures
+ * the spell may affect (0: all in its area), n[3] the figures it reached,
+ * n[7] those enchanted, n[8] the Game Rounds, n[9] the Magic marker when
+ * not every figure is. */
+static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int g, int enemy, int ncreatures, int reached, int figs,
+		       int rounds, const char *why)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	char buf[200];
+	bs1e_cast_event(b, &ev, p, 3, g, -1);
+	ev.n[1] = p->sp->effect;
+	ev.n[2] = ncreatures;
+	ev.n[3] = reached;
+	ev.n[7] = figs;
+	ev.n[8] = figs > 0 ? rounds : 0;
+	ev.n[9] = figs > 0 && figs < b->units[g].figures ? BS1E_MARKER_MAGIC
+							 : BS1E_MARKER_NONE;
+	if (!why) {
+		char w[120];
+		mods_words(enemy ? &p->sp->enemies : &p->sp->friends, w,
+			   sizeof w);
+		snprintf(buf, sizeof buf, "%s %s%s",
+			 enemy ? "enemies" : "friends", w,
+			 figs < b->units[g].figures
+			     ? "; the enchanted figures fight apart (RULING "
+			       "R-686)"
+			     : "");
+		why = buf;
+	}
+	ev.why = why;
+	ev.cite = "[14.7] RULING R-685";
+	bs_battle_emit(b, &ev);
+}
+
+/* RULING R-687: the same spell does not add to itself: a second cast of
+ * it on the unit keeps the more figures and the longer time. */
+static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		int enemy, int figs, int rounds)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nbon; i++) {
+		struct bs1e_bonus *e = &s->bon[i];
+		if (e->g == g && e->sp == p->sp && e->enemy == enemy) {
+			if (figs > e->figs)
+				e->figs = figs;
+			if (rounds > e->left)
+				e->left = rounds;
+			return;
+		}
+	}
+	if (s->nbon == s->maxbon) {
+		int m = s->maxbon ? 2 * s->maxbon : 16;
+		struct bs1e_bonus *f = realloc(s->bon, (size_t)m * sizeof *f);
+		if (!f)
+			return;
+		s->bon = f;
+		s->maxbon = m;
+	}
+	struct bs1e_bonus *e = &s->bon[s->nbon++];
+	memset(e, 0, sizeof *e);
+	e->sp = p->sp;
+	e->k = p->k;
+	e->g = g;
+	e->figs = figs;
+	e->enemy = enemy;
+	e->left = rounds;
+	e->round = b->round;
+}
+
+/* The creatures the spell may affect (0: every one in its area). */
+static int creatures(const struct bs1e_cast_plan *p)
+{
+	return p->sp->creatures_all
+		   ? 0
+		   : bs_level_qty_at(&p->sp->creatures, p->level);
+}
+
+/* [14.7] RULING R-685: of unit g's `whole` figures all of whose creatures
+ * the spell reaches, those it affects (a pool of creatures spent by whole
+ * figures, *pool -1: every one); the reason when none. */
+static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
+		     int g, int enemy, int whole, int *pool, const char **why)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	const struct bs_spell_mods *m =
+	    enemy ? &p->sp->enemies : &p->sp->friends;
+	*why = NULL;
+	/* RULING R-688: bless "friends not yet in melee" */
+	if (m->not_in_melee && bs1e_engaged(b, g)) {
+		*why = "no effect: the unit is in melee (RULING R-688)";
+		return 0;
+	}
+	int figs = whole;
+	if (*pool >= 0) {
+		int per = u->r.ratio > 0 ? u->r.ratio : 1;
+		if (figs > *pool / per)
+			figs = *pool / per;
+		*pool -= figs * per;
+	}
+	if (figs == 0)
+		*why = whole == 0
+			   ? "no effect: no figure with all its creatures "
+			     "in the area (RULING R-685)"
+			   : "no effect: the spell cannot affect all the "
+			     "creatures of a figure (RULING R-685)";
+	return figs;
+}
+
+void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int side = b->indivs[p->k].side;
+	int rounds = duration(p);
+	int nc = creatures(p);
+	int pool = nc > 0 ? nc : -1;
+	if (!p->has_area) {
+		/* a number of creatures of its target unit (RULING R-685) */
+		int g = p->tg, enemy = b->units[g].side != side;
+		const char *why;
+		int figs =
+		    unit_figs(b, p, g, enemy, b->units[g].figures, &pool, &why);
+		emit_bonus(b, p, g, enemy, nc, b->units[g].figures, figs,
+			   rounds, why);
+		if (figs > 0)
+			add(b, p, g, enemy, figs, rounds);
+		if (enemy)
+			b->units[g].flags |= BS_UF_ATTACKED;
+		return;
+	}
+	int n = bs1e_area_figures(b, &p->area, NULL, 0);
+	if (n <= 0)
+		return;
+	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	if (!h)
+		return;
+	bs1e_area_figures(b, &p->area, h, n);
+	/* the target's unit first, then the others in the area's order */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n;) {
+			if (h[i].unit < 0) {
+				i++;
+				continue;
+			}
+			int g = bs1e_g(b, h[i].side, h[i].unit), c = 0,
+			    whole = 0;
+			while (i + c < n && h[i + c].unit == h[i].unit &&
+			       h[i + c].side == h[i].side) {
+				whole += h[i + c].whole;
+				c++;
+			}
+			i += c;
+			if ((g == p->tg) != (pass == 0) || !bs1e_in_play(b, g))
+				continue;
+			int enemy = b->units[g].side != side;
+			const struct bs_spell_mods *m =
+			    enemy ? &p->sp->enemies : &p->sp->friends;
+			if (!m->given)
+				continue;
+			const char *why;
+			int figs =
+			    unit_figs(b, p, g, enemy, whole, &pool, &why);
+			emit_bonus(b, p, g, enemy, nc, c, figs, rounds, why);
+			if (figs > 0)
+				add(b, p, g, enemy, figs, rounds);
+			if (enemy)
+				b->units[g].flags |= BS_UF_ATTACKED;
+		}
+	free(h);
+}
+
+/* ---- the End of Game Round [1.0] ----------------------------------------- */
+
+void bs1e_bonus_end_round(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int j = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		struct bs1e_bonus *e = &s->bon[i];
+		if (!bs1e_in_play(b, e->g))
+			continue;
+		e->figs = figs_of(b, e);
+		if (e->figs <= 0)
+			continue;
+		if (--e->left <= 0) {
+			if (bs_battle_events_on(b)) {
+				struct bs1e_cast_plan p;
+				memset(&p, 0, sizeof p);
+				p.k = e->k;
+				p.sp = e->sp;
+				struct bs_event ev;
+				bs1e_cast_event(b, &ev, &p, 4, e->g, -1);
+				ev.n[1] = e->sp->effect;
+				ev.n[7] = e->figs;
+				ev.n[9] = e->figs < b->units[e->g].figures
+					      ? BS1E_MARKER_MAGIC
+					      : BS1E_MARKER_NONE;
+				ev.n[10] = b->round - e->round + 1;
+				ev.cite = "[1.7] [14.7] [14.2] RULING R-620";
+				bs_battle_emit(b, &ev);
+			}
+			continue;
+		}
+		s->bon[j++] = *e;
+	}
+	s->nbon = j;
+}
+
+/* ---- the expected result (for the AI) ------------------------------------ */
+
+/* RULING R-687: the reach within which a unit is about to fight. */
+#define ABOUT_TO_FIGHT 12.0
+
+/* 1 when unit g is in melee or an enemy unit in play stands within
+ * ABOUT_TO_FIGHT inches of it. */
+static int about_to_fight(const struct bs_battle *b, int g)
+{
+	if (bs1e_engaged(b, g))
+		return 1;
+	struct bs_quad q = bs1e_quad(b, g);
+	for (int h = 0; h < b->nunits; h++) {
+		if (b->units[h].side == b->units[g].side || !bs1e_in_play(b, h))
+			continue;
+		struct bs_quad r = bs1e_quad(b, h);
+		if (bs_quad_dist(&q, &r) <= ABOUT_TO_FIGHT)
+			return 1;
+	}
+	return 0;
+}
+
+double bs1e_bonus_expect(const struct bs_battle *b, int side,
+			 const struct bs1e_cast_plan *p)
+{
+	if (!p->legal || p->fails)
+		return 0;
+	int n = p->has_area ? bs1e_area_figures(b, &p->area, NULL, 0) : 0;
+	struct bs1e_area_hit *h = n > 0 ? malloc((size_t)n * sizeof *h) : NULL;
+	if (p->has_area && !h)
+		return 0;
+	if (h)
+		bs1e_area_figures(b, &p->area, h, n);
+	int nc = creatures(p), pool = nc > 0 ? nc : -1;
+	double v = 0;
+	for (int i = 0; i < (h ? n : 1);) {
+		int g, whole;
+		if (h) {
+			if (h[i].unit < 0) {
+				i++;
+				continue;
+			}
+			int c = 0;
+			g = bs1e_g(b, h[i].side, h[i].unit);
+			whole = 0;
+			while (i + c < n && h[i + c].unit == h[i].unit &&
+			       h[i + c].side == h[i].side)
+				whole += h[i + c++].whole;
+			i += c;
+		} else {
+			g = p->tg;
+			whole = b->units[g].figures;
+			i++;
+		}
+		if (!bs1e_in_play(b, g))
+			continue;
+		int enemy = b->units[g].side != side;
+		const struct bs_spell_mods *m =
+		    enemy ? &p->sp->enemies : &p->sp->friends;
+		if (!m->given || !about_to_fight(b, g))
+			continue;
+		/* already enchanted by it: no more (RULING R-687) */
+		const struct bs1e_scratch *s = bs1e_sc(b);
+		int had = 0;
+		for (int j = 0; j < s->nbon; j++)
+			if (s->bon[j].g == g && s->bon[j].sp == p->sp &&
+			    s->bon[j].enemy == enemy)
+				had = figs_of(b, &s->bon[j]);
+		const char *why;
+		int figs = unit_figs(b, p, g, enemy, whole, &pool, &why) - had;
+		if (figs <= 0)
+			continue;
+		/* enemies' penalties count as friends' bonuses do */
+		v += figs * b->units[g].r.hd_fig / 10.0;
+	}
+	free(h);
+	return v;
+}

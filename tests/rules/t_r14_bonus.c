@@ -1,0 +1,448 @@
+/* Issue 16: [14.7] bonus and penalty spells (src/bs1e/r14_bonus.c): the
+ * figures whose creatures a spell can all affect (RULING R-685), the
+ * enchanted part of a unit fighting apart (R-686), the same spell not
+ * added to itself and the doctrine's bonuses (R-687), bless on friends
+ * not yet in melee (R-688), haste's double melee damage (R-689), the
+ * expiry in the log (R-620). */
+#include "ai/doctrine_int.h"
+#include "battlesim/ai.h"
+#include "battlesim/bs1e_magic.h"
+#include "bs1e/engine.h"
+#include "bs1e_fixture.h"
+
+/* South: Guards (8 figures of ten men, frontage 4, front (30, 30) facing
+ * north), Scouts (4 figures of two men, frontage 2, front (10, 30)), Line
+ * (16 figures of two men in one rank, front (50, 30)); the cleric Cal (5th
+ * level) at (cx, cy) with bless, prayer and the scenario's battle hymn
+ * (a 30" radius: every figure), the magic-user Zan (zl-th
+ * level) at (30, 24) with haste and `extra` (a spell of the scenario's
+ * catalog). North: Orcs (8 figures of ten orcs, front (ox, oy) facing
+ * south, frontage 8). */
+static void open_bonus(struct tf *t, double cx, double cy, int zl, double ox,
+		       double oy)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Bonus\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 96, depth: 96}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: blessing of one, class: magic-user, level: 1, "
+	    "category: bonus-penalty, effect: bonus, range: 3, duration: 2 "
+	    "rounds, casting_time: 1 segment, creatures: 1, save: none, "
+	    "friends: {to_hit: 1}}\n"
+	    "    - {name: battle hymn, class: cleric, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {to_hit: 1, morale: 1}, enemies: {saves: "
+	    "-1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, ratio: "
+	    "10, weapons: [spear], frontage: 4, position: [30, 30]}\n"
+	    "      - {name: Scouts, figures: 4, creature: man-at-arms, ratio: "
+	    "2, weapons: [spear], frontage: 2, position: [10, 30]}\n"
+	    "      - {name: Line, figures: 16, creature: man-at-arms, ratio: "
+	    "2, weapons: [spear], frontage: 16, position: [50, 30]}\n"
+	    "    individuals:\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
+	    "position: [%g, %g], spells: [bless, prayer, battle hymn]}\n"
+	    "      - {name: Zan, class: magic-user, level: %d, hp: 20, "
+	    "position: [30, 24], spells: [haste, blessing of one]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, ratio: 10, "
+	    "weapons: [spear], frontage: 8, position: [%g, %g]}\n",
+	    cx, cy, zl, ox, oy);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static struct bs_cast_order order(struct tf *t, int k, const char *sp,
+				  int tside, int tunit)
+{
+	const struct bs_spell *s = bs_scenario_spell(t->sc, sp, -1);
+	cr_assert_not_null(s, "%s", sp);
+	return (struct bs_cast_order){k, s, tside, tunit, -1, 0, 0, 0, NULL};
+}
+
+/* Order o aimed at (x, y) (RULING R-573). */
+static struct bs_cast_order aimed(struct bs_cast_order o, double x, double y)
+{
+	o.aim = 1;
+	o.x = x;
+	o.y = y;
+	return o;
+}
+
+/* The centre of the Guards' second figure of the front rank (4 files of
+ * 3/4" bases 1/2" apart from x 27.75, the front at y 30). */
+#define GX 29.375
+#define GY 29.625
+
+/* Move the Orcs' front to (x, y), facing south. */
+static void orcs_to(struct tf *t, double x, double y)
+{
+	int h = tf_g(t, 1, 0);
+	struct bs_tt_shape sh;
+	struct bs_tt_pose po;
+	bs1e_shape(t->b, h, &sh);
+	bs1e_pose(t->b, h, &po);
+	po.front = (struct bs_vec){x, y};
+	bs1e_set_geom(t->b, h, &sh, &po);
+}
+
+static void cast_one(struct tf *t, struct bs_cast_order o)
+{
+	t->cast[0][0] = o;
+	t->ncast[0] = 1;
+	bs1e_casts(t->b, 0);
+}
+
+/* The CAST event of the bonus placed on unit (side, unit). */
+static const struct bs_event *placed(struct tf *t, int side, int unit)
+{
+	for (int i = 0; i < t->nev; i++) {
+		const struct bs_event *e = &t->evs[i].ev;
+		if (e->type == BS_EV_CAST && e->n[0] == 3 && e->tside == side &&
+		    e->tunit == unit)
+			return e;
+	}
+	return NULL;
+}
+
+/* [14.7] bless, +1 to hit, on one figure of the Guards (its 5" square is
+ * 1 2/3" on the table, Table 17 [14.2]: one figure wholly in it, RULING
+ * R-685), a Magic marker on it; the Orcs then charge home: the Guards'
+ * attack is in two (RULING R-686), the blessed figure's with -1 AR
+ * ("minuses are advantageous" [8.3]) in its derivation, cited [14.7]. */
+Test(r14_bonus, s14_7_bless_minus_one_ar_in_the_derivation)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 0);
+	cast_one(&t, aimed(order(&t, 0, "bless", 0, 0), GX, GY));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = placed(&t, 0, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1, "one figure blessed, %s", e->why);
+	cr_assert_eq(e->n[8], 6, "6 Game Rounds");
+	cr_assert_eq(e->n[9], BS1E_MARKER_MAGIC);
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 1);
+	orcs_to(&t, 30, 30);
+	cr_assert(bs1e_engaged(t.b, g));
+	t.nev = 0;
+	t.b->side_a = 0;
+	t.b->side_order[0] = 0;
+	t.b->side_order[1] = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	int parts = 0, with = 0, cited = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *a = &t.evs[i].ev;
+		if (a->type != BS_EV_ATTACK || a->side != 0 || a->unit != 0)
+			continue;
+		parts++;
+		if (tf_has_term(&a->deriv, -1, "bless")) {
+			with++;
+			cr_assert_eq(a->n[0], 1, "the blessed figure alone");
+			for (int k = 0; k < a->deriv.nterms; k++)
+				cited |= strstr(a->deriv.term[k].cite,
+						"[14.7]") != NULL;
+		}
+	}
+	cr_assert_eq(parts, 2, "the blessed figure attacks apart");
+	cr_assert_eq(with, 1);
+	cr_assert(cited, "[14.7] in the derivation");
+	tf_close(&t);
+}
+
+/* [14.7] a bonus of every figure (the scenario's battle hymn): the unit's
+ * one attack has the -1 AR; no Magic marker. */
+Test(r14_bonus, s14_7_whole_unit_one_attack_minus_one_ar)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 0);
+	struct bs1e_attack_now before, after;
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &before), 0);
+	cast_one(&t, order(&t, 0, "battle hymn", 0, 0));
+	const struct bs_event *e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 8);
+	cr_assert_eq(e->n[9], BS1E_MARKER_NONE);
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &after), 0);
+	cr_assert(tf_has_term(&after.ar, -1, "battle hymn"));
+	cr_assert_eq(after.ar.value, before.ar.value - 1);
+	cr_assert_eq(bs1e_bonus_part_end(t.b, g, 0, 4), 4, "one part");
+	tf_close(&t);
+}
+
+/* [14.7] +1 morale [4.1] of every figure: the ML of the unit's morale
+ * check; RULING R-686: a bonus of part of the unit (bless on one figure)
+ * does not. */
+Test(r14_bonus, s14_7_bless_plus_one_ml_of_morale_checks)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 0);
+	struct bs_deriv d0, d1;
+	bs1e_current_morale(t.b, g, 0, 0, 1, &d0);
+	cast_one(&t, aimed(order(&t, 0, "bless", 0, 0), GX, GY));
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 1);
+	bs1e_current_morale(t.b, g, 0, 0, 1, &d1);
+	cr_assert_eq(d1.value, d0.value, "part of the unit: no");
+	t.b->indivs[t.b->indiv_first[0]].flags &= ~BS_IF_CAST;
+	t.b->round++;
+	cast_one(&t, order(&t, 0, "battle hymn", 0, 0));
+	bs1e_current_morale(t.b, g, 0, 0, 1, &d1);
+	cr_assert(tf_has_term(&d1, 1, "battle hymn"));
+	cr_assert_eq(d1.value, d0.value + 1);
+	tf_close(&t);
+}
+
+/* RULING R-688: bless is for "friends not yet in melee": the Guards in
+ * contact with the Orcs are not blessed, in the log. */
+Test(r14_bonus, s14_7_bless_not_on_a_unit_in_melee_r688)
+{
+	struct tf t;
+	/* the Orcs' front against the Guards' */
+	open_bonus(&t, 30, 27, 10, 30, 30);
+	cr_assert(bs1e_engaged(t.b, tf_g(&t, 0, 0)));
+	cast_one(&t, order(&t, 0, "bless", 0, 0));
+	const struct bs_event *e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-688"), "%s", e->why);
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 0)), 0);
+	tf_close(&t);
+}
+
+/* [14.7] "It takes 10 protection from fire spells to benefit a 10:1
+ * figure; but a single haste spell cast by a 10th level magic-user could
+ * affect all 10 creatures represented by the figure": haste (1 creature
+ * a level) by a 5th level magic-user on the 10:1 Guards has no effect
+ * (RULING R-685); by a 10th level one it hastes one figure, a Magic
+ * marker on it. */
+Test(r14_bonus, s14_7_ten_to_one_figure_all_its_creatures_r685)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 5, 30, 60);
+	cast_one(&t, aimed(order(&t, 1, "haste", 0, 0), GX, GY));
+	const struct bs_event *e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[2], 5, "5 creatures");
+	cr_assert_eq(e->n[7], 0, "no figure hasted");
+	cr_assert(strstr(e->why, "R-685"), "%s", e->why);
+	tf_close(&t);
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	cast_one(&t, aimed(order(&t, 1, "haste", 0, 0), GX, GY));
+	e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[2], 10);
+	cr_assert_eq(e->n[7], 1, "one 10:1 figure hasted");
+	cr_assert_eq(e->n[9], BS1E_MARKER_MAGIC);
+	cr_assert_eq(e->n[8], 13, "3 + 1/level rounds");
+	tf_close(&t);
+}
+
+/* RULING R-685: a spell of one creature (the scenario's "blessing of
+ * one") cannot affect both men of a 2:1 figure: no effect; units have no
+ * 1:1 figures [2.6], and on individuals it is not played yet: the cast
+ * is refused. */
+Test(r14_bonus, s14_7_one_creature_spell_no_effect_on_a_2_to_1_figure_r685)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){10, 28};
+	cast_one(&t, order(&t, 1, "blessing of one", 0, 1));
+	const struct bs_event *e = placed(&t, 0, 1);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[2], 1, "1 creature");
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-685"), "%s", e->why);
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 1)), 0);
+	tf_close(&t);
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	struct bs_cast_order o = order(&t, 1, "blessing of one", 0, -1);
+	o.tindiv = 0;
+	cast_one(&t, o);
+	cr_assert(tf_rejected(&t) && strstr(tf_rejected(&t), "R-685"));
+	tf_close(&t);
+}
+
+/* [1.0] End of Game Round, RULING R-620: bless lasts 6 Game Rounds, the
+ * round of the cast the first; the 6th end removes it, in the log, and
+ * the AR is back. */
+Test(r14_bonus, s14_7_bless_expires_after_six_rounds_r620)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 0);
+	cast_one(&t, aimed(order(&t, 0, "bless", 0, 0), GX, GY));
+	for (int r = 1; r <= 5; r++) {
+		bs1e_bonus_end_round(t.b);
+		t.b->round++;
+	}
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 1, "still blessed");
+	cr_assert_null(tf_cast_ev(&t, 4, 0));
+	bs1e_bonus_end_round(t.b);
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[10], 6, "lasted 6 Game Rounds");
+	cr_assert(strstr(e->cite, "[14.7]"));
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 0);
+	struct bs1e_attack_now a;
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &a), 0);
+	cr_assert(!tf_has_term(&a.ar, -1, "bless"));
+	cr_assert_eq(bs1e_bonus_part_end(t.b, g, 0, 4), 4, "one part again");
+	tf_close(&t);
+}
+
+/* RULING R-687: a second battle hymn on the Guards adds nothing. */
+Test(r14_bonus, s14_7_same_spell_not_added_to_itself_r687)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	cast_one(&t, order(&t, 0, "battle hymn", 0, 0));
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 0)), 8);
+	/* Cal has one bless: a second one placed through its plan */
+	struct bs1e_cast_plan p;
+	struct bs_cast_order o = order(&t, 0, "battle hymn", 0, 0);
+	memset(&p, 0, sizeof p);
+	p.legal = 1;
+	p.fails = 0;
+	p.level = 5;
+	p.sp = o.spell;
+	p.k = t.b->indiv_first[0];
+	p.tg = tf_g(&t, 0, 0);
+	p.tk = -1;
+	p.has_area = 0;
+	bs1e_bonus_cast(t.b, &p);
+	struct bs1e_attack_now a;
+	cr_assert_eq(
+	    bs1e_attack_now(t.b, tf_g(&t, 0, 0), tf_g(&t, 1, 0), 0, &a), 0);
+	int n = 0;
+	for (int i = 0; i < a.ar.nterms; i++)
+		n += strstr(a.ar.term[i].label, "battle hymn") != NULL;
+	cr_assert_eq(n, 1, "one bless term");
+	tf_close(&t);
+}
+
+/* [14.7] "If only part of a unit is affected, that part fights separately
+ * ... combat rolls and damage are figured for the enchanted and
+ * non-enchanted figures separately": prayer about Cal (6" radius) covers
+ * part of the 16-figure Line in contact with the Orcs; RULING R-686: the
+ * Line's attack is two, each with its own 2d6, the enchanted one with
+ * the -1 AR of prayer, the other without; the figures add up. */
+Test(r14_bonus, s14_7_partial_unit_fights_apart_r686)
+{
+	struct tf t;
+	open_bonus(&t, 50, 28.9, 10, 50, 30);
+	int g = tf_g(&t, 0, 2), h = tf_g(&t, 1, 0);
+	cr_assert(bs1e_engaged(t.b, g));
+	cast_one(&t, order(&t, 0, "prayer", 0, 2));
+	const struct bs_event *e = placed(&t, 0, 2);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	int ench = e->n[7];
+	cr_assert(ench > 0 && ench < 16, "part of the Line: %d", ench);
+	cr_assert_eq(e->n[9], BS1E_MARKER_MAGIC);
+	struct bs1e_attack_now whole;
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &whole), 0);
+	int eligible = whole.figures;
+	t.nev = 0;
+	t.b->side_a = 0;
+	t.b->side_order[0] = 0;
+	t.b->side_order[1] = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	int parts = 0, with = 0, figs = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *a = &t.evs[i].ev;
+		if (a->type != BS_EV_ATTACK || a->side != 0 || a->unit != 2)
+			continue;
+		parts++;
+		figs += a->n[0];
+		if (tf_has_term(&a->deriv, -1, "prayer")) {
+			with++;
+			cr_assert(a->n[0] <= ench);
+		}
+	}
+	cr_assert_eq(parts, 2, "the enchanted figures attack apart");
+	cr_assert_eq(with, 1);
+	cr_assert_eq(figs, eligible);
+	tf_close(&t);
+}
+
+/* [14.7] enemies -1 to saving throws (the battle hymn's): the Orcs'
+ * number against a hold is one worse, in its derivation. */
+Test(r14_bonus, s14_7_enemies_minus_one_to_saves)
+{
+	struct tf t;
+	/* Cal just before the Orcs, all 8 of their figures in 6" */
+	open_bonus(&t, 30, 27, 10, 30, 40);
+	int h = tf_g(&t, 1, 0);
+	const struct bs_spell *hold =
+	    bs_scenario_spell(t.sc, "hold person", -1);
+	cr_assert_not_null(hold);
+	struct bs_deriv d0, d1;
+	int n0 = bs1e_cast_unit_save(t.b, h, hold, &d0);
+	/* at the Guards (the Orcs are beyond them: no line of sight) */
+	cast_one(&t, order(&t, 0, "battle hymn", 0, 0));
+	const struct bs_event *e = placed(&t, 1, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 8, "%d of the Orcs' figures", e->n[7]);
+	int n1 = bs1e_cast_unit_save(t.b, h, hold, &d1);
+	cr_assert_eq(n1, n0 + 1);
+	cr_assert(tf_has_term(&d1, 1, "battle hymn"));
+	tf_close(&t);
+}
+
+/* RULING R-689: haste, "melee for double damage": every reading of the
+ * hasted figures' attack doubled. */
+Test(r14_bonus, s14_7_haste_doubles_melee_damage_r689)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 1), h = tf_g(&t, 1, 0);
+	(void)h;
+	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){10, 28};
+	/* the Scouts' first figure: x 9 to 9.75, y 29.25 to 30 */
+	cast_one(&t, aimed(order(&t, 1, "haste", 0, 1), 9.375, 29.625));
+	const struct bs_event *e = placed(&t, 0, 1);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[2], 10, "10 creatures");
+	cr_assert_eq(e->n[7], 1, "one figure in its 1 1/3\" square");
+	cr_assert(bs1e_bonus_to_hit(t.b, g, 0, NULL), "hasted: doubled");
+	cr_assert(!bs1e_bonus_to_hit(t.b, g, 1, NULL), "the others not");
+	cr_assert(!bs1e_bonus_to_hit(t.b, g, -1, NULL), "not every figure");
+	tf_close(&t);
+}
+
+/* RULING R-687: the doctrine blesses a friend about to fight (the Orcs
+ * within 12" of the Guards), with its reason. */
+Test(r14_bonus, s14_7_doctrine_blesses_a_unit_about_to_fight_r687)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 40);
+	struct bs_cast_order out[4];
+	int n = bs_ai_cast_cb(NULL, t.b, 0, out, 4);
+	int blessed = 0;
+	for (int i = 0; i < n; i++)
+		if (out[i].indiv == 0) {
+			cr_assert_eq(out[i].tside, 0);
+			cr_assert(strstr(out[i].why, "R-687"), "%s",
+				  out[i].why);
+			blessed = 1;
+		}
+	cr_assert(blessed, "Cal casts");
+	tf_close(&t);
+	/* nobody near: no bonus */
+	open_bonus(&t, 30, 27, 10, 30, 90);
+	n = bs_ai_cast_cb(NULL, t.b, 0, out, 4);
+	for (int i = 0; i < n; i++)
+		cr_assert_neq(out[i].indiv, 0, "no enemy near: no bless");
+	tf_close(&t);
+}

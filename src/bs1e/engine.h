@@ -804,6 +804,9 @@ int bs1e_fx_indiv_held(const struct bs_battle *b, int k);
 /* RULING R-623: of n figures of unit g that would attack, those that may
  * (its held figures taken off, at least 0). */
 int bs1e_fx_active(const struct bs_battle *b, int g, int n);
+/* RULING R-675: individual t (global) attacked: his sleep ends (a CAST
+ * event, `step` `ends`); a hold does not. */
+void bs1e_fx_wake(struct bs_battle *b, int t);
 /* [1.7] RULING R-620: every effect loses a Game Round; those at none end
  * (a CAST event, `step` `ends`). */
 void bs1e_fx_end_round(struct bs_battle *b);

@@ -181,6 +181,8 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		ev.cite = "[9.4 B]";
 		bs_battle_emit(b, &ev);
 	}
+	/* RULING R-675: the blow wakes him if he sleeps */
+	bs1e_fx_wake(b, t);
 }
 
 /* RULING R-613 [9.4 B] "resolved using normal AD&D or D&D game melee and
@@ -642,6 +644,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 		    behind ? "[9.4 A] [8.3 T10] (the [9.4] Q&A)" : "[9.4 A]";
 		bs_battle_emit(b, &ev);
 	}
+	/* RULING R-675: the attack wakes him if he sleeps */
+	bs1e_fx_wake(b, k);
 }
 
 /* The enemy unit figure k attacks: the one he went for when he touches

@@ -243,7 +243,8 @@ static int duelists(struct bs_battle *b, int *list)
 			/* [14.6 B] RULING R-623: a held individual does not
 			 * fight */
 			if (!bs1e_indiv_figure(b, k) ||
-			    bs1e_fx_indiv_held(b, k))
+			    bs1e_fx_indiv_held(b, k) ||
+			    bs1e_fx_indiv_afraid(b, k, NULL)) /* */
 				continue;
 			for (int j = 0; j < b->nindivs; j++)
 				if (b->indivs[j].side != side &&
@@ -694,7 +695,8 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			if (!bs1e_indiv_figure(b, k) ||
 			    (b->indivs[k].flags & BS_IF_DUEL) ||
 			    fired_and_contacted(b, k) ||
-			    bs1e_fx_indiv_held(b, k)) /* RULING R-623 */
+			    bs1e_fx_indiv_held(b, k) ||	      /* RULING R-623 */
+			    bs1e_fx_indiv_afraid(b, k, NULL)) /* */
 				continue;
 			enum bs_arc arc = BS_ARC_FRONT;
 			int g = hero_target(b, k, &arc);

@@ -237,6 +237,10 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	/* RULING R-623: a held caster casts nothing */
 	if (bs1e_fx_indiv_held(b, p->k))
 		return no(p, "he is held (RULING R-623)", "[14.6 B]");
+	/* RULING R-676: one who flees from a fear spell casts nothing */
+	if (bs1e_fx_indiv_afraid(b, p->k, NULL))
+		return no(p, "he flees from a fear spell (RULING R-676)",
+			  "[14.9]");
 	/* [14.1] "A spell-caster ... can perform the same actions in one
 	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
 	if (c->flags & BS_IF_CAST)

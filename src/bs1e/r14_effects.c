@@ -6,8 +6,8 @@
  * the ratio (RULING R-621), a unit with held figures does not move
  * (R-622), held figures do not fight or shoot (R-623), "persons" (R-624);
  * [14.9] fear: each figure in the area saves, a figure that fails routs
- * its unit (R-625; individuals R-626); [14.6 B] sleep by the PH's table
- * of hit dice (R-628), broken by a friend in contact (R-629; individuals
+ * its unit (R-625), a lone individual flees (R-676); [14.6 B] sleep by the PH's
+ * table of hit dice (R-628), broken by a friend in contact (R-629; individuals
  * R-675). */
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +70,18 @@ int bs1e_fx_indiv_held(const struct bs_battle *b, int k)
 	for (int i = 0; i < s->nfx; i++)
 		if (s->fx[i].t == k && immobilizes(s->fx[i].kind))
 			return 1;
+	return 0;
+}
+
+int bs1e_fx_indiv_afraid(const struct bs_battle *b, int k, struct bs_vec *from)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].t == k && s->fx[i].kind == BS_SPFX_ROUT) {
+			if (from)
+				*from = s->fx[i].from;
+			return 1;
+		}
 	return 0;
 }
 
@@ -205,6 +217,7 @@ static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 	struct bs1e_effect *e = fx_new(b);
 	if (!e)
 		return;
+	e->from = p->from;
 	e->kind = p->sp->effect;
 	e->sp = p->sp;
 	e->k = p->k;
@@ -253,6 +266,62 @@ static void hold_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			      : NULL);
 	if (held > 0)
 		add(b, p, g, -1, held, rounds);
+}
+
+/* Individual t's (global) own saving throw against plan p's spell
+ * [14.3], its record in fs, rec[0] and md; 1 when he fails (or has none),
+ * 0 when he saves, -1 on a dice error. */
+static int indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int t, struct bs1e_figure_saves *fs, int *rec,
+		       struct bs_deriv *md)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	int vs = p->sp->save_vs;
+	memset(fs, 0, sizeof *fs);
+	rec[0] = 0;
+	if (vs < 0)
+		return 1;
+	*md = x->save_d[vs];
+	int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
+					   p->sp->mental, md);
+	struct bs1e_save_who who = {d->side, -1, d->idx};
+	int r = bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
+	if (r < 0)
+		return -1;
+	fs->figures = fs->rolled = 1;
+	fs->need = x->save[vs] - mod;
+	fs->saved = r;
+	fs->failed = !r;
+	return !r;
+}
+
+/* [14.9] fear at individual t (global) standing alone in its area: RULING
+ * R-676, his own saving throw; failed, he flees for the duration. */
+static int fear_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int t)
+{
+	if (bs1e_fx_indiv_afraid(b, t, NULL)) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: he flees already (RULING R-676)");
+		return 0;
+	}
+	struct bs1e_figure_saves fs;
+	int rec[1];
+	struct bs_deriv md;
+	int f = indiv_fails(b, p, t, &fs, rec, &md);
+	if (f < 0)
+		return -1;
+	int rounds = f ? duration(b, p) : 0;
+	emit_effect(b, p, -1, t, 1, 1, &fs, rec,
+		    p->sp->save_vs >= 0 ? &md : NULL, f, rounds,
+		    f ? "he failed: he flees away from the caster at full "
+			"move for the duration, and neither attacks, casts "
+			"nor shoots (RULING R-676)"
+		      : "he saved (RULING R-676)");
+	if (f)
+		add(b, p, -1, t, 1, rounds);
+	return f;
 }
 
 /* [14.6 B] a hold at individual t (global): his own saving throw. */
@@ -314,8 +383,8 @@ static struct bs1e_area_hit *area_hits(const struct bs_battle *b,
 }
 
 /* [14.9] fear in the area: RULING R-625, each figure saves, a figure that
- * fails routs its unit; RULING R-626, the individuals in it are named,
- * not played. */
+ * fails routs its unit; RULING R-676, an individual standing alone in it
+ * saves for himself and flees. */
 static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	int n;
@@ -325,10 +394,9 @@ static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	for (int i = 0; i < n && !b->result.over;) {
 		if (h[i].unit < 0) {
 			int t = b->indiv_first[h[i].side] + h[i].indiv;
-			emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
-				    "an individual in the area: fear on "
-				    "individuals is not played (RULING R-626)");
 			i++;
+			if (fear_indiv(b, p, t) < 0)
+				break;
 			continue;
 		}
 		int g = bs1e_g(b, h[i].side, h[i].unit), c = 0;
@@ -797,8 +865,23 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 				v = -1; /* never on his own */
 				break;
 			}
-			if (h[i].unit < 0)
+			if (h[i].unit < 0) {
+				/* RULING R-676: a lone individual as a
+				 * hold's (R-627) */
+				int t = b->indiv_first[h[i].side] + h[i].indiv;
+				if (bs1e_fx_indiv_afraid(b, t, NULL))
+					continue;
+				double pi = sp->save_vs < 0
+						? 0
+						: bs1e_save_chance20(
+						      bs1e_sc(b)
+							  ->ix[t]
+							  .save[sp->save_vs],
+						      sp->save_mod) /
+						      20.0;
+				v += (1 - pi) * b->indivs[t].hp / 4.0;
 				continue;
+			}
 			int g = bs1e_g(b, h[i].side, h[i].unit);
 			const struct bs_unit_state *u = &b->units[g];
 			if (u->flags & BS_UF_ROUTED)

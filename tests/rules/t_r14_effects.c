@@ -204,6 +204,65 @@ Test(r14_effects, s14_9_fear_routs_the_unit_of_a_figure_that_fails_r625)
 	tf_close(&t);
 }
 
+/* [14.9] RULING R-676: fear at the orc Hob standing alone: he saves for
+ * himself (a 2 fails), then flees straight away from the caster at his
+ * full move whatever his controller asks, and shoots nothing. */
+Test(r14_effects, s14_9_fear_on_a_lone_individual_r676)
+{
+	struct tf t;
+	open_fx(&t, 30, 48.5, "fear, fear");
+	static const int dice[] = {2};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "fear", -1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[5], 1, "his own save");
+	cr_assert_eq(e->n[7], 1, "he failed");
+	cr_assert_gt(e->n[8], 0, "the duration");
+	cr_assert(strstr(e->why, "R-676"), "%s", e->why);
+	int k = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_afraid(t.b, k, NULL));
+	struct bs_vec at = t.b->indivs[k].pos;
+	/* his controller would go toward the caster */
+	t.indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						.x = at.x,
+						.y = at.y - 3,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	double mv = t.b->indivs[k].mv;
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-6);
+	cr_assert_float_eq(t.b->indivs[k].pos.y, at.y + mv, 1e-6,
+			   "away from Zan at (30, 48.5), his full %g\"", mv);
+	struct bs_indiv_fire_order fo = {.indiv = 1};
+	struct bs1e_indiv_shot sh;
+	cr_assert(
+	    !bs1e_check_indiv_fire_at(t.b, 1, &fo, BS_FIRE_PHASE, NULL, &sh));
+	cr_assert(strstr(sh.why, "R-676"), "%s", sh.why);
+	tf_close(&t);
+}
+
+/* RULING R-676: a 20 saves: he acts as he likes. */
+Test(r14_effects, s14_9_a_lone_individual_saves_against_fear_r676)
+{
+	struct tf t;
+	open_fx(&t, 30, 48.5, "fear");
+	static const int dice[] = {20};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "fear", -1, 1));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[6], 1, "saved");
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(!bs1e_fx_indiv_afraid(t.b, t.b->indiv_first[1] + 1, NULL));
+	tf_close(&t);
+}
+
 /* RULING R-627: the doctrine holds the enemy figures it can, its reason
  * in the log; never at the figures of ten. */
 Test(r14_effects, s14_6_the_doctrine_casts_a_hold_r627)

@@ -812,14 +812,23 @@ struct bs1e_effect {
 	/* [14.6 B] RULING R-629: End of Game Round Phases in a row a sleep's
 	 * figures had a friend in base contact */
 	int contact;
+	/* [14.9] RULING R-676: where an individual's fear came from (the
+	 * caster's place at the cast): he flees away from it */
+	struct bs_vec from;
 };
 /* The figures of unit g (global) held now [14.6 B] (at most its
  * figures); whether individual k (global) is held. */
 int bs1e_fx_held(const struct bs_battle *b, int g);
 int bs1e_fx_indiv_held(const struct bs_battle *b, int k);
+/* [14.9] RULING R-676: whether individual k (global) flees from a fear
+ * spell; 1 with *from (may be NULL) where it came from. */
+int bs1e_fx_indiv_afraid(const struct bs_battle *b, int k, struct bs_vec *from);
 /* RULING R-623: of n figures of unit g that would attack, those that may
  * (its held figures taken off, at least 0). */
 int bs1e_fx_active(const struct bs_battle *b, int g, int n);
+/* RULING R-675: individual t (global) attacked: his sleep ends (a CAST
+ * event, `step` `ends`); a hold does not. */
+void bs1e_fx_wake(struct bs_battle *b, int t);
 /* [1.7] RULING R-620: every effect loses a Game Round; those at none end
  * (a CAST event, `step` `ends`). */
 void bs1e_fx_end_round(struct bs_battle *b);

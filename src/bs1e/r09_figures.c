@@ -703,6 +703,39 @@ static int enemy_target(const struct bs_battle *b, int side,
 	       o->tindiv < b->sc->sides[o->tside].nindividuals;
 }
 
+/* RULING R-676: the point `dist` inches straight away from `from` of
+ * individual k (global), kept on the table; his order to go there. */
+static void flee_to(const struct bs_battle *b, int k, struct bs_vec from,
+		    double dist, struct bs_indiv_order *io)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_vec d = bs_vec_sub(c->pos, from);
+	double len = bs_vec_len(d);
+	/* at the very spot: away toward his own side's edge (his facing
+	 * turned about) */
+	struct bs_vec u = len > EPS ? bs_vec_scale(d, 1.0 / len)
+				    : bs_vec_scale(bs_dir(c->facing), -1.0);
+	struct bs_vec to = bs_vec_add(c->pos, bs_vec_scale(u, dist));
+	double w = b->sc->width, h = b->sc->depth;
+	to.x = to.x < 0 ? 0 : to.x > w ? w : to.x;
+	to.y = to.y < 0 ? 0 : to.y > h ? h : to.y;
+	io->move = 1;
+	io->nvia = 0;
+	io->x = to.x;
+	io->y = to.y;
+	io->tside = io->tunit = io->tindiv = -1;
+}
+
+/* [14.9] RULING R-676: the order of an individual who flees from a fear
+ * spell: his full move straight away from where it came from. */
+static void flee_order(const struct bs_battle *b, int k, struct bs_vec from,
+		       struct bs_indiv_order *io)
+{
+	flee_to(b, k, from, b->indivs[k].mv, io);
+	snprintf(io->why, sizeof io->why,
+		 "flees from a fear spell at full move (RULING R-676)");
+}
+
 void bs1e_indivs_move(struct bs_battle *b, int side)
 {
 	const struct bs_controller *ctl = b->ctl[side];
@@ -716,8 +749,14 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 		io.x = c->pos.x;
 		io.y = c->pos.y;
 		io.tside = io.tunit = io.tindiv = -1;
-		ctl->move_indiv(ctl->ctx, b, side, i, &io);
-		io.why[sizeof io.why - 1] = '\0';
+		struct bs_vec from;
+		int afraid = bs1e_fx_indiv_afraid(b, k, &from);
+		if (afraid && !bs1e_fx_indiv_held(b, k)) {
+			flee_order(b, k, from, &io);
+		} else {
+			ctl->move_indiv(ctl->ctx, b, side, i, &io);
+			io.why[sizeof io.why - 1] = '\0';
+		}
 		/* [9.4] whom he goes for: he attacks it when he touches it */
 		if (enemy_target(b, side, &io)) {
 			c->tside = io.tside;
@@ -745,7 +784,14 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 			continue;
 		}
 		struct ipath p;
-		if (!run_path(b, NULL, k, &io, &p)) {
+		int ok = run_path(b, NULL, k, &io, &p);
+		if (!ok && afraid) {
+			/* RULING R-676: in contact, he flees by a fighting
+			 * withdrawal (3") */
+			flee_to(b, k, from, 3.0, &io);
+			ok = run_path(b, NULL, k, &io, &p);
+		}
+		if (!ok) {
 			reject(b, k, p.why, p.cite);
 			continue;
 		}

@@ -181,6 +181,8 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		ev.cite = "[9.4 B]";
 		bs_battle_emit(b, &ev);
 	}
+	/* RULING R-675: the blow wakes him if he sleeps */
+	bs1e_fx_wake(b, t);
 }
 
 /* RULING R-613 [9.4 B] "resolved using normal AD&D or D&D game melee and
@@ -242,7 +244,8 @@ static int duelists(struct bs_battle *b, int *list)
 			 * fight */
 			if (!bs1e_indiv_figure(b, k) ||
 			    bs1e_fx_indiv_held(b, k) ||
-			    bs1e_indiv_charmed(b, k)) /* RULING R-694 */
+			    bs1e_indiv_charmed(b, k) || /* RULING R-694 */
+			    bs1e_fx_indiv_afraid(b, k, NULL)) /* R-676 */
 				continue;
 			for (int j = 0; j < b->nindivs; j++)
 				if (b->indivs[j].side != side &&
@@ -645,6 +648,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 		    behind ? "[9.4 A] [8.3 T10] (the [9.4] Q&A)" : "[9.4 A]";
 		bs_battle_emit(b, &ev);
 	}
+	/* RULING R-675: the attack wakes him if he sleeps */
+	bs1e_fx_wake(b, k);
 }
 
 /* The enemy unit figure k attacks: the one he went for when he touches
@@ -694,7 +699,8 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			    (b->indivs[k].flags & BS_IF_DUEL) ||
 			    fired_and_contacted(b, k) ||
 			    bs1e_fx_indiv_held(b, k) || /* RULING R-623 */
-			    bs1e_indiv_charmed(b, k))	/* RULING R-694 */
+			    bs1e_indiv_charmed(b, k) || /* RULING R-694 */
+			    bs1e_fx_indiv_afraid(b, k, NULL)) /* R-676 */
 				continue;
 			enum bs_arc arc = BS_ARC_FRONT;
 			int g = hero_target(b, k, &arc);

@@ -215,6 +215,13 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	/* [14.6 A] RULING R-694: a charmed individual shoots at no one */
 	if (bs1e_indiv_charmed(b, k))
 		return no(out, "he is charmed (RULING R-694)", "[14.6 A]");
+	/* [14.6 B] RULING R-623: a held or sleeping individual does not
+	 * shoot; [14.9] RULING R-676: nor one who flees from a fear */
+	if (bs1e_fx_indiv_held(b, k))
+		return no(out, "he is held (RULING R-623)", "[14.6 B]");
+	if (bs1e_fx_indiv_afraid(b, k, NULL))
+		return no(out, "he flees from a fear spell (RULING R-676)",
+			  "[14.9]");
 	const struct bs_unit_weapon *w = missile_of(b->indivs[k].def);
 	if (!w)
 		return no(out, "he has no missile weapon",

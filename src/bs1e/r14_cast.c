@@ -292,6 +292,10 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	/* [14.6 A] RULING R-694: a charmed caster casts nothing */
 	if (bs1e_indiv_charmed(b, p->k))
 		return no(p, "he is charmed (RULING R-694)", "[14.6 A]");
+	/* RULING R-676: one who flees from a fear spell casts nothing */
+	if (bs1e_fx_indiv_afraid(b, p->k, NULL))
+		return no(p, "he flees from a fear spell (RULING R-676)",
+			  "[14.9]");
 	/* [14.1] "A spell-caster ... can perform the same actions in one
 	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
 	if (c->flags & BS_IF_CAST)

@@ -6,9 +6,9 @@
  * the ratio (RULING R-621), a unit with held figures does not move
  * (R-622), held figures do not fight or shoot (R-623), "persons" (R-624);
  * [14.9] fear: each figure in the area saves, a figure that fails routs
- * its unit (R-625; individuals R-626); [14.6 B] sleep by the PH's table
- * of hit dice (R-628), broken by a friend in contact (R-629; individuals
- * R-630). */
+ * its unit (R-625), a lone individual flees (R-676); [14.6 B] sleep by the PH's
+ * table of hit dice (R-628), broken by a friend in contact (R-629; individuals
+ * R-675). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +71,18 @@ int bs1e_fx_indiv_held(const struct bs_battle *b, int k)
 	for (int i = 0; i < s->nfx; i++)
 		if (s->fx[i].t == k && immobilizes(s->fx[i].kind))
 			return 1;
+	return 0;
+}
+
+int bs1e_fx_indiv_afraid(const struct bs_battle *b, int k, struct bs_vec *from)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].t == k && s->fx[i].kind == BS_SPFX_ROUT) {
+			if (from)
+				*from = s->fx[i].from;
+			return 1;
+		}
 	return 0;
 }
 
@@ -206,6 +218,7 @@ static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 	struct bs1e_effect *e = fx_new(b);
 	if (!e)
 		return;
+	e->from = p->from;
 	e->kind = p->sp->effect;
 	e->sp = p->sp;
 	e->k = p->k;
@@ -254,6 +267,62 @@ static void hold_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			      : NULL);
 	if (held > 0)
 		add(b, p, g, -1, held, rounds);
+}
+
+/* Individual t's (global) own saving throw against plan p's spell
+ * [14.3], its record in fs, rec[0] and md; 1 when he fails (or has none),
+ * 0 when he saves, -1 on a dice error. */
+static int indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int t, struct bs1e_figure_saves *fs, int *rec,
+		       struct bs_deriv *md)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	int vs = p->sp->save_vs;
+	memset(fs, 0, sizeof *fs);
+	rec[0] = 0;
+	if (vs < 0)
+		return 1;
+	*md = x->save_d[vs];
+	int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
+					   p->sp->mental, md);
+	struct bs1e_save_who who = {d->side, -1, d->idx};
+	int r = bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
+	if (r < 0)
+		return -1;
+	fs->figures = fs->rolled = 1;
+	fs->need = x->save[vs] - mod;
+	fs->saved = r;
+	fs->failed = !r;
+	return !r;
+}
+
+/* [14.9] fear at individual t (global) standing alone in its area: RULING
+ * R-676, his own saving throw; failed, he flees for the duration. */
+static int fear_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int t)
+{
+	if (bs1e_fx_indiv_afraid(b, t, NULL)) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: he flees already (RULING R-676)");
+		return 0;
+	}
+	struct bs1e_figure_saves fs;
+	int rec[1];
+	struct bs_deriv md;
+	int f = indiv_fails(b, p, t, &fs, rec, &md);
+	if (f < 0)
+		return -1;
+	int rounds = f ? duration(b, p) : 0;
+	emit_effect(b, p, -1, t, 1, 1, &fs, rec,
+		    p->sp->save_vs >= 0 ? &md : NULL, f, rounds,
+		    f ? "he failed: he flees away from the caster at full "
+			"move for the duration, and neither attacks, casts "
+			"nor shoots (RULING R-676)"
+		      : "he saved (RULING R-676)");
+	if (f)
+		add(b, p, -1, t, 1, rounds);
+	return f;
 }
 
 /* [14.6 B] a hold at individual t (global): his own saving throw. */
@@ -315,8 +384,8 @@ static struct bs1e_area_hit *area_hits(const struct bs_battle *b,
 }
 
 /* [14.9] fear in the area: RULING R-625, each figure saves, a figure that
- * fails routs its unit; RULING R-626, the individuals in it are named,
- * not played. */
+ * fails routs its unit; RULING R-676, an individual standing alone in it
+ * saves for himself and flees. */
 static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	int n;
@@ -326,10 +395,9 @@ static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	for (int i = 0; i < n && !b->result.over;) {
 		if (h[i].unit < 0) {
 			int t = b->indiv_first[h[i].side] + h[i].indiv;
-			emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
-				    "an individual in the area: fear on "
-				    "individuals is not played (RULING R-626)");
 			i++;
+			if (fear_indiv(b, p, t) < 0)
+				break;
 			continue;
 		}
 		int g = bs1e_g(b, h[i].side, h[i].unit), c = 0;
@@ -406,18 +474,94 @@ static int group(const struct bs1e_area_hit *h, int n, int i)
 	return c;
 }
 
-/* The lowest row of the units in the area (5 when none is affected). */
-static int sleep_lowest(const struct bs_battle *b,
-			const struct bs1e_area_hit *h, int n)
+/* RULING R-675: an individual's hit dice for the sleep table: a
+ * character's most dice of his classes at his level (the PH's Table I,
+ * bs1e_class_hit_dice: a fighter's level up to 9, a ranger's 2 at the
+ * first), the hit points above as the plus; a class the tables do not
+ * know by its level (R-048); no class, his race's dice; neither, a
+ * 0-level man (up to 1 HD). */
+static struct bs_hd indiv_hd(const struct bs_individual *d)
+{
+	struct bs_hd hd = {0, 0};
+	if (d->nclasses <= 0)
+		return d->race ? d->race->hd : hd;
+	for (int i = 0; i < d->nclasses; i++) {
+		struct bs1e_class_hd ch;
+		struct bs_hd h = {10 * d->level[i], 0};
+		if (bs1e_class_hit_dice(d->cls[i], d->level[i], &ch) == 0)
+			h = (struct bs_hd){10 * ch.dice, ch.fixed};
+		if (h.tenths > hd.tenths ||
+		    (h.tenths == hd.tenths && h.plus > hd.plus))
+			hd = h;
+	}
+	return hd;
+}
+
+/* RULING R-675: the row of individual t (global), -1 when sleep does not
+ * affect him (undead, above 4+4 HD). */
+static int sleep_row_indiv(const struct bs_battle *b, int t)
+{
+	const struct bs_individual *d = b->indivs[t].def;
+	if (d->race && (d->race->turned_as != BS_UNDEAD_NONE ||
+			(d->race->flags & BS_CF_UNDEAD)))
+		return -1;
+	struct bs_hd hd = indiv_hd(d);
+	return sleep_row(&hd);
+}
+
+/* One unit's figures or one individual in a sleep's area: at hits
+ * h[i..i+c), unit g or individual t (global), its row and hit dice. */
+struct sgroup {
+	int i, c, g, t, row;
+	struct bs_hd hd;
+};
+
+/* RULING R-675: the area's groups in the order the sleep takes them, the
+ * fewest hit dice first (the PH: "the least life energy"), ties in the
+ * area's order; *n of them in a block the caller frees (NULL: none). */
+static struct sgroup *sleep_groups(const struct bs_battle *b,
+				   const struct bs1e_area_hit *h, int nh,
+				   int *n)
+{
+	*n = 0;
+	struct sgroup *s = malloc((size_t)(nh > 0 ? nh : 1) * sizeof *s);
+	if (!s)
+		return NULL;
+	for (int i = 0; i < nh;) {
+		struct sgroup x = {i, 1, -1, -1, -1, {0, 0}};
+		if (h[i].unit < 0) {
+			x.t = b->indiv_first[h[i].side] + h[i].indiv;
+			x.row = sleep_row_indiv(b, x.t);
+			x.hd = indiv_hd(b->indivs[x.t].def);
+		} else {
+			x.g = bs1e_g(b, h[i].side, h[i].unit);
+			x.c = group(h, nh, i);
+			x.row = sleep_row_of(b, x.g);
+			if (b->units[x.g].def->creature)
+				x.hd = b->units[x.g].def->creature->hd;
+		}
+		i += x.c;
+		int j = *n;
+		while (j > 0 && (s[j - 1].hd.tenths > x.hd.tenths ||
+				 (s[j - 1].hd.tenths == x.hd.tenths &&
+				  s[j - 1].hd.plus > x.hd.plus))) {
+			s[j] = s[j - 1];
+			j--;
+		}
+		s[j] = x;
+		(*n)++;
+	}
+	return s;
+}
+
+/* The lowest row of the units and individuals in the area (5 when none
+ * is affected; RULING R-628, R-675). */
+static int sleep_lowest(const struct sgroup *s, int n)
 {
 	int low = 5;
-	for (int i = 0; i < n; i++) {
-		if (h[i].unit < 0)
-			continue;
-		int r = sleep_row_of(b, bs1e_g(b, h[i].side, h[i].unit));
-		if (r >= 0 && r < low)
-			low = r;
-	}
+	for (int i = 0; i < n; i++)
+		if (s[i].row >= 0 && s[i].row < low)
+			low = s[i].row;
 	return low;
 }
 
@@ -440,16 +584,21 @@ static int sleep_figs(const struct bs_battle *b, int g, int in, int *pool)
 }
 
 /* [14.6 B] sleep in the area: RULING R-628, the dice of the row of the
- * lowest hit dice in it, that many creatures asleep by whole figures, unit
- * after unit in the area's order; no saving throw (the PH). RULING R-630:
- * an individual in it is named, not played. */
+ * lowest hit dice in it, that many creatures asleep by whole figures;
+ * no saving throw (the PH). RULING R-675: an individual standing alone
+ * in it is one creature of his hit dice, taken with the units' figures
+ * the fewest hit dice first. */
 static void sleep_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
-	int n;
-	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	int nh, n;
+	struct bs1e_area_hit *h = area_hits(b, p, &nh);
 	if (!h)
 		return;
-	int low = sleep_lowest(b, h, n), pool = 0, rolled = 0;
+	struct sgroup *s = sleep_groups(b, h, nh, &n);
+	free(h);
+	if (!s)
+		return;
+	int low = sleep_lowest(s, n), pool = 0, rolled = 0;
 	if (low < 5) {
 		static const struct bs_roll_why why = {
 		    BS_ROLL_DAMAGE,
@@ -461,38 +610,54 @@ static void sleep_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 				    ? roll(b, p, &sleep_dice[low], &why)
 				    : sleep_dice[low].plus;
 	}
-	for (int i = 0; i < n;) {
-		if (h[i].unit < 0) {
-			int t = b->indiv_first[h[i].side] + h[i].indiv;
-			emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
-				    "an individual in the area: sleep on "
-				    "individuals is not played (RULING R-630)");
-			i++;
-			continue;
-		}
-		int g = bs1e_g(b, h[i].side, h[i].unit);
-		int c = group(h, n, i);
-		i += c;
-		if (!bs1e_in_play(b, g))
-			continue;
-		int row = sleep_row_of(b, g);
-		int figs = row == low ? sleep_figs(b, g, c, &pool) : 0;
-		int rounds = figs > 0 ? duration(b, p) : 0;
-		emit_effect(
-		    b, p, g, -1, rolled, c, NULL, NULL, NULL, figs, rounds,
+	for (int i = 0; i < n; i++) {
+		int row = s[i].row;
+		const char *why_not =
 		    row < 0	 ? "no effect: undead, or above 4+4 hit dice "
-				   "(RULING R-628)"
+				   "(RULING R-628, R-675)"
 		    : row != low ? "no effect: the sleep takes the creatures "
 				   "of the lowest hit dice in its area (RULING "
 				   "R-628)"
-		    : figs == 0	 ? "no whole figure asleep: the creatures left "
-				   "do not make a figure (RULING R-628)"
-				 : NULL);
+				 : NULL;
+		if (s[i].t >= 0) {
+			int t = s[i].t, slept = 0;
+			if (!why_not && bs1e_fx_indiv_held(b, t))
+				why_not = "no effect: he is held or asleep "
+					  "already (RULING R-675)";
+			else if (!why_not && pool < 1)
+				why_not = "no effect: the creatures rolled are "
+					  "spent (RULING R-675)";
+			else if (!why_not)
+				slept = 1;
+			int rounds = slept ? duration(b, p) : 0;
+			emit_effect(b, p, -1, t, rolled, 1, NULL, NULL, NULL,
+				    slept, rounds,
+				    slept ? "asleep: one creature of his hit "
+					    "dice (RULING R-675)"
+					  : why_not);
+			if (slept) {
+				pool--;
+				add(b, p, -1, t, 1, rounds);
+			}
+			continue;
+		}
+		int g = s[i].g;
+		if (!bs1e_in_play(b, g))
+			continue;
+		int figs = row == low ? sleep_figs(b, g, s[i].c, &pool) : 0;
+		int rounds = figs > 0 ? duration(b, p) : 0;
+		emit_effect(b, p, g, -1, rolled, s[i].c, NULL, NULL, NULL, figs,
+			    rounds,
+			    why_not	? why_not
+			    : figs == 0 ? "no whole figure asleep: the "
+					  "creatures left do not make a "
+					  "figure (RULING R-628)"
+					: NULL);
 		b->units[g].flags |= BS_UF_ATTACKED;
 		if (figs > 0)
 			add(b, p, g, -1, figs, rounds);
 	}
-	free(h);
+	free(s);
 }
 
 /* RULING R-629: whether unit g's sleeping figures have a friend in base
@@ -508,6 +673,33 @@ static int sleep_friend(const struct bs_battle *b, int g)
 		if (h != g && b->units[h].side == u->side &&
 		    bs1e_in_play(b, h) && bs1e_contact(b, g, h, NULL))
 			return 1;
+	return 0;
+}
+
+/* RULING R-675 (R-629): whether sleeping individual t (global) has a
+ * friend in base contact: a unit of his side in play, or a figure of his
+ * side neither held nor asleep, touching his counter. */
+static int sleep_friend_indiv(const struct bs_battle *b, int t)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (!bs1e_indiv_figure(b, t))
+		return 0;
+	struct bs_quad q = bs1e_indiv_quad(b, t);
+	for (int g = 0; g < b->nunits; g++) {
+		if (b->units[g].side != d->side || !bs1e_in_play(b, g))
+			continue;
+		struct bs_quad u = bs1e_quad(b, g);
+		if (bs_quad_dist_cmp(&q, &u, BS_GEOM_TOUCH) <= 0)
+			return 1;
+	}
+	for (int j = 0; j < b->nindivs; j++) {
+		if (j == t || b->indivs[j].side != d->side ||
+		    !bs1e_indiv_figure(b, j) || bs1e_fx_indiv_held(b, j))
+			continue;
+		struct bs_quad o = bs1e_indiv_quad(b, j);
+		if (bs_quad_dist_cmp(&q, &o, BS_GEOM_TOUCH) <= 0)
+			return 1;
+	}
 	return 0;
 }
 
@@ -552,9 +744,28 @@ static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs,
 	ev.n[9] = marker(e->kind);
 	ev.n[10] = b->round - e->round + 1;
 	ev.why = why;
-	ev.cite =
-	    why ? "[1.7] [14.6 B] RULING R-629" : "[1.7] [14.2] RULING R-620";
+	ev.cite = !why	      ? "[1.7] [14.2] RULING R-620"
+		  : e->t >= 0 ? "[14.6 B] RULING R-629, R-675"
+			      : "[1.7] [14.6 B] RULING R-629";
 	bs_battle_emit(b, &ev);
+}
+
+void bs1e_fx_wake(struct bs_battle *b, int t)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int j = 0;
+	for (int i = 0; i < s->nfx; i++) {
+		struct bs1e_effect *e = &s->fx[i];
+		/* RULING R-675: an attack wakes a sleeping individual (the
+		 * AD&D sleep is a natural slumber: a blow ends it) */
+		if (e->t == t && e->kind == BS_SPFX_SLEEP) {
+			emit_end(b, e, 1,
+				 "woken: he is attacked (RULING R-675)");
+			continue;
+		}
+		s->fx[j++] = *e;
+	}
+	s->nfx = j;
 }
 
 void bs1e_fx_end_round(struct bs_battle *b)
@@ -577,14 +788,20 @@ void bs1e_fx_end_round(struct bs_battle *b)
 		 * moves into base-to-base contact with an affected figure
 		 * and remains for one full Game Round. On the next Game
 		 * Round, the sleeping creatures awake." RULING R-629 */
-		if (!gone && e->figs > 0 && e->kind == BS_SPFX_SLEEP &&
-		    e->g >= 0) {
-			e->contact = sleep_friend(b, e->g) ? e->contact + 1 : 0;
+		if (!gone && e->figs > 0 && e->kind == BS_SPFX_SLEEP) {
+			int f = e->g >= 0 ? sleep_friend(b, e->g)
+					  : sleep_friend_indiv(b, e->t);
+			e->contact = f ? e->contact + 1 : 0;
 			if (e->contact >= 2) {
-				emit_end(
-				    b, e, e->figs,
-				    "woken: a friend in base contact for a "
-				    "full Game Round (RULING R-629)");
+				emit_end(b, e, e->figs,
+					 e->g >= 0
+					     ? "woken: a friend in base "
+					       "contact for a full Game "
+					       "Round (RULING R-629)"
+					     : "woken: a friend in base "
+					       "contact with him for a full "
+					       "Game Round (RULING R-629, "
+					       "R-675)");
 				gone = 1;
 			}
 		}
@@ -601,34 +818,43 @@ void bs1e_fx_end_round(struct bs_battle *b)
 /* ---- the expected result (for the AI) ----------------------------------- */
 
 /* RULING R-627, R-628: a sleep by the HD of the enemy figures the mean of
- * its dice puts to sleep; never with a figure of its own in the area. */
+ * its dice puts to sleep, an individual (R-675) at a quarter of his hit
+ * points as a hold's; never with a figure of its own in the area. */
 static double sleep_expect(const struct bs_battle *b, int side,
 			   const struct bs1e_cast_plan *p)
 {
-	int n;
-	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	int nh, n;
+	struct bs1e_area_hit *h = area_hits(b, p, &nh);
 	if (!h)
 		return 0;
-	int low = sleep_lowest(b, h, n);
+	for (int i = 0; i < nh; i++)
+		if (h[i].side == side) {
+			free(h);
+			return -1; /* never on his own */
+		}
+	struct sgroup *s = sleep_groups(b, h, nh, &n);
+	free(h);
+	if (!s)
+		return 0;
+	int low = sleep_lowest(s, n);
 	const struct bs_dice_part *d = low < 5 ? &sleep_dice[low] : NULL;
 	int pool = d ? d->plus + d->count * (d->sides + 1) / 2 : 0;
 	double v = 0;
-	for (int i = 0; i < n;) {
-		if (h[i].side == side) {
-			v = -1; /* never on his own */
-			break;
-		}
-		if (h[i].unit < 0) {
-			i++;
+	for (int i = 0; i < n; i++) {
+		if (s[i].row != low)
+			continue;
+		if (s[i].t >= 0) {
+			if (pool >= 1 && !bs1e_fx_indiv_held(b, s[i].t)) {
+				pool--;
+				v += b->indivs[s[i].t].hp / 4.0;
+			}
 			continue;
 		}
-		int g = bs1e_g(b, h[i].side, h[i].unit), c = group(h, n, i);
-		i += c;
-		if (sleep_row_of(b, g) == low)
-			v += sleep_figs(b, g, c, &pool) * b->units[g].r.hd_fig /
-			     10.0;
+		int g = s[i].g;
+		v += sleep_figs(b, g, s[i].c, &pool) * b->units[g].r.hd_fig /
+		     10.0;
 	}
-	free(h);
+	free(s);
 	return v;
 }
 
@@ -649,8 +875,23 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 				v = -1; /* never on his own */
 				break;
 			}
-			if (h[i].unit < 0)
+			if (h[i].unit < 0) {
+				/* RULING R-676: a lone individual as a
+				 * hold's (R-627) */
+				int t = b->indiv_first[h[i].side] + h[i].indiv;
+				if (bs1e_fx_indiv_afraid(b, t, NULL))
+					continue;
+				double pi = sp->save_vs < 0
+						? 0
+						: bs1e_save_chance20(
+						      bs1e_sc(b)
+							  ->ix[t]
+							  .save[sp->save_vs],
+						      sp->save_mod) /
+						      20.0;
+				v += (1 - pi) * b->indivs[t].hp / 4.0;
 				continue;
+			}
 			int g = bs1e_g(b, h[i].side, h[i].unit);
 			const struct bs_unit_state *u = &b->units[g];
 			if (u->flags & BS_UF_ROUTED)

@@ -204,6 +204,65 @@ Test(r14_effects, s14_9_fear_routs_the_unit_of_a_figure_that_fails_r625)
 	tf_close(&t);
 }
 
+/* [14.9] RULING R-676: fear at the orc Hob standing alone: he saves for
+ * himself (a 2 fails), then flees straight away from the caster at his
+ * full move whatever his controller asks, and shoots nothing. */
+Test(r14_effects, s14_9_fear_on_a_lone_individual_r676)
+{
+	struct tf t;
+	open_fx(&t, 30, 48.5, "fear, fear");
+	static const int dice[] = {2};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "fear", -1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[5], 1, "his own save");
+	cr_assert_eq(e->n[7], 1, "he failed");
+	cr_assert_gt(e->n[8], 0, "the duration");
+	cr_assert(strstr(e->why, "R-676"), "%s", e->why);
+	int k = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_afraid(t.b, k, NULL));
+	struct bs_vec at = t.b->indivs[k].pos;
+	/* his controller would go toward the caster */
+	t.indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						.x = at.x,
+						.y = at.y - 3,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	double mv = t.b->indivs[k].mv;
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-6);
+	cr_assert_float_eq(t.b->indivs[k].pos.y, at.y + mv, 1e-6,
+			   "away from Zan at (30, 48.5), his full %g\"", mv);
+	struct bs_indiv_fire_order fo = {.indiv = 1};
+	struct bs1e_indiv_shot sh;
+	cr_assert(
+	    !bs1e_check_indiv_fire_at(t.b, 1, &fo, BS_FIRE_PHASE, NULL, &sh));
+	cr_assert(strstr(sh.why, "R-676"), "%s", sh.why);
+	tf_close(&t);
+}
+
+/* RULING R-676: a 20 saves: he acts as he likes. */
+Test(r14_effects, s14_9_a_lone_individual_saves_against_fear_r676)
+{
+	struct tf t;
+	open_fx(&t, 30, 48.5, "fear");
+	static const int dice[] = {20};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "fear", -1, 1));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[6], 1, "saved");
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(!bs1e_fx_indiv_afraid(t.b, t.b->indiv_first[1] + 1, NULL));
+	tf_close(&t);
+}
+
 /* RULING R-627: the doctrine holds the enemy figures it can, its reason
  * in the log; never at the figures of ten. */
 Test(r14_effects, s14_6_the_doctrine_casts_a_hold_r627)
@@ -356,8 +415,10 @@ Test(r14_effects, s14_6_b_sleep_broken_by_a_friend_in_contact_r629)
 	tf_close(&t);
 }
 
-/* RULING R-630: an individual in a sleep's area is named, not played. */
-Test(r14_effects, s14_6_b_sleep_names_an_individual_r630)
+/* RULING R-675: an individual in a sleep's area is one creature of his
+ * hit dice: the orc Hob (1 HD) alone in it sleeps (4d4 rolled), he does
+ * not move (R-623), and a blow wakes him. */
+Test(r14_effects, s14_6_b_sleep_on_a_lone_individual_r675)
 {
 	struct tf t;
 	open_fx(&t, 30, 44, "sleep");
@@ -367,9 +428,185 @@ Test(r14_effects, s14_6_b_sleep_names_an_individual_r630)
 	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
 	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(e);
-	cr_assert_eq(e->n[7], 0);
-	cr_assert(strstr(e->why, "R-630"), "%s", e->why);
+	cr_assert_eq(e->n[2], 4, "4d4 rolled");
+	cr_assert_eq(e->n[7], 1, "asleep");
+	cr_assert_eq(e->n[8], 50, "5 rounds a level");
+	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
+	cr_assert(strstr(e->why, "R-675"), "%s", e->why);
+	int k = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	struct bs_vec at = t.b->indivs[k].pos;
+	t.indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						.x = at.x + 3,
+						.y = at.y,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
+	/* attacked: he wakes at once */
+	t.nev = 0;
+	bs1e_fx_wake(t.b, k);
+	cr_assert(!bs1e_fx_indiv_held(t.b, k), "woken");
+	e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->why, "attacked"), "%s", e->why);
+	tf_close(&t);
+}
+
+/* RULING R-675: a hold is not a sleep: a blow does not end it. */
+Test(r14_effects, s14_6_b_a_blow_does_not_end_a_hold_r675)
+{
+	struct tf t;
+	open_fx(&t, 30, 44, "hold person");
+	static const int dice[] = {1};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "hold person", -1, 1));
+	int k = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	bs1e_fx_wake(t.b, k);
+	cr_assert(bs1e_fx_indiv_held(t.b, k), "still held");
+	tf_close(&t);
+}
+
+/* North: Men (6 figures of five men-at-arms, 1 HD, front (40, 60) facing
+ * south) and the lone individuals `indivs` (YAML flow entries). */
+static void open_lone(struct tf *t, double zx, double zy, const char *spells,
+		      const char *indivs)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Lone\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 30, "
+	    "position: [%g, %g], spells: [%s]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Men, figures: 6, creature: man-at-arms, ratio: 5, "
+	    "weapons: [spear], frontage: 6, position: [40, 60]}\n"
+	    "    individuals:\n%s",
+	    zx, zy, spells, indivs);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* The step-3 CAST event on North's individual i, or NULL. */
+static const struct bs_event *on_indiv(struct tf *t, int i)
+{
+	for (int n = 0;; n++) {
+		const struct bs_event *e = tf_cast_ev(t, 3, n);
+		if (!e || (e->tindiv == i && e->tside == 1))
+			return e;
+	}
+}
+
+/* The step-3 CAST event on North's unit u, or NULL. */
+static const struct bs_event *on_unit(struct tf *t, int u)
+{
+	for (int n = 0;; n++) {
+		const struct bs_event *e = tf_cast_ev(t, 3, n);
+		if (!e || (e->tunit == u && e->tside == 1))
+			return e;
+	}
+}
+
+/* RULING R-675: the sleep takes the fewest hit dice first: the kobold Kob
+ * (1/2 HD) in front of the Men (1 HD, five a figure) sleeps first; the 4
+ * creatures left of the 5 rolled make no figure of five. */
+Test(r14_effects, s14_6_b_sleep_takes_the_fewest_hit_dice_first_r675)
+{
+	struct tf t;
+	open_lone(&t, 40, 56, "sleep",
+		  "      - {name: Kob, race: kobold, hp: 3, position: [40, "
+		  "59.7]}\n");
+	static const int dice[] = {2, 1, 1, 1};
+	tf_dice(&t, dice, 4);
+	/* aimed between them: both in the 1" circle */
+	struct bs_cast_order o = zan(&t, "sleep", -1, 0);
+	o.aim = 1;
+	o.x = 40;
+	o.y = 59.9;
+	cast_one(&t, o);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *ek = on_indiv(&t, 0), *em = on_unit(&t, 0);
+	cr_assert_not_null(ek);
+	cr_assert_not_null(em, "the Men's figures are in the area");
+	cr_assert_lt(ek - &t.evs[0].ev, em - &t.evs[0].ev, "Kob first");
+	cr_assert_eq(ek->n[7], 1, "Kob asleep");
+	cr_assert_eq(em->n[7], 0, "4 men left: no figure of five");
+	cr_assert(bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	tf_close(&t);
+}
+
+/* RULING R-675: a character's hit dice by his class and level: a 4th
+ * level fighter (4 HD, the PH's "3+ to 4": 1 creature, no dice) sleeps;
+ * a 5th level fighter is above 4+4 and does not. */
+Test(r14_effects, s14_6_b_sleep_by_class_and_level_r675)
+{
+	struct tf t;
+	open_lone(&t, 20, 44, "sleep, sleep",
+		  "      - {name: Kor, class: fighter, level: 4, hp: 20, "
+		  "position: [20, 50]}\n"
+		  "      - {name: Vel, class: fighter, level: 5, hp: 25, "
+		  "position: [50, 40]}\n");
+	cast_one(&t, zan(&t, "sleep", -1, 0));
+	const struct bs_event *e = on_indiv(&t, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[2], 1, "one creature of 3+ to 4 HD");
+	cr_assert_eq(e->n[7], 1, "Kor asleep");
+	t.b->indivs[0].flags = 0;
+	t.nev = 0;
+	t.b->indivs[0].pos = (struct bs_vec){50, 34};
+	cast_one(&t, zan(&t, "sleep", -1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	e = on_indiv(&t, 1);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0, "Vel awake");
+	cr_assert(strstr(e->why, "R-675"), "%s", e->why);
 	cr_assert(!bs1e_fx_indiv_held(t.b, t.b->indiv_first[1] + 1));
+	tf_close(&t);
+}
+
+/* RULING R-675 (R-629): a friend in base contact with the sleeper for a
+ * full Game Round wakes him: Kob asleep, the orc Pal beside him at two
+ * End of Game Round Phases in a row. */
+Test(r14_effects, s14_6_b_a_friend_wakes_a_sleeping_individual_r675_r629)
+{
+	struct tf t;
+	open_lone(&t, 20, 44, "sleep",
+		  "      - {name: Kob, race: kobold, hp: 3, position: [20, "
+		  "50]}\n"
+		  "      - {name: Pal, race: orc, hp: 6, position: [60, "
+		  "80]}\n");
+	static const int dice[] = {1, 1, 1, 1};
+	tf_dice(&t, dice, 4);
+	cast_one(&t, zan(&t, "sleep", -1, 0));
+	int k = t.b->indiv_first[1], pal = k + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	bs1e_fx_end_round(t.b);
+	cr_assert(bs1e_fx_indiv_held(t.b, k), "no friend: asleep");
+	double w = bs1e_sc(t.b)->ix[k].base;
+	t.b->indivs[pal].pos =
+	    (struct bs_vec){t.b->indivs[k].pos.x + w, t.b->indivs[k].pos.y};
+	t.nev = 0;
+	bs1e_fx_end_round(t.b);
+	cr_assert(bs1e_fx_indiv_held(t.b, k), "the round Pal came");
+	bs1e_fx_end_round(t.b);
+	cr_assert(!bs1e_fx_indiv_held(t.b, k), "a full Game Round: awake");
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->why, "R-675"), "%s", e->why);
 	tf_close(&t);
 }
 

@@ -477,6 +477,7 @@ Test(matrix_battle, rout_leaves_through_the_reserve, .fini = teardown)
 		  FOOT("Guard", "[1, 3]") "  - name: B\n    brigades:\n" FOOT(
 		      "Orcs", "[4, 3]"));
 	mx_sc(b)->st[0].routed = 1;
+	mx_ix_unit(b, 0);
 	b->units[0].flags |= BS_UF_ROUTED;
 	bs_battle_round(b);
 	cr_assert_eq(bs_mx_state(b, 0)->row, 0);
@@ -711,6 +712,8 @@ static void put_at(int g, int row, int col, int routed)
 	t->row = row;
 	t->col = col;
 	t->routed = routed;
+	/* the location index is told, as the rules tell it (field.c) */
+	mx_ix_unit(b, g);
 }
 
 /* The AI marches on the enemies that fight, not on a routed brigade (it
@@ -735,6 +738,7 @@ Test(matrix_ai, moves_on_fighting_enemies_not_routed, .fini = teardown)
 	/* with no other enemy left, the routed one is the target */
 	put_at(2, 0, 0, 0);
 	mx_sc(b)->st[2].where = BS_MX_OUT;
+	mx_ix_unit(b, 2);
 	memset(&m, 0, sizeof m);
 	m.enter_col = -1;
 	ai.move(ai.ctx, b, 0, &m);
@@ -839,6 +843,7 @@ Test(matrix_battle, s3_5_scouts_screened_and_their_attack, .fini = teardown)
 	/* alone, the scouts may be declared a target */
 	cr_assert_eq(bs_mx_may_declare(b, 0, 1), 0);
 	mx_sc(b)->st[2].where = BS_MX_OUT;
+	mx_ix_unit(b, 2);
 	cr_assert_eq(bs_mx_may_declare(b, 0, 1), 1);
 }
 

@@ -244,7 +244,7 @@ static int duelists(struct bs_battle *b, int *list)
 			 * fight */
 			if (!bs1e_indiv_figure(b, k) ||
 			    bs1e_fx_indiv_held(b, k) ||
-			    bs1e_indiv_charmed(b, k) || /* RULING R-694 */
+			    bs1e_indiv_charmed(b, k) ||	      /* RULING R-694 */
 			    bs1e_fx_indiv_afraid(b, k, NULL)) /* */
 				continue;
 			for (int j = 0; j < b->nindivs; j++)
@@ -698,8 +698,8 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			if (!bs1e_indiv_figure(b, k) ||
 			    (b->indivs[k].flags & BS_IF_DUEL) ||
 			    fired_and_contacted(b, k) ||
-			    bs1e_fx_indiv_held(b, k) || /* RULING R-623 */
-			    bs1e_indiv_charmed(b, k) || /* RULING R-694 */
+			    bs1e_fx_indiv_held(b, k) ||	      /* RULING R-623 */
+			    bs1e_indiv_charmed(b, k) ||	      /* RULING R-694 */
 			    bs1e_fx_indiv_afraid(b, k, NULL)) /* */
 				continue;
 			enum bs_arc arc = BS_ARC_FRONT;

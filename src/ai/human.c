@@ -734,8 +734,10 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 			    bs_ai_human_record(b, side, k, i);
 			if (!sp)
 				continue;
+			/* [14.7] a bonus at friends too (RULING R-685) */
+			int friends = bs_spell_bonus_played(sp);
 			for (int es = 0; es < b->nsides; es++) {
-				if (es == side)
+				if (es == side && !friends)
 					continue;
 				int nu = b->sc->sides[es].nunits;
 				int nt = nu + b->sc->sides[es].nindividuals;

@@ -438,6 +438,14 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	    (o->tside == side && !bonus) || (o->tunit >= 0) == (o->tindiv >= 0))
 		return no(p, "a spell is cast at one enemy unit or individual",
 			  "[14.5]");
+	/* [14.7] RULING R-685: a bonus goes where it does something: at
+	 * friends with `friends:` figures, at enemies with `enemies:` */
+	if (bonus &&
+	    !(o->tside == side ? p->sp->friends.given : p->sp->enemies.given))
+		return no(p,
+			  o->tside == side ? "it does nothing to friends"
+					   : "it does nothing to enemies",
+			  "[14.7]");
 	if (o->tunit >= 0) {
 		if (o->tunit >= b->sc->sides[o->tside].nunits)
 			return no(p, "no such unit", "[14.4]");

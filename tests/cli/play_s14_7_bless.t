@@ -12,3 +12,11 @@ run play "$S" --seed 4 --rounds 7
 expect_code 0
 expect_out "bless on Guards: 4 figures struck: 1 enchanted (Magic marker) for 6 Game Rounds [14.7] RULING R-685; reason: friends +1 to hit, +1 morale; the enchanted figures fight apart (RULING R-686)"
 expect_out "bless on Guards ends after 6 Game Rounds: 1 free (Magic marker removed) [1.7] [14.7] [14.2] RULING R-620"
+# RULING R-685: a bonus goes where it does something: bless (friends
+# only) at the enemy is REJECTED, nothing spent
+f=$(mktemp)
+sed 's/cast: bless, target: Guards, at: \[29.375, 29.625\]/cast: bless, target: Orcs/' "$S" >"$f"
+run play "$f" --seed 4 --rounds 1
+expect_code 0
+expect_out "it does nothing to enemies [14.7]"
+rm -f "$f"

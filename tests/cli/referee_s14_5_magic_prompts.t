@@ -59,7 +59,7 @@ got=$(printf 'status\nquit\n' | "$BS" referee --resume k.journal 2>/dev/null | g
 # guard advances, Father Odo turns the skeletons): the same battle as play
 cd / && rm -rf "$T"
 referee_setup turning.yaml \
-	'go\nfirst\ndone\nmove, steps: [{advance: 5.97}]\nstay\nturn: Skeleton horde, by: Father Odo\n' \
+	'go\nfirst\ndone\nmove, steps: [{advance: 5.97}]\nstay\ndone\nturn: Skeleton horde, by: Father Odo\n' \
 	'--seed 1 --side 0=human --side 1=hold --dice all=program'
 python3 - <<'PY' || exit 1
 s = open("s.yaml").read()
@@ -84,21 +84,21 @@ for m in 'Temple, Missile and Magic Phase, step A [1.5 A]: a turning of undead? 
 	'  Father Odo (turns at level 4) may try: Skeleton horde (0.0")'; do
 	grep -qF "$m" err.txt || { echo "the turn prompt lacks: $m"; exit 1; }
 done
-want=$(fp 6 '')
-got=$(fp 5 'turn: Skeleton horde, by: Brother Anselm\nturn: Skeleton horde, by: Temple guard\nturn: Temple guard, by: Father Odo\nrally: Temple guard, by: Father Odo\n\nturn: Skeleton horde, by: Father Odo\n')
+want=$(fp 7 '')
+got=$(fp 6 'turn: Skeleton horde, by: Brother Anselm\nturn: Skeleton horde, by: Temple guard\nturn: Temple guard, by: Father Odo\nrally: Temple guard, by: Father Odo\n\nturn: Skeleton horde, by: Father Odo\n')
 [ "$got" = "$want" ] || { echo "refused turnings changed the state: $got / $want"; exit 1; }
-e=$(err_of 5 'turn: Skeleton horde, by: Brother Anselm\nturn: Skeleton horde, by: Temple guard\nrally: Temple guard, by: Father Odo\n')
+e=$(err_of 6 'turn: Skeleton horde, by: Brother Anselm\nturn: Skeleton horde, by: Temple guard\nrally: Temple guard, by: Father Odo\n')
 for m in 'refused: the undead are out of his reach [14.19] [14.2] RULING R-582' \
 	"by: unknown individual 'Temple guard'" \
 	'here: a turning attempt, turn: UNDEAD UNIT, by: CLERIC, or done [14.19]'; do
 	printf '%s' "$e" | grep -qF "$m" || { echo "no refusal: $m"; printf '%s\n' "$e" | tail -4; exit 1; }
 done
-s=$({ head -n 5 in.txt; printf 'suggest\nquit\n'; } | "$BS" referee s.yaml $REF --journal sg.journal 2>/dev/null)
+s=$({ head -n 6 in.txt; printf 'suggest\nquit\n'; } | "$BS" referee s.yaml $REF --journal sg.journal 2>/dev/null)
 printf '%s' "$s" | grep -qF 'the AI (docs/AI.md) would answer: turn: Skeleton horde, by: Father Odo' ||
 	{ echo "no AI turning suggested"; printf '%s\n' "$s" | tail -3; exit 1; }
-[ "$(fp 6 'undo\n')" = "$(fp 5 '')" ] || { echo "undo after the turning"; exit 1; }
-[ "$(fp 6 '')" != "$(fp 5 'done\n')" ] || { echo "the turning changed nothing"; exit 1; }
-kill_at 5
+[ "$(fp 7 'undo\n')" = "$(fp 6 '')" ] || { echo "undo after the turning"; exit 1; }
+[ "$(fp 7 '')" != "$(fp 6 'done\n')" ] || { echo "the turning changed nothing"; exit 1; }
+kill_at 6
 got=$(printf 'status\nquit\n' | "$BS" referee --resume k.journal 2>/dev/null | grep 'inputs; state')
-[ "$got" = "$(fp 5 '')" ] || { echo "resume after kill at the turn prompt: $got"; exit 1; }
+[ "$got" = "$(fp 6 '')" ] || { echo "resume after kill at the turn prompt: $got"; exit 1; }
 exit 0

@@ -848,6 +848,13 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
 
 /* The side that controls unit g (global) now: the charming side while
  * its commander is charmed, else its own (RULING R-691). */
+/* [14.3] individual t's (global) own saving throw against plan p's
+ * spell, by class and level with his modifiers (r14_effects.c): 1 he
+ * fails (or the spell allows none), 0 he saves, -1 no dice left; *fs,
+ * rec[0] (the die) and *md (his save, when there is one) for the event. */
+int bs1e_fx_indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int t, struct bs1e_figure_saves *fs, int *rec,
+			struct bs_deriv *md);
 int bs1e_charm_side(const struct bs_battle *b, int g);
 /* 1 when unit g is under another side's control (its commander charmed). */
 int bs1e_charmed(const struct bs_battle *b, int g);

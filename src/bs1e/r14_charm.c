@@ -173,28 +173,13 @@ void bs1e_charm_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	/* [14.6 A] "that commander/individual receives any normal saving
 	 * throws to which he is entitled": his own, by class and level
 	 * [14.3] */
-	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
 	int vs = p->sp->save_vs;
 	struct bs1e_figure_saves fs;
-	int rec[1] = {0};
+	int rec[1];
 	struct bs_deriv md;
-	memset(&fs, 0, sizeof fs);
-	int charmed = 1;
-	if (vs >= 0) {
-		md = x->save_d[vs];
-		int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
-						   p->sp->mental, &md);
-		struct bs1e_save_who who = {d->side, -1, d->idx};
-		int sv =
-		    bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
-		if (sv < 0)
-			return;
-		fs.figures = fs.rolled = 1;
-		fs.need = x->save[vs] - mod;
-		fs.saved = sv;
-		fs.failed = !sv;
-		charmed = !sv;
-	}
+	int charmed = bs1e_fx_indiv_fails(b, p, t, &fs, rec, &md);
+	if (charmed < 0)
+		return;
 	if (!charmed) {
 		emit_charm(b, p, t, &fs, rec, vs >= 0 ? &md : NULL, 0, 0, NULL);
 		return;

@@ -272,9 +272,9 @@ static void hold_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 /* Individual t's (global) own saving throw against plan p's spell
  * [14.3], its record in fs, rec[0] and md; 1 when he fails (or has none),
  * 0 when he saves, -1 on a dice error. */
-static int indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
-		       int t, struct bs1e_figure_saves *fs, int *rec,
-		       struct bs_deriv *md)
+int bs1e_fx_indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int t, struct bs1e_figure_saves *fs, int *rec,
+			struct bs_deriv *md)
 {
 	const struct bs_indiv_state *d = &b->indivs[t];
 	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
@@ -310,7 +310,7 @@ static int fear_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	struct bs1e_figure_saves fs;
 	int rec[1];
 	struct bs_deriv md;
-	int f = indiv_fails(b, p, t, &fs, rec, &md);
+	int f = bs1e_fx_indiv_fails(b, p, t, &fs, rec, &md);
 	if (f < 0)
 		return -1;
 	int rounds = f ? duration(b, p) : 0;
@@ -340,28 +340,13 @@ static void hold_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			    "no effect: he is held already");
 		return;
 	}
-	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
 	int vs = p->sp->save_vs;
 	struct bs1e_figure_saves fs;
-	int rec[1] = {0};
+	int rec[1];
 	struct bs_deriv md;
-	memset(&fs, 0, sizeof fs);
-	int held = 1;
-	if (vs >= 0) {
-		md = x->save_d[vs];
-		int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
-						   p->sp->mental, &md);
-		struct bs1e_save_who who = {d->side, -1, d->idx};
-		int r =
-		    bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
-		if (r < 0)
-			return;
-		fs.figures = fs.rolled = 1;
-		fs.need = x->save[vs] - mod;
-		fs.saved = r;
-		fs.failed = !r;
-		held = !r;
-	}
+	int held = bs1e_fx_indiv_fails(b, p, t, &fs, rec, &md);
+	if (held < 0)
+		return;
 	int rounds = held ? duration(b, p) : 0;
 	emit_effect(b, p, -1, t, 1, 1, &fs, rec, vs >= 0 ? &md : NULL, held,
 		    rounds, NULL);

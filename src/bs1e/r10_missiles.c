@@ -372,6 +372,36 @@ static void casualties(const struct bs_unit_state *t, int total, int cap,
 	bs1e_casualties(total, t->r.hd_fig, cap > 0 ? cap : 1, c);
 }
 
+/* [11.9] woods: fire only from their edge and at their edge; [10.0] a
+ * target whose block (firer gq, target tq) is beyond the weapon's reach
+ * of the firer's block is out of range: no two figures' bases are nearer
+ * than their blocks (sight_of's answer, without its figure pairs). 1 when
+ * the volley may go on, else 0 with out refused (`units`: the target is
+ * a unit, else an individual's figure). */
+static int woods_and_reach(const struct bs_battle *b,
+			   const struct bs_missile_rated *m,
+			   const struct bs_quad *gq, const struct bs_quad *tq,
+			   int units, struct bs1e_volley_plan *out)
+{
+	if (bs1e_woods(b, gq) & BS1E_WOODS_DEEP)
+		return nok(out,
+			   "a unit in woods fires only from their edge, "
+			   "shooting out of them",
+			   "[11.9]");
+	if (bs1e_woods(b, tq) & BS1E_WOODS_DEEP)
+		return nok(out,
+			   units ? "missile fire cannot be used at units in "
+				   "the woods, only at their edge"
+				 : "missile fire cannot be used at figures in "
+				   "the woods, only at their edge",
+			   "[11.9]");
+	if (bs_quad_dist(gq, tq) > m->range[2] + EPS) {
+		memset(&out->sight, 0, sizeof out->sight);
+		out->sight.over = out->sight.hidden_by = -1;
+		return nok(out, "the target is out of range", "[10.0]");
+	}
+	return 1;
+}
 /* The checks of the firer g that do not depend on its target (but for
  * the mover h it may touch at moment `at`, RULING R-477: -1 none); 0
  * with out's reason when it may not fire now. */
@@ -548,24 +578,8 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	 * used at units in the woods, but can be used against units at the
 	 * edge of the woods." (the edge: RULING R-447) */
 	struct bs_quad gq = bs1e_quad(b, g), tq = quad_at(b, h, at);
-	if (bs1e_woods(b, &gq) & BS1E_WOODS_DEEP)
-		return no(out,
-			  "a unit in woods fires only from their edge, "
-			  "shooting out of them",
-			  "[11.9]");
-	if (bs1e_woods(b, &tq) & BS1E_WOODS_DEEP)
-		return no(out,
-			  "missile fire cannot be used at units in the woods, "
-			  "only at their edge",
-			  "[11.9]");
-	/* [10.0] a target whose block is beyond the weapon's reach of the
-	 * firer's block is out of range: no two figures' bases are nearer
-	 * than their blocks (sight_of's answer, without its figure pairs) */
-	if (bs_quad_dist(&gq, &tq) > m->range[2] + EPS) {
-		memset(&out->sight, 0, sizeof out->sight);
-		out->sight.over = out->sight.hidden_by = -1;
-		return no(out, "the target is out of range", "[10.0]");
-	}
+	if (!woods_and_reach(b, m, &gq, &tq, 1, out))
+		return;
 	/* [10.1] line of sight, range */
 	if (sight_of(b, g, h, at, &out->sight) <= 0)
 		return no(out,
@@ -813,22 +827,9 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			  "a unit in base-to-base contact with the enemy "
 			  "cannot use missile weapons",
 			  "[10.1]");
-	/* [11.9] woods, as for a unit target */
-	if (bs1e_woods(b, &gq) & BS1E_WOODS_DEEP)
-		return no(out,
-			  "a unit in woods fires only from their edge, "
-			  "shooting out of them",
-			  "[11.9]");
-	if (bs1e_woods(b, &tq) & BS1E_WOODS_DEEP)
-		return no(out,
-			  "missile fire cannot be used at figures in the "
-			  "woods, only at their edge",
-			  "[11.9]");
-	if (bs_quad_dist(&gq, &tq) > m->range[2] + EPS) {
-		memset(&out->sight, 0, sizeof out->sight);
-		out->sight.over = out->sight.hidden_by = -1;
-		return no(out, "the target is out of range", "[10.0]");
-	}
+	/* [11.9] woods and [10.0] range, as for a unit target */
+	if (!woods_and_reach(b, m, &gq, &tq, 0, out))
+		return;
 	if (sight_indiv(b, g, k, at, &out->sight) <= 0)
 		return no(out,
 			  out->sight.in_reach > 0 && out->sight.terrain_hid

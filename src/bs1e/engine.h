@@ -848,6 +848,10 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
 
 /* The side that controls unit g (global) now: the charming side while
  * its commander is charmed, else its own (RULING R-691). */
+/* RULING R-620: a duration of n in `unit` as Game Rounds (one AD&D melee
+ * round is one Game Round [14.1], a turn ten, segments rounded up), at
+ * least 1 (r14_effects.c). */
+int bs1e_fx_rounds(int n, enum bs_time_unit unit);
 /* [14.3] individual t's (global) own saving throw against plan p's
  * spell, by class and level with his modifiers (r14_effects.c): 1 he
  * fails (or the spell allows none), 0 he saves, -1 no dice left; *fs,

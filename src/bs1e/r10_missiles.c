@@ -232,6 +232,32 @@ static void t13(struct bs_deriv *d, enum bs1e_t13 row, const char *detail)
 		bs_deriv_add(d, r->mod, r->cite, "%s", t13_short[row]);
 }
 
+/* [10.8] Table 13 [11.9] cover: in woods or behind a hedge, in a building
+ * or behind a wall (the terrain's RULING R-448), on the line s of the
+ * volley's nearest pair to target block tq: "target in woods (Oakwood)",
+ * "target behind wall (Old wall)", the row and the feature. Returns the
+ * cover. */
+static enum bs_cover t13_cover(const struct bs_battle *b,
+			       const struct bs_tt_sight *s,
+			       const struct bs_quad *tq, struct bs_deriv *d)
+{
+	int cover_f = -1;
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	enum bs_cover cover =
+	    ti ? bs_terrain_cover(ti, s->from, s->to, tq, &cover_f)
+	       : BS_COVER_NONE;
+	if (cover == BS_COVER_NONE)
+		return cover;
+	const struct bs_terrain *ct = bs_terrain_feature(ti, cover_f);
+	const struct bs_terrain_kind *k = bs_terrain_kind_of(ct->type);
+	const struct bs1e_mod_row *r =
+	    &bs1e_table13[cover == BS_COVER_HARD ? BS1E_T13_TARGET_BUILDING
+						 : BS1E_T13_TARGET_WOODS];
+	bs_deriv_add(d, r->mod, r->cite, "target %s %s (%s)",
+		     k->behind ? "behind" : "in", k->key, ct->name);
+	return cover;
+}
+
 /* Whether g touches an enemy other than `except` [10.1]. */
 static int engaged_but(const struct bs_battle *b, int g, int except)
 {
@@ -628,23 +654,7 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	/* [10.8] Table 13 [11.9] cover: in woods or behind a hedge, in a
 	 * building or behind a wall (the terrain's RULING R-448), on the
 	 * line of the volley's nearest pair */
-	int cover_f = -1;
-	const struct bs_terrain_index *ti = bs1e_terrain(b);
-	enum bs_cover cover =
-	    ti ? bs_terrain_cover(ti, s->from, s->to, &tq, &cover_f)
-	       : BS_COVER_NONE;
-	if (cover != BS_COVER_NONE) {
-		/* "target in woods (Oakwood)", "target behind wall (Old
-		 * wall)": the row, the feature */
-		const struct bs_terrain *ct = bs_terrain_feature(ti, cover_f);
-		const struct bs_terrain_kind *k = bs_terrain_kind_of(ct->type);
-		const struct bs1e_mod_row *r =
-		    &bs1e_table13[cover == BS_COVER_HARD
-				      ? BS1E_T13_TARGET_BUILDING
-				      : BS1E_T13_TARGET_WOODS];
-		bs_deriv_add(d, r->mod, r->cite, "target %s %s (%s)",
-			     k->behind ? "behind" : "in", k->key, ct->name);
-	}
+	enum bs_cover cover = t13_cover(b, s, &tq, d);
 	/* [10.8] Table 13 "or in Shield Wall formation ([11.6])" +4: the
 	 * [11.6] bonus "against all normal missile attacks", on the side the
 	 * volley strikes (its front; any side of the circle or square), none
@@ -862,21 +872,7 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 	 * formation (RULING R-670: no "open or skirmish" term) */
 	struct bs_deriv *d = &out->ar;
 	bs_deriv_init(d, m->base_ar, NULL, "[8.3]", "[10.8 T13]");
-	int cover_f = -1;
-	const struct bs_terrain_index *ti = bs1e_terrain(b);
-	enum bs_cover cover =
-	    ti ? bs_terrain_cover(ti, s->from, s->to, &tq, &cover_f)
-	       : BS_COVER_NONE;
-	if (cover != BS_COVER_NONE) {
-		const struct bs_terrain *ct = bs_terrain_feature(ti, cover_f);
-		const struct bs_terrain_kind *tk = bs_terrain_kind_of(ct->type);
-		const struct bs1e_mod_row *r =
-		    &bs1e_table13[cover == BS_COVER_HARD
-				      ? BS1E_T13_TARGET_BUILDING
-				      : BS1E_T13_TARGET_WOODS];
-		bs_deriv_add(d, r->mod, r->cite, "target %s %s (%s)",
-			     tk->behind ? "behind" : "in", tk->key, ct->name);
-	}
+	t13_cover(b, s, &tq, d);
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect)

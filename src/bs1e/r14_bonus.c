@@ -162,24 +162,8 @@ static void mods_words(const struct bs_spell_mods *m, char *buf, size_t len)
  * first (bs_spell_bonus_played: an amount, no dice). */
 static int duration(const struct bs1e_cast_plan *p)
 {
-	int n = bs_level_qty_at(&p->sp->dur, p->level);
-	switch (p->sp->dur_unit) {
-	case BS_TIME_SEGMENT:
-		n = (n + 9) / 10;
-		break;
-	case BS_TIME_TURN:
-		n *= 10;
-		break;
-	case BS_TIME_HOUR:
-		n *= 60;
-		break;
-	case BS_TIME_DAY:
-		n *= 1440;
-		break;
-	default:
-		break;
-	}
-	return n > 0 ? n : 1;
+	return bs1e_fx_rounds(bs_level_qty_at(&p->sp->dur, p->level),
+			      p->sp->dur_unit);
 }
 
 /* The CAST event of a bonus placed (n[0] 3) on unit g: n[2] the creatures

@@ -122,16 +122,9 @@ static int roll(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	return bs_dice_roll_part(&b->dice, d);
 }
 
-/* RULING R-620: the duration in Game Rounds, the round of the cast the
- * first: one AD&D melee round is one Game Round [14.1], a turn ten. */
-static int duration(struct bs_battle *b, const struct bs1e_cast_plan *p)
+int bs1e_fx_rounds(int n, enum bs_time_unit unit)
 {
-	const struct bs_spell *sp = p->sp;
-	static const struct bs_roll_why why = {
-	    BS_ROLL_DAMAGE, {0, 0}, 0, "the spell's duration", "[14.2]"};
-	int n = bs_level_qty_at(&sp->dur, p->level) +
-		roll(b, p, &sp->dur_dice, &why);
-	switch (sp->dur_unit) {
+	switch (unit) {
 	case BS_TIME_SEGMENT:
 		n = (n + 9) / 10;
 		break;
@@ -148,6 +141,18 @@ static int duration(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		break;
 	}
 	return n > 0 ? n : 1;
+}
+
+/* RULING R-620: the duration in Game Rounds, the round of the cast the
+ * first: one AD&D melee round is one Game Round [14.1], a turn ten. */
+static int duration(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	static const struct bs_roll_why why = {
+	    BS_ROLL_DAMAGE, {0, 0}, 0, "the spell's duration", "[14.2]"};
+	return bs1e_fx_rounds(bs_level_qty_at(&sp->dur, p->level) +
+				  roll(b, p, &sp->dur_dice, &why),
+			      sp->dur_unit);
 }
 
 /* The creatures the spell affects, rolled ([PH]: hold person's 1-4). */

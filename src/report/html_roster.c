@@ -263,7 +263,45 @@ static json_t *spells_json(const struct bs_individual *ind)
 	return o;
 }
 
-static json_t *indiv_json(const struct bs_side *sd,
+/* [14.20] the items he carries, in the scenario's order: `{"name"}`, and
+ * for a wand, staff or rod of the spell catalog also the spell it holds,
+ * its caster level and the charges it starts the battle with (RULING
+ * R-680: `charges_ruled` when the scenario gives none, R-681); NULL when
+ * he carries none. */
+static json_t *items_json(const struct bs_scenario *s,
+			  const struct bs_individual *ind)
+{
+	if (ind->nitems <= 0)
+		return NULL;
+	json_t *a = json_array();
+	for (int i = 0; i < ind->nitems; i++) {
+		json_t *e = json_object();
+		json_object_set_new(e, "name", json_string(ind->items[i]));
+		const struct bs_spell *rec = bs_scenario_item(s, ind->items[i]);
+		if (rec) {
+			json_object_set_new(
+			    e, "kind",
+			    json_string(bs_magic_kind_name[rec->kind]));
+			json_object_set_new(e, "spell",
+					    rec->as ? json_string(rec->as->name)
+						    : json_null());
+			json_object_set_new(e, "caster_level",
+					    json_integer(rec->item_level));
+			json_object_set_new(e, "charges",
+					    json_integer(bs_item_charges(
+						rec, ind->item_charges[i])));
+			json_object_set_new(
+			    e, "charges_ruled",
+			    json_boolean(ind->item_charges[i] < 0));
+			json_object_set_new(e, "played",
+					    json_boolean(bs_spell_played(rec)));
+		}
+		json_array_append_new(a, e);
+	}
+	return a;
+}
+
+static json_t *indiv_json(const struct bs_scenario *s, const struct bs_side *sd,
 			  const struct bs1e_indiv_sheet *x)
 {
 	const struct bs_individual *ind = x->ind;
@@ -324,6 +362,9 @@ static json_t *indiv_json(const struct bs_side *sd,
 	json_t *sp = spells_json(ind);
 	if (sp)
 		json_object_set_new(o, "spells", sp);
+	json_t *it = items_json(s, ind);
+	if (it)
+		json_object_set_new(o, "items", it);
 	return o;
 }
 
@@ -360,7 +401,7 @@ json_t *bs_report_roster_json(const struct bs_scenario *s)
 		json_t *is = json_array();
 		for (int k = 0; k < ss->nindivs; k++)
 			json_array_append_new(
-			    is, indiv_json(ss->side, &ss->indivs[k]));
+			    is, indiv_json(s, ss->side, &ss->indivs[k]));
 		json_object_set_new(sj, "individuals", is);
 		json_t *ns = json_array();
 		for (int n = 0; n < ss->nnotes; n++)

@@ -35,3 +35,17 @@ expect_err ":27:53: charges: '-3' is out of range (0 to 200)"
 run roster "$S"
 expect_code 0
 expect_out "Items [14.20]     wand of fire balls (wand of fireball, caster level 6): 2 charges"
+# --json carries the same (docs/ROSTER-JSON.md `items`)
+run roster "$S" --json
+expect_code 0
+printf '%s' "$OUT" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+its = [i["items"] for sd in d["sides"] for i in sd["individuals"] if "items" in i]
+assert its == [[{"name": "wand of fire balls", "kind": "wand", "spell": "fireball", "caster_level": 6, "charges": 2, "charges_ruled": False, "played": True}]], its
+' || { echo "roster --json items"; _show; exit 1; }
+sed 's/{name: wand of fire balls, charges: 2}/wand of fire balls/' "$S" >"$f"
+run roster "$f" --json
+expect_code 0
+expect_out '"charges": 81,'
+expect_out '"charges_ruled": true,'

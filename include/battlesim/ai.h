@@ -381,10 +381,13 @@ int bs_ai_human_shots_given(const struct bs_human_q *q, int indiv);
  * NULL); returns how many there are. */
 int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 		      struct bs_cast_order *out, int max);
-/* Record i (0 .. the individual's spells' count) that individual k of
- * `side` may use now: spell i of his memory, the first of its name, with
- * one left; i == the count: his race's breath weapon [13.7] with a breath
- * left today (RULING R-642, R-663). NULL when that one may not. */
+/* Record i (0 .. the individual's spells' count + his items' count) that
+ * individual k of `side` may use now: spell i of his memory, the first of
+ * its name, with one left; i == the spells' count: his race's breath
+ * weapon [13.7] with a breath left today (RULING R-642, R-663); above it,
+ * item i - count - 1 [14.20], a wand, staff or rod whose spell is played,
+ * the first of its record, with a charge left (RULING R-681). NULL when
+ * that one may not. */
 struct bs_spell;
 const struct bs_spell *bs_ai_human_record(const struct bs_battle *b, int side,
 					  int k, int i);

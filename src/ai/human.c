@@ -700,10 +700,13 @@ static int magic_given(const struct bs_human_q *q, int k)
 	return 0;
 }
 
-/* Record i (0 .. his spells' count) individual k of `side` may use now
- * [14.1] [13.7]: spell i of his memory when it is the first of its name
- * with one left; i == his spells' count: his race's breath weapon with
- * a breath left today (RULING R-642). NULL when that one may not. */
+/* Record i (0 .. his spells' count + his items' count) individual k of
+ * `side` may use now [14.1] [13.7] [14.20]: spell i of his memory when it
+ * is the first of its name with one left; i == his spells' count: his
+ * race's breath weapon with a breath left today (RULING R-642); above
+ * it, item i - count - 1 when it is a wand, staff or rod whose spell is
+ * played, the first of its record, with a charge left (RULING R-681).
+ * NULL when that one may not. */
 const struct bs_spell *bs_ai_human_record(const struct bs_battle *b, int side,
 					  int k, int i)
 {
@@ -712,6 +715,15 @@ const struct bs_spell *bs_ai_human_record(const struct bs_battle *b, int side,
 		return bs1e_breaths_left(b, side, k) > 0
 			   ? bs1e_breath_of(b, side, k)
 			   : NULL;
+	if (i > ind->nspells) {
+		int it = i - ind->nspells - 1;
+		const struct bs_spell *rec = bs1e_item_of(b, side, k, it);
+		for (int j = 0; rec && j < it; j++)
+			if (bs1e_item_of(b, side, k, j) == rec)
+				return NULL;
+		return rec && bs1e_charges_left(b, side, k, rec) > 0 ? rec
+								     : NULL;
+	}
 	const struct bs_spell *sp = ind->spells[i].spell;
 	for (int j = 0; j < i; j++)
 		if (ind->spells[j].spell == sp)
@@ -729,7 +741,9 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 	for (int k = 0; k < sd->nindividuals; k++) {
 		if (magic_given(q, k))
 			continue;
-		for (int i = 0; i <= sd->individuals[k].nspells; i++) {
+		int nrec = sd->individuals[k].nspells + 1 +
+			   sd->individuals[k].nitems;
+		for (int i = 0; i < nrec; i++) {
 			const struct bs_spell *sp =
 			    bs_ai_human_record(b, side, k, i);
 			if (!sp)

@@ -2463,18 +2463,28 @@ static void cast_question_text(const struct bs_ref *r,
 				put(buf, len, &k, "\n  %s, %d spell%s left:",
 				    sd->individuals[k0].name, left,
 				    left == 1 ? "" : "s");
-			else /* a breather with no spells [13.7] */
+			else /* a breather or a wand's user, no spells */
 				put(buf, len, &k,
 				    "\n  %s:", sd->individuals[k0].name);
-			/* every spell left, those with no target too, and
-			 * his breath weapon [13.7] (RULING R-663) */
+			/* every spell left, those with no target too, his
+			 * breath weapon [13.7] (RULING R-663) and his
+			 * wands, staves and rods with charges [14.20]
+			 * (RULING R-681) */
 			const struct bs_individual *ind = &sd->individuals[k0];
-			for (int j = 0; j <= ind->nspells; j++) {
+			int nrec = ind->nspells + 1 + ind->nitems;
+			for (int j = 0; j < nrec; j++) {
 				const struct bs_spell *sp =
 				    bs_ai_human_record(b, q->side, k0, j);
 				if (!sp)
 					continue;
-				if (j == ind->nspells)
+				if (j > ind->nspells) {
+					int c = bs1e_charges_left(b, q->side,
+								  k0, sp);
+					put(buf, len, &k,
+					    " %s (%s, %d charge%s)", sp->name,
+					    bs_magic_kind_name[sp->kind], c,
+					    c == 1 ? "" : "s");
+				} else if (j == ind->nspells)
 					put(buf, len, &k, " %s (%d left today)",
 					    sp->name,
 					    bs1e_breaths_left(b, q->side, k0));

@@ -741,8 +741,8 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 	for (int k = 0; k < sd->nindividuals; k++) {
 		if (magic_given(q, k))
 			continue;
-		int nrec = sd->individuals[k].nspells + 1 +
-			   sd->individuals[k].nitems;
+		int nrec =
+		    sd->individuals[k].nspells + 1 + sd->individuals[k].nitems;
 		for (int i = 0; i < nrec; i++) {
 			const struct bs_spell *sp =
 			    bs_ai_human_record(b, side, k, i);

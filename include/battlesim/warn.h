@@ -50,6 +50,9 @@ enum bs_warn {
 	BS_W_REGENERATION_LEVEL,
 	BS_W_REGENERATION,
 	BS_W_MINDLESS,
+	/* an individual's race's special attacks and defences [13.x] */
+	BS_W_RACE_ABILITY_LEVEL,
+	BS_W_RACE_ABILITY,
 	/* 1E: optional rules */
 	BS_W_OPTION_WEAPON_VS_AC,
 	BS_W_OPTION_CAPTURE,

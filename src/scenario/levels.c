@@ -470,6 +470,57 @@ static void individual_items(struct ld *ld, const yaml_node_t *n,
 	}
 }
 
+/* [13.2]-[13.6] [13.8] the special attacks and defences of an
+ * individual's race that play does not apply to him (the engine plays
+ * them for units' creatures only: r08_melee.c, r13_creatures.c,
+ * r13_awe.c, r07_rout.c): said at his `race`, with the abilities named;
+ * those of the Advanced Game (`every` 0) are not in force below it, the
+ * Table 4/5 and [13.3] ones (`every` 1) are played for units at every
+ * level. */
+static void race_abilities(struct ld *ld, const yaml_node_t *n,
+			   const struct bs_individual *ind)
+{
+	static const struct {
+		unsigned flag;
+		int every;
+		const char *what;
+	} rows[] = {
+	    {BS_CF_POISON, 0, "poisons"},
+	    {BS_CF_PARALYZES, 0, "paralyzes"},
+	    {BS_CF_LEVEL_DRAIN, 1, "drains levels"},
+	    {BS_CF_MAGIC_TO_HIT, 1, "is hit only by magic weapons"},
+	    {BS_CF_CAUSES_FEAR, 0, "causes fear"},
+	    {BS_CF_DRAGON, 0, "causes a dragon's awe"},
+	    {BS_CF_REGENERATES, 0, "regenerates"},
+	};
+	if (!ind->race)
+		return;
+	const yaml_node_t *at =
+	    ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n;
+	int below = ld->s->level < BS_LEVEL_ADVANCED;
+	for (int pass = 0; pass < 2; pass++) {
+		/* pass 0: what is not in force at this level; pass 1: what
+		 * is in force and not played for him */
+		char what[200] = "";
+		size_t k = 0;
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			if (!(ind->race->flags & rows[i].flag) ||
+			    (pass == 0) != (below && !rows[i].every))
+				continue;
+			int w = snprintf(what + k, sizeof what - k, "%s%s",
+					 k ? ", " : "", rows[i].what);
+			if (w > 0 && (size_t)w < sizeof what - k)
+				k += (size_t)w;
+		}
+		if (k)
+			warn(ld, at,
+			     pass == 0 ? BS_W_RACE_ABILITY_LEVEL
+				       : BS_W_RACE_ABILITY,
+			     "race: '%s' of '%s' %s", ind->race->name,
+			     ind->name, what);
+	}
+}
+
 static void individual(struct ld *ld, int si, int k,
 		       const struct ld_indiv_aux *ia)
 {
@@ -551,6 +602,7 @@ static void individual(struct ld *ld, int si, int k,
 		     BS_W_EVIL_CLERIC, "class: %s of '%s' (race '%s')", tcls,
 		     ind->name, ind->race->name);
 	individual_items(ld, n, ind);
+	race_abilities(ld, n, ind);
 	/* [13.7] issue 16: his race's breath weapon (r13_breath.c) */
 	if (ind->race && ind->race->breath)
 		warn(ld, ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n,

@@ -183,6 +183,19 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "[13.8] [16.3 A]", 1},
     [BS_W_REGENERATION] = {"regeneration", A, NPY,
 			   "regeneration is not played yet", "[13.8]", 1},
+    [BS_W_RACE_ABILITY_LEVEL] = {"race-ability-level", BI, NIF,
+				 "the special attacks and defences of "
+				 "creatures are not in force at this level (an "
+				 "Advanced Game rule)",
+				 "[13.2] [13.4]-[13.6] [13.8] [16.3 A]", 1},
+    [BS_W_RACE_ABILITY] = {"race-ability", ALL, NPY,
+			   "the special attacks and defences of an "
+			   "individual's race are not played yet (they are "
+			   "for units): his blows carry no poison, paralysis "
+			   "or level drain, he does not regenerate, he causes "
+			   "no awe or fear and weapons that are not magical "
+			   "harm him",
+			   "[9.4] [13.2]-[13.6] [13.8]", 1},
     [BS_W_MINDLESS] = {"mindless", A, NPY,
 		       "'must be in command in order to move or fight' and the "
 		       "last-order rule are not played yet (it never checks "

@@ -15,6 +15,19 @@
     melee: 'Melee', end: 'End'
   };
 
+  /* the markers of spell effects on the map [14.6] [14.7] [2.5] */
+  var FX_MARK = { charm: ['C', '#a0307a', 'Charm'], hold: ['IM', '#3a6ea5', 'Immobilized'],
+    sleep: ['IM', '#3a6ea5', 'Immobilized'], bonus: ['M', '#2a8a7a', 'Magic'],
+    rout: ['F', '#b8322a', 'Fear'] };
+  function fxNames(fx) {
+    var n = [];
+    Object.keys(fx || {}).sort().forEach(function (k) {
+      var t = fx[k][2] + ' (' + k.split('|')[0] + ')';
+      if (n.indexOf(t) < 0) n.push(t);
+    });
+    return n;
+  }
+
   var B = JSON.parse(document.getElementById('battle-data').textContent);
   var S = B.setup, EV = B.events, LOG = B.log, N = EV.length;
   var units = S.units, indivs = S.individuals;
@@ -49,13 +62,14 @@
         inCommand: p ? p.inCommand : null, cmdBy: p ? p.cmdBy : -1,
         cmdWhy: p ? p.cmdWhy : '', ml: p ? p.ml : null, ar: p ? p.ar : null,
         lastMorale: p ? p.lastMorale : null, loss: p ? p.loss : null,
-        special: p ? p.special : 'none', specialSides: p ? p.specialSides : [] });
+        special: p ? p.special : 'none', specialSides: p ? p.specialSides : [],
+        fx: p ? p.fx : {} });
     });
     kf.indivs.forEach(function (a, k) {
       var p = prev ? prev.indivs[k] : null;
       st.indivs.push({ x: a[0], y: a[1], alive: !!a[2], with: a[3],
         fate: p ? p.fate : null, hp: p ? p.hp : null, hpMax: p ? p.hpMax : null,
-        role: p ? p.role : null });
+        role: p ? p.role : null, fx: p ? p.fx : {}, magicLeft: p ? p.magicLeft : null });
     });
     return st;
   }
@@ -165,6 +179,42 @@
     role: function (st, e) {
       var d = st.indivs[kOf(e.side, e.indiv)];
       if (e.role) d.role = e.role;
+    },
+    /* the Advanced Game (issue 16): what a caster has left after a cast
+     * [14.1] [13.7] [14.20]; the markers of the effects in play [14.6]
+     * [14.7] (Charm, Immobilized, Magic), set by an effect that takes and
+     * taken off by its end [1.7] (a fear routs: the R marker says it) */
+    cast: function (st, e) {
+      if (e.step === 'cast') {
+        var c = st.indivs[kOf(e.side, e.indiv)];
+        if (!c) return;
+        c.magicLeft = e.kind === 'breath' ? e.spells_left + ' breath' + (e.spells_left === 1 ? '' : 's') + ' left today'
+          : e.charges_left != null ? e.spell + ': ' + e.charges_left + ' charge' + (e.charges_left === 1 ? '' : 's') +
+            ' left; ' + e.spells_left + ' spell' + (e.spells_left === 1 ? '' : 's') + ' left'
+          : e.spells_left + ' spell' + (e.spells_left === 1 ? '' : 's') + ' left';
+        return;
+      }
+      var mk = FX_MARK[e.effect];
+      if (!mk || (e.step !== 'effect' && e.step !== 'ends')) return;
+      if (e.step === 'effect' && !(e.affected > 0)) return;
+      /* a fear routs a unit (its R marker); a lone individual flees
+       * for the spell's duration (RULING R-676) */
+      if (e.effect === 'rout' && e.target_unit != null) return;
+      var key = e.spell + '|' + e.effect, on = e.step === 'effect';
+      function set(o) {
+        if (!o) return;
+        o.fx = Object.assign({}, o.fx);
+        if (on) o.fx[key] = mk; else delete o.fx[key];
+      }
+      if (e.target_unit != null) set(st.units[gOf(e.target_side, e.target_unit)]);
+      if (e.target_indiv != null) {
+        set(st.indivs[kOf(e.target_side, e.target_indiv)]);
+        /* [14.6 A] a charmed commander takes the unit he commands */
+        if (e.effect === 'charm')
+          units.forEach(function (d, g) {
+            if (d.side === e.target_side && d.commander === e.target_indiv) set(st.units[g]);
+          });
+      }
     },
     /* 2E (issue 5): n[2] the order after the check; n[4] figures left */
     bs2e_morale: function (st, e) {
@@ -463,7 +513,8 @@
       });
       h('span', null, ' \u2014 grid of 6" squares; R routed, ' +
         'S shaken (2E), W wounded figure, OC out of command, D discipline failed; \u2605 commander, ' +
-        '\u25CF hero; orange: melee contact; blue: missile fire of this phase (the figures it killed)', lg);
+        '\u25CF hero; orange: melee contact; blue: missile fire of this phase (the figures it killed); ' +
+        'purple: the spell areas of this phase; C charmed, IM immobilized (held or asleep), M magic (a bonus spell)', lg);
     },
 
     /* the view: the whole table, or (zoom) the units of this round */
@@ -626,11 +677,17 @@
         if (u.special === 'shield-wall' || u.special === 'shield-square') marks.push(['SW', '#2a5db8']);
         if (u.special === 'set-spears') marks.push(['SP', '#2a7a3a']);
         if (u.flags & F_DISC) marks.push(['D', '#7a3fa0']);
+        var seen = {};
+        Object.keys(u.fx || {}).sort().forEach(function (k) {
+          var m = u.fx[k];
+          if (!seen[m[0]]) { seen[m[0]] = 1; marks.push([m[0], m[1], m[2]]); }
+        });
         marks.forEach(function (mk, n) {
           var bx = sx(c[0]) + (n - (marks.length - 1) / 2) * 1.5, by = sy(c[1]) + s.depth / 2 + 1.0;
           el('rect', { class: 'badge', x: bx - 0.7, y: by - 0.6, width: 1.4, height: 1.0, rx: 0.2,
             fill: mk[1] }, self.lLabels);
-          var t = el('text', { class: 'marker', x: bx, y: by + 0.15, fill: '#fff' }, self.lLabels);
+          var t = el('text', { class: 'marker', x: bx, y: by + 0.15, fill: '#fff',
+            'data-marker': mk[2] || null }, self.lLabels);
           t.textContent = mk[0];
         });
         if (u.loss && u.loss.step === i) {
@@ -649,6 +706,23 @@
       /* missile fire of this phase up to this step (issue 14): each
        * volley a line from the shooter to where its target stood, with
        * the figures it killed; the current one bold, with an arrow */
+      /* the spells of this phase up to this step (issue 16): each
+       * area where it landed [14.2], the current one bold, with the
+       * caster's line to it; named on hover by its log line */
+      for (var j4 = ph; j4 <= i; j4++) {
+        var ce4 = EV[j4];
+        if (ce4.type !== 'cast' || ce4.step !== 'cast' || ce4.failed) continue;
+        var now4 = j4 === i;
+        var ar4 = areaShape(ce4, this.lContacts, 'spell-area ' + (ce4.kind || 'spell') + (now4 ? ' current' : ''));
+        if (ar4) {
+          ar4.setAttribute('data-step', j4);
+          ar4.setAttribute('data-spell', ce4.spell);
+          el('title', {}, ar4).textContent = LOG[j4] ? String(LOG[j4]).replace(/^\s+/, '') : '';
+        }
+        if (now4 && ce4.x0 != null)
+          el('line', { class: 'spell-line', x1: sx(ce4.x0), y1: sy(ce4.y0), x2: sx(ce4.x1), y2: sy(ce4.y1) },
+            this.lContacts);
+      }
       for (var j3 = ph; j3 <= i; j3++) {
         var ve = EV[j3], vs = volleyLine(ve, STATES[j3]);
         if (!vs) continue;
@@ -707,9 +781,26 @@
         else
           el('circle', { r: 0.35, fill: '#fff', stroke: col, 'stroke-width': 0.15 }, grp);
         var tt = el('title', {}, grp);
+        var fxn = fxNames(v.fx), left = v.magicLeft || magicAtStart(d.side, k - S.sides[d.side].first_indiv);
         tt.textContent = d.name + ' (' + role + (d.cr ? ', command radius ' + d.cr + '"' : '') + ')' +
           (v.hp != null ? ', ' + v.hp + (v.hpMax != null ? ' of ' + v.hpMax : '') + ' hp' : '') +
+          (left ? '; ' + left : '') + (fxn.length ? '; ' + fxn.join(', ') : '') +
           (v.fate ? ': ' + v.fate : '');
+        if (!lost && v.with < 0) {
+          var seen2 = {}, nb = 0;
+          Object.keys(v.fx || {}).sort().forEach(function (key) {
+            var m = v.fx[key];
+            if (seen2[m[0]]) return;
+            seen2[m[0]] = 1;
+            var bx = sx(x) + 0.9 + nb * 1.5, by = sy(y) + 0.9;
+            nb++;
+            el('rect', { class: 'badge', x: bx - 0.7, y: by - 0.6, width: 1.4, height: 1.0, rx: 0.2,
+              fill: m[1] }, self.lLabels);
+            var bt = el('text', { class: 'marker', x: bx, y: by + 0.15, fill: '#fff', 'data-marker': m[2] },
+              self.lLabels);
+            bt.textContent = m[0];
+          });
+        }
         if (v.with < 0 && !lost) {
           var lab = el('text', { class: 'label', x: sx(x), y: place(sx(x), sy(y) - 0.8, d.name.length * 0.4, 0.8),
             style: 'font-size:.75px' }, self.lLabels);
@@ -718,6 +809,44 @@
       });
     }
   };
+  /* [14.1] the spells an individual memorized, before he casts (the
+   * roster's `spells`), and his wands' charges ([14.20] `items`); '' for
+   * one who has none */
+  function magicAtStart(side, i) {
+    var r = S.roster, ri = r && r.sides && r.sides[side] ? r.sides[side].individuals[i] : null;
+    if (!ri) return '';
+    var n = 0, out = [];
+    if (ri.spells) ri.spells.lists.forEach(function (l) { l.memorized.forEach(function (m) { n += m.count; }); });
+    if (ri.spells) out.push(n + ' spell' + (n === 1 ? '' : 's') + ' left');
+    (ri.items || []).forEach(function (it) {
+      if (it.charges != null) out.push(it.name + ': ' + it.charges + ' charge' + (it.charges === 1 ? '' : 's'));
+    });
+    return out.join('; ');
+  }
+  /* The shape of a spell's area on the table [14.2] (src/tabletop/area.c:
+   * a circle about its point; a rectangle centred on it, its length along
+   * the facing; a line and a cone from it, RULING R-569), as SVG. */
+  function areaShape(e, parent, cls) {
+    var a = e.area_a, b = e.area_b, f = e.facing1 || 0;
+    if (!(a > 0)) return null;
+    if (e.area === 'circle')
+      return el('circle', { class: cls, cx: sx(e.x1), cy: sy(e.y1), r: a }, parent);
+    function dir(t) { return [Math.sin(rad(t)), Math.cos(rad(t))]; }
+    var d = dir(f), n = dir(f + 90), p0 = [e.x1, e.y1], pts;
+    function at(p, u, k) { return [p[0] + u[0] * k, p[1] + u[1] * k]; }
+    if (e.area === 'rect') {
+      var fr = at(p0, d, a / 2), re = at(p0, d, -a / 2);
+      pts = [at(fr, n, b / 2), at(fr, n, -b / 2), at(re, n, -b / 2), at(re, n, b / 2)];
+    } else if (e.area === 'line') {
+      var en = at(p0, d, a);
+      pts = [at(en, n, b / 2), at(en, n, -b / 2), at(p0, n, -b / 2), at(p0, n, b / 2)];
+    } else if (e.area === 'cone') {
+      var ec = at(p0, d, a);
+      pts = [at(ec, n, b / 2), at(ec, n, -b / 2), p0];
+    } else return null;
+    return el('polygon', { class: cls, points: pts.map(function (p) { return sx(p[0]) + ',' + sy(p[1]); }).join(' ') },
+      parent);
+  }
   /* [x0, y0, x1, y1, label] of a volley event: 1E volleys carry the
    * shooter's and the target's places; 2E missile attacks (issue 5) are
    * drawn between the two units' centres as they stood. */

@@ -208,5 +208,71 @@ else
 	bad "the built-in scenario's panel is not hidden"
 fi
 
+# issue 16: magic on the map. The step of the first event of FILE.jsonl
+# whose JSON has all the given "key":value pieces (awk on the log lines,
+# one event a line; the page's step N is line N + 1)
+step_of() {
+	_f=$1
+	shift
+	awk -v n=$# -v pat="$*" 'BEGIN { k = split(pat, p, " ") }
+		{ ok = 1; for (i = 1; i <= k; i++) if (index($0, p[i]) == 0) ok = 0
+		  if (ok) { print NR - 1; exit } }' "$_f"
+}
+# a fireball's area where it landed, the current step's drawn bold, named
+# by its log line on hover [14.2]; a lightning bolt's line
+MF="$top/tests/data/magic_fireball.yaml"
+if "$BIN" play "$MF" --seed 2 --quiet --html "$OUT/magic.html" --log jsonl \
+	--out "$OUT/magic.jsonl" >/dev/null 2>&1; then
+	sf=$(step_of "$OUT/magic.jsonl" '"spell":"fireball"' '"step":"cast"')
+	sl=$(step_of "$OUT/magic.jsonl" '"spell":"lightning' '"step":"cast"')
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/magic.html#step=$sf" >"$OUT/dom-magic-fb.html"
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/magic.html#step=$sl" >"$OUT/dom-magic-lb.html"
+	fb=$(grep -o '<circle class="spell-area spell current" cx="[^"]*" cy="[^"]*" r="1" data-step="'"$sf"'" data-spell="fireball"><title>Zanzibar casts fireball' "$OUT/dom-magic-fb.html" | wc -l)
+	lb=$(grep -o '<polygon class="spell-area spell current" points="[^"]*" data-step="'"$sl"'" data-spell="lightning bolt">' "$OUT/dom-magic-lb.html" | wc -l)
+	left=$(grep -o '<title>Zanzibar (hero, command radius [0-9]*"); 2 spells left' "$OUT/dom-magic-fb.html" | wc -l)
+	if [ -n "$sf" ] && [ "$fb" -eq 1 ] && [ "$lb" -eq 1 ] && [ "$left" -eq 1 ]; then
+		ok "spell areas drawn where they land (a fireball's circle, a lightning bolt's line), the caster's spells left on hover"
+	else
+		bad "spell areas: fireball $fb (1) at step $sf, lightning bolt $lb (1) at step $sl, spells left $left (1)"
+	fi
+	chrome --virtual-time-budget=5000 --window-size=1400,900 \
+		--screenshot="$OUT/magic.png" "file://$OUT/magic.html#step=$sf&zoom" >/dev/null
+else
+	bad "play --html of $MF"
+fi
+# the markers of effects in play [14.6] [14.7]: Charm on the charmed
+# commander's unit (and in his hover), Immobilized on a unit asleep,
+# Magic on a unit blessed; each gone after its end
+for m in 'magic_charm:charm:Charm' 'magic_sleep:sleep:Immobilized' 'magic_bless:bonus:Magic'; do
+	sc=${m%%:*}; rest=${m#*:}; fx=${rest%%:*}; mk=${rest#*:}
+	if "$BIN" play "$top/tests/data/$sc.yaml" --seed 2 --quiet --html "$OUT/$sc.html" \
+		--log jsonl --out "$OUT/$sc.jsonl" >/dev/null 2>&1; then
+		on=$(step_of "$OUT/$sc.jsonl" '"step":"effect"' "\"effect\":\"$fx\"" '"affected":1')
+		[ -n "$on" ] || on=$(step_of "$OUT/$sc.jsonl" '"step":"effect"' "\"effect\":\"$fx\"" '"affected":')
+		off=$(step_of "$OUT/$sc.jsonl" '"step":"ends"' "\"effect\":\"$fx\"")
+		chrome --virtual-time-budget=5000 --dump-dom \
+			"file://$OUT/$sc.html#step=$on" >"$OUT/dom-$sc-on.html"
+		chrome --virtual-time-budget=5000 --dump-dom \
+			"file://$OUT/$sc.html#step=$off" >"$OUT/dom-$sc-off.html"
+		a=$(grep -o "data-marker=\"$mk\"" "$OUT/dom-$sc-on.html" | wc -l)
+		b=$(grep -o "data-marker=\"$mk\"" "$OUT/dom-$sc-off.html" | wc -l)
+		if [ -n "$on" ] && [ -n "$off" ] && [ "$a" -ge 1 ] && [ "$b" -eq 0 ]; then
+			ok "$sc: the $mk marker from step $on to its end at step $off"
+		else
+			bad "$sc: the $mk marker: $a at step $on (>= 1), $b at its end $off (0)"
+		fi
+	else
+		bad "play --html of $sc"
+	fi
+done
+if grep -q '<title>Bors (commander, command radius [0-9]*"); Charm (charm person)' \
+	"$OUT/dom-magic_charm-on.html"; then
+	ok "the charmed commander's hover names his Charm"
+else
+	bad "the charmed commander's hover"
+fi
+
 echo "browser: $pass passed, $fail failed (artifacts in $OUT)"
 [ $fail -eq 0 ]

@@ -230,5 +230,11 @@ int bs1e_indiv_mr(const struct bs_battle *b, int k);
  * failed. */
 int bs1e_resist(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 		int k, int n, signed char *res);
+/* bs1e_resist with the MR `base` given (before the caster's level) and
+ * the part of unit g's figures it is for (0 the whole figure; 1 a mounted
+ * figure's riders or passengers, 2 its steeds or pullers, RULING R-530:
+ * the event's n[6]). */
+int bs1e_resist_base(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		     int k, int n, signed char *res, int base, int part);
 
 #endif

@@ -633,6 +633,44 @@ int bs1e_cast_figure_saves(struct bs_battle *b, int g, int n, int number,
 	return bad ? -1 : 0;
 }
 
+/* RULING R-530 [11.1] "If either the rider or the steed is killed, the
+ * entire figure is considered unable to fight, and is removed": a spell
+ * is worked out for a mounted figure's riders (a chariot's passengers)
+ * and for its steeds (pullers) apart, each with its own hit dice, magic
+ * resistance and saving throw. 1 when unit g's figures are so, with the
+ * two kinds of creature and their HD (tenths per creature); a mixed unit
+ * keeps its averaged figure (R-040). */
+static int mounted_parts(const struct bs_battle *b, int g,
+			 const struct bs_creature **c, int *hd)
+{
+	const struct bs_unit *d = b->units[g].def;
+	if (bs1e_sc(b)->ux[g].mounting == BS1E_ON_FOOT || d->nmix > 0)
+		return 0;
+	c[0] = d->chariot.puller && d->chariot.passenger ? d->chariot.passenger
+							 : d->creature;
+	c[1] = d->mount ? d->mount : d->chariot.puller;
+	if (!c[0] || !c[1])
+		return 0;
+	for (int i = 0; i < 2; i++)
+		hd[i] = c[i]->hd.tenths > 0 ? c[i]->hd.tenths : 10;
+	return 1;
+}
+
+/* The saving throw number of creature c of unit g's figures against sp
+ * [14.3], with the unit's [14.7] bonuses (RULING R-686). */
+static int part_save(const struct bs_battle *b, int g,
+		     const struct bs_creature *c, const struct bs_spell *sp,
+		     struct bs_deriv *d)
+{
+	if (sp->save_vs < 0) {
+		if (d)
+			bs_deriv_init(d, 0, "no saving throw", NULL, "[14.3]");
+		return 0;
+	}
+	return bs1e_save_creature(c, sp->save_vs, d) -
+	       bs1e_bonus_saves(b, g, d);
+}
+
 /* The creatures of figure h that plan p strikes (RULING R-576). */
 static int creatures_struck(const struct bs1e_cast_plan *p,
 			    const struct bs1e_area_hit *h)
@@ -645,13 +683,13 @@ static int creatures_struck(const struct bs1e_cast_plan *p,
  * at most be wounded. */
 static void figure_fate(const struct bs_battle *b,
 			const struct bs1e_cast_plan *p,
-			const struct bs1e_area_hit *h, int hdpc,
+			const struct bs1e_area_hit *h, int hdpc, int hd,
 			struct bs1e_spell_effect *fx)
 {
 	const struct bs_unit_state *u = &b->units[bs1e_g(b, h->side, h->unit)];
 	int wo = bs1e_spell_wound_only(p->area.shape, h->strike, u->formation,
 				       h->first_half);
-	bs1e_spell_effect(hdpc, creature_hd(u), save_kind(p->sp), wo, fx);
+	bs1e_spell_effect(hdpc, hd, save_kind(p->sp), wo, fx);
 	/* RULING R-576: a line strikes every creature of a figure it
 	 * crosses ([14.5 B] "it can cause a figure to be removed": a bolt is
 	 * narrower than any base); another shape only those in it */
@@ -714,20 +752,66 @@ void bs1e_cast_expect(const struct bs_battle *b, int side,
 		if (h[i].unit < 0)
 			continue;
 		int g = bs1e_g(b, h[i].side, h[i].unit);
-		struct bs1e_spell_effect fx;
-		figure_fate(b, p, &h[i], hdpc, &fx);
-		double fig_hd = b->units[g].r.hd_fig / 10.0;
-		double ps = bs1e_save_chance20(unit_save(b, g, p->sp, NULL),
+		double fig_hd = b->units[g].r.hd_fig / 10.0, e;
+		const struct bs_creature *pc[2];
+		int phd[2];
+		if (mounted_parts(b, g, pc, phd)) {
+			/* RULING R-530: removed when either part is, wounded
+			 * when either is and neither removed */
+			double pr[2], pw[2];
+			for (int k = 0; k < 2; k++) {
+				struct bs1e_spell_effect fx;
+				figure_fate(b, p, &h[i], hdpc, phd[k], &fx);
+				double ps =
+				    bs1e_save_chance20(
+					part_save(b, g, pc[k], p->sp, NULL),
+					p->sp->save_mod) /
+				    20.0;
+				double hit =
+				    p->sp->kind == BS_MAGIC_BREATH
+					? 1
+					: 1 - bs1e_mr_at(pc[k]->mr, p->level) /
+						  100.0;
+				double s1 =
+				    fx.fate == BS1E_SPELL_SAVE_DECIDES ? ps : 1;
+				enum bs1e_spell_fate a =
+				    fx.fate == BS1E_SPELL_SAVE_DECIDES
+					? fx.if_saved
+					: fx.fate;
+				enum bs1e_spell_fate z =
+				    fx.fate == BS1E_SPELL_SAVE_DECIDES
+					? fx.if_failed
+					: fx.fate;
+				pr[k] = hit *
+					(s1 * (a == BS1E_SPELL_REMOVED) +
+					 (1 - s1) * (z == BS1E_SPELL_REMOVED));
+				pw[k] = hit *
+					(s1 * (a == BS1E_SPELL_WOUNDED) +
+					 (1 - s1) * (z == BS1E_SPELL_WOUNDED));
+			}
+			double rem = 1 - (1 - pr[0]) * (1 - pr[1]);
+			double wnd = (1 - pr[0]) * (1 - pr[1]) -
+				     (1 - pr[0] - pw[0]) * (1 - pr[1] - pw[1]);
+			e = rem * fig_hd + wnd * fig_hd / 2;
+		} else {
+			struct bs1e_spell_effect fx;
+			figure_fate(b, p, &h[i], hdpc,
+				    creature_hd(&b->units[g]), &fx);
+			double ps =
+			    bs1e_save_chance20(unit_save(b, g, p->sp, NULL),
 					       p->sp->save_mod) /
 			    20.0;
-		double e = fx.fate == BS1E_SPELL_SAVE_DECIDES
-			       ? ps * fate_value(fx.if_saved, fig_hd) +
-				     (1 - ps) * fate_value(fx.if_failed, fig_hd)
-			       : fate_value(fx.fate, fig_hd);
-		/* [14.1] the figures that resist are unaffected */
-		if (p->sp->kind != BS_MAGIC_BREATH)
-			e *= 1 -
-			     bs1e_mr_at(bs1e_unit_mr(b, g), p->level) / 100.0;
+			e = fx.fate == BS1E_SPELL_SAVE_DECIDES
+				? ps * fate_value(fx.if_saved, fig_hd) +
+				      (1 - ps) *
+					  fate_value(fx.if_failed, fig_hd)
+				: fate_value(fx.fate, fig_hd);
+			/* [14.1] the figures that resist are unaffected */
+			if (p->sp->kind != BS_MAGIC_BREATH)
+				e *= 1 -
+				     bs1e_mr_at(bs1e_unit_mr(b, g), p->level) /
+					 100.0;
+		}
 		if (own)
 			v->own_hd += e;
 		else
@@ -904,22 +988,25 @@ static int damage_hd(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	return bs1e_magic_hd(&dice, &b->dice, m);
 }
 
-/* [14.5 B] [14.3] the figures of unit g in the area, hits h[0..n): their
- * fates, the saves that decide them, the removals at once. */
-static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
-			int g, const struct bs1e_area_hit *h, int n, int hdpc)
+/* [14.5 B] [14.3] one part of the figures of unit g in the area, hits
+ * h[0..n): the whole figures (part 0), or a mounted figure's riders (1)
+ * or steeds (2) of creature c, hd tenths each (RULING R-530): their magic
+ * resistance, their fates, the saves that decide them, the event (its
+ * n[12] the part); the fates into out[0..n). -1 when the dice failed. */
+static int strike_part(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int g, const struct bs1e_area_hit *h, int n, int hdpc,
+		       int part, const struct bs_creature *c, int hd,
+		       enum bs1e_spell_fate *out)
 {
-	struct bs_unit_state *u = &b->units[g];
 	struct bs1e_spell_effect fx[BS1E_MAX_FIGS];
 	int nd = 0;
-	if (n > BS1E_MAX_FIGS)
-		n = BS1E_MAX_FIGS;
 	/* [3.1] [14.1] magic resistance before the saves (r14_resist.c) */
 	signed char res[BS1E_MAX_FIGS];
-	if (bs1e_resist(b, p, g, -1, n, res) < 0)
-		return;
+	if (bs1e_resist_base(b, p, g, -1, n, res,
+			     part ? c->mr : bs1e_unit_mr(b, g), part) < 0)
+		return -1;
 	for (int i = 0; i < n; i++) {
-		figure_fate(b, p, &h[i], hdpc, &fx[i]);
+		figure_fate(b, p, &h[i], hdpc, hd, &fx[i]);
 		if (res[i])
 			fx[i].fate = BS1E_SPELL_NONE;
 		nd += fx[i].fate == BS1E_SPELL_SAVE_DECIDES;
@@ -929,19 +1016,21 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	 * decides ([14.5 B]: the others are removed or wounded whatever
 	 * they roll) */
 	struct bs_deriv sd;
-	int number = unit_save(b, g, p->sp, &sd);
+	int number =
+	    part ? part_save(b, g, c, p->sp, &sd) : unit_save(b, g, p->sp, &sd);
 	signed char each[BS1E_MAX_FIGS];
 	int rec[BS1E_MAX_FIGS];
 	struct bs1e_figure_saves fs;
 	memset(&fs, 0, sizeof fs);
 	if (nd > 0 && bs1e_cast_figure_saves(b, g, nd, number, p->sp->save_mod,
 					     each, rec, &fs) != 0)
-		return;
+		return -1;
 	int removed = 0, wounded = 0, j = 0;
 	for (int i = 0; i < n; i++) {
 		enum bs1e_spell_fate f = fx[i].fate;
 		if (f == BS1E_SPELL_SAVE_DECIDES)
 			f = each[j++] ? fx[i].if_saved : fx[i].if_failed;
+		out[i] = f;
 		removed += f == BS1E_SPELL_REMOVED;
 		wounded += f == BS1E_SPELL_WOUNDED;
 	}
@@ -965,6 +1054,7 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			whole += creatures_struck(p, &h[i]) >= h[i].per_figure;
 		ev.n[10] = whole;
 		ev.n[11] = h[0].per_figure;
+		ev.n[12] = part;
 		int nr =
 		    fs.rolled < BS_EV_MAX_DICE ? fs.rolled : BS_EV_MAX_DICE;
 		for (int i = 0; i < nr; i++)
@@ -975,7 +1065,56 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			ev.deriv = sd;
 			ev.has_deriv = 1;
 		}
-		ev.cite = "[14.5 A] [14.5 B] [14.3]";
+		ev.cite = part ? "[14.5 A] [14.5 B] [14.3] [11.1] RULING R-530"
+			       : "[14.5 A] [14.5 B] [14.3]";
+		bs_battle_emit(b, &ev);
+	}
+	return 0;
+}
+
+/* [14.5 B] [14.3] the figures of unit g in the area, hits h[0..n): their
+ * fates, the saves that decide them, the removals at once. */
+static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int g, const struct bs1e_area_hit *h, int n, int hdpc)
+{
+	struct bs_unit_state *u = &b->units[g];
+	enum bs1e_spell_fate f[BS1E_MAX_FIGS], fm[BS1E_MAX_FIGS];
+	if (n > BS1E_MAX_FIGS)
+		n = BS1E_MAX_FIGS;
+	const struct bs_creature *pc[2];
+	int phd[2];
+	int mounted = mounted_parts(b, g, pc, phd);
+	if (mounted) {
+		/* RULING R-530 [11.1]: riders, then steeds; the figure is
+		 * removed when either is killed, wounded when either is
+		 * wounded and neither killed (bs1e_mounted_fate) */
+		if (strike_part(b, p, g, h, n, hdpc, 1, pc[0], phd[0], f) ||
+		    strike_part(b, p, g, h, n, hdpc, 2, pc[1], phd[1], fm))
+			return;
+		for (int i = 0; i < n; i++)
+			f[i] = bs1e_mounted_fate(f[i], fm[i]);
+	} else if (strike_part(b, p, g, h, n, hdpc, 0, NULL, creature_hd(u),
+			       f)) {
+		return;
+	}
+	int removed = 0, wounded = 0;
+	for (int i = 0; i < n; i++) {
+		removed += f[i] == BS1E_SPELL_REMOVED;
+		wounded += f[i] == BS1E_SPELL_WOUNDED;
+	}
+	if (mounted && bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		ev.side = u->side;
+		ev.unit = u->idx;
+		char buf[160];
+		snprintf(buf, sizeof buf,
+			 "a figure is removed when its rider or its steed "
+			 "dies, wounded when either is wounded: %d removed, "
+			 "%d wounded",
+			 removed, wounded);
+		ev.what = buf;
+		ev.cite = "[11.1] RULING R-530";
 		bs_battle_emit(b, &ev);
 	}
 	u->flags |= BS_UF_ATTACKED;

@@ -54,11 +54,19 @@ static const struct bs_roll_why why_mr = {BS_ROLL_MAGIC_RESISTANCE,
 int bs1e_resist(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 		int k, int n, signed char *res)
 {
-	memset(res, 0, (size_t)n);
+	return bs1e_resist_base(
+	    b, p, g, k, n, res,
+	    g >= 0 ? bs1e_unit_mr(b, g) : bs1e_indiv_mr(b, k), 0);
+}
+
+int bs1e_resist_base(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		     int k, int n, signed char *res, int base, int part)
+{
+	if (n > 0)
+		memset(res, 0, (size_t)n);
 	/* RULING R-647: a breath weapon is not magic the MR stops */
 	if (p->sp->kind == BS_MAGIC_BREATH || n <= 0)
 		return 0;
-	int base = g >= 0 ? bs1e_unit_mr(b, g) : bs1e_indiv_mr(b, k);
 	int mr = bs1e_mr_at(base, p->level);
 	if (mr <= 0)
 		return 0;
@@ -98,6 +106,7 @@ int bs1e_resist(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 		ev.n[3] = mr;
 		ev.n[4] = base;
 		ev.n[5] = p->level;
+		ev.n[6] = part; /* RULING R-530: riders 1, steeds 2 */
 		ev.ndice = n < BS_EV_MAX_DICE ? n : BS_EV_MAX_DICE;
 		memcpy(ev.dice, dice, (size_t)ev.ndice * sizeof *dice);
 		ev.die_sides = 100;

@@ -425,6 +425,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				? jstr(bs1e_strike_name[n[9]])
 				: json_null());
 			set(o, "wholly", json_integer(n[10]));
+			/* RULING R-530 [11.1]: a mounted figure's part */
+			if (n[12] == 1 || n[12] == 2)
+				set(o, "part",
+				    jstr(n[12] == 1 ? "riders" : "steeds"));
 			if (ev->ndice > 0)
 				set_dice(o, ev, 0);
 			if (ev->has_deriv)
@@ -464,6 +468,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "mr", json_integer(n[3]));
 			set(o, "mr_base", json_integer(n[4]));
 			set(o, "caster_level", json_integer(n[5]));
+			if (n[6] == 1 || n[6] == 2)
+				set(o, "part",
+				    jstr(n[6] == 1 ? "riders" : "steeds"));
 			if (ev->ndice > 0)
 				set_dice(o, ev, 0);
 		} else {

@@ -1013,6 +1013,8 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	}
 	if (n[0] == 5) {
 		/* [3.1] [14.1] magic resistance (RULING R-646) */
+		if (n[6] == 1 || n[6] == 2) /* RULING R-530 */
+			put(b, ", the %s", n[6] == 1 ? "riders" : "steeds");
 		put(b,
 		    ": magic resistance %d%% (%d%% against caster level %d): ",
 		    n[4], n[3], n[5]);
@@ -1037,6 +1039,8 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		put_ev_cite(b, ev);
 		return;
 	}
+	if (n[12] == 1 || n[12] == 2) /* RULING R-530 [11.1] */
+		put(b, ", the %s", n[12] == 1 ? "riders" : "steeds");
 	put(b, ": %d figure%s in the area (%d wholly), ", n[1],
 	    n[1] == 1 ? "" : "s", n[10]);
 	put_tenths(b, n[2]);

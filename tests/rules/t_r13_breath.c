@@ -408,3 +408,110 @@ Test(r13_breath, s13_7_qa_127_66_a_breath_is_not_disrupted_r652)
 			  "%s", t.evs[i].what);
 	tf_close(&t);
 }
+
+/* [11.1] the worked example: "A unit of drow elves is riding nightmares.
+ * The unit is hit with a spell that kills the nightmares, but does not
+ * affect the drow because the drow have Magic Resistance. Although the
+ * drow survived the attack, the cavalry unit is removed because the
+ * steeds were all killed." RULING R-530: the spell is worked out for the
+ * riders and for the steeds apart, each with its own HD, magic resistance
+ * (R-646) and saving throw; a figure whose steed dies is removed. An
+ * 11th-level fireball of a wider area (the scenario's own record, so that
+ * it takes whole figures: 11 HD per creature) at drow (2 HD, MR 50) on
+ * nightmares (6+6 HD, MR 0); every d100 02 (the drow resist) and every
+ * d20 02 (the nightmares fail: removed). */
+static void open_riders(struct tf *t, int steed_mr, int mounted)
+{
+	char *yaml = malloc(8192);
+	cr_assert_not_null(yaml);
+	snprintf(
+	    yaml, 8192,
+	    "name: Drow\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "catalog:\n  creatures:\n"
+	    "    - {name: drow, hd: \"2\", ac: 4, mv: 12, size: M, mr: 50, "
+	    "attacks: d6}\n"
+	    "    - {name: nightmare, hd: \"6+6\", ac: -4, mv: 15, size: L, "
+	    "mr: %d, attacks: d4+4/d4+4/2d4}\n"
+	    "  spells:\n"
+	    "    - {name: great fireball, class: magic-user, level: 3, "
+	    "category: artillery, effect: damage, element: fire, range: "
+	    "10 + 1/level, duration: instantaneous, casting_time: 3 "
+	    "segments, area: {shape: circle, radius: 6}, save: {vs: "
+	    "spell, effect: half}, damage: d6/level}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20], commander: C0}\n"
+	    "    individuals:\n"
+	    "      - {name: C0, class: fighter, level: 3, hp: 20, "
+	    "abilities: {cha: 14}, rank: unit}\n"
+	    "      - {name: Zan, class: magic-user, level: 11, hp: 30, "
+	    "position: [46, 58], spells: [great fireball]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Drow riders, figures: 4, creature: drow, %s"
+	    "weapons: [long sword], frontage: 4, position: [50, 66], "
+	    "commander: Boss}\n"
+	    "    individuals:\n"
+	    "      - {name: Boss, race: orc, hp: 8, rank: unit}\n",
+	    steed_mr, mounted ? "mount: nightmare, " : "");
+	tf_open(t, yaml);
+	free(yaml);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	struct bs_cast_order o = {
+	    1, tf_spell(t, "great fireball"), 1, 0, -1, 1, 50, 65.5, NULL};
+	t->cast[0][0] = o;
+	t->ncast[0] = 1;
+	int dice[64];
+	for (int i = 0; i < 64; i++)
+		dice[i] = 2;
+	tf_dice(t, dice, 64);
+	bs1e_casts(t->b, 0);
+	cr_assert_null(tf_rejected(t), "%s", tf_rejected(t));
+}
+
+Test(r14_resist, s11_1_drow_on_nightmares_example_r530)
+{
+	struct tf t;
+	open_riders(&t, 0, 1);
+	const struct bs_event *m = tf_cast_ev(&t, 5, 0);
+	cr_assert_not_null(m, "the riders' magic resistance");
+	cr_assert_eq(m->n[6], 1, "the riders' part");
+	cr_assert_eq(m->n[2], m->n[1], "every drow resists on 02");
+	cr_assert_null(tf_cast_ev(&t, 5, 1), "the nightmares have none");
+	const struct bs_event *r = tf_cast_ev(&t, 1, 0);
+	const struct bs_event *s = tf_cast_ev(&t, 1, 1);
+	cr_assert(r && s, "a step for the riders and one for the steeds");
+	cr_assert_eq(r->n[12], 1);
+	cr_assert_eq(s->n[12], 2);
+	cr_assert_eq(r->n[7] + r->n[8], 0, "the drow are unaffected");
+	int whole = s->n[10];
+	cr_assert_gt(whole, 0, "figures wholly in the fireball");
+	cr_assert_eq(s->n[7], whole,
+		     "11 HD, the save failed: the steeds of those die");
+	cr_assert_eq(s->n[8], s->n[1] - whole,
+		     "those partly in it are wounded (R-576)");
+	/* the figures whose steeds died are removed [11.1] (and the wounds
+	 * placed may take more, [8.7]) */
+	cr_assert_leq(tf_unit(&t, 1, 0)->figures, 4 - whole);
+	int note = 0;
+	for (int i = 0; i < t.nev; i++)
+		note += t.evs[i].ev.type == BS_EV_NOTE && t.evs[i].ev.cite &&
+			strcmp(t.evs[i].ev.cite, "[11.1] RULING R-530") == 0;
+	cr_assert_eq(note, 1, "the figure's fate of both parts, logged");
+	tf_close(&t);
+	/* steeds of MR 50 too: every figure resists whole, none lost */
+	open_riders(&t, 50, 1);
+	cr_assert_not_null(tf_cast_ev(&t, 5, 1), "the steeds roll too");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 4);
+	tf_close(&t);
+	/* the same drow on foot: one figure, its MR, none lost */
+	open_riders(&t, 0, 0);
+	m = tf_cast_ev(&t, 5, 0);
+	cr_assert_not_null(m);
+	cr_assert_eq(m->n[6], 0);
+	cr_assert_eq(tf_cast_ev(&t, 1, 0)->n[12], 0);
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 4);
+	tf_close(&t);
+}

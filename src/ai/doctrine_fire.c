@@ -356,10 +356,10 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
  * his hit points left it is expected to take, at most 1) is highest (the
  * earliest on a tie), when it beats nothing: his move offers the unit no
  * other pass-through use. A unit with its last shot of the round keeps it
- * when its best volley of its own phase from where it stands is worth as
- * much. As for a unit mover (R-494), a unit whose side has still to move
- * fires only when it has a target from where it stands (else it will
- * move: Table 12). */
+ * for its own phase when a volley then is worth as much: at a unit from
+ * where it stands, or at him where his move ends. As for a unit mover (R-494),
+ * a unit whose side has still to move fires only when it has a target from
+ * where it stands (else it will move: Table 12). */
 int bs_ai_pass_through_at_indiv_cb(void *ctx, const struct bs_battle *b,
 				   int side, int mside, int mindiv,
 				   const struct bs_move_point *path, int n,
@@ -409,18 +409,23 @@ int bs_ai_pass_through_at_indiv_cb(void *ctx, const struct bs_battle *b,
 		if (at < 0)
 			continue;
 		/* its last shot of the round: kept for its own phase when a
-		 * target it may shoot from where it stands is worth as much
-		 * (R-494 and R-672 on one scale) */
+		 * unit it may shoot from where it stands, or he where his move
+		 * ends, is worth as much (R-494 and R-672 on one scale) */
 		if (bs1e_shots_left(b, side, i) < 2) {
 			int ts, tu;
-			double v = 0, vi = 0;
+			double v = 0, ve = 0;
 			if (!best_volley(b, side, i, own_kind(u), NULL, &ts,
 					 &tu, &v))
 				v = 0;
-			if (!best_indiv_volley(b, side, i, own_kind(u), &ts,
-					       &tu, &vi))
-				vi = 0;
-			if ((v > vi ? v : vi) + 1e-12 >= best)
+			struct bs1e_volley_plan p;
+			bs1e_volley_plan_indiv(b, side, i, mside, mindiv,
+					       own_kind(u), -1, &path[n - 1],
+					       &p);
+			if (p.legal && p.expected_hp > 0)
+				ve = p.expected_hp / c->hp > 1
+					 ? 1
+					 : p.expected_hp / c->hp;
+			if ((v > ve ? v : ve) + 1e-12 >= best)
 				continue;
 		}
 		out[k++] = (struct bs_fire_order){

@@ -223,9 +223,10 @@ Test(r10_indiv_pass, s10_6_ruling_r674_the_moments_of_his_move)
 
 /* RULING R-695: the doctrine fires at the moment of most value (R-672's
  * part of his hit points), the earliest on a tie, when it beats nothing;
- * with its last shot of the round it keeps it for its own phase when its
- * best volley from where it stands (the Orcs) is worth as much: a hero
- * of 6 hp is worth the shot, one of 60 is not. */
+ * with its last shot of the round it keeps it for its own phase when a
+ * volley then is worth as much: at the Orcs from where it stands (a hero
+ * of 6 hp is worth the shot, one of 60 is not), or at him where his move
+ * ends (a run that ends in the same band). */
 Test(r10_indiv_pass, s10_6_ruling_r695_doctrine_moment_and_last_shot)
 {
 	struct tf t;
@@ -235,7 +236,7 @@ Test(r10_indiv_pass, s10_6_ruling_r695_doctrine_moment_and_last_shot)
 		path[i] = (struct bs_move_point){.side = 1,
 						 .unit = -1,
 						 .indiv = 1,
-						 .x = 12 + 8.0 * i,
+						 .x = i < 2 ? 12 + 8.0 * i : 60,
 						 .y = 26,
 						 .moved = 8.0 * i};
 	struct bs_fire_order out[4];
@@ -246,15 +247,25 @@ Test(r10_indiv_pass, s10_6_ruling_r695_doctrine_moment_and_last_shot)
 	cr_assert_eq(out[0].at_indiv, 1);
 	cr_assert_eq(out[0].tside, 1);
 	cr_assert_eq(out[0].tunit, 1);
-	cr_assert_eq(out[0].at, 1,
-		     "(12, 26) is out of reach; (20, 26) and (28, 26) both "
-		     "long range: the earlier");
+	cr_assert_eq(out[0].at, 1, "(12, 26) and (60, 26) out of reach");
 	cr_assert_not_null(strstr(out[0].why, "R-695"));
 	/* the last shot */
 	tf_unit(&t, 0, 0)->shots = 1;
 	cr_assert_eq(
 	    bs_ai_pass_through_at_indiv_cb(NULL, t.b, 0, 1, 1, path, 3, out, 4),
 	    1, "6 hp: worth more than the Orcs' part");
+	/* a run that ends at (28, 26), long range as (20, 26): kept */
+	path[2].x = 28;
+	cr_assert_eq(
+	    bs_ai_pass_through_at_indiv_cb(NULL, t.b, 0, 1, 1, path, 3, out, 4),
+	    0, "he will stand in the same band");
+	tf_unit(&t, 0, 0)->shots = 0;
+	cr_assert_eq(
+	    bs_ai_pass_through_at_indiv_cb(NULL, t.b, 0, 1, 1, path, 3, out, 4),
+	    1, "two shots left: it beats nothing");
+	cr_assert_eq(out[0].at, 1, "the earliest of two moments of one value");
+	tf_unit(&t, 0, 0)->shots = 1;
+	path[2].x = 60;
 	ulfgar(&t)->hp = 60;
 	cr_assert_eq(
 	    bs_ai_pass_through_at_indiv_cb(NULL, t.b, 0, 1, 1, path, 3, out, 4),

@@ -170,6 +170,10 @@ struct bs_move_point {
 	int contact;	  /* 1: the moment it comes into contact with
 			     (tside, tunit), before it touches */
 	int tside, tunit; /* that unit, -1 */
+	/* issue 15 [10.6] RULING R-674: a moment of the move of individual
+	 * (side, indiv) standing alone when unit is -1: (x, y) his counter's
+	 * centre, files and figures 0; unused at a unit's moment */
+	int indiv;
 };
 #define BS_MAX_MOVE_POINTS 64
 
@@ -410,6 +414,17 @@ struct bs_controller {
 				  int side, int mside, int munit,
 				  const struct bs_move_point *path, int n,
 				  struct bs_indiv_fire_order *out, int max);
+	/* issue 15 [10.6] RULING R-674: pass-through fire at the move of
+	 * enemy individual (mside, mindiv) standing alone, about to go
+	 * through the n moments path[0..n-1] (path[0] where he starts; unit
+	 * -1 and indiv mindiv in each). Returns the side's units' volleys (<=
+	 * max), each with `at` the moment to fire, aimed at him (at_indiv 1,
+	 * tside mside, tunit mindiv) or at any other enemy in range and
+	 * sight then; at most one shot per unit a round [10.2]. NULL: none. */
+	int (*pass_through_at_indiv)(void *ctx, const struct bs_battle *b,
+				     int side, int mside, int mindiv,
+				     const struct bs_move_point *path, int n,
+				     struct bs_fire_order *out, int max);
 };
 
 #endif

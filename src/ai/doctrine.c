@@ -2415,6 +2415,8 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.fire_indiv = bs_ai_hero_fire_cb; /* [9.4] R-525 */
 	ai->ctl.turn = bs_ai_turn_cb;		 /* [14.19] R-581 */
 	ai->ctl.pass_through_indiv = bs_ai_hero_pass_through_cb; /* */
+	ai->ctl.pass_through_at_indiv =
+	    bs_ai_pass_through_at_indiv_cb; /* */
 	ai->ctl.melee_order = melee_order_cb;
 	ai->ctl.cast = bs_ai_cast_cb; /* [14.1] issue 16, R-577 */
 	ai->sc = NULL;

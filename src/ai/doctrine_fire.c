@@ -349,6 +349,98 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 	return k;
 }
 
+/* Issue 15 [10.6] RULING R-695: pass-through fire at the move of an enemy
+ * individual standing alone (RULING R-674): each missile troop with a
+ * shot left and no pass-through shot taken this round fires at the
+ * moment of his move where R-672's value of a volley at him (the part of
+ * his hit points left it is expected to take, at most 1) is highest (the
+ * earliest on a tie), when it beats nothing: his move offers the unit no
+ * other pass-through use. A unit with its last shot of the round keeps it
+ * for its own phase when a volley then is worth as much: at a unit from
+ * where it stands, or at him where his move ends. As for a unit mover (R-494),
+ * a unit whose side has still to move fires only when it has a target from
+ * where it stands (else it will move: Table 12). */
+int bs_ai_pass_through_at_indiv_cb(void *ctx, const struct bs_battle *b,
+				   int side, int mside, int mindiv,
+				   const struct bs_move_point *path, int n,
+				   struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	int k = 0;
+	if (n <= 0 || mside < 0 || mside >= b->nsides || mindiv < 0 ||
+	    mindiv >= b->sc->sides[mside].nindividuals)
+		return 0;
+	const struct bs_indiv_state *c =
+	    &b->indivs[b->indiv_first[mside] + mindiv];
+	if (c->hp <= 0)
+		return 0;
+	for (int i = 0; i < b->sc->sides[side].nunits && k < max; i++) {
+		const struct bs_unit_state *u = unit_of(b, side, i);
+		if (!in_play(u) || u->pass_through ||
+		    bs1e_shots_left(b, side, i) <= 0 ||
+		    !bs_ai_missile_troop(b, side, i) ||
+		    (u->flags & BS_UF_MOVED))
+			continue;
+		if (b->first_mover != side) {
+			int ts, tu;
+			double v;
+			if (!best_volley(b, side, i, own_kind(u), NULL, &ts,
+					 &tu, NULL) &&
+			    !best_indiv_volley(b, side, i, own_kind(u), &ts,
+					       &tu, &v))
+				continue; /* it will move: Table 12 */
+		}
+		int at = -1;
+		double best = 0;
+		for (int m = 0; m < n; m++) {
+			struct bs1e_volley_plan p;
+			bs1e_volley_plan_indiv(b, side, i, mside, mindiv,
+					       BS_FIRE_PASS_THROUGH, -1,
+					       &path[m], &p);
+			if (!p.legal || p.expected_hp <= 0)
+				continue;
+			double v = p.expected_hp / c->hp;
+			v = v > 1 ? 1 : v;
+			if (v > best + 1e-12) {
+				best = v;
+				at = m;
+			}
+		}
+		if (at < 0)
+			continue;
+		/* its last shot of the round: kept for its own phase when a
+		 * unit it may shoot from where it stands, or he where his move
+		 * ends, is worth as much (R-494 and R-672 on one scale) */
+		if (bs1e_shots_left(b, side, i) < 2) {
+			int ts, tu;
+			double v = 0, ve = 0;
+			if (!best_volley(b, side, i, own_kind(u), NULL, &ts,
+					 &tu, &v))
+				v = 0;
+			struct bs1e_volley_plan p;
+			bs1e_volley_plan_indiv(b, side, i, mside, mindiv,
+					       own_kind(u), -1, &path[n - 1],
+					       &p);
+			if (p.legal && p.expected_hp > 0)
+				ve = p.expected_hp / c->hp > 1
+					 ? 1
+					 : p.expected_hp / c->hp;
+			if ((v > ve ? v : ve) + 1e-12 >= best)
+				continue;
+		}
+		out[k++] = (struct bs_fire_order){
+		    i,
+		    mside,
+		    mindiv,
+		    -1,
+		    at,
+		    "pass-through fire at a lone individual on his move "
+		    "(RULING R-695): his best moment in range and sight",
+		    1};
+	}
+	return k;
+}
+
 int bs_ai_missile_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			int side, int unit, struct bs_order *o, double *cap,
 			const char **why)

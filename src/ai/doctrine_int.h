@@ -76,6 +76,11 @@ int bs_ai_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 			  int mside, int munit,
 			  const struct bs_move_point *path, int n,
 			  struct bs_fire_order *out, int max);
+/* [10.6] RULING R-695: the pass_through_at_indiv callback (docs/AI.md). */
+int bs_ai_pass_through_at_indiv_cb(void *ctx, const struct bs_battle *b,
+				   int side, int mside, int mindiv,
+				   const struct bs_move_point *path, int n,
+				   struct bs_fire_order *out, int max);
 
 /* ---- terrain (issue 14 part 5: doctrine_terrain.c, docs/AI.md
  * "Terrain") ------------------------------------------------------------ */

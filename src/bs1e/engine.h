@@ -500,6 +500,15 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g);
 int bs1e_pass_through_orders(struct bs_battle *b, int g,
 			     const struct bs_move_point *path, int npath,
 			     struct bs1e_pt_order *out, int max);
+/* Issue 15 [10.6] RULING R-674: 1 when some enemy unit might take
+ * pass-through fire at the move of individual k (global) standing
+ * alone. */
+int bs1e_indiv_pass_through_possible(const struct bs_battle *b, int k);
+/* The controllers' (pass_through_at_indiv) volleys at individual k's move
+ * through path[0..n), checked in form, by moment (at most `max`). */
+int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
+				   const struct bs_move_point *path, int npath,
+				   struct bs1e_pt_order *out, int max);
 
 /* ---- r11_formations.c: cavalry and chariots in play [11.1] [11.4], the
  * special formations [11.6] [11.7] ------------------------------------- */

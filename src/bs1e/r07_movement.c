@@ -820,6 +820,7 @@ static void moment(struct mv *m, struct bs_vec f, double facing, double moved,
 	int wu = with >= 0 && with < m->b->nunits;
 	p->tside = wu ? m->b->units[with].side : -1;
 	p->tunit = wu ? m->b->units[with].idx : -1;
+	p->indiv = -1; /* a unit's moment (RULING R-674) */
 	mo->step[mo->n] = step;
 	mo->t[mo->n] = t;
 	mo->n++;

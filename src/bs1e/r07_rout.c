@@ -817,6 +817,7 @@ static int rout_moments(const struct bs_battle *b, int g,
 					       i * rate,
 					       0,
 					       -1,
+					       -1,
 					       -1};
 		t[k++] = i;
 	}

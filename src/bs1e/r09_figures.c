@@ -306,6 +306,112 @@ struct ipath {
 	const char *why, *cite;
 };
 
+/* Issue 15 [10.6] RULING R-674: the moments of an individual's move at
+ * which pass-through fire may be taken: where he starts, every inch along
+ * each leg, the leg's end (when it ends in contact with an enemy, just
+ * before he touches). */
+struct imoments {
+	struct bs_move_point pt[BS_MAX_MOVE_POINTS];
+	int leg[BS_MAX_MOVE_POINTS];  /* the leg (-1: before he moves) */
+	double t[BS_MAX_MOVE_POINTS]; /* inches into the leg */
+	int n;
+};
+#define IMOMENT_STEP 1.0    /* inches between the moments of a leg */
+#define IMOMENT_BEFORE 0.05 /* inches short of the contact: "before" */
+
+/* What a move does about pass-through fire (NULL: nothing): a simulation
+ * traces its moments into mo (trace 1); carrying it out stops at the
+ * moments of pause[ipause..npause) (by moment) for the volleys there. */
+struct ipt {
+	struct imoments *mo;
+	int trace;
+	const struct bs1e_pt_order *pause;
+	int npause, ipause;
+	int aborted; /* he was killed by the fire: the move ends there */
+};
+
+/* Trace a moment of figure k's move: at `x` facing f, `moved` inches
+ * along his way, in leg `leg` at t; `with` the obstacle map value of the
+ * enemy he is about to touch (-1). */
+static void imoment(const struct bs_battle *b, struct ipt *pt, int k,
+		    struct bs_vec x, double f, double moved, int leg, double t,
+		    int with)
+{
+	if (!pt || !pt->trace || pt->mo->n >= BS_MAX_MOVE_POINTS)
+		return;
+	struct imoments *mo = pt->mo;
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_move_point *p = &mo->pt[mo->n];
+	memset(p, 0, sizeof *p);
+	p->side = c->side;
+	p->unit = -1;
+	p->indiv = c->idx;
+	p->x = x.x;
+	p->y = x.y;
+	p->facing = f;
+	p->formation = BS_FORM_OPEN;
+	p->moved = moved;
+	p->contact = with >= 0;
+	int ki = with >= 0 ? bs1e_obst_indiv(b, with) : -1;
+	p->tside = with >= 0 ? bs1e_obst_side(b, with) : -1;
+	p->tunit = with >= 0 && ki < 0 ? b->units[with].idx : -1;
+	mo->leg[mo->n] = leg;
+	mo->t[mo->n] = t;
+	mo->n++;
+}
+
+/* The volleys at figure k's moment m, he standing at x facing f (carrying
+ * out): the NOTE of the moment, then each volley [10.6]. Returns 0 when
+ * he is killed (the move ends there). */
+static int ipause_at(struct bs_battle *wb, struct ipt *pt, int k, int m,
+		     struct bs_vec x, double f)
+{
+	struct bs_indiv_state *c = &wb->indivs[k];
+	c->pos = x;
+	c->facing = f;
+	struct bs_move_point at = pt->mo->pt[m];
+	at.x = x.x;
+	at.y = x.y;
+	at.facing = f;
+	if (bs_battle_events_on(wb)) {
+		char msg[128];
+		snprintf(msg, sizeof msg,
+			 "pass-through fire at him: %.1f\" along his move%s",
+			 at.moved,
+			 at.contact ? ", as he comes into contact" : "");
+		struct bs_event ev;
+		ev_indiv(wb, &ev, BS_EV_NOTE, k);
+		ev.what = msg;
+		ev.cite = "[10.6] [9.4] RULING R-674";
+		bs_battle_emit(wb, &ev);
+	}
+	while (pt->ipause < pt->npause && pt->pause[pt->ipause].at == m) {
+		const struct bs1e_pt_order *o = &pt->pause[pt->ipause++];
+		if (bs1e_indiv_figure(wb, k))
+			bs1e_pt_fire(wb, o, &at);
+		else
+			bs1e_pt_skip(wb, o, 0,
+				     "pass-through fire not taken: the "
+				     "individual is dead",
+				     "[10.6] RULING R-674");
+	}
+	if (!bs1e_indiv_figure(wb, k)) {
+		pt->aborted = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* The next pause's moment falls in leg `leg`: its index, else -1. */
+static int ipause_next(const struct ipt *pt, int leg)
+{
+	if (!pt || pt->trace || !pt->pause || pt->ipause >= pt->npause ||
+	    pt->aborted)
+		return -1;
+	int m = pt->pause[pt->ipause].at;
+	return pt->mo->leg[m] == leg ? m : -1;
+}
+
 /* RULING R-455 [9.4] [11.8] the ground rules of a figure standing alone:
  * a unit of one figure in no formation to keep, never closed (woods,
  * rough, swamp and fordable water do not bar him; he has nothing to open
@@ -387,6 +493,31 @@ static void indiv_terrain_note(struct bs_battle *wb, int k,
 	bs_battle_emit(wb, &ev);
 }
 
+/* The MOVE event of a piece of figure k's move from x0 (facing f0) to x1
+ * (f1), costing `cost` of his MV `mv`, `spent` in all by then. */
+static void indiv_move_ev(struct bs_battle *wb, int k, int engaged,
+			  struct bs_vec x0, double f0, struct bs_vec x1,
+			  double f1, double cost, double mv, double spent)
+{
+	if (!bs_battle_events_on(wb))
+		return;
+	struct bs_event ev;
+	ev_indiv(wb, &ev, BS_EV_MOVE, k);
+	ev.what = engaged ? "withdraw" : "move";
+	ev.x0 = x0.x;
+	ev.y0 = x0.y;
+	ev.f0 = f0;
+	ev.x1 = x1.x;
+	ev.y1 = x1.y;
+	ev.f1 = f1;
+	ev.n[0] = (int)lround(cost * 10);
+	ev.n[1] = (int)lround(mv * 10);
+	ev.n[2] = (int)lround(spent * 10);
+	ev.cite =
+	    engaged ? "[7.8] [7.12] RULING R-501" : "[7.7] [9.4] RULING R-501";
+	bs_battle_emit(wb, &ev);
+}
+
 /* The legs of figure k's move from c->pos through pts[0..npts-1], at most
  * `budget` inches of movement, the ground paid at road_scale while the
  * whole counter is on a road (RULING R-455): where he ends, what he spent
@@ -394,7 +525,8 @@ static void indiv_terrain_note(struct bs_battle *wb, int k,
 static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
 		 const struct bs_vec *pts, int npts, double mv, double budget,
 		 double road_scale, int engaged, const struct bs_quad *obst,
-		 const int *map, int n, struct ipath *out, int *off_road)
+		 const int *map, int n, struct ipath *out, int *off_road,
+		 struct ipt *pt)
 {
 	const struct bs_indiv_state *c = &b->indivs[k];
 	const struct bs_terrain_index *ti = bs1e_terrain(b);
@@ -402,7 +534,17 @@ static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
 	double w = bs1e_sc(b)->ix[k].base;
 	struct bs_vec at = c->pos;
 	double facing = c->facing, spent = 0;
+	double way = 0; /* inches along his way (RULING R-674's moments) */
 	out->hit = -1;
+	/* [10.6] RULING R-674: the moment before he moves */
+	imoment(b, pt, k, at, facing, 0, -1, 0, -1);
+	int pm = ipause_next(pt, -1);
+	if (pm >= 0 && wb && !ipause_at(wb, pt, k, pm, at, facing)) {
+		out->at = at;
+		out->facing = facing;
+		out->spent = 0;
+		return;
+	}
 	for (int i = 0; i < npts; i++) {
 		struct bs_vec d = bs_vec_sub(pts[i], at);
 		double len = bs_vec_len(d);
@@ -445,25 +587,56 @@ static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
 		}
 		struct bs_vec x0 = at;
 		double f0 = facing;
+		int enemy = hit >= 0 && bs1e_obst_side(b, map[hit]) != c->side;
+		/* [10.6] RULING R-674: the moments of the leg, every inch,
+		 * then its end (short of the enemy he is about to touch) */
+		for (double t = IMOMENT_STEP; t < done - IMOMENT_BEFORE - EPS;
+		     t += IMOMENT_STEP)
+			imoment(b, pt, k, bs_vec_add(x0, bs_vec_scale(dir, t)),
+				f, way + t, i, t, -1);
+		double tend = enemy && done > IMOMENT_BEFORE
+				  ? done - IMOMENT_BEFORE
+				  : done;
+		if (done > EPS || enemy)
+			imoment(b, pt, k,
+				bs_vec_add(x0, bs_vec_scale(dir, tend)), f,
+				way + tend, i, tend, enemy ? map[hit] : -1);
+		/* carrying out: stop at the moments of the pauses in this
+		 * leg, a MOVE for each piece */
+		struct bs_vec px = x0;
+		double pf = f0, pcost = 0, ptd = 0;
+		while ((pm = ipause_next(pt, i)) >= 0 && wb) {
+			double t = pt->mo->t[pm];
+			double ct = t * (ground ? 1.0 : road_scale);
+			if (ground) {
+				struct bs_terrain_path tq;
+				bs_terrain_advance(ti, &q, dir, t, HUGE_VAL,
+						   road_scale, c->mv, &gm, &tq);
+				ct = tq.cost;
+			}
+			struct bs_vec xt = bs_vec_add(x0, bs_vec_scale(dir, t));
+			if (t > ptd + EPS)
+				indiv_move_ev(wb, k, engaged, px, pf, xt, f,
+					      ct - pcost, mv, spent + ct);
+			px = xt;
+			pf = f;
+			pcost = ct;
+			ptd = t;
+			if (!ipause_at(wb, pt, k, pm, xt, f)) {
+				out->at = xt;
+				out->facing = f;
+				out->spent = spent + ct;
+				return;
+			}
+		}
 		at = bs_vec_add(at, bs_vec_scale(dir, done));
 		facing = f;
 		spent += cost;
+		way += done;
 		if (wb && bs_battle_events_on(b)) {
-			struct bs_event ev;
-			ev_indiv(b, &ev, BS_EV_MOVE, k);
-			ev.what = engaged ? "withdraw" : "move";
-			ev.x0 = x0.x;
-			ev.y0 = x0.y;
-			ev.f0 = f0;
-			ev.x1 = at.x;
-			ev.y1 = at.y;
-			ev.f1 = facing;
-			ev.n[0] = (int)lround(cost * 10);
-			ev.n[1] = (int)lround(mv * 10);
-			ev.n[2] = (int)lround(spent * 10);
-			ev.cite = engaged ? "[7.8] [7.12] RULING R-501"
-					  : "[7.7] [9.4] RULING R-501";
-			bs_battle_emit(wb, &ev);
+			if (done > ptd + EPS || ptd <= 0)
+				indiv_move_ev(wb, k, engaged, px, pf, at,
+					      facing, cost - pcost, mv, spent);
 			if (ground)
 				indiv_terrain_note(wb, k, ti, c->mv, &tp);
 		}
@@ -495,7 +668,8 @@ static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
  * he may not enter. wb: carry it out, with its MOVE events. Returns 1
  * when legal. */
 static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
-		    const struct bs_indiv_order *o, struct ipath *out)
+		    const struct bs_indiv_order *o, struct ipath *out,
+		    struct ipt *pt)
 {
 	const struct bs_indiv_state *c = &b->indivs[k];
 	memset(out, 0, sizeof *out);
@@ -572,13 +746,15 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 	int off_road = 0;
 	if (road) {
 		walk(b, NULL, k, pts, npts, mv, budget, 0.75, engaged, obst,
-		     map, n, out, &off_road);
+		     map, n, out, &off_road, NULL);
 		/* [11.8] "the unit must stay on the road for the entire
 		 * move": else the whole move is paid without the bonus */
 		road = !off_road;
 	}
 	walk(b, wb, k, pts, npts, mv, budget, road ? 0.75 : 1.0, engaged, obst,
-	     map, n, out, &off_road);
+	     map, n, out, &off_road, pt);
+	if (pt && pt->aborted)
+		return 1; /* killed by pass-through fire (RULING R-674) */
 	struct bs_vec at = out->at;
 	double facing = out->facing;
 	if (engaged) {
@@ -631,7 +807,7 @@ int bs1e_check_indiv_move(const struct bs_battle *b, int side, int indiv,
 	}
 	int k = b->indiv_first[side] + indiv;
 	struct ipath p;
-	out->legal = run_path(b, NULL, k, o, &p);
+	out->legal = run_path(b, NULL, k, o, &p, NULL);
 	out->why = p.why;
 	out->cite = p.cite;
 	out->at = p.at;
@@ -784,24 +960,55 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 			continue;
 		}
 		struct ipath p;
-		int ok = run_path(b, NULL, k, &io, &p);
+		int ok = run_path(b, NULL, k, &io, &p, NULL);
 		if (!ok && afraid) {
 			/* RULING R-676: in contact, he flees by a fighting
 			 * withdrawal (3") */
 			flee_to(b, k, from, 3.0, &io);
-			ok = run_path(b, NULL, k, &io, &p);
+			ok = run_path(b, NULL, k, &io, &p, NULL);
 		}
 		if (!ok) {
 			reject(b, k, p.why, p.cite);
 			continue;
 		}
-		run_path(b, b, k, &io, &p);
+		/* [10.6] "Pass-through fire can be taken at any point during
+		 * the enemy's movement" RULING R-674: at a lone individual's
+		 * too; the moments traced first, then offered to the enemy's
+		 * controllers (pass_through_at_indiv) */
+		struct imoments mo;
+		struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+		struct ipt pt;
+		memset(&pt, 0, sizeof pt);
+		int np = 0;
+		if (bs1e_indiv_pass_through_possible(b, k)) {
+			mo.n = 0;
+			pt.mo = &mo;
+			pt.trace = 1;
+			run_path(b, NULL, k, &io, &p, &pt);
+			np = bs1e_indiv_pass_through_orders(
+			    b, k, mo.pt, mo.n, po, BS_MAX_FIRE_ORDERS);
+			pt.trace = 0;
+			pt.pause = po;
+			pt.npause = np;
+		}
+		run_path(b, b, k, &io, &p, np > 0 ? &pt : NULL);
+		for (int j = pt.ipause; j < np; j++)
+			bs1e_pt_skip(b, &po[j], !pt.aborted,
+				     pt.aborted
+					 ? "pass-through fire not taken: the "
+					   "individual is dead"
+					 : "pass-through fire: the moment did "
+					   "not come (the move ended before "
+					   "it)",
+				     "[10.6] RULING R-674");
 		c->pos = p.at;
 		c->facing = p.facing;
 		/* [10.4] RULING R-550: his movement this round (Table 12) */
 		bs1e_sc(b)->ix[k].moved += p.spent;
 		if (p.spent > EPS)
 			c->flags |= BS_IF_MOVED;
+		if (pt.aborted)
+			continue; /* [10.6] killed on his way: he stops */
 		if (p.hit >= 0 && bs1e_obst_side(b, p.hit) != side) {
 			/* [10.2] "an enemy figure ... moves into
 			 * base-to-base contact with a figure or unit"

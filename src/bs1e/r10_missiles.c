@@ -21,6 +21,24 @@
 
 #define EPS 1e-6
 
+/* The unit (global) whose move the moment `at` is of; -1 for none or for
+ * an individual's move (RULING R-674: unit -1). */
+static int at_unit(const struct bs_battle *b, const struct bs_move_point *at)
+{
+	return at && at->unit >= 0 ? bs1e_g(b, at->side, at->unit) : -1;
+}
+
+/* The individual (global) whose move the moment `at` is of, or -1
+ * (RULING R-674). */
+static int at_indiv(const struct bs_battle *b, const struct bs_move_point *at)
+{
+	return at && at->unit < 0 && at->indiv >= 0 && at->side >= 0 &&
+		       at->side < b->nsides &&
+		       at->indiv < b->sc->sides[at->side].nindividuals
+		   ? b->indiv_first[at->side] + at->indiv
+		   : -1;
+}
+
 /* ---- rating ---------------------------------------------------------------
  */
 
@@ -320,7 +338,7 @@ static void moment_geom(const struct bs_battle *b,
 static struct bs_quad quad_at(const struct bs_battle *b, int g,
 			      const struct bs_move_point *at)
 {
-	if (!at || bs1e_g(b, at->side, at->unit) != g)
+	if (at_unit(b, at) != g)
 		return bs1e_quad(b, g);
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
@@ -341,10 +359,10 @@ static int sight_of(const struct bs_battle *b, int g, int h,
 	bs1e_pose(b, g, &fp);
 	bs1e_shape(b, h, &ts);
 	bs1e_pose(b, h, &tp);
-	int moving = at ? bs1e_g(b, at->side, at->unit) : -1;
+	int moving = at_unit(b, at);
 	struct bs_tt_shape ms;
 	struct bs_tt_pose mp;
-	if (at) {
+	if (moving >= 0) {
 		moment_geom(b, at, &ms, &mp);
 		if (moving == h) {
 			ts = ms;
@@ -545,7 +563,7 @@ static int firer_checks(const struct bs_battle *b, int g,
 	 * figures cannot use missile weapons"; RULING R-477: at the moment
 	 * a mover comes into contact, before it touches, the firer's
 	 * contact with it does not count */
-	int mover = at ? bs1e_g(b, at->side, at->unit) : -1;
+	int mover = at_unit(b, at);
 	if (engaged_but(b, g, mover == h ? mover : -1))
 		return nok(out,
 			   "a unit in base-to-base contact with the enemy "
@@ -739,6 +757,15 @@ static void counter_of(const struct bs_battle *b, int k, struct bs_tt_shape *s,
 	p->front = bs_vec_add(b->indivs[k].pos, (struct bs_vec){0, w / 2});
 }
 
+/* Where individual k's counter is: at the moment `at` when it is of his
+ * own move (RULING R-674), else where he stands. */
+static struct bs_vec indiv_pos_at(const struct bs_battle *b, int k,
+				  const struct bs_move_point *at)
+{
+	return at_indiv(b, at) == k ? (struct bs_vec){at->x, at->y}
+				    : b->indivs[k].pos;
+}
+
 /* [10.1] the sight of unit g at individual k's counter: the units stand
  * in the way as for a unit target (the mover where `at` has it), and the
  * other individuals' counters (RULING R-551, as for a hero's shot). */
@@ -752,7 +779,10 @@ static int sight_indiv(const struct bs_battle *b, int g, int k,
 	bs1e_shape(b, g, &fs);
 	bs1e_pose(b, g, &fp);
 	counter_of(b, k, &ts, &tp);
-	int moving = at ? bs1e_g(b, at->side, at->unit) : -1;
+	/* RULING R-674: at a moment of his own move, where it has him */
+	tp.front = bs_vec_add(indiv_pos_at(b, k, at),
+			      (struct bs_vec){0, bs1e_sc(b)->ix[k].base / 2});
+	int moving = at_unit(b, at);
 	const struct bs_quad *fq = &bs1e_sc(b)->ux[g].c_quad;
 	struct bs_quad obst[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
 	unsigned char friendly[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
@@ -772,7 +802,8 @@ static int sight_indiv(const struct bs_battle *b, int g, int k,
 	for (int i = 0; i < b->nindivs; i++) {
 		if (i == k || !bs1e_indiv_figure(b, i))
 			continue;
-		obst[n] = bs1e_indiv_quad(b, i);
+		obst[n] = bs1e_counter_at(indiv_pos_at(b, i, at),
+					  bs1e_sc(b)->ix[i].base);
 		friendly[n] = b->indivs[i].side == b->units[g].side;
 		fdist[n] = friendly[n] && spec.indirect_ok
 			       ? bs_quad_dist(fq, &obst[n])
@@ -829,7 +860,9 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			  "[10.9] RULING R-671");
 	if (!firer_checks(b, g, kind, ammo, at, -1, out))
 		return;
-	struct bs_quad gq = bs1e_quad(b, g), tq = bs1e_indiv_quad(b, k);
+	struct bs_quad gq = bs1e_quad(b, g),
+		       tq = bs1e_counter_at(indiv_pos_at(b, k, at),
+					    bs1e_sc(b)->ix[k].base);
 	/* [10.1] "A unit that is in base-to-base contact with enemy figures
 	 * cannot use missile weapons": touching him too */
 	if (bs_quad_dist_cmp(&gq, &tq, BS_GEOM_TOUCH) <= 0)
@@ -1342,6 +1375,16 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 
 /* ---- pass-through fire [10.6] -------------------------------------------- */
 
+/* 1 when enemy unit k of `mside` may still take pass-through fire this
+ * round, through its controller's callback `cb` (non-zero). */
+static int pt_able(const struct bs_battle *b, int k, int mside, int cb)
+{
+	const struct bs_unit_state *u = &b->units[k];
+	return u->side != mside && cb && bs1e_in_play(b, k) &&
+	       u->shots < u->shots_round && !u->pass_through &&
+	       !(u->flags & (BS_UF_ROUTED | BS_UF_RALLIED | BS_UF_CHARGED));
+}
+
 int bs1e_pass_through_possible(const struct bs_battle *b, int g)
 {
 	const struct bs_unit_state *mu = &b->units[g];
@@ -1349,10 +1392,7 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g)
 	for (int k = 0; k < b->nunits; k++) {
 		const struct bs_unit_state *u = &b->units[k];
 		const struct bs_controller *c = b->ctl[u->side];
-		if (u->side == mu->side || !c || !c->pass_through ||
-		    !bs1e_in_play(b, k) || u->shots >= u->shots_round ||
-		    u->pass_through ||
-		    (u->flags & (BS_UF_ROUTED | BS_UF_RALLIED | BS_UF_CHARGED)))
+		if (!pt_able(b, k, mu->side, c && c->pass_through))
 			continue;
 		struct bs_quad qk = bs1e_quad(b, k), qg = bs1e_quad(b, g);
 		if (bs_quad_dist(&qk, &qg) <= u->r.msl.range[2] + reach_mv)
@@ -1361,6 +1401,10 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g)
 	/* issue 15 RULING R-549: or an enemy individual (r09_missiles.c) */
 	return bs1e_heroes_pt_possible(b, g);
 }
+
+static int pt_take(struct bs_battle *b, int side, const struct bs_fire_order *o,
+		   int k, int npath, struct bs1e_pt_order *out, int n, int max);
+static void pt_sort(struct bs1e_pt_order *out, int n);
 
 /* An order of a side's controller for the moments of g's move, checked
  * in form; at most one per unit [10.2]. */
@@ -1378,53 +1422,107 @@ int bs1e_pass_through_orders(struct bs_battle *b, int g,
 		struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
 		int k = c->pass_through(c->ctx, b, side, mu->side, mu->idx,
 					path, npath, o, BS_MAX_FIRE_ORDERS);
-		if (k > BS_MAX_FIRE_ORDERS)
-			k = BS_MAX_FIRE_ORDERS;
-		for (int j = 0; j < k && n < max; j++) {
-			int nu = b->sc->sides[side].nunits;
-			if (o[j].unit < 0 || o[j].unit >= nu ||
-			    o[j].tside < 0 || o[j].tside >= b->nsides ||
-			    o[j].tunit < 0 ||
-			    o[j].tunit >=
-				(o[j].at_indiv
-				     ? b->sc->sides[o[j].tside].nindividuals
-				     : b->sc->sides[o[j].tside].nunits) ||
-			    o[j].at < 0 || o[j].at >= npath) {
-				bs_battle_say(b, BS_EV_REJECTED, -1,
-					      "pass-through fire of no such "
-					      "unit, target or moment",
-					      "[10.6]");
-				continue;
-			}
-			int dup = 0;
-			for (int q = 0; q < n; q++)
-				dup |= out[q].g == bs1e_g(b, side, o[j].unit);
-			if (dup) {
-				bs1e_reject(b, bs1e_g(b, side, o[j].unit),
-					    "a unit takes at most one shot of "
-					    "pass-through fire a round",
-					    "[10.2] [10.6]");
-				continue;
-			}
-			out[n].g = bs1e_g(b, side, o[j].unit);
-			out[n].at = o[j].at;
-			out[n].ammo = o[j].ammo;
-			out[n].why = o[j].why;
-			out[n].k = out[n].ti = -1;
-			/* RULING R-670: at an individual standing alone */
-			if (o[j].at_indiv) {
-				out[n].h = -1;
-				out[n].ti =
-				    b->indiv_first[o[j].tside] + o[j].tunit;
-			} else {
-				out[n].h = bs1e_g(b, o[j].tside, o[j].tunit);
-			}
-			n++;
-		}
+		n = pt_take(b, side, o, k, npath, out, n, max);
 	}
 	/* issue 15 RULING R-549: the individuals' shots (r09_missiles.c) */
 	n += bs1e_heroes_pt_orders(b, g, path, npath, out + n, max - n);
-	/* by moment, then in the order given (a stable insertion sort) */
+	pt_sort(out, n);
+	return n;
+}
+
+/* Issue 15 [10.6] RULING R-674: pass-through fire at the move of an
+ * individual standing alone: the units in reach of his whole move (his MV
+ * and the weapon's long range) that may still shoot. */
+int bs1e_indiv_pass_through_possible(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_quad qk = bs1e_indiv_quad(b, k);
+	for (int g = 0; g < b->nunits; g++) {
+		const struct bs_unit_state *u = &b->units[g];
+		const struct bs_controller *ctl = b->ctl[u->side];
+		if (!pt_able(b, g, c->side, ctl && ctl->pass_through_at_indiv))
+			continue;
+		struct bs_quad qg = bs1e_quad(b, g);
+		if (bs_quad_dist(&qk, &qg) <=
+		    u->r.msl.range[2] + c->mv * 4.0 / 3.0 + 1.0)
+			return 1;
+	}
+	return 0;
+}
+
+int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
+				   const struct bs_move_point *path, int npath,
+				   struct bs1e_pt_order *out, int max)
+{
+	const struct bs_indiv_state *mc = &b->indivs[k];
+	int n = 0;
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		const struct bs_controller *c = b->ctl[side];
+		if (side == mc->side || !c || !c->pass_through_at_indiv)
+			continue;
+		struct bs_fire_order o[BS_MAX_FIRE_ORDERS];
+		int m = c->pass_through_at_indiv(c->ctx, b, side, mc->side,
+						 mc->idx, path, npath, o,
+						 BS_MAX_FIRE_ORDERS);
+		n = pt_take(b, side, o, m, npath, out, n, max);
+	}
+	pt_sort(out, n);
+	return n;
+}
+
+/* The volleys o[0..k) of side's controller for the moments of a move of
+ * npath moments, checked in form, appended to out[n..max) (at most one
+ * per unit [10.2]); returns the new n. */
+static int pt_take(struct bs_battle *b, int side, const struct bs_fire_order *o,
+		   int k, int npath, struct bs1e_pt_order *out, int n, int max)
+{
+	if (k > BS_MAX_FIRE_ORDERS)
+		k = BS_MAX_FIRE_ORDERS;
+	for (int j = 0; j < k && n < max; j++) {
+		int nu = b->sc->sides[side].nunits;
+		if (o[j].unit < 0 || o[j].unit >= nu || o[j].tside < 0 ||
+		    o[j].tside >= b->nsides || o[j].tunit < 0 ||
+		    o[j].tunit >= (o[j].at_indiv
+				       ? b->sc->sides[o[j].tside].nindividuals
+				       : b->sc->sides[o[j].tside].nunits) ||
+		    o[j].at < 0 || o[j].at >= npath) {
+			bs_battle_say(b, BS_EV_REJECTED, -1,
+				      "pass-through fire of no such "
+				      "unit, target or moment",
+				      "[10.6]");
+			continue;
+		}
+		int dup = 0;
+		for (int q = 0; q < n; q++)
+			dup |= out[q].g == bs1e_g(b, side, o[j].unit);
+		if (dup) {
+			bs1e_reject(b, bs1e_g(b, side, o[j].unit),
+				    "a unit takes at most one shot of "
+				    "pass-through fire a round",
+				    "[10.2] [10.6]");
+			continue;
+		}
+		out[n].g = bs1e_g(b, side, o[j].unit);
+		out[n].at = o[j].at;
+		out[n].ammo = o[j].ammo;
+		out[n].why = o[j].why;
+		out[n].k = out[n].ti = -1;
+		/* RULING R-670: at an individual standing alone */
+		if (o[j].at_indiv) {
+			out[n].h = -1;
+			out[n].ti = b->indiv_first[o[j].tside] + o[j].tunit;
+		} else {
+			out[n].h = bs1e_g(b, o[j].tside, o[j].tunit);
+		}
+		n++;
+	}
+	return n;
+}
+
+/* By moment, then in the order given (a stable insertion sort). */
+static void pt_sort(struct bs1e_pt_order *out, int n)
+{
 	for (int i = 1; i < n; i++) {
 		struct bs1e_pt_order x = out[i];
 		int j = i - 1;
@@ -1434,5 +1532,4 @@ int bs1e_pass_through_orders(struct bs_battle *b, int g,
 		}
 		out[j + 1] = x;
 	}
-	return n;
 }

@@ -229,6 +229,21 @@ static int d_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
 		   : 0;
 }
 
+/* Issue 15 [10.6] RULING R-674: a side's units' pass-through fire at an
+ * enemy individual's move, asked of its controller as in `play` (the
+ * human controller has none: RULING R-696). */
+static int d_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
+				   int side, int mside, int mindiv,
+				   const struct bs_move_point *path, int n,
+				   struct bs_fire_order *out, int max)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->pass_through_at_indiv
+		   ? c->pass_through_at_indiv(c->ctx, b, side, mside, mindiv,
+					      path, n, out, max)
+		   : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -261,6 +276,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(cast);
 	SYNC(turn);
 	SYNC(pass_through_indiv);
+	SYNC(pass_through_at_indiv);
 #undef SYNC
 }
 
@@ -1134,6 +1150,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .cast = d_cast,
 	    .turn = d_turn,
 	    .pass_through_indiv = d_pass_through_indiv,
+	    .pass_through_at_indiv = d_pass_through_at_indiv,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",

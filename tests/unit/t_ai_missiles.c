@@ -192,7 +192,7 @@ static int rout_path(const struct game *g, struct bs_move_point *pt)
 	for (int i = 0; i <= 9; i++)
 		pt[n++] = (struct bs_move_point){
 		    1, 0, 36.0 + i, 16, 90, u->files, u->figures, u->formation,
-		    i, 0, -1,	    -1};
+		    i, 0, -1,	    -1, -1};
 	return n;
 }
 

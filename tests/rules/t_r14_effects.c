@@ -796,3 +796,109 @@ Test(r14_effects, s9_4_a_r677_figures_attack_a_held_hero_at_ac_10)
 	cr_assert(strstr(f->cite, "R-677"), "%s", f->cite);
 	tf_close(&t);
 }
+
+/* The last COMMAND event of North's unit 0, or NULL. */
+static const struct bs_event *band_command(struct tf *t)
+{
+	const struct bs_event *e = NULL;
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_COMMAND &&
+		    t->evs[i].ev.side == 1 && t->evs[i].ev.unit == 0)
+			e = &t->evs[i].ev;
+	return e;
+}
+
+/* [9.2] RULING R-678: Warlord, the Army Commander standing alone, has the
+ * Band in command; held, he commands nothing (no command, no rally): the
+ * Band goes out of command at once, the reason in the log; routed, his
+ * rally attempt is REJECTED; when the hold ends (10 Game Rounds) it is in
+ * command again. */
+Test(r14_effects, s9_2_r678_a_held_commander_commands_nothing)
+{
+	struct tf t;
+	open_helpless(&t, 28, 52, 5, NULL, NULL, NULL);
+	const struct bs_unit_state *band = tf_unit(&t, 1, 0);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND), "by Warlord [4.10]");
+	cr_assert(bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_COMMAND));
+	static const int save[] = {1};
+	tf_dice(&t, save, 1);
+	t.nev = 0;
+	cast_one(&t, zan(&t, "hold person", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert(bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND, "out at once");
+	cr_assert(!bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_COMMAND));
+	cr_assert(!bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_RALLY));
+	const struct bs_event *e = band_command(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[0], 0);
+	cr_assert(strstr(e->what, "held"), "%s", e->what);
+	cr_assert_str_eq(e->cite, "[9.2] [14.6 B] RULING R-678");
+	/* the next phase decides the same */
+	tf_phase(&t, BS_PHASE_MELEE);
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND);
+	/* routed, the Band is not rallied by him: REJECTED, the reason */
+	struct bs_unit_state *bu = tf_unit(&t, 1, 0);
+	bu->flags |= BS_UF_ROUTED;
+	t.rally[1][t.nrally[1]++] =
+	    (struct bs_rally_order){0, 0, BS_MOB_NONE, 0};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "R-678"), "%s", tf_rejected(&t));
+	cr_assert(bu->flags & BS_UF_ROUTED);
+	bu->flags &= ~(unsigned)BS_UF_ROUTED;
+	t.nev = 0;
+	for (int r = 0; r < 10; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert(!bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND), "in command again");
+	e = band_command(&t);
+	cr_assert_not_null(e, "decided again when the hold ends");
+	cr_assert_eq(e->n[0], 1);
+	tf_close(&t);
+}
+
+/* [9.2] [14.9] RULING R-678 (R-676): Warlord flees in fear: the Band is
+ * out of command while he flees. */
+Test(r14_effects, s9_2_r678_a_fleeing_commander_commands_nothing)
+{
+	struct tf t;
+	open_helpless(&t, 36, 52.5, 5, NULL, NULL, NULL);
+	const struct bs_unit_state *band = tf_unit(&t, 1, 0);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND));
+	static const int fail[] = {2};
+	tf_dice(&t, fail, 1);
+	t.nev = 0;
+	cast_one(&t, zan(&t, "fear", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert(bs1e_fx_indiv_afraid(t.b, t.b->indiv_first[1], NULL));
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND);
+	const struct bs_event *e = band_command(&t);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->what, "flees"), "%s", e->what);
+	cr_assert_str_eq(e->cite, "[9.2] [14.9] RULING R-678");
+	tf_close(&t);
+}
+
+/* RULING R-678, R-675: Warlord of the 4th level (4 HD) asleep: the Band is
+ * out of command; a blow wakes him and the Band is in command at once. */
+Test(r14_effects, s9_2_r678_a_sleeping_commander_woken_commands_again)
+{
+	struct tf t;
+	open_helpless(&t, 28, 52, 4, NULL, NULL, NULL);
+	const struct bs_unit_state *band = tf_unit(&t, 1, 0);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND));
+	cast_one(&t, zan(&t, "sleep", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	int wl = t.b->indiv_first[1];
+	cr_assert(bs1e_fx_indiv_held(t.b, wl), "asleep");
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert(strstr(band_command(&t)->what, "asleep"));
+	t.nev = 0;
+	bs1e_fx_wake(t.b, wl);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND), "awake: in command");
+	cr_assert_eq(band_command(&t)->n[0], 1);
+	tf_close(&t);
+}

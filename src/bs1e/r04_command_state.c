@@ -2,7 +2,8 @@
  * Command as each phase begins (every figure within the command radius of
  * a commander who may command it, no failed discipline check, no rout),
  * the automatic open formation of a regular unit that goes out of command
- * [7.6], deputies standing in for lost commanders [9.3] (through the lost
+ * [7.6], a commander held, asleep or fleeing who commands nothing (RULING
+ * R-678), deputies standing in for lost commanders [9.3] (through the lost
  * flags of bs1e_may_command), and what happens to the individuals of a
  * destroyed unit: the [9.1] [9.2] Table 11 fate roll and the Table 5
  * "commander is killed" check. */

@@ -9,7 +9,8 @@
  * hero (1 figure, 3 against size L; each HD of damage 4 hp); [9.2]
  * commanders standing apart from their units fight and are attacked as
  * heroes. Nothing done in individual combat touches a 2:1, 5:1 or 10:1
- * figure [9.4 B]. */
+ * figure [9.4 B]. A held or sleeping individual is helpless (RULING
+ * R-677): blows at him hit without the d20, figures attack him at AC 10. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,8 @@
  * [14.9] fear: each figure in the area saves, a figure that fails routs
  * its unit (R-625), a lone individual flees (R-676); [14.6 B] sleep by the PH's
  * table of hit dice (R-628), broken by a friend in contact (R-629; individuals
- * R-675). */
+ * R-675). A commander held, asleep or fleeing commands nothing: command is
+ * decided again when such an effect begins and ends (R-678). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,7 +2,8 @@
  * Command as each phase begins (every figure within the command radius of
  * a commander who may command it, no failed discipline check, no rout),
  * the automatic open formation of a regular unit that goes out of command
- * [7.6], deputies standing in for lost commanders [9.3] (through the lost
+ * [7.6], a commander held, asleep or fleeing who commands nothing (RULING
+ * R-678), deputies standing in for lost commanders [9.3] (through the lost
  * flags of bs1e_may_command), and what happens to the individuals of a
  * destroyed unit: the [9.1] [9.2] Table 11 fate roll and the Table 5
  * "commander is killed" check. */
@@ -52,6 +53,39 @@ static int post_over(const struct bs_battle *b, int p, int g)
 	return 0;
 }
 
+/* RULING R-678: why individual k (global) commands nothing now, NULL when
+ * he may: held or asleep [14.6 B], fleeing in fear [14.9]. */
+static const char *helpless_commander(const struct bs_battle *b, int k,
+				      const char **cite)
+{
+	if (bs1e_fx_indiv_held(b, k)) {
+		*cite = "[9.2] [14.6 B] RULING R-678";
+		return "its commander is held or asleep: he commands nothing";
+	}
+	if (bs1e_fx_indiv_afraid(b, k, NULL)) {
+		*cite = "[9.2] [14.9] RULING R-678";
+		return "its commander flees in fear: he commands nothing";
+	}
+	return NULL;
+}
+
+/* The Intermediate Game's authority of individual k (global) over unit g
+ * by his posts [4.10] [9.3], whatever his state. */
+static int post_authority(const struct bs_battle *b, int k, int g)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int side = b->indivs[k].side;
+	/* [4.10] the Unit Commander: the unit's commander now */
+	if (b->units[g].commander == b->indivs[k].idx)
+		return 1;
+	/* the posts he holds: his own, and one he took over [9.3] */
+	for (int p = b->indiv_first[side];
+	     p < b->indiv_first[side] + b->sc->sides[side].nindividuals; p++)
+		if (s->holder[p] == k && post_over(b, p, g))
+			return 1;
+	return 0;
+}
+
 int bs1e_authority_now(const struct bs_battle *b, int side, int ind, int unit,
 		       enum bs1e_cmd_act act)
 {
@@ -84,15 +118,14 @@ int bs1e_authority_now(const struct bs_battle *b, int side, int ind, int unit,
 	 * the spell is CAST" (RULING R-515) */
 	if (c->flags & BS_IF_CAST)
 		return 0;
-	/* [4.10] the Unit Commander: the unit's commander now */
-	if (b->units[g].commander == ind)
-		return 1;
-	/* the posts he holds: his own, and one he took over [9.3] */
-	for (int p = b->indiv_first[side];
-	     p < b->indiv_first[side] + sd->nindividuals; p++)
-		if (s->holder[p] == k && post_over(b, p, g))
-			return 1;
-	return 0;
+	/* [9.2] [14.6 B] [14.9] RULING R-678: a commander held, asleep or
+	 * fleeing in fear commands nothing: no command, no rally, no order
+	 * (the engine's holds, sleeps and fears reach a commander standing
+	 * alone only, r14_effects.c) */
+	const char *hc;
+	if (helpless_commander(b, k, &hc))
+		return 0;
+	return post_authority(b, k, g);
 }
 
 void bs1e_commander_casts(struct bs_battle *b, int side, int ind)
@@ -166,6 +199,9 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 				  : "no commander";
 			if (u->commander < 0)
 				cite = "[2.8] [4.7]";
+			/* RULING R-678: a commander held, asleep or fleeing
+			 * who has it within his radius: why it is out */
+			const char *hwhy = NULL, *hcite = NULL;
 			/* [4.7] "all figures are within the Command Radius
 			 * ... of the unit's commander"; [4.10] brigade and
 			 * army commanders too; the unit's own commander first
@@ -183,12 +219,26 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 						       k];
 					if (!c->alive || c->lost)
 						continue;
-					if (!bs1e_authority_now(
-						b, u->side, k, u->idx,
-						BS1E_ACT_COMMAND))
-						continue;
 					struct bs_vec at =
 					    bs1e_indiv_pos(b, u->side, k);
+					int kk = b->indiv_first[u->side] + k;
+					if (!bs1e_authority_now(
+						b, u->side, k, u->idx,
+						BS1E_ACT_COMMAND)) {
+						const char *hc = NULL;
+						const char *hw =
+						    helpless_commander(b, kk,
+								       &hc);
+						if (hw && !hwhy &&
+						    !(c->flags & BS_IF_CAST) &&
+						    post_authority(b, kk, g) &&
+						    bs_tt_all_within(
+							&sh, &p, at, c->cr)) {
+							hwhy = hw;
+							hcite = hc;
+						}
+						continue;
+					}
 					if (bs_tt_all_within(&sh, &p, at,
 							     c->cr)) {
 						in = 1;
@@ -196,6 +246,10 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 						break;
 					}
 				}
+			if (!in && hwhy) {
+				why = hwhy;
+				cite = hcite;
+			}
 			if (in) {
 				why = by == u->commander
 					  ? "all figures within its "

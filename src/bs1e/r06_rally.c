@@ -147,6 +147,20 @@ static void attempt(struct bs_battle *b, int side,
 		reject(b, side, o->indiv, g, "the commander is lost", "[6.0]");
 		return;
 	}
+	/* RULING R-678: held, asleep or fleeing, he commands nothing: no
+	 * rally, no mob order */
+	int k = b->indiv_first[side] + o->indiv;
+	if (bs1e_fx_indiv_held(b, k) || bs1e_fx_indiv_afraid(b, k, NULL)) {
+		reject(b, side, o->indiv, g,
+		       bs1e_fx_indiv_held(b, k)
+			   ? "the commander is held or asleep: he commands "
+			     "nothing (RULING R-678)"
+			   : "the commander flees in fear: he commands nothing "
+			     "(RULING R-678)",
+		       bs1e_fx_indiv_held(b, k) ? "[6.0] [9.2] [14.6 B]"
+						: "[6.0] [9.2] [14.9]");
+		return;
+	}
 	if (!bs1e_in_play(b, g)) {
 		reject(b, side, o->indiv, g, "the unit is not on the table",
 		       "[6.0]");

@@ -9,7 +9,8 @@
  * hero (1 figure, 3 against size L; each HD of damage 4 hp); [9.2]
  * commanders standing apart from their units fight and are attacked as
  * heroes. Nothing done in individual combat touches a 2:1, 5:1 or 10:1
- * figure [9.4 B]. */
+ * figure [9.4 B]. A held or sleeping individual is helpless (RULING
+ * R-677): blows at him hit without the d20, figures attack him at AC 10. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -101,6 +102,21 @@ void bs1e_duel_event(const struct bs_battle *b, struct bs_event *ev, int k,
 	ev->n[6] = raw;
 }
 
+/* RULING R-677: how individual t (global) is helpless, 0 when he is not:
+ * BS1E_HELPLESS_HELD (held or paralyzed) or BS1E_HELPLESS_ASLEEP, from
+ * the effects that immobilize him [14.6 B] (r14_effects.c). */
+enum { BS1E_HELPLESS_HELD = 1, BS1E_HELPLESS_ASLEEP = 2 };
+static int helpless(const struct bs_battle *b, int t)
+{
+	if (!bs1e_fx_indiv_held(b, t))
+		return 0;
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].t == t && s->fx[i].kind == BS_SPFX_SLEEP)
+			return BS1E_HELPLESS_ASLEEP;
+	return BS1E_HELPLESS_HELD;
+}
+
 /* One attack form of k on t: the d20, and the damage when it hits. */
 static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		   int nth)
@@ -151,12 +167,20 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 			     "%s in daylight: %+d to hit", f->race->name, -day);
 		bonus -= day;
 	}
-	static const struct bs_roll_why why_hit = {
-	    BS_ROLL_TO_HIT, {20, 0}, 0, "to hit", "[9.4 B]"};
-	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,
-			  d->idx, -1);
-	int d20 = bs_roll(&b->dice, 20);
-	int hit = d20 + bonus >= need;
+	/* [9.4 B] [14.1] RULING R-677: a blow at a held or sleeping
+	 * creature hits without the roll (the DMG's helpless defenders,
+	 * kept by "All AD&D and D&D game rules apply"): no d20 is drawn;
+	 * a sleeper wakes after the blow (R-675, below) */
+	int auto_hit = helpless(b, t);
+	int d20 = 0, hit = 1;
+	if (!auto_hit) {
+		static const struct bs_roll_why why_hit = {
+		    BS_ROLL_TO_HIT, {20, 0}, 0, "to hit", "[9.4 B]"};
+		bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx,
+				  d->side, d->idx, -1);
+		d20 = bs_roll(&b->dice, 20);
+		hit = d20 + bonus >= need;
+	}
 	int dmg = 0, raw = 0;
 	if (hit) {
 		const struct bs_dice_part *p =
@@ -179,6 +203,11 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 				nth);
 		ev.what = f->weapon;
 		ev.cite = "[9.4 B]";
+		if (auto_hit) {
+			ev.ndice = 0; /* no d20 drawn */
+			ev.n[7] = auto_hit;
+			ev.cite = "[9.4 B] [14.6 B] RULING R-677";
+		}
 		bs_battle_emit(b, &ev);
 	}
 	/* RULING R-675: the blow wakes him if he sleeps */
@@ -597,6 +626,13 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	spec.ar = d.value;
 	spec.doubled = doubled;
 	spec.ac = hf->ac;
+	/* [9.4 A] [14.6 B] RULING R-677: "The figure attacks using normal
+	 * BATTLESYSTEM melee procedures" on a held or sleeping hero as on
+	 * one with no armour and no defence: AC 10 (the CRT's 2d6 reads
+	 * hits and damage together: there is no roll to hit to skip) */
+	int hl = helpless(b, k);
+	if (hl && spec.ac < 10)
+		spec.ac = 10;
 	spec.damage = hf->size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = figs;
 	spec.level_drain = u->r.level_drain;
@@ -636,7 +672,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 		ev.ndice = 2;
 		ev.die_sides = 6;
 		ev.n[0] = figs;
-		ev.n[1] = hf->ac;
+		ev.n[1] = spec.ac;
+		ev.n[12] = hl; /* RULING R-677 */
 		ev.n[2] = res.attack_roll;
 		ev.n[3] = res.per_figure_tenths;
 		ev.n[4] = res.total_tenths;
@@ -644,8 +681,11 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 		ev.n[6] = behind;
 		ev.n[7] = behind ? BS_ARC_REAR : BS_ARC_FRONT;
 		ev.what = cols;
-		ev.cite =
-		    behind ? "[9.4 A] [8.3 T10] (the [9.4] Q&A)" : "[9.4 A]";
+		ev.cite = hl ? behind ? "[9.4 A] [8.3 T10] (the [9.4] Q&A) "
+					"[14.6 B] RULING R-677"
+				      : "[9.4 A] [14.6 B] RULING R-677"
+			  : behind ? "[9.4 A] [8.3 T10] (the [9.4] Q&A)"
+				   : "[9.4 A]";
 		bs_battle_emit(b, &ev);
 	}
 	/* RULING R-675: the attack wakes him if he sleeps */

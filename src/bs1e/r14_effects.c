@@ -8,7 +8,8 @@
  * [14.9] fear: each figure in the area saves, a figure that fails routs
  * its unit (R-625), a lone individual flees (R-676); [14.6 B] sleep by the PH's
  * table of hit dice (R-628), broken by a friend in contact (R-629; individuals
- * R-675). */
+ * R-675). A commander held, asleep or fleeing commands nothing: command is
+ * decided again when such an effect begins and ends (R-678). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,6 +218,25 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	bs_battle_emit(b, &ev);
 }
 
+/* RULING R-678: 1 when individual t (global) commands a unit or holds a
+ * post [4.10] [9.3]: an effect that begins or ends on him decides command
+ * again. */
+static int commander(const struct bs_battle *b, int t)
+{
+	const struct bs_indiv_state *c = &b->indivs[t];
+	for (int g = b->side_first[c->side];
+	     g < b->side_first[c->side] + b->sc->sides[c->side].nunits; g++)
+		if (b->units[g].commander == c->idx)
+			return 1;
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int p = b->indiv_first[c->side];
+	     p < b->indiv_first[c->side] + b->sc->sides[c->side].nindividuals;
+	     p++)
+		if (s->holder[p] == t)
+			return 1;
+	return 0;
+}
+
 static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 		int t, int figs, int rounds)
 {
@@ -232,6 +252,11 @@ static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 	e->figs = figs;
 	e->left = rounds;
 	e->round = b->round;
+	/* [9.2] RULING R-678: a commander held, asleep or fleeing commands
+	 * nothing from now: command is decided again (as R-515's cast) */
+	if (t >= 0 && (immobilizes(e->kind) || e->kind == BS_SPFX_ROUT) &&
+	    commander(b, t))
+		bs1e_command_update(b, 0);
 }
 
 /* [14.6 B] a hold at unit g: RULING R-621, whole figures by the ratio,
@@ -743,7 +768,7 @@ static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs,
 void bs1e_fx_wake(struct bs_battle *b, int t)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
-	int j = 0;
+	int j = 0, woke = 0;
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
 		/* RULING R-675: an attack wakes a sleeping individual (the
@@ -751,17 +776,21 @@ void bs1e_fx_wake(struct bs_battle *b, int t)
 		if (e->t == t && e->kind == BS_SPFX_SLEEP) {
 			emit_end(b, e, 1,
 				 "woken: he is attacked (RULING R-675)");
+			woke = 1;
 			continue;
 		}
 		s->fx[j++] = *e;
 	}
 	s->nfx = j;
+	/* RULING R-678: awake, a commander commands again */
+	if (woke && commander(b, t))
+		bs1e_command_update(b, 0);
 }
 
 void bs1e_fx_end_round(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
-	int j = 0;
+	int j = 0, recommand = 0;
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
 		if (e->kind == BS_SPFX_CHARM) { /* [14.6 A] r14_charm.c */
@@ -801,8 +830,15 @@ void bs1e_fx_end_round(struct bs_battle *b)
 		}
 		if (!gone && e->figs > 0)
 			s->fx[j++] = *e;
+		else if (e->t >= 0 && b->indivs[e->t].alive &&
+			 commander(b, e->t))
+			recommand = 1;
 	}
 	s->nfx = j;
+	/* RULING R-678: a commander whose hold, sleep or fear ended
+	 * commands again */
+	if (recommand)
+		bs1e_command_update(b, 0);
 }
 
 /* ---- the expected result (for the AI) ----------------------------------- */

@@ -549,6 +549,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "damage", json_integer(n[3]));
 		set(o, "damage_roll", json_integer(n[6]));
 		set(o, "target_hp", json_integer(n[4]));
+		if (n[7]) /* RULING R-677: an automatic hit, no d20 */
+			set(o, "automatic",
+			    jstr(n[7] == 2 ? "asleep" : "held"));
 		if (n[8]) { /* [9.4 B] [10.0] a shot (RULING R-527) */
 			set(o, "shot", json_true());
 			set(o, "fire",
@@ -594,6 +597,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "hd_total", jtenths(n[4]));
 		set(o, "hp", json_integer(n[5]));
 		set(o, "behind", json_boolean(n[6]));
+		if (n[12]) /* RULING R-677: attacked at AC 10 */
+			set(o, "helpless",
+			    jstr(n[12] == 2 ? "asleep" : "held"));
 		if (n[8]) { /* [9.4 A] [10.0] a volley (RULING R-670) */
 			set(o, "shot", json_true());
 			set(o, "fire",

@@ -771,11 +771,16 @@ static void text_duel(struct sb *b, const struct bs_scenario *sc,
 	put_target(b, sc, ev);
 	if (ev->what && *ev->what)
 		put(b, " with %s", ev->what);
-	put(b, ": d20 = %d, needs ", ev->ndice > 0 ? ev->dice[0] : 0);
-	if (ev->has_deriv)
-		put_deriv(b, &ev->deriv, NULL, 0);
-	else
-		put(b, "%d", ev->n[1]);
+	if (ev->n[7]) /* RULING R-677: no d20 at a helpless figure */
+		put(b, ": no d20, an automatic hit (he is %s)",
+		    ev->n[7] == 2 ? "asleep" : "held");
+	else {
+		put(b, ": d20 = %d, needs ", ev->ndice > 0 ? ev->dice[0] : 0);
+		if (ev->has_deriv)
+			put_deriv(b, &ev->deriv, NULL, 0);
+		else
+			put(b, "%d", ev->n[1]);
+	}
 	if (ev->n[2])
 		put(b, " -> hit, %d hp (%d hp left)", ev->n[3], ev->n[4]);
 	else
@@ -809,7 +814,11 @@ static void text_hero_attack(struct sb *b, const struct bs_scenario *sc,
 		put_deriv(b, &ev->deriv, "AR", 0);
 	else
 		put(b, "AR %d", ar);
-	put(b, "; AR %d - AC %d + ", ar, ev->n[1]);
+	put(b, "; AR %d - AC %d", ar, ev->n[1]);
+	if (ev->n[12]) /* RULING R-677 */
+		put(b, " (he is %s: AC 10)",
+		    ev->n[12] == 2 ? "asleep" : "held");
+	put(b, " + ");
 	put_dice_list(b, ev);
 	put(b, " = %d on %s: ", ev->n[2], str(ev->what));
 	put_tenths(b, ev->n[3]);

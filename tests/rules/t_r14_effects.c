@@ -627,3 +627,278 @@ Test(r14_effects, s14_6_b_sleep_the_doctrine_casts_it_r627_r628)
 	free(ai);
 	tf_close(&t);
 }
+
+/* ---- R-677, R-678: held, sleeping and fleeing individuals ---------------
+ */
+
+/* South: Zan (individual 0, a 10th level magic-user) at (zx, zy) with hold
+ * person, sleep and fear, then `south` (more individuals) and `su` (more
+ * units); North: Band (6 figures of men-at-arms, front (40, 60) facing
+ * south) with no Unit Commander of its own, in command through Warlord
+ * (individual 0, the Army Commander, a fighter of `wl` levels, CR 12 or
+ * 13, standing alone at (36, 54)), then `north` (more individuals). */
+static void open_helpless(struct tf *t, double zx, double zy, int wl,
+			  const char *south, const char *su, const char *north)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	int n = snprintf(
+	    y, 8192,
+	    "name: Helpless\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Far S, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [4, 3]}\n%s"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 30, "
+	    "position: [%g, %g], spells: [hold person, sleep, fear]}\n%s"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Band, figures: 6, creature: man-at-arms, "
+	    "weapons: [spear], frontage: 6, position: [40, 60]}\n"
+	    "    individuals:\n"
+	    "      - {name: Warlord, class: fighter, level: %d, hp: 30, "
+	    "abilities: {cha: 15}, rank: army, position: [36, 54]}\n%s",
+	    su ? su : "", zx, zy, south ? south : "", wl, north ? north : "");
+	cr_assert(n > 0 && n < 8192, "yaml too long");
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* Kor, a 4th level fighter of AC 2 and 30 hp, North's individual 1, alone
+ * at (30, 50); Ada, a 1st level fighter with a long sword (1d8, no
+ * strength bonus), South's individual 1, touching him from the east. */
+#define KOR                                                                    \
+	"      - {name: Kor, class: fighter, level: 4, hp: 30, ac: 2, "        \
+	"weapon: long sword, position: [30, 50]}\n"
+#define ADA                                                                    \
+	"      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "       \
+	"weapon: long sword, position: [30.5, 50]}\n"
+
+static void melee_phase(struct tf *t)
+{
+	tf_phase(t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t->b);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+/* The n-th DUEL event of side `side`, or NULL. */
+static const struct bs_event *duel_of(struct tf *t, int side, int n)
+{
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_DUEL &&
+		    t->evs[i].ev.side == side && n-- == 0)
+			return &t->evs[i].ev;
+	return NULL;
+}
+
+/* [9.4 B] [14.1] RULING R-677: Ada's blows at Kor, held, hit without the
+ * d20 (none is drawn): the dice are her initiative and her damage only,
+ * three AD&D rounds of 5, 4 and 3 hp; he does not strike back (R-623).
+ * Rolled, a 5, 4 or 3 would miss his AC 2. */
+Test(r14_effects, s9_4_b_r677_blows_at_a_held_individual_hit_automatically)
+{
+	struct tf t;
+	open_helpless(&t, 24, 50, 5, ADA, NULL, KOR);
+	static const int save[] = {1};
+	tf_dice(&t, save, 1);
+	cast_one(&t, zan(&t, "hold person", -1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	int kor = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, kor));
+	t.nev = 0;
+	static const int dice[] = {6, 5, 6, 4, 6, 3};
+	tf_dice(&t, dice, 6);
+	melee_phase(&t);
+	cr_assert_eq(t.b->indivs[kor].hp, 30 - 5 - 4 - 3);
+	for (int r = 0; r < 3; r++) {
+		const struct bs_event *d = duel_of(&t, 0, r);
+		cr_assert_not_null(d, "blow %d", r + 1);
+		cr_assert_eq(d->n[2], 1, "a hit");
+		cr_assert_eq(d->ndice, 0, "no d20");
+		cr_assert_eq(d->n[7], 1, "automatic: held");
+		cr_assert(strstr(d->cite, "R-677"), "%s", d->cite);
+	}
+	cr_assert_null(duel_of(&t, 1, 0), "the held Kor does not strike");
+	cr_assert(bs1e_fx_indiv_held(t.b, kor), "a blow does not end a hold");
+	tf_close(&t);
+}
+
+/* RULING R-677, R-675: Hob, an orc of 7 hp asleep: Ada's first blow hits
+ * without the d20 (2 hp), then he wakes (after the blow, in the log);
+ * her next blows roll the d20 (1s: misses). */
+Test(r14_effects, s9_4_b_r677_the_first_blow_at_a_sleeper_is_automatic)
+{
+	struct tf t;
+	open_helpless(&t, 24, 50, 5, ADA, NULL,
+		      "      - {name: Hob, race: orc, hp: 7, position: [30, "
+		      "50]}\n");
+	static const int sleep[] = {1, 1, 1, 1};
+	tf_dice(&t, sleep, 4);
+	cast_one(&t, zan(&t, "sleep", -1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	int hob = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, hob), "asleep");
+	t.nev = 0;
+	static const int dice[] = {6, 2, 6, 1, 6, 1};
+	tf_dice(&t, dice, 6);
+	melee_phase(&t);
+	cr_assert_eq(t.b->indivs[hob].hp, 7 - 2);
+	const struct bs_event *d1 = duel_of(&t, 0, 0), *d2 = duel_of(&t, 0, 1);
+	cr_assert_not_null(d1);
+	cr_assert_not_null(d2);
+	cr_assert_eq(d1->n[7], 2, "automatic: asleep");
+	cr_assert_eq(d1->ndice, 0);
+	cr_assert_eq(d1->n[3], 2);
+	const struct bs_event *w = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(w, "he wakes");
+	cr_assert(strstr(w->why, "R-675"), "%s", w->why);
+	cr_assert_lt(d1, w, "the blow, then he wakes");
+	cr_assert_lt(w, d2);
+	cr_assert_eq(d2->n[7], 0, "awake: rolled");
+	cr_assert_eq(d2->ndice, 1);
+	cr_assert_eq(d2->dice[0], 1);
+	cr_assert_eq(d2->n[2], 0, "a miss");
+	cr_assert(!bs1e_fx_indiv_held(t.b, hob));
+	tf_close(&t);
+}
+
+/* [9.4 A] RULING R-677: a figure of Foot attacks Kor, held, by the normal
+ * BATTLESYSTEM procedure at AC 10 (his own is 2). */
+Test(r14_effects, s9_4_a_r677_figures_attack_a_held_hero_at_ac_10)
+{
+	struct tf t;
+	open_helpless(&t, 24, 50, 5, NULL,
+		      "      - {name: Foot, figures: 8, creature: man-at-arms, "
+		      "weapons: [long sword], position: [30.25, 50], facing: "
+		      "west, frontage: 4}\n",
+		      KOR);
+	static const int save[] = {1};
+	tf_dice(&t, save, 1);
+	cast_one(&t, zan(&t, "hold person", -1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	t.nev = 0;
+	static const int dice[] = {3, 3};
+	tf_dice(&t, dice, 2);
+	melee_phase(&t);
+	const struct bs_event *f = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(f, "Foot attacks Kor");
+	cr_assert_eq(f->n[0], 1, "one figure at a size M hero");
+	cr_assert_eq(f->n[1], 10, "AC 10, not his 2");
+	cr_assert_eq(f->n[12], 1, "held");
+	cr_assert_eq(f->n[2], f->deriv.value - 10 + 6, "AR - AC 10 + 2d6");
+	cr_assert(strstr(f->cite, "R-677"), "%s", f->cite);
+	tf_close(&t);
+}
+
+/* The last COMMAND event of North's unit 0, or NULL. */
+static const struct bs_event *band_command(struct tf *t)
+{
+	const struct bs_event *e = NULL;
+	for (int i = 0; i < t->nev; i++)
+		if (t->evs[i].ev.type == BS_EV_COMMAND &&
+		    t->evs[i].ev.side == 1 && t->evs[i].ev.unit == 0)
+			e = &t->evs[i].ev;
+	return e;
+}
+
+/* [9.2] RULING R-678: Warlord, the Army Commander standing alone, has the
+ * Band in command; held, he commands nothing (no command, no rally): the
+ * Band goes out of command at once, the reason in the log; routed, his
+ * rally attempt is REJECTED; when the hold ends (10 Game Rounds) it is in
+ * command again. */
+Test(r14_effects, s9_2_r678_a_held_commander_commands_nothing)
+{
+	struct tf t;
+	open_helpless(&t, 28, 52, 5, NULL, NULL, NULL);
+	const struct bs_unit_state *band = tf_unit(&t, 1, 0);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND), "by Warlord [4.10]");
+	cr_assert(bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_COMMAND));
+	static const int save[] = {1};
+	tf_dice(&t, save, 1);
+	t.nev = 0;
+	cast_one(&t, zan(&t, "hold person", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert(bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND, "out at once");
+	cr_assert(!bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_COMMAND));
+	cr_assert(!bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_RALLY));
+	const struct bs_event *e = band_command(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[0], 0);
+	cr_assert(strstr(e->what, "held"), "%s", e->what);
+	cr_assert_str_eq(e->cite, "[9.2] [14.6 B] RULING R-678");
+	/* the next phase decides the same */
+	tf_phase(&t, BS_PHASE_MELEE);
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND);
+	/* routed, the Band is not rallied by him: REJECTED, the reason */
+	struct bs_unit_state *bu = tf_unit(&t, 1, 0);
+	bu->flags |= BS_UF_ROUTED;
+	t.rally[1][t.nrally[1]++] =
+	    (struct bs_rally_order){0, 0, BS_MOB_NONE, 0};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_RALLY);
+	bs1e_phase_rally(t.b);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "R-678"), "%s", tf_rejected(&t));
+	cr_assert(bu->flags & BS_UF_ROUTED);
+	bu->flags &= ~(unsigned)BS_UF_ROUTED;
+	t.nev = 0;
+	for (int r = 0; r < 10; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert(!bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND), "in command again");
+	e = band_command(&t);
+	cr_assert_not_null(e, "decided again when the hold ends");
+	cr_assert_eq(e->n[0], 1);
+	tf_close(&t);
+}
+
+/* [9.2] [14.9] RULING R-678 (R-676): Warlord flees in fear: the Band is
+ * out of command while he flees. */
+Test(r14_effects, s9_2_r678_a_fleeing_commander_commands_nothing)
+{
+	struct tf t;
+	open_helpless(&t, 36, 52.5, 5, NULL, NULL, NULL);
+	const struct bs_unit_state *band = tf_unit(&t, 1, 0);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND));
+	static const int fail[] = {2};
+	tf_dice(&t, fail, 1);
+	t.nev = 0;
+	cast_one(&t, zan(&t, "fear", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert(bs1e_fx_indiv_afraid(t.b, t.b->indiv_first[1], NULL));
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND);
+	const struct bs_event *e = band_command(&t);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->what, "flees"), "%s", e->what);
+	cr_assert_str_eq(e->cite, "[9.2] [14.9] RULING R-678");
+	tf_close(&t);
+}
+
+/* RULING R-678, R-675: Warlord of the 4th level (4 HD) asleep: the Band is
+ * out of command; a blow wakes him and the Band is in command at once. */
+Test(r14_effects, s9_2_r678_a_sleeping_commander_woken_commands_again)
+{
+	struct tf t;
+	open_helpless(&t, 28, 52, 4, NULL, NULL, NULL);
+	const struct bs_unit_state *band = tf_unit(&t, 1, 0);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND));
+	cast_one(&t, zan(&t, "sleep", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	int wl = t.b->indiv_first[1];
+	cr_assert(bs1e_fx_indiv_held(t.b, wl), "asleep");
+	cr_assert(band->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert(strstr(band_command(&t)->what, "asleep"));
+	t.nev = 0;
+	bs1e_fx_wake(t.b, wl);
+	cr_assert(!(band->flags & BS_UF_OUT_OF_COMMAND), "awake: in command");
+	cr_assert_eq(band_command(&t)->n[0], 1);
+	tf_close(&t);
+}

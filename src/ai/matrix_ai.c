@@ -43,10 +43,9 @@ static int points_left(const struct bs_mx_state *t)
  * brigades too [M4.2], RULING R-251). */
 static int expect(const struct bs_battle *b, int g, int r, int t)
 {
-	const struct bs_matrix_field *f = bs_mx_field(b);
-	const struct bs_mx_state *a = st(b, g);
+	/* bs_mx_t1_expected100 of the scenario's table, remembered */
 	int diff = r - st(b, t)->defense;
-	return bs_mx_t1_expected100(&f->t1, diff, a->cls, f->full_class);
+	return bs_mx_t1_memo_expected100(bs_mx_t1(b), diff, st(b, g)->cls);
 }
 
 /* The rating g would attack with at its location. */

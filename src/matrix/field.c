@@ -40,6 +40,11 @@ int bs_mx_cols(const struct bs_battle *b)
 	return mx_sc(b)->cols;
 }
 
+const struct bs_mx_t1_memo *bs_mx_t1(const struct bs_battle *b)
+{
+	return &mx_sc(b)->t1;
+}
+
 /* RULING R-432: the referee's word on a brigade. */
 static struct bs_mx_state *mut_state(struct bs_battle *b, int g)
 {

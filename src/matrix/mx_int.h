@@ -51,6 +51,7 @@ struct mx_scratch {
 	int *killer;		/* side whose attack hit it last, -1 */
 	char grid[MX_GRID_TEXT];
 	struct mx_index ix;
+	struct bs_mx_t1_memo t1; /* the scenario's Table 1 (bs_mx_t1) */
 };
 
 static inline struct mx_scratch *mx_sc(const struct bs_battle *b)

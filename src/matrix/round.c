@@ -749,26 +749,16 @@ long bs_mx_split_value100(const struct bs_battle *b, int g, int h,
 		return 0;
 	const struct mx_scratch *s = mx_sc(b);
 	const struct bs_mx_state *a = &s->st[g];
-	const struct bs_matrix_field *f = b->sc->matrix;
 	if (mode == BS_MX_MAGIC) {
 		/* [M3.4a] RULING R-258: no roll */
 		long p = bs_mx_magic_damage(&a->def->fig.magic_damage, classes);
 		return 100 * (cap >= 0 && p > cap ? cap : p);
 	}
 	/* the attack step's own rating and Table 1 (resolve_one), over
-	 * the 100 outcomes of 2d10 */
+	 * the 100 outcomes of 2d10 (RULING R-250; the scenario's table
+	 * remembered, bs_mx_t1_capped100) */
 	int diff = attack_rating(b, g, h, mode, 0, NULL) - s->st[h].defense;
-	long sum = 0;
-	for (int d1 = 1; d1 <= 10; d1++)
-		for (int d2 = 1; d2 <= 10; d2++) {
-			int p = bs_mx_t1_points(
-			    &f->t1, bs_mx_t1_adjusted(&f->t1, d1 + d2, diff,
-						      classes, f->full_class));
-			if (p < 0)
-				p = 0;
-			sum += cap >= 0 && p > cap ? cap : p;
-		}
-	return sum;
+	return bs_mx_t1_memo_capped100(&s->t1, diff, classes, cap);
 }
 
 /* [M3.4] brigade g's attack on t. [M4.2] "Aerial Units do not attack as

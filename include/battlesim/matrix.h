@@ -273,6 +273,11 @@ struct bs_mx_state {
 /* The brigade g of a matrix battle (NULL when b is not one). */
 const struct bs_mx_state *bs_mx_state(const struct bs_battle *b, int g);
 
+/* Every brigade of a matrix battle b (not checked: b must be one), indexed
+ * as b->units: bs_mx_state(b, g) is bs_mx_states(b) + g for each unit g
+ * (the controllers' inner loops; valid for the battle's life). */
+const struct bs_mx_state *bs_mx_states(const struct bs_battle *b);
+
 /* The field of a matrix battle (its columns may have grown [M1.3]). */
 const struct bs_matrix_field *bs_mx_field(const struct bs_battle *b);
 int bs_mx_cols(const struct bs_battle *b);
@@ -303,6 +308,11 @@ const struct bs_mx_cell *bs_mx_cells(const struct bs_battle *b, int side);
  * next changes; NULL with 0 off the matrix). */
 int bs_mx_units_at(const struct bs_battle *b, int row, int col,
 		   const int **units);
+
+/* The same of one army (side 0 or 1): its brigades on the field at (row,
+ * col), routed included, in unit order. */
+int bs_mx_army_at(const struct bs_battle *b, int side, int row, int col,
+		  const int **units);
 
 /* side's brigades on the field, not routed. */
 int bs_mx_active_count(const struct bs_battle *b, int side);

@@ -22,9 +22,10 @@ static int side_of(const struct bs_battle *b, int g)
 	return b->units[g].side;
 }
 
+/* g of a unit of b (the AI plays only matrix battles) */
 static const struct bs_mx_state *st(const struct bs_battle *b, int g)
 {
-	return bs_mx_state(b, g);
+	return bs_mx_states(b) + g;
 }
 
 static int active(const struct bs_battle *b, int g)
@@ -280,17 +281,17 @@ static void ai_move(void *ctx, const struct bs_battle *b, int g,
  * col); else one in reach of mode), by expected damage over the points it
  * has left. A routed target is taken only when no other is there: it no
  * longer counts for the victory (RULING R-265). */
-/* The brigades at (row, col) (same_only) or at it and the eight around it
- * (the reach of magic and missiles [M3.4a] [M3.4b]), in unit order, into
- * out (the location index); returns how many. */
-static int around(const struct bs_battle *b, int row, int col, int same_only,
-		  int *out)
+/* The brigades of army `side` at (row, col) (same_only) or at it and the
+ * eight around it (the reach of magic and missiles [M3.4a] [M3.4b]), in
+ * unit order, into out (the location index); returns how many. */
+static int around(const struct bs_battle *b, int side, int row, int col,
+		  int same_only, int *out)
 {
 	int n = 0, d = same_only ? 0 : 1;
 	for (int r = row - d; r <= row + d; r++)
 		for (int c = col - d; c <= col + d; c++) {
 			const int *at;
-			int k = bs_mx_units_at(b, r, c, &at);
+			int k = bs_mx_army_at(b, side, r, c, &at);
 			for (int i = 0; i < k; i++) {
 				/* insertion: unit order over the locations */
 				int j = n++;
@@ -310,12 +311,13 @@ static int best_target(const struct bs_battle *b, int g, enum bs_mx_mode mode,
 	const struct bs_mx_state *a = st(b, g);
 	int best = -1, best_routed = 1;
 	long best_score = -1;
-	int cand[2 * BS_MX_MAX_BRIGADES];
-	int ncand = around(b, row, col, same_only, cand);
+	int cand[BS_MX_MAX_BRIGADES];
+	/* the enemies there (the others were passed over) */
+	int ncand = around(b, 1 - side_of(b, g), row, col, same_only, cand);
 	for (int i = 0; i < ncand; i++) {
 		int h = cand[i];
 		const struct bs_mx_state *t = st(b, h);
-		if (side_of(b, h) == side_of(b, g) || t->where != BS_MX_FIELD)
+		if (t->where != BS_MX_FIELD)
 			continue;
 		if (best >= 0 && !best_routed && t->routed)
 			continue;
@@ -355,11 +357,11 @@ static void ai_declare(void *ctx, const struct bs_battle *b, int side, int row,
 {
 	(void)ctx;
 	const int *at;
-	int nat = bs_mx_units_at(b, row, col, &at);
+	int nat = bs_mx_army_at(b, side, row, col, &at);
 	for (int i = 0; i < nat; i++) {
 		int g = at[i];
 		const struct bs_mx_state *a = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || a->def->scouts)
+		if (!active(b, g) || a->def->scouts)
 			continue;
 		/* shooters hold back and shoot at +1, casters cast */
 		if (caster(a) || (shooter(a) && !a->moved))
@@ -372,21 +374,22 @@ static void ai_defend(void *ctx, const struct bs_battle *b, int side, int row,
 		      int col, int *eng)
 {
 	(void)ctx;
-	const int *at;
-	int nat = bs_mx_units_at(b, row, col, &at);
+	const int *at, *foe;
+	int nat = bs_mx_army_at(b, side, row, col, &at);
+	int nfoe = bs_mx_army_at(b, 1 - side, row, col, &foe);
 	for (int i = 0; i < nat; i++) {
 		int g = at[i];
 		const struct bs_mx_state *a = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || a->def->scouts)
+		if (!active(b, g) || a->def->scouts)
 			continue;
 		if (caster(a) || (shooter(a) && !a->moved))
 			continue;
 		int best = -1;
 		long best_score = LONG_MIN;
-		for (int j = 0; j < nat; j++) {
-			int h = at[j];
+		for (int j = 0; j < nfoe; j++) {
+			int h = foe[j];
 			const struct bs_mx_state *t = st(b, h);
-			if (side_of(b, h) == side || t->declared < 0)
+			if (t->declared < 0)
 				continue;
 			/* matchup: what g deals to h, plus what engaging h
 			 * saves: h's unopposed attack on its target (its

@@ -314,13 +314,18 @@ int bs_mx_may_declare(const struct bs_battle *b, int g, int t)
 void mx_stack_penalties(struct bs_battle *b)
 {
 	struct mx_scratch *s = mx_sc(b);
+	const struct mx_index *ix = mx_ix(b, 0); /* nothing moves here */
+	int rows = b->sc->matrix->rows;
 	for (int g = 0; g < b->nunits; g++) {
 		struct bs_mx_state *t = &s->st[g];
 		const struct bs_mx_card *c = &t->def->card;
 		t->penalty = 0;
-		if (t->where == BS_MX_FIELD && !t->def->aerial) {
-			int n = bs_mx_stack_count(b, b->units[g].side, t->row,
-						  t->col);
+		int cell = t->where == BS_MX_FIELD && !t->def->aerial
+			       ? mx_ix_cell(ix, rows, t->row, t->col)
+			       : -1;
+		if (cell >= 0) {
+			/* bs_mx_stack_count */
+			int n = ix->n[b->units[g].side][cell].land;
 			if (n > BS_MX_STACK_LIMIT)
 				t->penalty = 2 * (n - BS_MX_STACK_LIMIT);
 		}

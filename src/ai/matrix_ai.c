@@ -100,6 +100,11 @@ static int iabs(int x)
 	return x < 0 ? -x : x;
 }
 
+static int imax(int x, int y)
+{
+	return x > y ? x : y;
+}
+
 /* The nearest enemy location of g from (r0, c0) (Manhattan), ties by row
  * then column, into *row, *col; returns 0 when there is none. Brigades
  * that fight come first: a routed one counts only when no other enemy is
@@ -108,24 +113,37 @@ static int iabs(int x)
 static int nearest_enemy(const struct bs_battle *b, int g, int r0, int c0,
 			 int *row, int *col)
 {
-	/* the location index: the locations in row then column order, so
-	 * that the first at the least distance is the one the ties take */
-	int foe = 1 - side_of(b, g), best = INT_MAX;
+	/* the location index, in rings of growing distance from (r0, c0),
+	 * each in row then column order: the first found is the first of
+	 * the least distance in row then column order, the one the ties
+	 * take */
+	int foe = 1 - side_of(b, g);
 	int any_active = bs_mx_active_count(b, foe) > 0;
 	int rows = bs_mx_field(b)->rows, cols = bs_mx_cols(b);
 	const struct bs_mx_cell *n = bs_mx_cells(b, foe);
-	for (int r = 0; r < rows; r++)
-		for (int c = 0; c < cols; c++, n++) {
-			if (!(any_active ? n->active : n->field))
+	/* the farthest location: a corner */
+	int far = imax(iabs(r0), iabs(rows - 1 - r0)) +
+		  imax(iabs(c0), iabs(cols - 1 - c0));
+	for (int d = 0; d <= far; d++)
+		for (int r = r0 - d; r <= r0 + d; r++) {
+			if (r < 0 || r >= rows)
 				continue;
-			int d = iabs(r - r0) + iabs(c - c0);
-			if (d < best) {
-				best = d;
-				*row = r;
-				*col = c;
+			int dc = d - iabs(r - r0);
+			for (int c = c0 - dc; c <= c0 + dc; c += 2 * dc) {
+				if (c >= 0 && c < cols) {
+					const struct bs_mx_cell *x =
+					    &n[r * cols + c];
+					if (any_active ? x->active : x->field) {
+						*row = r;
+						*col = c;
+						return 1;
+					}
+				}
+				if (dc == 0)
+					break;
 			}
 		}
-	return best != INT_MAX;
+	return 0;
 }
 
 /* An enemy in the same or an adjacent location (g on the field)? */

@@ -306,9 +306,13 @@ static int around(const struct bs_battle *b, int side, int row, int col,
 		  int same_only, int *out)
 {
 	int n = 0, d = same_only ? 0 : 1;
-	for (int r = row - d; r <= row + d; r++)
-		for (int c = col - d; c <= col + d; c++) {
+	int rows = bs_mx_field(b)->rows, cols = bs_mx_cols(b);
+	const struct bs_mx_cell *cells = bs_mx_cells(b, side);
+	for (int r = imax(row - d, 0); r <= row + d && r < rows; r++)
+		for (int c = imax(col - d, 0); c <= col + d && c < cols; c++) {
 			const int *at;
+			if (!cells[r * cols + c].field)
+				continue; /* none there */
 			int k = bs_mx_army_at(b, side, r, c, &at);
 			for (int i = 0; i < k; i++) {
 				/* insertion: unit order over the locations */

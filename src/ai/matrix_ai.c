@@ -460,8 +460,10 @@ static void ai_aerial(void *ctx, const struct bs_battle *b, int g,
 	if (cls <= 0 || cls >= MAXC || t < 0 || t >= b->nunits)
 		return;
 	int cand[MAXG], n = 0;
+	/* its own army is never sent at (bs_mx_aerial_may) */
 	for (int h = 0; h < b->nunits && n < MAXG; h++)
-		if (h == t || bs_mx_aerial_may(b, g, h, mode))
+		if (h == t || (side_of(b, h) != side_of(b, g) &&
+			       bs_mx_aerial_may(b, g, h, mode)))
 			cand[n++] = h;
 	if (n < 2)
 		return;

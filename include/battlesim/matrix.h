@@ -218,6 +218,11 @@ struct bs_mx_t1_memo {
 	int lo, n;     /* modifiers lo .. lo + n - 1; n 0: not made */
 	int ascending; /* bands not descending: cum[cap] is the capped sum */
 	int cum[BS_MX_T1_MAX + 1][BS_MX_T1_MEMO_SPAN];
+	/* the points of adjusted roll lo + 20 + i, i < npts (the lowest
+	 * band less 1 up to the highest, bs_mx_t1_points; below and above
+	 * they do not change) */
+	int npts;
+	unsigned char pts[BS_MX_T1_MEMO_SPAN];
 };
 
 /* Make m for table t and full_class (bands outside -100 .. 200: n 0, the
@@ -231,6 +236,9 @@ int bs_mx_t1_memo_expected100(const struct bs_mx_t1_memo *m, int diff,
 			      int classes);
 long bs_mx_t1_memo_capped100(const struct bs_mx_t1_memo *m, int diff,
 			     int classes, int cap);
+
+/* bs_mx_t1_points of m's table for adjusted roll r, read from m. */
+int bs_mx_t1_memo_points(const struct bs_mx_t1_memo *m, int r);
 
 /* [M3.4a] magic damage: average damage of the spell / 10 x class number
  * of the caster (RULING R-258), rounded half up. */

@@ -684,7 +684,7 @@ static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 		int adj = bs_mx_t1_adjusted(&f->t1, d1 + d2, diff, classes,
 					    f->full_class);
-		int pts = bs_mx_t1_points(&f->t1, adj);
+		int pts = bs_mx_t1_memo_points(&s->t1, adj);
 		d->pending += pts;
 		if (!on)
 			continue;

@@ -98,6 +98,9 @@ void bs_mx_t1_memo_init(struct bs_mx_t1_memo *m, const struct bs_mx_table1 *t,
 	if (lo < -100 || hi > 200 || n > BS_MX_T1_MEMO_SPAN)
 		return;
 	m->lo = lo - 21;
+	m->npts = hi - lo + 2;
+	for (int i = 0; i < m->npts; i++)
+		m->pts[i] = (unsigned char)bs_mx_t1_points(t, lo - 1 + i);
 	for (int i = 0; i < n; i++) {
 		int a = m->lo + i;
 		m->cum[0][i] = 0;
@@ -139,4 +142,12 @@ long bs_mx_t1_memo_capped100(const struct bs_mx_t1_memo *m, int diff,
 	 * j < cap it reaches */
 	int k = cap >= 0 && cap < nb ? cap : nb;
 	return m->cum[k][memo_col(m, diff, classes)];
+}
+
+int bs_mx_t1_memo_points(const struct bs_mx_t1_memo *m, int r)
+{
+	if (m->n == 0)
+		return bs_mx_t1_points(&m->t, r);
+	int i = r - (m->lo + 20); /* the lowest band less 1 */
+	return m->pts[i < 0 ? 0 : i >= m->npts ? m->npts - 1 : i];
 }

@@ -56,7 +56,8 @@ static long capped_by_rolls(const struct bs_mx_table1 *t, int diff, int classes,
 }
 
 /* Issue 13: the memo of a battle's Table 1 (struct bs_mx_t1_memo) gives
- * the integers of bs_mx_t1_expected100 and of the 100 rolls capped, for
+ * the integers of bs_mx_t1_expected100, of the 100 rolls capped and of
+ * bs_mx_t1_points, for
  * the default table, tables of other scales and bands (not in order, a
  * band twice, the loader's extremes -100 and 200, no band), at every
  * rating difference, class and cap, far past the ends of the memo. */
@@ -112,6 +113,14 @@ Test(mx_expected, r250_memo_equals_the_direct_sums)
 					}
 				}
 		}
+	/* the points of every adjusted roll (resolve_one) */
+	for (size_t k = 0; k < sizeof tabs / sizeof tabs[0]; k++) {
+		bs_mx_t1_memo_init(&m, tabs[k], 5);
+		for (int r = -400; r <= 400; r++)
+			cr_assert_eq(bs_mx_t1_memo_points(&m, r),
+				     bs_mx_t1_points(tabs[k], r),
+				     "table %zu roll %d", k, r);
+	}
 	/* the memo is made for all but `past` (a band below -100) and
 	 * `none`: those compute directly */
 	cr_assert_eq(made, 5 * 3);

@@ -198,6 +198,48 @@ int bs_mx_t1_adjusted(const struct bs_mx_table1 *t, int roll2d10, int diff,
 int bs_mx_t1_expected100(const struct bs_mx_table1 *t, int diff, int classes,
 			 int full_class);
 
+/* The sum over the 100 outcomes of 2d10 of the damage points of Table 1,
+ * each outcome counting at most `cap` points (cap < 0: all of them); the
+ * attack as bs_mx_t1_expected100 has it (RULING R-250, R-436). */
+long bs_mx_t1_capped100(const struct bs_mx_table1 *t, int diff, int classes,
+			int full_class, int cap);
+
+/* Table 1 remembered (issue 13): for one table and full class, the sums
+ * of bs_mx_t1_expected100 and bs_mx_t1_capped100 by adjusted modifier
+ * (scale x diff - the centuries lacking, the only way the attack enters
+ * them), made once (a battle makes it when it is made; it depends only on
+ * the scenario). cum[k][a - lo] is the sum over the bands j < k of the
+ * rolls of 2d10 that reach band j at modifier a; below lo no roll reaches
+ * any band, from lo + n - 1 up every roll reaches all of them. */
+#define BS_MX_T1_MEMO_SPAN 320 /* bands -100 .. 200 (the loader's) */
+struct bs_mx_t1_memo {
+	struct bs_mx_table1 t;
+	int full_class;
+	int lo, n;     /* modifiers lo .. lo + n - 1; n 0: not made */
+	int ascending; /* bands not descending: cum[cap] is the capped sum */
+	int cum[BS_MX_T1_MAX + 1][BS_MX_T1_MEMO_SPAN];
+	/* the points of adjusted roll lo + 20 + i, i < npts (the lowest
+	 * band less 1 up to the highest, bs_mx_t1_points; below and above
+	 * they do not change) */
+	int npts;
+	unsigned char pts[BS_MX_T1_MEMO_SPAN];
+};
+
+/* Make m for table t and full_class (bands outside -100 .. 200: n 0, the
+ * functions below then compute directly). */
+void bs_mx_t1_memo_init(struct bs_mx_t1_memo *m, const struct bs_mx_table1 *t,
+			int full_class);
+
+/* bs_mx_t1_expected100 and bs_mx_t1_capped100 of m's table and full
+ * class, read from m: the same integers. */
+int bs_mx_t1_memo_expected100(const struct bs_mx_t1_memo *m, int diff,
+			      int classes);
+long bs_mx_t1_memo_capped100(const struct bs_mx_t1_memo *m, int diff,
+			     int classes, int cap);
+
+/* bs_mx_t1_points of m's table for adjusted roll r, read from m. */
+int bs_mx_t1_memo_points(const struct bs_mx_t1_memo *m, int r);
+
 /* [M3.4a] magic damage: average damage of the spell / 10 x class number
  * of the caster (RULING R-258), rounded half up. */
 int bs_mx_magic_damage(const struct bs_dice *spell, int cls);
@@ -239,6 +281,11 @@ struct bs_mx_state {
 /* The brigade g of a matrix battle (NULL when b is not one). */
 const struct bs_mx_state *bs_mx_state(const struct bs_battle *b, int g);
 
+/* Every brigade of a matrix battle b (not checked: b must be one), indexed
+ * as b->units: bs_mx_state(b, g) is bs_mx_states(b) + g for each unit g
+ * (the controllers' inner loops; valid for the battle's life). */
+const struct bs_mx_state *bs_mx_states(const struct bs_battle *b);
+
 /* The field of a matrix battle (its columns may have grown [M1.3]). */
 const struct bs_matrix_field *bs_mx_field(const struct bs_battle *b);
 int bs_mx_cols(const struct bs_battle *b);
@@ -270,8 +317,17 @@ const struct bs_mx_cell *bs_mx_cells(const struct bs_battle *b, int side);
 int bs_mx_units_at(const struct bs_battle *b, int row, int col,
 		   const int **units);
 
+/* The same of one army (side 0 or 1): its brigades on the field at (row,
+ * col), routed included, in unit order. */
+int bs_mx_army_at(const struct bs_battle *b, int side, int row, int col,
+		  const int **units);
+
 /* side's brigades on the field, not routed. */
 int bs_mx_active_count(const struct bs_battle *b, int side);
+
+/* The battle's Table 1 memo (struct bs_mx_t1_memo: the scenario's table
+ * and full class), for the expectations of the controllers. */
+const struct bs_mx_t1_memo *bs_mx_t1(const struct bs_battle *b);
 
 /* 1 when brigade g can attack brigade t with mode from where they stand
  * ([M3.4a] magic / [M3.4b] missile: same or adjacent location, diagonals

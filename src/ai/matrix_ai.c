@@ -22,9 +22,10 @@ static int side_of(const struct bs_battle *b, int g)
 	return b->units[g].side;
 }
 
+/* g of a unit of b (the AI plays only matrix battles) */
 static const struct bs_mx_state *st(const struct bs_battle *b, int g)
 {
-	return bs_mx_state(b, g);
+	return bs_mx_states(b) + g;
 }
 
 static int active(const struct bs_battle *b, int g)
@@ -43,10 +44,9 @@ static int points_left(const struct bs_mx_state *t)
  * brigades too [M4.2], RULING R-251). */
 static int expect(const struct bs_battle *b, int g, int r, int t)
 {
-	const struct bs_matrix_field *f = bs_mx_field(b);
-	const struct bs_mx_state *a = st(b, g);
+	/* bs_mx_t1_expected100 of the scenario's table, remembered */
 	int diff = r - st(b, t)->defense;
-	return bs_mx_t1_expected100(&f->t1, diff, a->cls, f->full_class);
+	return bs_mx_t1_memo_expected100(bs_mx_t1(b), diff, st(b, g)->cls);
 }
 
 /* The rating g would attack with at its location. */
@@ -100,6 +100,11 @@ static int iabs(int x)
 	return x < 0 ? -x : x;
 }
 
+static int imax(int x, int y)
+{
+	return x > y ? x : y;
+}
+
 /* The nearest enemy location of g from (r0, c0) (Manhattan), ties by row
  * then column, into *row, *col; returns 0 when there is none. Brigades
  * that fight come first: a routed one counts only when no other enemy is
@@ -108,24 +113,37 @@ static int iabs(int x)
 static int nearest_enemy(const struct bs_battle *b, int g, int r0, int c0,
 			 int *row, int *col)
 {
-	/* the location index: the locations in row then column order, so
-	 * that the first at the least distance is the one the ties take */
-	int foe = 1 - side_of(b, g), best = INT_MAX;
+	/* the location index, in rings of growing distance from (r0, c0),
+	 * each in row then column order: the first found is the first of
+	 * the least distance in row then column order, the one the ties
+	 * take */
+	int foe = 1 - side_of(b, g);
 	int any_active = bs_mx_active_count(b, foe) > 0;
 	int rows = bs_mx_field(b)->rows, cols = bs_mx_cols(b);
 	const struct bs_mx_cell *n = bs_mx_cells(b, foe);
-	for (int r = 0; r < rows; r++)
-		for (int c = 0; c < cols; c++, n++) {
-			if (!(any_active ? n->active : n->field))
+	/* the farthest location: a corner */
+	int far = imax(iabs(r0), iabs(rows - 1 - r0)) +
+		  imax(iabs(c0), iabs(cols - 1 - c0));
+	for (int d = 0; d <= far; d++)
+		for (int r = r0 - d; r <= r0 + d; r++) {
+			if (r < 0 || r >= rows)
 				continue;
-			int d = iabs(r - r0) + iabs(c - c0);
-			if (d < best) {
-				best = d;
-				*row = r;
-				*col = c;
+			int dc = d - iabs(r - r0);
+			for (int c = c0 - dc; c <= c0 + dc; c += 2 * dc) {
+				if (c >= 0 && c < cols) {
+					const struct bs_mx_cell *x =
+					    &n[r * cols + c];
+					if (any_active ? x->active : x->field) {
+						*row = r;
+						*col = c;
+						return 1;
+					}
+				}
+				if (dc == 0)
+					break;
 			}
 		}
-	return best != INT_MAX;
+	return 0;
 }
 
 /* An enemy in the same or an adjacent location (g on the field)? */
@@ -281,17 +299,21 @@ static void ai_move(void *ctx, const struct bs_battle *b, int g,
  * col); else one in reach of mode), by expected damage over the points it
  * has left. A routed target is taken only when no other is there: it no
  * longer counts for the victory (RULING R-265). */
-/* The brigades at (row, col) (same_only) or at it and the eight around it
- * (the reach of magic and missiles [M3.4a] [M3.4b]), in unit order, into
- * out (the location index); returns how many. */
-static int around(const struct bs_battle *b, int row, int col, int same_only,
-		  int *out)
+/* The brigades of army `side` at (row, col) (same_only) or at it and the
+ * eight around it (the reach of magic and missiles [M3.4a] [M3.4b]), in
+ * unit order, into out (the location index); returns how many. */
+static int around(const struct bs_battle *b, int side, int row, int col,
+		  int same_only, int *out)
 {
 	int n = 0, d = same_only ? 0 : 1;
-	for (int r = row - d; r <= row + d; r++)
-		for (int c = col - d; c <= col + d; c++) {
+	int rows = bs_mx_field(b)->rows, cols = bs_mx_cols(b);
+	const struct bs_mx_cell *cells = bs_mx_cells(b, side);
+	for (int r = imax(row - d, 0); r <= row + d && r < rows; r++)
+		for (int c = imax(col - d, 0); c <= col + d && c < cols; c++) {
 			const int *at;
-			int k = bs_mx_units_at(b, r, c, &at);
+			if (!cells[r * cols + c].field)
+				continue; /* none there */
+			int k = bs_mx_army_at(b, side, r, c, &at);
 			for (int i = 0; i < k; i++) {
 				/* insertion: unit order over the locations */
 				int j = n++;
@@ -311,12 +333,13 @@ static int best_target(const struct bs_battle *b, int g, enum bs_mx_mode mode,
 	const struct bs_mx_state *a = st(b, g);
 	int best = -1, best_routed = 1;
 	long best_score = -1;
-	int cand[2 * BS_MX_MAX_BRIGADES];
-	int ncand = around(b, row, col, same_only, cand);
+	int cand[BS_MX_MAX_BRIGADES];
+	/* the enemies there (the others were passed over) */
+	int ncand = around(b, 1 - side_of(b, g), row, col, same_only, cand);
 	for (int i = 0; i < ncand; i++) {
 		int h = cand[i];
 		const struct bs_mx_state *t = st(b, h);
-		if (side_of(b, h) == side_of(b, g) || t->where != BS_MX_FIELD)
+		if (t->where != BS_MX_FIELD)
 			continue;
 		if (best >= 0 && !best_routed && t->routed)
 			continue;
@@ -356,11 +379,11 @@ static void ai_declare(void *ctx, const struct bs_battle *b, int side, int row,
 {
 	(void)ctx;
 	const int *at;
-	int nat = bs_mx_units_at(b, row, col, &at);
+	int nat = bs_mx_army_at(b, side, row, col, &at);
 	for (int i = 0; i < nat; i++) {
 		int g = at[i];
 		const struct bs_mx_state *a = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || a->def->scouts)
+		if (!active(b, g) || a->def->scouts)
 			continue;
 		/* shooters hold back and shoot at +1, casters cast */
 		if (caster(a) || (shooter(a) && !a->moved))
@@ -373,21 +396,22 @@ static void ai_defend(void *ctx, const struct bs_battle *b, int side, int row,
 		      int col, int *eng)
 {
 	(void)ctx;
-	const int *at;
-	int nat = bs_mx_units_at(b, row, col, &at);
+	const int *at, *foe;
+	int nat = bs_mx_army_at(b, side, row, col, &at);
+	int nfoe = bs_mx_army_at(b, 1 - side, row, col, &foe);
 	for (int i = 0; i < nat; i++) {
 		int g = at[i];
 		const struct bs_mx_state *a = st(b, g);
-		if (side_of(b, g) != side || !active(b, g) || a->def->scouts)
+		if (!active(b, g) || a->def->scouts)
 			continue;
 		if (caster(a) || (shooter(a) && !a->moved))
 			continue;
 		int best = -1;
 		long best_score = LONG_MIN;
-		for (int j = 0; j < nat; j++) {
-			int h = at[j];
+		for (int j = 0; j < nfoe; j++) {
+			int h = foe[j];
 			const struct bs_mx_state *t = st(b, h);
-			if (side_of(b, h) == side || t->declared < 0)
+			if (t->declared < 0)
 				continue;
 			/* matchup: what g deals to h, plus what engaging h
 			 * saves: h's unopposed attack on its target (its
@@ -436,8 +460,10 @@ static void ai_aerial(void *ctx, const struct bs_battle *b, int g,
 	if (cls <= 0 || cls >= MAXC || t < 0 || t >= b->nunits)
 		return;
 	int cand[MAXG], n = 0;
+	/* its own army is never sent at (bs_mx_aerial_may) */
 	for (int h = 0; h < b->nunits && n < MAXG; h++)
-		if (h == t || bs_mx_aerial_may(b, g, h, mode))
+		if (h == t || (side_of(b, h) != side_of(b, g) &&
+			       bs_mx_aerial_may(b, g, h, mode)))
 			cand[n++] = h;
 	if (n < 2)
 		return;

@@ -54,6 +54,10 @@ static enum bs_status mx_init(struct bs_battle *b, struct bs_diags *d)
 		s->decl = calloc(nn, sizeof *s->decl);
 		s->eng = calloc(nn, sizeof *s->eng);
 		s->killer = calloc(nn, sizeof *s->killer);
+		/* RULING R-250: the expectations of the scenario's
+		 * Table 1, once (issue 13) */
+		bs_mx_t1_memo_init(&s->t1, &sc->matrix->t1,
+				   sc->matrix->full_class);
 	}
 	if (!s || !s->st || !s->decl || !s->eng || !s->killer) {
 		bs_diags_add(d, sc->file, 0, 0, "out of memory");

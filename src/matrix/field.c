@@ -30,6 +30,11 @@ const struct bs_mx_state *bs_mx_state(const struct bs_battle *b, int g)
 	return &mx_sc(b)->st[g];
 }
 
+const struct bs_mx_state *bs_mx_states(const struct bs_battle *b)
+{
+	return mx_sc(b)->st;
+}
+
 const struct bs_matrix_field *bs_mx_field(const struct bs_battle *b)
 {
 	return b->sc->matrix;
@@ -38,6 +43,11 @@ const struct bs_matrix_field *bs_mx_field(const struct bs_battle *b)
 int bs_mx_cols(const struct bs_battle *b)
 {
 	return mx_sc(b)->cols;
+}
+
+const struct bs_mx_t1_memo *bs_mx_t1(const struct bs_battle *b)
+{
+	return &mx_sc(b)->t1;
 }
 
 /* RULING R-432: the referee's word on a brigade. */
@@ -109,9 +119,29 @@ static void ix_count(const struct bs_battle *b, struct mx_index *ix, int g,
 		ix->active[side] += k;
 }
 
+/* The lists from the entries (valid counts): a counting sort by location
+ * and army, which keeps unit order in each (mx_ix_key). */
+static void ix_lists(const struct bs_battle *b, struct mx_index *ix)
+{
+	int nkey = 2 * b->sc->matrix->rows * ix->cols;
+	memset(ix->start, 0, sizeof ix->start[0] * (size_t)(nkey + 1));
+	for (int g = 0; g < b->nunits; g++)
+		if (ix->ent[g].cell >= 0)
+			ix->start[mx_ix_key(ix->ent[g].cell, b->units[g].side) +
+				  1]++;
+	for (int k = 0; k < nkey; k++)
+		ix->start[k + 1] += ix->start[k];
+	int fill[2 * MX_CELLS];
+	memcpy(fill, ix->start, sizeof fill[0] * (size_t)nkey);
+	for (int g = 0; g < b->nunits; g++)
+		if (ix->ent[g].cell >= 0)
+			ix->unit[fill[mx_ix_key(ix->ent[g].cell,
+						b->units[g].side)]++] = g;
+	ix->lists = 1;
+}
+
 /* Everything in one pass over the brigades: the counts per location and
- * army, then the lists by a counting sort that keeps unit order in each
- * location. */
+ * army, then the lists. */
 static void ix_build(const struct bs_battle *b, struct mx_index *ix)
 {
 	const struct mx_scratch *s = mx_sc(b);
@@ -120,7 +150,6 @@ static void ix_build(const struct bs_battle *b, struct mx_index *ix)
 	int ncell = rows * s->cols;
 	memset(ix->n[0], 0, sizeof ix->n[0][0] * (size_t)ncell);
 	memset(ix->n[1], 0, sizeof ix->n[1][0] * (size_t)ncell);
-	memset(ix->start, 0, sizeof ix->start[0] * (size_t)(ncell + 1));
 	ix->active[0] = ix->active[1] = 0;
 	ix->off = 0;
 	for (int g = 0; g < b->nunits; g++) {
@@ -133,43 +162,42 @@ static void ix_build(const struct bs_battle *b, struct mx_index *ix)
 		if (s->st[g].where == BS_MX_FIELD && e.cell < 0 && !e.routed)
 			ix->active[b->units[g].side]++;
 		ix_count(b, ix, g, e, 1);
-		if (e.cell >= 0)
-			ix->start[e.cell + 1]++;
 	}
-	for (int c = 0; c < ncell; c++)
-		ix->start[c + 1] += ix->start[c];
-	int fill[MX_CELLS];
-	memcpy(fill, ix->start, sizeof fill[0] * (size_t)ncell);
-	for (int g = 0; g < b->nunits; g++)
-		if (ix->ent[g].cell >= 0)
-			ix->unit[fill[ix->ent[g].cell]++] = g;
-	ix->valid = ix->lists = 1;
+	ix->valid = 1;
+	ix_lists(b, ix);
 }
 
-const struct mx_index *mx_ix(const struct bs_battle *b, int lists)
+void mx_ix_refresh(const struct bs_battle *b)
 {
 	struct mx_index *ix = &mx_sc(b)->ix;
-	if (!ix->valid || (lists && !ix->lists))
+	if (!ix->valid)
 		ix_build(b, ix);
-	return ix;
+	else if (!ix->lists)
+		ix_lists(b, ix); /* the counts hold */
 }
 
 void mx_ix_unit(const struct bs_battle *b, int g)
 {
 	struct mx_index *ix = &mx_sc(b)->ix;
-	ix->lists = 0;
-	if (!ix->valid)
+	if (!ix->valid) {
+		ix->lists = 0;
 		return; /* rebuilt whole at the next query */
+	}
 	if (ix->off) {
-		ix->valid = 0; /* brigades off the matrix: rebuild */
+		ix->valid = ix->lists = 0; /* brigades off the matrix */
 		return;
 	}
 	struct mx_ix_ent e = ix_ent(b, ix, g);
 	const struct bs_mx_state *t = &mx_sc(b)->st[g];
 	if (t->where == BS_MX_FIELD && e.cell < 0) {
-		ix->valid = 0; /* off the matrix: let the rebuild count it */
+		/* off the matrix: let the rebuild count it */
+		ix->valid = ix->lists = 0;
 		return;
 	}
+	if (e.cell == ix->ent[g].cell && e.routed == ix->ent[g].routed)
+		return; /* it counts as before (a move that stayed): the
+			 * counts and the lists hold */
+	ix->lists = 0;
 	ix_count(b, ix, g, ix->ent[g], -1);
 	ix_count(b, ix, g, e, 1);
 	ix->ent[g] = e;
@@ -199,8 +227,25 @@ int bs_mx_units_at(const struct bs_battle *b, int row, int col,
 		*units = NULL;
 		return 0;
 	}
-	*units = &ix->unit[ix->start[c]];
-	return ix->start[c + 1] - ix->start[c];
+	/* both armies: side 0's list then side 1's, unit order (the units
+	 * of side 0 come first, bs_battle_new) */
+	int k = mx_ix_key(c, 0);
+	*units = &ix->unit[ix->start[k]];
+	return ix->start[k + 2] - ix->start[k];
+}
+
+int bs_mx_army_at(const struct bs_battle *b, int side, int row, int col,
+		  const int **units)
+{
+	const struct mx_index *ix = mx_ix(b, 1);
+	int c = mx_ix_cell(ix, b->sc->matrix->rows, row, col);
+	if (c < 0 || side < 0 || side > 1) {
+		*units = NULL;
+		return 0;
+	}
+	int k = mx_ix_key(c, side);
+	*units = &ix->unit[ix->start[k]];
+	return ix->start[k + 1] - ix->start[k];
 }
 
 int bs_mx_active_count(const struct bs_battle *b, int side)
@@ -269,13 +314,18 @@ int bs_mx_may_declare(const struct bs_battle *b, int g, int t)
 void mx_stack_penalties(struct bs_battle *b)
 {
 	struct mx_scratch *s = mx_sc(b);
+	const struct mx_index *ix = mx_ix(b, 0); /* nothing moves here */
+	int rows = b->sc->matrix->rows;
 	for (int g = 0; g < b->nunits; g++) {
 		struct bs_mx_state *t = &s->st[g];
 		const struct bs_mx_card *c = &t->def->card;
 		t->penalty = 0;
-		if (t->where == BS_MX_FIELD && !t->def->aerial) {
-			int n = bs_mx_stack_count(b, b->units[g].side, t->row,
-						  t->col);
+		int cell = t->where == BS_MX_FIELD && !t->def->aerial
+			       ? mx_ix_cell(ix, rows, t->row, t->col)
+			       : -1;
+		if (cell >= 0) {
+			/* bs_mx_stack_count */
+			int n = ix->n[b->units[g].side][cell].land;
 			if (n > BS_MX_STACK_LIMIT)
 				t->penalty = 2 * (n - BS_MX_STACK_LIMIT);
 		}

@@ -16,16 +16,17 @@
  * Cells: (row, col) of the matrix as it is, row * cols + col. It holds
  * per army and cell the counts of struct bs_mx_cell and per army the
  * brigades on the field not routed (the counts), and the brigades on the
- * field in each cell in unit order, both armies, routed included (the
- * lists: unit[start[c] .. start[c + 1])). All of it is a function of
- * where / row / col / routed of every brigade and the columns.
+ * field in each cell and army in unit order, routed included (the lists:
+ * mx_ix_key). All of it is a function of where / row / col / routed of
+ * every brigade and the columns.
  * Kept exact so: a change of one brigade calls mx_ix_unit, which moves
- * that brigade's entry in the counts (from what it last counted, ent[g])
- * and marks the lists stale; a change of many (a new column shifting the
- * others, a reset) calls mx_ix_dirty, and the next query rebuilds
- * everything in one pass over the brigades. The lists are rebuilt (with
- * the counts) at their first query after a change: in a round after the
- * movement and after the damage. It lives in the battle's scratch
+ * that brigade's entry in the counts (from what it last counted, ent[g];
+ * nothing when it counts as before) and marks the lists stale; a change
+ * of many (a new column shifting the others, a reset) calls mx_ix_dirty,
+ * and the next query rebuilds everything in one pass over the brigades.
+ * The lists are rebuilt (from the entries when the counts hold) at their
+ * first query after a change: in a round after the movement and after
+ * the damage. It lives in the battle's scratch
  * (battles run on several threads). */
 struct mx_ix_ent {
 	int cell;   /* -1: not on the matrix */
@@ -33,11 +34,11 @@ struct mx_ix_ent {
 };
 
 struct mx_index {
-	int valid;		 /* counts: 0 rebuilt at the next query */
-	int lists;		 /* lists: 0 rebuilt at the next query */
-	int cols;		 /* the columns it was built for */
-	int off;		 /* brigades on the field off the matrix (0) */
-	int start[MX_CELLS + 1]; /* cell c's brigades in unit[] */
+	int valid; /* counts: 0 rebuilt at the next query */
+	int lists; /* lists: 0 rebuilt at the next query */
+	int cols;  /* the columns it was built for */
+	int off;   /* brigades on the field off the matrix (0) */
+	int start[2 * MX_CELLS + 1]; /* army s in cell c: mx_ix_key */
 	int unit[MX_MAX_G];
 	struct mx_ix_ent ent[MX_MAX_G];	  /* what each brigade counts as */
 	struct bs_mx_cell n[2][MX_CELLS]; /* per army */
@@ -51,6 +52,7 @@ struct mx_scratch {
 	int *killer;		/* side whose attack hit it last, -1 */
 	char grid[MX_GRID_TEXT];
 	struct mx_index ix;
+	struct bs_mx_t1_memo t1; /* the scenario's Table 1 (bs_mx_t1) */
 };
 
 static inline struct mx_scratch *mx_sc(const struct bs_battle *b)
@@ -70,9 +72,26 @@ static inline void mx_ix_dirty(const struct bs_battle *b)
  * counts moves, the lists are stale (field.c). */
 void mx_ix_unit(const struct bs_battle *b, int g);
 
-/* The location index with valid counts (field.c); with valid lists too
- * when `lists`. */
-const struct mx_index *mx_ix(const struct bs_battle *b, int lists);
+/* Rebuild what is stale of the location index (field.c). */
+void mx_ix_refresh(const struct bs_battle *b);
+
+/* The location index with valid counts; with valid lists too when
+ * `lists` (a check here, the rebuild in field.c). */
+static inline const struct mx_index *mx_ix(const struct bs_battle *b, int lists)
+{
+	const struct mx_index *ix = &mx_sc(b)->ix;
+	if (!ix->valid || (lists && !ix->lists))
+		mx_ix_refresh(b);
+	return ix;
+}
+
+/* The brigades of army `side` in cell c are unit[start[k] .. start[k + 1])
+ * for k = mx_ix_key(c, side): both armies of a cell are next to each
+ * other, side 0's first. */
+static inline int mx_ix_key(int cell, int side)
+{
+	return 2 * cell + side;
+}
 
 /* The cell of (row, col) in the index, -1 off the matrix. */
 static inline int mx_ix_cell(const struct mx_index *ix, int rows, int row,

@@ -684,7 +684,7 @@ static void resolve_one(struct bs_battle *b, int g, int t, enum bs_mx_mode mode,
 		int d1 = bs_roll(&b->dice, 10), d2 = bs_roll(&b->dice, 10);
 		int adj = bs_mx_t1_adjusted(&f->t1, d1 + d2, diff, classes,
 					    f->full_class);
-		int pts = bs_mx_t1_points(&f->t1, adj);
+		int pts = bs_mx_t1_memo_points(&s->t1, adj);
 		d->pending += pts;
 		if (!on)
 			continue;
@@ -749,26 +749,16 @@ long bs_mx_split_value100(const struct bs_battle *b, int g, int h,
 		return 0;
 	const struct mx_scratch *s = mx_sc(b);
 	const struct bs_mx_state *a = &s->st[g];
-	const struct bs_matrix_field *f = b->sc->matrix;
 	if (mode == BS_MX_MAGIC) {
 		/* [M3.4a] RULING R-258: no roll */
 		long p = bs_mx_magic_damage(&a->def->fig.magic_damage, classes);
 		return 100 * (cap >= 0 && p > cap ? cap : p);
 	}
 	/* the attack step's own rating and Table 1 (resolve_one), over
-	 * the 100 outcomes of 2d10 */
+	 * the 100 outcomes of 2d10 (RULING R-250; the scenario's table
+	 * remembered, bs_mx_t1_capped100) */
 	int diff = attack_rating(b, g, h, mode, 0, NULL) - s->st[h].defense;
-	long sum = 0;
-	for (int d1 = 1; d1 <= 10; d1++)
-		for (int d2 = 1; d2 <= 10; d2++) {
-			int p = bs_mx_t1_points(
-			    &f->t1, bs_mx_t1_adjusted(&f->t1, d1 + d2, diff,
-						      classes, f->full_class));
-			if (p < 0)
-				p = 0;
-			sum += cap >= 0 && p > cap ? cap : p;
-		}
-	return sum;
+	return bs_mx_t1_memo_capped100(&s->t1, diff, classes, cap);
 }
 
 /* [M3.4] brigade g's attack on t. [M4.2] "Aerial Units do not attack as
@@ -992,16 +982,20 @@ static int choose(struct bs_battle *b, int g, int winner, int *target)
  * charges, d.) melee, each step for all its brigades. */
 static void attacks(struct bs_battle *b, int side, int winner)
 {
-	int mode[MX_MAX_G], tgt[MX_MAX_G];
-	for (int g = 0; g < b->nunits; g++) {
-		mode[g] = -1;
-		if (side_of(b, g) == side)
-			mode[g] = choose(b, g, winner, &tgt[g]);
+	/* each step's brigades in unit order: by[m][0 .. nby[m]) */
+	int tgt[MX_MAX_G], by[BS_MX_MODE__COUNT][BS_MX_MAX_BRIGADES];
+	int nby[BS_MX_MODE__COUNT] = {0};
+	for (int g = b->side_first[side];
+	     g < b->nunits && side_of(b, g) == side; g++) {
+		int m = choose(b, g, winner, &tgt[g]);
+		if (m >= 0 && m < BS_MX_MODE__COUNT &&
+		    nby[m] < BS_MX_MAX_BRIGADES)
+			by[m][nby[m]++] = g;
 	}
 	for (int m = 0; m < BS_MX_MODE__COUNT; m++)
-		for (int g = 0; g < b->nunits; g++)
-			if (mode[g] == m)
-				resolve(b, g, tgt[g], (enum bs_mx_mode)m, 0);
+		for (int i = 0; i < nby[m]; i++)
+			resolve(b, by[m][i], tgt[by[m][i]], (enum bs_mx_mode)m,
+				0);
 }
 
 /* [M3.5] "Damage from Winner's scouts divisions is dealt out." RULING
@@ -1030,6 +1024,32 @@ static void scouts(struct bs_battle *b, int side)
 }
 
 /* ---- 7.) assess damage, morale, the end ------------------------------ */
+
+/* The location of brigade g as one number (row x columns + column), -1
+ * off the matrix. */
+static int t_cell(const struct bs_battle *b, int g)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	const struct bs_mx_state *t = &s->st[g];
+	if (t->row < 0 || t->row >= b->sc->matrix->rows || t->col < 0 ||
+	    t->col >= s->cols)
+		return -1;
+	return t->row * s->cols + t->col;
+}
+
+/* RULING R-254: did g's stack lose a brigade destroyed (dead[h]: h was)?
+ * The scan of every brigade, for one off the matrix (never in play: the
+ * moves keep brigades on it; assess reads a mark per location). */
+static int ally_lost_scan(const struct bs_battle *b, int g, const int *dead)
+{
+	const struct mx_scratch *s = mx_sc(b);
+	for (int h = 0; h < b->nunits; h++)
+		if (dead[h] && side_of(b, h) == side_of(b, g) &&
+		    s->st[h].row == s->st[g].row &&
+		    s->st[h].col == s->st[g].col)
+			return 1;
+	return 0;
+}
 
 static void assess(struct bs_battle *b)
 {
@@ -1063,10 +1083,18 @@ static void assess(struct bs_battle *b)
 		t->pending = 0;
 		dead[g] = t->cls == 0;
 	}
-	int ndead = 0;
+	/* the locations where each army lost a brigade destroyed */
+	int ndead = 0, off = 0;
+	unsigned char lost_at[2][MX_CELLS];
 	for (int g = 0; g < b->nunits; g++)
 		if (dead[g]) {
-			ndead++;
+			if (!ndead++)
+				memset(lost_at, 0, sizeof lost_at);
+			int c = t_cell(b, g);
+			if (c >= 0)
+				lost_at[side_of(b, g)][c] = 1;
+			else
+				off = 1;
 			mx_remove(b, g, BS_END_DESTROYED,
 				  "destroyed: its last century is lost",
 				  "[M2.6]");
@@ -1077,11 +1105,11 @@ static void assess(struct bs_battle *b)
 		struct bs_mx_state *t = &s->st[g];
 		if (!mx_active(b, g))
 			continue;
-		int ally = 0;
-		for (int h = 0; h < b->nunits && ndead; h++)
-			if (dead[h] && side_of(b, h) == side_of(b, g) &&
-			    s->st[h].row == t->row && s->st[h].col == t->col)
-				ally = 1;
+		int c = ndead ? t_cell(b, g) : -1, ally = 0;
+		if (ndead && (off || c < 0))
+			ally = ally_lost_scan(b, g, dead);
+		else if (ndead)
+			ally = lost_at[side_of(b, g)][c];
 		if (!t->lost_now && !ally)
 			continue;
 		struct bs_deriv d;

@@ -58,3 +58,96 @@ int bs_mx_t1_expected100(const struct bs_mx_table1 *t, int diff, int classes,
 		sum += rolls_at_least(t->band[i] - adj);
 	return sum;
 }
+
+long bs_mx_t1_capped100(const struct bs_mx_table1 *t, int diff, int classes,
+			int full_class, int cap)
+{
+	long sum = 0;
+	for (int d1 = 1; d1 <= 10; d1++)
+		for (int d2 = 1; d2 <= 10; d2++) {
+			int p = bs_mx_t1_points(
+			    t, bs_mx_t1_adjusted(t, d1 + d2, diff, classes,
+						 full_class));
+			sum += cap >= 0 && p > cap ? cap : p;
+		}
+	return sum;
+}
+
+/* ---- the memo (issue 13) ---------------------------------------------- */
+
+void bs_mx_t1_memo_init(struct bs_mx_t1_memo *m, const struct bs_mx_table1 *t,
+			int full_class)
+{
+	m->t = *t;
+	m->full_class = full_class;
+	m->n = 0;
+	m->ascending = 1;
+	int nb = t->nbands < BS_MX_T1_MAX ? t->nbands : BS_MX_T1_MAX;
+	if (nb < 1)
+		return;
+	int lo = t->band[0], hi = t->band[0];
+	for (int j = 0; j < nb; j++) {
+		lo = t->band[j] < lo ? t->band[j] : lo;
+		hi = t->band[j] > hi ? t->band[j] : hi;
+		if (j > 0 && t->band[j] < t->band[j - 1])
+			m->ascending = 0;
+	}
+	/* a band b is reached by rolls_at_least(b - a) of the rolls at
+	 * modifier a: none for a <= b - 21, all for a >= b - 2 */
+	int n = hi - lo + 20;
+	if (lo < -100 || hi > 200 || n > BS_MX_T1_MEMO_SPAN)
+		return;
+	m->lo = lo - 21;
+	m->npts = hi - lo + 2;
+	for (int i = 0; i < m->npts; i++)
+		m->pts[i] = (unsigned char)bs_mx_t1_points(t, lo - 1 + i);
+	for (int i = 0; i < n; i++) {
+		int a = m->lo + i;
+		m->cum[0][i] = 0;
+		for (int j = 0; j < nb; j++)
+			m->cum[j + 1][i] =
+			    m->cum[j][i] + rolls_at_least(t->band[j] - a);
+	}
+	m->n = n;
+}
+
+/* The column of m's cum for attack (diff, classes): the modifier of
+ * bs_mx_t1_adjusted, held to lo .. lo + n - 1 (below and above it the
+ * sums do not change). */
+static int memo_col(const struct bs_mx_t1_memo *m, int diff, int classes)
+{
+	int a =
+	    bs_mx_t1_adjusted(&m->t, 0, diff, classes, m->full_class) - m->lo;
+	return a < 0 ? 0 : a >= m->n ? m->n - 1 : a;
+}
+
+int bs_mx_t1_memo_expected100(const struct bs_mx_t1_memo *m, int diff,
+			      int classes)
+{
+	if (m->n == 0)
+		return bs_mx_t1_expected100(&m->t, diff, classes,
+					    m->full_class);
+	int nb = m->t.nbands < BS_MX_T1_MAX ? m->t.nbands : BS_MX_T1_MAX;
+	return m->cum[nb][memo_col(m, diff, classes)];
+}
+
+long bs_mx_t1_memo_capped100(const struct bs_mx_t1_memo *m, int diff,
+			     int classes, int cap)
+{
+	int nb = m->t.nbands < BS_MX_T1_MAX ? m->t.nbands : BS_MX_T1_MAX;
+	if (m->n == 0 || (!m->ascending && cap >= 0 && cap < nb))
+		return bs_mx_t1_capped100(&m->t, diff, classes, m->full_class,
+					  cap);
+	/* bands in order: an outcome's points at most cap are the bands
+	 * j < cap it reaches */
+	int k = cap >= 0 && cap < nb ? cap : nb;
+	return m->cum[k][memo_col(m, diff, classes)];
+}
+
+int bs_mx_t1_memo_points(const struct bs_mx_t1_memo *m, int r)
+{
+	if (m->n == 0)
+		return bs_mx_t1_points(&m->t, r);
+	int i = r - (m->lo + 20); /* the lowest band less 1 */
+	return m->pts[i < 0 ? 0 : i >= m->npts ? m->npts - 1 : i];
+}

@@ -3,9 +3,10 @@
  * random change of a brigade (a place, a rout, a rally, a removal, a new
  * column) and at every call of the controllers while battles are played,
  * what the index answers (bs_mx_cell_at, bs_mx_cells, bs_mx_units_at,
- * bs_mx_active_count, bs_mx_stack_count) is compared with a plain scan of
- * every brigade. The queries are made at random moments, so that both the
- * entry moved by one brigade's change and the whole rebuild are tried. */
+ * bs_mx_army_at, bs_mx_active_count, bs_mx_stack_count) is compared with a
+ * plain scan of every brigade. The queries are made at random moments, so that
+ * both the entry moved by one brigade's change and the whole rebuild are tried.
+ */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,6 +104,34 @@ static int index_differs(const struct bs_battle *b, char *why, size_t len)
 					 "(%d, %d): %d listed, scan %d", r, c,
 					 n, k);
 				return 1;
+			}
+			/* one army's list (bs_mx_army_at) */
+			for (int side = 0; side < 2; side++) {
+				n = bs_mx_army_at(b, side, r, c, &at);
+				k = 0;
+				for (int g = 0; g < b->nunits; g++) {
+					const struct bs_mx_state *t =
+					    bs_mx_state(b, g);
+					if (b->units[g].side != side ||
+					    t->where != BS_MX_FIELD ||
+					    t->row != r || t->col != c)
+						continue;
+					if (k >= n || at[k] != g) {
+						snprintf(why, len,
+							 "(%d, %d) army %d: "
+							 "brigade %d not %dth",
+							 r, c, side, g, k);
+						return 1;
+					}
+					k++;
+				}
+				if (k != n) {
+					snprintf(why, len,
+						 "(%d, %d) army %d: %d "
+						 "listed, scan %d",
+						 r, c, side, n, k);
+					return 1;
+				}
 			}
 		}
 	return 0;

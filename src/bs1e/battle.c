@@ -692,7 +692,9 @@ static int alloc_scratch(struct bs_battle *b)
 	s->holder = calloc(ni, sizeof *s->holder);
 	s->vacant_from = calloc(ni, sizeof *s->vacant_from);
 	s->turn_failed = calloc(ni * nu, 1);
-	s->awe_done = calloc(nu * nu, 1);
+	/* [13.6] the pairs of units, then of individuals and units
+	 * (RULING R-604) */
+	s->awe_done = calloc(nu * nu + ni * nu, 1);
 	if (!s->awe_done)
 		return -1;
 	s->turn_round = calloc(ni * nu, sizeof *s->turn_round);
@@ -864,7 +866,8 @@ static void bs1e_reset(struct bs_battle *b)
 	/* [13.6] no awe check made yet */
 	memset(s->awe_done, 0,
 	       (size_t)(b->nunits ? b->nunits : 1) *
-		   (size_t)(b->nunits ? b->nunits : 1));
+		   ((size_t)(b->nunits ? b->nunits : 1) +
+		    (size_t)(b->nindivs ? b->nindivs : 1)));
 	s->morale_extra = 0;
 	bs1e_indivs_reset(b);
 	bs1e_cast_reset(b);

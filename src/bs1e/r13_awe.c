@@ -4,9 +4,11 @@
  * morale at once, "in addition to any other Morale Checks", -1 for a
  * dragon or a creature of 12+ HD, +1 for an illusion (flag `illusion`);
  * once per such unit and enemy unit, when the enemy first stands within
- * 12" of it at the end of a phase (RULING R-587, R-588). The divine awe
- * of a god of Charisma 19+ is not played (the scenario format cannot say
- * who is a god: docs/COVERAGE.md). */
+ * 12" of it at the end of a phase (RULING R-587, R-588); an individual
+ * whose race does so too, from where he stands (RULING R-604). The divine
+ * awe of a god of Charisma 19+ is not played (the scenario format cannot
+ * say who is a god: docs/COVERAGE.md). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bs1e/engine.h"
@@ -57,6 +59,76 @@ static int awe_mod(unsigned f, int hd12, const char **label)
 	return 0;
 }
 
+/* The check of unit h for awe caused at `from` with the flags f. */
+static void awe_check(struct bs_battle *b, int h, struct bs_vec from,
+		      unsigned f, int hd12)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	const char *label;
+	int mod = awe_mod(f, hd12, &label);
+	s->morale_extra = mod;
+	s->morale_extra_label = label;
+	s->morale_extra_cite = "[13.6]";
+	bs1e_morale_check(b, h, 1u << BS1E_T5_OTHER_RULE, 0, from,
+			  "[13.6] RULING R-587");
+	s->morale_extra = 0;
+}
+
+/* RULING R-604 [13.6] "If a creature capable of causing awe and/or fear
+ * is on the battlefield, all units ... within 12\" of it": an individual
+ * whose race causes awe or fear (a dragon hero, a demon commander), alive
+ * and on the table, alone (from his counter) or with his unit (from its
+ * block, where he stands, R-112); once per individual and enemy unit. */
+static void indiv_awe(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	size_t nu = (size_t)(b->nunits ? b->nunits : 1);
+	unsigned char *done = s->awe_done + nu * nu;
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		const struct bs_creature *r = c->def->race;
+		if (!r || !c->alive || c->lost ||
+		    !(r->flags & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON)))
+			continue;
+		unsigned f = r->flags & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON |
+					 BS_CF_ILLUSION);
+		int hd12 = r->hd.tenths >= 120;
+		int gw =
+		    c->with_unit >= 0 ? bs1e_g(b, c->side, c->with_unit) : -1;
+		if (gw >= 0 && !bs1e_in_play(b, gw))
+			continue;
+		struct bs_quad qk =
+		    gw >= 0 ? bs1e_quad(b, gw) : bs1e_indiv_quad(b, k);
+		struct bs_vec from = gw >= 0 ? bs1e_centre(b, gw) : c->pos;
+		for (int h = 0; h < b->nunits; h++) {
+			size_t i = (size_t)k * nu + (size_t)h;
+			if (b->units[h].side == c->side || done[i] ||
+			    !bs1e_in_play(b, h) || bs1e_routed(b, h))
+				continue;
+			struct bs_quad qh = bs1e_quad(b, h);
+			if (bs_quad_dist(&qk, &qh) > AWE_RANGE + 1e-9)
+				continue;
+			done[i] = 1;
+			char msg[2 * BS_NAME_MAX + 96];
+			snprintf(msg, sizeof msg,
+				 "within 12\" of %s (%s), who causes awe or "
+				 "fear: an immediate Morale Check",
+				 c->def->name, r->name);
+			if (bs_battle_events_on(b)) {
+				struct bs_event ev;
+				bs1e_ev(b, &ev, BS_EV_NOTE);
+				bs_battle_ev_units(b, &ev, h, -1);
+				ev.what = msg;
+				ev.cite = "[13.6] RULING R-587, R-604";
+				bs_battle_emit(b, &ev);
+			}
+			awe_check(b, h, from, f, hd12);
+			if (b->result.over)
+				return;
+		}
+	}
+}
+
 void bs1e_awe_checks(struct bs_battle *b)
 {
 	if (b->sc->level != BS_LEVEL_ADVANCED || b->result.over)
@@ -86,17 +158,11 @@ void bs1e_awe_checks(struct bs_battle *b)
 				     "within 12\" of a creature that causes "
 				     "awe or fear: an immediate Morale Check",
 				     "[13.6] RULING R-587");
-			const char *label;
-			int mod = awe_mod(f, hd12, &label);
-			s->morale_extra = mod;
-			s->morale_extra_label = label;
-			s->morale_extra_cite = "[13.6]";
-			bs1e_morale_check(b, h, 1u << BS1E_T5_OTHER_RULE, 0,
-					  bs1e_centre(b, g),
-					  "[13.6] RULING R-587");
-			s->morale_extra = 0;
+			awe_check(b, h, bs1e_centre(b, g), f, hd12);
 			if (b->result.over)
 				return;
 		}
 	}
+	if (bs1e_indivs_in_play(b))
+		indiv_awe(b);
 }

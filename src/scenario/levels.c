@@ -507,6 +507,11 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			if (!(ind->race->flags & rows[i].flag) ||
 			    (pass == 0) != (below && !rows[i].every))
 				continue;
+			/* [13.6] RULING R-604: an individual's awe and fear
+			 * are played at the Advanced Game (r13_awe.c) */
+			if (pass == 1 &&
+			    (rows[i].flag & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON)))
+				continue;
 			int w = snprintf(what + k, sizeof what - k, "%s%s",
 					 k ? ", " : "", rows[i].what);
 			if (w > 0 && (size_t)w < sizeof what - k)

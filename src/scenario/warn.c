@@ -192,10 +192,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "the special attacks and defences of an "
 			   "individual's race are not played yet (they are "
 			   "for units): his blows carry no poison, paralysis "
-			   "or level drain, he does not regenerate, he causes "
-			   "no awe or fear and weapons that are not magical "
-			   "harm him",
-			   "[9.4] [13.2]-[13.6] [13.8]", 1},
+			   "or level drain, he does not regenerate and "
+			   "weapons that are not magical harm him (his awe "
+			   "and fear are played, RULING R-604)",
+			   "[9.4] [13.2]-[13.5] [13.8]", 1},
     [BS_W_MINDLESS] = {"mindless", A, NPY,
 		       "'must be in command in order to move or fight' and the "
 		       "last-order rule are not played yet (it never checks "

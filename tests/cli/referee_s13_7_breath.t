@@ -17,7 +17,10 @@ grep -v '"type":"end"' play.jsonl >play2.jsonl
 "$BS" referee s.yaml $REF --journal w.journal --log jsonl --out ref.jsonl \
 	<in.txt >/dev/null 2>err.txt
 grep -q refused err.txt && { echo "an entry was refused"; grep refused err.txt; exit 1; }
-cmp -s ref.jsonl play2.jsonl || { echo "the session differs from play"; diff ref.jsonl play2.jsonl | head -5; exit 1; }
+# the Raiders, 2" from the dragon, may rout of its awe at once (RULING
+# R-604) and the battle end: the `end` event of either is left out
+grep -v '"type":"end"' ref.jsonl >ref2.jsonl
+cmp -s ref2.jsonl play2.jsonl || { echo "the session differs from play"; diff ref2.jsonl play2.jsonl | head -5; exit 1; }
 for m in '  Scarlet: red dragon breath (3 left today)' \
 	'    red dragon breath in range at: Raiders'; do
 	grep -qF "$m" err.txt || { echo "the cast prompt lacks: $m"; exit 1; }

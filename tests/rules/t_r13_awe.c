@@ -144,3 +144,69 @@ Test(r13_awe, s13_6_a_failed_check_routs)
 		  tf_unit(&t, 0, 0)->formation == BS_FORM_OPEN);
 	tf_close(&t);
 }
+
+/* RULING R-604 [13.6] "If a creature capable of causing awe and/or fear
+ * is on the battlefield, all units ... within 12" of it": an individual
+ * whose race does (a red dragon, flag `dragon`, standing alone at `gap`
+ * from the Men; or, `lead`, the commander of North's Guards placed at
+ * `gap`), at level `level`. */
+static void open_dragon(struct tf *t, const char *level, double gap, int lead)
+{
+	char y[4096];
+	snprintf(y, sizeof y,
+		 "name: awe\nlevel: %s\ntable: {width: 72, depth: 96}\n"
+		 "sides:\n"
+		 "  - name: S\n    edge: south\n    units:\n"
+		 "      - {name: Men, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [30, 20]}\n"
+		 "      - {name: Far, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [68, 4]}\n"
+		 "  - name: N\n    edge: north\n    units:\n"
+		 "      - {name: Guards, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [30, %g]%s}\n"
+		 "    individuals:\n"
+		 "      - {name: Scarlet, race: red dragon, hp: 50, %s}\n",
+		 level, lead ? 20 + gap : 90.0,
+		 lead ? ", commander: Scarlet" : "",
+		 lead ? "rank: unit" : "position: [30, 30]");
+	tf_open(t, y);
+	t->b->round = 1;
+	tf_phase(t, BS_PHASE_MOVEMENT);
+}
+
+Test(r13_awe, s13_6_r604_a_dragon_hero_within_12_inches)
+{
+	struct tf t;
+	open_dragon(&t, "advanced", 10, 0);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	bs1e_awe_checks(t.b);
+	const struct bs_event *e = morale_of(&t, 0, 0);
+	cr_assert_not_null(e, "the Men, 10\" from Scarlet, check");
+	cr_expect_eq(awe_term(e), -1, "caused by a dragon");
+	cr_expect_eq(tf_count(&t, BS_EV_MORALE), 1, "not Far, 26\" away");
+	bs1e_awe_checks(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_MORALE), 1, "once per pair");
+	tf_close(&t);
+	/* the Intermediate Game: no awe [13.6] "AD&D Game Only" ... the
+	 * Advanced Game's */
+	open_dragon(&t, "intermediate", 10, 0);
+	bs1e_awe_checks(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_MORALE), 0);
+	tf_close(&t);
+}
+
+/* A dragon who commands a unit stands with it (R-112): the distance is
+ * from its block; at 10" the Men check, at 14" they do not. */
+Test(r13_awe, s13_6_r604_a_dragon_commander_with_his_unit)
+{
+	struct tf t;
+	open_dragon(&t, "advanced", 10, 1);
+	tf_dice(&t, (int[]){1, 1}, 2);
+	bs1e_awe_checks(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_MORALE), 1);
+	tf_close(&t);
+	open_dragon(&t, "advanced", 14, 1);
+	bs1e_awe_checks(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_MORALE), 0);
+	tf_close(&t);
+}

@@ -651,6 +651,15 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 		if (!def->mix[k].creature ||
 		    !(def->mix[k].creature->flags & BS_CF_MINDLESS))
 			x->mindless = 0;
+	/* [13.8] "Creatures with this ability", an Advanced Game rule:
+	 * RULING R-605, every creature of the figure (a special defence of
+	 * rider and steed both, R-545; every part of a mixed unit, R-040) */
+	x->regenerates =
+	    sc->level == BS_LEVEL_ADVANCED && (cf & BS_CF_REGENERATES) != 0;
+	for (int k = 0; k < def->nmix; k++)
+		if (!def->mix[k].creature ||
+		    !(def->mix[k].creature->flags & BS_CF_REGENERATES))
+			x->regenerates = 0;
 }
 
 static int name_eq(const char *a, const char *b)
@@ -813,6 +822,8 @@ static void deploy_unit(struct bs_battle *b, int g)
 	x->c_valid = 0;
 	x->figs_phase = u->figures;
 	x->attacked = 0;
+	x->calm = 0;
+	x->wound_noregen = 0;
 }
 
 static void bs1e_reset(struct bs_battle *b)

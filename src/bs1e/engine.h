@@ -51,6 +51,11 @@ struct bs1e_unit_x {
 	int mindless;	  /* [13.9] mindless undead: never check morale or
 			     discipline */
 	int magic_weapon; /* weapon in hand is magic [13.3] */
+	/* [13.8] RULING R-605: its figures regenerate (every creature of
+	 * one: a mixed unit's every part, rider and steed), the Game Rounds
+	 * in a row it has taken no part in combat, and whether its Wound
+	 * marker came of fire or acid (it does not regenerate) */
+	int regenerates, calm, wound_noregen;
 	uint64_t hated[BS1E_MAX_UNITS / 64]; /* Table 7 hated enemies */
 	int figs_phase; /* figures at the start of the Melee Phase */
 	/* [9.3] its commander gave it up this round: out of command for the
@@ -761,6 +766,10 @@ void bs1e_phase_turning(struct bs_battle *b);
  * unit within 12" of a unit whose creatures cause awe or fear, and not
  * checked for it yet, makes its immediate Morale Check. */
 void bs1e_awe_checks(struct bs_battle *b);
+/* [13.8] RULING R-605, at the End of Game Round (r13_awe.c): a unit whose
+ * figures regenerate and that has taken no part in combat for two Game
+ * Rounds in a row loses its Wound marker (not one of fire or acid). */
+void bs1e_regenerate(struct bs_battle *b);
 
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */

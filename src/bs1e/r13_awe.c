@@ -166,3 +166,41 @@ void bs1e_awe_checks(struct bs_battle *b)
 	if (bs1e_indivs_in_play(b))
 		indiv_awe(b);
 }
+
+/* ---- [13.8] regeneration (RULING R-605) ---------------------------------
+ */
+
+void bs1e_regenerate(struct bs_battle *b)
+{
+	if (b->sc->level != BS_LEVEL_ADVANCED || b->result.over)
+		return;
+	struct bs1e_scratch *s = bs1e_sc(b);
+	/* RULING R-605: "participating in combat" is attacking or being
+	 * attacked in melee, by missile fire or by magic */
+	const unsigned combat = BS_UF_FOUGHT | BS_UF_ATTACKED | BS_UF_FIRED;
+	for (int g = 0; g < b->nunits; g++) {
+		struct bs_unit_state *u = &b->units[g];
+		struct bs1e_unit_x *x = &s->ux[g];
+		if (!x->regenerates || !bs1e_in_play(b, g))
+			continue;
+		if (u->wounded <= 0)
+			x->wound_noregen = 0;
+		if (u->flags & combat) {
+			x->calm = 0;
+			continue;
+		}
+		x->calm++;
+		/* [13.8] "can remove a Wound marker from a figure if it goes
+		 * for two Game Rounds without participating in combat";
+		 * "Damage caused by fire and acid attacks does not
+		 * regenerate" */
+		if (u->wounded <= 0 || x->calm < 2 || x->wound_noregen)
+			continue;
+		u->wounded--;
+		x->calm = 0;
+		bs1e_note(b, g,
+			  "two Game Rounds without combat: its creatures "
+			  "regenerate, the Wound marker is removed",
+			  "[13.8] RULING R-605");
+	}
+}

@@ -1130,7 +1130,15 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	hit.c.killed = removed;
 	hit.c.wounded = wounded;
 	hit.by_magic = 1;
+	int had = u->wounded;
 	bs1e_apply_hits_cite(b, g, &hit, 1, "a spell", "[14.1] [14.5 B]");
+	/* [13.8] "Damage caused by fire and acid attacks does not
+	 * regenerate" (RULING R-605): the Wound marker a fire or acid spell
+	 * or breath placed stays */
+	if ((p->sp->element == BS_ELEM_FIRE ||
+	     p->sp->element == BS_ELEM_ACID) &&
+	    wounded > 0 && u->wounded > 0 && u->wounded >= had)
+		bs1e_sc(b)->ux[g].wound_noregen = 1;
 }
 
 /* [14.5 A] "Against individuals, damage is determined by normal AD&D

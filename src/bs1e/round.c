@@ -139,6 +139,7 @@ void bs1e_phase_end(struct bs_battle *b)
 				  "[7.13]");
 		}
 	}
+	bs1e_regenerate(b);
 }
 
 int bs1e_check_over(struct bs_battle *b, int at_end)

@@ -182,7 +182,14 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "(an Advanced Game rule)",
 				 "[13.8] [16.3 A]", 1},
     [BS_W_REGENERATION] = {"regeneration", A, NPY,
-			   "regeneration is not played yet", "[13.8]", 1},
+			   "a unit's figures regenerate only when every "
+			   "creature of a figure does (rider and steed, every "
+			   "part: RULING R-545, R-605): the Wound marker's "
+			   "regeneration after two Game Rounds without combat "
+			   "is played; a killed figure's (the second Wound "
+			   "marker, rising two Game Rounds later) is not "
+			   "played yet",
+			   "[13.8] (RULING R-605)", 0},
     [BS_W_RACE_ABILITY_LEVEL] = {"race-ability-level", BI, NIF,
 				 "the special attacks and defences of "
 				 "creatures are not in force at this level (an "

@@ -210,3 +210,71 @@ Test(r13_awe, s13_6_r604_a_dragon_commander_with_his_unit)
 	cr_expect_eq(tf_count(&t, BS_EV_MORALE), 0);
 	tf_close(&t);
 }
+
+/* [13.8] "Creatures with this ability can remove a Wound marker from a
+ * figure if it goes for two Game Rounds without participating in combat"
+ * (RULING R-605: attacking or attacked, in melee, by missiles or magic):
+ * trolls with a Wound marker; `level` the scenario's. */
+static void open_trolls(struct tf *t, const char *level)
+{
+	char y[2048];
+	snprintf(
+	    y, sizeof y,
+	    "name: trolls\nlevel: %s\ntable: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: S\n    edge: south\n    units:\n"
+	    "      - {name: Men, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [30, 10]}\n"
+	    "  - name: N\n    edge: north\n    units:\n"
+	    "      - {name: Trolls, figures: 4, creature: troll, ratio: 5, "
+	    "position: [30, 80]}\n",
+	    level);
+	tf_open(t, y);
+	t->b->round = 1;
+	tf_unit(t, 1, 0)->wounded = 1;
+}
+
+static void end_round(struct tf *t, unsigned flags)
+{
+	tf_unit(t, 1, 0)->flags =
+	    (tf_unit(t, 1, 0)->flags &
+	     ~(unsigned)(BS_UF_FOUGHT | BS_UF_ATTACKED | BS_UF_FIRED)) |
+	    flags;
+	bs1e_regenerate(t->b);
+	t->b->round++;
+}
+
+Test(r13_awe, s13_8_r605_a_wound_regenerates_after_two_calm_rounds)
+{
+	struct tf t;
+	open_trolls(&t, "advanced");
+	end_round(&t, 0);
+	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 1, "one calm round: not yet");
+	end_round(&t, 0);
+	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 0, "two: the marker goes");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 4);
+	tf_close(&t);
+	/* combat between breaks the count */
+	open_trolls(&t, "advanced");
+	end_round(&t, 0);
+	end_round(&t, BS_UF_ATTACKED);
+	end_round(&t, 0);
+	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 1, "attacked in round 2");
+	end_round(&t, 0);
+	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 0);
+	tf_close(&t);
+	/* "Damage caused by fire and acid attacks does not regenerate" */
+	open_trolls(&t, "advanced");
+	bs1e_sc(t.b)->ux[tf_g(&t, 1, 0)].wound_noregen = 1;
+	end_round(&t, 0);
+	end_round(&t, 0);
+	end_round(&t, 0);
+	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 1, "a fire wound stays");
+	tf_close(&t);
+	/* the Intermediate Game: [13.8] is not in force */
+	open_trolls(&t, "intermediate");
+	end_round(&t, 0);
+	end_round(&t, 0);
+	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 1);
+	tf_close(&t);
+}

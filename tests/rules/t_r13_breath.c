@@ -515,3 +515,35 @@ Test(r14_resist, s11_1_drow_on_nightmares_example_r530)
 	cr_assert_eq(tf_unit(&t, 1, 0)->figures, 4);
 	tf_close(&t);
 }
+
+/* [13.8] "Damage caused by fire and acid attacks does not regenerate"
+ * (RULING R-605): the Wound marker a fireball places is marked so; the
+ * same spell made of cold (the record changed for the test) is not. */
+Test(r14_resist, s13_8_r605_a_fire_wound_does_not_regenerate)
+{
+	for (int fire = 0; fire < 2; fire++) {
+		struct tf t;
+		open_breath(
+		    &t, "advanced", "red dragon", 60, 20, 20,
+		    "      - {name: Zan, class: magic-user, level: 6, "
+		    "hp: 18, position: [46, 60.5], spells: [fireball]}\n",
+		    NULL);
+		struct bs_spell *fb =
+		    (struct bs_spell *)tf_spell(&t, "fireball");
+		fb->element = fire ? BS_ELEM_FIRE : BS_ELEM_COLD;
+		struct bs_cast_order o = {2, fb, 1, 1, -1, 1, 49.5, 66.5, NULL};
+		t.cast[0][0] = o;
+		t.ncast[0] = 1;
+		int dice[32];
+		for (int i = 0; i < 32; i++)
+			dice[i] = 20; /* saves made: wounds */
+		dice[0] = 1; /* one failed: removed; the 5 wounds leave one */
+		tf_dice(&t, dice, 32);
+		bs1e_casts(t.b, 0);
+		cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+		int g = tf_g(&t, 1, 1);
+		cr_assert_gt(t.b->units[g].wounded, 0, "the Ogres are wounded");
+		cr_expect_eq(bs1e_sc(t.b)->ux[g].wound_noregen, fire);
+		tf_close(&t);
+	}
+}

@@ -349,3 +349,32 @@ Test(r14_invis, s14_8_the_doctrine_does_not_target_him_r633)
 	free(ai);
 	tf_close(&t);
 }
+
+/* RULING R-632, R-636: of the catalog's [14.8] spells, invisibility and
+ * improved invisibility are played (bs_spell_played, no `spells`
+ * warning); invisibility 10' radius, mass invisibility (areas: units)
+ * and invisibility to animals (a limit on whom) are not. */
+Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r636)
+{
+	struct tf t;
+	open_inv(&t, NULL, NULL);
+	static const struct {
+		const char *name;
+		int played;
+	} want[] = {{"invisibility", 1},
+		    {"improved invisibility", 1},
+		    {"invisibility 10' radius", 0},
+		    {"mass invisibility", 0},
+		    {"invisibility to animals", 0}};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct bs_spell *sp =
+		    bs_scenario_spell(t.sc, want[i].name, -1);
+		cr_assert_not_null(sp, "%s", want[i].name);
+		cr_assert_eq(sp->category, BS_SPCAT_INVISIBILITY);
+		cr_assert_eq(bs_spell_effect_played(sp), want[i].played, "%s",
+			     want[i].name);
+		cr_assert_eq(bs_spell_played(sp), want[i].played, "%s",
+			     want[i].name);
+	}
+	tf_close(&t);
+}

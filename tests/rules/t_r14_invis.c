@@ -4,9 +4,12 @@
  * (R-633), contact finds him and his AC is 4 better (R-634), his attack
  * ends it, the -4 kept to the round's end, improved invisibility excepted
  * (R-635), the doctrine does not choose him (R-633). */
+#include <jansson.h>
+
 #include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
 #include "battlesim/bs1e_missile.h"
+#include "battlesim/report.h"
 #include "bs1e_fixture.h"
 
 /* South: Zan (a 10th level magic-user, AC 10, individual 0) alone at
@@ -109,6 +112,17 @@ Test(r14_invis, s14_8_invisibility_on_himself_the_invisible_marker_r631)
 	cr_assert_eq(e->n[9], BS1E_MARKER_INVISIBLE);
 	cr_assert_eq(e->n[8], 0, "no rounds: until he attacks");
 	cr_assert(strstr(e->cite, "R-631"), "%s", e->cite);
+	char line[1024];
+	bs_report_text(t.sc, e, line, sizeof line);
+	cr_assert(strstr(line, ": 1 invisible (Invisible marker)"), "%s", line);
+	cr_assert_null(strstr(line, "held"), "%s", line);
+	json_t *j = bs_report_json(t.sc, e);
+	cr_assert_not_null(j);
+	cr_assert_str_eq(json_string_value(json_object_get(j, "effect")),
+			 "invisible");
+	cr_assert_str_eq(json_string_value(json_object_get(j, "marker")),
+			 "Invisible");
+	json_decref(j);
 	cr_assert(bs1e_indiv_unseen(t.b, 0, 0));
 	cr_assert_eq(bs1e_fx_invis_ac(t.b, 0), 4);
 	/* it lasts: ten End of Game Round Phases later he is still unseen */

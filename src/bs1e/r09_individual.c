@@ -856,7 +856,9 @@ void bs1e_indivs_melee(struct bs_battle *b, int *nh)
 	}
 	/* [9.4] "Individual combat takes place during the Melee Phase":
 	 * the duels first (RULING R-510), then the heroes' and the figures'
-	 * blows [9.4 A] */
+	 * blows [9.4 A]. [14.8] RULING R-633, R-634: an invisible figure in
+	 * contact is found first, so no blow is at an unseen one */
+	bs1e_fx_invis_contact(b);
 	duels(b);
 	character_vs_figure(b, nh);
 }

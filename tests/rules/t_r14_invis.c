@@ -305,8 +305,7 @@ Test(r14_invis, s14_8_improved_invisibility_is_not_broken_by_attacking_r635)
 	static const int dice[] = {6, 1, 10, 2, 10, 2, 10, 2};
 	tf_dice(&t, dice, 8);
 	tf_phase(&t, BS_PHASE_MELEE);
-	bs1e_fx_invis_contact(t.b);
-	bs1e_phase_melee(t.b);
+	bs1e_phase_melee(t.b); /* finds him first (RULING R-634) */
 	const struct bs_event *d = NULL;
 	for (int i = 0; i < t.nev && !d; i++)
 		if (t.evs[i].ev.type == BS_EV_DUEL && t.evs[i].ev.side == 0)
@@ -318,7 +317,9 @@ Test(r14_invis, s14_8_improved_invisibility_is_not_broken_by_attacking_r635)
 	tf_close(&t);
 }
 
-/* The same blows under the PH's invisibility end it (RULING R-635). */
+/* The same blows under the PH's invisibility end it (RULING R-635); the
+ * Melee Phase finds him in contact before any blow (RULING R-633, R-634):
+ * the note comes before the first duel event. */
 Test(r14_invis, s14_8_a_blow_ends_invisibility_r635)
 {
 	struct tf t;
@@ -328,8 +329,14 @@ Test(r14_invis, s14_8_a_blow_ends_invisibility_r635)
 	static const int dice[] = {6, 1, 10, 2, 10, 2, 10, 2};
 	tf_dice(&t, dice, 8);
 	tf_phase(&t, BS_PHASE_MELEE);
-	bs1e_fx_invis_contact(t.b);
-	bs1e_phase_melee(t.b);
+	bs1e_phase_melee(t.b); /* finds him first (RULING R-634) */
+	const struct bs_event *found = note_with(&t, "R-634");
+	cr_assert_not_null(found, "found in the Melee Phase");
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_DUEL) {
+			cr_assert_lt(found, &t.evs[i].ev, "found, then blows");
+			break;
+		}
 	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
 	cr_assert_not_null(e, "his blow ends it");
 	cr_assert(strstr(e->why, "R-635"), "%s", e->why);

@@ -180,10 +180,16 @@ enum bs1e_marker {
 	BS1E_MARKER_NONE,
 	BS1E_MARKER_IMMOBILIZED,
 	BS1E_MARKER_CHARM,
-	BS1E_MARKER_MAGIC, /* [14.7] part of a unit enchanted */
+	BS1E_MARKER_MAGIC,     /* [14.7] part of a unit enchanted */
+	BS1E_MARKER_INVISIBLE, /* [14.8] RULING R-631 */
 	BS1E_MARKER__COUNT
 };
 extern const char *const bs1e_marker_name[BS1E_MARKER__COUNT];
+
+/* [14.8] RULING R-631, R-633: 1 when individual `indiv` of `side` is
+ * invisible and not detected: the other side cannot attack him (the AI
+ * does not choose him). */
+int bs1e_indiv_unseen(const struct bs_battle *b, int side, int indiv);
 
 /* The value of legal plan p of an effect spell for `side` (the doctrine,
  * RULING R-627): the HD of enemy figures expected held or routed (an

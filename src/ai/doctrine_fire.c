@@ -16,6 +16,7 @@
 
 #include "ai/doctrine_int.h"
 #include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_magic.h"
 #include "battlesim/bs1e_missile.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/tabletop.h"
@@ -125,7 +126,9 @@ static int best_indiv_volley(const struct bs_battle *b, int side, int unit,
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < b->sc->sides[es].nindividuals;
 		     e++) {
-			if (!bs1e_indiv_on_table(b, es, e))
+			/* [14.8] RULING R-633: not at an unseen one */
+			if (!bs1e_indiv_on_table(b, es, e) ||
+			    bs1e_indiv_unseen(b, es, e))
 				continue;
 			const struct bs_indiv_state *c =
 			    &b->indivs[b->indiv_first[es] + e];

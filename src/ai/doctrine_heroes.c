@@ -15,6 +15,7 @@
 
 #include "ai/doctrine_int.h"
 #include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_magic.h"
 #include "battlesim/tabletop.h"
 
 /* A hunt is worth it when the enemy falls in fewer AD&D rounds than this
@@ -397,7 +398,9 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 	for (int s = 0; s < b->nsides && !low; s++)
 		for (int j = 0; s != side && j < b->sc->sides[s].nindividuals;
 		     j++) {
-			if (!bs1e_indiv_on_table(b, s, j))
+			/* [14.8] RULING R-633: not an unseen one */
+			if (!bs1e_indiv_on_table(b, s, j) ||
+			    bs1e_indiv_unseen(b, s, j))
 				continue;
 			const struct bs_indiv_state *e = ind(b, s, j);
 			double r;
@@ -520,6 +523,9 @@ static int nearest_shot(const struct bs_battle *b, int side, int k,
 		if (es == side)
 			continue;
 		for (int j = 0; j < b->sc->sides[es].nindividuals; j++) {
+			/* [14.8] RULING R-633: not at an unseen one */
+			if (bs1e_indiv_unseen(b, es, j))
+				continue;
 			struct bs_indiv_fire_order o = {k, es, -1, j, NULL, 0};
 			struct bs1e_indiv_shot p;
 			if (bs1e_check_indiv_fire_at(b, side, &o, kind, at,

@@ -180,7 +180,9 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 			if (sp->area == BS_AREA_NONE)
 				for (int j = 0;
 				     j < b->sc->sides[es].nindividuals; j++)
-					if (bs1e_indiv_on_table(b, es, j))
+					/* [14.8] RULING R-633 */
+					if (bs1e_indiv_on_table(b, es, j) &&
+					    !bs1e_indiv_unseen(b, es, j))
 						consider(b, side, k, sp, es, -1,
 							 j, &best);
 		}

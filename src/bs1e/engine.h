@@ -833,6 +833,11 @@ struct bs1e_effect {
 	/* [14.9] RULING R-676: where an individual's fear came from (the
 	 * caster's place at the cast): he flees away from it */
 	struct bs_vec from;
+	/* [14.8] RULING R-634: an invisible individual found (placed, open
+	 * to attack); RULING R-635: the Game Round his invisibility broke
+	 * (he attacked), 0 while it holds: gone at that round's end */
+	int found;
+	int broke;
 };
 /* The figures of unit g (global) held now [14.6 B] (at most its
  * figures); whether individual k (global) is held. */
@@ -852,6 +857,25 @@ void bs1e_fx_wake(struct bs_battle *b, int t);
 void bs1e_fx_end_round(struct bs_battle *b);
 /* At each reset: none. */
 void bs1e_fx_reset(struct bs_battle *b);
+/* [14.8] RULING R-631..R-635 (r14_effects.c): 1 when individual k
+ * (global) is invisible and not found: he cannot be attacked (R-633). */
+int bs1e_fx_unseen(const struct bs_battle *b, int k);
+/* RULING R-634, R-635: the -4 of his AC, 4 while he is invisible (found
+ * or not) or in the Game Round his invisibility broke, else 0. */
+int bs1e_fx_invis_ac(const struct bs_battle *b, int k);
+/* RULING R-635: individual k (global) attacks (a blow, a shot, a spell
+ * at an enemy): an invisibility that attacking ends ends (a CAST event,
+ * `step` `ends`); improved invisibility stays. */
+void bs1e_fx_invis_attacks(struct bs_battle *b, int k);
+/* RULING R-634: every invisible individual in base contact with an enemy
+ * figure is found (a CAST event, `step` `found`). */
+void bs1e_fx_invis_contact(struct bs_battle *b);
+/* The REJECTED cite and reason of an attack at an unseen individual. */
+#define BS1E_UNSEEN_WHY                                                        \
+	"he is invisible and not detected: he cannot be attacked (RULING "     \
+	"R-633)"
+#define BS1E_UNSEEN_CITE "[14.8] RULING R-633"
+
 /* The effect of legal plan p of a spell bs_spell_effect_played names:
  * [14.6 B] a hold of its target, [14.9] the fear of its area. */
 void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);

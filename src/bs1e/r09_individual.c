@@ -129,12 +129,22 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 	 * magic weapon's plus to hit; a monster's natural attacks have no
 	 * strength bonus */
 	int natural = f->natural;
+	/* [14.8] RULING R-635: a blow is an attack: it ends his own
+	 * invisibility; R-634: an invisible target's AC is 4 better */
+	bs1e_fx_invis_attacks(b, k);
+	int inv = bs1e_fx_invis_ac(b, t);
 	int need = bs1e_adnd_needed(f->thac0, df->ac);
 	struct bs_deriv dn;
 	char lab[BS_DERIV_LABEL];
 	snprintf(lab, sizeof lab, "THAC0 %d - AC %d%s =", f->thac0, df->ac,
 		 need != f->thac0 - df->ac ? " on the matrix" : "");
 	bs_deriv_init(&dn, need, lab, NULL, NULL);
+	if (inv) {
+		int ni = bs1e_adnd_needed(f->thac0, df->ac - inv);
+		bs_deriv_add(&dn, ni - need, "[14.8] RULING R-634",
+			     "invisible: AC %d", df->ac - inv);
+		need = ni;
+	}
 	int bonus = 0;
 	if (!natural && f->str_hit) {
 		bs_deriv_add(&dn, -f->str_hit, "[9.4 B]", "strength");
@@ -451,6 +461,8 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	const struct bs1e_fighter *f = &s->ix[k].f;
 	if (*nh >= s->maxhits)
 		return;
+	/* [14.8] RULING R-635: a blow is an attack */
+	bs1e_fx_invis_attacks(b, k);
 	/* [9.4 A] "The Hero attacks using normal BATTLESYSTEM melee
 	 * procedures": his AR as a 1:1 figure [8.3] T9, the special note of
 	 * Table 10 (flank against a shield -1, rear -2); RULING R-512: the
@@ -625,7 +637,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;
 	spec.doubled = doubled;
-	spec.ac = hf->ac;
+	/* [14.8] RULING R-634, R-635: an invisible hero's AC 4 better */
+	spec.ac = hf->ac - bs1e_fx_invis_ac(b, k);
 	/* [9.4 A] [14.6 B] RULING R-677: "The figure attacks using normal
 	 * BATTLESYSTEM melee procedures" on a held or sleeping hero as on
 	 * one with no armour and no defence: AC 10 (the CRT's 2d6 reads
@@ -843,7 +856,9 @@ void bs1e_indivs_melee(struct bs_battle *b, int *nh)
 	}
 	/* [9.4] "Individual combat takes place during the Melee Phase":
 	 * the duels first (RULING R-510), then the heroes' and the figures'
-	 * blows [9.4 A] */
+	 * blows [9.4 A]. [14.8] RULING R-633, R-634: an invisible figure in
+	 * contact is found first, so no blow is at an unseen one */
+	bs1e_fx_invis_contact(b);
 	duels(b);
 	character_vs_figure(b, nh);
 }

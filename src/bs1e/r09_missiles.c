@@ -331,6 +331,10 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 			return no(out, "the target is not on the table",
 				  "[9.4] [10.1]");
 		out->t = b->indiv_first[o->tside] + o->tindiv;
+		/* [14.8] "figures unable to see the invisible figures cannot
+		 * make magic or missile attacks" RULING R-633 */
+		if (bs1e_fx_unseen(b, out->t))
+			return no(out, BS1E_UNSEEN_WHY, BS1E_UNSEEN_CITE);
 		counter_block(b, out->t, 0, &ts, &tp);
 		tq = bs1e_indiv_quad(b, out->t);
 		tc = b->indivs[out->t].pos;
@@ -449,12 +453,20 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 	const struct bs1e_fighter *df = &bs1e_sc(b)->ix[t].f;
 	const struct bs_unit_weapon *w = missile_of(c->def);
 	const struct bs_weapon *wp = w->weapon;
+	/* [14.8] RULING R-634, R-635: an invisible target's AC 4 better */
+	int inv = bs1e_fx_invis_ac(b, t);
 	int need = bs1e_adnd_needed(f->thac0, df->ac);
 	struct bs_deriv dn;
 	char lab[BS_DERIV_LABEL];
 	snprintf(lab, sizeof lab, "THAC0 %d - AC %d%s =", f->thac0, df->ac,
 		 need != f->thac0 - df->ac ? " on the matrix" : "");
 	bs_deriv_init(&dn, need, lab, NULL, NULL);
+	if (inv) {
+		int ni = bs1e_adnd_needed(f->thac0, df->ac - inv);
+		bs_deriv_add(&dn, ni - need, "[14.8] RULING R-634",
+			     "invisible: AC %d", df->ac - inv);
+		need = ni;
+	}
 	int bonus = 0;
 	/* the AD&D range penalties, -2 and -5, Table 13's +2 and +5 */
 	if (p->band > 0) {
@@ -727,6 +739,8 @@ static int hero_shot(struct bs_battle *b, int k,
 		x->fired_initial = 1;
 	if (kind == BS_FIRE_PASS_THROUGH)
 		x->pass_through = 1;
+	/* [14.8] RULING R-635: a shot is an attack */
+	bs1e_fx_invis_attacks(b, k);
 	if (p.t >= 0)
 		shoot_indiv(b, k, p.t, &p, nth, kind, o->why);
 	else

@@ -853,6 +853,10 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			      : "the target does not stand alone on the table",
 			  "[9.2] [9.4] RULING R-671");
 	out->tindiv = k;
+	/* [14.8] "They cannot be attacked unless they are detected by enemy
+	 * forces" RULING R-633 */
+	if (bs1e_fx_unseen(b, k))
+		return no(out, BS1E_UNSEEN_WHY, BS1E_UNSEEN_CITE);
 	/* RULING R-671: artillery aims at units ([10.9] its target AC is a
 	 * unit's) */
 	if (m->artillery != BS_ART_NONE)
@@ -920,7 +924,8 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			     "goblins/orcs in daylight");
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
 	/* his AC [3.2], the weapon's damage against his size [8.4 C] */
-	out->ac = hf->ac;
+	/* [14.8] RULING R-634, R-635: an invisible target's AC 4 better */
+	out->ac = hf->ac - bs1e_fx_invis_ac(b, k);
 	out->damage = hf->size == BS_SIZE_L ? m->dmg_l : m->dmg_sm;
 	struct bs1e_attack_plan ap;
 	if (attack_plan(out, &ap)) {

@@ -269,6 +269,57 @@ static int sees(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 				&out) > 0;
 }
 
+/* [14.8] RULING R-632: the target of an invisibility: the caster
+ * himself, or an individual of his side standing alone whose counter his
+ * touches (range touch, as [14.1]'s contact: touches_target); a caster
+ * with a unit, or a unit, is not played. */
+static int invis_target(const struct bs_battle *b, int side,
+			const struct bs_cast_order *o, struct bs1e_cast_plan *p)
+{
+	static const char cite[] = "[14.8] [14.2] RULING R-632";
+	if (p->g >= 0)
+		return no(p,
+			  "not played: invisibility by a caster with a unit "
+			  "(on units it is not played, RULING R-636)",
+			  "[14.8] RULING R-636");
+	if (o->tside != side || o->tunit >= 0 || o->tindiv < 0 ||
+	    o->tindiv >= b->sc->sides[side].nindividuals)
+		return no(p,
+			  "invisibility is cast on himself or on an "
+			  "individual of his side standing alone (on units "
+			  "it is not played, RULING R-636)",
+			  cite);
+	p->tk = b->indiv_first[side] + o->tindiv;
+	const struct bs_indiv_state *t = &b->indivs[p->tk];
+	if (!t->alive || t->lost || !bs1e_indiv_figure(b, p->tk))
+		return no(p,
+			  t->alive && !t->lost && t->with_unit >= 0
+			      ? "he is with a unit: invisibility on an "
+				"individual with a unit is not played (RULING "
+				"R-636)"
+			      : "the target is not on the table",
+			  cite);
+	if (p->tk != p->k) {
+		/* [14.1] in contact with the enemy: magic only on himself or
+		 * at the figures he touches */
+		if (caster_engaged(b, p))
+			return no(p,
+				  "in base-to-base contact with the enemy: "
+				  "magic only on himself or against the "
+				  "figures he touches",
+				  "[14.1]");
+		/* the PH's range "touch": base to base */
+		if (!touches_target(b, p))
+			return no(p,
+				  "range touch: his counter must touch the "
+				  "friend he makes invisible (RULING R-632)",
+				  cite);
+	}
+	p->aim = t->pos;
+	p->area.at = p->aim;
+	return 1;
+}
+
 int bs1e_check_cast(const struct bs_battle *b, int side,
 		    const struct bs_cast_order *o, struct bs1e_cast_plan *p)
 {
@@ -426,6 +477,10 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		p->level = bs1e_caster_level(c->def, p->sp);
 	if (p->level <= 0)
 		return no(p, "he casts no spell of that list", "[14.1]");
+	/* [14.8] invisibility: on himself or a friend he touches (RULING
+	 * R-632) */
+	if (p->sp->effect == BS_SPFX_INVISIBLE)
+		return invis_target(b, side, o, p);
 	/* the target: an enemy unit, or an enemy individual standing alone;
 	 * [14.7] a bonus at a unit of either side (RULING R-685) */
 	if (bonus && (o->tside < 0 || o->tside >= b->nsides || o->tunit < 0 ||
@@ -470,6 +525,10 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 				  "an individual with a unit cannot be "
 				  "targeted (RULING R-575)",
 				  "[14.4]");
+		/* [14.8] "figures unable to see the invisible figures
+		 * cannot make magic or missile attacks" RULING R-633 */
+		if (o->tside != side && bs1e_fx_unseen(b, p->tk))
+			return no(p, BS1E_UNSEEN_WHY, BS1E_UNSEEN_CITE);
 	}
 	/* [14.1] "A figure in base-to-base contact with any enemy figure or
 	 * figures can only use magic on itself or against the figure(s)
@@ -1215,6 +1274,11 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 		emit_cast(b, p, m.hd_tenths, why);
 	if (!p->breath_hp)
 		note_left(b, p->k);
+	/* [14.8] RULING R-635: a spell at an enemy is an attack: it ends
+	 * the caster's invisibility (improved invisibility excepted) */
+	if ((p->tg >= 0 && b->units[p->tg].side != c->side) ||
+	    (p->tk >= 0 && b->indivs[p->tk].side != c->side))
+		bs1e_fx_invis_attacks(b, p->k);
 	/* [9.2] "If a spell is CAST by a commander, his unit is out of
 	 * command for the entire Game Round" (a breath is no spell); "a
 	 * commander can use magic items or innate spell abilities and still

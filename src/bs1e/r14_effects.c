@@ -9,7 +9,10 @@
  * its unit (R-625), a lone individual flees (R-676); [14.6 B] sleep by the PH's
  * table of hit dice (R-628), broken by a friend in contact (R-629; individuals
  * R-675). A commander held, asleep or fleeing commands nothing: command is
- * decided again when such an effect begins and ends (R-678). */
+ * decided again when such an effect begins and ends (R-678). [14.8]
+ * invisibility on a lone individual, the no-referee form: the Invisible
+ * marker (R-631), by touch (R-632), no attack at him (R-633), contact
+ * finds him and the -4 AC (R-634), his attack ends it (R-635). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +24,8 @@ const char *const bs1e_marker_name[BS1E_MARKER__COUNT] = {
     [BS1E_MARKER_NONE] = "none",
     [BS1E_MARKER_IMMOBILIZED] = "Immobilized",
     [BS1E_MARKER_CHARM] = "Charm",
-    [BS1E_MARKER_MAGIC] = "Magic", /* [14.7] r14_bonus.c */
+    [BS1E_MARKER_MAGIC] = "Magic",	   /* [14.7] r14_bonus.c */
+    [BS1E_MARKER_INVISIBLE] = "Invisible", /* [14.8] RULING R-631 */
 };
 
 /* ---- the list ------------------------------------------------------------ */
@@ -175,7 +179,8 @@ static int marker(enum bs_spell_effect kind)
 	return immobilizes(kind) ? BS1E_MARKER_IMMOBILIZED
 	       : kind == BS_SPFX_CHARM || kind == BS_SPFX_MASS_CHARM
 		   ? BS1E_MARKER_CHARM
-		   : BS1E_MARKER_NONE;
+	       : kind == BS_SPFX_INVISIBLE ? BS1E_MARKER_INVISIBLE
+					   : BS1E_MARKER_NONE;
 }
 
 /* The CAST event of an effect placed (n[0] 3) on unit g or individual t
@@ -212,9 +217,11 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		}
 	}
 	ev.why = why;
-	ev.cite = p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
-		  : p->sp->effect == BS_SPFX_SLEEP     ? "[14.6 B] RULING R-628"
-						       : "[14.6 B] [14.3]";
+	ev.cite = p->sp->effect == BS_SPFX_INVISIBLE
+		      ? "[14.8] RULING R-631, R-632"
+		  : p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
+		  : p->sp->effect == BS_SPFX_SLEEP ? "[14.6 B] RULING R-628"
+						   : "[14.6 B] [14.3]";
 	bs_battle_emit(b, &ev);
 }
 
@@ -718,6 +725,174 @@ static int sleep_friend_indiv(const struct bs_battle *b, int t)
 	return 0;
 }
 
+/* ---- [14.8] invisibility on an individual standing alone --------------- */
+
+/* RULING R-632: 1 when effect e is an invisibility that attacking ends
+ * (the PH's invisibility, duration "special": "until the creature
+ * attacks"); improved invisibility (a timed duration) is not. */
+static int ends_on_attack(const struct bs1e_effect *e)
+{
+	return e->sp && e->sp->dur_kind != BS_DUR_TIMED;
+}
+
+static const struct bs1e_effect *invis_of(const struct bs_battle *b, int k)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].t == k && s->fx[i].kind == BS_SPFX_INVISIBLE)
+			return &s->fx[i];
+	return NULL;
+}
+
+int bs1e_fx_unseen(const struct bs_battle *b, int k)
+{
+	/* [14.8] "If you are not using a referee, place invisible figures
+	 * on the board with an Invisible marker on them. They cannot be
+	 * attacked unless they are detected by enemy forces." RULING R-633 */
+	const struct bs1e_effect *e = invis_of(b, k);
+	return e && !e->found && !e->broke;
+}
+
+int bs1e_indiv_unseen(const struct bs_battle *b, int side, int indiv)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals)
+		return 0;
+	return bs1e_fx_unseen(b, b->indiv_first[side] + indiv);
+}
+
+int bs1e_fx_invis_ac(const struct bs_battle *b, int k)
+{
+	/* [14.8] "they have a -4 AC bonus as long as they are invisible";
+	 * "the invisible figure retains its -4 AC bonus for the rest of
+	 * that Game Round" (RULING R-634, R-635) */
+	return invis_of(b, k) ? 4 : 0;
+}
+
+/* The NOTE of individual t (global) of an invisibility. */
+static void invis_note(struct bs_battle *b, int t, const char *what,
+		       const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	ev.side = b->indivs[t].side;
+	ev.indiv = b->indivs[t].idx;
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+void bs1e_fx_invis_attacks(struct bs_battle *b, int k)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++) {
+		struct bs1e_effect *e = &s->fx[i];
+		if (e->t != k || e->kind != BS_SPFX_INVISIBLE || e->broke)
+			continue;
+		if (!ends_on_attack(e))
+			continue; /* RULING R-635: improved invisibility stays
+				   */
+		/* [14.8] "If an invisible figure attacks, it loses its
+		 * invisibility according to the AD&D and D&D game rules";
+		 * RULING R-635: it ends now, the -4 kept to the round's end */
+		e->broke = b->round > 0 ? b->round : 1;
+		if (!bs_battle_events_on(b))
+			continue;
+		struct bs1e_cast_plan p;
+		memset(&p, 0, sizeof p);
+		p.k = e->k;
+		p.sp = e->sp;
+		struct bs_event ev;
+		bs1e_cast_event(b, &ev, &p, 4, -1, e->t);
+		ev.n[1] = e->kind;
+		ev.n[7] = 1;
+		ev.n[9] = BS1E_MARKER_INVISIBLE;
+		ev.n[10] = b->round - e->round + 1;
+		ev.why = "he attacked: his invisibility ends; he keeps the -4 "
+			 "to his AC for the rest of this Game Round (RULING "
+			 "R-635)";
+		ev.cite = "[14.8] RULING R-635";
+		bs_battle_emit(b, &ev);
+	}
+}
+
+/* 1 when the counter of individual t (global) touches an enemy figure: a
+ * unit of another side in play, or another side's individual on the
+ * table. */
+static int touches_enemy(const struct bs_battle *b, int t)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	struct bs_quad q = bs1e_indiv_quad(b, t);
+	for (int g = 0; g < b->nunits; g++) {
+		if (b->units[g].side == d->side || !bs1e_in_play(b, g))
+			continue;
+		struct bs_quad u = bs1e_quad(b, g);
+		if (bs_quad_dist_cmp(&q, &u, BS_GEOM_TOUCH) <= 0)
+			return 1;
+	}
+	for (int j = 0; j < b->nindivs; j++) {
+		if (b->indivs[j].side == d->side || !bs1e_indiv_figure(b, j))
+			continue;
+		struct bs_quad o = bs1e_indiv_quad(b, j);
+		if (bs_quad_dist_cmp(&q, &o, BS_GEOM_TOUCH) <= 0)
+			return 1;
+	}
+	return 0;
+}
+
+void bs1e_fx_invis_contact(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++) {
+		struct bs1e_effect *e = &s->fx[i];
+		if (e->kind != BS_SPFX_INVISIBLE || e->found || e->broke ||
+		    !bs1e_indiv_figure(b, e->t) || !touches_enemy(b, e->t))
+			continue;
+		/* [14.8] "If an invisible figure comes into base-to-base
+		 * contact with any enemy figure at any point, the invisible
+		 * figure must be placed on the board" RULING R-634 */
+		e->found = 1;
+		invis_note(b, e->t,
+			   "detected: an invisible figure in base-to-base "
+			   "contact with an enemy figure; he can be attacked, "
+			   "at -4 to his AC while he is invisible (RULING "
+			   "R-634)",
+			   "[14.8] RULING R-634");
+	}
+}
+
+/* [14.8] RULING R-632: plan p's invisibility on individual p->tk (the
+ * caster or a friend standing alone he touches, bs1e_check_cast). */
+static void invis_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int t = p->tk;
+	if (invis_of(b, t) && !invis_of(b, t)->broke) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: he is invisible already (RULING "
+			    "R-632)");
+		return;
+	}
+	/* R-620: improved invisibility's rounds; the PH's invisibility has
+	 * none ("until the creature attacks"): -1 */
+	int timed = p->sp->dur_kind == BS_DUR_TIMED;
+	int rounds = timed ? duration(b, p) : 0;
+	emit_effect(b, p, -1, t, 1, 1, NULL, NULL, NULL, 1, rounds,
+		    timed ? "invisible: the Invisible marker; not broken by "
+			    "his attacks (RULING R-631, R-632, R-635)"
+			  : "invisible: the Invisible marker, until he "
+			    "attacks (RULING R-631, R-632)");
+	/* a new cast after a broken one: the old record goes */
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int j = 0;
+	for (int i = 0; i < s->nfx; i++)
+		if (!(s->fx[i].t == t && s->fx[i].kind == BS_SPFX_INVISIBLE))
+			s->fx[j++] = s->fx[i];
+	s->nfx = j;
+	add(b, p, -1, t, 1, timed ? rounds : -1);
+}
+
 void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	if (p->sp->effect == BS_SPFX_ROUT) {
@@ -730,6 +905,10 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	}
 	if (p->sp->effect == BS_SPFX_CHARM) {
 		bs1e_charm_cast(b, p); /* [14.6 A] r14_charm.c */
+		return;
+	}
+	if (p->sp->effect == BS_SPFX_INVISIBLE) {
+		invis_cast(b, p); /* [14.8] */
 		return;
 	}
 	if (p->tg >= 0)
@@ -824,6 +1003,15 @@ void bs1e_fx_end_round(struct bs_battle *b)
 				gone = 1;
 			}
 		}
+		/* [14.8] RULING R-635: an invisibility broken by an attack
+		 * (its end logged then) goes with its round's -4; R-632: the
+		 * PH's invisibility has no rounds (left -1) */
+		if (!gone && e->kind == BS_SPFX_INVISIBLE &&
+		    (e->broke || e->left < 0)) {
+			if (!e->broke)
+				s->fx[j++] = *e;
+			continue;
+		}
 		if (!gone && e->figs > 0 && --e->left <= 0) {
 			emit_end(b, e, e->figs, NULL);
 			gone = 1;
@@ -890,6 +1078,9 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 	if (!p->legal || p->fails)
 		return 0;
 	const struct bs_spell *sp = p->sp;
+	/* [14.8] RULING R-636: the doctrine does not cast invisibility */
+	if (sp->effect == BS_SPFX_INVISIBLE)
+		return 0;
 	if (sp->effect == BS_SPFX_ROUT) {
 		int n;
 		struct bs1e_area_hit *h = area_hits(b, p, &n);

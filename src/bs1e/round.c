@@ -99,7 +99,11 @@ static void bs1e_round(struct bs_battle *b)
 		/* [4.7] command is decided as each phase begins */
 		if (ph->phase != BS_PHASE_INITIATIVE)
 			bs1e_command_update(b, 0);
+		/* [14.8] RULING R-634: an invisible figure in base contact
+		 * with an enemy is found, as each phase begins and ends */
+		bs1e_fx_invis_contact(b);
 		ph->run(b);
+		bs1e_fx_invis_contact(b);
 		/* RULING R-502: lone figures a router or an involuntary
 		 * change of formation covered step aside */
 		bs1e_indivs_make_way(b);

@@ -276,8 +276,11 @@ struct bs_human_q {
 	/* FIRE: the kind of fire (enum bs_fire_kind) and the volleys given
 	 * so far in the phase; PASS_THROUGH: BS_FIRE_PASS_THROUGH, the
 	 * mover (eside, eunit) and the moments of its move (valid while it
-	 * is asked), nrally the volleys given so far at this move */
+	 * is asked), nrally the volleys given so far at this move; RULING
+	 * R-697: at an enemy individual's own move eunit is -1 and the mover
+	 * is individual (eside, eindiv) (else eindiv -1) */
 	int fire;
+	int eindiv;
 	const struct bs_move_point *path;
 	int npath;
 	const struct bs_fire_order *given; /* PASS_THROUGH: nrally of them */
@@ -317,10 +320,11 @@ struct bs_human_answer {
 	/* FIRE, PASS_THROUGH (done 0): the volley, its unit and target
 	 * (fire.at is set by the controller); its kind; PASS_THROUGH: the
 	 * mover (mside, munit) and `after` (inches of its move, -1 its last
-	 * moment), as a scripted fire entry has them */
+	 * moment), as a scripted fire entry has them; RULING R-697: an
+	 * individual mover (mside, mindiv; munit -1), else mindiv -1 */
 	struct bs_fire_order fire;
 	int fire_kind;
-	int mside, munit;
+	int mside, munit, mindiv;
 	double after;
 	struct bs_role_order role; /* ROLES (done 0): the change */
 	/* FIRE with q->shots (done 0): the individual's shot (R-552);

@@ -276,10 +276,12 @@ struct bs_script_order {
 	 * order.tunit), the special ammunition (-1 none), and for
 	 * pass-through fire the enemy unit whose move it waits for (mside,
 	 * munit) and the inches of that move after which it fires (`after`,
-	 * -1: its last moment) */
+	 * -1: its last moment); RULING R-697: or the enemy individual
+	 * standing alone whose own move it waits for (mside, mindiv; munit
+	 * -1), else mindiv -1 */
 	enum bs_fire_kind fire;
 	int ammo;
-	int mside, munit;
+	int mside, munit, mindiv;
 	double after;
 	/* INDIV: the individual's move; ROLE: the change of role */
 	struct bs_indiv_order iorder;

@@ -58,7 +58,7 @@ static void defaults(struct bs_human_answer *a)
 	a->mx_target = -1;
 	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL, 0};
 	a->fire_kind = -1;
-	a->mside = a->munit = -1;
+	a->mside = a->munit = a->mindiv = -1;
 	a->after = -1;
 	a->shot = (struct bs_indiv_fire_order){-1, -1, -1, -1, NULL, 0};
 	a->cast.indiv = a->cast.tside = a->cast.tunit = a->cast.tindiv = -1;
@@ -82,7 +82,7 @@ static void question(struct bs_human_q *q, enum bs_human_ask k, int side,
 	q->kind = k;
 	q->side = side;
 	q->unit = unit;
-	q->indiv = q->eside = q->eunit = -1;
+	q->indiv = q->eside = q->eunit = q->eindiv = -1;
 	q->fire = -1;
 }
 
@@ -303,6 +303,29 @@ int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
 		if (!unit_in_play(b, g) || bs1e_shots_left(b, side, i) <= 0 ||
 		    (pt && named_before(q, i)))
 			continue;
+		if (pt && q->eindiv >= 0) {
+			/* RULING R-697: at an individual's own move (R-674),
+			 * the volleys at him, by R-670's plan */
+			int first = -1, last = -1;
+			for (int k = 0; k < q->npath; k++) {
+				struct bs1e_volley_plan p;
+				bs1e_volley_plan_indiv(
+				    b, side, i, q->eside, q->eindiv,
+				    BS_FIRE_PASS_THROUGH, -1, &q->path[k], &p);
+				if (!p.legal || p.harmless)
+					continue;
+				if (first < 0)
+					first = k;
+				last = k;
+			}
+			if (first < 0)
+				continue;
+			if (n < max)
+				out[n] = (struct bs_human_volley){
+				    i, q->eside, q->eindiv, first, last};
+			n++;
+			continue;
+		}
 		for (int es = 0; es < b->nsides; es++)
 			for (int e = 0;
 			     es != side && e < b->sc->sides[es].nunits; e++) {
@@ -375,6 +398,40 @@ static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
 		q.fire = BS_FIRE_PASS_THROUGH;
 		q.eside = mside;
 		q.eunit = munit;
+		q.path = path;
+		q.npath = np;
+		q.nrally = n;
+		q.given = out;
+		if (bs_ai_human_volleys(b, &q, NULL, 0) == 0)
+			break;
+		ask(ctx, b, &q, &a);
+		if (a.done || a.fire.unit < 0)
+			break;
+		out[n] = a.fire;
+		out[n].at = bs_ai_pass_through_moment(path, np, a.after);
+		n++;
+	}
+	return n;
+}
+
+/* [10.6] RULING R-697: at the own move of enemy individual (mside,
+ * mindiv) standing alone (R-674), asked as at a unit's move (R-431)
+ * while a unit of the side may fire at him at a moment of it: each
+ * answer one volley (a unit once, at him or at another enemy in range
+ * and sight then), `none` ends them; the moment read from `after`. */
+static int h_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
+				   int side, int mside, int mindiv,
+				   const struct bs_move_point *path, int np,
+				   struct bs_fire_order *out, int max)
+{
+	int n = 0;
+	while (n < max) {
+		struct bs_human_q q;
+		struct bs_human_answer a;
+		question(&q, BS_HUMAN_PASS_THROUGH, side, -1);
+		q.fire = BS_FIRE_PASS_THROUGH;
+		q.eside = mside;
+		q.eindiv = mindiv;
 		q.path = path;
 		q.npath = np;
 		q.nrally = n;
@@ -548,10 +605,14 @@ static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
 		*cite = pt ? "[10.6]" : "[1.2] [1.5]";
 		return 0;
 	}
-	if (pt && (a->mside != q->eside || a->munit != q->eunit)) {
-		*why = "pass-through fire waits for the move asked about "
-		       "(mover: the unit moving now)";
-		*cite = "[10.6]";
+	if (pt && (a->mside != q->eside || a->munit != q->eunit ||
+		   a->mindiv != q->eindiv)) {
+		*why = q->eindiv >= 0
+			   ? "pass-through fire waits for the move asked "
+			     "about (mover: the individual moving now)"
+			   : "pass-through fire waits for the move asked "
+			     "about (mover: the unit moving now)";
+		*cite = q->eindiv >= 0 ? "[10.6] RULING R-697" : "[10.6]";
 		return 0;
 	}
 	if (pt && named_before(q, f->unit)) {
@@ -565,8 +626,13 @@ static int fire_check(const struct bs_battle *b, const struct bs_human_q *q,
 	    pt ? &q->path[bs_ai_pass_through_moment(q->path, q->npath,
 						    a->after)]
 	       : NULL;
-	bs1e_volley_plan(b, q->side, f->unit, f->tside, f->tunit,
-			 (enum bs_fire_kind)q->fire, f->ammo, at, &p);
+	if (f->at_indiv) /* RULING: at an individual */
+		bs1e_volley_plan_indiv(b, q->side, f->unit, f->tside, f->tunit,
+				       (enum bs_fire_kind)q->fire, f->ammo, at,
+				       &p);
+	else
+		bs1e_volley_plan(b, q->side, f->unit, f->tside, f->tunit,
+				 (enum bs_fire_kind)q->fire, f->ammo, at, &p);
 	if (!p.legal) {
 		*why = p.why ? p.why : "the rules do not allow this volley";
 		*cite = p.cite ? p.cite : "[10.0]";
@@ -1257,6 +1323,7 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.cast = h_cast;				  /* RULING R-660 */
 	h->ctl.turn = h_turn;				  /* RULING R-661 */
 	h->ctl.pass_through_indiv = h_pass_through_indiv; /* RULING R-662 */
+	h->ctl.pass_through_at_indiv = h_pass_through_at_indiv; /* */
 }
 
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,

@@ -157,6 +157,39 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* [10.6] RULING R-697: this round's pass-through entries of the side's
+ * units waiting for the own move of enemy individual (mside, mindiv)
+ * (R-674), at the moment `after` picks (as at a unit's move); their
+ * target him or any other enemy, checked by the rules when it comes. */
+static int script_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
+					int side, int mside, int mindiv,
+					const struct bs_move_point *path,
+					int np, struct bs_fire_order *out,
+					int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     n < max && np > 0 &&
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
+		if (o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
+		    o->mside != mside || o->munit >= 0 || o->mindiv != mindiv)
+			continue;
+		int at_indiv = o->iorder.tindiv >= 0;
+		out[n++] = (struct bs_fire_order){
+		    o->unit,
+		    at_indiv ? o->iorder.tside : o->order.tside,
+		    at_indiv ? o->iorder.tindiv : o->order.tunit,
+		    o->ammo,
+		    bs_ai_pass_through_moment(path, np, o->after),
+		    NULL,
+		    at_indiv};
+	}
+	return n;
+}
+
 /* [9.4] RULING R-525: this round's `fire:` entries of individuals for
  * the phase (RULING R-549: `phase: initial` in the Initial Missile
  * Phase, else the Missile and Magic Phase's), in the file's order. */
@@ -363,6 +396,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.fire_indiv = script_fire_indiv;
 	s->ctl.turn = script_turn;
 	s->ctl.pass_through_indiv = script_pass_through_indiv;
+	s->ctl.pass_through_at_indiv = script_pass_through_at_indiv; /* */
 	s->ctl.melee_order = script_melee_order;
 	s->ctl.cast = script_cast;
 }

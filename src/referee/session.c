@@ -230,8 +230,8 @@ static int d_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
 }
 
 /* Issue 15 [10.6] RULING R-674: a side's units' pass-through fire at an
- * enemy individual's move, asked of its controller as in `play` (the
- * human controller has none: RULING R-696). */
+ * enemy individual's move, asked of its controller as in `play` (a human
+ * side's at the pass-through prompt, RULING R-697). */
 static int d_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
 				   int side, int mside, int mindiv,
 				   const struct bs_move_point *path, int n,
@@ -571,7 +571,8 @@ static int answers(const struct bs_ref_input *in, const struct bs_ref_prompt *p)
 				   (p->q->shots != 0) &&
 			       (in->ask == BS_HUMAN_FIRE ||
 				(in->ans.mside == p->q->eside &&
-				 in->ans.munit == p->q->eunit));
+				 in->ans.munit == p->q->eunit &&
+				 in->ans.mindiv == p->q->eindiv));
 		return 1;
 	}
 }
@@ -1045,7 +1046,13 @@ void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 	if (q->kind == BS_HUMAN_FIRE && c->fire)
 		n = c->fire(c->ctx, b, q->side, (enum bs_fire_kind)q->fire,
 			    q->nrally, o, BS_MAX_FIRE_ORDERS);
-	else if (q->kind == BS_HUMAN_PASS_THROUGH && c->pass_through)
+	else if (q->kind == BS_HUMAN_PASS_THROUGH && q->eindiv >= 0) {
+		/* RULING R-697: at an individual's own move (R-674) */
+		if (c->pass_through_at_indiv)
+			n = c->pass_through_at_indiv(
+			    c->ctx, b, q->side, q->eside, q->eindiv, q->path,
+			    q->npath, o, BS_MAX_FIRE_ORDERS);
+	} else if (q->kind == BS_HUMAN_PASS_THROUGH && c->pass_through)
 		n = c->pass_through(c->ctx, b, q->side, q->eside, q->eunit,
 				    q->path, q->npath, o, BS_MAX_FIRE_ORDERS);
 	if (n > BS_MAX_FIRE_ORDERS)
@@ -1063,6 +1070,7 @@ void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 		if (q->kind == BS_HUMAN_PASS_THROUGH) {
 			a->mside = q->eside;
 			a->munit = q->eunit;
+			a->mindiv = q->eindiv;
 			a->after = q->path[o[i].at].moved;
 		}
 		return;
@@ -1519,7 +1527,11 @@ static void fire_entry_text(const struct bs_ref *r, const struct bs_human_q *q,
 		put(out, len, &k, ", phase: %s", fire_word[q->fire]);
 	if (q->kind == BS_HUMAN_PASS_THROUGH && q->eside >= 0 &&
 	    q->eside < r->sc->nsides && !has_key(t, "mover")) {
-		const char *nm = r->sc->sides[q->eside].units[q->eunit].name;
+		/* RULING R-697: an individual's own move names him */
+		const char *nm =
+		    q->eindiv >= 0
+			? r->sc->sides[q->eside].individuals[q->eindiv].name
+			: r->sc->sides[q->eside].units[q->eunit].name;
 		put(out, len, &k, ", mover: '");
 		for (const char *c = nm; *c; c++)
 			put(out, len, &k, *c == '\'' ? "''" : "%c", *c);
@@ -1549,9 +1561,9 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	if (!has_key(t, "fire")) {
 		snprintf(why, len,
 			 "here: a volley, fire: UNIT, target: ENEMY%s, or %s",
-			 q->kind == BS_HUMAN_PASS_THROUGH
-			     ? "[, after: INCHES of its move]"
-			     : "",
+			 q->kind != BS_HUMAN_PASS_THROUGH ? ""
+			 : q->eindiv >= 0 ? "[, after: INCHES of his move]"
+					  : "[, after: INCHES of its move]",
 			 q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
 		return -1;
 	}
@@ -1577,6 +1589,7 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		/* RULING R-662: a pass-through shot's mover and moment */
 		a->mside = o.mside;
 		a->munit = o.munit;
+		a->mindiv = o.mindiv;
 		a->after = o.after;
 		return 0;
 	}
@@ -1593,6 +1606,7 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->fire_kind = (int)o.fire;
 	a->mside = o.mside;
 	a->munit = o.munit;
+	a->mindiv = o.mindiv; /* RULING R-697 */
 	a->after = o.after;
 	return 0;
 }
@@ -1654,7 +1668,7 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	a->mx_target = -1;
 	a->fire = (struct bs_fire_order){-1, -1, -1, -1, 0, NULL, 0};
 	a->fire_kind = -1;
-	a->mside = a->munit = -1;
+	a->mside = a->munit = a->mindiv = -1;
 	a->after = -1;
 	a->shot = (struct bs_indiv_fire_order){-1, -1, -1, -1, NULL, 0};
 	a->cast.indiv = a->cast.tside = a->cast.tunit = a->cast.tindiv = -1;
@@ -1890,7 +1904,8 @@ int bs_ref_load_record(struct bs_ref *r, struct bs_ref_input *in, char *why,
 				       .unit = in->unit,
 				       .indiv = in->indiv,
 				       .eside = -1,
-				       .eunit = -1};
+				       .eunit = -1,
+				       .eindiv = -1};
 		if (read_answer(r, &q, in, why, len) != 0)
 			return -1;
 	}
@@ -2268,7 +2283,16 @@ static void fire_question_text(const struct bs_ref *r,
 	}
 	buf[0] = '\0';
 	int pt = q->kind == BS_HUMAN_PASS_THROUGH;
-	if (pt) {
+	int pti = pt && q->eindiv >= 0; /* RULING R-697 */
+	if (pti) {
+		put(buf, len, &k,
+		    "%s: %s is about to move %.1f\": pass-through fire? "
+		    "[10.6] RULING R-674, R-697 (fire: UNIT, target: ENEMY[, "
+		    "after: INCHES of his move] | none)",
+		    sd->name,
+		    r->sc->sides[q->eside].individuals[q->eindiv].name,
+		    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0);
+	} else if (pt) {
 		char m[96];
 		bs_battle_unit_name(b, b->side_first[q->eside] + q->eunit, m,
 				    sizeof m);
@@ -2308,8 +2332,15 @@ static void fire_question_text(const struct bs_ref *r,
 		const struct bs_unit_state *u =
 		    &b->units[b->side_first[q->side] + v[i].unit];
 		char t[96];
-		bs_battle_unit_name(b, b->side_first[v[i].tside] + v[i].tunit,
-				    t, sizeof t);
+		if (pti)
+			snprintf(t, sizeof t, "%s",
+				 r->sc->sides[v[i].tside]
+				     .individuals[v[i].tunit]
+				     .name);
+		else
+			bs_battle_unit_name(
+			    b, b->side_first[v[i].tside] + v[i].tunit, t,
+			    sizeof t);
 		if (v[i].unit != last_unit) {
 			put(buf, len, &k, "\n  %s (%d shot%s left)%s",
 			    sd->units[v[i].unit].name,
@@ -2329,14 +2360,14 @@ static void fire_question_text(const struct bs_ref *r,
 			put(buf, len, &k, ";");
 		}
 		struct bs_fire_order f = {v[i].unit, v[i].tside, v[i].tunit, -1,
-					  0,	     NULL,	 0};
+					  0,	     NULL,	 pti};
 		if (pt) {
 			double from = q->path[v[i].first].moved,
 			       to = q->path[v[i].last].moved;
 			int end = v[i].last == q->npath - 1;
 			put(buf, len, &k,
-			    " at %s from %.1f\" to %.1f\" of its move", t, from,
-			    to);
+			    " at %s from %.1f\" to %.1f\" of %s move", t, from,
+			    to, pti ? "his" : "its");
 			const struct bs_move_point *at =
 			    &q->path[end ? q->npath - 1 : v[i].last];
 			put(buf, len, &k, ", %s",

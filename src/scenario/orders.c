@@ -451,6 +451,61 @@ static int fire_target(struct ld *ld, int si, const yaml_node_t *n,
 	return -1;
 }
 
+/* [10.6] RULING R-697: a pass-through entry's `mover:`: an enemy unit by
+ * name (the units first, as R-673 reads `target:`), else an enemy
+ * individual (his own move, R-674; whether he stands alone is for the
+ * rules when he moves). 0 with o->mside and o->munit or o->mindiv set,
+ * -1 after an error (with a suggestion among the enemy units' and
+ * individuals' names). */
+static int fire_mover(struct ld *ld, int si, const yaml_node_t *n,
+		      struct bs_script_order *o)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *t = ld_text(ld, n, "mover", "a name");
+	if (!t)
+		return -1;
+	o->mindiv = -1;
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; i < s->sides[k].nunits; i++)
+			if (strcasecmp(s->sides[k].units[i].name, t) == 0)
+				return enemy_unit(ld, si, n, &o->mside,
+						  &o->munit);
+	for (int k = 0; k < s->nsides; k++)
+		for (int i = 0; i < s->sides[k].nindividuals; i++) {
+			if (strcasecmp(s->sides[k].individuals[i].name, t) != 0)
+				continue;
+			if (k == si) {
+				ld_err(ld, n,
+				       "mover: '%s' is of the order's own "
+				       "side; pass-through fire waits for an "
+				       "enemy's move [10.6]",
+				       t);
+				return -1;
+			}
+			o->mside = k;
+			o->munit = -1;
+			o->mindiv = i;
+			return 0;
+		}
+	const char *names[BS_MAX_UNITS * BS_MAX_SIDES +
+			  BS_MAX_INDIVIDUALS * BS_MAX_SIDES];
+	size_t nn = 0;
+	for (int k = 0; k < s->nsides; k++) {
+		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
+			if (s->sides[k].units[i].name[0])
+				names[nn++] = s->sides[k].units[i].name;
+		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
+			if (s->sides[k].individuals[i].name[0])
+				names[nn++] = s->sides[k].individuals[i].name;
+	}
+	const char *sg = strlen(t) < 64 ? bs_suggest(t, names, nn) : NULL;
+	char buf[64];
+	ld_err(ld, n, "mover: unknown enemy unit or individual %s%s%s%s",
+	       ld_kind(n, buf, sizeof buf), sg ? " (did you mean '" : "",
+	       sg ? sg : "", sg ? "'?)" : "");
+	return -1;
+}
+
 /* A fire entry [10.2] (issue 14): `fire:` the unit, `target:` the enemy,
  * `phase:` initial, missile (the default; artillery for a piece),
  * artillery or pass_through; for pass-through fire `mover:` (the enemy
@@ -464,7 +519,7 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 	int bad = 0;
 	o->kind = BS_SCRIPT_FIRE;
 	o->ammo = -1;
-	o->mside = o->munit = -1;
+	o->mside = o->munit = o->mindiv = -1;
 	o->after = -1;
 	static const int not_fire[] = {
 	    OK_UNIT,	  OK_RALLY, OK_MOB,  OK_ORDER, OK_STEPS,
@@ -513,11 +568,22 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 				o->mside = o->iorder.tside;
 				o->munit = o->iorder.tunit;
 				if (v[OK_MOVER] &&
-				    enemy_unit(ld, si, v[OK_MOVER], &o->mside,
-					       &o->munit) != 0)
+				    fire_mover(ld, si, v[OK_MOVER], o) != 0)
 					bad = -1;
-				else if (!v[OK_MOVER] && o->munit < 0 &&
-					 bad == 0) {
+				else if (o->mindiv >= 0) {
+					/* RULING R-674, R-697: a hero's
+					 * shots at an individual's move are
+					 * not played */
+					ld_err(ld, v[OK_MOVER],
+					       "mover: an individual's "
+					       "pass-through shot waits for an "
+					       "enemy unit's move; heroes do "
+					       "not shoot at an individual's "
+					       "move [10.6] (RULING R-674, "
+					       "R-697)");
+					bad = -1;
+				} else if (!v[OK_MOVER] && o->munit < 0 &&
+					   bad == 0) {
 					ld_err(ld, n,
 					       "fire entry: an individual's "
 					       "pass-through fire at an "
@@ -559,18 +625,17 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 	}
 	o->fire = (enum bs_fire_kind)k;
 	if (k == BS_FIRE_PASS_THROUGH) {
+		/* the mover: `mover:` (RULING R-697: an enemy unit, else an
+		 * enemy individual), else the target, a unit's move or an
+		 * individual's own [10.6] (R-674) */
 		o->mside = o->order.tside;
 		o->munit = o->order.tunit;
-		if (v[OK_MOVER] &&
-		    enemy_unit(ld, si, v[OK_MOVER], &o->mside, &o->munit) != 0)
-			bad = -1;
-		else if (!v[OK_MOVER] && o->iorder.tindiv >= 0 && bad == 0) {
-			ld_err(ld, n,
-			       "fire entry: pass-through fire at an "
-			       "individual names the unit moving (mover) "
-			       "[10.6] (RULING R-673)");
-			bad = -1;
+		if (o->iorder.tindiv >= 0) {
+			o->mside = o->iorder.tside;
+			o->mindiv = o->iorder.tindiv;
 		}
+		if (v[OK_MOVER] && fire_mover(ld, si, v[OK_MOVER], o) != 0)
+			bad = -1;
 		if (v[OK_AFTER] && ld_num(ld, v[OK_AFTER], "after", 0,
 					  LD_MAX_TABLE, &o->after) != 0)
 			bad = -1;
@@ -802,6 +867,7 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	memset(o, 0, sizeof *o);
 	o->unit = -1;
 	o->indiv = -1;
+	o->mside = o->munit = o->mindiv = -1;
 	o->order.tside = -1;
 	o->order.tunit = -1;
 	o->line = (int)n->start_mark.line + 1;

@@ -5,7 +5,8 @@
 # (4" along, long range: he will stand out of reach in their phase), one
 # figure at a size M hero, 4 hp a HD (R-670); his move is cut at the
 # moment and goes on; the same scenario, the Bowmen's side scripted
-# (R-696: no answer to the question yet), has no moment and no shot.
+# without a pass-through entry for his move (R-697), has no moment and no
+# shot.
 F="$DATA/pass_through_hero_run.yaml"
 run play "$F" --seed 1 --rounds 1
 expect_code 0

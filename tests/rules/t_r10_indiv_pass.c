@@ -272,3 +272,70 @@ Test(r10_indiv_pass, s10_6_ruling_r695_doctrine_moment_and_last_shot)
 	    0, "kept for the Orcs");
 	tf_close(&t);
 }
+
+/* [10.6] RULING R-697: a scripted side's pass-through entry naming the
+ * individual as its mover (`mover:` Ulfgar, here by default the target)
+ * fires at the first moment `after` inches into his own move (6": at
+ * (22, 26)); an entry waiting for the Orcs' move does not fire at his. */
+Test(r10_indiv_pass, s10_6_ruling_r697_scripted_entry_at_his_move)
+{
+	FILE *f = fopen(RUN_YAML, "rb");
+	cr_assert_not_null(f, "%s", RUN_YAML);
+	static char yaml[8192], edited[9000];
+	size_t n = fread(yaml, 1, sizeof yaml - 1, f);
+	fclose(f);
+	yaml[n] = 0;
+	const char *ctl = "    controller: doctrine\n";
+	const char *wat = "rank: unit}\n";
+	char *c = strstr(yaml, ctl), *w = strstr(yaml, wat);
+	cr_assert(c && w && c < w);
+	w += strlen(wat);
+	snprintf(edited, sizeof edited,
+		 "%.*s    controller: scripted\n%.*s    orders:\n"
+		 "      - {round: 1, fire: Bowmen, target: Orcs, phase: "
+		 "pass_through, mover: Orcs}\n"
+		 "      - {round: 1, fire: Bowmen, target: Ulfgar, phase: "
+		 "pass_through, after: 6}\n%s",
+		 (int)(c - yaml), yaml, (int)(w - (c + strlen(ctl))),
+		 c + strlen(ctl), w);
+	struct tf t;
+	tf_open(&t, edited);
+	struct bs_battle *b = t.b;
+	b->round = 1;
+	b->side_a = 0;
+	b->side_order[0] = 0;
+	b->side_order[1] = 1;
+	b->first_mover = 1;
+	for (int g = 0; g < b->nunits; g++)
+		bs1e_missile_new_round(b, g);
+	struct bs_ai_script s;
+	bs_ai_script_init(&s);
+	cr_assert_not_null(s.ctl.pass_through_at_indiv);
+	t.ctl.pass_through_at_indiv = s.ctl.pass_through_at_indiv;
+	t.indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						.x = 28,
+						.y = 26,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	tf_dice(&t, (int[]){3, 2}, 2);
+	bs1e_indivs_move(t.b, 1);
+	const struct bs_event *note =
+	    note_cited(&t, "[10.6] [9.4] RULING R-674", 0);
+	cr_assert_not_null(note, "the moment is explained");
+	cr_assert_not_null(strstr(note->what, "6.0\" along his move"), "%s",
+			   note->what);
+	const struct bs_event *v = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(v, "the scripted Bowmen shoot at him");
+	cr_assert_eq(v->side, 0);
+	cr_assert_eq(v->tindiv, 1);
+	cr_assert_eq(v->n[11], BS_FIRE_PASS_THROUGH);
+	cr_assert_float_eq(v->x1, 22, 1e-6, "6\" into his run");
+	cr_assert_float_eq(v->y1, 26, 1e-6);
+	cr_assert_null(tf_find(&t, BS_EV_FIGURE_ATTACK, 1), "one volley");
+	cr_assert_null(tf_find(&t, BS_EV_VOLLEY, 0),
+		       "the entry for the Orcs' move waits");
+	cr_assert_eq(tf_unit(&t, 0, 0)->pass_through, 1, "its one shot");
+	tf_close(&t);
+}

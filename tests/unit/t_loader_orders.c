@@ -432,3 +432,69 @@ Test(loader_orders, s1_6_b_melee_entries)
 	only(ORDERS "      - {round: 3, melee: [men], unit: men}\n", 18, 9,
 	     "exactly one of unit");
 }
+
+/* [10.6] RULING R-697: a unit's pass-through entry's `mover:` names an
+ * enemy unit, else an enemy individual (his own move, R-674); without
+ * `mover:` it waits for the target's move, a unit's or an individual's. */
+Test(loader_orders, s10_6_pass_through_mover_individual)
+{
+	struct res r;
+	load(&r, ORDERS "      - {round: 1, fire: men, target: Grak, phase: "
+			"pass_through, mover: Grak, after: 2}\n"
+			"      - {round: 1, fire: men, target: orcs, phase: "
+			"pass_through, mover: Grak}\n"
+			"      - {round: 1, fire: men, target: Grak, phase: "
+			"pass_through}\n"
+			"      - {round: 1, fire: men, target: Grak, phase: "
+			"pass_through, mover: orcs}\n"
+			"      - {round: 1, fire: men, target: orcs, phase: "
+			"pass_through}\n"
+			"      - {round: 1, fire: men, target: orcs}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_script_order *o = r.s->sides[1].orders;
+	cr_assert_eq(r.s->sides[1].norders, 6);
+	/* his own move: (side 0, individual 0), no unit */
+	for (int i = 0; i < 3; i++) {
+		cr_expect_eq(o[i].fire, BS_FIRE_PASS_THROUGH, "entry %d", i);
+		cr_expect_eq(o[i].mside, 0, "entry %d", i);
+		cr_expect_eq(o[i].munit, -1, "entry %d", i);
+		cr_expect_eq(o[i].mindiv, 0, "entry %d", i);
+	}
+	cr_expect_eq(o[0].iorder.tindiv, 0);
+	cr_expect_float_eq(o[0].after, 2.0, 1e-9);
+	cr_expect_eq(o[1].order.tunit, 0);
+	cr_expect_eq(o[1].iorder.tindiv, -1);
+	/* a unit's move, as before */
+	for (int i = 3; i < 5; i++) {
+		cr_expect_eq(o[i].mside, 0, "entry %d", i);
+		cr_expect_eq(o[i].munit, 0, "entry %d", i);
+		cr_expect_eq(o[i].mindiv, -1, "entry %d", i);
+	}
+	cr_expect_eq(o[5].fire, BS_FIRE_PHASE);
+	cr_expect_eq(o[5].mindiv, -1);
+	done(&r);
+}
+
+Test(loader_orders, s10_6_pass_through_mover_errors)
+{
+	only(ORDERS "      - {round: 1, fire: men, target: orcs, phase: "
+		    "pass_through, mover: Grk}\n",
+	     18, 73,
+	     "mover: unknown enemy unit or individual 'Grk' (did you mean "
+	     "'Grak'?)");
+	only(ORDERS "      - {round: 1, fire: men, target: orcs, phase: "
+		    "pass_through, mover: Hal}\n",
+	     18, 73,
+	     "mover: 'Hal' is of the order's own side; pass-through fire "
+	     "waits for an enemy's move [10.6]");
+	/* RULING R-674, R-697: heroes' shots at an individual's move are not
+	 * played */
+	only(ORDERS "      - {round: 1, fire: Lord, target: orcs, phase: "
+		    "pass_through, mover: Grak}\n",
+	     18, 74,
+	     "heroes do not shoot at an individual's move [10.6] (RULING "
+	     "R-674, R-697)");
+	only(ORDERS "      - {round: 1, fire: men, target: orcs, phase: "
+		    "missile, mover: Grak}\n",
+	     18, 68, "mover: not a key of a fire entry but pass_through");
+}

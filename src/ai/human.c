@@ -814,8 +814,12 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 			    bs_ai_human_record(b, side, k, i);
 			if (!sp)
 				continue;
-			/* [14.7] a bonus at friends too (RULING R-685) */
-			int friends = bs_spell_bonus_played(sp);
+			/* [14.7] a bonus at friends too (RULING R-685);
+			 * [14.8] invisibility on himself or a friend
+			 * (RULING R-632) */
+			int friends = bs_spell_bonus_played(sp) ||
+				      (sp->effect == BS_SPFX_INVISIBLE &&
+				       bs_spell_effect_played(sp));
 			for (int es = 0; es < b->nsides; es++) {
 				if (es == side && !friends)
 					continue;

@@ -762,6 +762,18 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 			t.tside = si;
 			t.tunit = i;
 		}
+	/* [14.8] RULING R-632: invisibility on himself or a friend standing
+	 * alone he touches (the rules check the touch when it is cast) */
+	const char *ti = c->spell && c->spell->effect == BS_SPFX_INVISIBLE &&
+				 bs_spell_effect_played(c->spell)
+			     ? ld_text(ld, v[OK_TARGET], "target", "a name")
+			     : NULL;
+	for (int i = 0; ti && i < ld->s->sides[si].nindividuals; i++)
+		if (strcasecmp(ld->s->sides[si].individuals[i].name, ti) == 0) {
+			t.tside = si;
+			t.tunit = -1;
+			t.tindiv = i;
+		}
 	if (t.tside < 0 && indiv_target(ld, si, v[OK_TARGET], &t) != 0)
 		return -1;
 	c->tside = t.tside;

@@ -352,7 +352,82 @@ static double pairs_dist(const struct bs_quad *a, const struct box *ba,
 	    vertex_edge_min2(b, a, ba, vertex_edge_min2(a, b, bb, INFINITY)));
 }
 
+/* ---- the pair memo (issue 13) -------------------------------------------
+ * The distance of the same two blocks is asked again and again (the
+ * doctrine's look at the table for each candidate order, the engine's
+ * checks of the same pair in one phase), and so is how it compares with
+ * a few thresholds. Each thread keeps, in a table indexed by a hash of
+ * the two quads (compared byte for byte), the distance when it was asked
+ * for (bs_quad_dist's bytes) and the last answers of bs_quad_dist_cmp.
+ * bs_quad_dist_cmp answers from a distance kept as it would compare the
+ * distance itself: its early exits never change the answer (each decides
+ * as the least of all the vertex-edge pairs would, the same numbers
+ * bs_quad_dist takes the least of). Same inputs, same bytes
+ * (tests/unit/t_geom_pair_memo.c). */
+static _Thread_local int sweep_memo_off;
+#define PAIR_MEMO 512 /* entries, a power of two */
+#define PAIR_THR 3
+static _Thread_local struct pmemo {
+	unsigned gen;
+	unsigned char has_d, next;
+	signed char res[PAIR_THR];
+	struct bs_quad a, b;
+	double d;
+	double thr[PAIR_THR];
+} pmemo[PAIR_MEMO];
+static _Thread_local unsigned pmemo_gen = 1;
+
+static inline uint64_t mix64(uint64_t h, double d)
+{
+	uint64_t w;
+	memcpy(&w, &d, sizeof w);
+	h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+	return h ^ (h >> 29);
+}
+
+/* The entry for (a, b): *same when it holds them. */
+static struct pmemo *pmemo_at(const struct bs_quad *a, const struct bs_quad *b,
+			      int *same)
+{
+	uint64_t h = mix64(mix64(mix64(1, a->p[0].x), a->p[0].y), a->p[2].x);
+	h = mix64(mix64(mix64(h, b->p[0].x), b->p[0].y), b->p[2].y);
+	struct pmemo *e = &pmemo[(h ^ (h >> 32)) & (PAIR_MEMO - 1)];
+	*same = e->gen == pmemo_gen && memcmp(&e->a, a, sizeof *a) == 0 &&
+		memcmp(&e->b, b, sizeof *b) == 0;
+	return e;
+}
+
+static void pmemo_take(struct pmemo *e, const struct bs_quad *a,
+		       const struct bs_quad *b)
+{
+	e->gen = pmemo_gen;
+	e->a = *a;
+	e->b = *b;
+	e->has_d = 0;
+	e->next = 0;
+	for (int k = 0; k < PAIR_THR; k++)
+		e->res[k] = 2; /* none */
+}
+
+static double quad_dist(const struct bs_quad *a, const struct bs_quad *b);
+
 double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
+{
+	if (sweep_memo_off)
+		return quad_dist(a, b);
+	int same;
+	struct pmemo *e = pmemo_at(a, b, &same);
+	if (same && e->has_d)
+		return e->d;
+	double d = quad_dist(a, b);
+	if (!same)
+		pmemo_take(e, a, b);
+	e->d = d;
+	e->has_d = 1;
+	return d;
+}
+
+static double quad_dist(const struct bs_quad *a, const struct bs_quad *b)
 {
 	struct box ba = box_of(a), bb = box_of(b);
 	/* overlap_exceeds(a, b, 0), its boxes kept */
@@ -421,8 +496,41 @@ static int pairs_below(const struct bs_quad *p, const struct bs_quad *q,
 	return 0;
 }
 
+static int quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
+			 double thr);
+
 int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 		     double thr)
+{
+	if (sweep_memo_off)
+		return quad_dist_cmp(a, b, thr);
+	int same;
+	struct pmemo *e = pmemo_at(a, b, &same);
+	if (same) {
+		if (e->has_d) {
+			double d = e->d;
+			return d < thr ? -1 : d > thr ? 1 : 0;
+		}
+		for (int k = 0; k < PAIR_THR; k++)
+			if (e->res[k] != 2 &&
+			    memcmp(&e->thr[k], &thr, sizeof thr) == 0)
+				return e->res[k];
+	}
+	int r = quad_dist_cmp(a, b, thr);
+	/* (quad_dist_cmp may have filled the entry through bs_quad_dist) */
+	e = pmemo_at(a, b, &same);
+	if (!same)
+		pmemo_take(e, a, b);
+	if (!e->has_d) {
+		e->thr[e->next] = thr;
+		e->res[e->next] = (signed char)r;
+		e->next = (unsigned char)((e->next + 1) % PAIR_THR);
+	}
+	return r;
+}
+
+static int quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
+			 double thr)
 {
 	if (!(thr > DIST_MARGIN)) {
 		double d = bs_quad_dist(a, b);
@@ -1286,8 +1394,6 @@ static double obstacle_stop(const struct motion *mo, struct turn *t,
 	return r;
 }
 
-static _Thread_local int sweep_memo_off;
-
 /* What rec (found up to a stop >= stop) says obstacle i does to the motion
  * up to stop, the met list as obstacle_stop builds it; 0 (nothing done)
  * when it cannot tell: an answer that is not firm (see the sweep memo). */
@@ -1359,14 +1465,6 @@ struct okey {
 	int turn;
 	double m[3];
 };
-
-static inline uint64_t mix64(uint64_t h, double d)
-{
-	uint64_t w;
-	memcpy(&w, &d, sizeof w);
-	h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-	return h ^ (h >> 29);
-}
 
 static uint64_t quad_hash(uint64_t h, const struct bs_quad *q)
 {
@@ -1590,9 +1688,11 @@ void bs_geom_sweep_memo(int on)
 	sweep_memo_off = !on;
 	for (int k = 0; k < SWEEP_MEMO; k++)
 		sweep_memo[k].valid = 0;
-	/* the obstacle memo emptied too (a new generation) */
+	/* the obstacle and pair memos emptied too (a new generation) */
 	if (++omemo_gen == 0)
 		omemo_gen = 1;
+	if (++pmemo_gen == 0)
+		pmemo_gen = 1;
 }
 
 /* The replay of memo entry m up to len (0 < len <= m->len); 0 when an

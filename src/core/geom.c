@@ -504,6 +504,11 @@ int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 {
 	if (sweep_memo_off)
 		return quad_dist_cmp(a, b, thr);
+	if (!(thr > DIST_MARGIN)) {
+		/* quad_dist_cmp's own way: the distance (kept) compared */
+		double d = bs_quad_dist(a, b);
+		return d < thr ? -1 : d > thr ? 1 : 0;
+	}
 	int same;
 	struct pmemo *e = pmemo_at(a, b, &same);
 	if (same) {
@@ -516,9 +521,8 @@ int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 			    memcmp(&e->thr[k], &thr, sizeof thr) == 0)
 				return e->res[k];
 	}
+	/* (above DIST_MARGIN, quad_dist_cmp does not use the memo) */
 	int r = quad_dist_cmp(a, b, thr);
-	/* (quad_dist_cmp may have filled the entry through bs_quad_dist) */
-	e = pmemo_at(a, b, &same);
 	if (!same)
 		pmemo_take(e, a, b);
 	if (!e->has_d) {

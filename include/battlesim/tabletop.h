@@ -129,6 +129,11 @@ int bs_tt_contact(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 		  const struct bs_tt_shape *sb, const struct bs_tt_pose *pb,
 		  struct bs_tt_contact *out);
 
+/* The contact memo of each thread (issue 13; on by default): off gives
+ * every contact measured afresh (the same answers); either way it is
+ * emptied. For tests. */
+void bs_tt_contact_memo(int on);
+
 /* bs_tt_contact with the blocks' quads already at hand (qa = bs_tt_quad(sa,
  * pa), qb = bs_tt_quad(sb, pb), e.g. from a cache): the same answer
  * without the sines and cosines. */

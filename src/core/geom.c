@@ -352,7 +352,82 @@ static double pairs_dist(const struct bs_quad *a, const struct box *ba,
 	    vertex_edge_min2(b, a, ba, vertex_edge_min2(a, b, bb, INFINITY)));
 }
 
+/* ---- the pair memo (issue 13) -------------------------------------------
+ * The distance of the same two blocks is asked again and again (the
+ * doctrine's look at the table for each candidate order, the engine's
+ * checks of the same pair in one phase), and so is how it compares with
+ * a few thresholds. Each thread keeps, in a table indexed by a hash of
+ * the two quads (compared byte for byte), the distance when it was asked
+ * for (bs_quad_dist's bytes) and the last answers of bs_quad_dist_cmp.
+ * bs_quad_dist_cmp answers from a distance kept as it would compare the
+ * distance itself: its early exits never change the answer (each decides
+ * as the least of all the vertex-edge pairs would, the same numbers
+ * bs_quad_dist takes the least of). Same inputs, same bytes
+ * (tests/unit/t_geom_pair_memo.c). */
+static _Thread_local int sweep_memo_off;
+#define PAIR_MEMO 512 /* entries, a power of two */
+#define PAIR_THR 3
+static _Thread_local struct pmemo {
+	unsigned gen;
+	unsigned char has_d, next;
+	signed char res[PAIR_THR];
+	struct bs_quad a, b;
+	double d;
+	double thr[PAIR_THR];
+} pmemo[PAIR_MEMO];
+static _Thread_local unsigned pmemo_gen = 1;
+
+static inline uint64_t mix64(uint64_t h, double d)
+{
+	uint64_t w;
+	memcpy(&w, &d, sizeof w);
+	h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+	return h ^ (h >> 29);
+}
+
+/* The entry for (a, b): *same when it holds them. */
+static struct pmemo *pmemo_at(const struct bs_quad *a, const struct bs_quad *b,
+			      int *same)
+{
+	uint64_t h = mix64(mix64(mix64(1, a->p[0].x), a->p[0].y), a->p[2].x);
+	h = mix64(mix64(mix64(h, b->p[0].x), b->p[0].y), b->p[2].y);
+	struct pmemo *e = &pmemo[(h ^ (h >> 32)) & (PAIR_MEMO - 1)];
+	*same = e->gen == pmemo_gen && memcmp(&e->a, a, sizeof *a) == 0 &&
+		memcmp(&e->b, b, sizeof *b) == 0;
+	return e;
+}
+
+static void pmemo_take(struct pmemo *e, const struct bs_quad *a,
+		       const struct bs_quad *b)
+{
+	e->gen = pmemo_gen;
+	e->a = *a;
+	e->b = *b;
+	e->has_d = 0;
+	e->next = 0;
+	for (int k = 0; k < PAIR_THR; k++)
+		e->res[k] = 2; /* none */
+}
+
+static double quad_dist(const struct bs_quad *a, const struct bs_quad *b);
+
 double bs_quad_dist(const struct bs_quad *a, const struct bs_quad *b)
+{
+	if (sweep_memo_off)
+		return quad_dist(a, b);
+	int same;
+	struct pmemo *e = pmemo_at(a, b, &same);
+	if (same && e->has_d)
+		return e->d;
+	double d = quad_dist(a, b);
+	if (!same)
+		pmemo_take(e, a, b);
+	e->d = d;
+	e->has_d = 1;
+	return d;
+}
+
+static double quad_dist(const struct bs_quad *a, const struct bs_quad *b)
 {
 	struct box ba = box_of(a), bb = box_of(b);
 	/* overlap_exceeds(a, b, 0), its boxes kept */
@@ -421,8 +496,45 @@ static int pairs_below(const struct bs_quad *p, const struct bs_quad *q,
 	return 0;
 }
 
+static int quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
+			 double thr);
+
 int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 		     double thr)
+{
+	if (sweep_memo_off)
+		return quad_dist_cmp(a, b, thr);
+	if (!(thr > DIST_MARGIN)) {
+		/* quad_dist_cmp's own way: the distance (kept) compared */
+		double d = bs_quad_dist(a, b);
+		return d < thr ? -1 : d > thr ? 1 : 0;
+	}
+	int same;
+	struct pmemo *e = pmemo_at(a, b, &same);
+	if (same) {
+		if (e->has_d) {
+			double d = e->d;
+			return d < thr ? -1 : d > thr ? 1 : 0;
+		}
+		for (int k = 0; k < PAIR_THR; k++)
+			if (e->res[k] != 2 &&
+			    memcmp(&e->thr[k], &thr, sizeof thr) == 0)
+				return e->res[k];
+	}
+	/* (above DIST_MARGIN, quad_dist_cmp does not use the memo) */
+	int r = quad_dist_cmp(a, b, thr);
+	if (!same)
+		pmemo_take(e, a, b);
+	if (!e->has_d) {
+		e->thr[e->next] = thr;
+		e->res[e->next] = (signed char)r;
+		e->next = (unsigned char)((e->next + 1) % PAIR_THR);
+	}
+	return r;
+}
+
+static int quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
+			 double thr)
 {
 	if (!(thr > DIST_MARGIN)) {
 		double d = bs_quad_dist(a, b);
@@ -1160,6 +1272,36 @@ struct bs_quad bs_quad_rotate(const struct bs_quad *q, struct bs_vec pv,
 	return r;
 }
 
+/* A turn's first contact with one obstacle, in degrees, within
+ * BS_GEOM_TOUCH (*da) and BS_GEOM_STOP_GAP (*db), up to t->lim (INFINITY
+ * when not). The candidates are taken with no limit and the limit applied
+ * to their least (issue 13, the obstacle memo: the answer then holds for
+ * any limit): turn_at keeps the first candidate below the best so far and
+ * within the limit, and the least of all the candidates, when it is within
+ * the limit, is the least of those within it, met first at the same
+ * candidate (the same sine and cosine); when it is not, none is. */
+static void turn_raw(const struct turn *t, const struct qview *wq,
+		     const struct qview *wo, double *ab, double *ad, double *bb,
+		     double *bd)
+{
+	struct turn a = *t, b = *t;
+	a.lim = b.lim = INFINITY;
+	first_turn(&a, &b, wq, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP);
+	*ab = a.best;
+	*bb = b.best;
+	*ad = a.best < 5 ? turn_deg(&a) : INFINITY;
+	*bd = b.best < 5 ? turn_deg(&b) : INFINITY;
+}
+
+static void first_turn_deg(const struct turn *t, const struct qview *wq,
+			   const struct qview *wo, double *da, double *db)
+{
+	double ab, ad, bb, bd;
+	turn_raw(t, wq, wo, &ab, &ad, &bb, &bd);
+	*da = ab > t->lim ? INFINITY : ad;
+	*db = bb > t->lim ? INFINITY : bd;
+}
+
 /* The first parameters (<= lim) at which the block (view wq), moved by mo
  * (a turn: t, its pivot and sense), comes within BS_GEOM_TOUCH (*tc) and
  * within BS_GEOM_STOP_GAP (*ts) of obstacle o (view wo); INFINITY when
@@ -1176,10 +1318,8 @@ static void first_at(const struct motion *mo, const struct turn *t,
 		*ts = *ts <= lim ? *ts : INFINITY;
 		return;
 	}
-	struct turn a = *t, b = *t;
-	first_turn(&a, &b, wq, wo, BS_GEOM_TOUCH, BS_GEOM_STOP_GAP);
-	double da = a.best > a.lim ? INFINITY : turn_deg(&a);
-	double db = b.best > b.lim ? INFINITY : turn_deg(&b);
+	double da, db;
+	first_turn_deg(t, wq, wo, &da, &db);
 	*tc = da <= lim ? da : INFINITY;
 	*ts = db <= lim ? db : INFINITY;
 }
@@ -1258,6 +1398,189 @@ static double obstacle_stop(const struct motion *mo, struct turn *t,
 	return r;
 }
 
+/* What rec (found up to a stop >= stop) says obstacle i does to the motion
+ * up to stop, the met list as obstacle_stop builds it; 0 (nothing done)
+ * when it cannot tell: an answer that is not firm (see the sweep memo). */
+static int rec_answer(const struct obst_rec *r, double stop, struct met *met,
+		      int i, double *ts_out)
+{
+	double ts;
+	switch ((enum stand)r->stand) {
+	case ST_APART:
+	case ST_TOUCHING: {
+		if (!r->firm && (r->tc <= stop || r->ts <= stop))
+			return 0;
+		double tc = r->tc <= stop ? r->tc : INFINITY;
+		ts = r->ts <= stop ? r->ts : INFINITY;
+		if (r->stand == ST_APART) {
+			if (!(tc <= stop))
+				ts = INFINITY;
+			else
+				met_add(met, i, tc);
+		}
+		break;
+	}
+	case ST_CLOSE:
+		ts = r->close && r->theta <= stop ? 0 : INFINITY;
+		break;
+	default:
+		ts = r->over;
+		break;
+	}
+	*ts_out = ts;
+	return 1;
+}
+
+/* ---- the obstacle memo (issue 13) ---------------------------------------
+ * The doctrine tries several orders of one unit from the same place (a
+ * wheel of 15, 30, 45 degrees about the same corner; an advance of
+ * several lengths along the same line) among the same other units, and
+ * the engine then carries out the one chosen: the same question of one
+ * block, one motion and one obstacle, asked again and again in sweeps
+ * whose obstacle lists differ (others moved in the what-if). Each thread
+ * keeps, in a table indexed by a hash of its inputs (the block, the
+ * motion, the obstacle, compared byte for byte), what obstacle_stop found
+ * of each:
+ * - a translation: the record of the sweep memo, found up to the running
+ *   stop it was asked at; asked again up to a stop no longer, the answer
+ *   is the record's (rec_answer, as the sweep memo's replay), when firm;
+ * - a turn, apart or touching: turn_raw's least pseudo-angles and their
+ *   degrees, taken with no limit: any limit applies to them as
+ *   first_turn_deg applies it; overlapped: depth_rate's verdict, which
+ *   no limit changes; close: nothing kept (turn_digs_in is asked).
+ * The answers are those obstacle_stop gives, byte for byte
+ * (tests/unit/t_geom_obst_memo.c). */
+#define OBST_MEMO 1024 /* entries, a power of two */
+struct omemo {
+	unsigned gen;
+	int turn;
+	struct bs_quad q, o;
+	double m[3]; /* dir (x, y, 0), or the pivot (x, y) and the sense */
+	double lim;  /* a translation: the stop rec was found up to */
+	struct obst_rec rec;
+	double ab, ad, bb, bd; /* a turn apart or touching: turn_raw's */
+};
+static _Thread_local struct omemo omemo[OBST_MEMO];
+static _Thread_local unsigned omemo_gen = 1;
+
+/* A sweep's part of the key: the block and the motion, and their hash. */
+struct okey {
+	uint64_t h;
+	int turn;
+	double m[3];
+};
+
+static uint64_t quad_hash(uint64_t h, const struct bs_quad *q)
+{
+	for (int i = 0; i < 4; i++)
+		h = mix64(mix64(h, q->p[i].x), q->p[i].y);
+	return h;
+}
+
+static void okey_make(struct okey *k, const struct bs_quad *q, int turn,
+		      double m0, double m1, double m2)
+{
+	k->turn = turn;
+	k->m[0] = m0;
+	k->m[1] = m1;
+	k->m[2] = m2;
+	uint64_t h = quad_hash((uint64_t)turn + 1, q);
+	for (int j = 0; j < 3; j++)
+		h = mix64(h, k->m[j]);
+	k->h = h;
+}
+
+/* A turn's answer for one obstacle from what was found of it (e->rec's
+ * stand; e->ab.. apart or touching, e->rec.over overlapped), as
+ * obstacle_stop gives it. */
+static double turn_answer(const struct omemo *e, const struct motion *mo,
+			  struct turn *t, const struct bs_quad *q,
+			  const struct bs_quad *o, int i, double stop,
+			  struct met *met)
+{
+	switch ((enum stand)e->rec.stand) {
+	case ST_APART:
+	case ST_TOUCHING: {
+		double da = e->ab > t->lim ? INFINITY : e->ad;
+		double db = e->bb > t->lim ? INFINITY : e->bd;
+		double tc = da <= stop ? da : INFINITY;
+		double ts = db <= stop ? db : INFINITY;
+		if (e->rec.stand == ST_TOUCHING)
+			return ts;
+		if (!(tc <= stop))
+			return INFINITY;
+		met_add(met, i, tc);
+		return ts;
+	}
+	case ST_CLOSE:
+		(void)mo;
+		return turn_digs_in(q, o, t, stop, BS_GEOM_FIT_TOL) ? 0
+								    : INFINITY;
+	default:
+		return e->rec.over;
+	}
+}
+
+/* obstacle_stop through the obstacle memo (k: the sweep's key; NULL: the
+ * memo is off). */
+static double obstacle_stop_m(const struct motion *mo, struct turn *t,
+			      const struct qview *wq, const struct bs_quad *q,
+			      const struct bs_quad *o, int i, double stop,
+			      struct met *met, struct obst_rec *rec,
+			      const struct okey *k)
+{
+	if (!k)
+		return obstacle_stop(mo, t, wq, q, o, i, stop, met, rec);
+	uint64_t h = quad_hash(k->h, o);
+	struct omemo *e = &omemo[(h ^ (h >> 32)) & (OBST_MEMO - 1)];
+	int same = e->gen == omemo_gen && e->turn == k->turn &&
+		   memcmp(&e->o, o, sizeof *o) == 0 &&
+		   memcmp(&e->q, q, sizeof *q) == 0 &&
+		   memcmp(e->m, k->m, sizeof k->m) == 0;
+	if (!k->turn) {
+		double ts;
+		if (same && stop <= e->lim &&
+		    rec_answer(&e->rec, stop, met, i, &ts)) {
+			if (rec)
+				*rec = e->rec;
+			return ts;
+		}
+		struct obst_rec r;
+		ts = obstacle_stop(mo, t, wq, q, o, i, stop, met, &r);
+		e->gen = omemo_gen;
+		e->turn = 0;
+		e->q = *q;
+		e->o = *o;
+		memcpy(e->m, k->m, sizeof k->m);
+		e->lim = stop;
+		e->rec = r;
+		if (rec)
+			*rec = r;
+		return ts;
+	}
+	if (!same) {
+		enum stand st = stand_of(q, o);
+		e->gen = omemo_gen;
+		e->turn = 1;
+		e->q = *q;
+		e->o = *o;
+		memcpy(e->m, k->m, sizeof k->m);
+		e->lim = INFINITY;
+		memset(&e->rec, 0, sizeof e->rec);
+		e->rec.stand = (unsigned char)st;
+		e->rec.over = INFINITY;
+		if (st == ST_APART || st == ST_TOUCHING) {
+			struct qview wo;
+			qview_make(&wo, o, mo->c);
+			turn_raw(t, wq, &wo, &e->ab, &e->ad, &e->bb, &e->bd);
+		} else if (st == ST_OVERLAPPED) {
+			e->rec.over =
+			    depth_rate(q, o, mo) > 1e-12 ? 0 : INFINITY;
+		}
+	}
+	return turn_answer(e, mo, t, q, o, i, stop, met);
+}
+
 /* The box swept by q along dir over stop (the broad phase). */
 static struct box swept_box(const struct bs_quad *q, struct bs_vec dir,
 			    double stop)
@@ -1298,12 +1621,16 @@ static double sweep_translate(const struct bs_quad *q, struct bs_vec dir,
 	struct met met = {0};
 	/* broad phase: the box swept by q along the whole move */
 	struct box sw = swept_box(q, dir, stop);
+	struct okey key;
+	if (!sweep_memo_off)
+		okey_make(&key, q, 0, dir.x, dir.y, 0);
 	for (int i = 0; i < n && stop > 0; i++) {
 		struct box bo = box_of(&obst[i]);
 		if (!boxes_meet(&sw, &bo, BS_GEOM_TOUCH + DIST_MARGIN))
 			continue;
-		double ts = obstacle_stop(&mo, NULL, &wq, q, &obst[i], i, stop,
-					  &met, rec ? &rec[i] : NULL);
+		double ts = obstacle_stop_m(&mo, NULL, &wq, q, &obst[i], i,
+					    stop, &met, rec ? &rec[i] : NULL,
+					    sweep_memo_off ? NULL : &key);
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;
@@ -1353,7 +1680,6 @@ static _Thread_local struct sweep_memo {
 	struct obst_rec rec[SWEEP_MEMO_OBST];
 } sweep_memo[SWEEP_MEMO];
 static _Thread_local int sweep_memo_next;
-static _Thread_local int sweep_memo_off;
 static _Thread_local unsigned long sweep_memo_hits;
 
 unsigned long bs_geom_sweep_memo_hits(void)
@@ -1366,6 +1692,11 @@ void bs_geom_sweep_memo(int on)
 	sweep_memo_off = !on;
 	for (int k = 0; k < SWEEP_MEMO; k++)
 		sweep_memo[k].valid = 0;
+	/* the obstacle and pair memos emptied too (a new generation) */
+	if (++omemo_gen == 0)
+		omemo_gen = 1;
+	if (++pmemo_gen == 0)
+		pmemo_gen = 1;
 }
 
 /* The replay of memo entry m up to len (0 < len <= m->len); 0 when an
@@ -1386,28 +1717,8 @@ static int sweep_replay(const struct sweep_memo *m, double len, double *out,
 		if (!r->done)
 			return 0; /* (cannot be: the longer run looked) */
 		double ts;
-		switch ((enum stand)r->stand) {
-		case ST_APART:
-		case ST_TOUCHING: {
-			if (!r->firm && (r->tc <= stop || r->ts <= stop))
-				return 0;
-			double tc = r->tc <= stop ? r->tc : INFINITY;
-			ts = r->ts <= stop ? r->ts : INFINITY;
-			if (r->stand == ST_APART) {
-				if (!(tc <= stop))
-					ts = INFINITY;
-				else
-					met_add(&met, i, tc);
-			}
-			break;
-		}
-		case ST_CLOSE:
-			ts = r->close && r->theta <= stop ? 0 : INFINITY;
-			break;
-		default:
-			ts = r->over;
-			break;
-		}
+		if (!rec_answer(r, stop, &met, i, &ts))
+			return 0;
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;
@@ -1487,6 +1798,9 @@ double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 	double stop = lim;
 	int stopper = -1;
 	struct met met = {0};
+	struct okey key;
+	if (!sweep_memo_off)
+		okey_make(&key, q, 1, pivot.x, pivot.y, sgn);
 	for (int i = 0; i < n && stop > 0; i++) {
 		const struct bs_quad *o = &obst[i];
 		/* broad phase: every point of q stays within radius of the
@@ -1499,8 +1813,8 @@ double bs_sweep_rotate(const struct bs_quad *q, struct bs_vec pivot, double deg,
 		if (bs_vec_dist(c, pivot) >
 		    radius + ro + BS_GEOM_TOUCH + DIST_MARGIN)
 			continue;
-		double ts =
-		    obstacle_stop(&mo, &t, &wq, q, o, i, stop, &met, NULL);
+		double ts = obstacle_stop_m(&mo, &t, &wq, q, o, i, stop, &met,
+					    NULL, sweep_memo_off ? NULL : &key);
 		if (ts < stop) {
 			stop = ts;
 			stopper = i;

@@ -5,6 +5,8 @@
 #include "battlesim/tabletop.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 enum bs_arc bs_tt_edge_arc(int edge)
 {
@@ -123,6 +125,59 @@ static int edge_boxes_apart(const struct edge_box *a, const struct edge_box *b)
 	       a->y0 - b->y1 > m;
 }
 
+/* ---- the contact memo (issue 13) -----------------------------------------
+ * The same two blocks in contact are measured again and again (the
+ * doctrine's look at the table for each candidate order, the engine's
+ * checks in each phase): each thread keeps, in a table indexed by a hash
+ * of every input (both shapes, poses and quads, and `ranges`, as doubles
+ * compared byte for byte), the contact found of touching blocks. The
+ * answer is a function of those inputs alone: the same bytes
+ * (tests/unit/t_tt_contact_memo.c compares with the memo off). */
+#define CMEMO 256 /* entries, a power of two */
+#define CKEY 43	  /* doubles in a key */
+static _Thread_local struct cmemo {
+	int valid;
+	double key[CKEY];
+	struct bs_tt_contact out;
+} cmemo[CMEMO];
+static _Thread_local int cmemo_off;
+
+void bs_tt_contact_memo(int on)
+{
+	cmemo_off = !on;
+	for (int i = 0; i < CMEMO; i++)
+		cmemo[i].valid = 0;
+}
+
+static double *unit_key(double *k, const struct bs_tt_shape *s,
+			const struct bs_tt_pose *p, const struct bs_quad *q)
+{
+	*k++ = s->formation;
+	*k++ = s->figures;
+	*k++ = s->files;
+	*k++ = s->ranks;
+	*k++ = s->last;
+	*k++ = s->base_w;
+	*k++ = s->base_d;
+	*k++ = s->gap;
+	*k++ = s->width;
+	*k++ = s->depth;
+	*k++ = p->front.x;
+	*k++ = p->front.y;
+	*k++ = p->facing;
+	for (int i = 0; i < 4; i++) {
+		*k++ = q->p[i].x;
+		*k++ = q->p[i].y;
+	}
+	return k;
+}
+
+static int
+contact_measure(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		const struct bs_quad *qap, const struct bs_tt_shape *sb,
+		const struct bs_tt_pose *pb, const struct bs_quad *qbp,
+		struct bs_tt_contact *out, int ranges);
+
 /* bs_tt_contact with the quads of both blocks given (qa, qb: bs_tt_quad
  * of sa at pa and of sb at pb), fronts already near; with ranges 0 the
  * figures in contact (a_* and b_*) are left out (set to 0). */
@@ -132,12 +187,44 @@ static int contact_quads(const struct bs_tt_shape *sa,
 			 const struct bs_tt_pose *pb, const struct bs_quad *qbp,
 			 struct bs_tt_contact *out, int ranges)
 {
-	const struct bs_quad qa = *qap, qb = *qbp;
 	/* the exact test (its bounding boxes first: most pairs are far) */
-	if (!bs_quad_touching(&qa, &qb))
+	if (!bs_quad_touching(qap, qbp))
 		return 0;
 	if (!out)
 		return 1;
+	if (cmemo_off)
+		return contact_measure(sa, pa, qap, sb, pb, qbp, out, ranges);
+	double key[CKEY];
+	double *k = unit_key(key, sa, pa, qap);
+	k = unit_key(k, sb, pb, qbp);
+	*k = ranges;
+	uint64_t h = 0;
+	for (int i = 0; i < CKEY; i += 3) {
+		uint64_t w;
+		memcpy(&w, &key[i], sizeof w);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+		h ^= h >> 29;
+	}
+	struct cmemo *e = &cmemo[(h ^ (h >> 32)) & (CMEMO - 1)];
+	if (e->valid && memcmp(e->key, key, sizeof key) == 0) {
+		*out = e->out;
+		return 1;
+	}
+	contact_measure(sa, pa, qap, sb, pb, qbp, out, ranges);
+	e->valid = 1;
+	memcpy(e->key, key, sizeof key);
+	e->out = *out;
+	return 1;
+}
+
+/* contact_quads of blocks touching, out given. */
+static int
+contact_measure(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
+		const struct bs_quad *qap, const struct bs_tt_shape *sb,
+		const struct bs_tt_pose *pb, const struct bs_quad *qbp,
+		struct bs_tt_contact *out, int ranges)
+{
+	const struct bs_quad qa = *qap, qb = *qbp;
 	struct bs_vec ca = bs_quad_centre(&qa), cb = bs_quad_centre(&qb);
 	/* the edge pair touching over the longest stretch; a pair whose
 	 * boxes lie farther apart than the tolerance (and a margin far above

@@ -381,12 +381,14 @@ static int h_fire(void *ctx, const struct bs_battle *b, int side,
 	return 1;
 }
 
-/* [10.6] RULING R-431: asked while a unit of the side may fire at the
- * mover at a moment of its move; each answer one volley (a unit once),
- * `none` ends them; the moment is the first `after` inches into the move
- * (else its last moment), as a scripted entry reads it. */
-static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
-			  int mside, int munit,
+/* [10.6] the pass-through question at the move of enemy unit (mside,
+ * munit) or, munit < 0, of enemy individual mindiv standing alone: asked
+ * while a unit of the side may fire at the mover at a moment of the
+ * move; each answer one volley (a unit once), `none` ends them; the
+ * moment is the first `after` inches into the move (else its last
+ * moment), as a scripted entry reads it. */
+static int pass_through_q(void *ctx, const struct bs_battle *b, int side,
+			  int mside, int munit, int mindiv,
 			  const struct bs_move_point *path, int np,
 			  struct bs_fire_order *out, int max)
 {
@@ -397,7 +399,10 @@ static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
 		question(&q, BS_HUMAN_PASS_THROUGH, side, -1);
 		q.fire = BS_FIRE_PASS_THROUGH;
 		q.eside = mside;
-		q.eunit = munit;
+		if (munit >= 0)
+			q.eunit = munit;
+		else
+			q.eindiv = mindiv;
 		q.path = path;
 		q.npath = np;
 		q.nrally = n;
@@ -414,38 +419,26 @@ static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* [10.6] RULING R-431: at an enemy unit's move. */
+static int h_pass_through(void *ctx, const struct bs_battle *b, int side,
+			  int mside, int munit,
+			  const struct bs_move_point *path, int np,
+			  struct bs_fire_order *out, int max)
+{
+	return pass_through_q(ctx, b, side, mside, munit, -1, path, np, out,
+			      max);
+}
+
 /* [10.6] RULING R-697: at the own move of enemy individual (mside,
- * mindiv) standing alone (R-674), asked as at a unit's move (R-431)
- * while a unit of the side may fire at him at a moment of it: each
- * answer one volley (a unit once, at him or at another enemy in range
- * and sight then), `none` ends them; the moment read from `after`. */
+ * mindiv) standing alone (R-674), asked as at a unit's move (R-431): a
+ * volley at him or at another enemy in range and sight then. */
 static int h_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
 				   int side, int mside, int mindiv,
 				   const struct bs_move_point *path, int np,
 				   struct bs_fire_order *out, int max)
 {
-	int n = 0;
-	while (n < max) {
-		struct bs_human_q q;
-		struct bs_human_answer a;
-		question(&q, BS_HUMAN_PASS_THROUGH, side, -1);
-		q.fire = BS_FIRE_PASS_THROUGH;
-		q.eside = mside;
-		q.eindiv = mindiv;
-		q.path = path;
-		q.npath = np;
-		q.nrally = n;
-		q.given = out;
-		if (bs_ai_human_volleys(b, &q, NULL, 0) == 0)
-			break;
-		ask(ctx, b, &q, &a);
-		if (a.done || a.fire.unit < 0)
-			break;
-		out[n] = a.fire;
-		out[n].at = bs_ai_pass_through_moment(path, np, a.after);
-		n++;
-	}
-	return n;
+	return pass_through_q(ctx, b, side, mside, -1, mindiv, path, np, out,
+			      max);
 }
 
 /* ---- heroes' shots (RULING R-552) ------------------------------------- */

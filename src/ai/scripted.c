@@ -129,12 +129,11 @@ static int script_fire(void *ctx, const struct bs_battle *b, int side,
 /* [10.6] this round's pass-through entries waiting for this mover: at
  * the first moment `after` inches into its move, else its last moment
  * (the last before it ends or comes into contact). */
-static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
-			       int mside, int munit,
-			       const struct bs_move_point *path, int np,
-			       struct bs_fire_order *out, int max)
+static int pass_through_entries(const struct bs_battle *b, int side, int mside,
+				int munit, int mindiv,
+				const struct bs_move_point *path, int np,
+				struct bs_fire_order *out, int max)
 {
-	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
 	const struct bs_script_order *o;
@@ -142,7 +141,8 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 	     n < max && np > 0 &&
 	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
 		if (o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
-		    o->mside != mside || o->munit != munit)
+		    o->mside != mside || o->munit != munit ||
+		    (munit < 0 && o->mindiv != mindiv))
 			continue;
 		int at_indiv = o->iorder.tindiv >= 0;
 		out[n++] = (struct bs_fire_order){
@@ -157,6 +157,16 @@ static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+static int script_pass_through(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int np,
+			       struct bs_fire_order *out, int max)
+{
+	(void)ctx;
+	return pass_through_entries(b, side, mside, munit, -1, path, np, out,
+				    max);
+}
+
 /* [10.6] RULING R-697: this round's pass-through entries of the side's
  * units waiting for the own move of enemy individual (mside, mindiv)
  * (R-674), at the moment `after` picks (as at a unit's move); their
@@ -168,26 +178,8 @@ static int script_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
 					int max)
 {
 	(void)ctx;
-	const struct bs_side *sd = side_def(b, side);
-	int n = 0;
-	const struct bs_script_order *o;
-	for (int i = -1;
-	     n < max && np > 0 &&
-	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
-		if (o->indiv >= 0 || o->fire != BS_FIRE_PASS_THROUGH ||
-		    o->mside != mside || o->munit >= 0 || o->mindiv != mindiv)
-			continue;
-		int at_indiv = o->iorder.tindiv >= 0;
-		out[n++] = (struct bs_fire_order){
-		    o->unit,
-		    at_indiv ? o->iorder.tside : o->order.tside,
-		    at_indiv ? o->iorder.tindiv : o->order.tunit,
-		    o->ammo,
-		    bs_ai_pass_through_moment(path, np, o->after),
-		    NULL,
-		    at_indiv};
-	}
-	return n;
+	return pass_through_entries(b, side, mside, -1, mindiv, path, np, out,
+				    max);
 }
 
 /* [9.4] RULING R-525: this round's `fire:` entries of individuals for

@@ -398,6 +398,31 @@ static int parse_turn(struct ld *ld, int si, const yaml_node_t *n,
 	return bad;
 }
 
+/* The error of `key: t` naming no enemy unit or individual, with a
+ * suggestion among the enemy units' and individuals' names. -1. */
+static int unknown_enemy(struct ld *ld, int si, const yaml_node_t *n,
+			 const char *key, const char *t)
+{
+	const struct bs_scenario *s = ld->s;
+	const char *names[BS_MAX_UNITS * BS_MAX_SIDES +
+			  BS_MAX_INDIVIDUALS * BS_MAX_SIDES];
+	size_t nn = 0;
+	for (int k = 0; k < s->nsides; k++) {
+		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
+			if (s->sides[k].units[i].name[0])
+				names[nn++] = s->sides[k].units[i].name;
+		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
+			if (s->sides[k].individuals[i].name[0])
+				names[nn++] = s->sides[k].individuals[i].name;
+	}
+	const char *sg = strlen(t) < 64 ? bs_suggest(t, names, nn) : NULL;
+	char buf[64];
+	ld_err(ld, n, "%s: unknown enemy unit or individual %s%s%s%s", key,
+	       ld_kind(n, buf, sizeof buf), sg ? " (did you mean '" : "",
+	       sg ? sg : "", sg ? "'?)" : "");
+	return -1;
+}
+
 /* RULING R-673: a unit's `fire:` target: an enemy unit by name (the
  * units first, as before individuals could be named), else an enemy
  * individual (a hero, or a commander standing apart from his unit, [9.2]
@@ -432,23 +457,7 @@ static int fire_target(struct ld *ld, int si, const yaml_node_t *n,
 			o->iorder.tindiv = i;
 			return 0;
 		}
-	const char *names[BS_MAX_UNITS * BS_MAX_SIDES +
-			  BS_MAX_INDIVIDUALS * BS_MAX_SIDES];
-	size_t nn = 0;
-	for (int k = 0; k < s->nsides; k++) {
-		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
-			if (s->sides[k].units[i].name[0])
-				names[nn++] = s->sides[k].units[i].name;
-		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
-			if (s->sides[k].individuals[i].name[0])
-				names[nn++] = s->sides[k].individuals[i].name;
-	}
-	const char *sg = strlen(t) < 64 ? bs_suggest(t, names, nn) : NULL;
-	char buf[64];
-	ld_err(ld, n, "target: unknown enemy unit or individual %s%s%s%s",
-	       ld_kind(n, buf, sizeof buf), sg ? " (did you mean '" : "",
-	       sg ? sg : "", sg ? "'?)" : "");
-	return -1;
+	return unknown_enemy(ld, si, n, "target", t);
 }
 
 /* [10.6] RULING R-697: a pass-through entry's `mover:`: an enemy unit by
@@ -487,23 +496,7 @@ static int fire_mover(struct ld *ld, int si, const yaml_node_t *n,
 			o->mindiv = i;
 			return 0;
 		}
-	const char *names[BS_MAX_UNITS * BS_MAX_SIDES +
-			  BS_MAX_INDIVIDUALS * BS_MAX_SIDES];
-	size_t nn = 0;
-	for (int k = 0; k < s->nsides; k++) {
-		for (int i = 0; k != si && i < s->sides[k].nunits; i++)
-			if (s->sides[k].units[i].name[0])
-				names[nn++] = s->sides[k].units[i].name;
-		for (int i = 0; k != si && i < s->sides[k].nindividuals; i++)
-			if (s->sides[k].individuals[i].name[0])
-				names[nn++] = s->sides[k].individuals[i].name;
-	}
-	const char *sg = strlen(t) < 64 ? bs_suggest(t, names, nn) : NULL;
-	char buf[64];
-	ld_err(ld, n, "mover: unknown enemy unit or individual %s%s%s%s",
-	       ld_kind(n, buf, sizeof buf), sg ? " (did you mean '" : "",
-	       sg ? sg : "", sg ? "'?)" : "");
-	return -1;
+	return unknown_enemy(ld, si, n, "mover", t);
 }
 
 /* A fire entry [10.2] (issue 14): `fire:` the unit, `target:` the enemy,

@@ -52,6 +52,20 @@ void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite)
 	bs_battle_say(b, BS_EV_NOTE, g, what, cite);
 }
 
+void bs1e_note_indiv(struct bs_battle *b, int k, const char *what,
+		     const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs_event ev;
+	bs1e_ev(b, &ev, BS_EV_NOTE);
+	ev.side = b->indivs[k].side;
+	ev.indiv = b->indivs[k].idx;
+	ev.what = what;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
 void bs1e_note_vs(struct bs_battle *b, int g, int h, const char *what,
 		  const char *cite)
 {

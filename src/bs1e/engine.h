@@ -313,6 +313,9 @@ void bs1e_ev_check(struct bs_battle *b, enum bs_ev type, int g, int indiv,
 		   const char *what, const char *cite);
 /* A NOTE event with text and cite about unit g (may be -1). */
 void bs1e_note(struct bs_battle *b, int g, const char *what, const char *cite);
+/* A NOTE event with text and cite about individual k (global). */
+void bs1e_note_indiv(struct bs_battle *b, int k, const char *what,
+		     const char *cite);
 /* A NOTE of unit g about unit h (h -1: none). */
 void bs1e_note_vs(struct bs_battle *b, int g, int h, const char *what,
 		  const char *cite);

@@ -114,14 +114,7 @@ static void indiv_awe(struct bs_battle *b)
 				 "within 12\" of %s (%s), who causes awe or "
 				 "fear: an immediate Morale Check",
 				 c->def->name, r->name);
-			if (bs_battle_events_on(b)) {
-				struct bs_event ev;
-				bs1e_ev(b, &ev, BS_EV_NOTE);
-				bs_battle_ev_units(b, &ev, h, -1);
-				ev.what = msg;
-				ev.cite = "[13.6] RULING R-587, R-604";
-				bs_battle_emit(b, &ev);
-			}
+			bs1e_note(b, h, msg, "[13.6] RULING R-587, R-604");
 			awe_check(b, h, from, f, hd12);
 			if (b->result.over)
 				return;

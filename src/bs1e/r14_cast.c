@@ -1436,20 +1436,6 @@ static unsigned disrupters(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	return m;
 }
 
-static void disrupt_note(struct bs_battle *b, int k, const char *what,
-			 const char *cite)
-{
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_NOTE);
-	ev.side = b->indivs[k].side;
-	ev.indiv = b->indivs[k].idx;
-	ev.what = what;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
-}
-
 void bs1e_disrupt_begin(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -1497,7 +1483,7 @@ void bs1e_disrupt_end(struct bs_battle *b)
 		} else if (struck) {
 			/* struck and unable now (killed, say): lost too */
 			bs_spell_memory_spend(&x->mem, x->casting_o.spell);
-			disrupt_note(b, k, dis_why, "[14.1] Q&A 127.66");
+			bs1e_note_indiv(b, k, dis_why, "[14.1] Q&A 127.66");
 		} else if (!legal) {
 			reject(b, side, x->casting_o.indiv, p.why, p.cite);
 		} else {
@@ -1532,7 +1518,7 @@ void bs1e_casts(struct bs_battle *b, int side)
 			x->casting = ++bs1e_sc(b)->dis_n;
 			x->casting_by = by;
 			x->casting_o = o[i];
-			disrupt_note(
+			bs1e_note_indiv(
 			    b, p.k,
 			    "begins casting: his side lost the spell "
 			    "disruption roll, the spell goes off after "

@@ -769,21 +769,6 @@ int bs1e_fx_invis_ac(const struct bs_battle *b, int k)
 	return invis_of(b, k) ? 4 : 0;
 }
 
-/* The NOTE of individual t (global) of an invisibility. */
-static void invis_note(struct bs_battle *b, int t, const char *what,
-		       const char *cite)
-{
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_NOTE);
-	ev.side = b->indivs[t].side;
-	ev.indiv = b->indivs[t].idx;
-	ev.what = what;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
-}
-
 void bs1e_fx_invis_attacks(struct bs_battle *b, int k)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -854,12 +839,13 @@ void bs1e_fx_invis_contact(struct bs_battle *b)
 		 * contact with any enemy figure at any point, the invisible
 		 * figure must be placed on the board" RULING R-634 */
 		e->found = 1;
-		invis_note(b, e->t,
-			   "detected: an invisible figure in base-to-base "
-			   "contact with an enemy figure; he can be attacked, "
-			   "at -4 to his AC while he is invisible (RULING "
-			   "R-634)",
-			   "[14.8] RULING R-634");
+		bs1e_note_indiv(
+		    b, e->t,
+		    "detected: an invisible figure in base-to-base "
+		    "contact with an enemy figure; he can be attacked, "
+		    "at -4 to his AC while he is invisible (RULING "
+		    "R-634)",
+		    "[14.8] RULING R-634");
 	}
 }
 

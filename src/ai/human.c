@@ -282,6 +282,33 @@ int bs_ai_pass_through_moment(const struct bs_move_point *path, int n,
 	return n - 1;
 }
 
+/* The first and last of the nk moments of path (NULL: now, nk 1) at
+ * which unit i of `side` may fire a volley of `kind` that can harm enemy
+ * unit (es, e), or with at_indiv enemy individual e standing alone
+ * (R-670); 0 when at none. */
+static int volley_span(const struct bs_battle *b, int side, int i, int es,
+		       int e, int at_indiv, enum bs_fire_kind kind,
+		       const struct bs_move_point *path, int nk, int *first,
+		       int *last)
+{
+	*first = *last = -1;
+	for (int k = 0; k < nk; k++) {
+		const struct bs_move_point *at = path ? &path[k] : NULL;
+		struct bs1e_volley_plan p;
+		if (at_indiv)
+			bs1e_volley_plan_indiv(b, side, i, es, e, kind, -1, at,
+					       &p);
+		else
+			bs1e_volley_plan(b, side, i, es, e, kind, -1, at, &p);
+		if (!p.legal || p.harmless)
+			continue;
+		if (*first < 0)
+			*first = k;
+		*last = k;
+	}
+	return *first >= 0;
+}
+
 /* Has (side, unit) been named already at this pass-through question? */
 static int named_before(const struct bs_human_q *q, int unit)
 {
@@ -306,19 +333,10 @@ int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
 		if (pt && q->eindiv >= 0) {
 			/* RULING R-697: at an individual's own move (R-674),
 			 * the volleys at him, by R-670's plan */
-			int first = -1, last = -1;
-			for (int k = 0; k < q->npath; k++) {
-				struct bs1e_volley_plan p;
-				bs1e_volley_plan_indiv(
-				    b, side, i, q->eside, q->eindiv,
-				    BS_FIRE_PASS_THROUGH, -1, &q->path[k], &p);
-				if (!p.legal || p.harmless)
-					continue;
-				if (first < 0)
-					first = k;
-				last = k;
-			}
-			if (first < 0)
+			int first, last;
+			if (!volley_span(b, side, i, q->eside, q->eindiv, 1,
+					 BS_FIRE_PASS_THROUGH, q->path,
+					 q->npath, &first, &last))
 				continue;
 			if (n < max)
 				out[n] = (struct bs_human_volley){
@@ -333,21 +351,12 @@ int bs_ai_human_volleys(const struct bs_battle *b, const struct bs_human_q *q,
 					continue;
 				if (!unit_in_play(b, b->side_first[es] + e))
 					continue;
-				int first = -1, last = -1;
-				int nk = pt ? q->npath : 1;
-				for (int k = 0; k < nk; k++) {
-					struct bs1e_volley_plan p;
-					bs1e_volley_plan(
-					    b, side, i, es, e,
-					    (enum bs_fire_kind)q->fire, -1,
-					    pt ? &q->path[k] : NULL, &p);
-					if (!p.legal || p.harmless)
-						continue;
-					if (first < 0)
-						first = k;
-					last = k;
-				}
-				if (first < 0)
+				int first, last;
+				if (!volley_span(b, side, i, es, e, 0,
+						 (enum bs_fire_kind)q->fire,
+						 pt ? q->path : NULL,
+						 pt ? q->npath : 1, &first,
+						 &last))
 					continue;
 				if (n < max)
 					out[n] = (struct bs_human_volley){

@@ -49,7 +49,6 @@ enum bs_warn {
 	BS_W_FEAR_LEVEL,
 	BS_W_REGENERATION_LEVEL,
 	BS_W_REGENERATION,
-	BS_W_MINDLESS,
 	/* an individual's race's special attacks and defences [13.x] */
 	BS_W_RACE_ABILITY_LEVEL,
 	BS_W_RACE_ABILITY,

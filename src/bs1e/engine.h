@@ -64,6 +64,13 @@ struct bs1e_unit_x {
 	/* [14.6 A] RULING R-693: the Game Round through which it is out of
 	 * command, its commander's charm over (0 none) (r14_charm.c) */
 	int charm_out;
+	/* [13.9] RULING R-578: the last order it carried out in a Movement
+	 * Phase (has_last 0: none yet), which a mindless unit out of command
+	 * follows; RULING R-579: the friendly unit (global) it walked into
+	 * on that order this Game Round and fights (rampage_round the round,
+	 * 0 none) */
+	struct bs_order last_order;
+	int has_last, rampage, rampage_round;
 	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
 	int attacked; /* attacked by an enemy this Melee Phase */
 	/* [11.8] what the ground asks of it (its creatures' flags; the
@@ -647,6 +654,14 @@ int bs1e_discipline_check(struct bs_battle *b, int g, enum bs1e_t7 reason,
  * it routed itself; when that attack has just ended, it is ended here (a
  * NOTE) and 0 is returned. */
 int bs1e_disc_attacking(struct bs_battle *b, int g);
+/* [13.9] RULING R-578: 1 when unit g is mindless undead out of command in
+ * the Advanced Game: no order is asked for it, it follows its last one
+ * (r07_movement.c). */
+int bs1e_mindless_follows(const struct bs_battle *b, int g);
+/* [13.9] RULING R-579: the friendly unit (global) mindless unit g walked
+ * into on its last order this Game Round and fights in the Melee Phase,
+ * -1 none. */
+int bs1e_rampage_target(const struct bs_battle *b, int g);
 /* [7.15] unit g routs: first 1, MV + 1/3 MV away from *cause and toward
  * its own lines; first 0, it keeps routing [6.4] its MV, away from *cause
  * or (cause NULL) in the direction it was going. */

@@ -2596,6 +2596,12 @@ static int execute(struct bs_battle *b, int g, const struct bs_order *o,
 		return 0;
 	}
 	emit_order(b, g, o);
+	/* [13.9] RULING R-578: the order it last carried out */
+	struct bs1e_unit_x *lx = &bs1e_sc(b)->ux[g];
+	if (lx->mindless) {
+		lx->last_order = *o;
+		lx->has_last = 1;
+	}
 	/* [11.6] [11.7] "declare ... before the unit moves" */
 	bs1e_special_apply(b, g, &m.sp);
 	switch (o->kind) {
@@ -2675,6 +2681,145 @@ static void move_undisciplined(struct bs_battle *b, int g)
 	struct bs_order o;
 	approach(b, g, t, allowed_for(b, g, BS_ORDER_MOVE, 1.0), &o);
 	execute(b, g, &o, 1);
+}
+
+int bs1e_mindless_follows(const struct bs_battle *b, int g)
+{
+	/* [13.9] "Mindless undead (zombies, skeletons, etc.) must be in
+	 * command in order to move or fight"; R-312: the Advanced Game's */
+	return b->sc->level == BS_LEVEL_ADVANCED &&
+	       bs1e_sc(b)->ux[g].mindless && !bs1e_sc(b)->ux[g].mob &&
+	       (b->units[g].flags & BS_UF_OUT_OF_COMMAND) != 0;
+}
+
+int bs1e_rampage_target(const struct bs_battle *b, int g)
+{
+	const struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
+	if (x->rampage_round != b->round || x->rampage < 0 ||
+	    !bs1e_in_play(b, x->rampage) || !bs1e_in_play(b, g) ||
+	    !bs1e_contact(b, g, x->rampage, NULL))
+		return -1;
+	return x->rampage;
+}
+
+/* The order of a mindless unit that keeps on straight ahead: its full
+ * move, or what is left of it. */
+static struct bs_order straight_on(const struct bs_battle *b, int g)
+{
+	struct bs_order o;
+	memset(&o, 0, sizeof o);
+	o.kind = BS_ORDER_MOVE;
+	o.tside = o.tunit = -1;
+	o.nsteps = 1;
+	o.step[0] =
+	    (struct bs_step){.kind = BS_STEP_ADVANCE,
+			     .dist = allowed_for(b, g, BS_ORDER_MOVE, 1.0)};
+	return o;
+}
+
+/* [13.9] "If a unit of mindless undead goes out of command, it continues
+ * following its last order: move, fight, pursue, halt, etc., regardless of
+ * circumstances. If it is moving, it will fight any opponents or friendly
+ * forces in its path, and move off the tabletop or over a cliff or into a
+ * river or otherwise self-destruct if command is not reestablished in
+ * time." RULING R-578: no order is asked; its last order carried out in a
+ * Movement Phase is carried out again as the rules allow it now (none
+ * yet: it halts); one they refuse now (a charge at a target gone, a
+ * wheel blocked) becomes its full move straight ahead, and when that too
+ * is refused, it halts. In contact it fights where it stands (the melee
+ * comes to it). RULING R-579: a move that ends against a friendly unit in
+ * its path is a melee with it this Game Round (r08_phase.c); one that ends
+ * at the table edge with its front over it and its move not spent takes
+ * it off the table: it is destroyed. */
+static void move_mindless(struct bs_battle *b, int g)
+{
+	struct bs_unit_state *u = &b->units[g];
+	struct bs1e_unit_x *x = &bs1e_sc(b)->ux[g];
+	if (bs1e_engaged(b, g)) {
+		bs1e_note(b, g,
+			  "mindless undead out of command, in contact: it "
+			  "fights where it stands (RULING R-578)",
+			  "[13.9]");
+		return;
+	}
+	struct bs_order o;
+	if (!x->has_last) {
+		memset(&o, 0, sizeof o);
+		o.kind = BS_ORDER_HOLD;
+		o.tside = o.tunit = -1;
+	} else {
+		o = x->last_order;
+	}
+	o.why = "mindless undead out of command: it follows its last order "
+		"(RULING R-578)";
+	/* [11.6] [11.7] it keeps what it is in, declares nothing anew */
+	o.declares = 0;
+	struct mv m;
+	if (o.kind != BS_ORDER_HOLD && !simulate_any(b, g, &o, 1, &m)) {
+		bs1e_note(
+		    b, g,
+		    o.kind == BS_ORDER_CHARGE
+			? "mindless undead out of command: its charge "
+			  "cannot be made again: it keeps on straight "
+			  "ahead (RULING R-578)"
+			: "mindless undead out of command: its last order "
+			  "cannot be carried out again: it keeps on "
+			  "straight ahead (RULING R-578)",
+		    "[13.9]");
+		o = straight_on(b, g);
+		o.why = "mindless undead out of command: straight ahead "
+			"(RULING R-578)";
+		if (!simulate_any(b, g, &o, 1, &m)) {
+			bs1e_note(b, g,
+				  "mindless undead out of command: it cannot "
+				  "move on: it halts (RULING R-578)",
+				  "[13.9]");
+			return;
+		}
+	}
+	double before = u->mv_spent;
+	if (!execute(b, g, &o, 1) || o.kind == BS_ORDER_HOLD ||
+	    !bs1e_in_play(b, g))
+		return;
+	/* RULING R-579: what stopped it in its path */
+	double left = allowed_for(b, g, o.kind, 1.0) - (u->mv_spent - before);
+	if (left < 0.05 || bs1e_engaged(b, g))
+		return;
+	for (int h = 0; h < b->nunits; h++) {
+		struct bs_tt_contact c;
+		if (h == g || b->units[h].side != u->side ||
+		    !bs1e_in_play(b, h) || !bs1e_contact(b, g, h, &c) ||
+		    c.edge_a != BS_EDGE_FRONT)
+			continue;
+		x->rampage = h;
+		x->rampage_round = b->round;
+		bs1e_note(b, g,
+			  "mindless undead out of command: it walked into "
+			  "friends in its path and fights them (RULING R-579)",
+			  "[13.9]");
+		return;
+	}
+	/* the block a tenth of an inch on: over the edge, or onto ground
+	 * that bars it (water, a cliff: "over a cliff or into a river") */
+	struct bs_quad q0 = bs1e_quad(b, g), q = q0;
+	struct bs_vec step = bs_vec_scale(bs_dir(u->facing), 0.1);
+	for (int i = 0; i < 4; i++)
+		q.p[i] = bs_vec_add(q.p[i], step);
+	const struct bs_terrain_index *ti = bs1e_terrain(b);
+	struct bs_tt_mover gm = x->gm;
+	gm.formation = u->formation;
+	const char *why = NULL, *cite = NULL;
+	if (bs_tt_off_table(&q, b->sc->width, b->sc->depth))
+		bs1e_unit_destroyed(b, g,
+				    "mindless undead out of command: it "
+				    "walked off the table (RULING R-579)",
+				    "[13.9]");
+	else if (ti && bs_terrain_barred(ti, &q, &q0, &gm, &why, &cite) >= 0)
+		bs1e_unit_destroyed(b, g,
+				    "mindless undead out of command: it "
+				    "walked on into ground it cannot enter "
+				    "and is lost (RULING R-579)",
+				    "[13.9]");
 }
 
 /* [2.10] a mob carries out its standing order (RULING R-122). */
@@ -2951,6 +3096,8 @@ static void move_side(struct bs_battle *b, int side)
 			move_undisciplined(b, g);
 		else if (s->ux[g].mob)
 			move_mob(b, g);
+		else if (bs1e_mindless_follows(b, g))
+			move_mindless(b, g); /* [13.9] RULING R-578 */
 	}
 	/* [14.6 A] "A unit serving a charmed commander moves during the
 	 * enemy Movement Phase": the units `side` controls by a charm, first
@@ -2980,7 +3127,8 @@ static void move_side(struct bs_battle *b, int side)
 		 * commander reasserts command */
 		if (!bs1e_in_play(b, g) || bs1e_routed(b, g) || s->ux[g].mob ||
 		    bs1e_disc_attacking(b, g) ||
-		    bs1e_charmed(b, g) || /* [14.6 A] RULING R-691 */
+		    bs1e_mindless_follows(b, g) || /* [13.9] R-578 */
+		    bs1e_charmed(b, g) ||	   /* [14.6 A] RULING R-691 */
 		    (u->flags & (BS_UF_MOVED | BS_UF_FLED | BS_UF_WITHDREW)))
 			continue;
 		struct bs_order o;

@@ -991,6 +991,16 @@ void bs1e_phase_melee(struct bs_battle *b)
 							  "one left out",
 							  "[8.0]");
 	}
+	/* [13.9] RULING R-579: mindless undead out of command "will fight
+	 * any opponents or friendly forces in its path": the friends it
+	 * walked into this Game Round, a melee of the two as with an enemy
+	 * (both strike) */
+	for (int g = 0; g < b->nunits; g++) {
+		int h = bs1e_rampage_target(b, g);
+		if (h >= 0 && !npairs_add(s, &np, g, h))
+			bs1e_note(b, g, "too many melees: one left out",
+				  "[8.0]");
+	}
 	/* [1.6 B] "All combat involving one unit or opponent must be
 	 * resolved before moving to the next combat": RULING R-377, the
 	 * order Side A's controller chooses when it keeps to that, else the

@@ -276,15 +276,6 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			     c->breath->name);
 		}
 	}
-	/* RULING R-312: a mindless creature never checks morale at every
-	 * level ([4.1] special note); the rest of [13.9] is the Advanced
-	 * Game's */
-	if ((c->flags & BS_CF_MINDLESS) && ld->s->level == BS_LEVEL_ADVANCED &&
-	    !done[BS_W_MINDLESS]) {
-		done[BS_W_MINDLESS] = 1;
-		warn(ld, ability_at(ld, at, "mindless", NULL), BS_W_MINDLESS,
-		     "%s: '%s' is mindless", key, c->name);
-	}
 }
 
 static void unit_weapons(struct ld *ld, const yaml_node_t *n,

@@ -203,11 +203,6 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "weapons that are not magical harm him (his awe "
 			   "and fear are played, RULING R-604)",
 			   "[9.4] [13.2]-[13.5] [13.8]", 1},
-    [BS_W_MINDLESS] = {"mindless", A, NPY,
-		       "'must be in command in order to move or fight' and the "
-		       "last-order rule are not played yet (it never checks "
-		       "morale)",
-		       "[13.9] (RULING R-312)", 1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "
 				  "played yet",

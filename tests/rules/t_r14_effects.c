@@ -1297,3 +1297,36 @@ Test(r14_effects, s14_6_b_the_doctrine_holds_animals_r627_r654)
 	free(ai);
 	tf_close(&t);
 }
+
+/* RULING R-655: entangle at the orc Hob standing alone: his own save (a 3
+ * fails), held for the turn: his move is REJECTED (R-623). */
+Test(r14_effects, s14_6_b_entangle_on_a_lone_individual_r655)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 3, hp: 15", 40, 36, "entangle");
+	static const int dice[] = {3};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, cas(&t, "entangle", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[5], 1, "his own save");
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 10);
+	cr_assert(strstr(e->why, "R-655"), "%s", e->why);
+	int k = t.b->indiv_first[1];
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	struct bs_vec at = t.b->indivs[k].pos;
+	t.indiv[1][0] = (struct bs_indiv_order){.move = 1,
+						.x = at.x + 3,
+						.y = at.y,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
+	tf_close(&t);
+}

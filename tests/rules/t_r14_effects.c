@@ -1330,3 +1330,34 @@ Test(r14_effects, s14_6_b_entangle_on_a_lone_individual_r655)
 	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
 	tf_close(&t);
 }
+
+/* RULING R-627, R-658, R-659: the doctrine's scare goes at the orc Hob
+ * standing alone within its 1" (a quarter of his hit points by the chance
+ * his save fails), its reason in the log; not at a unit (no whole
+ * figure: a value of 0). */
+Test(r14_effects, s14_9_the_doctrine_scares_a_lone_individual_r658_r659)
+{
+	struct tf t;
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 40, 39.5,
+		  "scare");
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[4];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].tindiv, 0, "Hob");
+	cr_assert(strstr(o[0].why, "scare: "), "%s", o[0].why);
+	cr_assert(strstr(o[0].why, "R-658"), "%s", o[0].why);
+	free(ai);
+	tf_close(&t);
+	/* beside the orcs' front, no individual in reach: no cast */
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 20, 79.5,
+		  "scare");
+	ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	cr_assert_eq(ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4), 0);
+	free(ai);
+	tf_close(&t);
+}

@@ -1338,8 +1338,7 @@ Test(r14_effects, s14_6_b_entangle_on_a_lone_individual_r655)
 Test(r14_effects, s14_9_the_doctrine_scares_a_lone_individual_r658_r659)
 {
 	struct tf t;
-	open_kind(&t, "class: magic-user, level: 5, hp: 12", 40, 39.5,
-		  "scare");
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 40, 39.5, "scare");
 	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
 	cr_assert_not_null(ai);
 	bs_ai_doctrine_init(ai);
@@ -1352,8 +1351,7 @@ Test(r14_effects, s14_9_the_doctrine_scares_a_lone_individual_r658_r659)
 	free(ai);
 	tf_close(&t);
 	/* beside the orcs' front, no individual in reach: no cast */
-	open_kind(&t, "class: magic-user, level: 5, hp: 12", 20, 79.5,
-		  "scare");
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 20, 79.5, "scare");
 	ai = malloc(sizeof *ai);
 	cr_assert_not_null(ai);
 	bs_ai_doctrine_init(ai);

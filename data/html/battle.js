@@ -18,6 +18,8 @@
   /* the markers of spell effects on the map [14.6] [14.7] [2.5] */
   var FX_MARK = { charm: ['C', '#a0307a', 'Charm'], hold: ['IM', '#3a6ea5', 'Immobilized'],
     sleep: ['IM', '#3a6ea5', 'Immobilized'], bonus: ['M', '#2a8a7a', 'Magic'],
+    /* [14.6 B] paralyzation, [14.9] a stun (RULING) */
+    paralysis: ['IM', '#3a6ea5', 'Immobilized'], stun: ['IM', '#3a6ea5', 'Immobilized'],
     rout: ['F', '#b8322a', 'Fear'],
     /* [14.8] RULING R-631: the no-referee form shows the marker to all */
     invisible: ['I', '#6a5acd', 'Invisible'] };

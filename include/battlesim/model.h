@@ -140,6 +140,11 @@ enum bs_cflag {
 	/* [13.6] an illusion of a creature that causes awe or fear: its
 	 * checks at +1 (issue 16) */
 	BS_CF_ILLUSION = 1u << 19,
+	/* [14.6 B] RULING R-654: what hold animal, hold plant and snake
+	 * charm affect (the PH's "animals", "plants", "snakes") */
+	BS_CF_ANIMAL = 1u << 20,
+	BS_CF_PLANT = 1u << 21,
+	BS_CF_SNAKE = 1u << 22,
 };
 
 /* Hit dice "1/2", "1-1", "1", "4+1", "9": whole dice in tenths (1/2 -> 5,

@@ -60,7 +60,28 @@ static void consider(const struct bs_battle *b, int side, int k,
 	if (bs_spell_effect_played(sp)) {
 		/* RULING R-627: a hold or a fear by the HD it takes out */
 		v = bs1e_fx_expect(b, side, &p);
-		o.why = sp->effect == BS_SPFX_ROUT
+		o.why = sp->effect == BS_SPFX_ROUT && sp->area == BS_AREA_NONE
+			    ? "a fear of one creature: the most enemy HD "
+			      "expected routed or fleeing (RULING R-627, "
+			      "R-658, R-659)"
+			: sp->effect == BS_SPFX_STUN
+			    ? "scare: the most enemy HD expected stunned "
+			      "(RULING R-627, R-658, R-659)"
+			: sp->effect == BS_SPFX_PARALYSIS
+			    ? "paralyzation: the most enemy HD expected "
+			      "paralyzed, none of its own in the area (RULING "
+			      "R-627, R-656)"
+			: sp->effect == BS_SPFX_HOLD &&
+				sp->area != BS_AREA_NONE && sp->creatures_all
+			    ? "entangle: the most enemy HD expected held, none "
+			      "of its own in the area (RULING R-627, R-655)"
+			: sp->effect == BS_SPFX_HOLD &&
+				(sp->targets == BS_TARGETS_ANIMALS ||
+				 sp->targets == BS_TARGETS_PLANTS ||
+				 sp->targets == BS_TARGETS_SNAKES)
+			    ? "hold: the most enemy HD expected held, of the "
+			      "kind it affects (RULING R-627, R-654, R-657)"
+			: sp->effect == BS_SPFX_ROUT
 			    ? "fear: the most enemy HD expected routed, none "
 			      "of its own in the area (RULING R-627)"
 			: sp->effect == BS_SPFX_SLEEP

@@ -458,10 +458,12 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		return no(p,
 			  "not played yet: only the Magical Weapons and "
 			  "Artillery Spells of [14.5], hold person, hold "
-			  "monster and sleep [14.6 B], charm person and charm "
-			  "monster [14.6 A], the bonuses of [14.7] with "
-			  "catalog figures and fear [14.9] are cast (RULING "
-			  "R-574, R-621, R-625, R-628, R-685, R-690)",
+			  "monster, hold animal, hold plant, snake charm, "
+			  "entangle, paralyzation and sleep [14.6 B], charm "
+			  "person and charm monster [14.6 A], the bonuses of "
+			  "[14.7] with catalog figures and fear, scare and "
+			  "cause fear [14.9] are cast (RULING R-574, R-621, "
+			  "R-625, R-628, R-654..R-659, R-685, R-690)",
 			  bs_spell_category_info[p->sp->category].cite);
 	if (!bs_spell_played(p->sp))
 		return no(p,
@@ -607,7 +609,15 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	 * after the magical attack is declared. If it is found that the
 	 * range is insufficient, or the line of sight is obstructed, the
 	 * spell automatically fails and is expended." */
-	if (p->range > p->reach + 1e-6)
+	/* [14.9] RULING R-658, R-659: a spell of range touch at the enemy
+	 * (cause fear): his counter (his unit) touches the target */
+	if (p->sp->range_kind == BS_RANGE_TOUCH) {
+		if (!touches_target(b, p))
+			return fails(p,
+				     "range touch: he does not touch the "
+				     "target: the spell fails and is spent",
+				     "[14.4] RULING R-659");
+	} else if (p->range > p->reach + 1e-6)
 		return fails(p, "out of range: the spell fails and is spent",
 			     "[14.4]");
 	if (!sees(b, p))

@@ -56,8 +56,11 @@ static struct bs1e_effect *fx_new(struct bs_battle *b)
 /* 1 when effect kind `kind` immobilizes [14.6 B]. */
 static int immobilizes(enum bs_spell_effect kind)
 {
+	/* RULING R-658: [14.9]'s "stunned" as a hold: neither moves nor
+	 * fights for the duration, the Immobilized marker ([14.0] "paralyzed,
+	 * held, or otherwise rendered immobile") */
 	return kind == BS_SPFX_HOLD || kind == BS_SPFX_SLEEP ||
-	       kind == BS_SPFX_PARALYSIS;
+	       kind == BS_SPFX_PARALYSIS || kind == BS_SPFX_STUN;
 }
 
 int bs1e_fx_held(const struct bs_battle *b, int g)
@@ -109,10 +112,67 @@ static int person(const struct bs_creature *c)
 	return !c || ((c->flags & BS_CF_HUMANOID) && c->size <= BS_SIZE_M);
 }
 
+/* [14.6 B] RULING R-654: hold animal's "animals", hold plant's "plants",
+ * snake charm's "snakes": the creature's catalog flag animal, plant or
+ * snake; an individual of no race (a human) is none of them. */
 static int affects(const struct bs_spell *sp, const struct bs_creature *c)
 {
-	return sp->targets == BS_TARGETS_ANY ||
-	       (sp->targets == BS_TARGETS_PERSONS && person(c));
+	switch (sp->targets) {
+	case BS_TARGETS_ANY:
+		return 1;
+	case BS_TARGETS_PERSONS:
+		return person(c);
+	case BS_TARGETS_ANIMALS:
+		return c && (c->flags & BS_CF_ANIMAL);
+	case BS_TARGETS_PLANTS:
+		return c && (c->flags & BS_CF_PLANT);
+	case BS_TARGETS_SNAKES:
+		return c && (c->flags & BS_CF_SNAKE);
+	default:
+		return 0;
+	}
+}
+
+/* The log's reason when sp does not affect a unit's creatures (indiv 0)
+ * or an individual (1). */
+static const char *not_affected(const struct bs_spell *sp, int indiv)
+{
+	switch (sp->targets) {
+	case BS_TARGETS_ANIMALS:
+		return indiv ? "no effect: he is not an animal (RULING R-654)"
+			     : "no effect: its creatures are not animals "
+			       "(RULING R-654)";
+	case BS_TARGETS_PLANTS:
+		return indiv ? "no effect: he is not a plant (RULING R-654)"
+			     : "no effect: its creatures are not plants "
+			       "(RULING R-654)";
+	case BS_TARGETS_SNAKES:
+		return indiv ? "no effect: he is not a snake (RULING R-654)"
+			     : "no effect: its creatures are not snakes "
+			       "(RULING R-654)";
+	default:
+		return indiv ? "no effect: he is not a person (RULING R-624)"
+			     : "no effect: its creatures are not persons "
+			       "(RULING R-624)";
+	}
+}
+
+/* RULING R-658: 1 when hit dice hd are within sp's max_hd (scare's "fewer
+ * than 6 levels or hit dice"; none: any). */
+static int within_hd(const struct bs_spell *sp, const struct bs_hd *hd)
+{
+	return sp->max_hd.tenths == 0 || hd->tenths < sp->max_hd.tenths ||
+	       (hd->tenths == sp->max_hd.tenths && hd->plus <= sp->max_hd.plus);
+}
+
+static struct bs_hd indiv_hd(const struct bs_individual *d);
+
+/* [14.9] RULING R-658, R-659: a fear of one creature (scare, cause fear:
+ * no area, a number of creatures). */
+static int fear_one(const struct bs_spell *sp)
+{
+	return (sp->effect == BS_SPFX_ROUT || sp->effect == BS_SPFX_STUN) &&
+	       sp->area == BS_AREA_NONE;
 }
 
 /* Dice d of plan p's caster (0 when there are none), for `why`. */
@@ -160,6 +220,14 @@ static int duration(struct bs_battle *b, const struct bs1e_cast_plan *p)
 			      sp->dur_unit);
 }
 
+/* RULING R-656: the Game Rounds of plan p's effect, -1 for a duration
+ * "special" that no rule of the battle ends (paralyzation's: until
+ * dispelled; dispel magic is not played): the battle's length. */
+static int lasting(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	return p->sp->dur_kind == BS_DUR_TIMED ? duration(b, p) : -1;
+}
+
 /* The creatures the spell affects, rolled ([PH]: hold person's 1-4). */
 static int creatures(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
@@ -202,7 +270,7 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.n[5] = fs ? fs->figures : 0;
 	ev.n[6] = fs ? fs->saved : 0;
 	ev.n[7] = affected;
-	ev.n[8] = affected > 0 ? rounds : 0;
+	ev.n[8] = affected > 0 && rounds > 0 ? rounds : 0;
 	ev.n[9] = affected > 0 ? marker(p->sp->effect) : BS1E_MARKER_NONE;
 	if (fs && fs->figures > 0) {
 		int nr =
@@ -217,11 +285,20 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		}
 	}
 	ev.why = why;
-	ev.cite = p->sp->effect == BS_SPFX_INVISIBLE
-		      ? "[14.8] RULING R-631, R-632"
-		  : p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
-		  : p->sp->effect == BS_SPFX_SLEEP ? "[14.6 B] RULING R-628"
-						   : "[14.6 B] [14.3]";
+	ev.cite =
+	    p->sp->effect == BS_SPFX_INVISIBLE ? "[14.8] RULING R-631, R-632"
+	    : fear_one(p->sp) ? "[14.9] [14.3] RULING R-658, R-659"
+	    : p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
+	    : p->sp->effect == BS_SPFX_SLEEP	   ? "[14.6 B] RULING R-628"
+	    : p->sp->effect == BS_SPFX_PARALYSIS
+		? "[14.6 B] [14.3] RULING R-656"
+	    : p->sp->targets == BS_TARGETS_SNAKES ? "[14.6 B] RULING R-657"
+	    : p->sp->area != BS_AREA_NONE && p->sp->creatures_all
+		? "[14.6 B] [14.3] RULING R-655"
+	    : p->sp->targets == BS_TARGETS_ANIMALS ||
+		    p->sp->targets == BS_TARGETS_PLANTS
+		? "[14.6 B] [14.3] RULING R-654"
+		: "[14.6 B] [14.3]";
 	bs_battle_emit(b, &ev);
 }
 
@@ -266,44 +343,95 @@ static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 		bs1e_command_update(b, 0);
 }
 
+/* RULING R-657: snake charm's whole figures of unit g: those whose
+ * snakes' hit points (4 a hit die, [14.5 A]'s measure) add up to no more
+ * than the caster's hit points now. */
+static int snake_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int g)
+{
+	int fig_hp = (4 * b->units[g].r.hd_fig + 9) / 10;
+	return b->indivs[p->k].hp / (fig_hp > 0 ? fig_hp : 1);
+}
+
 /* [14.6 B] a hold at unit g: RULING R-621, whole figures by the ratio,
- * each saving for itself [14.3]. */
+ * each saving for itself [14.3]; hold animal and hold plant by the
+ * creatures' kind (R-654), snake charm by the caster's hit points
+ * (R-657). [14.9] a fear of one creature (R-658): the figure it takes
+ * saves; failed, the unit routs (cause fear) or is stunned (scare). */
 static void hold_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		      int g)
 {
 	const struct bs_unit_state *u = &b->units[g];
-	if (!affects(p->sp, u->def->creature)) {
+	const struct bs_spell *sp = p->sp;
+	const struct bs_creature *cr = u->def->creature;
+	if (!affects(sp, cr)) {
 		emit_effect(b, p, g, -1, 0, 0, NULL, NULL, NULL, 0, 0,
-			    "no effect: its creatures are not persons "
-			    "(RULING R-624)");
+			    not_affected(sp, 0));
 		return;
 	}
-	int nc = creatures(b, p);
+	if (cr && !within_hd(sp, &cr->hd)) {
+		emit_effect(b, p, g, -1, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: its creatures have more hit dice "
+			    "than the spell affects (RULING R-658)");
+		return;
+	}
+	if (sp->effect == BS_SPFX_ROUT && (u->flags & BS_UF_ROUTED)) {
+		emit_effect(b, p, g, -1, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: the unit routs already (RULING "
+			    "R-658)");
+		return;
+	}
+	int snakes = sp->targets == BS_TARGETS_SNAKES;
 	int per = u->r.ratio > 0 ? u->r.ratio : 1;
-	int figs = nc / per;
+	int nc = snakes ? 0 : creatures(b, p);
+	int figs = snakes ? snake_figs(b, p, g) : nc / per;
 	int free_figs = u->figures - bs1e_fx_held(b, g);
 	if (figs > free_figs)
 		figs = free_figs;
+	if (figs < 0)
+		figs = 0;
+	if (snakes)
+		nc = figs * per;
 	struct bs1e_figure_saves fs;
 	int rec[BS1E_MAX_FIGS];
 	struct bs_deriv sd;
 	memset(&fs, 0, sizeof fs);
 	int held = figs;
-	if (figs > 0 && p->sp->save_vs >= 0) {
-		int number = bs1e_cast_unit_save(b, g, p->sp, &sd);
-		if (bs1e_cast_figure_saves(b, g, figs, number, p->sp->save_mod,
+	if (figs > 0 && sp->save_vs >= 0) {
+		int number = bs1e_cast_unit_save(b, g, sp, &sd);
+		if (bs1e_cast_figure_saves(b, g, figs, number, sp->save_mod,
 					   NULL, rec, &fs) != 0)
 			return;
 		held = fs.failed;
 	}
-	int rounds = held > 0 ? duration(b, p) : 0;
+	int stun = sp->effect == BS_SPFX_STUN,
+	    rout = sp->effect == BS_SPFX_ROUT;
+	/* RULING R-658: [14.9] "If the saving throw fails, the unit either
+	 * routs or is stunned": a stun holds every figure of the unit */
+	int affected = held > 0 && stun ? free_figs : held;
+	int rounds = affected > 0 && !rout ? lasting(b, p) : 0;
+	const char *why =
+	    figs == 0
+		? (snakes ? "no whole figure: its snakes' hit points add up "
+			    "to more than the caster's (RULING R-657)"
+			  : "no whole figure: fewer creatures than a figure "
+			    "holds (RULING R-621)")
+	    : held > 0 && stun ? "a figure failed: the unit is stunned, its "
+				 "figures neither move nor fight for the "
+				 "duration (RULING R-658)"
+	    : held > 0 && rout ? "a figure failed: the unit routs (RULING "
+				 "R-658)"
+	    : held > 0 && snakes
+		? "torpid: the snakes whose hit points add up to no more "
+		  "than the caster's (RULING R-657)"
+		: NULL;
 	emit_effect(b, p, g, -1, nc, figs, &fs, rec,
-		    p->sp->save_vs >= 0 ? &sd : NULL, held, rounds,
-		    figs == 0 ? "no whole figure: fewer creatures than a "
-				"figure holds (RULING R-621)"
-			      : NULL);
-	if (held > 0)
-		add(b, p, g, -1, held, rounds);
+		    sp->save_vs >= 0 && figs > 0 ? &sd : NULL, affected, rounds,
+		    why);
+	if (affected > 0 && rout)
+		bs1e_rout(b, g, &p->from, 1, "routs from a fear spell [14.9]");
+	else if (affected > 0)
+		add(b, p, g, -1, affected, rounds);
 }
 
 /* Individual t's (global) own saving throw against plan p's spell
@@ -362,14 +490,35 @@ static int fear_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	return f;
 }
 
-/* [14.6 B] a hold at individual t (global): his own saving throw. */
+/* [14.6 B] a hold at individual t (global): his own saving throw; the
+ * kind of creature (R-654), snake charm's hit points (R-657). [14.9]
+ * RULING R-659: a fear of one creature at him: his own save, then
+ * stunned (scare: as held) or fleeing (cause fear: R-676's flight). */
 static void hold_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		       int t)
 {
 	const struct bs_indiv_state *d = &b->indivs[t];
-	if (!affects(p->sp, d->def->race)) {
+	const struct bs_spell *sp = p->sp;
+	if (!affects(sp, d->def->race)) {
 		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
-			    "no effect: he is not a person (RULING R-624)");
+			    not_affected(sp, 1));
+		return;
+	}
+	struct bs_hd hd = indiv_hd(d->def);
+	if (!within_hd(sp, &hd)) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: he has more levels or hit dice than "
+			    "the spell affects (RULING R-659)");
+		return;
+	}
+	if (sp->targets == BS_TARGETS_SNAKES && d->hp > b->indivs[p->k].hp) {
+		emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL, 0, 0,
+			    "no effect: his hit points are more than the "
+			    "caster's (RULING R-657)");
+		return;
+	}
+	if (sp->effect == BS_SPFX_ROUT) {
+		fear_indiv(b, p, t); /* RULING R-659, R-676 */
 		return;
 	}
 	if (bs1e_fx_indiv_held(b, t)) {
@@ -377,16 +526,23 @@ static void hold_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			    "no effect: he is held already");
 		return;
 	}
-	int vs = p->sp->save_vs;
+	int vs = sp->save_vs;
 	struct bs1e_figure_saves fs;
 	int rec[1];
 	struct bs_deriv md;
 	int held = bs1e_fx_indiv_fails(b, p, t, &fs, rec, &md);
 	if (held < 0)
 		return;
-	int rounds = held ? duration(b, p) : 0;
+	int rounds = held ? lasting(b, p) : 0;
 	emit_effect(b, p, -1, t, 1, 1, &fs, rec, vs >= 0 ? &md : NULL, held,
-		    rounds, NULL);
+		    rounds,
+		    held && sp->effect == BS_SPFX_STUN
+			? "stunned: he neither moves, attacks, casts nor "
+			  "shoots for the duration (RULING R-659)"
+		    : held && sp->targets == BS_TARGETS_SNAKES
+			? "torpid: his hit points are no more than the "
+			  "caster's (RULING R-657)"
+			: NULL);
 	if (held)
 		add(b, p, -1, t, 1, rounds);
 }
@@ -451,6 +607,134 @@ static void fear_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		if (failed > 0)
 			bs1e_rout(b, g, &p->from, 1,
 				  "routs from a fear spell [14.9]");
+	}
+	free(h);
+}
+
+static int group(const struct bs1e_area_hit *h, int n, int i);
+
+/* RULING R-656: paralyzation's pool, "2 HD a level of the caster in all"
+ * (the PH), in tenths of a hit die. */
+static int para_pool(const struct bs1e_cast_plan *p)
+{
+	return p->sp->effect == BS_SPFX_PARALYSIS ? 20 * p->level : -1;
+}
+
+/* The tenths of hit dice individual t (global) takes of a pool. */
+static int indiv_tenths(const struct bs_battle *b, int t)
+{
+	struct bs_hd hd = indiv_hd(b->indivs[t].def);
+	return hd.tenths > 0 ? hd.tenths : 10;
+}
+
+/* [14.6 B] an immobilization of every creature of an area: RULING R-655
+ * (entangle), each figure in it saves for itself [14.3], those that fail
+ * held, the saved not; RULING R-656 (paralyzation), the figures its 2 HD
+ * a level cover, in the area's order, save, those that fail paralyzed
+ * until the battle ends. An individual standing alone in it saves for
+ * himself. */
+static void hold_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	int n, pool = para_pool(p);
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	if (!h)
+		return;
+	const char *failed_why =
+	    pool >= 0 ? "paralyzed: not woken by friends, only magic or the "
+			"end of the effect frees them; no dispel is played: "
+			"for the battle (RULING R-656)"
+		      : "held fast by the plants for the duration (RULING "
+			"R-655)";
+	const char *saved_why =
+	    pool >= 0 ? NULL
+		      : "those who saved are not held (the PH's escape at "
+			"half speed is not played, RULING R-655)";
+	for (int i = 0; i < n && !b->result.over;) {
+		if (h[i].unit < 0) {
+			int t = b->indiv_first[h[i].side] + h[i].indiv;
+			i++;
+			int need = indiv_tenths(b, t);
+			const char *why_not =
+			    !affects(sp, b->indivs[t].def->race)
+				? not_affected(sp, 1)
+			    : bs1e_fx_indiv_held(b, t)
+				? "no effect: he is held already"
+			    : pool >= 0 && pool < need
+				? "no effect: the spell's 2 hit dice a level "
+				  "are spent (RULING R-656)"
+				: NULL;
+			if (why_not) {
+				emit_effect(b, p, -1, t, 0, 0, NULL, NULL, NULL,
+					    0, 0, why_not);
+				continue;
+			}
+			if (pool >= 0)
+				pool -= need;
+			struct bs1e_figure_saves fs;
+			int rec[1];
+			struct bs_deriv md;
+			int f = bs1e_fx_indiv_fails(b, p, t, &fs, rec, &md);
+			if (f < 0)
+				break;
+			int rounds = f ? lasting(b, p) : 0;
+			emit_effect(b, p, -1, t, 1, 1, &fs, rec,
+				    sp->save_vs >= 0 ? &md : NULL, f, rounds,
+				    f ? failed_why : saved_why);
+			if (f)
+				add(b, p, -1, t, 1, rounds);
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit), c = group(h, n, i);
+		i += c;
+		if (!bs1e_in_play(b, g))
+			continue;
+		const struct bs_unit_state *u = &b->units[g];
+		b->units[g].flags |= BS_UF_ATTACKED;
+		if (!affects(sp, u->def->creature)) {
+			emit_effect(b, p, g, -1, 0, c, NULL, NULL, NULL, 0, 0,
+				    not_affected(sp, 0));
+			continue;
+		}
+		int figs = c, free_figs = u->figures - bs1e_fx_held(b, g);
+		if (figs > free_figs)
+			figs = free_figs;
+		int spent = 0;
+		if (pool >= 0) {
+			int hf = u->r.hd_fig > 0 ? u->r.hd_fig : 1;
+			if (figs > pool / hf)
+				figs = pool / hf;
+			pool -= figs * hf;
+			spent = figs < c && figs < free_figs;
+		}
+		struct bs1e_figure_saves fs;
+		int rec[BS1E_MAX_FIGS];
+		struct bs_deriv sd;
+		memset(&fs, 0, sizeof fs);
+		int held = figs;
+		if (figs > 0 && sp->save_vs >= 0) {
+			int number = bs1e_cast_unit_save(b, g, sp, &sd);
+			if (bs1e_cast_figure_saves(b, g, figs, number,
+						   sp->save_mod, NULL, rec,
+						   &fs) != 0)
+				break;
+			held = fs.failed;
+		}
+		int rounds = held > 0 ? lasting(b, p) : 0;
+		emit_effect(
+		    b, p, g, -1, 0, figs, &fs, rec,
+		    sp->save_vs >= 0 && figs > 0 ? &sd : NULL, held, rounds,
+		    figs == 0 && spent
+			? "no figure: the spell's 2 hit dice a level "
+			  "are spent (RULING R-656)"
+		    : figs == 0 ? "no effect: its figures in the area "
+				  "are held already"
+		    : spent	? "the figures its 2 hit dice a level cover "
+				  "(RULING R-656)"
+		    : held > 0	? failed_why
+				: saved_why);
+		if (held > 0)
+			add(b, p, g, -1, held, rounds);
 	}
 	free(h);
 }
@@ -881,7 +1165,7 @@ static void invis_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 
 void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
-	if (p->sp->effect == BS_SPFX_ROUT) {
+	if (p->sp->effect == BS_SPFX_ROUT && !fear_one(p->sp)) {
 		fear_area(b, p);
 		return;
 	}
@@ -895,6 +1179,12 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	}
 	if (p->sp->effect == BS_SPFX_INVISIBLE) {
 		invis_cast(b, p); /* [14.8] */
+		return;
+	}
+	/* [14.6 B] entangle, paralyzation: every creature of the area
+	 * (RULING R-655, R-656) */
+	if (p->sp->area != BS_AREA_NONE && p->sp->creatures_all) {
+		hold_area(b, p);
 		return;
 	}
 	if (p->tg >= 0)
@@ -998,7 +1288,8 @@ void bs1e_fx_end_round(struct bs_battle *b)
 				s->fx[j++] = *e;
 			continue;
 		}
-		if (!gone && e->figs > 0 && --e->left <= 0) {
+		/* RULING R-656: a paralyzation (left -1) lasts the battle */
+		if (!gone && e->figs > 0 && e->left >= 0 && --e->left <= 0) {
 			emit_end(b, e, e->figs, NULL);
 			gone = 1;
 		}
@@ -1058,6 +1349,69 @@ static double sleep_expect(const struct bs_battle *b, int side,
 	return v;
 }
 
+/* RULING R-627, R-655, R-656: an area hold by the HD of the enemy figures
+ * expected to fail their saves (paralyzation's 2 HD a level), an
+ * individual at a quarter of his hit points; never with a figure of its
+ * own in the area. */
+static double area_hold_expect(const struct bs_battle *b, int side,
+			       const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	int n, pool = para_pool(p);
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	if (!h)
+		return 0;
+	double v = 0;
+	for (int i = 0; i < n;) {
+		if (h[i].side == side) {
+			v = -1; /* never on his own */
+			break;
+		}
+		if (h[i].unit < 0) {
+			int t = b->indiv_first[h[i].side] + h[i].indiv;
+			i++;
+			int need = indiv_tenths(b, t);
+			if (bs1e_fx_indiv_held(b, t) ||
+			    (pool >= 0 && pool < need))
+				continue;
+			if (pool >= 0)
+				pool -= need;
+			double pi =
+			    sp->save_vs < 0
+				? 0
+				: bs1e_save_chance20(
+				      bs1e_sc(b)->ix[t].save[sp->save_vs],
+				      sp->save_mod) /
+				      20.0;
+			v += (1 - pi) * b->indivs[t].hp / 4.0;
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit), c = group(h, n, i);
+		i += c;
+		const struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g))
+			continue;
+		int figs = c, free_figs = u->figures - bs1e_fx_held(b, g);
+		if (figs > free_figs)
+			figs = free_figs;
+		int hf = u->r.hd_fig > 0 ? u->r.hd_fig : 1;
+		if (pool >= 0) {
+			if (figs > pool / hf)
+				figs = pool / hf;
+			pool -= figs * hf;
+		}
+		double ps = sp->save_vs < 0
+				? 0
+				: bs1e_save_chance20(
+				      bs1e_cast_unit_save(b, g, sp, NULL),
+				      sp->save_mod) /
+				      20.0;
+		v += figs * (1 - ps) * hf / 10.0;
+	}
+	free(h);
+	return v;
+}
+
 double bs1e_fx_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p)
 {
@@ -1067,7 +1421,11 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 	/* [14.8] RULING R-636: the doctrine does not cast invisibility */
 	if (sp->effect == BS_SPFX_INVISIBLE)
 		return 0;
-	if (sp->effect == BS_SPFX_ROUT) {
+	if (sp->area != BS_AREA_NONE && sp->creatures_all &&
+	    sp->category == BS_SPCAT_CHARM_HOLD &&
+	    (sp->effect == BS_SPFX_HOLD || sp->effect == BS_SPFX_PARALYSIS))
+		return area_hold_expect(b, side, p); /* R-655, R-656 */
+	if (sp->effect == BS_SPFX_ROUT && !fear_one(sp)) {
 		int n;
 		struct bs1e_area_hit *h = area_hits(b, p, &n);
 		if (!h)
@@ -1119,10 +1477,15 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 	    sp->creatures_dice.count * (sp->creatures_dice.sides + 1) / 2.0;
 	if (p->tg >= 0) {
 		const struct bs_unit_state *u = &b->units[p->tg];
-		if (!affects(sp, u->def->creature))
+		const struct bs_creature *cr = u->def->creature;
+		if (!affects(sp, cr) || (cr && !within_hd(sp, &cr->hd)) ||
+		    (sp->effect == BS_SPFX_ROUT && (u->flags & BS_UF_ROUTED)))
 			return 0;
 		int per = u->r.ratio > 0 ? u->r.ratio : 1;
-		double figs = mean / per;
+		/* R-657: snake charm by the caster's hit points */
+		double figs = sp->targets == BS_TARGETS_SNAKES
+				  ? snake_figs(b, p, p->tg)
+				  : mean / per;
 		int free_figs = u->figures - bs1e_fx_held(b, p->tg);
 		if (figs > free_figs)
 			figs = free_figs;
@@ -1135,7 +1498,12 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 		return (int)figs * (1 - ps) * u->r.hd_fig / 10.0;
 	}
 	const struct bs_indiv_state *d = &b->indivs[p->tk];
-	if (!affects(sp, d->def->race) || bs1e_fx_indiv_held(b, p->tk))
+	struct bs_hd hd = indiv_hd(d->def);
+	if (!affects(sp, d->def->race) || bs1e_fx_indiv_held(b, p->tk) ||
+	    !within_hd(sp, &hd) ||
+	    (sp->effect == BS_SPFX_ROUT &&
+	     bs1e_fx_indiv_afraid(b, p->tk, NULL)) ||
+	    (sp->targets == BS_TARGETS_SNAKES && d->hp > b->indivs[p->k].hp))
 		return 0;
 	int vs = sp->save_vs;
 	double ps = vs < 0 ? 0

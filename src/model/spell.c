@@ -209,6 +209,37 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 			sp->save_effect == BS_SAVEFX_NEGATES) &&
 		       (sp->targets == BS_TARGETS_ANY ||
 			sp->targets == BS_TARGETS_PERSONS);
+	int spell = sp->kind == BS_MAGIC_SPELL || bs_spell_is_item(sp);
+	int timed = sp->dur_kind == BS_DUR_TIMED;
+	int negates = sp->save_vs < 0 || sp->save_effect == BS_SAVEFX_NEGATES;
+	/* [14.6 B] RULING R-655: entangle, every creature of its area, the
+	 * save ("1/2": those who save escape) a partial one; RULING R-656:
+	 * paralyzation, every creature of its area up to 2 HD a level, its
+	 * duration "special" (until dispelled: the battle) */
+	if (spell && sp->category == BS_SPCAT_CHARM_HOLD &&
+	    (sp->effect == BS_SPFX_HOLD || sp->effect == BS_SPFX_PARALYSIS) &&
+	    sp->area != BS_AREA_NONE && sp->creatures_all)
+		return (sp->known & BS_SPK_RANGE) &&
+		       sp->range_kind == BS_RANGE_DISTANCE && !sp->mental &&
+		       sp->targets == BS_TARGETS_ANY &&
+		       sp->max_hd.tenths == 0 &&
+		       (sp->effect == BS_SPFX_PARALYSIS
+			    ? sp->save_vs >= 0 &&
+				  sp->save_effect == BS_SAVEFX_NEGATES &&
+				  (timed || sp->dur_kind == BS_DUR_SPECIAL)
+			    : timed && sp->save_vs >= 0 &&
+				  sp->save_effect == BS_SAVEFX_PARTIAL);
+	/* [14.9] RULING R-658, R-659: scare, cause fear: one creature (no
+	 * area), at range or by touch, a save that negates, a limit of hit
+	 * dice or none */
+	if (spell && sp->category == BS_SPCAT_AWE_FEAR &&
+	    (sp->effect == BS_SPFX_ROUT || sp->effect == BS_SPFX_STUN) &&
+	    sp->area == BS_AREA_NONE)
+		return (sp->known & BS_SPK_RANGE) &&
+		       (sp->range_kind == BS_RANGE_DISTANCE ||
+			sp->range_kind == BS_RANGE_TOUCH) &&
+		       timed && negates && !sp->creatures_all &&
+		       sp->targets == BS_TARGETS_ANY;
 	if ((sp->kind != BS_MAGIC_SPELL && !bs_spell_is_item(sp)) ||
 	    !(sp->known & BS_SPK_RANGE) ||
 	    (sp->range_kind != BS_RANGE_DISTANCE &&
@@ -225,11 +256,23 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 			(sp->max_hd.tenths == 40 && sp->max_hd.plus == 4));
 	if (sp->max_hd.tenths != 0)
 		return 0;
-	/* [14.6 B] RULING R-621, R-624: hold person, hold monster */
-	if (sp->category == BS_SPCAT_CHARM_HOLD && sp->effect == BS_SPFX_HOLD)
-		return sp->area == BS_AREA_NONE && !sp->creatures_all &&
+	/* [14.6 B] RULING R-621, R-624: hold person, hold monster; RULING
+	 * R-654: hold animal, hold plant (its 4" square the place of its 1-4
+	 * plants: the target unit's) by the creatures' catalog flag */
+	if (sp->category == BS_SPCAT_CHARM_HOLD && sp->effect == BS_SPFX_HOLD) {
+		/* RULING R-657: snake charm, the snakes whose hit points add
+		 * up to no more than the caster's; no save */
+		if (sp->targets == BS_TARGETS_SNAKES)
+			return sp->area == BS_AREA_NONE && sp->creatures_all &&
+			       sp->save_vs < 0;
+		return !sp->creatures_all &&
+		       (sp->area == BS_AREA_NONE ||
+			sp->targets == BS_TARGETS_PLANTS) &&
 		       (sp->targets == BS_TARGETS_ANY ||
-			sp->targets == BS_TARGETS_PERSONS);
+			sp->targets == BS_TARGETS_PERSONS ||
+			sp->targets == BS_TARGETS_ANIMALS ||
+			sp->targets == BS_TARGETS_PLANTS);
+	}
 	/* [14.9] RULING R-625: fear */
 	if (sp->category == BS_SPCAT_AWE_FEAR && sp->effect == BS_SPFX_ROUT)
 		return sp->area != BS_AREA_NONE && sp->creatures_all &&

@@ -945,6 +945,10 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 		put(b, ": %d charmed", n[7]); /* [14.6 A] */
 	else if (n[1] == BS_SPFX_INVISIBLE)
 		put(b, ": %d invisible", n[7]); /* [14.8] RULING R-631 */
+	else if (n[1] == BS_SPFX_STUN)
+		put(b, ": %d stunned", n[7]); /* [14.9] RULING R-658 */
+	else if (n[1] == BS_SPFX_PARALYSIS)
+		put(b, ": %d paralyzed", n[7]); /* [14.6 B] RULING R-656 */
 	else if (n[1] != BS_SPFX_ROUT)
 		put(b, ": %d held", n[7]);
 	else if (n[5] == 0)

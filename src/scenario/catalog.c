@@ -371,6 +371,9 @@ static const struct {
     {"split_fire", BS_CF_SPLIT_FIRE},
     {"dragon", BS_CF_DRAGON},	  /* [13.6] issue 16 */
     {"illusion", BS_CF_ILLUSION}, /* [13.6] issue 16 */
+    {"animal", BS_CF_ANIMAL},	  /* [14.6 B] RULING R-654 */
+    {"plant", BS_CF_PLANT},	  /* [14.6 B] RULING R-654 */
+    {"snake", BS_CF_SNAKE},	  /* [14.6 B] RULING R-654 */
 };
 #define NFLAGS ((int)(sizeof flag_names / sizeof flag_names[0]))
 

@@ -902,3 +902,460 @@ Test(r14_effects, s9_2_r678_a_sleeping_commander_woken_commands_again)
 	cr_assert_eq(band_command(&t)->n[0], 1);
 	tf_close(&t);
 }
+
+/* ---- [14.6 B] the other immobilizations, [14.9] fear of one creature ---- */
+
+/* South: the caster Cas (individual 0, `caster`: his class, level and hit
+ * points) at (zx, zy) with `spells`; North (all facing south, two
+ * creatures to a figure: a unit is never 1:1 [2.6]): Wolves (6 figures,
+ * front (20, 60)), Men (6 figures of men-at-arms, (40, 60)), Adders (4
+ * figures of a 2-HD snake, flag snake, (60, 60)), Orcs (6 figures,
+ * (20, 80)), Shamblers (4 figures of a 4-HD plant, flag plant, (60, 80))
+ * and Hob (an orc standing alone at (40, 40), individual 0). */
+static void open_kind(struct tf *t, const char *caster, double zx, double zy,
+		      const char *spells)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Kinds\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "catalog:\n  creatures:\n"
+	    "    - {name: adder, hd: \"2\", ac: 6, mv: 12, size: S, "
+	    "alignment: N, intelligence: animal, attacks: d4, flags: "
+	    "[natural_armor, snake]}\n"
+	    "    - {name: shambler, hd: \"4\", ac: 1, mv: 6, size: L, "
+	    "alignment: N, intelligence: low, attacks: 2d8/2d8, flags: "
+	    "[natural_armor, plant]}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20]}\n"
+	    "    individuals:\n"
+	    "      - {name: Cas, %s, position: [%g, %g], spells: [%s]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Wolves, figures: 6, creature: wolf, ratio: 2, "
+	    "frontage: 6, position: [20, 60]}\n"
+	    "      - {name: Men, figures: 6, creature: man-at-arms, ratio: 2, "
+	    "weapons: [spear], frontage: 6, position: [40, 60]}\n"
+	    "      - {name: Adders, figures: 4, creature: adder, ratio: 2, "
+	    "frontage: 4, position: [60, 60]}\n"
+	    "      - {name: Orcs, figures: 6, creature: orc, ratio: 2, "
+	    "weapons: [spear], frontage: 6, position: [20, 80]}\n"
+	    "      - {name: Shamblers, figures: 4, creature: shambler, "
+	    "ratio: 2, frontage: 4, position: [60, 80]}\n"
+	    "    individuals:\n"
+	    "      - {name: Hob, race: orc, hp: 7, position: [40, 40]}\n",
+	    caster, zx, zy, spells);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static struct bs_cast_order cas(struct tf *t, const char *sp, int tunit,
+				int tindiv)
+{
+	return zan(t, sp, tunit, tindiv);
+}
+
+/* [14.6 B] RULING R-654: hold animal (1-4 animals, 2 rounds a level) at
+ * the wolves (flag animal): 4 rolled, 2 figures of two wolves save, 1
+ * fails: held 16 Game Rounds (an 8th-level druid); at the men (no flag) it
+ * has no effect, said in the log. */
+Test(r14_effects, s14_6_b_hold_animal_holds_animals_only_r654)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 8, hp: 30", 20, 54,
+		  "hold animal, hold animal");
+	static const int dice[] = {4, 2, 20};
+	tf_dice(&t, dice, 3);
+	cast_one(&t, cas(&t, "hold animal", 0, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[2], 4, "creatures rolled");
+	cr_assert_eq(e->n[3], 2, "figures struck");
+	cr_assert_eq(e->n[7], 1, "held");
+	cr_assert_eq(e->n[8], 16, "2 a level");
+	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
+	cr_assert_str_eq(e->cite, "[14.6 B] [14.3] RULING R-654");
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 0)), 1);
+	t.b->indivs[0].flags = 0;
+	t.b->indivs[0].pos = (struct bs_vec){40, 54};
+	t.nev = 0;
+	cast_one(&t, cas(&t, "hold animal", 1, -1));
+	e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "not animals (RULING R-654)"), "%s", e->why);
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 1)), 0);
+	tf_close(&t);
+}
+
+/* RULING R-654: hold animal at the orc Hob (no race flag animal): no
+ * effect; hold plant at the shamblers (flag plant): 1-4 plants (4), two
+ * figures of two, both fail: held for 8 rounds (1 a level). */
+Test(r14_effects, s14_6_b_hold_plant_and_an_individual_not_of_the_kind_r654)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 8, hp: 30", 40, 36,
+		  "hold animal, hold plant");
+	cast_one(&t, cas(&t, "hold animal", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->why, "not an animal (RULING R-654)"), "%s", e->why);
+	cr_assert(!bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	t.b->indivs[0].flags = 0;
+	t.b->indivs[0].pos = (struct bs_vec){60, 74};
+	t.nev = 0;
+	static const int dice[] = {4, 1, 1};
+	tf_dice(&t, dice, 3);
+	cast_one(&t, cas(&t, "hold plant", 4, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[3], 2, "4 plants, 2 figures");
+	cr_assert_eq(e->n[7], 2);
+	cr_assert_eq(e->n[8], 8);
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 4)), 2);
+	tf_close(&t);
+}
+
+/* [14.6 B] RULING R-657: snake charm, no save: the snakes whose hit points
+ * (4 a hit die) add up to no more than the cleric's 33: figures of two
+ * 2-HD snakes, 16 hp, 2 of them, torpid for 5-8 rounds (a d4 of 3: 7).
+ * At the men: no effect. */
+Test(r14_effects, s14_6_b_snake_charm_by_the_casters_hit_points_r657)
+{
+	struct tf t;
+	open_kind(&t, "class: cleric, level: 5, hp: 33", 60, 57,
+		  "snake charm, snake charm");
+	static const int dice[] = {3};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, cas(&t, "snake charm", 2, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[3], 2, "33 hp / 16 a figure");
+	cr_assert_eq(e->n[5], 0, "no save");
+	cr_assert_eq(e->n[7], 2);
+	cr_assert_eq(e->n[8], 7, "d4 + 4");
+	cr_assert(strstr(e->why, "R-657"), "%s", e->why);
+	int g = tf_g(&t, 1, 2);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 2);
+	for (int r = 0; r < 6; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 2, "6 rounds: torpid");
+	bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 0, "the 7th: awake");
+	t.b->indivs[0].flags = 0;
+	t.b->indivs[0].pos = (struct bs_vec){40, 57};
+	t.nev = 0;
+	cast_one(&t, cas(&t, "snake charm", 1, -1));
+	e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert(strstr(e->why, "not snakes (RULING R-654)"), "%s", e->why);
+	tf_close(&t);
+}
+
+/* [14.6 B] RULING R-655: entangle, every figure in its circle saves;
+ * failing, held 10 rounds (1 turn); saving, not held. */
+Test(r14_effects, s14_6_b_entangle_each_figure_in_the_area_saves_r655)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 3, hp: 15", 40, 56, "entangle");
+	static const int fail[] = {1, 1, 1, 1, 1, 1};
+	tf_dice(&t, fail, 6);
+	cast_one(&t, cas(&t, "entangle", 1, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_gt(e->n[3], 0, "figures in the circle");
+	cr_assert_eq(e->n[5], e->n[3], "each saves");
+	cr_assert_eq(e->n[7], e->n[3], "all failed");
+	cr_assert_eq(e->n[8], 10, "1 turn");
+	cr_assert_str_eq(e->cite, "[14.6 B] [14.3] RULING R-655");
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 1)), e->n[3]);
+	tf_close(&t);
+	open_kind(&t, "class: druid, level: 3, hp: 15", 40, 56, "entangle");
+	static const int save[] = {20, 20, 20, 20, 20, 20};
+	tf_dice(&t, save, 6);
+	cast_one(&t, cas(&t, "entangle", 1, -1));
+	e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-655"), "%s", e->why);
+	cr_assert_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 1)), 0);
+	tf_close(&t);
+}
+
+/* [14.6 B] "Paralyzed creatures must have their paralyzation broken by
+ * magic or wait until the effect wears off": RULING R-656, a 5th-level
+ * illusionist's 10 HD take one figure of the men (made 8 HD a figure)
+ * of those in the square, who fails: paralyzed for the battle; never
+ * woken, by time or by friends (as a sleep is, R-629). */
+Test(r14_effects, s14_6_b_paralyzation_2_hd_a_level_for_the_battle_r656)
+{
+	struct tf t;
+	open_kind(&t, "class: illusionist, level: 5, hp: 12", 40, 57,
+		  "paralyzation");
+	int g = tf_g(&t, 1, 1);
+	t.b->units[g].r.hd_fig = 80;
+	static const int dice[] = {1};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, cas(&t, "paralyzation", 1, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[3], 1, "10 HD: one figure of 8");
+	cr_assert(strstr(e->why, "cover (RULING R-656)"), "%s", e->why);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 0, "no rounds: the battle");
+	cr_assert_eq(e->n[9], BS1E_MARKER_IMMOBILIZED);
+	cr_assert_eq(e->n[1], BS_SPFX_PARALYSIS);
+	cr_assert_str_eq(e->cite, "[14.6 B] [14.3] RULING R-656");
+	t.nev = 0;
+	for (int r = 0; r < 60; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 1, "60 rounds on, paralyzed");
+	cr_assert_null(tf_cast_ev(&t, 4, 0), "no end, no waking");
+	tf_close(&t);
+}
+
+/* RULING R-658: scare (one creature) at the orcs, two to a figure (a
+ * unit is never 1:1 [2.6]): no whole figure (R-621), no effect. [14.9]
+ * "If the saving throw fails, the unit either routs or is stunned,
+ * according to the spell effect": a scare made to take 2 creatures takes
+ * a figure, which fails: the unit is stunned, every figure, for 3d4
+ * rounds, and does not move (R-622). */
+Test(r14_effects, s14_9_scare_stuns_the_unit_of_a_figure_that_fails_r658)
+{
+	struct tf t;
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 20, 79.5,
+		  "scare, scare");
+	cast_one(&t, cas(&t, "scare", 3, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-621"), "%s", e->why);
+	int g = tf_g(&t, 1, 3);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 0);
+	((struct bs_spell *)tf_spell(&t, "scare"))->creatures.base = 2;
+	t.b->indivs[0].flags = 0;
+	t.nev = 0;
+	static const int dice[] = {2, 1, 2, 3};
+	tf_dice(&t, dice, 4);
+	cast_one(&t, cas(&t, "scare", 3, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[3], 1, "one figure");
+	cr_assert_eq(e->n[5], 1, "it saves");
+	cr_assert_eq(e->n[7], 6, "the unit stunned");
+	cr_assert_eq(e->n[8], 6, "3d4");
+	cr_assert_eq(e->n[1], BS_SPFX_STUN);
+	cr_assert(strstr(e->why, "R-658"), "%s", e->why);
+	cr_assert_eq(bs1e_fx_held(t.b, g), 6);
+	cr_assert_eq(bs1e_fx_active(t.b, g, 6), 0, "none fights");
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_order o = tf_advance(2, 0);
+	struct bs_tt_outcome m;
+	cr_assert(!bs_tt_check_order(t.b, 1, 3, &o, &m));
+	cr_assert(strstr(m.why, "R-622"), "%s", m.why);
+	tf_close(&t);
+}
+
+/* RULING R-659: scare at the orc Hob standing alone: his own save (a 1
+ * fails): stunned, as held; at the shamblers (4 HD: fewer than 6) it
+ * works, at a creature of 6 HD or more it would not (R-658: max_hd). */
+Test(r14_effects, s14_9_scare_on_a_lone_individual_r659)
+{
+	struct tf t;
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 40, 39.5, "scare");
+	static const int dice[] = {1, 4, 4, 4};
+	tf_dice(&t, dice, 4);
+	cast_one(&t, cas(&t, "scare", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[5], 1);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 12);
+	cr_assert(strstr(e->why, "stunned"), "%s", e->why);
+	cr_assert_str_eq(e->cite, "[14.9] [14.3] RULING R-658, R-659");
+	cr_assert(bs1e_fx_indiv_held(t.b, t.b->indiv_first[1]));
+	tf_close(&t);
+}
+
+/* RULING R-658: more hit dice than scare's "fewer than 6": the
+ * shamblers made 6 HD are not affected (said in the log). */
+Test(r14_effects, s14_9_scare_not_above_its_hit_dice_r658)
+{
+	struct tf t;
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 60, 79.5, "scare");
+	/* the shamblers made 6 HD */
+	struct bs_creature *cr =
+	    (struct bs_creature *)t.b->units[tf_g(&t, 1, 4)].def->creature;
+	cr->hd.tenths = 60;
+	cast_one(&t, cas(&t, "scare", 4, -1));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "more hit dice"), "%s", e->why);
+	tf_close(&t);
+}
+
+/* [14.9] RULING R-659: cause fear, range touch: not touching, it fails
+ * and is spent; touching Hob, his save (a 2 fails): he flees (R-676). */
+Test(r14_effects, s14_9_cause_fear_by_touch_r659_r676)
+{
+	struct tf t;
+	open_kind(&t, "class: cleric, level: 3, hp: 15", 40, 38,
+		  "cause fear, cause fear");
+	cast_one(&t, cas(&t, "cause fear", -1, 0));
+	const struct bs_event *e = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[9], 1, "fails");
+	cr_assert_null(tf_cast_ev(&t, 3, 0));
+	cr_assert(!bs1e_fx_indiv_afraid(t.b, t.b->indiv_first[1], NULL));
+	t.b->indivs[0].flags = 0;
+	t.b->indivs[0].pos = (struct bs_vec){40, 39.6};
+	t.nev = 0;
+	static const int dice[] = {2};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, cas(&t, "cause fear", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 3, "1 a level");
+	cr_assert(bs1e_fx_indiv_afraid(t.b, t.b->indiv_first[1], NULL));
+	tf_close(&t);
+}
+
+/* RULING R-658: cause fear (made to take 2 creatures: a figure) touching
+ * the orcs' front: the figure fails, the unit routs. */
+Test(r14_effects, s14_9_cause_fear_routs_a_unit_r658)
+{
+	struct tf t;
+	open_kind(&t, "class: cleric, level: 3, hp: 15", 20, 79.75,
+		  "cause fear");
+	((struct bs_spell *)tf_spell(&t, "cause fear"))->creatures.base = 2;
+	static const int dice[] = {2};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, cas(&t, "cause fear", 3, -1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert(strstr(e->why, "routs (RULING R-658)"), "%s", e->why);
+	cr_assert(tf_unit(&t, 1, 3)->flags & BS_UF_ROUTED);
+	tf_close(&t);
+}
+
+/* The spells played (bs_spell_effect_played) and the ones still not:
+ * mass charm (R-694), emotion, fire charm, temporal stasis. */
+Test(r14_effects, s14_6_b_s14_9_played_r654_r659)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 8, hp: 30", 20, 54, "entangle");
+	static const char *const yes[] = {
+	    "hold animal", "hold plant",   "snake charm",
+	    "entangle",	   "paralyzation", "scare",
+	    "cause fear",  "hold person",  "fear"};
+	static const char *const no[] = {"mass charm", "emotion", "fire charm",
+					 "temporal stasis", "hypnotic pattern"};
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+		cr_assert(bs_spell_effect_played(tf_spell(&t, yes[i])), "%s",
+			  yes[i]);
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+		cr_assert(!bs_spell_effect_played(tf_spell(&t, no[i])), "%s",
+			  no[i]);
+	tf_close(&t);
+}
+
+/* RULING R-627, R-654: the doctrine's hold animal goes at the wolves (the
+ * men are not animals), its reason in the log. */
+Test(r14_effects, s14_6_b_the_doctrine_holds_animals_r627_r654)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 8, hp: 30", 20, 56, "hold animal");
+	/* the men within its 8" too */
+	tf_unit(&t, 1, 1)->front.x = 27;
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[4];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].tunit, 0, "the wolves");
+	cr_assert(strstr(o[0].why, "R-654"), "%s", o[0].why);
+	free(ai);
+	tf_close(&t);
+}
+
+/* RULING R-655: entangle at the orc Hob standing alone: his own save (a 3
+ * fails), held for the turn: his move is REJECTED (R-623). */
+Test(r14_effects, s14_6_b_entangle_on_a_lone_individual_r655)
+{
+	struct tf t;
+	open_kind(&t, "class: druid, level: 3, hp: 15", 40, 36, "entangle");
+	static const int dice[] = {3};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, cas(&t, "entangle", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[5], 1, "his own save");
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 10);
+	cr_assert(strstr(e->why, "R-655"), "%s", e->why);
+	int k = t.b->indiv_first[1];
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	struct bs_vec at = t.b->indivs[k].pos;
+	t.indiv[1][0] = (struct bs_indiv_order){.move = 1,
+						.x = at.x + 3,
+						.y = at.y,
+						.tside = -1,
+						.tunit = -1,
+						.tindiv = -1};
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert_float_eq(t.b->indivs[k].pos.x, at.x, 1e-9);
+	tf_close(&t);
+}
+
+/* RULING R-627, R-658, R-659: the doctrine's scare goes at the orc Hob
+ * standing alone within its 1" (a quarter of his hit points by the chance
+ * his save fails), its reason in the log; not at a unit (no whole
+ * figure: a value of 0). */
+Test(r14_effects, s14_9_the_doctrine_scares_a_lone_individual_r658_r659)
+{
+	struct tf t;
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 40, 39.5, "scare");
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_cast_order o[4];
+	int n = ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].tindiv, 0, "Hob");
+	cr_assert(strstr(o[0].why, "scare: "), "%s", o[0].why);
+	cr_assert(strstr(o[0].why, "R-658"), "%s", o[0].why);
+	free(ai);
+	tf_close(&t);
+	/* beside the orcs' front, no individual in reach: no cast */
+	open_kind(&t, "class: magic-user, level: 5, hp: 12", 20, 79.5, "scare");
+	ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	cr_assert_eq(ai->ctl.cast(ai->ctl.ctx, t.b, 0, o, 4), 0);
+	free(ai);
+	tf_close(&t);
+}

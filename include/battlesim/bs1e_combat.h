@@ -176,6 +176,14 @@ struct bs1e_attack_now {
 int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
 		    struct bs1e_attack_now *out);
 
+/* Issue 13 part 2, the broad phase of the contact queries of a 1E battle
+ * (global unit indexes): the next unit after h (h = -1: the first) that
+ * may touch unit g, b->nunits after the last. Every unit in base-to-base
+ * contact with g is among them, in ascending order; during a Game Round
+ * only the units whose bounding boxes lie within BS_GEOM_TOUCH of g's
+ * (the pair table), otherwise every unit (h + 1). */
+int bs1e_near_next(const struct bs_battle *b, int g, int h);
+
 /* Roll 2d6 from src (the two dice go to src->record when it has one). */
 int bs1e_roll_2d6(struct bs_dice_source *src);
 

@@ -241,6 +241,11 @@ static enum bs_arc uarc(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	return arc;
 }
 
+/* Up to this many units on the table (the duel's two), the scan of every
+ * enemy costs less than a look at the pair table (issue 13 part 2: it
+ * redoes the rows of the units moved since). */
+#define NEAR_FEW 2
+
 /* 1 when the unit touches an enemy (bs_tt_unit_engaged, by ucontact). */
 static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		   int side, int unit)
@@ -248,11 +253,17 @@ static int engaged(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	int g = b->side_first[side] + unit;
 	if (ai->engaged_stamp[g] != ai->view_stamp) {
 		unsigned char e = 0;
-		for (int s = 0; s < b->nsides && !e; s++)
-			for (int t = 0; s != side && t < nunits_of(b, s) && !e;
-			     t++)
-				e = (unsigned char)ucontact(ai, b, side, unit,
-							    s, t, NULL);
+		/* issue 13 part 2: over the units that may touch it (the
+		 * pair table's broad phase), the others answering 0; every
+		 * enemy when there are NEAR_FEW units or fewer */
+		int few = b->nunits <= NEAR_FEW;
+		for (int h = few ? 0 : bs1e_near_next(b, g, -1);
+		     h < b->nunits && !e;
+		     h = few ? h + 1 : bs1e_near_next(b, g, h))
+			if (b->units[h].side != side)
+				e = (unsigned char)ucontact(
+				    ai, b, side, unit, b->units[h].side,
+				    b->units[h].idx, NULL);
 		/* [7.8] an enemy hero or commander standing alone too */
 		if (!e)
 			e = (unsigned char)bs1e_unit_touches_figure(

@@ -172,22 +172,135 @@ static int near_pair(const struct bs_battle *b, int g, int h)
 			     NEAR_M);
 }
 
+/* ---- the grid of the pair table (issue 13 part 2) --------------------
+ * Every unit's box is placed in the cells of a uniform grid it meets; the
+ * row of unit g is then redone over the units placed in the cells g's box
+ * (widened by the margin) meets, and the offgrid ones: a unit placed in
+ * none of those cells has a box apart from g's by more than NEAR_M along
+ * x or y, so near_pair would answer 0 for it. The rows are the same bits
+ * as a scan of every unit gives (tests/unit/t_broad.c compares). */
+
+/* The grid's room to spare over NEAR_M when g's box is widened (inches):
+ * far above the rounding of the widening, so no pair within NEAR_M by
+ * bs_box_apart is missed. */
+#define GRID_SPARE 1e-3
+/* Up to this many units, one cell. */
+#define GRID_MIN_UNITS 16
+
+/* The column (row) of the cell of x (y): clamped onto the grid. */
+static int grid_at(double v, double cell, int n)
+{
+	double c = v / cell;
+	if (!(c >= 0))
+		return 0;
+	if (c >= n)
+		return n - 1;
+	return (int)c;
+}
+
+static int box_finite(const struct bs_box *x)
+{
+	return isfinite(x->x0) && isfinite(x->x1) && isfinite(x->y0) &&
+	       isfinite(x->y1);
+}
+
+/* The cells i0..i1 x j0..j1 that box x, widened by m, meets. */
+static void grid_span(const struct bs1e_scratch *sc, const struct bs_box *x,
+		      double m, int sp[4])
+{
+	sp[0] = grid_at(x->x0 - m, sc->gcell, sc->gw);
+	sp[1] = grid_at(x->x1 + m, sc->gcell, sc->gw);
+	sp[2] = grid_at(x->y0 - m, sc->gcell, sc->gh);
+	sp[3] = grid_at(x->y1 + m, sc->gcell, sc->gh);
+}
+
+/* Unit g's bit set (on) or cleared in the cells of span sp. */
+static void grid_mark(struct bs1e_scratch *sc, int g, const int sp[4], int on)
+{
+	const uint64_t bit = 1ull << (g % 64);
+	const size_t nw = (size_t)sc->near_w;
+	for (int j = sp[2]; j <= sp[3]; j++) {
+		uint64_t *w =
+		    sc->grid +
+		    ((size_t)j * (size_t)sc->gw + (size_t)sp[0]) * nw +
+		    (size_t)g / 64;
+		for (int i = sp[0]; i <= sp[1]; i++, w += nw)
+			*w = on ? *w | bit : *w & ~bit;
+	}
+}
+
+/* Unit g placed anew: in the cells of its box as it stands (in play),
+ * else offgrid. */
+static void grid_place(const struct bs_battle *b, int g)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	if (sc->gw * sc->gh == 1)
+		return; /* one cell: every unit a candidate (near_redo) */
+	int *sp = sc->gspan[g];
+	const uint64_t bit = 1ull << (g % 64);
+	if (sp[0] >= 0)
+		grid_mark(sc, g, sp, 0);
+	sp[0] = -1;
+	sc->offgrid[g / 64] |= bit;
+	if (!bs1e_in_play(b, g))
+		return;
+	const struct bs_box *x = &geom_of(b, g)->c_box;
+	if (!box_finite(x))
+		return;
+	grid_span(sc, x, 0, sp);
+	grid_mark(sc, g, sp, 1);
+	sc->offgrid[g / 64] &= ~bit;
+}
+
+/* Row and column g of the pair table against every unit as it stands:
+ * bit h set when near_pair(g, h). The table is symmetric, so the old row
+ * names every column to clear; the new bits come from the candidates of
+ * the grid (every unit whose box may lie near g's). */
 static void near_redo(const struct bs_battle *b, int g)
 {
 	struct bs1e_scratch *sc = bs1e_sc(b);
-	uint64_t *row = sc->near + (size_t)g * (size_t)sc->near_w;
+	const size_t nw = (size_t)sc->near_w;
+	uint64_t *row = sc->near + (size_t)g * nw;
 	const uint64_t gbit = 1ull << (g % 64);
-	for (int h = 0; h < b->nunits; h++) {
-		uint64_t *col = sc->near + (size_t)h * (size_t)sc->near_w;
-		const uint64_t hbit = 1ull << (h % 64);
-		if (!near_pair(b, g, h)) {
-			row[h / 64] &= ~hbit;
-			col[g / 64] &= ~gbit;
-		} else {
-			row[h / 64] |= hbit;
-			col[g / 64] |= gbit;
+	for (size_t w = 0; w < nw; w++) {
+		for (uint64_t m = row[w]; m; m &= m - 1) {
+			size_t h = w * 64 + (size_t)__builtin_ctzll(m);
+			sc->near[h * nw + (size_t)g / 64] &= ~gbit;
 		}
+		row[w] = 0;
 	}
+	if (!bs1e_in_play(b, g))
+		return;
+	uint64_t *cand = sc->cand;
+	const struct bs_box *x = &geom_of(b, g)->c_box;
+	if (sc->gw * sc->gh == 1 || !box_finite(x)) {
+		for (size_t w = 0; w < nw; w++)
+			cand[w] = ~0ull;
+	} else {
+		int sp[4];
+		grid_span(sc, x, NEAR_M + GRID_SPARE, sp);
+		memcpy(cand, sc->offgrid, nw * sizeof *cand);
+		for (int j = sp[2]; j <= sp[3]; j++)
+			for (int i = sp[0]; i <= sp[1]; i++) {
+				const uint64_t *c =
+				    sc->grid +
+				    ((size_t)j * (size_t)sc->gw + (size_t)i) *
+					nw;
+				for (size_t w = 0; w < nw; w++)
+					cand[w] |= c[w];
+			}
+	}
+	for (size_t w = 0; w < nw; w++)
+		for (uint64_t m = cand[w]; m; m &= m - 1) {
+			int h = (int)(w * 64) + __builtin_ctzll(m);
+			if (h >= b->nunits)
+				break;
+			if (near_pair(b, g, h)) {
+				row[h / 64] |= 1ull << (h % 64);
+				sc->near[(size_t)h * nw + (size_t)g / 64] |=
+				    gbit;
+			}
+		}
 }
 
 int bs1e_near_next(const struct bs_battle *b, int g, int h)
@@ -197,12 +310,23 @@ int bs1e_near_next(const struct bs_battle *b, int g, int h)
 		return h + 1;
 	/* the rows of the units moved since, redone (each reads the others'
 	 * boxes as they stand) */
-	for (int w = 0; w < sc->near_w; w++)
-		while (sc->near_dirty[w]) {
-			int k = w * 64 + __builtin_ctzll(sc->near_dirty[w]);
-			sc->near_dirty[w] &= sc->near_dirty[w] - 1;
-			near_redo(b, k);
-		}
+	int any = 0;
+	for (int w = 0; w < sc->near_w && !any; w++)
+		any = sc->near_dirty[w] != 0;
+	if (any) {
+		/* first every unit moved placed anew in the grid, then
+		 * their rows redone over its candidates */
+		for (int w = 0; w < sc->near_w; w++)
+			for (uint64_t m = sc->near_dirty[w]; m; m &= m - 1)
+				grid_place(b, w * 64 + __builtin_ctzll(m));
+		for (int w = 0; w < sc->near_w; w++)
+			while (sc->near_dirty[w]) {
+				int k =
+				    w * 64 + __builtin_ctzll(sc->near_dirty[w]);
+				sc->near_dirty[w] &= sc->near_dirty[w] - 1;
+				near_redo(b, k);
+			}
+	}
 	const uint64_t *row = sc->near + (size_t)g * (size_t)sc->near_w;
 	int next = b->nunits;
 	for (int k = h + 1; k < b->nunits;) {
@@ -344,7 +468,7 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 	for (int g = 0; g < b->nunits; g++) {
 		if (g == skip || g == skip2 || !bs1e_in_play(b, g))
 			continue;
-		obst[n] = bs1e_quad(b, g);
+		obst[n] = geom_of(b, g)->c_quad; /* bs1e_quad, inline */
 		if (map)
 			map[n] = g;
 		n++;
@@ -710,6 +834,31 @@ static int alloc_scratch(struct bs_battle *b)
 	s->near_dirty = calloc((size_t)s->near_w, sizeof *s->near_dirty);
 	if (!s->near || !s->near_dirty)
 		return -1;
+	/* the grid of the pair table: cells of at least 2", some 1,024 on
+	 * the table at most; one cell (every unit a candidate) for a few
+	 * units, where the grid costs more than it saves */
+	double tw = sc->width > 0 ? sc->width : 1,
+	       td = sc->depth > 0 ? sc->depth : 1;
+	s->gcell = sqrt(tw * td / 1024.0);
+	if (!(s->gcell >= 2.0))
+		s->gcell = 2.0;
+	if (b->nunits <= GRID_MIN_UNITS)
+		s->gcell = tw > td ? tw : td;
+	s->gw = (int)ceil(tw / s->gcell);
+	s->gh = (int)ceil(td / s->gcell);
+	s->gw = s->gw < 1 ? 1 : s->gw > 256 ? 256 : s->gw;
+	s->gh = s->gh < 1 ? 1 : s->gh > 256 ? 256 : s->gh;
+	s->grid = calloc((size_t)s->gw * (size_t)s->gh * (size_t)s->near_w,
+			 sizeof *s->grid);
+	s->offgrid = calloc((size_t)s->near_w, sizeof *s->offgrid);
+	s->cand = calloc((size_t)s->near_w, sizeof *s->cand);
+	s->gspan = calloc(nu, sizeof *s->gspan);
+	if (!s->grid || !s->offgrid || !s->cand || !s->gspan)
+		return -1;
+	for (int g = 0; g < b->nunits; g++) {
+		s->gspan[g][0] = -1;
+		s->offgrid[g / 64] |= 1ull << (g % 64);
+	}
 	size_t ni = (size_t)(b->nindivs ? b->nindivs : 1);
 	s->ix = calloc(ni, sizeof *s->ix);
 	s->holder = calloc(ni, sizeof *s->holder);
@@ -915,6 +1064,10 @@ static void bs1e_release(struct bs_battle *b)
 	free(s->pm);
 	free(s->near);
 	free(s->near_dirty);
+	free(s->grid);
+	free(s->offgrid);
+	free(s->cand);
+	free(s->gspan);
 	free(s->ix);
 	free(s->holder);
 	free(s->vacant_from);

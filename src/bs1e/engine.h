@@ -221,6 +221,19 @@ struct bs1e_scratch {
 	uint64_t *near;
 	uint64_t *near_dirty;
 	int near_w;
+	/* issue 13 part 2: the uniform grid that finds the candidates of a
+	 * row of the pair table in time linear in the units near (battle.c
+	 * grid_*): gw x gh square cells of side gcell from (0, 0), the
+	 * table's; cell c's near_w words (grid + c * near_w) have bit k set
+	 * when unit k's box, as last placed, meets the cell (the cells
+	 * outside the table clamped onto its edge cells); gspan[k] the
+	 * cells i0, i1, j0, j1 it was placed in (i0 < 0: none); offgrid the
+	 * units placed in none (out of play, a box not finite), always
+	 * candidates; cand near_w words of work */
+	uint64_t *grid, *offgrid, *cand;
+	int (*gspan)[4];
+	int gw, gh;
+	double gcell;
 	/* issue 16 [14.6] [14.9] RULING R-620: the spell effects in force
 	 * (r14_effects.c) */
 	struct bs1e_effect *fx;

@@ -1,0 +1,194 @@
+/* Issue 13 part 2: the broad phase of the 1E contact queries (the pair
+ * table with its uniform grid, src/bs1e/battle.c near_redo) against the
+ * straightforward reference on random placements: after each placement the
+ * units bs1e_near_next lists for a unit are exactly those whose bounding
+ * boxes lie within BS_GEOM_TOUCH + 1e-6 of its own (both in play), found by
+ * scanning every unit; every unit in base-to-base contact with it (the
+ * tabletop's bs_tt_unit_contact, no cache, no memo) is among them; and
+ * bs1e_engaged (which reads the table) gives the answer of the scan of
+ * every enemy. The placements crowd the units together (many contacts),
+ * scatter them over the table and off it (the grid's edge cells), turn
+ * them, and take units out of play and back. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battlesim/battle.h"
+#include "battlesim/scenario.h"
+#include "battlesim/tabletop.h"
+#include "bs1e/engine.h"
+#include "geom_rand.h"
+
+#define UNITS 24 /* a side: 48 units, above the grid's one-cell size */
+#define WIDTH 200.0
+#define DEPTH 60.0
+
+static struct bs_battle *crowd(struct bs_scenario **sc)
+{
+	char y[16384];
+	size_t k = (size_t)snprintf(y, sizeof y,
+				    "name: Broad phase\nrules: bs1e\nlevel: "
+				    "basic\ngame: adnd\nrounds: 4\n"
+				    "table: {width: %g, depth: %g}\nsides:\n",
+				    WIDTH, DEPTH);
+	for (int s = 0; s < 2; s++) {
+		k += (size_t)snprintf(
+		    y + k, sizeof y - k,
+		    "  - name: %s\n    edge: %s\n    units:\n",
+		    s ? "North" : "South", s ? "north" : "south");
+		for (int i = 0; i < UNITS; i++)
+			k += (size_t)snprintf(
+			    y + k, sizeof y - k,
+			    "      - {name: %s mob %d, type: mob, figures: "
+			    "%d, creature: militia, weapons: [club], "
+			    "position: [%g, %g], facing: %s}\n",
+			    s ? "North" : "South", i + 1, 12 + i % 9,
+			    6.0 + i * 7.5, s ? 40.0 : 20.0,
+			    s ? "south" : "north");
+	}
+	cr_assert_lt(k, sizeof y);
+	struct bs_diags d;
+	bs_diags_init(&d);
+	enum bs_status st =
+	    bs_scenario_load_string(y, strlen(y), "broad.yaml", sc, &d);
+	for (size_t i = 0; st != BS_OK && i < d.count; i++)
+		fprintf(stderr, "broad.yaml:%d:%d: %s\n", d.items[i].line,
+			d.items[i].col, d.items[i].msg);
+	cr_assert_eq(st, BS_OK);
+	struct bs_battle *b = NULL;
+	cr_assert_eq(bs_battle_new(*sc, &b, &d), BS_OK);
+	bs_diags_release(&d);
+	bs_battle_reset(b, 1, 0);
+	return b;
+}
+
+/* The reference: near by a scan of every unit. */
+static int near_ref(const struct bs_battle *b, int g, int h)
+{
+	if (g == h || !bs1e_in_play(b, g) || !bs1e_in_play(b, h))
+		return 0;
+	struct bs_quad qg =
+	    bs_tt_unit_quad(b, b->units[g].side, b->units[g].idx);
+	struct bs_quad qh =
+	    bs_tt_unit_quad(b, b->units[h].side, b->units[h].idx);
+	struct bs_box bg = bs_quad_box(&qg), bh = bs_quad_box(&qh);
+	return !bs_box_apart(&bg, &bh, BS_GEOM_TOUCH + 1e-6);
+}
+
+static int touch_ref(const struct bs_battle *b, int g, int h)
+{
+	return g != h &&
+	       bs_tt_unit_contact(b, b->units[g].side, b->units[g].idx,
+				  b->units[h].side, b->units[h].idx, NULL);
+}
+
+/* Row g of the table against the scan; the contacts found on the way
+ * added to *touching. */
+static void check_row(const struct bs_battle *b, int g, long *touching)
+{
+	int h = bs1e_near_next(b, g, -1), eng = 0;
+	for (int k = 0; k < b->nunits; k++) {
+		int listed = h == k;
+		int ref = near_ref(b, g, k);
+		cr_assert_eq(listed, ref,
+			     "unit %d, unit %d: listed %d, scan %d", g, k,
+			     listed, ref);
+		int t = touch_ref(b, g, k);
+		cr_assert(!t || listed, "unit %d touches %d, not listed", g, k);
+		*touching += t;
+		eng |= t && b->units[k].side != b->units[g].side;
+		if (listed)
+			h = bs1e_near_next(b, g, h);
+	}
+	cr_assert_eq(h, b->nunits);
+	cr_assert_eq(bs1e_engaged(b, g), eng, "unit %d engaged", g);
+}
+
+/* One random placement of unit g: crowded in a small window, anywhere on
+ * the table, off it, beside another unit (a contact), or a turn. */
+static void place(struct bs_battle *b, int g, unsigned long long *r)
+{
+	struct bs_unit_state *u = &b->units[g];
+	double w = unit_rand(r);
+	if (w < 0.4) {
+		u->front.x = 90 + unit_rand(r) * 20;
+		u->front.y = 20 + unit_rand(r) * 15;
+	} else if (w < 0.6) {
+		u->front.x = unit_rand(r) * WIDTH;
+		u->front.y = unit_rand(r) * DEPTH;
+	} else if (w < 0.65) {
+		u->front.x = -30 + unit_rand(r) * (WIDTH + 60);
+		u->front.y = unit_rand(r) < 0.5 ? -20 : DEPTH + 20;
+	} else if (w < 0.85) {
+		/* front to front with another unit, a hair apart or less */
+		int h = (int)(unit_rand(r) * b->nunits) % b->nunits;
+		struct bs_quad qh =
+		    bs_tt_unit_quad(b, b->units[h].side, b->units[h].idx);
+		double gap = (unit_rand(r) - 0.5) * 4 * BS_GEOM_TOUCH;
+		u->facing = fmod(b->units[h].facing + 180.0, 360.0);
+		struct bs_vec c =
+		    bs_vec_scale(bs_vec_add(qh.p[0], qh.p[3]), 0.5);
+		struct bs_vec d = bs_dir(b->units[h].facing);
+		u->front = bs_vec_add(c, bs_vec_scale(d, gap));
+		u->front.x += (unit_rand(r) - 0.5) * 6;
+	} else {
+		u->facing = unit_rand(r) < 0.3
+				? unit_rand(r) * 360.0
+				: (double)((int)(unit_rand(r) * 8) * 45);
+	}
+	if (unit_rand(r) < 0.05)
+		u->files = 1 + (int)(unit_rand(r) * u->figures);
+}
+
+Test(broad, s7_8_pair_table_matches_scan_random_placements, .timeout = 120)
+{
+	struct bs_scenario *sc;
+	struct bs_battle *b = crowd(&sc);
+	cr_assert_gt(bs1e_sc(b)->gw * bs1e_sc(b)->gh, 1, "a grid of cells");
+	unsigned long long r = 0x9e3779b97f4a7c15ull;
+	bs1e_geom_trust(b, 1);
+	long touching = 0;
+	const long placements = 100000;
+	for (long it = 0; it < placements; it++) {
+		int g = (int)(unit_rand(&r) * b->nunits) % b->nunits;
+		if (unit_rand(&r) < 0.02)
+			b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
+		else
+			place(b, g, &r);
+		bs1e_moved(b, g);
+		check_row(b, g, &touching);
+		int k = (int)(unit_rand(&r) * b->nunits) % b->nunits;
+		check_row(b, k, &touching);
+		if (it % 5000 == 0)
+			for (int h = 0; h < b->nunits; h++)
+				check_row(b, h, &touching);
+	}
+	/* the placements did make contacts, and the table agrees with the
+	 * cache's own staleness check */
+	cr_assert_gt(touching, 1000, "%ld contacts", touching);
+	cr_assert_eq(bs1e_geom_stale(b), 0);
+	bs1e_geom_trust(b, 0);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}
+
+Test(broad, s7_8_pair_table_after_a_round_matches_scan)
+{
+	/* a round played (the rules' own notifications), then every row */
+	struct bs_scenario *sc;
+	struct bs_battle *b = crowd(&sc);
+	long touching = 0;
+	for (int round = 0; round < 3; round++) {
+		int over = bs_battle_round(b);
+		bs1e_geom_trust(b, 1);
+		for (int g = 0; g < b->nunits; g++)
+			check_row(b, g, &touching);
+		bs1e_geom_trust(b, 0);
+		if (over)
+			break;
+	}
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}

@@ -981,6 +981,13 @@ void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d);
 int bs1e_bonus_saves(const struct bs_battle *b, int g, struct bs_deriv *d);
 /* The figures of unit g under one bonus or more now (the most of one). */
 int bs1e_bonus_figs(const struct bs_battle *b, int g);
+/* [14.7] RULING R-616: the factor of unit g's MV this Game Round: 2 (the
+ * double move) when haste covers every figure of it, else 1. */
+double bs1e_bonus_mv_factor(const struct bs_battle *b, int g);
+/* [14.1] [14.7] RULING R-616: 1 when caster k (global) may cast though he
+ * (his unit) moved this Game Round: hasted (his unit wholly), and no more
+ * than his (its) MV spent. */
+int bs1e_bonus_casts_moving(const struct bs_battle *b, int k);
 /* [14.7] RULING R-615 "works according to normal AD&D game rules": the
  * to-hit bonus of individual t (+1: one better), its terms into d (may be
  * NULL) as `sign` times each (-1 for a number needed or an AR, lower

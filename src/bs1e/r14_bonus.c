@@ -105,7 +105,40 @@ int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
 		if (m->haste)
 			haste = 1;
 	}
+	/* RULING R-616: "or make a double move, or ... melee for double
+	 * damage": a unit that made its double move this Game Round (spent
+	 * more than its MV) does not double its melee damage */
+	if (haste && b->units[g].mv_spent > b->units[g].r.mv + 1e-9)
+		haste = 0;
 	return haste;
+}
+
+double bs1e_bonus_mv_factor(const struct bs_battle *b, int g)
+{
+	/* [14.7] RULING R-616: haste's "double move" for a unit every
+	 * figure of which is hasted */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nbon; i++)
+		if (covers(b, &s->bon[i], g, -1) && mods_of(&s->bon[i])->haste)
+			return 2.0;
+	return 1.0;
+}
+
+int bs1e_bonus_casts_moving(const struct bs_battle *b, int k)
+{
+	/* [14.1] "unless affected by a potion of speed or a haste spell",
+	 * [14.7] "make its full move and also cast spells" (RULING R-616):
+	 * hasted, no more than his (his unit's) MV spent */
+	const struct bs_indiv_state *c = &b->indivs[k];
+	int g = c->with_unit >= 0 ? bs1e_g(b, c->side, c->with_unit) : -1;
+	if (g >= 0) {
+		const struct bs_unit_state *u = &b->units[g];
+		return bs1e_bonus_mv_factor(b, g) > 1.0 &&
+		       u->mv_spent <= u->r.mv + 1e-9;
+	}
+	int hasted = 0;
+	bs1e_bonus_indiv_to_hit(b, k, 0, NULL, &hasted);
+	return hasted && bs1e_sc(b)->ix[k].moved <= c->mv + 1e-9;
 }
 
 void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d)
@@ -206,7 +239,8 @@ static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
 	if (m->haste && k + 1 < len)
 		snprintf(buf + k, len - k, "%shasted: %s", k ? ", " : "",
 			 indiv ? "double attacks (RULING R-615)"
-			       : "double melee damage");
+			       : "double melee damage, or a double move if "
+				 "every figure is (RULING R-616)");
 }
 
 /* RULING R-620: the duration in Game Rounds, the round of the cast the

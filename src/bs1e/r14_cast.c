@@ -405,10 +405,12 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	}
 	/* [14.1] "Spell-casters cannot move during the same Game Round in
 	 * which they cast spells, unless affected by a potion of speed or a
-	 * haste spell" (haste [14.7] is not played: no one is hasted) */
+	 * haste spell" ([14.7] haste: RULING R-616, a full move) */
 	int moved = p->g >= 0 ? (b->units[p->g].flags & BS_UF_MOVED) ||
 				    b->units[p->g].mv_spent > EPS
 			      : (c->flags & BS_IF_MOVED) != 0;
+	if (moved && bs1e_bonus_casts_moving(b, p->k))
+		moved = 0;
 	/* [14.1] "Figures using magic items can move 1/2 their normal
 	 * movement rate during the same Game Round in which they use the
 	 * item": RULING R-683, the MV he (or his unit) spent this Game

@@ -37,6 +37,10 @@ static void open_bonus(struct tf *t, double cx, double cy, int zl, double ox,
 	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
 	    "save: none, friends: {to_hit: 1, morale: 1}, enemies: {saves: "
 	    "-1}}\n"
+	    "    - {name: war chant, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {haste: 1}}\n"
 	    "sides:\n"
 	    "  - name: South\n    edge: south\n    units:\n"
 	    "      - {name: Guards, figures: 8, creature: man-at-arms, ratio: "
@@ -49,7 +53,8 @@ static void open_bonus(struct tf *t, double cx, double cy, int zl, double ox,
 	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
 	    "position: [%g, %g], spells: [bless, prayer, battle hymn]}\n"
 	    "      - {name: Zan, class: magic-user, level: %d, hp: 20, "
-	    "position: [30, 24], spells: [haste, blessing of one]}\n"
+	    "position: [30, 24], spells: [haste, blessing of one, war "
+	    "chant]}\n"
 	    "  - name: North\n    edge: north\n    units:\n"
 	    "      - {name: Orcs, figures: 8, creature: orc, ratio: 10, "
 	    "weapons: [spear], frontage: 8, position: [%g, %g]}\n",
@@ -663,5 +668,79 @@ Test(r14_bonus, s14_7_doctrine_hastes_a_lone_hero_r615)
 			found = 1;
 		}
 	cr_assert(found, "Zan hastes Ada");
+	tf_close(&t);
+}
+
+/* ---- haste's double move (RULING R-616) -----------------------------------
+ */
+
+/* [14.7] "Haste spells ... allow a figure to ... make a double move, or
+ * ... melee for double damage" (RULING R-616): a unit every figure of
+ * which is hasted (the scenario's war chant, a 30" radius about Zan) has
+ * twice its MV; the Guards advance 20" (MV 12) in one Movement Phase;
+ * having made the double move, their melee is not doubled this Game
+ * Round. A unit hasted in part (haste on one Scouts figure) moves at its
+ * MV. */
+Test(r14_bonus, s14_7_haste_double_move_of_a_wholly_hasted_unit_r616)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 0);
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 1.0, 1e-9);
+	cast_one(&t, order(&t, 1, "war chant", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 2.0, 1e-9);
+	cr_assert(bs1e_bonus_to_hit(t.b, g, -1, NULL), "hasted");
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_ADVANCE, .dist = 20};
+	tf_order(&t, 0, 0, &o);
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 0, "%s", tf_rejected(&t));
+	const struct bs_unit_state *u = &t.b->units[g];
+	cr_assert_gt(u->r.mv, 0);
+	cr_assert_lt(u->r.mv, 20);
+	cr_assert_float_eq(u->mv_spent, 20, 1e-6, "the double move");
+	cr_assert(!bs1e_bonus_to_hit(t.b, g, -1, NULL),
+		  "a double move: no double damage this Game Round");
+	tf_close(&t);
+	/* haste on one figure of the Scouts: no double move */
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){10, 28};
+	cast_one(&t, aimed(order(&t, 1, "haste", 0, 1), 9.375, 29.625));
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 1)), 1);
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, tf_g(&t, 0, 1)), 1.0,
+			   1e-9);
+	tf_close(&t);
+}
+
+/* [14.1] "Spell-casters cannot move during the same Game Round in which
+ * they cast spells, unless affected by a potion of speed or a haste
+ * spell"; [14.7] "make its full move and also cast spells" (RULING
+ * R-616): Cal, hasted and standing alone, who moved (no more than his
+ * MV), still casts; not hasted, he may not. */
+Test(r14_bonus, s14_1_hasted_caster_moves_and_casts_r616)
+{
+	struct tf t;
+	open_duel(&t, 36, 10);
+	int cal = t.b->indiv_first[0] + 1;
+	t.b->indivs[cal].flags |= BS_IF_MOVED;
+	bs1e_sc(t.b)->ix[cal].moved = 3;
+	cast_one(&t, order(&t, 1, "prayer", 0, 0));
+	cr_assert(tf_rejected(&t) && strstr(tf_rejected(&t), "moved"), "%s",
+		  tf_rejected(&t));
+	cr_assert(!bs1e_bonus_casts_moving(t.b, cal));
+	t.nev = 0;
+	/* Zan (at 31, 20) hastes him where he stands */
+	t.b->indivs[cal].pos = (struct bs_vec){31, 17};
+	cast_one(&t, at_indiv(&t, 2, "haste", 0, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert(bs1e_bonus_casts_moving(t.b, cal));
+	t.nev = 0;
+	cast_one(&t, order(&t, 1, "prayer", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0), "he casts");
 	tf_close(&t);
 }

@@ -744,3 +744,60 @@ Test(r14_bonus, s14_1_hasted_caster_moves_and_casts_r616)
 	cr_assert_not_null(tf_cast_ev(&t, 0, 0), "he casts");
 	tf_close(&t);
 }
+
+/* RULING R-615 in [9.4 A] (a hero attacking a figure): Ada (fighter 8th,
+ * 3/2 attacks [8.6]) in contact with an orc unit, blessed (blessing of
+ * one) and hasted: her AR has the -1 term cited [14.7], and her attacks
+ * of the round are doubled (rate 15 -> 30), a NOTE says so. */
+Test(r14_bonus, s14_7_hasted_blessed_hero_attacks_a_figure_r615)
+{
+	struct tf t;
+	tf_open(
+	    &t,
+	    "name: Hero\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: blessing of one, class: cleric, level: 1, "
+	    "category: bonus-penalty, effect: bonus, range: 3, duration: 2 "
+	    "rounds, casting_time: 1 segment, creatures: 1, save: none, "
+	    "friends: {to_hit: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Far S, figures: 8, creature: man-at-arms, "
+	    "weapons: [long sword], position: [4, 3]}\n"
+	    "    individuals:\n"
+	    "      - {name: Ada, class: fighter, level: 8, hp: 60, ac: 2, "
+	    "weapon: long sword, position: [36, 20]}\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
+	    "position: [34, 18], spells: [blessing of one]}\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
+	    "position: [31, 20], spells: [haste]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [36.25, 20], facing: west, frontage: 4, "
+	    "commander: Og}\n"
+	    "    individuals:\n"
+	    "      - {name: Og, race: orc, hp: 8, rank: unit}\n");
+	t.ctl.cast = tf_cast;
+	t.b->round = 1;
+	t.b->side_a = 0;
+	t.b->side_order[0] = 0;
+	t.b->side_order[1] = 1;
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	cast_one(&t, at_indiv(&t, 2, "haste", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cast_one(&t, at_indiv(&t, 1, "blessing of one", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	tf_dice(&t, (int[]){1, 1, 6, 6, 1, 1, 6, 6}, 8);
+	duel_melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert_eq(h->n[0], 30, "3/2 attacks doubled");
+	cr_assert(tf_has_term(&h->deriv, -1, "blessing of one"));
+	int notes = 0;
+	for (int i = 0; i < t.nev; i++)
+		notes += t.evs[i].ev.type == BS_EV_NOTE && t.evs[i].ev.what &&
+			 strstr(t.evs[i].ev.what, "attacks doubled") != NULL;
+	cr_assert_eq(notes, 1);
+	tf_close(&t);
+}

@@ -134,15 +134,21 @@ static void consider(const struct bs_battle *b, int side, int k,
 /* [14.7] RULING R-687: a bonus of caster k at unit tu of his side, by the
  * HD of the figures about to fight it betters (bs1e_bonus_expect). */
 static void consider_bonus(const struct bs_battle *b, int side, int k,
-			   const struct bs_spell *sp, int tu, struct pick *best)
+			   const struct bs_spell *sp, int tu, int ti,
+			   struct pick *best)
 {
-	struct bs_cast_order o = {k, sp, side, tu, -1, 0, 0, 0, NULL};
+	struct bs_cast_order o = {k, sp, side, tu, ti, 0, 0, 0, NULL};
 	struct bs1e_cast_plan p;
 	if (!bs1e_check_cast(b, side, &o, &p) || p.fails)
 		return;
 	double v = bs1e_bonus_expect(b, side, &p);
-	o.why = "a bonus on friends in melee or within 12\" of the enemy: "
-		"the most HD of figures bettered (RULING R-687)";
+	/* RULING R-615: on a friend standing alone, by his level */
+	o.why = ti >= 0 ? "a bonus on a friend standing alone in melee or "
+			  "within 12\" of the enemy: his HD by his hit points "
+			  "(RULING R-687, R-615)"
+			: "a bonus on friends in melee or within 12\" of the "
+			  "enemy: the most HD of figures bettered (RULING "
+			  "R-687)";
 	if (v > best->value) {
 		best->value = v;
 		best->o = o;
@@ -184,7 +190,14 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 			continue;
 		if (bs_spell_bonus_played(sp)) {
 			for (int u = 0; u < b->sc->sides[side].nunits; u++)
-				consider_bonus(b, side, k, sp, u, &best);
+				consider_bonus(b, side, k, sp, u, -1, &best);
+			/* RULING R-615: on a friend standing alone (himself
+			 * among them) */
+			for (int j = 0; j < b->sc->sides[side].nindividuals;
+			     j++)
+				if (bs1e_indiv_on_table(b, side, j))
+					consider_bonus(b, side, k, sp, -1, j,
+						       &best);
 			continue;
 		}
 		for (int es = 0; es < b->nsides; es++) {

@@ -971,11 +971,13 @@ int bs1e_free_face(struct bs_battle *b, int g, double deg);
  * figures of unit g (global; RULING R-686: the enchanted figures are a
  * unit's first, a spell on fewer figures covers some of those of one on
  * more), `enemy` 1 when they are the caster's enemies (sp->enemies), the
- * Game Rounds left (this one counted) and the round it was cast in. */
+ * Game Rounds left (this one counted) and the round it was cast in.
+ * [14.7] RULING R-615: on an individual, t (global; g -1, figs 1). */
 struct bs1e_bonus {
 	const struct bs_spell *sp;
 	int k;
 	int g;
+	int t;
 	int figs;
 	int enemy;
 	int left;
@@ -1007,6 +1009,24 @@ void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d);
 int bs1e_bonus_saves(const struct bs_battle *b, int g, struct bs_deriv *d);
 /* The figures of unit g under one bonus or more now (the most of one). */
 int bs1e_bonus_figs(const struct bs_battle *b, int g);
+/* [14.7] RULING R-616: the factor of unit g's MV this Game Round: 2 (the
+ * double move) when haste covers every figure of it, else 1. */
+double bs1e_bonus_mv_factor(const struct bs_battle *b, int g);
+/* [14.1] [14.7] RULING R-616: 1 when caster k (global) may cast though he
+ * (his unit) moved this Game Round: hasted (his unit wholly), and no more
+ * than his (its) MV spent. */
+int bs1e_bonus_casts_moving(const struct bs_battle *b, int k);
+/* [14.7] RULING R-615 "works according to normal AD&D game rules": the
+ * to-hit bonus of individual t (+1: one better), its terms into d (may be
+ * NULL) as `sign` times each (-1 for a number needed or an AR, lower
+ * better); *haste (may be NULL) 1 when he is hasted (his attacks
+ * doubled). */
+int bs1e_bonus_indiv_to_hit(const struct bs_battle *b, int t, int sign,
+			    struct bs_deriv *d, int *haste);
+/* [14.7] [14.3] RULING R-615: the bonus to individual t's saving throw
+ * die (+1: one better), its terms into d (may be NULL). */
+int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,
+			   struct bs_deriv *d);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

@@ -1372,7 +1372,8 @@ static double allowed_for(const struct bs_battle *b, int g,
 			  enum bs_order_kind k, double factor)
 {
 	const struct bs_unit_state *u = &b->units[g];
-	double mv = u->r.mv * factor;
+	/* [14.7] RULING R-616: haste's double move */
+	double mv = u->r.mv * factor * bs1e_bonus_mv_factor(b, g);
 	/* [7.13] "1 1/2 of its normal full movement rate"; [7.14] "1 1/2
 	 * its normal movement rate (this is called a "charge range")" */
 	if (k == BS_ORDER_CHARGE || k == BS_ORDER_FORCED_MARCH)

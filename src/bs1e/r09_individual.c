@@ -177,6 +177,8 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 			     "%s in daylight: %+d to hit", f->race->name, -day);
 		bonus -= day;
 	}
+	/* [14.7] RULING R-615: his bless or prayer (or the enemy's) */
+	bonus += bs1e_bonus_indiv_to_hit(b, k, -1, &dn, NULL);
 	/* [9.4 B] [14.1] RULING R-677: a blow at a held or sleeping
 	 * creature hits without the roll (the DMG's helpless defenders,
 	 * kept by "All AD&D and D&D game rules apply"): no d20 is drawn;
@@ -401,6 +403,16 @@ static void duels(struct bs_battle *b)
 				if (indiv_under_1hd(b, t) &&
 				    f->fighter_level > rout)
 					rout = f->fighter_level;
+				/* [14.7] RULING R-615: haste doubles his
+				 * attacks (the AD&D spell) */
+				int hasted = 0;
+				bs1e_bonus_indiv_to_hit(b, k, 0, NULL, &hasted);
+				if (hasted) {
+					rout *= 2;
+					bs1e_note_indiv(
+					    b, k, "hasted: his attacks doubled",
+					    "[14.7] [9.4 B] RULING R-615");
+				}
 				int nth = 0;
 				for (int r = 0; r < rout; r++)
 					for (int fm = 0; fm < f->nforms; fm++)
@@ -507,6 +519,10 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	if (sw)
 		bs_deriv_add(&d, sw, "[11.6]",
 			     "defender's shield wall: AC %d better", sw);
+	/* [14.7] RULING R-615: his bless or prayer ([8.3] +1 to hit is -1
+	 * AR), haste his attacks doubled */
+	int hasted = 0;
+	bs1e_bonus_indiv_to_hit(b, k, -1, &d, &hasted);
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[g].attacked = 1;
 	const struct bs_creature *cr = t->def->creature;
@@ -543,6 +559,11 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	/* [8.6] his attacks in a round (3/2), one a level against creatures
 	 * of less than 1 HD */
 	int rate10 = bs1e_fighter_rate10(f, under);
+	if (hasted) {
+		rate10 *= 2;
+		bs1e_note_indiv(b, k, "hasted: his attacks doubled",
+				"[14.7] [9.4 A] RULING R-615");
+	}
 	spec.attacks_num = rate10 % 10 ? rate10 / 5 : rate10 / 10;
 	spec.attacks_den = rate10 % 10 ? 2 : 1;
 	spec.figures = 1;

@@ -11,7 +11,11 @@
  * the same spell does not add to itself (R-687); bless on friends not yet
  * in melee (R-688); haste doubles melee damage (R-689). Durations in Game
  * Rounds counted down at the End of Game Round, the expiry in the log
- * [1.0] [14.2] (RULING R-620). */
+ * [1.0] [14.2] (RULING R-620). "A bonus or penalty spell used on a figure
+ * representing a single individual works according to normal AD&D game
+ * rules" (RULING R-615): on an individual standing alone, his to-hit in
+ * individual combat [9.4 B] and against figures [9.4 A], his saving
+ * throws, haste his attacks doubled (the AD&D spell). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +40,8 @@ static const struct bs_spell_mods *mods_of(const struct bs1e_bonus *e)
  * RULING R-687). */
 static int figs_of(const struct bs_battle *b, const struct bs1e_bonus *e)
 {
+	if (e->g < 0)
+		return e->figs; /* an individual (RULING R-615) */
 	int n = b->units[e->g].figures;
 	return e->figs < n ? e->figs : n;
 }
@@ -99,7 +105,40 @@ int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
 		if (m->haste)
 			haste = 1;
 	}
+	/* RULING R-616: "or make a double move, or ... melee for double
+	 * damage": a unit that made its double move this Game Round (spent
+	 * more than its MV) does not double its melee damage */
+	if (haste && b->units[g].mv_spent > b->units[g].r.mv + 1e-9)
+		haste = 0;
 	return haste;
+}
+
+double bs1e_bonus_mv_factor(const struct bs_battle *b, int g)
+{
+	/* [14.7] RULING R-616: haste's "double move" for a unit every
+	 * figure of which is hasted */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nbon; i++)
+		if (covers(b, &s->bon[i], g, -1) && mods_of(&s->bon[i])->haste)
+			return 2.0;
+	return 1.0;
+}
+
+int bs1e_bonus_casts_moving(const struct bs_battle *b, int k)
+{
+	/* [14.1] "unless affected by a potion of speed or a haste spell",
+	 * [14.7] "make its full move and also cast spells" (RULING R-616):
+	 * hasted, no more than his (his unit's) MV spent */
+	const struct bs_indiv_state *c = &b->indivs[k];
+	int g = c->with_unit >= 0 ? bs1e_g(b, c->side, c->with_unit) : -1;
+	if (g >= 0) {
+		const struct bs_unit_state *u = &b->units[g];
+		return bs1e_bonus_mv_factor(b, g) > 1.0 &&
+		       u->mv_spent <= u->r.mv + 1e-9;
+	}
+	int hasted = 0;
+	bs1e_bonus_indiv_to_hit(b, k, 0, NULL, &hasted);
+	return hasted && bs1e_sc(b)->ix[k].moved <= c->mv + 1e-9;
 }
 
 void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d)
@@ -132,10 +171,54 @@ int bs1e_bonus_saves(const struct bs_battle *b, int g, struct bs_deriv *d)
 	return n;
 }
 
+/* ---- on an individual (RULING R-615) -------------------------------------
+ */
+
+int bs1e_bonus_indiv_to_hit(const struct bs_battle *b, int t, int sign,
+			    struct bs_deriv *d, int *haste)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int n = 0;
+	if (haste)
+		*haste = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (e->g >= 0 || e->t != t)
+			continue;
+		const struct bs_spell_mods *m = mods_of(e);
+		n += m->to_hit;
+		if (m->to_hit && d)
+			bs_deriv_add(d, sign * m->to_hit, "[14.7] RULING R-615",
+				     "%s (%+d to hit)", e->sp->name, m->to_hit);
+		if (m->haste && haste)
+			*haste = 1;
+	}
+	return n;
+}
+
+int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int n = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (e->g >= 0 || e->t != t || !mods_of(e)->saves)
+			continue;
+		n += mods_of(e)->saves;
+		if (d)
+			bs_deriv_add(d, -mods_of(e)->saves,
+				     "[14.7] [14.3] RULING R-615",
+				     "%s (%+d to saves)", e->sp->name,
+				     mods_of(e)->saves);
+	}
+	return n;
+}
+
 /* ---- casting ------------------------------------------------------------- */
 
 /* What m does, in words, into buf. */
-static void mods_words(const struct bs_spell_mods *m, char *buf, size_t len)
+static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
+		       size_t len)
 {
 	size_t k = 0;
 	buf[0] = 0;
@@ -154,8 +237,10 @@ static void mods_words(const struct bs_spell_mods *m, char *buf, size_t len)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
 	if (m->haste && k + 1 < len)
-		snprintf(buf + k, len - k, "%shasted: double melee damage",
-			 k ? ", " : "");
+		snprintf(buf + k, len - k, "%shasted: %s", k ? ", " : "",
+			 indiv ? "double attacks (RULING R-615)"
+			       : "double melee damage, or a double move if "
+				 "every figure is (RULING R-616)");
 }
 
 /* RULING R-620: the duration in Game Rounds, the round of the cast the
@@ -171,47 +256,48 @@ static int duration(const struct bs1e_cast_plan *p)
  * n[7] those enchanted, n[8] the Game Rounds, n[9] the Magic marker when
  * not every figure is. */
 static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
-		       int g, int enemy, int ncreatures, int reached, int figs,
-		       int rounds, const char *why)
+		       int g, int t, int enemy, int ncreatures, int reached,
+		       int figs, int rounds, const char *why)
 {
 	if (!bs_battle_events_on(b))
 		return;
 	struct bs_event ev;
 	char buf[200];
-	bs1e_cast_event(b, &ev, p, 3, g, -1);
+	int all = g >= 0 ? b->units[g].figures : 1;
+	bs1e_cast_event(b, &ev, p, 3, g, t);
 	ev.n[1] = p->sp->effect;
 	ev.n[2] = ncreatures;
 	ev.n[3] = reached;
 	ev.n[7] = figs;
 	ev.n[8] = figs > 0 ? rounds : 0;
-	ev.n[9] = figs > 0 && figs < b->units[g].figures ? BS1E_MARKER_MAGIC
-							 : BS1E_MARKER_NONE;
+	ev.n[9] = figs > 0 && figs < all ? BS1E_MARKER_MAGIC : BS1E_MARKER_NONE;
 	if (!why) {
 		char w[120];
-		mods_words(enemy ? &p->sp->enemies : &p->sp->friends, w,
+		mods_words(enemy ? &p->sp->enemies : &p->sp->friends, g < 0, w,
 			   sizeof w);
 		snprintf(buf, sizeof buf, "%s %s%s",
 			 enemy ? "enemies" : "friends", w,
-			 figs < b->units[g].figures
+			 figs < all
 			     ? "; the enchanted figures fight apart (RULING "
 			       "R-686)"
 			     : "");
 		why = buf;
 	}
 	ev.why = why;
-	ev.cite = "[14.7] RULING R-685";
+	ev.cite = g >= 0 ? "[14.7] RULING R-685" : "[14.7] RULING R-615";
 	bs_battle_emit(b, &ev);
 }
 
 /* RULING R-687: the same spell does not add to itself: a second cast of
  * it on the unit keeps the more figures and the longer time. */
 static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
-		int enemy, int figs, int rounds)
+		int t, int enemy, int figs, int rounds)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	for (int i = 0; i < s->nbon; i++) {
 		struct bs1e_bonus *e = &s->bon[i];
-		if (e->g == g && e->sp == p->sp && e->enemy == enemy) {
+		if (e->g == g && e->t == t && e->sp == p->sp &&
+		    e->enemy == enemy) {
 			if (figs > e->figs)
 				e->figs = figs;
 			if (rounds > e->left)
@@ -232,6 +318,7 @@ static void add(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
 	e->sp = p->sp;
 	e->k = p->k;
 	e->g = g;
+	e->t = t;
 	e->figs = figs;
 	e->enemy = enemy;
 	e->left = rounds;
@@ -277,22 +364,56 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 	return figs;
 }
 
+/* [14.7] RULING R-615: the bonus on individual t (global) standing alone,
+ * the target or wholly in the area: one creature of the pool (*pool -1:
+ * every one); bless not on him in melee (R-688). */
+static void indiv_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		       int t, int side, int nc, int rounds, int *pool)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	int enemy = d->side != side;
+	const struct bs_spell_mods *m =
+	    enemy ? &p->sp->enemies : &p->sp->friends;
+	if (!m->given || !d->alive || d->lost)
+		return;
+	const char *why = NULL;
+	int figs = 1;
+	if (m->not_in_melee && bs1e_indiv_engaged(b, d->side, d->idx)) {
+		why = "no effect: he is in melee (RULING R-688)";
+		figs = 0;
+	} else if (*pool == 0) {
+		why = "no effect: the spell affects no more creatures (RULING "
+		      "R-615)";
+		figs = 0;
+	} else if (*pool > 0) {
+		(*pool)--;
+	}
+	emit_bonus(b, p, -1, t, enemy, nc, 1, figs, rounds, why);
+	if (figs > 0)
+		add(b, p, -1, t, enemy, 1, rounds);
+}
+
 void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	int side = b->indivs[p->k].side;
 	int rounds = duration(p);
 	int nc = creatures(p);
 	int pool = nc > 0 ? nc : -1;
+	if (!p->has_area && p->tk >= 0) {
+		/* RULING R-615: on the individual */
+		indiv_cast(b, p, p->tk, side, nc, rounds, &pool);
+		return;
+	}
 	if (!p->has_area) {
 		/* a number of creatures of its target unit (RULING R-685) */
 		int g = p->tg, enemy = b->units[g].side != side;
 		const char *why;
 		int figs =
 		    unit_figs(b, p, g, enemy, b->units[g].figures, &pool, &why);
-		emit_bonus(b, p, g, enemy, nc, b->units[g].figures, figs,
+		emit_bonus(b, p, g, -1, enemy, nc, b->units[g].figures, figs,
 			   rounds, why);
 		if (figs > 0)
-			add(b, p, g, enemy, figs, rounds);
+			add(b, p, g, -1, enemy, figs, rounds);
 		if (enemy)
 			b->units[g].flags |= BS_UF_ATTACKED;
 		return;
@@ -304,10 +425,21 @@ void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	if (!h)
 		return;
 	bs1e_area_figures(b, &p->area, h, n);
-	/* the target's unit first, then the others in the area's order */
+	/* the target's unit (or individual) first, then the others in the
+	 * area's order */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < n;) {
 			if (h[i].unit < 0) {
+				/* RULING R-615: an individual standing alone
+				 * wholly in the area */
+				int t =
+				    h[i].indiv >= 0
+					? b->indiv_first[h[i].side] + h[i].indiv
+					: -1;
+				if (t >= 0 && h[i].whole &&
+				    (t == p->tk) == (pass == 0))
+					indiv_cast(b, p, t, side, nc, rounds,
+						   &pool);
 				i++;
 				continue;
 			}
@@ -329,9 +461,10 @@ void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 			const char *why;
 			int figs =
 			    unit_figs(b, p, g, enemy, whole, &pool, &why);
-			emit_bonus(b, p, g, enemy, nc, c, figs, rounds, why);
+			emit_bonus(b, p, g, -1, enemy, nc, c, figs, rounds,
+				   why);
 			if (figs > 0)
-				add(b, p, g, enemy, figs, rounds);
+				add(b, p, g, -1, enemy, figs, rounds);
 			if (enemy)
 				b->units[g].flags |= BS_UF_ATTACKED;
 		}
@@ -346,7 +479,8 @@ void bs1e_bonus_end_round(struct bs_battle *b)
 	int j = 0;
 	for (int i = 0; i < s->nbon; i++) {
 		struct bs1e_bonus *e = &s->bon[i];
-		if (!bs1e_in_play(b, e->g))
+		if (e->g < 0 ? !b->indivs[e->t].alive || b->indivs[e->t].lost
+			     : !bs1e_in_play(b, e->g))
 			continue;
 		e->figs = figs_of(b, e);
 		if (e->figs <= 0)
@@ -358,12 +492,14 @@ void bs1e_bonus_end_round(struct bs_battle *b)
 				p.k = e->k;
 				p.sp = e->sp;
 				struct bs_event ev;
-				bs1e_cast_event(b, &ev, &p, 4, e->g, -1);
+				bs1e_cast_event(b, &ev, &p, 4, e->g, e->t);
 				ev.n[1] = e->sp->effect;
 				ev.n[7] = e->figs;
-				ev.n[9] = e->figs < b->units[e->g].figures
-					      ? BS1E_MARKER_MAGIC
-					      : BS1E_MARKER_NONE;
+				ev.n[9] =
+				    e->g >= 0 &&
+					    e->figs < b->units[e->g].figures
+					? BS1E_MARKER_MAGIC
+					: BS1E_MARKER_NONE;
 				ev.n[10] = b->round - e->round + 1;
 				ev.cite = "[1.7] [14.7] [14.2] RULING R-620";
 				bs_battle_emit(b, &ev);
@@ -397,6 +533,54 @@ static int about_to_fight(const struct bs_battle *b, int g)
 	return 0;
 }
 
+/* RULING R-615: 1 when individual t is in melee or an enemy unit or
+ * individual on the table stands within ABOUT_TO_FIGHT inches of him. */
+static int indiv_about_to_fight(const struct bs_battle *b, int t)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (bs1e_indiv_engaged(b, d->side, d->idx))
+		return 1;
+	struct bs_quad q = bs1e_indiv_quad(b, t);
+	for (int h = 0; h < b->nunits; h++) {
+		if (b->units[h].side == d->side || !bs1e_in_play(b, h))
+			continue;
+		struct bs_quad r = bs1e_quad(b, h);
+		if (bs_quad_dist(&q, &r) <= ABOUT_TO_FIGHT)
+			return 1;
+	}
+	for (int j = 0; j < b->nindivs; j++)
+		if (b->indivs[j].side != d->side && b->indivs[j].alive &&
+		    !b->indivs[j].lost &&
+		    bs_vec_dist(b->indivs[j].pos, d->pos) <= ABOUT_TO_FIGHT)
+			return 1;
+	return 0;
+}
+
+/* RULING R-615: what the bonus of p on individual t is worth to the AI:
+ * his hit points now in HD (4.5 a die) when he is about to fight and has
+ * it not yet (R-687); *pool the creatures left (-1: every one). */
+static double indiv_expect(const struct bs_battle *b, int side,
+			   const struct bs1e_cast_plan *p, int t, int *pool)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	int enemy = d->side != side;
+	const struct bs_spell_mods *m =
+	    enemy ? &p->sp->enemies : &p->sp->friends;
+	if (!m->given || !d->alive || d->lost || *pool == 0)
+		return 0;
+	if (*pool > 0)
+		(*pool)--;
+	if (!indiv_about_to_fight(b, t) ||
+	    (m->not_in_melee && bs1e_indiv_engaged(b, d->side, d->idx)))
+		return 0;
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int j = 0; j < s->nbon; j++)
+		if (s->bon[j].g < 0 && s->bon[j].t == t &&
+		    s->bon[j].sp == p->sp && s->bon[j].enemy == enemy)
+			return 0;
+	return d->hp > 0 ? d->hp / 4.5 : 0;
+}
+
 double bs1e_bonus_expect(const struct bs_battle *b, int side,
 			 const struct bs1e_cast_plan *p)
 {
@@ -410,10 +594,20 @@ double bs1e_bonus_expect(const struct bs_battle *b, int side,
 		bs1e_area_figures(b, &p->area, h, n);
 	int nc = creatures(p), pool = nc > 0 ? nc : -1;
 	double v = 0;
+	if (!h && p->tk >= 0)
+		return indiv_expect(b, side, p, p->tk, &pool);
 	for (int i = 0; i < (h ? n : 1);) {
 		int g, whole;
 		if (h) {
 			if (h[i].unit < 0) {
+				/* RULING R-615: an individual standing alone
+				 * wholly in the area */
+				if (h[i].indiv >= 0 && h[i].whole)
+					v += indiv_expect(
+					    b, side, p,
+					    b->indiv_first[h[i].side] +
+						h[i].indiv,
+					    &pool);
 				i++;
 				continue;
 			}

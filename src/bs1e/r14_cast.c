@@ -405,10 +405,12 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	}
 	/* [14.1] "Spell-casters cannot move during the same Game Round in
 	 * which they cast spells, unless affected by a potion of speed or a
-	 * haste spell" (haste [14.7] is not played: no one is hasted) */
+	 * haste spell" ([14.7] haste: RULING R-616, a full move) */
 	int moved = p->g >= 0 ? (b->units[p->g].flags & BS_UF_MOVED) ||
 				    b->units[p->g].mv_spent > EPS
 			      : (c->flags & BS_IF_MOVED) != 0;
+	if (moved && bs1e_bonus_casts_moving(b, p->k))
+		moved = 0;
 	/* [14.1] "Figures using magic items can move 1/2 their normal
 	 * movement rate during the same Game Round in which they use the
 	 * item": RULING R-683, the MV he (or his unit) spent this Game
@@ -484,13 +486,8 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	if (p->sp->effect == BS_SPFX_INVISIBLE)
 		return invis_target(b, side, o, p);
 	/* the target: an enemy unit, or an enemy individual standing alone;
-	 * [14.7] a bonus at a unit of either side (RULING R-685) */
-	if (bonus && (o->tside < 0 || o->tside >= b->nsides || o->tunit < 0 ||
-		      o->tindiv >= 0))
-		return no(p,
-			  "a bonus or penalty is cast at a unit (on "
-			  "individuals it is not played yet, RULING R-685)",
-			  "[14.7]");
+	 * [14.7] a bonus at a unit or an individual standing alone of
+	 * either side (RULING R-685, R-615) */
 	if (o->tside < 0 || o->tside >= b->nsides ||
 	    (o->tside == side && !bonus) || (o->tunit >= 0) == (o->tindiv >= 0))
 		return no(p, "a spell is cast at one enemy unit or individual",
@@ -1230,6 +1227,9 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	int mod = vs >= 0 ? bs1e_save_mod_individual(
 				d->def, vs, p->sp->save_mod, p->sp->mental, &md)
 			  : 0;
+	/* [14.7] RULING R-615: his bonus to saving throws (prayer) */
+	if (vs >= 0)
+		mod += bs1e_bonus_indiv_saves(b, t, &md);
 	struct bs1e_save_who who = {d->side, -1, d->idx};
 	struct bs1e_indiv_spell r;
 	if (bs1e_spell_hp_damage(p->sp, p->level, p->breath_hp, d->hp, number,

@@ -691,9 +691,10 @@ static int indiv_target(struct ld *ld, int si, const yaml_node_t *n,
 
 /* Issue 16 [1.5 A] [14.1]: an individual's `cast:` entry: the spell (one
  * he has memorized), `target:` the enemy unit or individual ([14.7] a
- * bonus played, bs_spell_bonus_played: a unit of either side, RULING
- * R-685), `at:` the point of its area (optional, RULING R-573). The rules
- * check the rest when its round comes. 0 ok, -1 after an error. */
+ * bonus played, bs_spell_bonus_played: a unit or an individual of either
+ * side, RULING R-685, R-615), `at:` the point of its area (optional, RULING
+ * R-573). The rules check the rest when its round comes. 0 ok, -1 after an
+ * error. */
 static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 		      yaml_node_t **v, struct bs_script_order *o)
 {
@@ -756,9 +757,12 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 			t.tunit = i;
 		}
 	/* [14.8] RULING R-632: invisibility on himself or a friend standing
-	 * alone he touches (the rules check the touch when it is cast) */
-	const char *ti = c->spell && c->spell->effect == BS_SPFX_INVISIBLE &&
-				 bs_spell_effect_played(c->spell)
+	 * alone he touches (the rules check the touch when it is cast);
+	 * [14.7] RULING R-615: a bonus on a friend standing alone (a unit
+	 * of the name first) */
+	const char *ti = c->spell && ((c->spell->effect == BS_SPFX_INVISIBLE &&
+				       bs_spell_effect_played(c->spell)) ||
+				      (t.tside < 0 && tn))
 			     ? ld_text(ld, v[OK_TARGET], "target", "a name")
 			     : NULL;
 	for (int i = 0; ti && i < ld->s->sides[si].nindividuals; i++)

@@ -37,6 +37,10 @@ static void open_bonus(struct tf *t, double cx, double cy, int zl, double ox,
 	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
 	    "save: none, friends: {to_hit: 1, morale: 1}, enemies: {saves: "
 	    "-1}}\n"
+	    "    - {name: war chant, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {haste: 1}}\n"
 	    "sides:\n"
 	    "  - name: South\n    edge: south\n    units:\n"
 	    "      - {name: Guards, figures: 8, creature: man-at-arms, ratio: "
@@ -49,7 +53,8 @@ static void open_bonus(struct tf *t, double cx, double cy, int zl, double ox,
 	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
 	    "position: [%g, %g], spells: [bless, prayer, battle hymn]}\n"
 	    "      - {name: Zan, class: magic-user, level: %d, hp: 20, "
-	    "position: [30, 24], spells: [haste, blessing of one]}\n"
+	    "position: [30, 24], spells: [haste, blessing of one, war "
+	    "chant]}\n"
 	    "  - name: North\n    edge: north\n    units:\n"
 	    "      - {name: Orcs, figures: 8, creature: orc, ratio: 10, "
 	    "weapons: [spear], frontage: 8, position: [%g, %g]}\n",
@@ -250,8 +255,8 @@ Test(r14_bonus, s14_7_ten_to_one_figure_all_its_creatures_r685)
 
 /* RULING R-685: a spell of one creature (the scenario's "blessing of
  * one") cannot affect both men of a 2:1 figure: no effect; units have no
- * 1:1 figures [2.6], and on individuals it is not played yet: the cast
- * is refused. */
+ * 1:1 figures [2.6]; on an individual standing alone it works by AD&D
+ * rules (RULING R-615): Cal has +1 to hit. */
 Test(r14_bonus, s14_7_one_creature_spell_no_effect_on_a_2_to_1_figure_r685)
 {
 	struct tf t;
@@ -269,7 +274,10 @@ Test(r14_bonus, s14_7_one_creature_spell_no_effect_on_a_2_to_1_figure_r685)
 	struct bs_cast_order o = order(&t, 1, "blessing of one", 0, -1);
 	o.tindiv = 0;
 	cast_one(&t, o);
-	cr_assert(tf_rejected(&t) && strstr(tf_rejected(&t), "R-685"));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(
+	    bs1e_bonus_indiv_to_hit(t.b, t.b->indiv_first[0], -1, NULL, NULL),
+	    1);
 	tf_close(&t);
 }
 
@@ -444,5 +452,352 @@ Test(r14_bonus, s14_7_doctrine_blesses_a_unit_about_to_fight_r687)
 	n = bs_ai_cast_cb(NULL, t.b, 0, out, 4);
 	for (int i = 0; i < n; i++)
 		cr_assert_neq(out[i].indiv, 0, "no enemy near: no bless");
+	tf_close(&t);
+}
+
+/* ---- on individuals (RULING R-615) ----------------------------------------
+ */
+
+/* An Advanced Game duel: South's Ada (fighter 1, AC 10, 90 hp) at
+ * (36, 20), North's Bors the same at (36, 20.5) (in contact: [9.4 B]
+ * individual combat); South's cleric Cal (5th) at (cx, cy) with prayer
+ * and "blessing of one" (+1 to hit, one creature, range 3), the
+ * magic-user Zan (10th) at (31, 20) with haste; units far in the
+ * corners. */
+static void open_duel(struct tf *t, double cx, double cy)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Duel\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: blessing of one, class: cleric, level: 1, "
+	    "category: bonus-penalty, effect: bonus, range: 3, duration: 2 "
+	    "rounds, casting_time: 1 segment, creatures: 1, save: none, "
+	    "friends: {to_hit: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [4, 3]}\n"
+	    "    individuals:\n"
+	    "      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "
+	    "weapon: long sword, position: [36, 20]}\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
+	    "position: [%g, %g], spells: [prayer, blessing of one]}\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
+	    "position: [31, 20], spells: [haste]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [68, 45]}\n"
+	    "    individuals:\n"
+	    "      - {name: Bors, class: fighter, level: 1, hp: 90, ac: 10, "
+	    "weapon: long sword, position: [36, 20.5]}\n",
+	    cx, cy);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static struct bs_cast_order at_indiv(struct tf *t, int k, const char *sp,
+				     int tside, int tindiv)
+{
+	struct bs_cast_order o = order(t, k, sp, tside, -1);
+	o.tindiv = tindiv;
+	return o;
+}
+
+static void duel_melee(struct tf *t)
+{
+	t->nev = 0;
+	tf_phase(t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t->b);
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+/* [14.7] "A bonus or penalty spell used on a figure representing a single
+ * individual works according to normal AD&D game rules" (RULING R-615):
+ * Cal's blessing of one on Ada, standing alone: its CAST event at her (1
+ * enchanted, no marker, cited R-615); in the [9.4 B] duel her d20 needs
+ * THAC0 20 - AC 10 = 10 less 1: a 9 hits, the term in the derivation. */
+Test(r14_bonus, s14_7_bonus_on_an_individual_to_hit_in_individual_combat_r615)
+{
+	struct tf t;
+	open_duel(&t, 36, 18);
+	int ada = t.b->indiv_first[0];
+	cast_one(&t, at_indiv(&t, 1, "blessing of one", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = NULL;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_CAST && t.evs[i].ev.n[0] == 3)
+			e = &t.evs[i].ev;
+	cr_assert_not_null(e);
+	cr_assert_eq(e->tside, 0);
+	cr_assert_eq(e->tindiv, 0, "at Ada");
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[9], BS1E_MARKER_NONE);
+	cr_assert(strstr(e->cite, "R-615"), "%s", e->cite);
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, ada, -1, NULL, NULL), 1);
+	/* Ada 6 and Bors 1 on initiative; Ada's 9 hits (d8 5), Bors' 1
+	 * misses; then the same twice */
+	tf_dice(&t, (int[]){6, 1, 9, 5, 1, 6, 1, 9, 5, 1, 6, 1, 9, 5, 1}, 15);
+	duel_melee(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d);
+	cr_assert_eq(d->side, 0);
+	cr_assert(tf_has_term(&d->deriv, -1, "blessing of one"));
+	cr_assert_eq(d->n[2], 1, "9 hits");
+	cr_assert_eq(t.b->indivs[t.b->indiv_first[1]].hp, 90 - 15);
+	tf_close(&t);
+}
+
+/* RULING R-615: at an enemy individual a friends-only bonus does nothing:
+ * REJECTED, nothing spent (R-685). */
+Test(r14_bonus, s14_7_friends_bonus_not_at_an_enemy_individual_r615)
+{
+	struct tf t;
+	open_duel(&t, 36, 18);
+	cast_one(&t, at_indiv(&t, 1, "blessing of one", 1, 0));
+	cr_assert(tf_rejected(&t) &&
+		      strstr(tf_rejected(&t), "nothing to enemies"),
+		  "%s", tf_rejected(&t));
+	tf_close(&t);
+}
+
+/* RULING R-615: haste on an individual doubles his attacks (the AD&D
+ * spell): Ada (one attack a round) strikes twice in each of the three
+ * AD&D rounds of the Melee Round [9.4 B], a NOTE each round; Bors once. */
+Test(r14_bonus, s14_7_haste_doubles_an_individuals_attacks_r615)
+{
+	struct tf t;
+	open_duel(&t, 60, 40);
+	int ada = t.b->indiv_first[0];
+	cast_one(&t, at_indiv(&t, 2, "haste", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	int hasted = 0;
+	bs1e_bonus_indiv_to_hit(t.b, ada, -1, NULL, &hasted);
+	cr_assert(hasted);
+	int d[64], n = 0;
+	for (int r = 0; r < 3; r++) {
+		d[n++] = 6; /* Ada first */
+		d[n++] = 1;
+		d[n++] = 1; /* Ada misses twice */
+		d[n++] = 1;
+		d[n++] = 1; /* Bors misses */
+	}
+	tf_dice(&t, d, (size_t)n);
+	duel_melee(&t);
+	int mine = 0, his = 0, notes = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *e = &t.evs[i].ev;
+		if (e->type == BS_EV_DUEL)
+			e->side == 0 ? mine++ : his++;
+		if (e->type == BS_EV_NOTE && e->what &&
+		    strstr(e->what, "attacks doubled"))
+			notes++;
+	}
+	cr_assert_eq(mine, 6, "2 a round");
+	cr_assert_eq(his, 3);
+	cr_assert_eq(notes, 3);
+	tf_close(&t);
+}
+
+/* RULING R-615: prayer (a 6" radius about Cal, 2" on the table, Table 17)
+ * on the individuals standing alone wholly in it: Ada +1 to hit and to
+ * her saving throws [14.3]; Bors, the enemy, -1 to both when wholly in
+ * it. */
+Test(r14_bonus, s14_7_prayer_on_individuals_to_hit_and_saves_r615)
+{
+	struct tf t;
+	open_duel(&t, 36, 19.5);
+	int ada = t.b->indiv_first[0], bors = t.b->indiv_first[1];
+	cast_one(&t, order(&t, 1, "prayer", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	struct bs_deriv dd;
+	bs_deriv_init(&dd, 10, "save", NULL, NULL);
+	cr_assert_eq(bs1e_bonus_indiv_saves(t.b, ada, &dd), 1);
+	cr_assert(tf_has_term(&dd, -1, "prayer"));
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, ada, -1, NULL, NULL), 1);
+	cr_assert_eq(bs1e_bonus_indiv_saves(t.b, bors, NULL), -1);
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, bors, -1, NULL, NULL), -1);
+	tf_close(&t);
+}
+
+/* [1.7] RULING R-620, R-615: the bonus on an individual runs its Game
+ * Rounds (blessing of one: 2) and ends in the log at him. */
+Test(r14_bonus, s14_7_bonus_on_an_individual_expires_r615)
+{
+	struct tf t;
+	open_duel(&t, 36, 18);
+	int ada = t.b->indiv_first[0];
+	cast_one(&t, at_indiv(&t, 1, "blessing of one", 0, 0));
+	bs1e_bonus_end_round(t.b);
+	t.b->round++;
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, ada, -1, NULL, NULL), 1);
+	bs1e_bonus_end_round(t.b);
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->tindiv, 0);
+	cr_assert_eq(e->n[10], 2, "lasted 2 Game Rounds");
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, ada, -1, NULL, NULL), 0);
+	tf_close(&t);
+}
+
+/* RULING R-615, R-687: the doctrine puts a bonus on the friend standing
+ * alone about to fight worth the most (his hit points, his HD at 4.5 a
+ * die): Zan hastes Ada (90 hp, in contact with Bors), not himself (20),
+ * with its reason. */
+Test(r14_bonus, s14_7_doctrine_hastes_a_lone_hero_r615)
+{
+	struct tf t;
+	open_duel(&t, 60, 40);
+	struct bs_cast_order out[4];
+	int n = bs_ai_cast_cb(NULL, t.b, 0, out, 4);
+	int found = 0;
+	for (int i = 0; i < n; i++)
+		if (out[i].indiv == 2 && out[i].tindiv == 0) {
+			cr_assert_eq(out[i].tside, 0);
+			cr_assert(strstr(out[i].why, "R-615"), "%s",
+				  out[i].why);
+			found = 1;
+		}
+	cr_assert(found, "Zan hastes Ada");
+	tf_close(&t);
+}
+
+/* ---- haste's double move (RULING R-616) -----------------------------------
+ */
+
+/* [14.7] "Haste spells ... allow a figure to ... make a double move, or
+ * ... melee for double damage" (RULING R-616): a unit every figure of
+ * which is hasted (the scenario's war chant, a 30" radius about Zan) has
+ * twice its MV; the Guards advance 20" (MV 12) in one Movement Phase;
+ * having made the double move, their melee is not doubled this Game
+ * Round. A unit hasted in part (haste on one Scouts figure) moves at its
+ * MV. */
+Test(r14_bonus, s14_7_haste_double_move_of_a_wholly_hasted_unit_r616)
+{
+	struct tf t;
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	int g = tf_g(&t, 0, 0);
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 1.0, 1e-9);
+	cast_one(&t, order(&t, 1, "war chant", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 2.0, 1e-9);
+	cr_assert(bs1e_bonus_to_hit(t.b, g, -1, NULL), "hasted");
+	struct bs_order o = {.kind = BS_ORDER_MOVE, .tside = -1, .tunit = -1};
+	o.nsteps = 1;
+	o.step[0] = (struct bs_step){.kind = BS_STEP_ADVANCE, .dist = 20};
+	tf_order(&t, 0, 0, &o);
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert_eq(tf_count(&t, BS_EV_REJECTED), 0, "%s", tf_rejected(&t));
+	const struct bs_unit_state *u = &t.b->units[g];
+	cr_assert_gt(u->r.mv, 0);
+	cr_assert_lt(u->r.mv, 20);
+	cr_assert_float_eq(u->mv_spent, 20, 1e-6, "the double move");
+	cr_assert(!bs1e_bonus_to_hit(t.b, g, -1, NULL),
+		  "a double move: no double damage this Game Round");
+	tf_close(&t);
+	/* haste on one figure of the Scouts: no double move */
+	open_bonus(&t, 30, 27, 10, 30, 60);
+	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){10, 28};
+	cast_one(&t, aimed(order(&t, 1, "haste", 0, 1), 9.375, 29.625));
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 1)), 1);
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, tf_g(&t, 0, 1)), 1.0,
+			   1e-9);
+	tf_close(&t);
+}
+
+/* [14.1] "Spell-casters cannot move during the same Game Round in which
+ * they cast spells, unless affected by a potion of speed or a haste
+ * spell"; [14.7] "make its full move and also cast spells" (RULING
+ * R-616): Cal, hasted and standing alone, who moved (no more than his
+ * MV), still casts; not hasted, he may not. */
+Test(r14_bonus, s14_1_hasted_caster_moves_and_casts_r616)
+{
+	struct tf t;
+	open_duel(&t, 36, 10);
+	int cal = t.b->indiv_first[0] + 1;
+	t.b->indivs[cal].flags |= BS_IF_MOVED;
+	bs1e_sc(t.b)->ix[cal].moved = 3;
+	cast_one(&t, order(&t, 1, "prayer", 0, 0));
+	cr_assert(tf_rejected(&t) && strstr(tf_rejected(&t), "moved"), "%s",
+		  tf_rejected(&t));
+	cr_assert(!bs1e_bonus_casts_moving(t.b, cal));
+	t.nev = 0;
+	/* Zan (at 31, 20) hastes him where he stands */
+	t.b->indivs[cal].pos = (struct bs_vec){31, 17};
+	cast_one(&t, at_indiv(&t, 2, "haste", 0, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert(bs1e_bonus_casts_moving(t.b, cal));
+	t.nev = 0;
+	cast_one(&t, order(&t, 1, "prayer", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0), "he casts");
+	tf_close(&t);
+}
+
+/* RULING R-615 in [9.4 A] (a hero attacking a figure): Ada (fighter 8th,
+ * 3/2 attacks [8.6]) in contact with an orc unit, blessed (blessing of
+ * one) and hasted: her AR has the -1 term cited [14.7], and her attacks
+ * of the round are doubled (rate 15 -> 30), a NOTE says so. */
+Test(r14_bonus, s14_7_hasted_blessed_hero_attacks_a_figure_r615)
+{
+	struct tf t;
+	tf_open(
+	    &t,
+	    "name: Hero\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: blessing of one, class: cleric, level: 1, "
+	    "category: bonus-penalty, effect: bonus, range: 3, duration: 2 "
+	    "rounds, casting_time: 1 segment, creatures: 1, save: none, "
+	    "friends: {to_hit: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Far S, figures: 8, creature: man-at-arms, "
+	    "weapons: [long sword], position: [4, 3]}\n"
+	    "    individuals:\n"
+	    "      - {name: Ada, class: fighter, level: 8, hp: 60, ac: 2, "
+	    "weapon: long sword, position: [36, 20]}\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
+	    "position: [34, 18], spells: [blessing of one]}\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
+	    "position: [31, 20], spells: [haste]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [long "
+	    "sword], position: [36.25, 20], facing: west, frontage: 4, "
+	    "commander: Og}\n"
+	    "    individuals:\n"
+	    "      - {name: Og, race: orc, hp: 8, rank: unit}\n");
+	t.ctl.cast = tf_cast;
+	t.b->round = 1;
+	t.b->side_a = 0;
+	t.b->side_order[0] = 0;
+	t.b->side_order[1] = 1;
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	cast_one(&t, at_indiv(&t, 2, "haste", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cast_one(&t, at_indiv(&t, 1, "blessing of one", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	tf_dice(&t, (int[]){1, 1, 6, 6, 1, 1, 6, 6}, 8);
+	duel_melee(&t);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert_eq(h->n[0], 30, "3/2 attacks doubled");
+	cr_assert(tf_has_term(&h->deriv, -1, "blessing of one"));
+	int notes = 0;
+	for (int i = 0; i < t.nev; i++)
+		notes += t.evs[i].ev.type == BS_EV_NOTE && t.evs[i].ev.what &&
+			 strstr(t.evs[i].ev.what, "attacks doubled") != NULL;
+	cr_assert_eq(notes, 1);
 	tf_close(&t);
 }

@@ -748,6 +748,14 @@ int bs1e_heroes_pt_possible(const struct bs_battle *b, int g);
 int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
 			  const struct bs_move_point *path, int npath,
 			  struct bs1e_pt_order *out, int max);
+/* Issue 15 [10.6] RULING R-698: the same at the own move of lone
+ * individual k (global): 1 when an enemy individual might shoot at it;
+ * the shots from pass_through_indiv asked with munit -1 (the moments name
+ * him, R-674). */
+int bs1e_heroes_pt_possible_at_indiv(const struct bs_battle *b, int k);
+int bs1e_heroes_pt_orders_at_indiv(struct bs_battle *b, int k,
+				   const struct bs_move_point *path, int npath,
+				   struct bs1e_pt_order *out, int max);
 /* [10.6] a pass-through order at moment `at` (the mover stopped there):
  * unit g's volley (bs1e_fire) or individual k's shot. */
 void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,

@@ -376,8 +376,7 @@ static inline int bs_ev_mover_code(int side, int idx, int indiv)
 {
 	return side < 0 || idx < 0 ? 0 : 1 + (side * 4096 + idx) * 2 + !!indiv;
 }
-static inline void bs_ev_mover_decode(int code, int *side, int *idx,
-				      int *indiv)
+static inline void bs_ev_mover_decode(int code, int *side, int *idx, int *indiv)
 {
 	*side = code <= 0 ? -1 : (code - 1) / 2 / 4096;
 	*idx = code <= 0 ? -1 : (code - 1) / 2 % 4096;

@@ -544,8 +544,8 @@ static int nearest_shot(const struct bs_battle *b, int side, int k,
 			}
 		}
 	}
-	for (int es = 0; es < b->nsides && best->tside < 0 &&
-			 (mside < 0 || munit >= 0);
+	for (int es = 0;
+	     es < b->nsides && best->tside < 0 && (mside < 0 || munit >= 0);
 	     es++) {
 		if (es == side)
 			continue;
@@ -654,9 +654,9 @@ int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 		return 0;
 	/* RULING R-698: a lone individual's own move */
 	int mindiv = munit < 0 ? path[0].indiv : -1;
-	if (munit < 0 && (path[0].unit >= 0 || mside < 0 ||
-			  mside >= b->nsides || mindiv < 0 ||
-			  mindiv >= b->sc->sides[mside].nindividuals))
+	if (munit < 0 &&
+	    (path[0].unit >= 0 || mside < 0 || mside >= b->nsides ||
+	     mindiv < 0 || mindiv >= b->sc->sides[mside].nindividuals))
 		return 0;
 	for (int i = 0; i < b->sc->sides[side].nindividuals && m < max; i++) {
 		int k = b->indiv_first[side] + i;

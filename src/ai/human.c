@@ -656,7 +656,7 @@ int bs_ai_human_pt_shots(const struct bs_battle *b, const struct bs_human_q *q,
 			continue;
 		/* RULING R-699: at a lone individual's own move, at him */
 		struct bs_indiv_fire_order o = {
-		    k,	q->eside, q->eunit, q->eunit < 0 ? q->eindiv : -1,
+		    k,	  q->eside, q->eunit, q->eunit < 0 ? q->eindiv : -1,
 		    NULL, 0};
 		int first = -1, last = -1;
 		for (int m = 0; m < q->npath; m++) {

@@ -162,7 +162,8 @@ static void mover_at(const struct bs_battle *b, const struct bs_move_point *at,
 
 /* The individual (global) whose own move the moment `at` is of, or -1
  * (RULING R-674: unit -1 there). */
-static int mover_indiv(const struct bs_battle *b, const struct bs_move_point *at)
+static int mover_indiv(const struct bs_battle *b,
+		       const struct bs_move_point *at)
 {
 	return at && at->unit < 0 && at->indiv >= 0 && at->side >= 0 &&
 		       at->side < b->nsides &&
@@ -176,9 +177,8 @@ static int mover_indiv(const struct bs_battle *b, const struct bs_move_point *at
 static struct bs_vec pos_at(const struct bs_battle *b, int i,
 			    const struct bs_move_point *at)
 {
-	return i >= 0 && mover_indiv(b, at) == i
-		   ? (struct bs_vec){at->x, at->y}
-		   : b->indivs[i].pos;
+	return i >= 0 && mover_indiv(b, at) == i ? (struct bs_vec){at->x, at->y}
+						 : b->indivs[i].pos;
 }
 
 /* Individual i's counter at moment `at` (pos_at). */
@@ -870,9 +870,9 @@ static int heroes_pt_take(struct bs_battle *b, int mside, int munit,
 		if (side == mside || !c || !c->pass_through_indiv)
 			continue;
 		struct bs_indiv_fire_order o[BS_MAX_FIRE_ORDERS];
-		int m = c->pass_through_indiv(c->ctx, b, side, mside, munit,
-					      path, npath, o,
-					      BS_MAX_FIRE_ORDERS);
+		int m =
+		    c->pass_through_indiv(c->ctx, b, side, mside, munit, path,
+					  npath, o, BS_MAX_FIRE_ORDERS);
 		if (m > BS_MAX_FIRE_ORDERS)
 			m = BS_MAX_FIRE_ORDERS;
 		for (int j = 0; j < m && n < max; j++) {

@@ -1011,8 +1011,8 @@ static void emit_volley(struct bs_battle *b, int g, int h,
 	/* [10.6] RULING R-606: the inches into the mover's move; the mover
 	 * named when it is not the target (another enemy unit in range, or
 	 * a unit fired on at a lone individual's own move, R-674) */
-	int at_target = at && at->unit >= 0 && at->side == t->side &&
-			at->unit == t->idx;
+	int at_target =
+	    at && at->unit >= 0 && at->side == t->side && at->unit == t->idx;
 	ev.f0 = at ? at->moved : 0;
 	ev.n[12] = at && !at_target
 		       ? bs_ev_mover_code(at->side,
@@ -1484,8 +1484,8 @@ int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
 		n = pt_take(b, side, o, m, npath, out, n, max);
 	}
 	/* RULING R-698: the enemy heroes' shots at him (r09_missiles.c) */
-	n += bs1e_heroes_pt_orders_at_indiv(b, k, path, npath, out + n,
-					    max - n);
+	n +=
+	    bs1e_heroes_pt_orders_at_indiv(b, k, path, npath, out + n, max - n);
 	pt_sort(out, n);
 	return n;
 }

@@ -2251,15 +2251,14 @@ static void pt_shots_question_text(const struct bs_ref *r,
 	    "INCHES of %s move] | none)",
 	    sd->name, m, routs ? "rout" : "move",
 	    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0,
-	    q->nrally ? "another" : "a",
-	    pti ? "R-698, R-699" : "R-549, R-662", routs ? " R-457" : "",
-	    its);
+	    q->nrally ? "another" : "a", pti ? "R-698, R-699" : "R-549, R-662",
+	    routs ? " R-457" : "", its);
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_pt_shots(b, q, v, 64);
 	for (int i = 0; i < n && i < 64; i++) {
-		struct bs_indiv_fire_order o = {
-		    v[i].unit, q->eside, q->eunit, pti ? q->eindiv : -1,
-		    NULL,      0};
+		struct bs_indiv_fire_order o = {v[i].unit, q->eside,
+						q->eunit,  pti ? q->eindiv : -1,
+						NULL,	   0};
 		struct bs1e_indiv_shot p;
 		bs1e_check_indiv_fire_at(b, q->side, &o, BS_FIRE_PASS_THROUGH,
 					 &q->path[v[i].last], &p);
@@ -2270,8 +2269,7 @@ static void pt_shots_question_text(const struct bs_ref *r,
 		    bs1e_indiv_shots_left(b, q->side, v[i].unit),
 		    bs1e_indiv_shots_left(b, q->side, v[i].unit) == 1 ? ""
 								      : "s",
-		    m, q->path[v[i].first].moved, q->path[v[i].last].moved,
-		    its,
+		    m, q->path[v[i].first].moved, q->path[v[i].last].moved, its,
 		    v[i].last == q->npath - 1 ? "at its last moment"
 					      : "at the last that may",
 		    band_word[p.band >= 0 && p.band < 3 ? p.band : 0], p.range);

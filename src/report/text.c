@@ -568,10 +568,9 @@ static void text_volley(struct sb *b, const struct bs_scenario *sc,
 		/* RULING R-606: whose move, when not the target's */
 		int ms, mi, mk;
 		bs_ev_mover_decode(ev->n[12], &ms, &mi, &mk);
-		const char *mn =
-		    ms < 0 || ms >= sc->nsides ? NULL
-		    : mk ? bs_report_indiv_name(sc, ms, mi)
-			 : bs_report_unit_name(sc, ms, mi);
+		const char *mn = ms < 0 || ms >= sc->nsides ? NULL
+				 : mk ? bs_report_indiv_name(sc, ms, mi)
+				      : bs_report_unit_name(sc, ms, mi);
 		if (mn && *mn) {
 			size_t l = strlen(mn);
 			put(b, "\" into %s%s move", mn,

@@ -438,8 +438,8 @@ Test(r10_indiv_pass, s10_6_ruling_r698_hero_shoots_at_a_lone_hero_on_his_run)
 	cr_assert_float_eq(ulfgar(&t)->pos.x, 21, 1e-6, "he stops there");
 	cr_assert_float_eq(ulfgar(&t)->pos.y, 26, 1e-6);
 	cr_assert_eq(tf_count(&t, BS_EV_MOVE), 1, "no move after it");
-	cr_assert_eq(bs1e_sc(t.b)->ix[t.b->indiv_first[0] + 1].pass_through,
-		     1, "his one pass-through shot");
+	cr_assert_eq(bs1e_sc(t.b)->ix[t.b->indiv_first[0] + 1].pass_through, 1,
+		     "his one pass-through shot");
 	cr_assert_eq(bs1e_indiv_shots_left(t.b, 0, 1), 1, "one of two left");
 	tf_close(&t);
 }
@@ -513,13 +513,12 @@ Test(r10_indiv_pass, s10_6_s10_1_ruling_r698_shot_as_he_comes_into_contact)
 	const struct bs_event *note =
 	    note_cited(&t, "[10.6] [9.4] RULING R-674", 0);
 	cr_assert_not_null(note);
-	cr_assert_not_null(strstr(note->what, "as he comes into contact"),
-			   "%s", note->what);
+	cr_assert_not_null(strstr(note->what, "as he comes into contact"), "%s",
+			   note->what);
 	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
 	cr_assert_not_null(d, "the shot before the melee");
 	cr_assert_eq(d->n[9], 0, "short range");
-	cr_assert_not_null(strstr(d->why, "coming into contact"), "%s",
-			   d->why);
+	cr_assert_not_null(strstr(d->why, "coming into contact"), "%s", d->why);
 	tf_close(&t);
 }
 
@@ -571,15 +570,15 @@ Test(r10_indiv_pass, s10_6_ruling_r698_check_at_the_moment)
 				   .tunit = -1};
 	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
 	struct bs1e_indiv_shot p;
-	cr_assert_eq(bs1e_check_indiv_fire_at(t.b, 0, &o, BS_FIRE_PASS_THROUGH,
-					      &at, &p),
-		     0);
+	cr_assert_eq(
+	    bs1e_check_indiv_fire_at(t.b, 0, &o, BS_FIRE_PASS_THROUGH, &at, &p),
+	    0);
 	cr_assert_str_eq(p.why, "the target is out of range");
 	at.x = 21;
 	at.moved = 5;
-	cr_assert_eq(bs1e_check_indiv_fire_at(t.b, 0, &o, BS_FIRE_PASS_THROUGH,
-					      &at, &p),
-		     1, "%s", p.why);
+	cr_assert_eq(
+	    bs1e_check_indiv_fire_at(t.b, 0, &o, BS_FIRE_PASS_THROUGH, &at, &p),
+	    1, "%s", p.why);
 	cr_assert_eq(p.band, 2);
 	cr_assert_float_eq(ulfgar(&t)->pos.x, 16, 1e-6, "he has not moved");
 	cr_assert_eq(aldric(&t)->alive, 1);

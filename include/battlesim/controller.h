@@ -411,7 +411,10 @@ struct bs_controller {
 	 * (as `pass_through`). Returns shots (<= max), each with `at` the
 	 * moment, aimed at the mover or any other enemy unit or individual
 	 * in range and sight then; at most one shot per individual a round.
-	 * NULL: none. */
+	 * Issue 15 RULING R-698: munit -1 is the own move of the lone
+	 * individual path[0].indiv of mside (the moments of R-674, each
+	 * naming him); the shots then go at him (tunit -1, tindiv him) or
+	 * at any other enemy in range and sight. NULL: none. */
 	int (*pass_through_indiv)(void *ctx, const struct bs_battle *b,
 				  int side, int mside, int munit,
 				  const struct bs_move_point *path, int n,

@@ -368,6 +368,21 @@ extern const char *const bs_ev_name[BS_EV__COUNT];
 #define BS_EV_MAX_DICE 16
 #define BS_EV_MAX_N 13
 
+/* A VOLLEY of pass-through fire aimed at another enemy than the mover
+ * [10.6] (RULING R-606): n[12] names the mover whose move it was fired
+ * at, a unit or (RULING R-674) a lone individual of its side; 0 when the
+ * target is the mover itself, or no pass-through fire. */
+static inline int bs_ev_mover_code(int side, int idx, int indiv)
+{
+	return side < 0 || idx < 0 ? 0 : 1 + (side * 4096 + idx) * 2 + !!indiv;
+}
+static inline void bs_ev_mover_decode(int code, int *side, int *idx, int *indiv)
+{
+	*side = code <= 0 ? -1 : (code - 1) / 2 / 4096;
+	*idx = code <= 0 ? -1 : (code - 1) / 2 % 4096;
+	*indiv = code > 0 && (code - 1) % 2;
+}
+
 /* One event. Unused indexes are -1, unused numbers 0. */
 struct bs_event {
 	enum bs_ev type;

@@ -341,7 +341,8 @@ static const char *ind_name(const struct bs_battle *b, int side, int k)
 
 static int nearest_shot(const struct bs_battle *b, int side, int k,
 			enum bs_fire_kind kind, const struct bs_move_point *at,
-			int mside, int munit, struct bs_indiv_fire_order *best);
+			int mside, int munit, int mindiv,
+			struct bs_indiv_fire_order *best);
 
 void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 		     struct bs_indiv_order *o)
@@ -379,7 +380,7 @@ void bs_ai_hero_move(const struct bs_battle *b, int side, int k,
 		struct bs_indiv_fire_order sh;
 		int ds, dk;
 		if (bs1e_indiv_shots_left(b, side, k) > 0 &&
-		    nearest_shot(b, side, k, BS_FIRE_PHASE, NULL, -1, -1,
+		    nearest_shot(b, side, k, BS_FIRE_PHASE, NULL, -1, -1, -1,
 				 &sh) &&
 		    !bs_ai_hero_danger(b, side, k, c->pos, &ds, &dk)) {
 			say(o->why, sizeof o->why,
@@ -512,17 +513,22 @@ int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 
 /* The nearest legal shot of (side, k) of `kind` (at moment `at`, or
  * NULL): at an enemy individual, else at an enemy unit when `units`;
- * only at the mover (mside, munit) when mside >= 0. 0 when none. */
+ * only at the mover (mside, munit) when mside >= 0, or with munit -1 at
+ * the lone individual (mside, mindiv) moving (RULING R-698). 0 when
+ * none. */
 static int nearest_shot(const struct bs_battle *b, int side, int k,
 			enum bs_fire_kind kind, const struct bs_move_point *at,
-			int mside, int munit, struct bs_indiv_fire_order *best)
+			int mside, int munit, int mindiv,
+			struct bs_indiv_fire_order *best)
 {
 	*best = (struct bs_indiv_fire_order){k, -1, -1, -1, NULL, 0};
 	double best_r = 1e30;
-	for (int es = 0; es < b->nsides && mside < 0; es++) {
-		if (es == side)
+	for (int es = 0; es < b->nsides && (mside < 0 || munit < 0); es++) {
+		if (es == side || (mside >= 0 && es != mside))
 			continue;
 		for (int j = 0; j < b->sc->sides[es].nindividuals; j++) {
+			if (mside >= 0 && j != mindiv)
+				continue;
 			/* [14.8] RULING R-633: not at an unseen one */
 			if (bs1e_indiv_unseen(b, es, j))
 				continue;
@@ -538,7 +544,9 @@ static int nearest_shot(const struct bs_battle *b, int side, int k,
 			}
 		}
 	}
-	for (int es = 0; es < b->nsides && best->tside < 0; es++) {
+	for (int es = 0;
+	     es < b->nsides && best->tside < 0 && (mside < 0 || munit >= 0);
+	     es++) {
 		if (es == side)
 			continue;
 		for (int u = 0; u < b->sc->sides[es].nunits; u++) {
@@ -580,7 +588,7 @@ int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
 		if (initial)
 			shots = 1;
 		struct bs_indiv_fire_order best;
-		if (!nearest_shot(b, side, k, kind, NULL, -1, -1, &best))
+		if (!nearest_shot(b, side, k, kind, NULL, -1, -1, -1, &best))
 			continue;
 		if (initial)
 			best.why = best.tindiv >= 0
@@ -596,10 +604,26 @@ int bs_ai_hero_fire_cb(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
-/* 1 when the moment's block of the mover touches figure k's counter. */
+/* 1 when the moment's block of the mover (or, RULING R-698, the counter
+ * of a lone individual moving) touches figure k's counter. */
 static int comes_at(const struct bs_battle *b, int k,
 		    const struct bs_move_point *at)
 {
+	struct bs_quad c =
+	    bs1e_indiv_counter(b, b->indivs[k].side, b->indivs[k].idx);
+	if (at->unit < 0) {
+		const struct bs_indiv_state *mc =
+		    &b->indivs[b->indiv_first[at->side] + at->indiv];
+		struct bs_quad mq = bs1e_indiv_counter(b, mc->side, mc->idx);
+		/* his counter moved to the moment's point */
+		double dx = at->x - mc->pos.x, dy = at->y - mc->pos.y;
+		for (int i = 0; i < 4; i++) {
+			mq.p[i].x += dx;
+			mq.p[i].y += dy;
+		}
+		/* R-674: his contact moment is 0.05" short of the touch */
+		return bs_quad_dist(&mq, &c) <= 0.05 + 2 * BS_GEOM_TOUCH;
+	}
 	const struct bs_unit_state *mu =
 	    &b->units[b->side_first[at->side] + at->unit];
 	struct bs_tt_shape sh;
@@ -609,8 +633,6 @@ static int comes_at(const struct bs_battle *b, int k,
 	p.front = (struct bs_vec){at->x, at->y};
 	p.facing = at->facing;
 	struct bs_quad q = bs_tt_quad(&sh, &p);
-	struct bs_quad c =
-	    bs1e_indiv_counter(b, b->indivs[k].side, b->indivs[k].idx);
 	return bs_quad_dist(&q, &c) <= 2 * BS_GEOM_TOUCH;
 }
 
@@ -618,7 +640,9 @@ static int comes_at(const struct bs_battle *b, int k,
  * shots. A hero with a shot left and none of pass-through fire yet
  * shoots at the mover as it comes into contact with him (his last shot
  * before the melee), or, when the mover will end its move out of his
- * range or sight, at the nearest moment he can hit it. */
+ * range or sight, at the nearest moment he can hit it. RULING R-698: the
+ * same at a lone individual's own move (munit -1, the moments name him),
+ * at him only. */
 int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 			       int mside, int munit,
 			       const struct bs_move_point *path, int n,
@@ -628,6 +652,12 @@ int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 	int m = 0;
 	if (n <= 0)
 		return 0;
+	/* RULING R-698: a lone individual's own move */
+	int mindiv = munit < 0 ? path[0].indiv : -1;
+	if (munit < 0 &&
+	    (path[0].unit >= 0 || mside < 0 || mside >= b->nsides ||
+	     mindiv < 0 || mindiv >= b->sc->sides[mside].nindividuals))
+		return 0;
 	for (int i = 0; i < b->sc->sides[side].nindividuals && m < max; i++) {
 		int k = b->indiv_first[side] + i;
 		if (bs1e_indiv_shots_left(b, side, i) <= 0 ||
@@ -636,23 +666,29 @@ int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 		struct bs_indiv_fire_order o;
 		if (path[n - 1].contact && comes_at(b, k, &path[n - 1])) {
 			if (nearest_shot(b, side, i, BS_FIRE_PASS_THROUGH,
-					 &path[n - 1], mside, munit, &o)) {
+					 &path[n - 1], mside, munit, mindiv,
+					 &o)) {
 				o.at = n - 1;
-				o.why = "pass-through fire at a unit coming "
-					"into contact with him: his shot "
-					"before the melee";
+				o.why = munit < 0
+					    ? "pass-through fire at an "
+					      "individual coming into contact "
+					      "with him: his shot before the "
+					      "melee (RULING R-698)"
+					    : "pass-through fire at a unit "
+					      "coming into contact with him: "
+					      "his shot before the melee";
 				out[m++] = o;
 			}
 			continue;
 		}
 		if (nearest_shot(b, side, i, BS_FIRE_PASS_THROUGH, &path[n - 1],
-				 mside, munit, &o))
+				 mside, munit, mindiv, &o))
 			continue; /* he may shoot where it will stand */
 		double best_r = 1e30;
 		int best_at = -1;
 		for (int a = 0; a < n; a++) {
-			struct bs_indiv_fire_order q = {i,  mside, munit,
-							-1, NULL,  a};
+			struct bs_indiv_fire_order q = {
+			    i, mside, munit, munit < 0 ? mindiv : -1, NULL, a};
 			struct bs1e_indiv_shot p;
 			if (bs1e_check_indiv_fire_at(b, side, &q,
 						     BS_FIRE_PASS_THROUGH,
@@ -668,9 +704,12 @@ int bs_ai_hero_pass_through_cb(void *ctx, const struct bs_battle *b, int side,
 		    i,
 		    mside,
 		    munit,
-		    -1,
-		    "pass-through fire: the mover will stand out of his "
-		    "range or sight",
+		    munit < 0 ? mindiv : -1,
+		    munit < 0 ? "pass-through fire: the individual moving "
+				"will stand out of his range or sight "
+				"(RULING R-698)"
+			      : "pass-through fire: the mover will stand out "
+				"of his range or sight",
 		    best_at};
 	}
 	return m;

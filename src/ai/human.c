@@ -654,8 +654,10 @@ int bs_ai_human_pt_shots(const struct bs_battle *b, const struct bs_human_q *q,
 	for (int k = 0; k < b->sc->sides[side].nindividuals; k++) {
 		if (bs_ai_human_shots_given(q, k))
 			continue;
-		struct bs_indiv_fire_order o = {k,  q->eside, q->eunit,
-						-1, NULL,     0};
+		/* RULING R-699: at a lone individual's own move, at him */
+		struct bs_indiv_fire_order o = {
+		    k,	  q->eside, q->eunit, q->eunit < 0 ? q->eindiv : -1,
+		    NULL, 0};
 		int first = -1, last = -1;
 		for (int m = 0; m < q->npath; m++) {
 			struct bs1e_indiv_shot p;
@@ -680,7 +682,9 @@ int bs_ai_human_pt_shots(const struct bs_battle *b, const struct bs_human_q *q,
 /* [10.6] RULING R-662: asked, at an enemy unit's move, one shot at a time
  * while a hero of the side may shoot at the mover at a moment of it (his
  * one pass-through shot of the round, R-549); `none` ends them; the
- * moment is read from `after` as a unit's volley's. */
+ * moment is read from `after` as a unit's volley's. RULING R-699: the
+ * same at a lone individual's own move (munit -1, the moments name him,
+ * R-698). */
 static int h_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
 				int mside, int munit,
 				const struct bs_move_point *path, int np,
@@ -694,6 +698,8 @@ static int h_pass_through_indiv(void *ctx, const struct bs_battle *b, int side,
 		q.fire = BS_FIRE_PASS_THROUGH;
 		q.eside = mside;
 		q.eunit = munit;
+		if (munit < 0 && np > 0)
+			q.eindiv = path[0].indiv;
 		q.path = path;
 		q.npath = np;
 		q.shots = 1;
@@ -733,10 +739,14 @@ static int pt_shot_check(const struct bs_battle *b, const struct bs_human_q *q,
 		*cite = "[10.6]";
 		return 0;
 	}
-	if (a->mside != q->eside || a->munit != q->eunit) {
-		*why = "pass-through fire waits for the move asked about "
-		       "(mover: the unit moving now)";
-		*cite = "[10.6]";
+	if (a->mside != q->eside || a->munit != q->eunit ||
+	    a->mindiv != q->eindiv) {
+		*why = q->eindiv >= 0
+			   ? "pass-through fire waits for the move asked "
+			     "about (mover: the individual moving now)"
+			   : "pass-through fire waits for the move asked "
+			     "about (mover: the unit moving now)";
+		*cite = q->eindiv >= 0 ? "[10.6] RULING R-699" : "[10.6]";
 		return 0;
 	}
 	if (bs_ai_human_shots_given(q, o->indiv)) {

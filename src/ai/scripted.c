@@ -211,7 +211,9 @@ static int script_fire_indiv(void *ctx, const struct bs_battle *b, int side,
 }
 
 /* [10.6] RULING R-549: this round's pass-through entries of individuals
- * waiting for this mover, at the moment `after` picks (as a unit's). */
+ * waiting for this mover, at the moment `after` picks (as a unit's).
+ * RULING R-699: munit -1 is a lone individual's own move (R-674; the
+ * moments name him): the entries whose `mover:` names him. */
 static int script_pass_through_indiv(void *ctx, const struct bs_battle *b,
 				     int side, int mside, int munit,
 				     const struct bs_move_point *path, int np,
@@ -220,12 +222,14 @@ static int script_pass_through_indiv(void *ctx, const struct bs_battle *b,
 	(void)ctx;
 	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
+	int mindiv = munit < 0 && np > 0 ? path[0].indiv : -1;
 	const struct bs_script_order *o;
 	for (int i = -1;
 	     n < max && np > 0 &&
 	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_FIRE), &i));) {
 		if (o->indiv < 0 || o->fire != BS_FIRE_PASS_THROUGH ||
-		    o->mside != mside || o->munit != munit)
+		    o->mside != mside || o->munit != munit ||
+		    (munit < 0 && (mindiv < 0 || o->mindiv != mindiv)))
 			continue;
 		out[n++] = (struct bs_indiv_fire_order){
 		    o->indiv,

@@ -528,12 +528,14 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g);
 int bs1e_pass_through_orders(struct bs_battle *b, int g,
 			     const struct bs_move_point *path, int npath,
 			     struct bs1e_pt_order *out, int max);
-/* Issue 15 [10.6] RULING R-674: 1 when some enemy unit might take
- * pass-through fire at the move of individual k (global) standing
- * alone. */
+/* Issue 15 [10.6] RULING R-674: 1 when some enemy unit (RULING R-698:
+ * or enemy hero) might take pass-through fire at the move of individual
+ * k (global) standing alone. */
 int bs1e_indiv_pass_through_possible(const struct bs_battle *b, int k);
 /* The controllers' (pass_through_at_indiv) volleys at individual k's move
- * through path[0..n), checked in form, by moment (at most `max`). */
+ * through path[0..n), then (RULING R-698) the enemy heroes' shots
+ * (pass_through_indiv, munit -1), checked in form, by moment (at most
+ * `max`). */
 int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
 				   const struct bs_move_point *path, int npath,
 				   struct bs1e_pt_order *out, int max);
@@ -776,6 +778,14 @@ int bs1e_heroes_pt_possible(const struct bs_battle *b, int g);
 int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
 			  const struct bs_move_point *path, int npath,
 			  struct bs1e_pt_order *out, int max);
+/* Issue 15 [10.6] RULING R-698: the same at the own move of lone
+ * individual k (global): 1 when an enemy individual might shoot at it;
+ * the shots from pass_through_indiv asked with munit -1 (the moments name
+ * him, R-674). */
+int bs1e_heroes_pt_possible_at_indiv(const struct bs_battle *b, int k);
+int bs1e_heroes_pt_orders_at_indiv(struct bs_battle *b, int k,
+				   const struct bs_move_point *path, int npath,
+				   struct bs1e_pt_order *out, int max);
 /* [10.6] a pass-through order at moment `at` (the mover stopped there):
  * unit g's volley (bs1e_fire) or individual k's shot. */
 void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,

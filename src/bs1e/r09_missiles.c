@@ -160,11 +160,43 @@ static void mover_at(const struct bs_battle *b, const struct bs_move_point *at,
 	p->facing = at->facing;
 }
 
+/* The individual (global) whose own move the moment `at` is of, or -1
+ * (RULING R-674: unit -1 there). */
+static int mover_indiv(const struct bs_battle *b,
+		       const struct bs_move_point *at)
+{
+	return at && at->unit < 0 && at->indiv >= 0 && at->side >= 0 &&
+		       at->side < b->nsides &&
+		       at->indiv < b->sc->sides[at->side].nindividuals
+		   ? b->indiv_first[at->side] + at->indiv
+		   : -1;
+}
+
+/* Where individual i's counter is at moment `at`: the moment's point when
+ * it is of his own move (RULING R-698), else where he stands. */
+static struct bs_vec pos_at(const struct bs_battle *b, int i,
+			    const struct bs_move_point *at)
+{
+	return i >= 0 && mover_indiv(b, at) == i ? (struct bs_vec){at->x, at->y}
+						 : b->indivs[i].pos;
+}
+
+/* Individual i's counter at moment `at` (pos_at). */
+static struct bs_quad quad_at(const struct bs_battle *b, int i,
+			      const struct bs_move_point *at)
+{
+	return mover_indiv(b, at) == i
+		   ? bs1e_counter_at(pos_at(b, i, at), bs1e_sc(b)->ix[i].base)
+		   : bs1e_indiv_quad(b, i);
+}
+
 /* [10.1] figure k touches an enemy, the mover mg standing at mq (RULING
  * R-477: at the moment it comes into contact with him, before it
- * touches, the mover `skip` he shoots at does not count). */
+ * touches, the mover `skip` he shoots at does not count); an individual
+ * moving where `at` has him (RULING R-698). */
 static int engaged_at(const struct bs_battle *b, int k, int mg,
-		      const struct bs_quad *mq, int skip)
+		      const struct bs_quad *mq, int skip,
+		      const struct bs_move_point *at)
 {
 	struct bs_quad q = bs1e_indiv_quad(b, k);
 	int side = b->indivs[k].side;
@@ -179,7 +211,7 @@ static int engaged_at(const struct bs_battle *b, int k, int mg,
 	for (int i = 0; i < b->nindivs; i++) {
 		if (b->indivs[i].side == side || !bs1e_indiv_figure(b, i))
 			continue;
-		struct bs_quad c = bs1e_indiv_quad(b, i);
+		struct bs_quad c = quad_at(b, i, at);
 		if (bs_quad_dist_cmp(&q, &c, BS_GEOM_TOUCH) <= 0)
 			return 1;
 	}
@@ -254,7 +286,7 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 		if (!at)
 			return no(out,
 				  "pass-through fire is taken at a moment of "
-				  "an enemy unit's move",
+				  "an enemy's move",
 				  "[10.6] RULING R-549");
 		if (x->pass_through)
 			return no(out,
@@ -284,12 +316,14 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
 	    (o->tunit >= 0) == (o->tindiv >= 0))
 		return no(out, "missile fire is aimed at one enemy", "[10.1]");
-	/* [10.6] the mover where the moment has it */
-	int mg = at ? bs1e_g(b, at->side, at->unit) : -1;
+	/* [10.6] the mover where the moment has it: a unit's block, or
+	 * (RULING R-698) a lone individual's counter at his own move */
+	int mg = at && at->unit >= 0 ? bs1e_g(b, at->side, at->unit) : -1;
 	struct bs_tt_shape ms;
 	struct bs_tt_pose mp;
 	struct bs_quad mq;
-	if (at) {
+	memset(&mq, 0, sizeof mq);
+	if (mg >= 0) {
 		mover_at(b, at, &ms, &mp);
 		mq = bs_tt_quad(&ms, &mp);
 	}
@@ -298,7 +332,7 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	int tg = o->tunit >= 0 && o->tunit < b->sc->sides[o->tside].nunits
 		     ? bs1e_g(b, o->tside, o->tunit)
 		     : -1;
-	if (at ? engaged_at(b, k, mg, &mq, tg == mg ? mg : -1)
+	if (at ? engaged_at(b, k, mg, &mq, tg == mg ? mg : -1, at)
 	       : bs1e_indiv_engaged(b, side, o->indiv))
 		return no(out,
 			  "in base-to-base contact with the enemy: no "
@@ -336,8 +370,12 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 		if (bs1e_fx_unseen(b, out->t))
 			return no(out, BS1E_UNSEEN_WHY, BS1E_UNSEEN_CITE);
 		counter_block(b, out->t, 0, &ts, &tp);
-		tq = bs1e_indiv_quad(b, out->t);
-		tc = b->indivs[out->t].pos;
+		/* RULING R-698: at his own move, where the moment has him */
+		tp.front = bs_vec_add(
+		    pos_at(b, out->t, at),
+		    bs_vec_scale(bs_dir(0), bs1e_sc(b)->ix[out->t].base / 2));
+		tq = quad_at(b, out->t, at);
+		tc = pos_at(b, out->t, at);
 	}
 	/* [13.3] a creature hit only by magic weapons */
 	if (out->g >= 0 && b->units[out->g].r.magic_to_hit && w->plus <= 0)
@@ -377,7 +415,7 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	int nu = n;
 	for (int i = 0; i < b->nindivs; i++)
 		if (i != k && i != out->t && bs1e_indiv_figure(b, i))
-			obst[n++] = bs1e_indiv_quad(b, i);
+			obst[n++] = quad_at(b, i, at);
 	if (bs_tt_sight_geom(&fs, &fp, &ts, &tp, &spec, obst, NULL, NULL, n,
 			     &out->sight) <= 0) {
 		/* which: seen without the counters, they hid it */
@@ -414,9 +452,14 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 
 static const char *const band_name[3] = {"short", "medium", "long"};
 
-/* The events' cites of a shot by kind of fire (RULING R-549). */
-static const char *shot_cite(enum bs_fire_kind kind, int at_unit)
+/* The events' cites of a shot by kind of fire (RULING R-549); imove: at
+ * a moment of a lone individual's own move (RULING R-698). */
+static const char *shot_cite(enum bs_fire_kind kind, int at_unit, int imove)
 {
+	if (kind == BS_FIRE_PASS_THROUGH && imove)
+		return at_unit
+			   ? "[10.6] [9.4 A] [10.0] RULING R-528, R-549, R-698"
+			   : "[10.6] [9.4 B] [10.0] RULING R-527, R-549, R-698";
 	switch (kind) {
 	case BS_FIRE_INITIAL:
 		return at_unit
@@ -446,7 +489,7 @@ static int dex_missile(int dex)
 /* [9.4 B] RULING R-527: a shot at individual t by AD&D rules. */
 static void shoot_indiv(struct bs_battle *b, int k, int t,
 			const struct bs1e_indiv_shot *p, int nth,
-			enum bs_fire_kind kind, const char *why)
+			enum bs_fire_kind kind, int imove, const char *why)
 {
 	struct bs_indiv_state *c = &b->indivs[k], *d = &b->indivs[t];
 	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
@@ -557,7 +600,7 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 		ev.n[11] = (int)kind;
 		ev.what = wp->name;
 		ev.why = why;
-		ev.cite = shot_cite(kind, 0);
+		ev.cite = shot_cite(kind, 0, imove);
 		bs_battle_emit(b, &ev);
 	}
 	if (d->alive && d->hp <= 0)
@@ -569,7 +612,7 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
  * BATTLESYSTEM missile procedure [10.0]. */
 static void shoot_unit(struct bs_battle *b, int k, int g,
 		       const struct bs1e_indiv_shot *p, enum bs_fire_kind kind,
-		       const char *why)
+		       int imove, const char *why)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_indiv_state *c = &b->indivs[k];
@@ -697,7 +740,7 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 		ev.n[11] = (int)kind;
 		ev.what = cols;
 		ev.why = why;
-		ev.cite = shot_cite(kind, 1);
+		ev.cite = shot_cite(kind, 1, imove);
 		bs_battle_emit(b, &ev);
 	}
 	/* [10.0] "figures killed by missile fire are removed immediately" */
@@ -741,10 +784,11 @@ static int hero_shot(struct bs_battle *b, int k,
 		x->pass_through = 1;
 	/* [14.8] RULING R-635: a shot is an attack */
 	bs1e_fx_invis_attacks(b, k);
+	int imove = mover_indiv(b, at) >= 0; /* RULING R-698 */
 	if (p.t >= 0)
-		shoot_indiv(b, k, p.t, &p, nth, kind, o->why);
+		shoot_indiv(b, k, p.t, &p, nth, kind, imove, o->why);
 	else
-		shoot_unit(b, k, p.g, &p, kind, o->why);
+		shoot_unit(b, k, p.g, &p, kind, imove, o->why);
 	return 1;
 }
 
@@ -771,45 +815,64 @@ void bs1e_heroes_fire(struct bs_battle *b, int side, enum bs_fire_kind kind)
 
 /* ---- pass-through fire [10.6] (RULING R-549) ---------------------------- */
 
-int bs1e_heroes_pt_possible(const struct bs_battle *b, int g)
+/* 1 when an individual of another side than mside, his controller
+ * answering pass_through_indiv, with a shot left and none of pass-through
+ * fire yet, stands within his weapon's long range and `reach` of q. */
+static int heroes_pt_near(const struct bs_battle *b, int mside,
+			  const struct bs_quad *q, double reach)
 {
 	if (!bs1e_indivs_in_play(b))
 		return 0;
-	const struct bs_unit_state *mu = &b->units[g];
-	double reach_mv = mu->r.mv * 1.5 + 1.0;
-	struct bs_quad qg = bs1e_quad(b, g);
 	for (int k = 0; k < b->nindivs; k++) {
 		const struct bs_indiv_state *c = &b->indivs[k];
 		const struct bs_controller *ctl = b->ctl[c->side];
-		if (c->side == mu->side || !ctl || !ctl->pass_through_indiv ||
+		if (c->side == mside || !ctl || !ctl->pass_through_indiv ||
 		    bs1e_sc(b)->ix[k].pass_through ||
 		    bs1e_indiv_shots_left(b, c->side, c->idx) <= 0)
 			continue;
 		struct bs_quad qk = bs1e_indiv_quad(b, k);
-		if (bs_quad_dist(&qk, &qg) <=
-		    missile_of(c->def)->weapon->range_l + reach_mv)
+		if (bs_quad_dist(&qk, q) <=
+		    missile_of(c->def)->weapon->range_l + reach)
 			return 1;
 	}
 	return 0;
 }
 
-int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
+int bs1e_heroes_pt_possible(const struct bs_battle *b, int g)
+{
+	const struct bs_unit_state *mu = &b->units[g];
+	struct bs_quad qg = bs1e_quad(b, g);
+	return heroes_pt_near(b, mu->side, &qg, mu->r.mv * 1.5 + 1.0);
+}
+
+/* Issue 15 [10.6] RULING R-698: the reach of a lone individual's whole
+ * move, as for the units' volleys at it (R-674). */
+int bs1e_heroes_pt_possible_at_indiv(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_quad qk = bs1e_indiv_quad(b, k);
+	return heroes_pt_near(b, c->side, &qk, c->mv * 4.0 / 3.0 + 1.0);
+}
+
+/* The individuals' pass-through shots at the move of (mside, munit), or
+ * with munit -1 (RULING R-698) of the lone individual path[].indiv of
+ * mside, from the controllers' pass_through_indiv, checked in form. */
+static int heroes_pt_take(struct bs_battle *b, int mside, int munit,
 			  const struct bs_move_point *path, int npath,
 			  struct bs1e_pt_order *out, int max)
 {
-	const struct bs_unit_state *mu = &b->units[g];
 	int n = 0;
 	if (!bs1e_indivs_in_play(b))
 		return 0;
 	for (int i = 0; i < b->nsides; i++) {
 		int side = b->side_order[i];
 		const struct bs_controller *c = b->ctl[side];
-		if (side == mu->side || !c || !c->pass_through_indiv)
+		if (side == mside || !c || !c->pass_through_indiv)
 			continue;
 		struct bs_indiv_fire_order o[BS_MAX_FIRE_ORDERS];
 		int m =
-		    c->pass_through_indiv(c->ctx, b, side, mu->side, mu->idx,
-					  path, npath, o, BS_MAX_FIRE_ORDERS);
+		    c->pass_through_indiv(c->ctx, b, side, mside, munit, path,
+					  npath, o, BS_MAX_FIRE_ORDERS);
 		if (m > BS_MAX_FIRE_ORDERS)
 			m = BS_MAX_FIRE_ORDERS;
 		for (int j = 0; j < m && n < max; j++) {
@@ -857,6 +920,23 @@ int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
 		}
 	}
 	return n;
+}
+
+int bs1e_heroes_pt_orders(struct bs_battle *b, int g,
+			  const struct bs_move_point *path, int npath,
+			  struct bs1e_pt_order *out, int max)
+{
+	const struct bs_unit_state *mu = &b->units[g];
+	return heroes_pt_take(b, mu->side, mu->idx, path, npath, out, max);
+}
+
+/* Issue 15 [10.6] RULING R-698: at a lone individual's own move, the
+ * controllers asked with munit -1 (the moments name him). */
+int bs1e_heroes_pt_orders_at_indiv(struct bs_battle *b, int k,
+				   const struct bs_move_point *path, int npath,
+				   struct bs1e_pt_order *out, int max)
+{
+	return heroes_pt_take(b, b->indivs[k].side, -1, path, npath, out, max);
 }
 
 void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,

@@ -1008,7 +1008,17 @@ static void emit_volley(struct bs_battle *b, int g, int h,
 	ev.n[11] = sa ? u->special_left[p->ammo] : u->ammo_left;
 	ev.x0 = u->front.x;
 	ev.y0 = u->front.y;
-	ev.f0 = at && at->side == t->side && at->unit == t->idx ? at->moved : 0;
+	/* [10.6] RULING R-606: the inches into the mover's move; the mover
+	 * named when it is not the target (another enemy unit in range, or
+	 * a unit fired on at a lone individual's own move, R-674) */
+	int at_target =
+	    at && at->unit >= 0 && at->side == t->side && at->unit == t->idx;
+	ev.f0 = at ? at->moved : 0;
+	ev.n[12] = at && !at_target
+		       ? bs_ev_mover_code(at->side,
+					  at->unit >= 0 ? at->unit : at->indiv,
+					  at->unit < 0)
+		       : 0;
 	ev.x1 = t->front.x;
 	ev.y1 = t->front.y;
 	ev.f1 = t->facing;
@@ -1452,7 +1462,8 @@ int bs1e_indiv_pass_through_possible(const struct bs_battle *b, int k)
 		    u->r.msl.range[2] + c->mv * 4.0 / 3.0 + 1.0)
 			return 1;
 	}
-	return 0;
+	/* RULING R-698: or an enemy hero who shoots (r09_missiles.c) */
+	return bs1e_heroes_pt_possible_at_indiv(b, k);
 }
 
 int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
@@ -1472,6 +1483,9 @@ int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
 						 BS_MAX_FIRE_ORDERS);
 		n = pt_take(b, side, o, m, npath, out, n, max);
 	}
+	/* RULING R-698: the enemy heroes' shots at him (r09_missiles.c) */
+	n +=
+	    bs1e_heroes_pt_orders_at_indiv(b, k, path, npath, out + n, max - n);
 	pt_sort(out, n);
 	return n;
 }

@@ -1015,6 +1015,7 @@ void bs_ref_ai_volley(const struct bs_ref *r, const struct bs_controller *c,
 			a->fire_kind = q->fire;
 			a->mside = q->eside;
 			a->munit = q->eunit;
+			a->mindiv = q->eindiv; /* RULING R-699 */
 			a->after = q->path[s[i].at].moved;
 			return;
 		}
@@ -1552,9 +1553,9 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		snprintf(why, len,
 			 "here: a hero's shot, fire: HERO, target: ENEMY%s, or "
 			 "%s",
-			 q->kind == BS_HUMAN_PASS_THROUGH
-			     ? "[, after: INCHES of its move]"
-			     : "",
+			 q->kind != BS_HUMAN_PASS_THROUGH ? ""
+			 : q->eindiv >= 0 ? "[, after: INCHES of his move]"
+					  : "[, after: INCHES of its move]",
 			 q->kind == BS_HUMAN_PASS_THROUGH ? "none" : "done");
 		return -1;
 	}
@@ -2231,32 +2232,44 @@ static void pt_shots_question_text(const struct bs_ref *r,
 	size_t k = 0;
 	char m[96];
 	buf[0] = '\0';
-	bs_battle_unit_name(b, b->side_first[q->eside] + q->eunit, m, sizeof m);
-	int routs = (b->units[b->side_first[q->eside] + q->eunit].flags &
-		     BS_UF_ROUTED) != 0;
+	/* RULING R-699: at a lone individual's own move (R-698) */
+	int pti = q->eunit < 0 && q->eindiv >= 0;
+	int routs = 0;
+	if (pti) {
+		snprintf(m, sizeof m, "%s",
+			 r->sc->sides[q->eside].individuals[q->eindiv].name);
+	} else {
+		bs_battle_unit_name(b, b->side_first[q->eside] + q->eunit, m,
+				    sizeof m);
+		routs = (b->units[b->side_first[q->eside] + q->eunit].flags &
+			 BS_UF_ROUTED) != 0;
+	}
+	const char *its = pti ? "his" : "its";
 	put(buf, len, &k,
 	    "%s: %s is about to %s %.1f\": %s hero's pass-through shot? "
-	    "[10.6] RULING R-549, R-662%s (fire: HERO, target: ENEMY[, after: "
-	    "INCHES of its move] | none)",
+	    "[10.6] RULING %s%s (fire: HERO, target: ENEMY[, after: "
+	    "INCHES of %s move] | none)",
 	    sd->name, m, routs ? "rout" : "move",
 	    q->npath > 0 ? q->path[q->npath - 1].moved : 0.0,
-	    q->nrally ? "another" : "a", routs ? " R-457" : "");
+	    q->nrally ? "another" : "a", pti ? "R-698, R-699" : "R-549, R-662",
+	    routs ? " R-457" : "", its);
 	struct bs_human_volley v[64];
 	int n = bs_ai_human_pt_shots(b, q, v, 64);
 	for (int i = 0; i < n && i < 64; i++) {
-		struct bs_indiv_fire_order o = {v[i].unit, q->eside, q->eunit,
-						-1,	   NULL,     0};
+		struct bs_indiv_fire_order o = {v[i].unit, q->eside,
+						q->eunit,  pti ? q->eindiv : -1,
+						NULL,	   0};
 		struct bs1e_indiv_shot p;
 		bs1e_check_indiv_fire_at(b, q->side, &o, BS_FIRE_PASS_THROUGH,
 					 &q->path[v[i].last], &p);
 		put(buf, len, &k,
 		    "\n  %s (%d shot%s left): at %s from %.1f\" to %.1f\" of "
-		    "its move, %s (%s range %.1f\")",
+		    "%s move, %s (%s range %.1f\")",
 		    sd->individuals[v[i].unit].name,
 		    bs1e_indiv_shots_left(b, q->side, v[i].unit),
 		    bs1e_indiv_shots_left(b, q->side, v[i].unit) == 1 ? ""
 								      : "s",
-		    m, q->path[v[i].first].moved, q->path[v[i].last].moved,
+		    m, q->path[v[i].first].moved, q->path[v[i].last].moved, its,
 		    v[i].last == q->npath - 1 ? "at its last moment"
 					      : "at the last that may",
 		    band_word[p.band >= 0 && p.band < 3 ? p.band : 0], p.range);

@@ -369,8 +369,22 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "x1", jplace(ev->x1));
 		set(o, "y1", jplace(ev->y1));
 		set(o, "facing1", jtenths(bs_report_facing_tenths(ev->f1)));
-		if (n[8] == BS_FIRE_PASS_THROUGH)
+		if (n[8] == BS_FIRE_PASS_THROUGH) {
 			set(o, "moved", jplace(ev->f0));
+			/* RULING R-606: the mover, when not the target */
+			int ms, mi, mk;
+			bs_ev_mover_decode(n[12], &ms, &mi, &mk);
+			if (ms >= 0 && ms < sc->nsides &&
+			    mi < (mk ? sc->sides[ms].nindividuals
+				     : sc->sides[ms].nunits)) {
+				set(o, "mover_side", json_integer(ms));
+				set(o, mk ? "mover_individual" : "mover_unit",
+				    json_integer(mi));
+				set(o, "mover_name",
+				    jstr(mk ? sc->sides[ms].individuals[mi].name
+					    : sc->sides[ms].units[mi].name));
+			}
+		}
 		break;
 	}
 	case BS_EV_CAST: /* issue 16 */

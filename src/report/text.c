@@ -565,7 +565,19 @@ static void text_volley(struct sb *b, const struct bs_scenario *sc,
 		put(b, " at (%.1f, %.1f) facing %.0f, ", ev->x1, ev->y1,
 		    ev->f1);
 		put_tenths(b, bs_report_tenths(ev->f0));
-		put(b, "\" into its move");
+		/* RULING R-606: whose move, when not the target's */
+		int ms, mi, mk;
+		bs_ev_mover_decode(ev->n[12], &ms, &mi, &mk);
+		const char *mn = ms < 0 || ms >= sc->nsides ? NULL
+				 : mk ? bs_report_indiv_name(sc, ms, mi)
+				      : bs_report_unit_name(sc, ms, mi);
+		if (mn && *mn) {
+			size_t l = strlen(mn);
+			put(b, "\" into %s%s move", mn,
+			    mn[l - 1] == 's' ? "'" : "'s");
+		} else {
+			put(b, "\" into its move");
+		}
 	}
 	if (ev->n[11] >= 0)
 		put(b, "; %d volley%s left", ev->n[11],

@@ -606,10 +606,10 @@ static void individual(struct ld *ld, int si, int k,
 			      BS_W_BREATH),
 		     "race: '%s' of '%s' breath weapon '%s'", ind->race->name,
 		     ind->name, ind->race->breath->name);
-	/* RULING R-524, R-525: heroes who shoot are played only in the
-	 * Missile and Magic Phase (r09_missiles.c); what is left out (the
-	 * Initial Missile Phase, pass-through fire, his melee with it) is
-	 * said where the weapon is given */
+	/* RULING R-524, R-525: heroes who shoot (r09_missiles.c) are
+	 * played in every phase a unit shoots in (R-549, R-698: pass-through
+	 * fire at a unit's move and at a lone individual's); what is left
+	 * out (his melee with it, R-512) is said where the weapon is given */
 	if (ind->weapon.weapon && ind->weapon.weapon->kind == BS_WEAPON_MISSILE)
 		warn(ld, ld_get(ld, n, "weapon") ? ld_get(ld, n, "weapon") : n,
 		     BS_W_HERO_MISSILE, "weapon: '%s' of '%s'",

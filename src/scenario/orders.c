@@ -560,31 +560,16 @@ static int parse_fire(struct ld *ld, int si, const yaml_node_t *n,
 				/* the mover: `mover:`, else a unit target */
 				o->mside = o->iorder.tside;
 				o->munit = o->iorder.tunit;
+				/* RULING R-699: `mover:` an enemy unit,
+				 * else an enemy individual (his own move,
+				 * R-698); without it the target's move, a
+				 * unit's or an individual's own */
+				o->mindiv = -1;
+				if (o->munit < 0 && o->iorder.tindiv >= 0)
+					o->mindiv = o->iorder.tindiv;
 				if (v[OK_MOVER] &&
 				    fire_mover(ld, si, v[OK_MOVER], o) != 0)
 					bad = -1;
-				else if (o->mindiv >= 0) {
-					/* RULING R-674, R-697: a hero's
-					 * shots at an individual's move are
-					 * not played */
-					ld_err(ld, v[OK_MOVER],
-					       "mover: an individual's "
-					       "pass-through shot waits for an "
-					       "enemy unit's move; heroes do "
-					       "not shoot at an individual's "
-					       "move [10.6] (RULING R-674, "
-					       "R-697)");
-					bad = -1;
-				} else if (!v[OK_MOVER] && o->munit < 0 &&
-					   bad == 0) {
-					ld_err(ld, n,
-					       "fire entry: an individual's "
-					       "pass-through fire at an "
-					       "individual names the unit "
-					       "moving (mover) [10.6] (RULING "
-					       "R-549)");
-					bad = -1;
-				}
 				if (v[OK_AFTER] &&
 				    ld_num(ld, v[OK_AFTER], "after", 0,
 					   LD_MAX_TABLE, &o->after) != 0)

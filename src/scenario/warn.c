@@ -100,14 +100,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			       "[9.1] [9.2] (RULING R-112)", 1},
     [BS_W_HERO_MISSILE] =
 	{"hero-missile", ALL, NPY,
-	 "an individual's missile weapon is not played yet "
-	 "as pass-through fire at an individual's move (he "
-	 "shoots in the Initial Missile Phase, at an enemy "
-	 "unit's move and in the Missile and Magic Phase of "
-	 "the Intermediate and Advanced Games, by Table 12's "
-	 "limits); in melee he fights with his race's natural "
-	 "attacks or his fists (d2)",
-	 "[9.4] [10.0] (RULING R-524, R-525, R-549, R-550, R-552, R-512)", 0},
+	 "an individual's missile weapon is not played yet as a "
+	 "melee weapon: in melee he fights with his race's "
+	 "natural attacks or his fists (d2)",
+	 "[9.4] [10.0] (RULING R-524, R-525, R-512, R-698)", 0},
     [BS_W_MAGIC_LEVEL] = {"magic-level", BI, NIF,
 			  "magic is not in force at this level (an Advanced "
 			  "Game rule): no spells are cast",

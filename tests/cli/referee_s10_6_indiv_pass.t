@@ -46,15 +46,15 @@ done
 want=$(fp 6 '')
 [ -n "$want" ] || { echo "no state line"; exit 1; }
 # refusals keep the state: a moment before they may (he is out of range
-# at 0"), another mover, a hero's shot at his move (not played, R-674), a
-# typo, words, empty
+# at 0"), another mover, a hero's shot at the units' question (his are
+# asked after it, R-699; Wat stands with his unit), a typo, words, empty
 bad='fire: Bowmen, target: Ulfgar, after: 0\nfire: Bowmen, target: Ulfgar, mover: Orcs\nfire: Wat, target: Ulfgar\nfire: Bowmen, target: Ulfgr\nmany\n\n'
 got=$(fp 5 "${bad}fire: Bowmen, target: Ulfgar, after: 4\n")
 [ "$got" = "$want" ] || { echo "refused answers changed the state: $got / $want"; exit 1; }
 e=$(err_of 5 "$bad")
 for m in 'refused: the target is out of range [10.0]' \
 	'refused: pass-through fire waits for the move asked about (mover: the individual moving now) [10.6] RULING R-697' \
-	'heroes do not shoot at an individual'"'"'s move [10.6] (RULING R-674, R-697)' \
+	'refused: here: a unit'"'"'s volley; the heroes'"'"' shots are asked after the units'"'"' volleys [9.4] RULING R-552' \
 	"target: unknown enemy unit or individual 'Ulfgr' (did you mean 'Ulfgar'?)" \
 	'here: a volley, fire: UNIT, target: ENEMY[, after: INCHES of his move], or none'; do
 	printf '%s' "$e" | grep -qF "$m" || { echo "no refusal: $m"; printf '%s\n' "$e" | tail -8; exit 1; }

@@ -339,3 +339,248 @@ Test(r10_indiv_pass, s10_6_ruling_r697_scripted_entry_at_his_move)
 	cr_assert_eq(tf_unit(&t, 0, 0)->pass_through, 1, "its one shot");
 	tf_close(&t);
 }
+
+/* ---- issue 14/15 RULING R-698, R-699: an enemy hero's shot at his move ---
+ * tests/data/pass_through_hero_shoots.yaml: Aldric (Keep, individual 1),
+ * a lone hero with a long bow (7/14/21) at (40, 26), and Ulfgar
+ * (Warband, individual 1, 6 hp, AC 4) running from (16, 26) east to
+ * (21, 26) and back to (16, 30); he starts and ends out of Aldric's
+ * reach. */
+#define SHOOTS_YAML "tests/data/pass_through_hero_shoots.yaml"
+
+static void open_shoots(struct tf *t, const char *orders)
+{
+	FILE *f = fopen(SHOOTS_YAML, "rb");
+	cr_assert_not_null(f, "%s", SHOOTS_YAML);
+	static char yaml[8192], edited[9000];
+	size_t n = fread(yaml, 1, sizeof yaml - 1, f);
+	fclose(f);
+	yaml[n] = 0;
+	if (orders) {
+		/* the Keep scripted, with these orders */
+		const char *ctl = "    controller: doctrine\n";
+		const char *at = "position: [40, 26]}\n";
+		char *c = strstr(yaml, ctl), *w = strstr(yaml, at);
+		cr_assert(c && w && c < w);
+		w += strlen(at);
+		snprintf(edited, sizeof edited,
+			 "%.*s    controller: scripted\n%.*s    orders:\n%s%s",
+			 (int)(c - yaml), yaml, (int)(w - (c + strlen(ctl))),
+			 c + strlen(ctl), orders, w);
+		tf_open(t, edited);
+	} else {
+		tf_open(t, yaml);
+	}
+	struct bs_battle *b = t->b;
+	b->round = 1;
+	b->side_a = 0;
+	b->side_order[0] = 0;
+	b->side_order[1] = 1;
+	b->first_mover = 1; /* the Warband moves first */
+	for (int g = 0; g < b->nunits; g++)
+		bs1e_missile_new_round(b, g);
+	t->ctl.pass_through_indiv = bs_ai_hero_pass_through_cb;
+	t->indiv[1][1] = (struct bs_indiv_order){.move = 1,
+						 .x = 16,
+						 .y = 30,
+						 .nvia = 1,
+						 .via = {{21, 26}},
+						 .tside = -1,
+						 .tunit = -1,
+						 .tindiv = -1};
+	tf_phase(t, BS_PHASE_MOVEMENT);
+}
+
+static struct bs_indiv_state *aldric(struct tf *t)
+{
+	return &t->b->indivs[t->b->indiv_first[0] + 1];
+}
+
+/* [10.6] "Pass-through fire can be taken at any point during the enemy's
+ * movement" [10.2] "a maximum of one shot as Pass-Through Fire" RULING
+ * R-698: an enemy hero's shot at a lone hero's own move, at the moments
+ * units use (R-674), by AD&D rules (R-527: THAC0 16 - AC 4 = 12, +5 long
+ * range, d20 20 hits, the long bow's d6 = 6 hp). The doctrine's rule is
+ * R-549's: the mover will stand out of his reach, so the nearest moment,
+ * the end of the first leg (5", 18.5" long range). Killed, Ulfgar stops
+ * where he fell (R-674). */
+Test(r10_indiv_pass, s10_6_ruling_r698_hero_shoots_at_a_lone_hero_on_his_run)
+{
+	struct tf t;
+	open_shoots(&t, NULL);
+	tf_dice(&t, (int[]){20, 6}, 2);
+	bs1e_indivs_move(t.b, 1);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	const struct bs_event *note =
+	    note_cited(&t, "[10.6] [9.4] RULING R-674", 0);
+	cr_assert_not_null(note, "the moment is explained");
+	cr_assert_not_null(strstr(note->what, "5.0\" along his move"), "%s",
+			   note->what);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d, "Aldric shoots at him on his way");
+	cr_assert(d > note);
+	cr_assert_eq(d->side, 0);
+	cr_assert_eq(d->indiv, 1);
+	cr_assert_eq(d->tside, 1);
+	cr_assert_eq(d->tindiv, 1);
+	cr_assert_eq(d->n[8], 1, "a shot");
+	cr_assert_eq(d->n[11], BS_FIRE_PASS_THROUGH);
+	cr_assert_eq(d->n[9], 2, "long range");
+	cr_assert_eq(d->n[1], 17, "12 +5 long range");
+	cr_assert_eq(d->n[2], 1, "a hit");
+	cr_assert_eq(d->n[3], 6, "the bow's d6");
+	cr_assert_not_null(strstr(d->cite, "[10.6] [9.4 B]"), "%s", d->cite);
+	cr_assert_not_null(d->why);
+	cr_assert_not_null(strstr(d->why, "out of his range or sight"), "%s",
+			   d->why);
+	cr_assert_not_null(strstr(d->why, "R-698"), "%s", d->why);
+	cr_assert_eq(ulfgar(&t)->alive, 0, "killed by missile fire");
+	cr_assert_float_eq(ulfgar(&t)->pos.x, 21, 1e-6, "he stops there");
+	cr_assert_float_eq(ulfgar(&t)->pos.y, 26, 1e-6);
+	cr_assert_eq(tf_count(&t, BS_EV_MOVE), 1, "no move after it");
+	cr_assert_eq(bs1e_sc(t.b)->ix[t.b->indiv_first[0] + 1].pass_through, 1,
+		     "his one pass-through shot");
+	cr_assert_eq(bs1e_indiv_shots_left(t.b, 0, 1), 1, "one of two left");
+	tf_close(&t);
+}
+
+/* A miss (d20 1): Ulfgar goes on to the end of his move, his MOVE cut at
+ * the moment (R-674); Aldric's shot is spent. */
+Test(r10_indiv_pass, s10_6_ruling_r698_missed_mover_goes_on)
+{
+	struct tf t;
+	open_shoots(&t, NULL);
+	tf_dice(&t, (int[]){1}, 1);
+	bs1e_indivs_move(t.b, 1);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d);
+	cr_assert_eq(d->n[2], 0, "a miss");
+	cr_assert_eq(ulfgar(&t)->hp, 6);
+	cr_assert_eq(tf_count(&t, BS_EV_MOVE), 2, "cut at the moment");
+	cr_assert_float_eq(ulfgar(&t)->pos.x, 16, 1e-6, "he goes on");
+	cr_assert_float_eq(ulfgar(&t)->pos.y, 30, 1e-6);
+	cr_assert_eq(bs1e_indiv_shots_left(t.b, 0, 1), 1);
+	tf_close(&t);
+}
+
+/* The doctrine's rule (R-549 at an individual's move, R-698): a mover who
+ * will stand in his reach where his move ends is left for the Missile and
+ * Magic Phase (no shot, no moment); [10.2] one shot of pass-through fire a
+ * round, none left after it; no shot left (Table 12's two a round spent,
+ * R-550): none either. */
+Test(r10_indiv_pass, s10_6_s10_2_ruling_r698_when_the_hero_holds_his_shot)
+{
+	struct tf t;
+	open_shoots(&t, NULL);
+	t.indiv[1][1].nvia = 0;
+	t.indiv[1][1].x = 28;
+	t.indiv[1][1].y = 26;
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_null(tf_find(&t, BS_EV_DUEL, 0), "he waits for step B");
+	cr_assert_null(note_cited(&t, "[10.6] [9.4] RULING R-674", 0));
+	cr_assert_eq(tf_count(&t, BS_EV_MOVE), 1);
+	tf_close(&t);
+
+	open_shoots(&t, NULL);
+	bs1e_sc(t.b)->ix[t.b->indiv_first[0] + 1].pass_through = 1;
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_null(tf_find(&t, BS_EV_DUEL, 0), "his one shot is taken");
+	cr_assert_null(note_cited(&t, "[10.6] [9.4] RULING R-674", 0),
+		       "no moment offered");
+	tf_close(&t);
+
+	open_shoots(&t, NULL);
+	bs1e_sc(t.b)->ix[t.b->indiv_first[0] + 1].shots = 2;
+	bs1e_indivs_move(t.b, 1);
+	cr_assert_null(tf_find(&t, BS_EV_DUEL, 0), "no shot left");
+	cr_assert_float_eq(ulfgar(&t)->pos.y, 30, 1e-6);
+	tf_close(&t);
+}
+
+/* R-549's other case at an individual's move: Ulfgar runs into contact
+ * with Aldric; the last moment, 0.05" short of the touch (R-674), is his
+ * shot "before the melee" ([10.1]: not yet in contact). */
+Test(r10_indiv_pass, s10_6_s10_1_ruling_r698_shot_as_he_comes_into_contact)
+{
+	struct tf t;
+	open_shoots(&t, NULL);
+	ulfgar(&t)->pos = (struct bs_vec){32, 26};
+	t.indiv[1][1].nvia = 0;
+	t.indiv[1][1].x = 40;
+	t.indiv[1][1].y = 26;
+	tf_dice(&t, (int[]){1}, 1);
+	bs1e_indivs_move(t.b, 1);
+	const struct bs_event *note =
+	    note_cited(&t, "[10.6] [9.4] RULING R-674", 0);
+	cr_assert_not_null(note);
+	cr_assert_not_null(strstr(note->what, "as he comes into contact"), "%s",
+			   note->what);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d, "the shot before the melee");
+	cr_assert_eq(d->n[9], 0, "short range");
+	cr_assert_not_null(strstr(d->why, "coming into contact"), "%s", d->why);
+	tf_close(&t);
+}
+
+/* RULING R-699: a scripted hero's entry names the individual moving as
+ * `mover:` and fires `after` inches into his move (3": at (19, 26)),
+ * checked by the rules then; an entry waiting for a unit's move (the
+ * Orcs') is not taken at his. */
+Test(r10_indiv_pass, s10_6_ruling_r699_scripted_hero_entry_at_his_move)
+{
+	struct tf t;
+	open_shoots(&t, "      - {round: 1, fire: Aldric, target: Ulfgar, "
+			"phase: pass_through, mover: Ulfgar, after: 3}\n"
+			"      - {round: 1, fire: Aldric, target: Orcs, "
+			"phase: pass_through, mover: Orcs}\n");
+	struct bs_ai_script s;
+	bs_ai_script_init(&s);
+	cr_assert_not_null(s.ctl.pass_through_indiv);
+	t.ctl.pass_through_indiv = s.ctl.pass_through_indiv;
+	tf_dice(&t, (int[]){1}, 1);
+	bs1e_indivs_move(t.b, 1);
+	const struct bs_event *note =
+	    note_cited(&t, "[10.6] [9.4] RULING R-674", 0);
+	cr_assert_not_null(note);
+	cr_assert_not_null(strstr(note->what, "3.0\" along his move"), "%s",
+			   note->what);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d, "the scripted shot");
+	cr_assert_eq(d->tindiv, 1);
+	cr_assert_eq(d->n[11], BS_FIRE_PASS_THROUGH);
+	cr_assert_null(tf_find(&t, BS_EV_DUEL, 1), "one shot");
+	cr_assert_null(tf_find(&t, BS_EV_HERO_ATTACK, 0),
+		       "the entry for the Orcs' move waits");
+	tf_close(&t);
+}
+
+/* The check of a shot at a moment of an individual's move (R-698) puts
+ * him where the moment has him: at his start (16, 26) he is 24" away,
+ * out of the long bow's 21"; 5" along, at (21, 26), in long range. */
+Test(r10_indiv_pass, s10_6_ruling_r698_check_at_the_moment)
+{
+	struct tf t;
+	open_shoots(&t, NULL);
+	struct bs_move_point at = {.side = 1,
+				   .unit = -1,
+				   .indiv = 1,
+				   .x = 16,
+				   .y = 26,
+				   .tside = -1,
+				   .tunit = -1};
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
+	struct bs1e_indiv_shot p;
+	cr_assert_eq(
+	    bs1e_check_indiv_fire_at(t.b, 0, &o, BS_FIRE_PASS_THROUGH, &at, &p),
+	    0);
+	cr_assert_str_eq(p.why, "the target is out of range");
+	at.x = 21;
+	at.moved = 5;
+	cr_assert_eq(
+	    bs1e_check_indiv_fire_at(t.b, 0, &o, BS_FIRE_PASS_THROUGH, &at, &p),
+	    1, "%s", p.why);
+	cr_assert_eq(p.band, 2);
+	cr_assert_float_eq(ulfgar(&t)->pos.x, 16, 1e-6, "he has not moved");
+	cr_assert_eq(aldric(&t)->alive, 1);
+	tf_close(&t);
+}

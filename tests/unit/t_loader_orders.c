@@ -433,6 +433,40 @@ Test(loader_orders, s1_6_b_melee_entries)
 	     "exactly one of unit");
 }
 
+/* [10.6] RULING R-699 (R-697 for a unit's entry): an individual's
+ * pass-through entry's `mover:` names an enemy unit, else an enemy
+ * individual (his own move, R-698); without `mover:` a shot at an
+ * individual waits for his own move (the error R-549 gave is gone). */
+Test(loader_orders, s10_6_ruling_r699_hero_entry_mover_individual)
+{
+	struct res r;
+	load(&r, ORDERS "      - {round: 1, fire: Lord, target: Grak, phase: "
+			"pass_through, mover: Grak, after: 3}\n"
+			"      - {round: 1, fire: Lord, target: orcs, phase: "
+			"pass_through, mover: Grak}\n"
+			"      - {round: 1, fire: Lord, target: Grak, phase: "
+			"pass_through}\n"
+			"      - {round: 1, fire: Lord, target: orcs, phase: "
+			"pass_through}\n");
+	cr_assert_eq(r.st, BS_OK, "errors:%s", r.all);
+	const struct bs_script_order *o = r.s->sides[1].orders;
+	cr_assert_eq(r.s->sides[1].norders, 4);
+	for (int i = 0; i < 3; i++) {
+		cr_expect_geq(o[i].indiv, 0, "entry %d", i);
+		cr_expect_eq(o[i].fire, BS_FIRE_PASS_THROUGH, "entry %d", i);
+		cr_expect_eq(o[i].mside, 0, "entry %d", i);
+		cr_expect_eq(o[i].munit, -1, "entry %d", i);
+		cr_expect_eq(o[i].mindiv, 0, "entry %d", i);
+	}
+	cr_expect_float_eq(o[0].after, 3.0, 1e-9);
+	cr_expect_eq(o[1].iorder.tunit, 0);
+	/* a unit's move, as before */
+	cr_expect_eq(o[3].mside, 0);
+	cr_expect_eq(o[3].munit, 0);
+	cr_expect_eq(o[3].mindiv, -1);
+	done(&r);
+}
+
 /* [10.6] RULING R-697: a unit's pass-through entry's `mover:` names an
  * enemy unit, else an enemy individual (his own move, R-674); without
  * `mover:` it waits for the target's move, a unit's or an individual's. */
@@ -487,13 +521,11 @@ Test(loader_orders, s10_6_pass_through_mover_errors)
 	     18, 73,
 	     "mover: 'Hal' is of the order's own side; pass-through fire "
 	     "waits for an enemy's move [10.6]");
-	/* RULING R-674, R-697: heroes' shots at an individual's move are not
-	 * played */
 	only(ORDERS "      - {round: 1, fire: Lord, target: orcs, phase: "
-		    "pass_through, mover: Grak}\n",
+		    "pass_through, mover: Gark}\n",
 	     18, 74,
-	     "heroes do not shoot at an individual's move [10.6] (RULING "
-	     "R-674, R-697)");
+	     "mover: unknown enemy unit or individual 'Gark' (did you mean "
+	     "'Grak'?)");
 	only(ORDERS "      - {round: 1, fire: men, target: orcs, phase: "
 		    "missile, mover: Grak}\n",
 	     18, 68, "mover: not a key of a fire entry but pass_through");

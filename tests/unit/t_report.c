@@ -766,6 +766,74 @@ Test(report, s10_6_volley_line, .init = load_builtin, .fini = free_builtin)
 	free(s);
 }
 
+/* [10.6] RULING R-606: a pass-through volley at another enemy than the
+ * mover says whose move it was fired at and how far into it (it said
+ * `0" into its move`): a unit's (the name ending in s takes an
+ * apostrophe) or a lone individual's own (R-674); the JSON names the
+ * mover. */
+Test(report, s10_6_ruling_r606_volley_line_names_the_mover,
+     .init = load_builtin, .fini = free_builtin)
+{
+	struct bs_event ev = ev_of(BS_EV_VOLLEY, 2, BS_PHASE_MOVEMENT, 0, 0);
+	ev.tside = 1;
+	ev.tunit = 0;
+	bs_deriv_init(&ev.deriv, 21, NULL, "[8.3]", "[10.8 T13]");
+	ev.has_deriv = 1;
+	ev.dice[0] = 3;
+	ev.dice[1] = 4;
+	ev.ndice = 2;
+	ev.die_sides = 6;
+	ev.n[0] = 10;
+	ev.n[1] = 6;
+	ev.n[2] = 24;
+	ev.n[3] = 20;
+	ev.n[4] = 200;
+	ev.n[5] = 2;
+	ev.n[7] = 12;
+	ev.n[8] = BS_FIRE_PASS_THROUGH;
+	ev.n[9] = 0;
+	ev.n[10] = 60;
+	ev.n[11] = -1;
+	ev.x1 = 36;
+	ev.y1 = 27;
+	ev.f1 = 180;
+	ev.f0 = 2;
+	ev.what = "D6";
+	ev.cite = "[10.6]";
+	/* the mover: individual 0 of side 1 on his own move */
+	ev.n[12] = bs_ev_mover_code(1, 0, 1);
+	cr_assert_gt(sc->sides[1].nindividuals, 0);
+	const char *hero = sc->sides[1].individuals[0].name;
+	char want[160];
+	snprintf(want, sizeof want,
+		 "Keep men-at-arms at (36.0, 27.0) facing 180, 2\" into %s%s "
+		 "move [10.6] [8.4]",
+		 hero, hero[strlen(hero) - 1] == 's' ? "'" : "'s");
+	char line[BS_REPORT_LINE_MAX];
+	bs_report_text(sc, &ev, line, sizeof line);
+	cr_expect(strstr(line, want) != NULL, "%s / %s", line, want);
+	char *s = json_of(&ev);
+	char wj[160];
+	snprintf(wj, sizeof wj,
+		 "\"moved\":2,\"mover_side\":1,\"mover_individual\":0,"
+		 "\"mover_name\":\"%s\"",
+		 hero);
+	cr_expect(strstr(s, wj) != NULL, "%s", s);
+	free(s);
+	/* a unit's move: "Broken Fang warriors' move" */
+	ev.n[12] = bs_ev_mover_code(0, 0, 0);
+	bs_report_text(sc, &ev, line, sizeof line);
+	cr_expect(strstr(line, "2\" into Broken Fang warriors' move") != NULL,
+		  "%s", line);
+	/* at the mover itself (0): as before */
+	ev.n[12] = 0;
+	bs_report_text(sc, &ev, line, sizeof line);
+	cr_expect(strstr(line, "2\" into its move") != NULL, "%s", line);
+	s = json_of(&ev);
+	cr_expect(strstr(s, "\"mover_") == NULL, "%s", s);
+	free(s);
+}
+
 Test(report, s8_7_losses_s7_15_rout_removed, .init = load_builtin,
      .fini = free_builtin)
 {

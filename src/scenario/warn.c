@@ -109,14 +109,13 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			  "Game rule): no spells are cast",
 			  "[14.0] [16.3 A] (RULING R-322)", 1},
     [BS_W_SPELLS] = {"spells", A, NPY,
-		     "only the [14.5] hit-point damage spells, hold person, "
-		     "monster, animal and plant, snake charm, entangle, "
-		     "paralyzation and sleep [14.6 B], charm person and "
-		     "monster [14.6 A], bless, prayer and haste [14.7], fear, "
-		     "scare and cause fear [14.9] are cast; those named here "
-		     "(mass charm among them) are not played yet",
+		     "the spells named here (mass charm among them) are not "
+		     "played yet: nobody casts them; the spells of [14.5]-"
+		     "[14.9] that are played (damage, holds, sleep, charm, "
+		     "bonuses, invisibility on a lone individual, fear) are "
+		     "listed in docs/COVERAGE.md",
 		     "[14.0] [14.5]-[14.22] (RULING R-322, R-574, R-621, "
-		     "R-625, R-628, R-685, R-690, R-694)",
+		     "R-625, R-628, R-636, R-654, R-685, R-690, R-694)",
 		     1},
     [BS_W_EVIL_CLERIC] = {"evil-cleric", A, NPY,
 			  "an evil cleric's turning of undead (the undead "

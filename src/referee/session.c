@@ -1613,7 +1613,7 @@ static int read_fire_answer(const struct bs_ref *r, const struct bs_human_q *q,
 }
 
 /* [1.5 A] RULINGS R-660, R-661: a cast (`individual: NAME, cast: SPELL,
- * target: ENEMY[, at: [X, Y]]`) or a turning attempt (`turn: UNDEAD, by:
+ * target: WHOM[, at: [X, Y]]`) or a turning attempt (`turn: UNDEAD, by:
  * CLERIC`), the entry of a side's scripted `orders:` without `round:`, or
  * done. */
 static int read_magic_answer(const struct bs_ref *r, const struct bs_human_q *q,
@@ -1624,7 +1624,8 @@ static int read_magic_answer(const struct bs_ref *r, const struct bs_human_q *q,
 	int cast = q->kind == BS_HUMAN_CAST;
 	const char *want =
 	    cast ? "here: a spell, individual: CASTER, cast: SPELL, target: "
-		   "ENEMY[, at: [X, Y]], or done [14.1]"
+		   "WHOM[, at: [X, Y]] (an enemy unit or individual; a "
+		   "friend for a bonus or invisibility), or done [14.1]"
 		 : "here: a turning attempt, turn: UNDEAD UNIT, by: CLERIC, "
 		   "or done [14.19]";
 	if (word_is(t, none)) {
@@ -2509,7 +2510,7 @@ static void cast_question_text(const struct bs_ref *r,
 	buf[0] = '\0';
 	put(buf, len, &k,
 	    "%s, Missile and Magic Phase, step A [1.5 A]: %s spell? [14.1] "
-	    "RULING R-660 (individual: CASTER, cast: SPELL, target: ENEMY[, "
+	    "RULING R-660 (individual: CASTER, cast: SPELL, target: WHOM[, "
 	    "at: [X, Y]] | done)",
 	    sd->name, q->nrally ? "another" : "a");
 	struct bs_cast_order o[128];

@@ -23,7 +23,7 @@ grep -q refused err.txt && { echo "an entry was refused"; grep refused err.txt; 
 cmp -s ref.jsonl play2.jsonl || { echo "the session differs from play"; diff ref.jsonl play2.jsonl | head -5; exit 1; }
 grep -qF '"ask":"cast","side":0,"unit":-1,"indiv":-1,"text":"individual: Zanzibar, cast: fireball, target: Ogres, at: [49.5, 66.5]"' w.journal ||
 	{ echo "the cast is not journaled"; exit 1; }
-for m in 'South, Missile and Magic Phase, step A [1.5 A]: a spell? [14.1] RULING R-660 (individual: CASTER, cast: SPELL, target: ENEMY[, at: [X, Y]] | done)' \
+for m in 'South, Missile and Magic Phase, step A [1.5 A]: a spell? [14.1] RULING R-660 (individual: CASTER, cast: SPELL, target: WHOM[, at: [X, Y]] | done)' \
 	'  Zanzibar, 3 spells left: fireball (1) lightning bolt (1) magic missile (1)' \
 	'    fireball in range at: Orc spears (6.0" of 16.0"), Ogres (7.6" of 16.0")'; do
 	grep -qF "$m" err.txt || { echo "the cast prompt lacks: $m"; exit 1; }
@@ -39,7 +39,7 @@ got=$(fp 5 "${bad}individual: Zanzibar, cast: fireball, target: Ogres, at: [49.5
 e=$(err_of 5 "$bad")
 for m in 'refused: not played yet: a spell without an area at a unit (RULING R-574) [14.5 A]' \
 	"cast: 'Cap' has not memorized 'fireball'" \
-	'here: a spell, individual: CASTER, cast: SPELL, target: ENEMY[, at: [X, Y]], or done [14.1]' \
+	'here: a spell, individual: CASTER, cast: SPELL, target: WHOM[, at: [X, Y]] (an enemy unit or individual; a friend for a bonus or invisibility), or done [14.1]' \
 	"did you mean 'Ogres'"; do
 	printf '%s' "$e" | grep -qF "$m" || { echo "no refusal: $m"; printf '%s\n' "$e" | tail -4; exit 1; }
 done

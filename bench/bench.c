@@ -452,6 +452,10 @@ int main(int argc, char **argv)
 	     * combat (the Intermediate Game); no target of its own */
 	    {"1E intermediate (heroes-of-the-pass)",
 	     "data/scenarios/heroes-of-the-pass.yaml", nb / 2, 0, 10, 30},
+	    /* issue 16: magic on the battlefield (the Advanced Game); no
+	     * target of its own */
+	    {"1E advanced (the-sorcerers-field)",
+	     "data/scenarios/the-sorcerers-field.yaml", nb / 2, 0, 10, 30},
 	    {"2E (borderland-raid-2e)",
 	     "data/scenarios/borderland-raid-2e.yaml", nb, 3500, 10, 30},
 	    {"matrix (shield-lands-matrix)",

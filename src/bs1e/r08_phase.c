@@ -359,8 +359,9 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	 * RULING R-343, R-345: AC 4 better is AR 4 worse (AR - AC) */
 	if (bs1e_fx_unit_invis_ac(b, h))
 		bs_deriv_add(d, bs1e_fx_unit_invis_ac(b, h),
-			     "[14.8] RULING R-343", "defender invisible: AC 4 "
-						    "better");
+			     "[14.8] RULING R-343",
+			     "defender invisible: AC 4 "
+			     "better");
 	memset(spec, 0, sizeof *spec);
 	spec->ar = d->value;
 	spec->ac = t->r.ac;

@@ -695,8 +695,9 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	 * against artillery's own target AC [10.9] */
 	if (!art && bs1e_fx_unit_invis_ac(b, h))
 		bs_deriv_add(d, bs1e_fx_unit_invis_ac(b, h),
-			     "[14.8] RULING R-343", "target invisible: AC 4 "
-						    "better");
+			     "[14.8] RULING R-343",
+			     "target invisible: AC 4 "
+			     "better");
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect) {

@@ -1023,8 +1023,7 @@ static int ends_on_attack(const struct bs1e_effect *e)
 }
 
 /* RULING R-343: the invisibility on unit g (global), NULL none. */
-static const struct bs1e_effect *unit_invis_of(const struct bs_battle *b,
-					       int g)
+static const struct bs1e_effect *unit_invis_of(const struct bs_battle *b, int g)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	for (int i = 0; i < s->nfx; i++)
@@ -1236,20 +1235,21 @@ void bs1e_fx_invis_contact(struct bs_battle *b)
 			 * found; its free attack is a melee at the enemy
 			 * unit it touches */
 			e->found = 1;
-			bs1e_note(b, e->g,
-				  h < BS1E_MAX_UNITS
-				      ? "detected: an invisible unit in "
-					"base-to-base contact with an enemy "
-					"figure; it can be attacked, at -4 to "
-					"its AC while it is invisible; its free "
-					"melee attack now (RULING R-344)"
-				      : "detected: an invisible unit in "
-					"base-to-base contact with an enemy "
-					"figure; it can be attacked, at -4 to "
-					"its AC while it is invisible; a free "
-					"attack at an individual is not played "
-					"(RULING R-344)",
-				  "[14.8] RULING R-344");
+			bs1e_note(
+			    b, e->g,
+			    h < BS1E_MAX_UNITS
+				? "detected: an invisible unit in "
+				  "base-to-base contact with an enemy "
+				  "figure; it can be attacked, at -4 to "
+				  "its AC while it is invisible; its free "
+				  "melee attack now (RULING R-344)"
+				: "detected: an invisible unit in "
+				  "base-to-base contact with an enemy "
+				  "figure; it can be attacked, at -4 to "
+				  "its AC while it is invisible; a free "
+				  "attack at an individual is not played "
+				  "(RULING R-344)",
+			    "[14.8] RULING R-344");
 			if (h < BS1E_MAX_UNITS && nf < BS1E_MAX_UNITS) {
 				fg[nf] = e->g;
 				fh[nf++] = h;

@@ -199,8 +199,7 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 			    : (sp->range_kind == BS_RANGE_TOUCH ||
 			       sp->range_kind == BS_RANGE_DISTANCE) &&
 				  sp->dur_kind == BS_DUR_SPECIAL) &&
-		       sp->save_vs < 0 &&
-		       sp->targets == BS_TARGETS_ANY &&
+		       sp->save_vs < 0 && sp->targets == BS_TARGETS_ANY &&
 		       (sp->dur_kind == BS_DUR_SPECIAL ||
 			sp->dur_kind == BS_DUR_TIMED);
 	/* [14.6 A] RULING R-690: charm person, charm monster: one target (a

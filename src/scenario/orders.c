@@ -749,12 +749,12 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 	 * alone he touches (the rules check the touch when it is cast);
 	 * [14.7] RULING R-615: a bonus on a friend standing alone (a unit
 	 * of the name first) */
-	const char *ti = c->spell && ((c->spell->effect == BS_SPFX_INVISIBLE &&
-				       bs_spell_effect_played(c->spell) &&
-				       !inva) ||
-				      (t.tside < 0 && tn && !inva))
-			     ? ld_text(ld, v[OK_TARGET], "target", "a name")
-			     : NULL;
+	const char *ti =
+	    c->spell && ((c->spell->effect == BS_SPFX_INVISIBLE &&
+			  bs_spell_effect_played(c->spell) && !inva) ||
+			 (t.tside < 0 && tn && !inva))
+		? ld_text(ld, v[OK_TARGET], "target", "a name")
+		: NULL;
 	for (int i = 0; ti && i < ld->s->sides[si].nindividuals; i++)
 		if (strcasecmp(ld->s->sides[si].individuals[i].name, ti) == 0) {
 			t.tside = si;

@@ -190,6 +190,9 @@ extern const char *const bs1e_marker_name[BS1E_MARKER__COUNT];
  * invisible and not detected: the other side cannot attack him (the AI
  * does not choose him). */
 int bs1e_indiv_unseen(const struct bs_battle *b, int side, int indiv);
+/* [14.8] RULING R-341, R-343: 1 when unit `unit` of `side` is invisible
+ * and not detected. */
+int bs1e_unit_unseen(const struct bs_battle *b, int side, int unit);
 
 /* The value of legal plan p of an effect spell for `side` (the doctrine,
  * RULING R-627): the HD of enemy figures expected held or routed (an

@@ -475,6 +475,10 @@ void bs1e_break_losses(struct bs_battle *b, int g, int from, int n,
 
 /* [8.8] the free attack at -2 of h on fleeing g, losses applied now. */
 void bs1e_free_attack(struct bs_battle *b, int h, int g);
+/* [14.8] RULING R-344: the free melee attack of invisible unit g found in
+ * base contact with enemy unit h, losses applied now; 1 when it attacked.
+ */
+int bs1e_invis_free_attack(struct bs_battle *b, int g, int h);
 
 /* Apply hits on unit g at once [8.4 G] [8.7], then the Table 5 checks
  * they call for, in order [4.4]. */
@@ -911,6 +915,22 @@ void bs1e_fx_invis_attacks(struct bs_battle *b, int k);
 /* RULING R-634: every invisible individual in base contact with an enemy
  * figure is found (a CAST event, `step` `found`). */
 void bs1e_fx_invis_contact(struct bs_battle *b);
+/* [14.8] RULING R-341..R-345 (r14_effects.c): 1 when unit g (global) is
+ * invisible and not found: it cannot be attacked (R-343). */
+int bs1e_fx_unit_unseen(const struct bs_battle *b, int g);
+/* RULING R-343: 1 while unit g (global) is invisible (found or not; not
+ * once its invisibility broke): it stays in skirmish formation. */
+int bs1e_fx_unit_invisible(const struct bs_battle *b, int g);
+/* RULING R-343, R-345: 4 while unit g is invisible (found or not) or in the
+ * Game Round its invisibility broke, else 0. */
+int bs1e_fx_unit_invis_ac(const struct bs_battle *b, int g);
+/* RULING R-345: unit g (global) attacks (a melee, a volley): its
+ * invisibility ends (a CAST event, `step` `ends`). */
+void bs1e_fx_unit_invis_attacks(struct bs_battle *b, int g);
+#define BS1E_UNIT_UNSEEN_WHY                                                   \
+	"it is invisible and not detected: it cannot be attacked (RULING "     \
+	"R-343)"
+#define BS1E_UNIT_UNSEEN_CITE "[14.8] RULING R-343"
 /* The REJECTED cite and reason of an attack at an unseen individual. */
 #define BS1E_UNSEEN_WHY                                                        \
 	"he is invisible and not detected: he cannot be attacked (RULING "     \

@@ -281,9 +281,13 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 		 * change formation, unless the unit goes out of command or is
 		 * routed. In the latter case, it automatically goes to open
 		 * formation" (free: involuntary) */
+		/* [14.8] RULING R-343: "Invisible figures must always
+		 * operate in skirmish formation": an invisible unit stays in
+		 * it */
 		if (!in && x->regular &&
 		    (u->formation == BS_FORM_CLOSED ||
-		     u->formation == BS_FORM_SKIRMISH))
+		     (u->formation == BS_FORM_SKIRMISH &&
+		      !bs1e_fx_unit_invisible(b, g))))
 			bs1e_change_formation(b, g, BS_FORM_OPEN, 1,
 					      "out of command: automatically "
 					      "to open formation",

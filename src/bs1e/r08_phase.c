@@ -355,6 +355,13 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 		doubled = ~0u;
 		*dbl = "[14.7] haste (RULING R-689)";
 	}
+	/* [14.8] "they have a -4 AC bonus as long as they are invisible"
+	 * RULING R-343, R-345: AC 4 better is AR 4 worse (AR - AC) */
+	if (bs1e_fx_unit_invis_ac(b, h))
+		bs_deriv_add(d, bs1e_fx_unit_invis_ac(b, h),
+			     "[14.8] RULING R-343",
+			     "defender invisible: AC 4 "
+			     "better");
 	memset(spec, 0, sizeof *spec);
 	spec->ar = d->value;
 	spec->ac = t->r.ac;
@@ -801,6 +808,29 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g)
 		bs1e_apply_hits(b, g, hit, nh, "free attack on a fleeing unit");
 }
 
+int bs1e_invis_free_attack(struct bs_battle *b, int g, int h)
+{
+	struct bs1e_hit hit[BS1E_BONUS_PARTS];
+	struct bs_tt_contact c;
+	/* [14.8] RULING R-344: "gets an immediate free melee ... attack": its
+	 * eligible figures against the edge it touches [8.4], as a melee
+	 * (a skirmisher unit only at skirmishers [2.9]; [8.8] a fleeing unit
+	 * none); losses applied now */
+	if (!may_attack(b, g, h, 0) || !bs1e_contact(b, g, h, &c))
+		return 0;
+	int figs = bs1e_melee_eligible(b, g, h);
+	if (figs <= 0)
+		return 0;
+	bs1e_sc(b)->ux[h].figs_phase = b->units[h].figures;
+	int nh = attack_parts(b, g, h, 0, figs, c.edge_a, c.edge_b,
+			      "[14.8] RULING R-344", hit, BS1E_BONUS_PARTS);
+	if (nh > 0)
+		bs1e_apply_hits_cite(b, h, hit, nh,
+				     "the free attack of an invisible unit",
+				     "[14.8] RULING R-344");
+	return 1;
+}
+
 /* ---- the phase ------------------------------------------------------------
  */
 
@@ -858,6 +888,9 @@ static void fight(struct bs_battle *b, int x, int y, int *nh, int cap)
 	 * next */
 	*nh += attack_parts(b, x, y, 0, figs, c.edge_a, c.edge_b, "[8.4]",
 			    &s->hits[*nh], s->maxhits - *nh);
+	/* [14.8] RULING R-345: a melee is an attack: its invisibility ends
+	 * (the -4 kept to the round's end) */
+	bs1e_fx_unit_invis_attacks(b, x);
 	/* [7.11] the wheeled ends strike the enemy's flanks */
 	if (wf > 0)
 		*nh += attack_parts(b, x, y, figs, wf, BS_EDGE_FRONT,

@@ -546,7 +546,8 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;
-	spec.ac = t->r.ac;
+	/* [14.8] RULING: an invisible unit's AC 4 better */
+	spec.ac = t->r.ac - bs1e_fx_unit_invis_ac(b, g);
 	/* his weapon against the figure's size, its plus and his strength
 	 * added to each part ([8.5] shifts) */
 	spec.damage.nparts = f->nforms;
@@ -632,6 +633,9 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	/* "The figure attacks using normal BATTLESYSTEM melee procedures":
 	 * the unit's adjusted AR [8.3] (RULING R-511: the hero faces his
 	 * attackers, the Q&A: from behind once, -2) */
+	/* [14.8] RULING R-345: its figures' blows are an attack: the unit's
+	 * invisibility ends */
+	bs1e_fx_unit_invis_attacks(b, g);
 	struct bs_deriv d;
 	bs1e_unit_melee_ar(b, g, behind ? BS_ARC_REAR : BS_ARC_FRONT, 0, &d);
 	/* [8.3 T10 note] [13.1] RULING R-372: the unit's creatures against

@@ -349,6 +349,10 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 		if (!bs1e_in_play(b, out->g))
 			return no(out, "the target is not on the table",
 				  "[10.1]");
+		/* [14.8] RULING R-343: not at an unseen unit */
+		if (bs1e_fx_unit_unseen(b, out->g))
+			return no(out, BS1E_UNIT_UNSEEN_WHY,
+				  BS1E_UNIT_UNSEEN_CITE);
 		if (out->g == mg) {
 			ts = ms;
 			tp = mp;
@@ -680,7 +684,8 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;
-	spec.ac = t->r.ac;
+	/* [14.8] RULING: an invisible unit's AC 4 better */
+	spec.ac = t->r.ac - bs1e_fx_unit_invis_ac(b, g);
 	spec.damage = t->r.size == BS_SIZE_L && wp->damage_l.nparts > 0
 			  ? wp->damage_l
 			  : wp->damage_sm;

@@ -612,6 +612,10 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			  "[10.6]");
 	if (!bs1e_in_play(b, h))
 		return no(out, "the target is not on the table", "[10.1]");
+	/* [14.8] "figures unable to see the invisible figures cannot make
+	 * magic or missile attacks" RULING R-343 */
+	if (bs1e_fx_unit_unseen(b, h))
+		return no(out, BS1E_UNIT_UNSEEN_WHY, BS1E_UNIT_UNSEEN_CITE);
 	if (!firer_checks(b, g, kind, ammo, at, h, out))
 		return;
 	const struct bs_special_ammo *sa =
@@ -686,6 +690,14 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	if (wall > 0)
 		bs_deriv_add(d, wall, "[10.8 T13] [11.6] RULING R-536",
 			     "target in shield wall formation");
+	/* [14.8] "they have a -4 AC bonus as long as they are invisible"
+	 * RULING R-343, R-345: AC 4 better is AR 4 worse (AR - AC), not
+	 * against artillery's own target AC [10.9] */
+	if (!art && bs1e_fx_unit_invis_ac(b, h))
+		bs_deriv_add(d, bs1e_fx_unit_invis_ac(b, h),
+			     "[14.8] RULING R-343",
+			     "target invisible: AC 4 "
+			     "better");
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect) {
@@ -1059,6 +1071,9 @@ static void strike(struct bs_battle *b, int g, int h,
 	hit.to = h;
 	hit.c = *c;
 	b->units[h].flags |= BS_UF_ATTACKED;
+	/* [14.8] RULING R-345: a volley is an attack: its invisibility
+	 * ends */
+	bs1e_fx_unit_invis_attacks(b, g);
 	bs1e_apply_hits_cite(b, h, &hit, 1, "missile fire", "[10.0] [8.7]");
 }
 
@@ -1156,7 +1171,10 @@ int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 				continue;
 			const struct bs_unit_state *o = &b->units[k];
 			struct bs1e_volley_plan q = p;
-			q.ac = o->r.ac;
+			/* [14.8] RULING R-343: the AR has the target's
+			 * invisibility term: this unit's own instead */
+			q.ac = o->r.ac - bs1e_fx_unit_invis_ac(b, k) +
+			       bs1e_fx_unit_invis_ac(b, h);
 			if (u->r.msl.artillery != BS_ART_NONE)
 				q.ac = u->r.msl.target_ac;
 			struct bs1e_attack_plan aq;

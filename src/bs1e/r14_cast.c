@@ -277,6 +277,18 @@ static int invis_target(const struct bs_battle *b, int side,
 			const struct bs_cast_order *o, struct bs1e_cast_plan *p)
 {
 	static const char cite[] = "[14.8] [14.2] RULING R-632";
+	/* RULING R-341: invisibility 10' radius, mass invisibility: at a
+	 * unit of his side, the area, range and sight as any spell's (2:
+	 * the common checks follow) */
+	if (p->sp->area != BS_AREA_NONE) {
+		if (o->tside != side || o->tunit < 0)
+			return no(p,
+				  "invisibility 10' radius and mass "
+				  "invisibility are cast at a unit of his side "
+				  "(RULING R-341)",
+				  "[14.8] RULING R-341");
+		return 2;
+	}
 	if (p->g >= 0)
 		return no(p,
 			  "not played: invisibility by a caster with a unit "
@@ -483,13 +495,19 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		return no(p, "he casts no spell of that list", "[14.1]");
 	/* [14.8] invisibility: on himself or a friend he touches (RULING
 	 * R-632) */
-	if (p->sp->effect == BS_SPFX_INVISIBLE)
-		return invis_target(b, side, o, p);
+	int inva = 0;
+	if (p->sp->effect == BS_SPFX_INVISIBLE) {
+		int r = invis_target(b, side, o, p);
+		if (r != 2)
+			return r;
+		inva = 1;
+	}
 	/* the target: an enemy unit, or an enemy individual standing alone;
 	 * [14.7] a bonus at a unit or an individual standing alone of
 	 * either side (RULING R-685, R-615) */
 	if (o->tside < 0 || o->tside >= b->nsides ||
-	    (o->tside == side && !bonus) || (o->tunit >= 0) == (o->tindiv >= 0))
+	    (o->tside == side && !bonus && !inva) ||
+	    (o->tunit >= 0) == (o->tindiv >= 0))
 		return no(p, "a spell is cast at one enemy unit or individual",
 			  "[14.5]");
 	/* [14.7] RULING R-685: a bonus goes where it does something: at
@@ -507,6 +525,11 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		if (!bs1e_in_play(b, p->tg))
 			return no(p, "the target is not on the table",
 				  "[14.4]");
+		/* [14.8] "figures unable to see the invisible figures
+		 * cannot make magic or missile attacks" RULING R-343 */
+		if (o->tside != side && bs1e_fx_unit_unseen(b, p->tg))
+			return no(p, BS1E_UNIT_UNSEEN_WHY,
+				  BS1E_UNIT_UNSEEN_CITE);
 	} else {
 		if (o->tindiv >= b->sc->sides[o->tside].nindividuals)
 			return no(p, "no such individual", "[14.4]");

@@ -286,7 +286,9 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	}
 	ev.why = why;
 	ev.cite =
-	    p->sp->effect == BS_SPFX_INVISIBLE ? "[14.8] RULING R-631, R-632"
+	    p->sp->effect == BS_SPFX_INVISIBLE && p->sp->area != BS_AREA_NONE
+		? "[14.8] RULING R-341, R-342, R-343"
+	    : p->sp->effect == BS_SPFX_INVISIBLE ? "[14.8] RULING R-631, R-632"
 	    : fear_one(p->sp) ? "[14.9] [14.3] RULING R-658, R-659"
 	    : p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
 	    : p->sp->effect == BS_SPFX_SLEEP	   ? "[14.6 B] RULING R-628"
@@ -1020,6 +1022,79 @@ static int ends_on_attack(const struct bs1e_effect *e)
 	return e->sp && e->sp->dur_kind != BS_DUR_TIMED;
 }
 
+/* RULING R-343: the invisibility on unit g (global), NULL none. */
+static const struct bs1e_effect *unit_invis_of(const struct bs_battle *b, int g)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].g == g && s->fx[i].kind == BS_SPFX_INVISIBLE)
+			return &s->fx[i];
+	return NULL;
+}
+
+int bs1e_fx_unit_unseen(const struct bs_battle *b, int g)
+{
+	/* [14.8] "They cannot be attacked unless they are detected by
+	 * enemy forces"; "figures unable to see the invisible figures
+	 * cannot make magic or missile attacks" RULING R-343 */
+	const struct bs1e_effect *e = unit_invis_of(b, g);
+	return e && !e->found && !e->broke;
+}
+
+int bs1e_fx_unit_invisible(const struct bs_battle *b, int g)
+{
+	const struct bs1e_effect *e = unit_invis_of(b, g);
+	return e && !e->broke;
+}
+
+int bs1e_unit_unseen(const struct bs_battle *b, int side, int unit)
+{
+	if (side < 0 || side >= b->nsides || unit < 0 ||
+	    unit >= b->sc->sides[side].nunits)
+		return 0;
+	return bs1e_fx_unit_unseen(b, bs1e_g(b, side, unit));
+}
+
+int bs1e_fx_unit_invis_ac(const struct bs_battle *b, int g)
+{
+	/* [14.8] "they have a -4 AC bonus as long as they are invisible";
+	 * the rest of the Game Round it broke (RULING R-343, R-345) */
+	return unit_invis_of(b, g) ? 4 : 0;
+}
+
+void bs1e_fx_unit_invis_attacks(struct bs_battle *b, int g)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++) {
+		struct bs1e_effect *e = &s->fx[i];
+		if (e->g != g || e->kind != BS_SPFX_INVISIBLE || e->broke)
+			continue;
+		/* [14.8] "If an invisible figure attacks, it loses its
+		 * invisibility according to the AD&D and D&D game rules";
+		 * RULING R-345: a unit's melee or volley is its figures'
+		 * attack: the whole unit's invisibility ends, the -4 kept to
+		 * the round's end */
+		e->broke = b->round > 0 ? b->round : 1;
+		if (!bs_battle_events_on(b))
+			continue;
+		struct bs1e_cast_plan p;
+		memset(&p, 0, sizeof p);
+		p.k = e->k;
+		p.sp = e->sp;
+		struct bs_event ev;
+		bs1e_cast_event(b, &ev, &p, 4, g, -1);
+		ev.n[1] = e->kind;
+		ev.n[7] = e->figs;
+		ev.n[9] = BS1E_MARKER_INVISIBLE;
+		ev.n[10] = b->round - e->round + 1;
+		ev.why = "it attacked: its invisibility ends; it keeps the -4 "
+			 "to its AC for the rest of this Game Round (RULING "
+			 "R-345)";
+		ev.cite = "[14.8] RULING R-345";
+		bs_battle_emit(b, &ev);
+	}
+}
+
 static const struct bs1e_effect *invis_of(const struct bs_battle *b, int k)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
@@ -1112,13 +1187,76 @@ static int touches_enemy(const struct bs_battle *b, int t)
 	return 0;
 }
 
+/* RULING R-344: whether unit g (global) touches an enemy figure: the
+ * first unit of another side in play it touches, else BS1E_MAX_UNITS for
+ * another side's individual on the table, else -1. */
+static int unit_touches_enemy(const struct bs_battle *b, int g)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	for (int h = 0; h < b->nunits; h++) {
+		if (b->units[h].side == b->units[g].side || !bs1e_in_play(b, h))
+			continue;
+		struct bs_quad u = bs1e_quad(b, h);
+		if (bs_quad_dist_cmp(&q, &u, BS_GEOM_TOUCH) <= 0)
+			return h;
+	}
+	for (int j = 0; j < b->nindivs; j++) {
+		if (b->indivs[j].side == b->units[g].side ||
+		    !bs1e_indiv_figure(b, j))
+			continue;
+		struct bs_quad o = bs1e_indiv_quad(b, j);
+		if (bs_quad_dist_cmp(&q, &o, BS_GEOM_TOUCH) <= 0)
+			return BS1E_MAX_UNITS;
+	}
+	return -1;
+}
+
 void bs1e_fx_invis_contact(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
+	/* RULING R-344: the free attacks after the list is gone through
+	 * (an attack may change it) */
+	int fg[BS1E_MAX_UNITS], fh[BS1E_MAX_UNITS], nf = 0;
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
-		if (e->kind != BS_SPFX_INVISIBLE || e->found || e->broke ||
-		    !bs1e_indiv_figure(b, e->t) || !touches_enemy(b, e->t))
+		if (e->kind != BS_SPFX_INVISIBLE || e->found || e->broke)
+			continue;
+		if (e->g >= 0) {
+			int h = bs1e_in_play(b, e->g)
+				    ? unit_touches_enemy(b, e->g)
+				    : -1;
+			if (h < 0)
+				continue;
+			/* [14.8] "If an invisible figure comes into
+			 * base-to-base contact with any enemy figure at any
+			 * point, the invisible figure must be placed on the
+			 * board, but gets an immediate free melee, missile,
+			 * or magic attack" RULING R-344: the whole unit is
+			 * found; its free attack is a melee at the enemy
+			 * unit it touches */
+			e->found = 1;
+			bs1e_note(
+			    b, e->g,
+			    h < BS1E_MAX_UNITS
+				? "detected: an invisible unit in "
+				  "base-to-base contact with an enemy "
+				  "figure; it can be attacked, at -4 to "
+				  "its AC while it is invisible; its free "
+				  "melee attack now (RULING R-344)"
+				: "detected: an invisible unit in "
+				  "base-to-base contact with an enemy "
+				  "figure; it can be attacked, at -4 to "
+				  "its AC while it is invisible; a free "
+				  "attack at an individual is not played "
+				  "(RULING R-344)",
+			    "[14.8] RULING R-344");
+			if (h < BS1E_MAX_UNITS && nf < BS1E_MAX_UNITS) {
+				fg[nf] = e->g;
+				fh[nf++] = h;
+			}
+			continue;
+		}
+		if (!bs1e_indiv_figure(b, e->t) || !touches_enemy(b, e->t))
 			continue;
 		/* [14.8] "If an invisible figure comes into base-to-base
 		 * contact with any enemy figure at any point, the invisible
@@ -1131,6 +1269,15 @@ void bs1e_fx_invis_contact(struct bs_battle *b)
 		    "at -4 to his AC while he is invisible (RULING "
 		    "R-634)",
 		    "[14.8] RULING R-634");
+	}
+	for (int i = 0; i < nf && !b->result.over; i++) {
+		if (!bs1e_in_play(b, fg[i]) || !bs1e_in_play(b, fh[i]))
+			continue;
+		/* RULING R-345: the free attack is an attack: its
+		 * invisibility ends, the -4 kept to the round's end; "It
+		 * can then melee normally during that Game Round" */
+		if (bs1e_invis_free_attack(b, fg[i], fh[i]))
+			bs1e_fx_unit_invis_attacks(b, fg[i]);
 	}
 }
 
@@ -1164,6 +1311,74 @@ static void invis_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	add(b, p, -1, t, 1, timed ? rounds : -1);
 }
 
+/* [14.8] RULING R-341, R-342, R-343: invisibility 10' radius and mass
+ * invisibility: the units of the caster's side wholly in the area (Table
+ * 17's whole figures) become invisible and go to skirmish formation; a
+ * unit partly in it is not affected; individuals of his side standing
+ * alone in it become invisible as by invisibility; enemies are not
+ * affected. */
+static void invis_area(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int side = b->indivs[p->k].side, n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	if (!h)
+		return;
+	for (int i = 0; i < n && !b->result.over;) {
+		if (h[i].unit < 0) {
+			int t = b->indiv_first[h[i].side] + h[i].indiv;
+			i++;
+			if (h[i - 1].side != side || !bs1e_indiv_figure(b, t))
+				continue;
+			struct bs1e_cast_plan q = *p;
+			q.tk = t;
+			invis_cast(b, &q);
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit), c = group(h, n, i);
+		i += c;
+		if (h[i - 1].side != side || !bs1e_in_play(b, g))
+			continue; /* RULING R-341: enemies are not affected */
+		struct bs_unit_state *u = &b->units[g];
+		const struct bs1e_effect *old = unit_invis_of(b, g);
+		if (old && !old->broke) {
+			emit_effect(b, p, g, -1, 0, c, NULL, NULL, NULL, 0, 0,
+				    "no effect: it is invisible already "
+				    "(RULING R-343)");
+			continue;
+		}
+		if (c < u->figures) {
+			/* RULING R-342: "Invisible figures must always
+			 * operate in skirmish formation": a unit keeps
+			 * one formation, so a part is not made invisible */
+			emit_effect(b, p, g, -1, 0, c, NULL, NULL, NULL, 0, 0,
+				    "no effect: only part of the unit is in "
+				    "the area; a unit is made invisible whole "
+				    "(RULING R-342)");
+			continue;
+		}
+		emit_effect(b, p, g, -1, 0, c, NULL, NULL, NULL, u->figures, 0,
+			    "invisible: the Invisible marker on every figure, "
+			    "until it attacks (RULING R-341, R-343)");
+		struct bs1e_scratch *s = bs1e_sc(b);
+		int j = 0;
+		for (int k = 0; k < s->nfx; k++)
+			if (!(s->fx[k].g == g &&
+			      s->fx[k].kind == BS_SPFX_INVISIBLE))
+				s->fx[j++] = s->fx[k];
+		s->nfx = j;
+		add(b, p, g, -1, u->figures, -1);
+		/* [14.8] "Invisible figures must always operate in skirmish
+		 * formation" RULING R-343 */
+		if (u->formation != BS_FORM_SKIRMISH)
+			bs1e_change_formation(
+			    b, g, BS_FORM_SKIRMISH, 1,
+			    "invisible figures must always operate in "
+			    "skirmish formation (RULING R-343)",
+			    "[14.8] RULING R-343");
+	}
+	free(h);
+}
+
 void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	if (p->sp->effect == BS_SPFX_ROUT && !fear_one(p->sp)) {
@@ -1179,7 +1394,10 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		return;
 	}
 	if (p->sp->effect == BS_SPFX_INVISIBLE) {
-		invis_cast(b, p); /* [14.8] */
+		if (p->sp->area != BS_AREA_NONE)
+			invis_area(b, p); /* [14.8] RULING R-341 */
+		else
+			invis_cast(b, p); /* [14.8] */
 		return;
 	}
 	/* [14.6 B] entangle, paralyzation: every creature of the area

@@ -183,18 +183,23 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 	/* [14.8] RULING R-632: invisibility and improved invisibility on one
 	 * individual standing alone: range touch, no area, no save, anyone;
 	 * a duration "special" ends when he attacks, a timed one runs its
-	 * rounds (R-635). Invisibility 10' radius, mass invisibility (an
-	 * area) and invisibility to animals (a limit on whom) are not
+	 * rounds (R-635). Invisibility to animals (a limit on whom) is not
 	 * (R-636). */
+	/* RULING R-341: invisibility 10' radius (range touch) and mass
+	 * invisibility (a range): an area, on the units of his side wholly
+	 * in it, until they attack (duration "special") */
 	if (sp->category == BS_SPCAT_INVISIBILITY ||
 	    sp->effect == BS_SPFX_INVISIBLE)
 		return sp->kind == BS_MAGIC_SPELL &&
 		       sp->category == BS_SPCAT_INVISIBILITY &&
 		       sp->effect == BS_SPFX_INVISIBLE &&
 		       (sp->known & BS_SPK_RANGE) &&
-		       sp->range_kind == BS_RANGE_TOUCH &&
-		       sp->area == BS_AREA_NONE && sp->save_vs < 0 &&
-		       sp->targets == BS_TARGETS_ANY &&
+		       (sp->area == BS_AREA_NONE
+			    ? sp->range_kind == BS_RANGE_TOUCH
+			    : (sp->range_kind == BS_RANGE_TOUCH ||
+			       sp->range_kind == BS_RANGE_DISTANCE) &&
+				  sp->dur_kind == BS_DUR_SPECIAL) &&
+		       sp->save_vs < 0 && sp->targets == BS_TARGETS_ANY &&
 		       (sp->dur_kind == BS_DUR_SPECIAL ||
 			sp->dur_kind == BS_DUR_TIMED);
 	/* [14.6 A] RULING R-690: charm person, charm monster: one target (a

@@ -732,8 +732,12 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 	struct bs_indiv_order t;
 	memset(&t, 0, sizeof t);
 	t.tside = t.tunit = t.tindiv = -1;
-	/* [14.7] a bonus at a unit of his own side */
-	const char *tn = c->spell && bs_spell_bonus_played(c->spell)
+	/* [14.7] a bonus at a unit of his own side; [14.8] RULING R-341:
+	 * invisibility 10' radius and mass invisibility too */
+	int inva = c->spell && c->spell->effect == BS_SPFX_INVISIBLE &&
+		   c->spell->area != BS_AREA_NONE &&
+		   bs_spell_effect_played(c->spell);
+	const char *tn = c->spell && (bs_spell_bonus_played(c->spell) || inva)
 			     ? ld_text(ld, v[OK_TARGET], "target", "a name")
 			     : NULL;
 	for (int i = 0; tn && i < ld->s->sides[si].nunits; i++)
@@ -745,11 +749,12 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 	 * alone he touches (the rules check the touch when it is cast);
 	 * [14.7] RULING R-615: a bonus on a friend standing alone (a unit
 	 * of the name first) */
-	const char *ti = c->spell && ((c->spell->effect == BS_SPFX_INVISIBLE &&
-				       bs_spell_effect_played(c->spell)) ||
-				      (t.tside < 0 && tn))
-			     ? ld_text(ld, v[OK_TARGET], "target", "a name")
-			     : NULL;
+	const char *ti =
+	    c->spell && ((c->spell->effect == BS_SPFX_INVISIBLE &&
+			  bs_spell_effect_played(c->spell) && !inva) ||
+			 (t.tside < 0 && tn && !inva))
+		? ld_text(ld, v[OK_TARGET], "target", "a name")
+		: NULL;
 	for (int i = 0; ti && i < ld->s->sides[si].nindividuals; i++)
 		if (strcasecmp(ld->s->sides[si].individuals[i].name, ti) == 0) {
 			t.tside = si;

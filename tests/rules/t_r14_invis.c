@@ -375,7 +375,7 @@ Test(r14_invis, s14_8_the_doctrine_does_not_target_him_r633)
  * improved invisibility are played (bs_spell_played, no `spells`
  * warning); invisibility 10' radius, mass invisibility (areas: units)
  * and invisibility to animals (a limit on whom) are not. */
-Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r636)
+Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r341_r636)
 {
 	struct tf t;
 	open_inv(&t, NULL, NULL);
@@ -384,8 +384,8 @@ Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r636)
 		int played;
 	} want[] = {{"invisibility", 1},
 		    {"improved invisibility", 1},
-		    {"invisibility 10' radius", 0},
-		    {"mass invisibility", 0},
+		    {"invisibility 10' radius", 1},
+		    {"mass invisibility", 1},
 		    {"invisibility to animals", 0}};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const struct bs_spell *sp =
@@ -397,5 +397,244 @@ Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r636)
 		cr_assert_eq(bs_spell_played(sp), want[i].played, "%s",
 			     want[i].name);
 	}
+	tf_close(&t);
+}
+
+/* ---- [14.8] invisibility on units (RULING R-341..R-345) ----------------- */
+
+/* South: the Guards (4 men-at-arms, front (20, 20), Zan a 14th level
+ * magic-user with invisibility 10' radius their member), the Pikes (4
+ * men-at-arms with short bows, front (40, 20)), the Line (12 men-at-arms,
+ * 6 files, front (60, 20)), Mer (a 14th level magic-user with mass
+ * invisibility, at (50, 14)); North: the Bows (6 men-at-arms with long
+ * bows, front (30, 34)), Mor (a 10th level magic-user with fireball, at
+ * (30, 40)), then `north` (units). */
+static void open_units(struct tf *t, const char *north)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	int n = snprintf(
+	    y, 8192,
+	    "name: Invisible units\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 4, creature: man-at-arms, "
+	    "weapons: [spear], position: [20, 20], members: [Zan]}\n"
+	    "      - {name: Pikes, figures: 4, creature: man-at-arms, "
+	    "weapons: [spear, short bow], position: [40, 20]}\n"
+	    "      - {name: Line, figures: 12, creature: man-at-arms, "
+	    "weapons: [spear], frontage: 6, position: [60, 20]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 14, hp: 30, "
+	    "spells: [invisibility 10' radius]}\n"
+	    "      - {name: Mer, class: magic-user, level: 14, hp: 30, "
+	    "position: [50, 14], spells: [mass invisibility]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
+	    "weapons: [long bow], frontage: 6, position: [30, 34]}\n%s"
+	    "    individuals:\n"
+	    "      - {name: Mor, class: magic-user, level: 10, hp: 30, "
+	    "position: [30, 40], spells: [fireball]}\n",
+	    north ? north : "");
+	cr_assert(n > 0 && n < 8192, "yaml too long");
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* A cast of individual `indiv` at unit `tunit` of `tside`. */
+static struct bs_cast_order at_unit(struct tf *t, int indiv, const char *sp,
+				    int tside, int tunit)
+{
+	return (struct bs_cast_order){
+	    indiv, tf_spell(t, sp), tside, tunit, -1, 0, 0, 0, NULL};
+}
+
+/* [14.8] Invisibility 10' radius cast by Zan at his own unit (range
+ * touch: he stands with it): the Guards, wholly in the area, get the
+ * Invisible marker on their 4 figures (RULING R-341) and "must always
+ * operate in skirmish formation": from closed to skirmish (a FORMATION
+ * event), and they stay in it when out of command (R-343). */
+Test(r14_invis, s14_8_invisibility_10_radius_on_his_unit_r341_r343)
+{
+	struct tf t;
+	open_units(&t, NULL);
+	int g = tf_g(&t, 0, 0);
+	cr_assert_neq(t.b->units[g].formation, BS_FORM_SKIRMISH);
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 0));
+	cast_one(&t, 0, at_unit(&t, 0, "invisibility 10' radius", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->tunit, 0);
+	cr_assert_eq(e->n[1], BS_SPFX_INVISIBLE);
+	cr_assert_eq(e->n[7], 4, "every figure");
+	cr_assert_eq(e->n[9], BS1E_MARKER_INVISIBLE);
+	cr_assert(strstr(e->cite, "R-341"), "%s", e->cite);
+	cr_assert(bs1e_unit_unseen(t.b, 0, 0));
+	cr_assert_eq(bs1e_fx_unit_invis_ac(t.b, g), 4);
+	cr_assert_eq(t.b->units[g].formation, BS_FORM_SKIRMISH);
+	cr_assert_not_null(tf_find(&t, BS_EV_FORMATION, 0));
+	/* no other unit is affected */
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 1));
+	cr_assert(!bs1e_unit_unseen(t.b, 1, 0));
+	/* out of command ([7.6] to open formation): it stays skirmish */
+	t.b->units[g].commander = -1;
+	bs1e_command_update(t.b, 0);
+	cr_assert_eq(t.b->units[g].formation, BS_FORM_SKIRMISH);
+	tf_close(&t);
+}
+
+/* RULING R-341: invisibility 10' radius is cast at a unit of his side; at
+ * an enemy unit it is REJECTED. */
+Test(r14_invis, s14_8_area_invisibility_at_an_enemy_is_rejected_r341)
+{
+	struct tf t;
+	open_units(&t, NULL);
+	struct bs1e_cast_plan p;
+	struct bs_cast_order o =
+	    at_unit(&t, 0, "invisibility 10' radius", 1, 0);
+	cr_assert_eq(bs1e_check_cast(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.cite, "[14.8] RULING R-341");
+	tf_close(&t);
+}
+
+/* RULING R-342: mass invisibility at the Line (12 figures in 6 files):
+ * the area covers only part of it: no figure is made invisible (a CAST
+ * with none affected; the Pikes, wholly covered: see
+ * s14_8_its_volley_ends_it_the_minus_4_to_the_round_end_r345). */
+Test(r14_invis, s14_8_a_unit_partly_in_the_area_is_not_affected_r342)
+{
+	struct tf t;
+	open_units(&t, NULL);
+	struct bs_cast_order o = at_unit(&t, 1, "mass invisibility", 0, 2);
+	o.aim = 1;
+	o.x = 60;
+	o.y = 19;
+	struct bs1e_cast_plan p;
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
+	cast_one(&t, 0, o);
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->tunit, 2);
+	cr_assert(e->n[3] > 0 && e->n[3] < 12, "part in the area: %d", e->n[3]);
+	cr_assert_eq(e->n[7], 0, "none invisible");
+	cr_assert(strstr(e->why, "R-342"), "%s", e->why);
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 2));
+	cr_assert_neq(tf_unit(&t, 0, 2)->formation, BS_FORM_SKIRMISH);
+	tf_close(&t);
+}
+
+/* [14.8] "figures unable to see the invisible figures cannot make magic
+ * or missile attacks" and "They cannot be attacked unless they are
+ * detected": the Bows' volley at the Guards and Mor's fireball at them
+ * are legal before, REJECTED after (RULING R-343). */
+Test(r14_invis, s14_8_no_volley_nor_spell_at_an_invisible_unit_r343)
+{
+	struct tf t;
+	open_units(&t, NULL);
+	struct bs1e_volley_plan p;
+	bs1e_volley_plan(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(p.legal, "%s", p.why);
+	struct bs1e_cast_plan c;
+	struct bs_cast_order o = at_unit(&t, 0, "fireball", 0, 0);
+	cr_assert(bs1e_check_cast(t.b, 1, &o, &c), "%s", c.why);
+	cast_one(&t, 0, at_unit(&t, 0, "invisibility 10' radius", 0, 0));
+	bs1e_volley_plan(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert_eq(p.legal, 0);
+	cr_assert_str_eq(p.cite, "[14.8] RULING R-343");
+	cr_assert_eq(bs1e_check_cast(t.b, 1, &o, &c), 0);
+	cr_assert_str_eq(c.cite, "[14.8] RULING R-343");
+	tf_close(&t);
+}
+
+/* RULING R-345: the Pikes, invisible by mass invisibility, shoot at the
+ * Bows: their invisibility ends (a CAST `ends`, step 4); the Bows' volley
+ * at them is legal again, with the -4 AC as an AR term of +4 for the rest
+ * of the Game Round, none after its end. */
+Test(r14_invis, s14_8_its_volley_ends_it_the_minus_4_to_the_round_end_r345)
+{
+	struct tf t;
+	open_units(&t, NULL);
+	cast_one(&t, 0, at_unit(&t, 1, "mass invisibility", 0, 1));
+	int g = tf_g(&t, 0, 1);
+	cr_assert(bs1e_unit_unseen(t.b, 0, 1));
+	t.nev = 0;
+	bs1e_fire(t.b, g, tf_g(&t, 1, 0), BS_FIRE_PHASE, -1, NULL,
+		  "at the Bows");
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_not_null(tf_find(&t, BS_EV_VOLLEY, 0));
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e, "its invisibility ends");
+	cr_assert_eq(e->tunit, 1);
+	cr_assert(strstr(e->cite, "R-345"), "%s", e->cite);
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 1));
+	struct bs1e_volley_plan p;
+	bs1e_volley_plan(t.b, 1, 0, 0, 1, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(p.legal, "%s", p.why);
+	cr_assert(tf_has_term(&p.ar, 4, "invisible"), "AC 4 better");
+	bs1e_fx_end_round(t.b);
+	next_round(&t, 1);
+	cr_assert_eq(bs1e_fx_unit_invis_ac(t.b, g), 0);
+	bs1e_volley_plan(t.b, 1, 0, 0, 1, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(!tf_has_term(&p.ar, 4, "invisible"));
+	tf_close(&t);
+}
+
+/* [14.8] "If an invisible figure comes into base-to-base contact with any
+ * enemy figure at any point, the invisible figure must be placed on the
+ * board, but gets an immediate free melee, missile, or magic attack. It
+ * can then melee normally during that Game Round": the Foot touch the
+ * invisible Guards: found (a NOTE, RULING R-344), the Guards' free melee
+ * attack at once (an ATTACK cited R-344), which ends their invisibility
+ * (R-345); in the Melee Phase the Guards fight again and the Foot's
+ * attack has the +4 of the Guards' AC 4 better. */
+Test(r14_invis, s14_8_contact_finds_the_unit_and_its_free_attack_r344)
+{
+	struct tf t;
+	open_units(&t,
+		   "      - {name: Foot, figures: 4, creature: man-at-arms, "
+		   "weapons: [spear], position: [20, 20]}\n");
+	cast_one(&t, 0, at_unit(&t, 0, "invisibility 10' radius", 0, 0));
+	cr_assert(bs1e_unit_unseen(t.b, 0, 0));
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 1);
+	cr_assert(bs1e_melee_eligible(t.b, g, h) > 0, "in contact");
+	t.nev = 0;
+	bs1e_fx_invis_contact(t.b);
+	const struct bs_event *n = tf_find(&t, BS_EV_NOTE, 0);
+	cr_assert_not_null(n, "found");
+	cr_assert(strstr(n->cite, "R-344"), "%s", n->cite);
+	const struct bs_event *a = tf_find(&t, BS_EV_ATTACK, 0);
+	cr_assert_not_null(a, "the free attack");
+	cr_assert(strstr(a->cite, "R-344"), "%s", a->cite);
+	cr_assert_not_null(tf_cast_ev(&t, 4, 0), "its attack ends it");
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 0));
+	cr_assert_eq(bs1e_fx_unit_invis_ac(t.b, g), 4, "to the round's end");
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	const struct bs_event *mine = NULL, *theirs = NULL;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *x = &t.evs[i].ev;
+		if (x->type != BS_EV_ATTACK)
+			continue;
+		if (x->side == 0 && !mine)
+			mine = x;
+		if (x->side == 1 && !theirs)
+			theirs = x;
+	}
+	cr_assert_not_null(mine, "it melees normally");
+	cr_assert_not_null(theirs);
+	cr_assert(tf_has_term(&theirs->deriv, 4, "invisible"),
+		  "the Foot strike AC 4 better");
+	cr_assert(!tf_has_term(&mine->deriv, 4, "invisible"));
 	tf_close(&t);
 }

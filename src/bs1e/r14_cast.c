@@ -1303,7 +1303,8 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	/* [9.2] "If a spell is CAST by a commander, his unit is out of
 	 * command for the entire Game Round" (a breath is no spell); "a
 	 * commander can use magic items or innate spell abilities and still
-	 * command" */
+	 * command"; RULING R-340: a pass-through cast too, from its moment
+	 * (command decided again at once) */
 	if (c->rank != BS_RANK_NONE && !p->breath_hp && !p->item)
 		bs1e_commander_casts(b, c->side, c->idx);
 	else

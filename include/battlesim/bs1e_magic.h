@@ -137,6 +137,11 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
 		   const char *why);
 
+/* [14.0] [13.7] RULING R-335: 1 when record sp may be used as
+ * pass-through fire: a spell of [14.5] or [14.6] (bs_spell_pass_through),
+ * an item whose spell is one, a breath weapon. */
+int bs1e_pt_magic_ok(const struct bs_spell *sp);
+
 /* How many of record sp individual `indiv` of `side` has left [14.1] (0:
  * none, or never memorized); with sp NULL, all his spells left. */
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,

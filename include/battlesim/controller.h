@@ -430,6 +430,19 @@ struct bs_controller {
 				     int side, int mside, int mindiv,
 				     const struct bs_move_point *path, int n,
 				     struct bs_fire_order *out, int max);
+	/* Advanced Game (issue 16) [14.0] [14.1] [10.6] RULING R-335 ..
+	 * R-338: pass-through magic of the side's casters: enemy unit
+	 * (mside, munit) is about to move through path[0..n-1] (as
+	 * `pass_through`), or with munit -1 the lone individual
+	 * path[0].indiv of mside (the moments of R-674). Returns casts (<=
+	 * max), cast i at moment at[i] of the path, of a spell, item or breath
+	 * that may be used as pass-through ([14.5], [14.6]), at the mover or
+	 * any other enemy; checked as a cast of step A at that moment, the
+	 * mover where the moment has it (bs1e_check_cast). NULL: none. */
+	int (*pass_through_cast)(void *ctx, const struct bs_battle *b, int side,
+				 int mside, int munit,
+				 const struct bs_move_point *path, int n,
+				 struct bs_cast_order *out, int *at, int max);
 };
 
 #endif

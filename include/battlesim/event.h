@@ -366,7 +366,7 @@ enum bs_ev {
 extern const char *const bs_ev_name[BS_EV__COUNT];
 
 #define BS_EV_MAX_DICE 16
-#define BS_EV_MAX_N 13
+#define BS_EV_MAX_N 16
 
 /* A VOLLEY of pass-through fire aimed at another enemy than the mover
  * [10.6] (RULING R-606): n[12] names the mover whose move it was fired

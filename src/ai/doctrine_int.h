@@ -39,6 +39,12 @@ int bs_ai_turn_cb(void *ctx, const struct bs_battle *b, int side,
  * filled and its reason). */
 int bs_ai_cast_cb(void *ctx, const struct bs_battle *b, int side,
 		  struct bs_cast_order *out, int max);
+/* [14.1] [10.6] RULING R-339: the pass_through_cast callback
+ * (doctrine_magic.c, docs/AI.md). */
+int bs_ai_pass_through_cast_cb(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int n,
+			       struct bs_cast_order *out, int *at, int max);
 int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 		       struct bs_indiv_order *o);
 

@@ -247,6 +247,16 @@ int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 		       struct bs_indiv_order *o)
 {
 	struct bs_cast_order c;
+	/* [14.1] RULING R-336, R-339: one who cast as pass-through fire
+	 * this round does not move */
+	const struct bs_indiv_state *me = &b->indivs[b->indiv_first[side] + k];
+	if (b->sc->level == BS_LEVEL_ADVANCED && (me->flags & BS_IF_CAST)) {
+		o->move = 0;
+		snprintf(o->why, sizeof o->why,
+			 "cast as pass-through fire this round: he stays "
+			 "[14.1] (RULING R-336)");
+		return 1;
+	}
 	/* RULING R-684: one who would use an item stays too */
 	if (b->sc->level != BS_LEVEL_ADVANCED ||
 	    (bs1e_spells_left(b, side, k, NULL) <= 0 &&
@@ -257,4 +267,179 @@ int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 	snprintf(o->why, sizeof o->why, "stays to cast %.40s [14.1]",
 		 c.spell->name);
 	return 1;
+}
+
+/* ---- [14.1] [10.6] RULING R-339: pass-through magic (docs/AI.md) ------ */
+
+/* The mover's block at unit moment `at`. */
+static struct bs_quad moment_quad(const struct bs_battle *b,
+				  const struct bs_move_point *at)
+{
+	const struct bs_unit_state *mu =
+	    &b->units[b->side_first[at->side] + at->unit];
+	struct bs_tt_shape sh;
+	struct bs_tt_pose p;
+	bs_tt_shape_make(at->formation, at->figures > 0 ? at->figures : 1,
+			 at->files, mu->r.base_w, mu->r.base_d, b->stands, &sh);
+	p.front = (struct bs_vec){at->x, at->y};
+	p.facing = at->facing;
+	return bs_tt_quad(&sh, &p);
+}
+
+static struct bs_vec moment_centre(const struct bs_battle *b,
+				   const struct bs_move_point *at)
+{
+	struct bs_quad q = moment_quad(b, at);
+	return bs_quad_centre(&q);
+}
+
+/* 1 when the area of plan p placed at c covers a figure or an individual
+ * of `side` (his own side's stand still during the enemy's move). */
+static int own_in_area(const struct bs_battle *b, int side,
+		       const struct bs1e_cast_plan *p, struct bs_vec c)
+{
+	if (!p->has_area)
+		return 0;
+	struct bs_tt_area ar = p->area;
+	ar.at = c;
+	int n = bs1e_area_figures(b, &ar, NULL, 0);
+	if (n <= 0)
+		return 0;
+	struct bs1e_area_hit h[256];
+	if (n > 256)
+		return 1; /* a great area: take no chances */
+	bs1e_area_figures(b, &ar, h, n);
+	for (int i = 0; i < n; i++)
+		if (h[i].side == side)
+			return 1;
+	return 0;
+}
+
+/* The best pass-through magic of caster (side, k) at unit mover (mside,
+ * munit): its value by the rules of step A's choice (R-577, R-627) with
+ * the mover where it stands now; 0 none. */
+static double best_pt(const struct bs_battle *b, int side, int k, int mside,
+		      int munit, struct bs_cast_order *out,
+		      struct bs1e_cast_plan *plan)
+{
+	const struct bs_individual *ind = &b->sc->sides[side].individuals[k];
+	const struct bs_spell *br = bs1e_breaths_left(b, side, k) > 0
+					? bs1e_breath_of(b, side, k)
+					: NULL;
+	int ni = BS_UNIT_MAX_ITEMS;
+	double best = 0;
+	for (int i = 0; i < ind->nspells + ni + (br != NULL); i++) {
+		const struct bs_spell *sp =
+		    i < ind->nspells ? ind->spells[i].spell
+		    : i < ind->nspells + ni
+			? bs1e_item_of(b, side, k, i - ind->nspells)
+			: br;
+		if (!sp || !bs1e_pt_magic_ok(sp) || !bs_spell_played(sp) ||
+		    bs_spell_bonus_played(sp))
+			continue;
+		if (i >= ind->nspells && i < ind->nspells + ni
+			? bs1e_charges_left(b, side, k, sp) <= 0
+			: sp != br && bs1e_spells_left(b, side, k, sp) <= 0)
+			continue;
+		if (sp->area == BS_AREA_NONE && !bs_spell_effect_played(sp))
+			continue; /* no area: at individuals only */
+		struct bs_cast_order o = {k, sp, mside, munit, -1,
+					  0, 0,	 0,	NULL};
+		struct bs1e_cast_plan p;
+		if (!bs1e_check_cast(b, side, &o, &p))
+			continue;
+		double v;
+		if (bs_spell_effect_played(sp)) {
+			v = bs1e_fx_expect(b, side, &p);
+		} else {
+			struct bs1e_cast_value cv;
+			bs1e_cast_expect(b, side, &p, &cv);
+			if (cv.own_figs > 0)
+				continue;
+			int level = bs_spell_is_item(sp) && sp->as
+					? sp->as->level
+					: sp->level;
+			if (level >= BIG_LEVEL && cv.enemy_figs < MASSED)
+				continue;
+			v = cv.enemy_hd;
+		}
+		if (v > best) {
+			best = v;
+			*out = o;
+			*plan = p;
+		}
+	}
+	return best;
+}
+
+int bs_ai_pass_through_cast_cb(void *ctx, const struct bs_battle *b, int side,
+			       int mside, int munit,
+			       const struct bs_move_point *path, int n,
+			       struct bs_cast_order *out, int *at, int max)
+{
+	(void)ctx;
+	int m = 0;
+	if (b->sc->level != BS_LEVEL_ADVANCED || n <= 0 || munit < 0 ||
+	    mside < 0 || mside >= b->nsides ||
+	    munit >= b->sc->sides[mside].nunits)
+		return 0;
+	const struct bs_move_point *last = &path[n - 1];
+	for (int k = 0; k < b->sc->sides[side].nindividuals && m < max; k++) {
+		const struct bs_indiv_state *c =
+		    &b->indivs[b->indiv_first[side] + k];
+		if (!c->alive || c->lost || (c->flags & BS_IF_CAST))
+			continue;
+		struct bs_cast_order o;
+		struct bs1e_cast_plan p;
+		if (best_pt(b, side, k, mside, munit, &o, &p) <= 0)
+			continue;
+		/* a charge (a move) ending against him or his unit */
+		int at_me = last->contact && last->tside == side &&
+			    c->with_unit >= 0 && last->tunit == c->with_unit;
+		if (!at_me && c->with_unit < 0 && last->contact) {
+			struct bs_quad mine =
+			    bs1e_indiv_counter(b, side, c->idx);
+			struct bs_quad q = moment_quad(b, last);
+			at_me = bs_quad_dist(&q, &mine) <= 2 * BS_GEOM_TOUCH;
+		}
+		/* RULING R-336: with a unit, only when its side moved first
+		 * this round (its move is his), or at a charge at it */
+		if (c->with_unit >= 0 && b->first_mover != side && !at_me)
+			continue;
+		int pick = -1;
+		const char *why;
+		if (at_me) {
+			if (!own_in_area(b, side, &p, moment_centre(b, last)) &&
+			    bs_vec_dist(p.from, moment_centre(b, last)) <=
+				p.reach + 1e-6)
+				pick = n - 1;
+			why = "pass-through magic at a unit coming into "
+			      "contact with him (or his unit): his spell "
+			      "before the melee (RULING R-339)";
+		} else {
+			/* it will stand in reach: he waits for step A */
+			if (bs_vec_dist(p.from, moment_centre(b, last)) <=
+			    p.reach + 1e-6)
+				continue;
+			double best_r = 1e30;
+			for (int a = 0; a < n; a++) {
+				struct bs_vec mc = moment_centre(b, &path[a]);
+				double r = bs_vec_dist(p.from, mc);
+				if (r <= p.reach + 1e-6 && r < best_r - 1e-9 &&
+				    !own_in_area(b, side, &p, mc)) {
+					best_r = r;
+					pick = a;
+				}
+			}
+			why = "pass-through magic: the mover will stand out of "
+			      "his range, at the nearest moment (RULING "
+			      "R-339)";
+		}
+		if (pick < 0)
+			continue;
+		o.why = why;
+		at[m] = pick;
+		out[m++] = o;
+	}
+	return m;
 }

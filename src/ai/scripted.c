@@ -253,7 +253,35 @@ static int script_cast(void *ctx, const struct bs_battle *b, int side,
 	const struct bs_script_order *o;
 	for (int i = -1; n < max && (o = next_entry(sd, b->round,
 						    KIND(BS_SCRIPT_CAST), &i));)
+		if (o->fire != BS_FIRE_PASS_THROUGH) /* RULING R-338 */
+			out[n++] = o->cast;
+	return n;
+}
+
+/* [14.1] [10.6] RULING R-338: this round's `cast:` entries with `phase:
+ * pass_through` waiting for this mover (a unit's move, or with munit -1
+ * the lone individual path[0].indiv's own), at the moment `after` picks
+ * (as a pass-through fire entry's). */
+static int script_pass_through_cast(void *ctx, const struct bs_battle *b,
+				    int side, int mside, int munit,
+				    const struct bs_move_point *path, int np,
+				    struct bs_cast_order *out, int *at, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	int mindiv = munit < 0 && np > 0 ? path[0].indiv : -1;
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     n < max && np > 0 &&
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_CAST), &i));) {
+		if (o->fire != BS_FIRE_PASS_THROUGH || o->mside != mside ||
+		    o->munit != munit ||
+		    (munit < 0 && (mindiv < 0 || o->mindiv != mindiv)))
+			continue;
+		at[n] = bs_ai_pass_through_moment(path, np, o->after);
 		out[n++] = o->cast;
+	}
 	return n;
 }
 
@@ -393,6 +421,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.turn = script_turn;
 	s->ctl.pass_through_indiv = script_pass_through_indiv;
 	s->ctl.pass_through_at_indiv = script_pass_through_at_indiv; /* */
+	s->ctl.pass_through_cast = script_pass_through_cast;	     /* */
 	s->ctl.melee_order = script_melee_order;
 	s->ctl.cast = script_cast;
 }

@@ -152,6 +152,9 @@ struct bs1e_indiv_x {
 	/* [10.2] RULING R-549: shot in the Initial Missile Phase, and as
 	 * pass-through fire, this Game Round */
 	int fired_initial, pass_through;
+	/* [14.1] RULING R-336: he used magic as pass-through fire this Game
+	 * Round: 1 a spell or a breath, 2 an item (0 none) */
+	int pt_cast;
 	/* [10.4] RULING R-550: the MV he spent moving this Game Round */
 	double moved;
 	/* [13.7] (issue 16) his breath weapon's uses left today */
@@ -248,6 +251,9 @@ struct bs1e_scratch {
 	int dis_round;
 	int dis_rank[BS_MAX_SIDES];
 	int dis_n;
+	/* [14.1] RULING R-335: the moment of the pass-through cast going
+	 * off (its CAST event says so), NULL otherwise */
+	const struct bs_move_point *pt_at;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -524,6 +530,10 @@ struct bs1e_pt_order {
 	 * (global; g is -1 then), at unit h or individual ti (global, the
 	 * other -1); k -1: unit g's volley. Carried out by bs1e_pt_fire. */
 	int k, ti;
+	/* issue 16 [14.1] RULING R-335: pass-through magic: individual k's
+	 * cast (is_cast 1, g h ti -1), carried out by bs1e_pt_cast */
+	int is_cast;
+	struct bs_cast_order cast;
 };
 /* 1 when some enemy of g might take pass-through fire at its move. */
 int bs1e_pass_through_possible(const struct bs_battle *b, int g);
@@ -798,6 +808,25 @@ void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,
  * its firer, unit or individual. */
 void bs1e_pt_skip(struct bs_battle *b, const struct bs1e_pt_order *o,
 		  int reject, const char *why, const char *cite);
+/* Issue 16 [14.0] [14.1] RULING R-335 .. R-338 (r14_cast.c): pass-through
+ * magic. 1 when record sp may be used as pass-through fire; 1 when an
+ * individual of another side than mside may still cast pass-through this
+ * round; the controllers' pass_through_cast orders at the move of unit
+ * (mside, munit), or with munit -1 of lone individual path[0].indiv,
+ * checked in form (one a caster); the cast of order o at moment `at`,
+ * the mover placed there (every check of bs1e_check_cast). */
+int bs1e_casts_pt_possible(const struct bs_battle *b, int mside);
+int bs1e_casts_pt_orders(struct bs_battle *b, int mside, int munit,
+			 const struct bs_move_point *path, int npath,
+			 struct bs1e_pt_order *out, int max);
+void bs1e_pt_cast(struct bs_battle *b, const struct bs1e_pt_order *o,
+		  const struct bs_move_point *at);
+/* [14.1] RULING R-336: why individual k (global), having used magic as
+ * pass-through fire this round, may not move (or his unit), NULL when he
+ * may; *half the MV he may still move when it is an item's half (-1:
+ * none). */
+const char *bs1e_pt_cast_no_move(const struct bs_battle *b, int k,
+				 double *half);
 
 /* ---- r14_undead.c: clerics and undead (issue 16) ----------------------- */
 

@@ -1445,6 +1445,16 @@ static int precheck(struct mv *m, int engine)
 			       "the unit failed a discipline check: it attacks "
 			       "the enemy regardless of its commander",
 			       "[4.6]");
+	/* [14.1] RULING R-336: a caster with it used pass-through magic */
+	if (!engine && order_moves(o) && bs1e_indivs_in_play(b))
+		for (int k = 0; k < b->nindivs; k++) {
+			double half;
+			const char *w;
+			if (b->indivs[k].side == u->side &&
+			    b->indivs[k].with_unit == u->idx &&
+			    (w = bs1e_pt_cast_no_move(b, k, &half)))
+				return illegal(m, w, "[14.1]");
+		}
 	/* [14.6 B] RULING R-622: a unit with held figures does not move */
 	if (!engine && bs1e_fx_held(b, m->g) > 0)
 		return illegal(m,

@@ -699,6 +699,14 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 		from = pts[i];
 	}
 	double mv = c->mv;
+	/* [14.1] RULING R-336: after his pass-through magic (r14_cast.c) */
+	double ptm;
+	const char *ptw = bs1e_pt_cast_no_move(b, k, &ptm);
+	if (ptw && total > (ptm < 0 ? 0 : ptm) + EPS) {
+		out->why = ptw;
+		out->cite = "[14.1]";
+		return 0;
+	}
 	/* [7.8] "Figures that begin their Movement Phase in base-to-base
 	 * contact with an enemy figure may only execute ... Fighting
 	 * Withdrawal, or Flee" (RULING R-501: a lone figure withdraws) */

@@ -947,6 +947,11 @@ int bs1e_heroes_pt_orders_at_indiv(struct bs_battle *b, int k,
 void bs1e_pt_fire(struct bs_battle *b, const struct bs1e_pt_order *o,
 		  const struct bs_move_point *at)
 {
+	/* issue 16 [14.1] RULING R-335: pass-through magic (r14_cast.c) */
+	if (o->is_cast) {
+		bs1e_pt_cast(b, o, at);
+		return;
+	}
 	if (o->k < 0 && o->h < 0) {
 		/* RULING R-670: a unit's volley at an individual */
 		bs1e_fire_indiv(b, o->g, o->ti, BS_FIRE_PASS_THROUGH, o->ammo,

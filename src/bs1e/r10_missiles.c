@@ -1431,8 +1431,10 @@ int bs1e_pass_through_possible(const struct bs_battle *b, int g)
 		if (bs_quad_dist(&qk, &qg) <= u->r.msl.range[2] + reach_mv)
 			return 1;
 	}
-	/* issue 15 RULING R-549: or an enemy individual (r09_missiles.c) */
-	return bs1e_heroes_pt_possible(b, g);
+	/* issue 15 RULING R-549: or an enemy individual (r09_missiles.c);
+	 * issue 16 RULING R-335: or an enemy caster (r14_cast.c) */
+	return bs1e_heroes_pt_possible(b, g) ||
+	       bs1e_casts_pt_possible(b, mu->side);
 }
 
 static int pt_take(struct bs_battle *b, int side, const struct bs_fire_order *o,
@@ -1459,6 +1461,9 @@ int bs1e_pass_through_orders(struct bs_battle *b, int g,
 	}
 	/* issue 15 RULING R-549: the individuals' shots (r09_missiles.c) */
 	n += bs1e_heroes_pt_orders(b, g, path, npath, out + n, max - n);
+	/* issue 16 RULING R-335: the casters' pass-through magic */
+	n += bs1e_casts_pt_orders(b, mu->side, mu->idx, path, npath, out + n,
+				  max - n);
 	pt_sort(out, n);
 	return n;
 }
@@ -1480,8 +1485,10 @@ int bs1e_indiv_pass_through_possible(const struct bs_battle *b, int k)
 		    u->r.msl.range[2] + c->mv * 4.0 / 3.0 + 1.0)
 			return 1;
 	}
-	/* RULING R-698: or an enemy hero who shoots (r09_missiles.c) */
-	return bs1e_heroes_pt_possible_at_indiv(b, k);
+	/* RULING R-698: or an enemy hero who shoots (r09_missiles.c);
+	 * issue 16 RULING R-335: or an enemy caster (r14_cast.c) */
+	return bs1e_heroes_pt_possible_at_indiv(b, k) ||
+	       bs1e_casts_pt_possible(b, c->side);
 }
 
 int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
@@ -1504,6 +1511,9 @@ int bs1e_indiv_pass_through_orders(struct bs_battle *b, int k,
 	/* RULING R-698: the enemy heroes' shots at him (r09_missiles.c) */
 	n +=
 	    bs1e_heroes_pt_orders_at_indiv(b, k, path, npath, out + n, max - n);
+	/* issue 16 RULING R-335: the casters' pass-through magic */
+	n += bs1e_casts_pt_orders(b, mc->side, -1, path, npath, out + n,
+				  max - n);
 	pt_sort(out, n);
 	return n;
 }
@@ -1545,6 +1555,7 @@ static int pt_take(struct bs_battle *b, int side, const struct bs_fire_order *o,
 		out[n].ammo = o[j].ammo;
 		out[n].why = o[j].why;
 		out[n].k = out[n].ti = -1;
+		out[n].is_cast = 0; /* a volley, no cast (RULING R-335) */
 		/* RULING R-670: at an individual standing alone */
 		if (o[j].at_indiv) {
 			out[n].h = -1;

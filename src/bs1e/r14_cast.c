@@ -972,6 +972,17 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	/* [14.20] RULING R-681: the charges left of the item used */
 	if (p->item)
 		ev.n[12] = bs1e_sc(b)->ix[p->k].charges[p->item - 1];
+	/* [14.1] [10.6] RULING R-335: cast as pass-through fire: n[13] 1,
+	 * n[14] the mover's inches moved by then (tenths), n[15] the mover
+	 * (bs_ev_mover_code) */
+	const struct bs_move_point *at = bs1e_sc(b)->pt_at;
+	if (at) {
+		ev.n[13] = 1;
+		ev.n[14] = (int)lround(at->moved * 10);
+		ev.n[15] = at->unit >= 0
+			       ? bs_ev_mover_code(at->side, at->unit, 0)
+			       : bs_ev_mover_code(at->side, at->indiv, 1);
+	}
 	ev.x0 = p->from.x;
 	ev.y0 = p->from.y;
 	ev.x1 = p->aim.x;
@@ -1315,7 +1326,8 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	/* [9.2] "If a spell is CAST by a commander, his unit is out of
 	 * command for the entire Game Round" (a breath is no spell); "a
 	 * commander can use magic items or innate spell abilities and still
-	 * command" */
+	 * command"; RULING R-340: a pass-through cast too, from its moment
+	 * (command decided again at once) */
 	if (c->rank != BS_RANK_NONE && !p->breath_hp && !p->item)
 		bs1e_commander_casts(b, c->side, c->idx);
 	else
@@ -1562,4 +1574,155 @@ void bs1e_casts(struct bs_battle *b, int side)
 		cast(b, &p, o[i].why);
 		bs1e_check_over(b, 0);
 	}
+}
+
+/* ---- pass-through magic [14.0] [14.1] [10.6] (RULING R-335 .. R-340) -----
+ */
+
+/* RULING R-335: the magic that may be used as pass-through fire: a spell
+ * (or the spell of a wand, staff or rod) of a category the rules say may
+ * ([14.5], [14.6]: bs_spell_pass_through), and a breath weapon ([13.7]
+ * "They can be used as split-fire or as pass-through fire"). */
+int bs1e_pt_magic_ok(const struct bs_spell *sp)
+{
+	if (!sp)
+		return 0;
+	if (sp->kind == BS_MAGIC_BREATH)
+		return 1;
+	if (bs_spell_is_item(sp) && sp->as)
+		return bs_spell_pass_through(sp->as);
+	return bs_spell_pass_through(sp);
+}
+
+/* 1 when individual k (global) may still cast pass-through this round:
+ * on the table, no cast yet [14.1], something left to cast. */
+static int pt_caster(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs_controller *ctl = b->ctl[c->side];
+	return ctl && ctl->pass_through_cast && c->alive && !c->lost &&
+	       !(c->flags & BS_IF_CAST) && !bs1e_sc(b)->ix[k].casting &&
+	       (bs1e_spells_left(b, c->side, c->idx, NULL) > 0 ||
+		bs1e_breaths_left(b, c->side, c->idx) > 0 ||
+		bs1e_charges_left(b, c->side, c->idx, NULL) > 0);
+}
+
+int bs1e_casts_pt_possible(const struct bs_battle *b, int mside)
+{
+	if (b->sc->level != BS_LEVEL_ADVANCED || !bs1e_indivs_in_play(b))
+		return 0;
+	for (int k = 0; k < b->nindivs; k++)
+		if (b->indivs[k].side != mside && pt_caster(b, k))
+			return 1;
+	return 0;
+}
+
+int bs1e_casts_pt_orders(struct bs_battle *b, int mside, int munit,
+			 const struct bs_move_point *path, int npath,
+			 struct bs1e_pt_order *out, int max)
+{
+	int n = 0;
+	if (!bs1e_casts_pt_possible(b, mside))
+		return 0;
+	for (int i = 0; i < b->nsides; i++) {
+		int side = b->side_order[i];
+		const struct bs_controller *c = b->ctl[side];
+		if (side == mside || !c || !c->pass_through_cast)
+			continue;
+		struct bs_cast_order o[BS_MAX_CAST_ORDERS];
+		int at[BS_MAX_CAST_ORDERS];
+		memset(at, 0, sizeof at);
+		int m =
+		    c->pass_through_cast(c->ctx, b, side, mside, munit, path,
+					 npath, o, at, BS_MAX_CAST_ORDERS);
+		if (m > BS_MAX_CAST_ORDERS)
+			m = BS_MAX_CAST_ORDERS;
+		for (int j = 0; j < m && n < max; j++) {
+			const struct bs_cast_order *q = &o[j];
+			if (q->indiv < 0 ||
+			    q->indiv >= b->sc->sides[side].nindividuals ||
+			    at[j] < 0 || at[j] >= npath) {
+				bs_battle_say(b, BS_EV_REJECTED, -1,
+					      "pass-through magic of no such "
+					      "caster or moment",
+					      "[14.1] [10.6] RULING R-338");
+				continue;
+			}
+			int k = b->indiv_first[side] + q->indiv, dup = 0;
+			for (int r = 0; r < n; r++)
+				dup |= out[r].k == k;
+			/* [14.1] one spell a Game Round */
+			if (dup) {
+				reject(b, side, q->indiv,
+				       "one spell a Game Round: a second "
+				       "pass-through cast is refused",
+				       "[14.1] RULING R-336");
+				continue;
+			}
+			struct bs1e_pt_order *po = &out[n++];
+			memset(po, 0, sizeof *po);
+			po->g = po->h = po->ti = -1;
+			po->k = k;
+			po->at = at[j];
+			po->ammo = -1;
+			po->why = q->why;
+			po->is_cast = 1;
+			po->cast = *q;
+		}
+	}
+	return n;
+}
+
+void bs1e_pt_cast(struct bs_battle *b, const struct bs1e_pt_order *o,
+		  const struct bs_move_point *at)
+{
+	const struct bs_indiv_state *c = &b->indivs[o->k];
+	int side = c->side;
+	struct bs1e_cast_plan p;
+	/* [14.0] "Unless the BATTLESYSTEM rules specify that a type of spell
+	 * can be used as pass-through, it cannot be so used" (R-335) */
+	if (!bs1e_pt_magic_ok(o->cast.spell)) {
+		reject(b, side, c->idx,
+		       "it cannot be used as pass-through fire: only the "
+		       "spells of [14.5] and [14.6] (and their items), and "
+		       "breath weapons [13.7] (RULING R-335)",
+		       "[14.0]");
+		return;
+	}
+	/* every check of a cast, the mover where the moment has it */
+	if (!bs1e_check_cast(b, side, &o->cast, &p)) {
+		reject(b, side, c->idx, p.why, p.cite);
+		return;
+	}
+	/* [14.1] "before the enemy figure enters into base-to-base contact
+	 * with it": RULING R-335, the moments end with the one of contact
+	 * (R-477's, R-674's): the last; there [14.1]'s contact rule holds
+	 * (magic on himself or at the figures he touches) */
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[o->k];
+	x->pt_cast = p.item ? 2 : 1;
+	/* RULING R-337: no disruption roll; it goes off at once */
+	bs1e_sc(b)->pt_at = at;
+	cast(b, &p, o->why);
+	bs1e_sc(b)->pt_at = NULL;
+	bs1e_check_over(b, 0);
+}
+
+const char *bs1e_pt_cast_no_move(const struct bs_battle *b, int k, double *half)
+{
+	*half = -1;
+	int pt = bs1e_sc(b)->ix[k].pt_cast;
+	if (!pt || bs1e_bonus_casts_moving(b, k))
+		return NULL; /* [14.1] haste (RULING R-616) */
+	const struct bs_indiv_state *c = &b->indivs[k];
+	if (c->with_unit >= 0)
+		return "a caster with it used magic as pass-through fire this "
+		       "Game Round: his unit's move is his, it does not move "
+		       "(RULING R-336, R-572)";
+	if (pt == 2) {
+		*half = c->mv / 2.0;
+		return "he used a magic item as pass-through fire this Game "
+		       "Round: half his movement rate at most (RULING R-336)";
+	}
+	return "he cast a spell as pass-through fire this Game Round: he "
+	       "does not move (RULING R-336)";
 }

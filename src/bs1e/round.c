@@ -66,7 +66,8 @@ static void new_round(struct bs_battle *b)
 		bs1e_sc(b)->ix[k].shots = 0;	     /* [10.2] RULING R-526 */
 		bs1e_sc(b)->ix[k].fired_initial = 0; /* RULING R-549 */
 		bs1e_sc(b)->ix[k].pass_through = 0;
-		bs1e_sc(b)->ix[k].moved = 0; /* RULING R-550 */
+		bs1e_sc(b)->ix[k].pt_cast = 0; /* RULING R-336 */
+		bs1e_sc(b)->ix[k].moved = 0;   /* RULING R-550 */
 	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;

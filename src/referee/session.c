@@ -1644,6 +1644,15 @@ static int read_magic_answer(const struct bs_ref *r, const struct bs_human_q *q,
 		snprintf(why, len, "%s", want);
 		return -1;
 	}
+	/* RULING R-338: the referee does not ask for pass-through magic
+	 * (docs/REFEREE.md): step A's casts only */
+	if (cast && o.fire == BS_FIRE_PASS_THROUGH) {
+		snprintf(why, len,
+			 "a pass-through cast is not asked here: cast it in "
+			 "step A (leave phase out), or put it in the "
+			 "scenario's orders [14.1] (RULING R-338)");
+		return -1;
+	}
 	a->done = 0;
 	if (cast)
 		a->cast = o.cast;

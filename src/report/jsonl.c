@@ -423,6 +423,17 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			/* [14.20] a wand, staff or rod: its charges left */
 			if (rec && bs_spell_is_item(rec))
 				set(o, "charges_left", json_integer(n[12]));
+			/* [14.1] [10.6] RULING R-335: pass-through magic (the
+			 * keys are absent otherwise) */
+			if (n[13]) {
+				int ms, mi, mk;
+				bs_ev_mover_decode(n[15], &ms, &mi, &mk);
+				set(o, "pass_through", json_true());
+				set(o, "moved", jtenths(n[14]));
+				set(o, "mover_side", json_integer(ms));
+				set(o, mk ? "mover_individual" : "mover_unit",
+				    json_integer(mi));
+			}
 		} else if (n[0] == 1) {
 			set(o, "step", jstr("unit"));
 			set(o, "figures", json_integer(n[1]));

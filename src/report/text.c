@@ -1028,6 +1028,23 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		else
 			put(b, "; %d left of it, %d spell%s in all", n[10],
 			    n[11], n[11] == 1 ? "" : "s");
+		/* [14.1] [10.6] RULING R-335: cast as pass-through fire */
+		if (n[13]) {
+			int ms, mi, mk;
+			bs_ev_mover_decode(n[15], &ms, &mi, &mk);
+			put(b, "; pass-through, ");
+			put_tenths(b, n[14]);
+			put(b, "\" into ");
+			if (ms >= 0 && ms < sc->nsides &&
+			    mi < (mk ? sc->sides[ms].nindividuals
+				     : sc->sides[ms].nunits))
+				put(b, "%s's",
+				    str(mk ? sc->sides[ms].individuals[mi].name
+					   : sc->sides[ms].units[mi].name));
+			else
+				put(b, "the");
+			put(b, " move");
+		}
 		put_ev_cite(b, ev);
 		put_why(b, ev);
 		return;

@@ -771,6 +771,49 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 			bad = -1;
 		c->aim = 1;
 	}
+	/* [14.0] [14.1] [10.6] RULING R-338: `phase: pass_through` casts it
+	 * at an enemy's move, `mover:` (default the target) at the moment
+	 * `after:` picks (as a pass-through fire entry's); `phase: missile`
+	 * (the default) in step A of the Missile and Magic Phase */
+	o->fire = BS_FIRE_PHASE;
+	o->mside = o->munit = o->mindiv = -1;
+	o->after = -1;
+	if (v[OK_PHASE]) {
+		int k = word(ld, v[OK_PHASE], "phase", fire_phase_key, NULL,
+			     BS_FIRE__COUNT);
+		if (k < 0)
+			return -1;
+		if (k != BS_FIRE_PHASE && k != BS_FIRE_PASS_THROUGH) {
+			ld_err(ld, v[OK_PHASE],
+			       "phase: a spell is cast in the Missile and "
+			       "Magic Phase (missile) or as pass-through fire "
+			       "at an enemy's move (pass_through) [14.1] "
+			       "(RULING R-338)");
+			return -1;
+		}
+		o->fire = (enum bs_fire_kind)k;
+	}
+	if (o->fire == BS_FIRE_PASS_THROUGH) {
+		o->mside = c->tside;
+		o->munit = c->tunit;
+		if (c->tunit < 0 && c->tindiv >= 0)
+			o->mindiv = c->tindiv;
+		if (v[OK_MOVER] && fire_mover(ld, si, v[OK_MOVER], o) != 0)
+			bad = -1;
+		if (v[OK_AFTER] && ld_num(ld, v[OK_AFTER], "after", 0,
+					  LD_MAX_TABLE, &o->after) != 0)
+			bad = -1;
+		if (o->mside == si) {
+			ld_err(ld, v[OK_MOVER] ? v[OK_MOVER] : v[OK_TARGET],
+			       "a pass-through cast waits for an enemy's "
+			       "move: give `mover:` an enemy unit or "
+			       "individual [14.1] (RULING R-338)");
+			bad = -1;
+		}
+	} else {
+		bad |= refuse(ld, v, OK_MOVER, "a cast but pass_through");
+		bad |= refuse(ld, v, OK_AFTER, "a cast but pass_through");
+	}
 	return bad;
 }
 
@@ -893,10 +936,13 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 	if (!v[OK_FIRE]) {
 		static const int fire_only[] = {OK_PHASE, OK_MOVER, OK_AFTER,
 						OK_AMMO};
-		for (size_t i = 0; i < sizeof fire_only / sizeof fire_only[0];
-		     i++)
+		/* RULING R-338: a cast takes phase, mover, after too */
+		for (size_t i = v[OK_CAST] ? 3 : 0;
+		     i < sizeof fire_only / sizeof fire_only[0]; i++)
 			bad |= refuse(ld, v, fire_only[i],
-				      "an entry that is not a fire entry");
+				      v[OK_CAST] ? "a cast entry"
+						 : "an entry that is not a "
+						   "fire entry");
 	}
 	if (v[OK_FIRE])
 		return parse_fire(ld, si, n, v, o) | bad;

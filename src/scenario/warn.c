@@ -249,10 +249,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "[13.7] [14.0] [16.3 A]", 0},
     [BS_W_BREATH] = {"breath", A, NPY,
 		     "an individual breathes in the Missile and Magic Phase "
-		     "(the doctrine AI and scripted cast entries); split-fire "
-		     "breath in the middle of his move and pass-through "
-		     "breath are not played yet",
-		     "[13.7] [10.5] [10.6] (RULING R-641)", 0},
+		     "and as pass-through fire (the doctrine AI and scripted "
+		     "cast entries); split-fire breath in the middle of his "
+		     "move is not played yet",
+		     "[13.7] [10.5] [10.6] (RULING R-641, R-335)", 0},
     [BS_W_UNIT_BREATH] = {"unit-breath", A, NPY,
 			  "a unit's breath weapons are not played yet (only "
 			  "an individual's): its figures do not breathe",

@@ -194,6 +194,7 @@ struct bs_spell_mods {
 	int given;
 	int to_hit, morale, ac, saves;
 	int haste;
+	int slow; /* [14.7] RULING R-617: half movement and attacks */
 	int not_in_melee;
 };
 

@@ -98,7 +98,9 @@ double bs1e_indiv_mv_allowed(const struct bs_battle *b, int side, int indiv)
 		return 0;
 	int k = b->indiv_first[side] + indiv;
 	double left = bs1e_indiv_t12_mv_left(b, k);
-	return left < b->indivs[k].mv ? left : b->indivs[k].mv;
+	/* [14.7] RULING: slowed, hasted */
+	double mv = b->indivs[k].mv * bs1e_bonus_indiv_mv_factor(b, k);
+	return left < mv ? left : mv;
 }
 
 int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv)

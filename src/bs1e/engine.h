@@ -1041,6 +1041,9 @@ int bs1e_bonus_indiv_to_hit(const struct bs_battle *b, int t, int sign,
 /* [14.7] individual t's (global) attacks now: 1 doubled (hasted, R-615,
  * not after a double move, R-619), -1 halved (slowed, R-617), 0. */
 int bs1e_hasted_now(const struct bs_battle *b, int t);
+/* [14.7] RULING R-618: 1 when individual t (global) is under protection
+ * from normal missiles. */
+int bs1e_bonus_missile_proof(const struct bs_battle *b, int t);
 /* [14.7] [14.3] RULING R-615: the bonus to individual t's saving throw
  * die (+1: one better), its terms into d (may be NULL). */
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,

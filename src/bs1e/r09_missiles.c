@@ -586,6 +586,14 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 		dmg = raw + dp->plus + w->plus + (hurled ? f->str_dmg : 0);
 		if (dmg < 1)
 			dmg = 1;
+		/* [14.7] RULING R-618: protection from normal missiles (not
+		 * a magic weapon's, not a giant's rock) */
+		if (w->plus <= 0 && !strstr(wp->name, "rock") &&
+		    bs1e_bonus_missile_proof(b, t)) {
+			dmg = 0;
+			bs1e_note_indiv(b, t, "no harm from normal missiles",
+					"[14.7] RULING R-618");
+		}
 		d->hp -= dmg;
 		d->killed_by = c->side;
 		/* [14.1] Q&A 127.66: struck by missile fire in step B */

@@ -235,6 +235,18 @@ int bs1e_hasted_now(const struct bs_battle *b, int t)
 	return hasted;
 }
 
+int bs1e_bonus_missile_proof(const struct bs_battle *b, int t)
+{
+	/* [14.7] RULING R-618: protection from normal missiles on individual
+	 * t standing alone */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nbon; i++)
+		if (s->bon[i].g < 0 && s->bon[i].t == t &&
+		    mods_of(&s->bon[i])->normal_missiles)
+			return 1;
+	return 0;
+}
+
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
@@ -272,6 +284,14 @@ static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
 			continue;
 		int w = snprintf(buf + k, len - k, "%s%+d %s", k ? ", " : "",
 				 t[i].v, t[i].w);
+		if (w > 0)
+			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
+	if (m->normal_missiles && k + 1 < len) {
+		int w =
+		    snprintf(buf + k, len - k,
+			     "%sno harm from normal missiles (RULING R-618)",
+			     k ? ", " : "");
 		if (w > 0)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
@@ -417,6 +437,13 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 	const struct bs_spell_mods *m =
 	    enemy ? &p->sp->enemies : &p->sp->friends;
 	*why = NULL;
+	/* RULING R-618: protection from normal missiles on a lone
+	 * individual only (the volleys at a unit are not read by creature) */
+	if (m->normal_missiles) {
+		*why = "no effect: protection from normal missiles is played "
+		       "on an individual standing alone (RULING R-618)";
+		return 0;
+	}
 	/* RULING R-688: bless "friends not yet in melee" */
 	if (m->not_in_melee && bs1e_engaged(b, g)) {
 		*why = "no effect: the unit is in melee (RULING R-688)";

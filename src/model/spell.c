@@ -177,7 +177,11 @@ int bs_spell_bonus_played(const struct bs_spell *sp)
 	       sp->friends.ac == 0 && sp->enemies.ac == 0 &&
 	       sp->dur_dice.count == 0 && (sp->known & BS_SPK_RANGE) &&
 	       (sp->range_kind == BS_RANGE_DISTANCE ||
-		sp->range_kind == BS_RANGE_SELF) &&
+		sp->range_kind == BS_RANGE_SELF ||
+		/* RULING R-618: protection from normal missiles, by touch
+		 * on one creature */
+		(sp->range_kind == BS_RANGE_TOUCH && sp->area == BS_AREA_NONE &&
+		 sp->friends.normal_missiles)) &&
 	       sp->dur_kind == BS_DUR_TIMED && save_ok &&
 	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
 	       (sp->area != BS_AREA_NONE || !sp->creatures_all);

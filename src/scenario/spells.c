@@ -509,7 +509,8 @@ static void parse_save(struct ld *ld, const yaml_node_t *n, struct bs_spell *sp)
 	sp->known |= BS_SPK_SAVE;
 }
 
-/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste, slow}. */
+/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste, slow,
+ * normal_missiles}. */
 enum {
 	BK_TO_HIT,
 	BK_MORALE,
@@ -517,17 +518,19 @@ enum {
 	BK_SAVES,
 	BK_HASTE,
 	BK_SLOW,
+	BK_NORMAL_MISSILES,
 	BK_NOT_IN_MELEE,
 	BK__N
 };
-static const char *const mods_keys[BK__N] = {[BK_TO_HIT] = "to_hit",
-					     [BK_MORALE] = "morale",
-					     [BK_AC] = "ac",
-					     [BK_SAVES] = "saves",
-					     [BK_HASTE] = "haste",
-					     [BK_SLOW] = "slow",
-					     [BK_NOT_IN_MELEE] =
-						 "not_in_melee"};
+static const char *const mods_keys[BK__N] = {
+    [BK_TO_HIT] = "to_hit",
+    [BK_MORALE] = "morale",
+    [BK_AC] = "ac",
+    [BK_SAVES] = "saves",
+    [BK_HASTE] = "haste",
+    [BK_SLOW] = "slow",
+    [BK_NORMAL_MISSILES] = "normal_missiles",
+    [BK_NOT_IN_MELEE] = "not_in_melee"};
 
 static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		       struct bs_spell_mods *m)
@@ -536,7 +539,8 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		char buf[64];
 		ld_err(ld, n,
 		       "%s: expected a mapping like {to_hit: 1, morale: 1} "
-		       "(to_hit, morale, ac, saves, haste, slow), got %s",
+		       "(to_hit, morale, ac, saves, haste, slow, "
+		       "normal_missiles), got %s",
 		       key, ld_kind(n, buf, sizeof buf));
 		return;
 	}
@@ -544,8 +548,9 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 	if (ld_collect(ld, n, key, mods_keys, BK__N, v) != 0)
 		return;
 	memset(m, 0, sizeof *m);
-	int *f[BK_NOT_IN_MELEE] = {&m->to_hit, &m->morale, &m->ac,
-				   &m->saves,  &m->haste,  &m->slow};
+	int *f[BK_NOT_IN_MELEE] = {&m->to_hit,	       &m->morale, &m->ac,
+				   &m->saves,	       &m->haste,  &m->slow,
+				   &m->normal_missiles};
 	if (v[BK_NOT_IN_MELEE])
 		ld_bool(ld, v[BK_NOT_IN_MELEE], "not_in_melee",
 			&m->not_in_melee);

@@ -1036,3 +1036,73 @@ Test(r14_bonus, s14_7_doctrine_slows_enemies_r617)
 	cr_assert(found, "Zan casts slow");
 	tf_close(&t);
 }
+
+/* ---- protection from normal missiles (RULING R-618) -----------------------
+ */
+
+/* [14.7] "A bonus or penalty spell used on a figure representing a single
+ * individual works according to normal AD&D game rules" (RULING R-618):
+ * Zan (10th, 30 hp) touches himself with protection from normal missiles
+ * (one creature, 10 turns: 100 Game Rounds); the Bows' volley at him (2d6
+ * of 12) does him no harm, with a note; cast at a unit it
+ * does nothing (played on a lone individual only; R-685 too: one
+ * creature, a figure of two). */
+Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
+{
+	struct tf t;
+	const char *y =
+	    "name: Missiles\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Ones, figures: 4, creature: man-at-arms, ratio: 2, "
+	    "weapons: [spear], position: [30, 29.5]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 30, ac: 10, "
+	    "position: [30, 30], spells: [protection from normal missiles, "
+	    "protection from normal missiles]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
+	    "weapons: [long bow], frontage: 6, position: [30, 44]}\n";
+	tf_open(&t, y);
+	t.ctl.cast = tf_cast;
+	t.b->round = 1;
+	for (int g = 0; g < t.b->nunits; g++)
+		bs1e_missile_new_round(t.b, g);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	int zan = t.b->indiv_first[0];
+	const struct bs_spell *sp =
+	    bs_scenario_spell(t.sc, "protection from normal missiles", -1);
+	cr_assert_not_null(sp);
+	cr_assert(bs_spell_bonus_played(sp));
+	cast_one(&t, at_indiv(&t, 0, "protection from normal missiles", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 100, "10 turns");
+	cr_assert(bs1e_bonus_missile_proof(t.b, zan));
+	int d[2] = {6, 6};
+	tf_dice(&t, d, 2);
+	t.nev = 0;
+	bs1e_fire_indiv(t.b, tf_g(&t, 1, 0), zan, BS_FIRE_PHASE, -1, NULL,
+			"at Zan");
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(t.b->indivs[zan].hp, 30, "no harm");
+	int notes = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_NOTE && t.evs[i].ev.what &&
+		    strstr(t.evs[i].ev.what, "normal missiles"))
+			notes++;
+	cr_assert_eq(notes, 1);
+	/* at a unit: nothing (touching the Ones) */
+	t.b->indivs[zan].flags &= ~BS_IF_CAST;
+	t.b->indivs[zan].pos = (struct bs_vec){30, 29.75};
+	t.nev = 0;
+	cast_one(&t, order(&t, 0, "protection from normal missiles", 0, 0));
+	e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 0)), 0);
+	tf_close(&t);
+}

@@ -194,6 +194,8 @@ struct bs_spell_mods {
 	int given;
 	int to_hit, morale, ac, saves;
 	int haste;
+	int slow; /* [14.7] RULING R-617: half movement and attacks */
+	int normal_missiles; /* RULING R-618: no harm from them */
 	int not_in_melee;
 };
 

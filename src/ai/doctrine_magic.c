@@ -134,21 +134,30 @@ static void consider(const struct bs_battle *b, int side, int k,
 /* [14.7] RULING R-687: a bonus of caster k at unit tu of his side, by the
  * HD of the figures about to fight it betters (bs1e_bonus_expect). */
 static void consider_bonus(const struct bs_battle *b, int side, int k,
-			   const struct bs_spell *sp, int tu, int ti,
+			   const struct bs_spell *sp, int ts, int tu, int ti,
 			   struct pick *best)
 {
-	struct bs_cast_order o = {k, sp, side, tu, ti, 0, 0, 0, NULL};
+	struct bs_cast_order o = {k, sp, ts, tu, ti, 0, 0, 0, NULL};
 	struct bs1e_cast_plan p;
 	if (!bs1e_check_cast(b, side, &o, &p) || p.fails)
 		return;
 	double v = bs1e_bonus_expect(b, side, &p);
 	/* RULING R-615: on a friend standing alone, by his level */
-	o.why = ti >= 0 ? "a bonus on a friend standing alone in melee or "
-			  "within 12\" of the enemy: his HD by his hit points "
-			  "(RULING R-687, R-615)"
-			: "a bonus on friends in melee or within 12\" of the "
-			  "enemy: the most HD of figures bettered (RULING "
-			  "R-687)";
+	o.why =
+	    ts != side
+		? (ti >= 0 ? "slow on an enemy standing alone in melee or "
+			     "within 12\" of us: his HD by his hit points, "
+			     "by the chance he fails his save (RULING "
+			     "R-617)"
+			   : "slow on enemies in melee or within 12\" of "
+			     "us: the most HD of figures slowed, by the "
+			     "chance a figure fails its save (RULING R-617)")
+	    : ti >= 0 ? "a bonus on a friend standing alone in melee or "
+			"within 12\" of the enemy: his HD by his hit points "
+			"(RULING R-687, R-615)"
+		      : "a bonus on friends in melee or within 12\" of the "
+			"enemy: the most HD of figures bettered (RULING "
+			"R-687)";
 	if (v > best->value) {
 		best->value = v;
 		best->o = o;
@@ -189,15 +198,26 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 			   (sp != br && bs1e_spells_left(b, side, k, sp) <= 0))
 			continue;
 		if (bs_spell_bonus_played(sp)) {
-			for (int u = 0; u < b->sc->sides[side].nunits; u++)
-				consider_bonus(b, side, k, sp, u, -1, &best);
-			/* RULING R-615: on a friend standing alone (himself
-			 * among them) */
-			for (int j = 0; j < b->sc->sides[side].nindividuals;
-			     j++)
-				if (bs1e_indiv_on_table(b, side, j))
-					consider_bonus(b, side, k, sp, -1, j,
-						       &best);
+			/* RULING R-617: a penalty only (slow) at the enemy */
+			int at_enemy = !sp->friends.given;
+			for (int ts = 0; ts < b->nsides; ts++) {
+				if ((ts != side) != at_enemy)
+					continue;
+				for (int u = 0; u < b->sc->sides[ts].nunits;
+				     u++)
+					consider_bonus(b, side, k, sp, ts, u,
+						       -1, &best);
+				/* RULING R-615: on one standing alone (a
+				 * friend: himself among them) */
+				for (int j = 0;
+				     j < b->sc->sides[ts].nindividuals; j++)
+					if (bs1e_indiv_on_table(b, ts, j) &&
+					    (ts == side ||
+					     !bs1e_indiv_unseen(b, ts, j)))
+						consider_bonus(b, side, k, sp,
+							       ts, -1, j,
+							       &best);
+			}
 			continue;
 		}
 		for (int es = 0; es < b->nsides; es++) {

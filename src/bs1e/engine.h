@@ -1056,7 +1056,8 @@ void bs1e_bonus_end_round(struct bs_battle *b);
 int bs1e_bonus_part_end(const struct bs_battle *b, int g, int at, int figs);
 /* [14.7] [8.3] the to-hit terms of unit g's figures from figure `at` (-1:
  * of the whole unit, the bonuses every figure has) into d; returns 1 when
- * haste doubles their melee damage (RULING R-689). */
+ * haste doubles their melee damage (RULING R-689), -1 when slow halves
+ * their attacks (RULING R-617), 0 otherwise. */
 int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
 		      struct bs_deriv *d);
 /* [14.7] [4.1] the morale terms of unit g (bonuses of every figure,
@@ -1069,8 +1070,12 @@ int bs1e_bonus_saves(const struct bs_battle *b, int g, struct bs_deriv *d);
 /* The figures of unit g under one bonus or more now (the most of one). */
 int bs1e_bonus_figs(const struct bs_battle *b, int g);
 /* [14.7] RULING R-616: the factor of unit g's MV this Game Round: 2 (the
- * double move) when haste covers every figure of it, else 1. */
+ * double move) when haste covers every figure of it; RULING R-617: 0.5
+ * when slow covers a figure (1 when every figure is hasted too); else 1. */
 double bs1e_bonus_mv_factor(const struct bs_battle *b, int g);
+/* [14.7] RULING R-617, R-619: lone individual t's MV factor: 0.5 slowed,
+ * 2 hasted, else 1. */
+double bs1e_bonus_indiv_mv_factor(const struct bs_battle *b, int t);
 /* [14.1] [14.7] RULING R-616: 1 when caster k (global) may cast though he
  * (his unit) moved this Game Round: hasted (his unit wholly), and no more
  * than his (its) MV spent. */
@@ -1079,9 +1084,15 @@ int bs1e_bonus_casts_moving(const struct bs_battle *b, int k);
  * to-hit bonus of individual t (+1: one better), its terms into d (may be
  * NULL) as `sign` times each (-1 for a number needed or an AR, lower
  * better); *haste (may be NULL) 1 when he is hasted (his attacks
- * doubled). */
+ * doubled), -1 when slowed (halved, RULING R-617), 0 neither or both. */
 int bs1e_bonus_indiv_to_hit(const struct bs_battle *b, int t, int sign,
 			    struct bs_deriv *d, int *haste);
+/* [14.7] individual t's (global) attacks now: 1 doubled (hasted, R-615,
+ * not after a double move, R-619), -1 halved (slowed, R-617), 0. */
+int bs1e_hasted_now(const struct bs_battle *b, int t);
+/* [14.7] RULING R-618: 1 when individual t (global) is under protection
+ * from normal missiles. */
+int bs1e_bonus_missile_proof(const struct bs_battle *b, int t);
 /* [14.7] [14.3] RULING R-615: the bonus to individual t's saving throw
  * die (+1: one better), its terms into d (may be NULL). */
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,

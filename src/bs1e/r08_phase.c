@@ -351,7 +351,8 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	    bs1e_melee_terms(b, g, h, edge_g, edge_h, charged, d, dbl);
 	/* [14.7] bless, prayer: to hit; haste: "melee for double damage"
 	 * (RULING R-689: every part doubled once, as another doubling) */
-	if (bs1e_bonus_to_hit(b, g, at, d)) {
+	int hs = bs1e_bonus_to_hit(b, g, at, d);
+	if (hs > 0) {
 		doubled = ~0u;
 		*dbl = "[14.7] haste (RULING R-689)";
 	}
@@ -374,6 +375,11 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	/* [13.2] the poison's extra damage, same roll */
 	bs1e_spec_poison(b, g, t->r.size == BS_SIZE_L, spec);
 	spec->doubled = doubled;
+	/* [14.7] RULING R-617: slow halves the slowed figures' attacks */
+	if (hs < 0) {
+		spec->attacks_den = 2;
+		*dbl = "[14.7] slow: half attacks (RULING R-617)";
+	}
 }
 
 int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,

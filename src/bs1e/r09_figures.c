@@ -698,7 +698,8 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 		total += bs_vec_dist(from, pts[i]);
 		from = pts[i];
 	}
-	double mv = c->mv;
+	/* [14.7] RULING: slowed half, hasted double his MV */
+	double mv0 = c->mv * bs1e_bonus_indiv_mv_factor(b, k), mv = mv0;
 	/* [14.1] RULING R-336: after his pass-through magic (r14_cast.c) */
 	double ptm;
 	const char *ptw = bs1e_pt_cast_no_move(b, k, &ptm);
@@ -750,7 +751,7 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 	int map[BS1E_MAX_OBST];
 	int n = bs1e_obstacles_all(b, -1, -1, k, obst, map);
 	/* the ground of a withdrawal is paid out of his MV (RULING R-454) */
-	double budget = c->mv < t12 ? c->mv : t12;
+	double budget = mv0 < t12 ? mv0 : t12;
 	int off_road = 0;
 	if (road) {
 		walk(b, NULL, k, pts, npts, mv, budget, 0.75, engaged, obst,

@@ -395,24 +395,29 @@ static void duels(struct bs_battle *b)
 				if (duel_cast(b, k, t, round))
 					continue;
 				const struct bs1e_fighter *f = &s->ix[k].f;
-				int rout =
-				    bs1e_adnd_routines(f->rate_num, f->rate_den,
-						       c->adnd_rounds + 1);
+				/* [14.7] RULING R-615: haste doubles his
+				 * attacks (the AD&D spell); RULING R-617:
+				 * slow halves them (his rate over 2), R-619:
+				 * not after his double move */
+				int hasted = bs1e_hasted_now(b, k);
+				int rout = bs1e_adnd_routines(
+				    f->rate_num,
+				    f->rate_den * (hasted < 0 ? 2 : 1),
+				    c->adnd_rounds + 1);
 				/* [8.6] one attack a level against creatures
 				 * of less than 1 HD (RULING R-505) */
 				if (indiv_under_1hd(b, t) &&
 				    f->fighter_level > rout)
 					rout = f->fighter_level;
-				/* [14.7] RULING R-615: haste doubles his
-				 * attacks (the AD&D spell) */
-				int hasted = 0;
-				bs1e_bonus_indiv_to_hit(b, k, 0, NULL, &hasted);
-				if (hasted) {
+				if (hasted > 0) {
 					rout *= 2;
 					bs1e_note_indiv(
 					    b, k, "hasted: his attacks doubled",
 					    "[14.7] [9.4 B] RULING R-615");
-				}
+				} else if (hasted < 0)
+					bs1e_note_indiv(
+					    b, k, "slowed: his attacks halved",
+					    "[14.7] [9.4 B] RULING R-617");
 				int nth = 0;
 				for (int r = 0; r < rout; r++)
 					for (int fm = 0; fm < f->nforms; fm++)
@@ -521,8 +526,8 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 			     "defender's shield wall: AC %d better", sw);
 	/* [14.7] RULING R-615: his bless or prayer ([8.3] +1 to hit is -1
 	 * AR), haste his attacks doubled */
-	int hasted = 0;
-	bs1e_bonus_indiv_to_hit(b, k, -1, &d, &hasted);
+	bs1e_bonus_indiv_to_hit(b, k, -1, &d, NULL);
+	int hasted = bs1e_hasted_now(b, k);
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[g].attacked = 1;
 	const struct bs_creature *cr = t->def->creature;
@@ -560,13 +565,19 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	/* [8.6] his attacks in a round (3/2), one a level against creatures
 	 * of less than 1 HD */
 	int rate10 = bs1e_fighter_rate10(f, under);
-	if (hasted) {
+	if (hasted > 0) {
 		rate10 *= 2;
 		bs1e_note_indiv(b, k, "hasted: his attacks doubled",
 				"[14.7] [9.4 A] RULING R-615");
 	}
 	spec.attacks_num = rate10 % 10 ? rate10 / 5 : rate10 / 10;
 	spec.attacks_den = rate10 % 10 ? 2 : 1;
+	if (hasted < 0) {
+		/* [14.7] RULING R-617: slow halves his attacks */
+		spec.attacks_den *= 2;
+		bs1e_note_indiv(b, k, "slowed: his attacks halved",
+				"[14.7] [9.4 A] RULING R-617");
+	}
 	spec.figures = 1;
 	spec.poison_part = -1;
 	struct bs1e_attack_plan plan;

@@ -98,7 +98,9 @@ double bs1e_indiv_mv_allowed(const struct bs_battle *b, int side, int indiv)
 		return 0;
 	int k = b->indiv_first[side] + indiv;
 	double left = bs1e_indiv_t12_mv_left(b, k);
-	return left < b->indivs[k].mv ? left : b->indivs[k].mv;
+	/* [14.7] RULING: slowed, hasted */
+	double mv = b->indivs[k].mv * bs1e_bonus_indiv_mv_factor(b, k);
+	return left < mv ? left : mv;
 }
 
 int bs1e_indiv_shots_left(const struct bs_battle *b, int side, int indiv)
@@ -588,6 +590,14 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 		dmg = raw + dp->plus + w->plus + (hurled ? f->str_dmg : 0);
 		if (dmg < 1)
 			dmg = 1;
+		/* [14.7] RULING R-618: protection from normal missiles (not
+		 * a magic weapon's, not a giant's rock) */
+		if (w->plus <= 0 && !strstr(wp->name, "rock") &&
+		    bs1e_bonus_missile_proof(b, t)) {
+			dmg = 0;
+			bs1e_note_indiv(b, t, "no harm from normal missiles",
+					"[14.7] RULING R-618");
+		}
 		d->hp -= dmg;
 		d->killed_by = c->side;
 		/* [14.1] Q&A 127.66: struck by missile fire in step B */

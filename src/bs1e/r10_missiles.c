@@ -1281,6 +1281,14 @@ int bs1e_fire_indiv(struct bs_battle *b, int g, int k, enum bs_fire_kind kind,
 	 * of damage to the Hero." (R-069 for fractions); [10.0] removed at
 	 * once: RULING R-670, not at the end of a phase */
 	int hp = bs1e_hero_hp_from_hd(res.total_tenths);
+	/* [14.7] RULING R-618: protection from normal missiles (not
+	 * artillery) */
+	if (hp > 0 && u->def->artillery == BS_ART_NONE &&
+	    bs1e_bonus_missile_proof(b, k)) {
+		hp = 0;
+		bs1e_note_indiv(b, k, "no harm from normal missiles",
+				"[14.7] RULING R-618");
+	}
 	if (bs_battle_events_on(b))
 		emit_shot_at_indiv(b, g, k, kind, &p, &ap, &res, d1, d2, hp,
 				   why);

@@ -92,7 +92,7 @@ int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
 		      struct bs_deriv *d)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
-	int haste = 0;
+	int haste = 0, slow = 0;
 	for (int i = 0; i < s->nbon; i++) {
 		const struct bs1e_bonus *e = &s->bon[i];
 		if (!covers(b, e, g, at))
@@ -104,7 +104,15 @@ int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
 				     e->sp->name, m->to_hit);
 		if (m->haste)
 			haste = 1;
+		if (m->slow)
+			slow = 1;
 	}
+	/* RULING R-617: slow "negates a haste spell" (the AD&D spell): a
+	 * figure both hasted and slowed is neither */
+	if (haste && slow)
+		return 0;
+	if (slow)
+		return -1;
 	/* RULING R-616: "or make a double move, or ... melee for double
 	 * damage": a unit that made its double move this Game Round (spent
 	 * more than its MV) does not double its melee damage */
@@ -116,12 +124,29 @@ int bs1e_bonus_to_hit(const struct bs_battle *b, int g, int at,
 double bs1e_bonus_mv_factor(const struct bs_battle *b, int g)
 {
 	/* [14.7] RULING R-616: haste's "double move" for a unit every
-	 * figure of which is hasted */
+	 * figure of which is hasted; RULING R-617: slow's half movement for
+	 * a unit any figure of which is slowed (a unit moves as one body,
+	 * at its slowest figures' pace), none when every figure is hasted
+	 * too (slow negates haste) */
 	const struct bs1e_scratch *s = bs1e_sc(b);
-	for (int i = 0; i < s->nbon; i++)
-		if (covers(b, &s->bon[i], g, -1) && mods_of(&s->bon[i])->haste)
-			return 2.0;
-	return 1.0;
+	int haste = 0, slow = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (covers(b, e, g, -1) && mods_of(e)->haste)
+			haste = 1;
+		if (covers(b, e, g, 0) && mods_of(e)->slow)
+			slow = 1;
+	}
+	return slow ? (haste ? 1.0 : 0.5) : haste ? 2.0 : 1.0;
+}
+
+double bs1e_bonus_indiv_mv_factor(const struct bs_battle *b, int t)
+{
+	/* [14.7] RULING R-617: a lone individual slowed moves at half his
+	 * MV; RULING R-619: hasted, at double it (R-616's "double move") */
+	int hasted = 0;
+	bs1e_bonus_indiv_to_hit(b, t, 0, NULL, &hasted);
+	return hasted > 0 ? 2.0 : hasted < 0 ? 0.5 : 1.0;
 }
 
 int bs1e_bonus_casts_moving(const struct bs_battle *b, int k)
@@ -138,7 +163,7 @@ int bs1e_bonus_casts_moving(const struct bs_battle *b, int k)
 	}
 	int hasted = 0;
 	bs1e_bonus_indiv_to_hit(b, k, 0, NULL, &hasted);
-	return hasted && bs1e_sc(b)->ix[k].moved <= c->mv + 1e-9;
+	return hasted > 0 && bs1e_sc(b)->ix[k].moved <= c->mv + 1e-9;
 }
 
 void bs1e_bonus_morale(const struct bs_battle *b, int g, struct bs_deriv *d)
@@ -178,7 +203,7 @@ int bs1e_bonus_indiv_to_hit(const struct bs_battle *b, int t, int sign,
 			    struct bs_deriv *d, int *haste)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
-	int n = 0;
+	int n = 0, h = 0, sl = 0;
 	if (haste)
 		*haste = 0;
 	for (int i = 0; i < s->nbon; i++) {
@@ -190,10 +215,36 @@ int bs1e_bonus_indiv_to_hit(const struct bs_battle *b, int t, int sign,
 		if (m->to_hit && d)
 			bs_deriv_add(d, sign * m->to_hit, "[14.7] RULING R-615",
 				     "%s (%+d to hit)", e->sp->name, m->to_hit);
-		if (m->haste && haste)
-			*haste = 1;
+		h |= m->haste;
+		sl |= m->slow;
 	}
+	/* RULING R-617: slowed -1, hasted 1; slow negates haste */
+	if (haste)
+		*haste = h && sl ? 0 : sl ? -1 : h;
 	return n;
+}
+
+int bs1e_hasted_now(const struct bs_battle *b, int t)
+{
+	/* RULING R-619: R-616's choice for a lone individual: having moved
+	 * more than his MV (his double move) his attacks are not doubled */
+	int hasted = 0;
+	bs1e_bonus_indiv_to_hit(b, t, 0, NULL, &hasted);
+	if (hasted > 0 && bs1e_sc(b)->ix[t].moved > b->indivs[t].mv + 1e-9)
+		return 0;
+	return hasted;
+}
+
+int bs1e_bonus_missile_proof(const struct bs_battle *b, int t)
+{
+	/* [14.7] RULING R-618: protection from normal missiles on individual
+	 * t standing alone */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nbon; i++)
+		if (s->bon[i].g < 0 && s->bon[i].t == t &&
+		    mods_of(&s->bon[i])->normal_missiles)
+			return 1;
+	return 0;
 }
 
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
@@ -236,11 +287,32 @@ static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
 		if (w > 0)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
+	if (m->normal_missiles && k + 1 < len) {
+		int w =
+		    snprintf(buf + k, len - k,
+			     "%sno harm from normal missiles (RULING R-618)",
+			     k ? ", " : "");
+		if (w > 0)
+			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
 	if (m->haste && k + 1 < len)
 		snprintf(buf + k, len - k, "%shasted: %s", k ? ", " : "",
-			 indiv ? "double attacks (RULING R-615)"
+			 indiv ? "double attacks, or a double move (RULING "
+				 "R-615, R-619)"
 			       : "double melee damage, or a double move if "
 				 "every figure is (RULING R-616)");
+	if (m->slow && k + 1 < len)
+		snprintf(buf + k, len - k, "%sslowed: %s", k ? ", " : "",
+			 indiv ? "half attacks and half MV (RULING R-617)"
+			       : "half attacks in melee, the unit at half MV "
+				 "(RULING R-617)");
+}
+
+/* The record of what p's spell does to friends (enemy 0) or enemies. */
+static const struct bs_spell_mods *mods_of_plan(const struct bs1e_cast_plan *p,
+						int enemy)
+{
+	return enemy ? &p->sp->enemies : &p->sp->friends;
 }
 
 /* RULING R-620: the duration in Game Rounds, the round of the cast the
@@ -257,7 +329,9 @@ static int duration(const struct bs1e_cast_plan *p)
  * not every figure is. */
 static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		       int g, int t, int enemy, int ncreatures, int reached,
-		       int figs, int rounds, const char *why)
+		       int figs, int rounds, const char *why,
+		       const struct bs1e_figure_saves *fs, const int *rec,
+		       const struct bs_deriv *sd)
 {
 	if (!bs_battle_events_on(b))
 		return;
@@ -271,6 +345,22 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.n[7] = figs;
 	ev.n[8] = figs > 0 ? rounds : 0;
 	ev.n[9] = figs > 0 && figs < all ? BS1E_MARKER_MAGIC : BS1E_MARKER_NONE;
+	/* [14.3] RULING R-617: slow's saving throws, a roll a figure */
+	if (fs && fs->figures > 0) {
+		ev.n[4] = fs->need;
+		ev.n[5] = fs->figures;
+		ev.n[6] = fs->saved;
+		int nr =
+		    fs->rolled < BS_EV_MAX_DICE ? fs->rolled : BS_EV_MAX_DICE;
+		for (int i = 0; i < nr; i++)
+			ev.dice[i] = rec[i];
+		ev.ndice = nr;
+		ev.die_sides = 20;
+		if (sd) {
+			ev.deriv = *sd;
+			ev.has_deriv = 1;
+		}
+	}
 	if (!why) {
 		char w[120];
 		mods_words(enemy ? &p->sp->enemies : &p->sp->friends, g < 0, w,
@@ -284,7 +374,11 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		why = buf;
 	}
 	ev.why = why;
-	ev.cite = g >= 0 ? "[14.7] RULING R-685" : "[14.7] RULING R-615";
+	ev.cite = mods_of_plan(p, enemy)->slow
+		      ? (g >= 0 ? "[14.7] [14.3] RULING R-685, R-617"
+				: "[14.7] [14.3] RULING R-615, R-617")
+		  : g >= 0 ? "[14.7] RULING R-685"
+			   : "[14.7] RULING R-615";
 	bs_battle_emit(b, &ev);
 }
 
@@ -343,6 +437,13 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 	const struct bs_spell_mods *m =
 	    enemy ? &p->sp->enemies : &p->sp->friends;
 	*why = NULL;
+	/* RULING R-618: protection from normal missiles on a lone
+	 * individual only (the volleys at a unit are not read by creature) */
+	if (m->normal_missiles) {
+		*why = "no effect: protection from normal missiles is played "
+		       "on an individual standing alone (RULING R-618)";
+		return 0;
+	}
 	/* RULING R-688: bless "friends not yet in melee" */
 	if (m->not_in_melee && bs1e_engaged(b, g)) {
 		*why = "no effect: the unit is in melee (RULING R-688)";
@@ -362,6 +463,31 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 			   : "no effect: the spell cannot affect all the "
 			     "creatures of a figure (RULING R-685)";
 	return figs;
+}
+
+/* [14.3] RULING R-617: of unit g's `figs` figures the spell reaches, those
+ * that fail the spell's saving throw (a roll a figure; every one when it
+ * has none), the rolls into *fs, rec, *sd; -1 on a dice error. */
+static int failing(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		   int figs, struct bs1e_figure_saves *fs, int *rec,
+		   struct bs_deriv *sd)
+{
+	memset(fs, 0, sizeof *fs);
+	if (figs <= 0 || p->sp->save_vs < 0)
+		return figs;
+	int number = bs1e_cast_unit_save(b, g, p->sp, sd);
+	if (bs1e_cast_figure_saves(b, g, figs, number, p->sp->save_mod, NULL,
+				   rec, fs) != 0)
+		return -1;
+	return fs->failed;
+}
+
+/* The reason of a cast whose every figure reached saved. */
+static const char *all_saved(int figs, int failed, const char *why)
+{
+	return figs > 0 && failed == 0
+		   ? "no effect: every figure saved (RULING R-617 [14.3])"
+		   : why;
 }
 
 /* [14.7] RULING R-615: the bonus on individual t (global) standing alone,
@@ -388,7 +514,22 @@ static void indiv_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	} else if (*pool > 0) {
 		(*pool)--;
 	}
-	emit_bonus(b, p, -1, t, enemy, nc, 1, figs, rounds, why);
+	/* [14.3] RULING R-617: his own saving throw (slow) */
+	struct bs1e_figure_saves fs;
+	int rec[BS1E_MAX_FIGS];
+	struct bs_deriv md;
+	memset(&fs, 0, sizeof fs);
+	if (figs > 0 && p->sp->save_vs >= 0) {
+		int f = bs1e_fx_indiv_fails(b, p, t, &fs, rec, &md);
+		if (f < 0)
+			return;
+		if (!f) {
+			figs = 0;
+			why = "no effect: he saved (RULING R-617 [14.3])";
+		}
+	}
+	emit_bonus(b, p, -1, t, enemy, nc, 1, figs, rounds, why, &fs, rec,
+		   fs.figures > 0 ? &md : NULL);
 	if (figs > 0)
 		add(b, p, -1, t, enemy, 1, rounds);
 }
@@ -410,8 +551,16 @@ void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		const char *why;
 		int figs =
 		    unit_figs(b, p, g, enemy, b->units[g].figures, &pool, &why);
+		struct bs1e_figure_saves fs;
+		int rec[BS1E_MAX_FIGS];
+		struct bs_deriv sd;
+		int failed = failing(b, p, g, figs, &fs, rec, &sd);
+		if (failed < 0)
+			return;
+		why = all_saved(figs, failed, why);
+		figs = failed;
 		emit_bonus(b, p, g, -1, enemy, nc, b->units[g].figures, figs,
-			   rounds, why);
+			   rounds, why, &fs, rec, fs.figures > 0 ? &sd : NULL);
 		if (figs > 0)
 			add(b, p, g, -1, enemy, figs, rounds);
 		if (enemy)
@@ -461,13 +610,22 @@ void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 			const char *why;
 			int figs =
 			    unit_figs(b, p, g, enemy, whole, &pool, &why);
-			emit_bonus(b, p, g, -1, enemy, nc, c, figs, rounds,
-				   why);
+			struct bs1e_figure_saves fs;
+			int rec[BS1E_MAX_FIGS];
+			struct bs_deriv sd;
+			int failed = failing(b, p, g, figs, &fs, rec, &sd);
+			if (failed < 0)
+				goto out;
+			why = all_saved(figs, failed, why);
+			figs = failed;
+			emit_bonus(b, p, g, -1, enemy, nc, c, figs, rounds, why,
+				   &fs, rec, fs.figures > 0 ? &sd : NULL);
 			if (figs > 0)
 				add(b, p, g, -1, enemy, figs, rounds);
 			if (enemy)
 				b->units[g].flags |= BS_UF_ATTACKED;
 		}
+out:
 	free(h);
 }
 
@@ -578,7 +736,13 @@ static double indiv_expect(const struct bs_battle *b, int side,
 		if (s->bon[j].g < 0 && s->bon[j].t == t &&
 		    s->bon[j].sp == p->sp && s->bon[j].enemy == enemy)
 			return 0;
-	return d->hp > 0 ? d->hp / 4.5 : 0;
+	double v = d->hp > 0 ? d->hp / 4.5 : 0;
+	/* RULING R-617: slow on him by the chance he fails his save */
+	if (p->sp->save_vs >= 0)
+		v *= (20 - bs1e_save_chance20(s->ix[t].save[p->sp->save_vs],
+					      p->sp->save_mod)) /
+		     20.0;
+	return v;
 }
 
 double bs1e_bonus_expect(const struct bs_battle *b, int side,
@@ -641,8 +805,15 @@ double bs1e_bonus_expect(const struct bs_battle *b, int side,
 		int figs = unit_figs(b, p, g, enemy, whole, &pool, &why) - had;
 		if (figs <= 0)
 			continue;
-		/* enemies' penalties count as friends' bonuses do */
-		v += figs * b->units[g].r.hd_fig / 10.0;
+		/* enemies' penalties count as friends' bonuses do; RULING
+		 * R-617: a save (slow) by the chance a figure fails it */
+		double fail = 1.0;
+		if (p->sp->save_vs >= 0)
+			fail = (20 - bs1e_save_chance20(
+					 bs1e_cast_unit_save(b, g, p->sp, NULL),
+					 p->sp->save_mod)) /
+			       20.0;
+		v += fail * figs * b->units[g].r.hd_fig / 10.0;
 	}
 	free(h);
 	return v;

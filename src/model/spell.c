@@ -164,16 +164,25 @@ int bs_spell_bonus_played(const struct bs_spell *sp)
 {
 	/* [14.7] RULING R-685: the figures whose creatures it can all
 	 * affect: every creature of an area, or a number of them by whole
-	 * figures; a saving throw or a limit on whom is not played */
+	 * figures; a limit on whom is not played; a saving throw only the
+	 * one that negates a penalty (slow, RULING R-617, [14.3] a roll a
+	 * figure) */
+	int save_ok = sp->save_vs < 0 ||
+		      (sp->save_effect == BS_SAVEFX_NEGATES &&
+		       sp->effect == BS_SPFX_PENALTY && !sp->friends.given);
 	return sp->kind == BS_MAGIC_SPELL &&
 	       sp->category == BS_SPCAT_BONUS_PENALTY &&
-	       sp->effect == BS_SPFX_BONUS &&
+	       (sp->effect == BS_SPFX_BONUS || sp->effect == BS_SPFX_PENALTY) &&
 	       (sp->friends.given || sp->enemies.given) &&
 	       sp->friends.ac == 0 && sp->enemies.ac == 0 &&
 	       sp->dur_dice.count == 0 && (sp->known & BS_SPK_RANGE) &&
 	       (sp->range_kind == BS_RANGE_DISTANCE ||
-		sp->range_kind == BS_RANGE_SELF) &&
-	       sp->dur_kind == BS_DUR_TIMED && sp->save_vs < 0 &&
+		sp->range_kind == BS_RANGE_SELF ||
+		/* RULING R-618: protection from normal missiles, by touch
+		 * on one creature */
+		(sp->range_kind == BS_RANGE_TOUCH && sp->area == BS_AREA_NONE &&
+		 sp->friends.normal_missiles)) &&
+	       sp->dur_kind == BS_DUR_TIMED && save_ok &&
 	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
 	       (sp->area != BS_AREA_NONE || !sp->creatures_all);
 }

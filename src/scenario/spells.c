@@ -509,20 +509,28 @@ static void parse_save(struct ld *ld, const yaml_node_t *n, struct bs_spell *sp)
 	sp->known |= BS_SPK_SAVE;
 }
 
-/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste}. */
+/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste, slow,
+ * normal_missiles}. */
 enum {
 	BK_TO_HIT,
 	BK_MORALE,
 	BK_AC,
 	BK_SAVES,
 	BK_HASTE,
+	BK_SLOW,
+	BK_NORMAL_MISSILES,
 	BK_NOT_IN_MELEE,
 	BK__N
 };
 static const char *const mods_keys[BK__N] = {
-    [BK_TO_HIT] = "to_hit", [BK_MORALE] = "morale",
-    [BK_AC] = "ac",	    [BK_SAVES] = "saves",
-    [BK_HASTE] = "haste",   [BK_NOT_IN_MELEE] = "not_in_melee"};
+    [BK_TO_HIT] = "to_hit",
+    [BK_MORALE] = "morale",
+    [BK_AC] = "ac",
+    [BK_SAVES] = "saves",
+    [BK_HASTE] = "haste",
+    [BK_SLOW] = "slow",
+    [BK_NORMAL_MISSILES] = "normal_missiles",
+    [BK_NOT_IN_MELEE] = "not_in_melee"};
 
 static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		       struct bs_spell_mods *m)
@@ -531,7 +539,8 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		char buf[64];
 		ld_err(ld, n,
 		       "%s: expected a mapping like {to_hit: 1, morale: 1} "
-		       "(to_hit, morale, ac, saves, haste), got %s",
+		       "(to_hit, morale, ac, saves, haste, slow, "
+		       "normal_missiles), got %s",
 		       key, ld_kind(n, buf, sizeof buf));
 		return;
 	}
@@ -539,15 +548,16 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 	if (ld_collect(ld, n, key, mods_keys, BK__N, v) != 0)
 		return;
 	memset(m, 0, sizeof *m);
-	int *f[BK_NOT_IN_MELEE] = {&m->to_hit, &m->morale, &m->ac, &m->saves,
-				   &m->haste};
+	int *f[BK_NOT_IN_MELEE] = {&m->to_hit,	       &m->morale, &m->ac,
+				   &m->saves,	       &m->haste,  &m->slow,
+				   &m->normal_missiles};
 	if (v[BK_NOT_IN_MELEE])
 		ld_bool(ld, v[BK_NOT_IN_MELEE], "not_in_melee",
 			&m->not_in_melee);
 	for (int i = 0; i < BK_NOT_IN_MELEE; i++)
 		if (v[i])
-			ld_int(ld, v[i], mods_keys[i], i == BK_HASTE ? 0 : -10,
-			       i == BK_HASTE ? 1 : 10, f[i]);
+			ld_int(ld, v[i], mods_keys[i], i >= BK_HASTE ? 0 : -10,
+			       i >= BK_HASTE ? 1 : 10, f[i]);
 	m->given = 1;
 }
 

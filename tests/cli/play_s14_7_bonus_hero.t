@@ -12,7 +12,7 @@ n=$(printf '%s\n' "$ERR" | grep -c '^battlesim: warning:')
 [ "$n" = 0 ] || { echo "want no warning, got $n"; _show; exit 1; }
 run play "$S" --seed 4 --rounds 1
 expect_code 0
-expect_out "haste on Bran: 10 creatures, 1 figure struck: 1 enchanted for 13 Game Rounds [14.7] RULING R-615; reason: friends hasted: double attacks (RULING R-615)"
+expect_out "haste on Bran: 10 creatures, 1 figure struck: 1 enchanted for 13 Game Rounds [14.7] RULING R-615; reason: friends hasted: double attacks, or a double move (RULING R-615, R-619)"
 expect_out "prayer on Ulf: 1 figure struck: 1 enchanted for 5 Game Rounds [14.7] RULING R-615; reason: enemies -1 to hit, -1 saving throws"
 expect_out "Bran: hasted: his attacks doubled [14.7] [9.4 B] RULING R-615"
 expect_out "Bran (melee round 1, attack 2) strikes at Ulf with long sword: d20 = 2, needs 11 = THAC0 16 - AC 4 = 12 -1 prayer (+1 to hit) -> miss [9.4 B]"

@@ -801,3 +801,308 @@ Test(r14_bonus, s14_7_hasted_blessed_hero_attacks_a_figure_r615)
 	cr_assert_eq(notes, 1);
 	tf_close(&t);
 }
+
+/* ---- slow (RULING R-617) and a lone individual's double move (R-619) -----
+ */
+
+/* South: Guards (8 figures of ten men, frontage 4, front (30, 30)), Ada
+ * (fighter 1, 90 hp) at (36, 20), the magic-user Zan (10th) at (30, 24)
+ * with `spells`; North: Orcs (8 figures of ten orcs, frontage 8, front
+ * (30, 40) facing south: within 12" of the Guards), Bors (fighter 1, 90
+ * hp) at (36, 20.5), in contact with Ada. The scenario's molasses (slow on
+ * enemies, no save, a 30" radius), drag (slow on friends, no save) and
+ * rush (haste on friends), all in a 30" radius. */
+static void open_slow(struct tf *t, const char *spells)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Slow\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 72}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: molasses, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: penalty, range: 60, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, enemies: {slow: 1}}\n"
+	    "    - {name: drag, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: penalty, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {slow: 1}}\n"
+	    "    - {name: rush, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {haste: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, ratio: "
+	    "10, weapons: [spear], frontage: 4, position: [30, 30]}\n"
+	    "    individuals:\n"
+	    "      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "
+	    "weapon: long sword, position: [36, 20]}\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
+	    "position: [30, 36], spells: [%s]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, ratio: 10, "
+	    "weapons: [spear], frontage: 8, position: [30, 40]}\n"
+	    "    individuals:\n"
+	    "      - {name: Bors, class: fighter, level: 1, hp: 90, ac: 10, "
+	    "weapon: long sword, position: [36, 20.5]}\n",
+	    spells);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* [14.7] slow, "half movement and half attacks" (the AD&D spell, RULING
+ * R-617): every Orc figure slowed (no Magic marker: all are), the unit at
+ * half its MV, its melee at half attacks (attacks 1/2 in its spec, cited
+ * R-617); Bors, the enemy standing alone in the area, slowed too (R-615);
+ * the Guards and Ada, friends, untouched (an `enemies:` spell). */
+Test(r14_bonus, s14_7_slow_half_mv_and_half_attacks_of_a_unit_r617)
+{
+	struct tf t;
+	open_slow(&t, "molasses");
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 0);
+	int ada = t.b->indiv_first[0], bors = t.b->indiv_first[1];
+	cast_one(&t, order(&t, 1, "molasses", 1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = placed(&t, 1, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 8, "every figure slowed, %s", e->why);
+	cr_assert_eq(e->n[9], BS1E_MARKER_NONE);
+	cr_assert(strstr(e->cite, "R-617"), "%s", e->cite);
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, h), 0.5, 1e-9);
+	cr_assert_eq(bs1e_bonus_to_hit(t.b, h, -1, NULL), -1);
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 1.0, 1e-9);
+	cr_assert_eq(bs1e_bonus_to_hit(t.b, g, -1, NULL), 0);
+	cr_assert_null(placed(&t, 0, 0));
+	cr_assert_eq(bs1e_hasted_now(t.b, bors), -1);
+	cr_assert_eq(bs1e_hasted_now(t.b, ada), 0);
+	orcs_to(&t, 30, 30);
+	struct bs1e_attack_now an;
+	cr_assert_eq(bs1e_attack_now(t.b, h, g, 0, &an), 0);
+	cr_assert_eq(an.spec.attacks_den, 2, "half attacks");
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &an), 0);
+	cr_assert_leq(an.spec.attacks_den, 1, "the Guards' whole");
+	tf_close(&t);
+}
+
+/* RULING R-617: a unit slowed in part moves at half MV (it moves as one
+ * body, at its slowest figures' pace); slow "negates a haste spell": the
+ * Guards and Ada hasted (rush) and slowed (drag) are neither. */
+Test(r14_bonus, s14_7_slow_negates_haste_r617)
+{
+	struct tf t;
+	open_slow(&t, "rush, drag");
+	int g = tf_g(&t, 0, 0), ada = t.b->indiv_first[0];
+	cast_one(&t, order(&t, 1, "rush", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 2.0, 1e-9);
+	cr_assert_eq(bs1e_hasted_now(t.b, ada), 1);
+	t.b->round++;
+	t.b->indivs[t.b->indiv_first[0] + 1].flags &= ~BS_IF_CAST;
+	cast_one(&t, order(&t, 1, "drag", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_float_eq(bs1e_bonus_mv_factor(t.b, g), 1.0, 1e-9);
+	cr_assert_eq(bs1e_bonus_to_hit(t.b, g, -1, NULL), 0);
+	cr_assert_eq(bs1e_hasted_now(t.b, ada), 0);
+	cr_assert_float_eq(bs1e_bonus_indiv_mv_factor(t.b, ada), 1.0, 1e-9);
+	tf_close(&t);
+}
+
+/* [14.3] "Make a separate saving throw roll for each figure in the spell
+ * area" (RULING R-617): the catalog's slow (save vs spell negates) at one
+ * Orc figure (1 creature a level: the 10th-level Zan's 10 orcs, one
+ * figure, R-685): a 20 saves it (no effect, its die in the event), a 1
+ * fails (the figure slowed, a Magic marker). */
+Test(r14_bonus, s14_7_slow_a_saving_throw_a_figure_r617)
+{
+	for (int die = 1; die <= 20; die += 19) {
+		struct tf t;
+		open_slow(&t, "slow");
+		int h = tf_g(&t, 1, 0);
+		int d[4] = {die, die, die, die};
+		tf_dice(&t, d, 4);
+		/* the fifth Orc figure's centre (open formation: 1 3/16"
+		 * a file from x 25.25) */
+		cast_one(&t,
+			 aimed(order(&t, 1, "slow", 1, 0), 30.59375, 40.375));
+		cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+		const struct bs_event *e = placed(&t, 1, 0);
+		cr_assert_not_null(e);
+		cr_assert_eq(e->n[5], 1, "one figure rolls, %s", e->why);
+		cr_assert_eq(e->ndice, 1);
+		cr_assert_eq(e->dice[0], die);
+		cr_assert_eq(e->n[6], die == 20);
+		cr_assert_eq(e->n[7], die == 1);
+		cr_assert_eq(bs1e_bonus_figs(t.b, h), die == 1);
+		if (die == 20)
+			cr_assert(strstr(e->why, "saved"), "%s", e->why);
+		else
+			cr_assert_eq(e->n[9], BS1E_MARKER_MAGIC);
+		tf_close(&t);
+	}
+}
+
+/* RULING R-615, R-617: slow on Bors standing alone: his own saving throw
+ * (a 1 fails), his MV halved (the move allowed him), his attacks in the
+ * [9.4 B] duel halved: 1/2 a round is one in the three AD&D rounds of a
+ * Game Round (R-508), the note each round. */
+Test(r14_bonus, s14_7_slow_on_a_lone_individual_r617)
+{
+	struct tf t;
+	open_slow(&t, "slow");
+	int bors = t.b->indiv_first[1];
+	int one = 1;
+	tf_dice(&t, &one, 1);
+	cast_one(&t, at_indiv(&t, 1, "slow", 1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1, "%s", e->why);
+	cr_assert(strstr(e->cite, "R-617"), "%s", e->cite);
+	cr_assert_eq(bs1e_hasted_now(t.b, bors), -1);
+	double mv = t.b->indivs[bors].mv;
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 1, 0), mv / 2, 1e-9);
+	int d[64];
+	for (int i = 0; i < 64; i++)
+		d[i] = i % 2 ? 1 : 6;
+	tf_dice(&t, d, 64);
+	duel_melee(&t);
+	int his = 0, notes = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *v = &t.evs[i].ev;
+		if (v->type == BS_EV_DUEL && v->side == 1)
+			his++;
+		if (v->type == BS_EV_NOTE && v->what &&
+		    strstr(v->what, "attacks halved"))
+			notes++;
+	}
+	cr_assert_eq(his, 1, "one attack in three AD&D rounds");
+	cr_assert_eq(notes, 3);
+	tf_close(&t);
+}
+
+/* [14.7] "make a double move, or ... melee for double damage" for a lone
+ * individual (RULING R-619, R-616's choice): Ada hasted moves twice her MV
+ * (a move of 1.5 MV allowed, refused unhasted); having moved more than
+ * her MV her attacks are not doubled, no more than it they are. */
+Test(r14_bonus, s14_7_hasted_individual_double_move_r619)
+{
+	struct tf t;
+	open_slow(&t, "haste");
+	int ada = t.b->indiv_first[0];
+	double mv = t.b->indivs[ada].mv;
+	t.b->indivs[t.b->indiv_first[1]].pos = (struct bs_vec){60, 60};
+	struct bs_indiv_order far = {.move = 1, .x = 36, .y = 20 - 1.5 * mv};
+	struct bs1e_indiv_outcome oc;
+	cr_assert(!bs1e_check_indiv_move(t.b, 0, 0, &far, &oc));
+	t.b->indivs[ada + 1].pos = (struct bs_vec){37, 21};
+	cast_one(&t, at_indiv(&t, 1, "haste", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_float_eq(bs1e_bonus_indiv_mv_factor(t.b, ada), 2.0, 1e-9);
+	cr_assert_float_eq(bs1e_indiv_mv_allowed(t.b, 0, 0), 2 * mv, 1e-9);
+	cr_assert(bs1e_check_indiv_move(t.b, 0, 0, &far, &oc), "%s", oc.why);
+	cr_assert_eq(bs1e_hasted_now(t.b, ada), 1);
+	bs1e_sc(t.b)->ix[ada].moved = mv;
+	cr_assert_eq(bs1e_hasted_now(t.b, ada), 1, "no more than his MV");
+	bs1e_sc(t.b)->ix[ada].moved = 1.5 * mv;
+	cr_assert_eq(bs1e_hasted_now(t.b, ada), 0, "a double move");
+	tf_close(&t);
+}
+
+/* RULING R-617: the doctrine casts slow at enemies about to fight, by the
+ * chance they fail their saves, with its reason (docs/AI.md). */
+Test(r14_bonus, s14_7_doctrine_slows_enemies_r617)
+{
+	struct tf t;
+	open_slow(&t, "slow");
+	struct bs_cast_order out[4];
+	int n = bs_ai_cast_cb(NULL, t.b, 0, out, 4);
+	int found = 0;
+	for (int i = 0; i < n; i++)
+		if (out[i].indiv == 1) {
+			cr_assert_eq(out[i].tside, 1, "at the enemy");
+			cr_assert(strstr(out[i].why, "R-617"), "%s",
+				  out[i].why);
+			found = 1;
+		}
+	cr_assert(found, "Zan casts slow");
+	tf_close(&t);
+}
+
+/* ---- protection from normal missiles (RULING R-618) -----------------------
+ */
+
+/* [14.7] "A bonus or penalty spell used on a figure representing a single
+ * individual works according to normal AD&D game rules" (RULING R-618):
+ * Zan (10th, 30 hp) touches himself with protection from normal missiles
+ * (one creature, 10 turns: 100 Game Rounds); the Bows' volley at him (2d6
+ * of 12) does him no harm, with a note; cast at a unit it
+ * does nothing (played on a lone individual only; R-685 too: one
+ * creature, a figure of two). */
+Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
+{
+	struct tf t;
+	const char *y =
+	    "name: Missiles\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Ones, figures: 4, creature: man-at-arms, ratio: 2, "
+	    "weapons: [spear], position: [30, 29.5]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 30, ac: 10, "
+	    "position: [30, 30], spells: [protection from normal missiles, "
+	    "protection from normal missiles]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
+	    "weapons: [long bow], frontage: 6, position: [30, 44]}\n";
+	tf_open(&t, y);
+	t.ctl.cast = tf_cast;
+	t.b->round = 1;
+	for (int g = 0; g < t.b->nunits; g++)
+		bs1e_missile_new_round(t.b, g);
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	int zan = t.b->indiv_first[0];
+	const struct bs_spell *sp =
+	    bs_scenario_spell(t.sc, "protection from normal missiles", -1);
+	cr_assert_not_null(sp);
+	cr_assert(bs_spell_bonus_played(sp));
+	cast_one(&t, at_indiv(&t, 0, "protection from normal missiles", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 1);
+	cr_assert_eq(e->n[8], 100, "10 turns");
+	cr_assert(bs1e_bonus_missile_proof(t.b, zan));
+	int d[2] = {6, 6};
+	tf_dice(&t, d, 2);
+	t.nev = 0;
+	bs1e_fire_indiv(t.b, tf_g(&t, 1, 0), zan, BS_FIRE_PHASE, -1, NULL,
+			"at Zan");
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(t.b->indivs[zan].hp, 30, "no harm");
+	int notes = 0;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_NOTE && t.evs[i].ev.what &&
+		    strstr(t.evs[i].ev.what, "normal missiles"))
+			notes++;
+	cr_assert_eq(notes, 1);
+	/* at a unit: nothing (touching the Ones) */
+	t.b->indivs[zan].flags &= ~BS_IF_CAST;
+	t.b->indivs[zan].pos = (struct bs_vec){30, 29.75};
+	t.nev = 0;
+	cast_one(&t, order(&t, 0, "protection from normal missiles", 0, 0));
+	e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 0)), 0);
+	tf_close(&t);
+}

@@ -356,8 +356,8 @@ static struct bs_box grown(const struct bs_box *x, double m)
 
 static int inside(const struct bs_box *x, const struct bs_box *r, double m)
 {
-	return x->x0 >= r->x0 + m && x->x1 <= r->x1 - m &&
-	       x->y0 >= r->y0 + m && x->y1 <= r->y1 - m;
+	return x->x0 >= r->x0 + m && x->x1 <= r->x1 - m && x->y0 >= r->y0 + m &&
+	       x->y1 <= r->y1 - m;
 }
 
 static void face_away(struct bs_battle *b, int g, double dir)

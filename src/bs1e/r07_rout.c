@@ -842,11 +842,23 @@ static int rout_moments(const struct bs_battle *b, int g,
 	double run = 0, rate = 1.0;
 	if (!(ne >= 2 && bs_tt_enclosed(c, enemy, ne, trap))) {
 		struct bs_quad obst[BS1E_MAX_UNITS];
-		int n = bs1e_obstacles(b, g, -1, obst, NULL);
+		/* issue 13: as clear_run's (checked, else the full list) */
+		struct bs_quad q0 = bs_tt_quad(&sh, &p);
+		struct bs_box b0 = bs_quad_box(&q0);
+		struct bs_box reach = grown(&b0, 2 * dist + 2);
+		int n = bs1e_obstacles_reach(b, g, -1, &reach, obst, NULL);
+		struct bs_tt_pose p0 = p;
 		struct bs_tt_step_result r;
 		bs1e_ground_advance(b, g, &sh, &p, dist,
 				    bs_angle_diff(u->facing, *dir), obst, n,
 				    &r);
+		if (!(fabs(r.done) <= dist + 1)) {
+			p = p0;
+			n = bs1e_obstacles(b, g, -1, obst, NULL);
+			bs1e_ground_advance(b, g, &sh, &p, dist,
+					    bs_angle_diff(u->facing, *dir),
+					    obst, n, &r);
+		}
 		run = r.done;
 		if (run > 1e-9)
 			rate = r.cost / run;

@@ -225,7 +225,7 @@ Test(broad, s7_15_rout_reach_list_matches_full_list, .timeout = 120)
 	cr_assert_gt(bs1e_sc(b)->gw * bs1e_sc(b)->gh, 1, "a grid of cells");
 	unsigned long long r = 0x243f6a8885a308d3ull;
 	bs1e_geom_trust(b, 1);
-	long hits = 0, dropped = 0, unfit = 0;
+	long hits = 0, dropped = 0, unfit = 0, small = 0;
 	static struct bs_quad full[BS1E_MAX_OBST], part[BS1E_MAX_OBST];
 	static struct bs_quad ref[BS1E_MAX_OBST];
 	int fmap[BS1E_MAX_OBST], pmap[BS1E_MAX_OBST], rmap[BS1E_MAX_OBST];
@@ -260,6 +260,27 @@ Test(broad, s7_15_rout_reach_list_matches_full_list, .timeout = 120)
 			      memcmp(pmap, rmap, (size_t)np * sizeof *pmap) ==
 				  0,
 			  "trial %ld: the lists differ", it);
+		{
+			/* a small reach anywhere (the grid's cells, not the
+			 * scan) */
+			double x = -20 + unit_rand(&r) * (WIDTH + 40);
+			double y = -20 + unit_rand(&r) * (DEPTH + 40);
+			struct bs_box sr = {x, y, x + unit_rand(&r) * 6,
+					    y + unit_rand(&r) * 6};
+			int n1 =
+			    bs1e_obstacles_reach(b, -1, -1, &sr, full, fmap);
+			int n2 = reach_ref(b, -1, &sr, ref, rmap);
+			cr_assert(
+			    n1 == n2 &&
+				memcmp(full, ref,
+				       (size_t)n1 * sizeof full[0]) == 0 &&
+				memcmp(fmap, rmap, (size_t)n1 * sizeof *fmap) ==
+				    0,
+			    "trial %ld: a small reach: %d listed, %d by "
+			    "scan",
+			    it, n1, n2);
+			small += n1;
+		}
 		int nf = bs1e_obstacles(b, m, -1, full, fmap);
 		dropped += nf - np;
 		double angle = (unit_rand(&r) - 0.5) * 360.0;
@@ -274,8 +295,12 @@ Test(broad, s7_15_rout_reach_list_matches_full_list, .timeout = 120)
 			  "trial %ld: advance %.17g full, %.17g limited", it,
 			  rf.done, rp.done);
 		cr_assert_eq(rf.hit < 0 ? -1 : fmap[rf.hit],
-			     rp.hit < 0 ? -1 : pmap[rp.hit], "trial %ld: hit",
-			     it);
+			     rp.hit < 0 ? -1 : pmap[rp.hit],
+			     "trial %ld: hit %d (%d) full, %d (%d) limited, "
+			     "done %.17g L %g n %d %d",
+			     it, rf.hit, rf.hit < 0 ? -1 : fmap[rf.hit], rp.hit,
+			     rp.hit < 0 ? -1 : pmap[rp.hit], rf.done, L, nf,
+			     np);
 		hits += rf.hit >= 0;
 		/* a block put down within the reach shrunk by 1" */
 		struct bs_tt_pose pn = p;
@@ -299,6 +324,7 @@ Test(broad, s7_15_rout_reach_list_matches_full_list, .timeout = 120)
 	cr_assert_gt(hits, 1000, "%ld hits", hits);
 	cr_assert_gt(dropped, 10000, "%ld dropped", dropped);
 	cr_assert_gt(unfit, 500, "%ld blocks that do not fit", unfit);
+	cr_assert_gt(small, 300, "%ld listed in small reaches", small);
 	bs1e_geom_trust(b, 0);
 	bs_battle_free(b);
 	bs_scenario_free(sc);

@@ -476,6 +476,74 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 	return n;
 }
 
+int bs1e_obstacles_reach(const struct bs_battle *b, int skip, int skip2,
+			 const struct bs_box *reach, struct bs_quad *obst,
+			 int *map)
+{
+	struct bs1e_scratch *sc = bs1e_sc(b);
+	const size_t nw = (size_t)sc->near_w;
+	int n = 0, sp[4];
+	int scan =
+	    !sc->geom_trust || sc->gw * sc->gh == 1 || !box_finite(reach);
+	if (!scan) {
+		/* the grid only when its cells cost less than a scan */
+		grid_span(sc, reach, GRID_SPARE, sp);
+		scan = (size_t)(sp[1] - sp[0] + 1) *
+			   (size_t)(sp[3] - sp[2] + 1) * nw * 4 >
+		       (size_t)b->nunits;
+	}
+	if (scan) {
+		/* the scan of every unit, the same test */
+		for (int g = 0; g < b->nunits; g++) {
+			if (g == skip || g == skip2 || !bs1e_in_play(b, g))
+				continue;
+			const struct bs1e_unit_x *x = geom_of(b, g);
+			if (bs_box_apart(&x->c_box, reach, 0))
+				continue;
+			obst[n] = x->c_quad;
+			if (map)
+				map[n] = g;
+			n++;
+		}
+		return n;
+	}
+	/* the units moved since placed anew (their rows are still redone
+	 * when next read: the marks stay), then the candidates: the units
+	 * placed in the cells reach meets (widened by GRID_SPARE) and the
+	 * offgrid ones. A unit whose box meets reach is placed in a cell
+	 * reach meets (the clamping onto the edge cells is monotone), so
+	 * the list is the scan's, in the same (ascending) order. */
+	for (size_t w = 0; w < nw; w++)
+		for (uint64_t m = sc->near_dirty[w]; m; m &= m - 1)
+			grid_place(b, (int)(w * 64) + __builtin_ctzll(m));
+	uint64_t cand[BS1E_MAX_UNITS / 64 + 1];
+	memcpy(cand, sc->offgrid, nw * sizeof *cand);
+	for (int j = sp[2]; j <= sp[3]; j++)
+		for (int i = sp[0]; i <= sp[1]; i++) {
+			const uint64_t *c =
+			    sc->grid +
+			    ((size_t)j * (size_t)sc->gw + (size_t)i) * nw;
+			for (size_t w = 0; w < nw; w++)
+				cand[w] |= c[w];
+		}
+	for (size_t w = 0; w < nw; w++)
+		for (uint64_t m = cand[w]; m; m &= m - 1) {
+			int g = (int)(w * 64) + __builtin_ctzll(m);
+			if (g >= b->nunits)
+				break;
+			if (g == skip || g == skip2 || !bs1e_in_play(b, g))
+				continue;
+			const struct bs1e_unit_x *x = geom_of(b, g);
+			if (bs_box_apart(&x->c_box, reach, 0))
+				continue;
+			obst[n] = x->c_quad;
+			if (map)
+				map[n] = g;
+			n++;
+		}
+	return n;
+}
+
 int bs1e_obstacles_walled(const struct bs_battle *b, int skip, int skip2,
 			  struct bs_quad *obst, int *map)
 {

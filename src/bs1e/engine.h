@@ -371,6 +371,13 @@ void bs1e_set_geom(struct bs_battle *b, int g, const struct bs_tt_shape *s,
  * with their global indexes in map. Returns how many. */
 int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 		   struct bs_quad *obst, int *map);
+/* issue 13: bs1e_obstacles limited to the units whose bounding boxes
+ * meet box `reach` (the same quads in the same order, the others left
+ * out): read from the grid of the pair table during a round. A caller
+ * widens reach by all its consumer can look at (r07_rout.c). */
+int bs1e_obstacles_reach(const struct bs_battle *b, int skip, int skip2,
+			 const struct bs_box *reach, struct bs_quad *obst,
+			 int *map);
 /* bs1e_obstacles and, in the Intermediate and Advanced Games, every
  * individual on the table as a figure of his own but `skip_indiv` (global
  * index, -1 none) [9.4] (r09_figures.c); at most BS1E_MAX_OBST. */

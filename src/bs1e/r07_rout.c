@@ -347,13 +347,25 @@ static int ring(const struct bs_battle *b, int g, struct bs_quad *q)
 	return n;
 }
 
+/* issue 13: the box of q grown by m (the reach of a rout's obstacle
+ * list), and 1 when box x lies inside box r shrunk by m. */
+static struct bs_box grown(const struct bs_box *x, double m)
+{
+	return (struct bs_box){x->x0 - m, x->y0 - m, x->x1 + m, x->y1 + m};
+}
+
+static int inside(const struct bs_box *x, const struct bs_box *r, double m)
+{
+	return x->x0 >= r->x0 + m && x->x1 <= r->x1 - m && x->y0 >= r->y0 + m &&
+	       x->y1 <= r->y1 - m;
+}
+
 static void face_away(struct bs_battle *b, int g, double dir)
 {
 	struct bs_unit_state *u = &b->units[g];
 	struct bs_tt_shape s;
 	struct bs_tt_pose p;
 	struct bs_quad obst[BS1E_MAX_UNITS];
-	int n = bs1e_obstacles(b, g, -1, obst, NULL);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
 	struct bs_quad q = bs_tt_quad(&s, &p);
@@ -361,6 +373,11 @@ static void face_away(struct bs_battle *b, int g, double dir)
 	struct bs_tt_pose np = {
 	    bs_vec_add(c, bs_vec_scale(bs_dir(dir), s.depth / 2)), dir};
 	struct bs_quad nq = bs_tt_quad(&s, &np);
+	/* issue 13: bs_tt_fits looks at no obstacle whose box lies farther
+	 * than BS_GEOM_TOUCH + 1e-6 from nq's: those within 1" of it are
+	 * all the list needs */
+	struct bs_box nb = bs_quad_box(&nq), reach = grown(&nb, 1.0);
+	int n = bs1e_obstacles_reach(b, g, -1, &reach, obst, NULL);
 	if (!bs_tt_fits(&nq, &q, obst, n, 1, NULL)) {
 		double about = fmod(p.facing + 180.0, 360.0);
 		if (fabs(bs_angle_diff(about, dir)) >=
@@ -405,11 +422,31 @@ static double rout_path(struct bs_battle *b, int g, double dist, double dir)
 		struct bs_tt_pose p;
 		bs1e_shape(b, g, &s);
 		bs1e_pose(b, g, &p);
-		int n = bs1e_obstacles(b, g, -1, obst, map);
+		/* issue 13: the units whose boxes lie within 2 left + 2" of
+		 * the block's: the advance below is checked to have gone no
+		 * farther than left + 1" (the dropped ones then lie more
+		 * than left + 1" beyond any place the block passed, never
+		 * touched: the sweep found what the full list gives), and
+		 * the block put beyond a friend to lie 1" inside the reach;
+		 * else the full list is taken */
+		struct bs_quad q0 = bs_tt_quad(&s, &p);
+		struct bs_box b0 = bs_quad_box(&q0);
+		struct bs_box reach = grown(&b0, 2 * left + 2);
+		int full = 0;
+		int n = bs1e_obstacles_reach(b, g, -1, &reach, obst, map);
+		struct bs_tt_pose p0 = p;
 		struct bs_tt_step_result r;
 		/* [11.8] over the ground (RULING R-454) */
 		bs1e_ground_advance(b, g, &s, &p, left,
 				    bs_angle_diff(p.facing, dir), obst, n, &r);
+		if (!(fabs(r.done) <= left + 1)) {
+			p = p0;
+			n = bs1e_obstacles(b, g, -1, obst, map);
+			full = 1;
+			bs1e_ground_advance(b, g, &s, &p, left,
+					    bs_angle_diff(p.facing, dir), obst,
+					    n, &r);
+		}
 		b->units[g].front = p.front;
 		bs1e_moved(b, g);
 		left -= r.cost;
@@ -457,6 +494,9 @@ static double rout_path(struct bs_battle *b, int g, double dist, double dir)
 		struct bs_tt_pose np = p;
 		np.front = bs_vec_add(p.front, bs_vec_scale(d, t));
 		struct bs_quad nq = bs_tt_quad(&s, &np);
+		struct bs_box nb = bs_quad_box(&nq);
+		if (!full && !inside(&nb, &reach, 1.0))
+			n = bs1e_obstacles(b, g, -1, obst, map);
 		if (!bs_tt_fits(&nq, NULL, obst, n, 1, NULL))
 			break;
 		b->units[g].front = np.front;
@@ -478,11 +518,23 @@ static double clear_run(const struct bs_battle *b, int g, double dir,
 	struct bs_quad obst[BS1E_MAX_UNITS];
 	int map[BS1E_MAX_UNITS];
 	struct bs_tt_step_result r;
-	int n = bs1e_obstacles(b, g, -1, obst, map);
 	bs1e_shape(b, g, &s);
 	bs1e_pose(b, g, &p);
+	/* issue 13: as rout_path's (the run checked to stop within dist +
+	 * 1" of the 2 dist + 2" of the reach, else the full list) */
+	struct bs_quad q0 = bs_tt_quad(&s, &p);
+	struct bs_box b0 = bs_quad_box(&q0);
+	struct bs_box reach = grown(&b0, 2 * dist + 2);
+	int n = bs1e_obstacles_reach(b, g, -1, &reach, obst, map);
+	struct bs_tt_pose p0 = p;
 	bs1e_ground_advance(b, g, &s, &p, dist, bs_angle_diff(p.facing, dir),
 			    obst, n, &r);
+	if (!(fabs(r.done) <= dist + 1)) {
+		p = p0;
+		n = bs1e_obstacles(b, g, -1, obst, map);
+		bs1e_ground_advance(b, g, &s, &p, dist,
+				    bs_angle_diff(p.facing, dir), obst, n, &r);
+	}
 	*hit = r.hit >= 0 ? map[r.hit] : -1;
 	return r.done;
 }
@@ -790,11 +842,23 @@ static int rout_moments(const struct bs_battle *b, int g,
 	double run = 0, rate = 1.0;
 	if (!(ne >= 2 && bs_tt_enclosed(c, enemy, ne, trap))) {
 		struct bs_quad obst[BS1E_MAX_UNITS];
-		int n = bs1e_obstacles(b, g, -1, obst, NULL);
+		/* issue 13: as clear_run's (checked, else the full list) */
+		struct bs_quad q0 = bs_tt_quad(&sh, &p);
+		struct bs_box b0 = bs_quad_box(&q0);
+		struct bs_box reach = grown(&b0, 2 * dist + 2);
+		int n = bs1e_obstacles_reach(b, g, -1, &reach, obst, NULL);
+		struct bs_tt_pose p0 = p;
 		struct bs_tt_step_result r;
 		bs1e_ground_advance(b, g, &sh, &p, dist,
 				    bs_angle_diff(u->facing, *dir), obst, n,
 				    &r);
+		if (!(fabs(r.done) <= dist + 1)) {
+			p = p0;
+			n = bs1e_obstacles(b, g, -1, obst, NULL);
+			bs1e_ground_advance(b, g, &sh, &p, dist,
+					    bs_angle_diff(u->facing, *dir),
+					    obst, n, &r);
+		}
 		run = r.done;
 		if (run > 1e-9)
 			rate = r.cost / run;

@@ -509,6 +509,18 @@ int bs_quad_dist_cmp(const struct bs_quad *a, const struct bs_quad *b,
 		double d = bs_quad_dist(a, b);
 		return d < thr ? -1 : d > thr ? 1 : 0;
 	}
+	/* issue 13: boxes farther apart than thr and the margin answer 1
+	 * before the memo is looked at (quad_dist_cmp's first test, and the
+	 * distance the memo may hold is at least the boxes' gap, so it
+	 * answers 1 as well). Only finite boxes: a quad with a coordinate
+	 * not finite goes the way it went before. */
+	{
+		struct box ba = box_of(a), bb = box_of(b);
+		double fin = ba.x0 + ba.x1 + ba.y0 + ba.y1 + bb.x0 + bb.x1 +
+			     bb.y0 + bb.y1;
+		if (fin - fin == 0 && !boxes_meet(&ba, &bb, thr + DIST_MARGIN))
+			return 1;
+	}
 	int same;
 	struct pmemo *e = pmemo_at(a, b, &same);
 	if (same) {

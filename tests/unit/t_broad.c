@@ -192,3 +192,140 @@ Test(broad, s7_8_pair_table_after_a_round_matches_scan)
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 }
+
+/* The reference of bs1e_obstacles_reach: the full list filtered by the
+ * same box test. */
+static int reach_ref(const struct bs_battle *b, int g, const struct bs_box *r,
+		     struct bs_quad *obst, int *map)
+{
+	struct bs_quad all[BS1E_MAX_OBST];
+	int amap[BS1E_MAX_OBST];
+	int na = bs1e_obstacles(b, g, -1, all, amap), n = 0;
+	for (int i = 0; i < na; i++) {
+		struct bs_box x = bs_quad_box(&all[i]);
+		if (bs_box_apart(&x, r, 0))
+			continue;
+		obst[n] = all[i];
+		map[n++] = amap[i];
+	}
+	return n;
+}
+
+/* Issue 13: the reach-limited obstacle list of a rout (r07_rout.c) is the
+ * full list's units whose boxes meet the reach, in the same order, whether
+ * the grid is up to date or units moved since; and an advance of at most
+ * L inches with the list of the block's box grown by 2 L + 2" stops where
+ * the full list's does, at the same unit, as does bs_tt_fits of a block
+ * inside the reach shrunk by 1" (r07_rout.c rout_path, clear_run,
+ * face_away). */
+Test(broad, s7_15_rout_reach_list_matches_full_list, .timeout = 120)
+{
+	struct bs_scenario *sc;
+	struct bs_battle *b = crowd(&sc);
+	cr_assert_gt(bs1e_sc(b)->gw * bs1e_sc(b)->gh, 1, "a grid of cells");
+	unsigned long long r = 0x243f6a8885a308d3ull;
+	bs1e_geom_trust(b, 1);
+	long hits = 0, dropped = 0, unfit = 0, small = 0;
+	static struct bs_quad full[BS1E_MAX_OBST], part[BS1E_MAX_OBST];
+	static struct bs_quad ref[BS1E_MAX_OBST];
+	int fmap[BS1E_MAX_OBST], pmap[BS1E_MAX_OBST], rmap[BS1E_MAX_OBST];
+	const long trials = 20000;
+	for (long it = 0; it < trials; it++) {
+		int g = (int)(unit_rand(&r) * b->nunits) % b->nunits;
+		if (unit_rand(&r) < 0.02)
+			b->units[g].flags ^= BS_UF_REMOVED;
+		else
+			place(b, g, &r);
+		bs1e_moved(b, g);
+		if (unit_rand(&r) < 0.5) /* the grid read (rows redone) */
+			(void)bs1e_near_next(b, g, -1);
+		int m = (int)(unit_rand(&r) * b->nunits) % b->nunits;
+		if (!bs1e_in_play(b, m))
+			continue;
+		struct bs_tt_shape s;
+		struct bs_tt_pose p;
+		bs1e_shape(b, m, &s);
+		bs1e_pose(b, m, &p);
+		struct bs_quad q0 = bs_tt_quad(&s, &p);
+		struct bs_box b0 = bs_quad_box(&q0);
+		double L = unit_rand(&r) * 24;
+		double G = 2 * L + 2;
+		struct bs_box reach = {b0.x0 - G, b0.y0 - G, b0.x1 + G,
+				       b0.y1 + G};
+		int np = bs1e_obstacles_reach(b, m, -1, &reach, part, pmap);
+		int nr = reach_ref(b, m, &reach, ref, rmap);
+		cr_assert_eq(np, nr, "trial %ld: %d listed, %d by scan", it, np,
+			     nr);
+		cr_assert(memcmp(part, ref, (size_t)np * sizeof part[0]) == 0 &&
+			      memcmp(pmap, rmap, (size_t)np * sizeof *pmap) ==
+				  0,
+			  "trial %ld: the lists differ", it);
+		{
+			/* a small reach anywhere (the grid's cells, not the
+			 * scan) */
+			double x = -20 + unit_rand(&r) * (WIDTH + 40);
+			double y = -20 + unit_rand(&r) * (DEPTH + 40);
+			struct bs_box sr = {x, y, x + unit_rand(&r) * 6,
+					    y + unit_rand(&r) * 6};
+			int n1 =
+			    bs1e_obstacles_reach(b, -1, -1, &sr, full, fmap);
+			int n2 = reach_ref(b, -1, &sr, ref, rmap);
+			cr_assert(
+			    n1 == n2 &&
+				memcmp(full, ref,
+				       (size_t)n1 * sizeof full[0]) == 0 &&
+				memcmp(fmap, rmap, (size_t)n1 * sizeof *fmap) ==
+				    0,
+			    "trial %ld: a small reach: %d listed, %d by "
+			    "scan",
+			    it, n1, n2);
+			small += n1;
+		}
+		int nf = bs1e_obstacles(b, m, -1, full, fmap);
+		dropped += nf - np;
+		double angle = (unit_rand(&r) - 0.5) * 360.0;
+		struct bs_tt_pose pf = p, pp = p;
+		struct bs_tt_step_result rf, rp;
+		bs_tt_advance(&s, &pf, L, angle, full, nf, &rf);
+		bs_tt_advance(&s, &pp, L, angle, part, np, &rp);
+		cr_assert(rp.done <= L + 1);
+		cr_assert(memcmp(&rf.done, &rp.done, sizeof rf.done) == 0 &&
+			      memcmp(&pf.front, &pp.front, sizeof pf.front) ==
+				  0,
+			  "trial %ld: advance %.17g full, %.17g limited", it,
+			  rf.done, rp.done);
+		cr_assert_eq(rf.hit < 0 ? -1 : fmap[rf.hit],
+			     rp.hit < 0 ? -1 : pmap[rp.hit],
+			     "trial %ld: hit %d (%d) full, %d (%d) limited, "
+			     "done %.17g L %g n %d %d",
+			     it, rf.hit, rf.hit < 0 ? -1 : fmap[rf.hit], rp.hit,
+			     rp.hit < 0 ? -1 : pmap[rp.hit], rf.done, L, nf,
+			     np);
+		hits += rf.hit >= 0;
+		/* a block put down within the reach shrunk by 1" */
+		struct bs_tt_pose pn = p;
+		pn.front.x += (unit_rand(&r) - 0.5) * 2 * L;
+		pn.front.y += (unit_rand(&r) - 0.5) * 2 * L;
+		pn.facing = unit_rand(&r) * 360.0;
+		struct bs_quad nq = bs_tt_quad(&s, &pn);
+		struct bs_box nb = bs_quad_box(&nq);
+		if (!(nb.x0 >= reach.x0 + 1 && nb.x1 <= reach.x1 - 1 &&
+		      nb.y0 >= reach.y0 + 1 && nb.y1 <= reach.y1 - 1))
+			continue;
+		int wf = -1, wp = -1;
+		int ff = bs_tt_fits(&nq, &q0, full, nf, 1, &wf);
+		int fp = bs_tt_fits(&nq, &q0, part, np, 1, &wp);
+		cr_assert_eq(ff, fp, "trial %ld: fits", it);
+		cr_assert_eq(wf < 0 ? -1 : fmap[wf], wp < 0 ? -1 : pmap[wp]);
+		unfit += !ff;
+	}
+	/* the trials did meet units, leave units out, and find blocks that
+	 * do not fit */
+	cr_assert_gt(hits, 1000, "%ld hits", hits);
+	cr_assert_gt(dropped, 10000, "%ld dropped", dropped);
+	cr_assert_gt(unfit, 500, "%ld blocks that do not fit", unfit);
+	cr_assert_gt(small, 300, "%ld listed in small reaches", small);
+	bs1e_geom_trust(b, 0);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}

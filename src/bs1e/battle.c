@@ -1055,6 +1055,11 @@ static void deploy_unit(struct bs_battle *b, int g)
 	x->attacked = 0;
 	x->calm = 0;
 	x->wound_noregen = 0;
+	/* [13.9] RULING R-578, R-579: no last order, no friends fought yet
+	 * (a battle played after another on the same scratch starts clean) */
+	x->has_last = 0;
+	x->rampage = -1;
+	x->rampage_round = 0;
 }
 
 static void bs1e_reset(struct bs_battle *b)

@@ -244,3 +244,24 @@ Test(r13_mindless, s13_9_ruling_r579_walks_into_the_river)
 	cr_assert(strstr(e->what, "cannot enter"), "%s", e->what);
 	tf_close(&t);
 }
+
+/* RULING R-578: the last order is the battle's own: a battle played again
+ * on the same state (bs_battle_reset, as `sim` does on each thread) starts
+ * with none, and with no friends fought (a leak made `sim` results depend
+ * on the thread count). */
+Test(r13_mindless, s13_9_ruling_r578_reset_forgets_the_last_order)
+{
+	struct tf t;
+	dead(&t, 10, "north", 0, NULL);
+	struct bs_order adv = tf_advance(6, 0);
+	tf_order(&t, 0, 0, &adv);
+	movement(&t, 1);
+	cr_assert(bs1e_sc(t.b)->ux[0].has_last);
+	bs1e_sc(t.b)->ux[0].rampage = 1;
+	bs1e_sc(t.b)->ux[0].rampage_round = 1;
+	bs_battle_reset(t.b, 7, 0);
+	cr_assert_not(bs1e_sc(t.b)->ux[0].has_last);
+	cr_assert_eq(bs1e_sc(t.b)->ux[0].rampage, -1);
+	cr_assert_eq(bs1e_sc(t.b)->ux[0].rampage_round, 0);
+	tf_close(&t);
+}

@@ -183,6 +183,8 @@ int cli_out_open(struct cli_out *o, const char *path)
 	snprintf(d, sizeof d, "%s", o->target);
 	snprintf(b, sizeof b, "%s", o->target);
 	const char *dir = dirname(d), *name = basename(b);
+	/* the temporary file beside the target: mkstemp(3)'s template (its
+	 * six X are replaced by mkstemp, not a placeholder of ours) */
 	int w = snprintf(o->tmp, sizeof o->tmp, "%s%s.%s.XXXXXX", dir,
 			 strcmp(dir, "/") == 0 ? "" : "/", name);
 	if (w < 0 || (size_t)w >= sizeof o->tmp) {

@@ -1022,14 +1022,33 @@ static int ends_on_attack(const struct bs1e_effect *e)
 	return e->sp && e->sp->dur_kind != BS_DUR_TIMED;
 }
 
-/* RULING R-343: the invisibility on unit g (global), NULL none. */
-static const struct bs1e_effect *unit_invis_of(const struct bs_battle *b, int g)
+/* The invisibility on unit g (global; g < 0: on individual t, global),
+ * NULL none (RULING R-343, R-633). */
+static const struct bs1e_effect *invis_on(const struct bs_battle *b, int g,
+					  int t)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	for (int i = 0; i < s->nfx; i++)
-		if (s->fx[i].g == g && s->fx[i].kind == BS_SPFX_INVISIBLE)
+		if ((g >= 0 ? s->fx[i].g == g : s->fx[i].t == t) &&
+		    s->fx[i].kind == BS_SPFX_INVISIBLE)
 			return &s->fx[i];
 	return NULL;
+}
+
+static const struct bs1e_effect *unit_invis_of(const struct bs_battle *b, int g)
+{
+	return invis_on(b, g, -1);
+}
+
+static const struct bs1e_effect *invis_of(const struct bs_battle *b, int k)
+{
+	return invis_on(b, -1, k);
+}
+
+/* Not found, not broken: the other side cannot see it (R-343, R-633). */
+static int unseen(const struct bs1e_effect *e)
+{
+	return e && !e->found && !e->broke;
 }
 
 int bs1e_fx_unit_unseen(const struct bs_battle *b, int g)
@@ -1037,8 +1056,7 @@ int bs1e_fx_unit_unseen(const struct bs_battle *b, int g)
 	/* [14.8] "They cannot be attacked unless they are detected by
 	 * enemy forces"; "figures unable to see the invisible figures
 	 * cannot make magic or missile attacks" RULING R-343 */
-	const struct bs1e_effect *e = unit_invis_of(b, g);
-	return e && !e->found && !e->broke;
+	return unseen(unit_invis_of(b, g));
 }
 
 int bs1e_fx_unit_invisible(const struct bs_battle *b, int g)
@@ -1095,22 +1113,12 @@ void bs1e_fx_unit_invis_attacks(struct bs_battle *b, int g)
 	}
 }
 
-static const struct bs1e_effect *invis_of(const struct bs_battle *b, int k)
-{
-	const struct bs1e_scratch *s = bs1e_sc(b);
-	for (int i = 0; i < s->nfx; i++)
-		if (s->fx[i].t == k && s->fx[i].kind == BS_SPFX_INVISIBLE)
-			return &s->fx[i];
-	return NULL;
-}
-
 int bs1e_fx_unseen(const struct bs_battle *b, int k)
 {
 	/* [14.8] "If you are not using a referee, place invisible figures
 	 * on the board with an Invisible marker on them. They cannot be
 	 * attacked unless they are detected by enemy forces." RULING R-633 */
-	const struct bs1e_effect *e = invis_of(b, k);
-	return e && !e->found && !e->broke;
+	return unseen(invis_of(b, k));
 }
 
 int bs1e_indiv_unseen(const struct bs_battle *b, int side, int indiv)

@@ -202,4 +202,11 @@ int bs1e_unit_touches_figure(const struct bs_battle *b, int side, int unit,
 /* 1 when individual (side, indiv) touches an enemy (unit or figure). */
 int bs1e_indiv_engaged(const struct bs_battle *b, int side, int indiv);
 
+/* Why individual (side, indiv) cannot move this Movement Phase whatever
+ * his side orders: held or asleep [14.6 B] (RULING R-623), charmed
+ * [14.6 A] (RULING R-694); NULL when nothing stops him. For a
+ * controller that should not propose what the engine would reject. */
+const char *bs1e_indiv_cannot_move(const struct bs_battle *b, int side,
+				   int indiv);
+
 #endif

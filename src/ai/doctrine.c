@@ -2167,6 +2167,13 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 				: sd->individuals[indiv].rank;
 	if (!commander_ok(me) || me->with_unit >= 0 || me->mv <= 0)
 		return;
+	/* [14.6] RULING R-623, R-694: held or charmed, he cannot move:
+	 * the doctrine proposes no move the engine would reject */
+	const char *stuck = bs1e_indiv_cannot_move(b, side, indiv);
+	if (stuck) {
+		snprintf(out->why, sizeof out->why, "%s", stuck);
+		return;
+	}
 	/* issue 16 [14.1]: a caster who could cast from here stays */
 	if (bs1e_indiv_on_table(b, side, indiv) &&
 	    !bs1e_indiv_engaged(b, side, indiv) &&

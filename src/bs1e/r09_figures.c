@@ -173,6 +173,22 @@ int bs1e_indiv_engaged(const struct bs_battle *b, int side, int indiv)
 	       figure_engaged(b, b->indiv_first[side] + indiv, NULL);
 }
 
+const char *bs1e_indiv_cannot_move(const struct bs_battle *b, int side,
+				   int indiv)
+{
+	if (!bs1e_indiv_on_table(b, side, indiv))
+		return NULL;
+	int k = b->indiv_first[side] + indiv;
+	/* [14.6 B] RULING R-623: a held individual does not move */
+	if (bs1e_fx_indiv_held(b, k))
+		return "he is held: he does not move [14.6 B] (RULING R-623)";
+	/* [14.6 A] RULING R-694: a charmed individual stands still */
+	if (bs1e_indiv_charmed(b, k))
+		return "he is charmed: he stands still [14.6 A] (RULING "
+		       "R-694)";
+	return NULL;
+}
+
 /* ---- set-up and reset -------------------------------------------------- */
 
 void bs1e_indivs_rate(struct bs_battle *b)

@@ -351,6 +351,33 @@ Test(r14_charm, s14_6_a_a_charmed_individual_stands_still_r694)
 	tf_close(&t);
 }
 
+/* RULING R-694: the doctrine proposes no move for a charmed individual of
+ * its side (the engine would reject it): he stays, and says why. */
+Test(r14_charm, s14_6_a_the_doctrine_moves_no_charmed_individual_r694)
+{
+	struct tf t;
+	open_charm(&t, 48);
+	int k = t.b->indiv_first[1] + 1;
+	static const int dice[] = {1, 2};
+	tf_dice(&t, dice, 2);
+	cast_one(&t, zan(&t, "charm person", -1, 1));
+	cr_assert(bs1e_indiv_charmed(t.b, k));
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_indiv_order io;
+	memset(&io, 0, sizeof io);
+	ai->ctl.move_indiv(ai->ctl.ctx, t.b, 1, 1, &io);
+	free(ai);
+	cr_assert_eq(io.move, 0);
+	cr_assert(strstr(io.why, "charmed") && strstr(io.why, "R-694"), "%s",
+		  io.why);
+	cr_assert_str_eq(bs1e_indiv_cannot_move(t.b, 1, 1), io.why);
+	cr_assert_null(bs1e_indiv_cannot_move(t.b, 1, 0));
+	tf_close(&t);
+}
+
 /* RULING R-694: the doctrine's value of a charm at a unit's commander,
  * the HD of his unit by the chance he fails (17 on the d20: 16 in 20);
  * none at a unit with no commander; the doctrine casts it at the

@@ -158,6 +158,31 @@ Test(r14_effects, s14_6_b_a_held_individual_r623)
 	tf_close(&t);
 }
 
+/* [14.6 B] RULING R-623: the doctrine proposes no move for a held
+ * individual of its side (the engine would reject it). */
+Test(r14_effects, s14_6_b_the_doctrine_moves_no_held_individual_r623)
+{
+	struct tf t;
+	open_fx(&t, 30, 44, "hold person");
+	static const int dice[] = {1};
+	tf_dice(&t, dice, 1);
+	cast_one(&t, zan(&t, "hold person", -1, 1));
+	int k = t.b->indiv_first[1] + 1;
+	cr_assert(bs1e_fx_indiv_held(t.b, k));
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_indiv_order io;
+	memset(&io, 0, sizeof io);
+	ai->ctl.move_indiv(ai->ctl.ctx, t.b, 1, 1, &io);
+	free(ai);
+	cr_assert_eq(io.move, 0);
+	cr_assert(strstr(io.why, "held") && strstr(io.why, "R-623"), "%s",
+		  io.why);
+	tf_close(&t);
+}
+
 /* RULING R-622: a unit with a held figure may not move. */
 Test(r14_effects, s14_6_b_a_unit_with_held_figures_does_not_move_r622)
 {

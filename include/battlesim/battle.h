@@ -224,7 +224,8 @@ struct bs_indiv_state {
 enum bs_iflag {
 	BS_IF_RALLIED = 1u << 0, /* [6.0] attempted a rally this phase */
 	BS_IF_MOVED = 1u << 1,	 /* moved this round */
-	/* [9.2] cast a spell this Game Round: commands nothing in it */
+	/* [14.1] used magic this Game Round (a spell, an item, a breath):
+	 * one use a round; a commander's spell also BS_IF_CMD_CAST [9.2] */
 	BS_IF_CAST = 1u << 2,
 	/* [9.4] Q&A: turned to face an attacker behind him this phase */
 	BS_IF_TURNED = 1u << 3,
@@ -235,6 +236,12 @@ enum bs_iflag {
 	/* [10.2] RULING R-611: an enemy unit or figure moved into contact
 	 * with him this Game Round */
 	BS_IF_CONTACTED = 1u << 6,
+	/* [9.2] RULING R-515: a commander CAST a spell this Game Round: he
+	 * commands nothing in it (BS_IF_CAST, set with it, is any use of
+	 * magic, a spell, an item or a breath: one a round [14.1]; "a
+	 * commander can use magic items or innate spell abilities and still
+	 * command") */
+	BS_IF_CMD_CAST = 1u << 7,
 };
 
 /* The result of a battle (so far). */

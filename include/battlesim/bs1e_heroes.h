@@ -209,4 +209,10 @@ int bs1e_indiv_engaged(const struct bs_battle *b, int side, int indiv);
 const char *bs1e_indiv_cannot_move(const struct bs_battle *b, int side,
 				   int indiv);
 
+/* [9.3] "is disabled ... or is otherwise not in command of his forces"
+ * (RULING R-553): why individual (side, indiv), alive on the table, is
+ * disabled now: "held or asleep" [14.6 B], "charmed" [14.6 A] or
+ * "fleeing in fear" [14.9]; NULL when he is not. */
+const char *bs1e_indiv_disabled(const struct bs_battle *b, int side, int indiv);
+
 #endif

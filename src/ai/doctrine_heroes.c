@@ -498,10 +498,13 @@ int bs_ai_roles(const struct bs_battle *b, int side, struct bs_role_order *out,
 			if (k == p || !bs1e_check_role(b, side, &r, NULL, NULL))
 				continue;
 			const struct bs_indiv_state *pc = ind(b, side, p);
+			/* RULING R-553: or disabled now */
+			const char *dis = bs1e_indiv_disabled(b, side, p);
 			say(r.why, sizeof r.why, "%s is %s",
 			    sd->individuals[p].name,
 			    !pc->alive ? "dead"
 			    : pc->lost ? "out of the battle"
+			    : dis      ? dis
 				       : "no longer in command");
 			out[n++] = r;
 			used[k] = 1;

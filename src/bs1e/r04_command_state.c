@@ -115,8 +115,8 @@ int bs1e_authority_now(const struct bs_battle *b, int side, int ind, int unit,
 		return 0;
 	/* [9.2] "A commander with spell-casting abilities cannot CAST a
 	 * spell and command his unit in any part of the Game Round in which
-	 * the spell is CAST" (RULING R-515) */
-	if (c->flags & BS_IF_CAST)
+	 * the spell is CAST" (RULING R-515); not for an item or a breath */
+	if (c->flags & BS_IF_CMD_CAST)
 		return 0;
 	/* [9.2] [14.6 B] [14.9] RULING R-678: a commander held, asleep or
 	 * fleeing in fear commands nothing: no command, no rally, no order
@@ -134,7 +134,7 @@ void bs1e_commander_casts(struct bs_battle *b, int side, int ind)
 	    ind >= b->sc->sides[side].nindividuals)
 		return;
 	struct bs_indiv_state *c = &b->indivs[b->indiv_first[side] + ind];
-	c->flags |= BS_IF_CAST;
+	c->flags |= BS_IF_CAST | BS_IF_CMD_CAST;
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_NOTE);
@@ -174,7 +174,7 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 		} else if (bs1e_indivs_in_play(b) && u->commander >= 0 &&
 			   (b->indivs[b->indiv_first[u->side] + u->commander]
 				.flags &
-			    BS_IF_CAST)) {
+			    BS_IF_CMD_CAST)) {
 			/* [9.2] "If a spell is CAST by a commander, his
 			 * unit is out of command for the entire Game Round"
 			 */
@@ -230,7 +230,8 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 						    helpless_commander(b, kk,
 								       &hc);
 						if (hw && !hwhy &&
-						    !(c->flags & BS_IF_CAST) &&
+						    !(c->flags &
+						      BS_IF_CMD_CAST) &&
 						    post_authority(b, kk, g) &&
 						    bs_tt_all_within(
 							&sh, &p, at, c->cr)) {

@@ -407,6 +407,23 @@ static void removed_off(struct bs_battle *b, int g)
 		ev.cite = "[7.15]";
 		bs_battle_emit(b, &ev);
 	}
+	/* [9.1] "If the unit routs and leaves the battlefield (see [6.4]),
+	 * the PC/NPC individual cannot rejoin the battle, although he is
+	 * still alive" (RULING R-554): its members and its commander in its
+	 * ranks leave with it, lost to command [9.3] */
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < b->sc->sides[u->side].nindividuals; i++) {
+		int k = b->indiv_first[u->side] + i;
+		struct bs_indiv_state *c = &b->indivs[k];
+		if (c->with_unit != u->idx || !c->alive || c->lost)
+			continue;
+		c->lost = 1;
+		s->lost[u->side][i] = 1;
+		bs1e_note_indiv(b, k,
+				"leaves the battlefield with his routed unit: "
+				"alive, he cannot rejoin the battle",
+				"[9.1] [6.4] RULING R-554");
+	}
 }
 
 /* Move routing unit g `dist` inches along its facing: friends run into

@@ -189,6 +189,23 @@ const char *bs1e_indiv_cannot_move(const struct bs_battle *b, int side,
 	return NULL;
 }
 
+const char *bs1e_indiv_disabled(const struct bs_battle *b, int side, int indiv)
+{
+	int k = b->indiv_first[side] + indiv;
+	const struct bs_indiv_state *c = &b->indivs[k];
+	if (!c->alive || c->lost)
+		return NULL;
+	/* RULING R-553 (with R-678): held, paralyzed or asleep, charmed,
+	 * fleeing in fear */
+	if (bs1e_fx_indiv_held(b, k))
+		return "held or asleep";
+	if (bs1e_indiv_charmed(b, k))
+		return "charmed";
+	if (bs1e_fx_indiv_afraid(b, k, NULL))
+		return "fleeing in fear";
+	return NULL;
+}
+
 /* ---- set-up and reset -------------------------------------------------- */
 
 void bs1e_indivs_rate(struct bs_battle *b)
@@ -1383,9 +1400,13 @@ int bs1e_check_role(const struct bs_battle *b, int side,
 		 * forces"; "command cannot be "passed over" ... unless that
 		 * commander's unit goes out of command for at least the
 		 * remainder of the current Game Round" (RULING R-514: the
-		 * post is vacant: its holder dead, lost or gone hero) */
+		 * post is vacant: its holder dead, lost or gone hero;
+		 * RULING R-553: or its holder is disabled now, held, asleep,
+		 * charmed or fleeing in fear) */
 		int h = s->holder[p];
-		if (h >= 0 && b->indivs[h].alive && !b->indivs[h].lost) {
+		if (h >= 0 && b->indivs[h].alive && !b->indivs[h].lost &&
+		    !bs1e_indiv_disabled(b, b->indivs[h].side,
+					 b->indivs[h].idx)) {
 			w = "his commander still holds his post: it is not "
 			    "vacant";
 			ct = "[9.3] RULING R-514";
@@ -1491,6 +1512,19 @@ static void apply_role(struct bs_battle *b, int side,
 	case BS_RA_TAKE_OVER: {
 		int p = b->indiv_first[side] + r->post;
 		struct bs_indiv_state *pc = &b->indivs[p];
+		/* RULING R-553: the post of a disabled holder is taken from
+		 * him for good: he keeps no post (a hero, as one who gave it
+		 * up, R-503); the others he held fall vacant */
+		int h = s->holder[p];
+		if (h >= 0 && h != k && b->indivs[h].alive &&
+		    !b->indivs[h].lost) {
+			struct bs_indiv_state *hc = &b->indivs[h];
+			vacate(b, h, b->round + 1);
+			if (hc->with_unit < 0) {
+				hc->role = BS_ROLE_HERO;
+				hc->rank = BS_RANK_NONE;
+			}
+		}
 		s->holder[p] = k;
 		c->holds = r->post;
 		if (pc->def->rank > c->rank)

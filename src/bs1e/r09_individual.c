@@ -268,7 +268,7 @@ static int duel_cast(struct bs_battle *b, int k, int t, int round)
 		bs1e_cast_run(b, &p, o.why);
 		done = 1;
 	}
-	c->flags = saved | (c->flags & BS_IF_CAST);
+	c->flags = saved | (c->flags & (BS_IF_CAST | BS_IF_CMD_CAST));
 	return done;
 }
 

@@ -818,6 +818,16 @@ void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 		for (int k = 0; k < sd->nindividuals; k++)
 			individual(ld, si, k, &aux[si].indivs[k]);
 	}
+	/* [5.2] [9.4 B] "rolled according to normal AD&D or D&D game
+	 * procedures" (RULING R-555): the AD&D 1E ones are played for both
+	 * games; said once, at `game:`, when a D&D game has individuals */
+	int nind = 0;
+	for (int si = 0; si < s->nsides; si++)
+		nind += s->sides[si].nindividuals;
+	if (s->game == BS_GAME_DND && s->level != BS_LEVEL_BASIC && nind)
+		warn(ld, top->game, BS_W_DND_INDIVIDUAL,
+		     "game: dnd with %d individual%s", nind,
+		     nind == 1 ? "" : "s");
 	if (s->level == BS_LEVEL_BASIC) {
 		for (int si = 0; si < s->nsides; si++)
 			basic_roles(ld, si, &aux[si]);

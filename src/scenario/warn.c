@@ -257,6 +257,13 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			  "a unit's breath weapons are not played yet (only "
 			  "an individual's): its figures do not breathe",
 			  "[13.7] (RULING R-645)", 0},
+    [BS_W_DND_INDIVIDUAL] = {"dnd-individual", IA, NPY,
+			     "individual combat is played by the AD&D 1E "
+			     "procedures (individual initiative with weapon "
+			     "speed, the AD&D attack matrix, the PH weapons' "
+			     "damage): the D&D game's procedures are not "
+			     "played yet",
+			     "[5.2] [9.4 B] (RULING R-555)", 0},
 };
 
 enum bs_warn bs_warn_by_id(const char *id)

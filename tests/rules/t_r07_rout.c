@@ -869,3 +869,78 @@ Test(r07_rout, s2_10_ruling_r114_support_only_directly_behind)
 		tf_close(&t);
 	}
 }
+
+/* [9.1] "If the unit routs and leaves the battlefield (see [6.4] ...), the
+ * PC/NPC individual cannot rejoin the battle, although he is still alive"
+ * (RULING R-554): Foot routs off the table with its commander C0 and its
+ * member Sir in its ranks: both alive, lost to command, and a change of
+ * role (to hero) is refused. */
+Test(r07_rout, s9_1_r554_a_unit_routed_off_takes_its_characters)
+{
+	struct tf t;
+	struct tf_unit u[2] = {
+	    {.side = 0,
+	     .name = "Foot",
+	     .x = 36,
+	     .y = 10,
+	     .formation = "open",
+	     .facing = "north",
+	     .extra = "        members: [Sir]\n"},
+	    {.side = 1, .name = "Enemy", .x = 36, .y = 44, .facing = "south"},
+	};
+	tf_open_units(&t, u, 2, "level: intermediate\n",
+		      "      - {name: Sir, class: fighter, level: 3, hp: 20}\n",
+		      NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	cr_assert_eq(bs_battle_unit_end(t.b, 0), BS_END_ROUTED_OFF);
+	int notes = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *e = &t.evs[i].ev;
+		if (e->type == BS_EV_NOTE && e->indiv >= 0 && e->side == 0 &&
+		    strstr(e->cite, "R-554"))
+			notes++;
+	}
+	cr_assert_eq(notes, 2, "the commander and the member");
+	for (int i = 0; i < 2; i++) {
+		const struct bs_indiv_state *c =
+		    &t.b->indivs[t.b->indiv_first[0] + i];
+		cr_assert(c->alive, "still alive");
+		cr_assert(c->lost, "he cannot rejoin the battle");
+		struct bs_role_order r = {
+		    .indiv = i, .act = BS_RA_HERO, .unit = -1, .post = -1};
+		const char *why = NULL, *cite = NULL;
+		cr_assert(!bs1e_check_role(t.b, 0, &r, &why, &cite));
+		cr_assert(strstr(why, "out of the battle"), "%s", why);
+		cr_assert(strstr(cite, "[9.1]"), "%s", cite);
+	}
+	tf_close(&t);
+}
+
+/* RULING R-554: a unit that routs but stays on the table keeps its
+ * characters in the battle. */
+Test(r07_rout, s9_1_r554_a_rout_on_the_table_keeps_them)
+{
+	struct tf t;
+	tf_open_units(&t,
+		      (struct tf_unit[]){{.side = 0,
+					  .name = "Foot",
+					  .x = 36,
+					  .y = 30,
+					  .formation = "open",
+					  .facing = "north"},
+					 {.side = 1,
+					  .name = "Enemy",
+					  .x = 36,
+					  .y = 44,
+					  .facing = "south"}},
+		      2, "level: intermediate\n", NULL, NULL);
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MELEE);
+	fail_check(&t, (struct bs_vec){36, 44});
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_ROUTED);
+	cr_assert(!(tf_unit(&t, 0, 0)->flags & BS_UF_REMOVED));
+	cr_assert(!t.b->indivs[t.b->indiv_first[0]].lost);
+	tf_close(&t);
+}

@@ -146,6 +146,43 @@ Test(r09_play, s9_4_b_three_melee_rounds_individual_initiative)
 	tf_close(&t);
 }
 
+/* [9.4] Q&A (RULING R-520): "If an opposing hero tries to run around him
+ * and attack from the rear, it can be assumed that he turns to face his
+ * attacker as long as he knows the attacker is there." Bors comes at Ada
+ * from behind (she faces north, he stands south of her): the duel is
+ * fought as face to face, THAC0 20 - AC 10 = 10 both ways, no rear or
+ * flank term, the same blows as the frontal duel above. */
+Test(r09_play, s9_4_qa_a_hero_run_around_is_faced_r520)
+{
+	struct tf t;
+	const char *a, *b;
+	a = "      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "weapon: long sword, position: [36, 20]}\n";
+	b = "      - {name: Bors, class: fighter, level: 1, hp: 30, ac: 10, "
+	    "weapon: long sword, position: [36, 19.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	cr_assert_gt(
+	    fabs(bs_angle_diff(ind(&t, "Ada")->facing,
+			       bs_facing_of(bs_vec_sub(ind(&t, "Bors")->pos,
+						       ind(&t, "Ada")->pos)))),
+	    135.0, "he is behind her");
+	tf_dice(&t, (int[]){6, 1, 10, 5, 9, 2, 5, 15, 8, 1, 3, 3, 20, 8, 12, 3},
+		16);
+	melee(&t);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 6);
+	for (int i = 0; i < 6; i++) {
+		const struct bs_event *d = tf_find(&t, BS_EV_DUEL, i);
+		cr_assert_eq(d->n[1], 10, "THAC0 20 - AC 10: no rear term");
+		for (int j = 0; j < d->deriv.nterms; j++)
+			cr_assert(!strstr(d->deriv.term[j].label, "rear") &&
+				      !strstr(d->deriv.term[j].label, "flank"),
+				  "%s", d->deriv.term[j].label);
+	}
+	cr_assert_eq(ind(&t, "Bors")->hp, 30 - 5 - 8);
+	cr_assert_eq(ind(&t, "Ada")->hp, 30 - 8 - 3);
+	tf_close(&t);
+}
+
 /* RULING R-509 [5.2] a tie of initiative goes to the lower weapon speed
  * factor; who falls before his turn does not strike. */
 Test(r09_play, s5_2_tie_lower_speed_first_and_the_fallen_do_not_strike)
@@ -1061,6 +1098,46 @@ Test(r09_play, s9_3_a_hero_takes_command_of_a_unit_out_of_command)
 	cr_assert_eq(ind(&t, "Ada")->with_unit, 0);
 	cr_assert(!(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND));
 	tf_nro = 0;
+	tf_close(&t);
+}
+
+/* [9.3] "A Deputy Commander can only take over command of a unit that is
+ * currently out of command" (RULING R-514): CS dies; his deputy Dep
+ * touches Far S, but the Duke (the Army Commander) keeps it in command:
+ * the take-over is refused; the Duke dead too, Far S is out of command and
+ * Dep takes it over. */
+Test(r09_play, s9_3_a_deputy_takes_over_only_a_unit_out_of_command)
+{
+	struct tf t;
+	const char *i0 =
+	    "      - {name: Dep, class: fighter, level: 4, hp: 30, ac: 4, "
+	    "abilities: {cha: 14}, deputy_of: CS, position: [4, 1.25]}\n"
+	    "      - {name: Duke, class: fighter, level: 6, hp: 40, ac: 3, "
+	    "abilities: {cha: 16}, rank: army, position: [8, 2]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, i0, NULL, NULL);
+	struct bs_role_order r = {
+	    .indiv = 1, .act = BS_RA_TAKE_OVER, .unit = -1, .post = 0};
+	const char *why = NULL, *cite = NULL;
+	tf_dice(&t, (int[]){1, 1, 1, 1}, 4);
+	bs1e_indiv_killed(t.b, ki(&t, "CS"), 1, "test", "[9.4 B]");
+	t.b->round = 2;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert(!(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND),
+		  "in command by the Duke [4.10]");
+	cr_assert(!bs1e_check_role(t.b, 0, &r, &why, &cite));
+	cr_assert(strstr(why, "only a unit out of command"), "%s", why);
+	cr_assert_str_eq(cite, "[9.3]");
+	bs1e_indiv_killed(t.b, ki(&t, "Duke"), 1, "test", "[9.4 B]");
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	cr_assert(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND);
+	cr_assert(bs1e_check_role(t.b, 0, &r, &why, &cite), "%s", why);
+	t.ctl.roles = tf_roles;
+	tf_ro[0] = r;
+	tf_nro = 1;
+	bs1e_roles_phase(t.b, 0);
+	tf_nro = 0;
+	cr_assert_eq(tf_unit(&t, 0, 0)->commander, 1, "Dep leads Far S");
+	cr_assert(!(tf_unit(&t, 0, 0)->flags & BS_UF_OUT_OF_COMMAND));
 	tf_close(&t);
 }
 

@@ -630,6 +630,40 @@ Test(r14_cast, s14_5_a_wand_of_fire_balls_at_item_level_r681)
 	tf_close(&t);
 }
 
+/* [9.2] "However, a commander can use magic items or innate spell
+ * abilities and still command" (RULING R-515): Hrolf, the Army Commander,
+ * uses his wand of fire balls: his authority holds through the Game Round
+ * (no [9.2] note), where a spell of his would take it. */
+Test(r14_cast, s9_2_a_commander_using_a_wand_still_commands)
+{
+	struct tf t;
+	open_cast(&t, "advanced", NULL, 10, 40,
+		  "      - {name: Hrolf, class: fighter, level: 5, hp: 40, "
+		  "abilities: {cha: 16}, rank: army, position: [46, 58], "
+		  "items: [{name: wand of fire balls, charges: 2}]}\n",
+		  NULL);
+	cr_assert(bs1e_authority_now(t.b, 0, 2, 0, BS1E_ACT_COMMAND));
+	t.cast[0][0] = use(&t, 2, "wand of fire balls");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0), "the wand is used");
+	for (int i = 0; i < t.nev; i++)
+		cr_assert(!(t.evs[i].ev.type == BS_EV_NOTE &&
+			    strstr(t.evs[i].ev.cite, "[9.2]")),
+			  "no [9.2] note: %s", t.evs[i].what);
+	cr_assert(bs1e_authority_now(t.b, 0, 2, 0, BS1E_ACT_COMMAND),
+		  "he still commands");
+	/* his magic of the round is used: one use a round [14.1] */
+	cr_assert(t.b->indivs[t.b->indiv_first[0] + 2].flags & BS_IF_CAST);
+	cr_assert(
+	    !(t.b->indivs[t.b->indiv_first[0] + 2].flags & BS_IF_CMD_CAST));
+	/* a spell cast by a commander takes his command for the round */
+	bs1e_commander_casts(t.b, 0, 2);
+	cr_assert(!bs1e_authority_now(t.b, 0, 2, 0, BS1E_ACT_COMMAND));
+	tf_close(&t);
+}
+
 /* RULING R-680 R-681: the staff at its item_level 8, not its holder's
  * caster level 6; his fireball stays in memory; without `charges:` a
  * staff has 20. */

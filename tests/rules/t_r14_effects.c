@@ -1384,3 +1384,99 @@ Test(r14_effects, s14_9_the_doctrine_scares_a_lone_individual_r658_r659)
 	free(ai);
 	tf_close(&t);
 }
+
+/* North's role orders for the tests below (side 1 only). */
+static struct bs_role_order north_ro[2];
+static int north_nro;
+static int north_roles(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_role_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = 0;
+	for (int i = 0; i < north_nro && n < max; i++)
+		if (side == 1)
+			out[n++] = north_ro[i];
+	return n;
+}
+
+/* [9.3] "A Deputy Commander can take over for his designated commander if
+ * that commander dies, is disabled, ... or is otherwise not in command of
+ * his forces" (RULING R-553): Warlord, the Army Commander standing alone,
+ * held: his deputy Second may take over his post at the next Movement
+ * Phase (not while Warlord is free); then Second commands as the Army
+ * Commander and Warlord, freed, keeps no post. The doctrine proposes it. */
+Test(r14_effects, s9_3_r553_a_deputy_takes_over_from_a_held_commander)
+{
+	struct tf t;
+	open_helpless(&t, 28, 52, 5, NULL, NULL,
+		      "      - {name: Second, class: fighter, level: 4, hp: "
+		      "30, abilities: {cha: 14}, deputy_of: Warlord, position: "
+		      "[44, 54]}\n");
+	struct bs_role_order r = {
+	    .indiv = 1, .act = BS_RA_TAKE_OVER, .unit = -1, .post = 0};
+	const char *why = NULL, *cite = NULL;
+	cr_assert(!bs1e_check_role(t.b, 1, &r, &why, &cite), "he is free");
+	cr_assert(strstr(why, "still holds"), "%s", why);
+	cr_assert_null(bs1e_indiv_disabled(t.b, 1, 0));
+	static const int save[] = {1};
+	tf_dice(&t, save, 1);
+	cast_one(&t, zan(&t, "hold person", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_str_eq(bs1e_indiv_disabled(t.b, 1, 0), "held or asleep");
+	cr_assert(bs1e_check_role(t.b, 1, &r, &why, &cite), "%s", why);
+	/* the doctrine steps in */
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_role_order out[4];
+	int n = ai->ctl.roles(ai->ctl.ctx, t.b, 1, out, 4);
+	free(ai);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(out[0].act, BS_RA_TAKE_OVER);
+	cr_assert_eq(out[0].indiv, 1);
+	cr_assert_eq(out[0].post, 0);
+	cr_assert(strstr(out[0].why, "Warlord is held or asleep"), "%s",
+		  out[0].why);
+	/* carried out at the beginning of the Movement Phase */
+	t.b->round = 2;
+	north_ro[0] = r;
+	north_nro = 1;
+	t.ctl.roles = north_roles;
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_roles_phase(t.b, 1);
+	north_nro = 0;
+	const struct bs_event *e = tf_find(&t, BS_EV_ROLE, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[0], BS_RA_TAKE_OVER);
+	cr_assert_str_eq(e->cite, "[9.3]");
+	int w = t.b->indiv_first[1], s2 = w + 1;
+	cr_assert_eq(t.b->indivs[s2].rank, BS_RANK_ARMY);
+	cr_assert(bs1e_authority_now(t.b, 1, 1, 0, BS1E_ACT_COMMAND));
+	/* the hold ends: his post is not given back */
+	for (int k = 0; k < 10; k++)
+		bs1e_fx_end_round(t.b);
+	cr_assert(!bs1e_fx_indiv_held(t.b, w));
+	cr_assert_eq(t.b->indivs[w].rank, BS_RANK_NONE);
+	cr_assert_eq(t.b->indivs[w].role, BS_ROLE_HERO);
+	cr_assert(!bs1e_authority_now(t.b, 1, 0, 0, BS1E_ACT_COMMAND));
+	cr_assert(bs1e_authority_now(t.b, 1, 1, 0, BS1E_ACT_COMMAND));
+	tf_close(&t);
+}
+
+/* RULING R-553: a charmed or fleeing commander is disabled too; a free
+ * one, or one not on the table, is not. */
+Test(r14_effects, s9_3_r553_fleeing_in_fear_is_disabled)
+{
+	struct tf t;
+	open_helpless(&t, 36, 52.5, 5, NULL, NULL, NULL);
+	cr_assert_null(bs1e_indiv_disabled(t.b, 1, 0));
+	static const int fail[] = {2};
+	tf_dice(&t, fail, 1);
+	cast_one(&t, zan(&t, "fear", -1, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_str_eq(bs1e_indiv_disabled(t.b, 1, 0), "fleeing in fear");
+	cr_assert_null(bs1e_indiv_disabled(t.b, 0, 0), "Zan is free");
+	tf_close(&t);
+}

@@ -178,15 +178,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "regeneration is not in force at this level "
 				 "(an Advanced Game rule)",
 				 "[13.8] [16.3 A]", 1},
-    [BS_W_REGENERATION] = {"regeneration", A, NPY,
-			   "a unit's figures regenerate only when every "
-			   "creature of a figure does (rider and steed, every "
-			   "part: RULING R-545, R-605): the Wound marker's "
-			   "regeneration after two Game Rounds without combat "
-			   "is played; a killed figure's (the second Wound "
-			   "marker, rising two Game Rounds later) is not "
-			   "played yet",
-			   "[13.8] (RULING R-605)", 0},
+    [BS_W_REGENERATION] = {"regeneration", A, BS_WC_UNUSED,
+			   "a figure regenerates only when every creature of "
+			   "it does (rider and steed, a chariot's pullers, "
+			   "every part of a mixed unit: RULING R-545, R-605); "
+			   "the flag of one that does not has no effect (a "
+			   "unit's regeneration, its Wound marker and its "
+			   "killed figures rising, is played: R-605, "
+			   "R-720 .. R-723)",
+			   "[13.8] [11.2] (RULING R-605)", 1},
     [BS_W_RACE_ABILITY_LEVEL] = {"race-ability-level", BI, NIF,
 				 "the special attacks and defences of "
 				 "creatures are not in force at this level (an "

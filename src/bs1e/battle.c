@@ -1119,6 +1119,7 @@ static void bs1e_reset(struct bs_battle *b)
 		    (size_t)(b->nindivs ? b->nindivs : 1)));
 	s->morale_extra = 0;
 	bs1e_indivs_reset(b);
+	bs1e_regen_reset(b); /* [13.8] RULING R-724 */
 	bs1e_cast_reset(b);
 }
 

@@ -177,6 +177,10 @@ struct bs1e_indiv_x {
 	double moved;
 	/* [13.7] (issue 16) his breath weapon's uses left today */
 	int breaths;
+	/* [13.8] RULING R-724 (r13_regen.c): a regenerating race's AD&D
+	 * melee rounds since he was first damaged (-1: not damaged yet),
+	 * and the hit points fire and acid took (they do not regenerate) */
+	int regen_rounds, burnt;
 	/* [14.20] (RULING R-680, R-681) by his items: the wand, staff or
 	 * rod record of the catalog (NULL: another item) and its charges
 	 * left */
@@ -875,6 +879,11 @@ void bs1e_regenerate(struct bs_battle *b);
  * they lie "dead" where they stood (its last figures, the ones taken
  * off), to rise two Game Rounds later. Called where figures are removed
  * (r08_phase.c losses). */
+/* [13.8] RULING R-724 (r13_regen.c): the individuals' regeneration set
+ * up for a battle (battle.c, after bs1e_indivs_reset); hp hit points
+ * individual k (global) lost to fire or acid (r14_cast.c). */
+void bs1e_regen_reset(struct bs_battle *b);
+void bs1e_regen_burnt(struct bs_battle *b, int k, int hp);
 void bs1e_regen_fell(struct bs_battle *b, int g, const struct bs_tt_shape *s0,
 		     const struct bs_tt_pose *p0, int before, int n);
 

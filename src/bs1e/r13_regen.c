@@ -2,7 +2,8 @@
  * after two Game Rounds without combat (RULING R-605), its killed figures
  * lying "dead" where they fell and rising two Game Rounds later with a
  * Wound marker unless an enemy figure is within 1" (RULING R-720 ..
- * R-723); fire and acid do not regenerate. */
+ * R-723); an individual of a regenerating race healing hit points by the
+ * AD&D rules (RULING R-724); fire and acid do not regenerate. */
 #include <stdio.h>
 #include <string.h>
 
@@ -255,11 +256,85 @@ static void rise(struct bs_battle *b)
 	}
 }
 
+/* [13.8] RULING R-724: the MM troll's "regenerates 3 hit points per melee
+ * round", "beginning 3 melee rounds after first damaged" */
+#define REGEN_HP 3
+#define REGEN_AFTER 3
+
+static int regen_race(const struct bs_battle *b, int k)
+{
+	const struct bs_creature *r = b->indivs[k].def->race;
+	return r && (r->flags & BS_CF_REGENERATES) != 0;
+}
+
+void bs1e_regen_reset(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		s->ix[k].regen_rounds = -1;
+		s->ix[k].burnt = 0;
+	}
+}
+
+void bs1e_regen_burnt(struct bs_battle *b, int k, int hp)
+{
+	if (hp > 0)
+		bs1e_sc(b)->ix[k].burnt += hp;
+}
+
+/* [13.8] RULING R-724: at the End of Game Round Phase, each living
+ * individual of a regenerating race: the AD&D melee rounds of this Game
+ * Round (three when he fought in individual combat in it, [9.4 B] [14.1],
+ * else one) after the one he was first damaged in count; from the third
+ * after it, each heals 3 hit points, never above his hit points at the
+ * start less what fire and acid took. */
+static void indivs(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs_indiv_state *c = &b->indivs[k];
+		struct bs1e_indiv_x *x = &s->ix[k];
+		if (!regen_race(b, k) || !c->alive || c->lost || c->hp <= 0)
+			continue;
+		int top = c->hp_max - x->burnt;
+		if (x->regen_rounds < 0) {
+			/* RULING R-724: the Game Round of his first damage
+			 * counts none of its melee rounds */
+			if (c->hp < c->hp_max)
+				x->regen_rounds = 0;
+			continue;
+		}
+		int rounds = (c->flags & BS_IF_DUEL) ? 3 : 1;
+		int healed = 0;
+		for (int i = 0; i < rounds; i++) {
+			x->regen_rounds++;
+			if (x->regen_rounds >= REGEN_AFTER &&
+			    c->hp + healed < top)
+				healed += REGEN_HP;
+		}
+		if (c->hp + healed > top)
+			healed = top - c->hp;
+		if (healed <= 0)
+			continue;
+		c->hp += healed;
+		if (bs_battle_events_on(b)) {
+			char msg[160];
+			snprintf(msg, sizeof msg,
+				 "his race regenerates: %d hit point%s (%d of "
+				 "%d)",
+				 healed, healed == 1 ? "" : "s", c->hp,
+				 c->hp_max);
+			bs1e_note_indiv(b, k, msg, "[13.8] RULING R-724");
+		}
+	}
+}
+
 void bs1e_regenerate(struct bs_battle *b)
 {
 	if (b->sc->level != BS_LEVEL_ADVANCED || b->result.over)
 		return;
 	wounds(b);
+	indivs(b);
 	/* after the Wound markers: a figure risen now keeps its marker for
 	 * two Game Rounds without combat (R-605) */
 	rise(b);

@@ -1272,6 +1272,9 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	if (bs1e_spell_hp_damage(p->sp, p->level, p->breath_hp, d->hp, number,
 				 mod, &b->dice, &who, &r) != 0)
 		return;
+	/* [13.8] RULING R-724: fire and acid do not regenerate */
+	if (p->sp->element == BS_ELEM_FIRE || p->sp->element == BS_ELEM_ACID)
+		bs1e_regen_burnt(b, t, d->hp - r.hp_after);
 	d->hp = r.hp_after;
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;

@@ -536,7 +536,9 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 	    {BS_CF_MAGIC_TO_HIT, 1, "is hit only by magic weapons"},
 	    {BS_CF_CAUSES_FEAR, 0, "causes fear"},
 	    {BS_CF_DRAGON, 0, "causes a dragon's awe"},
-	    {BS_CF_REGENERATES, 0, "regenerates"},
+	    /* [13.8] his hit points regenerate (RULING R-724); rising
+	     * again when killed is not played */
+	    {BS_CF_REGENERATES, 0, "rises again when killed"},
 	};
 	if (!ind->race)
 		return;

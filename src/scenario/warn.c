@@ -196,9 +196,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "the special attacks and defences of an "
 			   "individual's race are not played yet (they are "
 			   "for units): his blows carry no poison, paralysis "
-			   "or level drain, he does not regenerate and "
-			   "weapons that are not magical harm him (his awe "
-			   "and fear are played, RULING R-604)",
+			   "or level drain, he does not rise again when "
+			   "killed and weapons that are not magical harm him "
+			   "(his awe and fear are played, RULING R-604; his "
+			   "hit points regenerate, RULING R-724)",
 			   "[9.4] [13.2]-[13.5] [13.8]", 1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "

@@ -198,3 +198,67 @@ Test(r13_regen, s13_8_r723_a_destroyed_units_dead_do_not_rise)
 	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 0);
 	tf_close(&t);
 }
+
+/* A troll hero (race troll) on the north side, far from the trolls. */
+static void open_troll_hero(struct tf *t, const char *level)
+{
+	char y[2048];
+	snprintf(y, sizeof y,
+		 "name: troll hero\nlevel: %s\ngame: adnd\n"
+		 "table: {width: 72, depth: 96}\n"
+		 "sides:\n"
+		 "  - name: S\n    edge: south\n    units:\n"
+		 "      - {name: Men, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [10, 10]}\n"
+		 "  - name: N\n    edge: north\n    units:\n"
+		 "      - {name: Orcs, figures: 8, creature: orc, "
+		 "weapons: [spear], position: [60, 80]}\n"
+		 "    individuals:\n"
+		 "      - {name: Grok, race: troll, hp: 40, "
+		 "position: [30, 70]}\n",
+		 level);
+	tf_open(t, y);
+	t->b->round = 1;
+}
+
+/* [13.8] [9.4 B] [14.1] RULING R-724: an individual of a regenerating
+ * race heals as the MM troll does, 3 hit points a melee round from the
+ * third after he was first damaged; one AD&D round a Game Round, three
+ * when he fought in individual combat; never what fire or acid took. */
+Test(r13_regen, s13_8_r724_a_troll_hero_regenerates_hit_points)
+{
+	struct tf t;
+	open_troll_hero(&t, "advanced");
+	int k = t.b->indiv_first[1];
+	struct bs_indiv_state *c = &t.b->indivs[k];
+	cr_assert_eq(c->hp_max, 40);
+	c->hp = 20; /* damaged in round 1 */
+	end_round(&t);
+	cr_expect_eq(c->hp, 20, "the round of the damage: none");
+	end_round(&t);
+	end_round(&t);
+	cr_expect_eq(c->hp, 20, "melee rounds 1 and 2 after it: none");
+	end_round(&t);
+	cr_expect_eq(c->hp, 23, "the third: 3 hit points");
+	cr_expect_eq(notes(&t, "R-724"), 1, "logged");
+	/* a Game Round of individual combat is three AD&D rounds */
+	c->flags |= BS_IF_DUEL;
+	end_round(&t);
+	cr_expect_eq(c->hp, 32);
+	c->flags &= ~(unsigned)BS_IF_DUEL;
+	/* fire took 5: he heals to 35, not above */
+	bs1e_regen_burnt(t.b, k, 5);
+	end_round(&t);
+	cr_expect_eq(c->hp, 35);
+	end_round(&t);
+	cr_expect_eq(c->hp, 35, "what fire took stays");
+	tf_close(&t);
+	/* the Intermediate Game: not in force */
+	open_troll_hero(&t, "intermediate");
+	c = &t.b->indivs[t.b->indiv_first[1]];
+	c->hp = 20;
+	for (int i = 0; i < 6; i++)
+		end_round(&t);
+	cr_expect_eq(c->hp, 20);
+	tf_close(&t);
+}

@@ -1055,6 +1055,8 @@ static void deploy_unit(struct bs_battle *b, int g)
 	x->attacked = 0;
 	x->calm = 0;
 	x->wound_noregen = 0;
+	x->ndead = 0; /* [13.8] RULING R-720: none lying dead */
+	x->risen = 0;
 	/* [13.9] RULING R-578, R-579: no last order, no friends fought yet
 	 * (a battle played after another on the same scratch starts clean) */
 	x->has_last = 0;
@@ -1117,6 +1119,7 @@ static void bs1e_reset(struct bs_battle *b)
 		    (size_t)(b->nindivs ? b->nindivs : 1)));
 	s->morale_extra = 0;
 	bs1e_indivs_reset(b);
+	bs1e_regen_reset(b); /* [13.8] RULING R-724 */
 	bs1e_cast_reset(b);
 }
 

@@ -37,6 +37,16 @@ struct bs1e_hit {
 	int share;    /* figures its removal took off [4.4] */
 	int applied;  /* removed already ([11.7] set spears strike first) */
 	int by_magic; /* the attack was magic: Table 5 [4.4] */
+	int no_regen; /* [13.8] fire or acid: what it kills does not rise
+			 (RULING R-605, R-720) */
+};
+
+/* [13.8] RULING R-720: a regenerating figure killed, lying "dead" where
+ * it fell: its base's centre and facing, the Game Round it fell in. */
+struct bs1e_dead {
+	struct bs_vec pos;
+	double facing;
+	int round;
 };
 
 /* Rules data of a unit that the round loop needs and struct
@@ -56,6 +66,14 @@ struct bs1e_unit_x {
 	 * in a row it has taken no part in combat, and whether its Wound
 	 * marker came of fire or acid (it does not regenerate) */
 	int regenerates, calm, wound_noregen;
+	/* [13.8] RULING R-720 .. R-723 (r13_regen.c): its regenerating
+	 * figures killed and lying "dead" (ndead of them, in the order they
+	 * fell), the figures risen this battle, and how many dead each of
+	 * its own figures holds down this End of Game Round Phase (at most
+	 * two, R-721) */
+	struct bs1e_dead dead[BS1E_MAX_FIGS];
+	int ndead, risen;
+	unsigned char regen_hold[BS1E_MAX_FIGS];
 	uint64_t hated[BS1E_MAX_UNITS / 64]; /* Table 7 hated enemies */
 	int figs_phase; /* figures at the start of the Melee Phase */
 	/* [9.3] its commander gave it up this round: out of command for the
@@ -159,6 +177,10 @@ struct bs1e_indiv_x {
 	double moved;
 	/* [13.7] (issue 16) his breath weapon's uses left today */
 	int breaths;
+	/* [13.8] RULING R-724 (r13_regen.c): a regenerating race's AD&D
+	 * melee rounds since he was first damaged (-1: not damaged yet),
+	 * and the hit points fire and acid took (they do not regenerate) */
+	int regen_rounds, burnt;
 	/* [14.20] (RULING R-680, R-681) by his items: the wand, staff or
 	 * rod record of the catalog (NULL: another item) and its charges
 	 * left */
@@ -851,6 +873,19 @@ void bs1e_awe_checks(struct bs_battle *b);
  * figures regenerate and that has taken no part in combat for two Game
  * Rounds in a row loses its Wound marker (not one of fire or acid). */
 void bs1e_regenerate(struct bs_battle *b);
+/* [13.8] RULING R-720 (r13_regen.c): n of the figures removed from unit g
+ * (it had `before`, standing as s0 at p0) were killed by what they
+ * regenerate from: at the Advanced Game, when its figures regenerate,
+ * they lie "dead" where they stood (its last figures, the ones taken
+ * off), to rise two Game Rounds later. Called where figures are removed
+ * (r08_phase.c losses). */
+/* [13.8] RULING R-724 (r13_regen.c): the individuals' regeneration set
+ * up for a battle (battle.c, after bs1e_indivs_reset); hp hit points
+ * individual k (global) lost to fire or acid (r14_cast.c). */
+void bs1e_regen_reset(struct bs_battle *b);
+void bs1e_regen_burnt(struct bs_battle *b, int k, int hp);
+void bs1e_regen_fell(struct bs_battle *b, int g, const struct bs_tt_shape *s0,
+		     const struct bs_tt_pose *p0, int before, int n);
 
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */

@@ -703,6 +703,14 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 	}
 	if (k > 0)
 		share[k - 1] += left;
+	/* [13.8] RULING R-720: the regenerating figures killed lie "dead";
+	 * those of fire or acid do not (the wound removals go with the last
+	 * hit, as its share) */
+	int regen = removed;
+	for (int i = 0; i < k; i++)
+		if (h[i].no_regen)
+			regen -= share[i];
+	bs1e_regen_fell(b, g, &s0, &p0, before, regen);
 	if (bs_battle_events_on(b) && (removed || out.new_wounds)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_LOSSES);

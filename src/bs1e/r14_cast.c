@@ -1230,6 +1230,9 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	hit.c.killed = removed;
 	hit.c.wounded = wounded;
 	hit.by_magic = 1;
+	/* [13.8] RULING R-720: killed by fire or acid, it does not rise */
+	hit.no_regen =
+	    p->sp->element == BS_ELEM_FIRE || p->sp->element == BS_ELEM_ACID;
 	int had = u->wounded;
 	bs1e_apply_hits_cite(b, g, &hit, 1, "a spell", "[14.1] [14.5 B]");
 	/* [13.8] "Damage caused by fire and acid attacks does not
@@ -1269,6 +1272,9 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	if (bs1e_spell_hp_damage(p->sp, p->level, p->breath_hp, d->hp, number,
 				 mod, &b->dice, &who, &r) != 0)
 		return;
+	/* [13.8] RULING R-724: fire and acid do not regenerate */
+	if (p->sp->element == BS_ELEM_FIRE || p->sp->element == BS_ELEM_ACID)
+		bs1e_regen_burnt(b, t, d->hp - r.hp_after);
 	d->hp = r.hp_after;
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;

@@ -205,6 +205,56 @@ static const yaml_node_t *ability_at(struct ld *ld, const yaml_node_t *at,
 	return at;
 }
 
+/* [13.8] RULING R-605: a figure regenerates only when every creature of
+ * it does (a special defence of rider and steed both, R-545; every part of
+ * a mixed unit, R-040): at `advanced`, the flag of one that does not has
+ * no effect (warning `regeneration`, at the first such creature). */
+static void regen_partial(struct ld *ld, const yaml_node_t *n,
+			  const struct bs_unit *u, int mounted)
+{
+	if (ld->s->level != BS_LEVEL_ADVANCED)
+		return;
+	const struct bs_creature *c[BS_UNIT_MAX_MIX + 3];
+	const yaml_node_t *at[BS_UNIT_MAX_MIX + 3];
+	const char *key[BS_UNIT_MAX_MIX + 3];
+	int k = 0;
+	if (u->nmix > 0) {
+		yaml_node_t *mix = ld_get(ld, n, "mix");
+		for (int i = 0; i < u->nmix && i < BS_UNIT_MAX_MIX; i++) {
+			at[k] = ld_get(ld, ld_item(ld, mix, i), "creature");
+			key[k] = "mix";
+			c[k++] = u->mix[i].creature;
+		}
+	} else {
+		at[k] = ld_get(ld, n, "creature");
+		key[k] = "creature";
+		c[k++] = u->creature;
+	}
+	if (mounted && u->mount) {
+		at[k] = ld_get(ld, n, "mount");
+		key[k] = "mount";
+		c[k++] = u->mount;
+	}
+	if (mounted && u->chariot.puller) {
+		at[k] = ld_get(ld, n, "chariot");
+		key[k] = "chariot";
+		c[k++] = u->chariot.puller;
+	}
+	int first = -1, all = 1;
+	for (int i = 0; i < k; i++) {
+		int r = c[i] && (c[i]->flags & BS_CF_REGENERATES);
+		if (r && first < 0)
+			first = i;
+		all &= r;
+	}
+	if (first < 0 || all)
+		return;
+	warn(ld, ability_at(ld, at[first], "regenerates", NULL),
+	     BS_W_REGENERATION,
+	     "%s: '%s' regenerates, the figure's other creatures do not",
+	     key[first], c[first]->name);
+}
+
 /* The creature abilities [13.x] [15.0] that play does not apply, once per
  * unit and kind; c brought in by node `at` ("creature", "mount" ...). */
 /* `natural`: 1 the creature's natural attacks are the figure's (a mount,
@@ -226,7 +276,10 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 	    /* issue 16: [13.6] played at `advanced` (r13_awe.c) */
 	    {BS_CF_CAUSES_FEAR, BS_W_FEAR_LEVEL, BS_W_NONE, "causes_fear",
 	     "causes fear"},
-	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_REGENERATION,
+	    /* [13.8] played at `advanced` (r13_regen.c, RULING R-605,
+	     * R-720); a figure not all of whose creatures regenerate:
+	     * regen_partial */
+	    {BS_CF_REGENERATES, BS_W_REGENERATION_LEVEL, BS_W_NONE,
 	     "regenerates", "regenerates"},
 	};
 	if (!c)
@@ -367,6 +420,7 @@ static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
 			creature_flags(ld, ch, "chariot", u->chariot.passenger,
 				       own, done);
 	}
+	regen_partial(ld, n, u, mounted);
 
 	/* items: magic equipment for Table 3; their powers are magic */
 	yaml_node_t *items = ld_get(ld, n, "items");
@@ -482,7 +536,9 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 	    {BS_CF_MAGIC_TO_HIT, 1, "is hit only by magic weapons"},
 	    {BS_CF_CAUSES_FEAR, 0, "causes fear"},
 	    {BS_CF_DRAGON, 0, "causes a dragon's awe"},
-	    {BS_CF_REGENERATES, 0, "regenerates"},
+	    /* [13.8] his hit points regenerate (RULING R-724); rising
+	     * again when killed is not played */
+	    {BS_CF_REGENERATES, 0, "rises again when killed"},
 	};
 	if (!ind->race)
 		return;

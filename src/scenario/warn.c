@@ -178,15 +178,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "regeneration is not in force at this level "
 				 "(an Advanced Game rule)",
 				 "[13.8] [16.3 A]", 1},
-    [BS_W_REGENERATION] = {"regeneration", A, NPY,
-			   "a unit's figures regenerate only when every "
-			   "creature of a figure does (rider and steed, every "
-			   "part: RULING R-545, R-605): the Wound marker's "
-			   "regeneration after two Game Rounds without combat "
-			   "is played; a killed figure's (the second Wound "
-			   "marker, rising two Game Rounds later) is not "
-			   "played yet",
-			   "[13.8] (RULING R-605)", 0},
+    [BS_W_REGENERATION] = {"regeneration", A, BS_WC_UNUSED,
+			   "a figure regenerates only when every creature of "
+			   "it does (rider and steed, a chariot's pullers, "
+			   "every part of a mixed unit: RULING R-545, R-605); "
+			   "the flag of one that does not has no effect (a "
+			   "unit's regeneration, its Wound marker and its "
+			   "killed figures rising, is played: R-605, "
+			   "R-720 .. R-723)",
+			   "[13.8] [11.2] (RULING R-605)", 1},
     [BS_W_RACE_ABILITY_LEVEL] = {"race-ability-level", BI, NIF,
 				 "the special attacks and defences of "
 				 "creatures are not in force at this level (an "
@@ -196,9 +196,10 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "the special attacks and defences of an "
 			   "individual's race are not played yet (they are "
 			   "for units): his blows carry no poison, paralysis "
-			   "or level drain, he does not regenerate and "
-			   "weapons that are not magical harm him (his awe "
-			   "and fear are played, RULING R-604)",
+			   "or level drain, he does not rise again when "
+			   "killed and weapons that are not magical harm him "
+			   "(his awe and fear are played, RULING R-604; his "
+			   "hit points regenerate, RULING R-724)",
 			   "[9.4] [13.2]-[13.5] [13.8]", 1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "

@@ -445,3 +445,25 @@ Test(r09_race, s13_3_ruling_r730_a_heros_shot_at_a_wight)
 		tf_close(&t);
 	}
 }
+
+/* RULING R-730: the expected AD&D melee (the doctrine's and the
+ * referee's estimate) of a blow that cannot harm is nil: a plain long
+ * sword or the wight's own claw against a wight; a long sword +1 is not. */
+Test(r09_race, s13_3_ruling_r730_expected_melee_is_nil_without_a_plus)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 5, hp: 40, "
+			"ac: 10, weapon: long sword, position: [36, 20]}\n"
+			"      - {name: Bea, class: fighter, level: 5, hp: 40, "
+			"ac: 10, weapon: {name: long sword, plus: 1}, "
+			"position: [20, 20]}\n";
+	open_race(&t, "advanced", NULL, NULL, a, NULL, WIGHT_AT(36, 26));
+	const struct bs1e_fighter *ada = &bs1e_sc(t.b)->ix[ki(&t, "Ada")].f;
+	const struct bs1e_fighter *bea = &bs1e_sc(t.b)->ix[ki(&t, "Bea")].f;
+	const struct bs1e_fighter *wil = &bs1e_sc(t.b)->ix[ki(&t, "Wil")].f;
+	cr_assert_eq(bs1e_duel_expected(ada, wil, 0), 0);
+	cr_assert_eq(bs1e_duel_expected(wil, wil, 0), 0);
+	cr_assert_gt(bs1e_duel_expected(bea, wil, 0), 0);
+	cr_assert_gt(bs1e_duel_expected(wil, ada, 0), 0);
+	tf_close(&t);
+}

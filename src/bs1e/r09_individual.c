@@ -1294,7 +1294,9 @@ unsigned bs1e_indiv_contact_marks(const struct bs_battle *b, int g,
 		const struct bs_indiv_state *c = &b->indivs[k];
 		const struct bs_creature *r = c->def->race;
 		struct bs_tt_contact ct;
-		if (!r || c->side == b->units[g].side ||
+		const unsigned any =
+		    BS_CF_UNDEAD | BS_CF_LEVEL_DRAIN | BS_CF_MAGIC_TO_HIT;
+		if (!r || !(r->flags & any) || c->side == b->units[g].side ||
 		    !bs1e_indiv_figure(b, k) ||
 		    !unit_figure_contact(b, g, k, &ct))
 			continue;

@@ -194,6 +194,15 @@ struct bs1e_indiv_x {
 	int casting;
 	unsigned casting_by; /* the sides that beat his roll */
 	struct bs_cast_order casting_o;
+	/* [13.5] RULING R-731: the levels (or hit dice) drained from him in
+	 * individual combat this battle, and his numbers before the first
+	 * (put back at the battle's reset) */
+	int drained;
+	struct bs1e_drain_keep {
+		int thac0, ar, hp_max, rate_num, rate_den, fighter_level;
+		int save[BS_SAVE__COUNT];
+		struct bs_deriv ar_d, save_d[BS_SAVE__COUNT];
+	} undrained;
 };
 
 struct bs1e_scratch {
@@ -890,6 +899,29 @@ void bs1e_regen_fell(struct bs_battle *b, int g, const struct bs_tt_shape *s0,
 /* [8.4 G] at the end of the Melee Phase: the damage the figures did to
  * individuals is taken; who reaches 0 hit points dies. */
 void bs1e_indivs_melee_end(struct bs_battle *b);
+
+/* [13.3] RULING R-730: 1 when individual k's (global) race is hit only by
+ * magic weapons (the catalog's `magic_to_hit`). */
+int bs1e_indiv_magic_to_hit(const struct bs_battle *b, int k);
+/* [13.3] [13.5] [4.4 T5] RULING R-733: what the enemy individuals
+ * standing alone that touch unit g are, to its end-of-melee checks and
+ * its Table 4 row: BS1E_IC_* bits; *cause (may be NULL) gets where the
+ * first of them stands. */
+enum {
+	BS1E_IC_UNDEAD = 1u << 0,
+	BS1E_IC_DRAIN = 1u << 1,
+	BS1E_IC_UNHARMABLE = 1u << 2, /* g's weapon in hand cannot harm him */
+};
+unsigned bs1e_indiv_contact_marks(const struct bs_battle *b, int g,
+				  struct bs_vec *cause);
+/* [13.5] RULING R-731: individual t (global) loses a level (a monster a
+ * hit die) to a drainer of side `by`: his THAC0, AR, saving throws,
+ * attacks and hit points are those of the level below; drained of his
+ * last he dies (hp 0). 1 when he had a level to lose. */
+int bs1e_indiv_drain(struct bs_battle *b, int t, int by, const char *cite);
+/* RULING R-731: the numbers of the individuals drained in the last
+ * battle, put back (the reset of a battle, before the hit points). */
+void bs1e_indivs_drain_reset(struct bs_battle *b);
 
 /* ---- r14_cast.c: the play of [14.5] spells (issue 16) ------------------ */
 

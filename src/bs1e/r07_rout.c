@@ -62,6 +62,12 @@ static int drain_or_unharmable_contact(const struct bs_battle *b, int g,
 		if (b->units[h].r.magic_to_hit && !s->ux[g].magic_weapon)
 			*unharm = 1;
 	}
+	/* RULING R-733: an enemy individual standing alone touching it */
+	unsigned im = bs1e_indiv_contact_marks(b, g, NULL);
+	if (im & BS1E_IC_DRAIN)
+		*drain = 1;
+	if (im & BS1E_IC_UNHARMABLE)
+		*unharm = 1;
 	return *drain || *unharm;
 }
 

@@ -1139,9 +1139,17 @@ void bs1e_phase_melee(struct bs_battle *b)
 			    !s->ux[g].magic_weapon)
 				un = 1, from = h;
 		}
+		/* RULING R-733: an enemy individual standing alone touching
+		 * it counts as such a creature does */
+		struct bs_vec icause = {0, 0};
+		unsigned im = bs1e_indiv_contact_marks(b, g, &icause);
+		if (im & (BS1E_IC_UNDEAD | BS1E_IC_DRAIN))
+			dr = 1;
+		if (im & BS1E_IC_UNHARMABLE)
+			un = 1;
 		if (!dr && !un)
 			continue;
-		struct bs_vec cause = bs1e_centre(b, from);
+		struct bs_vec cause = from >= 0 ? bs1e_centre(b, from) : icause;
 		if (dr)
 			bs1e_morale_check(
 			    b, g, 1u << BS1E_T5_UNDEAD_OR_DRAINER_CONTACT, 0,

@@ -232,6 +232,8 @@ void bs1e_indivs_rate(struct bs_battle *b)
 void bs1e_indivs_reset(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
+	/* [13.5] RULING R-731: the drained get their numbers back */
+	bs1e_indivs_drain_reset(b);
 	for (int k = 0; k < b->nindivs; k++) {
 		struct bs_indiv_state *c = &b->indivs[k];
 		c->hp = c->hp_max;

@@ -177,6 +177,11 @@ static double part_avg(const struct bs_dice_part *p)
 double bs1e_duel_expected(const struct bs1e_fighter *a,
 			  const struct bs1e_fighter *d, int d_under_1hd)
 {
+	/* [13.3] RULING R-730: nothing against one hit only by magic
+	 * weapons without a plus (fists and natural attacks neither) */
+	if (d->race && (d->race->flags & BS_CF_MAGIC_TO_HIT) &&
+	    (a->natural || a->plus <= 0))
+		return 0;
 	double need = bs1e_adnd_needed(a->thac0, d->ac) -
 		      (a->natural ? 0 : a->str_hit) - a->plus + a->race_with +
 		      bs1e_duel_racial(a, d, NULL, 0) + bs1e_indiv_daylight(a);

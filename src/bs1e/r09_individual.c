@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_tables.h"
 #include "bs1e/engine.h"
 
 /* ---- individual combat [9.4 B] ------------------------------------------
@@ -117,6 +118,324 @@ static int helpless(const struct bs_battle *b, int t)
 	return BS1E_HELPLESS_HELD;
 }
 
+/* ---- his race's special attacks and defences [13.2] [13.3] [13.5] -------
+ */
+
+int bs1e_indiv_magic_to_hit(const struct bs_battle *b, int k)
+{
+	const struct bs_creature *r = b->indivs[k].def->race;
+	return r && (r->flags & BS_CF_MAGIC_TO_HIT) != 0;
+}
+
+/* [13.3] "Some creatures are hit only by magic or silver weapons"
+ * RULING R-730: individual k's blows cannot harm individual t when t's
+ * race is hit only by magic weapons and k strikes with a weapon without
+ * a plus, his fists or his race's natural attacks (a unit's natural
+ * attacks are no magic weapon either, battle.c); no d20 is rolled. The
+ * note is given at his first blow of each AD&D round. 1 when he cannot. */
+static int duel_unharmed(struct bs_battle *b, int k, int t, int nth)
+{
+	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
+	if (!bs1e_indiv_magic_to_hit(b, t) || (!f->natural && f->plus > 0))
+		return 0;
+	if (nth == 1 && bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		ev.side = b->indivs[k].side;
+		ev.indiv = b->indivs[k].idx;
+		ev.tside = b->indivs[t].side;
+		ev.tindiv = b->indivs[t].idx;
+		ev.what = "his blows cannot harm the enemy: he is hit only by "
+			  "magic weapons";
+		ev.cite = "[13.3] [9.4 B] RULING R-730";
+		bs_battle_emit(b, &ev);
+	}
+	return 1;
+}
+
+/* RULING R-066: the natural attack of race r that poisons (0-based). */
+static int poison_form(const struct bs_creature *r)
+{
+	return r->poison_attack > 0 && r->poison_attack <= r->attacks.nparts
+		   ? r->poison_attack - 1
+		   : r->attacks.nparts - 1;
+}
+
+/* 1 when k fights with his race's natural attacks and the race has flag
+ * `flag`, at the Advanced Game (the special abilities of chapter 13,
+ * RULING R-305, R-603, R-311). */
+static int natural_ability(const struct bs_battle *b, int k, unsigned flag)
+{
+	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
+	return b->sc->level == BS_LEVEL_ADVANCED && f->natural && f->race &&
+	       (f->race->flags & flag) != 0;
+}
+
+/* [13.2] [9.4 B] RULING R-732: a hit of k's poisonous natural attack on
+ * t in individual combat, by the AD&D rule ("resolved using normal AD&D
+ * game melee and magic rules"; [13.2]'s "Do not make a saving throw" is
+ * the BATTLESYSTEM reading of a figure's poison): t saves against
+ * poison (his PPD number), at +2 against a weak poison and -2 against a
+ * strong one ([13.2] reads weak as "the saving throw is made at a
+ * bonus", strong "at a penalty"), with his bless or prayer; failed, he
+ * dies. The undead are not harmed by poison (Monster Manual). */
+static void duel_poison(struct bs_battle *b, int k, int t, int form)
+{
+	if (!natural_ability(b, k, BS_CF_POISON))
+		return;
+	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
+	struct bs_indiv_state *c = &b->indivs[k], *d = &b->indivs[t];
+	if (form != poison_form(f->race) || d->hp <= 0)
+		return;
+	const struct bs_creature *dr = d->def->race;
+	if (dr && (dr->flags & BS_CF_UNDEAD)) {
+		bs1e_note_indiv(b, t, "undead: the poison does not harm him",
+				"[13.2] [9.4 B] RULING R-732");
+		return;
+	}
+	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	struct bs_deriv md = x->save_d[BS_SAVE_PPD];
+	int shift = f->race->poison_shift ? f->race->poison_shift : 2;
+	int mod = shift == 1 ? 2 : shift >= 3 ? -2 : 0;
+	if (mod)
+		bs_deriv_add(&md, -mod, "[13.2] RULING R-732", "%s poison",
+			     mod > 0 ? "weak" : "strong");
+	mod += bs1e_save_mod_individual(d->def, BS_SAVE_PPD, 0, 0, &md);
+	mod += bs1e_bonus_indiv_saves(b, t, &md); /* [14.7] RULING R-615 */
+	struct bs1e_save_who who = {d->side, -1, d->idx};
+	int die = 0;
+	int saved =
+	    bs1e_save_roll(&b->dice, x->save[BS_SAVE_PPD], mod, &who, &die);
+	if (saved < 0)
+		return;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		ev.side = d->side;
+		ev.indiv = d->idx;
+		ev.tside = c->side;
+		ev.tindiv = c->idx;
+		ev.deriv = md;
+		ev.deriv.value = x->save[BS_SAVE_PPD] - mod;
+		ev.has_deriv = 1;
+		ev.dice[0] = die;
+		ev.ndice = 1;
+		ev.die_sides = 20;
+		ev.n[0] = x->save[BS_SAVE_PPD] - mod;
+		ev.n[1] = saved;
+		ev.what = saved
+			      ? "poisoned: saving throw against poison made"
+			      : "poisoned: saving throw against poison failed: "
+				"he dies";
+		ev.cite = "[13.2] [9.4 B] RULING R-732";
+		bs_battle_emit(b, &ev);
+	}
+	if (!saved) {
+		d->hp = 0;
+		d->killed_by = c->side;
+	}
+}
+
+/* The numbers of his class tables (a monster's: his race's hit dice)
+ * `down` levels (hit dice) below his own, for RULING R-731. */
+struct drain_nums {
+	int level; /* his highest level (a monster's whole HD) left */
+	int thac0; /* -1: not from a table */
+	int save[BS_SAVE__COUNT]; /* 0: not from a table */
+	int rate_num, rate_den, fighter_level;
+};
+
+static void drain_nums(const struct bs_individual *ind, int down,
+		       struct drain_nums *o)
+{
+	memset(o, 0, sizeof *o);
+	o->thac0 = -1;
+	o->rate_num = o->rate_den = 1;
+	int known = 0;
+	for (int i = 0; i < ind->nclasses; i++) {
+		int lv = ind->level[i] - down, rep = 0, sv[BS_SAVE__COUNT];
+		if (ind->level[i] - down > o->level)
+			o->level = ind->level[i] - down;
+		if (lv < 1)
+			lv = 1;
+		int t = bs1e_thac0_class(ind->cls[i], lv, &rep);
+		if (t < 0)
+			continue;
+		known = 1;
+		if (o->thac0 < 0 || t < o->thac0)
+			o->thac0 = t;
+		if (bs1e_saves_class(ind->cls[i], lv, sv) == 0)
+			for (int v = 0; v < BS_SAVE__COUNT; v++)
+				if (!o->save[v] || sv[v] < o->save[v])
+					o->save[v] = sv[v];
+		int num, den;
+		bs1e_class_attacks(ind->cls[i], lv, &num, &den);
+		if (num * o->rate_den > o->rate_num * den) {
+			o->rate_num = num;
+			o->rate_den = den;
+		}
+		if (bs1e_is_fighter_class(ind->cls[i]) && lv > o->fighter_level)
+			o->fighter_level = lv;
+	}
+	if (known || !ind->race)
+		return;
+	/* a monster: his race's hit dice, less `down` */
+	struct bs_hd hd = ind->race->hd;
+	int tenths = hd.tenths - 10 * down, rep = 0;
+	o->level = tenths > 0 ? (tenths + 9) / 10 : 0;
+	if (tenths < 10)
+		tenths = 10;
+	if (!ind->race->thac0)
+		o->thac0 = bs1e_thac0_monster(tenths, hd.plus, &rep);
+	int sv[BS_SAVE__COUNT];
+	if (bs1e_saves_monster(tenths, hd.plus, sv) == 0)
+		memcpy(o->save, sv, sizeof sv);
+}
+
+int bs1e_indiv_drain(struct bs_battle *b, int t, int by, const char *cite)
+{
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[t];
+	struct bs_indiv_state *d = &b->indivs[t];
+	const struct bs_individual *ind = d->def;
+	if (!d->alive || d->hp <= 0)
+		return 0;
+	struct drain_nums was, now;
+	drain_nums(ind, x->drained, &was);
+	if (was.level < 1)
+		return 0;
+	if (x->drained == 0) {
+		struct bs1e_drain_keep *k = &x->undrained;
+		k->thac0 = x->f.thac0;
+		k->ar = x->ar;
+		k->hp_max = d->hp_max;
+		k->rate_num = x->f.rate_num;
+		k->rate_den = x->f.rate_den;
+		k->fighter_level = x->f.fighter_level;
+		memcpy(k->save, x->save, sizeof k->save);
+		k->ar_d = x->ar_d;
+		memcpy(k->save_d, x->save_d, sizeof k->save_d);
+	}
+	/* his levels at the start: the hit points of one */
+	struct drain_nums top;
+	drain_nums(ind, 0, &top);
+	int per = x->undrained.hp_max / (top.level > 0 ? top.level : 1);
+	if (per < 1)
+		per = 1;
+	x->drained++;
+	drain_nums(ind, x->drained, &now);
+	/* the numbers the scenario gives (`thac0`, `save`) stay his */
+	if (!ind->thac0 && was.thac0 > 0 && now.thac0 > 0 &&
+	    now.thac0 != was.thac0) {
+		int dt = now.thac0 - was.thac0;
+		x->f.thac0 += dt;
+		x->ar += dt;
+		bs_deriv_add(&x->ar_d, dt, "[13.5] RULING R-731",
+			     "a level drained");
+	}
+	for (int v = 0; v < BS_SAVE__COUNT; v++)
+		if (!ind->save[v] && was.save[v] && now.save[v] &&
+		    now.save[v] != was.save[v]) {
+			int dv = now.save[v] - was.save[v];
+			x->save[v] += dv;
+			bs_deriv_add(&x->save_d[v], dv, "[13.5] RULING R-731",
+				     "a level drained");
+		}
+	if (ind->nclasses > 0 && was.thac0 > 0) {
+		x->f.rate_num = now.rate_num;
+		x->f.rate_den = now.rate_den;
+		x->f.fighter_level = now.fighter_level;
+	}
+	int lost = per < d->hp ? per : d->hp;
+	d->hp_max -= per;
+	if (d->hp_max < 0)
+		d->hp_max = 0;
+	d->hp -= lost;
+	if (now.level < 1)
+		d->hp = 0; /* drained of his last level: he dies */
+	if (d->hp <= 0)
+		d->killed_by = by;
+	if (bs_battle_events_on(b)) {
+		char what[120];
+		if (now.level < 1)
+			snprintf(what, sizeof what,
+				 "drained of his last %s: he dies",
+				 ind->nclasses > 0 ? "level" : "hit die");
+		else
+			snprintf(what, sizeof what,
+				 "a %s drained: %s %d, THAC0 %d",
+				 ind->nclasses > 0 ? "level" : "hit die",
+				 ind->nclasses > 0 ? "level" : "HD", now.level,
+				 x->f.thac0);
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_HP);
+		ev.side = d->side;
+		ev.indiv = d->idx;
+		ev.n[0] = lost;
+		ev.n[1] = d->hp;
+		ev.n[2] = d->hp_max;
+		ev.n[3] = 0;
+		ev.n[4] = now.level;
+		ev.n[5] = x->drained;
+		ev.what = what;
+		ev.cite = cite;
+		bs_battle_emit(b, &ev);
+	}
+	return 1;
+}
+
+void bs1e_indivs_drain_reset(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs1e_indiv_x *x = &s->ix[k];
+		if (!x->drained)
+			continue;
+		const struct bs1e_drain_keep *kp = &x->undrained;
+		x->f.thac0 = kp->thac0;
+		x->ar = kp->ar;
+		b->indivs[k].hp_max = kp->hp_max;
+		x->f.rate_num = kp->rate_num;
+		x->f.rate_den = kp->rate_den;
+		x->f.fighter_level = kp->fighter_level;
+		memcpy(x->save, kp->save, sizeof x->save);
+		x->ar_d = kp->ar_d;
+		memcpy(x->save_d, kp->save_d, sizeof x->save_d);
+		x->drained = 0;
+	}
+}
+
+/* [13.5] [9.4 B] RULING R-731: a hit of k's natural attacks on t in
+ * individual combat drains a level (the AD&D energy drain: one a hit). */
+static void duel_drain(struct bs_battle *b, int k, int t)
+{
+	if (natural_ability(b, k, BS_CF_LEVEL_DRAIN))
+		bs1e_indiv_drain(b, t, b->indivs[k].side,
+				 "[13.5] [9.4 B] RULING R-731");
+}
+
+/* [9.4 A] "The Hero attacks using normal BATTLESYSTEM melee procedures"
+ * with the special attacks of his race's natural attacks, as a unit's:
+ * [13.5] double damage (RULING R-311: the Advanced Game), [13.2] the
+ * poison's extra damage with the same roll (RULING R-603); RULING
+ * R-731, R-732. */
+static void hero_spec_race(const struct bs_battle *b, int k,
+			   struct bs1e_attack_spec *spec)
+{
+	const struct bs1e_fighter *f = &bs1e_sc(b)->ix[k].f;
+	spec->level_drain = natural_ability(b, k, BS_CF_LEVEL_DRAIN);
+	if (!natural_ability(b, k, BS_CF_POISON))
+		return;
+	int p = poison_form(f->race);
+	if (p < 0 || p >= f->nforms)
+		return;
+	int shift = f->race->poison_shift ? f->race->poison_shift : 2;
+	spec->poison_parts = 1u << p;
+	spec->poison =
+	    bs1e_poison_in_play(b->sc->level, spec->poison_parts, shift);
+	if (spec->poison == BS1E_POISON_NONE)
+		spec->poison_parts = 0;
+}
+
 /* One attack form of k on t: the d20, and the damage when it hits. */
 static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		   int nth)
@@ -132,6 +451,9 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 	/* [14.8] RULING R-635: a blow is an attack: it ends his own
 	 * invisibility; R-634: an invisible target's AC is 4 better */
 	bs1e_fx_invis_attacks(b, k);
+	/* [13.3] RULING R-730 */
+	if (duel_unharmed(b, k, t, nth))
+		return;
 	int inv = bs1e_fx_invis_ac(b, t);
 	int need = bs1e_adnd_needed(f->thac0, df->ac);
 	struct bs_deriv dn;
@@ -221,6 +543,12 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 			ev.cite = "[9.4 B] [14.6 B] RULING R-677";
 		}
 		bs_battle_emit(b, &ev);
+	}
+	/* [13.2] [13.5] his race's poison and level drain ride on the hit
+	 * (RULING R-732, R-731) */
+	if (hit) {
+		duel_poison(b, k, t, form);
+		duel_drain(b, k, t);
 	}
 	/* RULING R-675: the blow wakes him if he sleeps */
 	bs1e_fx_wake(b, t);
@@ -580,6 +908,8 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	}
 	spec.figures = 1;
 	spec.poison_part = -1;
+	/* [13.2] [13.5] RULING R-731, R-732 */
+	hero_spec_race(b, k, &spec);
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
@@ -669,6 +999,24 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	    bs1e_charge_terms(b, g, hf->size == BS_SIZE_L, 0,
 			      (u->flags & BS_UF_CHARGED) != 0, &d, &dbl);
 	u->flags |= BS_UF_FOUGHT;
+	/* [13.3] RULING R-730: a hero hit only by magic weapons, as a unit
+	 * of such creatures (r08_phase.c): the figures' weapons in hand
+	 * without a plus, or their natural attacks, cannot harm him */
+	if (bs1e_indiv_magic_to_hit(b, k) && !bs1e_sc(b)->ux[g].magic_weapon) {
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_NOTE);
+			bs_battle_ev_units(b, &ev, g, -1);
+			ev.tside = c->side;
+			ev.tindiv = c->idx;
+			ev.what =
+			    "its weapons cannot harm the enemy: he is hit "
+			    "only by magic weapons";
+			ev.cite = "[13.3] [9.4 A] RULING R-730";
+			bs_battle_emit(b, &ev);
+		}
+		return;
+	}
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;
@@ -684,7 +1032,8 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 		spec.ac = 10;
 	spec.damage = hf->size == BS_SIZE_L ? u->r.dmg_l : u->r.dmg_sm;
 	spec.figures = figs;
-	spec.level_drain = u->r.level_drain;
+	/* [13.5] RULING R-311: the double damage is the Advanced Game's */
+	spec.level_drain = bs1e_drain_doubles(b->sc->level, u->r.level_drain);
 	spec.poison_part = -1;
 	/* [13.2] the poison's extra damage, same roll */
 	bs1e_spec_poison(b, g, hf->size == BS_SIZE_L, &spec);
@@ -929,4 +1278,39 @@ void bs1e_indivs_melee_end(struct bs_battle *b)
 					  "killed by the figures he fought",
 					  "[9.4 A] RULING R-513");
 	}
+}
+
+/* [13.3] [13.5] [4.4 T5] RULING R-733: the enemy individuals standing
+ * alone that touch unit g at the end of a Melee Phase, as the enemy
+ * units that touch it (r08_phase.c, and Table 4 in r07_rout.c): undead,
+ * level drainers, and those its weapon in hand cannot harm. */
+unsigned bs1e_indiv_contact_marks(const struct bs_battle *b, int g,
+				  struct bs_vec *cause)
+{
+	unsigned m = 0;
+	if (!bs1e_indivs_in_play(b))
+		return 0;
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		const struct bs_creature *r = c->def->race;
+		struct bs_tt_contact ct;
+		const unsigned any =
+		    BS_CF_UNDEAD | BS_CF_LEVEL_DRAIN | BS_CF_MAGIC_TO_HIT;
+		if (!r || !(r->flags & any) || c->side == b->units[g].side ||
+		    !bs1e_indiv_figure(b, k) ||
+		    !unit_figure_contact(b, g, k, &ct))
+			continue;
+		unsigned here = 0;
+		if (r->flags & BS_CF_UNDEAD)
+			here |= BS1E_IC_UNDEAD;
+		if (r->flags & BS_CF_LEVEL_DRAIN)
+			here |= BS1E_IC_DRAIN;
+		if ((r->flags & BS_CF_MAGIC_TO_HIT) &&
+		    !bs1e_sc(b)->ux[g].magic_weapon)
+			here |= BS1E_IC_UNHARMABLE;
+		if (here && !m && cause)
+			*cause = c->pos;
+		m |= here;
+	}
+	return m;
 }

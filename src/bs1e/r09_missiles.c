@@ -383,9 +383,15 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 		tq = quad_at(b, out->t, at);
 		tc = pos_at(b, out->t, at);
 	}
-	/* [13.3] a creature hit only by magic weapons */
+	/* [13.3] a creature hit only by magic weapons; RULING R-730: an
+	 * individual of such a race too */
 	if (out->g >= 0 && b->units[out->g].r.magic_to_hit && w->plus <= 0)
 		return no(out, "his missiles cannot harm the target", "[13.3]");
+	if (out->g < 0 && bs1e_indiv_magic_to_hit(b, out->t) && w->plus <= 0)
+		return no(out,
+			  "his missiles cannot harm the target: he is hit only "
+			  "by magic weapons",
+			  "[13.3] RULING R-730");
 	/* [11.9] fire only from the edge of woods, and at their edge */
 	struct bs_quad hq = bs1e_indiv_quad(b, k);
 	if (bs1e_woods(b, &hq) & BS1E_WOODS_DEEP)

@@ -939,8 +939,11 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 	/* [14.8] RULING R-634, R-635: an invisible target's AC 4 better */
 	out->ac = hf->ac - bs1e_fx_invis_ac(b, k);
 	out->damage = hf->size == BS_SIZE_L ? m->dmg_l : m->dmg_sm;
+	/* [13.3] RULING R-730: a lone individual hit only by magic weapons,
+	 * as a unit of such creatures (artillery aims at units) */
+	out->harmless = bs1e_indiv_magic_to_hit(b, k) && !m->magic;
 	struct bs1e_attack_plan ap;
-	if (attack_plan(out, &ap)) {
+	if (!out->harmless && attack_plan(out, &ap)) {
 		double hd = 0, hp = 0;
 		for (int roll = 2; roll <= 12; roll++) {
 			struct bs1e_attack_result res;
@@ -1261,9 +1264,13 @@ int bs1e_fire_indiv(struct bs_battle *b, int g, int k, enum bs_fire_kind kind,
 	}
 	spend(u, b->round, kind, ammo);
 	struct bs1e_attack_plan ap;
-	if (!attack_plan(&p, &ap)) {
-		bs1e_note(b, g, "the volley cannot be read on the CRT",
-			  "[8.5]");
+	if (p.harmless || !attack_plan(&p, &ap)) {
+		bs1e_note(b, g,
+			  p.harmless
+			      ? "its missiles cannot harm him: he is hit "
+				"only by magic weapons"
+			      : "the volley cannot be read on the CRT",
+			  p.harmless ? "[13.3] RULING R-730" : "[8.5]");
 		return 1;
 	}
 	/* [9.4 A] "The figure attacks using normal BATTLESYSTEM melee

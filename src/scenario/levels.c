@@ -515,13 +515,14 @@ static void individual_items(struct ld *ld, const yaml_node_t *n,
 	}
 }
 
-/* [13.2]-[13.6] [13.8] the special attacks and defences of an
- * individual's race that play does not apply to him (the engine plays
- * them for units' creatures only: r08_melee.c, r13_creatures.c,
- * r13_awe.c, r07_rout.c): said at his `race`, with the abilities named;
- * those of the Advanced Game (`every` 0) are not in force below it, the
- * Table 4/5 and [13.3] ones (`every` 1) are played for units at every
- * level. */
+/* [13.2] [13.4]-[13.6] [13.8] the special attacks and defences of an
+ * individual's race that are not in force at this level, or that play
+ * does not apply to him (the engine plays them for units' creatures:
+ * r08_melee.c, r13_creatures.c, r13_awe.c, r07_rout.c): said at his
+ * `race`, with the abilities named; those of the Advanced Game (`every`
+ * 0) are not in force below it. Played for him: awe and fear (R-604),
+ * [13.3] harm by magic weapons only at every level (R-730, not a row),
+ * the poison and level drain of his natural attacks (R-731, R-732). */
 static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			   const struct bs_individual *ind)
 {
@@ -532,8 +533,11 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 	} rows[] = {
 	    {BS_CF_POISON, 0, "poisons"},
 	    {BS_CF_PARALYZES, 0, "paralyzes"},
-	    {BS_CF_LEVEL_DRAIN, 1, "drains levels"},
-	    {BS_CF_MAGIC_TO_HIT, 1, "is hit only by magic weapons"},
+	    /* [13.5] RULING R-731: an Advanced Game ability of his (the
+	     * end-of-melee check of the units touching him is played at
+	     * every level, R-733); [13.3] RULING R-730: hit only by magic
+	     * weapons is played at every level, as for units */
+	    {BS_CF_LEVEL_DRAIN, 0, "drains levels"},
 	    {BS_CF_CAUSES_FEAR, 0, "causes fear"},
 	    {BS_CF_DRAGON, 0, "causes a dragon's awe"},
 	    /* [13.8] his hit points regenerate (RULING R-724); rising
@@ -545,6 +549,12 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 	const yaml_node_t *at =
 	    ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n;
 	int below = ld->s->level < BS_LEVEL_ADVANCED;
+	/* RULING R-731, R-732: his poison and level drain ride on his
+	 * race's natural attacks; with a weapon in hand they are not his */
+	const struct bs_weapon *w = ind->weapon.weapon;
+	int armed =
+	    w && w->kind != BS_WEAPON_MISSILE && w->damage_sm.nparts > 0;
+	int natural = !armed && ind->race->attacks.nparts > 0;
 	for (int pass = 0; pass < 2; pass++) {
 		/* pass 0: what is not in force at this level; pass 1: what
 		 * is in force and not played for him */
@@ -559,10 +569,18 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			if (pass == 1 &&
 			    (rows[i].flag & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON)))
 				continue;
-			int w = snprintf(what + k, sizeof what - k, "%s%s",
-					 k ? ", " : "", rows[i].what);
-			if (w > 0 && (size_t)w < sizeof what - k)
-				k += (size_t)w;
+			/* [13.2] [13.5] RULING R-731, R-732: played on his
+			 * natural attacks */
+			unsigned nat = BS_CF_POISON | BS_CF_LEVEL_DRAIN;
+			if (pass == 1 && (rows[i].flag & nat) && natural)
+				continue;
+			int n = snprintf(what + k, sizeof what - k, "%s%s%s",
+					 k ? ", " : "", rows[i].what,
+					 pass == 1 && (rows[i].flag & nat)
+					     ? " (he fights with a weapon)"
+					     : "");
+			if (n > 0 && (size_t)n < sizeof what - k)
+				k += (size_t)n;
 		}
 		if (k)
 			warn(ld, at,

@@ -192,15 +192,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "creatures are not in force at this level (an "
 				 "Advanced Game rule)",
 				 "[13.2] [13.4]-[13.6] [13.8] [16.3 A]", 1},
-    [BS_W_RACE_ABILITY] = {"race-ability", ALL, NPY,
-			   "the special attacks and defences of an "
-			   "individual's race are not played yet (they are "
-			   "for units): his blows carry no poison, paralysis "
-			   "or level drain, he does not rise again when "
-			   "killed and weapons that are not magical harm him "
-			   "(his awe and fear are played, RULING R-604; his "
-			   "hit points regenerate, RULING R-724)",
-			   "[9.4] [13.2]-[13.5] [13.8]", 1},
+    [BS_W_RACE_ABILITY] = {"race-ability", A, NPY,
+			   "the special abilities of an individual's race "
+			   "that it names are not played yet for him (they "
+			   "are for units); the others are: his awe and fear "
+			   "(RULING R-604), harm by magic weapons only, the "
+			   "poison and level drain of his natural attacks "
+			   "(RULING R-730 .. R-733) and his hit points' "
+			   "regeneration (RULING R-724)",
+			   "[9.4] [13.2] [13.4] [13.5] [13.8]", 1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "
 				  "played yet",

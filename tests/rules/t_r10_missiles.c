@@ -1561,6 +1561,57 @@ Test(r10_missiles, s9_4_a_ruling_r670_volley_kills_a_hero)
 	tf_close(&t);
 }
 
+/* [13.3] "Some creatures are hit only by magic or silver weapons"
+ * RULING R-730: a volley of normal arrows at a wight standing alone is
+ * harmless (the plan says so, the AI's odds are nil): the shot is spent,
+ * no attack roll, no hit points lost; magic arrows (a long bow +1) harm
+ * him. */
+Test(r10_missiles, s13_3_ruling_r730_a_volley_cannot_harm_a_wight_hero)
+{
+	for (int magic = 0; magic < 2; magic++) {
+		struct tf t;
+		open_battle_i(&t, NULL,
+			      magic ? ARCHERS("{name: long bow, plus: 1}", "")
+				    : ARCHERS("long bow", ""),
+			      ORCS(40, ""),
+			      "      - {name: Wil, race: wight, hp: 30, "
+			      "position: [36, 20]}\n");
+		struct bs1e_volley_plan p;
+		bs1e_volley_plan_indiv(t.b, 0, 0, 1, 1, BS_FIRE_PHASE, -1, NULL,
+				       &p);
+		cr_assert(p.legal, "%s %s", p.why, p.cite);
+		cr_assert_eq(p.harmless, !magic);
+		volley_at_indiv(&t, BS_FIRE_PHASE, 0, 0, 1, 1);
+		tf_dice(&t, (int[]){1, 1}, 2);
+		missile_phase(&t);
+		const struct bs_indiv_state *w =
+		    &t.b->indivs[t.b->indiv_first[1] + 1];
+		cr_assert_eq(tf_unit(&t, 0, 0)->shots, 1, "the shot is spent");
+		if (!magic) {
+			cr_assert_eq(p.expected_hp, 0);
+			cr_assert_null(tf_find(&t, BS_EV_FIGURE_ATTACK, 0));
+			int note = 0;
+			for (int i = 0; i < t.nev; i++)
+				note +=
+				    t.evs[i].ev.type == BS_EV_NOTE &&
+				    strstr(t.evs[i].what,
+					   "its missiles cannot harm him") &&
+				    !strcmp(t.evs[i].cite,
+					    "[13.3] RULING R-730");
+			cr_assert_eq(note, 1);
+			cr_assert_eq(w->hp, 30);
+		} else {
+			cr_assert_gt(p.expected_hp, 0);
+			const struct bs_event *v =
+			    tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+			cr_assert_not_null(v);
+			cr_assert_gt(v->n[5], 0);
+			cr_assert_eq(w->hp, 30 - v->n[5]);
+		}
+		tf_close(&t);
+	}
+}
+
 /* [9.4 A] "Up to 3 figures can attack a size L Hero at a time": three of
  * the ten archers that see the ogre shoot (RULING R-670). */
 Test(r10_missiles, s9_4_a_ruling_r670_three_figures_at_a_size_l_hero)

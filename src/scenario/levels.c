@@ -237,14 +237,16 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 		enum bs_warn w =
 		    by_level(ld, BS_LEVEL_ADVANCED, rows[i].below, rows[i].at);
 		/* [13.2] played at `advanced` as the extra damage of its
-		 * natural attacks (RULING R-603): said only where they are
-		 * not, or may not be, the figure's */
-		if (w == BS_W_POISON && natural == 1)
+		 * natural attacks (RULING R-603), [13.4] paralysis as their
+		 * effect (RULING R-710): said only where they are not, or
+		 * may not be, the figure's */
+		/* [13.4] paralysis likewise (RULING R-710) */
+		if ((w == BS_W_POISON || w == BS_W_PARALYSIS) && natural == 1)
 			continue;
 		if (w == BS_W_NONE || done[w])
 			continue;
 		done[w] = 1;
-		if (w == BS_W_POISON)
+		if (w == BS_W_POISON || w == BS_W_PARALYSIS)
 			warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
 			     "%s: '%s' %s, %s", key, c->name, rows[i].what,
 			     natural ? "a part of a mixed unit (the unit "
@@ -502,6 +504,13 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			 * are played at the Advanced Game (r13_awe.c) */
 			if (pass == 1 &&
 			    (rows[i].flag & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON)))
+				continue;
+			/* [13.4] RULING R-716, R-717: his paralysis is played
+			 * at the Advanced Game when his blows are his race's
+			 * natural attacks (no weapon in hand) */
+			if (pass == 1 && rows[i].flag == BS_CF_PARALYZES &&
+			    !ind->weapon.weapon &&
+			    ind->race->attacks.nparts > 0)
 				continue;
 			int w = snprintf(what + k, sizeof what - k, "%s%s",
 					 k ? ", " : "", rows[i].what);

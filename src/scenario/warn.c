@@ -168,8 +168,11 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			      "paralysis is not in force at this level (an "
 			      "Advanced Game rule)",
 			      "[13.4] [16.3 A]", 1},
-    [BS_W_PARALYSIS] = {"paralysis", A, NPY, "paralysis is not played yet",
-			"[13.4]", 1},
+    [BS_W_PARALYSIS] = {"paralysis", A, BS_WC_UNUSED,
+			"paralysis is the [13.4] effect of a creature's "
+			"natural attacks; a creature that fights with a "
+			"weapon instead paralyzes nothing",
+			"[13.4] [8.2] (RULING R-710)", 1},
     [BS_W_FEAR_LEVEL] = {"fear-level", BI, NIF,
 			 "awe and fear are not in force at this level (an "
 			 "Advanced Game rule)",

@@ -108,6 +108,9 @@ struct bs_unit_rated {
 	 * column shift of the poison's extra damage (0: not poisonous) */
 	unsigned poison_sm, poison_l;
 	int poison_shift;
+	/* [13.4] the paralyzing creature whose natural attacks are the
+	 * figure's (RULING R-710), NULL none */
+	const struct bs_creature *paralyzer;
 	int set_spear; /* [11.7] the weapon in hand may be set vs a charge */
 	int chaotic, low_int, lawful;
 	int never_checks_morale;

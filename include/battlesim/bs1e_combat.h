@@ -220,6 +220,20 @@ void bs1e_casualties(int damage_tenths, int figure_hd_tenths, int figures_left,
 void bs1e_paralysis(int damage_tenths, int figure_hd_tenths, int figures_left,
 		    struct bs1e_casualties *out);
 
+/* [13.4] a creature that both damages and paralyzes (the ghoul): RULING
+ * R-710, the whole figures' HD of damage kill as [8.7] does; no wound is
+ * placed ("Paralyzation attacks never cause wounds"), and any fraction of
+ * a figure left over ("no matter how small") paralyzes one entire figure
+ * (c.paralyzed 1) when one stands. */
+void bs1e_paralysis_damage(int damage_tenths, int figure_hd_tenths,
+			   int figures_left, struct bs1e_casualties *out);
+
+/* [13.4] RULING R-712: whether a paralyzer's paralysis takes creature
+ * d: not an undead, nor one its `paralysis_spares` name (the ghoul's
+ * elves, the MM). 1 it may (then a saving throw), 0 spared. */
+int bs1e_paralysis_takes(const struct bs_creature *paralyzer,
+			 const struct bs_creature *d);
+
 /* A unit's standing figures and how many of them bear a Wound marker. */
 struct bs1e_unit_figs {
 	int figures;

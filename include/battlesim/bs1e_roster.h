@@ -39,6 +39,9 @@ struct bs1e_dmg_src {
 	 * its poison (0 none) and which part of its dice poisons */
 	int poison_shift;
 	int poison_part;
+	/* [13.4] a paralyzing creature's natural attacks: the creature
+	 * (RULING R-710), NULL none */
+	const struct bs_creature *paralyzer;
 	struct bs_dice vs_sm;
 	struct bs_dice vs_l;
 };

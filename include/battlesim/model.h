@@ -246,6 +246,15 @@ struct bs_creature {
 	 * R-066) */
 	int poison_shift;
 	int poison_attack;
+	/* [13.4] a `paralyzes` creature's paralysis (RULING R-710..R-713):
+	 * `paralysis_only` (its only damage is to paralyze: the D4 column),
+	 * `paralysis_rounds` (the AD&D duration, melee rounds = Game Rounds;
+	 * nparts 0: 3d4, the ghoul's) and `paralysis_spares` (creatures it
+	 * does not paralyze, by name as `to_hit_vs`: the ghoul's elves) */
+	int paralysis_only;
+	struct bs_dice paralysis_rounds;
+	char paralysis_spares[BS_TO_HIT_VS_NAMES][BS_NAME_MAX];
+	int nparalysis_spares;
 	struct bs_dice
 	    attacks; /* natural attacks, e.g. d4/d4/d12; nparts 0 = weapon */
 	long xp;     /* XP value, for point costs [16.3] */

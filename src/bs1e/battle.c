@@ -783,6 +783,9 @@ static void rate_unit(const struct bs_scenario *sc, int side, int i,
 	unsigned ll =
 	    damage_dice(&sh->damage, 1, &u->r.dmg_l, &u->r.poison_l, &pl);
 	u->r.poison_shift = psm > pl ? psm : pl;
+	/* [13.4] RULING R-710: the figure's paralyzing creature */
+	for (int i = 0; i < sh->damage.nsrc && !u->r.paralyzer; i++)
+		u->r.paralyzer = sh->damage.src[i].paralyzer;
 	/* [11.4] "Weapons that do double damage in a charge also do double
 	 * damage in a cavalry or chariot charge": a lance, mounted */
 	if (sh->mounting != BS1E_ON_FOOT) {

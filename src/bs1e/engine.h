@@ -986,6 +986,11 @@ struct bs1e_effect {
 	 * (he attacked), 0 while it holds: gone at that round's end */
 	int found;
 	int broke;
+	/* [13.4] RULING R-714: a creature's paralysis has no caster (sp
+	 * NULL, k -1): the paralyzing creature and its source, unit src_g
+	 * or individual src_t (global; -1 the other) */
+	const struct bs_creature *cr;
+	int src_g, src_t;
 };
 /* The figures of unit g (global) held now [14.6 B] (at most its
  * figures); whether individual k (global) is held. */
@@ -1005,6 +1010,32 @@ void bs1e_fx_wake(struct bs_battle *b, int t);
 void bs1e_fx_end_round(struct bs_battle *b);
 /* At each reset: none. */
 void bs1e_fx_reset(struct bs_battle *b);
+/* [13.4] (r14_effects.c) RULING R-710, R-712: the paralyzing creature of
+ * unit g's figures when its paralysis is in force (the Advanced Game),
+ * NULL otherwise; *spared 1 when unit h's figures (h >= 0) or individual
+ * t's race (t >= 0) are not paralyzed by it (undead, its
+ * `paralysis_spares`). */
+const struct bs_creature *bs1e_unit_paralyzer(const struct bs_battle *b, int g,
+					      int h, int t, int *spared);
+/* [13.4] RULING R-717: 1 when individual k (global) is held by a
+ * creature's paralysis. */
+int bs1e_fx_indiv_paralyzed(const struct bs_battle *b, int k);
+/* As bs1e_unit_paralyzer, for individual k's race (a ghoul individual). */
+const struct bs_creature *bs1e_indiv_paralyzer(const struct bs_battle *b, int k,
+					       int h, int t, int *spared);
+/* [13.4] RULING R-711, R-713, R-714: hit h paralyzed h->c.paralyzed of
+ * unit g's figures (at most those not held): each saves vs paralyzation
+ * [14.3]; those failing are Immobilized for the paralyzer's rounds (a
+ * CAST event `effect` `paralysis`, source the unit or individual of the
+ * hit). */
+void bs1e_fx_paralyze_unit(struct bs_battle *b, int g,
+			   const struct bs1e_hit *h);
+/* [13.4] [9.4] RULING R-715: individual t (global) standing alone touched
+ * by paralyzer cr of unit src_g or individual src_t: his own save vs
+ * paralyzation; failed, held for its rounds. Returns 1 held, 0 not, -1 a
+ * dice error. */
+int bs1e_fx_paralyze_indiv(struct bs_battle *b, int t,
+			   const struct bs_creature *cr, int src_g, int src_t);
 /* [14.8] RULING R-631..R-635 (r14_effects.c): 1 when individual k
  * (global) is invisible and not found: he cannot be attacked (R-633). */
 int bs1e_fx_unseen(const struct bs_battle *b, int k);

@@ -615,6 +615,10 @@ static void natural_src(const struct bs_creature *c, struct bs1e_dmg_src *s)
 				     ? c->poison_attack - 1
 				     : c->attacks.nparts - 1;
 	}
+	/* [13.4] so does paralysis (RULING R-710): a creature of the flag
+	 * `paralyzes` whose natural attacks are the figure's */
+	if (c->flags & BS_CF_PARALYZES)
+		s->paralyzer = c;
 }
 
 /* The weapon in hand [8.2]: RULING R-050 the first listed, R-306 the first
@@ -657,7 +661,9 @@ static void foot_damage(const struct bs_unit *u, struct bs1e_damage *d)
 		}
 		d->cite = "[3.1, R-040]";
 	}
-	if (c && c->attacks.nparts > 0)
+	/* [13.4] a creature whose only damage is to paralyze (RULING
+	 * R-711) fights with its paralysis */
+	if (c && (c->attacks.nparts > 0 || c->paralysis_only))
 		natural_src(c, &d->src[d->nsrc++]);
 }
 
@@ -841,7 +847,7 @@ static void creature_component(const struct bs_creature *c, int count,
 	k->mv = c->mv;
 	k->size = c->size;
 	k->dmg.cite = "[8.2]";
-	if (c->attacks.nparts > 0)
+	if (c->attacks.nparts > 0 || c->paralysis_only)
 		natural_src(c, &k->dmg.src[k->dmg.nsrc++]);
 }
 

@@ -2022,9 +2022,16 @@ static int breaks_through(struct bs_battle *b, int g, int h, struct bt_path *pa)
 	spec.poison_part = -1;
 	/* [13.2] the poison's extra damage, same roll */
 	bs1e_spec_poison(b, g, t->r.size == BS_SIZE_L, &spec);
+	/* [13.4] RULING R-711: a unit whose only damage is to paralyze
+	 * kills no figure, so it breaks through none (a ghoul's damage
+	 * kills as any: R-710) */
+	int pspared;
+	const struct bs_creature *pz =
+	    bs1e_unit_paralyzer(b, g, h, -1, &pspared);
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (spec.damage.nparts == 0 || t->r.magic_to_hit ||
+	    (pz && pz->paralysis_only) ||
 	    bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
 		return 0;
 	struct bs1e_attack_result res;

@@ -471,6 +471,14 @@ static int attack(struct bs_battle *b, int g, int h, int at, int figs,
 		return 0;
 	}
 	spec.figures = figs;
+	/* [13.4] a paralyzing creature's natural attacks (RULING R-710,
+	 * R-711: "If the only damage caused by a unit is to paralyze, use
+	 * the D4 column", R-077) */
+	int spared;
+	const struct bs_creature *pz =
+	    bs1e_unit_paralyzer(b, g, h, -1, &spared);
+	if (pz && pz->paralysis_only)
+		spec.paralysis_only = 1;
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0) {
@@ -490,9 +498,23 @@ static int attack(struct bs_battle *b, int g, int h, int at, int figs,
 	hit->from_indiv = -1;
 	hit->to = h;
 	/* [8.4 E] [8.7] against the figures it had as the phase began */
-	bs1e_casualties(res.total_tenths, t->r.hd_fig,
-			s->ux[h].figs_phase > 0 ? s->ux[h].figs_phase : 1,
-			&hit->c);
+	int stood = s->ux[h].figs_phase > 0 ? s->ux[h].figs_phase : 1;
+	if (pz && pz->paralysis_only && spared) {
+		/* RULING R-712: its only damage is a paralysis that does not
+		 * take them */
+		memset(&hit->c, 0, sizeof hit->c);
+		hit->c.damage_tenths = res.total_tenths;
+		hit->c.disregarded_tenths = res.total_tenths;
+	} else if (pz && pz->paralysis_only) {
+		/* RULING R-077, R-711: whole figures paralyzed, none hurt */
+		bs1e_paralysis(res.total_tenths, t->r.hd_fig, stood, &hit->c);
+	} else if (pz && !spared) {
+		/* RULING R-710: kills, and the fraction paralyzes */
+		bs1e_paralysis_damage(res.total_tenths, t->r.hd_fig, stood,
+				      &hit->c);
+	} else {
+		bs1e_casualties(res.total_tenths, t->r.hd_fig, stood, &hit->c);
+	}
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
 		char cols[160];
@@ -711,6 +733,9 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		if (h[i].no_regen)
 			regen -= share[i];
 	bs1e_regen_fell(b, g, &s0, &p0, before, regen);
+	int para = 0;
+	for (int i = 0; i < k; i++)
+		para |= h[i].c.paralyzed > 0;
 	if (bs_battle_events_on(b) && (removed || out.new_wounds)) {
 		struct bs_event ev;
 		bs1e_ev(b, &ev, BS_EV_LOSSES);
@@ -736,6 +761,11 @@ static int losses(struct bs_battle *b, int g, const struct bs1e_hit *h, int n,
 		keep_rear_contact(b, g, edges, &s0, &p0);
 		resquare_mob(b, g);
 	}
+	/* [13.4] RULING R-710, R-711: the figures paralyzed, each with its
+	 * immediate saving throw (r14_effects.c) */
+	for (int i = 0; para && i < k; i++)
+		if (h[i].c.paralyzed > 0)
+			bs1e_fx_paralyze_unit(b, g, &h[i]);
 	return removed;
 }
 

@@ -516,7 +516,12 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 		hit = d20 + bonus >= need;
 	}
 	int dmg = 0, raw = 0;
-	if (hit) {
+	/* [13.4] RULING R-717: a paralyzing race's natural blow; one that
+	 * only paralyzes does no damage */
+	int pspared = 0;
+	const struct bs_creature *pz =
+	    natural ? bs1e_indiv_paralyzer(b, k, -1, t, &pspared) : NULL;
+	if (hit && !(pz && pz->paralysis_only)) {
 		const struct bs_dice_part *p =
 		    df->size == BS_SIZE_L ? &f->l[form] : &f->sm[form];
 		static const struct bs_roll_why why_dmg = {
@@ -552,6 +557,10 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 	}
 	/* RULING R-675: the blow wakes him if he sleeps */
 	bs1e_fx_wake(b, t);
+	/* [13.4] RULING R-717: each blow that hits him calls for his save
+	 * vs paralyzation; failed, he is held (R-677's blows then hit) */
+	if (hit && pz && !pspared && d->hp > 0)
+		bs1e_fx_paralyze_indiv(b, t, pz, -1, k);
 }
 
 /* RULING R-613 [9.4 B] "resolved using normal AD&D or D&D game melee and
@@ -717,8 +726,10 @@ static void duels(struct bs_battle *b)
 				int i = group[gi], k = list[i], t = tgt[i];
 				done[i] = 1;
 				struct bs_indiv_state *c = &b->indivs[k];
-				/* fallen before his turn: no blow */
-				if (!up[gi])
+				/* fallen before his turn: no blow; [13.4]
+				 * RULING R-717: nor paralyzed by a creature
+				 * in an earlier AD&D round of this phase */
+				if (!up[gi] || bs1e_fx_indiv_paralyzed(b, k))
 					continue;
 				if (duel_cast(b, k, t, round))
 					continue;
@@ -910,6 +921,13 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	spec.poison_part = -1;
 	/* [13.2] [13.5] RULING R-731, R-732 */
 	hero_spec_race(b, k, &spec);
+	/* [13.4] RULING R-716: a paralyzing race's natural attacks paralyze
+	 * as a unit's do (D4 column when they only paralyze, R-077) */
+	int pspared = 0;
+	const struct bs_creature *pz =
+	    f->natural ? bs1e_indiv_paralyzer(b, k, g, -1, &pspared) : NULL;
+	if (pz && pz->paralysis_only)
+		spec.paralysis_only = 1;
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
@@ -929,10 +947,30 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	 * there is no effect ... 1/2 or more ... the figure takes a wound",
 	 * or, affecting all the creatures of a figure, the normal
 	 * procedure (RULING R-506) */
-	bs1e_hero_vs_figure(res.total_tenths, t->r.hd_fig, all,
-			    s->ux[g].figs_phase > 0 ? s->ux[g].figs_phase : 1,
-			    &hit->c);
-	if (hit->c.killed > 0 || hit->c.wounded > 0)
+	int stood = s->ux[g].figs_phase > 0 ? s->ux[g].figs_phase : 1;
+	bs1e_hero_vs_figure(res.total_tenths, t->r.hd_fig, all, stood, &hit->c);
+	if (pz) {
+		/* RULING R-716: "Paralyzation attacks never cause wounds":
+		 * the figures his blows would kill die (the normal procedure
+		 * of one who affects all its creatures, R-506; none when his
+		 * only damage is to paralyze), and any damage left, however
+		 * small, paralyzes one figure; spared creatures (R-712) take
+		 * his damage as any blows, or none when he only paralyzes */
+		int tenths = res.total_tenths;
+		if (pspared && pz->paralysis_only)
+			memset(&hit->c, 0, sizeof hit->c);
+		else if (!pspared && pz->paralysis_only && all)
+			bs1e_paralysis(tenths, t->r.hd_fig, stood, &hit->c);
+		else if (!pspared && all)
+			bs1e_paralysis_damage(tenths, t->r.hd_fig, stood,
+					      &hit->c);
+		else if (!pspared) {
+			memset(&hit->c, 0, sizeof hit->c);
+			hit->c.damage_tenths = tenths;
+			hit->c.paralyzed = tenths > 0;
+		}
+	}
+	if (hit->c.killed > 0 || hit->c.wounded > 0 || hit->c.paralyzed > 0)
 		(*nh)++;
 	if (bs_battle_events_on(b)) {
 		struct bs_event ev;
@@ -1037,6 +1075,13 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	spec.poison_part = -1;
 	/* [13.2] the poison's extra damage, same roll */
 	bs1e_spec_poison(b, g, hf->size == BS_SIZE_L, &spec);
+	/* [13.4] RULING R-715: a paralyzing unit's figures (the D4 column
+	 * when they only paralyze, R-077) */
+	int pspared = 0;
+	const struct bs_creature *pz =
+	    bs1e_unit_paralyzer(b, g, -1, k, &pspared);
+	if (pz && pz->paralysis_only)
+		spec.paralysis_only = 1;
 	struct bs1e_attack_plan plan;
 	char err[160];
 	if (bs1e_attack_plan(&spec, &plan, err, sizeof err) != 0)
@@ -1052,6 +1097,10 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	/* "Each HD of damage caused by the figure causes 4 HP of damage to
 	 * the Hero." (RULING R-069 for fractions) */
 	int hp = bs1e_hero_hp_from_hd(res.total_tenths);
+	/* RULING R-715: a paralysis that is the only damage takes no hit
+	 * points ("Paralyzation attacks never cause wounds") */
+	if (pz && pz->paralysis_only)
+		hp = 0;
 	c->pending_hp += hp;
 	if (hp > 0)
 		c->killed_by = u->side;
@@ -1088,6 +1137,11 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 	}
 	/* RULING R-675: the attack wakes him if he sleeps */
 	bs1e_fx_wake(b, k);
+	/* [13.4] "Any damage (no matter how small) that affects a single
+	 * figure requires an immediate saving throw": RULING R-715, his
+	 * own save vs paralyzation, failed: held for its rounds */
+	if (pz && !pspared && res.total_tenths > 0)
+		bs1e_fx_paralyze_indiv(b, k, pz, g, -1);
 }
 
 /* The enemy unit figure k attacks: the one he went for when he touches

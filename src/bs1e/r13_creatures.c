@@ -57,6 +57,46 @@ void bs1e_paralysis(int damage_tenths, int figure_hd_tenths, int figures_left,
 	out->paralyzed = n;
 }
 
+void bs1e_paralysis_damage(int damage_tenths, int figure_hd_tenths,
+			   int figures_left, struct bs1e_casualties *out)
+{
+	/* [13.4] "Paralyzation attacks never cause wounds; if any damage is
+	 * scored, fractional unit damage paralyzes an entire figure."
+	 * RULING R-710: a creature that does damage and paralyzes kills
+	 * the whole figures its damage covers ([8.7]); the fraction left,
+	 * however small (no quarter of a figure needed), paralyzes one
+	 * figure in place of the wound. */
+	bs1e_casualties(damage_tenths, figure_hd_tenths, figures_left, out);
+	out->wounded = 0;
+	if (out->killed >= figures_left || out->damage_tenths <= 0)
+		return;
+	int frac = out->damage_tenths - out->killed * figure_hd_tenths;
+	if (frac > 0) {
+		out->paralyzed = 1;
+		out->leftover_tenths = frac;
+		out->disregarded_tenths = 0;
+	}
+}
+
+int bs1e_paralysis_takes(const struct bs_creature *paralyzer,
+			 const struct bs_creature *d)
+{
+	if (!paralyzer)
+		return 0;
+	/* an individual of no race is a human: taken */
+	if (!d)
+		return 1;
+	/* RULING R-712: the AD&D undead are not paralyzed (the catalog's
+	 * flag `undead`); the paralyzer's `paralysis_spares` are not (the
+	 * MM's ghoul: "Elves are immune to their paralyzing attack") */
+	if (d->flags & BS_CF_UNDEAD)
+		return 0;
+	for (int i = 0; i < paralyzer->nparalysis_spares; i++)
+		if (bs_creature_named(d, paralyzer->paralysis_spares[i]))
+			return 0;
+	return 1;
+}
+
 int bs1e_contact_checks(int touching_undead_or_drainer, int touching_unharmable)
 {
 	/* Table 5 [4.4]; [13.5] drainers "in addition to any other checks";

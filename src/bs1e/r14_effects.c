@@ -50,6 +50,7 @@ static struct bs1e_effect *fx_new(struct bs_battle *b)
 	struct bs1e_effect *e = &s->fx[s->nfx++];
 	memset(e, 0, sizeof *e);
 	e->g = e->t = -1;
+	e->src_g = e->src_t = -1;
 	return e;
 }
 
@@ -1422,6 +1423,263 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		b->units[p->tg].flags |= BS_UF_ATTACKED;
 }
 
+/* ---- [13.4] paralysis by creatures: effects without a caster ----------- */
+
+/* RULING R-714: the CAST event of a creature's paralysis (n[0] 3 placed,
+ * 4 ended) on unit g or individual t (global): the actor is its source,
+ * unit src_g or individual src_t; `spell` the creature's name; n[11] 1
+ * (`source` `creature`). See docs/EVENTS.md. */
+static void para_event(const struct bs_battle *b, struct bs_event *ev, int n0,
+		       const struct bs_creature *cr, int src_g, int src_t,
+		       int g, int t)
+{
+	bs1e_ev(b, ev, BS_EV_CAST);
+	if (src_g >= 0) {
+		ev->side = b->units[src_g].side;
+		ev->unit = b->units[src_g].idx;
+	} else if (src_t >= 0) {
+		ev->side = b->indivs[src_t].side;
+		ev->indiv = b->indivs[src_t].idx;
+	}
+	if (g >= 0) {
+		ev->tside = b->units[g].side;
+		ev->tunit = b->units[g].idx;
+	} else if (t >= 0) {
+		ev->tside = b->indivs[t].side;
+		ev->tindiv = b->indivs[t].idx;
+	}
+	ev->n[0] = n0;
+	ev->n[1] = BS_SPFX_PARALYSIS;
+	ev->n[11] = 1;
+	ev->what = cr->name;
+}
+
+/* RULING R-713: the saving throw of a creature's paralysis [14.3] is vs
+ * paralyzation (the PH's "paralyzation, poison or death magic"), without
+ * a modifier: a record with only that. */
+static const struct bs_spell *para_save(void)
+{
+	static const struct bs_spell sp = {.name = "paralysis",
+					   .effect = BS_SPFX_PARALYSIS,
+					   .targets = BS_TARGETS_ANY,
+					   .save_vs = BS_SAVE_PPD};
+	return &sp;
+}
+
+/* RULING R-713: its Game Rounds, one AD&D melee round each [14.1]: the
+ * creature's `paralysis_rounds` (3d4, the ghoul's, when not given),
+ * rolled once for the figures of one attack. */
+static int para_rounds(struct bs_battle *b, const struct bs_creature *cr,
+		       int src_g, int src_t, int g, int t)
+{
+	static const struct bs_dice_part ghoul = {3, 4, 0};
+	const struct bs_dice_part *d = cr->paralysis_rounds.nparts > 0
+					   ? &cr->paralysis_rounds.part[0]
+					   : &ghoul;
+	static const struct bs_roll_why why = {
+	    BS_ROLL_DAMAGE, {0, 0}, 0, "the paralysis's duration", "[13.4]"};
+	if (src_g >= 0)
+		bs_dice_why_n(&b->dice, &why, d->count, d->sides, 0,
+			      b->units[src_g].side, src_g, g);
+	else
+		bs_dice_why_indiv(&b->dice, &why, d->count, d->sides,
+				  b->indivs[src_t].side, b->indivs[src_t].idx,
+				  t >= 0 ? b->indivs[t].side : -1,
+				  t >= 0 ? b->indivs[t].idx : -1, g);
+	int n = bs_dice_roll_part(&b->dice, d);
+	return n > 0 ? n : 1;
+}
+
+/* RULING R-712: whether paralyzer cr takes unit h's figures (some
+ * creature of the figure it takes: a figure is spared only when all its
+ * creatures are, as a defence of R-610) or individual t (his race). */
+static int para_takes(const struct bs_battle *b, const struct bs_creature *cr,
+		      int h, int t)
+{
+	if (t >= 0)
+		return bs1e_paralysis_takes(cr, b->indivs[t].def->race);
+	if (h < 0)
+		return 0;
+	const struct bs_unit *d = b->units[h].def;
+	const struct bs_creature *c[BS_UNIT_MAX_MIX + 3];
+	int n = bs_unit_creatures(d, c);
+	if (d->mount)
+		c[n++] = d->mount;
+	if (d->chariot.puller)
+		c[n++] = d->chariot.puller;
+	if (d->chariot.passenger)
+		c[n++] = d->chariot.passenger;
+	for (int i = 0; i < n; i++)
+		if (bs1e_paralysis_takes(cr, c[i]))
+			return 1;
+	return 0;
+}
+
+static const struct bs_creature *in_force(const struct bs_battle *b,
+					  const struct bs_creature *cr, int h,
+					  int t, int *spared)
+{
+	*spared = 0;
+	/* [13.4] an Advanced Game rule, like the other creature abilities
+	 * (RULING R-603's pattern; warning `paralysis-level` below) */
+	if (!cr || b->sc->level != BS_LEVEL_ADVANCED)
+		return NULL;
+	*spared = (h >= 0 || t >= 0) && !para_takes(b, cr, h, t);
+	return cr;
+}
+
+const struct bs_creature *bs1e_unit_paralyzer(const struct bs_battle *b, int g,
+					      int h, int t, int *spared)
+{
+	return in_force(b, b->units[g].r.paralyzer, h, t, spared);
+}
+
+int bs1e_fx_indiv_paralyzed(const struct bs_battle *b, int k)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].t == k && s->fx[i].cr)
+			return 1;
+	return 0;
+}
+
+const struct bs_creature *bs1e_indiv_paralyzer(const struct bs_battle *b, int k,
+					       int h, int t, int *spared)
+{
+	const struct bs_creature *r = b->indivs[k].def->race;
+	return in_force(b, r && (r->flags & BS_CF_PARALYZES) ? r : NULL, h, t,
+			spared);
+}
+
+/* The effect record of a creature's paralysis (RULING R-714). */
+static void para_add(struct bs_battle *b, const struct bs_creature *cr,
+		     int src_g, int src_t, int g, int t, int figs, int rounds)
+{
+	struct bs1e_effect *e = fx_new(b);
+	if (!e)
+		return;
+	e->kind = BS_SPFX_PARALYSIS;
+	e->sp = NULL;
+	e->k = -1;
+	e->cr = cr;
+	e->src_g = src_g;
+	e->src_t = src_t;
+	e->g = g;
+	e->t = t;
+	e->figs = figs;
+	e->left = rounds;
+	e->round = b->round;
+	/* [9.2] RULING R-678: a commander paralyzed commands nothing */
+	if (t >= 0 && commander(b, t))
+		bs1e_command_update(b, 0);
+}
+
+void bs1e_fx_paralyze_unit(struct bs_battle *b, int g, const struct bs1e_hit *h)
+{
+	int src_g = h->from, src_t = h->from < 0 ? h->from_indiv : -1;
+	int spared;
+	const struct bs_creature *cr =
+	    src_g >= 0	 ? bs1e_unit_paralyzer(b, src_g, g, -1, &spared)
+	    : src_t >= 0 ? bs1e_indiv_paralyzer(b, src_t, g, -1, &spared)
+			 : NULL;
+	if (!cr || spared || h->c.paralyzed <= 0 || !bs1e_in_play(b, g))
+		return;
+	/* RULING R-711: at most the figures standing and not held */
+	int figs = h->c.paralyzed;
+	int free_figs = b->units[g].figures - bs1e_fx_held(b, g);
+	if (figs > free_figs)
+		figs = free_figs;
+	if (figs <= 0)
+		return;
+	/* [13.4] "Any damage (no matter how small) that affects a single
+	 * figure requires an immediate saving throw for that figure (if
+	 * allowed)": RULING R-713, each figure vs paralyzation [14.3] */
+	struct bs1e_figure_saves fs;
+	int rec[BS1E_MAX_FIGS];
+	struct bs_deriv sd;
+	memset(&fs, 0, sizeof fs);
+	int number = bs1e_cast_unit_save(b, g, para_save(), &sd);
+	if (bs1e_cast_figure_saves(b, g, figs, number, 0, NULL, rec, &fs) != 0)
+		return;
+	int held = fs.failed;
+	int rounds = held > 0 ? para_rounds(b, cr, src_g, src_t, g, -1) : 0;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		para_event(b, &ev, 3, cr, src_g, src_t, g, -1);
+		ev.n[2] = 0;
+		ev.n[3] = figs;
+		ev.n[4] = fs.figures > 0 ? fs.need : 0;
+		ev.n[5] = fs.figures;
+		ev.n[6] = fs.saved;
+		ev.n[7] = held;
+		ev.n[8] = held > 0 ? rounds : 0;
+		ev.n[9] = held > 0 ? BS1E_MARKER_IMMOBILIZED : BS1E_MARKER_NONE;
+		int nr =
+		    fs.rolled < BS_EV_MAX_DICE ? fs.rolled : BS_EV_MAX_DICE;
+		for (int i = 0; i < nr; i++)
+			ev.dice[i] = rec[i];
+		ev.ndice = nr;
+		ev.die_sides = 20;
+		ev.deriv = sd;
+		ev.has_deriv = 1;
+		ev.why = held > 0 ? "paralyzed: the figures neither move nor "
+				    "fight for the duration (RULING R-711, "
+				    "R-713)"
+				  : "every figure saved (RULING R-713)";
+		ev.cite = cr->paralysis_only ? "[13.4] [14.3] RULING R-077, "
+					       "R-711, R-713"
+					     : "[13.4] [14.3] RULING R-710, "
+					       "R-713";
+		bs_battle_emit(b, &ev);
+	}
+	if (held > 0)
+		para_add(b, cr, src_g, src_t, g, -1, held, rounds);
+}
+
+int bs1e_fx_paralyze_indiv(struct bs_battle *b, int t,
+			   const struct bs_creature *cr, int src_g, int src_t)
+{
+	if (!cr || !b->indivs[t].alive || bs1e_fx_indiv_held(b, t))
+		return 0;
+	struct bs1e_cast_plan p;
+	memset(&p, 0, sizeof p);
+	p.k = -1;
+	p.sp = para_save();
+	struct bs1e_figure_saves fs;
+	int rec[1];
+	struct bs_deriv md;
+	/* RULING R-715: his own saving throw, as against a hold (R-676) */
+	int held = bs1e_fx_indiv_fails(b, &p, t, &fs, rec, &md);
+	if (held < 0)
+		return -1;
+	int rounds = held ? para_rounds(b, cr, src_g, src_t, -1, t) : 0;
+	if (bs_battle_events_on(b)) {
+		struct bs_event ev;
+		para_event(b, &ev, 3, cr, src_g, src_t, -1, t);
+		ev.n[2] = 1;
+		ev.n[3] = 1;
+		ev.n[4] = fs.need;
+		ev.n[5] = fs.figures;
+		ev.n[6] = fs.saved;
+		ev.n[7] = held;
+		ev.n[8] = held ? rounds : 0;
+		ev.n[9] = held ? BS1E_MARKER_IMMOBILIZED : BS1E_MARKER_NONE;
+		ev.dice[0] = rec[0];
+		ev.ndice = 1;
+		ev.die_sides = 20;
+		ev.deriv = md;
+		ev.has_deriv = 1;
+		ev.why = held ? "paralyzed: he neither moves, attacks, casts "
+				"nor shoots for the duration (RULING R-715)"
+			      : "he saved (RULING R-715)";
+		ev.cite = "[13.4] [9.4] [14.3] RULING R-715";
+		bs_battle_emit(b, &ev);
+	}
+	if (held)
+		para_add(b, cr, src_g, src_t, -1, t, 1, rounds);
+	return held;
+}
+
 /* ---- the End of Game Round [1.0] ------------------------------------------
  */
 
@@ -1435,13 +1693,17 @@ static void emit_end(struct bs_battle *b, const struct bs1e_effect *e, int figs,
 	p.k = e->k;
 	p.sp = e->sp;
 	struct bs_event ev;
-	bs1e_cast_event(b, &ev, &p, 4, e->g, e->t);
+	if (e->cr) /* [13.4] RULING R-714: a creature's paralysis */
+		para_event(b, &ev, 4, e->cr, e->src_g, e->src_t, e->g, e->t);
+	else
+		bs1e_cast_event(b, &ev, &p, 4, e->g, e->t);
 	ev.n[1] = e->kind;
 	ev.n[7] = figs;
 	ev.n[9] = marker(e->kind);
 	ev.n[10] = b->round - e->round + 1;
 	ev.why = why;
-	ev.cite = !why	      ? "[1.7] [14.2] RULING R-620"
+	ev.cite = e->cr	      ? "[1.7] [13.4] RULING R-620, R-713"
+		  : !why      ? "[1.7] [14.2] RULING R-620"
 		  : e->t >= 0 ? "[14.6 B] RULING R-629, R-675"
 			      : "[1.7] [14.6 B] RULING R-629";
 	bs_battle_emit(b, &ev);

@@ -470,6 +470,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				? jstr(bs1e_marker_name[n[9]])
 				: json_null());
 			set(o, "affected", json_integer(n[7]));
+			/* [13.4] RULING R-714: a creature's paralysis, no
+			 * caster (the key is absent for spells) */
+			if (n[11] == 1)
+				set(o, "source", jstr("creature"));
 			if (n[0] == 4) {
 				set(o, "lasted", json_integer(n[10]));
 			} else {

@@ -1049,7 +1049,11 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		put_why(b, ev);
 		return;
 	}
-	put(b, "  %s on ", str(ev->what));
+	/* [13.4] RULING R-714: a creature's paralysis (no caster) */
+	if ((n[0] == 3 || n[0] == 4) && n[11] == 1)
+		put(b, "  %s's paralysis on ", str(ev->what));
+	else
+		put(b, "  %s on ", str(ev->what));
 	put_target(b, sc, ev);
 	if (n[0] == 3 || n[0] == 4) {
 		text_effect(b, ev);

@@ -314,6 +314,9 @@ enum {
 	CR_TURNED_AS,
 	CR_POISON_STRENGTH,
 	CR_POISON_ATTACK,
+	CR_PARALYSIS_ONLY,
+	CR_PARALYSIS_ROUNDS,
+	CR_PARALYSIS_SPARES,
 	CR__N
 };
 static const char *const creature_keys[CR__N] = {
@@ -344,6 +347,9 @@ static const char *const creature_keys[CR__N] = {
     [CR_TURNED_AS] = "turned_as",
     [CR_POISON_STRENGTH] = "poison_strength",
     [CR_POISON_ATTACK] = "poison_attack",
+    [CR_PARALYSIS_ONLY] = "paralysis_only",
+    [CR_PARALYSIS_ROUNDS] = "paralysis_rounds",
+    [CR_PARALYSIS_SPARES] = "paralysis_spares",
 };
 
 /* Flags as written, in the order of enum bs_cflag bits (flies is set by
@@ -721,6 +727,30 @@ void ld_creature(struct ld *ld, const yaml_node_t *n, struct bs_creature *c,
 			       c->poison_attack, c->name, c->attacks.nparts,
 			       c->attacks.nparts == 1 ? "" : "s");
 	}
+	/* [13.4] a paralyzer's paralysis (RULING R-710 .. R-713) */
+	for (int i = CR_PARALYSIS_ONLY; i <= CR_PARALYSIS_SPARES; i++)
+		if (v[i] && !(c->flags & BS_CF_PARALYZES))
+			ld_err(ld, v[i],
+			       "%s: '%s' has no 'paralyzes' in its flags "
+			       "[13.4]",
+			       creature_keys[i], c->name);
+	if (v[CR_PARALYSIS_ONLY] && (c->flags & BS_CF_PARALYZES))
+		ld_bool(ld, v[CR_PARALYSIS_ONLY], "paralysis_only",
+			&c->paralysis_only);
+	if (v[CR_PARALYSIS_ROUNDS] && (c->flags & BS_CF_PARALYZES) &&
+	    ld_dice(ld, v[CR_PARALYSIS_ROUNDS], "paralysis_rounds",
+		    &c->paralysis_rounds) == 0 &&
+	    c->paralysis_rounds.nparts != 1) {
+		ld_err(ld, v[CR_PARALYSIS_ROUNDS],
+		       "paralysis_rounds: one dice expression (3d4, 2d6+1), "
+		       "not %d attacks [13.4]",
+		       c->paralysis_rounds.nparts);
+		c->paralysis_rounds.nparts = 0;
+	}
+	if (v[CR_PARALYSIS_SPARES] && (c->flags & BS_CF_PARALYZES))
+		c->nparalysis_spares =
+		    parse_names(ld, v[CR_PARALYSIS_SPARES], "paralysis_spares",
+				c->paralysis_spares);
 	if (v[CR_XP])
 		ld_long(ld, v[CR_XP], "xp", 0, 100000000L, &c->xp);
 	if (v[CR_OVERSIZE])
@@ -789,11 +819,17 @@ void ld_creature_check(struct ld *ld, const yaml_node_t *n)
 		}
 	}
 	yaml_node_t *tv = value_of(ld, n, "to_hit_vs");
-	for (int e = 0; e < seq_len(tv) && e < BS_TO_HIT_VS_MAX; e++) {
-		yaml_node_t *en = ld_item(ld, tv, e);
+	/* e == -1: [13.4] `paralysis_spares`, names as to_hit_vs's */
+	for (int e = -1; e < seq_len(tv) && e < BS_TO_HIT_VS_MAX; e++) {
+		yaml_node_t *en = e >= 0 ? ld_item(ld, tv, e) : NULL;
 		for (int w = 0; w < 2; w++) {
-			const char *key = w ? "attacked_by" : "attacking";
-			yaml_node_t *names = value_of(ld, en, key);
+			const char *key = e < 0 ? "paralysis_spares"
+					  : w	? "attacked_by"
+						: "attacking";
+			if (e < 0 && w)
+				continue;
+			yaml_node_t *names = e < 0 ? value_of(ld, n, key)
+						   : value_of(ld, en, key);
 			for (int j = 0;
 			     j < seq_len(names) && j < BS_TO_HIT_VS_NAMES;
 			     j++) {

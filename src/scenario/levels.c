@@ -290,14 +290,16 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 		enum bs_warn w =
 		    by_level(ld, BS_LEVEL_ADVANCED, rows[i].below, rows[i].at);
 		/* [13.2] played at `advanced` as the extra damage of its
-		 * natural attacks (RULING R-603): said only where they are
-		 * not, or may not be, the figure's */
-		if (w == BS_W_POISON && natural == 1)
+		 * natural attacks (RULING R-603), [13.4] paralysis as their
+		 * effect (RULING R-710): said only where they are not, or
+		 * may not be, the figure's */
+		/* [13.4] paralysis likewise (RULING R-710) */
+		if ((w == BS_W_POISON || w == BS_W_PARALYSIS) && natural == 1)
 			continue;
 		if (w == BS_W_NONE || done[w])
 			continue;
 		done[w] = 1;
-		if (w == BS_W_POISON)
+		if (w == BS_W_POISON || w == BS_W_PARALYSIS)
 			warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
 			     "%s: '%s' %s, %s", key, c->name, rows[i].what,
 			     natural ? "a part of a mixed unit (the unit "
@@ -522,7 +524,8 @@ static void individual_items(struct ld *ld, const yaml_node_t *n,
  * `race`, with the abilities named; those of the Advanced Game (`every`
  * 0) are not in force below it. Played for him: awe and fear (R-604),
  * [13.3] harm by magic weapons only at every level (R-730, not a row),
- * the poison and level drain of his natural attacks (R-731, R-732). */
+ * the poison, paralysis and level drain of his natural attacks (R-731,
+ * R-732, R-716, R-717), his hit points regenerating (R-724). */
 static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			   const struct bs_individual *ind)
 {
@@ -569,9 +572,10 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			if (pass == 1 &&
 			    (rows[i].flag & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON)))
 				continue;
-			/* [13.2] [13.5] RULING R-731, R-732: played on his
-			 * natural attacks */
-			unsigned nat = BS_CF_POISON | BS_CF_LEVEL_DRAIN;
+			/* [13.2] [13.4] [13.5] RULING R-731, R-732, R-716,
+			 * R-717: played on his natural attacks */
+			unsigned nat = BS_CF_POISON | BS_CF_LEVEL_DRAIN |
+				       BS_CF_PARALYZES;
 			if (pass == 1 && (rows[i].flag & nat) && natural)
 				continue;
 			int n = snprintf(what + k, sizeof what - k, "%s%s%s",

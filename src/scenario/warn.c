@@ -168,8 +168,11 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			      "paralysis is not in force at this level (an "
 			      "Advanced Game rule)",
 			      "[13.4] [16.3 A]", 1},
-    [BS_W_PARALYSIS] = {"paralysis", A, NPY, "paralysis is not played yet",
-			"[13.4]", 1},
+    [BS_W_PARALYSIS] = {"paralysis", A, BS_WC_UNUSED,
+			"paralysis is the [13.4] effect of a creature's "
+			"natural attacks; a creature that fights with a "
+			"weapon instead paralyzes nothing",
+			"[13.4] [8.2] (RULING R-710)", 1},
     [BS_W_FEAR_LEVEL] = {"fear-level", BI, NIF,
 			 "awe and fear are not in force at this level (an "
 			 "Advanced Game rule)",
@@ -197,9 +200,9 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "that it names are not played yet for him (they "
 			   "are for units); the others are: his awe and fear "
 			   "(RULING R-604), harm by magic weapons only, the "
-			   "poison and level drain of his natural attacks "
-			   "(RULING R-730 .. R-733) and his hit points' "
-			   "regeneration (RULING R-724)",
+			   "poison, paralysis and level drain of his natural "
+			   "attacks (RULING R-730 .. R-733, R-716, R-717) and "
+			   "his hit points' regeneration (RULING R-724)",
 			   "[9.4] [13.2] [13.4] [13.5] [13.8]", 1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "

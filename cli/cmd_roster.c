@@ -261,21 +261,41 @@ static void print_indiv(const struct bs_scenario *s,
 	printf("Race/Class/Level  %s\n", x->race_class_level);
 	printf("MR %%              %d\n", x->mr);
 	printf("Command Rank      %s\n", x->rank);
-	if (ind->weapon.weapon) {
+	/* RULING R-700: `weapon:` one line as ever; a `weapons:` list one
+	 * line a weapon, with what he does with it */
+	const struct bs_unit_weapon *shot = bs_individual_missile_weapon(ind),
+				    *melee = bs_individual_melee_weapon(ind);
+	for (int k = 0; k < ind->nweapons; k++) {
+		const struct bs_unit_weapon *w = &ind->weapons[k];
+		if (!w->weapon)
+			continue;
 		char a[64], b[64];
-		struct bs_dice sm = ind->weapon.weapon->damage_sm,
-			       l = ind->weapon.weapon->damage_l;
+		struct bs_dice sm = w->weapon->damage_sm,
+			       l = w->weapon->damage_l;
 		for (int i = 0; i < sm.nparts; i++)
-			sm.part[i].plus += ind->weapon.plus;
+			sm.part[i].plus += w->plus;
 		for (int i = 0; i < l.nparts; i++)
-			l.part[i].plus += ind->weapon.plus;
-		printf("Weapon            %s", ind->weapon.weapon->name);
-		if (ind->weapon.plus)
-			printf(" %+d", ind->weapon.plus);
-		printf(": %s vs S-M, %s vs L\n",
-		       bs_dice_format(&sm, a, sizeof a),
+			l.part[i].plus += w->plus;
+		printf("%-18s%s",
+		       k == 0 ? ind->weapons_listed ? "Weapons" : "Weapon" : "",
+		       w->weapon->name);
+		if (w->plus)
+			printf(" %+d", w->plus);
+		printf(": %s vs S-M, %s vs L", bs_dice_format(&sm, a, sizeof a),
 		       bs_dice_format(&l, b, sizeof b));
+		if (ind->weapons_listed)
+			printf(" (%s)", w == shot && w == melee
+					    ? "shot and in melee"
+					: w == shot  ? "shot"
+					: w == melee ? "in melee"
+						     : "carried");
+		putchar('\n');
 	}
+	if (ind->weapons_listed && shot && !melee)
+		printf("%-18s%s\n", "",
+		       ind->race && ind->race->attacks.nparts > 0
+			   ? "in melee: his natural attacks (R-701)"
+			   : "in melee: his fists, d2 (R-701)");
 	printf("  %3s %3s %3s %3s %3s %3s   %3s %3s %3s %3s %3s  %3s %3s %3s "
 	       "%5s %3s %3s %3s\n",
 	       "S", "I", "W", "D", "Co", "Ch", "PPD", "P/P", "RSW", "BW", "Sp",

@@ -466,11 +466,17 @@ struct bs_individual {
 	/* [14.20] the charges written per item (`{name, charges}`), -1 not
 	 * given (RULING R-680: bs_item_charges) */
 	int item_charges[BS_UNIT_MAX_ITEMS];
-	int charisma_item_bonus;      /* [14.20] ring +1, rod +2 */
-	struct bs_unit_weapon weapon; /* weapon in hand */
-	double x, y;		      /* independent figures: position */
-	int placed;	 /* 1: position given in the file; else defaulted */
-	int str_percent; /* exceptional strength 18/xx: 1..100 (00 = 100) */
+	int charisma_item_bonus; /* [14.20] ring +1, rod +2 */
+	/* his weapons, in the file's order: `weapon:` gives one, `weapons:`
+	 * up to BS_UNIT_MAX_WEAPONS (RULING R-700); which one he fights or
+	 * shoots with: bs_individual_melee_weapon, _missile_weapon */
+	struct bs_unit_weapon weapons[BS_UNIT_MAX_WEAPONS];
+	int nweapons;
+	int weapons_listed; /* 1: given as `weapons:` (R-700: a weapon
+			       that can be thrown is thrown) */
+	double x, y;	    /* independent figures: position */
+	int placed;	    /* 1: position given in the file; else defaulted */
+	int str_percent;    /* exceptional strength 18/xx: 1..100 (00 = 100) */
 	/* the spells memorized for the battle (`spells:`, or the default
 	 * choice when spells_default; RULING R-562): nspells distinct
 	 * records with their counts */
@@ -658,6 +664,26 @@ int bs_unit_weapon_in_hand(const struct bs_unit *u, int mounted);
  * missile weapon, else its first melee weapon that can be thrown (RULING
  * R-493); -1 when it has none. */
 int bs_unit_weapon_fired(const struct bs_unit *u);
+
+/* [9.4 B] [8.2] RULING R-700: individual d's weapon in hand in melee:
+ * his first weapon that is not a missile weapon and has damage dice;
+ * NULL when he has none (his race's natural attacks, else his fists d2,
+ * RULING R-512, R-701). */
+const struct bs_unit_weapon *
+bs_individual_melee_weapon(const struct bs_individual *d);
+
+/* [10.0] RULING R-700, R-525: the weapon individual d shoots: his first
+ * missile weapon with a range; when his weapons are a `weapons:` list,
+ * else his first melee weapon with a range (thrown, R-493's way for
+ * units); NULL when he has none. */
+const struct bs_unit_weapon *
+bs_individual_missile_weapon(const struct bs_individual *d);
+
+/* [3.2] RULING R-700: the weapon whose plus and racial "to hit" term his
+ * sheet's AR carries: his melee weapon, else his first weapon (as the
+ * one `weapon:` always did); NULL when he has none. */
+const struct bs_unit_weapon *
+bs_individual_sheet_weapon(const struct bs_individual *d);
 
 /* Lookups by name (bs_name_eq); NULL when absent. */
 const struct bs_weapon *bs_scenario_weapon(const struct bs_scenario *s,

@@ -1412,10 +1412,13 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 	individual_thac0(ind, &out->thac0);
 	/* [8.3] [3.3] AR of a 1:1 figure */
 	bs_deriv_init(&out->ar, out->thac0.value, "THAC0", "[8.3]", "[8.3 T9]");
-	if (ind->weapon.weapon && ind->weapon.plus) {
-		bs_fmt(lab, sizeof lab, "%s %+d", ind->weapon.weapon->name,
-		       ind->weapon.plus);
-		bs_deriv_add(&out->ar, -ind->weapon.plus, "[8.3]", "%s", lab);
+	/* RULING R-700: the weapon his AR carries is his melee weapon, else
+	 * his first (a shot at a unit trades it for the one he shoots,
+	 * r09_missiles.c) */
+	const struct bs_unit_weapon *sw = bs_individual_sheet_weapon(ind);
+	if (sw && sw->plus) {
+		bs_fmt(lab, sizeof lab, "%s %+d", sw->weapon->name, sw->plus);
+		bs_deriv_add(&out->ar, -sw->plus, "[8.3]", "%s", lab);
 	}
 	/* [8.3] "Add or subtract any AD&D game bonuses and penalties to
 	 * THACO": RULING R-512, his strength's to-hit adjustment (Players
@@ -1431,11 +1434,12 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 			bs_deriv_add(&out->ar, -sh, "[8.3, R-512]",
 				     "strength %d", ind->ability[BS_STR]);
 	}
-	int racial = bs1e_creature_weapon_term(ind->race, ind->weapon.weapon);
+	int racial =
+	    bs1e_creature_weapon_term(ind->race, sw ? sw->weapon : NULL);
 	if (racial)
 		bs_deriv_add(&out->ar, racial, "[8.3] [13.1]",
 			     "%s with %s: %+d to hit", ind->race->name,
-			     ind->weapon.weapon->name, -racial);
+			     sw->weapon->name, -racial);
 	bs_deriv_add(&out->ar, bs1e_ratio_adjustment(1), "[8.3 T9]",
 		     "ratio 1:1");
 	bs1e_command_radius(s, ind, &out->cr);

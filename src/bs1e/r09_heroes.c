@@ -97,9 +97,11 @@ void bs1e_fighter_of(const struct bs1e_indiv_sheet *sh,
 		    ind->level[i] > out->fighter_level)
 			out->fighter_level = ind->level[i];
 	}
-	const struct bs_unit_weapon *w = &ind->weapon;
-	if (w->weapon && w->weapon->kind != BS_WEAPON_MISSILE &&
-	    w->weapon->damage_sm.nparts > 0) {
+	/* RULING R-700: his first melee weapon (a `weapons:` list's bow is
+	 * shot, not swung; R-701: a bow alone leaves him his natural attacks
+	 * or his fists) */
+	const struct bs_unit_weapon *w = bs_individual_melee_weapon(ind);
+	if (w) {
 		/* [9.4 B] the weapon in hand: one attack a routine */
 		out->nforms = 1;
 		out->sm[0] = w->weapon->damage_sm.part[0];

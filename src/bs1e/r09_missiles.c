@@ -23,14 +23,11 @@
 
 #define EPS 1e-9
 
-/* His missile weapon (RULING R-525), or NULL. */
+/* His missile weapon (RULING R-525, R-700: the first missile weapon of
+ * his `weapons:`, else the first that can be thrown), or NULL. */
 static const struct bs_unit_weapon *missile_of(const struct bs_individual *d)
 {
-	const struct bs_unit_weapon *w = &d->weapon;
-	if (w->weapon && w->weapon->kind == BS_WEAPON_MISSILE &&
-	    w->weapon->range_l > 0)
-		return w;
-	return NULL;
+	return bs_individual_missile_weapon(d);
 }
 
 /* [10.4] Table 12's row for figure k's weapon (RULING R-550): the
@@ -642,6 +639,25 @@ static void shoot_unit(struct bs_battle *b, int k, int g,
 	/* his AR as a 1:1 figure (his sheet's [3.2]) with Table 13 [10.8] */
 	struct bs_deriv d = s->ix[k].ar_d;
 	d.cite = "[10.8 T13]";
+	/* RULING R-700: the sheet's AR carries his melee weapon's plus and
+	 * racial term; the shot is the missile weapon's */
+	const struct bs_unit_weapon *sw = bs_individual_sheet_weapon(c->def);
+	if (sw && sw != w) {
+		const struct bs_creature *rc = c->def->race;
+		int rs = bs1e_creature_weapon_term(rc, sw->weapon);
+		int rm = bs1e_creature_weapon_term(rc, wp);
+		if (sw->plus || rs)
+			bs_deriv_add(&d, sw->plus - rs, "[8.3] RULING R-700",
+				     "not %s (the weapon in hand in melee)",
+				     sw->weapon->name);
+		if (w->plus)
+			bs_deriv_add(&d, -w->plus, "[8.3]", "%s %+d", wp->name,
+				     w->plus);
+		if (rm)
+			bs_deriv_add(&d, rm, "[8.3] [13.1]",
+				     "%s with %s: %+d to hit", rc->name,
+				     wp->name, -rm);
+	}
 	if (t->formation == BS_FORM_OPEN || t->formation == BS_FORM_SKIRMISH) {
 		const struct bs1e_mod_row *r =
 		    &bs1e_table13[BS1E_T13_TARGET_OPEN];

@@ -272,3 +272,54 @@ int bs_unit_weapon_fired(const struct bs_unit *u)
 	}
 	return -1;
 }
+
+/* RULING R-700: an individual's weapons (`weapon:` or `weapons:`) */
+static int indiv_melee_ok(const struct bs_weapon *w)
+{
+	return w && w->kind != BS_WEAPON_MISSILE && w->damage_sm.nparts > 0;
+}
+
+const struct bs_unit_weapon *
+bs_individual_melee_weapon(const struct bs_individual *d)
+{
+	/* [8.2] R-306: a lance is a mounted man's and no individual is
+	 * mounted (R-550): it is in hand only when he has no other */
+	for (int i = 0; i < d->nweapons; i++)
+		if (indiv_melee_ok(d->weapons[i].weapon) &&
+		    !d->weapons[i].weapon->lance)
+			return &d->weapons[i];
+	for (int i = 0; i < d->nweapons; i++)
+		if (indiv_melee_ok(d->weapons[i].weapon))
+			return &d->weapons[i];
+	return NULL;
+}
+
+const struct bs_unit_weapon *
+bs_individual_missile_weapon(const struct bs_individual *d)
+{
+	for (int i = 0; i < d->nweapons; i++) {
+		const struct bs_weapon *w = d->weapons[i].weapon;
+		if (w && w->kind == BS_WEAPON_MISSILE && w->range_l > 0)
+			return &d->weapons[i];
+	}
+	/* R-700: `weapon:` is the one weapon he keeps in hand (a dagger
+	 * given so is not thrown, as before); a `weapons:` list is read as
+	 * a unit's (R-483, R-493): a melee weapon with a range is thrown */
+	if (!d->weapons_listed)
+		return NULL;
+	for (int i = 0; i < d->nweapons; i++) {
+		const struct bs_weapon *w = d->weapons[i].weapon;
+		if (w && w->kind == BS_WEAPON_MELEE && w->range_l > 0)
+			return &d->weapons[i];
+	}
+	return NULL;
+}
+
+const struct bs_unit_weapon *
+bs_individual_sheet_weapon(const struct bs_individual *d)
+{
+	const struct bs_unit_weapon *w = bs_individual_melee_weapon(d);
+	if (w)
+		return w;
+	return d->nweapons > 0 && d->weapons[0].weapon ? &d->weapons[0] : NULL;
+}

@@ -350,14 +350,29 @@ static json_t *indiv_json(const struct bs_scenario *s, const struct bs_side *sd,
 	json_object_set_new(o, "ar", num_json(&x->ar, "AR", 0));
 	json_object_set_new(o, "cr", num_json(&x->cr, "CR", 0));
 	json_object_set_new(o, "cb", num_json(&x->cb, "CB", 0));
-	if (ind->weapon.weapon) {
+	/* RULING R-700: "weapon" the one of his sheet (his melee weapon,
+	 * else his first), "weapons" all of them */
+	const struct bs_unit_weapon *sw = bs_individual_sheet_weapon(ind);
+	if (sw) {
 		json_t *w = json_object();
-		json_object_set_new(w, "name",
-				    json_string(ind->weapon.weapon->name));
-		json_object_set_new(w, "plus", json_integer(ind->weapon.plus));
+		json_object_set_new(w, "name", json_string(sw->weapon->name));
+		json_object_set_new(w, "plus", json_integer(sw->plus));
 		json_object_set_new(o, "weapon", w);
 	} else {
 		json_object_set_new(o, "weapon", json_null());
+	}
+	if (ind->weapons_listed) {
+		json_t *ws = json_array();
+		for (int k = 0; k < ind->nweapons; k++) {
+			json_t *w = json_object();
+			json_object_set_new(
+			    w, "name",
+			    json_string(ind->weapons[k].weapon->name));
+			json_object_set_new(w, "plus",
+					    json_integer(ind->weapons[k].plus));
+			json_array_append_new(ws, w);
+		}
+		json_object_set_new(o, "weapons", ws);
 	}
 	json_t *sp = spells_json(ind);
 	if (sp)

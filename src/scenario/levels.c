@@ -552,11 +552,10 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 	const yaml_node_t *at =
 	    ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n;
 	int below = ld->s->level < BS_LEVEL_ADVANCED;
-	/* RULING R-731, R-732: his poison and level drain ride on his
-	 * race's natural attacks; with a weapon in hand they are not his */
-	const struct bs_weapon *w = ind->weapon.weapon;
-	int armed =
-	    w && w->kind != BS_WEAPON_MISSILE && w->damage_sm.nparts > 0;
+	/* RULING R-731, R-732, R-716: his poison, level drain and paralysis
+	 * ride on his race's natural attacks; with a weapon in hand (his
+	 * melee weapon, R-700) they are not his */
+	int armed = bs_individual_melee_weapon(ind) != NULL;
 	int natural = !armed && ind->race->attacks.nparts > 0;
 	for (int pass = 0; pass < 2; pass++) {
 		/* pass 0: what is not in force at this level; pass 1: what
@@ -574,8 +573,8 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 				continue;
 			/* [13.2] [13.4] [13.5] RULING R-731, R-732, R-716,
 			 * R-717: played on his natural attacks */
-			unsigned nat = BS_CF_POISON | BS_CF_LEVEL_DRAIN |
-				       BS_CF_PARALYZES;
+			unsigned nat =
+			    BS_CF_POISON | BS_CF_LEVEL_DRAIN | BS_CF_PARALYZES;
 			if (pass == 1 && (rows[i].flag & nat) && natural)
 				continue;
 			int n = snprintf(what + k, sizeof what - k, "%s%s%s",
@@ -686,12 +685,41 @@ static void individual(struct ld *ld, int si, int k,
 		     ind->name, ind->race->breath->name);
 	/* RULING R-524, R-525: heroes who shoot (r09_missiles.c) are
 	 * played in every phase a unit shoots in (R-549, R-698: pass-through
-	 * fire at a unit's move and at a lone individual's); what is left
-	 * out (his melee with it, R-512) is said where the weapon is given */
-	if (ind->weapon.weapon && ind->weapon.weapon->kind == BS_WEAPON_MISSILE)
-		warn(ld, ld_get(ld, n, "weapon") ? ld_get(ld, n, "weapon") : n,
-		     BS_W_HERO_MISSILE, "weapon: '%s' of '%s'",
-		     ind->weapon.weapon->name, ind->name);
+	 * fire at a unit's move and at a lone individual's). RULING R-700,
+	 * R-701: with a melee weapon among his `weapons:` he fights with it;
+	 * when his only weapons are missile weapons (a bow is no melee
+	 * weapon, PH) he fights with his natural attacks or his fists: a
+	 * caveat where the weapon is given */
+	const struct bs_unit_weapon *mw = bs_individual_missile_weapon(ind);
+	if (mw && mw->weapon->kind == BS_WEAPON_MISSILE &&
+	    !bs_individual_melee_weapon(ind)) {
+		const char *wk = ind->weapons_listed ? "weapons" : "weapon";
+		warn(ld, ld_get(ld, n, wk) ? ld_get(ld, n, wk) : n,
+		     BS_W_HERO_MISSILE, "%s: '%s' of '%s'", wk,
+		     mw->weapon->name, ind->name);
+	}
+	/* RULING R-700: an individual's ammunition is not counted */
+	{
+		yaml_node_t *wl = ld_get(ld, n, "weapons");
+		yaml_node_t *w1 = ld_get(ld, n, "weapon");
+		int nw = wl && wl->type == YAML_SEQUENCE_NODE
+			     ? (int)(wl->data.sequence.items.top -
+				     wl->data.sequence.items.start)
+			     : w1 != NULL;
+		for (int i = 0; i < nw && i < ind->nweapons; i++) {
+			yaml_node_t *wn = wl ? ld_item(ld, wl, i) : w1;
+			yaml_node_t *am = wn && wn->type == YAML_MAPPING_NODE
+					      ? ld_get(ld, wn, "ammo")
+					      : NULL;
+			if (am && ind->weapons[i].ammo > 0)
+				warn(ld, am, BS_W_AMMO_KEY,
+				     "ammo: %d of '%s' of '%s' (an "
+				     "individual's shots are not counted, "
+				     "R-700)",
+				     ind->weapons[i].ammo,
+				     ind->weapons[i].weapon->name, ind->name);
+		}
+	}
 	if (basic && ia->deputy_of && ind->deputy_of >= 0)
 		warn(ld, ia->deputy_of, BS_W_DEPUTY_LEVEL,
 		     "deputy_of: '%s' for '%s'", ind->name,
@@ -773,9 +801,11 @@ static void weapon_keys(struct ld *ld, const yaml_node_t *m)
 	 * it counts when an individual has the weapon in hand */
 	for (int si = 0; si < s->nsides; si++)
 		for (int k = 0; k < s->sides[si].nindividuals; k++) {
-			const struct bs_weapon *w =
-			    s->sides[si].individuals[k].weapon.weapon;
-			if (w && bs_name_eq(w->name, name))
+			/* RULING R-700: his melee weapon's speed */
+			const struct bs_unit_weapon *iw =
+			    bs_individual_melee_weapon(
+				&s->sides[si].individuals[k]);
+			if (iw && bs_name_eq(iw->weapon->name, name))
 				return;
 		}
 	warn(ld, sp, BS_W_WEAPON_SPEED, "speed: %d of '%s'", f, name);

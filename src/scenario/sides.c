@@ -926,6 +926,7 @@ enum {
 	IK_BRIGADE,
 	IK_ITEMS,
 	IK_WEAPON,
+	IK_WEAPONS,
 	IK_POSITION,
 	IK_SPELLS,
 	IK__N
@@ -948,6 +949,7 @@ static const char *const indiv_keys[IK__N] = {
     [IK_BRIGADE] = "brigade",
     [IK_ITEMS] = "items",
     [IK_WEAPON] = "weapon",
+    [IK_WEAPONS] = "weapons",
     [IK_POSITION] = "position",
     [IK_SPELLS] = "spells", /* spells.c */
 };
@@ -1199,8 +1201,28 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 		parse_indiv_items(ld, v[IK_ITEMS], ind);
 		charisma_items(ld, v[IK_ITEMS], ind);
 	}
-	if (v[IK_WEAPON])
-		parse_unit_weapon(ld, v[IK_WEAPON], "weapon", &ind->weapon);
+	/* RULING R-700 [9.4 B] [10.0]: one `weapon:`, or a `weapons:` list
+	 * in the unit grammar (the first missile or thrown weapon is the one
+	 * he shoots, the first melee weapon the one in hand in melee) */
+	if (v[IK_WEAPON] && v[IK_WEAPONS])
+		ld_err(ld, v[IK_WEAPONS],
+		       "weapons: an individual has either weapon or weapons, "
+		       "not both");
+	else if (v[IK_WEAPON]) {
+		if (parse_unit_weapon(ld, v[IK_WEAPON], "weapon",
+				      &ind->weapons[0]) == 0)
+			ind->nweapons = 1;
+	} else if (v[IK_WEAPONS]) {
+		int len = ld_list(ld, v[IK_WEAPONS], "weapons",
+				  BS_UNIT_MAX_WEAPONS, "weapons");
+		ind->weapons_listed = 1;
+		for (int i = 0; i < len; i++) {
+			struct bs_unit_weapon uw;
+			if (parse_unit_weapon(ld, ld_item(ld, v[IK_WEAPONS], i),
+					      "weapons", &uw) == 0)
+				ind->weapons[ind->nweapons++] = uw;
+		}
+	}
 	if (v[IK_POSITION] && ld_position(ld, v[IK_POSITION], "position",
 					  &ind->x, &ind->y) == 0) {
 		ind->placed = 1;

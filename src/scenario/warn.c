@@ -99,11 +99,11 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			       "effect",
 			       "[9.1] [9.2] (RULING R-112)", 1},
     [BS_W_HERO_MISSILE] =
-	{"hero-missile", ALL, NPY,
-	 "an individual's missile weapon is not played yet as a "
-	 "melee weapon: in melee he fights with his race's "
-	 "natural attacks or his fists (d2)",
-	 "[9.4] [10.0] (RULING R-524, R-525, R-512, R-698)", 0},
+	{"hero-missile", ALL, BS_WC_CAVEAT,
+	 "he shoots with it, but a bow, crossbow or sling is no melee "
+	 "weapon: in melee he fights with his race's natural attacks or "
+	 "his fists (d2); give him a melee weapon too in `weapons:`",
+	 "[9.4] [10.0] (RULING R-701, R-700, R-512, R-525)", 0},
     [BS_W_MAGIC_LEVEL] = {"magic-level", BI, NIF,
 			  "magic is not in force at this level (an Advanced "
 			  "Game rule): no spells are cast",

@@ -14,7 +14,7 @@ expect_out "  Ulfgar move: 5\" (MV used 5\" of 12\"), (16, 26) facing 180 -> (21
 expect_out "  Ulfgar: pass-through fire at him: 5.0\" along his move [10.6] [9.4] RULING R-674"
 expect_out "  Aldric (shot 1, pass-through, long range 18.5\") shoots at Ulfgar with long bow: d20 = 11, needs 17 = THAC0 16 - AC 4 = 12 +5 long range -> miss [10.6] [9.4 B] [10.0] RULING R-527, R-549, R-698"
 expect_out "  Ulfgar move: 6.4\" (MV used 11.4\" of 12\"), (21, 26) facing 90 -> (16, 30) facing 308.7 [7.7] [9.4] RULING R-501"
-expect_err "(RULING R-524, R-525, R-512, R-698) (warning hero-missile)"
+expect_err "(RULING R-701, R-700, R-512, R-525) (warning hero-missile)"
 
 run play "$F" --seed 1 --rounds 1 --log jsonl
 expect_code 0

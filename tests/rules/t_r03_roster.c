@@ -344,8 +344,9 @@ Test(r03_roster, s3_2_individual_sheet)
 	i->ac = 3;
 	i->hp = 30;
 	i->ability[BS_CHA] = 16;
-	i->weapon.weapon = &w.w;
-	i->weapon.plus = 2;
+	i->weapons[0].weapon = &w.w;
+	i->nweapons = 1;
+	i->weapons[0].plus = 2;
 	struct bs1e_indiv_sheet s;
 	bs1e_indiv_sheet(&w.s, 0, 0, &s);
 	cr_assert_str_eq(s.race_class_level, "human fighter/magic-user 5/6");

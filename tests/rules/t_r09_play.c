@@ -2135,3 +2135,150 @@ Test(r09_play, s9_4_a_mu_area_spell_kills_whole_figures)
 	cr_assert_lt(tf_unit(&t, 1, 1)->figures, 8);
 	tf_close(&t);
 }
+
+/* ---- an individual's `weapons:` [9.4 B] [10.0] (RULING R-700, R-701) ----
+ */
+
+#define ARCHER_SWORD_ADA                                                       \
+	"      - {name: Ada, class: fighter, level: 1, hp: 30, ac: 10, "       \
+	"abilities: {dex: 17}, weapons: [long bow, long sword], "              \
+	"position: [36, 20]}\n"
+
+/* RULING R-700: `weapons: [long bow, long sword]`: in step B of the
+ * Missile and Magic Phase he shoots the bow (its d6, R-527), the first
+ * missile weapon of the list. */
+Test(r09_play, s10_1_ruling_r700_archer_hero_shoots_the_bow_of_his_weapons)
+{
+	struct tf t;
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_SWORD_ADA, NULL, b);
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, -1, 1, "test", 0};
+	nshot_orders = 1;
+	tf_dice(&t, (int[]){15, 6}, 2);
+	hero_fire(&t, 0);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 1);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->n[8], 1, "a shot");
+	cr_assert_str_eq(d->what, "long bow");
+	cr_assert_eq(d->n[2], 1, "15 hits");
+	cr_assert_eq(d->n[6], 6, "the bow's d6");
+	cr_assert_eq(ind(&t, "Bors")->hp, 30 - 6);
+	tf_close(&t);
+}
+
+/* [9.4 B] RULING R-700: the same hero in individual combat fights with
+ * the long sword, the first melee weapon of his list: a scripted 8 is
+ * the sword's d8 (a d2 would refuse it). Ada 6 against Bors 1: Ada
+ * strikes first, a 20 hits, 8 kills Bors (2 hp). */
+Test(r09_play, s9_4_b_ruling_r700_archer_hero_duels_with_his_sword)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+			"ac: 10, weapons: [long bow, long sword], "
+			"position: [36, 20]}\n";
+	const char *b = "      - {name: Bors, class: fighter, level: 1, hp: 2, "
+			"ac: 10, weapon: long sword, position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	tf_dice(&t, (int[]){6, 1, 20, 8}, 4);
+	melee(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d);
+	cr_assert_eq(d->side, 0);
+	cr_assert_str_eq(d->what, "long sword");
+	cr_assert_eq(d->n[6], 8, "the long sword's d8");
+	cr_assert_leq(ind(&t, "Bors")->hp, 0);
+	const struct bs_event *i0 = tf_find(&t, BS_EV_INDIV_INIT, 0);
+	cr_assert_eq(i0->n[1], 5, "the long sword's speed factor [5.2]");
+	tf_close(&t);
+}
+
+/* RULING R-701: with the bow alone (`weapons: [long bow]`, as `weapon:
+ * long bow`) he has no melee weapon: his fists, d2 (R-512). */
+Test(r09_play, s9_4_b_ruling_r701_bow_alone_fights_with_fists)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+			"ac: 10, weapons: [long bow], position: [36, 20]}\n";
+	const char *b = "      - {name: Bors, class: fighter, level: 1, hp: 2, "
+			"ac: 10, weapon: long sword, position: [36, 20.5]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	tf_dice(&t, (int[]){6, 1, 20, 2}, 4);
+	melee(&t);
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d);
+	cr_assert_eq(d->side, 0);
+	cr_assert_str_eq(d->what, "no weapon");
+	cr_assert_eq(d->n[6], 2, "fists, d2");
+	tf_close(&t);
+}
+
+/* RULING R-700: `weapons: [dagger]`: a dual-use weapon is both, thrown
+ * (Table 12's thrown row: once a round, R-550; its d4) and in hand in
+ * melee (its d4, speed 2); `weapon: dagger` keeps it in hand and does
+ * not throw it. */
+Test(r09_play, s10_1_ruling_r700_dagger_hero_throws_and_melees)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+			"ac: 10, weapons: [dagger], position: [36, 20]}\n";
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 10, weapon: long sword, position: [36, 22]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, -1, 1, "test", 0};
+	shot_orders[1] = shot_orders[0];
+	nshot_orders = 2;
+	tf_dice(&t, (int[]){19, 4}, 2);
+	hero_fire(&t, 0);
+	cr_assert_eq(tf_count(&t, BS_EV_DUEL), 1, "a thrown weapon: once");
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_eq(d->n[8], 1, "a shot");
+	cr_assert_str_eq(d->what, "dagger");
+	cr_assert_eq(d->n[6], 4, "the dagger's d4");
+	cr_assert_eq(ind(&t, "Bors")->hp, 30 - 4);
+	/* in melee the dagger is in hand */
+	const struct bs1e_fighter *f = &bs1e_sc(t.b)->ix[ki(&t, "Ada")].f;
+	cr_assert_str_eq(f->weapon, "dagger");
+	cr_assert_eq(f->speed, 2);
+	cr_assert_eq(f->sm[0].sides, 4);
+	cr_assert_eq(f->weaponless, 0);
+	tf_close(&t);
+
+	/* `weapon: dagger`: in hand, not thrown (as before R-700) */
+	a = "      - {name: Ada, class: fighter, level: 1, hp: 30, "
+	    "ac: 10, weapon: dagger, position: [36, 20]}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, NULL, b);
+	struct bs1e_indiv_shot p;
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0);
+	cr_assert_str_eq(p.why, "he has no missile weapon");
+	tf_close(&t);
+}
+
+/* RULING R-700: his sheet's AR carries the long sword's +2 (the weapon
+ * in hand in melee); his shot at a unit trades it for the bow's +1. */
+Test(r09_play, s9_4_a_ruling_r700_shot_at_a_unit_uses_the_bows_plus)
+{
+	struct tf t;
+	const char *a = "      - {name: Ada, class: fighter, level: 8, hp: 60, "
+			"ac: 2, weapons: [{name: long bow, plus: 1}, "
+			"{name: long sword, plus: 2}], position: [36, 20]}\n";
+	const char *u = "      - {name: Kobolds, figures: 8, ratio: 2, "
+			"creature: kobold, weapons: [short sword], "
+			"position: [36, 30], facing: south, frontage: 4, "
+			"commander: Og}\n";
+	open_heroes(&t, "intermediate", NULL, NULL, a, u, OG);
+	const struct bs_deriv *sheet = &bs1e_sc(t.b)->ix[ki(&t, "Ada")].ar_d;
+	cr_assert(tf_has_term(sheet, -2, "long sword +2"));
+	shot_orders[0] = (struct bs_indiv_fire_order){1, 1, 1, -1, "test", 0};
+	nshot_orders = 1;
+	tf_dice(&t, (int[]){1, 1}, 2);
+	hero_fire(&t, 0);
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h);
+	cr_assert(tf_has_term(&h->deriv, 2, "not long sword"));
+	cr_assert(tf_has_term(&h->deriv, -1, "long bow +1"));
+	tf_close(&t);
+}

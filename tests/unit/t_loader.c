@@ -325,9 +325,11 @@ Test(loader, good_scenario_individuals)
 	cr_expect_eq(ind[king].str_percent, 50);
 	cr_expect_eq(ind[king].ability[BS_CHA], 17);
 	cr_expect_eq(ind[king].charisma_item_bonus, 2); /* [14.20] rod */
-	cr_expect_eq(ind[king].weapon.weapon,
+	cr_expect_eq(ind[king].weapons[0].weapon,
 		     bs_scenario_weapon(s, "test blade"));
-	cr_expect_eq(ind[king].weapon.plus, 2);
+	cr_expect_eq(ind[king].weapons[0].plus, 2);
+	cr_expect_eq(ind[king].nweapons, 1);
+	cr_expect_eq(ind[king].weapons_listed, 0);
 	cr_expect_eq(ind[king].placed, 1);
 	cr_expect_eq(ind[king].x, 40);
 	cr_expect_eq(ind[king].y, 1);

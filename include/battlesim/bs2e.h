@@ -168,9 +168,10 @@ void bs2e_rally_check(enum bs2e_order from, int ml, int roll, int to_good,
 /* ---- movement and missiles [2E Movement] ---------------------------------
  */
 
-/* RULING R-220: the movement cost factor of terrain type t (enum
+/* RULING R-220: the movement factor of terrain type t (enum
  * bs_terrain_type (terrain.h), the scenario's `terrain:` types) as num/den of
- * clear ground; 0 = impassable for unit kind k. */
+ * the MV, its Table 14 row; 0 = impassable for unit kind k. A move pays the
+ * ground through the tabletop's terrain walk, as 1E (RULING R-444). */
 void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den);
 
 /* Missile range bands (RULING R-208, known-gaps 19). */

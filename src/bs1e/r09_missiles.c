@@ -412,6 +412,10 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 	spec.rows = 1;
 	spec.reach = w->weapon->range_l;
 	spec.ti = bs1e_terrain(b);
+	/* [11.9] "Elves and other woodland creatures can sight ... up to 6"
+	 * in woods": his race's flag, as his movement's (r09_figures.c) */
+	spec.woodland = b->indivs[k].def->race &&
+			(b->indivs[k].def->race->flags & BS_CF_WOODLAND);
 	struct bs_quad obst[BS1E_MAX_UNITS + BS1E_MAX_INDIVS];
 	int n = 0;
 	for (int g = 0; g < b->nunits; g++)

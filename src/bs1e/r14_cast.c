@@ -259,6 +259,16 @@ static int sees(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 	spec.rows = 1;
 	spec.reach = 1e6; /* the range is the spell's, checked apart */
 	spec.ti = bs1e_terrain(b);
+	/* [11.9] "Elves and other woodland creatures can sight and cast
+	 * spells up to 6" in woods; all other creatures ... only up to 1"":
+	 * the caster's race flag (as his movement's, r09_figures.c), a unit
+	 * caster's creature (as the units' fire spec, r10_missiles.c) */
+	if (p->k >= 0) {
+		const struct bs_creature *r = b->indivs[p->k].def->race;
+		spec.woodland = r && (r->flags & BS_CF_WOODLAND);
+	} else if (p->g >= 0) {
+		spec.woodland = bs1e_sc(b)->ux[p->g].gm.woodland;
+	}
 	struct bs_quad obst[BS1E_MAX_UNITS];
 	int n = 0;
 	for (int g = 0; g < b->nunits; g++)

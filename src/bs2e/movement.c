@@ -17,10 +17,14 @@
 #define EPS 1e-6
 
 /* RULING R-220: the "Reference Card" terrain effects are not in the text;
- * the 1E Table 14 multipliers stand for them (clear 1, road 4/3, woods
- * and rough 2/3, swamp 1/2 ...), as a cost per inch of den/num; water is
- * impassable; cavalry may not enter woods or swamp (bs_tt_terrain_bars,
- * the tabletop's ground test). */
+ * the 1E Table 14 rows stand for them (clear 1, road 4/3, woods 2/3,
+ * rough and swamp 1/2; obstacles and elevation 2/3 as printed), as a
+ * factor num/den of the MV; water is impassable; cavalry may not enter
+ * woods or swamp (bs_tt_terrain_bars, the tabletop's ground test). A move
+ * pays them as 1E does, with the tabletop's one terrain walk
+ * (bs_terrain_advance, bs_terrain_wheel: RULING R-444): woods, rough and
+ * swamp per inch, 1/3 of the MV once for each obstacle it comes onto and
+ * for each 10 feet its centre climbs. */
 void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den)
 {
 	*num = 1;
@@ -42,36 +46,19 @@ void bs2e_terrain_factor(int t, enum bs2e_kind k, int *num, int *den)
 	}
 }
 
-/* RULING R-220 (revised again), [11.8] as 1E (RULINGS R-442, R-444): the
- * cost per inch of the block q of a unit of kind k, the slowest Table 14
- * factor of any feature the block stands on (the tabletop's one "on it"
- * test, bs_tt_quad_on_poly): the worst part under any figure, not only
- * under the front centre. The road (3/4 an inch) only when the whole block
- * is on it (R-445). Ground the unit may not enter is not a cost
- * (barred() stops it); clear ground is 1. Turns in place keep clear costs,
- * as 1E (R-444). */
-static double block_cost(const struct bs_battle *b, enum bs2e_kind k,
-			 const struct bs_quad *q)
+/* RULING R-220: what the ground asks of a unit of kind k: the 2E bars
+ * (water; woods and swamp for cavalry), no 1E formation or creature
+ * flags. */
+static struct bs_tt_mover mover2e(enum bs2e_kind k)
 {
-	int on[64];
-	int n = b->terrain ? bs_terrain_under(b->terrain, q, on, 64) : 0;
-	double c = 1.0, road = 1.0;
-	for (int i = 0; i < n; i++) {
-		const struct bs_terrain *t = &b->sc->terrain[on[i]];
-		int num, den;
-		bs2e_terrain_factor(t->type, k, &num, &den);
-		if (num == 0)
-			continue; /* barred: barred() stops it */
-		double f = (double)den / num;
-		if (f > c)
-			c = f;
-		/* the road's 4/3 only when the whole block is on it [11.8]
-		 * (RULING R-445) */
-		if (f < road && bs_terrain_quad_within(b->terrain, on[i], q))
-			road = f;
-	}
-	return c > 1.0 ? c : road;
+	return (struct bs_tt_mover){.rules = BS_RULES_BS2E,
+				    .cavalry = k == BS2E_KIND_CAVALRY};
 }
+
+/* RULING R-445 as 1E: where the whole block is on a road an inch costs
+ * 3/4 (the 4/3 of Table 14); in 2E stretch by stretch (the move need not
+ * stay on the road throughout: R-220). */
+#define ROAD_SCALE 0.75
 
 /* A move being worked out: simulated (wb NULL) or carried out. */
 struct mv {
@@ -163,79 +150,70 @@ static void met(struct mv *m, int hit)
 	bs_tt_close_door(&m->s, &m->p, &m->obst[hit], m->obst, m->n, hit);
 }
 
-/* RULING R-220 (revised): the cost per inch of a wheel of m by `deg`
- * degrees: the slowest terrain under the whole block at every 1/4" of
- * the outermost figure's arc; *why set when a pose on the way stands on
- * ground the unit may not enter (and its start did not). */
-static double wheel_ground(const struct mv *m, enum bs2e_kind k, double deg,
-			   const char **why)
+/* RULING R-220 (revised), R-444: the terrain path of a wheel of m by
+ * `deg` degrees about the pivot bs_tt_wheel uses (the inner front corner),
+ * the arc of the outermost figure [7.9] paid over the ground as 1E pays
+ * it (bs_terrain_wheel: woods, rough, swamp per inch of that arc, 1/3 MV
+ * for each obstacle the block comes onto and each 10 feet its centre
+ * climbs). No budget: tp->cost is what the whole wheel costs; tp->stop is
+ * BS_TSTOP_BARRED when the block would come onto ground it may not enter
+ * (ground it stood on at the start it may leave). */
+static void wheel_path(const struct mv *m, enum bs2e_kind k, double deg,
+		       struct bs_terrain_path *tp)
 {
-	struct bs_quad q0 = bs_tt_quad(&m->s, &m->p);
-	double c = block_cost(m->b, k, &q0);
-	int was_barred = barred(m, &m->s, &m->p);
-	double arc = bs_tt_wheel_cost(&m->s, deg);
-	int ns = (int)ceil(arc / 0.25);
-	if (ns < 1)
-		ns = 1;
-	if (ns > 1000)
-		ns = 1000;
-	for (int i = 1; i <= ns; i++) {
-		struct bs_tt_shape s2 = m->s;
-		struct bs_tt_pose p2 = m->p;
-		struct bs_tt_step_result r;
-		bs_tt_wheel(&s2, &p2, deg * i / ns, NULL, 0, &r);
-		if (!was_barred && barred(m, &s2, &p2)) {
-			*why = "the unit may not wheel onto that terrain";
-			return c;
-		}
-		struct bs_quad qi = bs_tt_quad(&s2, &p2);
-		double ci = block_cost(m->b, k, &qi);
-		if (ci > c)
-			c = ci;
-	}
-	return c;
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	struct bs_vec pv = deg >= 0 ? q.p[3] : q.p[0];
+	struct bs_tt_mover gm = mover2e(k);
+	bs_terrain_wheel(m->b->terrain, &q, pv, deg, m->s.width, HUGE_VAL,
+			 ROAD_SCALE, m->b->units[m->g].r.mv, &gm, tp);
 }
 
-/* RULING R-220 (revised): how far the block of m may go `dist` inches
- * along unit vector dir paying at most `left` inches of MV: the slowest
- * terrain along the way (under the whole block, every 1/4"), stopping
- * short of ground the unit may not enter (R-317: the whole block's; ground
- * it stands on at the start it may leave). *c gets the cost per inch.
- * Returns the distance (0 when barred at once: *barred_at_once set). */
+/* RULING R-220 (revised), R-444: how far the block of m may go `dist`
+ * inches along unit vector dir paying at most `left` inches of movement:
+ * the tabletop's terrain walk (bs_terrain_advance, as 1E): woods, rough
+ * and swamp per inch under the worst part of the block, 1/3 of the unit's
+ * MV for each obstacle it comes onto and for each 10 feet its centre
+ * climbs (down is free), stopping short of ground the unit may not enter
+ * (R-317: the whole block's; ground it stands on at the start it may
+ * leave) and short of an obstacle or a climb it cannot pay. *c gets what
+ * the way costs. Returns the distance (0 when barred at once:
+ * *barred_at_once set). */
 static double way(const struct mv *m, enum bs2e_kind k, struct bs_vec dir,
 		  double dist, double left, double *c, int *barred_at_once)
 {
 	*barred_at_once = 0;
-	*c = 1.0;
-	if (m->b->sc->nterrain == 0)
-		return dist > left + EPS ? left : dist; /* clear ground */
-	struct bs_quad q0 = bs_tt_quad(&m->s, &m->p);
-	double cc = block_cost(m->b, k, &q0);
-	int was_barred = barred(m, &m->s, &m->p);
-	int ns = (int)ceil(dist / 0.25);
-	if (ns > 1000)
-		ns = 1000;
-	for (int i = 1; i <= ns; i++) {
-		double t = dist * i / ns;
-		struct bs_tt_pose pt = {
-		    bs_vec_add(m->p.front, bs_vec_scale(dir, t)), m->p.facing};
-		struct bs_quad qt = bs_tt_quad(&m->s, &pt);
-		double ci = block_cost(m->b, k, &qt);
-		if (!was_barred && barred(m, &m->s, &pt))
-			ci = -1.0;
-		if (ci < 0) {
-			dist = dist * (i - 1) / ns;
-			if (dist <= EPS)
-				*barred_at_once = 1;
-			break;
-		}
-		if (ci > cc)
-			cc = ci;
+	if (m->b->sc->nterrain == 0 || !m->b->terrain) {
+		/* clear ground */
+		double d = dist > left + EPS ? left : dist;
+		*c = d;
+		return d;
 	}
-	*c = cc;
-	if (dist * cc > left + EPS)
-		dist = left / cc;
-	return dist;
+	struct bs_quad q = bs_tt_quad(&m->s, &m->p);
+	struct bs_tt_mover gm = mover2e(k);
+	struct bs_terrain_path tp;
+	bs_terrain_advance(m->b->terrain, &q, dir, dist, left, ROAD_SCALE,
+			   m->b->units[m->g].r.mv, &gm, &tp);
+	if (tp.stop == BS_TSTOP_BARRED && tp.dist <= EPS)
+		*barred_at_once = 1;
+	*c = tp.cost;
+	return tp.dist;
+}
+
+/* What `done` inches of the way cost (a unit stopped the move short of
+ * what the ground allowed). */
+static double way_cost(const struct mv *m, enum bs2e_kind k,
+		       const struct bs_tt_shape *s0,
+		       const struct bs_tt_pose *p0, struct bs_vec dir,
+		       double done)
+{
+	if (m->b->sc->nterrain == 0 || !m->b->terrain)
+		return done;
+	struct bs_quad q = bs_tt_quad(s0, p0);
+	struct bs_tt_mover gm = mover2e(k);
+	struct bs_terrain_path tp;
+	bs_terrain_advance(m->b->terrain, &q, dir, done, HUGE_VAL, ROAD_SCALE,
+			   m->b->units[m->g].r.mv, &gm, &tp);
+	return tp.cost;
 }
 
 static int step(struct mv *m, const struct bs_step *st, const char *cite,
@@ -256,13 +234,14 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 		}
 		if (st->dist <= 0)
 			return 1;
-		/* RULING R-220: the slowest terrain along the way (the front
-		 * centre's path, every 1/4"), stopping short of ground the
-		 * unit may not enter (R-317: the whole block's) */
+		/* RULINGS R-220, R-444: the ground along the way, paid as
+		 * 1E pays it, stopping short of ground the unit may not
+		 * enter (R-317: the whole block's) */
 		double c;
 		int at_once;
-		double dist = way(m, k, bs_dir(m->p.facing + st->angle),
-				  st->dist, left, &c, &at_once);
+		struct bs_vec dir = bs_dir(m->p.facing + st->angle);
+		struct bs_tt_shape s0 = m->s;
+		double dist = way(m, k, dir, st->dist, left, &c, &at_once);
 		if (at_once) {
 			m->why = "the unit may not enter that terrain";
 			m->cite = "[2E Movement] RULING R-220";
@@ -274,44 +253,76 @@ static int step(struct mv *m, const struct bs_step *st, const char *cite,
 			return 0;
 		}
 		bs_tt_advance(&m->s, &m->p, dist, st->angle, m->obst, m->n, &r);
-		m->spent += r.done * c;
+		if (r.done < dist - EPS) /* a unit stopped it first */
+			c = way_cost(m, k, &s0, &from, dir, r.done);
+		m->spent += c;
 		met(m, r.hit);
-		emit_move(m, charge ? "charge" : "advance", from, r.done * c,
-			  cite);
+		/* the ground cost more than clear ground, or stopped it */
+		if (fabs(c - r.done) > EPS ||
+		    (dist < st->dist - EPS && dist < left - EPS))
+			cite = charge ? "[2E Movement] RULINGS R-211, R-220, "
+					"R-444"
+				      : "[2E Movement] RULINGS R-220, R-444";
+		emit_move(m, charge ? "charge" : "advance", from, c, cite);
 		return 1;
 	}
 	case BS_STEP_WHEEL: {
-		/* RULING R-220 (revised): a wheel pays the ground as an
-		 * advance does, the slowest terrain under the whole block
-		 * along its arc (every 1/4" of the outermost figure's arc
-		 * [7.9]) times the wheel's cost; ground the unit may not
-		 * enter anywhere on the way refuses it */
-		double c = 1.0;
-		const char *why = NULL;
-		if (m->b->sc->nterrain > 0)
-			c = wheel_ground(m, k, st->angle, &why);
-		if (why) {
-			m->why = why;
-			m->cite = "[2E Movement] RULING R-220";
-			return 0;
+		/* RULINGS R-220 (revised), R-444: a wheel pays the ground as
+		 * an advance does, as 1E pays it: the arc of the outermost
+		 * figure [7.9] over the ground under the whole block, 1/3 MV
+		 * for each obstacle it comes onto and each 10 feet climbed;
+		 * ground the unit may not enter anywhere on the way refuses
+		 * it */
+		double clear = bs_tt_wheel_cost(&m->s, st->angle), cost = clear;
+		int ground = 0;
+		if (m->b->sc->nterrain > 0 && m->b->terrain) {
+			struct bs_terrain_path tp;
+			wheel_path(m, k, st->angle, &tp);
+			if (tp.stop == BS_TSTOP_BARRED) {
+				m->why = "the unit may not wheel onto that "
+					 "terrain";
+				m->cite = "[2E Movement] RULING R-220";
+				return 0;
+			}
+			cost = tp.cost;
+			ground = fabs(cost - clear) > EPS;
 		}
-		double cost = bs_tt_wheel_cost(&m->s, st->angle) * c;
 		if (cost > left + EPS) {
-			m->why = c > 1.0 ? "the wheel over that ground costs "
-					   "more than the movement left"
-					 : "the wheel costs more than the "
-					   "movement left";
-			m->cite = c > 1.0 ? "[2E Movement] RULING R-220"
-					  : "[2E Movement]";
+			m->why = ground ? "the wheel over that ground costs "
+					  "more than the movement left"
+					: "the wheel costs more than the "
+					  "movement left";
+			m->cite = ground ? "[2E Movement] RULINGS R-220, R-444"
+					 : "[2E Movement]";
 			return 0;
 		}
 		struct bs_tt_shape s0 = m->s;
 		bs_tt_wheel(&m->s, &m->p, st->angle, m->obst, m->n, &r);
 		if (!ground_ok(m, &s0, &from))
 			return 0;
-		m->spent += r.cost * c;
+		if (fabs(r.done) < fabs(st->angle) - EPS) {
+			/* a unit stopped it first: the ground of the arc it
+			 * turned */
+			if (ground) {
+				struct mv m0 = *m;
+				m0.s = s0;
+				m0.p = from;
+				struct bs_terrain_path tp;
+				wheel_path(&m0, k, r.done, &tp);
+				cost = tp.cost;
+			} else {
+				cost = r.cost;
+			}
+		} else if (!ground) {
+			cost = r.cost;
+		}
+		m->spent += cost;
 		met(m, r.hit);
-		emit_move(m, "wheel", from, r.cost * c, cite);
+		if (ground)
+			cite = charge ? "[2E Movement] RULINGS R-211, R-220, "
+					"R-444"
+				      : "[2E Movement] RULINGS R-220, R-444";
+		emit_move(m, "wheel", from, cost, cite);
 		return 1;
 	}
 	case BS_STEP_FACE: {
@@ -578,19 +589,24 @@ void bs2e_retreat(struct bs_battle *b, int g)
 	    bs_tt_rout_dir(c, nearest_enemy(b, g), b->sc->sides[u->side].edge);
 	struct bs_tt_step_result r;
 	struct bs_tt_pose from = m.p;
-	/* RULING R-220 (revised): the 4" are movement paid over the ground
-	 * (the slowest terrain on the way), stopping short of ground the
-	 * unit may not enter */
+	/* RULINGS R-220 (revised), R-444: the 4" are movement paid over the
+	 * ground as 1E pays it (woods, rough, swamp per inch, 1/3 MV for an
+	 * obstacle or 10 feet climbed), stopping short of ground the unit
+	 * may not enter or cannot pay */
 	enum bs2e_kind k = u->def->bs2e->kind;
 	double a = bs_angle_diff(m.p.facing, dir), gc;
 	int at_once;
-	double d = way(&m, k, bs_dir(m.p.facing + a), BS2E_RETREAT_INCHES,
-		       BS2E_RETREAT_INCHES, &gc, &at_once);
+	struct bs_vec rd = bs_dir(m.p.facing + a);
+	struct bs_tt_shape s0 = m.s;
+	double d = way(&m, k, rd, BS2E_RETREAT_INCHES, BS2E_RETREAT_INCHES, &gc,
+		       &at_once);
 	bs_tt_advance(&m.s, &m.p, d, a, m.obst, m.n, &r);
-	m.spent = r.done * gc;
+	if (r.done < d - EPS) /* a unit stopped it first */
+		gc = way_cost(&m, k, &s0, &from, rd, r.done);
+	m.spent = gc;
 	store(&m);
-	emit_move(&m, "retreat 4\"", from, r.done * gc,
-		  gc > 1.0 || d < BS2E_RETREAT_INCHES - EPS
+	emit_move(&m, "retreat 4\"", from, gc,
+		  gc > r.done + EPS || d < BS2E_RETREAT_INCHES - EPS
 		      ? "[2E Morale] RULINGS R-214, R-220"
 		      : "[2E Morale] RULING R-214");
 }
@@ -622,9 +638,9 @@ void bs2e_flee(struct bs_battle *b, int g, const char *what)
 	double mv = u->r.mv > 0 ? u->r.mv : 1;
 	struct bs_tt_shape s0 = s;
 	struct bs_tt_pose p0 = p;
-	/* RULING R-220 (revised): the flight pays the ground (the slowest
-	 * terrain on the way) and stops short of ground the unit may not
-	 * enter */
+	/* RULINGS R-220 (revised), R-444: the flight pays the ground as 1E
+	 * pays it and stops short of ground the unit may not enter or
+	 * cannot pay */
 	struct mv fm;
 	fm.b = b;
 	fm.g = g;
@@ -636,6 +652,8 @@ void bs2e_flee(struct bs_battle *b, int g, const char *what)
 	double a0 = bs_angle_diff(p.facing, dir);
 	double d = way(&fm, k, bs_dir(p0.facing + a0), mv, mv, &gc, &at_once);
 	bs_tt_advance(&s, &p, d, a0, obst, n, &r);
+	if (r.done < d - EPS)
+		gc = way_cost(&fm, k, &s0, &p0, bs_dir(p0.facing + a0), r.done);
 	/* RULING R-214: blocked (a unit in the way: short of what the
 	 * ground lets it go), it flees around it: 45 then 90 degrees to
 	 * either side of the way away, the way that gets farthest */
@@ -648,6 +666,9 @@ void bs2e_flee(struct bs_battle *b, int g, const char *what)
 		double d2 =
 		    way(&fm, k, bs_dir(p0.facing + a2), mv, mv, &gc2, &at_once);
 		bs_tt_advance(&s2, &p2, d2, a2, obst, n, &r2);
+		if (r2.done < d2 - EPS)
+			gc2 = way_cost(&fm, k, &s0, &p0, bs_dir(p0.facing + a2),
+				       r2.done);
 		if (r2.done > r.done + 1e-6) {
 			s = s2;
 			p = p2;
@@ -669,7 +690,7 @@ void bs2e_flee(struct bs_battle *b, int g, const char *what)
 		ev.x1 = p.front.x;
 		ev.y1 = p.front.y;
 		ev.f1 = p.facing;
-		ev.n[0] = (int)lround(r.done * gc * 10);
+		ev.n[0] = (int)lround(gc * 10);
 		ev.n[1] = (int)lround(mv * 10);
 		ev.cite = b->sc->nterrain > 0
 			      ? "[2E Morale] RULINGS R-214, R-220"

@@ -107,9 +107,9 @@ static const char *terrain_key(int type)
 }
 
 /* `elevation:` and `fordable:` where they mean nothing: on a feature of
- * another type (every ruleset), and in 2E (RULING R-220: the 2E movement
- * pays the elevation row of Table 14 whatever the height, and water is
- * impassable, fordable or not). */
+ * another type (every ruleset), and `fordable:` in 2E (RULING R-220: water
+ * is impassable, fordable or not; the 2E movement pays the height as 1E,
+ * 1/3 MV for each 10 feet climbed, R-444). */
 static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 			 const struct bs_terrain *t)
 {
@@ -120,15 +120,9 @@ static void terrain_keys(struct ld *ld, const yaml_node_t *item,
 			warn(ld, e, BS_W_TERRAIN_KEY,
 			     "elevation: %d on %s feature '%s'", t->elevation,
 			     terrain_key(t->type), t->name);
-		else if (bs2e)
-			warn(ld, e, BS_W_TERRAIN_KEY,
-			     "elevation: %d of '%s' (the 2E movement pays the "
-			     "elevation row of Table 14 whatever the height, "
-			     "RULING R-220)",
-			     t->elevation, t->name);
 	}
 	if (e && t->elevation == 0 &&
-	    bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION && !bs2e)
+	    bs_terrain_kind_of(t->type)->row == BS_T14_ELEVATION)
 		warn(ld, e, BS_W_TERRAIN_KEY,
 		     "elevation: 0 on %s feature '%s' (level 0 is the ground "
 		     "around it, RULING R-443)",

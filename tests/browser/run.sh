@@ -6,7 +6,11 @@
 # Chromium at two steps (#step=N) and checks the DOM against the events
 # (tests/browser/check_dom.c: unit count, two units' positions, the log
 # line shown); takes screenshots at three steps (OUTDIR/*.png, artifacts,
-# not committed). Also checks that a 30-round battle's page is under 2 MB.
+# not committed). Also checks that a 30-round battle's page is under 2 MB,
+# and the maps of other scenarios: special formations, terrain (1E and
+# 2E), magic, and missile fire (issue 14 part 6: the borderlands' volley
+# lines with their results, the M key's missile range, the 2E missile
+# lines of tests/data/bs2e_example.yaml).
 set -u
 BIN=$1
 CHECK=$2
@@ -272,6 +276,72 @@ if grep -q '<title>Bors (commander, command radius [0-9]*"); Charm (charm person
 	ok "the charmed commander's hover names his Charm"
 else
 	bad "the charmed commander's hover"
+fi
+
+# issue 14 part 6: missile fire on the map. The acceptance scenario at a
+# seed whose log has volleys: the first volley's step draws its line, the
+# current one (class "volley current", data-step), with its result as the
+# label ("-N" killed, "W" a wound, "0"), named by its log line on hover
+# ("... fires at ...")
+if "$BIN" play "$BL" --seed 11 --quiet --html "$OUT/volley.html" --log jsonl \
+	--out "$OUT/volley.jsonl" >/dev/null 2>&1; then
+	sv=$(step_of "$OUT/volley.jsonl" '"type":"volley"')
+	vj=$(sed -n "$((sv + 1))p" "$OUT/volley.jsonl")
+	k=$(printf '%s\n' "$vj" | sed 's/.*"killed":\([0-9]*\).*/\1/')
+	w=$(printf '%s\n' "$vj" | sed 's/.*"wounded":\([0-9]*\).*/\1/')
+	vs=$(printf '%s\n' "$vj" | sed 's/.*"side":\([0-9]*\),"unit":\([0-9]*\).*/\1-\2/')
+	if [ "$k" -gt 0 ]; then res="−$k"; elif [ "$w" -gt 0 ]; then res=W; else res=0; fi
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/volley.html#step=$sv" >"$OUT/dom-volley.html"
+	T="$OUT/dom-volley.html"
+	line=$(grep -o '<line class="volley current" [^>]*data-step="'"$sv"'"><title>[^<]* fires at ' "$T" | wc -l)
+	lab=$(grep -o '<text class="volley-text" [^>]*>'"$res"'</text>' "$T" | wc -l)
+	if [ -n "$sv" ] && [ "$line" -eq 1 ] && [ "$lab" -ge 1 ]; then
+		ok "a volley drawn as a line with its result ($res) at step $sv"
+	else
+		bad "the volley line at step $sv: line $line (1), label '$res' $lab (>= 1)"
+	fi
+	# M (the #ranges option) draws the selected shooter's missile range:
+	# its short, medium and long bands; the selftest presses M itself
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/volley.html#step=$sv&ranges&unit=$vs" >"$OUT/dom-ranges.html"
+	bands=$(grep -o '<path class="range \(short\|medium\|long\)"' "$OUT/dom-ranges.html" | wc -l)
+	if [ "$bands" -ge 3 ]; then
+		ok "the selected unit's missile range drawn ($bands bands, unit $vs)"
+	else
+		bad "the missile range of unit $vs: $bands bands (>= 3)"
+	fi
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/volley.html#step=0&selftest" >"$OUT/dom-volley-selftest.html"
+	if grep -q '<pre id="selftest" data-ok="1"' "$OUT/dom-volley-selftest.html" &&
+		grep -q 'ok: M shows the missile range of the selected unit' \
+			"$OUT/dom-volley-selftest.html"; then
+		ok "the selftest's M on the borderlands: the range drawn"
+	else
+		bad "the selftest on the borderlands (M)"
+	fi
+	chrome --virtual-time-budget=5000 --window-size=1400,900 \
+		--screenshot="$OUT/volley.png" "file://$OUT/volley.html#step=$sv&zoom" >/dev/null
+else
+	bad "play --html of $BL (volleys)"
+fi
+# the 2E missile fire: tests/data/bs2e_example.yaml seed 1, its first
+# missile attack drawn as a line between the two units with its hits
+if "$BIN" play "$E2" --seed 1 --quiet --html "$OUT/missile-2e.html" --log jsonl \
+	--out "$OUT/missile-2e.jsonl" >/dev/null 2>&1; then
+	sm=$(step_of "$OUT/missile-2e.jsonl" '"type":"bs2e_attack"' '"text":"missile"')
+	chrome --virtual-time-budget=5000 --dump-dom \
+		"file://$OUT/missile-2e.html#step=$sm" >"$OUT/dom-missile-2e.html"
+	T="$OUT/dom-missile-2e.html"
+	line=$(grep -o '<line class="volley current" [^>]*data-step="'"$sm"'">' "$T" | wc -l)
+	lab=$(grep -o '<text class="volley-text" [^>]*>[0-9][0-9]* hits*</text>' "$T" | wc -l)
+	if [ -n "$sm" ] && [ "$line" -eq 1 ] && [ "$lab" -ge 1 ]; then
+		ok "the 2E missile fire drawn as a line with its hits at step $sm"
+	else
+		bad "the 2E missile line at step $sm: line $line (1), label $lab (>= 1)"
+	fi
+else
+	bad "play --html of $E2 (missiles)"
 fi
 
 echo "browser: $pass passed, $fail failed (artifacts in $OUT)"

@@ -413,7 +413,8 @@ static struct bs_order straight_on(double dist)
 
 /* RULING R-220: terrain crossed on the way counts, not only the ground
  * at the start and the end of the move: 6" through a strip of woods
- * costs 3/2 MV an inch (4" for MV 6); water on the way stops the unit
+ * costs 3/2 MV an inch while any figure is on it (R-444, as 1E); water
+ * on the way stops the unit
  * short of it (R-317: before its block would stand in it). */
 Test(bs2e, movement_terrain_on_the_way_r220)
 {
@@ -424,21 +425,29 @@ Test(bs2e, movement_terrain_on_the_way_r220)
 	struct bs_tt_outcome out;
 	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
 		  out.why ? out.why : "");
-	cr_assert_float_eq(out.pose.front.y, 14.0, 1e-6,
-			   "6\" of MV at 3/2 an inch: 4\", got %g",
-			   out.pose.front.y - 10);
+	/* RULING R-444 as 1E: 2" to the woods, 3/2 an inch while any
+	 * figure is on them (1" + the block's depth), then clear again */
+	struct bs_quad q0 = bs2e_quad(f->b, 0);
+	double depth =
+	    10.0 - fmin(fmin(q0.p[0].y, q0.p[1].y), fmin(q0.p[2].y, q0.p[3].y));
+	double on = 1.0 + depth;
+	cr_assert_float_eq(out.pose.front.y, 12.0 + on + (6 - 2 - 1.5 * on),
+			   0.03, "6\" of MV: got %g (depth %g)",
+			   out.pose.front.y - 10, depth);
 	cr_assert_float_eq(out.spent, 6.0, 1e-6);
 	teardown(f);
 	setup(f, STRIP("water"), dice, 1);
 	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
 		  out.why ? out.why : "");
 	/* RULING R-317: the whole block is tested: it may touch the water's
-	 * edge (y 12), never stand in it */
-	cr_assert(out.pose.front.y <= 12.0 + 1e-9 && out.pose.front.y > 11.5,
+	 * edge (y 12), never stand in it (R-442: a block along a feature's
+	 * edge, within BS_GEOM_TOUCH, is not on it) */
+	cr_assert(out.pose.front.y <= 12.0 + BS_GEOM_TOUCH &&
+		      out.pose.front.y > 11.5,
 		  "stops short of the water, got y %g", out.pose.front.y);
 	struct bs_order o2 = straight_on(1.9);
 	/* from the water's edge: no step at all is possible */
-	f->b->units[0].front.y = 11.99;
+	f->b->units[0].front.y = 12.0 + BS_GEOM_TOUCH - BS_GEOM_STOP_GAP;
 	cr_assert(!bs2e_check_order(f->b, 0, 0, &o2, &out));
 	cr_assert_str_eq(out.cite, "[2E Movement] RULING R-220");
 	teardown(f);
@@ -498,8 +507,10 @@ Test(bs2e, movement_a_wheel_pays_the_ground_r220)
 	teardown(f);
 	setup_area(f, "woods", NORTH_OF);
 	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s", out.why);
-	cr_assert_float_eq(out.spent, clear * 1.5, 1e-9, "%g for %g", out.spent,
-			   clear);
+	/* RULING R-444 as 1E: the arc costs 3/2 an inch from where the
+	 * block comes onto the woods, not from the start */
+	cr_assert(out.spent > clear + 0.1 && out.spent < clear * 1.5,
+		  "%g for %g", out.spent, clear);
 	teardown(f);
 	setup_area(f, "water", NORTH_OF);
 	cr_assert_not(bs2e_check_order(f->b, 0, 0, &o, &out));
@@ -541,8 +552,103 @@ Test(bs2e, morale_retreat_and_flight_pay_the_ground_r220)
 	bs2e_flee(f->b, 0, "routs");
 	struct bs_quad q = bs2e_quad(f->b, 0);
 	for (int i = 0; i < 4; i++)
-		cr_assert_gt(q.p[i].y, 19.5 - 1e-6, "not in the water: %g",
-			     q.p[i].y);
+		cr_assert_gt(q.p[i].y, 19.5 - BS_GEOM_TOUCH - 1e-6,
+			     "not in the water (R-442): %g", q.p[i].y);
+	teardown(f);
+	free(f);
+}
+
+/* RULINGS R-220, R-444 [11.8] Table 14: 2E pays obstacles and elevation
+ * as 1E does. "Obstacles ...: Penalty of 1/3 to normal movement": 1/3 of
+ * the MV (2" of MV 6) once for the stream the block comes onto, not a rate
+ * per inch while on it: 6" from y 20 over a 1" stream at y 22 is 2" to
+ * its bank, 2" to come onto it, 2" on: the front at y 24. 3" is 2 + 2 +
+ * 1. A 1.5" move does not reach it. */
+Test(bs2e, movement_r220_r444_over_a_stream_one_third_mv_once)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	const char *stream = "[[0, 22], [72, 22], [72, 23], [0, 23]]";
+	setup_area(f, "stream", stream);
+	struct bs_tt_outcome out;
+	struct bs_order o = straight_on(6);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.pose.front.y, 24.0, 1e-3, "got y %g",
+			   out.pose.front.y);
+	cr_assert_float_eq(out.spent, 6.0, 1e-6, "%g", out.spent);
+	o = straight_on(3);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.pose.front.y, 23.0, 1e-3, "got y %g",
+			   out.pose.front.y);
+	cr_assert_float_eq(out.spent, 5.0, 1e-3, "2 + 2 (1/3 MV) + 1: %g",
+			   out.spent);
+	o = straight_on(1.5);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out));
+	cr_assert_float_eq(out.spent, 1.5, 1e-9, "short of it: %g", out.spent);
+	/* carried out: the MOVE event pays the same 6" */
+	o = straight_on(6);
+	cr_assert(bs2e_move_unit(f->b, 0, &o));
+	cr_assert_float_eq(f->b->units[0].front.y, 24.0, 1e-3);
+	cr_assert_float_eq(f->b->units[0].mv_spent, 6.0, 1e-6);
+	const struct bs_event *e = find(f, BS_EV_MOVE, 0, 0);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->cite, "[2E Movement] RULINGS R-220, R-444");
+	cr_assert_eq(e->n[0], 60, "6\" paid for 4\" of ground");
+	teardown(f);
+	/* the 4" retreat [2E Morale] pays it too: 1" to the stream behind,
+	 * 2" onto it, 1" on: 2" of ground for 4" of movement */
+	setup_area(f, "stream", "[[0, 17], [72, 17], [72, 18], [0, 18]]");
+	struct bs_quad q0 = bs2e_quad(f->b, 0);
+	double rear0 =
+	    fmin(fmin(q0.p[0].y, q0.p[1].y), fmin(q0.p[2].y, q0.p[3].y));
+	struct bs_vec from = f->b->units[0].front;
+	bs2e_retreat(f->b, 0);
+	double moved = bs_vec_dist(from, f->b->units[0].front);
+	double bank = rear0 - 18.0;
+	cr_assert_float_eq(moved, bank + (4.0 - bank - 2.0), 1e-3,
+			   "rear at %g: moved %g", rear0, moved);
+	teardown(f);
+	free(f);
+}
+
+/* RULINGS R-220, R-444 [11.8] "Elevation: Penalty of 1/3 of a unit's
+ * movement rate to move up 10 feet of elevation": up a hill of elevation
+ * 1 (10 feet) the block pays 2" (1/3 of MV 6) once when its centre
+ * climbs, nothing per inch on the slope or the flat top: 6" of MV go 4";
+ * coming down is free: from the top, 6" off the hill go 6". */
+Test(bs2e, movement_r220_r444_up_a_hill_one_third_mv_per_10_feet)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	setup_area(f, "hill",
+		   "[[0, 22], [72, 22], [72, 40], [0, 40]], elevation: 1");
+	struct bs_tt_outcome out;
+	struct bs_order o = straight_on(6);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.pose.front.y, 24.0, 1e-3, "got y %g",
+			   out.pose.front.y);
+	cr_assert_float_eq(out.spent, 6.0, 1e-6, "%g", out.spent);
+	teardown(f);
+	setup_area(f, "hill",
+		   "[[0, 10], [72, 10], [72, 22], [0, 22]], elevation: 1");
+	cr_assert(bs2e_check_order(f->b, 0, 0, &o, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.pose.front.y, 26.0, 1e-3, "down is free: y %g",
+			   out.pose.front.y);
+	cr_assert_float_eq(out.spent, 6.0, 1e-6);
+	teardown(f);
+	/* a wheel onto the stream pays the 1/3 MV too (R-444, as 1E) */
+	setup_area(f, "clear", NORTH_OF);
+	struct bs_order w = wheel_of(40);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &w, &out), "%s", out.why);
+	double clear = out.spent;
+	teardown(f);
+	setup_area(f, "stream", NORTH_OF);
+	cr_assert(bs2e_check_order(f->b, 0, 0, &w, &out), "%s",
+		  out.why ? out.why : "");
+	cr_assert_float_eq(out.spent, clear + 2.0, 1e-6, "%g for %g", out.spent,
+			   clear);
 	teardown(f);
 	free(f);
 }

@@ -1310,6 +1310,41 @@ Test(r09_play, s9_4_b_s10_0_ruling_r527_hero_shoots_a_hero)
 	tf_close(&t);
 }
 
+/* [11.9] "Elves and other woodland creatures can sight and cast spells
+ * up to 6" in woods; all other creatures can sight and cast spells only up
+ * to 1"": 3" of woods between Ada and Bors hide him from a human archer,
+ * not from an elf (her race's woodland flag, as her movement's). */
+Test(r09_play, s11_9_a_woodland_hero_sees_6_in_woods)
+{
+	const char *woods = "terrain:\n  - name: Thicket\n    type: woods\n"
+			    "    points: [[30, 23], [42, 23], [42, 26], "
+			    "[30, 26]]\n";
+	const char *b =
+	    "      - {name: Bors, class: fighter, level: 1, hp: 30, "
+	    "ac: 5, weapon: long sword, position: [36, 30]}\n";
+	struct tf t;
+	struct bs1e_indiv_shot p;
+	struct bs_indiv_fire_order o = {1, 1, -1, 1, NULL, 0};
+	open_heroes(&t, "intermediate", woods, NULL, ARCHER_ADA, NULL, b);
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 0,
+		     "a human sees 1\" in woods");
+	cr_assert(strstr(p.cite, "[11.9]"), "%s: %s", p.cite, p.why);
+	tf_close(&t);
+	const char *elf =
+	    "      - {name: Ada, race: elf, class: fighter, level: 1, hp: 30, "
+	    "ac: 10, abilities: {dex: 17}, weapon: long bow, position: [36, "
+	    "20]}\n";
+	open_heroes(&t, "intermediate", woods, NULL, elf, NULL, b);
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1,
+		     "an elf sees 6\" in woods: %s", p.why ? p.why : "");
+	tf_close(&t);
+	/* no woods: the human sees him */
+	open_heroes(&t, "intermediate", NULL, NULL, ARCHER_ADA, NULL, b);
+	cr_assert_eq(bs1e_check_indiv_fire(t.b, 0, &o, &p), 1, "%s",
+		     p.why ? p.why : "");
+	tf_close(&t);
+}
+
 /* [10.1] "A unit that is in base-to-base contact with enemy figures
  * cannot use missile weapons"; [10.0] nothing beyond long range; RULING
  * R-525 a melee weapon does not shoot. */

@@ -1420,6 +1420,28 @@ Test(r10_missiles, s10_8_t13_target_behind_a_wall_or_hedge)
 	tf_close(&t);
 }
 
+/* Table 13 "Target is in building, behind wall, or in Shield Wall
+ * formation ([11.6]) | +4": the orcs stand on a building. */
+Test(r10_missiles, s10_8_t13_target_in_a_building)
+{
+	const char *mill =
+	    TERRAIN(FEATURE("Old mill", "building", "",
+			    "[[28, 14.5], [44, 14.5], [44, 30], [28, 30]]"));
+	struct tf t;
+	open_battle(&t, mill, ARCHERS("long bow", ""), ORCS(15, ""));
+	const struct bs_event *v = phase_volley(&t);
+	cr_assert_not_null(v, "a building the target stands in hides it not");
+	cr_assert(tf_has_term(&v->deriv, 4, "target in building (Old mill)"));
+	cr_assert_eq(v->deriv.value, 21 + 4);
+	tf_close(&t);
+	/* the same volley in the open: no +4 */
+	open_battle(&t, NULL, ARCHERS("long bow", ""), ORCS(15, ""));
+	v = phase_volley(&t);
+	cr_assert_not_null(v);
+	cr_assert_eq(v->deriv.value, 21);
+	tf_close(&t);
+}
+
 /* [10.5] RULING R-374: after a split-fire step the rest of the move still
  * stops at the table edge (the move's obstacles, rebuilt after the volley,
  * keep the edges and the lone figures [9.4] it started with). */

@@ -210,6 +210,59 @@ Test(r14_cast, s14_4_a_unit_in_the_way_blocks_the_sight)
 	tf_close(&t);
 }
 
+/* [11.9] "Elves and other woodland creatures can sight and cast spells
+ * up to 6" in woods; all other creatures can sight and cast spells only up
+ * to 1"" [14.4]: 3" of woods between Zan and the Orcs (8" away, in the
+ * bolt's 10") hide them from a human caster: the bolt fails; an elf (his
+ * race's woodland flag) sees them. */
+static void open_woods_cast(struct tf *t, const char *race)
+{
+	char *y = malloc(4096);
+	cr_assert_not_null(y);
+	snprintf(y, 4096,
+		 "name: Cast\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+		 "table: {width: 72, depth: 96}\n"
+		 "terrain:\n  - name: Thicket\n    type: woods\n"
+		 "    points: [[30, 54], [50, 54], [50, 57], [30, 57]]\n"
+		 "sides:\n"
+		 "  - name: South\n    edge: south\n    units:\n"
+		 "      - {name: Guards, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [10, 20], commander: C0}\n"
+		 "    individuals:\n"
+		 "      - {name: C0, class: fighter, level: 3, hp: 20, "
+		 "abilities: {cha: 14}, rank: unit}\n"
+		 "      - {name: Zan, %sclass: magic-user, level: 6, hp: 18, "
+		 "position: [40, 52], spells: [lightning bolt]}\n"
+		 "  - name: North\n    edge: north\n    units:\n"
+		 "      - {name: Orcs, figures: 12, creature: orc, weapons: "
+		 "[spear], frontage: 6, position: [40, 60], commander: Boss}\n"
+		 "    individuals:\n"
+		 "      - {name: Boss, race: orc, hp: 8, rank: unit}\n",
+		 race);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+Test(r14_cast, s11_9_s14_4_a_woodland_caster_sees_6_in_woods)
+{
+	struct tf t;
+	struct bs1e_cast_plan p;
+	open_woods_cast(&t, "");
+	struct bs_cast_order o = zan(&t, "lightning bolt", 0, -1);
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
+	cr_assert(p.fails, "a human sees 1\" in woods");
+	cr_assert(strstr(p.why, "line of sight"), "%s", p.why);
+	tf_close(&t);
+	open_woods_cast(&t, "race: elf, ");
+	o = zan(&t, "lightning bolt", 0, -1);
+	cr_assert(bs1e_check_cast(t.b, 0, &o, &p), "%s", p.why);
+	cr_assert(!p.fails, "an elf sees 6\" in woods: %s", p.why ? p.why : "");
+	cr_assert(p.range < p.reach, "in range: the woods were the reason");
+	tf_close(&t);
+}
+
 /* [14.4] "It is impossible to target individual characters in a regular
  * unit in closed or mob formation" (RULING R-575: nor in another). */
 Test(r14_cast, s14_4_an_individual_with_a_unit_is_no_target_r575)

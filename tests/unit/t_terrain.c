@@ -247,12 +247,13 @@ Test(terrain, r442_on_means_overlap_beyond_touch)
 
 Test(terrain, s10_8_table13_cover)
 {
-	struct bs_terrain t[3] = {
+	struct bs_terrain t[4] = {
 	    rect("copse", BS_TERRAIN_WOODS, 0, 20, 10, 30),
 	    rect("hedge", BS_TERRAIN_HEDGE, 20, 19.5, 30, 20),
 	    rect("wall", BS_TERRAIN_WALL, 40, 19.75, 50, 20),
+	    rect("mill", BS_TERRAIN_BUILDING, 60, 20, 70, 30),
 	};
-	struct bs_terrain_index *ti = index_of(t, 3);
+	struct bs_terrain_index *ti = index_of(t, 4);
 	int f;
 	/* in woods +2 */
 	struct bs_quad tq = box(2, 20.5, 6, 22);
@@ -286,6 +287,17 @@ Test(terrain, s10_8_table13_cover)
 	cr_expect_eq(bs_terrain_cover(ti, (struct bs_vec){5, 0},
 				      (struct bs_vec){5, 25}, NULL, NULL),
 		     BS_COVER_LIGHT);
+	/* Table 13 "Target is in building" +4: a block on the building */
+	struct bs_quad bq = box(62, 21, 68, 23);
+	cr_expect_eq(bs_terrain_cover(ti, (struct bs_vec){65, 0},
+				      (struct bs_vec){65, 21}, &bq, &f),
+		     BS_COVER_HARD);
+	cr_expect_eq(f, 3);
+	/* a block beside it is not in it */
+	struct bs_quad nq = box(52, 21, 58, 23);
+	cr_expect_eq(bs_terrain_cover(ti, (struct bs_vec){55, 0},
+				      (struct bs_vec){55, 21}, &nq, &f),
+		     BS_COVER_NONE);
 	bs_terrain_index_free(ti);
 }
 

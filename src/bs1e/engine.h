@@ -181,6 +181,10 @@ struct bs1e_indiv_x {
 	 * melee rounds since he was first damaged (-1: not damaged yet),
 	 * and the hit points fire and acid took (they do not regenerate) */
 	int regen_rounds, burnt;
+	/* [13.8] RULING R-725 .. R-727 (r13_regen.c): killed and lying
+	 * "dead" where he fell, to rise (the Game Round he was killed in,
+	 * -1 not lying); his killing blow was fire or acid (he does not) */
+	int dead_round, fire_blow;
 	/* [14.20] (RULING R-680, R-681) by his items: the wand, staff or
 	 * rod record of the catalog (NULL: another item) and its charges
 	 * left */
@@ -893,6 +897,11 @@ void bs1e_regenerate(struct bs_battle *b);
  * individual k (global) lost to fire or acid (r14_cast.c). */
 void bs1e_regen_reset(struct bs_battle *b);
 void bs1e_regen_burnt(struct bs_battle *b, int k, int hp);
+/* [13.8] RULING R-725: the blow about to kill individual k is fire or acid
+ * (he will not rise); individual k was just killed (bs1e_indiv_killed):
+ * one of a regenerating race standing alone lies dead, to rise. */
+void bs1e_regen_fire_blow(struct bs_battle *b, int k);
+void bs1e_regen_indiv_fell(struct bs_battle *b, int k);
 void bs1e_regen_fell(struct bs_battle *b, int g, const struct bs_tt_shape *s0,
 		     const struct bs_tt_pose *p0, int before, int n);
 

@@ -317,6 +317,9 @@ void bs1e_indiv_killed(struct bs_battle *b, int k, int by, const char *what,
 		ev.cite = cite;
 		bs_battle_emit(b, &ev);
 	}
+	/* [13.8] RULING R-725: one of a regenerating race lies dead, to
+	 * rise */
+	bs1e_regen_indiv_fell(b, k);
 	/* Table 5 "The unit's commander is killed" (RULING R-113): the
 	 * units he led as their Unit Commander check */
 	int side = c->side;

@@ -3,7 +3,9 @@
  * lying "dead" where they fell and rising two Game Rounds later with a
  * Wound marker unless an enemy figure is within 1" (RULING R-720 ..
  * R-723); an individual of a regenerating race healing hit points by the
- * AD&D rules (RULING R-724); fire and acid do not regenerate. */
+ * AD&D rules (RULING R-724), and one killed lying "dead" and rising two
+ * Game Rounds later unless an enemy is within 1" (RULING R-725 .. R-727);
+ * fire and acid do not regenerate. */
 #include <stdio.h>
 #include <string.h>
 
@@ -88,16 +90,15 @@ static struct bs_quad dead_base(const struct bs_unit_state *u,
 	return bs_block(f, d->facing, u->r.base_w, u->r.base_d);
 }
 
-/* [13.8] RULING R-721: the first enemy figure of unit g's (global) within
+/* [13.8] RULING R-721: the first enemy figure of side `side`'s within
  * 1" of dead base q that holds fewer than two dead this phase: it holds
  * this one too (1); 0 when there is none. Units in index order, their
  * figures in slot order, then the lone individuals; ihold the
  * individuals' counts. */
-static int hold_down(struct bs_battle *b, int g, const struct bs_quad *q,
+static int hold_down(struct bs_battle *b, int side, const struct bs_quad *q,
 		     unsigned char *ihold)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
-	int side = b->units[g].side;
 	for (int h = 0; h < b->nunits; h++) {
 		if (b->units[h].side == side || !bs1e_in_play(b, h))
 			continue;
@@ -158,18 +159,9 @@ static int room_for_one(const struct bs_battle *b, int g)
 
 /* [13.8] "Two Game Rounds later, one Wound marker is removed and the
  * figure can move and fight normally" (RULING R-720 .. R-723). */
-static void rise(struct bs_battle *b)
+static void rise(struct bs_battle *b, unsigned char *ihold)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
-	int any = 0;
-	for (int g = 0; g < b->nunits && !any; g++)
-		any = s->ux[g].ndead > 0;
-	if (!any)
-		return;
-	for (int g = 0; g < b->nunits; g++)
-		memset(s->ux[g].regen_hold, 0, sizeof s->ux[g].regen_hold);
-	unsigned char ihold[BS1E_MAX_INDIVS];
-	memset(ihold, 0, sizeof ihold);
 	for (int g = 0; g < b->nunits; g++) {
 		struct bs_unit_state *u = &b->units[g];
 		struct bs1e_unit_x *x = &s->ux[g];
@@ -205,7 +197,7 @@ static void rise(struct bs_battle *b)
 			 * regenerate" (RULING R-721: it lies until a later
 			 * End of Game Round Phase finds none) */
 			struct bs_quad q = dead_base(u, &d);
-			if (hold_down(b, g, &q, ihold)) {
+			if (hold_down(b, u->side, &q, ihold)) {
 				held++;
 				x->dead[kept++] = d;
 				continue;
@@ -273,6 +265,8 @@ void bs1e_regen_reset(struct bs_battle *b)
 	for (int k = 0; k < b->nindivs; k++) {
 		s->ix[k].regen_rounds = -1;
 		s->ix[k].burnt = 0;
+		s->ix[k].dead_round = -1;
+		s->ix[k].fire_blow = 0;
 	}
 }
 
@@ -329,13 +323,113 @@ static void indivs(struct bs_battle *b)
 	}
 }
 
+void bs1e_regen_fire_blow(struct bs_battle *b, int k)
+{
+	bs1e_sc(b)->ix[k].fire_blow = 1;
+}
+
+/* [13.8] RULING R-725: the MM troll "rises again when killed" unless
+ * burnt or dissolved in acid */
+void bs1e_regen_indiv_fell(struct bs_battle *b, int k)
+{
+	struct bs_indiv_state *c = &b->indivs[k];
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	int fire = x->fire_blow;
+	x->fire_blow = 0;
+	x->dead_round = -1;
+	/* RULING R-725: the Advanced Game; a hero or commander standing
+	 * alone (one with his unit dies with it, [9.1] Table 11, RULING
+	 * R-671, and does not rise) */
+	if (b->sc->level != BS_LEVEL_ADVANCED || !regen_race(b, k) ||
+	    c->with_unit >= 0)
+		return;
+	/* [13.8] "Damage caused by fire and acid attacks does not
+	 * regenerate": killed by it, or with nothing left to regenerate
+	 * (RULING R-724's hit points less what fire and acid took) */
+	if (fire || c->hp_max - x->burnt <= 0) {
+		bs1e_note_indiv(b, k,
+				"killed by fire or acid: his race's "
+				"regeneration cannot raise him",
+				"[13.8] RULING R-725");
+		return;
+	}
+	x->dead_round = b->round;
+	/* RULING R-727: the Game Round of his death is his R-724 first
+	 * damage when none came before; the rounds he lies do not count */
+	if (x->regen_rounds < 0)
+		x->regen_rounds = 0;
+	if (bs_battle_events_on(b)) {
+		char msg[160];
+		snprintf(msg, sizeof msg,
+			 "his race regenerates: he lies \"dead\" where he "
+			 "fell, to rise at the end of Game Round %d",
+			 b->round + 1);
+		bs1e_note_indiv(b, k, msg, "[13.8] RULING R-725");
+	}
+}
+
+/* [13.8] "Two Game Rounds later ... the figure can move and fight
+ * normally. If an enemy figure is within 1\" of the 'dead' regenerating
+ * creature, the creature cannot regenerate" (RULING R-725 .. R-727): the
+ * individuals lying dead, after the units' dead (R-721's counts). */
+static void indivs_rise(struct bs_battle *b, unsigned char *ihold)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		struct bs_indiv_state *c = &b->indivs[k];
+		struct bs1e_indiv_x *x = &s->ix[k];
+		/* RULING R-725: killed in Game Round r, he stands at the end
+		 * of Game Round r + 1, as a figure (R-720) */
+		if (x->dead_round < 0 || c->alive ||
+		    b->round < x->dead_round + 1)
+			continue;
+		/* RULING R-726: an enemy figure or individual within 1" of
+		 * his counter (R-721's measure and counts) */
+		struct bs_quad q = bs1e_indiv_quad(b, k);
+		if (hold_down(b, c->side, &q, ihold)) {
+			bs1e_note_indiv(b, k,
+					"held down: an enemy figure within "
+					"1\" of him, he cannot regenerate",
+					"[13.8] RULING R-726");
+			continue;
+		}
+		/* RULING R-727: back on the table with 3 hit points (one
+		 * AD&D melee round's regeneration, R-724), never above what
+		 * fire and acid left him; his posts as the take-overs left
+		 * them (R-514) */
+		int top = c->hp_max - x->burnt;
+		c->hp = top < REGEN_HP ? top : REGEN_HP;
+		c->alive = 1;
+		c->lost = 0;
+		c->killed_by = -1;
+		s->lost[c->side][c->idx] = 0;
+		x->dead_round = -1;
+		if (bs_battle_events_on(b)) {
+			char msg[160];
+			snprintf(msg, sizeof msg,
+				 "his race regenerates: he rises and can move "
+				 "and fight, %d hit point%s (of %d)",
+				 c->hp, c->hp == 1 ? "" : "s", c->hp_max);
+			bs1e_note_indiv(b, k, msg, "[13.8] RULING R-727");
+		}
+	}
+}
+
 void bs1e_regenerate(struct bs_battle *b)
 {
 	if (b->sc->level != BS_LEVEL_ADVANCED || b->result.over)
 		return;
 	wounds(b);
 	indivs(b);
+	/* RULING R-721: each enemy figure holds two dead at most this phase
+	 * (units' figures in regen_hold[], individuals in ihold) */
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int g = 0; g < b->nunits; g++)
+		memset(s->ux[g].regen_hold, 0, sizeof s->ux[g].regen_hold);
+	unsigned char ihold[BS1E_MAX_INDIVS];
+	memset(ihold, 0, sizeof ihold);
 	/* after the Wound markers: a figure risen now keeps its marker for
 	 * two Game Rounds without combat (R-605) */
-	rise(b);
+	rise(b, ihold);
+	indivs_rise(b, ihold);
 }

@@ -1306,9 +1306,15 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		ev.cite = "[14.5 A] [14.3]";
 		bs_battle_emit(b, &ev);
 	}
-	if (r.killed)
+	if (r.killed) {
+		/* [13.8] RULING R-725: killed by fire or acid he does not
+		 * rise */
+		if (p->sp->element == BS_ELEM_FIRE ||
+		    p->sp->element == BS_ELEM_ACID)
+			bs1e_regen_fire_blow(b, t);
 		bs1e_indiv_killed(b, t, b->indivs[p->k].side,
 				  "killed by a spell", "[14.5 A]");
+	}
 }
 
 /* Resolve legal plan p: spend, place, strike. */

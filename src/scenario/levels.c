@@ -519,7 +519,8 @@ static void individual_items(struct ld *ld, const yaml_node_t *n,
  * 0) are not in force below it. Played for him: awe and fear (R-604),
  * [13.3] harm by magic weapons only at every level (R-730, not a row),
  * the poison, paralysis and level drain of his natural attacks (R-731,
- * R-732, R-716, R-717), his hit points regenerating (R-724). */
+ * R-732, R-716, R-717), his hit points regenerating and his rising again
+ * when killed (R-724 .. R-727). */
 static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			   const struct bs_individual *ind)
 {
@@ -537,9 +538,10 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 	    {BS_CF_LEVEL_DRAIN, 0, "drains levels"},
 	    {BS_CF_CAUSES_FEAR, 0, "causes fear"},
 	    {BS_CF_DRAGON, 0, "causes a dragon's awe"},
-	    /* [13.8] his hit points regenerate (RULING R-724); rising
-	     * again when killed is not played */
-	    {BS_CF_REGENERATES, 0, "rises again when killed"},
+	    /* [13.8] played for him at the Advanced Game: his hit points
+	     * regenerate (RULING R-724), he rises again when killed
+	     * (RULING R-725 .. R-727); below it, not in force */
+	    {BS_CF_REGENERATES, 0, "regenerates"},
 	};
 	if (!ind->race)
 		return;
@@ -564,6 +566,10 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			 * are played at the Advanced Game (r13_awe.c) */
 			if (pass == 1 &&
 			    (rows[i].flag & (BS_CF_CAUSES_FEAR | BS_CF_DRAGON)))
+				continue;
+			/* [13.8] RULING R-724 .. R-727: his regeneration and
+			 * his rising again are played (r13_regen.c) */
+			if (pass == 1 && (rows[i].flag & BS_CF_REGENERATES))
 				continue;
 			/* [13.2] [13.4] [13.5] RULING R-731, R-732, R-716,
 			 * R-717: played on his natural attacks */

@@ -201,8 +201,9 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "are for units); the others are: his awe and fear "
 			   "(RULING R-604), harm by magic weapons only, the "
 			   "poison, paralysis and level drain of his natural "
-			   "attacks (RULING R-730 .. R-733, R-716, R-717) and "
-			   "his hit points' regeneration (RULING R-724)",
+			   "attacks (RULING R-730 .. R-733, R-716, R-717), "
+			   "his hit points' regeneration and his rising again "
+			   "when killed (RULING R-724 .. R-727)",
 			   "[9.4] [13.2] [13.4] [13.5] [13.8]", 1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "

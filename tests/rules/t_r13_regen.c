@@ -262,3 +262,172 @@ Test(r13_regen, s13_8_r724_a_troll_hero_regenerates_hit_points)
 	cr_expect_eq(c->hp, 20);
 	tf_close(&t);
 }
+
+/* A troll hero Grok (north, at [30, 70]) and a southern hero Hal at
+ * (hx, hy). */
+static void open_troll_and_hal(struct tf *t, const char *level, double hx,
+			       double hy)
+{
+	char y[2048];
+	snprintf(y, sizeof y,
+		 "name: troll hero killed\nlevel: %s\ngame: adnd\n"
+		 "table: {width: 72, depth: 96}\n"
+		 "sides:\n"
+		 "  - name: S\n    edge: south\n    units:\n"
+		 "      - {name: Men, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [10, 10]}\n"
+		 "    individuals:\n"
+		 "      - {name: Hal, class: fighter, level: 5, hp: 40, "
+		 "position: [%g, %g]}\n"
+		 "  - name: N\n    edge: north\n    units:\n"
+		 "      - {name: Orcs, figures: 8, creature: orc, "
+		 "weapons: [spear], position: [60, 80]}\n"
+		 "    individuals:\n"
+		 "      - {name: Grok, race: troll, hp: 40, "
+		 "position: [30, 70]}\n",
+		 level, hx, hy);
+	tf_open(t, y);
+	t->b->round = 1;
+}
+
+/* Grok struck down to hp by Hal's long sword (the path of every kill but
+ * a spell's: bs1e_indiv_killed); fire 1: the killing blow was a fire
+ * spell's (r14_cast.c strike_indiv's order). */
+static void kill_grok(struct tf *t, int hp, int fire)
+{
+	int k = t->b->indiv_first[1];
+	t->b->indivs[k].hp = hp;
+	if (fire)
+		bs1e_regen_fire_blow(t->b, k);
+	bs1e_indiv_killed(t->b, k, 0,
+			  fire ? "killed by a spell" : "killed by a sword",
+			  "[9.4 B]");
+}
+
+static int killed_of(struct tf *t, int side)
+{
+	bs1e_check_over(t->b, 0);
+	return t->b->result.side[side].indivs_killed;
+}
+
+/* [13.8] "Two Game Rounds later ... the figure can move and fight
+ * normally"; the MM troll rises again when killed (RULING R-725: killed
+ * in round 1, he stands at the end of round 2; R-727: with 3 hit points,
+ * alive and back on the table; the summary's killed count is honest). */
+Test(r13_regen, s13_8_r725_a_troll_hero_killed_by_a_sword_rises)
+{
+	struct tf t;
+	open_troll_and_hal(&t, "advanced", 10, 30);
+	int k = t.b->indiv_first[1];
+	struct bs_indiv_state *c = &t.b->indivs[k];
+	cr_assert_eq(c->hp_max, 40);
+	kill_grok(&t, -4, 0);
+	cr_expect(!c->alive && c->lost);
+	cr_expect_eq(notes(&t, "R-725"), 1, "lies dead, logged");
+	cr_expect_eq(killed_of(&t, 1), 1, "while he lies he is killed");
+	end_round(&t); /* the end of round 1: he lies */
+	cr_expect(!c->alive);
+	end_round(&t); /* the end of round 2: he rises */
+	cr_expect(c->alive && !c->lost, "risen");
+	cr_expect(bs1e_indiv_figure(t.b, k), "back on the table");
+	cr_expect_eq(c->hp, 3, "with 3 hit points (R-727)");
+	cr_expect_eq(notes(&t, "R-727"), 1, "rises, logged");
+	cr_expect_eq(killed_of(&t, 1), 0, "one who rose is not killed");
+	/* R-724 goes on from the round of his death (its first): the third
+	 * melee round after it heals 3 */
+	end_round(&t);
+	end_round(&t);
+	cr_expect_eq(c->hp, 3);
+	end_round(&t);
+	cr_expect_eq(c->hp, 6);
+	tf_close(&t);
+	/* the Intermediate Game: not in force, he stays dead */
+	open_troll_and_hal(&t, "intermediate", 10, 30);
+	k = t.b->indiv_first[1];
+	kill_grok(&t, 0, 0);
+	for (int i = 0; i < 4; i++)
+		end_round(&t);
+	cr_expect(!t.b->indivs[k].alive);
+	cr_expect_eq(notes(&t, "R-725"), 0);
+	cr_expect_eq(killed_of(&t, 1), 1);
+	tf_close(&t);
+}
+
+/* [13.8] "If an enemy figure is within 1" of the 'dead' regenerating
+ * creature, the creature cannot regenerate" (RULING R-726: R-721's measure,
+ * counter to counter; he rises once no enemy is within 1"). */
+Test(r13_regen, s13_8_r726_held_down_by_an_enemy_within_1_inch)
+{
+	struct tf t;
+	/* Hal's 1/2" counter 1/2" short of Grok's */
+	open_troll_and_hal(&t, "advanced", 30, 69);
+	int k = t.b->indiv_first[1], h = t.b->indiv_first[0];
+	struct bs_indiv_state *c = &t.b->indivs[k];
+	struct bs_quad qk = bs1e_indiv_quad(t.b, k);
+	struct bs_quad qh = bs1e_indiv_quad(t.b, h);
+	cr_assert(bs_quad_dist(&qk, &qh) <= 1.0, "%g", bs_quad_dist(&qk, &qh));
+	kill_grok(&t, 0, 0);
+	for (int i = 0; i < 4; i++)
+		end_round(&t);
+	cr_expect(!c->alive, "held down");
+	cr_expect_eq(notes(&t, "R-726"), 3, "held at rounds 2, 3, 4");
+	cr_expect_eq(killed_of(&t, 1), 1, "still down: killed");
+	/* Hal walks off: he rises at the next End of Game Round Phase */
+	t.b->indivs[h].pos = (struct bs_vec){10, 30};
+	end_round(&t);
+	cr_expect(c->alive && c->hp == 3);
+	cr_expect_eq(killed_of(&t, 1), 0);
+	tf_close(&t);
+	/* 1.5" apart: no hold */
+	open_troll_and_hal(&t, "advanced", 30, 70);
+	k = t.b->indiv_first[1];
+	h = t.b->indiv_first[0];
+	t.b->indivs[h].pos = t.b->indivs[k].pos;
+	t.b->indivs[h].pos.y -= 1.5 + bs1e_sc(t.b)->ix[h].base;
+	qk = bs1e_indiv_quad(t.b, k);
+	qh = bs1e_indiv_quad(t.b, h);
+	cr_assert(bs_quad_dist(&qk, &qh) > 1.0, "%g", bs_quad_dist(&qk, &qh));
+	kill_grok(&t, 0, 0);
+	end_round(&t);
+	end_round(&t);
+	cr_expect(t.b->indivs[k].alive);
+	cr_expect_eq(notes(&t, "R-726"), 0);
+	tf_close(&t);
+}
+
+/* [13.8] "Damage caused by fire and acid attacks does not regenerate"; the
+ * MM troll rises "unless burned" (RULING R-725): killed by a fire spell
+ * he stays dead, and the summary counts him killed at the end. */
+Test(r13_regen, s13_8_r725_killed_by_fire_stays_dead)
+{
+	struct tf t;
+	open_troll_and_hal(&t, "advanced", 10, 30);
+	int k = t.b->indiv_first[1];
+	kill_grok(&t, -3, 1);
+	cr_expect_eq(notes(&t, "R-725"), 1, "logged: he will not rise");
+	for (int i = 0; i < 5; i++)
+		end_round(&t);
+	cr_expect(!t.b->indivs[k].alive);
+	cr_expect_eq(notes(&t, "R-727"), 0);
+	cr_expect_eq(killed_of(&t, 1), 1);
+	tf_close(&t);
+	/* fire took all he had (R-724's top is 0): nothing to rise with */
+	open_troll_and_hal(&t, "advanced", 10, 30);
+	k = t.b->indiv_first[1];
+	bs1e_regen_burnt(t.b, k, 40);
+	kill_grok(&t, -1, 0);
+	for (int i = 0; i < 3; i++)
+		end_round(&t);
+	cr_expect(!t.b->indivs[k].alive);
+	tf_close(&t);
+	/* a fire blow that did not kill him does not stop a later rising */
+	open_troll_and_hal(&t, "advanced", 10, 30);
+	k = t.b->indiv_first[1];
+	bs1e_regen_burnt(t.b, k, 38);
+	kill_grok(&t, -1, 0);
+	end_round(&t);
+	end_round(&t);
+	cr_expect(t.b->indivs[k].alive);
+	cr_expect_eq(t.b->indivs[k].hp, 2, "never above what fire left");
+	tf_close(&t);
+}

@@ -727,9 +727,12 @@ static void duels(struct bs_battle *b)
 				done[i] = 1;
 				struct bs_indiv_state *c = &b->indivs[k];
 				/* fallen before his turn: no blow; [13.4]
-				 * RULING R-717: nor paralyzed by a creature
-				 * in an earlier AD&D round of this phase */
-				if (!up[gi] || bs1e_fx_indiv_paralyzed(b, k))
+				 * RULING R-717: nor paralyzed by a creature,
+				 * [14.6 B] RULING R-623: nor held or asleep
+				 * by a spell, in an earlier AD&D round or
+				 * turn of this phase (R-613's casts) */
+				if (!up[gi] || bs1e_fx_indiv_paralyzed(b, k) ||
+				    bs1e_fx_indiv_held(b, k))
 					continue;
 				if (duel_cast(b, k, t, round))
 					continue;

@@ -2102,6 +2102,38 @@ Test(r09_play, s9_4_b_ruling_r613_caster_casts_in_individual_combat)
 	}
 }
 
+/* [14.6 B] RULING R-623 with R-613: a hold cast in individual combat
+ * stops the held man's blows at once: Zan (staff, speed 4) wins the tie
+ * of 2s and casts hold person at Bors, whose save (a 2) fails; Bors
+ * (sword, speed 5) strikes in none of the three AD&D rounds. */
+Test(r09_play, s9_4_b_ruling_r623_held_in_individual_combat_strikes_no_more)
+{
+	struct tf t;
+	const char *a = "      - {name: Zan, class: magic-user, level: 5, hp: "
+			"40, ac: 10, weapon: quarterstaff, spells: [hold "
+			"person], position: [36, 20]}\n";
+	const char *b = "      - {name: Bors, class: fighter, level: 1, hp: "
+			"60, ac: 10, weapon: long sword, position: [36, "
+			"20.5]}\n";
+	open_heroes(&t, "advanced", NULL, NULL, a, NULL, b);
+	int d[64];
+	for (int i = 0; i < 64; i++)
+		d[i] = 2;
+	tf_dice(&t, d, 64);
+	melee(&t);
+	int casts = 0, bors = 0;
+	for (int i = 0; i < t.nev; i++) {
+		const struct bs_event *e = &t.evs[i].ev;
+		casts += e->type == BS_EV_CAST && e->side == 0 && e->why &&
+			 strstr(e->why, "R-613");
+		bors += e->type == BS_EV_DUEL && e->side == 1;
+	}
+	cr_assert_eq(casts, 1, "the hold");
+	cr_assert(bs1e_fx_indiv_held(t.b, ki(&t, "Bors")));
+	cr_assert_eq(bors, 0, "held, he strikes no more");
+	tf_close(&t);
+}
+
 /* RULING R-614 [10.4] Table 12 (docs/AI.md): the doctrine's archer hero
  * with an enemy in range and sight stands to shoot (a long bow: two
  * shots, none after a move); with none in range he moves. */

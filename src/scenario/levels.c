@@ -577,11 +577,14 @@ static void race_abilities(struct ld *ld, const yaml_node_t *n,
 			    BS_CF_POISON | BS_CF_LEVEL_DRAIN | BS_CF_PARALYZES;
 			if (pass == 1 && (rows[i].flag & nat) && natural)
 				continue;
-			int n = snprintf(what + k, sizeof what - k, "%s%s%s",
-					 k ? ", " : "", rows[i].what,
-					 pass == 1 && (rows[i].flag & nat)
-					     ? " (he fights with a weapon)"
-					     : "");
+			int n =
+			    snprintf(what + k, sizeof what - k, "%s%s%s",
+				     k ? ", " : "", rows[i].what,
+				     pass == 1 && (rows[i].flag & nat)
+					 ? (armed ? " (he fights with a weapon)"
+						  : " (no natural attacks: "
+						    "his fists)")
+					 : "");
 			if (n > 0 && (size_t)n < sizeof what - k)
 				k += (size_t)n;
 		}

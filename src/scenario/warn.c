@@ -195,16 +195,18 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 				 "creatures are not in force at this level (an "
 				 "Advanced Game rule)",
 				 "[13.2] [13.4]-[13.6] [13.8] [16.3 A]", 1},
-    [BS_W_RACE_ABILITY] = {"race-ability", A, NPY,
-			   "the special abilities of an individual's race "
-			   "that it names are not played yet for him (they "
-			   "are for units); the others are: his awe and fear "
-			   "(RULING R-604), harm by magic weapons only, the "
-			   "poison, paralysis and level drain of his natural "
-			   "attacks (RULING R-730 .. R-733, R-716, R-717), "
-			   "his hit points' regeneration and his rising again "
-			   "when killed (RULING R-724 .. R-727)",
-			   "[9.4] [13.2] [13.4] [13.5] [13.8]", 1},
+    [BS_W_RACE_ABILITY] = {"race-ability", A, BS_WC_UNUSED,
+			   "poison, paralysis and level drain are effects of "
+			   "his race's natural attacks [13.2] [13.4] [13.5]: "
+			   "fighting with a weapon in hand, or his fists, he "
+			   "carries none of them (RULING R-716, R-731, "
+			   "R-732); played for him: his awe and fear (RULING "
+			   "R-604), harm by magic weapons only (R-730), the "
+			   "abilities of his natural attacks, his "
+			   "regeneration and rising (R-724 .. R-727)",
+			   "[9.4] [13.2] [13.4] [13.5] (RULING R-716, R-731, "
+			   "R-732)",
+			   1},
     [BS_W_OPTION_WEAPON_VS_AC] = {"option-weapon-vs-ac", ALL, NPY,
 				  "the weapon-vs-armor adjustment to AR is not "
 				  "played yet",

@@ -1081,18 +1081,22 @@ int bs1e_fx_unit_invis_ac(const struct bs_battle *b, int g)
 	return unit_invis_of(b, g) ? 4 : 0;
 }
 
-void bs1e_fx_unit_invis_attacks(struct bs_battle *b, int g)
+/* [14.8] "If an invisible figure attacks, it loses its invisibility
+ * according to the AD&D and D&D game rules": the invisibility on unit g
+ * (global; g < 0: on individual t, global) ends now, the -4 kept to the
+ * round's end. RULING R-345: a unit's melee or volley is its figures'
+ * attack, the whole unit's ends; RULING R-635: an individual's, but
+ * improved invisibility stays. */
+static void invis_attacked(struct bs_battle *b, int g, int t)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
-		if (e->g != g || e->kind != BS_SPFX_INVISIBLE || e->broke)
+		if ((g >= 0 ? e->g != g : e->t != t) ||
+		    e->kind != BS_SPFX_INVISIBLE || e->broke)
 			continue;
-		/* [14.8] "If an invisible figure attacks, it loses its
-		 * invisibility according to the AD&D and D&D game rules";
-		 * RULING R-345: a unit's melee or volley is its figures'
-		 * attack: the whole unit's invisibility ends, the -4 kept to
-		 * the round's end */
+		if (g < 0 && !ends_on_attack(e))
+			continue;
 		e->broke = b->round > 0 ? b->round : 1;
 		if (!bs_battle_events_on(b))
 			continue;
@@ -1101,17 +1105,27 @@ void bs1e_fx_unit_invis_attacks(struct bs_battle *b, int g)
 		p.k = e->k;
 		p.sp = e->sp;
 		struct bs_event ev;
-		bs1e_cast_event(b, &ev, &p, 4, g, -1);
+		bs1e_cast_event(b, &ev, &p, 4, g, g >= 0 ? -1 : e->t);
 		ev.n[1] = e->kind;
-		ev.n[7] = e->figs;
+		ev.n[7] = g >= 0 ? e->figs : 1;
 		ev.n[9] = BS1E_MARKER_INVISIBLE;
 		ev.n[10] = b->round - e->round + 1;
-		ev.why = "it attacked: its invisibility ends; it keeps the -4 "
-			 "to its AC for the rest of this Game Round (RULING "
-			 "R-345)";
-		ev.cite = "[14.8] RULING R-345";
+		ev.why = g >= 0
+			     ? "it attacked: its invisibility ends; it keeps "
+			       "the -4 to its AC for the rest of this Game "
+			       "Round (RULING R-345)"
+			     : "he attacked: his invisibility ends; he keeps "
+			       "the -4 to his AC for the rest of this Game "
+			       "Round (RULING R-635)";
+		ev.cite =
+		    g >= 0 ? "[14.8] RULING R-345" : "[14.8] RULING R-635";
 		bs_battle_emit(b, &ev);
 	}
+}
+
+void bs1e_fx_unit_invis_attacks(struct bs_battle *b, int g)
+{
+	invis_attacked(b, g, -1);
 }
 
 int bs1e_fx_unseen(const struct bs_battle *b, int k)
@@ -1140,36 +1154,7 @@ int bs1e_fx_invis_ac(const struct bs_battle *b, int k)
 
 void bs1e_fx_invis_attacks(struct bs_battle *b, int k)
 {
-	struct bs1e_scratch *s = bs1e_sc(b);
-	for (int i = 0; i < s->nfx; i++) {
-		struct bs1e_effect *e = &s->fx[i];
-		if (e->t != k || e->kind != BS_SPFX_INVISIBLE || e->broke)
-			continue;
-		if (!ends_on_attack(e))
-			continue; /* RULING R-635: improved invisibility stays
-				   */
-		/* [14.8] "If an invisible figure attacks, it loses its
-		 * invisibility according to the AD&D and D&D game rules";
-		 * RULING R-635: it ends now, the -4 kept to the round's end */
-		e->broke = b->round > 0 ? b->round : 1;
-		if (!bs_battle_events_on(b))
-			continue;
-		struct bs1e_cast_plan p;
-		memset(&p, 0, sizeof p);
-		p.k = e->k;
-		p.sp = e->sp;
-		struct bs_event ev;
-		bs1e_cast_event(b, &ev, &p, 4, -1, e->t);
-		ev.n[1] = e->kind;
-		ev.n[7] = 1;
-		ev.n[9] = BS1E_MARKER_INVISIBLE;
-		ev.n[10] = b->round - e->round + 1;
-		ev.why = "he attacked: his invisibility ends; he keeps the -4 "
-			 "to his AC for the rest of this Game Round (RULING "
-			 "R-635)";
-		ev.cite = "[14.8] RULING R-635";
-		bs_battle_emit(b, &ev);
-	}
+	invis_attacked(b, -1, k);
 }
 
 /* 1 when the counter of individual t (global) touches an enemy figure: a

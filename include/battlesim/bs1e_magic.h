@@ -227,6 +227,22 @@ const struct bs_spell *bs1e_breath_of(const struct bs_battle *b, int side,
 /* The breaths he has left today [13.7] (the MM's uses a day), 0 none. */
 int bs1e_breaths_left(const struct bs_battle *b, int side, int indiv);
 
+/* RULING R-645: the breath weapon of unit `unit` of `side` (every
+ * creature of its figures has it: a pure unit on foot whose creature has
+ * `breath:`), NULL none; its breaths left today (RULING R-642). */
+const struct bs_spell *bs1e_unit_breath_of(const struct bs_battle *b, int side,
+					   int unit);
+int bs1e_unit_breaths_left(const struct bs_battle *b, int side, int unit);
+
+/* Check breath order o of `side`'s unit now (RULING R-645, R-607 ..
+ * R-609: [14.1] the unit, its uses a day, once a Game Round; then the
+ * cast's target, area, range and sight, p->k -1 and p->g the unit);
+ * returns p->legal. The special Morale Check [14.1] of a regular unit
+ * out of command is rolled when it breathes. Reads only. */
+int bs1e_check_unit_breath(const struct bs_battle *b, int side,
+			   const struct bs_breath_order *o,
+			   struct bs1e_cast_plan *p);
+
 /* ---- magic resistance [3.1] [14.1] (r14_resist.c) ---------------------- */
 
 /* MR % `mr` against a caster of `caster_level` (the MM: the figure is

@@ -150,6 +150,21 @@ struct bs_cast_order {
 };
 #define BS_MAX_CAST_ORDERS 32
 
+/* Issue 16 [13.7] [14.1] RULING R-645, R-607, R-608: the breath of unit
+ * `unit` of the side (its creatures' breath weapon `breath`, the
+ * catalog's `breath:`) in step A of the Missile and Magic Phase, at one
+ * enemy unit (tunit) or individual standing alone (tindiv), the other
+ * -1; `aim` 1: at point (x, y) instead of the target's centre (RULING
+ * R-573). Checked when its turn comes (bs1e_check_unit_breath). */
+struct bs_breath_order {
+	int unit;
+	const struct bs_spell *breath;
+	int tside, tunit, tindiv;
+	int aim;
+	double x, y;
+	const char *why; /* the controller's reason (static text) or NULL */
+};
+
 /* Issue 16 [14.19]: an attempt of cleric (or paladin) `indiv` of the side
  * to turn the undead of enemy unit (tside, tunit), in step A of the
  * Missile and Magic Phase [1.5 A] (RULING R-581). */
@@ -399,6 +414,14 @@ struct bs_controller {
 	 * the side casts nothing. */
 	int (*cast)(void *ctx, const struct bs_battle *b, int side,
 		    struct bs_cast_order *out, int max);
+	/* 1E Advanced Game (issue 16) [13.7] [14.1] RULING R-645: the
+	 * breaths of the side's units in step A of the Missile and Magic
+	 * Phase, after its casters' spells, in order; returns how many (<=
+	 * max). Each is checked when its turn comes (bs1e_check_unit_breath);
+	 * an illegal one is REJECTED and nothing is spent. NULL: the side's
+	 * units do not breathe. */
+	int (*breathe)(void *ctx, const struct bs_battle *b, int side,
+		       struct bs_breath_order *out, int max);
 	/* Advanced Game (issue 16) [14.19] RULING R-581: the side's attempts
 	 * to turn undead in step A of the Missile and Magic Phase, in order;
 	 * returns how many (<= max). Each is checked when its turn comes

@@ -2436,7 +2436,8 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.pass_through_at_indiv =
 	    bs_ai_pass_through_at_indiv_cb; /* */
 	ai->ctl.melee_order = melee_order_cb;
-	ai->ctl.cast = bs_ai_cast_cb; /* [14.1] issue 16, R-577 */
+	ai->ctl.cast = bs_ai_cast_cb;	    /* [14.1] issue 16, R-577 */
+	ai->ctl.breathe = bs_ai_breathe_cb; /* [13.7] R-645 */
 	ai->ctl.pass_through_cast = bs_ai_pass_through_cast_cb; /* */
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);

@@ -47,6 +47,10 @@ int bs_ai_pass_through_cast_cb(void *ctx, const struct bs_battle *b, int side,
 			       struct bs_cast_order *out, int *at, int max);
 int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 		       struct bs_indiv_order *o);
+/* [13.7] RULING R-644, R-645: the breathe callback, the units' breaths
+ * (doctrine_magic.c). */
+int bs_ai_breathe_cb(void *ctx, const struct bs_battle *b, int side,
+		     struct bs_breath_order *out, int max);
 
 /* [7.8] [7.12] a withdrawal of (side, k), standing alone and touching an
  * enemy: 3" away from what he touches, checked with the rules; 1 with

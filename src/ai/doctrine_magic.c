@@ -463,3 +463,60 @@ int bs_ai_pass_through_cast_cb(void *ctx, const struct bs_battle *b, int side,
 	}
 	return m;
 }
+
+/* ---- [13.7] a unit's breath (RULING R-644, R-645) ----------------------
+ * A unit with a breath left breathes by the casters' choice: at the enemy
+ * unit whose figures lose the most HD expected (bs1e_cast_expect), never
+ * with a figure or an individual of its own side in the area, at once
+ * (R-644). Kept apart from the casters' functions above. */
+
+/* The best breath of unit (side, u) now; 0 when none. */
+static int best_unit_breath(const struct bs_battle *b, int side, int u,
+			    struct bs_breath_order *out)
+{
+	const struct bs_spell *br = bs1e_unit_breath_of(b, side, u);
+	if (!br || bs1e_unit_breaths_left(b, side, u) <= 0)
+		return 0;
+	double best = 0;
+	for (int es = 0; es < b->nsides; es++) {
+		if (es == side)
+			continue;
+		for (int t = 0; t < b->sc->sides[es].nunits; t++) {
+			struct bs_breath_order o = {
+			    u,
+			    br,
+			    es,
+			    t,
+			    -1,
+			    0,
+			    0,
+			    0,
+			    "its breath weapon: the most enemy HD expected "
+			    "removed, none of its own in the area (RULING "
+			    "R-644, R-645)"};
+			struct bs1e_cast_plan p;
+			if (!bs1e_check_unit_breath(b, side, &o, &p) || p.fails)
+				continue;
+			struct bs1e_cast_value cv;
+			bs1e_cast_expect(b, side, &p, &cv);
+			if (cv.own_figs > 0 || cv.enemy_hd <= best)
+				continue;
+			best = cv.enemy_hd;
+			*out = o;
+		}
+	}
+	return best > 0;
+}
+
+int bs_ai_breathe_cb(void *ctx, const struct bs_battle *b, int side,
+		     struct bs_breath_order *out, int max)
+{
+	(void)ctx;
+	if (b->sc->level != BS_LEVEL_ADVANCED)
+		return 0;
+	int n = 0;
+	for (int u = 0; u < b->sc->sides[side].nunits && n < max; u++)
+		if (best_unit_breath(b, side, u, &out[n]))
+			n++;
+	return n;
+}

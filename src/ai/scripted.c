@@ -253,8 +253,28 @@ static int script_cast(void *ctx, const struct bs_battle *b, int side,
 	const struct bs_script_order *o;
 	for (int i = -1; n < max && (o = next_entry(sd, b->round,
 						    KIND(BS_SCRIPT_CAST), &i));)
-		if (o->fire != BS_FIRE_PASS_THROUGH) /* RULING R-338 */
+		/* RULING R-338; a unit's breath is script_breathe's */
+		if (o->fire != BS_FIRE_PASS_THROUGH && o->cast.indiv >= 0)
 			out[n++] = o->cast;
+	return n;
+}
+
+/* [13.7] RULING R-645: this round's units' `cast:` entries (their
+ * breath weapons), in the file's order. */
+static int script_breathe(void *ctx, const struct bs_battle *b, int side,
+			  struct bs_breath_order *out, int max)
+{
+	(void)ctx;
+	const struct bs_side *sd = side_def(b, side);
+	int n = 0;
+	const struct bs_script_order *o;
+	for (int i = -1; n < max && (o = next_entry(sd, b->round,
+						    KIND(BS_SCRIPT_CAST), &i));)
+		if (o->cast.indiv < 0 && o->unit >= 0)
+			out[n++] = (struct bs_breath_order){
+			    o->unit,	   o->cast.spell,  o->cast.tside,
+			    o->cast.tunit, o->cast.tindiv, o->cast.aim,
+			    o->cast.x,	   o->cast.y,	   NULL};
 	return n;
 }
 
@@ -424,6 +444,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.pass_through_cast = script_pass_through_cast;	     /* */
 	s->ctl.melee_order = script_melee_order;
 	s->ctl.cast = script_cast;
+	s->ctl.breathe = script_breathe; /* [13.7] RULING R-645 */
 }
 
 void bs_ai_hold_init(struct bs_controller *c)

@@ -91,6 +91,10 @@ struct bs1e_unit_x {
 	int has_last, rampage, rampage_round;
 	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
 	int attacked; /* attacked by an enemy this Melee Phase */
+	/* [13.7] (issue 16) RULING R-645, R-642: its breath weapon's uses
+	 * left today, and the Game Round it last breathed or tried to (its
+	 * special Morale Check failed, RULING R-609; 0 never) */
+	int breaths, breathed;
 	/* [11.8] what the ground asks of it (its creatures' flags; the
 	 * formation is set where it is used) */
 	struct bs_tt_mover gm;
@@ -947,6 +951,21 @@ struct bs1e_cast_plan;
 void bs1e_breath_reset(struct bs_battle *b);
 int bs1e_check_breath(const struct bs_battle *b, struct bs1e_cast_plan *p);
 void bs1e_breath_spend(struct bs_battle *b, int k);
+/* [13.7] [14.1] RULING R-645, R-607 .. R-609: the breath weapon of unit g
+ * (global) when every creature of its figures has it (NULL none); the
+ * breaths of `side`'s units in step A (its controller's `breathe`). */
+const struct bs_spell *bs1e_unit_breath(const struct bs_battle *b, int g);
+void bs1e_unit_breaths(struct bs_battle *b, int side);
+/* r14_cast.c: the target, area, range and sight of plan p of `side` for
+ * order o's target (after the caster's own checks; RULING R-573 ..
+ * R-575, R-643); returns p->legal. Reads only. */
+int bs1e_cast_aim(const struct bs_battle *b, int side,
+		  const struct bs_cast_order *o, struct bs1e_cast_plan *p);
+/* r14_cast.c: carry out legal plan p of a unit's breath (p->k -1, p->g
+ * the unit: RULING R-645): its CAST events, the figures and individuals
+ * of its area struck [14.5]; `why` the controller's reason. */
+void bs1e_unit_breath_run(struct bs_battle *b, struct bs1e_cast_plan *p,
+			  const char *why);
 /* [1.5 A] step A of the Missile and Magic Phase for `side`: its
  * controller's casts (the `cast` callback), each checked when its turn
  * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game

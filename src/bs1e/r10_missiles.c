@@ -1401,8 +1401,11 @@ void bs1e_phase_missile_magic(struct bs_battle *b)
 	 * spells warning says. */
 	bs1e_disrupt_begin(b); /* [14.1] Q&A 127.66 (r14_cast.c) */
 	if (b->sc->level == BS_LEVEL_ADVANCED)
-		for (int i = 0; i < b->nsides && !b->result.over; i++)
+		for (int i = 0; i < b->nsides && !b->result.over; i++) {
 			bs1e_casts(b, b->side_order[i]);
+			/* [13.7] RULING R-645: then its units' breaths */
+			bs1e_unit_breaths(b, b->side_order[i]);
+		}
 	bs1e_phase_turning(b); /* issue 16 [14.19] R-581 (r14_undead.c) */
 	/* "B. Missile Fire. Side A fires any remaining eligible missiles;
 	 * Side B repeats." */

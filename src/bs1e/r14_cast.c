@@ -199,12 +199,13 @@ static struct bs_vec nearest_on(const struct bs_quad *q, struct bs_vec p)
 	return best;
 }
 
-/* A counter of one figure facing `facing` about point c (his sight). */
+/* A counter of one figure facing `facing` about point c (his sight); k
+ * -1 a unit's breath (RULING R-608): a counter of 1/2". */
 static void counter_at(const struct bs_battle *b, int k, struct bs_vec c,
 		       double facing, struct bs_tt_shape *sh,
 		       struct bs_tt_pose *p)
 {
-	double w = bs1e_sc(b)->ix[k].base;
+	double w = k >= 0 ? bs1e_sc(b)->ix[k].base : 0;
 	if (w <= 0)
 		w = 0.5;
 	bs_tt_shape_make(BS_FORM_CLOSED, 1, 1, w, w, 0, sh);
@@ -228,9 +229,9 @@ static int touches_target(const struct bs_battle *b,
 static int caster_engaged(const struct bs_battle *b,
 			  const struct bs1e_cast_plan *p)
 {
-	const struct bs_indiv_state *c = &b->indivs[p->k];
 	if (p->g < 0)
-		return bs1e_indiv_engaged(b, c->side, c->idx);
+		return bs1e_indiv_engaged(b, b->indivs[p->k].side,
+					  b->indivs[p->k].idx);
 	return bs1e_engaged(b, p->g) || bs1e_unit_touches_indiv(b, p->g, NULL);
 }
 
@@ -505,13 +506,22 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		return no(p, "he casts no spell of that list", "[14.1]");
 	/* [14.8] invisibility: on himself or a friend he touches (RULING
 	 * R-632) */
-	int inva = 0;
 	if (p->sp->effect == BS_SPFX_INVISIBLE) {
 		int r = invis_target(b, side, o, p);
 		if (r != 2)
 			return r;
-		inva = 1;
 	}
+	return bs1e_cast_aim(b, side, o, p);
+}
+
+int bs1e_cast_aim(const struct bs_battle *b, int side,
+		  const struct bs_cast_order *o, struct bs1e_cast_plan *p)
+{
+	int breath = p->sp->kind == BS_MAGIC_BREATH;
+	int bonus = bs_spell_bonus_played(p->sp);
+	int fx = bs_spell_effect_played(p->sp) || bonus;
+	/* invis_target said 2 (go on) of an invisibility */
+	int inva = p->sp->effect == BS_SPFX_INVISIBLE;
 	/* the target: an enemy unit, or an enemy individual standing alone;
 	 * [14.7] a bonus at a unit or an individual standing alone of
 	 * either side (RULING R-685, R-615) */
@@ -937,13 +947,22 @@ static void reject(struct bs_battle *b, int side, int indiv, const char *why,
 	bs_battle_emit(b, &ev);
 }
 
+/* The side of plan p's caster (or breathing unit, RULING R-645). */
+static int plan_side(const struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	return p->k >= 0 ? b->indivs[p->k].side : b->units[p->g].side;
+}
+
 void bs1e_cast_event(const struct bs_battle *b, struct bs_event *ev,
 		     const struct bs1e_cast_plan *p, int n0, int g, int t)
 {
-	const struct bs_indiv_state *c = &b->indivs[p->k];
 	bs1e_ev(b, ev, BS_EV_CAST);
-	ev->side = c->side;
-	ev->indiv = c->idx;
+	ev->side = plan_side(b, p);
+	/* RULING R-645: a unit's breath names the unit (indiv -1) */
+	if (p->k >= 0)
+		ev->indiv = b->indivs[p->k].idx;
+	else
+		ev->unit = b->units[p->g].idx;
 	if (g >= 0) {
 		ev->tside = b->units[g].side;
 		ev->tunit = b->units[g].idx;
@@ -959,7 +978,6 @@ void bs1e_cast_event(const struct bs_battle *b, struct bs_event *ev,
 static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		      int hdpc, const char *why)
 {
-	const struct bs_indiv_state *c = &b->indivs[p->k];
 	struct bs_event ev;
 	bs1e_cast_event(b, &ev, p, 0, p->tg, p->tk);
 	ev.n[1] = p->sp->level;
@@ -971,13 +989,19 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.n[7] = (int)lround(p->area.b * 100);
 	ev.n[8] = hdpc;
 	ev.n[9] = p->fails;
-	ev.n[10] = bs1e_spells_left(b, c->side, c->idx, p->sp);
-	ev.n[11] = bs1e_spells_left(b, c->side, c->idx, NULL);
+	if (p->k >= 0) {
+		const struct bs_indiv_state *c = &b->indivs[p->k];
+		ev.n[10] = bs1e_spells_left(b, c->side, c->idx, p->sp);
+		ev.n[11] = bs1e_spells_left(b, c->side, c->idx, NULL);
+	}
 	if (p->breath_hp) {
 		/* [13.7]: his hit points for the caster level, his breaths
-		 * left for the spells left (docs/EVENTS.md) */
+		 * left for the spells left (docs/EVENTS.md); RULING R-607: a
+		 * unit's, one creature's mean hit points, its breaths left */
 		ev.n[2] = p->breath_hp;
-		ev.n[10] = ev.n[11] = bs1e_breaths_left(b, c->side, c->idx);
+		ev.n[10] = ev.n[11] =
+		    p->k >= 0 ? bs1e_breaths_left(b, ev.side, ev.indiv)
+			      : bs1e_sc(b)->ux[p->g].breaths;
 	}
 	/* [14.20] RULING R-681: the charges left of the item used */
 	if (p->item)
@@ -1091,9 +1115,13 @@ static int damage_hd(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		    0,
 		    "hit points of the spell",
 		    "[14.5 A]"};
-		const struct bs_indiv_state *c = &b->indivs[p->k];
-		bs_dice_why_indiv(&b->dice, &why_hd, items, sides, c->side,
-				  c->idx, -1, -1, p->tg);
+		if (p->k >= 0)
+			bs_dice_why_indiv(&b->dice, &why_hd, items, sides,
+					  b->indivs[p->k].side,
+					  b->indivs[p->k].idx, -1, -1, p->tg);
+		else /* RULING R-645: a unit's breath */
+			bs_dice_why_n(&b->dice, &why_hd, items, sides, 0,
+				      b->units[p->g].side, p->g, p->tg);
 	}
 	return bs1e_magic_hd(&dice, &b->dice, m);
 }
@@ -1312,10 +1340,13 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		if (p->sp->element == BS_ELEM_FIRE ||
 		    p->sp->element == BS_ELEM_ACID)
 			bs1e_regen_fire_blow(b, t);
-		bs1e_indiv_killed(b, t, b->indivs[p->k].side,
-				  "killed by a spell", "[14.5 A]");
+		bs1e_indiv_killed(b, t, plan_side(b, p), "killed by a spell",
+				  "[14.5 A]");
 	}
 }
+
+static void strike_area(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int hdpc);
 
 /* Resolve legal plan p: spend, place, strike. */
 static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
@@ -1378,8 +1409,14 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 		strike_indiv(b, p, p->tk);
 		return;
 	}
-	/* [14.5 A] "an area of effect spell affects every creature in that
-	 * area!": friend and foe */
+	strike_area(b, p, m.hd_tenths);
+}
+
+/* [14.5 A] "an area of effect spell affects every creature in that
+ * area!": friend and foe, hdpc HD per creature (tenths). */
+static void strike_area(struct bs_battle *b, const struct bs1e_cast_plan *p,
+			int hdpc)
+{
 	int n = bs1e_area_figures(b, &p->area, NULL, 0);
 	if (n <= 0)
 		return;
@@ -1405,7 +1442,7 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	for (int i = 0; i < nt && !b->result.over; i++)
 		if (bs1e_in_play(b, targets[i]))
 			strike_unit(b, p, targets[i], &h[first[i]], count[i],
-				    m.hd_tenths);
+				    hdpc);
 	for (int i = 0; i < n && !b->result.over; i++) {
 		if (h[i].indiv < 0)
 			continue;
@@ -1421,6 +1458,39 @@ void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
 		   const char *why)
 {
 	cast(b, p, why);
+}
+
+/* [13.7] [14.1] RULING R-645, R-642: a unit's breath: one use of the
+ * day spent (also when it fails [14.4]), its CAST event, the unit's
+ * invisibility ended by the attack [14.8], its area struck [14.5]. */
+void bs1e_unit_breath_run(struct bs_battle *b, struct bs1e_cast_plan *p,
+			  const char *why)
+{
+	struct bs1e_unit_x *x = &bs1e_sc(b)->ux[p->g];
+	if (x->breaths > 0)
+		x->breaths--;
+	x->breathed = b->round;
+	struct bs1e_magic_hd m;
+	memset(&m, 0, sizeof m);
+	if (!p->fails && damage_hd(b, p, &m) != 0)
+		return;
+	if (bs_battle_events_on(b))
+		emit_cast(b, p, m.hd_tenths, why);
+	/* [14.8] RULING R-635: a breath at an enemy is an attack */
+	bs1e_fx_unit_invis_attacks(b, p->g);
+	if (p->fails) {
+		if (bs_battle_events_on(b)) {
+			struct bs_event ev;
+			bs1e_ev(b, &ev, BS_EV_NOTE);
+			ev.side = b->units[p->g].side;
+			ev.unit = b->units[p->g].idx;
+			ev.what = p->why;
+			ev.cite = p->cite;
+			bs_battle_emit(b, &ev);
+		}
+		return;
+	}
+	strike_area(b, p, m.hd_tenths);
 }
 
 /* ---- [14.1] Q&A 127.66: spells disrupted by missile fire ---------------- */

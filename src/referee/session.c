@@ -1653,6 +1653,14 @@ static int read_magic_answer(const struct bs_ref *r, const struct bs_human_q *q,
 			 "scenario's orders [14.1] (RULING R-338)");
 		return -1;
 	}
+	/* RULING R-645: a unit's breath is a program's order, not asked
+	 * of the referee yet */
+	if (cast && o.cast.indiv < 0) {
+		snprintf(why, len,
+			 "a unit's breath is not asked here: put it in the "
+			 "scenario's orders [13.7] (RULING R-645)");
+		return -1;
+	}
 	a->done = 0;
 	if (cast)
 		a->cast = o.cast;

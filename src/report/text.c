@@ -983,7 +983,11 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	int breath = rec && rec->kind == BS_MAGIC_BREATH;
 	int item = rec && bs_spell_is_item(rec);
 	if (n[0] == 0) {
-		put_indiv(b, sc, ev->side, ev->indiv);
+		/* RULING R-645: a unit's breath names the unit */
+		if (ev->indiv < 0 && ev->unit >= 0)
+			put_unit(b, sc, ev->side, ev->unit);
+		else
+			put_indiv(b, sc, ev->side, ev->indiv);
 		if (breath)
 			put(b, " breathes %s (%d hp) at ", str(ev->what), n[2]);
 		else if (item) /* [14.20] RULING R-681 */

@@ -314,7 +314,8 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 		}
 	}
 	/* [13.7] issue 16: an individual's breath is played at `advanced`
-	 * (r13_breath.c), a unit's not yet (RULING R-645) */
+	 * (r13_breath.c), a unit's in step A by the doctrine AI, not as
+	 * pass-through or split-fire, nor a mob's (RULING R-645, R-609) */
 	if (c->breath) {
 		enum bs_warn w = by_level(ld, BS_LEVEL_ADVANCED,
 					  BS_W_BREATH_LEVEL, BS_W_UNIT_BREATH);

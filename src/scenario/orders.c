@@ -817,6 +817,42 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 	return bad;
 }
 
+/* Issue 16 [13.7] RULING R-645: a unit's `cast:` entry: its creatures'
+ * breath weapon (its name), `target:` and `at:` as an individual's cast,
+ * in step A of the Missile and Magic Phase only (R-637: not as
+ * pass-through fire). 0 ok, -1 after an error. */
+static int parse_unit_breath(struct ld *ld, int si, const yaml_node_t *n,
+			     yaml_node_t **v, struct bs_script_order *o)
+{
+	int bad = 0;
+	static const int never[] = {OK_ORDER,	  OK_STEPS, OK_BY, OK_ANGLE,
+				    OK_DECLARE,	  OK_SIDES, OK_TO, OK_ROLE,
+				    OK_TAKE_OVER, OK_PHASE};
+	for (size_t i = 0; i < sizeof never / sizeof never[0]; i++)
+		bad |= refuse(ld, v, never[i],
+			      "a unit's cast entry (its breath, in the Missile "
+			      "and Magic Phase: RULING R-645, R-637)");
+	o->unit = ld_find_unit(ld, si, v[OK_UNIT], "unit");
+	o->indiv = -1;
+	if (o->unit < 0 || bad)
+		return -1;
+	if (parse_cast(ld, si, n, v, o) != 0)
+		return -1;
+	const struct bs_unit *u = &ld->s->sides[si].units[o->unit];
+	const struct bs_spell *br = u->creature ? u->creature->breath : NULL;
+	const char *name = ld_text(ld, v[OK_CAST], "cast", "a spell's name");
+	if (!name || !br || !bs_name_eq(br->name, name)) {
+		ld_err(ld, v[OK_CAST],
+		       "cast: a unit casts only its creature's breath weapon "
+		       "[13.7]%s%s%s (RULING R-645)",
+		       br ? ": '" : "; '", br ? br->name : u->name,
+		       br ? "'" : "' has none");
+		return -1;
+	}
+	o->cast.spell = br;
+	return 0;
+}
+
 /* An individual's entry [7.7] [9.0] [9.3] [9.4]: `to:` (with `via:` and
  * `target:`), or `role:` (with `of:` a unit), or `take_over:` a
  * commander. 0 ok, -1 after an error. */
@@ -948,6 +984,8 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 		return parse_fire(ld, si, n, v, o) | bad;
 	if (v[OK_INDIVIDUAL])
 		return parse_indiv(ld, si, n, v, o) | bad;
+	if (v[OK_UNIT] && v[OK_CAST])
+		return parse_unit_breath(ld, si, n, v, o) | bad;
 	/* the keys of an individual's entry */
 	static const int ikeys[] = {OK_TO,	  OK_VIA,  OK_ROLE, OK_OF,
 				    OK_TAKE_OVER, OK_CAST, OK_AT};

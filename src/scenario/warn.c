@@ -259,11 +259,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 		     "and as pass-through fire (the doctrine AI and scripted "
 		     "cast entries); split-fire breath in the middle of his "
 		     "move is not played yet",
-		     "[13.7] [10.5] [10.6] (RULING R-641, R-335)", 0},
+		     "[13.7] [10.5] [10.6] (RULING R-641, R-335, R-637)", 0},
     [BS_W_UNIT_BREATH] = {"unit-breath", A, NPY,
-			  "a unit's breath weapons are not played yet (only "
-			  "an individual's): its figures do not breathe",
-			  "[13.7] (RULING R-645)", 0},
+			  "a unit whose every creature breathes (a pure unit "
+			  "on foot, not a mob) breathes in the Missile and "
+			  "Magic Phase (the doctrine AI and scripted cast "
+			  "entries); its breath as pass-through fire or "
+			  "split-fire, at the referee's prompt, and a mixed, "
+			  "mounted or mob unit's breath are not played yet",
+			  "[13.7] [14.1] (RULING R-645, R-609, R-637)", 0},
     [BS_W_DND_INDIVIDUAL] = {"dnd-individual", IA, NPY,
 			     "individual combat is played by the AD&D 1E "
 			     "procedures (individual initiative with weapon "

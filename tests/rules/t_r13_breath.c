@@ -547,3 +547,236 @@ Test(r14_resist, s13_8_r605_a_fire_wound_does_not_regenerate)
 		tf_close(&t);
 	}
 }
+
+/* ---- a unit's breath (RULING R-645, R-607 .. R-609) ------------------- */
+
+/* The breaths each side's units give (the `breathe` callback). */
+static struct bs_breath_order unit_breaths[2][4];
+static int nunit_breaths[2];
+
+static int tf_breathe(void *ctx, const struct bs_battle *b, int side,
+		      struct bs_breath_order *out, int max)
+{
+	(void)ctx;
+	(void)b;
+	int n = nunit_breaths[side] < max ? nunit_breaths[side] : max;
+	memcpy(out, unit_breaths[side], (size_t)n * sizeof *out);
+	return n;
+}
+
+/* South: Hounds, `type` unit of 4 figures of two 7 HD fire hounds (the
+ * scenario's own creature, a 9" x 3" cone of fire, 3 a day), front (40,
+ * 58.5) facing north, commander C0 (or none: `cmd`); North: Orcs (12
+ * figures, 6 files, front (40, 60) facing south). */
+static void open_hounds(struct tf *t, const char *type, int figures, int cmd)
+{
+	char *yaml = malloc(8192);
+	cr_assert_not_null(yaml);
+	snprintf(
+	    yaml, 8192,
+	    "name: Hounds\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "catalog:\n  creatures:\n"
+	    "    - {name: fire hound, hd: 7, ac: 4, mv: 12, size: M, "
+	    "attacks: d10, breath: fire hound breath}\n"
+	    "  spells:\n"
+	    "    - {name: fire hound breath, kind: breath, category: "
+	    "artillery, effect: damage, element: fire, range: self, "
+	    "duration: instantaneous, area: {shape: cone, length: 9, "
+	    "diameter: 3}, save: {vs: breath, effect: half}, damage: hp, "
+	    "per_day: 3}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Hounds, type: %s, figures: %d, ratio: 2, "
+	    "creature: fire hound, frontage: 4, position: [40, 58.5]%s}\n"
+	    "    individuals:\n"
+	    "      - {name: C0, class: fighter, level: 3, hp: 20, abilities: "
+	    "{cha: 14}, rank: unit}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 12, creature: orc, weapons: "
+	    "[spear], frontage: 6, position: [40, 60], commander: Boss}\n"
+	    "    individuals:\n"
+	    "      - {name: Boss, race: orc, hp: 8, rank: unit}\n",
+	    type, figures, cmd ? ", commander: C0" : "");
+	tf_open(t, yaml);
+	free(yaml);
+	t->ctl.breathe = tf_breathe;
+	nunit_breaths[0] = nunit_breaths[1] = 0;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static void hounds_breathe(struct tf *t, int n)
+{
+	nunit_breaths[0] = n;
+	for (int i = 0; i < n; i++)
+		unit_breaths[0][i] = (struct bs_breath_order){
+		    0,	 tf_spell(t, "fire hound breath"), 1, 0, -1, 0, 0, 0,
+		    NULL};
+}
+
+/* [13.7] [14.5 A] RULING R-607, R-608: a unit of fire hounds breathes
+ * one cone from the centre of its front; each creature struck takes one
+ * hound's breath, the mean hit points of 7 HD (7 x 4 1/2 = 31 1/2, 32
+ * hp), 32 / 4 = 8 HD per creature: an orc figure (1 HD) wholly in the
+ * cone is removed, saved or not [14.5 B], one partly in it wounded
+ * (RULING R-576); one use of three spent (RULING R-642). */
+Test(r13_breath, s13_7_ruling_r607_a_units_breath_one_creatures_mean_hp)
+{
+	struct tf t;
+	open_hounds(&t, "regular", 4, 1);
+	cr_assert_not_null(bs1e_unit_breath_of(t.b, 0, 0));
+	cr_assert_null(bs1e_unit_breath_of(t.b, 1, 0), "orcs do not");
+	cr_assert_eq(bs1e_unit_breaths_left(t.b, 0, 0), 3);
+	int orcs = tf_unit(&t, 1, 0)->figures;
+	hounds_breathe(&t, 1);
+	bs1e_unit_breaths(t.b, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->unit, 0, "the unit breathes (R-645)");
+	cr_assert_eq(c->indiv, -1);
+	cr_assert_eq(c->n[2], 32, "7 HD x 4 1/2 = 32 hp (R-607)");
+	cr_assert_eq(c->n[8], 80, "32 hp / 4 = 8 HD per creature");
+	cr_assert_eq(c->n[5], BS_AREA_CONE);
+	cr_assert_eq(c->n[6], 300, "9\" of AD&D = 3\" [14.2]");
+	cr_assert_eq(c->n[10], 2, "two breaths left");
+	/* R-608: from the centre of its front */
+	cr_assert_float_eq(c->x0, 40, 1e-9);
+	cr_assert_float_eq(c->y0, 58.5, 1e-9);
+	const struct bs_event *u = tf_cast_ev(&t, 1, 0);
+	cr_assert_not_null(u, "the Orcs are in the cone");
+	cr_assert_gt(u->n[1], 0);
+	cr_assert_eq(u->n[2], 80, "8 HD per creature");
+	/* [14.5 B] 8 HD against 1 HD orcs: a figure wholly in the cone is
+	 * removed, saved or not; one partly in it wounded (RULING R-576) */
+	cr_assert_eq(u->n[7], u->n[10], "the whole figures removed");
+	cr_assert_eq(u->n[8], u->n[1] - u->n[10], "the others wounded");
+	cr_assert_eq(u->n[5], 0, "no save decides");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures,
+		     orcs - u->n[7] - (u->n[8] > 1 ? u->n[8] / 2 : 0),
+		     "removed, and each two wounds a figure [8.7]");
+	cr_assert_eq(bs1e_unit_breaths_left(t.b, 0, 0), 2);
+	tf_close(&t);
+}
+
+/* [14.1] one AD&D melee round a Game Round: a second breath of the unit
+ * in the round is REJECTED, nothing spent; RULING R-642: with no breath
+ * left, REJECTED. */
+Test(r13_breath, s14_1_ruling_r642_a_unit_breathes_once_a_round)
+{
+	struct tf t;
+	open_hounds(&t, "regular", 4, 1);
+	hounds_breathe(&t, 2);
+	bs1e_unit_breaths(t.b, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0));
+	cr_assert_null(tf_cast_ev(&t, 0, 1), "one breath");
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "this Game Round"), "%s",
+		  tf_rejected(&t));
+	cr_assert_eq(bs1e_unit_breaths_left(t.b, 0, 0), 2);
+	bs1e_sc(t.b)->ux[tf_g(&t, 0, 0)].breaths = 0;
+	bs1e_sc(t.b)->ux[tf_g(&t, 0, 0)].breathed = 0;
+	struct bs1e_cast_plan p;
+	cr_assert_not(bs1e_check_unit_breath(t.b, 0, &unit_breaths[0][0], &p));
+	cr_assert(strstr(p.why, "R-642"), "%s", p.why);
+	tf_close(&t);
+}
+
+/* [14.1] "A regular unit that is out of command can use magic if and
+ * only if it passes a special Morale Check in order to do so" (RULING
+ * R-609): the check is rolled when it would breathe; "A skirmish unit can
+ * use whatever magic it possesses": none rolled. */
+Test(r13_breath, s14_1_ruling_r609_out_of_command_a_special_morale_check)
+{
+	struct tf t;
+	open_hounds(&t, "regular", 4, 1);
+	tf_unit(&t, 0, 0)->flags |= BS_UF_OUT_OF_COMMAND;
+	hounds_breathe(&t, 1);
+	bs1e_unit_breaths(t.b, 0);
+	const struct bs_event *m = tf_find(&t, BS_EV_MORALE, 0);
+	cr_assert_not_null(m, "the special Morale Check");
+	cr_assert_eq(m->side, 0);
+	cr_assert_eq(m->unit, 0);
+	int passed = tf_cast_ev(&t, 0, 0) != NULL;
+	cr_assert_eq(bs1e_unit_breaths_left(t.b, 0, 0), passed ? 2 : 3,
+		     "spent only when it breathes");
+	cr_assert_eq(bs1e_sc(t.b)->ux[tf_g(&t, 0, 0)].breathed, t.b->round);
+	tf_close(&t);
+
+	open_hounds(&t, "skirmish", 4, 0);
+	tf_unit(&t, 0, 0)->flags |= BS_UF_OUT_OF_COMMAND;
+	hounds_breathe(&t, 1);
+	bs1e_unit_breaths(t.b, 0);
+	/* the Orcs' check after their losses only */
+	for (int i = 0; tf_find(&t, BS_EV_MORALE, i); i++)
+		cr_assert_eq(tf_find(&t, BS_EV_MORALE, i)->side, 1,
+			     "skirmishers freely");
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0));
+	tf_close(&t);
+}
+
+/* [14.1] "A mob cannot use magic, except for innate spell-like abilities.
+ * It must be successfully Ordered to use such abilities": [2.10] has no
+ * such order (RULING R-609): a mob's breath is REJECTED, nothing spent;
+ * a unit without the breath weapon (RULING R-645) too. */
+Test(r13_breath, s14_1_ruling_r609_a_mob_does_not_breathe)
+{
+	struct tf t;
+	open_hounds(&t, "mob", 12, 0);
+	hounds_breathe(&t, 1);
+	bs1e_unit_breaths(t.b, 0);
+	cr_assert_null(tf_cast_ev(&t, 0, 0));
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "R-609"), "%s", tf_rejected(&t));
+	cr_assert_eq(bs1e_unit_breaths_left(t.b, 0, 0), 3);
+	/* the Orcs have no breath weapon */
+	struct bs_breath_order o = {
+	    0, tf_spell(&t, "fire hound breath"), 0, 0, -1, 0, 0, 0, NULL};
+	struct bs1e_cast_plan p;
+	cr_assert_not(bs1e_check_unit_breath(t.b, 1, &o, &p));
+	cr_assert(strstr(p.why, "R-645"), "%s", p.why);
+	tf_close(&t);
+}
+
+/* [14.1] "A figure that represents more than one individual can only use
+ * magic if all of the creatures represented by that figure are capable":
+ * RULING R-645: a unit of fire hounds and orcs (a mixed unit) does not
+ * breathe. */
+Test(r13_breath, s14_1_ruling_r645_a_figure_of_several_kinds_does_not)
+{
+	struct tf t;
+	open_hounds(&t, "regular", 4, 1);
+	struct bs_unit *d = (struct bs_unit *)t.b->units[tf_g(&t, 0, 0)].def;
+	cr_assert_not_null(bs1e_unit_breath(t.b, tf_g(&t, 0, 0)));
+	d->nmix = 2; /* as a mixed unit's definition */
+	cr_assert_null(bs1e_unit_breath(t.b, tf_g(&t, 0, 0)));
+	d->nmix = 0;
+	tf_close(&t);
+}
+
+/* RULING R-644, R-645: the doctrine AI breathes a unit's breath at the
+ * enemy unit that loses the most HD expected, never on its own figures. */
+Test(r13_breath, s13_7_ruling_r644_the_doctrine_breathes_a_units_breath)
+{
+	struct tf t;
+	open_hounds(&t, "regular", 4, 1);
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	cr_assert_not_null(ai->ctl.breathe);
+	struct bs_breath_order o[4];
+	int n = ai->ctl.breathe(ai->ctl.ctx, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(o[0].unit, 0);
+	cr_assert_eq(o[0].tside, 1);
+	cr_assert_eq(o[0].tunit, 0);
+	cr_assert_not_null(o[0].why);
+	cr_assert(strstr(o[0].why, "R-645"), "%s", o[0].why);
+	cr_assert_eq(ai->ctl.breathe(ai->ctl.ctx, t.b, 1, o, 4), 0,
+		     "orcs do not");
+	/* spent: no more */
+	bs1e_sc(t.b)->ux[tf_g(&t, 0, 0)].breaths = 0;
+	cr_assert_eq(ai->ctl.breathe(ai->ctl.ctx, t.b, 0, o, 4), 0);
+	free(ai);
+	tf_close(&t);
+}

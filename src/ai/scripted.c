@@ -242,20 +242,31 @@ static int script_pass_through_indiv(void *ctx, const struct bs_battle *b,
 	return n;
 }
 
+/* The next of this round's `cast:` entries of step A after *i: an
+ * individual's (unit 0; RULING R-338: not pass-through), or a unit's
+ * breath (unit 1, RULING R-645); NULL none. */
+static const struct bs_script_order *next_cast(const struct bs_battle *b,
+					       int side, int unit, int *i)
+{
+	const struct bs_script_order *o;
+	while ((o = next_entry(side_def(b, side), b->round,
+			       KIND(BS_SCRIPT_CAST), i)))
+		if (o->fire != BS_FIRE_PASS_THROUGH &&
+		    (o->cast.indiv < 0) == unit)
+			return o;
+	return NULL;
+}
+
 /* Issue 16 [1.5 A] [14.1]: this round's `cast:` entries, in the file's
  * order. */
 static int script_cast(void *ctx, const struct bs_battle *b, int side,
 		       struct bs_cast_order *out, int max)
 {
 	(void)ctx;
-	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
 	const struct bs_script_order *o;
-	for (int i = -1; n < max && (o = next_entry(sd, b->round,
-						    KIND(BS_SCRIPT_CAST), &i));)
-		/* RULING R-338; a unit's breath is script_breathe's */
-		if (o->fire != BS_FIRE_PASS_THROUGH && o->cast.indiv >= 0)
-			out[n++] = o->cast;
+	for (int i = -1; n < max && (o = next_cast(b, side, 0, &i));)
+		out[n++] = o->cast;
 	return n;
 }
 
@@ -265,16 +276,13 @@ static int script_breathe(void *ctx, const struct bs_battle *b, int side,
 			  struct bs_breath_order *out, int max)
 {
 	(void)ctx;
-	const struct bs_side *sd = side_def(b, side);
 	int n = 0;
 	const struct bs_script_order *o;
-	for (int i = -1; n < max && (o = next_entry(sd, b->round,
-						    KIND(BS_SCRIPT_CAST), &i));)
-		if (o->cast.indiv < 0 && o->unit >= 0)
-			out[n++] = (struct bs_breath_order){
-			    o->unit,	   o->cast.spell,  o->cast.tside,
-			    o->cast.tunit, o->cast.tindiv, o->cast.aim,
-			    o->cast.x,	   o->cast.y,	   NULL};
+	for (int i = -1; n < max && (o = next_cast(b, side, 1, &i));)
+		out[n++] = (struct bs_breath_order){
+		    o->unit,	   o->cast.spell,  o->cast.tside,
+		    o->cast.tunit, o->cast.tindiv, o->cast.aim,
+		    o->cast.x,	   o->cast.y,	   NULL};
 	return n;
 }
 

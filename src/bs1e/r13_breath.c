@@ -231,21 +231,6 @@ int bs1e_check_unit_breath(const struct bs_battle *b, int side,
 	return bs1e_cast_aim(b, side, &co, p);
 }
 
-/* The REJECTED event of a breath of unit g (global). */
-static void reject_unit(struct bs_battle *b, int g, const char *why,
-			const char *cite)
-{
-	if (!bs_battle_events_on(b))
-		return;
-	struct bs_event ev;
-	bs1e_ev(b, &ev, BS_EV_REJECTED);
-	ev.side = b->units[g].side;
-	ev.unit = b->units[g].idx;
-	ev.what = why;
-	ev.cite = cite;
-	bs_battle_emit(b, &ev);
-}
-
 void bs1e_unit_breaths(struct bs_battle *b, int side)
 {
 	const struct bs_controller *ctl = b->ctl[side];
@@ -258,11 +243,11 @@ void bs1e_unit_breaths(struct bs_battle *b, int side)
 	for (int i = 0; i < n && !b->result.over; i++) {
 		struct bs1e_cast_plan p;
 		if (!bs1e_check_unit_breath(b, side, &o[i], &p)) {
-			if (p.g >= 0)
-				reject_unit(b, p.g, p.why, p.cite);
-			else
-				reject_unit(b, bs1e_g(b, side, 0), p.why,
-					    p.cite);
+			/* REJECTED of the unit (no such unit: the side's
+			 * first) */
+			bs_battle_say(b, BS_EV_REJECTED,
+				      p.g >= 0 ? p.g : bs1e_g(b, side, 0),
+				      p.why, p.cite);
 			continue;
 		}
 		struct bs1e_unit_x *x = &bs1e_sc(b)->ux[p.g];

@@ -1479,15 +1479,7 @@ void bs1e_unit_breath_run(struct bs_battle *b, struct bs1e_cast_plan *p,
 	/* [14.8] RULING R-635: a breath at an enemy is an attack */
 	bs1e_fx_unit_invis_attacks(b, p->g);
 	if (p->fails) {
-		if (bs_battle_events_on(b)) {
-			struct bs_event ev;
-			bs1e_ev(b, &ev, BS_EV_NOTE);
-			ev.side = b->units[p->g].side;
-			ev.unit = b->units[p->g].idx;
-			ev.what = p->why;
-			ev.cite = p->cite;
-			bs_battle_emit(b, &ev);
-		}
+		bs1e_note(b, p->g, p->why, p->cite);
 		return;
 	}
 	strike_area(b, p, m.hd_tenths);

@@ -4,7 +4,9 @@
  * per creature [14.5 A], the area of [14.2] (Table 17), the fate of each
  * figure [14.5 B], the uses a day (RULING R-642), a breather who moved
  * (RULING R-641), the cloud before his mouth (RULING R-643) and the
- * doctrine AI's breath (RULING R-644). */
+ * doctrine AI's breath (RULING R-644); a unit's breath [14.1] (RULING
+ * R-645, R-607 .. R-609: one creature's mean hit points, one area from its
+ * front, skirmish, regular in and out of command, not mobs). */
 #include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
 #include "bs1e_fixture.h"

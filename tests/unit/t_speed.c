@@ -240,3 +240,79 @@ Test(speed, s13_1_racial_memo_gives_the_fresh_fight, .timeout = 120)
 	cr_expect(asked > 1000, "premise: many fights (%ld)", asked);
 	cr_expect(racial > 0, "premise: some pair has a racial term");
 }
+
+/* ---- the figures over a stretch [8.1] ------------------------------- */
+
+/* over() of src/tabletop/shape.c as it was: every base looked at. */
+static int ref_over(int n, double pitch, double size, double lo, double hi,
+		    int *first, int *lastk)
+{
+	const double eps = 1e-6;
+	int a = -1, b = -1;
+	if (hi - lo > BS_GEOM_TOUCH)
+		for (int k = 0; k < n; k++) {
+			double s0 = k * pitch, s1 = s0 + size;
+			if (s0 < hi - eps && s1 > lo + eps) {
+				if (a < 0)
+					a = k;
+				b = k;
+			}
+		}
+	if (a < 0) {
+		double mid = (lo + hi) / 2;
+		int k = (int)floor(mid / pitch);
+		if (k < 0)
+			k = 0;
+		if (k > n - 1)
+			k = n - 1;
+		if (k + 1 < n &&
+		    mid - (k * pitch + size) > (k + 1) * pitch - mid)
+			k++;
+		a = b = k;
+	}
+	*first = a;
+	*lastk = b;
+	return b - a + 1;
+}
+
+/* Random blocks (any formation, frontage, base size) and stretches along
+ * the front and the flank, some of them on a base's very edge or in a gap:
+ * bs_tt_files_over and bs_tt_ranks_over (which stop at the first base past
+ * the stretch) give the full scan's range. */
+Test(speed, s8_1_figures_over_a_stretch_equal_the_full_scan)
+{
+	unsigned long long s = 0x0fe55ull;
+	const enum bs_formation forms[] = {BS_FORM_CLOSED, BS_FORM_OPEN,
+					   BS_FORM_SKIRMISH, BS_FORM_MOB};
+	long bad = 0;
+	for (int k = 0; k < N_SEGS; k++) {
+		struct bs_tt_shape sh;
+		bs_tt_shape_make(forms[(int)(unit_rand(&s) * 4)],
+				 1 + (int)(unit_rand(&s) * 40),
+				 1 + (int)(unit_rand(&s) * 20),
+				 0.5 + (int)(unit_rand(&s) * 4) * 0.25,
+				 0.5 + (int)(unit_rand(&s) * 4) * 0.25,
+				 (int)(unit_rand(&s) * 2), &sh);
+		int flank = unit_rand(&s) < 0.5;
+		double len = flank ? sh.depth : sh.width;
+		double pitch = (flank ? sh.base_d : sh.base_w) + sh.gap;
+		double lo, hi;
+		if (unit_rand(&s) < 0.3) { /* on the edges of bases */
+			lo = (int)(unit_rand(&s) * 8) * pitch;
+			hi = lo + (int)(unit_rand(&s) * 4) * pitch +
+			     (unit_rand(&s) < 0.5 ? 0 : sh.base_w);
+		} else {
+			lo = (unit_rand(&s) - 0.2) * len * 1.2;
+			hi = lo + unit_rand(&s) * len;
+		}
+		int f0, l0, f1, l1, n0, n1;
+		n1 = flank ? bs_tt_ranks_over(&sh, lo, hi, &f1, &l1)
+			   : bs_tt_files_over(&sh, lo, hi, &f1, &l1);
+		n0 = flank ? ref_over(sh.ranks, pitch, sh.base_d, lo, hi, &f0,
+				      &l0)
+			   : ref_over(sh.files, pitch, sh.base_w, lo, hi, &f0,
+				      &l0);
+		bad += n0 != n1 || f0 != f1 || l0 != l1;
+	}
+	cr_expect_eq(bad, 0, "%ld of %d stretches differ", bad, N_SEGS);
+}

@@ -2930,6 +2930,21 @@ static int skirmisher_must_leave(const struct bs_battle *b, int g)
 }
 
 /* Table 7 checks "at the beginning of [its] Movement Phase". */
+/* A lower bound of bs_quad_dist(q, qh) for q's box qb: the gap between
+ * the bounding boxes (never more than the blocks'), less a margin far
+ * above the rounding of either (coordinates of a few hundred inches). */
+static double disc_lb(const struct bs_box *qb, const struct bs_quad *qh)
+{
+	struct bs_box hb = bs_quad_box(qh);
+	double gx =
+	    hb.x0 - qb->x1 > qb->x0 - hb.x1 ? hb.x0 - qb->x1 : qb->x0 - hb.x1;
+	double gy =
+	    hb.y0 - qb->y1 > qb->y0 - hb.y1 ? hb.y0 - qb->y1 : qb->y0 - hb.y1;
+	gx = gx > 0 ? gx : 0;
+	gy = gy > 0 ? gy : 0;
+	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
+}
+
 static void discipline_at_start(struct bs_battle *b, int side)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
@@ -2967,7 +2982,8 @@ static void discipline_at_start(struct bs_battle *b, int side)
 		 * range by more than 0.009" along x or y, so its block lies
 		 * beyond the range and bs_quad_dist_cmp answers 1 for it: the
 		 * scan of every unit skipped it too */
-		struct bs_box reach = bs_quad_box(&q);
+		const struct bs_box qbox = bs_quad_box(&q);
+		struct bs_box reach = qbox;
 		double grow = range + 0.01;
 		reach.x0 -= grow;
 		reach.y0 -= grow;
@@ -2985,6 +3001,16 @@ static void discipline_at_start(struct bs_battle *b, int side)
 			    !(x->hated[h / 64] & (1ull << (h % 64))))
 				continue;
 			const struct bs_quad *qh = &seen[i];
+			int is_hated = (x->hated[h / 64] >> (h % 64)) & 1;
+			/* issue 13: an enemy whose box lies farther than the
+			 * nearest found so far (and than the nearest hated,
+			 * when hated) changes neither, within range or not:
+			 * its distance is at least the boxes' gap, which
+			 * disc_lb bounds from below by far more than the
+			 * rounding of either */
+			double lb = disc_lb(&qbox, qh);
+			if (lb > da && (!is_hated || lb > dh))
+				continue;
 			/* RULING R-123: "sees" on the clear ground of the
 			 * Basic Game: any part within range */
 			if (bs_quad_dist_cmp(&q, qh, range) > 0)
@@ -2994,7 +3020,7 @@ static void discipline_at_start(struct bs_battle *b, int side)
 				da = d;
 				any = h;
 			}
-			if ((x->hated[h / 64] & (1ull << (h % 64))) && d < dh) {
+			if (is_hated && d < dh) {
 				dh = d;
 				hated = h;
 			}

@@ -126,20 +126,10 @@ static double udist(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	return bs_quad_dist(qof(ai, b, side, unit), qof(ai, b, tside, tunit));
 }
 
-/* A lower bound of bs_quad_dist(a, b): the distance between their
- * bounding boxes (never more than the blocks'), less a margin far above
- * the rounding of either. */
+/* A lower bound of bs_quad_dist(a, b) (bs_box_gap_lb). */
 static double box_lb(const struct bs_box *a, const struct bs_box *b)
 {
-	/* the boxes' corners are the minima and maxima of the quads' (the
-	 * sign of a zero does not matter in a bound) */
-	double gx =
-	    b->x0 - a->x1 > a->x0 - b->x1 ? b->x0 - a->x1 : a->x0 - b->x1;
-	double gy =
-	    b->y0 - a->y1 > a->y0 - b->y1 ? b->y0 - a->y1 : a->y0 - b->y1;
-	gx = gx > 0 ? gx : 0;
-	gy = gy > 0 ? gy : 0;
-	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
+	return bs_box_gap_lb(a, b);
 }
 
 /* How udist compares with thr (bs_quad_dist_cmp: the same answer as
@@ -487,11 +477,12 @@ static int adjusted_ar(struct bs_ai_doctrine *ai, const struct bs_battle *b,
  * two blocks: those in contact, one more each side in closed formation,
  * and the ranks behind for spears and pikes. */
 static int est_fighters(const struct bs_battle *b, int side, int unit,
-			double edge_len)
+			const struct bs_tt_shape *sp, double edge_len)
 {
 	const struct bs_unit_state *a = unit_of(b, side, unit);
-	struct bs_tt_shape s;
-	bs_tt_unit_shape(b, side, unit, &s);
+	/* sp: bs_tt_unit_shape of (side, unit), the caller's (issue 13:
+	 * worked out once a fight) */
+	const struct bs_tt_shape s = *sp;
 	double pitch = s.base_w + s.gap;
 	double w = s.width < edge_len ? s.width : edge_len;
 	int front = s.ranks > 1 ? s.files : s.last;
@@ -542,7 +533,7 @@ static void fight(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	bs_tt_unit_shape(b, side, unit, &sa);
 	bs_tt_unit_shape(b, tside, tunit, &sh);
 	memset(out, 0, sizeof *out);
-	out->att_figs = est_fighters(b, side, unit,
+	out->att_figs = est_fighters(b, side, unit, &sa,
 				     arc == BS_ARC_FLANK ? sh.depth : sh.width);
 	out->att_ar = adjusted_ar(ai, b, a, h, arc, charging);
 	out->dealt_hd = bs_ai_expected_hd(ai, b, side, unit, tside, tunit,
@@ -552,7 +543,7 @@ static void fight(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	if (!routed(h)) {
 		if (arc == BS_ARC_FRONT) {
 			out->def_figs = est_fighters(
-			    b, tside, tunit,
+			    b, tside, tunit, &sh,
 			    back_arc == BS_ARC_FLANK ? sa.depth : sa.width);
 		} else {
 			double pitch = sh.base_w + sh.gap;

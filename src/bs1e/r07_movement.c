@@ -2930,20 +2930,6 @@ static int skirmisher_must_leave(const struct bs_battle *b, int g)
 }
 
 /* Table 7 checks "at the beginning of [its] Movement Phase". */
-/* A lower bound of bs_quad_dist(q, qh) for q's box qb: the gap between
- * the bounding boxes (never more than the blocks'), less a margin far
- * above the rounding of either (coordinates of a few hundred inches). */
-static double disc_lb(const struct bs_box *qb, const struct bs_quad *qh)
-{
-	struct bs_box hb = bs_quad_box(qh);
-	double gx =
-	    hb.x0 - qb->x1 > qb->x0 - hb.x1 ? hb.x0 - qb->x1 : qb->x0 - hb.x1;
-	double gy =
-	    hb.y0 - qb->y1 > qb->y0 - hb.y1 ? hb.y0 - qb->y1 : qb->y0 - hb.y1;
-	gx = gx > 0 ? gx : 0;
-	gy = gy > 0 ? gy : 0;
-	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
-}
 
 static void discipline_at_start(struct bs_battle *b, int side)
 {
@@ -3006,9 +2992,10 @@ static void discipline_at_start(struct bs_battle *b, int side)
 			 * nearest found so far (and than the nearest hated,
 			 * when hated) changes neither, within range or not:
 			 * its distance is at least the boxes' gap, which
-			 * disc_lb bounds from below by far more than the
-			 * rounding of either */
-			double lb = disc_lb(&qbox, qh);
+			 * bs_box_gap_lb bounds from below by far more than
+			 * the rounding of either */
+			struct bs_box hbox = bs_quad_box(qh);
+			double lb = bs_box_gap_lb(&qbox, &hbox);
 			if (lb > da && (!is_hated || lb > dh))
 				continue;
 			/* RULING R-123: "sees" on the clear ground of the

@@ -1260,6 +1260,19 @@ struct bs_box bs_quad_box(const struct bs_quad *q)
 	return (struct bs_box){b.x0, b.y0, b.x1, b.y1};
 }
 
+double bs_box_gap_lb(const struct bs_box *a, const struct bs_box *b)
+{
+	/* the boxes' corners are the minima and maxima of the quads' (the
+	 * sign of a zero does not matter in a bound) */
+	double gx =
+	    b->x0 - a->x1 > a->x0 - b->x1 ? b->x0 - a->x1 : a->x0 - b->x1;
+	double gy =
+	    b->y0 - a->y1 > a->y0 - b->y1 ? b->y0 - a->y1 : a->y0 - b->y1;
+	gx = gx > 0 ? gx : 0;
+	gy = gy > 0 ? gy : 0;
+	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
+}
+
 int bs_quad_boxes_apart(const struct bs_quad *a, const struct bs_quad *b,
 			double m)
 {

@@ -316,3 +316,38 @@ Test(speed, s8_1_figures_over_a_stretch_equal_the_full_scan)
 	}
 	cr_expect_eq(bad, 0, "%ld of %d stretches differ", bad, N_SEGS);
 }
+
+/* ---- the boxes' lower bound of a distance --------------------------- */
+
+/* bs_box_gap_lb never exceeds bs_quad_dist (the property the broad phases
+ * of the discipline checks' nearest enemy, the ring's links and gaps and
+ * the doctrine's nearest rely on), on random pairs of blocks far apart,
+ * near, touching within the tolerance and overlapping, and is close to it
+ * for blocks square to the axes. */
+Test(speed, s7_8_box_gap_bound_never_exceeds_the_distance)
+{
+	unsigned long long s = 0xb0cb0ull;
+	long bad = 0, loose = 0;
+	for (int k = 0; k < N_SEGS; k++) {
+		double spread = k % 3 == 0 ? 60 : k % 3 == 1 ? 12 : 3;
+		struct bs_quad a = rand_block(&s, 100, 100, spread);
+		struct bs_quad b = rand_block(&s, 100, 100, spread);
+		if (k % 7 == 0) { /* square to the axes, side by side */
+			double w = 0.5 + unit_rand(&s) * 5;
+			a = bs_block((struct bs_vec){100, 100}, 0, w, 2);
+			b = bs_block(
+			    (struct bs_vec){100 + w + unit_rand(&s) * 0.02,
+					    100},
+			    0, w, 2);
+		}
+		struct bs_box ba = bs_quad_box(&a), bb = bs_quad_box(&b);
+		double lb = bs_box_gap_lb(&ba, &bb);
+		double d = bs_quad_dist(&a, &b);
+		bad += !(lb <= d);
+		if (k % 7 == 0)
+			loose += d - lb > 1e-6;
+	}
+	cr_expect_eq(bad, 0, "%ld of %d bounds above the distance", bad,
+		     N_SEGS);
+	cr_expect_eq(loose, 0, "premise: square blocks' bound is tight");
+}

@@ -34,6 +34,7 @@
 /* Units of a battle (all sides) the odds cache can hold. */
 #define BS_AI_MAX_UNITS (BS_MAX_SIDES * BS_MAX_UNITS)
 #define BS_AI_ARCMEMO 64 /* entries (a power of two) */
+#define BS_AI_VSMEMO 64	 /* entries (a power of two) */
 /* The CRT reads the same for every attack roll <= 0 and >= 40, so the
  * expected damage of a figure depends on AR - AC only in -12 .. 38. */
 #define BS_AI_D_MIN (-12)
@@ -148,6 +149,14 @@ struct bs_ai_doctrine {
 	/* issue 13 part 2: the bounding box of quad[g] (bs_quad_box), kept
 	 * with it under quad_stamp[g] (private) */
 	struct bs_box qbox[BS_AI_MAX_UNITS];
+	/* issue 13: the racial to-hit term [13.1] of an attacking unit's
+	 * definition against a defender's, as last worked out (private;
+	 * emptied with the odds on a new scenario): a function of the two
+	 * definitions alone */
+	struct bs_ai_vsmemo {
+		const struct bs_unit *a, *h; /* NULL: empty */
+		int vs;
+	} vsmemo[BS_AI_VSMEMO];
 };
 
 /* Set up *ai (its controller's callbacks and an empty cache). Cannot fail;

@@ -117,6 +117,13 @@ static inline int bs_box_apart(const struct bs_box *a, const struct bs_box *b,
 	       a->y0 - b->y1 > m;
 }
 
+/* A lower bound of bs_quad_dist of the quads whose boxes are a and b: the
+ * gap between the boxes (never more than the blocks'), less a margin far
+ * above the rounding of either (coordinates of a few hundred inches), so
+ * that bs_quad_dist is never below it; NaN when a box is (issue 13: the
+ * broad phase of the nearest-enemy and gap searches). */
+double bs_box_gap_lb(const struct bs_box *a, const struct bs_box *b);
+
 /* 1 when the interiors overlap by more than the touch tolerance. */
 int bs_quad_overlap(const struct bs_quad *a, const struct bs_quad *b);
 

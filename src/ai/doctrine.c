@@ -126,20 +126,10 @@ static double udist(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	return bs_quad_dist(qof(ai, b, side, unit), qof(ai, b, tside, tunit));
 }
 
-/* A lower bound of bs_quad_dist(a, b): the distance between their
- * bounding boxes (never more than the blocks'), less a margin far above
- * the rounding of either. */
+/* A lower bound of bs_quad_dist(a, b) (bs_box_gap_lb). */
 static double box_lb(const struct bs_box *a, const struct bs_box *b)
 {
-	/* the boxes' corners are the minima and maxima of the quads' (the
-	 * sign of a zero does not matter in a bound) */
-	double gx =
-	    b->x0 - a->x1 > a->x0 - b->x1 ? b->x0 - a->x1 : a->x0 - b->x1;
-	double gy =
-	    b->y0 - a->y1 > a->y0 - b->y1 ? b->y0 - a->y1 : a->y0 - b->y1;
-	gx = gx > 0 ? gx : 0;
-	gy = gy > 0 ? gy : 0;
-	return sqrt(gx * gx + gy * gy) * (1 - 1e-12) - 1e-9;
+	return bs_box_gap_lb(a, b);
 }
 
 /* How udist compares with thr (bs_quad_dist_cmp: the same answer as
@@ -374,6 +364,13 @@ static int morale_estimate(const struct bs_unit_state *u, int extra_lost)
 
 /* Make the doctrine's memory that of b's scenario: on a new scenario, clear
  * the odds and charge caches and find each side's reserve. */
+/* issue 13: the racial memo emptied (racial_vs). */
+static void vsmemo_clear(struct bs_ai_doctrine *ai)
+{
+	for (int i = 0; i < BS_AI_VSMEMO; i++)
+		ai->vsmemo[i].a = ai->vsmemo[i].h = NULL;
+}
+
 static int reserve_unit(const struct bs_battle *b, int side);
 static void bind(struct bs_ai_doctrine *ai, const struct bs_battle *b)
 {
@@ -381,6 +378,7 @@ static void bind(struct bs_ai_doctrine *ai, const struct bs_battle *b)
 		return;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);
+	vsmemo_clear(ai);
 	ai->sc = b->sc;
 	for (int side = 0; side < BS_MAX_SIDES; side++)
 		ai->reserve[side] =
@@ -428,7 +426,29 @@ static int32_t e36(struct bs_ai_doctrine *ai, const struct bs_battle *b, int g,
 
 /* [8.3] Table 10 and its special note: the adjusted AR of a attacking h
  * on h's `arc`. */
-static int adjusted_ar(const struct bs_battle *b, const struct bs_unit_state *a,
+/* [13.1] the racial bonuses of unit definition a's creatures against d's
+ * (the engine's term, RULING R-610 for d's figure), from ai's memo
+ * (issue 13: the same two definitions, the same term). */
+static int racial_vs(struct bs_ai_doctrine *ai, const struct bs_unit *a,
+		     const struct bs_unit *d)
+{
+	uintptr_t k = (uintptr_t)a * 31u + (uintptr_t)d;
+	struct bs_ai_vsmemo *e =
+	    &ai->vsmemo[(k ^ (k >> 7) ^ (k >> 13)) & (BS_AI_VSMEMO - 1)];
+	if (e->a == a && e->h == d)
+		return e->vs;
+	const struct bs_creature *pa[BS_UNIT_MAX_MIX],
+	    *pd[BS1E_FIGURE_MAX_CREATURES];
+	int na = bs_unit_creatures(a, pa);
+	int nd = bs1e_figure_creatures(d, pd); /* RULING R-610 */
+	e->a = a;
+	e->h = d;
+	e->vs = bs1e_to_hit_vs(pa, na, pd, nd, NULL, 0);
+	return e->vs;
+}
+
+static int adjusted_ar(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+		       const struct bs_unit_state *a,
 		       const struct bs_unit_state *h, int arc, int charging)
 {
 	int ar = a->r.base_ar;
@@ -447,11 +467,8 @@ static int adjusted_ar(const struct bs_battle *b, const struct bs_unit_state *a,
 	if (a->r.daylight_penalty)
 		ar += bs1e_table10_notes[BS1E_T10X_DAYLIGHT].mod;
 	/* [13.1] the racial bonuses (the engine's term) */
-	const struct bs_creature *pa[BS_UNIT_MAX_MIX],
-	    *pd[BS1E_FIGURE_MAX_CREATURES];
-	int na = bs_unit_creatures(a->def, pa);
-	int nd = bs1e_figure_creatures(h->def, pd); /* RULING R-610 */
-	ar += bs1e_to_hit_vs(pa, na, pd, nd, NULL, 0);
+	bind(ai, b);
+	ar += racial_vs(ai, a->def, h->def);
 	return ar + a->fm_penalty;
 }
 
@@ -460,11 +477,12 @@ static int adjusted_ar(const struct bs_battle *b, const struct bs_unit_state *a,
  * two blocks: those in contact, one more each side in closed formation,
  * and the ranks behind for spears and pikes. */
 static int est_fighters(const struct bs_battle *b, int side, int unit,
-			double edge_len)
+			const struct bs_tt_shape *sp, double edge_len)
 {
 	const struct bs_unit_state *a = unit_of(b, side, unit);
-	struct bs_tt_shape s;
-	bs_tt_unit_shape(b, side, unit, &s);
+	/* sp: bs_tt_unit_shape of (side, unit), the caller's (issue 13:
+	 * worked out once a fight) */
+	const struct bs_tt_shape s = *sp;
 	double pitch = s.base_w + s.gap;
 	double w = s.width < edge_len ? s.width : edge_len;
 	int front = s.ranks > 1 ? s.files : s.last;
@@ -515,9 +533,9 @@ static void fight(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	bs_tt_unit_shape(b, side, unit, &sa);
 	bs_tt_unit_shape(b, tside, tunit, &sh);
 	memset(out, 0, sizeof *out);
-	out->att_figs = est_fighters(b, side, unit,
+	out->att_figs = est_fighters(b, side, unit, &sa,
 				     arc == BS_ARC_FLANK ? sh.depth : sh.width);
-	out->att_ar = adjusted_ar(b, a, h, arc, charging);
+	out->att_ar = adjusted_ar(ai, b, a, h, arc, charging);
 	out->dealt_hd = bs_ai_expected_hd(ai, b, side, unit, tside, tunit,
 					  out->att_figs, out->att_ar - h->r.ac);
 	/* [6.4] a routed unit cannot engage in melee; struck in flank or
@@ -525,7 +543,7 @@ static void fight(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	if (!routed(h)) {
 		if (arc == BS_ARC_FRONT) {
 			out->def_figs = est_fighters(
-			    b, tside, tunit,
+			    b, tside, tunit, &sh,
 			    back_arc == BS_ARC_FLANK ? sa.depth : sa.width);
 		} else {
 			double pitch = sh.base_w + sh.gap;
@@ -535,7 +553,7 @@ static void fight(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 			if (out->def_figs < 1)
 				out->def_figs = 1;
 		}
-		out->def_ar = adjusted_ar(b, h, a, back_arc, 0);
+		out->def_ar = adjusted_ar(ai, b, h, a, back_arc, 0);
 		out->taken_hd =
 		    bs_ai_expected_hd(ai, b, tside, tunit, side, unit,
 				      out->def_figs, out->def_ar - a->r.ac);
@@ -2405,8 +2423,8 @@ static int melee_order_cb(void *ctx, const struct bs_battle *b, int side,
 		const struct bs_unit_state *a = unit_of(b, us, uu);
 		const struct bs_unit_state *h = unit_of(b, ts, tu);
 		int arc = bs_tt_unit_arc(b, us, uu, ts, tu);
-		int ar =
-		    adjusted_ar(b, a, h, arc, (a->flags & BS_UF_CHARGED) != 0);
+		int ar = adjusted_ar(ai, b, a, h, arc,
+				     (a->flags & BS_UF_CHARGED) != 0);
 		int g = b->side_first[us] + uu;
 		prio[i] =
 		    -(int)e36(ai, b, g, h->r.size == BS_SIZE_L, ar - h->r.ac);
@@ -2444,6 +2462,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);
 	memset(ai->quad_stamp, 0, sizeof ai->quad_stamp);
 	memset(ai->engaged_stamp, 0, sizeof ai->engaged_stamp);
+	vsmemo_clear(ai);
 	for (int i = 0; i < BS_AI_ARCMEMO; i++)
 		ai->arcmemo[i].g = -1;
 	ai->view_stamp = 0;

@@ -2930,6 +2930,7 @@ static int skirmisher_must_leave(const struct bs_battle *b, int g)
 }
 
 /* Table 7 checks "at the beginning of [its] Movement Phase". */
+
 static void discipline_at_start(struct bs_battle *b, int side)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
@@ -2942,25 +2943,71 @@ static void discipline_at_start(struct bs_battle *b, int side)
 			continue;
 		/* [7.14] "Their "charge range" for Discipline Checks is the
 		 * same as their normal movement rate" (skirmishers) */
-		double range = s->ux[g].skirmish ? u->r.mv : u->r.mv * 1.5;
+		/* issue 13: only a mob or berserker checks on seeing any
+		 * enemy (Table 7, bs1e_discipline_due: for any other unit
+		 * that check is no check at all, nothing drawn or told); any
+		 * unit checks on seeing a hated one. A unit that is neither
+		 * and hates nobody has nothing to look for; one that is not a
+		 * mob or berserker looks only at the enemies it hates (the
+		 * same nearest hated: the same order, the same distances) */
+		const struct bs1e_unit_x *x = &s->ux[g];
+		int sees_any = x->mob || x->berserker;
+		uint64_t hates = 0;
+		for (size_t w = 0; w < sizeof x->hated / sizeof x->hated[0];
+		     w++)
+			hates |= x->hated[w];
+		if (!sees_any && !hates)
+			continue;
+		double range = x->skirmish ? u->r.mv : u->r.mv * 1.5;
 		struct bs_quad q = bs1e_quad(b, g);
 		int hated = -1, any = -1;
 		double dh = HUGE_VAL, da = HUGE_VAL;
-		for (int h = 0; h < b->nunits; h++) {
-			if (b->units[h].side == side || !bs1e_in_play(b, h))
+		/* issue 13: the units in play whose boxes meet g's box grown
+		 * by the range and 0.01" (the grid of the pair table), in
+		 * ascending order; one left out has a box farther than the
+		 * range by more than 0.009" along x or y, so its block lies
+		 * beyond the range and bs_quad_dist_cmp answers 1 for it: the
+		 * scan of every unit skipped it too */
+		const struct bs_box qbox = bs_quad_box(&q);
+		struct bs_box reach = qbox;
+		double grow = range + 0.01;
+		reach.x0 -= grow;
+		reach.y0 -= grow;
+		reach.x1 += grow;
+		reach.y1 += grow;
+		struct bs_quad seen[BS1E_MAX_UNITS];
+		int seen_g[BS1E_MAX_UNITS];
+		int nseen =
+		    bs1e_obstacles_reach(b, g, -1, &reach, seen, seen_g);
+		for (int i = 0; i < nseen; i++) {
+			int h = seen_g[i];
+			if (b->units[h].side == side)
 				continue;
-			struct bs_quad qh = bs1e_quad(b, h);
+			if (!sees_any &&
+			    !(x->hated[h / 64] & (1ull << (h % 64))))
+				continue;
+			const struct bs_quad *qh = &seen[i];
+			int is_hated = (x->hated[h / 64] >> (h % 64)) & 1;
+			/* issue 13: an enemy whose box lies farther than the
+			 * nearest found so far (and than the nearest hated,
+			 * when hated) changes neither, within range or not:
+			 * its distance is at least the boxes' gap, which
+			 * bs_box_gap_lb bounds from below by far more than
+			 * the rounding of either */
+			struct bs_box hbox = bs_quad_box(qh);
+			double lb = bs_box_gap_lb(&qbox, &hbox);
+			if (lb > da && (!is_hated || lb > dh))
+				continue;
 			/* RULING R-123: "sees" on the clear ground of the
 			 * Basic Game: any part within range */
-			if (bs_quad_dist_cmp(&q, &qh, range) > 0)
+			if (bs_quad_dist_cmp(&q, qh, range) > 0)
 				continue;
-			double d = bs_quad_dist(&q, &qh);
+			double d = bs_quad_dist(&q, qh);
 			if (d < da) {
 				da = d;
 				any = h;
 			}
-			if ((s->ux[g].hated[h / 64] & (1ull << (h % 64))) &&
-			    d < dh) {
+			if (is_hated && d < dh) {
 				dh = d;
 				hated = h;
 			}

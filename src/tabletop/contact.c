@@ -276,15 +276,24 @@ contact_measure(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 		 * facing the other unit */
 		double da = HUGE_VAL, db = HUGE_VAL, ta = -2, tb = -2;
 		struct bs_vec pt = ca;
+		/* issue 13: seg_seg(b's edge j, a's edge i) is the same
+		 * number as seg_seg(a's i, b's j): bs_seg_intersect answers
+		 * alike both ways round (the same four orientations and end
+		 * point tests, or-ed), and otherwise both take the least of
+		 * the same four bs_seg_point_dist calls (a least, the same
+		 * whatever the order); kept from the first pass for the
+		 * second */
+		double dd[4][4];
 		for (int i = 0; i < 4; i++) {
 			struct bs_vec a0, a1;
 			bs_quad_edge(&qa, i, &a0, &a1);
 			double dmin = HUGE_VAL;
 			struct bs_vec pmin = a0;
 			for (int j = 0; j < 4; j++) {
-				struct bs_vec b0, b1, pp;
+				struct bs_vec b0, b1, pp = a0;
 				bs_quad_edge(&qb, j, &b0, &b1);
 				double d = seg_seg(a0, a1, b0, b1, &pp);
+				dd[i][j] = d;
 				if (d < dmin) {
 					dmin = d;
 					pmin = pp;
@@ -303,13 +312,9 @@ contact_measure(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 			}
 		}
 		for (int j = 0; j < 4; j++) {
-			struct bs_vec b0, b1;
-			bs_quad_edge(&qb, j, &b0, &b1);
 			double dmin = HUGE_VAL;
 			for (int i = 0; i < 4; i++) {
-				struct bs_vec a0, a1, pp;
-				bs_quad_edge(&qa, i, &a0, &a1);
-				double d = seg_seg(b0, b1, a0, a1, &pp);
+				double d = dd[i][j]; /* seg_seg(b's j, a's i) */
 				if (d < dmin)
 					dmin = d;
 			}

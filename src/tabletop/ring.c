@@ -72,10 +72,12 @@ int bs_tt_enclosed(struct bs_vec p, const struct bs_quad *ring, int n,
 	if (n > MAXR)
 		n = MAXR;
 	struct bs_vec c[MAXR];
+	struct bs_box box[MAXR];
 	for (int i = 0; i < n; i++) {
 		if (bs_quad_contains(&ring[i], p, 0))
 			return 1;
 		c[i] = bs_quad_centre(&ring[i]);
+		box[i] = bs_quad_box(&ring[i]);
 	}
 	/* each chain of blocks less than `gap` apart, walked from one of
 	 * them: the angle about p of the path centre -> nearest point ->
@@ -98,8 +100,12 @@ int bs_tt_enclosed(struct bs_vec p, const struct bs_quad *ring, int n,
 				if (j == i)
 					continue;
 				struct bs_vec pi, pj;
-				if (nearest(&ring[i], &ring[j], &pi, &pj) >=
-				    gap)
+				/* issue 13: blocks whose boxes lie at least
+				 * `gap` apart (bs_box_gap_lb: nearest is
+				 * never below it) form no link */
+				if (bs_box_gap_lb(&box[i], &box[j]) >= gap ||
+				    nearest(&ring[i], &ring[j], &pi, &pj) >=
+					gap)
 					continue;
 				double d = sweep(p, c[i], pi) +
 					   sweep(p, pi, pj) +
@@ -135,9 +141,16 @@ int bs_tt_through_gap(const struct bs_tt_shape *s, const struct bs_tt_pose *p,
 		double far;
 	} g[64];
 	int ng = 0;
+	struct bs_box box[MAXR];
+	for (int i = 0; i < n; i++)
+		box[i] = bs_quad_box(&ring[i]);
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
 			struct bs_vec pi, pj;
+			/* issue 13: boxes at least `trap` apart: nearest is
+			 * too (bs_box_gap_lb), wide enough to pass */
+			if (bs_box_gap_lb(&box[i], &box[j]) >= trap)
+				continue;
 			double d = nearest(&ring[i], &ring[j], &pi, &pj);
 			if (d < gap || d >= trap)
 				continue; /* closed, or wide enough to pass */

@@ -152,7 +152,15 @@ static int over(int n, double pitch, double size, double lo, double hi,
 	if (hi - lo > BS_GEOM_TOUCH) {
 		for (int k = 0; k < n; k++) {
 			double s0 = k * pitch, s1 = s0 + size;
-			if (s0 < hi - eps && s1 > lo + eps) {
+			/* issue 13: with pitch >= 0, s0 never falls as k
+			 * grows (k * pitch, a product rounded to nearest, is
+			 * monotone in k): once it reaches hi - eps, no later
+			 * base is over */
+			if (!(s0 < hi - eps) && pitch >= 0)
+				break;
+			if (!(s0 < hi - eps))
+				continue;
+			if (s1 > lo + eps) {
 				if (a < 0)
 					a = k;
 				b = k;

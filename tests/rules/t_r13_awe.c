@@ -460,3 +460,31 @@ Test(r13_awe, s13_6_r556_the_divine_key)
 		bs_diags_release(&d);
 	}
 }
+
+/* RULING R-556 in the Melee Phase: two units in contact, both in the
+ * sight of the god beside them, are stunned: neither attacks (R-623: held
+ * figures do not fight), a NOTE for each. */
+Test(r13_awe, s13_6_r556_stunned_units_in_contact_do_not_fight)
+{
+	struct tf t;
+	tf_open(&t, "name: g\nlevel: advanced\ntable: {width: 72, depth: 96}\n"
+		    "sides:\n"
+		    "  - name: S\n    edge: south\n    units:\n"
+		    "      - {name: Men, figures: 8, creature: man-at-arms, "
+		    "weapons: [spear], position: [30, 20]}\n"
+		    "    individuals:\n"
+		    "      - {name: Tor, divine: god, abilities: {cha: 21}, "
+		    "hp: 120, position: [60, 20]}\n"
+		    "  - name: N\n    edge: north\n    units:\n"
+		    "      - {name: Foe, figures: 8, creature: man-at-arms, "
+		    "weapons: [spear], position: [30, 20]}\n");
+	t.b->round = 1;
+	cr_assert(bs1e_contact(t.b, tf_g(&t, 0, 0), tf_g(&t, 1, 0), NULL));
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_divine_awe(t.b);
+	cr_assert(bs1e_unit_awed(t.b, tf_g(&t, 0, 0)) &&
+		  bs1e_unit_awed(t.b, tf_g(&t, 1, 0)));
+	bs1e_phase_melee(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_ATTACK), 0, "no one fights");
+	tf_close(&t);
+}

@@ -515,6 +515,39 @@ Test(r14_undead, s14_19_r585_turned_back_by_an_evil_cleric_of_the_other_side)
 	tf_close(&t);
 }
 
+/* RULING R-585 in the Melee Phase: the Skeletons in contact with the
+ * Guard, in Odo's service, attack no one (a NOTE), and the Guard, of his
+ * side, does not attack them: no attack at all. */
+Test(r14_undead, s14_19_r585_in_service_no_melee_with_his_side)
+{
+	struct tf t;
+	tf_open(
+	    &t,
+	    "name: melee\nlevel: advanced\ntable: {width: 72, depth: 48}\n"
+	    "sides:\n"
+	    "  - name: S\n    edge: south\n    units:\n"
+	    "      - {name: Guard, figures: 8, creature: man-at-arms, "
+	    "weapons: [mace], position: [30, 20], commander: Odo}\n"
+	    "    individuals:\n"
+	    "      - {name: Odo, race: orc, class: cleric, level: 4, hp: 20, "
+	    "rank: unit}\n"
+	    "  - name: N\n    edge: north\n    units:\n"
+	    "      - {name: Skeletons, figures: 4, ratio: 2, creature: "
+	    "skeleton, position: [30, 20]}\n");
+	start_turning(&t);
+	int g = tf_g(&t, 1, 0);
+	cr_assert(bs1e_contact(t.b, g, tf_g(&t, 0, 0), NULL), "in contact");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){12}, 1);
+	turning(&t);
+	cr_assert_eq(bs1e_serving(t.b, g), t.b->indiv_first[0]);
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_ATTACK), 0, "no attack either way");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 4);
+	tf_close(&t);
+}
+
 /* The doctrine AI: an evil cleric facing enemy undead attempts it, with
  * his reason (RULING R-585). */
 Test(r14_undead, s14_19_r585_doctrine_evil_cleric_attempts_service)

@@ -463,31 +463,44 @@ Test(r14_undead, s14_19_r585_service_ends_out_of_his_cr_or_he_lost)
 	}
 }
 
+/* The Guard led by the orc cleric Odo (level 4) and `south` more
+ * individuals; the North's Skeletons (4 figures of 2) front at y = `skel_y`
+ * and `north` (its individuals: section, may be empty); turning starts. */
+static void open_orc_odo(struct tf *t, const char *south, double skel_y,
+			 const char *north)
+{
+	char y[4096];
+	snprintf(y, sizeof y,
+		 "name: odo\nlevel: advanced\ntable: {width: 72, depth: 48}\n"
+		 "sides:\n"
+		 "  - name: S\n    edge: south\n    units:\n"
+		 "      - {name: Guard, figures: 8, creature: man-at-arms, "
+		 "weapons: [mace], position: [30, 20], commander: Odo}\n"
+		 "    individuals:\n"
+		 "      - {name: Odo, race: orc, class: cleric, level: 4, hp: "
+		 "20, rank: unit}\n%s"
+		 "  - name: N\n    edge: north\n    units:\n"
+		 "      - {name: Skeletons, figures: 4, ratio: 2, creature: "
+		 "skeleton, position: [30, %g]}\n%s",
+		 south, skel_y, north);
+	tf_open(t, y);
+	start_turning(t);
+}
+
 /* [14.19] "turned by an evil cleric on the other side": the North's orc
  * cleric turns his side's Skeletons back out of the South's service; a
  * good cleric of the South cannot turn the undead his side commands. */
 Test(r14_undead, s14_19_r585_turned_back_by_an_evil_cleric_of_the_other_side)
 {
 	struct tf t;
-	tf_open(
+	open_orc_odo(
 	    &t,
-	    "name: back\nlevel: advanced\ntable: {width: 72, depth: 48}\n"
-	    "sides:\n"
-	    "  - name: S\n    edge: south\n    units:\n"
-	    "      - {name: Guard, figures: 8, creature: man-at-arms, "
-	    "weapons: [mace], position: [30, 20], commander: Odo}\n"
-	    "    individuals:\n"
-	    "      - {name: Odo, race: orc, class: cleric, level: 4, hp: 20, "
-	    "rank: unit}\n"
 	    "      - {name: Anselm, class: cleric, level: 4, hp: 20, "
-	    "position: [31, 19]}\n"
-	    "  - name: N\n    edge: north\n    units:\n"
-	    "      - {name: Skeletons, figures: 4, ratio: 2, creature: "
-	    "skeleton, position: [30, 20.5]}\n"
+	    "position: [31, 19]}\n",
+	    20.5,
 	    "    individuals:\n"
-	    "      - {name: Grimm, race: orc, class: cleric, level: 4, hp: "
-	    "20, position: [30, 21.6]}\n");
-	start_turning(&t);
+	    "      - {name: Grimm, race: orc, class: cleric, level: 4, "
+	    "hp: 20, position: [30, 21.6]}\n");
 	int g = tf_g(&t, 1, 0);
 	bs1e_serve(t.b, t.b->indiv_first[0], g);
 	cr_assert_eq(bs1e_charm_side(t.b, g), 0);
@@ -521,20 +534,7 @@ Test(r14_undead, s14_19_r585_turned_back_by_an_evil_cleric_of_the_other_side)
 Test(r14_undead, s14_19_r585_in_service_no_melee_with_his_side)
 {
 	struct tf t;
-	tf_open(
-	    &t,
-	    "name: melee\nlevel: advanced\ntable: {width: 72, depth: 48}\n"
-	    "sides:\n"
-	    "  - name: S\n    edge: south\n    units:\n"
-	    "      - {name: Guard, figures: 8, creature: man-at-arms, "
-	    "weapons: [mace], position: [30, 20], commander: Odo}\n"
-	    "    individuals:\n"
-	    "      - {name: Odo, race: orc, class: cleric, level: 4, hp: 20, "
-	    "rank: unit}\n"
-	    "  - name: N\n    edge: north\n    units:\n"
-	    "      - {name: Skeletons, figures: 4, ratio: 2, creature: "
-	    "skeleton, position: [30, 20]}\n");
-	start_turning(&t);
+	open_orc_odo(&t, "", 20, "");
 	int g = tf_g(&t, 1, 0);
 	cr_assert(bs1e_contact(t.b, g, tf_g(&t, 0, 0), NULL), "in contact");
 	order_turn(0, 0, 1, 0);

@@ -441,6 +441,15 @@ enum bs_save {
 
 #define BS_MAX_CLASSES 3
 
+/* [13.6] a divine being (`divine:`): his awe when his Charisma is 19 or
+ * higher (src/bs1e/r13_awe.c, RULING R-556). */
+enum bs_divine {
+	BS_DIVINE_NONE,
+	BS_DIVINE_DEMIGOD,
+	BS_DIVINE_GOD,
+	BS_DIVINE__COUNT
+};
+
 /* A PC/NPC individual of the Heroes and Commanders Roster Sheet [3.2]. */
 struct bs_individual {
 	char name[BS_NAME_MAX];
@@ -483,6 +492,7 @@ struct bs_individual {
 	const struct bs_memorized *spells;
 	int nspells;
 	int spells_default;
+	enum bs_divine divine; /* [13.6] `divine:`, BS_DIVINE_NONE */
 	int line, col;
 	int pos_line, pos_col; /* where its `position:` is (placed 1) */
 };
@@ -704,6 +714,7 @@ extern const char *const bs_formation_name[BS_FORM__COUNT];
 extern const char *const bs_int_name[BS_INT__COUNT];
 extern const char *const bs_rank_name[BS_RANK__COUNT];
 extern const char *const bs_role_name[BS_ROLE__COUNT];
+extern const char *const bs_divine_name[BS_DIVINE__COUNT];
 extern const char *const bs_edge_name[BS_EDGE__COUNT];
 extern const char *const bs_rules_name[BS_RULES__COUNT];
 extern const char *const bs_level_name[BS_LEVEL__COUNT];

@@ -33,7 +33,8 @@ enum bs_warn {
 	BS_W_HERO_MISSILE, /* issue 15: an individual's missile weapon */
 	BS_W_MAGIC_LEVEL,
 	BS_W_SPELLS,
-	BS_W_EVIL_CLERIC, /* [14.19] RULING R-585 (issue 16) */
+	BS_W_DIVINE_LEVEL,  /* [13.6] RULING R-556 (issue 16) */
+	BS_W_DIVINE_UNUSED, /* [13.6] RULING R-556 */
 	BS_W_UNIT_ITEM_LEVEL,
 	BS_W_UNIT_ITEM,
 	BS_W_ITEM_LEVEL,

@@ -82,6 +82,9 @@ struct bs1e_unit_x {
 	/* [14.6 A] RULING R-693: the Game Round through which it is out of
 	 * command, its commander's charm over (0 none) (r14_charm.c) */
 	int charm_out;
+	/* [13.6] RULING R-556: 1 + the god (global individual) whose awe
+	 * stuns it now, 0 none (r13_awe.c) */
+	int awed;
 	/* [13.9] RULING R-578: the last order it carried out in a Movement
 	 * Phase (has_last 0: none yet), which a mindless unit out of command
 	 * follows; RULING R-579: the friendly unit (global) it walked into
@@ -162,9 +165,10 @@ struct bs1e_simmemo {
  * figure, rated once at set-up from his [3.2] sheet. */
 struct bs1e_indiv_x {
 	struct bs1e_fighter f; /* [9.4 B] AD&D melee */
-	int ar;		       /* [8.3] T9 base AR as a 1:1 figure [9.4 A] */
-	struct bs_deriv ar_d;  /* the same with its terms (the [3.2] sheet's) */
-	double base;	       /* his counter: the side of a square, inches */
+	int awed; /* [13.6] RULING R-556: 1 + the god stunning him, 0 none */
+	int ar;	  /* [8.3] T9 base AR as a 1:1 figure [9.4 A] */
+	struct bs_deriv ar_d; /* the same with its terms (the [3.2] sheet's) */
+	double base;	      /* his counter: the side of a square, inches */
 	int shots; /* [10.2] shots fired this Game Round (RULING R-526) */
 	/* issue 16 [14.1] [14.3]: the spells he has left (left[] in the
 	 * scratch's spell_left) and his saving throw numbers (his sheet's) */
@@ -882,6 +886,18 @@ void bs1e_phase_turning(struct bs_battle *b);
 
 /* ---- r13_awe.c: awe and fear (issue 16) -------------------------------- */
 
+/* [13.6] RULING R-556: a god's awe: every unit and individual in sight of
+ * a divine being (`divine:`) of Charisma 19 or higher on the table, on
+ * both sides, is stunned into inaction (held, as R-623, without a save or
+ * a marker) while he is present; recomputed as each phase begins and
+ * ends, a NOTE when one is stunned or freed. */
+void bs1e_divine_awe(struct bs_battle *b);
+/* Clear the awe's state (a new battle). */
+void bs1e_divine_reset(struct bs_battle *b);
+/* 1 + the god whose awe stuns unit g (global) / individual k, 0 none. */
+int bs1e_unit_awed(const struct bs_battle *b, int g);
+int bs1e_indiv_awed(const struct bs_battle *b, int k);
+
 /* [13.6] RULING R-587: after each phase of the Advanced Game, every enemy
  * unit within 12" of a unit whose creatures cause awe or fear, and not
  * checked for it yet, makes its immediate Morale Check. */
@@ -1145,6 +1161,17 @@ const char *bs1e_charm_order(const struct bs_battle *b, int side, int g,
  * Check when an enemy ground unit can attack its flank or rear this Game
  * Round; failed, the owner's free facing change toward it. */
 void bs1e_charm_after_move(struct bs_battle *b, int g);
+/* Room for one more effect of the list, zeroed (g, t, src_g, src_t -1);
+ * NULL when out of memory (r14_effects.c). */
+struct bs1e_effect *bs1e_fx_new(struct bs_battle *b);
+/* [14.19] RULING R-585: undead unit g (global) enters the service of
+ * evil cleric k (global): a charm effect with no spell (sp NULL, t -1)
+ * that lasts while g is in play and wholly within his Command Radius and
+ * he is on the table; a service of g before ends; g of his own side
+ * (turned back) is only freed. */
+void bs1e_serve(struct bs_battle *b, int k, int g);
+/* The evil cleric (global individual) whose service unit g is in, -1. */
+int bs1e_serving(const struct bs_battle *b, int g);
 /* RULING R-693: 1 while unit g is out of command after a charm ended. */
 int bs1e_charm_out(const struct bs_battle *b, int g);
 /* The value of legal charm plan p for `side` (the doctrine, RULING

@@ -217,6 +217,11 @@ static int may_attack(const struct bs_battle *b, int x, int y, int check_rally)
 	 * "The fleeing unit may not fight back" */
 	if (u->flags & (BS_UF_ROUTED | BS_UF_FLED))
 		return 0;
+	/* [14.19] RULING R-585: nobody attacks the undead in his own side's
+	 * service (they are under his side's command) */
+	int m = bs1e_serving(b, y);
+	if (m >= 0 && b->indivs[m].side == u->side)
+		return 0;
 	/* [2.9] "A skirmish figure may attack an enemy skirmisher or
 	 * individual." */
 	if (s->ux[x].skirmish && !s->ux[y].skirmish)
@@ -927,6 +932,23 @@ static void fight(struct bs_battle *b, int x, int y, int *nh, int cap)
 	int figs = designate(&s->ux[x], list, n, 1);
 	if (cap >= 0 && figs > cap)
 		figs = cap; /* [11.7] only the surviving figures */
+	/* [14.6 B] RULING R-623: held figures (and [13.6] R-556 those a
+	 * god's awe stuns) do not fight; [14.6 A] R-691, [14.19] R-585: a
+	 * unit under another side's control attacks no one */
+	int held = bs1e_charmed(b, x) ? figs + wf : bs1e_fx_held(b, x);
+	int hf = held < figs ? held : figs;
+	figs -= hf;
+	wf = wf > held - hf ? wf - (held - hf) : 0;
+	if (held > 0 && figs == 0 && wf == 0) {
+		bs1e_note_vs(b, x, y,
+			     bs1e_charmed(b, x)
+				 ? "under another side's control: it attacks "
+				   "no one (RULING R-691, R-585)"
+				 : "its figures in contact are held: they do "
+				   "not fight (RULING R-623)",
+			     "[8.1] [14.6]");
+		return;
+	}
 	/* [14.7] RULING R-686: the enchanted figures fight apart; the
 	 * front's attackers are the unit's first figures, the wings the
 	 * next */

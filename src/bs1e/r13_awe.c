@@ -6,11 +6,14 @@
  * once per such unit and enemy unit, when the enemy first stands within
  * 12" of it at the end of a phase (RULING R-587, R-588); an individual
  * whose race does so too, from where he stands (RULING R-604). The divine
- * awe of a god of Charisma 19+ is not played (the scenario format cannot
- * say who is a god: docs/COVERAGE.md). */
+ * awe of a god or demigod (`divine:`) of Charisma 19+: every creature of
+ * both sides in his sight stunned into inaction while he is present, no
+ * save (RULING R-556). */
 #include <stdio.h>
 #include <string.h>
 
+#include "battlesim/sight.h"
+#include "battlesim/terrain.h"
 #include "bs1e/engine.h"
 
 #define AWE_RANGE 12.0 /* [13.6] "within 12\" of it" */
@@ -126,6 +129,7 @@ void bs1e_awe_checks(struct bs_battle *b)
 {
 	if (b->sc->level != BS_LEVEL_ADVANCED || b->result.over)
 		return;
+	bs1e_divine_awe(b); /* RULING R-556: as each phase ends */
 	struct bs1e_scratch *s = bs1e_sc(b);
 	for (int g = 0; g < b->nunits; g++) {
 		if (!bs1e_in_play(b, g))
@@ -158,4 +162,145 @@ void bs1e_awe_checks(struct bs_battle *b)
 	}
 	if (bs1e_indivs_in_play(b))
 		indiv_awe(b);
+}
+
+/* ---- [13.6] a god's awe (RULING R-556) ------------------------------------
+ */
+
+int bs1e_unit_awed(const struct bs_battle *b, int g)
+{
+	return bs1e_sc(b)->ux[g].awed;
+}
+
+int bs1e_indiv_awed(const struct bs_battle *b, int k)
+{
+	return bs1e_sc(b)->ix[k].awed;
+}
+
+void bs1e_divine_reset(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int g = 0; g < b->nunits; g++)
+		s->ux[g].awed = 0;
+	for (int k = 0; k < b->nindivs; k++)
+		s->ix[k].awed = 0;
+}
+
+/* [13.6] "If a divine being (gods and demigods only) with a charisma of
+ * 19 or higher appears on the battlefield": individual k, alive and on
+ * the table (alone, or with his unit in play). */
+static int god_present(const struct bs_battle *b, int k)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	if (c->def->divine == BS_DIVINE_NONE || c->def->ability[BS_CHA] < 19 ||
+	    !c->alive || c->lost)
+		return 0;
+	if (c->with_unit >= 0)
+		return bs1e_in_play(b, bs1e_g(b, c->side, c->with_unit));
+	return bs1e_indiv_figure(b, k);
+}
+
+/* RULING R-556 "within sight": the line from the god's place to the
+ * centre of unit tg (or to individual t's place) crosses no other unit's
+ * block (his own unit's and the target's aside, as R-582), no building,
+ * no more woods than [11.9]'s 1" of sight, and no hill higher than both
+ * its ends (R-495). */
+static int in_sight(const struct bs_battle *b, int k, struct bs_vec z, int tg)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	struct bs_vec a = bs1e_indiv_pos(b, c->side, c->idx);
+	int own = c->with_unit >= 0 ? bs1e_g(b, c->side, c->with_unit) : -1;
+	for (int h = 0; h < b->nunits; h++) {
+		if (h == own || h == tg || !bs1e_in_play(b, h))
+			continue;
+		struct bs_quad q = bs1e_quad(b, h);
+		if (bs_tt_seg_crosses(a, z, &q, BS_TT_GRAZE))
+			return 0;
+	}
+	const struct bs_terrain_index *ti = b->terrain;
+	if (!ti)
+		return 1;
+	if (bs_terrain_sight_blocked(ti, a, z, 0, 0) ||
+	    bs_terrain_length_in(ti, a, z, BS_T14_WOODS, 0, 0) >
+		BS_TERRAIN_WOODS_SIGHT + 1e-9)
+		return 0;
+	double len = bs_vec_dist(a, z);
+	int peak = bs_terrain_peak(ti, a, z, 1e-6, len - 1e-6);
+	int la = bs_terrain_level_at(ti, a), lz = bs_terrain_level_at(ti, z);
+	return !(peak > la && peak > lz);
+}
+
+/* 1 + the first god present (in the battle's order) who sees place z
+ * (unit tg, -1 an individual; `self` an individual left out), 0 none. */
+static int awed_by(const struct bs_battle *b, struct bs_vec z, int tg, int self)
+{
+	for (int k = 0; k < b->nindivs; k++)
+		if (k != self && god_present(b, k) && in_sight(b, k, z, tg))
+			return k + 1;
+	return 0;
+}
+
+/* The NOTE of a change: stunned by god k1 - 1, or freed (k1 0). */
+static void awe_note(struct bs_battle *b, int g, int t, int k1)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	char msg[2 * BS_NAME_MAX + 200];
+	if (k1) {
+		const struct bs_individual *d = b->indivs[k1 - 1].def;
+		snprintf(msg, sizeof msg,
+			 "stunned into inaction by the awe of %s (a %s of "
+			 "Charisma %d) in sight: no saving throw; held while "
+			 "he is present (RULING R-556)",
+			 d->name, bs_divine_name[d->divine],
+			 d->ability[BS_CHA]);
+	} else {
+		snprintf(msg, sizeof msg,
+			 "no divine being's awe in sight any longer: it acts "
+			 "again (RULING R-556)");
+	}
+	if (g >= 0)
+		bs1e_note(b, g, msg, "[13.6] RULING R-556");
+	else
+		bs1e_note_indiv(b, t, msg, "[13.6] RULING R-556");
+}
+
+void bs1e_divine_awe(struct bs_battle *b)
+{
+	if (b->sc->level != BS_LEVEL_ADVANCED)
+		return;
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int gods = 0, was = 0;
+	for (int k = 0; k < b->nindivs; k++)
+		gods += b->indivs[k].def->divine != BS_DIVINE_NONE;
+	if (!gods)
+		return; /* no divine being: nothing was ever stunned */
+	for (int g = 0; g < b->nunits; g++) {
+		was = s->ux[g].awed;
+		int now = bs1e_in_play(b, g)
+			      ? awed_by(b, bs1e_centre(b, g), g, -1)
+			      : 0;
+		if ((now == 0) != (was == 0))
+			awe_note(b, g, -1, now);
+		s->ux[g].awed = now;
+	}
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs_indiv_state *c = &b->indivs[k];
+		was = s->ix[k].awed;
+		/* RULING R-556: a divine being is not stunned by another's
+		 * awe; an individual off the table is in no one's sight */
+		int now = 0;
+		if (c->def->divine == BS_DIVINE_NONE && c->alive && !c->lost &&
+		    (c->with_unit >= 0
+			 ? bs1e_in_play(b, bs1e_g(b, c->side, c->with_unit))
+			 : bs1e_indiv_figure(b, k)))
+			now = awed_by(b, bs1e_indiv_pos(b, c->side, c->idx),
+				      c->with_unit >= 0
+					  ? bs1e_g(b, c->side, c->with_unit)
+					  : -1,
+				      k);
+		if ((now == 0) != (was == 0))
+			awe_note(b, -1, k, now);
+		s->ix[k].awed = now;
+	}
 }

@@ -122,6 +122,7 @@ void bs1e_cast_reset(struct bs_battle *b)
 				     s->ix[k].mem.left);
 	bs1e_breath_reset(b);
 	items_reset(b);
+	bs1e_divine_reset(b); /* [13.6] RULING R-556 */
 }
 
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,

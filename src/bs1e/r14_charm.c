@@ -6,10 +6,10 @@
  * attack on its flank or rear (R-692); out of command when it ends
  * (R-693); a charmed individual apart, and the doctrine's value (R-694).
  * The charm is an effect of r14_effects.c's list; a unit's `side` stays
- * its owner's, control is asked of bs1e_charm_side. */
+ * its owner's, control is asked of bs1e_charm_side. [14.19] undead in an
+ * evil cleric's service are the same side change (RULING R-585). */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
@@ -20,13 +20,89 @@
 /* ---- who is charmed ------------------------------------------------------
  */
 
+/* [14.19] RULING R-585: an evil cleric's undead in his service are a
+ * charm effect with no spell (sp NULL) and no charmed individual (t -1):
+ * k the cleric, g the unit. */
+static int service(const struct bs1e_effect *e)
+{
+	return e->kind == BS_SPFX_CHARM && !e->sp;
+}
+
+/* The effect that gives unit g (global) to another side: its service
+ * first (it outlasts a charm of its commander), else its commander's
+ * charm; NULL none. */
 static const struct bs1e_effect *unit_charm(const struct bs_battle *b, int g)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs1e_effect *c = NULL;
 	for (int i = 0; i < s->nfx; i++)
-		if (s->fx[i].kind == BS_SPFX_CHARM && s->fx[i].g == g)
-			return &s->fx[i];
-	return NULL;
+		if (s->fx[i].kind == BS_SPFX_CHARM && s->fx[i].g == g) {
+			if (service(&s->fx[i]))
+				return &s->fx[i];
+			if (!c)
+				c = &s->fx[i];
+		}
+	return c;
+}
+
+int bs1e_serving(const struct bs_battle *b, int g)
+{
+	const struct bs1e_effect *e = unit_charm(b, g);
+	return e && service(e) ? e->k : -1;
+}
+
+void bs1e_serve(struct bs_battle *b, int k, int g)
+{
+	/* [14.19] "until they are ... turned by an evil cleric on the
+	 * other side": a service before this one ends (RULING R-585) */
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int j = 0;
+	for (int i = 0; i < s->nfx; i++)
+		if (!(service(&s->fx[i]) && s->fx[i].g == g))
+			s->fx[j++] = s->fx[i];
+	s->nfx = j;
+	if (b->units[g].side == b->indivs[k].side)
+		return; /* his own side's undead, turned back: theirs again */
+	struct bs1e_effect *e = bs1e_fx_new(b);
+	if (!e)
+		return;
+	e->kind = BS_SPFX_CHARM;
+	e->k = k;
+	e->g = g;
+	e->t = -1;
+	e->figs = b->units[g].figures;
+	e->left = -1;
+	e->round = b->round;
+}
+
+/* RULING R-585 at the End of Game Round [1.7]: the service lasts while
+ * the unit is in play, its master alive and on the table, and every
+ * figure of it within his Command Radius ([4.7]'s test of command: "under
+ * the command of that cleric"); 1 while it lasts. */
+static int service_end_round(struct bs_battle *b, struct bs1e_effect *e)
+{
+	if (!bs1e_in_play(b, e->g))
+		return 0; /* [14.19] "until they are killed" */
+	const struct bs_indiv_state *c = &b->indivs[e->k];
+	const char *why = NULL;
+	if (!c->alive || c->lost)
+		why = "its master is lost: no Command Radius holds it: it is "
+		      "its own side's again (RULING R-585)";
+	else {
+		struct bs_tt_shape sh;
+		struct bs_tt_pose po;
+		bs1e_shape(b, e->g, &sh);
+		bs1e_pose(b, e->g, &po);
+		if (!bs_tt_all_within(
+			&sh, &po, bs1e_indiv_pos(b, c->side, c->idx), c->cr))
+			why = "out of its master's Command Radius: it leaves "
+			      "his service and is its own side's again "
+			      "(RULING R-585)";
+	}
+	if (!why)
+		return 1;
+	bs1e_note(b, e->g, why, "[1.7] [14.19] RULING R-585");
+	return 0;
 }
 
 int bs1e_charm_side(const struct bs_battle *b, int g)
@@ -201,17 +277,9 @@ void bs1e_charm_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		return;
 	int cb = d->cb > 0 ? d->cb : 0;
 	int rounds = d4 + cb;
-	struct bs1e_scratch *s = bs1e_sc(b);
-	if (s->nfx == s->maxfx) {
-		int m = s->maxfx ? 2 * s->maxfx : 16;
-		struct bs1e_effect *f = realloc(s->fx, (size_t)m * sizeof *f);
-		if (!f)
-			return;
-		s->fx = f;
-		s->maxfx = m;
-	}
-	struct bs1e_effect *e = &s->fx[s->nfx++];
-	memset(e, 0, sizeof *e);
+	struct bs1e_effect *e = bs1e_fx_new(b);
+	if (!e)
+		return;
 	e->kind = BS_SPFX_CHARM;
 	e->sp = p->sp;
 	e->k = p->k;
@@ -260,6 +328,8 @@ static void emit_end(struct bs_battle *b, const struct bs1e_effect *e,
 
 int bs1e_charm_end_round(struct bs_battle *b, struct bs1e_effect *e)
 {
+	if (service(e))
+		return service_end_round(b, e);
 	const struct bs_indiv_state *d = &b->indivs[e->t];
 	if (e->g >= 0 && !bs1e_in_play(b, e->g))
 		e->g = -1; /* his unit is gone: he alone is charmed */
@@ -321,6 +391,11 @@ const char *bs1e_charm_order(const struct bs_battle *b, int side, int g,
 	memset(o, 0, sizeof *o);
 	o->kind = BS_ORDER_HOLD;
 	o->tside = o->tunit = -1;
+	/* RULING R-585: undead in an evil cleric's service stand where they
+	 * are, within his Command Radius (leaving it ends the service) */
+	if (bs1e_serving(b, g) >= 0)
+		return "in an evil cleric's service: it stands where it is, "
+		       "within his Command Radius (RULING R-585)";
 	if (bs1e_engaged(b, g))
 		return "charmed, in contact: the charming side holds it where "
 		       "it stands (RULING R-691)";
@@ -378,6 +453,10 @@ static int threat(const struct bs_battle *b, int g, enum bs_arc *arc, int *edge)
 
 void bs1e_charm_after_move(struct bs_battle *b, int g)
 {
+	/* the Discipline Check is a charmed commander's unit's [14.6 A];
+	 * undead in service have no owner's facing change (RULING R-585) */
+	if (bs1e_serving(b, g) >= 0)
+		return;
 	enum bs_arc arc = BS_ARC_FRONT;
 	int edge = 0;
 	int h = threat(b, g, &arc, &edge);

@@ -54,6 +54,11 @@ static struct bs1e_effect *fx_new(struct bs_battle *b)
 	return e;
 }
 
+struct bs1e_effect *bs1e_fx_new(struct bs_battle *b)
+{
+	return fx_new(b);
+}
+
 /* 1 when effect kind `kind` immobilizes [14.6 B]. */
 static int immobilizes(enum bs_spell_effect kind)
 {
@@ -67,6 +72,9 @@ static int immobilizes(enum bs_spell_effect kind)
 int bs1e_fx_held(const struct bs_battle *b, int g)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
+	/* [13.6] RULING R-556: a god's awe holds every figure */
+	if (s->ux[g].awed)
+		return b->units[g].figures;
 	int n = 0;
 	for (int i = 0; i < s->nfx; i++)
 		if (s->fx[i].g == g && immobilizes(s->fx[i].kind))
@@ -77,6 +85,8 @@ int bs1e_fx_held(const struct bs_battle *b, int g)
 int bs1e_fx_indiv_held(const struct bs_battle *b, int k)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
+	if (s->ix[k].awed) /* [13.6] RULING R-556: a god's awe */
+		return 1;
 	for (int i = 0; i < s->nfx; i++)
 		if (s->fx[i].t == k && immobilizes(s->fx[i].kind))
 			return 1;

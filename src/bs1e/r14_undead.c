@@ -8,8 +8,9 @@
  * (1-12, 7-12, 1-2) made figures by the unit's creatures per figure with
  * at least one figure [14.19] (RULING R-583); once per Game Round at a
  * unit until an attempt fails, then never again at that unit [14.19].
- * Evil clerics' service is not played (RULING R-585, warning
- * `evil-cleric`). */
+ * An evil cleric's success puts the undead in his service (RULING R-585):
+ * the unit changes control as a charmed commander's does (r14_charm.c,
+ * bs1e_serve) while it stays within his Command Radius. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -144,18 +145,31 @@ int bs1e_check_turn(const struct bs_battle *b, int side,
 			  "only clerics, and paladins from their 3rd level, "
 			  "turn undead",
 			  "[14.19] (PH)");
-	if (bs1e_indiv_evil(c->def))
-		return no(out,
-			  "an evil cleric's turning (undead entering his "
-			  "service) is not played",
-			  "[14.19] RULING R-585");
-	if (o->tside < 0 || o->tside >= b->nsides || o->tside == side ||
-	    o->tunit < 0 || o->tunit >= b->sc->sides[o->tside].nunits)
+	int evil = bs1e_indiv_evil(c->def);
+	if (o->tside < 0 || o->tside >= b->nsides ||
+	    (o->tside == side && !evil) || o->tunit < 0 ||
+	    o->tunit >= b->sc->sides[o->tside].nunits)
 		return no(out, "turning is aimed at one enemy unit", "[14.19]");
 	int g = bs1e_g(b, o->tside, o->tunit);
 	out->g = g;
 	if (!bs1e_in_play(b, g))
 		return no(out, "the unit is not on the table", "[14.19]");
+	/* [14.19] "until they are ... turned by an evil cleric on the other
+	 * side": an evil cleric may turn his own side's undead back out of
+	 * an enemy's service (RULING R-585), no other unit of his side; no
+	 * cleric turns undead in his side's service (a charmed commander's
+	 * unit is not in service: it is turned as its owner's) */
+	int master = bs1e_serving(b, g);
+	int his = master >= 0 && b->indivs[master].side == side;
+	if (o->tside == side ? master < 0 || his : his)
+		return no(out,
+			  o->tside == side
+			      ? "turning is aimed at one enemy unit (or, by "
+				"an evil cleric, his side's undead in an "
+				"enemy's service)"
+			      : "the undead are under his side's command "
+				"already",
+			  "[14.19] RULING R-585");
 	out->type = bs1e_unit_undead_type(b->units[g].def);
 	if (out->type == BS_UNDEAD_NONE)
 		return no(out, "the unit is not undead that clerics turn",
@@ -217,7 +231,8 @@ static const struct bs_roll_why why_number = {
 
 static void turn_event(struct bs_battle *b, const struct bs1e_turn_check *p,
 		       int d20, int ok, int nd, int plus, int rolled,
-		       int creatures, int figs, int destroyed, const char *why)
+		       int creatures, int figs, int destroyed, int serve,
+		       const char *why)
 {
 	if (!bs_battle_events_on(b))
 		return;
@@ -244,12 +259,59 @@ static void turn_event(struct bs_battle *b, const struct bs1e_turn_check *p,
 	ev.n[8] = rolled;
 	ev.n[9] = nd;
 	ev.n[10] = plus;
+	ev.n[11] = serve;
 	ev.what = bs_undead_type_name[p->type];
 	ev.why = why;
-	ev.cite = !ok	      ? "[14.19] (DMG): no more attempts at this unit"
+	ev.cite = !ok ? "[14.19] (DMG): no more attempts at this unit"
+		  : serve == 2
+		      ? "[14.19] RULING R-585: turned back out of an enemy's "
+			"service"
+		  : serve     ? "[14.19] (DMG) RULING R-585: in his service"
 		  : destroyed ? "[14.19] (DMG): at least one figure destroyed"
 			      : "[14.19] (DMG): at least one figure routed";
 	bs_battle_emit(b, &ev);
+}
+
+/* The figures affected removed from unit p->g at once, as the missile
+ * and magic casualties are [14.1]: `what` and `cite` for the losses. */
+static void take_figures(struct bs_battle *b, const struct bs1e_turn_check *p,
+			 int figs, const char *what, const char *cite)
+{
+	struct bs1e_hit h;
+	memset(&h, 0, sizeof h);
+	h.from = -1;
+	h.to = p->g;
+	h.from_indiv = p->k;
+	h.c.killed = figs;
+	bs1e_apply_hits_cite(b, p->g, &h, 1, what, cite);
+}
+
+/* [14.19] "If an evil cleric turns undead, he can sometimes make them
+ * enter his service (see DMG, p. 65). Such undead fall instantly under
+ * the command of that cleric": RULING R-585, every success of his (T, D
+ * and D* as the scores: the DMG's evil cleric commands what a good one
+ * turns or destroys) puts the undead affected in his service; the whole
+ * unit changes control (bs1e_serve); his own side's unit in an enemy's
+ * service is turned back whole; fewer figures than the unit leave it and
+ * the battle (a unit is not split: no unit is made during a battle). */
+static void serve_or_take(struct bs_battle *b, const struct bs1e_turn_check *p,
+			  int figs, int rolled, int sides, int plus,
+			  int creatures, int d20, const char *why)
+{
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	struct bs_unit_state *t = &b->units[p->g];
+	int back = t->side == c->side;
+	int whole = back || figs >= t->figures;
+	turn_event(b, p, d20, 1, sides, plus, rolled, creatures,
+		   whole ? t->figures : figs, 0, back ? 2 : 1, why);
+	if (whole) {
+		bs1e_serve(b, p->k, p->g);
+		return;
+	}
+	take_figures(b, p, figs,
+		     "in an evil cleric's service: the figures leave their "
+		     "unit and the battle",
+		     "[14.19] RULING R-585");
 }
 
 static void attempt(struct bs_battle *b, const struct bs1e_turn_check *p,
@@ -272,7 +334,7 @@ static void attempt(struct bs_battle *b, const struct bs1e_turn_check *p,
 		 * cannot attempt to turn any more undead in that particular
 		 * unit" */
 		s->turn_failed[pair(b, p->k, p->g)] = 1;
-		turn_event(b, p, d20, 0, 0, 0, 0, 0, 0, 0, why);
+		turn_event(b, p, d20, 0, 0, 0, 0, 0, 0, 0, 0, why);
 		return;
 	}
 	int sides, plus;
@@ -292,8 +354,13 @@ static void attempt(struct bs_battle *b, const struct bs1e_turn_check *p,
 	if (figs > t->figures)
 		figs = t->figures;
 	int destroyed = p->cell == BS1E_TURN_D || p->cell == BS1E_TURN_DSTAR;
+	if (bs1e_indiv_evil(c->def)) {
+		serve_or_take(b, p, figs, rolled, sides, plus, creatures, d20,
+			      why);
+		return;
+	}
 	turn_event(b, p, d20, 1, sides, plus, rolled, creatures, figs,
-		   destroyed, why);
+		   destroyed, 0, why);
 	struct bs_vec from = bs1e_indiv_pos(b, c->side, c->idx);
 	if (!destroyed && figs >= t->figures) {
 		/* [14.19] the whole unit turned: it routs [7.15] away from
@@ -304,17 +371,10 @@ static void attempt(struct bs_battle *b, const struct bs1e_turn_check *p,
 	/* [14.19] destroyed, or RULING R-583: turned figures of a unit that
 	 * is not turned whole flee the battle, removed at once as the
 	 * missile and magic casualties are [14.1] */
-	struct bs1e_hit h;
-	memset(&h, 0, sizeof h);
-	h.from = -1;
-	h.to = p->g;
-	h.from_indiv = p->k;
-	h.c.killed = figs;
-	bs1e_apply_hits_cite(b, p->g, &h, 1,
-			     destroyed ? "destroyed by turning undead"
-				       : "turned: the figures flee the battle",
-			     destroyed ? "[14.19] (DMG)"
-				       : "[14.19] RULING R-583");
+	take_figures(b, p, figs,
+		     destroyed ? "destroyed by turning undead"
+			       : "turned: the figures flee the battle",
+		     destroyed ? "[14.19] (DMG)" : "[14.19] RULING R-583");
 }
 
 static void side_turns(struct bs_battle *b, int side)

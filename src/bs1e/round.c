@@ -103,6 +103,9 @@ static void bs1e_round(struct bs_battle *b)
 		/* [14.8] RULING R-634: an invisible figure in base contact
 		 * with an enemy is found, as each phase begins and ends */
 		bs1e_fx_invis_contact(b);
+		/* [13.6] RULING R-556: a god's awe, as each phase begins
+		 * (r13_awe.c) */
+		bs1e_divine_awe(b);
 		ph->run(b);
 		bs1e_fx_invis_contact(b);
 		/* RULING R-502: lone figures a router or an involuntary

@@ -77,6 +77,12 @@ const char *const bs_rank_name[BS_RANK__COUNT] = {
     [BS_RANK_ARMY] = "army",
 };
 
+const char *const bs_divine_name[BS_DIVINE__COUNT] = {
+    [BS_DIVINE_NONE] = "none",
+    [BS_DIVINE_DEMIGOD] = "demigod",
+    [BS_DIVINE_GOD] = "god",
+};
+
 const char *const bs_role_name[BS_ROLE__COUNT] = {
     [BS_ROLE_COMMANDER] = "commander",
     [BS_ROLE_HERO] = "hero",

@@ -674,6 +674,11 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "number_roll", json_integer(n[8]));
 			set(o, "number_sides", json_integer(n[9]));
 			set(o, "number_plus", json_integer(n[10]));
+			/* [14.19] RULING R-585 */
+			set(o, "service",
+			    jstr(n[11] == 2 ? "back"
+				 : n[11]    ? "serve"
+					    : "none"));
 		}
 		break;
 	case BS_EV_END:

@@ -1142,11 +1142,17 @@ static void text_turn(struct sb *b, const struct bs_scenario *sc,
 	if (!n[3]) {
 		put(b, ": fails");
 	} else {
+		/* [14.19] RULING R-585: n[11] 1 in an evil cleric's service,
+		 * 2 turned back out of an enemy's */
 		put(b, ": %s; d%d", n[6] ? "destroyed" : "turned", n[9]);
 		if (n[10])
 			put(b, "+%d", n[10]);
 		put(b, " (%d) = %d undead = %d figure%s %s of %d", n[8], n[4],
-		    n[5], n[5] == 1 ? "" : "s", n[6] ? "destroyed" : "routed",
+		    n[5], n[5] == 1 ? "" : "s",
+		    n[11] == 2 ? "turned back to his side"
+		    : n[11]    ? "in his service"
+		    : n[6]     ? "destroyed"
+			       : "routed",
 		    n[7]);
 	}
 	put_ev_cite(b, ev);

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "battlesim/bs1e_undead.h"
 #include "battlesim/spell.h"
 #include "battlesim/terrain.h"
 #include "battlesim/warn.h"
@@ -670,14 +669,20 @@ static void individual(struct ld *ld, int si, int k,
 			     "class: %s %d of '%s' (not cast: %s%s)", cls, lvl,
 			     ind->name, names, left_out > 3 ? ", ..." : "");
 	}
-	/* [14.19] RULING R-585: an evil cleric's turning (his race's
-	 * alignment) is not played: said at his class */
-	const char *tcls = NULL;
-	if (ld->s->level == BS_LEVEL_ADVANCED &&
-	    bs1e_turn_level(ind, &tcls) > 0 && bs1e_indiv_evil(ind))
-		warn(ld, ld_get(ld, n, "class") ? ld_get(ld, n, "class") : n,
-		     BS_W_EVIL_CLERIC, "class: %s of '%s' (race '%s')", tcls,
-		     ind->name, ind->race->name);
+	/* [13.6] RULING R-556: a god's awe is the Advanced Game's ("AD&D
+	 * Game Only", as the other awe, r13_awe.c) and needs "a charisma of
+	 * 19 or higher" */
+	if (ind->divine != BS_DIVINE_NONE) {
+		yaml_node_t *dv = ld_get(ld, n, "divine");
+		if (ld->s->level != BS_LEVEL_ADVANCED)
+			warn(ld, dv, BS_W_DIVINE_LEVEL, "divine: %s of '%s'",
+			     bs_divine_name[ind->divine], ind->name);
+		else if (ind->ability[BS_CHA] < 19)
+			warn(ld, dv, BS_W_DIVINE_UNUSED,
+			     "divine: %s of '%s' (Charisma %d)",
+			     bs_divine_name[ind->divine], ind->name,
+			     ind->ability[BS_CHA]);
+	}
 	individual_items(ld, n, ind);
 	race_abilities(ld, n, ind);
 	/* [13.7] issue 16: his race's breath weapon (r13_breath.c) */

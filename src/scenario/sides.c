@@ -929,6 +929,7 @@ enum {
 	IK_WEAPONS,
 	IK_POSITION,
 	IK_SPELLS,
+	IK_DIVINE,
 	IK__N
 };
 static const char *const indiv_keys[IK__N] = {
@@ -952,6 +953,7 @@ static const char *const indiv_keys[IK__N] = {
     [IK_WEAPONS] = "weapons",
     [IK_POSITION] = "position",
     [IK_SPELLS] = "spells", /* spells.c */
+    [IK_DIVINE] = "divine", /* [13.6] a god's awe (levels.c, r13_awe.c) */
 };
 static const char *const ability_keys[BS_ABILITY__COUNT] = {
     [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
@@ -1197,6 +1199,10 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 	if (v[IK_ROLE] && ld_enum(ld, v[IK_ROLE], "role", bs_role_name,
 				  BS_ROLE__COUNT, &k) == 0)
 		ind->role = (enum bs_role)k;
+	/* [13.6] "a divine being (gods and demigods only)" */
+	if (v[IK_DIVINE] && ld_enum(ld, v[IK_DIVINE], "divine", bs_divine_name,
+				    BS_DIVINE__COUNT, &k) == 0)
+		ind->divine = (enum bs_divine)k;
 	if (v[IK_ITEMS]) {
 		parse_indiv_items(ld, v[IK_ITEMS], ind);
 		charisma_items(ld, v[IK_ITEMS], ind);

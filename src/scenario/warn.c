@@ -119,11 +119,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 		     "R-341, R-625, R-628, R-636, R-654, R-685, R-690, "
 		     "R-694)",
 		     1},
-    [BS_W_EVIL_CLERIC] = {"evil-cleric", A, NPY,
-			  "an evil cleric's turning of undead (the undead "
-			  "entering his service, DMG) is not played yet: "
-			  "he does not turn undead",
-			  "[14.19] (RULING R-585)", 1},
+    [BS_W_DIVINE_LEVEL] = {"divine-level", BI, NIF,
+			   "a god's awe is not in force at this level (an "
+			   "AD&D rule of the Advanced Game): the divine "
+			   "being is an individual as any other",
+			   "[13.6] [16.3 A] (RULING R-556)", 1},
+    [BS_W_DIVINE_UNUSED] = {"divine-unused", A, BS_WC_UNUSED,
+			    "a divine being's awe needs a Charisma of 19 or "
+			    "higher: this one's has no effect",
+			    "[13.6] (RULING R-556)", 1},
     [BS_W_UNIT_ITEM_LEVEL] = {"unit-item-level", BI, NIF,
 			      "magic items are not in force at this level: "
 			      "it counts only as the unit's magic equipment "

@@ -2,6 +2,7 @@
  * makes every enemy unit within 12" check morale at once, -1 for a dragon
  * or 12+ HD, +1 for an illusion; once per pair (R-587, R-588); only in
  * the Advanced Game. */
+#include "battlesim/warn.h"
 #include "bs1e_fixture.h"
 
 /* South: Men (man-at-arms, ML rated) at [30, 20] facing north; North: the
@@ -276,5 +277,214 @@ Test(r13_awe, s13_8_r605_a_wound_regenerates_after_two_calm_rounds)
 	end_round(&t, 0);
 	end_round(&t, 0);
 	cr_expect_eq(tf_unit(&t, 1, 0)->wounded, 1);
+	tf_close(&t);
+}
+
+/* ---- [13.6] a god's awe (RULING R-556) --------------------------------- */
+
+/* South: the god Tor (`divine`, Charisma `cha`) alone at [10, 10], Men at
+ * [30, 20] and the Wall at [10, 25]; North: Seen at [40, 40] (in his
+ * sight), Hidden at [10, 40] (behind the Wall) and the hero Gorm at
+ * [40, 46]. */
+static void open_god(struct tf *t, const char *level, const char *divine,
+		     int cha)
+{
+	char y[4096];
+	snprintf(y, sizeof y,
+		 "name: god\nlevel: %s\ntable: {width: 72, depth: 96}\n"
+		 "sides:\n"
+		 "  - name: S\n    edge: south\n    units:\n"
+		 "      - {name: Men, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [30, 20]}\n"
+		 "      - {name: Wall, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [10, 25]}\n"
+		 "    individuals:\n"
+		 "      - {name: Tor, %sabilities: {cha: %d}, hp: 120, "
+		 "position: [10, 10]}\n"
+		 "  - name: N\n    edge: north\n    units:\n"
+		 "      - {name: Seen, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [40, 40]}\n"
+		 "      - {name: Hidden, figures: 8, creature: man-at-arms, "
+		 "weapons: [spear], position: [10, 40]}\n"
+		 "    individuals:\n"
+		 "      - {name: Gorm, class: fighter, level: 5, hp: 40, "
+		 "position: [40, 46]}\n",
+		 level, divine, cha);
+	tf_open(t, y);
+	t->b->round = 1;
+	tf_phase(t, BS_PHASE_MOVEMENT);
+}
+
+static int notes_cited(struct tf *t, const char *cite)
+{
+	int n = 0;
+	for (int i = 0; i < t->nev; i++)
+		n += t->evs[i].ev.type == BS_EV_NOTE && t->evs[i].ev.cite &&
+		     strcmp(t->evs[i].ev.cite, cite) == 0;
+	return n;
+}
+
+/* [13.6] "If a divine being (gods and demigods only) with a charisma of 19
+ * or higher appears on the battlefield, all forces within sight on both
+ * sides are automatically affected ... Awe power stuns affected creatures
+ * into inaction as long as the deity is present. There is no saving
+ * throw": his own Men and Wall, the enemy's Seen and Gorm; not the unit
+ * the Wall hides; every figure held (RULING R-556), no die rolled. */
+Test(r13_awe, s13_6_r556_a_gods_awe_stuns_both_sides_in_sight)
+{
+	struct tf t;
+	open_god(&t, "advanced", "divine: god, ", 20);
+	tf_dice(&t, (int[]){0}, 0); /* no die: a roll would fail */
+	bs1e_divine_awe(t.b);
+	int k = t.b->indiv_first[0];
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 0, 0)), k + 1, "his Men");
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 0, 1)), k + 1, "his Wall");
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 1, 0)), k + 1, "Seen");
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 1, 1)), 0,
+		     "Hidden: the Wall stands in the way");
+	int gorm = t.b->indiv_first[1];
+	cr_expect_eq(bs1e_indiv_awed(t.b, gorm), k + 1, "the hero Gorm");
+	cr_expect_eq(bs1e_indiv_awed(t.b, k), 0, "not by his own awe");
+	cr_expect_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 0)), 8, "every figure");
+	cr_expect_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 1)), 0);
+	cr_expect(bs1e_fx_indiv_held(t.b, gorm));
+	cr_expect_eq(notes_cited(&t, "[13.6] RULING R-556"), 4,
+		     "one note for each stunned");
+	cr_expect(!t.b->dice.failed, "no saving throw: no die rolled");
+	/* recomputed: no change, no new note */
+	bs1e_divine_awe(t.b);
+	cr_expect_eq(notes_cited(&t, "[13.6] RULING R-556"), 4);
+	/* "as long as the deity is present": he is gone, all act again */
+	t.b->indivs[k].alive = 0;
+	bs1e_divine_awe(t.b);
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 1, 0)), 0);
+	cr_expect_eq(bs1e_fx_held(t.b, tf_g(&t, 1, 0)), 0);
+	cr_expect(!bs1e_fx_indiv_held(t.b, gorm));
+	cr_expect_eq(notes_cited(&t, "[13.6] RULING R-556"), 8);
+	tf_close(&t);
+}
+
+/* RULING R-556: a demigod too; a unit stunned does not move (its figures
+ * are held, R-622) and fights and shoots no one (R-623). */
+Test(r13_awe, s13_6_r556_a_demigod_and_the_stunned_unit_does_not_move)
+{
+	struct tf t;
+	open_god(&t, "advanced", "divine: demigod, ", 19);
+	bs1e_divine_awe(t.b);
+	int g = tf_g(&t, 1, 0);
+	cr_assert(bs1e_unit_awed(t.b, g));
+	cr_expect_eq(bs1e_fx_active(t.b, g, 8), 0, "no figure fights");
+	tf_close(&t);
+}
+
+/* "with a charisma of 19 or higher": 18 stuns no one; a being who is not
+ * divine neither; the Intermediate Game has no awe ("AD&D Game Only"). */
+Test(r13_awe, s13_6_r556_charisma_19_divine_and_advanced_only)
+{
+	struct tf t;
+	open_god(&t, "advanced", "divine: god, ", 18);
+	bs1e_divine_awe(t.b);
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 1, 0)), 0, "Charisma 18");
+	tf_close(&t);
+	open_god(&t, "advanced", "", 20);
+	bs1e_divine_awe(t.b);
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 1, 0)), 0, "not divine");
+	tf_close(&t);
+	open_god(&t, "intermediate", "divine: god, ", 20);
+	bs1e_divine_awe(t.b);
+	cr_expect_eq(bs1e_unit_awed(t.b, tf_g(&t, 1, 0)), 0, "intermediate");
+	tf_close(&t);
+}
+
+/* The scenario key: a bad value is a located error; the warnings when the
+ * awe has no effect (docs/SCENARIO-FORMAT.md). */
+Test(r13_awe, s13_6_r556_the_divine_key)
+{
+	const char *y =
+	    "name: g\nlevel: %s\ntable: {width: 72, depth: 96}\nsides:\n"
+	    "  - name: S\n    edge: south\n    units:\n"
+	    "      - {name: Men, figures: 8, creature: man-at-arms, weapons: "
+	    "[spear], position: [30, 20]}\n"
+	    "    individuals:\n"
+	    "      - {name: Tor, divine: %s, abilities: {cha: %d}, hp: 9, "
+	    "position: [10, 10]}\n"
+	    "  - name: N\n    edge: north\n    units:\n"
+	    "      - {name: Foe, figures: 8, creature: man-at-arms, weapons: "
+	    "[spear], position: [30, 60]}\n";
+	static const struct {
+		const char *level, *divine;
+		int cha;
+		enum bs_status st;
+		const char *want; /* in the first error or warning, NULL none */
+	} c[] = {
+	    {"advanced", "godd", 20, BS_ERR_INPUT, "divine"},
+	    {"advanced", "god", 20, BS_OK, NULL},
+	    {"advanced", "demigod", 18, BS_OK, "divine-unused"},
+	    {"intermediate", "god", 20, BS_OK, "divine-level"},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		char buf[2048];
+		snprintf(buf, sizeof buf, y, c[i].level, c[i].divine, c[i].cha);
+		struct bs_scenario *sc = NULL;
+		struct bs_diags d;
+		bs_diags_init(&d);
+		enum bs_status st = bs_scenario_load_string(buf, strlen(buf),
+							    "g.yaml", &sc, &d);
+		cr_expect_eq(st, c[i].st, "case %zu", i);
+		if (st != BS_OK) {
+			cr_assert_gt(d.count, 0);
+			cr_expect_eq(d.items[0].line, 10, "located: its line");
+			cr_expect_not_null(strstr(d.items[0].msg, c[i].want),
+					   "%s", d.items[0].msg);
+		} else {
+			int w = -1;
+			for (size_t j = 0; j < sc->warnings.count; j++)
+				if (sc->warnings.items[j].code ==
+					BS_W_DIVINE_LEVEL ||
+				    sc->warnings.items[j].code ==
+					BS_W_DIVINE_UNUSED) {
+					w = sc->warnings.items[j].code;
+					cr_expect_eq(sc->warnings.items[j].line,
+						     10, "at its line");
+				}
+			if (c[i].want) {
+				cr_assert_geq(w, 0, "case %zu", i);
+				cr_expect_str_eq(bs_warn_kinds[w].id,
+						 c[i].want);
+			} else {
+				cr_expect_eq(w, -1, "case %zu", i);
+			}
+		}
+		if (sc)
+			bs_scenario_free(sc);
+		bs_diags_release(&d);
+	}
+}
+
+/* RULING R-556 in the Melee Phase: two units in contact, both in the
+ * sight of the god beside them, are stunned: neither attacks (R-623: held
+ * figures do not fight), a NOTE for each. */
+Test(r13_awe, s13_6_r556_stunned_units_in_contact_do_not_fight)
+{
+	struct tf t;
+	tf_open(&t, "name: g\nlevel: advanced\ntable: {width: 72, depth: 96}\n"
+		    "sides:\n"
+		    "  - name: S\n    edge: south\n    units:\n"
+		    "      - {name: Men, figures: 8, creature: man-at-arms, "
+		    "weapons: [spear], position: [30, 20]}\n"
+		    "    individuals:\n"
+		    "      - {name: Tor, divine: god, abilities: {cha: 21}, "
+		    "hp: 120, position: [60, 20]}\n"
+		    "  - name: N\n    edge: north\n    units:\n"
+		    "      - {name: Foe, figures: 8, creature: man-at-arms, "
+		    "weapons: [spear], position: [30, 20]}\n");
+	t.b->round = 1;
+	cr_assert(bs1e_contact(t.b, tf_g(&t, 0, 0), tf_g(&t, 1, 0), NULL));
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_divine_awe(t.b);
+	cr_assert(bs1e_unit_awed(t.b, tf_g(&t, 0, 0)) &&
+		  bs1e_unit_awed(t.b, tf_g(&t, 1, 0)));
+	bs1e_phase_melee(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_ATTACK), 0, "no one fights");
 	tf_close(&t);
 }

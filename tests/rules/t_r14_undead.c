@@ -173,6 +173,19 @@ static void order_turn(int side, int indiv, int tside, int tunit)
 	    (struct bs_turn_order){indiv, tside, tunit, NULL};
 }
 
+/* Round 1, South first, the Missile and Magic Phase, the turning orders
+ * of turn_cb. */
+static void start_turning(struct tf *t)
+{
+	memset(g_nturn, 0, sizeof g_nturn);
+	t->ctl.turn = turn_cb;
+	t->b->round = 1;
+	t->b->side_a = 0;
+	t->b->side_order[0] = 0;
+	t->b->side_order[1] = 1;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
 /* South: the Guard (8 men) led by cleric Odo of `odo` levels, facing the
  * North's Skeletons (`skel` figures, 10:1) 1" away, and lone `lone`
  * (an individual entry, may be empty) ; the North's Zombies far off.
@@ -199,19 +212,39 @@ static void open_undead(struct tf *t, const char *level, int odo, int skel,
 	    level, race, odo, lone, skel, g_ratio);
 	g_ratio = 10;
 	tf_open(t, y);
-	memset(g_nturn, 0, sizeof g_nturn);
-	t->ctl.turn = turn_cb;
-	t->b->round = 1;
-	t->b->side_a = 0;
-	t->b->side_order[0] = 0;
-	t->b->side_order[1] = 1;
-	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	start_turning(t);
 }
 
 static void turning(struct tf *t)
 {
 	bs1e_phase_turning(t->b);
 	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+}
+
+/* A level 4 cleric Odo of `race` (T against skeletons) at 4 figures of
+ * 2 skeletons, d12 12: the whole unit affected (6 figures of 4). */
+static void whole_unit(struct tf *t, const char *race)
+{
+	g_ratio = 2;
+	open_undead(t, "advanced", 4, 4, race, "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(t, (int[]){12}, 1);
+	turning(t);
+}
+
+/* open_undead (advanced, Odo of `odo` levels, `race`, `skel` figures),
+ * Odo's attempt at the Skeletons with the n dice given: its TURN event. */
+static const struct bs_event *turn_once(struct tf *t, int odo, int skel,
+					const char *race, const int *dice,
+					size_t n)
+{
+	open_undead(t, "advanced", odo, skel, race, "");
+	order_turn(0, 0, 1, 0);
+	tf_dice(t, dice, n);
+	turning(t);
+	const struct bs_event *e = tf_find(t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	return e;
 }
 
 /* [14.19] "a minimum of one figure is automatically routed, even if the
@@ -221,12 +254,7 @@ static void turning(struct tf *t)
 Test(r14_undead, s14_19_at_least_one_figure_routed)
 {
 	struct tf t;
-	open_undead(&t, "advanced", 1, 6, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){12, 3}, 2);
-	turning(&t);
-	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
-	cr_assert_not_null(e);
+	const struct bs_event *e = turn_once(&t, 1, 6, "", (int[]){12, 3}, 2);
 	cr_expect_eq(e->n[2], 10, "the matrix: 10");
 	cr_expect_eq(e->dice[0], 12);
 	cr_expect_eq(e->n[3], 1, "turned");
@@ -244,12 +272,7 @@ Test(r14_undead, s14_19_at_least_one_figure_routed)
 Test(r14_undead, s14_19_r583_figures_by_ratio_and_T_without_roll)
 {
 	struct tf t;
-	open_undead(&t, "advanced", 4, 6, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){12}, 1);
-	turning(&t);
-	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
-	cr_assert_not_null(e);
+	const struct bs_event *e = turn_once(&t, 4, 6, "", (int[]){12}, 1);
 	cr_expect_eq(e->ndice, 0, "no d20");
 	cr_expect_eq(e->n[4], 12);
 	cr_expect_eq(e->n[5], 1, "12 undead of 10 a figure: 1 figure");
@@ -263,12 +286,7 @@ Test(r14_undead, s14_19_r583_figures_by_ratio_and_T_without_roll)
 Test(r14_undead, s14_19_destroys_at_least_one_figure)
 {
 	struct tf t;
-	open_undead(&t, "advanced", 6, 6, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){4}, 1);
-	turning(&t);
-	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
-	cr_assert_not_null(e);
+	const struct bs_event *e = turn_once(&t, 6, 6, "", (int[]){4}, 1);
 	cr_expect_eq(e->n[2], D);
 	cr_expect_eq(e->n[6], 1, "destroyed");
 	cr_expect_eq(e->n[5], 1);
@@ -283,12 +301,7 @@ Test(r14_undead, s14_19_destroys_at_least_one_figure)
 Test(r14_undead, s14_19_d_star_seven_to_twelve)
 {
 	struct tf t;
-	open_undead(&t, "advanced", 8, 6, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){5}, 1);
-	turning(&t);
-	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
-	cr_assert_not_null(e);
+	const struct bs_event *e = turn_once(&t, 8, 6, "", (int[]){5}, 1);
 	cr_expect_eq(e->n[2], DS);
 	cr_expect_eq(e->n[4], 11, "d6 5 + 6");
 	cr_expect_eq(e->n[5], 1);
@@ -300,11 +313,7 @@ Test(r14_undead, s14_19_d_star_seven_to_twelve)
 Test(r14_undead, s14_19_whole_unit_turned_routs)
 {
 	struct tf t;
-	g_ratio = 2;
-	open_undead(&t, "advanced", 4, 4, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){12}, 1);
-	turning(&t);
+	whole_unit(&t, "");
 	int g = tf_g(&t, 1, 0);
 	cr_expect(bs1e_routed(t.b, g), "the unit routs");
 	cr_expect_eq(t.b->units[g].figures, 4, "not destroyed");
@@ -375,17 +384,192 @@ Test(r14_undead, s14_19_r582_reach)
 	tf_close(&t);
 }
 
-/* RULING R-585: an evil cleric (his race's alignment) is not played; a
- * unit that is not undead; the Intermediate Game. */
+/* [14.19] "If an evil cleric turns undead, he can sometimes make them
+ * enter his service ... Such undead fall instantly under the command of
+ * that cleric": RULING R-585, an orc cleric of level 4 (T against
+ * skeletons, no roll), d12 12 = 12 undead of 2 a figure = 6 figures, the
+ * whole unit of 4: it is under his side's control, whole, not routed. */
+Test(r14_undead, s14_19_r585_evil_cleric_takes_the_unit_into_service)
+{
+	struct tf t;
+	whole_unit(&t, "race: orc, ");
+	int g = tf_g(&t, 1, 0);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[3], 1, "a success");
+	cr_expect_eq(e->n[11], 1, "in his service");
+	cr_expect_eq(e->n[6], 0, "an evil cleric destroys nothing");
+	cr_expect_str_eq(e->cite, "[14.19] (DMG) RULING R-585: in his service");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 4, "no figure removed");
+	cr_expect(!bs1e_routed(t.b, g), "not routed");
+	cr_expect_eq(bs1e_charm_side(t.b, g), 0, "under the South's control");
+	cr_expect_eq(bs1e_serving(t.b, g), t.b->indiv_first[0] + 0);
+	cr_expect(bs1e_charmed(t.b, g),
+		  "it fights and shoots for no one (R-585, as R-691)");
+	cr_expect_eq(tf_unit(&t, 1, 0)->side, 1, "control is not ownership");
+	/* [1.7] within his Command Radius it lasts */
+	bs1e_fx_end_round(t.b);
+	cr_expect_eq(bs1e_serving(t.b, g), t.b->indiv_first[0] + 0);
+	/* the Movement Phase: it stands where it is (RULING R-585) */
+	struct bs_order o;
+	const char *why = bs1e_charm_order(t.b, 0, g, &o);
+	cr_expect_eq(o.kind, BS_ORDER_HOLD);
+	cr_expect_not_null(strstr(why, "R-585"));
+	tf_close(&t);
+}
+
+/* RULING R-585: fewer figures than the unit: 3 undead of 10 a figure
+ * make 1 figure (at least one [14.19]): it leaves the unit and the battle;
+ * the rest stay their own side's. */
+Test(r14_undead, s14_19_r585_evil_cleric_part_of_a_unit_leaves_it)
+{
+	struct tf t;
+	const struct bs_event *e =
+	    turn_once(&t, 1, 6, "race: orc, ", (int[]){12, 3}, 2);
+	cr_expect_eq(e->n[5], 1);
+	cr_expect_eq(e->n[11], 1);
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 5);
+	cr_expect_eq(bs1e_charm_side(t.b, tf_g(&t, 1, 0)), 1);
+	cr_expect_eq(bs1e_serving(t.b, tf_g(&t, 1, 0)), -1);
+	tf_close(&t);
+}
+
+/* [14.19] "until they are killed, turned by an evil cleric on the other
+ * side, or move out of the cleric's CR": out of his CR at the End of
+ * the Game Round, or he lost, the undead are their own side's again. */
+Test(r14_undead, s14_19_r585_service_ends_out_of_his_cr_or_he_lost)
+{
+	for (int way = 0; way < 2; way++) {
+		struct tf t;
+		whole_unit(&t, "race: orc, ");
+		int g = tf_g(&t, 1, 0), k = t.b->indiv_first[0];
+		cr_assert_eq(bs1e_serving(t.b, g), k);
+		if (way == 0)
+			t.b->indivs[k].cr = 0; /* no radius reaches it */
+		else
+			t.b->indivs[k].alive = 0;
+		bs1e_fx_end_round(t.b);
+		cr_expect_eq(bs1e_serving(t.b, g), -1, "way %d", way);
+		cr_expect_eq(bs1e_charm_side(t.b, g), 1, "its own side's");
+		int found = 0;
+		for (int i = 0; i < t.nev; i++)
+			if (t.evs[i].ev.type == BS_EV_NOTE &&
+			    t.evs[i].ev.cite &&
+			    strcmp(t.evs[i].ev.cite,
+				   "[1.7] [14.19] RULING R-585") == 0)
+				found = 1;
+		cr_expect(found, "the end of the service logged (way %d)", way);
+		tf_close(&t);
+	}
+}
+
+/* The Guard led by the orc cleric Odo (level 4) and `south` more
+ * individuals; the North's Skeletons (4 figures of 2) front at y = `skel_y`
+ * and `north` (its individuals: section, may be empty); turning starts. */
+static void open_orc_odo(struct tf *t, const char *south, double skel_y,
+			 const char *north)
+{
+	char y[4096];
+	snprintf(y, sizeof y,
+		 "name: odo\nlevel: advanced\ntable: {width: 72, depth: 48}\n"
+		 "sides:\n"
+		 "  - name: S\n    edge: south\n    units:\n"
+		 "      - {name: Guard, figures: 8, creature: man-at-arms, "
+		 "weapons: [mace], position: [30, 20], commander: Odo}\n"
+		 "    individuals:\n"
+		 "      - {name: Odo, race: orc, class: cleric, level: 4, hp: "
+		 "20, rank: unit}\n%s"
+		 "  - name: N\n    edge: north\n    units:\n"
+		 "      - {name: Skeletons, figures: 4, ratio: 2, creature: "
+		 "skeleton, position: [30, %g]}\n%s",
+		 south, skel_y, north);
+	tf_open(t, y);
+	start_turning(t);
+}
+
+/* [14.19] "turned by an evil cleric on the other side": the North's orc
+ * cleric turns his side's Skeletons back out of the South's service; a
+ * good cleric of the South cannot turn the undead his side commands. */
+Test(r14_undead, s14_19_r585_turned_back_by_an_evil_cleric_of_the_other_side)
+{
+	struct tf t;
+	open_orc_odo(
+	    &t,
+	    "      - {name: Anselm, class: cleric, level: 4, hp: 20, "
+	    "position: [31, 19]}\n",
+	    20.5,
+	    "    individuals:\n"
+	    "      - {name: Grimm, race: orc, class: cleric, level: 4, "
+	    "hp: 20, position: [30, 21.6]}\n");
+	int g = tf_g(&t, 1, 0);
+	bs1e_serve(t.b, t.b->indiv_first[0], g);
+	cr_assert_eq(bs1e_charm_side(t.b, g), 0);
+	struct bs_turn_order o = {1, 1, 0, NULL};
+	struct bs1e_turn_check p;
+	cr_expect(!bs1e_check_turn(t.b, 0, &o, &p), "Anselm: his side's");
+	cr_expect_str_eq(p.cite, "[14.19] RULING R-585");
+	o = (struct bs_turn_order){0, 1, 0, NULL};
+	cr_expect(!bs1e_check_turn(t.b, 0, &o, &p), "Odo: his already");
+	/* the doctrine: Grimm turns his side's undead back */
+	struct bs_turn_order d[2];
+	cr_assert_eq(bs_ai_turn_cb(NULL, t.b, 1, d, 2), 1);
+	cr_expect(d[0].indiv == 0 && d[0].tside == 1 && d[0].tunit == 0);
+	cr_expect_not_null(strstr(d[0].why, "turned back"));
+	g_turn[1][0] = d[0];
+	g_nturn[1] = 1;
+	tf_dice(&t, (int[]){1}, 1);
+	turning(&t);
+	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
+	cr_assert_not_null(e);
+	cr_expect_eq(e->n[11], 2, "turned back");
+	cr_expect_eq(bs1e_serving(t.b, g), -1);
+	cr_expect_eq(bs1e_charm_side(t.b, g), 1, "the North's again");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 4, "whole");
+	tf_close(&t);
+}
+
+/* RULING R-585 in the Melee Phase: the Skeletons in contact with the
+ * Guard, in Odo's service, attack no one (a NOTE), and the Guard, of his
+ * side, does not attack them: no attack at all. */
+Test(r14_undead, s14_19_r585_in_service_no_melee_with_his_side)
+{
+	struct tf t;
+	open_orc_odo(&t, "", 20, "");
+	int g = tf_g(&t, 1, 0);
+	cr_assert(bs1e_contact(t.b, g, tf_g(&t, 0, 0), NULL), "in contact");
+	order_turn(0, 0, 1, 0);
+	tf_dice(&t, (int[]){12}, 1);
+	turning(&t);
+	cr_assert_eq(bs1e_serving(t.b, g), t.b->indiv_first[0]);
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	cr_expect_eq(tf_count(&t, BS_EV_ATTACK), 0, "no attack either way");
+	cr_expect_eq(tf_unit(&t, 1, 0)->figures, 4);
+	tf_close(&t);
+}
+
+/* The doctrine AI: an evil cleric facing enemy undead attempts it, with
+ * his reason (RULING R-585). */
+Test(r14_undead, s14_19_r585_doctrine_evil_cleric_attempts_service)
+{
+	struct tf t;
+	open_undead(&t, "advanced", 4, 6, "race: orc, ", "");
+	struct bs_turn_order o[2];
+	cr_assert_eq(bs_ai_turn_cb(NULL, t.b, 0, o, 2), 1);
+	cr_expect(o[0].tside == 1 && o[0].tunit == 0);
+	cr_expect_not_null(strstr(o[0].why, "enter his service"));
+	tf_close(&t);
+}
+
+/* His own side's unit, not in an enemy's service; a unit that is not
+ * undead; the Intermediate Game. */
 Test(r14_undead, s14_19_r585_evil_cleric_and_other_refusals)
 {
 	struct tf t;
 	open_undead(&t, "advanced", 4, 6, "race: orc, ", "");
-	order_turn(0, 0, 1, 0);
-	turning(&t);
-	const struct bs_event *r = tf_find(&t, BS_EV_REJECTED, 0);
-	cr_assert_not_null(r);
-	cr_expect_str_eq(r->cite, "[14.19] RULING R-585");
+	struct bs_turn_order ow = {0, 0, 0, NULL};
+	struct bs1e_turn_check pw;
+	cr_expect(!bs1e_check_turn(t.b, 0, &ow, &pw), "his own Guard");
 	tf_close(&t);
 
 	open_undead(&t, "advanced", 4, 6, "", "");
@@ -425,20 +609,10 @@ Test(r14_undead, s14_19_doctrine_turns_the_best_target)
 Test(r14_undead, s14_19_the_score_matched_turns)
 {
 	struct tf t;
-	open_undead(&t, "advanced", 1, 6, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){10, 1}, 2);
-	turning(&t);
-	const struct bs_event *e = tf_find(&t, BS_EV_TURN, 0);
-	cr_assert_not_null(e);
+	const struct bs_event *e = turn_once(&t, 1, 6, "", (int[]){10, 1}, 2);
 	cr_expect_eq(e->n[3], 1, "10 matches 10");
 	tf_close(&t);
-	open_undead(&t, "advanced", 1, 6, "", "");
-	order_turn(0, 0, 1, 0);
-	tf_dice(&t, (int[]){9}, 1);
-	turning(&t);
-	e = tf_find(&t, BS_EV_TURN, 0);
-	cr_assert_not_null(e);
+	e = turn_once(&t, 1, 6, "", (int[]){9}, 1);
 	cr_expect_eq(e->n[3], 0, "9 fails");
 	tf_close(&t);
 }

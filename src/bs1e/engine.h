@@ -1058,6 +1058,16 @@ void bs1e_fx_invis_attacks(struct bs_battle *b, int k);
 /* RULING R-634: every invisible individual in base contact with an enemy
  * figure is found (a CAST event, `step` `found`). */
 void bs1e_fx_invis_contact(struct bs_battle *b);
+/* [14.8] RULING R-702: the area of seeing spell sp (detect invisibility:
+ * its path from individual t (global) the way he, or his unit, faces,
+ * Table 17; true seeing: its sight about him, table inches) at caster
+ * level `level`; 0, or -1 when not known. */
+int bs1e_fx_seeing_area(const struct bs_battle *b, const struct bs_spell *sp,
+			int level, int t, struct bs_tt_area *ar);
+/* RULING R-702: every detect invisibility and true seeing in force finds
+ * the invisible enemies in its area now (a NOTE at each); called by
+ * bs1e_fx_invis_contact as each phase begins and ends. */
+void bs1e_fx_seeing(struct bs_battle *b);
 /* [14.8] RULING R-341..R-345 (r14_effects.c): 1 when unit g (global) is
  * invisible and not found: it cannot be attacked (R-343). */
 int bs1e_fx_unit_unseen(const struct bs_battle *b, int g);

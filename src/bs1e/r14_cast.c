@@ -342,6 +342,52 @@ static int invis_target(const struct bs_battle *b, int side,
 	return 1;
 }
 
+/* [14.8] RULING R-702: the recipient of a detect invisibility (range 0:
+ * the caster, with a unit or alone) or a true seeing (touch: the caster,
+ * or an individual of his side standing alone whose counter his
+ * touches); the area is his, placed for the log. */
+static int seeing_target(const struct bs_battle *b, int side,
+			 const struct bs_cast_order *o,
+			 struct bs1e_cast_plan *p)
+{
+	static const char cite[] = "[14.8] RULING R-702";
+	if (o->tside != side || o->tunit >= 0 || o->tindiv < 0 ||
+	    o->tindiv >= b->sc->sides[side].nindividuals)
+		return no(p,
+			  "detect invisibility and true seeing are cast on "
+			  "himself (true seeing also on an individual of his "
+			  "side standing alone he touches)",
+			  cite);
+	p->tk = b->indiv_first[side] + o->tindiv;
+	if (p->tk != p->k) {
+		const struct bs_indiv_state *t = &b->indivs[p->tk];
+		if (p->sp->range_kind != BS_RANGE_TOUCH)
+			return no(p, "range 0: he casts it on himself", cite);
+		if (!t->alive || t->lost || !bs1e_indiv_figure(b, p->tk))
+			return no(p,
+				  "true seeing is cast on himself or on an "
+				  "individual of his side standing alone",
+				  cite);
+		if (caster_engaged(b, p))
+			return no(p,
+				  "in base-to-base contact with the enemy: "
+				  "magic only on himself or against the "
+				  "figures he touches",
+				  "[14.1]");
+		if (!touches_target(b, p))
+			return no(p,
+				  "range touch: his counter must touch the "
+				  "friend (RULING R-702)",
+				  cite);
+	}
+	if (bs1e_fx_seeing_area(b, p->sp, p->level, p->tk, &p->area) != 0)
+		return no(p, "its area of effect is not known (RULING R-564)",
+			  "[14.2]");
+	p->has_area = 1;
+	p->aim = p->area.at;
+	return 1;
+}
+
 int bs1e_check_cast(const struct bs_battle *b, int side,
 		    const struct bs_cast_order *o, struct bs1e_cast_plan *p)
 {
@@ -503,6 +549,9 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		p->level = bs1e_caster_level(c->def, p->sp);
 	if (p->level <= 0)
 		return no(p, "he casts no spell of that list", "[14.1]");
+	/* [14.8] RULING R-702: detect invisibility, true seeing */
+	if (p->sp->effect == BS_SPFX_SEE_INVISIBLE)
+		return seeing_target(b, side, o, p);
 	/* [14.8] invisibility: on himself or a friend he touches (RULING
 	 * R-632) */
 	int inva = 0;

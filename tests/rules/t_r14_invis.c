@@ -825,3 +825,81 @@ Test(r14_invis, s14_8_detect_invisibility_finds_an_individual_r702)
 	cr_assert_eq(bs1e_fx_invis_ac(t.b, 0), 4);
 	tf_close(&t);
 }
+
+/* ---- the doctrine casts invisibility (RULING R-703) --------------------- */
+
+/* The doctrine's casts of `side` (its controller's cast step). */
+static int ai_casts(struct tf *t, int side, struct bs_cast_order *o, int max)
+{
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	int n = ai->ctl.cast(ai->ctl.ctx, t->b, side, o, max);
+	free(ai);
+	return n;
+}
+
+/* The doctrine's cast of side's individual k in orders o (n), NULL none. */
+static const struct bs_cast_order *cast_of(const struct bs_cast_order *o, int n,
+					   int k)
+{
+	for (int i = 0; i < n; i++)
+		if (o[i].indiv == k)
+			return &o[i];
+	return NULL;
+}
+
+/* RULING R-703: Zan, with the Guards, casts invisibility 10' radius on
+ * them when an enemy unit stands within 12" of them (the Raiders, 10"
+ * off), with its reason; with no enemy near he casts nothing. */
+Test(r14_invis, s14_8_the_doctrine_hides_a_threatened_unit_r703)
+{
+	struct bs_cast_order o[8];
+	struct tf t;
+	open_units(&t, NULL);
+	int n = ai_casts(&t, 0, o, 8);
+	cr_assert_null(cast_of(o, n, 0), "no enemy near the Guards");
+	tf_close(&t);
+	open_units(&t, "      - {name: Raiders, figures: 4, creature: "
+		       "man-at-arms, weapons: [spear], position: [20, 30]}\n");
+	n = ai_casts(&t, 0, o, 8);
+	const struct bs_cast_order *c = cast_of(o, n, 0);
+	cr_assert_not_null(c, "the Raiders are 10\" off");
+	cr_assert_str_eq(c->spell->name, "invisibility 10' radius");
+	cr_assert_eq(c->tside, 0);
+	cr_assert_eq(c->tunit, 0, "the Guards");
+	cr_assert(c->why && strstr(c->why, "R-703"), "%s", c->why);
+	/* cast: hidden; then it is worth nothing more */
+	cast_one(&t, 0, *c);
+	cr_assert(bs1e_unit_unseen(t.b, 0, 0));
+	next_round(&t, t.b->indiv_first[0]);
+	n = ai_casts(&t, 0, o, 8);
+	cr_assert_null(cast_of(o, n, 0), "invisible already");
+	tf_close(&t);
+}
+
+/* RULING R-703: Ned casts detect invisibility when his side faces the
+ * invisible Guards (its path finds them), not when they are visible. */
+Test(r14_invis, s14_8_the_doctrine_casts_detect_invisibility_r703)
+{
+	struct bs_cast_order o[8];
+	struct tf t;
+	char ind[256];
+	snprintf(ind, sizeof ind,
+		 "      - {name: Ned, class: magic-user, level: 10, hp: 30, "
+		 "position: [19.375, 22], spells: [detect invisibility]}\n");
+	open_units_with(&t, NULL, ind);
+	int n = ai_casts(&t, 1, o, 8);
+	cr_assert_null(cast_of(o, n, 1), "nothing invisible");
+	cast_one(&t, 0, at_unit(&t, 0, "invisibility 10' radius", 0, 0));
+	n = ai_casts(&t, 1, o, 8);
+	const struct bs_cast_order *c = cast_of(o, n, 1);
+	cr_assert_not_null(c);
+	cr_assert_str_eq(c->spell->name, "detect invisibility");
+	cr_assert_eq(c->tside, 1);
+	cr_assert_eq(c->tindiv, 1, "on himself");
+	cr_assert(c->why && strstr(c->why, "R-703"), "%s", c->why);
+	cast_one(&t, 1, *c);
+	cr_assert_not_null(found_note(&t));
+	tf_close(&t);
+}

@@ -527,6 +527,12 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g);
  * base contact with enemy unit h, losses applied now; 1 when it attacked.
  */
 int bs1e_invis_free_attack(struct bs_battle *b, int g, int h);
+/* [14.8] RULING R-704: the free melee attack of invisible individual k
+ * (global) found in base contact: one AD&D round of his blows at an enemy
+ * individual he touches [9.4 B], else his attack on the figures of the
+ * enemy unit he touches [9.4 A], its losses applied now; 1 when he
+ * attacked (r09_individual.c). */
+int bs1e_invis_indiv_free_attack(struct bs_battle *b, int k);
 
 /* Apply hits on unit g at once [8.4 G] [8.7], then the Table 5 checks
  * they call for, in order [4.4]. */

@@ -12,7 +12,9 @@
  * decided again when such an effect begins and ends (R-678). [14.8]
  * invisibility on a lone individual, the no-referee form: the Invisible
  * marker (R-631), by touch (R-632), no attack at him (R-633), contact
- * finds him and the -4 AC (R-634), his attack ends it (R-635). */
+ * finds him and the -4 AC (R-634), his attack ends it (R-635), his free
+ * attack on contact (R-704); detect invisibility and true seeing find the
+ * invisible (R-702); what the doctrine's casts of them are worth (R-703). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1368,6 +1370,7 @@ void bs1e_fx_invis_contact(struct bs_battle *b)
 	/* RULING R-344: the free attacks after the list is gone through
 	 * (an attack may change it) */
 	int fg[BS1E_MAX_UNITS], fh[BS1E_MAX_UNITS], nf = 0;
+	int ft[BS1E_MAX_INDIVS], nt = 0; /* RULING R-704 */
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
 		if (e->kind != BS_SPFX_INVISIBLE || e->found || e->broke)
@@ -1417,10 +1420,17 @@ void bs1e_fx_invis_contact(struct bs_battle *b)
 		    b, e->t,
 		    "detected: an invisible figure in base-to-base "
 		    "contact with an enemy figure; he can be attacked, "
-		    "at -4 to his AC while he is invisible (RULING "
-		    "R-634)",
-		    "[14.8] RULING R-634");
+		    "at -4 to his AC while he is invisible; his free "
+		    "melee attack now (RULING R-634, R-704)",
+		    "[14.8] RULING R-634, R-704");
+		if (nt < BS1E_MAX_INDIVS)
+			ft[nt++] = e->t;
 	}
+	/* [14.8] "but gets an immediate free melee, missile, or magic
+	 * attack. It can then melee normally during that Game Round" RULING
+	 * R-704: his blows, which end his invisibility (R-635) */
+	for (int i = 0; i < nt && !b->result.over; i++)
+		bs1e_invis_indiv_free_attack(b, ft[i]);
 	for (int i = 0; i < nf && !b->result.over; i++) {
 		if (!bs1e_in_play(b, fg[i]) || !bs1e_in_play(b, fh[i]))
 			continue;

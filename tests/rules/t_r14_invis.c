@@ -903,3 +903,69 @@ Test(r14_invis, s14_8_the_doctrine_casts_detect_invisibility_r703)
 	cr_assert_not_null(found_note(&t));
 	tf_close(&t);
 }
+
+/* ---- [14.8] a lone invisible individual's free attack (RULING R-704) --- */
+
+/* [14.8] "If an invisible figure comes into base-to-base contact with any
+ * enemy figure at any point, the invisible figure must be placed on the
+ * board, but gets an immediate free melee ... attack": Zan, invisible,
+ * touching Kor, is found and strikes him at once, one AD&D round of his
+ * blows [9.4 B] (the d20 20 hits); the blow is an attack, his
+ * invisibility ends (R-635), the -4 kept to the round's end. */
+Test(r14_invis, s14_8_a_lone_invisible_individual_strikes_whom_he_touches_r704)
+{
+	struct tf t;
+	open_inv(&t, NULL, KOR_AT_ZAN);
+	cast_one(&t, 0, order(&t, 0, "invisibility", 0, 0));
+	cr_assert(bs1e_indiv_unseen(t.b, 0, 0));
+	int kor = t.b->indiv_first[1] + 1;
+	int hp = t.b->indivs[kor].hp;
+	t.nev = 0;
+	static const int dice[] = {20, 1};
+	tf_dice(&t, dice, 2);
+	bs1e_fx_invis_contact(t.b);
+	const struct bs_event *n = note_with(&t, "R-704");
+	cr_assert_not_null(n, "found, with his free attack");
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d, "his free blow");
+	cr_assert_eq(d->side, 0);
+	cr_assert_eq(d->indiv, 0, "Zan strikes");
+	cr_assert_eq(d->tside, 1);
+	cr_assert_eq(d->tindiv, 1, "at Kor");
+	cr_assert_lt(t.b->indivs[kor].hp, hp, "the blow hit");
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e, "his invisibility ends");
+	cr_assert(strstr(e->cite, "R-635"), "%s", e->cite);
+	cr_assert_eq(bs1e_fx_invis_ac(t.b, 0), 4, "the -4 to the round's end");
+	/* found once: no second free attack at the next phase boundary */
+	t.nev = 0;
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_null(tf_find(&t, BS_EV_DUEL, 0));
+	tf_close(&t);
+}
+
+/* RULING R-704: touching an enemy unit, his free attack is at its figures
+ * [9.4 A] (a `hero_attack` event at the Bows), losses applied at once. */
+Test(r14_invis, s14_8_his_free_attack_at_a_unit_s_figures_r704)
+{
+	struct tf t;
+	open_inv(&t, NULL, NULL);
+	cast_one(&t, 0, order(&t, 0, "invisibility", 0, 0));
+	struct bs_quad q = bs1e_quad(t.b, tf_g(&t, 1, 0));
+	double ymin = q.p[0].y;
+	for (int i = 1; i < 4; i++)
+		if (q.p[i].y < ymin)
+			ymin = q.p[i].y;
+	double w = bs1e_sc(t.b)->ix[0].base;
+	t.b->indivs[0].pos = (struct bs_vec){36, ymin - w / 2};
+	t.nev = 0;
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_not_null(note_with(&t, "R-704"));
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h, "his attack on the Bows' figures");
+	cr_assert_eq(h->indiv, 0);
+	cr_assert_eq(h->tside, 1);
+	cr_assert_eq(h->tunit, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 4, 0), "his invisibility ends");
+	tf_close(&t);
+}

@@ -279,6 +279,23 @@ static int sees(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 				&out) > 0;
 }
 
+/* [14.8] a touch spell on friend p->tk: [14.1] not while the caster is in
+ * contact with the enemy ("magic only on himself or against the figures
+ * he touches"), and the PH's range "touch", base to base; 0 (the plan
+ * refused with touch_why) when not. */
+static int friend_touched(const struct bs_battle *b, struct bs1e_cast_plan *p,
+			  const char *touch_why, const char *cite)
+{
+	if (caster_engaged(b, p))
+		return no(p,
+			  "in base-to-base contact with the enemy: magic only "
+			  "on himself or against the figures he touches",
+			  "[14.1]");
+	if (!touches_target(b, p))
+		return no(p, touch_why, cite);
+	return 1;
+}
+
 /* [14.8] RULING R-632: the target of an invisibility: the caster
  * himself, or an individual of his side standing alone whose counter his
  * touches (range touch, as [14.1]'s contact: touches_target); a caster
@@ -321,22 +338,12 @@ static int invis_target(const struct bs_battle *b, int side,
 				"R-636)"
 			      : "the target is not on the table",
 			  cite);
-	if (p->tk != p->k) {
-		/* [14.1] in contact with the enemy: magic only on himself or
-		 * at the figures he touches */
-		if (caster_engaged(b, p))
-			return no(p,
-				  "in base-to-base contact with the enemy: "
-				  "magic only on himself or against the "
-				  "figures he touches",
-				  "[14.1]");
-		/* the PH's range "touch": base to base */
-		if (!touches_target(b, p))
-			return no(p,
-				  "range touch: his counter must touch the "
-				  "friend he makes invisible (RULING R-632)",
-				  cite);
-	}
+	if (p->tk != p->k &&
+	    !friend_touched(b, p,
+			    "range touch: his counter must touch the friend "
+			    "he makes invisible (RULING R-632)",
+			    cite))
+		return 0;
 	p->aim = t->pos;
 	p->area.at = p->aim;
 	return 1;
@@ -368,17 +375,11 @@ static int seeing_target(const struct bs_battle *b, int side,
 				  "true seeing is cast on himself or on an "
 				  "individual of his side standing alone",
 				  cite);
-		if (caster_engaged(b, p))
-			return no(p,
-				  "in base-to-base contact with the enemy: "
-				  "magic only on himself or against the "
-				  "figures he touches",
-				  "[14.1]");
-		if (!touches_target(b, p))
-			return no(p,
-				  "range touch: his counter must touch the "
-				  "friend (RULING R-702)",
-				  cite);
+		if (!friend_touched(b, p,
+				    "range touch: his counter must touch the "
+				    "friend (RULING R-702)",
+				    cite))
+			return 0;
 	}
 	if (bs1e_fx_seeing_area(b, p->sp, p->level, p->tk, &p->area) != 0)
 		return no(p, "its area of effect is not known (RULING R-564)",

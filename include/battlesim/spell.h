@@ -77,6 +77,9 @@ enum bs_spell_effect {
 	BS_SPFX_PENALTY,   /* [14.7] */
 	BS_SPFX_INVISIBLE, /* [14.8] */
 	BS_SPFX_SPECIAL,   /* as its note says: the referee's */
+	/* [14.8] detect invisibility, true seeing: the invisible enemies of
+	 * its area are found (RULING R-702) */
+	BS_SPFX_SEE_INVISIBLE,
 	BS_SPFX__COUNT
 };
 extern const char *const bs_spell_effect_name[BS_SPFX__COUNT];

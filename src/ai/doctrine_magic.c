@@ -14,7 +14,11 @@
  * unit of his own side in melee or with an enemy unit within 12" (about to
  * charge or be charged), by the HD of the figures it betters (RULING
  * R-687). [13.7] A breather with a breath left breathes by the same choice
- * (RULING R-644: at once, whatever the number of figures). */
+ * (RULING R-644: at once, whatever the number of figures). [14.8]
+ * Invisibility 10' radius or mass invisibility goes on a unit of his side
+ * within 12" of the enemy and not in melee, detect invisibility or true
+ * seeing on himself when the area finds an invisible enemy (RULING
+ * R-703). */
 #include <stdio.h>
 #include <string.h>
 
@@ -60,38 +64,47 @@ static void consider(const struct bs_battle *b, int side, int k,
 	if (bs_spell_effect_played(sp)) {
 		/* RULING R-627: a hold or a fear by the HD it takes out */
 		v = bs1e_fx_expect(b, side, &p);
-		o.why = sp->effect == BS_SPFX_ROUT && sp->area == BS_AREA_NONE
-			    ? "a fear of one creature: the most enemy HD "
-			      "expected routed or fleeing (RULING R-627, "
-			      "R-658, R-659)"
-			: sp->effect == BS_SPFX_STUN
-			    ? "scare: the most enemy HD expected stunned "
-			      "(RULING R-627, R-658, R-659)"
-			: sp->effect == BS_SPFX_PARALYSIS
-			    ? "paralyzation: the most enemy HD expected "
-			      "paralyzed, none of its own in the area (RULING "
-			      "R-627, R-656)"
-			: sp->effect == BS_SPFX_HOLD &&
-				sp->area != BS_AREA_NONE && sp->creatures_all
-			    ? "entangle: the most enemy HD expected held, none "
-			      "of its own in the area (RULING R-627, R-655)"
-			: sp->effect == BS_SPFX_HOLD &&
-				(sp->targets == BS_TARGETS_ANIMALS ||
-				 sp->targets == BS_TARGETS_PLANTS ||
-				 sp->targets == BS_TARGETS_SNAKES)
-			    ? "hold: the most enemy HD expected held, of the "
-			      "kind it affects (RULING R-627, R-654, R-657)"
-			: sp->effect == BS_SPFX_ROUT
-			    ? "fear: the most enemy HD expected routed, none "
-			      "of its own in the area (RULING R-627)"
-			: sp->effect == BS_SPFX_SLEEP
-			    ? "sleep: the most enemy HD expected asleep, none "
-			      "of its own in the area (RULING R-627, R-628)"
-			: sp->effect == BS_SPFX_CHARM
-			    ? "charm: the most enemy HD expected out of the "
-			      "fight, a commander's unit (RULING R-694)"
-			    : "hold: the most enemy HD expected held (RULING "
-			      "R-627)";
+		o.why =
+		    sp->effect == BS_SPFX_INVISIBLE
+			? "invisibility on a unit of its side within 12\" "
+			  "of the enemy and not in melee: a quarter of its "
+			  "HD, hidden (RULING R-703)"
+		    : sp->effect == BS_SPFX_SEE_INVISIBLE
+			? "an invisible enemy in the area (the HD it finds) "
+			  "or within 12\" (a quarter of it: found as it "
+			  "comes) (RULING R-703, R-702)"
+		    : sp->effect == BS_SPFX_ROUT && sp->area == BS_AREA_NONE
+			? "a fear of one creature: the most enemy HD "
+			  "expected routed or fleeing (RULING R-627, "
+			  "R-658, R-659)"
+		    : sp->effect == BS_SPFX_STUN
+			? "scare: the most enemy HD expected stunned "
+			  "(RULING R-627, R-658, R-659)"
+		    : sp->effect == BS_SPFX_PARALYSIS
+			? "paralyzation: the most enemy HD expected "
+			  "paralyzed, none of its own in the area (RULING "
+			  "R-627, R-656)"
+		    : sp->effect == BS_SPFX_HOLD && sp->area != BS_AREA_NONE &&
+			    sp->creatures_all
+			? "entangle: the most enemy HD expected held, none "
+			  "of its own in the area (RULING R-627, R-655)"
+		    : sp->effect == BS_SPFX_HOLD &&
+			    (sp->targets == BS_TARGETS_ANIMALS ||
+			     sp->targets == BS_TARGETS_PLANTS ||
+			     sp->targets == BS_TARGETS_SNAKES)
+			? "hold: the most enemy HD expected held, of the "
+			  "kind it affects (RULING R-627, R-654, R-657)"
+		    : sp->effect == BS_SPFX_ROUT
+			? "fear: the most enemy HD expected routed, none "
+			  "of its own in the area (RULING R-627)"
+		    : sp->effect == BS_SPFX_SLEEP
+			? "sleep: the most enemy HD expected asleep, none "
+			  "of its own in the area (RULING R-627, R-628)"
+		    : sp->effect == BS_SPFX_CHARM
+			? "charm: the most enemy HD expected out of the "
+			  "fight, a commander's unit (RULING R-694)"
+			: "hold: the most enemy HD expected held (RULING "
+			  "R-627)";
 	} else if (p.has_area) {
 		struct bs1e_cast_value cv;
 		bs1e_cast_expect(b, side, &p, &cv);
@@ -218,6 +231,20 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 							       ts, -1, j,
 							       &best);
 			}
+			continue;
+		}
+		/* [14.8] RULING R-703: invisibility 10' radius and mass
+		 * invisibility on a unit of his side, detect invisibility and
+		 * true seeing on himself; invisibility on one standing alone
+		 * is not chosen */
+		if (sp->category == BS_SPCAT_INVISIBILITY) {
+			if (sp->effect == BS_SPFX_SEE_INVISIBLE)
+				consider(b, side, k, sp, side, -1, k, &best);
+			else if (sp->area != BS_AREA_NONE)
+				for (int u = 0; u < b->sc->sides[side].nunits;
+				     u++)
+					consider(b, side, k, sp, side, u, -1,
+						 &best);
 			continue;
 		}
 		for (int es = 0; es < b->nsides; es++) {

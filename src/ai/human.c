@@ -828,9 +828,11 @@ int bs_ai_human_casts(const struct bs_battle *b, const struct bs_human_q *q,
 				continue;
 			/* [14.7] a bonus at friends too (RULING R-685);
 			 * [14.8] invisibility on himself or a friend
-			 * (RULING R-632) */
+			 * (RULING R-632), detect invisibility and true
+			 * seeing (R-702) */
 			int friends = bs_spell_bonus_played(sp) ||
-				      (sp->effect == BS_SPFX_INVISIBLE &&
+				      ((sp->effect == BS_SPFX_INVISIBLE ||
+					sp->effect == BS_SPFX_SEE_INVISIBLE) &&
 				       bs_spell_effect_played(sp));
 			for (int es = 0; es < b->nsides; es++) {
 				if (es == side && !friends)

@@ -535,6 +535,12 @@ void bs1e_free_attack(struct bs_battle *b, int h, int g);
  * base contact with enemy unit h, losses applied now; 1 when it attacked.
  */
 int bs1e_invis_free_attack(struct bs_battle *b, int g, int h);
+/* [14.8] RULING R-704: the free melee attack of invisible individual k
+ * (global) found in base contact: one AD&D round of his blows at an enemy
+ * individual he touches [9.4 B], else his attack on the figures of the
+ * enemy unit he touches [9.4 A], its losses applied now; 1 when he
+ * attacked (r09_individual.c). */
+int bs1e_invis_indiv_free_attack(struct bs_battle *b, int k);
 
 /* Apply hits on unit g at once [8.4 G] [8.7], then the Table 5 checks
  * they call for, in order [4.4]. */
@@ -1093,6 +1099,16 @@ void bs1e_fx_invis_attacks(struct bs_battle *b, int k);
 /* RULING R-634: every invisible individual in base contact with an enemy
  * figure is found (a CAST event, `step` `found`). */
 void bs1e_fx_invis_contact(struct bs_battle *b);
+/* [14.8] RULING R-702: the area of seeing spell sp (detect invisibility:
+ * its path from individual t (global) the way he, or his unit, faces,
+ * Table 17; true seeing: its sight about him, table inches) at caster
+ * level `level`; 0, or -1 when not known. */
+int bs1e_fx_seeing_area(const struct bs_battle *b, const struct bs_spell *sp,
+			int level, int t, struct bs_tt_area *ar);
+/* RULING R-702: every detect invisibility and true seeing in force finds
+ * the invisible enemies in its area now (a NOTE at each); called by
+ * bs1e_fx_invis_contact as each phase begins and ends. */
+void bs1e_fx_seeing(struct bs_battle *b);
 /* [14.8] RULING R-341..R-345 (r14_effects.c): 1 when unit g (global) is
  * invisible and not found: it cannot be attacked (R-343). */
 int bs1e_fx_unit_unseen(const struct bs_battle *b, int g);

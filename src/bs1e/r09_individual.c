@@ -10,7 +10,8 @@
  * commanders standing apart from their units fight and are attacked as
  * heroes. Nothing done in individual combat touches a 2:1, 5:1 or 10:1
  * figure [9.4 B]. A held or sleeping individual is helpless (RULING
- * R-677): blows at him hit without the d20, figures attack him at AC 10. */
+ * R-677): blows at him hit without the d20, figures attack him at AC 10.
+ * [14.8] RULING R-704: an invisible individual's free attack on contact. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -810,15 +811,16 @@ static int unit_figure_contact(const struct bs_battle *b, int g, int k,
 	return bs_tt_contact(&us, &up, &fs, &fp, c);
 }
 
-/* [9.4 A] "HERO ATTACKING FIGURE": hero k attacks unit g at `arc`. */
+/* [9.4 A] "HERO ATTACKING FIGURE": hero k attacks unit g at `arc`; the
+ * hit goes to hits[*nh] (of cap), counted when it does something. */
 static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
-			 int *nh)
+			 struct bs1e_hit *hits, int cap, int *nh)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_indiv_state *c = &b->indivs[k];
 	struct bs_unit_state *t = &b->units[g];
 	const struct bs1e_fighter *f = &s->ix[k].f;
-	if (*nh >= s->maxhits)
+	if (*nh >= cap)
 		return;
 	/* [14.8] RULING R-635: a blow is an attack */
 	bs1e_fx_invis_attacks(b, k);
@@ -941,7 +943,7 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	int d1 = bs_roll(&b->dice, 6), d2 = bs_roll(&b->dice, 6);
 	struct bs1e_attack_result res;
 	bs1e_attack_resolve(&plan, d1 + d2, &res);
-	struct bs1e_hit *hit = &s->hits[*nh];
+	struct bs1e_hit *hit = &hits[*nh];
 	memset(hit, 0, sizeof *hit);
 	hit->from = -1;
 	hit->from_indiv = k;
@@ -1200,7 +1202,8 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			enum bs_arc arc = BS_ARC_FRONT;
 			int g = hero_target(b, k, &arc);
 			if (g >= 0)
-				hero_attacks(b, k, g, arc, nh);
+				hero_attacks(b, k, g, arc, s->hits, s->maxhits,
+					     nh);
 		}
 	}
 	/* figures attacking heroes: "Only 1 figure can attack a size S or
@@ -1272,6 +1275,60 @@ static void character_vs_figure(struct bs_battle *b, int *nh)
 			}
 		}
 	}
+}
+
+int bs1e_invis_indiv_free_attack(struct bs_battle *b, int k)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_indiv_state *c = &b->indivs[k];
+	/* as any blow of his: standing, not held, charmed or fleeing
+	 * (RULING R-623, R-694, R-676) */
+	if (!c->alive || c->hp <= 0 || !bs1e_indiv_figure(b, k) ||
+	    bs1e_fx_indiv_held(b, k) || bs1e_fx_indiv_paralyzed(b, k) ||
+	    bs1e_indiv_charmed(b, k) || bs1e_fx_indiv_afraid(b, k, NULL))
+		return 0;
+	const struct bs1e_fighter *f = &s->ix[k].f;
+	/* [14.8] "gets an immediate free melee ... attack" RULING R-704: at
+	 * an enemy individual he touches, one AD&D round of his blows
+	 * [9.4 B] */
+	struct bs_quad q = bs1e_indiv_quad(b, k);
+	for (int t = 0; t < b->nindivs; t++) {
+		struct bs_indiv_state *d = &b->indivs[t];
+		if (d->side == c->side || d->hp <= 0 ||
+		    !bs1e_indiv_figure(b, t))
+			continue;
+		struct bs_quad o = bs1e_indiv_quad(b, t);
+		if (bs_quad_dist_cmp(&q, &o, BS_GEOM_TOUCH) > 0)
+			continue;
+		int rout = bs1e_adnd_routines(f->rate_num, f->rate_den, 1);
+		if (indiv_under_1hd(b, t) && f->fighter_level > rout)
+			rout = f->fighter_level; /* [8.6] RULING R-505 */
+		int nth = 0;
+		for (int r = 0; r < rout; r++)
+			for (int fm = 0; fm < f->nforms; fm++)
+				if (d->hp > 0)
+					strike(b, k, t, fm, 1, ++nth);
+		if (d->alive && d->hp <= 0)
+			bs1e_indiv_killed(b, t, d->killed_by,
+					  "killed by the free attack of an "
+					  "invisible figure",
+					  "[14.8] RULING R-704");
+		return 1;
+	}
+	/* else at the unit he touches: his attack on its figures [9.4 A],
+	 * the losses at once */
+	enum bs_arc arc = BS_ARC_FRONT;
+	int g = hero_target(b, k, &arc);
+	if (g < 0)
+		return 0;
+	struct bs1e_hit hit[1];
+	int nh = 0;
+	hero_attacks(b, k, g, arc, hit, 1, &nh);
+	if (nh > 0)
+		bs1e_apply_hits_cite(b, g, hit, nh,
+				     "the free attack of an invisible figure",
+				     "[14.8] RULING R-704");
+	return 1;
 }
 
 void bs1e_indivs_melee(struct bs_battle *b, int *nh)

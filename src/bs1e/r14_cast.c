@@ -281,6 +281,23 @@ static int sees(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 				&out) > 0;
 }
 
+/* [14.8] a touch spell on friend p->tk: [14.1] not while the caster is in
+ * contact with the enemy ("magic only on himself or against the figures
+ * he touches"), and the PH's range "touch", base to base; 0 (the plan
+ * refused with touch_why) when not. */
+static int friend_touched(const struct bs_battle *b, struct bs1e_cast_plan *p,
+			  const char *touch_why, const char *cite)
+{
+	if (caster_engaged(b, p))
+		return no(p,
+			  "in base-to-base contact with the enemy: magic only "
+			  "on himself or against the figures he touches",
+			  "[14.1]");
+	if (!touches_target(b, p))
+		return no(p, touch_why, cite);
+	return 1;
+}
+
 /* [14.8] RULING R-632: the target of an invisibility: the caster
  * himself, or an individual of his side standing alone whose counter his
  * touches (range touch, as [14.1]'s contact: touches_target); a caster
@@ -323,24 +340,54 @@ static int invis_target(const struct bs_battle *b, int side,
 				"R-636)"
 			      : "the target is not on the table",
 			  cite);
-	if (p->tk != p->k) {
-		/* [14.1] in contact with the enemy: magic only on himself or
-		 * at the figures he touches */
-		if (caster_engaged(b, p))
-			return no(p,
-				  "in base-to-base contact with the enemy: "
-				  "magic only on himself or against the "
-				  "figures he touches",
-				  "[14.1]");
-		/* the PH's range "touch": base to base */
-		if (!touches_target(b, p))
-			return no(p,
-				  "range touch: his counter must touch the "
-				  "friend he makes invisible (RULING R-632)",
-				  cite);
-	}
+	if (p->tk != p->k &&
+	    !friend_touched(b, p,
+			    "range touch: his counter must touch the friend "
+			    "he makes invisible (RULING R-632)",
+			    cite))
+		return 0;
 	p->aim = t->pos;
 	p->area.at = p->aim;
+	return 1;
+}
+
+/* [14.8] RULING R-702: the recipient of a detect invisibility (range 0:
+ * the caster, with a unit or alone) or a true seeing (touch: the caster,
+ * or an individual of his side standing alone whose counter his
+ * touches); the area is his, placed for the log. */
+static int seeing_target(const struct bs_battle *b, int side,
+			 const struct bs_cast_order *o,
+			 struct bs1e_cast_plan *p)
+{
+	static const char cite[] = "[14.8] RULING R-702";
+	if (o->tside != side || o->tunit >= 0 || o->tindiv < 0 ||
+	    o->tindiv >= b->sc->sides[side].nindividuals)
+		return no(p,
+			  "detect invisibility and true seeing are cast on "
+			  "himself (true seeing also on an individual of his "
+			  "side standing alone he touches)",
+			  cite);
+	p->tk = b->indiv_first[side] + o->tindiv;
+	if (p->tk != p->k) {
+		const struct bs_indiv_state *t = &b->indivs[p->tk];
+		if (p->sp->range_kind != BS_RANGE_TOUCH)
+			return no(p, "range 0: he casts it on himself", cite);
+		if (!t->alive || t->lost || !bs1e_indiv_figure(b, p->tk))
+			return no(p,
+				  "true seeing is cast on himself or on an "
+				  "individual of his side standing alone",
+				  cite);
+		if (!friend_touched(b, p,
+				    "range touch: his counter must touch the "
+				    "friend (RULING R-702)",
+				    cite))
+			return 0;
+	}
+	if (bs1e_fx_seeing_area(b, p->sp, p->level, p->tk, &p->area) != 0)
+		return no(p, "its area of effect is not known (RULING R-564)",
+			  "[14.2]");
+	p->has_area = 1;
+	p->aim = p->area.at;
 	return 1;
 }
 
@@ -505,6 +552,9 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 		p->level = bs1e_caster_level(c->def, p->sp);
 	if (p->level <= 0)
 		return no(p, "he casts no spell of that list", "[14.1]");
+	/* [14.8] RULING R-702: detect invisibility, true seeing */
+	if (p->sp->effect == BS_SPFX_SEE_INVISIBLE)
+		return seeing_target(b, side, o, p);
 	/* [14.8] invisibility: on himself or a friend he touches (RULING
 	 * R-632) */
 	if (p->sp->effect == BS_SPFX_INVISIBLE) {

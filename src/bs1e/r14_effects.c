@@ -12,7 +12,9 @@
  * decided again when such an effect begins and ends (R-678). [14.8]
  * invisibility on a lone individual, the no-referee form: the Invisible
  * marker (R-631), by touch (R-632), no attack at him (R-633), contact
- * finds him and the -4 AC (R-634), his attack ends it (R-635). */
+ * finds him and the -4 AC (R-634), his attack ends it (R-635), his free
+ * attack on contact (R-704); detect invisibility and true seeing find the
+ * invisible (R-702); what the doctrine's casts of them are worth (R-703). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,6 +302,7 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	    p->sp->effect == BS_SPFX_INVISIBLE && p->sp->area != BS_AREA_NONE
 		? "[14.8] RULING R-341, R-342, R-343"
 	    : p->sp->effect == BS_SPFX_INVISIBLE ? "[14.8] RULING R-631, R-632"
+	    : p->sp->effect == BS_SPFX_SEE_INVISIBLE ? "[14.8] RULING R-702"
 	    : fear_one(p->sp) ? "[14.9] [14.3] RULING R-658, R-659"
 	    : p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
 	    : p->sp->effect == BS_SPFX_SLEEP	   ? "[14.6 B] RULING R-628"
@@ -1215,12 +1218,169 @@ static int unit_touches_enemy(const struct bs_battle *b, int g)
 	return -1;
 }
 
+/* ---- [14.8] detect invisibility, true seeing (RULING R-702) ------------ */
+
+int bs1e_fx_seeing_area(const struct bs_battle *b, const struct bs_spell *sp,
+			int level, int t, struct bs_tt_area *ar)
+{
+	const struct bs_indiv_state *d = &b->indivs[t];
+	memset(ar, 0, sizeof *ar);
+	ar->shape = sp->area;
+	ar->at = d->pos;
+	ar->facing = d->facing;
+	/* RULING R-572: one with a unit sees from the centre of its front,
+	 * the way it faces */
+	if (d->with_unit >= 0) {
+		const struct bs_unit_state *u =
+		    &b->units[bs1e_g(b, d->side, d->with_unit)];
+		ar->at = u->front;
+		ar->facing = u->facing;
+	}
+	if (sp->area == BS_AREA_CIRCLE) {
+		/* RULING R-702: [14.8] "come within range of a true sight
+		 * spell": its 6" (the PH's 60') is a range, table inches
+		 * [14.2], not an area Table 17 converts */
+		ar->a = bs_level_qty_at(&sp->area_a, level) / 10.0;
+		return ar->a > 0 ? 0 : -1;
+	}
+	/* detect invisibility's path, an area of effect: Table 17 [14.2] */
+	struct bs1e_area_size sz;
+	int annotated =
+	    (b->sc->options & (1u << BS_OPT_TABLE17_ANNOTATED)) != 0;
+	if (bs1e_spell_area_size(sp, level, annotated, &sz) != 0)
+		return -1;
+	ar->a = sz.a;
+	ar->b = sz.b;
+	return 0;
+}
+
+/* 1 when the area hits h (n of them) hold a figure of unit g or the
+ * counter of individual t (global; -1 the other). */
+static int hits_hold(const struct bs_battle *b, const struct bs1e_area_hit *h,
+		     int n, int g, int t)
+{
+	for (int i = 0; i < n; i++) {
+		if (g >= 0 && h[i].unit >= 0 &&
+		    bs1e_g(b, h[i].side, h[i].unit) == g)
+			return 1;
+		if (t >= 0 && h[i].unit < 0 &&
+		    b->indiv_first[h[i].side] + h[i].indiv == t)
+			return 1;
+	}
+	return 0;
+}
+
+/* RULING R-702: seeing effect si (on individual t) finds every
+ * invisible enemy, not yet found, with a figure in its area now: a NOTE
+ * by the one who sees, at what he found. */
+static void seeing_finds(struct bs_battle *b, int si)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs1e_effect *se = &s->fx[si];
+	int t = se->t;
+	const struct bs_indiv_state *d = &b->indivs[t];
+	if (!d->alive || d->lost || se->k < 0)
+		return;
+	if (d->with_unit >= 0
+		? !bs1e_in_play(b, bs1e_g(b, d->side, d->with_unit))
+		: !bs1e_indiv_figure(b, t))
+		return;
+	int level = bs1e_caster_level(b->indivs[se->k].def, se->sp);
+	struct bs_tt_area ar;
+	if (bs1e_fx_seeing_area(b, se->sp, level, t, &ar) != 0)
+		return;
+	int n = bs1e_area_figures(b, &ar, NULL, 0);
+	if (n <= 0)
+		return;
+	struct bs1e_area_hit *h = malloc((size_t)n * sizeof *h);
+	if (!h)
+		return;
+	bs1e_area_figures(b, &ar, h, n);
+	int path = se->sp->area == BS_AREA_LINE;
+	for (int i = 0; i < s->nfx; i++) {
+		struct bs1e_effect *e = &s->fx[i];
+		if (e->kind != BS_SPFX_INVISIBLE || e->found || e->broke)
+			continue;
+		int side =
+		    e->g >= 0 ? b->units[e->g].side : b->indivs[e->t].side;
+		if (side == d->side || !hits_hold(b, h, n, e->g, e->t))
+			continue;
+		/* [14.8] "If invisible figures enter a detect invisibility
+		 * spell area of effect, come within range of a true sight
+		 * spell ..., they must be immediately placed on the board.
+		 * However, they have a -4 AC bonus as long as they are
+		 * invisible." */
+		e->found = 1;
+		if (!bs_battle_events_on(b))
+			continue;
+		struct bs_event ev;
+		bs1e_ev(b, &ev, BS_EV_NOTE);
+		ev.side = d->side;
+		ev.indiv = d->idx;
+		if (e->g >= 0) {
+			ev.tside = b->units[e->g].side;
+			ev.tunit = b->units[e->g].idx;
+		} else {
+			ev.tside = b->indivs[e->t].side;
+			ev.tindiv = b->indivs[e->t].idx;
+		}
+		ev.what =
+		    e->g >= 0
+			? path ? "found: an invisible unit in the path of his "
+				 "detect invisibility; it can be attacked, at "
+				 "-4 to its AC while it is invisible (RULING "
+				 "R-702)"
+			       : "found: an invisible unit within the sight "
+				 "of his true seeing; it can be attacked, at "
+				 "-4 to its AC while it is invisible (RULING "
+				 "R-702)"
+		    : path ? "found: an invisible figure in the path of his "
+			     "detect invisibility; he can be attacked, at -4 "
+			     "to his AC while he is invisible (RULING R-702)"
+			   : "found: an invisible figure within the sight of "
+			     "his true seeing; he can be attacked, at -4 to "
+			     "his AC while he is invisible (RULING R-702)";
+		ev.cite = "[14.8] RULING R-702";
+		bs_battle_emit(b, &ev);
+	}
+	free(h);
+}
+
+void bs1e_fx_seeing(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int i = 0; i < s->nfx; i++)
+		if (s->fx[i].kind == BS_SPFX_SEE_INVISIBLE && s->fx[i].t >= 0)
+			seeing_finds(b, i);
+}
+
+/* [14.8] RULING R-702: plan p's seeing on individual p->tk: its rounds at
+ * the caster's level, and what it finds at once. */
+static void seeing_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	int t = p->tk, rounds = duration(b, p);
+	emit_effect(b, p, -1, t, 1, 1, NULL, NULL, NULL, 1, rounds,
+		    p->sp->area == BS_AREA_LINE
+			? "he sees the invisible in a path the way he faces, "
+			  "for its rounds (RULING R-702)"
+			: "he sees the invisible within its sight, for its "
+			  "rounds (RULING R-702)");
+	int before = bs1e_sc(b)->nfx;
+	add(b, p, -1, t, 1, rounds);
+	/* "immediately placed on the board" */
+	if (bs1e_sc(b)->nfx > before)
+		seeing_finds(b, before);
+}
+
 void bs1e_fx_invis_contact(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
+	/* RULING R-702: seeing magic finds first */
+	bs1e_fx_seeing(b);
 	/* RULING R-344: the free attacks after the list is gone through
 	 * (an attack may change it) */
 	int fg[BS1E_MAX_UNITS], fh[BS1E_MAX_UNITS], nf = 0;
+	int ft[BS1E_MAX_INDIVS], nt = 0; /* RULING R-704 */
 	for (int i = 0; i < s->nfx; i++) {
 		struct bs1e_effect *e = &s->fx[i];
 		if (e->kind != BS_SPFX_INVISIBLE || e->found || e->broke)
@@ -1270,10 +1430,17 @@ void bs1e_fx_invis_contact(struct bs_battle *b)
 		    b, e->t,
 		    "detected: an invisible figure in base-to-base "
 		    "contact with an enemy figure; he can be attacked, "
-		    "at -4 to his AC while he is invisible (RULING "
-		    "R-634)",
-		    "[14.8] RULING R-634");
+		    "at -4 to his AC while he is invisible; his free "
+		    "melee attack now (RULING R-634, R-704)",
+		    "[14.8] RULING R-634, R-704");
+		if (nt < BS1E_MAX_INDIVS)
+			ft[nt++] = e->t;
 	}
+	/* [14.8] "but gets an immediate free melee, missile, or magic
+	 * attack. It can then melee normally during that Game Round" RULING
+	 * R-704: his blows, which end his invisibility (R-635) */
+	for (int i = 0; i < nt && !b->result.over; i++)
+		bs1e_invis_indiv_free_attack(b, ft[i]);
 	for (int i = 0; i < nf && !b->result.over; i++) {
 		if (!bs1e_in_play(b, fg[i]) || !bs1e_in_play(b, fh[i]))
 			continue;
@@ -1395,6 +1562,10 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	}
 	if (p->sp->effect == BS_SPFX_CHARM) {
 		bs1e_charm_cast(b, p); /* [14.6 A] r14_charm.c */
+		return;
+	}
+	if (p->sp->effect == BS_SPFX_SEE_INVISIBLE) {
+		seeing_cast(b, p); /* [14.8] RULING R-702 */
 		return;
 	}
 	if (p->sp->effect == BS_SPFX_INVISIBLE) {
@@ -1896,15 +2067,116 @@ static double area_hold_expect(const struct bs_battle *b, int side,
 	return v;
 }
 
+/* RULING R-703: the reach within which a unit is about to be shot at or
+ * fought (as R-687's), and what hiding it is worth: a quarter of its HD
+ * (the -4 to its AC, the volleys and spells it is spared). */
+#define INVIS_THREAT 12.0
+#define INVIS_WORTH 0.25
+
+/* The HD of unit g's figures (tenths to HD). */
+static double unit_hd(const struct bs_battle *b, int g)
+{
+	return b->units[g].figures * b->units[g].r.hd_fig / 10.0;
+}
+
+/* RULING R-703: 1 when unit g is not in melee and an enemy unit in play
+ * stands within INVIS_THREAT inches of it. */
+static int invis_threatened(const struct bs_battle *b, int g)
+{
+	if (bs1e_engaged(b, g))
+		return 0;
+	struct bs_quad q = bs1e_quad(b, g);
+	for (int h = 0; h < b->nunits; h++) {
+		if (b->units[h].side == b->units[g].side || !bs1e_in_play(b, h))
+			continue;
+		struct bs_quad r = bs1e_quad(b, h);
+		if (bs_quad_dist(&q, &r) <= INVIS_THREAT)
+			return 1;
+	}
+	return 0;
+}
+
+/* RULING R-703: the HD of the invisible enemies of `side` not found
+ * (units, and individuals standing alone by their hit points) within
+ * INVIS_THREAT inches of point c: what a seeing in force will find as
+ * they come. */
+static double unseen_near(const struct bs_battle *b, int side, struct bs_vec c)
+{
+	double v = 0;
+	for (int g = 0; g < b->nunits; g++) {
+		if (b->units[g].side == side || !bs1e_in_play(b, g) ||
+		    !bs1e_fx_unit_unseen(b, g))
+			continue;
+		struct bs_quad q = bs1e_quad(b, g);
+		struct bs_quad pt = {{c, c, c, c}};
+		if (bs_quad_dist(&q, &pt) <= INVIS_THREAT)
+			v += unit_hd(b, g);
+	}
+	for (int t = 0; t < b->nindivs; t++)
+		if (b->indivs[t].side != side && bs1e_indiv_figure(b, t) &&
+		    bs1e_fx_unseen(b, t) &&
+		    bs_vec_dist(b->indivs[t].pos, c) <= INVIS_THREAT)
+			v += b->indivs[t].hp / 4.5;
+	return v;
+}
+
+/* RULING R-703: the doctrine's worth of legal plan p of an invisibility
+ * on units (the units of its side it would hide whole, threatened and not
+ * hidden yet: INVIS_WORTH of their HD) or of a seeing (the HD of the
+ * invisible enemies not yet found it would find now; an individual's by
+ * his hit points, 4.5 a die; none now: INVIS_WORTH of those within
+ * INVIS_THREAT inches, which it will find as they come). */
+static double invis_expect(const struct bs_battle *b, int side,
+			   const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	if (sp->effect == BS_SPFX_INVISIBLE && sp->area == BS_AREA_NONE)
+		return 0; /* on a lone individual: not chosen (R-703) */
+	int n;
+	struct bs1e_area_hit *h = area_hits(b, p, &n);
+	if (!h)
+		return 0;
+	double v = 0;
+	for (int i = 0; i < n;) {
+		if (h[i].unit < 0) {
+			int t = b->indiv_first[h[i].side] + h[i].indiv;
+			i++;
+			if (sp->effect == BS_SPFX_SEE_INVISIBLE &&
+			    h[i - 1].side != side && bs1e_fx_unseen(b, t))
+				v += b->indivs[t].hp / 4.5;
+			continue;
+		}
+		int g = bs1e_g(b, h[i].side, h[i].unit), c = group(h, n, i);
+		i += c;
+		if (!bs1e_in_play(b, g))
+			continue;
+		if (sp->effect == BS_SPFX_SEE_INVISIBLE) {
+			if (h[i - 1].side != side && bs1e_fx_unit_unseen(b, g))
+				v += unit_hd(b, g);
+			continue;
+		}
+		/* RULING R-342: only a unit wholly in the area is hidden */
+		if (h[i - 1].side == side && c >= b->units[g].figures &&
+		    !bs1e_fx_unit_invisible(b, g) && invis_threatened(b, g))
+			v += INVIS_WORTH * unit_hd(b, g);
+	}
+	free(h);
+	if (sp->effect == BS_SPFX_SEE_INVISIBLE && v <= 0)
+		v = INVIS_WORTH * unseen_near(b, side, p->area.at);
+	return v;
+}
+
 double bs1e_fx_expect(const struct bs_battle *b, int side,
 		      const struct bs1e_cast_plan *p)
 {
 	if (!p->legal || p->fails)
 		return 0;
 	const struct bs_spell *sp = p->sp;
-	/* [14.8] RULING R-636: the doctrine does not cast invisibility */
-	if (sp->effect == BS_SPFX_INVISIBLE)
-		return 0;
+	/* [14.8] RULING R-703: invisibility on a unit of its side about to
+	 * fight, seeing magic at the invisible enemies it finds */
+	if (sp->effect == BS_SPFX_INVISIBLE ||
+	    sp->effect == BS_SPFX_SEE_INVISIBLE)
+		return invis_expect(b, side, p);
 	if (sp->area != BS_AREA_NONE && sp->creatures_all &&
 	    sp->category == BS_SPCAT_CHARM_HOLD &&
 	    (sp->effect == BS_SPFX_HOLD || sp->effect == BS_SPFX_PARALYSIS))

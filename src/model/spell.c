@@ -37,14 +37,23 @@ const struct bs_spell_category_info bs_spell_category_info[BS_SPCAT__COUNT] = {
 };
 
 const char *const bs_spell_effect_name[BS_SPFX__COUNT] = {
-    [BS_SPFX_DAMAGE] = "damage",       [BS_SPFX_SLAY] = "slay",
-    [BS_SPFX_CHARM] = "charm",	       [BS_SPFX_MASS_CHARM] = "mass-charm",
-    [BS_SPFX_HOLD] = "hold",	       [BS_SPFX_SLEEP] = "sleep",
-    [BS_SPFX_PARALYSIS] = "paralysis", [BS_SPFX_CONFUSION] = "confusion",
-    [BS_SPFX_BLINDNESS] = "blindness", [BS_SPFX_DEAFNESS] = "deafness",
-    [BS_SPFX_ROUT] = "rout",	       [BS_SPFX_STUN] = "stun",
-    [BS_SPFX_BONUS] = "bonus",	       [BS_SPFX_PENALTY] = "penalty",
-    [BS_SPFX_INVISIBLE] = "invisible", [BS_SPFX_SPECIAL] = "special",
+    [BS_SPFX_DAMAGE] = "damage",
+    [BS_SPFX_SLAY] = "slay",
+    [BS_SPFX_CHARM] = "charm",
+    [BS_SPFX_MASS_CHARM] = "mass-charm",
+    [BS_SPFX_HOLD] = "hold",
+    [BS_SPFX_SLEEP] = "sleep",
+    [BS_SPFX_PARALYSIS] = "paralysis",
+    [BS_SPFX_CONFUSION] = "confusion",
+    [BS_SPFX_BLINDNESS] = "blindness",
+    [BS_SPFX_DEAFNESS] = "deafness",
+    [BS_SPFX_ROUT] = "rout",
+    [BS_SPFX_STUN] = "stun",
+    [BS_SPFX_BONUS] = "bonus",
+    [BS_SPFX_PENALTY] = "penalty",
+    [BS_SPFX_INVISIBLE] = "invisible",
+    [BS_SPFX_SPECIAL] = "special",
+    [BS_SPFX_SEE_INVISIBLE] = "see-invisible",
 };
 
 const char *const bs_spell_element_name[BS_ELEM__COUNT] = {
@@ -189,6 +198,20 @@ int bs_spell_bonus_played(const struct bs_spell *sp)
 
 int bs_spell_effect_played(const struct bs_spell *sp)
 {
+	/* [14.8] RULING R-702: detect invisibility (range 0, a path from
+	 * the caster) and true seeing (touch, about the one touched): an
+	 * area, its rounds, no save, anyone */
+	if (sp->effect == BS_SPFX_SEE_INVISIBLE)
+		return sp->kind == BS_MAGIC_SPELL &&
+		       sp->category == BS_SPCAT_INVISIBILITY &&
+		       (sp->known & BS_SPK_RANGE) &&
+		       (sp->known & BS_SPK_AREA) &&
+		       ((sp->range_kind == BS_RANGE_SELF &&
+			 sp->area == BS_AREA_LINE) ||
+			(sp->range_kind == BS_RANGE_TOUCH &&
+			 sp->area == BS_AREA_CIRCLE)) &&
+		       sp->dur_kind == BS_DUR_TIMED && sp->save_vs < 0 &&
+		       sp->targets == BS_TARGETS_ANY;
 	/* [14.8] RULING R-632: invisibility and improved invisibility on one
 	 * individual standing alone: range touch, no area, no save, anyone;
 	 * a duration "special" ends when he attacks, a timed one runs its

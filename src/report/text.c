@@ -957,6 +957,8 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 		put(b, ": %d charmed", n[7]); /* [14.6 A] */
 	else if (n[1] == BS_SPFX_INVISIBLE)
 		put(b, ": %d invisible", n[7]); /* [14.8] RULING R-631 */
+	else if (n[1] == BS_SPFX_SEE_INVISIBLE)
+		put(b, ": %d sees the invisible", n[7]); /* RULING R-702 */
 	else if (n[1] == BS_SPFX_STUN)
 		put(b, ": %d stunned", n[7]); /* [14.9] RULING R-658 */
 	else if (n[1] == BS_SPFX_PARALYSIS)

@@ -747,10 +747,12 @@ static int parse_cast(struct ld *ld, int si, const yaml_node_t *n,
 		}
 	/* [14.8] RULING R-632: invisibility on himself or a friend standing
 	 * alone he touches (the rules check the touch when it is cast);
+	 * RULING R-702: detect invisibility and true seeing likewise;
 	 * [14.7] RULING R-615: a bonus on a friend standing alone (a unit
 	 * of the name first) */
 	const char *ti =
-	    c->spell && ((c->spell->effect == BS_SPFX_INVISIBLE &&
+	    c->spell && (((c->spell->effect == BS_SPFX_INVISIBLE ||
+			   c->spell->effect == BS_SPFX_SEE_INVISIBLE) &&
 			  bs_spell_effect_played(c->spell) && !inva) ||
 			 (t.tside < 0 && tn && !inva))
 		? ld_text(ld, v[OK_TARGET], "target", "a name")

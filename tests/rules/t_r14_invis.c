@@ -371,10 +371,11 @@ Test(r14_invis, s14_8_the_doctrine_does_not_target_him_r633)
 	tf_close(&t);
 }
 
-/* RULING R-632, R-636: of the catalog's [14.8] spells, invisibility and
- * improved invisibility are played (bs_spell_played, no `spells`
- * warning); invisibility 10' radius, mass invisibility (areas: units)
- * and invisibility to animals (a limit on whom) are not. */
+/* RULING R-632, R-341, R-702, R-636: of the catalog's [14.8] spells,
+ * invisibility, improved invisibility, invisibility 10' radius and mass
+ * invisibility (areas: units), detect invisibility and true seeing are
+ * played (bs_spell_played, no `spells` warning); invisibility to animals
+ * (a limit on whom) is not. */
 Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r341_r636)
 {
 	struct tf t;
@@ -386,6 +387,8 @@ Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r341_r636)
 		    {"improved invisibility", 1},
 		    {"invisibility 10' radius", 1},
 		    {"mass invisibility", 1},
+		    {"detect invisibility", 1},
+		    {"true seeing", 1},
 		    {"invisibility to animals", 0}};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		const struct bs_spell *sp =
@@ -409,7 +412,8 @@ Test(r14_invis, s14_8_the_invisibility_spells_played_r632_r341_r636)
  * invisibility, at (50, 14)); North: the Bows (6 men-at-arms with long
  * bows, front (30, 34)), Mor (a 10th level magic-user with fireball, at
  * (30, 40)), then `north` (units). */
-static void open_units(struct tf *t, const char *north)
+static void open_units_with(struct tf *t, const char *north,
+			    const char *north_indivs)
 {
 	char *y = malloc(8192);
 	cr_assert_not_null(y);
@@ -435,8 +439,8 @@ static void open_units(struct tf *t, const char *north)
 	    "weapons: [long bow], frontage: 6, position: [30, 34]}\n%s"
 	    "    individuals:\n"
 	    "      - {name: Mor, class: magic-user, level: 10, hp: 30, "
-	    "position: [30, 40], spells: [fireball]}\n",
-	    north ? north : "");
+	    "position: [30, 40], spells: [fireball]}\n%s",
+	    north ? north : "", north_indivs ? north_indivs : "");
 	cr_assert(n > 0 && n < 8192, "yaml too long");
 	tf_open(t, y);
 	free(y);
@@ -448,6 +452,11 @@ static void open_units(struct tf *t, const char *north)
 	for (int g = 0; g < t->b->nunits; g++)
 		bs1e_missile_new_round(t->b, g);
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+static void open_units(struct tf *t, const char *north)
+{
+	open_units_with(t, north, NULL);
 }
 
 /* A cast of individual `indiv` at unit `tunit` of `tside`. */
@@ -636,5 +645,327 @@ Test(r14_invis, s14_8_contact_finds_the_unit_and_its_free_attack_r344)
 	cr_assert(tf_has_term(&theirs->deriv, 4, "invisible"),
 		  "the Foot strike AC 4 better");
 	cr_assert(!tf_has_term(&mine->deriv, 4, "invisible"));
+	tf_close(&t);
+}
+
+/* ---- [14.8] detect invisibility and true seeing (RULING R-702) --------- */
+
+/* open_units with North's Ned (a 10th level magic-user with detect
+ * invisibility, individual 1) at (nx, ny) and Cle (a 10th level cleric
+ * with true seeing, individual 2) at (cx, cy); the Guards made invisible
+ * by Zan's invisibility 10' radius. */
+static void open_seeing(struct tf *t, double nx, double ny, double cx,
+			double cy)
+{
+	char ind[512];
+	snprintf(ind, sizeof ind,
+		 "      - {name: Ned, class: magic-user, level: 10, hp: 30, "
+		 "position: [%g, %g], spells: [detect invisibility]}\n"
+		 "      - {name: Cle, class: cleric, level: 10, hp: 40, "
+		 "position: [%g, %g], spells: [true seeing]}\n",
+		 nx, ny, cx, cy);
+	open_units_with(t, NULL, ind);
+	cast_one(t, 0, at_unit(t, 0, "invisibility 10' radius", 0, 0));
+	cr_assert(bs1e_unit_unseen(t->b, 0, 0));
+}
+
+/* The NOTE of R-702 (what was found), NULL none. */
+static const struct bs_event *found_note(struct tf *t)
+{
+	return note_with(t, "R-702");
+}
+
+/* [14.8] "If invisible figures enter a detect invisibility spell area of
+ * effect ... they must be immediately placed on the board": Ned, 2" north
+ * of the invisible Guards' front (in skirmish formation, before one of
+ * their files) and facing south (his edge's facing),
+ * casts detect invisibility on himself; its path (1" wide and 10" long
+ * in the AD&D game: 1/2" x 3 1/3" by Table 17 and R-570) covers their
+ * front: they are found at once, a NOTE by Ned at the Guards citing
+ * [14.8]; they can be attacked, and keep the -4 to their AC. */
+Test(r14_invis, s14_8_detect_invisibility_finds_the_unit_r702)
+{
+	struct tf t;
+	open_seeing(&t, 19.375, 22, 60, 60);
+	int g = tf_g(&t, 0, 0);
+	cast_one(&t, 1, order(&t, 1, "detect invisibility", 1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *c = tf_cast_ev(&t, 0, 1);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[5], BS_AREA_LINE);
+	cr_assert_float_eq(c->n[6] / 100.0, 10.0 / 3, 0.01, "%d", c->n[6]);
+	cr_assert_eq(c->n[7], 50, "1\" wide: 1/2\" on the table");
+	const struct bs_event *e = tf_cast_ev(&t, 3, 1);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[1], BS_SPFX_SEE_INVISIBLE);
+	cr_assert_eq(e->n[8], 50, "5 rounds a level");
+	const struct bs_event *f = found_note(&t);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->side, 1);
+	cr_assert_eq(f->indiv, 1, "Ned found them");
+	cr_assert_eq(f->tside, 0);
+	cr_assert_eq(f->tunit, 0, "the Guards");
+	cr_assert(strstr(f->cite, "[14.8]"), "%s", f->cite);
+	char line[1024];
+	bs_report_text(t.sc, f, line, sizeof line);
+	cr_assert(strstr(line, "Ned"), "%s", line);
+	cr_assert(strstr(line, "Guards"), "%s", line);
+	cr_assert(strstr(line, "detect invisibility"), "%s", line);
+	bs_report_text(t.sc, e, line, sizeof line);
+	cr_assert(strstr(line, "1 sees the invisible for 50 Game Rounds"), "%s",
+		  line);
+	json_t *j = bs_report_json(t.sc, e);
+	cr_assert_str_eq(json_string_value(json_object_get(j, "effect")),
+			 "see-invisible");
+	json_decref(j);
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 0), "found: it can be attacked");
+	cr_assert(bs1e_fx_unit_invisible(t.b, g), "still invisible");
+	cr_assert_eq(bs1e_fx_unit_invis_ac(t.b, g), 4);
+	/* the Pikes, not invisible, are no NOTE's */
+	int notes = 0;
+	for (int i = 0; i < t.nev; i++)
+		notes += t.evs[i].ev.type == BS_EV_NOTE && t.evs[i].ev.cite &&
+			 strstr(t.evs[i].ev.cite, "R-702") != NULL;
+	cr_assert_eq(notes, 1);
+	tf_close(&t);
+}
+
+/* RULING R-702: the path runs the way he faces, for the spell's
+ * duration: Ned 10" east of the Guards' files sees nothing; moved in front of
+ * them (still facing south), the next phase boundary's search
+ * (bs1e_fx_invis_contact) finds them. */
+Test(r14_invis, s14_8_detect_invisibility_the_way_he_faces_for_its_rounds_r702)
+{
+	struct tf t;
+	open_seeing(&t, 30, 23, 60, 60);
+	cast_one(&t, 1, order(&t, 1, "detect invisibility", 1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_null(found_note(&t));
+	cr_assert(bs1e_unit_unseen(t.b, 0, 0));
+	/* facing away (north), in front of them: nothing */
+	int k = t.b->indiv_first[1] + 1;
+	t.b->indivs[k].pos = (struct bs_vec){19.375, 22};
+	double south = t.b->indivs[k].facing;
+	t.b->indivs[k].facing = south + 180;
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_null(found_note(&t));
+	t.b->indivs[k].facing = south;
+	bs1e_fx_end_round(t.b);
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_not_null(found_note(&t));
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 0));
+	tf_close(&t);
+}
+
+/* [14.8] "come within range of a true sight spell": Cle's true seeing on
+ * himself sees 6" (the PH's 60', a range in table inches, RULING R-702):
+ * 8" from the Guards' front, nothing; at 5", found. A true seeing cast
+ * on an enemy is REJECTED; one on a friend standing alone needs touch. */
+Test(r14_invis, s14_8_true_seeing_finds_within_6_inches_r702)
+{
+	struct tf t;
+	open_seeing(&t, 60, 60, 20, 28);
+	struct bs1e_cast_plan p;
+	struct bs_cast_order o = order(&t, 2, "true seeing", 0, 0);
+	cr_assert_eq(bs1e_check_cast(t.b, 1, &o, &p), 0, "at an enemy");
+	cr_assert_str_eq(p.cite, "[14.8] RULING R-702");
+	o = order(&t, 2, "true seeing", 1, 0);
+	cr_assert_eq(bs1e_check_cast(t.b, 1, &o, &p), 0, "Mor, not touched");
+	cast_one(&t, 1, order(&t, 2, "true seeing", 1, 2));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_cast_ev(&t, 3, 1);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[8], 10, "1 round a level");
+	cr_assert_null(found_note(&t));
+	int k = t.b->indiv_first[1] + 2;
+	t.b->indivs[k].pos = (struct bs_vec){20, 25};
+	bs1e_fx_invis_contact(t.b);
+	const struct bs_event *f = found_note(&t);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->indiv, 2, "Cle found them");
+	cr_assert(!bs1e_unit_unseen(t.b, 0, 0));
+	tf_close(&t);
+}
+
+/* RULING R-702: after its rounds the seeing ends (a CAST `ends`): Cle,
+ * moved within 6" of the Guards after his 10 Game Rounds, finds nothing. */
+Test(r14_invis, s14_8_true_seeing_ends_after_its_rounds_r702)
+{
+	struct tf t;
+	open_seeing(&t, 60, 60, 20, 28);
+	cast_one(&t, 1, order(&t, 2, "true seeing", 1, 2));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	for (int r = 0; r < 10; r++)
+		bs1e_fx_end_round(t.b);
+	cr_assert_not_null(tf_cast_ev(&t, 4, 0));
+	t.b->indivs[t.b->indiv_first[1] + 2].pos = (struct bs_vec){20, 25};
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_null(found_note(&t));
+	cr_assert(bs1e_unit_unseen(t.b, 0, 0));
+	tf_close(&t);
+}
+
+/* RULING R-702: an invisible individual standing alone is found too:
+ * Zan, invisible, 2" south of Ned who faces him. */
+Test(r14_invis, s14_8_detect_invisibility_finds_an_individual_r702)
+{
+	struct tf t;
+	open_inv(&t, NULL,
+		 "      - {name: Ned, class: magic-user, level: 10, hp: 30, "
+		 "position: [36, 32], spells: [detect invisibility]}\n");
+	cast_one(&t, 0, order(&t, 0, "invisibility", 0, 0));
+	cr_assert(bs1e_indiv_unseen(t.b, 0, 0));
+	cast_one(&t, 1, order(&t, 1, "detect invisibility", 1, 1));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *f = found_note(&t);
+	cr_assert_not_null(f);
+	cr_assert_eq(f->tside, 0);
+	cr_assert_eq(f->tindiv, 0, "Zan");
+	cr_assert(!bs1e_indiv_unseen(t.b, 0, 0));
+	cr_assert_eq(bs1e_fx_invis_ac(t.b, 0), 4);
+	tf_close(&t);
+}
+
+/* ---- the doctrine casts invisibility (RULING R-703) --------------------- */
+
+/* The doctrine's casts of `side` (its controller's cast step). */
+static int ai_casts(struct tf *t, int side, struct bs_cast_order *o, int max)
+{
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	int n = ai->ctl.cast(ai->ctl.ctx, t->b, side, o, max);
+	free(ai);
+	return n;
+}
+
+/* The doctrine's cast of side's individual k in orders o (n), NULL none. */
+static const struct bs_cast_order *cast_of(const struct bs_cast_order *o, int n,
+					   int k)
+{
+	for (int i = 0; i < n; i++)
+		if (o[i].indiv == k)
+			return &o[i];
+	return NULL;
+}
+
+/* RULING R-703: Zan, with the Guards, casts invisibility 10' radius on
+ * them when an enemy unit stands within 12" of them (the Raiders, 10"
+ * off), with its reason; with no enemy near he casts nothing. */
+Test(r14_invis, s14_8_the_doctrine_hides_a_threatened_unit_r703)
+{
+	struct bs_cast_order o[8];
+	struct tf t;
+	open_units(&t, NULL);
+	int n = ai_casts(&t, 0, o, 8);
+	cr_assert_null(cast_of(o, n, 0), "no enemy near the Guards");
+	tf_close(&t);
+	open_units(&t, "      - {name: Raiders, figures: 4, creature: "
+		       "man-at-arms, weapons: [spear], position: [20, 30]}\n");
+	n = ai_casts(&t, 0, o, 8);
+	const struct bs_cast_order *c = cast_of(o, n, 0);
+	cr_assert_not_null(c, "the Raiders are 10\" off");
+	cr_assert_str_eq(c->spell->name, "invisibility 10' radius");
+	cr_assert_eq(c->tside, 0);
+	cr_assert_eq(c->tunit, 0, "the Guards");
+	cr_assert(c->why && strstr(c->why, "R-703"), "%s", c->why);
+	/* cast: hidden; then it is worth nothing more */
+	cast_one(&t, 0, *c);
+	cr_assert(bs1e_unit_unseen(t.b, 0, 0));
+	next_round(&t, t.b->indiv_first[0]);
+	n = ai_casts(&t, 0, o, 8);
+	cr_assert_null(cast_of(o, n, 0), "invisible already");
+	tf_close(&t);
+}
+
+/* RULING R-703: Ned casts detect invisibility when his side faces the
+ * invisible Guards (its path finds them), not when they are visible. */
+Test(r14_invis, s14_8_the_doctrine_casts_detect_invisibility_r703)
+{
+	struct bs_cast_order o[8];
+	struct tf t;
+	char ind[256];
+	snprintf(ind, sizeof ind,
+		 "      - {name: Ned, class: magic-user, level: 10, hp: 30, "
+		 "position: [19.375, 22], spells: [detect invisibility]}\n");
+	open_units_with(&t, NULL, ind);
+	int n = ai_casts(&t, 1, o, 8);
+	cr_assert_null(cast_of(o, n, 1), "nothing invisible");
+	cast_one(&t, 0, at_unit(&t, 0, "invisibility 10' radius", 0, 0));
+	n = ai_casts(&t, 1, o, 8);
+	const struct bs_cast_order *c = cast_of(o, n, 1);
+	cr_assert_not_null(c);
+	cr_assert_str_eq(c->spell->name, "detect invisibility");
+	cr_assert_eq(c->tside, 1);
+	cr_assert_eq(c->tindiv, 1, "on himself");
+	cr_assert(c->why && strstr(c->why, "R-703"), "%s", c->why);
+	cast_one(&t, 1, *c);
+	cr_assert_not_null(found_note(&t));
+	tf_close(&t);
+}
+
+/* ---- [14.8] a lone invisible individual's free attack (RULING R-704) --- */
+
+/* [14.8] "If an invisible figure comes into base-to-base contact with any
+ * enemy figure at any point, the invisible figure must be placed on the
+ * board, but gets an immediate free melee ... attack": Zan, invisible,
+ * touching Kor, is found and strikes him at once, one AD&D round of his
+ * blows [9.4 B] (the d20 20 hits); the blow is an attack, his
+ * invisibility ends (R-635), the -4 kept to the round's end. */
+Test(r14_invis, s14_8_a_lone_invisible_individual_strikes_whom_he_touches_r704)
+{
+	struct tf t;
+	open_inv(&t, NULL, KOR_AT_ZAN);
+	cast_one(&t, 0, order(&t, 0, "invisibility", 0, 0));
+	cr_assert(bs1e_indiv_unseen(t.b, 0, 0));
+	int kor = t.b->indiv_first[1] + 1;
+	int hp = t.b->indivs[kor].hp;
+	t.nev = 0;
+	static const int dice[] = {20, 1};
+	tf_dice(&t, dice, 2);
+	bs1e_fx_invis_contact(t.b);
+	const struct bs_event *n = note_with(&t, "R-704");
+	cr_assert_not_null(n, "found, with his free attack");
+	const struct bs_event *d = tf_find(&t, BS_EV_DUEL, 0);
+	cr_assert_not_null(d, "his free blow");
+	cr_assert_eq(d->side, 0);
+	cr_assert_eq(d->indiv, 0, "Zan strikes");
+	cr_assert_eq(d->tside, 1);
+	cr_assert_eq(d->tindiv, 1, "at Kor");
+	cr_assert_lt(t.b->indivs[kor].hp, hp, "the blow hit");
+	const struct bs_event *e = tf_cast_ev(&t, 4, 0);
+	cr_assert_not_null(e, "his invisibility ends");
+	cr_assert(strstr(e->cite, "R-635"), "%s", e->cite);
+	cr_assert_eq(bs1e_fx_invis_ac(t.b, 0), 4, "the -4 to the round's end");
+	/* found once: no second free attack at the next phase boundary */
+	t.nev = 0;
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_null(tf_find(&t, BS_EV_DUEL, 0));
+	tf_close(&t);
+}
+
+/* RULING R-704: touching an enemy unit, his free attack is at its figures
+ * [9.4 A] (a `hero_attack` event at the Bows), losses applied at once. */
+Test(r14_invis, s14_8_his_free_attack_at_a_unit_s_figures_r704)
+{
+	struct tf t;
+	open_inv(&t, NULL, NULL);
+	cast_one(&t, 0, order(&t, 0, "invisibility", 0, 0));
+	struct bs_quad q = bs1e_quad(t.b, tf_g(&t, 1, 0));
+	double ymin = q.p[0].y;
+	for (int i = 1; i < 4; i++)
+		if (q.p[i].y < ymin)
+			ymin = q.p[i].y;
+	double w = bs1e_sc(t.b)->ix[0].base;
+	t.b->indivs[0].pos = (struct bs_vec){36, ymin - w / 2};
+	t.nev = 0;
+	bs1e_fx_invis_contact(t.b);
+	cr_assert_not_null(note_with(&t, "R-704"));
+	const struct bs_event *h = tf_find(&t, BS_EV_HERO_ATTACK, 0);
+	cr_assert_not_null(h, "his attack on the Bows' figures");
+	cr_assert_eq(h->indiv, 0);
+	cr_assert_eq(h->tside, 1);
+	cr_assert_eq(h->tunit, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 4, 0), "his invisibility ends");
 	tf_close(&t);
 }

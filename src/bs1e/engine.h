@@ -1211,6 +1211,14 @@ int bs1e_bonus_missile_proof(const struct bs_battle *b, int t);
  * die (+1: one better), its terms into d (may be NULL). */
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,
 			   struct bs_deriv *d);
+/* [14.7] RULING R-735: 1 when individual t (global) resists element el
+ * (resist fire, resist cold: half damage, +3 to saving throws, the +3 a
+ * term into d, may be NULL); 0 when not, or el is BS_ELEM_NONE. */
+int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
+			     enum bs_spell_element el, struct bs_deriv *d);
+/* RULING R-735: the hit points taken of `damage` by a resisting creature:
+ * half, rounded down (R-571). */
+int bs1e_resisted_damage(int damage);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

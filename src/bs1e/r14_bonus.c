@@ -247,6 +247,38 @@ int bs1e_bonus_missile_proof(const struct bs_battle *b, int t)
 	return 0;
 }
 
+int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
+			     enum bs_spell_element el, struct bs_deriv *d)
+{
+	/* [14.7] RULING R-735: resist fire, resist cold ("+3 on saving
+	 * throws against such attack forms, and all damage sustained is
+	 * reduced by 50%", the PH): on individual t standing alone, against
+	 * the spells and breath of its record's element; the same spell
+	 * twice is one (R-687) */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	if (el == BS_ELEM_NONE)
+		return 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (e->g >= 0 || e->t != t || !mods_of(e)->resist ||
+		    e->sp->element != el)
+			continue;
+		if (d)
+			bs_deriv_add(d, -3, "[14.7] [14.3] RULING R-735",
+				     "%s (+3 to saves against %s)", e->sp->name,
+				     bs_spell_element_name[el]);
+		return 1;
+	}
+	return 0;
+}
+
+int bs1e_resisted_damage(int damage)
+{
+	/* RULING R-735: "reduced by 50%", rounded down as a save's half
+	 * (R-571): a failed save half, a save (half) a quarter */
+	return damage / 2;
+}
+
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
@@ -268,7 +300,8 @@ int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
 /* ---- casting ------------------------------------------------------------- */
 
 /* What m does, in words, into buf. */
-static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
+static void mods_words(const struct bs_spell_mods *m,
+		       enum bs_spell_element element, int indiv, char *buf,
 		       size_t len)
 {
 	size_t k = 0;
@@ -284,6 +317,14 @@ static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
 			continue;
 		int w = snprintf(buf + k, len - k, "%s%+d %s", k ? ", " : "",
 				 t[i].v, t[i].w);
+		if (w > 0)
+			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
+	if (m->resist && k + 1 < len) {
+		int w = snprintf(buf + k, len - k,
+				 "%shalf damage and +3 to saves against %s "
+				 "(RULING R-735)",
+				 k ? ", " : "", bs_spell_element_name[element]);
 		if (w > 0)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
@@ -363,8 +404,8 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	}
 	if (!why) {
 		char w[120];
-		mods_words(enemy ? &p->sp->enemies : &p->sp->friends, g < 0, w,
-			   sizeof w);
+		mods_words(enemy ? &p->sp->enemies : &p->sp->friends,
+			   p->sp->element, g < 0, w, sizeof w);
 		snprintf(buf, sizeof buf, "%s %s%s",
 			 enemy ? "enemies" : "friends", w,
 			 figs < all
@@ -444,9 +485,18 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 		       "on an individual standing alone (RULING R-618)";
 		return 0;
 	}
-	/* RULING R-688: bless "friends not yet in melee" */
+	/* RULING R-735: resist fire and cold the same (a unit's spell
+	 * damage is not read by creature) */
+	if (m->resist) {
+		*why = "no effect: resist fire and resist cold are played on "
+		       "an individual standing alone (RULING R-735)";
+		return 0;
+	}
+	/* RULING R-688: bless "friends not yet in melee"; RULING R-734:
+	 * curse, its reverse, enemies not yet in melee */
 	if (m->not_in_melee && bs1e_engaged(b, g)) {
-		*why = "no effect: the unit is in melee (RULING R-688)";
+		*why = enemy ? "no effect: the unit is in melee (RULING R-734)"
+			     : "no effect: the unit is in melee (RULING R-688)";
 		return 0;
 	}
 	int figs = whole;
@@ -505,7 +555,8 @@ static void indiv_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	const char *why = NULL;
 	int figs = 1;
 	if (m->not_in_melee && bs1e_indiv_engaged(b, d->side, d->idx)) {
-		why = "no effect: he is in melee (RULING R-688)";
+		why = enemy ? "no effect: he is in melee (RULING R-734)"
+			    : "no effect: he is in melee (RULING R-688)";
 		figs = 0;
 	} else if (*pool == 0) {
 		why = "no effect: the spell affects no more creatures (RULING "
@@ -714,6 +765,38 @@ static int indiv_about_to_fight(const struct bs_battle *b, int t)
 	return 0;
 }
 
+/* RULING R-735: 1 when an enemy of `side` on the table has a spell or a
+ * breath of element el left (what resist fire or cold is worth against). */
+static int element_threat(const struct bs_battle *b, int side,
+			  enum bs_spell_element el)
+{
+	for (int s = 0; s < b->nsides; s++) {
+		if (s == side)
+			continue;
+		for (int j = 0; j < b->sc->sides[s].nindividuals; j++) {
+			const struct bs_indiv_state *d =
+			    &b->indivs[b->indiv_first[s] + j];
+			if (!d->alive || d->lost)
+				continue;
+			const struct bs_individual *ind =
+			    &b->sc->sides[s].individuals[j];
+			for (int i = 0; i < ind->nspells; i++) {
+				const struct bs_spell *sp =
+				    ind->spells[i].spell;
+				if (sp && sp->element == el &&
+				    bs_spell_played(sp) &&
+				    bs1e_spells_left(b, s, j, sp) > 0)
+					return 1;
+			}
+			const struct bs_spell *br = bs1e_breath_of(b, s, j);
+			if (br && br->element == el &&
+			    bs1e_breaths_left(b, s, j) > 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* RULING R-615: what the bonus of p on individual t is worth to the AI:
  * his hit points now in HD (4.5 a die) when he is about to fight and has
  * it not yet (R-687); *pool the creatures left (-1: every one). */
@@ -730,6 +813,10 @@ static double indiv_expect(const struct bs_battle *b, int side,
 		(*pool)--;
 	if (!indiv_about_to_fight(b, t) ||
 	    (m->not_in_melee && bs1e_indiv_engaged(b, d->side, d->idx)))
+		return 0;
+	/* RULING R-735: resist fire / cold only against an enemy who has
+	 * that element to cast or breathe */
+	if (m->resist && !element_threat(b, d->side, p->sp->element))
 		return 0;
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	for (int j = 0; j < s->nbon; j++)

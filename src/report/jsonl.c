@@ -511,6 +511,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "hp_taken", json_integer(n[4]));
 			set(o, "hp_left", json_integer(n[5]));
 			set(o, "killed", json_boolean(n[6]));
+			/* RULING R-735: resist fire / cold (absent: not) */
+			if (n[8])
+				set(o, "resisted", json_true());
 			if (ev->has_deriv)
 				set(o, "save", jderiv(&ev->deriv, "save", 0));
 		}

@@ -1082,7 +1082,8 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 			}
 			put(b, " -> %s", n[3] ? "saved" : "failed");
 		}
-		put(b, ": %d hp taken, %d left%s", n[4], n[5],
+		put(b, ": %d hp taken%s, %d left%s", n[4],
+		    n[8] ? " (halved: he resists it, RULING R-735)" : "", n[5],
 		    n[6] ? ", killed" : "");
 		put_ev_cite(b, ev);
 		return;

@@ -79,6 +79,9 @@ struct bs1e_unit_x {
 	/* [9.3] its commander gave it up this round: out of command for the
 	 * rest of the Game Round (the round number, 0 none) (issue 15) */
 	int cmd_given_up;
+	/* [14.7] RULING R-736: the Game Round it fired missiles for double
+	 * damage under haste (0 none): no double melee damage then */
+	int haste_fired;
 	/* [14.6 A] RULING R-693: the Game Round through which it is out of
 	 * command, its commander's charm over (0 none) (r14_charm.c) */
 	int charm_out;

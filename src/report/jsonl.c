@@ -364,6 +364,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "range", jtenths(n[10]));
 		set(o, "ammo_left",
 		    n[11] >= 0 ? json_integer(n[11]) : json_null());
+		/* [14.7] RULING R-736 (absent: neither) */
+		if (n[13])
+			set(o, "bonus_damage",
+			    jstr(n[13] > 0 ? "double" : "half"));
 		set(o, "x0", jplace(ev->x0));
 		set(o, "y0", jplace(ev->y0));
 		set(o, "x1", jplace(ev->x1));

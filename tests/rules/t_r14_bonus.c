@@ -464,6 +464,21 @@ Test(r14_bonus, s14_7_doctrine_blesses_a_unit_about_to_fight_r687)
  * and "blessing of one" (+1 to hit, one creature, range 3), the
  * magic-user Zan (10th) at (31, 20) with haste; units far in the
  * corners. */
+/* The duel's sides as far as Ada and the heading of North's individuals
+ * (open_duel, open_resist). */
+#define DUEL_SOUTH                                                             \
+	"  - name: South\n    edge: south\n    units:\n"                       \
+	"      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "   \
+	"[long sword], position: [4, 3]}\n"                                    \
+	"    individuals:\n"                                                   \
+	"      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "       \
+	"weapon: long sword, position: [36, 20]}\n"
+#define DUEL_NORTH                                                             \
+	"  - name: North\n    edge: north\n    units:\n"                       \
+	"      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "   \
+	"[long sword], position: [68, 45]}\n"                                  \
+	"    individuals:\n"
+
 static void open_duel(struct tf *t, double cx, double cy)
 {
 	char *y = malloc(8192);
@@ -477,21 +492,11 @@ static void open_duel(struct tf *t, double cx, double cy)
 	    "category: bonus-penalty, effect: bonus, range: 3, duration: 2 "
 	    "rounds, casting_time: 1 segment, creatures: 1, save: none, "
 	    "friends: {to_hit: 1}}\n"
-	    "sides:\n"
-	    "  - name: South\n    edge: south\n    units:\n"
-	    "      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "
-	    "[long sword], position: [4, 3]}\n"
-	    "    individuals:\n"
-	    "      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "
-	    "weapon: long sword, position: [36, 20]}\n"
+	    "sides:\n" DUEL_SOUTH
 	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
 	    "position: [%g, %g], spells: [prayer, blessing of one]}\n"
 	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
-	    "position: [31, 20], spells: [haste]}\n"
-	    "  - name: North\n    edge: north\n    units:\n"
-	    "      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "
-	    "[long sword], position: [68, 45]}\n"
-	    "    individuals:\n"
+	    "position: [31, 20], spells: [haste]}\n" DUEL_NORTH
 	    "      - {name: Bors, class: fighter, level: 1, hp: 90, ac: 10, "
 	    "weapon: long sword, position: [36, 20.5]}\n",
 	    cx, cy);
@@ -1222,19 +1227,10 @@ static void open_resist(struct tf *t)
 	const char *y =
 	    "name: Resist\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
 	    "table: {width: 72, depth: 48}\n"
-	    "sides:\n"
-	    "  - name: South\n    edge: south\n    units:\n"
-	    "      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "
-	    "[long sword], position: [4, 3]}\n"
-	    "    individuals:\n"
-	    "      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "
-	    "weapon: long sword, position: [36, 20]}\n"
+	    "sides:\n" DUEL_SOUTH
 	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
-	    "position: [36, 19.5], spells: [resist cold, resist fire]}\n"
-	    "  - name: North\n    edge: north\n    units:\n"
-	    "      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "
-	    "[long sword], position: [68, 45]}\n"
-	    "    individuals:\n"
+	    "position: [36, 19.5], spells: [resist cold, resist "
+	    "fire]}\n" DUEL_NORTH
 	    "      - {name: Mage, class: magic-user, level: 10, hp: 30, "
 	    "position: [36, 30], spells: [fireball]}\n";
 	tf_open(t, y);
@@ -1365,4 +1361,121 @@ Test(r14_bonus, s14_7_resist_needs_an_element_r735)
 	cr_assert(found, "the error at the friends: line");
 	bs_scenario_free(s);
 	bs_diags_release(&d);
+}
+
+/* ---- haste's and slow's missiles (RULING R-736) ---------------------------
+ */
+
+/* South: Bows (6 figures of men with long bows, frontage 6, front (30, 30)
+ * facing north), the magic-user Zan (10th) at (30, 27) with "quickening"
+ * (haste of every friend within 30"); North: Orcs (8 figures, front (30,
+ * 44) facing south), the magic-user Nix (10th) at (36, 50) with
+ * "lethargy" (slow of every enemy within 30", no save). */
+static void open_bows(struct tf *t)
+{
+	const char *y =
+	    "name: Bows\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 96, depth: 96}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: quickening, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {haste: 1}}\n"
+	    "    - {name: lethargy, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: penalty, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, enemies: {slow: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
+	    "weapons: [long bow], frontage: 6, position: [30, 30]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
+	    "position: [30, 27], spells: [quickening]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [spear], "
+	    "frontage: 8, position: [30, 44]}\n"
+	    "    individuals:\n"
+	    "      - {name: Nix, class: magic-user, level: 10, hp: 20, "
+	    "position: [36, 50], spells: [lethargy]}\n";
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* The Bows' volley at the Orcs on a 2d6 of 5 + 4: its VOLLEY event. */
+static const struct bs_event *bows_fire(struct tf *t)
+{
+	tf_dice(t, (int[]){5, 4}, 2);
+	t->nev = 0;
+	cr_assert_eq(bs1e_fire(t->b, tf_g(t, 0, 0), tf_g(t, 1, 0),
+			       BS_FIRE_PHASE, -1, NULL, "test"),
+		     1, "%s", tf_rejected(t));
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+	return tf_find(t, BS_EV_VOLLEY, 0);
+}
+
+/* [14.7] "Haste spells ... allow a figure to ... fire missiles or melee
+ * for double damage" (RULING R-736): the same 9 at the Orcs does twice
+ * the HD from the Bows wholly hasted (the event's `bonus_damage`); then
+ * "or": having so fired, the Bows' melee this Game Round is not doubled
+ * (it was before the volley). */
+Test(r14_bonus, s14_7_haste_missiles_for_double_damage_r736)
+{
+	struct tf t;
+	open_bows(&t);
+	const struct bs_event *e = bows_fire(&t);
+	cr_assert_not_null(e);
+	int plain = e->n[4];
+	cr_assert_gt(plain, 0);
+	cr_assert_eq(e->n[13], 0);
+	tf_close(&t);
+
+	open_bows(&t);
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 0);
+	cast_one(&t, order(&t, 0, "quickening", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 6, "every figure hasted");
+	struct bs1e_attack_now an;
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &an), 0);
+	cr_assert_eq(an.spec.doubled, ~0u, "melee doubled before it fires");
+	e = bows_fire(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[13], 1, "hasted");
+	cr_assert_eq(e->n[4], 2 * plain, "double damage");
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &an), 0);
+	cr_assert_eq(an.spec.doubled, 0u, "its melee not doubled then");
+	tf_close(&t);
+}
+
+/* [14.7] slow (RULING R-617 "half attacks", R-736): the Bows wholly slowed
+ * by Nix's lethargy fire half attacks: the same 9 reads half a figure's
+ * HD (rounded down in tenths, as the melee's half routine is). */
+Test(r14_bonus, s14_7_slow_missiles_halved_r736)
+{
+	struct tf t;
+	open_bows(&t);
+	const struct bs_event *e = bows_fire(&t);
+	cr_assert_not_null(e);
+	int plain = e->n[4];
+	tf_close(&t);
+
+	open_bows(&t);
+	int g = tf_g(&t, 0, 0);
+	t.cast[1][0] = order(&t, 0, "lethargy", 0, 0);
+	t.ncast[1] = 1;
+	bs1e_casts(t.b, 1);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 6, "every figure slowed");
+	e = bows_fire(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[13], -1, "slowed");
+	/* the 9 reads 0.5 HD a figure (3 HD from six); halved in tenths
+	 * rounded down as the melee's half routine (R-617): 0.2 a figure */
+	cr_assert_eq(plain, 30);
+	cr_assert_eq(e->n[4], 12, "%d of %d", e->n[4], plain);
+	tf_close(&t);
 }

@@ -1219,6 +1219,16 @@ int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,
  * term into d, may be NULL); 0 when not, or el is BS_ELEM_NONE. */
 int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
 			     enum bs_spell_element el, struct bs_deriv *d);
+/* [14.7] RULING R-737: protection from evil on individual t (global)
+ * standing alone, against attacker individual `k` (global) or unit `g`
+ * (the other -1) when he (every creature of it) is evil: its N (2), the
+ * term `sign` x N into d (may be NULL) labelled for the attack (`saves`
+ * 1: his saving throw); 0 when he has none or the attacker is not evil. */
+int bs1e_bonus_warded(const struct bs_battle *b, int t, int k, int g, int sign,
+		      int saves, struct bs_deriv *d);
+/* RULING R-737 (R-585's reading): 1 when every creature of unit def (its
+ * mixed parts too) is of an evil race. */
+int bs1e_unit_evil(const struct bs_unit *def);
 /* RULING R-735: the hit points taken of `damage` by a resisting creature:
  * half, rounded down (R-571). */
 int bs1e_resisted_damage(int damage);

@@ -942,6 +942,8 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			     bs1e_table10_notes[BS1E_T10X_DAYLIGHT].cite,
 			     "goblins/orcs in daylight");
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
+	/* [14.7] RULING R-737: his protection from evil, evil firers */
+	bs1e_bonus_warded(b, k, -1, g, 1, 0, d);
 	/* his AC [3.2], the weapon's damage against his size [8.4 C] */
 	/* [14.8] RULING: an invisible target's AC 4 better */
 	out->ac = hf->ac - bs1e_fx_invis_ac(b, k);

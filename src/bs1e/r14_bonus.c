@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_undead.h"
 #include "bs1e/engine.h"
 
 /* ---- the list ------------------------------------------------------------ */
@@ -272,6 +273,46 @@ int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
 	return 0;
 }
 
+int bs1e_bonus_warded(const struct bs_battle *b, int t, int k, int g, int sign,
+		      int saves, struct bs_deriv *d)
+{
+	/* [14.7] RULING R-737: protection from evil ("works according to
+	 * normal AD&D game rules", R-615): the attacks of evil creatures
+	 * at him 2 worse, his saves against them 2 better; the same spell
+	 * twice is one (R-687) */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int evil = k >= 0   ? bs1e_indiv_evil(b->indivs[k].def)
+		   : g >= 0 ? bs1e_unit_evil(b->units[g].def)
+			    : 0;
+	if (!evil)
+		return 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		int n = mods_of(e)->evil;
+		if (e->g >= 0 || e->t != t || n == 0)
+			continue;
+		if (d)
+			bs_deriv_add(d, sign * n, "[14.7] RULING R-737",
+				     saves ? "%s (%+d to saves against evil)"
+					   : "%s (evil attacker %+d to hit)",
+				     e->sp->name, saves ? n : -n);
+		return n;
+	}
+	return 0;
+}
+
+int bs1e_unit_evil(const struct bs_unit *def)
+{
+	/* RULING R-737, R-585: a creature's alignment is its race's */
+	if (!def->creature || def->creature->moral != BS_MORAL_EVIL)
+		return 0;
+	for (int i = 0; i < def->nmix; i++)
+		if (!def->mix[i].creature ||
+		    def->mix[i].creature->moral != BS_MORAL_EVIL)
+			return 0;
+	return 1;
+}
+
 int bs1e_resisted_damage(int damage)
 {
 	/* RULING R-735: "reduced by 50%", rounded down as a save's half
@@ -325,6 +366,14 @@ static void mods_words(const struct bs_spell_mods *m,
 				 "%shalf damage and +3 to saves against %s "
 				 "(RULING R-735)",
 				 k ? ", " : "", bs_spell_element_name[element]);
+		if (w > 0)
+			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
+	}
+	if (m->evil && k + 1 < len) {
+		int w = snprintf(buf + k, len - k,
+				 "%sevil attackers %+d to hit him, %+d to his "
+				 "saves against them (RULING R-737)",
+				 k ? ", " : "", -m->evil, m->evil);
 		if (w > 0)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
@@ -486,10 +535,15 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 		return 0;
 	}
 	/* RULING R-735: resist fire and cold the same (a unit's spell
-	 * damage is not read by creature) */
-	if (m->resist) {
-		*why = "no effect: resist fire and resist cold are played on "
-		       "an individual standing alone (RULING R-735)";
+	 * damage is not read by creature); RULING R-737: protection from
+	 * evil too */
+	if (m->resist || m->evil) {
+		*why = m->resist ? "no effect: resist fire and resist cold are "
+				   "played on an individual standing alone "
+				   "(RULING R-735)"
+				 : "no effect: protection from evil is played "
+				   "on an individual standing alone (RULING "
+				   "R-737)";
 		return 0;
 	}
 	/* RULING R-688: bless "friends not yet in melee"; RULING R-734:
@@ -797,6 +851,21 @@ static int element_threat(const struct bs_battle *b, int side,
 	return 0;
 }
 
+/* RULING R-737: 1 when an enemy of `side` in play is evil (a unit all of
+ * whose creatures are, or an individual on the table of an evil race). */
+static int evil_threat(const struct bs_battle *b, int side)
+{
+	for (int g = 0; g < b->nunits; g++)
+		if (b->units[g].side != side && bs1e_in_play(b, g) &&
+		    bs1e_unit_evil(b->units[g].def))
+			return 1;
+	for (int j = 0; j < b->nindivs; j++)
+		if (b->indivs[j].side != side && b->indivs[j].alive &&
+		    !b->indivs[j].lost && bs1e_indiv_evil(b->indivs[j].def))
+			return 1;
+	return 0;
+}
+
 /* RULING R-615: what the bonus of p on individual t is worth to the AI:
  * his hit points now in HD (4.5 a die) when he is about to fight and has
  * it not yet (R-687); *pool the creatures left (-1: every one). */
@@ -817,6 +886,9 @@ static double indiv_expect(const struct bs_battle *b, int side,
 	/* RULING R-735: resist fire / cold only against an enemy who has
 	 * that element to cast or breathe */
 	if (m->resist && !element_threat(b, d->side, p->sp->element))
+		return 0;
+	/* RULING R-737: protection from evil only against an evil enemy */
+	if (m->evil && !evil_threat(b, d->side))
 		return 0;
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	for (int j = 0; j < s->nbon; j++)

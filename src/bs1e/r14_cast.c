@@ -1283,6 +1283,9 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 					       vs >= 0 ? &md : NULL);
 	if (resists && vs >= 0)
 		mod += 3;
+	/* RULING R-737: protection from evil, an evil caster or breather */
+	if (vs >= 0)
+		mod += bs1e_bonus_warded(b, t, p->k, -1, -1, 1, &md);
 	struct bs1e_save_who who = {d->side, -1, d->idx};
 	struct bs1e_indiv_spell r;
 	if (bs1e_spell_hp_damage(p->sp, p->level, p->breath_hp, d->hp, number,

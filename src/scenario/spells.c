@@ -510,7 +510,7 @@ static void parse_save(struct ld *ld, const yaml_node_t *n, struct bs_spell *sp)
 }
 
 /* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste, slow,
- * normal_missiles, resist, not_in_melee}. */
+ * normal_missiles, resist, evil, not_in_melee}. */
 enum {
 	BK_TO_HIT,
 	BK_MORALE,
@@ -520,6 +520,7 @@ enum {
 	BK_SLOW,
 	BK_NORMAL_MISSILES,
 	BK_RESIST,
+	BK_EVIL,
 	BK_NOT_IN_MELEE,
 	BK__N
 };
@@ -532,6 +533,7 @@ static const char *const mods_keys[BK__N] = {
     [BK_SLOW] = "slow",
     [BK_NORMAL_MISSILES] = "normal_missiles",
     [BK_RESIST] = "resist",
+    [BK_EVIL] = "evil",
     [BK_NOT_IN_MELEE] = "not_in_melee"};
 
 static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
@@ -542,7 +544,7 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		ld_err(ld, n,
 		       "%s: expected a mapping like {to_hit: 1, morale: 1} "
 		       "(to_hit, morale, ac, saves, haste, slow, "
-		       "normal_missiles, resist, not_in_melee), got %s",
+		       "normal_missiles, resist, evil, not_in_melee), got %s",
 		       key, ld_kind(n, buf, sizeof buf));
 		return;
 	}
@@ -552,14 +554,15 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 	memset(m, 0, sizeof *m);
 	int *f[BK_NOT_IN_MELEE] = {&m->to_hit,		&m->morale, &m->ac,
 				   &m->saves,		&m->haste,  &m->slow,
-				   &m->normal_missiles, &m->resist};
+				   &m->normal_missiles, &m->resist, &m->evil};
 	if (v[BK_NOT_IN_MELEE])
 		ld_bool(ld, v[BK_NOT_IN_MELEE], "not_in_melee",
 			&m->not_in_melee);
 	for (int i = 0; i < BK_NOT_IN_MELEE; i++)
 		if (v[i])
-			ld_int(ld, v[i], mods_keys[i], i >= BK_HASTE ? 0 : -10,
-			       i >= BK_HASTE ? 1 : 10, f[i]);
+			ld_int(ld, v[i], mods_keys[i],
+			       i >= BK_HASTE && i != BK_EVIL ? 0 : -10,
+			       i >= BK_HASTE && i != BK_EVIL ? 1 : 10, f[i]);
 	m->given = 1;
 }
 

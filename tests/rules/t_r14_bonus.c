@@ -7,6 +7,7 @@
 #include "ai/doctrine_int.h"
 #include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_missile.h"
 #include "bs1e/engine.h"
 #include "bs1e_fixture.h"
 
@@ -1477,5 +1478,117 @@ Test(r14_bonus, s14_7_slow_missiles_halved_r736)
 	 * rounded down as the melee's half routine (R-617): 0.2 a figure */
 	cr_assert_eq(plain, 30);
 	cr_assert_eq(e->n[4], 12, "%d of %d", e->n[4], plain);
+	tf_close(&t);
+}
+
+/* ---- protection from evil (RULING R-737) ----------------------------------
+ */
+
+/* South: the duel's Ada, Cal (cleric 5th) touching her with protection
+ * from evil; North: Orc Bows (6 figures of orcs, LE, short bows, front
+ * (44, 32)), Men Bows (6 figures of men, not evil, front (28, 32)), Red
+ * (a red dragon, CE, 40 hp) at (36, 22.5). */
+static void open_ward(struct tf *t)
+{
+	const char *y =
+	    "name: Ward\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "sides:\n" DUEL_SOUTH
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
+	    "position: [36, 19.5], spells: [protection from evil]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orc Bows, figures: 6, creature: orc, weapons: "
+	    "[short bow], frontage: 6, position: [44, 32]}\n"
+	    "      - {name: Men Bows, figures: 6, creature: man-at-arms, "
+	    "weapons: [short bow], frontage: 6, position: [28, 32]}\n"
+	    "    individuals:\n"
+	    "      - {name: Red, race: red dragon, hp: 40, position: [36, "
+	    "22.5]}\n";
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* [14.7] RULING R-615, R-737: protection from evil on Ada (the PH: evil
+ * attackers -2 to hit her): the Orc Bows' volley at her [9.4 A] has AR 2
+ * worse, the term cited; the Men Bows' (not evil) none; cast at a unit
+ * it has no effect. */
+Test(r14_bonus, s14_7_protection_from_evil_evil_attackers_worse_r737)
+{
+	struct tf t;
+	open_ward(&t);
+	int ada = t.b->indiv_first[0];
+	struct bs1e_volley_plan o0, m0, o1, m1;
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &o0);
+	bs1e_volley_plan_indiv(t.b, 1, 1, 0, 0, BS_FIRE_PHASE, -1, NULL, &m0);
+	cr_assert(o0.legal && m0.legal, "%s %s", o0.why, m0.why);
+	const struct bs_spell *sp =
+	    bs_scenario_spell(t.sc, "protection from evil", -1);
+	cr_assert(bs_spell_bonus_played(sp));
+	cast_one(&t, at_indiv(&t, 1, "protection from evil", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *c = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[7], 1);
+	cr_assert_eq(c->n[8], 15, "3 rounds a level");
+	cr_assert_eq(
+	    bs1e_bonus_warded(t.b, ada, -1, tf_g(&t, 1, 0), 1, 0, NULL), 2);
+	cr_assert_eq(
+	    bs1e_bonus_warded(t.b, ada, -1, tf_g(&t, 1, 1), 1, 0, NULL), 0,
+	    "men are not evil");
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &o1);
+	bs1e_volley_plan_indiv(t.b, 1, 1, 0, 0, BS_FIRE_PHASE, -1, NULL, &m1);
+	cr_assert_eq(o1.ar.value, o0.ar.value + 2);
+	cr_assert(tf_has_term(&o1.ar, 2, "protection from evil"));
+	cr_assert_eq(m1.ar.value, m0.ar.value);
+	tf_close(&t);
+}
+
+/* RULING R-737: "+2 to saving throws against them": the red dragon's
+ * breath at Ada so warded: her save 2 better, the term in its
+ * derivation. */
+Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_r737)
+{
+	struct tf t;
+	open_ward(&t);
+	int ada = t.b->indiv_first[0];
+	cast_one(&t, at_indiv(&t, 1, "protection from evil", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	t.b->indivs[ada + 1].pos = (struct bs_vec){60, 4};
+	const struct bs_spell *br = tf_spell(&t, "red dragon breath");
+	cr_assert_not_null(br);
+	int base = bs1e_sc(t.b)->ix[ada].save[br->save_vs];
+	tf_dice(&t, (int[]){10, 10, 10, 10}, 4);
+	t.nev = 0;
+	t.cast[1][0] = (struct bs_cast_order){0, br, 0, -1, 0, 0, 0, 0, NULL};
+	t.ncast[1] = 1;
+	bs1e_casts(t.b, 1);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = NULL;
+	for (int i = 0; i < t.nev; i++)
+		if (t.evs[i].ev.type == BS_EV_CAST && t.evs[i].ev.n[0] == 2 &&
+		    t.evs[i].ev.tside == 0 && t.evs[i].ev.tindiv == 0)
+			e = &t.evs[i].ev;
+	cr_assert_not_null(e);
+	cr_assert(tf_has_term(&e->deriv, -2, "protection from evil"));
+	cr_assert_eq(e->n[7], base - 2, "%d of %d", e->n[7], base);
+	tf_close(&t);
+}
+
+/* RULING R-737: at a unit protection from evil does nothing (one
+ * creature, played on a lone individual), in the log. */
+Test(r14_bonus, s14_7_protection_from_evil_no_effect_on_a_unit_r737)
+{
+	struct tf t;
+	open_ward(&t);
+	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){4, 3.25};
+	cast_one(&t, order(&t, 1, "protection from evil", 0, 0));
+	const struct bs_event *e = placed(&t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-737"), "%s", e->why);
 	tf_close(&t);
 }

@@ -16,6 +16,7 @@
  * rules" (RULING R-615): on an individual standing alone, his to-hit in
  * individual combat [9.4 B] and against figures [9.4 A], his saving
  * throws, haste his attacks doubled (the AD&D spell). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +341,24 @@ int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
 
 /* ---- casting ------------------------------------------------------------- */
 
+/* Appends ", " (when not first) and the formatted text to buf at *k. */
+static void words_add(char *buf, size_t len, size_t *k, const char *fmt, ...)
+{
+	if (*k + 1 >= len)
+		return;
+	if (*k) {
+		int w = snprintf(buf + *k, len - *k, ", ");
+		if (w > 0)
+			*k += (size_t)w < len - *k ? (size_t)w : len - *k - 1;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(buf + *k, len - *k, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*k += (size_t)w < len - *k ? (size_t)w : len - *k - 1;
+}
+
 /* What m does, in words, into buf. */
 static void mods_words(const struct bs_spell_mods *m,
 		       enum bs_spell_element element, int indiv, char *buf,
@@ -361,22 +380,16 @@ static void mods_words(const struct bs_spell_mods *m,
 		if (w > 0)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
-	if (m->resist && k + 1 < len) {
-		int w = snprintf(buf + k, len - k,
-				 "%shalf damage and +3 to saves against %s "
-				 "(RULING R-735)",
-				 k ? ", " : "", bs_spell_element_name[element]);
-		if (w > 0)
-			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
-	}
-	if (m->evil && k + 1 < len) {
-		int w = snprintf(buf + k, len - k,
-				 "%sevil attackers %+d to hit him, %+d to his "
-				 "saves against them (RULING R-737)",
-				 k ? ", " : "", -m->evil, m->evil);
-		if (w > 0)
-			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
-	}
+	if (m->resist)
+		words_add(buf, len, &k,
+			  "half damage and +3 to saves against %s (RULING "
+			  "R-735)",
+			  bs_spell_element_name[element]);
+	if (m->evil)
+		words_add(buf, len, &k,
+			  "evil attackers %+d to hit him, %+d to his saves "
+			  "against them (RULING R-737)",
+			  -m->evil, m->evil);
 	if (m->normal_missiles && k + 1 < len) {
 		int w =
 		    snprintf(buf + k, len - k,

@@ -1220,24 +1220,59 @@ Test(r14_bonus, s14_7_curse_not_on_enemies_in_melee_r734)
 /* ---- resist fire, resist cold (RULING R-735) ------------------------------
  */
 
+/* A 72" x 48" Advanced Game `name`: the duel's South (DUEL_SOUTH) with
+ * the cleric Cal (5th) at (36, 19.5) touching Ada, his `spells`. */
+#define CAL_BY_ADA(name, spells)                                               \
+	"name: " name "\nrules: bs1e\nlevel: advanced\ngame: adnd\n"           \
+	"table: {width: 72, depth: 48}\n"                                      \
+	"sides:\n" DUEL_SOUTH "      - {name: Cal, class: cleric, level: 5, "  \
+	"hp: 30, position: [36, 19.5], spells: [" spells "]}\n"
+
 /* South: Ada (fighter 1, 90 hp) at (36, 20), the cleric Cal (5th) at
  * (36, 19.5) touching her, with resist fire and resist cold; North: the
  * magic-user Mage (10th) at (36, 30) with fireball; units far off. */
 static void open_resist(struct tf *t)
 {
 	const char *y =
-	    "name: Resist\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
-	    "table: {width: 72, depth: 48}\n"
-	    "sides:\n" DUEL_SOUTH
-	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
-	    "position: [36, 19.5], spells: [resist cold, resist "
-	    "fire]}\n" DUEL_NORTH
+	    CAL_BY_ADA("Resist", "resist cold, resist fire") DUEL_NORTH
 	    "      - {name: Mage, class: magic-user, level: 10, hp: 30, "
 	    "position: [36, 30], spells: [fireball]}\n";
 	tf_open(t, y);
 	t->ctl.cast = tf_cast;
 	t->b->round = 1;
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* Cal (South's individual 1) touches Ada with `spell`, not rejected. */
+static void cal_touches_ada(struct tf *t, const char *spell)
+{
+	cast_one(t, at_indiv(t, 1, spell, 0, 0));
+	cr_assert_null(tf_rejected(t), "%s", tf_rejected(t));
+}
+
+/* The `individual` step of a cast at Ada (South's individual 0). */
+static const struct bs_event *ada_struck(struct tf *t)
+{
+	for (int i = 0; i < t->nev; i++) {
+		const struct bs_event *e = &t->evs[i].ev;
+		if (e->type == BS_EV_CAST && e->n[0] == 2 && e->tside == 0 &&
+		    e->tindiv == 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* Cal, touching the unit Far S, casts `spell` at it: no effect, the
+ * reason names `ruling`. */
+static void no_effect_on_far_s(struct tf *t, const char *spell,
+			       const char *ruling)
+{
+	t->b->indivs[t->b->indiv_first[0] + 1].pos = (struct bs_vec){4, 3.25};
+	cast_one(t, order(t, 1, spell, 0, 0));
+	const struct bs_event *e = placed(t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, ruling), "%s", e->why);
 }
 
 /* The Mage's fireball at Ada (Cal taken far off first), the 10d6 all 6s
@@ -1257,13 +1292,7 @@ static const struct bs_event *fireball_at_ada(struct tf *t, int d20)
 	bs1e_casts(t->b, 1);
 	cr_assert_null(tf_rejected(t), "%s", tf_rejected(t));
 	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
-	for (int i = 0; i < t->nev; i++) {
-		const struct bs_event *e = &t->evs[i].ev;
-		if (e->type == BS_EV_CAST && e->n[0] == 2 && e->tside == 0 &&
-		    e->tindiv == 0)
-			return e;
-	}
-	return NULL;
+	return ada_struck(t);
 }
 
 /* [14.7] "A bonus or penalty spell used on a figure representing a single
@@ -1278,8 +1307,7 @@ Test(r14_bonus, s14_7_resist_fire_half_damage_and_plus_three_saves_r735)
 	struct tf t;
 	open_resist(&t);
 	int ada = t.b->indiv_first[0];
-	cast_one(&t, at_indiv(&t, 1, "resist fire", 0, 0));
-	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cal_touches_ada(&t, "resist fire");
 	const struct bs_event *c = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[7], 1, "%s", c->why);
@@ -1306,8 +1334,7 @@ Test(r14_bonus, s14_7_resist_cold_not_against_fire_r735)
 	struct tf t;
 	open_resist(&t);
 	int ada = t.b->indiv_first[0];
-	cast_one(&t, at_indiv(&t, 1, "resist cold", 0, 0));
-	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cal_touches_ada(&t, "resist cold");
 	cr_assert(bs1e_bonus_indiv_resists(t.b, ada, BS_ELEM_COLD, NULL));
 	const struct bs_event *e = fireball_at_ada(&t, 15);
 	cr_assert_not_null(e);
@@ -1325,12 +1352,7 @@ Test(r14_bonus, s14_7_resist_fire_no_effect_on_a_unit_r735)
 {
 	struct tf t;
 	open_resist(&t);
-	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){4, 3.25};
-	cast_one(&t, order(&t, 1, "resist fire", 0, 0));
-	const struct bs_event *e = placed(&t, 0, 0);
-	cr_assert_not_null(e, "%s", tf_rejected(&t));
-	cr_assert_eq(e->n[7], 0);
-	cr_assert(strstr(e->why, "R-735"), "%s", e->why);
+	no_effect_on_far_s(&t, "resist fire", "R-735");
 	tf_close(&t);
 }
 
@@ -1490,20 +1512,21 @@ Test(r14_bonus, s14_7_slow_missiles_halved_r736)
  * (a red dragon, CE, 40 hp) at (36, 22.5). */
 static void open_ward(struct tf *t)
 {
-	const char *y =
-	    "name: Ward\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
-	    "table: {width: 72, depth: 48}\n"
-	    "sides:\n" DUEL_SOUTH
-	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
-	    "position: [36, 19.5], spells: [protection from evil]}\n"
-	    "  - name: North\n    edge: north\n    units:\n"
-	    "      - {name: Orc Bows, figures: 6, creature: orc, weapons: "
-	    "[short bow], frontage: 6, position: [44, 32]}\n"
-	    "      - {name: Men Bows, figures: 6, creature: man-at-arms, "
-	    "weapons: [short bow], frontage: 6, position: [28, 32]}\n"
-	    "    individuals:\n"
-	    "      - {name: Red, race: red dragon, hp: 40, position: [36, "
-	    "22.5]}\n";
+	const char *y = CAL_BY_ADA(
+	    "Ward", "protection from evil") "  - name: North\n    edge: "
+					    "north\n    units:\n"
+					    "      - {name: Orc Bows, figures: "
+					    "6, creature: orc, weapons: "
+					    "[short bow], frontage: 6, "
+					    "position: [44, 32]}\n"
+					    "      - {name: Men Bows, figures: "
+					    "6, creature: man-at-arms, "
+					    "weapons: [short bow], frontage: "
+					    "6, position: [28, 32]}\n"
+					    "    individuals:\n"
+					    "      - {name: Red, race: red "
+					    "dragon, hp: 40, position: [36, "
+					    "22.5]}\n";
 	tf_open(t, y);
 	t->ctl.cast = tf_cast;
 	t->b->round = 1;
@@ -1528,8 +1551,7 @@ Test(r14_bonus, s14_7_protection_from_evil_evil_attackers_worse_r737)
 	const struct bs_spell *sp =
 	    bs_scenario_spell(t.sc, "protection from evil", -1);
 	cr_assert(bs_spell_bonus_played(sp));
-	cast_one(&t, at_indiv(&t, 1, "protection from evil", 0, 0));
-	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cal_touches_ada(&t, "protection from evil");
 	const struct bs_event *c = tf_cast_ev(&t, 3, 0);
 	cr_assert_not_null(c);
 	cr_assert_eq(c->n[7], 1);
@@ -1555,8 +1577,7 @@ Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_r737)
 	struct tf t;
 	open_ward(&t);
 	int ada = t.b->indiv_first[0];
-	cast_one(&t, at_indiv(&t, 1, "protection from evil", 0, 0));
-	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cal_touches_ada(&t, "protection from evil");
 	t.b->indivs[ada + 1].pos = (struct bs_vec){60, 4};
 	const struct bs_spell *br = tf_spell(&t, "red dragon breath");
 	cr_assert_not_null(br);
@@ -1567,11 +1588,7 @@ Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_r737)
 	t.ncast[1] = 1;
 	bs1e_casts(t.b, 1);
 	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
-	const struct bs_event *e = NULL;
-	for (int i = 0; i < t.nev; i++)
-		if (t.evs[i].ev.type == BS_EV_CAST && t.evs[i].ev.n[0] == 2 &&
-		    t.evs[i].ev.tside == 0 && t.evs[i].ev.tindiv == 0)
-			e = &t.evs[i].ev;
+	const struct bs_event *e = ada_struck(&t);
 	cr_assert_not_null(e);
 	cr_assert(tf_has_term(&e->deriv, -2, "protection from evil"));
 	cr_assert_eq(e->n[7], base - 2, "%d of %d", e->n[7], base);
@@ -1584,11 +1601,6 @@ Test(r14_bonus, s14_7_protection_from_evil_no_effect_on_a_unit_r737)
 {
 	struct tf t;
 	open_ward(&t);
-	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){4, 3.25};
-	cast_one(&t, order(&t, 1, "protection from evil", 0, 0));
-	const struct bs_event *e = placed(&t, 0, 0);
-	cr_assert_not_null(e, "%s", tf_rejected(&t));
-	cr_assert_eq(e->n[7], 0);
-	cr_assert(strstr(e->why, "R-737"), "%s", e->why);
+	no_effect_on_far_s(&t, "protection from evil", "R-737");
 	tf_close(&t);
 }

@@ -28,6 +28,10 @@ struct bs1e_volley_plan {
 	int ammo;	       /* -1 its own ammunition, k special [10.11] */
 	int area_tenths;       /* [10.11] special ammunition's area */
 	int harmless;	       /* [13.3] it cannot harm the target */
+	/* [14.7] RULING R-736: 1 its damage doubled (a unit wholly hasted:
+	 * "fire missiles ... for double damage"), -1 halved (wholly slowed:
+	 * half attacks), 0 neither */
+	int bonus_dmg;
 	/* expected HD of damage done (tenths; only the figures it can
 	 * remove count) over the 36 outcomes of 2d6 */
 	double expected_hd;

@@ -191,7 +191,9 @@ struct bs_spell_damage {
  * -1 AC), saves (+1 to the saving throw's die [14.3]); haste 1: [14.7]
  * "melee for double damage" (RULING R-689); not_in_melee 1: not on
  * units in melee when it is cast (bless, RULING R-688). given: the key
- * was written. The engine plays to_hit, morale, saves and haste; a
+ * was written; resist 1: the record's `element:` (RULING R-735); evil
+ * N: protection from evil (RULING R-737). The engine plays to_hit,
+ * morale, saves, haste, slow, normal_missiles, resist and evil; a
  * record with ac is not played (bs_spell_bonus_played). */
 struct bs_spell_mods {
 	int given;
@@ -199,6 +201,11 @@ struct bs_spell_mods {
 	int haste;
 	int slow; /* [14.7] RULING R-617: half movement and attacks */
 	int normal_missiles; /* RULING R-618: no harm from them */
+	int resist; /* [14.7] RULING R-735: resist fire, resist cold: half
+		       damage and +3 to saves against the record's element */
+	int evil;   /* [14.7] RULING R-737: protection from evil: evil
+		       attackers N worse to hit him, his saves against
+		       their spells N better */
 	int not_in_melee;
 };
 

@@ -79,6 +79,9 @@ struct bs1e_unit_x {
 	/* [9.3] its commander gave it up this round: out of command for the
 	 * rest of the Game Round (the round number, 0 none) (issue 15) */
 	int cmd_given_up;
+	/* [14.7] RULING R-736: the Game Round it fired missiles for double
+	 * damage under haste (0 none): no double melee damage then */
+	int haste_fired;
 	/* [14.6 A] RULING R-693: the Game Round through which it is out of
 	 * command, its commander's charm over (0 none) (r14_charm.c) */
 	int charm_out;
@@ -1273,6 +1276,24 @@ int bs1e_bonus_missile_proof(const struct bs_battle *b, int t);
  * die (+1: one better), its terms into d (may be NULL). */
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,
 			   struct bs_deriv *d);
+/* [14.7] RULING R-735: 1 when individual t (global) resists element el
+ * (resist fire, resist cold: half damage, +3 to saving throws, the +3 a
+ * term into d, may be NULL); 0 when not, or el is BS_ELEM_NONE. */
+int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
+			     enum bs_spell_element el, struct bs_deriv *d);
+/* [14.7] RULING R-737: protection from evil on individual t (global)
+ * standing alone, against attacker individual `k` (global) or unit `g`
+ * (the other -1) when he (every creature of it) is evil: its N (2), the
+ * term `sign` x N into d (may be NULL) labelled for the attack (`saves`
+ * 1: his saving throw); 0 when he has none or the attacker is not evil. */
+int bs1e_bonus_warded(const struct bs_battle *b, int t, int k, int g, int sign,
+		      int saves, struct bs_deriv *d);
+/* RULING R-737 (R-585's reading): 1 when every creature of unit def (its
+ * mixed parts too) is of an evil race. */
+int bs1e_unit_evil(const struct bs_unit *def);
+/* RULING R-735: the hit points taken of `damage` by a resisting creature:
+ * half, rounded down (R-571). */
+int bs1e_resisted_damage(int damage);
 
 /* ---- r04_command_state.c (issue 15) ------------------------------------ */
 

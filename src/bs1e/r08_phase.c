@@ -357,6 +357,10 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	/* [14.7] bless, prayer: to hit; haste: "melee for double damage"
 	 * (RULING R-689: every part doubled once, as another doubling) */
 	int hs = bs1e_bonus_to_hit(b, g, at, d);
+	/* RULING R-736: not when it fired missiles for double damage this
+	 * Game Round */
+	if (hs > 0 && bs1e_sc(b)->ux[g].haste_fired == b->round)
+		hs = 0;
 	if (hs > 0) {
 		doubled = ~0u;
 		*dbl = "[14.7] haste (RULING R-689)";

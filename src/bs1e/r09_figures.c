@@ -248,8 +248,10 @@ void bs1e_indivs_reset(struct bs_battle *b)
 		s->holder[k] = c->def->rank != BS_RANK_NONE ? k : -1;
 		s->vacant_from[k] = 0;
 	}
-	for (int g = 0; g < b->nunits; g++)
+	for (int g = 0; g < b->nunits; g++) {
 		s->ux[g].cmd_given_up = 0;
+		s->ux[g].haste_fired = 0; /* RULING R-736 */
+	}
 }
 
 /* ---- events ------------------------------------------------------------ */

@@ -502,6 +502,9 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 	}
 	/* [14.7] RULING R-615: his bless or prayer (or the enemy's) */
 	bonus += bs1e_bonus_indiv_to_hit(b, k, -1, &dn, NULL);
+	/* [14.7] RULING R-737: the defender's protection from evil against
+	 * an evil attacker */
+	bonus -= bs1e_bonus_warded(b, t, k, -1, 1, 0, &dn);
 	/* [9.4 B] [14.1] RULING R-677: a blow at a held or sleeping
 	 * creature hits without the roll (the DMG's helpless defenders,
 	 * kept by "All AD&D and D&D game rules apply"): no d20 is drawn;
@@ -1060,6 +1063,9 @@ static void figures_attack(struct bs_battle *b, int g, int k, int figs,
 		}
 		return;
 	}
+	/* [14.7] RULING R-737: his protection from evil against evil
+	 * creatures: their AR 2 worse */
+	bs1e_bonus_warded(b, k, -1, g, 1, 0, &d);
 	struct bs1e_attack_spec spec;
 	memset(&spec, 0, sizeof spec);
 	spec.ar = d.value;

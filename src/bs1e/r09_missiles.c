@@ -576,6 +576,8 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 			     "%s in daylight: %+d to hit", f->race->name, -day);
 		bonus -= day;
 	}
+	/* [14.7] RULING R-737: his protection from evil, an evil shooter */
+	bonus -= bs1e_bonus_warded(b, t, k, -1, 1, 0, &dn);
 	static const struct bs_roll_why why_hit = {
 	    BS_ROLL_TO_HIT, {20, 0}, 0, "shooting at", "[9.4 B] [10.0]"};
 	bs_dice_why_indiv(&b->dice, &why_hit, 1, 20, c->side, c->idx, d->side,

@@ -406,6 +406,12 @@ static int attack_plan(const struct bs1e_volley_plan *p,
 	spec.damage = p->damage;
 	spec.figures = p->figures > 0 ? p->figures : 1;
 	spec.poison_part = -1;
+	/* [14.7] RULING R-736: haste's double damage, slow's half attacks,
+	 * as the melee's (R-689, R-617) */
+	if (p->bonus_dmg > 0)
+		spec.doubled = ~0u;
+	else if (p->bonus_dmg < 0)
+		spec.attacks_den = 2;
 	return bs1e_attack_plan(&spec, ap, err, sizeof err) == 0;
 }
 
@@ -733,10 +739,11 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			     "goblins/orcs in daylight");
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
 	/* [14.7] bless, prayer: the to-hit of every figure of the unit
-	 * (RULING R-686: its firers are not told apart); haste's double
-	 * damage is the melee's (RULING R-689) */
+	 * (RULING R-686: its firers are not told apart); RULING R-736: a
+	 * unit wholly hasted (not after its double move, R-616) fires for
+	 * double damage, wholly slowed for half */
 	if (!art)
-		bs1e_bonus_to_hit(b, g, -1, d);
+		out->bonus_dmg = bs1e_bonus_to_hit(b, g, -1, d);
 	/* [10.9] the target's AC: a catapult's AC 5, a ballista's AC 10 */
 	out->ac = art ? m->target_ac : t->r.ac;
 	out->damage = sa		       ? sa->damage
@@ -940,6 +947,8 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			     bs1e_table10_notes[BS1E_T10X_DAYLIGHT].cite,
 			     "goblins/orcs in daylight");
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
+	/* [14.7] RULING R-737: his protection from evil, evil firers */
+	bs1e_bonus_warded(b, k, -1, g, 1, 0, d);
 	/* his AC [3.2], the weapon's damage against his size [8.4 C] */
 	/* [14.8] RULING R-634, R-635: an invisible target's AC 4 better */
 	out->ac = hf->ac - bs1e_fx_invis_ac(b, k);
@@ -1026,6 +1035,7 @@ static void emit_volley(struct bs_battle *b, int g, int h,
 	ev.n[9] = p->band;
 	ev.n[10] = (int)lround(p->sight.range * 10);
 	ev.n[11] = sa ? u->special_left[p->ammo] : u->ammo_left;
+	ev.n[13] = p->bonus_dmg; /* [14.7] RULING R-736 */
 	ev.x0 = u->front.x;
 	ev.y0 = u->front.y;
 	/* [10.6] RULING R-606: the inches into the mover's move; the mover
@@ -1134,6 +1144,10 @@ int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 		return 0;
 	}
 	spend(u, b->round, kind, ammo);
+	/* [14.7] RULING R-736: "or fire missiles or melee for double
+	 * damage": its melee this Game Round is not doubled */
+	if (p.bonus_dmg > 0)
+		bs1e_sc(b)->ux[g].haste_fired = b->round;
 	struct bs1e_attack_plan ap;
 	if (p.harmless || !attack_plan(&p, &ap)) {
 		bs1e_note(b, g,

@@ -16,11 +16,13 @@
  * rules" (RULING R-615): on an individual standing alone, his to-hit in
  * individual combat [9.4 B] and against figures [9.4 A], his saving
  * throws, haste his attacks doubled (the AD&D spell). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_undead.h"
 #include "bs1e/engine.h"
 
 /* ---- the list ------------------------------------------------------------ */
@@ -247,6 +249,78 @@ int bs1e_bonus_missile_proof(const struct bs_battle *b, int t)
 	return 0;
 }
 
+int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
+			     enum bs_spell_element el, struct bs_deriv *d)
+{
+	/* [14.7] RULING R-735: resist fire, resist cold ("+3 on saving
+	 * throws against such attack forms, and all damage sustained is
+	 * reduced by 50%", the PH): on individual t standing alone, against
+	 * the spells and breath of its record's element; the same spell
+	 * twice is one (R-687) */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	if (el == BS_ELEM_NONE)
+		return 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (e->g >= 0 || e->t != t || !mods_of(e)->resist ||
+		    e->sp->element != el)
+			continue;
+		if (d)
+			bs_deriv_add(d, -3, "[14.7] [14.3] RULING R-735",
+				     "%s (+3 to saves against %s)", e->sp->name,
+				     bs_spell_element_name[el]);
+		return 1;
+	}
+	return 0;
+}
+
+int bs1e_bonus_warded(const struct bs_battle *b, int t, int k, int g, int sign,
+		      int saves, struct bs_deriv *d)
+{
+	/* [14.7] RULING R-737: protection from evil ("works according to
+	 * normal AD&D game rules", R-615): the attacks of evil creatures
+	 * at him 2 worse, his saves against them 2 better; the same spell
+	 * twice is one (R-687) */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int evil = k >= 0   ? bs1e_indiv_evil(b->indivs[k].def)
+		   : g >= 0 ? bs1e_unit_evil(b->units[g].def)
+			    : 0;
+	if (!evil)
+		return 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		int n = mods_of(e)->evil;
+		if (e->g >= 0 || e->t != t || n == 0)
+			continue;
+		if (d)
+			bs_deriv_add(d, sign * n, "[14.7] RULING R-737",
+				     saves ? "%s (%+d to saves against evil)"
+					   : "%s (evil attacker %+d to hit)",
+				     e->sp->name, saves ? n : -n);
+		return n;
+	}
+	return 0;
+}
+
+int bs1e_unit_evil(const struct bs_unit *def)
+{
+	/* RULING R-737, R-585: a creature's alignment is its race's */
+	if (!def->creature || def->creature->moral != BS_MORAL_EVIL)
+		return 0;
+	for (int i = 0; i < def->nmix; i++)
+		if (!def->mix[i].creature ||
+		    def->mix[i].creature->moral != BS_MORAL_EVIL)
+			return 0;
+	return 1;
+}
+
+int bs1e_resisted_damage(int damage)
+{
+	/* RULING R-735: "reduced by 50%", rounded down as a save's half
+	 * (R-571): a failed save half, a save (half) a quarter */
+	return damage / 2;
+}
+
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);
@@ -267,8 +341,27 @@ int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t, struct bs_deriv *d)
 
 /* ---- casting ------------------------------------------------------------- */
 
+/* Appends ", " (when not first) and the formatted text to buf at *k. */
+static void words_add(char *buf, size_t len, size_t *k, const char *fmt, ...)
+{
+	if (*k + 1 >= len)
+		return;
+	if (*k) {
+		int w = snprintf(buf + *k, len - *k, ", ");
+		if (w > 0)
+			*k += (size_t)w < len - *k ? (size_t)w : len - *k - 1;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(buf + *k, len - *k, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*k += (size_t)w < len - *k ? (size_t)w : len - *k - 1;
+}
+
 /* What m does, in words, into buf. */
-static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
+static void mods_words(const struct bs_spell_mods *m,
+		       enum bs_spell_element element, int indiv, char *buf,
 		       size_t len)
 {
 	size_t k = 0;
@@ -287,6 +380,16 @@ static void mods_words(const struct bs_spell_mods *m, int indiv, char *buf,
 		if (w > 0)
 			k += (size_t)w < len - k ? (size_t)w : len - k - 1;
 	}
+	if (m->resist)
+		words_add(buf, len, &k,
+			  "half damage and +3 to saves against %s (RULING "
+			  "R-735)",
+			  bs_spell_element_name[element]);
+	if (m->evil)
+		words_add(buf, len, &k,
+			  "evil attackers %+d to hit him, %+d to his saves "
+			  "against them (RULING R-737)",
+			  -m->evil, m->evil);
 	if (m->normal_missiles && k + 1 < len) {
 		int w =
 		    snprintf(buf + k, len - k,
@@ -363,8 +466,8 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	}
 	if (!why) {
 		char w[120];
-		mods_words(enemy ? &p->sp->enemies : &p->sp->friends, g < 0, w,
-			   sizeof w);
+		mods_words(enemy ? &p->sp->enemies : &p->sp->friends,
+			   p->sp->element, g < 0, w, sizeof w);
 		snprintf(buf, sizeof buf, "%s %s%s",
 			 enemy ? "enemies" : "friends", w,
 			 figs < all
@@ -444,9 +547,23 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 		       "on an individual standing alone (RULING R-618)";
 		return 0;
 	}
-	/* RULING R-688: bless "friends not yet in melee" */
+	/* RULING R-735: resist fire and cold the same (a unit's spell
+	 * damage is not read by creature); RULING R-737: protection from
+	 * evil too */
+	if (m->resist || m->evil) {
+		*why = m->resist ? "no effect: resist fire and resist cold are "
+				   "played on an individual standing alone "
+				   "(RULING R-735)"
+				 : "no effect: protection from evil is played "
+				   "on an individual standing alone (RULING "
+				   "R-737)";
+		return 0;
+	}
+	/* RULING R-688: bless "friends not yet in melee"; RULING R-734:
+	 * curse, its reverse, enemies not yet in melee */
 	if (m->not_in_melee && bs1e_engaged(b, g)) {
-		*why = "no effect: the unit is in melee (RULING R-688)";
+		*why = enemy ? "no effect: the unit is in melee (RULING R-734)"
+			     : "no effect: the unit is in melee (RULING R-688)";
 		return 0;
 	}
 	int figs = whole;
@@ -505,7 +622,8 @@ static void indiv_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	const char *why = NULL;
 	int figs = 1;
 	if (m->not_in_melee && bs1e_indiv_engaged(b, d->side, d->idx)) {
-		why = "no effect: he is in melee (RULING R-688)";
+		why = enemy ? "no effect: he is in melee (RULING R-734)"
+			    : "no effect: he is in melee (RULING R-688)";
 		figs = 0;
 	} else if (*pool == 0) {
 		why = "no effect: the spell affects no more creatures (RULING "
@@ -714,6 +832,53 @@ static int indiv_about_to_fight(const struct bs_battle *b, int t)
 	return 0;
 }
 
+/* RULING R-735: 1 when an enemy of `side` on the table has a spell or a
+ * breath of element el left (what resist fire or cold is worth against). */
+static int element_threat(const struct bs_battle *b, int side,
+			  enum bs_spell_element el)
+{
+	for (int s = 0; s < b->nsides; s++) {
+		if (s == side)
+			continue;
+		for (int j = 0; j < b->sc->sides[s].nindividuals; j++) {
+			const struct bs_indiv_state *d =
+			    &b->indivs[b->indiv_first[s] + j];
+			if (!d->alive || d->lost)
+				continue;
+			const struct bs_individual *ind =
+			    &b->sc->sides[s].individuals[j];
+			for (int i = 0; i < ind->nspells; i++) {
+				const struct bs_spell *sp =
+				    ind->spells[i].spell;
+				if (sp && sp->element == el &&
+				    bs_spell_played(sp) &&
+				    bs1e_spells_left(b, s, j, sp) > 0)
+					return 1;
+			}
+			const struct bs_spell *br = bs1e_breath_of(b, s, j);
+			if (br && br->element == el &&
+			    bs1e_breaths_left(b, s, j) > 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* RULING R-737: 1 when an enemy of `side` in play is evil (a unit all of
+ * whose creatures are, or an individual on the table of an evil race). */
+static int evil_threat(const struct bs_battle *b, int side)
+{
+	for (int g = 0; g < b->nunits; g++)
+		if (b->units[g].side != side && bs1e_in_play(b, g) &&
+		    bs1e_unit_evil(b->units[g].def))
+			return 1;
+	for (int j = 0; j < b->nindivs; j++)
+		if (b->indivs[j].side != side && b->indivs[j].alive &&
+		    !b->indivs[j].lost && bs1e_indiv_evil(b->indivs[j].def))
+			return 1;
+	return 0;
+}
+
 /* RULING R-615: what the bonus of p on individual t is worth to the AI:
  * his hit points now in HD (4.5 a die) when he is about to fight and has
  * it not yet (R-687); *pool the creatures left (-1: every one). */
@@ -730,6 +895,13 @@ static double indiv_expect(const struct bs_battle *b, int side,
 		(*pool)--;
 	if (!indiv_about_to_fight(b, t) ||
 	    (m->not_in_melee && bs1e_indiv_engaged(b, d->side, d->idx)))
+		return 0;
+	/* RULING R-735: resist fire / cold only against an enemy who has
+	 * that element to cast or breathe */
+	if (m->resist && !element_threat(b, d->side, p->sp->element))
+		return 0;
+	/* RULING R-737: protection from evil only against an evil enemy */
+	if (m->evil && !evil_threat(b, d->side))
 		return 0;
 	const struct bs1e_scratch *s = bs1e_sc(b);
 	for (int j = 0; j < s->nbon; j++)

@@ -1356,11 +1356,25 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	/* [14.7] RULING R-615: his bonus to saving throws (prayer) */
 	if (vs >= 0)
 		mod += bs1e_bonus_indiv_saves(b, t, &md);
+	/* [14.7] RULING R-735: resist fire / cold, +3 to his save and half
+	 * the damage of a spell or breath of its element */
+	int resists = bs1e_bonus_indiv_resists(b, t, p->sp->element,
+					       vs >= 0 ? &md : NULL);
+	if (resists && vs >= 0)
+		mod += 3;
+	/* RULING R-737: protection from evil, an evil caster or breather */
+	if (vs >= 0)
+		mod += bs1e_bonus_warded(b, t, p->k, -1, -1, 1, &md);
 	struct bs1e_save_who who = {d->side, -1, d->idx};
 	struct bs1e_indiv_spell r;
 	if (bs1e_spell_hp_damage(p->sp, p->level, p->breath_hp, d->hp, number,
 				 mod, &b->dice, &who, &r) != 0)
 		return;
+	if (resists) {
+		r.damage = bs1e_resisted_damage(r.damage);
+		r.hp_after = r.hp_before - r.damage;
+		r.killed = r.hp_after <= 0;
+	}
 	/* [13.8] RULING R-724: fire and acid do not regenerate */
 	if (p->sp->element == BS_ELEM_FIRE || p->sp->element == BS_ELEM_ACID)
 		bs1e_regen_burnt(b, t, d->hp - r.hp_after);
@@ -1375,6 +1389,7 @@ static void strike_indiv(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		ev.n[5] = r.hp_after;
 		ev.n[6] = r.killed;
 		ev.n[7] = number - mod;
+		ev.n[8] = resists; /* RULING R-735 */
 		if (r.save_die) {
 			ev.dice[0] = r.save_die;
 			ev.ndice = 1;

@@ -364,6 +364,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 		set(o, "range", jtenths(n[10]));
 		set(o, "ammo_left",
 		    n[11] >= 0 ? json_integer(n[11]) : json_null());
+		/* [14.7] RULING R-736 (absent: neither) */
+		if (n[13])
+			set(o, "bonus_damage",
+			    jstr(n[13] > 0 ? "double" : "half"));
 		set(o, "x0", jplace(ev->x0));
 		set(o, "y0", jplace(ev->y0));
 		set(o, "x1", jplace(ev->x1));
@@ -511,6 +515,9 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			set(o, "hp_taken", json_integer(n[4]));
 			set(o, "hp_left", json_integer(n[5]));
 			set(o, "killed", json_boolean(n[6]));
+			/* RULING R-735: resist fire / cold (absent: not) */
+			if (n[8])
+				set(o, "resisted", json_true());
 			if (ev->has_deriv)
 				set(o, "save", jderiv(&ev->deriv, "save", 0));
 		}

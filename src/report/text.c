@@ -579,6 +579,11 @@ static void text_volley(struct sb *b, const struct bs_scenario *sc,
 			put(b, "\" into its move");
 		}
 	}
+	/* [14.7] RULING R-736 */
+	if (ev->n[13] > 0)
+		put(b, "; hasted: double damage (RULING R-736)");
+	else if (ev->n[13] < 0)
+		put(b, "; slowed: half attacks (RULING R-736)");
 	if (ev->n[11] >= 0)
 		put(b, "; %d volley%s left", ev->n[11],
 		    ev->n[11] == 1 ? "" : "s");
@@ -1088,7 +1093,8 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 			}
 			put(b, " -> %s", n[3] ? "saved" : "failed");
 		}
-		put(b, ": %d hp taken, %d left%s", n[4], n[5],
+		put(b, ": %d hp taken%s, %d left%s", n[4],
+		    n[8] ? " (halved: he resists it, RULING R-735)" : "", n[5],
 		    n[6] ? ", killed" : "");
 		put_ev_cite(b, ev);
 		return;

@@ -510,7 +510,7 @@ static void parse_save(struct ld *ld, const yaml_node_t *n, struct bs_spell *sp)
 }
 
 /* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste, slow,
- * normal_missiles}. */
+ * normal_missiles, resist, evil, not_in_melee}. */
 enum {
 	BK_TO_HIT,
 	BK_MORALE,
@@ -519,6 +519,8 @@ enum {
 	BK_HASTE,
 	BK_SLOW,
 	BK_NORMAL_MISSILES,
+	BK_RESIST,
+	BK_EVIL,
 	BK_NOT_IN_MELEE,
 	BK__N
 };
@@ -530,6 +532,8 @@ static const char *const mods_keys[BK__N] = {
     [BK_HASTE] = "haste",
     [BK_SLOW] = "slow",
     [BK_NORMAL_MISSILES] = "normal_missiles",
+    [BK_RESIST] = "resist",
+    [BK_EVIL] = "evil",
     [BK_NOT_IN_MELEE] = "not_in_melee"};
 
 static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
@@ -540,7 +544,7 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		ld_err(ld, n,
 		       "%s: expected a mapping like {to_hit: 1, morale: 1} "
 		       "(to_hit, morale, ac, saves, haste, slow, "
-		       "normal_missiles), got %s",
+		       "normal_missiles, resist, evil, not_in_melee), got %s",
 		       key, ld_kind(n, buf, sizeof buf));
 		return;
 	}
@@ -548,16 +552,17 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 	if (ld_collect(ld, n, key, mods_keys, BK__N, v) != 0)
 		return;
 	memset(m, 0, sizeof *m);
-	int *f[BK_NOT_IN_MELEE] = {&m->to_hit,	       &m->morale, &m->ac,
-				   &m->saves,	       &m->haste,  &m->slow,
-				   &m->normal_missiles};
+	int *f[BK_NOT_IN_MELEE] = {&m->to_hit,		&m->morale, &m->ac,
+				   &m->saves,		&m->haste,  &m->slow,
+				   &m->normal_missiles, &m->resist, &m->evil};
 	if (v[BK_NOT_IN_MELEE])
 		ld_bool(ld, v[BK_NOT_IN_MELEE], "not_in_melee",
 			&m->not_in_melee);
 	for (int i = 0; i < BK_NOT_IN_MELEE; i++)
 		if (v[i])
-			ld_int(ld, v[i], mods_keys[i], i >= BK_HASTE ? 0 : -10,
-			       i >= BK_HASTE ? 1 : 10, f[i]);
+			ld_int(ld, v[i], mods_keys[i],
+			       i >= BK_HASTE && i != BK_EVIL ? 0 : -10,
+			       i >= BK_HASTE && i != BK_EVIL ? 1 : 10, f[i]);
 	m->given = 1;
 }
 
@@ -870,6 +875,13 @@ static void parse_spell(struct ld *ld, const yaml_node_t *n,
 		ld_err(ld, v[SK_FRIENDS] ? v[SK_FRIENDS] : v[SK_ENEMIES],
 		       "%s: '%s' is not of category bonus-penalty [14.7]",
 		       v[SK_FRIENDS] ? "friends" : "enemies", sp->name);
+	/* RULING R-735: resist is against the record's element */
+	if ((sp->friends.resist || sp->enemies.resist) &&
+	    sp->element == BS_ELEM_NONE)
+		ld_err(ld, v[SK_FRIENDS] ? v[SK_FRIENDS] : v[SK_ENEMIES],
+		       "resist: '%s' resists its element: write element: "
+		       "fire (or cold, electricity, acid, poison) [14.7]",
+		       sp->name);
 	/* what a record must say of itself */
 	/* a D&D spell the PH lacks may leave its level out (RULING R-564):
 	 * it is then never memorized */

@@ -7,6 +7,7 @@
 #include "ai/doctrine_int.h"
 #include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_missile.h"
 #include "bs1e/engine.h"
 #include "bs1e_fixture.h"
 
@@ -464,6 +465,21 @@ Test(r14_bonus, s14_7_doctrine_blesses_a_unit_about_to_fight_r687)
  * and "blessing of one" (+1 to hit, one creature, range 3), the
  * magic-user Zan (10th) at (31, 20) with haste; units far in the
  * corners. */
+/* The duel's sides as far as Ada and the heading of North's individuals
+ * (open_duel, open_resist). */
+#define DUEL_SOUTH                                                             \
+	"  - name: South\n    edge: south\n    units:\n"                       \
+	"      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "   \
+	"[long sword], position: [4, 3]}\n"                                    \
+	"    individuals:\n"                                                   \
+	"      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "       \
+	"weapon: long sword, position: [36, 20]}\n"
+#define DUEL_NORTH                                                             \
+	"  - name: North\n    edge: north\n    units:\n"                       \
+	"      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "   \
+	"[long sword], position: [68, 45]}\n"                                  \
+	"    individuals:\n"
+
 static void open_duel(struct tf *t, double cx, double cy)
 {
 	char *y = malloc(8192);
@@ -477,21 +493,11 @@ static void open_duel(struct tf *t, double cx, double cy)
 	    "category: bonus-penalty, effect: bonus, range: 3, duration: 2 "
 	    "rounds, casting_time: 1 segment, creatures: 1, save: none, "
 	    "friends: {to_hit: 1}}\n"
-	    "sides:\n"
-	    "  - name: South\n    edge: south\n    units:\n"
-	    "      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "
-	    "[long sword], position: [4, 3]}\n"
-	    "    individuals:\n"
-	    "      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "
-	    "weapon: long sword, position: [36, 20]}\n"
+	    "sides:\n" DUEL_SOUTH
 	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
 	    "position: [%g, %g], spells: [prayer, blessing of one]}\n"
 	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
-	    "position: [31, 20], spells: [haste]}\n"
-	    "  - name: North\n    edge: north\n    units:\n"
-	    "      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "
-	    "[long sword], position: [68, 45]}\n"
-	    "    individuals:\n"
+	    "position: [31, 20], spells: [haste]}\n" DUEL_NORTH
 	    "      - {name: Bors, class: fighter, level: 1, hp: 90, ac: 10, "
 	    "weapon: long sword, position: [36, 20.5]}\n",
 	    cx, cy);
@@ -1104,5 +1110,497 @@ Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
 	cr_assert_not_null(e, "%s", tf_rejected(&t));
 	cr_assert_eq(e->n[7], 0);
 	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 0)), 0);
+	tf_close(&t);
+}
+
+/* ---- curse (RULING R-734) -------------------------------------------------
+ */
+
+/* South: Guards (8 figures of ten men at (30, 30) facing north), the
+ * cleric Cal (5th) at (28, 36) with curse; North: Band (4 figures of ten
+ * kobolds, 1/2" bases [2.3] two by two, front (30, by) facing south, its
+ * commander Kob: in command, close order), Orcs (8 figures far off). */
+static void open_curse(struct tf *t, double by)
+{
+	char y[2048];
+	snprintf(
+	    y, sizeof y,
+	    "name: Curse\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 96, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, ratio: "
+	    "10, weapons: [spear], frontage: 4, position: [30, 30]}\n"
+	    "    individuals:\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
+	    "position: [28, 36], spells: [curse, curse]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Band, figures: 4, creature: kobold, ratio: 10, "
+	    "weapons: [spear], frontage: 2, position: [30, %g], commander: "
+	    "Kob}\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, ratio: 10, "
+	    "weapons: [spear], frontage: 8, position: [70, 80]}\n"
+	    "    individuals:\n"
+	    "      - {name: Kob, class: fighter, level: 1, hp: 8, rank: "
+	    "unit}\n",
+	    by);
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* The centre of the Band's block. */
+static struct bs_vec band_centre(struct tf *t)
+{
+	struct bs_quad q = bs1e_quad(t->b, tf_g(t, 1, 0));
+	struct bs_vec c = {0, 0};
+	for (int i = 0; i < 4; i++) {
+		c.x += q.p[i].x / 4;
+		c.y += q.p[i].y / 4;
+	}
+	return c;
+}
+
+/* [14.7] curse, bless reversed (the PH: "a curse upon enemies which
+ * lowers morale and 'to hit' by -1"), its own record (RULING R-734): on
+ * the Band's four small figures (wholly in the 5" square, 1 2/3" on the
+ * table, Table 17): every figure of it, so no Magic marker; its attack's AR
+ * +1 with the term cited [14.7], its morale check's ML -1 [4.1]; the
+ * Guards (friends) are not touched. */
+Test(r14_bonus, s14_7_curse_minus_one_to_hit_and_morale_of_enemies_r734)
+{
+	struct tf t;
+	open_curse(&t, 40);
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 0);
+	const struct bs_spell *sp = bs_scenario_spell(t.sc, "curse", -1);
+	cr_assert_not_null(sp);
+	cr_assert(bs_spell_bonus_played(sp), "curse is played");
+	cr_assert(bs_spell_played(sp), "no `spells` warning for it");
+	struct bs1e_attack_now before, after;
+	cr_assert_eq(bs1e_attack_now(t.b, h, g, 0, &before), 0);
+	struct bs_deriv m0, m1;
+	bs1e_current_morale(t.b, h, 0, 0, 1, &m0);
+	struct bs_vec c = band_centre(&t);
+	cast_one(&t, aimed(order(&t, 0, "curse", 1, 0), c.x, c.y));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = placed(&t, 1, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 4, "%s", e->why);
+	cr_assert_eq(e->n[8], 6, "6 Game Rounds, bless's");
+	cr_assert_eq(e->n[9], BS1E_MARKER_NONE, "every figure");
+	cr_assert_eq(bs1e_attack_now(t.b, h, g, 0, &after), 0);
+	cr_assert(tf_has_term(&after.ar, 1, "curse"));
+	cr_assert_eq(after.ar.value, before.ar.value + 1);
+	bs1e_current_morale(t.b, h, 0, 0, 1, &m1);
+	cr_assert(tf_has_term(&m1, -1, "curse"));
+	cr_assert_eq(m1.value, m0.value - 1);
+	cr_assert_null(placed(&t, 0, 0), "not on friends");
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 0);
+	tf_close(&t);
+}
+
+/* RULING R-734: like bless (R-688), curse is for those not yet in melee:
+ * the Band in contact with the Guards is not cursed, in the log. */
+Test(r14_bonus, s14_7_curse_not_on_enemies_in_melee_r734)
+{
+	struct tf t;
+	open_curse(&t, 30);
+	int h = tf_g(&t, 1, 0);
+	cr_assert(bs1e_engaged(t.b, h));
+	struct bs_vec c = band_centre(&t);
+	cast_one(&t, aimed(order(&t, 0, "curse", 1, 0), c.x, c.y));
+	const struct bs_event *e = placed(&t, 1, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(&t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, "R-734"), "%s", e->why);
+	cr_assert_eq(bs1e_bonus_figs(t.b, h), 0);
+	tf_close(&t);
+}
+
+/* ---- resist fire, resist cold (RULING R-735) ------------------------------
+ */
+
+/* A 72" x 48" Advanced Game `name`: the duel's South (DUEL_SOUTH) with
+ * the cleric Cal (5th) at (36, 19.5) touching Ada, his `spells`. */
+#define CAL_BY_ADA(name, spells)                                               \
+	"name: " name "\nrules: bs1e\nlevel: advanced\ngame: adnd\n"           \
+	"table: {width: 72, depth: 48}\n"                                      \
+	"sides:\n" DUEL_SOUTH "      - {name: Cal, class: cleric, level: 5, "  \
+	"hp: 30, position: [36, 19.5], spells: [" spells "]}\n"
+
+/* South: Ada (fighter 1, 90 hp) at (36, 20), the cleric Cal (5th) at
+ * (36, 19.5) touching her, with resist fire and resist cold; North: the
+ * magic-user Mage (10th) at (36, 30) with fireball; units far off. */
+static void open_resist(struct tf *t)
+{
+	const char *y =
+	    CAL_BY_ADA("Resist", "resist cold, resist fire") DUEL_NORTH
+	    "      - {name: Mage, class: magic-user, level: 10, hp: 30, "
+	    "position: [36, 30], spells: [fireball]}\n";
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* Cal (South's individual 1) touches Ada with `spell`, not rejected. */
+static void cal_touches_ada(struct tf *t, const char *spell)
+{
+	cast_one(t, at_indiv(t, 1, spell, 0, 0));
+	cr_assert_null(tf_rejected(t), "%s", tf_rejected(t));
+}
+
+/* The `individual` step of a cast at Ada (South's individual 0). */
+static const struct bs_event *ada_struck(struct tf *t)
+{
+	for (int i = 0; i < t->nev; i++) {
+		const struct bs_event *e = &t->evs[i].ev;
+		if (e->type == BS_EV_CAST && e->n[0] == 2 && e->tside == 0 &&
+		    e->tindiv == 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* Cal, touching the unit Far S, casts `spell` at it: no effect, the
+ * reason names `ruling`. */
+static void no_effect_on_far_s(struct tf *t, const char *spell,
+			       const char *ruling)
+{
+	t->b->indivs[t->b->indiv_first[0] + 1].pos = (struct bs_vec){4, 3.25};
+	cast_one(t, order(t, 1, spell, 0, 0));
+	const struct bs_event *e = placed(t, 0, 0);
+	cr_assert_not_null(e, "%s", tf_rejected(t));
+	cr_assert_eq(e->n[7], 0);
+	cr_assert(strstr(e->why, ruling), "%s", e->why);
+}
+
+/* The Mage's fireball at Ada (Cal taken far off first), the 10d6 all 6s
+ * and her save die d20; the `individual` step of the cast. */
+static const struct bs_event *fireball_at_ada(struct tf *t, int d20)
+{
+	t->b->indivs[t->b->indiv_first[0] + 1].pos = (struct bs_vec){60, 4};
+	int d[11];
+	for (int i = 0; i < 10; i++)
+		d[i] = 6;
+	d[10] = d20;
+	tf_dice(t, d, 11);
+	t->nev = 0;
+	struct bs_cast_order o = at_indiv(t, 0, "fireball", 0, 0);
+	t->cast[1][0] = o;
+	t->ncast[1] = 1;
+	bs1e_casts(t->b, 1);
+	cr_assert_null(tf_rejected(t), "%s", tf_rejected(t));
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+	return ada_struck(t);
+}
+
+/* [14.7] "A bonus or penalty spell used on a figure representing a single
+ * individual works according to normal AD&D game rules" (RULING R-615,
+ * R-735): resist fire on Ada (the PH: "+3 on saving throws against such
+ * attack forms, and all damage sustained is reduced by 50%"): a 10th
+ * level fireball of 60 hp; her save vs spell 17 less 3 needs 14: the 15
+ * saves, half (30, R-571) halved again: 15 taken, the +3 in the save's
+ * derivation, `resisted` in the event. */
+Test(r14_bonus, s14_7_resist_fire_half_damage_and_plus_three_saves_r735)
+{
+	struct tf t;
+	open_resist(&t);
+	int ada = t.b->indiv_first[0];
+	cal_touches_ada(&t, "resist fire");
+	const struct bs_event *c = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[7], 1, "%s", c->why);
+	cr_assert_eq(c->n[8], 50, "5 turns");
+	cr_assert(bs1e_bonus_indiv_resists(t.b, ada, BS_ELEM_FIRE, NULL));
+	cr_assert(!bs1e_bonus_indiv_resists(t.b, ada, BS_ELEM_COLD, NULL));
+	const struct bs_event *e = fireball_at_ada(&t, 15);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[1], 60, "10d6");
+	cr_assert_eq(e->n[7], 14, "17 less 3");
+	cr_assert_eq(e->n[3], 1, "15 saves");
+	cr_assert_eq(e->n[4], 15, "a quarter");
+	cr_assert_eq(e->n[8], 1, "resisted");
+	cr_assert(tf_has_term(&e->deriv, -3, "resist fire"));
+	cr_assert_eq(t.b->indivs[ada].hp, 75);
+	tf_close(&t);
+}
+
+/* RULING R-735: resist cold does nothing against fire: Ada so warded takes
+ * the fireball's 60 hp (her 15 fails the 17 she needs); the record's
+ * element decides. */
+Test(r14_bonus, s14_7_resist_cold_not_against_fire_r735)
+{
+	struct tf t;
+	open_resist(&t);
+	int ada = t.b->indiv_first[0];
+	cal_touches_ada(&t, "resist cold");
+	cr_assert(bs1e_bonus_indiv_resists(t.b, ada, BS_ELEM_COLD, NULL));
+	const struct bs_event *e = fireball_at_ada(&t, 15);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[7], 17);
+	cr_assert_eq(e->n[3], 0);
+	cr_assert_eq(e->n[4], 60);
+	cr_assert_eq(e->n[8], 0);
+	cr_assert_eq(t.b->indivs[ada].hp, 30);
+	tf_close(&t);
+}
+
+/* RULING R-735: resist fire at a unit has no effect (a unit's spell damage
+ * is not read by creature), in the log. */
+Test(r14_bonus, s14_7_resist_fire_no_effect_on_a_unit_r735)
+{
+	struct tf t;
+	open_resist(&t);
+	no_effect_on_far_s(&t, "resist fire", "R-735");
+	tf_close(&t);
+}
+
+/* RULING R-735: `resist:` is against the record's element: a record
+ * without one is a located error. */
+Test(r14_bonus, s14_7_resist_needs_an_element_r735)
+{
+	const char *y = "name: t\n"
+			"catalog:\n  spells:\n"
+			"    - name: ward\n"
+			"      class: cleric\n"
+			"      level: 1\n"
+			"      category: bonus-penalty\n"
+			"      effect: bonus\n"
+			"      range: touch\n"
+			"      friends: {resist: 1}\n"
+			"sides:\n  - name: A\n    edge: south\n"
+			"  - name: B\n    edge: north\n";
+	struct bs_diags d;
+	bs_diags_init(&d);
+	struct bs_scenario *s = NULL;
+	enum bs_status st =
+	    bs_scenario_load_string(y, strlen(y), "t.yaml", &s, &d);
+	cr_assert_eq(st, BS_ERR_INPUT);
+	int found = 0;
+	for (size_t i = 0; i < d.count; i++)
+		found |= d.items[i].line == 10 &&
+			 strstr(d.items[i].msg, "write element:") != NULL;
+	cr_assert(found, "the error at the friends: line");
+	bs_scenario_free(s);
+	bs_diags_release(&d);
+}
+
+/* ---- haste's and slow's missiles (RULING R-736) ---------------------------
+ */
+
+/* South: Bows (6 figures of men with long bows, frontage 6, front (30, 30)
+ * facing north), the magic-user Zan (10th) at (30, 27) with "quickening"
+ * (haste of every friend within 30"); North: Orcs (8 figures, front (30,
+ * 44) facing south), the magic-user Nix (10th) at (36, 50) with
+ * "lethargy" (slow of every enemy within 30", no save). */
+static void open_bows(struct tf *t)
+{
+	const char *y =
+	    "name: Bows\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 96, depth: 96}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: quickening, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, friends: {haste: 1}}\n"
+	    "    - {name: lethargy, class: magic-user, level: 1, category: "
+	    "bonus-penalty, effect: penalty, range: self, duration: 2 rounds, "
+	    "casting_time: 1 segment, area: {shape: circle, radius: 90}, "
+	    "save: none, enemies: {slow: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
+	    "weapons: [long bow], frontage: 6, position: [30, 30]}\n"
+	    "    individuals:\n"
+	    "      - {name: Zan, class: magic-user, level: 10, hp: 20, "
+	    "position: [30, 27], spells: [quickening]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 8, creature: orc, weapons: [spear], "
+	    "frontage: 8, position: [30, 44]}\n"
+	    "    individuals:\n"
+	    "      - {name: Nix, class: magic-user, level: 10, hp: 20, "
+	    "position: [36, 50], spells: [lethargy]}\n";
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* The Bows' volley at the Orcs on a 2d6 of 5 + 4: its VOLLEY event. */
+static const struct bs_event *bows_fire(struct tf *t)
+{
+	tf_dice(t, (int[]){5, 4}, 2);
+	t->nev = 0;
+	cr_assert_eq(bs1e_fire(t->b, tf_g(t, 0, 0), tf_g(t, 1, 0),
+			       BS_FIRE_PHASE, -1, NULL, "test"),
+		     1, "%s", tf_rejected(t));
+	cr_assert(!t->b->dice.failed, "%s", t->b->dice.error);
+	return tf_find(t, BS_EV_VOLLEY, 0);
+}
+
+/* [14.7] "Haste spells ... allow a figure to ... fire missiles or melee
+ * for double damage" (RULING R-736): the same 9 at the Orcs does twice
+ * the HD from the Bows wholly hasted (the event's `bonus_damage`); then
+ * "or": having so fired, the Bows' melee this Game Round is not doubled
+ * (it was before the volley). */
+Test(r14_bonus, s14_7_haste_missiles_for_double_damage_r736)
+{
+	struct tf t;
+	open_bows(&t);
+	const struct bs_event *e = bows_fire(&t);
+	cr_assert_not_null(e);
+	int plain = e->n[4];
+	cr_assert_gt(plain, 0);
+	cr_assert_eq(e->n[13], 0);
+	tf_close(&t);
+
+	open_bows(&t);
+	int g = tf_g(&t, 0, 0), h = tf_g(&t, 1, 0);
+	cast_one(&t, order(&t, 0, "quickening", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 6, "every figure hasted");
+	struct bs1e_attack_now an;
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &an), 0);
+	cr_assert_eq(an.spec.doubled, ~0u, "melee doubled before it fires");
+	e = bows_fire(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[13], 1, "hasted");
+	cr_assert_eq(e->n[4], 2 * plain, "double damage");
+	cr_assert_eq(bs1e_attack_now(t.b, g, h, 0, &an), 0);
+	cr_assert_eq(an.spec.doubled, 0u, "its melee not doubled then");
+	tf_close(&t);
+}
+
+/* [14.7] slow (RULING R-617 "half attacks", R-736): the Bows wholly slowed
+ * by Nix's lethargy fire half attacks: the same 9 reads half a figure's
+ * HD (rounded down in tenths, as the melee's half routine is). */
+Test(r14_bonus, s14_7_slow_missiles_halved_r736)
+{
+	struct tf t;
+	open_bows(&t);
+	const struct bs_event *e = bows_fire(&t);
+	cr_assert_not_null(e);
+	int plain = e->n[4];
+	tf_close(&t);
+
+	open_bows(&t);
+	int g = tf_g(&t, 0, 0);
+	t.cast[1][0] = order(&t, 0, "lethargy", 0, 0);
+	t.ncast[1] = 1;
+	bs1e_casts(t.b, 1);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	cr_assert_eq(bs1e_bonus_figs(t.b, g), 6, "every figure slowed");
+	e = bows_fire(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[13], -1, "slowed");
+	/* the 9 reads 0.5 HD a figure (3 HD from six); halved in tenths
+	 * rounded down as the melee's half routine (R-617): 0.2 a figure */
+	cr_assert_eq(plain, 30);
+	cr_assert_eq(e->n[4], 12, "%d of %d", e->n[4], plain);
+	tf_close(&t);
+}
+
+/* ---- protection from evil (RULING R-737) ----------------------------------
+ */
+
+/* South: the duel's Ada, Cal (cleric 5th) touching her with protection
+ * from evil; North: Orc Bows (6 figures of orcs, LE, short bows, front
+ * (44, 32)), Men Bows (6 figures of men, not evil, front (28, 32)), Red
+ * (a red dragon, CE, 40 hp) at (36, 22.5). */
+static void open_ward(struct tf *t)
+{
+	const char *y = CAL_BY_ADA(
+	    "Ward", "protection from evil") "  - name: North\n    edge: "
+					    "north\n    units:\n"
+					    "      - {name: Orc Bows, figures: "
+					    "6, creature: orc, weapons: "
+					    "[short bow], frontage: 6, "
+					    "position: [44, 32]}\n"
+					    "      - {name: Men Bows, figures: "
+					    "6, creature: man-at-arms, "
+					    "weapons: [short bow], frontage: "
+					    "6, position: [28, 32]}\n"
+					    "    individuals:\n"
+					    "      - {name: Red, race: red "
+					    "dragon, hp: 40, position: [36, "
+					    "22.5]}\n";
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* [14.7] RULING R-615, R-737: protection from evil on Ada (the PH: evil
+ * attackers -2 to hit her): the Orc Bows' volley at her [9.4 A] has AR 2
+ * worse, the term cited; the Men Bows' (not evil) none; cast at a unit
+ * it has no effect. */
+Test(r14_bonus, s14_7_protection_from_evil_evil_attackers_worse_r737)
+{
+	struct tf t;
+	open_ward(&t);
+	int ada = t.b->indiv_first[0];
+	struct bs1e_volley_plan o0, m0, o1, m1;
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &o0);
+	bs1e_volley_plan_indiv(t.b, 1, 1, 0, 0, BS_FIRE_PHASE, -1, NULL, &m0);
+	cr_assert(o0.legal && m0.legal, "%s %s", o0.why, m0.why);
+	const struct bs_spell *sp =
+	    bs_scenario_spell(t.sc, "protection from evil", -1);
+	cr_assert(bs_spell_bonus_played(sp));
+	cal_touches_ada(&t, "protection from evil");
+	const struct bs_event *c = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[7], 1);
+	cr_assert_eq(c->n[8], 15, "3 rounds a level");
+	cr_assert_eq(
+	    bs1e_bonus_warded(t.b, ada, -1, tf_g(&t, 1, 0), 1, 0, NULL), 2);
+	cr_assert_eq(
+	    bs1e_bonus_warded(t.b, ada, -1, tf_g(&t, 1, 1), 1, 0, NULL), 0,
+	    "men are not evil");
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &o1);
+	bs1e_volley_plan_indiv(t.b, 1, 1, 0, 0, BS_FIRE_PHASE, -1, NULL, &m1);
+	cr_assert_eq(o1.ar.value, o0.ar.value + 2);
+	cr_assert(tf_has_term(&o1.ar, 2, "protection from evil"));
+	cr_assert_eq(m1.ar.value, m0.ar.value);
+	tf_close(&t);
+}
+
+/* RULING R-737: "+2 to saving throws against them": the red dragon's
+ * breath at Ada so warded: her save 2 better, the term in its
+ * derivation. */
+Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_r737)
+{
+	struct tf t;
+	open_ward(&t);
+	int ada = t.b->indiv_first[0];
+	cal_touches_ada(&t, "protection from evil");
+	t.b->indivs[ada + 1].pos = (struct bs_vec){60, 4};
+	const struct bs_spell *br = tf_spell(&t, "red dragon breath");
+	cr_assert_not_null(br);
+	int base = bs1e_sc(t.b)->ix[ada].save[br->save_vs];
+	tf_dice(&t, (int[]){10, 10, 10, 10}, 4);
+	t.nev = 0;
+	t.cast[1][0] = (struct bs_cast_order){0, br, 0, -1, 0, 0, 0, 0, NULL};
+	t.ncast[1] = 1;
+	bs1e_casts(t.b, 1);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	const struct bs_event *e = ada_struck(&t);
+	cr_assert_not_null(e);
+	cr_assert(tf_has_term(&e->deriv, -2, "protection from evil"));
+	cr_assert_eq(e->n[7], base - 2, "%d of %d", e->n[7], base);
+	tf_close(&t);
+}
+
+/* RULING R-737: at a unit protection from evil does nothing (one
+ * creature, played on a lone individual), in the log. */
+Test(r14_bonus, s14_7_protection_from_evil_no_effect_on_a_unit_r737)
+{
+	struct tf t;
+	open_ward(&t);
+	no_effect_on_far_s(&t, "protection from evil", "R-737");
 	tf_close(&t);
 }

@@ -17,6 +17,13 @@ int bs1e_turn_level(const struct bs_individual *d, const char **cls);
  * scenario gives an individual no alignment of his own). */
 int bs1e_indiv_evil(const struct bs_individual *d);
 
+/* RULING R-346: 1 when unit g (global) of a 1E battle is a target of
+ * `side`'s attacks (missiles, spells, charges, melee, the doctrine's
+ * targets): of another side and not undead in the service of an evil
+ * cleric of `side` [14.19]; a charmed commander's unit stays a target of
+ * the charming side [14.6 A]. Reads only. */
+int bs1e_hostile(const struct bs_battle *b, int side, int g);
+
 /* The DMG type of unit def's undead (enum bs_undead_type; RULING R-584: a
  * mixed unit is turned as its highest type), BS_UNDEAD_NONE when none. */
 int bs1e_unit_undead_type(const struct bs_unit *def);

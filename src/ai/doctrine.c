@@ -19,6 +19,7 @@
 #include "battlesim/battle.h"
 #include "battlesim/bs1e_combat.h"
 #include "battlesim/bs1e_heroes.h"
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/bs1e_roster.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/tabletop.h"
@@ -152,6 +153,13 @@ static int dist_outside(const struct bs_quad *a, const struct bs_quad *b,
 static int in_play(const struct bs_unit_state *u)
 {
 	return !(u->flags & BS_UF_REMOVED);
+}
+
+/* [14.19] RULING R-346: unit e of side es is a target (and a threat) of
+ * `side`: not undead in the service of one of its evil clerics. */
+static int foe(const struct bs_battle *b, int side, int es, int e)
+{
+	return bs1e_hostile(b, side, b->side_first[es] + e);
 }
 
 /* bs_tt_unit_contact from this view's quads (qof: bs_tt_unit_quad, the
@@ -759,7 +767,7 @@ static double flank_threat(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
 			if ((es == xs && e == xu) || !in_play(h) || routed(h) ||
-			    is_skirmish(h))
+			    is_skirmish(h) || !foe(b, side, es, e))
 				continue;
 			struct bs_quad hq = *qof(ai, b, es, e);
 			if (dist_outside(q, &hq, 2.0 * h->r.mv / 3.0 - SLACK,
@@ -1005,7 +1013,7 @@ static double charge_prospect(struct bs_ai_doctrine *ai,
 		return -1;
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
-			if (!in_play(unit_of(b, es, e)))
+			if (!in_play(unit_of(b, es, e)) || !foe(b, side, es, e))
 				continue;
 			if (dist_outside(qof(ai, b, side, unit),
 					 qof(ai, b, es, e),
@@ -1070,7 +1078,7 @@ static int reserve_holds(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
-			if (!in_play(h) || routed(h))
+			if (!in_play(h) || routed(h) || !foe(b, side, es, e))
 				continue;
 			double reach = 1.5 * h->r.mv + u->r.mv;
 			if (ucmp(ai, b, side, unit, es, e, reach) <= 0)
@@ -1122,7 +1130,7 @@ static int pick_target(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
-			if (!in_play(h))
+			if (!in_play(h) || !foe(b, side, es, e))
 				continue;
 			/* a lower bound of d first: a unit that cannot be
 			 * nearer than the best so far (nor a threat) is
@@ -1188,7 +1196,8 @@ static double exposure(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
-			if (!in_play(h) || routed(h) || is_skirmish(h))
+			if (!in_play(h) || routed(h) || is_skirmish(h) ||
+			    !foe(b, side, es, e))
 				continue;
 			struct bs_quad hq = *qof(ai, b, es, e);
 			/* [7.14] within 1 1/2 MV, and at least 2/3 MV away
@@ -1262,7 +1271,7 @@ static void engaged_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			const struct bs_unit_state *h = unit_of(b, es, e);
-			if (!in_play(h) ||
+			if (!in_play(h) || !foe(b, side, es, e) ||
 			    !ucontact(ai, b, side, unit, es, e, NULL))
 				continue;
 			enemies++;
@@ -2016,7 +2025,8 @@ static double nearest_enemy(struct bs_ai_doctrine *ai,
 	for (int es = 0; es < b->nsides; es++)
 		for (int e = 0; es != side && e < nunits_of(b, es); e++) {
 			int g = b->side_first[es] + e;
-			if (!in_play(unit_of(b, es, e))) {
+			if (!in_play(unit_of(b, es, e)) ||
+			    !foe(b, side, es, e)) {
 				lb[g] = HUGE_VAL;
 				continue;
 			}

@@ -13,6 +13,7 @@
 #include "battlesim/bs1e_heroes.h"
 #include "battlesim/bs1e_morale.h"
 #include "battlesim/bs1e_roster.h"
+#include "battlesim/bs1e_undead.h"
 #include "battlesim/spell.h"
 #include "battlesim/ground.h"
 #include "battlesim/tabletop.h"
@@ -1160,6 +1161,9 @@ int bs1e_fx_indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			int t, struct bs1e_figure_saves *fs, int *rec,
 			struct bs_deriv *md);
 int bs1e_charm_side(const struct bs_battle *b, int g);
+#define BS1E_SERVING_WHY                                                       \
+	"the undead are in his side's service: not a target (RULING R-346)"
+#define BS1E_SERVING_CITE "[14.19] RULING R-346"
 /* 1 when unit g is under another side's control (its commander charmed). */
 int bs1e_charmed(const struct bs_battle *b, int g);
 /* 1 when individual k (global) is charmed [14.6 A]. */

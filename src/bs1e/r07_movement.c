@@ -1585,6 +1585,9 @@ static int precheck(struct mv *m, int engine)
 		if (!bs1e_in_play(b, t))
 			return illegal(m, "the target is not on the table",
 				       "[7.14]");
+		/* [14.19] RULING R-346: not at undead in its side's service */
+		if (!bs1e_hostile(b, u->side, t))
+			return illegal(m, BS1E_SERVING_WHY, BS1E_SERVING_CITE);
 		/* [7.12] "it cannot Charge the unit that withdrew for the
 		 * remainder of the current Game Round" */
 		if ((u->flags & BS_UF_NO_CHARGE) && u->nocharge_side == ts &&
@@ -3399,6 +3402,11 @@ void bs_tt_plan_charge(const struct bs_battle *b, int side, int unit, int tside,
 	if (b->units[g].side == b->units[t].side) {
 		out->why = "a charge needs an enemy target";
 		out->cite = "[7.14]";
+		return;
+	}
+	if (!bs1e_hostile(b, b->units[g].side, t)) {
+		out->why = BS1E_SERVING_WHY;
+		out->cite = BS1E_SERVING_CITE;
 		return;
 	}
 	plan(b, g, t, 0, out);

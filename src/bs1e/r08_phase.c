@@ -217,10 +217,9 @@ static int may_attack(const struct bs_battle *b, int x, int y, int check_rally)
 	 * "The fleeing unit may not fight back" */
 	if (u->flags & (BS_UF_ROUTED | BS_UF_FLED))
 		return 0;
-	/* [14.19] RULING R-585: nobody attacks the undead in his own side's
-	 * service (they are under his side's command) */
-	int m = bs1e_serving(b, y);
-	if (m >= 0 && b->indivs[m].side == u->side)
+	/* [14.19] RULING R-585, R-346: nobody attacks the undead in his own
+	 * side's service (they are under his side's command) */
+	if (b->units[y].side != u->side && !bs1e_hostile(b, u->side, y))
 		return 0;
 	/* [2.9] "A skirmish figure may attack an enemy skirmisher or
 	 * individual." */

@@ -348,6 +348,9 @@ int bs1e_check_indiv_fire_at(const struct bs_battle *b, int side,
 		if (!bs1e_in_play(b, out->g))
 			return no(out, "the target is not on the table",
 				  "[10.1]");
+		/* [14.19] RULING R-346: not at undead in his side's service */
+		if (!bs1e_hostile(b, side, out->g))
+			return no(out, BS1E_SERVING_WHY, BS1E_SERVING_CITE);
 		/* [14.8] RULING R-343: not at an unseen unit */
 		if (bs1e_fx_unit_unseen(b, out->g))
 			return no(out, BS1E_UNIT_UNSEEN_WHY,

@@ -618,6 +618,9 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			  "[10.6]");
 	if (!bs1e_in_play(b, h))
 		return no(out, "the target is not on the table", "[10.1]");
+	/* [14.19] RULING R-346: not at undead in his side's service */
+	if (!bs1e_hostile(b, side, h))
+		return no(out, BS1E_SERVING_WHY, BS1E_SERVING_CITE);
 	/* [14.8] "figures unable to see the invisible figures cannot make
 	 * magic or missile attacks" RULING R-343 */
 	if (bs1e_fx_unit_unseen(b, h))

@@ -596,6 +596,10 @@ int bs1e_cast_aim(const struct bs_battle *b, int side,
 		if (!bs1e_in_play(b, p->tg))
 			return no(p, "the target is not on the table",
 				  "[14.4]");
+		/* [14.19] RULING R-346: no spell of his side at undead in
+		 * its service, as an enemy nor as a friend */
+		if (o->tside != side && !bs1e_hostile(b, side, p->tg))
+			return no(p, BS1E_SERVING_WHY, BS1E_SERVING_CITE);
 		/* [14.8] "figures unable to see the invisible figures
 		 * cannot make magic or missile attacks" RULING R-343 */
 		if (o->tside != side && bs1e_fx_unit_unseen(b, p->tg))

@@ -111,6 +111,18 @@ int bs1e_charm_side(const struct bs_battle *b, int g)
 	return e ? b->indivs[e->k].side : b->units[g].side;
 }
 
+/* [14.19] RULING R-346: his side does not attack the undead in its
+ * service ("follow his orders"); a charmed commander's unit stays a
+ * target of the charming side ([14.6 A] "can be attacked in the flank
+ * or rear by an enemy ground unit"). */
+int bs1e_hostile(const struct bs_battle *b, int side, int g)
+{
+	if (b->units[g].side == side)
+		return 0;
+	int m = bs1e_serving(b, g);
+	return m < 0 || b->indivs[m].side != side;
+}
+
 int bs1e_charmed(const struct bs_battle *b, int g)
 {
 	return bs1e_charm_side(b, g) != b->units[g].side;

@@ -170,6 +170,12 @@ int bs1e_check_turn(const struct bs_battle *b, int side,
 			      : "the undead are under his side's command "
 				"already",
 			  "[14.19] RULING R-585");
+	/* [14.8] "They cannot be attacked unless they are detected by enemy
+	 * forces": RULING R-347, a turning is an attack at the undead (his
+	 * own side's, turned back, are seen) */
+	if (o->tside != side && bs1e_fx_unit_unseen(b, g))
+		return no(out, BS1E_UNIT_UNSEEN_WHY,
+			  BS1E_UNIT_UNSEEN_CITE " R-347");
 	out->type = bs1e_unit_undead_type(b->units[g].def);
 	if (out->type == BS_UNDEAD_NONE)
 		return no(out, "the unit is not undead that clerics turn",

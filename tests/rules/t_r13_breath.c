@@ -782,3 +782,40 @@ Test(r13_breath, s13_7_ruling_r644_the_doctrine_breathes_a_units_breath)
 	free(ai);
 	tf_close(&t);
 }
+
+/* [14.8] invisible figures "cannot be attacked unless they are detected
+ * by enemy forces" (RULING R-343, R-347): the Hounds' breath at the Orcs
+ * is legal while they are seen, REJECTED with the rule while they are
+ * invisible and not found (an invisibility effect of the battle's list),
+ * and the doctrine does not breathe at them. */
+Test(r13_breath, s14_8_r347_a_units_breath_at_an_unfound_invisible_unit)
+{
+	struct tf t;
+	open_hounds(&t, "regular", 4, 1);
+	hounds_breathe(&t, 1);
+	struct bs1e_cast_plan p;
+	cr_assert(bs1e_check_unit_breath(t.b, 0, &unit_breaths[0][0], &p), "%s",
+		  p.why);
+	int o = tf_g(&t, 1, 0);
+	struct bs1e_effect *e = bs1e_fx_new(t.b);
+	cr_assert_not_null(e);
+	e->kind = BS_SPFX_INVISIBLE;
+	e->sp = tf_spell(&t, "mass invisibility");
+	e->g = o;
+	e->figs = t.b->units[o].figures;
+	e->left = -1;
+	e->round = t.b->round;
+	cr_assert(bs1e_fx_unit_unseen(t.b, o));
+	cr_expect(!bs1e_check_unit_breath(t.b, 0, &unit_breaths[0][0], &p));
+	cr_expect_str_eq(p.cite, "[14.8] RULING R-343");
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_breath_order b[4];
+	int n = ai->ctl.breathe(ai->ctl.ctx, t.b, 0, b, 4);
+	for (int i = 0; i < n; i++)
+		cr_expect(!(b[i].tside == 1 && b[i].tunit == 0),
+			  "the doctrine does not breathe at them");
+	free(ai);
+	tf_close(&t);
+}

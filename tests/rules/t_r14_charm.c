@@ -8,6 +8,7 @@
 
 #include "battlesim/ai.h"
 #include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_undead.h"
 #include "bs1e_fixture.h"
 
 /* South: Guards (8 men-at-arms, front (40, gy) facing north) and the
@@ -267,6 +268,25 @@ Test(r14_charm, s14_6_a_the_charmed_unit_attacks_no_one_r691)
 	const char *why = bs1e_charm_order(t.b, 0, g, &o);
 	cr_assert_eq(o.kind, BS_ORDER_HOLD);
 	cr_assert(strstr(why, "R-691"), "%s", why);
+	tf_close(&t);
+}
+
+/* [14.6 A] "in a position in which it can be attacked in the flank or
+ * rear by an enemy ground unit": RULING R-346, the charming side may still
+ * attack the charmed unit (it is not in his service as undead are): a
+ * target of the South, its charmer, and not of the North, its owner. */
+Test(r14_charm, s14_6_a_r346_the_charmed_unit_stays_the_charmers_target)
+{
+	struct tf t;
+	open_charm(&t, 60);
+	int g = tf_g(&t, 1, 0);
+	charm_bors(&t, 5, 3);
+	cr_assert(bs1e_charmed(t.b, g));
+	cr_expect_eq(bs1e_charm_side(t.b, g), 0);
+	cr_expect(bs1e_hostile(t.b, 0, g), "the charming side's target");
+	cr_expect(!bs1e_hostile(t.b, 1, g), "its owner's own");
+	tf_phase(&t, BS_PHASE_MELEE);
+	cr_expect_gt(bs1e_melee_eligible(t.b, tf_g(&t, 0, 0), g), 0);
 	tf_close(&t);
 }
 

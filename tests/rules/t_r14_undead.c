@@ -6,6 +6,8 @@
  * and sight (R-582), an evil cleric (R-585), the doctrine AI's choice.
  * Rulings R-581 .. R-586 (docs/rulings/undead.md). */
 #include "ai/doctrine_int.h"
+#include "battlesim/bs1e_magic.h"
+#include "battlesim/bs1e_missile.h"
 #include "battlesim/bs1e_tables.h"
 #include "battlesim/bs1e_undead.h"
 #include "bs1e_fixture.h"
@@ -614,5 +616,188 @@ Test(r14_undead, s14_19_the_score_matched_turns)
 	tf_close(&t);
 	e = turn_once(&t, 1, 6, "", (int[]){9}, 1);
 	cr_expect_eq(e->n[3], 0, "9 fails");
+	tf_close(&t);
+}
+
+/* ---- who is a target: control (RULING R-346) and sight (R-347) ----------
+ */
+
+/* South: the Guard led by orc cleric Odo (evil, level 4), the Bows (long
+ * bows) and the Foot (spears) 10" from the North's Skeletons, Ari (a
+ * magic-user with fireball) and Hal (a fighter with a long bow)
+ * standing alone; North: the Skeletons (4 figures of 2) and the Zombies
+ * (4 figures of 10) 1/2" before the Guard, Grimm (an orc cleric) far
+ * off; the Foot led by Cap. */
+static void open_control(struct tf *t)
+{
+	tf_open(
+	    t,
+	    "name: control\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "sides:\n"
+	    "  - name: S\n    edge: south\n    units:\n"
+	    "      - {name: Guard, figures: 8, creature: man-at-arms, "
+	    "weapons: [mace], position: [20, 20], commander: Odo}\n"
+	    "      - {name: Bows, figures: 4, creature: man-at-arms, "
+	    "weapons: [long bow], position: [36, 14]}\n"
+	    "      - {name: Foot, figures: 4, creature: man-at-arms, "
+	    "weapons: [spear], position: [48, 14], commander: Cap}\n"
+	    "    individuals:\n"
+	    "      - {name: Odo, race: orc, class: cleric, level: 4, hp: 20, "
+	    "rank: unit}\n"
+	    "      - {name: Ari, class: magic-user, level: 5, hp: 20, "
+	    "position: [42, 10], spells: [fireball]}\n"
+	    "      - {name: Hal, class: fighter, level: 4, hp: 30, "
+	    "weapons: [long bow], position: [34, 17]}\n"
+	    "      - {name: Cap, class: fighter, level: 2, hp: 12, "
+	    "rank: unit}\n"
+	    "  - name: N\n    edge: north\n    units:\n"
+	    "      - {name: Skeletons, figures: 4, ratio: 2, creature: "
+	    "skeleton, position: [48, 24]}\n"
+	    "      - {name: Zombies, figures: 4, ratio: 10, creature: "
+	    "zombie, position: [20, 20.5]}\n"
+	    "    individuals:\n"
+	    "      - {name: Grimm, race: orc, class: cleric, level: 4, "
+	    "hp: 20, position: [60, 44]}\n");
+	start_turning(t);
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+}
+
+/* Every way the South attacks the Skeletons: 1 when each is legal, 0 when
+ * each is refused with RULING R-346's cite (the volley, Ari's spell, Hal's
+ * shot, the Foot's charge). */
+static int south_attacks(struct tf *t)
+{
+	struct bs1e_volley_plan v;
+	bs1e_volley_plan(t->b, 0, 1, 1, 0, BS_FIRE_PHASE, -1, NULL, &v);
+	struct bs1e_cast_plan c;
+	struct bs_cast_order co = {
+	    1, tf_spell(t, "fireball"), 1, 0, -1, 0, 0, 0, NULL};
+	int cast = bs1e_check_cast(t->b, 0, &co, &c);
+	struct bs1e_indiv_shot s;
+	struct bs_indiv_fire_order so = {2, 1, 0, -1, NULL, 0};
+	int shot = bs1e_check_indiv_fire(t->b, 0, &so, &s);
+	struct bs_tt_charge ch;
+	bs_tt_plan_charge(t->b, 0, 2, 1, 0, &ch);
+	if (v.legal && cast && shot && ch.legal)
+		return 1;
+	cr_expect(!v.legal && !cast && !shot && !ch.legal,
+		  "volley %d (%s) cast %d (%s) shot %d (%s) charge %d (%s)",
+		  v.legal, v.why ? v.why : "", cast, c.why ? c.why : "", shot,
+		  s.why ? s.why : "", ch.legal, ch.why ? ch.why : "");
+	cr_expect_str_eq(v.cite, "[14.19] RULING R-346");
+	cr_expect_str_eq(c.cite, "[14.19] RULING R-346");
+	cr_expect_str_eq(s.cite, "[14.19] RULING R-346");
+	cr_expect_str_eq(ch.cite, "[14.19] RULING R-346");
+	return 0;
+}
+
+/* [14.19] "Such undead fall instantly under the command of that cleric,
+ * and follow his orders": RULING R-346, his side's volleys, spells,
+ * individuals' shots and charges at them are legal before and REJECTED
+ * in his service; they are its own side's as ever, and its enemies'
+ * target; out of his service, the South's target again. */
+Test(r14_undead, s14_19_r346_his_side_does_not_attack_his_undead)
+{
+	struct tf t;
+	open_control(&t);
+	int g = tf_g(&t, 1, 0);
+	cr_assert(bs1e_hostile(t.b, 0, g));
+	cr_assert(south_attacks(&t), "legal before his service");
+	bs1e_serve(t.b, t.b->indiv_first[0], g);
+	cr_assert_eq(bs1e_serving(t.b, g), t.b->indiv_first[0]);
+	cr_expect(!bs1e_hostile(t.b, 0, g), "not the South's target");
+	cr_expect(!bs1e_hostile(t.b, 1, g), "the North's own");
+	cr_expect(bs1e_hostile(t.b, 1, tf_g(&t, 0, 0)), "the Guard is");
+	cr_expect(bs1e_hostile(t.b, 0, tf_g(&t, 1, 1)), "the Zombies are");
+	cr_expect(!south_attacks(&t), "REJECTED in his service");
+	/* turned back by a cleric of its own side: a target again */
+	bs1e_serve(t.b, t.b->indiv_first[1], g);
+	cr_expect_eq(bs1e_serving(t.b, g), -1);
+	cr_expect(south_attacks(&t), "legal again");
+	tf_close(&t);
+}
+
+/* RULING R-346: the doctrine AI of the South picks no target in his
+ * service: the Foot's advance is not at the Skeletons, nor does it charge
+ * them, once they serve Odo. */
+Test(r14_undead, s14_19_r346_the_doctrine_does_not_charge_his_undead)
+{
+	struct tf t;
+	open_control(&t);
+	int g = tf_g(&t, 1, 0);
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	struct bs_ai_doctrine *ai = malloc(sizeof *ai);
+	cr_assert_not_null(ai);
+	bs_ai_doctrine_init(ai);
+	struct bs_order o;
+	ai->ctl.move(ai->ctl.ctx, t.b, 0, 2, &o);
+	cr_expect(o.kind == BS_ORDER_CHARGE && o.tside == 1 && o.tunit == 0,
+		  "before: the Foot charges the Skeletons (%d at %d/%d)",
+		  o.kind, o.tside, o.tunit);
+	bs1e_serve(t.b, t.b->indiv_first[0], g);
+	bs_ai_doctrine_init(ai);
+	ai->ctl.move(ai->ctl.ctx, t.b, 0, 2, &o);
+	cr_expect(!(o.tside == 1 && o.tunit == 0),
+		  "in his service: not at the Skeletons (%d at %d/%d)", o.kind,
+		  o.tside, o.tunit);
+	free(ai);
+	tf_close(&t);
+}
+
+/* The Zombies made invisible (an invisibility effect of the battle's
+ * list, not found). */
+static void zombies_invisible(struct tf *t)
+{
+	int z = tf_g(t, 1, 1);
+	struct bs1e_effect *e = bs1e_fx_new(t->b);
+	cr_assert_not_null(e);
+	e->kind = BS_SPFX_INVISIBLE;
+	e->sp = tf_spell(t, "mass invisibility");
+	e->g = z;
+	e->figs = t->b->units[z].figures;
+	e->left = -1;
+	e->round = t->b->round;
+	cr_assert(bs1e_fx_unit_unseen(t->b, z));
+}
+
+/* [14.8] invisible figures "cannot be attacked unless they are detected
+ * by enemy forces": RULING R-347, a turning is an attack: Odo's attempt
+ * at the Zombies 1/2" away is legal while they are seen, REJECTED with
+ * the rule while they are invisible and not found; the doctrine does not
+ * aim at them. */
+Test(r14_undead, s14_8_r347_no_turning_at_an_unfound_invisible_unit)
+{
+	struct tf t;
+	open_control(&t);
+	struct bs_turn_order o = {0, 1, 1, NULL};
+	struct bs1e_turn_check p;
+	cr_assert(bs1e_check_turn(t.b, 0, &o, &p), "%s %s", p.why, p.cite);
+	struct bs_turn_order d[2];
+	cr_assert_eq(bs_ai_turn_cb(NULL, t.b, 0, d, 2), 1);
+	cr_assert(d[0].tside == 1 && d[0].tunit == 1, "the Zombies at first");
+	zombies_invisible(&t);
+	cr_expect(!bs1e_check_turn(t.b, 0, &o, &p));
+	cr_expect_str_eq(p.cite, "[14.8] RULING R-343 R-347");
+	int n = bs_ai_turn_cb(NULL, t.b, 0, d, 2);
+	cr_expect(n == 0 || !(d[0].tside == 1 && d[0].tunit == 1),
+		  "the doctrine does not aim at them");
+	tf_close(&t);
+}
+
+/* [14.8] RULING R-343, R-347: Hal's shot at the invisible, unfound
+ * Zombies is REJECTED, as a volley or a spell at them is
+ * (s14_8_no_volley_nor_spell_at_an_invisible_unit_r343). */
+Test(r14_undead, s14_8_r347_no_shot_at_an_unfound_invisible_unit)
+{
+	struct tf t;
+	open_control(&t);
+	struct bs1e_indiv_shot s;
+	struct bs_indiv_fire_order so = {2, 1, 1, -1, NULL, 0};
+	cr_assert(bs1e_check_indiv_fire(t.b, 0, &so, &s), "%s", s.why);
+	zombies_invisible(&t);
+	cr_expect(!bs1e_check_indiv_fire(t.b, 0, &so, &s));
+	cr_expect_str_eq(s.cite, "[14.8] RULING R-343");
 	tf_close(&t);
 }

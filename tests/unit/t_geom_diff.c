@@ -993,3 +993,26 @@ Test(geom_diff, first_contact_of_an_advance_not_apart_at_the_start)
 	cr_assert_gt(freed, 10000, "free: %d", freed);
 	cr_assert_gt(stopped, 3000, "stopped at the gap: %d", stopped);
 }
+
+/* The placement that found the asymmetry (contact.c edge_stretch): a unit
+ * 2" wide front to front with one 24" wide turned 0.06 degrees, 0.005"
+ * apart at their centres: B's far corners stand about 0.0126" off A's
+ * front line, but over A's 2" the two fronts lie within 0.005" +- 0.001":
+ * the fronts touch over 2", not at a corner. */
+Test(geom_diff, s7_8_a_long_edge_turned_a_hair_touches_a_short_one)
+{
+	struct bs_tt_shape sa, sb;
+	bs_tt_shape_make(BS_FORM_CLOSED, 4, 2, 1, 1, 0, &sa);
+	bs_tt_shape_make(BS_FORM_CLOSED, 24, 24, 1, 1, 0, &sb);
+	struct bs_tt_pose pa = {{20, 20}, 0}, pb = {{20, 20}, 180.06};
+	pb.front = bs_vec_add(pa.front, bs_vec_scale(bs_dir(0), 0.005));
+	struct bs_tt_contact c;
+	cr_assert(bs_tt_contact(&sa, &pa, &sb, &pb, &c));
+	cr_assert_eq(c.edge_a, BS_EDGE_FRONT);
+	cr_assert_eq(c.edge_b, BS_EDGE_FRONT);
+	cr_assert_float_eq(c.len, 2.0, 1e-9, "len %.17g", c.len);
+	cr_assert_eq(c.a_count, 2, "A's files in contact: %d", c.a_count);
+	/* (a corner contact had one figure each; B's files over A's 2"
+	 * meet at the ends of A's front: 2 or 3 as rounding falls) */
+	cr_assert_geq(c.b_count, 2, "B's files in contact: %d", c.b_count);
+}

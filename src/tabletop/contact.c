@@ -118,6 +118,36 @@ static void edge_box_of(const struct bs_quad *q, int i, struct edge_box *e)
 	e->y1 = a.y < b.y ? b.y : a.y;
 }
 
+/* The length over which B's edge b0-b1 lies along A's edge a0-a1 [7.8]:
+ * their overlap in projection on A's edge, when B's edge, cut to that
+ * overlap, lies within BS_GEOM_TOUCH of A's line at both ends (so a long
+ * edge turned a hair against a short one touches it over the short one's
+ * length, as the plain geometry has it; its own far ends may stand off
+ * the short edge's line by more than the tolerance); 0 when none. */
+static double edge_stretch(struct bs_vec a0, struct bs_vec a1, struct bs_vec b0,
+			   struct bs_vec b1)
+{
+	struct bs_vec e = bs_vec_sub(a1, a0);
+	double L = bs_vec_len(e);
+	if (L < 1e-12)
+		return 0;
+	struct bs_vec u = bs_vec_scale(e, 1.0 / L);
+	struct bs_vec n = {-u.y, u.x};
+	double t0 = bs_vec_dot(bs_vec_sub(b0, a0), u);
+	double t1 = bs_vec_dot(bs_vec_sub(b1, a0), u);
+	double lo = fmax(0.0, fmin(t0, t1)), hi = fmin(L, fmax(t0, t1));
+	if (!(hi > lo) || fabs(t1 - t0) < 1e-12)
+		return 0;
+	double h0 = bs_vec_dot(bs_vec_sub(b0, a0), n);
+	double h1 = bs_vec_dot(bs_vec_sub(b1, a0), n);
+	/* B's offset from A's line at lo and at hi (linear along B) */
+	double hlo = h0 + (h1 - h0) * (lo - t0) / (t1 - t0);
+	double hhi = h0 + (h1 - h0) * (hi - t0) / (t1 - t0);
+	if (fabs(hlo) > BS_GEOM_TOUCH || fabs(hhi) > BS_GEOM_TOUCH)
+		return 0;
+	return hi - lo;
+}
+
 static int edge_boxes_apart(const struct edge_box *a, const struct edge_box *b)
 {
 	const double m = BS_GEOM_TOUCH + 1e-9;
@@ -245,8 +275,7 @@ contact_measure(const struct bs_tt_shape *sa, const struct bs_tt_pose *pa,
 				continue;
 			struct bs_vec b0, b1;
 			bs_quad_edge(&qb, j, &b0, &b1);
-			double l =
-			    bs_seg_touch_len(a0, a1, b0, b1, BS_GEOM_TOUCH);
+			double l = edge_stretch(a0, a1, b0, b1);
 			if (l > best + 1e-9) {
 				best = l;
 				ba = i;

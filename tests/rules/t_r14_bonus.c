@@ -1113,6 +1113,69 @@ Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
 	tf_close(&t);
 }
 
+/* RULING R-618: the PH's "-1 from each die of damage" of large or magic
+ * missiles: Zan so protected, the hero Hob's long bow +1 (d6 + 1) at him,
+ * the d20 a 20 and the die a 4: 5 less 1 (one die), 4 hit points; a note
+ * says so; unprotected the same shot does 5. */
+Test(r14_bonus,
+     s14_7_protection_from_normal_missiles_magic_arrow_less_a_die_r618)
+{
+	int hp[2];
+	for (int ward = 0; ward < 2; ward++) {
+		struct tf t;
+		const char *y =
+		    "name: Missiles\nrules: bs1e\nlevel: advanced\ngame: "
+		    "adnd\ntable: {width: 72, depth: 96}\n"
+		    "sides:\n"
+		    "  - name: South\n    edge: south\n    units:\n"
+		    "      - {name: Far S, figures: 4, creature: man-at-arms, "
+		    "weapons: [spear], position: [4, 3]}\n"
+		    "    individuals:\n"
+		    "      - {name: Zan, class: magic-user, level: 10, hp: 30, "
+		    "ac: 10, position: [30, 30], spells: [protection from "
+		    "normal missiles]}\n"
+		    "  - name: North\n    edge: north\n    units:\n"
+		    "      - {name: Far N, figures: 4, creature: man-at-arms, "
+		    "weapons: [spear], position: [68, 92]}\n"
+		    "    individuals:\n"
+		    "      - {name: Hob, class: fighter, level: 1, hp: 30, ac: "
+		    "10, weapon: {name: long bow, plus: 1}, position: [30, "
+		    "36]}\n";
+		tf_open(&t, y);
+		t.ctl.cast = tf_cast;
+		t.ctl.fire_indiv = tf_shots;
+		t.b->round = 1;
+		tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+		int zan = t.b->indiv_first[0];
+		if (ward) {
+			cast_one(&t, at_indiv(&t, 0,
+					      "protection from normal missiles",
+					      0, 0));
+			cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+			cr_assert(bs1e_bonus_missile_proof(t.b, zan));
+		}
+		t.shot[1][0] =
+		    (struct bs_indiv_fire_order){0, 0, -1, 0, "test", 0};
+		t.nshot[1] = 1;
+		tf_dice(&t, (int[]){20, 4}, 2);
+		t.nev = 0;
+		bs1e_heroes_fire(t.b, 1, BS_FIRE_PHASE);
+		cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+		cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+		int notes = 0;
+		for (int i = 0; i < t.nev; i++)
+			if (t.evs[i].ev.type == BS_EV_NOTE &&
+			    t.evs[i].ev.what &&
+			    strstr(t.evs[i].ev.what, "1 less (1 a die)"))
+				notes++;
+		cr_assert_eq(notes, ward);
+		hp[ward] = t.b->indivs[zan].hp;
+		tf_close(&t);
+	}
+	cr_assert_eq(hp[0], 30 - 5);
+	cr_assert_eq(hp[1], 30 - 4);
+}
+
 /* ---- curse (RULING R-734) -------------------------------------------------
  */
 

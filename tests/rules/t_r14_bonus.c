@@ -1046,6 +1046,18 @@ Test(r14_bonus, s14_7_doctrine_slows_enemies_r617)
 /* ---- protection from normal missiles (RULING R-618) -----------------------
  */
 
+/* Scenario y open at Game Round 1's Missile and Magic Phase, the casts
+ * from t->cast, every unit's shots of the round ready. */
+static void open_missile_step(struct tf *t, const char *y)
+{
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
 /* [14.7] "A bonus or penalty spell used on a figure representing a single
  * individual works according to normal AD&D game rules" (RULING R-618):
  * Zan (10th, 30 hp) touches himself with protection from normal missiles
@@ -1070,12 +1082,7 @@ Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
 	    "  - name: North\n    edge: north\n    units:\n"
 	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
 	    "weapons: [long bow], frontage: 6, position: [30, 44]}\n";
-	tf_open(&t, y);
-	t.ctl.cast = tf_cast;
-	t.b->round = 1;
-	for (int g = 0; g < t.b->nunits; g++)
-		bs1e_missile_new_round(t.b, g);
-	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(&t, y);
 	int zan = t.b->indiv_first[0];
 	const struct bs_spell *sp =
 	    bs_scenario_spell(t.sc, "protection from normal missiles", -1);
@@ -1484,12 +1491,7 @@ static void open_bows(struct tf *t)
 	    "    individuals:\n"
 	    "      - {name: Nix, class: magic-user, level: 10, hp: 20, "
 	    "position: [36, 50], spells: [lethargy]}\n";
-	tf_open(t, y);
-	t->ctl.cast = tf_cast;
-	t->b->round = 1;
-	for (int g = 0; g < t->b->nunits; g++)
-		bs1e_missile_new_round(t->b, g);
-	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(t, y);
 }
 
 /* The Bows' volley at the Orcs on a 2d6 of 5 + 4: its VOLLEY event. */
@@ -1590,12 +1592,7 @@ static void open_ward(struct tf *t)
 					    "      - {name: Red, race: red "
 					    "dragon, hp: 40, position: [36, "
 					    "22.5]}\n";
-	tf_open(t, y);
-	t->ctl.cast = tf_cast;
-	t->b->round = 1;
-	for (int g = 0; g < t->b->nunits; g++)
-		bs1e_missile_new_round(t->b, g);
-	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(t, y);
 }
 
 /* [14.7] RULING R-615, R-737: protection from evil on Ada (the PH: evil
@@ -1724,12 +1721,7 @@ Test(r14_bonus, s14_7_protection_from_evil_10_radius_wards_those_in_it_r737)
 	    "  - name: North\n    edge: north\n    units:\n"
 	    "      - {name: Orc Bows, figures: 6, creature: orc, weapons: "
 	    "[short bow], frontage: 6, position: [44, 32]}\n";
-	tf_open(&t, y);
-	t.ctl.cast = tf_cast;
-	t.b->round = 1;
-	for (int g = 0; g < t.b->nunits; g++)
-		bs1e_missile_new_round(t.b, g);
-	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(&t, y);
 	const struct bs_spell *sp =
 	    bs_scenario_spell(t.sc, "protection from evil 10' radius", -1);
 	cr_assert(bs_spell_bonus_played(sp));

@@ -1276,6 +1276,11 @@ int bs1e_hasted_now(const struct bs_battle *b, int t);
 /* [14.7] RULING R-618: 1 when individual t (global) is under protection
  * from normal missiles. */
 int bs1e_bonus_missile_proof(const struct bs_battle *b, int t);
+/* [14.7] RULING R-618: the hit points individual t (global) takes of `hp`
+ * from a large or magic missile of `dice` dice of damage: 1 less a die
+ * (at least 0, a NOTE at him) when he has protection from normal
+ * missiles; hp when not. */
+int bs1e_bonus_large_missile(struct bs_battle *b, int t, int hp, int dice);
 /* [14.7] [14.3] RULING R-615: the bonus to individual t's saving throw
  * die (+1: one better), its terms into d (may be NULL). */
 int bs1e_bonus_indiv_saves(const struct bs_battle *b, int t,

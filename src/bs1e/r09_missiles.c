@@ -609,7 +609,9 @@ static void shoot_indiv(struct bs_battle *b, int k, int t,
 			dmg = 0;
 			bs1e_note_indiv(b, t, "no harm from normal missiles",
 					"[14.7] RULING R-618");
-		}
+		} else
+			/* a magic one or a giant's rock: 1 less a die */
+			dmg = bs1e_bonus_large_missile(b, t, dmg, dp->count);
 		d->hp -= dmg;
 		d->killed_by = c->side;
 		/* [14.1] Q&A 127.66: struck by missile fire in step B */

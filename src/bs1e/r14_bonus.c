@@ -249,6 +249,22 @@ int bs1e_bonus_missile_proof(const struct bs_battle *b, int t)
 	return 0;
 }
 
+int bs1e_bonus_large_missile(struct bs_battle *b, int t, int hp, int dice)
+{
+	/* [14.7] RULING R-618: the PH's "-1 from each die of damage" of
+	 * large or magic missiles, at least 0 */
+	if (hp <= 0 || dice <= 0 || !bs1e_bonus_missile_proof(b, t))
+		return hp;
+	int less = dice < hp ? dice : hp;
+	char buf[96];
+	snprintf(buf, sizeof buf,
+		 "protection from normal missiles: a large or magic missile, "
+		 "%d less (1 a die)",
+		 less);
+	bs1e_note_indiv(b, t, buf, "[14.7] RULING R-618");
+	return hp - less;
+}
+
 int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
 			     enum bs_spell_element el, struct bs_deriv *d)
 {

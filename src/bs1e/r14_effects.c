@@ -468,6 +468,10 @@ int bs1e_fx_indiv_fails(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	int mod = bs1e_save_mod_individual(d->def, vs, p->sp->save_mod,
 					   p->sp->mental, md);
 	mod += bs1e_bonus_indiv_saves(b, t, md); /* [14.7] RULING R-615 */
+	/* [14.7] RULING R-737: his protection from evil, an evil caster's
+	 * hold, charm, fear or slow */
+	if (p->k >= 0)
+		mod += bs1e_bonus_warded(b, t, p->k, -1, -1, 1, md);
 	struct bs1e_save_who who = {d->side, -1, d->idx};
 	int r = bs1e_save_roll(&b->dice, x->save[vs], mod, &who, &rec[0]);
 	if (r < 0)

@@ -189,10 +189,13 @@ int bs_spell_bonus_played(const struct bs_spell *sp)
 		sp->range_kind == BS_RANGE_SELF ||
 		/* RULING R-618: protection from normal missiles, by touch
 		 * on one creature; RULING R-735: resist fire and resist
-		 * cold the same; RULING R-737: protection from evil */
+		 * cold the same; RULING R-737: protection from evil, and its
+		 * 10' radius about the one touched */
 		(sp->range_kind == BS_RANGE_TOUCH && sp->area == BS_AREA_NONE &&
 		 (sp->friends.normal_missiles || sp->friends.resist ||
-		  sp->friends.evil))) &&
+		  sp->friends.evil)) ||
+		(sp->range_kind == BS_RANGE_TOUCH &&
+		 sp->area == BS_AREA_CIRCLE && sp->friends.evil)) &&
 	       sp->dur_kind == BS_DUR_TIMED && save_ok &&
 	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
 	       (sp->area != BS_AREA_NONE || !sp->creatures_all);

@@ -1046,6 +1046,18 @@ Test(r14_bonus, s14_7_doctrine_slows_enemies_r617)
 /* ---- protection from normal missiles (RULING R-618) -----------------------
  */
 
+/* Scenario y open at Game Round 1's Missile and Magic Phase, the casts
+ * from t->cast, every unit's shots of the round ready. */
+static void open_missile_step(struct tf *t, const char *y)
+{
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	t->b->round = 1;
+	for (int g = 0; g < t->b->nunits; g++)
+		bs1e_missile_new_round(t->b, g);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
 /* [14.7] "A bonus or penalty spell used on a figure representing a single
  * individual works according to normal AD&D game rules" (RULING R-618):
  * Zan (10th, 30 hp) touches himself with protection from normal missiles
@@ -1070,12 +1082,7 @@ Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
 	    "  - name: North\n    edge: north\n    units:\n"
 	    "      - {name: Bows, figures: 6, creature: man-at-arms, "
 	    "weapons: [long bow], frontage: 6, position: [30, 44]}\n";
-	tf_open(&t, y);
-	t.ctl.cast = tf_cast;
-	t.b->round = 1;
-	for (int g = 0; g < t.b->nunits; g++)
-		bs1e_missile_new_round(t.b, g);
-	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(&t, y);
 	int zan = t.b->indiv_first[0];
 	const struct bs_spell *sp =
 	    bs_scenario_spell(t.sc, "protection from normal missiles", -1);
@@ -1111,6 +1118,69 @@ Test(r14_bonus, s14_7_protection_from_normal_missiles_on_an_individual_r618)
 	cr_assert_eq(e->n[7], 0);
 	cr_assert_eq(bs1e_bonus_figs(t.b, tf_g(&t, 0, 0)), 0);
 	tf_close(&t);
+}
+
+/* RULING R-618: the PH's "-1 from each die of damage" of large or magic
+ * missiles: Zan so protected, the hero Hob's long bow +1 (d6 + 1) at him,
+ * the d20 a 20 and the die a 4: 5 less 1 (one die), 4 hit points; a note
+ * says so; unprotected the same shot does 5. */
+Test(r14_bonus,
+     s14_7_protection_from_normal_missiles_magic_arrow_less_a_die_r618)
+{
+	int hp[2];
+	for (int ward = 0; ward < 2; ward++) {
+		struct tf t;
+		const char *y =
+		    "name: Missiles\nrules: bs1e\nlevel: advanced\ngame: "
+		    "adnd\ntable: {width: 72, depth: 96}\n"
+		    "sides:\n"
+		    "  - name: South\n    edge: south\n    units:\n"
+		    "      - {name: Far S, figures: 4, creature: man-at-arms, "
+		    "weapons: [spear], position: [4, 3]}\n"
+		    "    individuals:\n"
+		    "      - {name: Zan, class: magic-user, level: 10, hp: 30, "
+		    "ac: 10, position: [30, 30], spells: [protection from "
+		    "normal missiles]}\n"
+		    "  - name: North\n    edge: north\n    units:\n"
+		    "      - {name: Far N, figures: 4, creature: man-at-arms, "
+		    "weapons: [spear], position: [68, 92]}\n"
+		    "    individuals:\n"
+		    "      - {name: Hob, class: fighter, level: 1, hp: 30, ac: "
+		    "10, weapon: {name: long bow, plus: 1}, position: [30, "
+		    "36]}\n";
+		tf_open(&t, y);
+		t.ctl.cast = tf_cast;
+		t.ctl.fire_indiv = tf_shots;
+		t.b->round = 1;
+		tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+		int zan = t.b->indiv_first[0];
+		if (ward) {
+			cast_one(&t, at_indiv(&t, 0,
+					      "protection from normal missiles",
+					      0, 0));
+			cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+			cr_assert(bs1e_bonus_missile_proof(t.b, zan));
+		}
+		t.shot[1][0] =
+		    (struct bs_indiv_fire_order){0, 0, -1, 0, "test", 0};
+		t.nshot[1] = 1;
+		tf_dice(&t, (int[]){20, 4}, 2);
+		t.nev = 0;
+		bs1e_heroes_fire(t.b, 1, BS_FIRE_PHASE);
+		cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+		cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+		int notes = 0;
+		for (int i = 0; i < t.nev; i++)
+			if (t.evs[i].ev.type == BS_EV_NOTE &&
+			    t.evs[i].ev.what &&
+			    strstr(t.evs[i].ev.what, "1 less (1 a die)"))
+				notes++;
+		cr_assert_eq(notes, ward);
+		hp[ward] = t.b->indivs[zan].hp;
+		tf_close(&t);
+	}
+	cr_assert_eq(hp[0], 30 - 5);
+	cr_assert_eq(hp[1], 30 - 4);
 }
 
 /* ---- curse (RULING R-734) -------------------------------------------------
@@ -1421,12 +1491,7 @@ static void open_bows(struct tf *t)
 	    "    individuals:\n"
 	    "      - {name: Nix, class: magic-user, level: 10, hp: 20, "
 	    "position: [36, 50], spells: [lethargy]}\n";
-	tf_open(t, y);
-	t->ctl.cast = tf_cast;
-	t->b->round = 1;
-	for (int g = 0; g < t->b->nunits; g++)
-		bs1e_missile_new_round(t->b, g);
-	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(t, y);
 }
 
 /* The Bows' volley at the Orcs on a 2d6 of 5 + 4: its VOLLEY event. */
@@ -1527,12 +1592,7 @@ static void open_ward(struct tf *t)
 					    "      - {name: Red, race: red "
 					    "dragon, hp: 40, position: [36, "
 					    "22.5]}\n";
-	tf_open(t, y);
-	t->ctl.cast = tf_cast;
-	t->b->round = 1;
-	for (int g = 0; g < t->b->nunits; g++)
-		bs1e_missile_new_round(t->b, g);
-	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+	open_missile_step(t, y);
 }
 
 /* [14.7] RULING R-615, R-737: protection from evil on Ada (the PH: evil
@@ -1602,5 +1662,88 @@ Test(r14_bonus, s14_7_protection_from_evil_no_effect_on_a_unit_r737)
 	struct tf t;
 	open_ward(&t);
 	no_effect_on_far_s(&t, "protection from evil", "R-737");
+	tf_close(&t);
+}
+
+/* [14.7] RULING R-737: "+2 to saving throws against them" reaches the
+ * effect spells ([14.6] holds, charms, fear, slow): Ada warded saves 2
+ * better against the hold person of Urg (an orc magic-user, evil), not
+ * against the same spell of Mim (a man, not evil); the term cited. */
+Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_holds_r737)
+{
+	struct tf t;
+	const char *y = CAL_BY_ADA("Ward", "protection from evil") DUEL_NORTH
+	    "      - {name: Urg, race: orc, class: magic-user, level: 6, hp: "
+	    "20, position: [34, 27], spells: [hold person]}\n"
+	    "      - {name: Mim, class: magic-user, level: 6, hp: 20, "
+	    "position: [38, 27], spells: [hold person]}\n";
+	tf_open(&t, y);
+	t.ctl.cast = tf_cast;
+	t.b->round = 1;
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	cal_touches_ada(&t, "protection from evil");
+	int need[2];
+	for (int k = 0; k < 2; k++) {
+		tf_dice(&t, (int[]){20, 20, 20, 20}, 4);
+		t.nev = 0;
+		t.cast[1][0] = at_indiv(&t, k, "hold person", 0, 0);
+		t.ncast[1] = 1;
+		bs1e_casts(t.b, 1);
+		cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+		const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+		cr_assert_not_null(e, "caster %d", k);
+		cr_assert(e->tside == 0 && e->tindiv == 0, "at Ada");
+		cr_assert_eq(e->n[5], 1, "her own save");
+		cr_assert_eq(e->n[7], 0, "she saves on a 20");
+		cr_assert_eq(tf_has_term(&e->deriv, -2, "protection from evil"),
+			     k == 0, "caster %d", k);
+		need[k] = e->n[4];
+	}
+	cr_assert_eq(need[0], need[1] - 2, "%d %d", need[0], need[1]);
+	tf_close(&t);
+}
+
+/* [14.7] RULING R-615, R-737: protection from evil 10' radius (cleric 4th,
+ * touch, a 1" circle about the one touched, 1/2" on the table by [14.2]
+ * Table 17): Cal (7th) touches Ada; the individuals standing alone wholly
+ * in the circle are warded: Ada (the Orc Bows' volley at her has AR 2
+ * worse), not Cal beside her (his 1/2" counter, 1/2" off, is not wholly
+ * in it: his AR unchanged). */
+Test(r14_bonus, s14_7_protection_from_evil_10_radius_wards_those_in_it_r737)
+{
+	struct tf t;
+	const char *y =
+	    "name: Ward\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "sides:\n" DUEL_SOUTH
+	    "      - {name: Cal, class: cleric, level: 7, hp: 30, position: "
+	    "[36.5, 20], spells: [protection from evil 10' radius]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orc Bows, figures: 6, creature: orc, weapons: "
+	    "[short bow], frontage: 6, position: [44, 32]}\n";
+	open_missile_step(&t, y);
+	const struct bs_spell *sp =
+	    bs_scenario_spell(t.sc, "protection from evil 10' radius", -1);
+	cr_assert(bs_spell_bonus_played(sp));
+	int ada = t.b->indiv_first[0];
+	struct bs1e_volley_plan a0, c0, a1, c1;
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &a0);
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 1, BS_FIRE_PHASE, -1, NULL, &c0);
+	cr_assert(a0.legal && c0.legal, "%s %s", a0.why, c0.why);
+	cal_touches_ada(&t, "protection from evil 10' radius");
+	const struct bs_event *c = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[7], 1, "%s", c->why);
+	cr_assert_eq(c->n[8], 70, "a turn a level");
+	int g = tf_g(&t, 1, 0);
+	cr_assert_eq(bs1e_bonus_warded(t.b, ada, -1, g, 1, 0, NULL), 2);
+	cr_assert_float_eq(bs1e_area_inches(10, 0), 0.5, 1e-9, "Table 17");
+	cr_assert_eq(bs1e_bonus_warded(t.b, ada + 1, -1, g, 1, 0, NULL), 0,
+		     "Cal's counter is not wholly in the 1/2\" circle");
+	cr_assert_null(tf_cast_ev(&t, 3, 1), "one individual warded");
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 0, BS_FIRE_PHASE, -1, NULL, &a1);
+	bs1e_volley_plan_indiv(t.b, 1, 0, 0, 1, BS_FIRE_PHASE, -1, NULL, &c1);
+	cr_assert_eq(a1.ar.value, a0.ar.value + 2);
+	cr_assert_eq(c1.ar.value, c0.ar.value);
 	tf_close(&t);
 }

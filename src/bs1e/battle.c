@@ -628,25 +628,67 @@ int bs1e_enemy_in_rear(const struct bs_battle *b, int g)
 	return 0;
 }
 
+/* bs1e_nearest_enemy's choice among the n units of map (ascending): the
+ * least distance, the first of equals; -1 when none qualifies. */
+static int nearest_among(const struct bs_battle *b, int g, int pass,
+			 const struct bs_quad *q, const int *map, int n,
+			 double *best)
+{
+	int who = -1;
+	*best = HUGE_VAL;
+	for (int i = 0; i < n; i++) {
+		int h = map ? map[i] : i;
+		if (b->units[h].side == b->units[g].side ||
+		    !bs1e_in_play(b, h) || (pass == 0 && bs1e_routed(b, h)))
+			continue;
+		struct bs_quad qh = bs1e_quad(b, h);
+		double d = bs_quad_dist(q, &qh);
+		if (d < *best) {
+			*best = d;
+			who = h;
+		}
+	}
+	return who;
+}
+
+/* The first ring's half-width (inches) and the widening of each ring's
+ * box over its radius (rounding of the box's sums). */
+#define RING0 8.0
+#define RING_SPARE 1e-6
+
 int bs1e_nearest_enemy(const struct bs_battle *b, int g, int routed_too)
 {
 	struct bs_quad q = bs1e_quad(b, g);
-	double best = HUGE_VAL;
-	int who = -1;
-	for (int pass = 0; pass < 1 + !!routed_too && who < 0; pass++)
-		for (int h = 0; h < b->nunits; h++) {
-			if (b->units[h].side == b->units[g].side ||
-			    !bs1e_in_play(b, h) ||
-			    (pass == 0 && bs1e_routed(b, h)))
-				continue;
-			struct bs_quad qh = bs1e_quad(b, h);
-			double d = bs_quad_dist(&q, &qh);
-			if (d < best) {
-				best = d;
-				who = h;
-			}
+	const struct bs1e_scratch *sc = bs1e_sc(b);
+	double best;
+	/* issue 13 part 2: through the grid (bs1e_obstacles_reach), ring by
+	 * ring of doubling radius r about g's box: a unit within r of g has
+	 * its box within r of g's, so it is listed; when the best listed is
+	 * within r, no unit outside is nearer or as near, and the list is in
+	 * the scan's (ascending) order: the scan's choice, ties and all
+	 * (tests/unit/t_broad.c). Otherwise, or without the grid, the scan. */
+	int grid = sc->geom_trust && sc->gw * sc->gh > 1;
+	struct bs_box qb = bs_quad_box(&q);
+	double far = b->sc->width + b->sc->depth;
+	for (int pass = 0; pass < 1 + !!routed_too; pass++) {
+		for (double r = RING0; grid && box_finite(&qb) && r <= far;
+		     r *= 2) {
+			double w = r * (1 + 1e-9) + RING_SPARE;
+			struct bs_box reach = {qb.x0 - w, qb.y0 - w, qb.x1 + w,
+					       qb.y1 + w};
+			struct bs_quad obst[BS1E_MAX_OBST];
+			int map[BS1E_MAX_OBST];
+			int n =
+			    bs1e_obstacles_reach(b, g, -1, &reach, obst, map);
+			int who = nearest_among(b, g, pass, &q, map, n, &best);
+			if (who >= 0 && best <= r)
+				return who;
 		}
-	return who;
+		int who = nearest_among(b, g, pass, &q, NULL, b->nunits, &best);
+		if (who >= 0)
+			return who;
+	}
+	return -1;
 }
 
 void bs1e_change_formation(struct bs_battle *b, int g, enum bs_formation f,

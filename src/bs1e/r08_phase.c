@@ -344,7 +344,11 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	 * to THACO"; [13.1] "the adjustment applies whenever the
 	 * circumstances occur": the racial bonuses of the PH and MM */
 	char rlab[BS_DERIV_LABEL];
-	int racial = bs1e_unit_to_hit_vs(b, g, h, rlab, sizeof rlab);
+	/* no label with events off: the term's text is not written then */
+	int text = bs_battle_events_on(b);
+	rlab[0] = '\0';
+	int racial = bs1e_unit_to_hit_vs(b, g, h, text ? rlab : NULL,
+					 text ? sizeof rlab : 0);
 	if (racial)
 		bs_deriv_add(d, racial, "[8.3 T10 note] [13.1]", "%s", rlab);
 	/* [11.9] +4 from low ground against a unit at its edge */

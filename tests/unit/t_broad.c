@@ -329,3 +329,75 @@ Test(broad, s7_15_rout_reach_list_matches_full_list, .timeout = 120)
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 }
+
+/* The reference of bs1e_nearest_enemy: the scan of every unit (as it was
+ * before the grid): the least bs_quad_dist, the first of equals; routed
+ * enemies only when routed_too and no other is in play. */
+static int nearest_ref(const struct bs_battle *b, int g, int routed_too)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double best = HUGE_VAL;
+	int who = -1;
+	for (int pass = 0; pass < 1 + !!routed_too && who < 0; pass++)
+		for (int h = 0; h < b->nunits; h++) {
+			if (b->units[h].side == b->units[g].side ||
+			    !bs1e_in_play(b, h) ||
+			    (pass == 0 && bs1e_routed(b, h)))
+				continue;
+			struct bs_quad qh = bs1e_quad(b, h);
+			double d = bs_quad_dist(&q, &qh);
+			if (d < best) {
+				best = d;
+				who = h;
+			}
+		}
+	return who;
+}
+
+Test(broad, s7_8_nearest_enemy_through_grid_matches_scan, .timeout = 240)
+{
+	/* random placements (crowded: many at distance 0, ties), units
+	 * routed and out of play; each answer the scan's, unit for unit */
+	struct bs_scenario *sc;
+	struct bs_battle *b = crowd(&sc);
+	cr_assert_gt(bs1e_sc(b)->gw * bs1e_sc(b)->gh, 1, "a grid of cells");
+	unsigned long long r = 0x2545f4914f6cdd1dull;
+	bs1e_geom_trust(b, 1);
+	long ties = 0, none = 0;
+	const long placements = 100000;
+	for (long it = 0; it < placements; it++) {
+		int g = (int)(unit_rand(&r) * b->nunits) % b->nunits;
+		double w = unit_rand(&r);
+		if (w < 0.02)
+			b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
+		else if (w < 0.06)
+			b->units[g].flags ^= BS_UF_ROUTED;
+		else
+			place(b, g, &r);
+		bs1e_moved(b, g);
+		for (int t = 0; t < 2; t++) {
+			int k = t ? (int)(unit_rand(&r) * b->nunits) % b->nunits
+				  : g;
+			if (!bs1e_in_play(b, k))
+				continue;
+			int rt = unit_rand(&r) < 0.5;
+			int want = nearest_ref(b, k, rt);
+			int got = bs1e_nearest_enemy(b, k, rt);
+			cr_assert_eq(got, want,
+				     "placement %ld unit %d routed_too %d: "
+				     "%d, scan %d",
+				     it, k, rt, got, want);
+			none += want < 0;
+			if (want >= 0) {
+				/* a tie: an earlier enemy as near */
+				struct bs_quad q = bs1e_quad(b, k),
+					       qw = bs1e_quad(b, want);
+				ties += bs_quad_dist(&q, &qw) == 0;
+			}
+		}
+	}
+	cr_assert_gt(ties, 1000, "%ld answers at distance 0", ties);
+	bs1e_geom_trust(b, 0);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}

@@ -609,9 +609,9 @@ struct bs_scenario {
 	enum bs_level level;
 	enum bs_game game;
 	enum bs_magic_power magic; /* [16.3 A] `magic:` (RULING R-459) */
-	unsigned options;	/* bit (1u << enum bs_option) */
-	unsigned special_types; /* bit (1u << enum bs_unit_type) allowed */
-	double width, depth;	/* table, inches (default 72 x 48) */
+	unsigned options;	   /* bit (1u << enum bs_option) */
+	unsigned special_types;	   /* bit (1u << enum bs_unit_type) allowed */
+	double width, depth;	   /* table, inches (default 72 x 48) */
 	/* `rounds:` the round limit of a battle (default 30; what happens
 	 * at the limit is the engine's ruling on known-gaps 15) */
 	int max_rounds;

@@ -500,8 +500,8 @@ static int item_xp(const struct bs_scenario *s, const char *name)
  * level of magic in force (into why), or 0 when it is: its spell ("spell
  * effects") above the level's spell level, or its XP value at or above
  * the level's limit. */
-static int item_barred(const struct bs_scenario *s, const char *name,
-		       char *why, size_t len)
+static int item_barred(const struct bs_scenario *s, const char *name, char *why,
+		       size_t len)
 {
 	int top = bs_magic_spell_limit(s);
 	int xpmax = bs_magic_item_xp_limit(s);
@@ -565,8 +565,7 @@ static void magic_limits(struct ld *ld, int si, int k,
 				    bs_magic_spell_limit(s),
 				    nth(bs_magic_spell_limit(s)),
 				    bs_magic_power_name[s->magic]);
-		else if (s->magic == BS_POWER_HIGH &&
-			 s->game == BS_GAME_ADND &&
+		else if (s->magic == BS_POWER_HIGH && s->game == BS_GAME_ADND &&
 			 is_item(m->spell->name, "wish"))
 			bs_warn_add(&ld->s->warnings, BS_W_MAGIC_LIMIT_WISH,
 				    ld->file, m->line, m->col,
@@ -604,8 +603,8 @@ static void magic_model(struct ld *ld)
 					return;
 				int o = 0;
 				for (int i = 0; i < ind->nspells; i++)
-					if (!spell_barred(
-						s, ind->spells[i].spell))
+					if (!spell_barred(s,
+							  ind->spells[i].spell))
 						m[o++] = ind->spells[i];
 				ind->spells = m;
 				ind->nspells = o;
@@ -630,13 +629,13 @@ static void magic_model(struct ld *ld)
 			/* [14.20] ring +1, rod +2 (sides.c), of what is kept */
 			ind->charisma_item_bonus = 0;
 			for (int i = 0; i < o; i++) {
-				int b = is_item(ind->items[i],
-						"rod of rulership")
-					    ? 2
-					: is_item(ind->items[i],
-						  "ring of human influence")
-					    ? 1
-					    : 0;
+				int b =
+				    is_item(ind->items[i], "rod of rulership")
+					? 2
+				    : is_item(ind->items[i],
+					      "ring of human influence")
+					? 1
+					: 0;
 				if (b > ind->charisma_item_bonus)
 					ind->charisma_item_bonus = b;
 			}
@@ -832,7 +831,8 @@ static void individual(struct ld *ld, int si, int k,
 		int left_out = 0;
 		for (int i = 0; i < ind->nspells; i++) {
 			const struct bs_spell *sp = ind->spells[i].spell;
-			/* [16.3 A] RULING R-460: not permitted (magic_limits) */
+			/* [16.3 A] RULING R-460: not permitted (magic_limits)
+			 */
 			if (bs_spell_played(sp) || spell_barred(s, sp))
 				continue;
 			if (left_out++ < 3 && k + 1 < sizeof names) {

@@ -77,9 +77,9 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 	ld->game = s->game;
 	/* [16.3 A] RULING R-459: the Advanced Game's power level of magic
 	 * (the level pass warns where it has no effect, levels.c) */
-	if (v[TOP_MAGIC] && ld_enum(ld, v[TOP_MAGIC], "magic",
-				    bs_magic_power_name, BS_POWER__COUNT,
-				    &k) == 0)
+	if (v[TOP_MAGIC] &&
+	    ld_enum(ld, v[TOP_MAGIC], "magic", bs_magic_power_name,
+		    BS_POWER__COUNT, &k) == 0)
 		s->magic = (enum bs_magic_power)k;
 	if (v[TOP_OPTIONS]) {
 		int len = ld_list(ld, v[TOP_OPTIONS], "options", LD_MAX_LIST,

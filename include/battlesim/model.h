@@ -38,6 +38,16 @@ enum bs_level {
 	BS_LEVEL__COUNT
 };
 enum bs_game { BS_GAME_ADND, BS_GAME_DND, BS_GAME__COUNT };
+/* [16.3 A] the Advanced Game's power level of magic (`magic:`, RULING
+ * R-459): anything goes (the default) or the low, medium and high magic
+ * limits (RULING R-460, R-461) */
+enum bs_magic_power {
+	BS_POWER_ANYTHING_GOES,
+	BS_POWER_LOW,
+	BS_POWER_MEDIUM,
+	BS_POWER_HIGH,
+	BS_POWER__COUNT
+};
 
 /* AD&D size: S, M, L. */
 enum bs_size { BS_SIZE_S, BS_SIZE_M, BS_SIZE_L, BS_SIZE__COUNT };
@@ -598,9 +608,10 @@ struct bs_scenario {
 	enum bs_rules rules;
 	enum bs_level level;
 	enum bs_game game;
-	unsigned options;	/* bit (1u << enum bs_option) */
-	unsigned special_types; /* bit (1u << enum bs_unit_type) allowed */
-	double width, depth;	/* table, inches (default 72 x 48) */
+	enum bs_magic_power magic; /* [16.3 A] `magic:` (RULING R-459) */
+	unsigned options;	   /* bit (1u << enum bs_option) */
+	unsigned special_types;	   /* bit (1u << enum bs_unit_type) allowed */
+	double width, depth;	   /* table, inches (default 72 x 48) */
 	/* `rounds:` the round limit of a battle (default 30; what happens
 	 * at the limit is the engine's ruling on known-gaps 15) */
 	int max_rounds;
@@ -718,6 +729,7 @@ extern const char *const bs_divine_name[BS_DIVINE__COUNT];
 extern const char *const bs_edge_name[BS_EDGE__COUNT];
 extern const char *const bs_rules_name[BS_RULES__COUNT];
 extern const char *const bs_level_name[BS_LEVEL__COUNT];
+extern const char *const bs_magic_power_name[BS_POWER__COUNT];
 extern const char *const bs_game_name[BS_GAME__COUNT];
 
 #endif

@@ -266,6 +266,7 @@ struct bs_spell {
 	const struct bs_spell *as;
 	int item_level;
 	int charges;	/* when made (0: not given) */
+	int xp;		/* [16.3 A] an item's DMG XP value (0: not given) */
 	int per_day;	/* breath weapons: uses a day (0: not given) */
 	char note[256]; /* what it does in battle, from its source */
 	int next_same;	/* the next record of the same name (another
@@ -322,6 +323,15 @@ int bs_item_charges(const struct bs_spell *item, int given);
  * of whose creatures it affects or a number of creatures of one target
  * (RULING R-685). */
 int bs_spell_bonus_played(const struct bs_spell *sp);
+
+/* [16.3 A] RULING R-460: the power level of magic in force in scenario
+ * s (`magic:` at the Advanced Game of an AD&D 1E scenario; anything goes
+ * elsewhere): the highest spell level permitted, of spells and of the
+ * spells items produce (9: every level) ... */
+int bs_magic_spell_limit(const struct bs_scenario *s);
+/* ... and the DMG XP value from which a magic item is not permitted
+ * (0: none is kept out). */
+int bs_magic_item_xp_limit(const struct bs_scenario *s);
 
 /* One entry of an individual's memorized spells (`spells:`). */
 struct bs_memorized {

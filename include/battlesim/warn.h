@@ -40,6 +40,12 @@ enum bs_warn {
 	BS_W_ITEM_LEVEL,
 	BS_W_ITEM,
 	BS_W_ROD_OF_VICTORY,
+	/* [16.3 A] the power levels of magic (RULING R-459 .. R-461) */
+	BS_W_MAGIC_POWER_LEVEL,
+	BS_W_MAGIC_POWER_DND,
+	BS_W_MAGIC_LIMIT_SPELL,
+	BS_W_MAGIC_LIMIT_ITEM,
+	BS_W_MAGIC_LIMIT_WISH,
 	/* 1E: creatures [13.0], flying [15.0] */
 	BS_W_FLYING_LEVEL,
 	BS_W_FLYING,

@@ -115,6 +115,13 @@ const char *const bs_level_name[BS_LEVEL__COUNT] = {
     [BS_LEVEL_ADVANCED] = "advanced",
 };
 
+const char *const bs_magic_power_name[BS_POWER__COUNT] = {
+    [BS_POWER_ANYTHING_GOES] = "anything_goes",
+    [BS_POWER_LOW] = "low",
+    [BS_POWER_MEDIUM] = "medium",
+    [BS_POWER_HIGH] = "high",
+};
+
 const char *const bs_game_name[BS_GAME__COUNT] = {
     [BS_GAME_ADND] = "adnd",
     [BS_GAME_DND] = "dnd",

@@ -113,6 +113,35 @@ int bs_spell_is_item(const struct bs_spell *sp)
 	       sp->kind == BS_MAGIC_ROD;
 }
 
+/* [16.3 A] "spells and spell effects higher than 2nd level are not
+ * permitted; no magic item worth 1,200 XP or more" (low magic), "higher
+ * than 5th level ... 4,000 XP or more" (medium); high magic and anything
+ * goes permit every spell (RULING R-459: only at the Advanced Game of an
+ * AD&D 1E scenario) */
+static int magic_limited(const struct bs_scenario *s)
+{
+	return s->rules == BS_RULES_BS1E && s->level == BS_LEVEL_ADVANCED &&
+	       s->game == BS_GAME_ADND;
+}
+
+int bs_magic_spell_limit(const struct bs_scenario *s)
+{
+	if (!magic_limited(s))
+		return 9;
+	return s->magic == BS_POWER_LOW	     ? 2
+	       : s->magic == BS_POWER_MEDIUM ? 5
+					     : 9;
+}
+
+int bs_magic_item_xp_limit(const struct bs_scenario *s)
+{
+	if (!magic_limited(s))
+		return 0;
+	return s->magic == BS_POWER_LOW	     ? 1200
+	       : s->magic == BS_POWER_MEDIUM ? 4000
+					     : 0;
+}
+
 const struct bs_spell *bs_scenario_item(const struct bs_scenario *s,
 					const char *name)
 {

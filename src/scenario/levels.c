@@ -467,6 +467,181 @@ static int is_item(const char *item, const char *name)
 	return strcasecmp(item, name) == 0;
 }
 
+/* ---- [16.3 A] the power levels of magic -------------------------------- */
+
+/* The ordinal suffix of a spell level. */
+static const char *nth(int n)
+{
+	return n == 1 ? "st" : n == 2 ? "nd" : n == 3 ? "rd" : "th";
+}
+
+/* RULING R-460: the DMG XP value of an individual's item: a wand, staff
+ * or rod of the spell catalog its record's `xp:`, the [14.20] Charisma
+ * items (which have no record) the DMG's; 0 when not known. */
+static int item_xp(const struct bs_scenario *s, const char *name)
+{
+	static const struct {
+		const char *name;
+		int xp;
+	} dmg[] = {
+	    {"ring of human influence", 2000}, /* DMG: 2,000 XP */
+	    {"rod of rulership", 8000},	       /* DMG: 8,000 XP */
+	};
+	const struct bs_spell *rec = bs_scenario_item(s, name);
+	if (rec)
+		return rec->xp;
+	for (size_t i = 0; i < sizeof dmg / sizeof dmg[0]; i++)
+		if (is_item(name, dmg[i].name))
+			return dmg[i].xp;
+	return 0;
+}
+
+/* [16.3 A] RULING R-460: why item `name` is not permitted at the power
+ * level of magic in force (into why), or 0 when it is: its spell ("spell
+ * effects") above the level's spell level, or its XP value at or above
+ * the level's limit. */
+static int item_barred(const struct bs_scenario *s, const char *name, char *why,
+		       size_t len)
+{
+	int top = bs_magic_spell_limit(s);
+	int xpmax = bs_magic_item_xp_limit(s);
+	const struct bs_spell *rec = bs_scenario_item(s, name);
+	if (rec && rec->as && rec->as->level > top) {
+		snprintf(why, len,
+			 "its spell '%s' is of the %d%s level, above the "
+			 "%d%s: magic %s",
+			 rec->as->name, rec->as->level, nth(rec->as->level),
+			 top, nth(top), bs_magic_power_name[s->magic]);
+		return 1;
+	}
+	int xp = item_xp(s, name);
+	if (xpmax > 0 && xp >= xpmax) {
+		snprintf(why, len, "worth %d XP, %d or more: magic %s", xp,
+			 xpmax, bs_magic_power_name[s->magic]);
+		return 1;
+	}
+	return 0;
+}
+
+/* 1 when memorized spell sp is above the power level's spell level. */
+static int spell_barred(const struct bs_scenario *s, const struct bs_spell *sp)
+{
+	return sp->level > bs_magic_spell_limit(s);
+}
+
+/* [16.3 A] the `magic:` key: the Advanced Game's (RULING R-459), and the
+ * AD&D game's limits (the D&D rows name sets the catalog does not
+ * record). */
+static void magic_key(struct ld *ld, const yaml_node_t *at)
+{
+	const struct bs_scenario *s = ld->s;
+	if (!at)
+		return;
+	if (s->level < BS_LEVEL_ADVANCED)
+		warn(ld, at, BS_W_MAGIC_POWER_LEVEL, "magic: %s",
+		     bs_magic_power_name[s->magic]);
+	else if (s->game == BS_GAME_DND && s->magic != BS_POWER_ANYTHING_GOES)
+		warn(ld, at, BS_W_MAGIC_POWER_DND, "magic: %s (game: dnd)",
+		     bs_magic_power_name[s->magic]);
+}
+
+/* [16.3 A] RULING R-460: each memorized spell and item of individual k
+ * of side si that the power level does not permit, warned where it is
+ * written; RULING R-461: at high magic each wish memorized. */
+static void magic_limits(struct ld *ld, int si, int k,
+			 const struct ld_indiv_aux *ia)
+{
+	const struct bs_scenario *s = ld->s;
+	const struct bs_individual *ind = &s->sides[si].individuals[k];
+	for (int i = 0; i < ind->nspells; i++) {
+		const struct bs_memorized *m = &ind->spells[i];
+		if (spell_barred(s, m->spell))
+			bs_warn_add(&ld->s->warnings, BS_W_MAGIC_LIMIT_SPELL,
+				    ld->file, m->line, m->col,
+				    "spells: '%s' of '%s' (%d%s level, above "
+				    "the %d%s: magic %s)",
+				    m->spell->name, ind->name, m->spell->level,
+				    nth(m->spell->level),
+				    bs_magic_spell_limit(s),
+				    nth(bs_magic_spell_limit(s)),
+				    bs_magic_power_name[s->magic]);
+		else if (s->magic == BS_POWER_HIGH && s->game == BS_GAME_ADND &&
+			 is_item(m->spell->name, "wish"))
+			bs_warn_add(&ld->s->warnings, BS_W_MAGIC_LIMIT_WISH,
+				    ld->file, m->line, m->col,
+				    "spells: %d x '%s' of '%s' (magic high)",
+				    m->count, m->spell->name, ind->name);
+	}
+	yaml_node_t *items = ld_get(ld, ia->node, "items");
+	for (int i = 0; i < ind->nitems; i++) {
+		char why[160];
+		if (item_barred(s, ind->items[i], why, sizeof why))
+			warn(ld, ld_item(ld, items, i), BS_W_MAGIC_LIMIT_ITEM,
+			     "items: '%s' of '%s' (%s)", ind->items[i],
+			     ind->name, why);
+	}
+}
+
+/* [16.3 A] RULING R-460 "not permitted": the spells and items warned by
+ * magic_limits taken out of the model, so that the engine never casts or
+ * uses them (a scripted cast of one is REJECTED in play, nothing left);
+ * the Charisma bonus of [14.20] follows the items kept. */
+static void magic_model(struct ld *ld)
+{
+	struct bs_scenario *s = ld->s;
+	for (int si = 0; si < s->nsides; si++)
+		for (int k = 0; k < s->sides[si].nindividuals; k++) {
+			struct bs_individual *ind =
+			    &s->sides[si].individuals[k];
+			int keep = 0;
+			for (int i = 0; i < ind->nspells; i++)
+				keep += !spell_barred(s, ind->spells[i].spell);
+			if (keep < ind->nspells) {
+				struct bs_memorized *m = ld_alloc(
+				    ld, (size_t)(keep ? keep : 1) * sizeof *m);
+				if (!m)
+					return;
+				int o = 0;
+				for (int i = 0; i < ind->nspells; i++)
+					if (!spell_barred(s,
+							  ind->spells[i].spell))
+						m[o++] = ind->spells[i];
+				ind->spells = m;
+				ind->nspells = o;
+			}
+			int o = 0;
+			for (int i = 0; i < ind->nitems; i++) {
+				char why[160];
+				if (item_barred(s, ind->items[i], why,
+						sizeof why))
+					continue;
+				if (o != i) {
+					memcpy(ind->items[o], ind->items[i],
+					       sizeof ind->items[o]);
+					ind->item_charges[o] =
+					    ind->item_charges[i];
+				}
+				o++;
+			}
+			if (o == ind->nitems)
+				continue;
+			ind->nitems = o;
+			/* [14.20] ring +1, rod +2 (sides.c), of what is kept */
+			ind->charisma_item_bonus = 0;
+			for (int i = 0; i < o; i++) {
+				int b =
+				    is_item(ind->items[i], "rod of rulership")
+					? 2
+				    : is_item(ind->items[i],
+					      "ring of human influence")
+					? 1
+					: 0;
+				if (b > ind->charisma_item_bonus)
+					ind->charisma_item_bonus = b;
+			}
+		}
+}
+
 static void individual_items(struct ld *ld, const yaml_node_t *n,
 			     const struct bs_individual *ind)
 {
@@ -476,6 +651,10 @@ static void individual_items(struct ld *ld, const yaml_node_t *n,
 	for (int k = 0; k < ind->nitems; k++) {
 		const char *it = ind->items[k];
 		yaml_node_t *at = ld_item(ld, items, k);
+		/* [16.3 A] RULING R-460: not permitted (magic_limits) */
+		char why[160];
+		if (item_barred(s, it, why, sizeof why))
+			continue;
 		/* [14.20] the items with a BATTLESYSTEM effect of their own
 		 * (the other game's are load errors, sides.c) */
 		int charisma = adnd ? is_item(it, "ring of human influence") ||
@@ -652,7 +831,9 @@ static void individual(struct ld *ld, int si, int k,
 		int left_out = 0;
 		for (int i = 0; i < ind->nspells; i++) {
 			const struct bs_spell *sp = ind->spells[i].spell;
-			if (bs_spell_played(sp))
+			/* [16.3 A] RULING R-460: not permitted (magic_limits)
+			 */
+			if (bs_spell_played(sp) || spell_barred(s, sp))
 				continue;
 			if (left_out++ < 3 && k + 1 < sizeof names) {
 				int w =
@@ -879,6 +1060,7 @@ static void bs2e_keys(struct ld *ld, const struct ld_top *top)
 	    {top->game, "game"},
 	    {top->special, "special_unit_types"},
 	    {top->catalog, "catalog"},
+	    {top->magic, "magic"},
 	};
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (keys[i].n)
@@ -932,9 +1114,13 @@ void ld_levels(struct ld *ld, struct ld_side_aux *aux, const struct ld_top *top)
 		const struct bs_side *sd = &s->sides[si];
 		for (int i = 0; i < sd->nunits; i++)
 			unit(ld, si, i, &aux[si].units[i]);
-		for (int k = 0; k < sd->nindividuals; k++)
+		for (int k = 0; k < sd->nindividuals; k++) {
 			individual(ld, si, k, &aux[si].indivs[k]);
+			magic_limits(ld, si, k, &aux[si].indivs[k]);
+		}
 	}
+	magic_key(ld, top->magic);
+	magic_model(ld);
 	/* [5.2] [9.4 B] "rolled according to normal AD&D or D&D game
 	 * procedures" (RULING R-555): the AD&D 1E ones are played for both
 	 * games; said once, at `game:`, when a D&D game has individuals */

@@ -38,6 +38,7 @@ enum {
 	TOP_SIDES,
 	TOP_ROUNDS,
 	TOP_HIT_TABLE, /* 2E (issue 5) */
+	TOP_MAGIC,     /* [16.3 A] RULING R-459 */
 	TOP__N
 };
 static const char *const top_keys[TOP__N] = {
@@ -47,6 +48,7 @@ static const char *const top_keys[TOP__N] = {
     [TOP_TABLE] = "table",     [TOP_TERRAIN] = "terrain",
     [TOP_CATALOG] = "catalog", [TOP_SIDES] = "sides",
     [TOP_ROUNDS] = "rounds",   [TOP_HIT_TABLE] = "hit_table",
+    [TOP_MAGIC] = "magic",
 };
 
 enum { TB_WIDTH, TB_DEPTH, TB__N };
@@ -73,6 +75,12 @@ static void parse_header(struct ld *ld, yaml_node_t **v)
 				   BS_GAME__COUNT, &k) == 0)
 		s->game = (enum bs_game)k;
 	ld->game = s->game;
+	/* [16.3 A] RULING R-459: the Advanced Game's power level of magic
+	 * (the level pass warns where it has no effect, levels.c) */
+	if (v[TOP_MAGIC] &&
+	    ld_enum(ld, v[TOP_MAGIC], "magic", bs_magic_power_name,
+		    BS_POWER__COUNT, &k) == 0)
+		s->magic = (enum bs_magic_power)k;
 	if (v[TOP_OPTIONS]) {
 		int len = ld_list(ld, v[TOP_OPTIONS], "options", LD_MAX_LIST,
 				  "options");
@@ -273,6 +281,7 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 	s->rules = BS_RULES_BS1E;
 	s->level = BS_LEVEL_BASIC;
 	s->game = BS_GAME_ADND;
+	s->magic = BS_POWER_ANYTHING_GOES;
 	s->width = 72;
 	s->depth = 48;
 	s->max_rounds = BS_DEFAULT_MAX_ROUNDS;
@@ -335,6 +344,7 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 				    v[TOP_LEVEL],   v[TOP_GAME],
 				    v[TOP_OPTIONS], v[TOP_SPECIAL],
 				    v[TOP_CATALOG], v[TOP_TERRAIN],
+				    v[TOP_MAGIC],
 				};
 				if (!oom && nerr == 0)
 					ld_levels(&ld, aux, &top);

@@ -308,6 +308,7 @@ int ld_find_indiv(struct ld *ld, int si, const yaml_node_t *n, const char *key);
 /* The top-level value nodes the level pass looks at (NULL when absent). */
 struct ld_top {
 	yaml_node_t *level, *game, *options, *special, *catalog, *terrain;
+	yaml_node_t *magic; /* [16.3 A] RULING R-459 */
 };
 
 /* After a load without errors: the warnings of what the scenario gives

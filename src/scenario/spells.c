@@ -210,6 +210,7 @@ enum {
 	SK_AS,
 	SK_ITEM_LEVEL,
 	SK_CHARGES,
+	SK_XP,
 	SK_PER_DAY,
 	SK_FRIENDS,
 	SK_ENEMIES,
@@ -239,6 +240,7 @@ static const char *const spell_keys[SK__N] = {
     [SK_AS] = "as",
     [SK_ITEM_LEVEL] = "item_level",
     [SK_CHARGES] = "charges",
+    [SK_XP] = "xp",
     [SK_PER_DAY] = "per_day",
     [SK_FRIENDS] = "friends",
     [SK_ENEMIES] = "enemies",
@@ -763,6 +765,9 @@ static void kind_keys(struct ld *ld, yaml_node_t *const *v,
 	if (!item && v[SK_CHARGES])
 		ld_err(ld, v[SK_CHARGES],
 		       "charges: only wands, staves and rods have charges");
+	if (!item && v[SK_XP])
+		ld_err(ld, v[SK_XP],
+		       "xp: the DMG XP value of a wand, staff or rod");
 	if (sp->kind != BS_MAGIC_BREATH && v[SK_PER_DAY])
 		ld_err(ld, v[SK_PER_DAY],
 		       "per_day: the uses a day of a breath weapon");
@@ -861,6 +866,10 @@ static void parse_spell(struct ld *ld, const yaml_node_t *n,
 		       &sp->item_level);
 	if (v[SK_CHARGES])
 		ld_int(ld, v[SK_CHARGES], "charges", 1, 200, &sp->charges);
+	/* [16.3 A] RULING R-460: the item's DMG XP value, which the low and
+	 * medium magic limits read */
+	if (v[SK_XP])
+		ld_int(ld, v[SK_XP], "xp", 1, 1000000, &sp->xp);
 	if (v[SK_PER_DAY])
 		ld_int(ld, v[SK_PER_DAY], "per_day", 1, 24, &sp->per_day);
 	if (v[SK_FRIENDS])
@@ -1251,11 +1260,15 @@ static const struct bs_spell *memorized_item(struct ld *ld,
 /* RULING R-562: the default choice of a caster without `spells:`: every
  * slot of every list he casts, level by level, filled in turn with the
  * catalog's spells of that list and level in the catalog's order (a D&D
- * scenario may choose the D&D spells, an AD&D one only the PH's). */
+ * scenario may choose the D&D spells, an AD&D one only the PH's), none
+ * above the spell level the power level of magic permits (R-460). */
 static int default_choice(struct ld *ld, const struct bs_individual *ind,
 			  struct bs_memorized *out, int cap)
 {
 	const struct bs_scenario *s = ld->s;
+	/* [16.3 A] RULING R-460: within the power level's spell levels (a
+	 * slot above them stays empty) */
+	int top = bs_magic_spell_limit(s);
 	int n = 0;
 	for (int l = 0; l < BS_SPCLASS__COUNT; l++) {
 		int slots[BS1E_SPELL_LEVELS];
@@ -1268,7 +1281,8 @@ static int default_choice(struct ld *ld, const struct bs_individual *ind,
 				const struct bs_spell *sp = &s->spells[i];
 				if (sp->kind == BS_MAGIC_SPELL &&
 				    (int)sp->cls == l && sp->level == k + 1 &&
-				    (!sp->dnd || s->game == BS_GAME_DND))
+				    (!sp->dnd || s->game == BS_GAME_DND) &&
+				    sp->level <= top)
 					cand[nc++] = i;
 			}
 			for (int j = 0; j < slots[k] && nc > 0; j++) {

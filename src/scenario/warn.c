@@ -151,6 +151,37 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			     "its +1 to the morale of its whole side is not "
 			     "played yet (the roster lists it)",
 			     "[14.20] (RULING R-310)", 1},
+    [BS_W_MAGIC_POWER_LEVEL] = {"magic-power-level", BI, NIF,
+				"the power levels of magic are not in force at "
+				"this level (the Advanced Game's): this key "
+				"has no effect",
+				"[16.3 A] (RULING R-459)", 1},
+    [BS_W_MAGIC_POWER_DND] = {"magic-power-dnd", A, NPY,
+			      "the D&D game's power levels (the items and "
+			      "rules of the Basic, Expert and Companion "
+			      "sets) are not played yet: every spell and "
+			      "item is kept",
+			      "[16.3 A] (RULING R-459)", 1},
+    [BS_W_MAGIC_LIMIT_SPELL] = {"magic-limit-spell", A, NIF,
+				"a spell above the power level's spell level "
+				"is not in force at this level of magic: "
+				"taken out of his memorized "
+				"spells, never cast",
+				"[16.3 A] (RULING R-460)", 1},
+    [BS_W_MAGIC_LIMIT_ITEM] = {"magic-limit-item", A, NIF,
+			       "a magic item whose spell is above the power "
+			       "level's spell level, or whose DMG XP value is "
+			       "at or above its limit, is not in force at "
+			       "this level of magic: "
+			       "taken out of his items, never used (no "
+			       "Charisma bonus either)",
+			       "[16.3 A] (RULING R-460)", 1},
+    [BS_W_MAGIC_LIMIT_WISH] = {"magic-limit-wish", A, NPY,
+			       "one wish spell per 50,000 points of a side is "
+			       "not played yet (the engine does not total a "
+			       "side's points [16.3 B]): every wish "
+			       "memorized is kept",
+			       "[16.3 A] (RULING R-461)", 0},
     [BS_W_FLYING_LEVEL] = {"flying-level", BI, NIF,
 			   "flying is not in force at this level (an Advanced "
 			   "Game rule): it moves on the ground",

@@ -276,3 +276,131 @@ Test(r16_levels, s8_3_magic_weapons_at_every_level)
 	cr_expect_eq(s->warnings.count, 0);
 	bs_scenario_free(s);
 }
+
+/* ---- [16.3 A] the Advanced Game's power levels of magic ----------------- */
+
+#define MAGIC_UNITS                                                            \
+	"      - {name: Guards, figures: 8, creature: man-at-arms, weapons: "  \
+	"[long sword], position: [30, 10], commander: Cap}\n"
+
+/* The index of memorized spell `name` of individual ind, -1 none. */
+static int memorized(const struct bs_individual *ind, const char *name)
+{
+	for (int i = 0; i < ind->nspells; i++)
+		if (strcmp(ind->spells[i].spell->name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int holds(const struct bs_individual *ind, const char *name)
+{
+	for (int i = 0; i < ind->nitems; i++)
+		if (strcmp(ind->items[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* [16.3 A] "spells and spell effects higher than 2nd level are not
+ * permitted; no magic item worth 1,200 XP or more is permitted" (RULING
+ * R-460): the fireball memorized, the wand of fire balls (its spell is of
+ * the 3rd level) and the ring of human influence (2,000 XP) are taken
+ * out of the model with their warnings; the Charisma bonus goes with the
+ * ring; the default choice (R-562) fills only the 1st and 2nd levels. */
+Test(r16_levels, s16_3_a_low_magic_takes_out_spells_and_items)
+{
+	struct bs_scenario *s = load_level(
+	    "advanced\nmagic: low", MAGIC_UNITS,
+	    "      - {name: Cap, class: magic-user, level: 9, hp: 20, rank: "
+	    "unit, spells: [magic missile, fireball], items: [ring of human "
+	    "influence, wand of fire balls]}\n"
+	    "      - {name: Mage, class: magic-user, level: 9, hp: 20, "
+	    "position: [40, 10]}\n");
+	cr_expect(has_warning(s, BS_W_MAGIC_LIMIT_SPELL));
+	cr_expect(has_warning(s, BS_W_MAGIC_LIMIT_ITEM));
+	cr_expect(!has_warning(s, BS_W_ITEM), "no second warning");
+	const struct bs_individual *cap = &s->sides[0].individuals[0];
+	cr_expect_eq(cap->nspells, 1);
+	cr_expect_geq(memorized(cap, "magic missile"), 0);
+	cr_expect_lt(memorized(cap, "fireball"), 0, "taken out");
+	cr_expect_eq(cap->nitems, 0, "the ring and the wand taken out");
+	cr_expect_eq(cap->charisma_item_bonus, 0, "no ring, no +1");
+	const struct bs_individual *mage = &s->sides[0].individuals[1];
+	cr_expect(mage->spells_default);
+	cr_expect_gt(mage->nspells, 0);
+	for (int i = 0; i < mage->nspells; i++)
+		cr_expect_leq(mage->spells[i].spell->level, 2, "%s",
+			      mage->spells[i].spell->name);
+	bs_scenario_free(s);
+}
+
+/* [16.3 A] medium magic: "spells and spell effects higher than 5th level
+ * are not permitted; no magic item worth 4,000 XP or more": fireball and
+ * the ring (2,000 XP) stay, the 6th level death spell, the wand of
+ * lightning (4,000 XP: "or more") and the rod of rulership (8,000 XP) go;
+ * the ring's +1 is his Charisma bonus. */
+Test(r16_levels, s16_3_a_medium_magic_limits)
+{
+	struct bs_scenario *s = load_level(
+	    "advanced\nmagic: medium", MAGIC_UNITS,
+	    "      - {name: Cap, class: magic-user, level: 12, hp: 30, rank: "
+	    "unit, spells: [fireball, death spell], items: [rod of "
+	    "rulership, ring of human influence, wand of lightning]}\n");
+	const struct bs_individual *cap = &s->sides[0].individuals[0];
+	cr_expect_geq(memorized(cap, "fireball"), 0);
+	cr_expect_lt(memorized(cap, "death spell"), 0);
+	cr_expect_eq(cap->nitems, 1);
+	cr_expect(holds(cap, "ring of human influence"));
+	cr_expect_eq(cap->charisma_item_bonus, 1, "the ring's, not the rod's");
+	size_t n = 0;
+	for (size_t i = 0; i < s->warnings.count; i++)
+		n += s->warnings.items[i].code == (int)BS_W_MAGIC_LIMIT_ITEM;
+	cr_expect_eq(n, 2, "the rod and the wand");
+	cr_expect(has_warning(s, BS_W_MAGIC_LIMIT_SPELL));
+	bs_scenario_free(s);
+}
+
+/* [16.3 A] high magic: "all spells and spell effects are allowed": nothing
+ * taken out; "no more than one wish spell for each 50,000 points" is not
+ * checked (RULING R-461: the side's points are not totalled): a wish of
+ * the scenario's catalog (the built-in one has none) gets the warning. */
+Test(r16_levels, s16_3_a_high_magic_permits_every_spell)
+{
+	struct bs_scenario *s = load_level(
+	    "advanced\nmagic: high\ncatalog:\n  spells:\n    - {name: wish, "
+	    "class: magic-user, level: 9, category: artillery, effect: "
+	    "special, range: special, duration: special}",
+	    MAGIC_UNITS,
+	    "      - {name: Cap, class: magic-user, level: 18, hp: 40, rank: "
+	    "unit, spells: [fireball, death spell, wish], items: [rod of "
+	    "rulership, wand of fire balls]}\n");
+	const struct bs_individual *cap = &s->sides[0].individuals[0];
+	cr_expect_eq(cap->nspells, 3);
+	cr_expect_eq(cap->nitems, 2);
+	cr_expect_eq(cap->charisma_item_bonus, 2);
+	cr_expect(!has_warning(s, BS_W_MAGIC_LIMIT_SPELL));
+	cr_expect(!has_warning(s, BS_W_MAGIC_LIMIT_ITEM));
+	cr_expect(has_warning(s, BS_W_MAGIC_LIMIT_WISH));
+	bs_scenario_free(s);
+}
+
+/* RULING R-459: anything goes is the default (nothing changes), and the
+ * key has no effect below the Advanced Game (warned) nor in a D&D game
+ * (not played: warned). */
+Test(r16_levels, s16_3_a_anything_goes_is_the_default)
+{
+	const char *cap =
+	    "      - {name: Cap, class: magic-user, level: 12, hp: 30, rank: "
+	    "unit, spells: [fireball, death spell], items: [rod of "
+	    "rulership]}\n";
+	struct bs_scenario *s = load_level("advanced", MAGIC_UNITS, cap);
+	cr_expect_eq(s->magic, BS_POWER_ANYTHING_GOES);
+	cr_expect_eq(s->sides[0].individuals[0].nspells, 2);
+	cr_expect_eq(s->sides[0].individuals[0].nitems, 1);
+	cr_expect(!has_warning(s, BS_W_MAGIC_LIMIT_SPELL));
+	bs_scenario_free(s);
+	s = load_level("intermediate\nmagic: low", MAGIC_UNITS, cap);
+	cr_expect(has_warning(s, BS_W_MAGIC_POWER_LEVEL));
+	cr_expect(!has_warning(s, BS_W_MAGIC_LIMIT_SPELL));
+	cr_expect_eq(s->sides[0].individuals[0].nspells, 2);
+	bs_scenario_free(s);
+}

@@ -1166,6 +1166,10 @@ int bs1e_charm_side(const struct bs_battle *b, int g);
 #define BS1E_SERVING_CITE "[14.19] RULING R-346"
 /* 1 when unit g is under another side's control (its commander charmed). */
 int bs1e_charmed(const struct bs_battle *b, int g);
+/* Why unit g under another side's control attacks no one (RULING R-691,
+ * R-585), its cite in *cite; NULL when it is not so controlled. */
+const char *bs1e_charmed_why(const struct bs_battle *b, int g,
+			     const char **cite);
 /* 1 when individual k (global) is charmed [14.6 A]. */
 int bs1e_indiv_charmed(const struct bs_battle *b, int k);
 /* The effect of legal plan p of a charm (BS_SPFX_CHARM) at a unit (its

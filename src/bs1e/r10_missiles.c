@@ -662,16 +662,11 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 						    : 2;
 	/* [14.6 A] RULING R-691: a charmed commander's unit shoots at no
 	 * one */
-	if (bs1e_charmed(b, g))
-		return bs1e_serving(b, g) >= 0
-			   ? no(out,
-				"in an evil cleric's service: it attacks no "
-				"one (RULING R-585)",
-				"[14.19]")
-			   : no(out,
-				"its commander is charmed: it attacks no one "
-				"(RULING R-691)",
-				"[14.6 A]");
+	{
+		const char *cite, *why = bs1e_charmed_why(b, g, &cite);
+		if (why)
+			return no(out, why, cite);
+	}
 	/* [14.6 B] RULING R-623: held figures do not shoot */
 	out->figures = bs1e_fx_active(b, g, art ? 1 : s->firers);
 	if (out->figures <= 0 && bs1e_fx_held(b, g) > 0)

@@ -203,16 +203,11 @@ int bs1e_check_unit_breath(const struct bs_battle *b, int side,
 		return no(p, "a routed unit does not attack (RULING R-609)",
 			  "[6.4] [14.1]");
 	/* [14.6 A] RULING R-691, [14.6 B] RULING R-623 */
-	if (bs1e_charmed(b, g))
-		return bs1e_serving(b, g) >= 0
-			   ? no(p,
-				"in an evil cleric's service: it attacks no "
-				"one (RULING R-585)",
-				"[14.19]")
-			   : no(p,
-				"its commander is charmed: it attacks no one "
-				"(RULING R-691)",
-				"[14.6 A]");
+	{
+		const char *cite, *why = bs1e_charmed_why(b, g, &cite);
+		if (why)
+			return no(p, why, cite);
+	}
 	if (bs1e_fx_active(b, g, u->figures) <= 0 && bs1e_fx_held(b, g) > 0)
 		return no(p, "its figures are held (RULING R-623)", "[14.6 B]");
 	/* [14.1] one AD&D melee round: one breath a Game Round */

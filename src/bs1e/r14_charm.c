@@ -128,6 +128,20 @@ int bs1e_charmed(const struct bs_battle *b, int g)
 	return bs1e_charm_side(b, g) != b->units[g].side;
 }
 
+const char *bs1e_charmed_why(const struct bs_battle *b, int g,
+			     const char **cite)
+{
+	if (!bs1e_charmed(b, g))
+		return NULL;
+	if (bs1e_serving(b, g) >= 0) {
+		*cite = "[14.19]";
+		return "in an evil cleric's service: it attacks no one "
+		       "(RULING R-585)";
+	}
+	*cite = "[14.6 A]";
+	return "its commander is charmed: it attacks no one (RULING R-691)";
+}
+
 int bs1e_indiv_charmed(const struct bs_battle *b, int k)
 {
 	const struct bs1e_scratch *s = bs1e_sc(b);

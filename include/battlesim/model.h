@@ -416,6 +416,8 @@ struct bs_unit {
 	int spare_crew;
 	struct bs_special_ammo special_ammo[BS_UNIT_MAX_SPECIAL_AMMO];
 	int nspecial_ammo;
+	int grounded; /* [15.1] `grounded: true`: its fliers kept on the
+			 ground all battle (RULING R-557) */
 };
 
 enum bs_rank {
@@ -503,6 +505,8 @@ struct bs_individual {
 	int nspells;
 	int spells_default;
 	enum bs_divine divine; /* [13.6] `divine:`, BS_DIVINE_NONE */
+	int grounded; /* [15.1] `grounded: true`: a flier kept on the ground
+			 all battle (RULING R-557) */
 	int line, col;
 	int pos_line, pos_col; /* where its `position:` is (placed 1) */
 };

@@ -1196,6 +1196,10 @@ void bs1e_unit_sheet(const struct bs_scenario *s, int side, int ui,
 						     : "[3.1]");
 	else if (s->game == BS_GAME_DND)
 		out->mv.cite = "[3.1, D&D feet / 10]";
+	/* [15.1] RULING R-557: a flier the scenario keeps on the ground */
+	if (u->grounded)
+		bs_deriv_add(&out->mv, 0, "[15.1] (RULING R-557)",
+			     "grounded [15.1]: its fliers do not fly");
 
 	/* [2.3] Table 2 */
 	if (out->mounting == BS1E_CHARIOT) {
@@ -1409,6 +1413,10 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 			      "[3.1]");
 	else
 		bs_deriv_init(&out->mv, 12, "human", NULL, "[3.1]");
+	/* [15.1] RULING R-557: a flier the scenario keeps on the ground */
+	if (ind->grounded && ind->race)
+		bs_deriv_add(&out->mv, 0, "[15.1] (RULING R-557)",
+			     "grounded [15.1]: its fly %d\" unused", ind->race->fly_mv);
 	individual_thac0(ind, &out->thac0);
 	/* [8.3] [3.3] AR of a 1:1 figure */
 	bs_deriv_init(&out->ar, out->thac0.value, "THAC0", "[8.3]", "[8.3 T9]");

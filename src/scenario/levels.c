@@ -248,6 +248,12 @@ static void regen_partial(struct ld *ld, const yaml_node_t *n,
 	     key[first], c[first]->name);
 }
 
+/* [15.0] whether creature c flies (naturally or by magic) */
+static int flies(const struct bs_creature *c)
+{
+	return c && (c->fly_mv > 0 || (c->flags & BS_CF_FLIES));
+}
+
 /* The creature abilities [13.x] [15.0] that play does not apply, once per
  * unit and kind; c brought in by node `at` ("creature", "mount" ...). */
 /* `natural`: 1 the creature's natural attacks are the figure's (a mount,
@@ -303,7 +309,7 @@ static void creature_flags(struct ld *ld, const yaml_node_t *at,
 			warn(ld, ability_at(ld, at, rows[i].name, NULL), w,
 			     "%s: '%s' %s", key, c->name, rows[i].what);
 	}
-	if (c->fly_mv > 0 || (c->flags & BS_CF_FLIES)) {
+	if (flies(c)) {
 		enum bs_warn w = by_level(ld, BS_LEVEL_ADVANCED,
 					  BS_W_FLYING_LEVEL, BS_W_FLYING);
 		if (!done[w]) {
@@ -365,6 +371,17 @@ static void unit_weapons(struct ld *ld, const yaml_node_t *n,
 	}
 }
 
+/* Whether any creature of unit u flies: its own, a part of its mix, its
+ * mount or its chariot's pullers [15.0]. */
+static int unit_flies(const struct bs_unit *u)
+{
+	int f = flies(u->creature) || flies(u->mount) ||
+		flies(u->chariot.puller);
+	for (int k = 0; k < u->nmix && k < BS_UNIT_MAX_MIX; k++)
+		f |= flies(u->mix[k].creature);
+	return f;
+}
+
 static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
 {
 	const struct bs_scenario *s = ld->s;
@@ -394,6 +411,17 @@ static void unit(struct ld *ld, int si, int i, const struct ld_unit_aux *ua)
 
 	/* the creatures of the unit, and in play its mount or chariot */
 	unsigned char done[BS_W__COUNT] = {0};
+	/* [15.1] RULING R-557: `grounded: true` keeps its fliers on the
+	 * ground all battle, which is how play moves them: no flying
+	 * warning; said of a unit nothing of which flies, an error */
+	if (u->grounded) {
+		if (!unit_flies(u))
+			ld_err(ld, ld_get(ld, n, "grounded"),
+			       "grounded: nothing in unit '%s' flies "
+			       "(RULING R-557)",
+			       u->name);
+		done[BS_W_FLYING] = done[BS_W_FLYING_LEVEL] = 1;
+	}
 	/* [8.2] a weapon in hand takes the place of natural attacks */
 	int own = bs_unit_weapon_in_hand(u, mounted) < 0;
 	if (u->nmix > 0) {
@@ -916,8 +944,12 @@ static void individual(struct ld *ld, int si, int k,
 		     sd->individuals[ind->deputy_of].name);
 	/* an independent commander or a hero moves alone [9.2] [9.4]: on
 	 * the ground (a dragon hero's wings are not played either) */
-	if ((independent || (!commands && ia->member_of < 0)) && ind->race &&
-	    (ind->race->fly_mv > 0 || (ind->race->flags & BS_CF_FLIES)))
+	/* [15.1] RULING R-557: `grounded: true`, on the ground all battle */
+	if (ind->grounded && !flies(ind->race))
+		ld_err(ld, ld_get(ld, n, "grounded"),
+		       "grounded: '%s' does not fly (RULING R-557)", ind->name);
+	if ((independent || (!commands && ia->member_of < 0)) &&
+	    !ind->grounded && flies(ind->race))
 		warn(ld, ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n,
 		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_FLYING_LEVEL,
 			      BS_W_FLYING),

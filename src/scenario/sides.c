@@ -345,6 +345,7 @@ enum {
 	UK_ARTILLERY,
 	UK_SPARE_CREW,
 	UK_SPECIAL_AMMO,
+	UK_GROUNDED,
 	UK__N
 };
 static const char *const unit_keys[UK__N] = {
@@ -373,6 +374,7 @@ static const char *const unit_keys[UK__N] = {
     [UK_ARTILLERY] = "artillery",
     [UK_SPARE_CREW] = "spare_crew",
     [UK_SPECIAL_AMMO] = "special_ammo",
+    [UK_GROUNDED] = "grounded", /* [15.1] R-557 (levels.c) */
 };
 
 enum { MK_CREATURE, MK_COUNT, MK_ARMOR, MK__N };
@@ -903,6 +905,10 @@ static void parse_unit(struct ld *ld, const yaml_node_t *n,
 		else
 			parse_special_ammo(ld, v[UK_SPECIAL_AMMO], u);
 	}
+	/* [15.1] RULING R-557: a flier kept on the ground (levels.c checks
+	 * that it flies) */
+	if (v[UK_GROUNDED])
+		ld_bool(ld, v[UK_GROUNDED], "grounded", &u->grounded);
 }
 
 /* ---- individuals
@@ -930,6 +936,7 @@ enum {
 	IK_POSITION,
 	IK_SPELLS,
 	IK_DIVINE,
+	IK_GROUNDED,
 	IK__N
 };
 static const char *const indiv_keys[IK__N] = {
@@ -954,6 +961,7 @@ static const char *const indiv_keys[IK__N] = {
     [IK_POSITION] = "position",
     [IK_SPELLS] = "spells", /* spells.c */
     [IK_DIVINE] = "divine", /* [13.6] a god's awe (levels.c, r13_awe.c) */
+    [IK_GROUNDED] = "grounded", /* [15.1] R-557 (levels.c) */
 };
 static const char *const ability_keys[BS_ABILITY__COUNT] = {
     [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
@@ -1203,6 +1211,9 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 	if (v[IK_DIVINE] && ld_enum(ld, v[IK_DIVINE], "divine", bs_divine_name,
 				    BS_DIVINE__COUNT, &k) == 0)
 		ind->divine = (enum bs_divine)k;
+	/* [15.1] RULING R-557 (levels.c checks that the race flies) */
+	if (v[IK_GROUNDED])
+		ld_bool(ld, v[IK_GROUNDED], "grounded", &ind->grounded);
 	if (v[IK_ITEMS]) {
 		parse_indiv_items(ld, v[IK_ITEMS], ind);
 		charisma_items(ld, v[IK_ITEMS], ind);

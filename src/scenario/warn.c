@@ -188,7 +188,7 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "[15.0] [16.3 A] (RULING R-321)", 1},
     [BS_W_FLYING] = {"flying", A, NPY,
 		     "flying movement and combat are not played yet: it moves "
-		     "on the ground",
+		     "on the ground (`grounded: true` keeps it there, R-557)",
 		     "[15.1]-[15.4] (RULING R-321)", 1},
     [BS_W_POISON_LEVEL] = {"poison-level", BI, NIF,
 			   "poison is not in force at this level (an Advanced "

@@ -228,6 +228,10 @@ struct bs_indiv_order {
 	 * attacks it when he touches it */
 	int tside, tunit, tindiv;
 	char why[96]; /* the controller's reason, for the log ("" none) */
+	/* [10.5] [13.7] RULING R-637: 1 asks to breathe on the way
+	 * (split-fire): at the half-way moment of the move the engine asks
+	 * the controller's `split_breath` for the breath's target */
+	int split;
 };
 
 /* [9.0] "PC/NPC individuals can change roles during a battle. All
@@ -466,6 +470,14 @@ struct bs_controller {
 				 int mside, int munit,
 				 const struct bs_move_point *path, int n,
 				 struct bs_cast_order *out, int *at, int max);
+	/* Advanced Game (issue 16) [10.5] [13.7] RULING R-637: the
+	 * individual `indiv` of the side, standing alone, whose move order
+	 * asked for a split-fire breath (`split`), has come half-way
+	 * (b has him there): 1 with the breath order in *out (his breath
+	 * weapon at one enemy, checked as a cast of step A there), 0 he
+	 * does not breathe on the way. NULL: never. */
+	int (*split_breath)(void *ctx, const struct bs_battle *b, int side,
+			    int indiv, struct bs_cast_order *out);
 };
 
 #endif

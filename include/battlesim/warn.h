@@ -75,7 +75,6 @@ enum bs_warn {
 	BS_W_PLACEMENT,
 	/* issue 16 [13.7] breath weapons */
 	BS_W_BREATH_LEVEL,
-	BS_W_BREATH,
 	BS_W_UNIT_BREATH,
 	/* [5.2] [9.4 B] RULING R-555: individual combat of a D&D game */
 	BS_W_DND_INDIVIDUAL,

@@ -2212,6 +2212,8 @@ static void move_indiv_cb(void *ctx, const struct bs_battle *b, int side,
 	if (bs1e_indiv_on_table(b, side, indiv) && rank != BS_RANK_ARMY &&
 	    rank != BS_RANK_BRIGADE) {
 		bs_ai_hero_move(b, side, indiv, out);
+		/* [10.5] [13.7] RULING R-637: a breath on the way */
+		bs_ai_split_ask(b, side, indiv, out);
 		return;
 	}
 	if (rank != BS_RANK_ARMY && rank != BS_RANK_BRIGADE)
@@ -2467,6 +2469,7 @@ void bs_ai_doctrine_init(struct bs_ai_doctrine *ai)
 	ai->ctl.cast = bs_ai_cast_cb;	    /* [14.1] issue 16, R-577 */
 	ai->ctl.breathe = bs_ai_breathe_cb; /* [13.7] R-645 */
 	ai->ctl.pass_through_cast = bs_ai_pass_through_cast_cb; /* */
+	ai->ctl.split_breath = bs_ai_split_breath_cb;		/* */
 	ai->sc = NULL;
 	memset(ai->e36, 0xff, sizeof ai->e36);
 	memset(ai->charge_stamp, 0, sizeof ai->charge_stamp);

@@ -37,6 +37,12 @@ int bs_ai_turn_cb(void *ctx, const struct bs_battle *b, int side,
  * (doctrine_magic.c, RULING R-577); and whether caster (side, k), standing
  * alone, stays where he is in the Movement Phase to cast (1 with *o
  * filled and its reason). */
+/* [10.5] [13.7] RULING R-637: whether a lone breather's move o asks for
+ * a split-fire breath (sets o->split), and the breath at the moment */
+void bs_ai_split_ask(const struct bs_battle *b, int side, int indiv,
+		     struct bs_indiv_order *o);
+int bs_ai_split_breath_cb(void *ctx, const struct bs_battle *b, int side,
+			  int indiv, struct bs_cast_order *out);
 int bs_ai_cast_cb(void *ctx, const struct bs_battle *b, int side,
 		  struct bs_cast_order *out, int max);
 /* [14.1] [10.6] RULING R-339: the pass_through_cast callback

@@ -177,6 +177,30 @@ static void consider_bonus(const struct bs_battle *b, int side, int k,
 	}
 }
 
+/* Spell sp of caster (side, k) considered at every enemy it may go at:
+ * units (by an area, or a hold without one) and individuals standing
+ * alone and seen ([14.8] RULING R-633) for one without an area. */
+static void consider_enemies(const struct bs_battle *b, int side, int k,
+			     const struct bs_spell *sp, struct pick *best)
+{
+	for (int es = 0; es < b->nsides; es++) {
+		if (es == side)
+			continue;
+		/* a hold without an area goes at units too */
+		int at_units =
+		    sp->area != BS_AREA_NONE || bs_spell_effect_played(sp);
+		if (at_units)
+			for (int u = 0; u < b->sc->sides[es].nunits; u++)
+				consider(b, side, k, sp, es, u, -1, best);
+		if (sp->area == BS_AREA_NONE)
+			for (int j = 0; j < b->sc->sides[es].nindividuals; j++)
+				if (bs1e_indiv_on_table(b, es, j) &&
+				    !bs1e_indiv_unseen(b, es, j))
+					consider(b, side, k, sp, es, -1, j,
+						 best);
+	}
+}
+
 /* The best cast of caster (side, k) now; 0 when none. */
 static int best_cast(const struct bs_battle *b, int side, int k,
 		     struct bs_cast_order *out)
@@ -247,27 +271,40 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 						 &best);
 			continue;
 		}
-		for (int es = 0; es < b->nsides; es++) {
-			if (es == side)
-				continue;
-			/* a hold without an area goes at units too */
-			int at_units = sp->area != BS_AREA_NONE ||
-				       bs_spell_effect_played(sp);
-			if (at_units)
-				for (int u = 0; u < b->sc->sides[es].nunits;
-				     u++)
-					consider(b, side, k, sp, es, u, -1,
-						 &best);
-			if (sp->area == BS_AREA_NONE)
-				for (int j = 0;
-				     j < b->sc->sides[es].nindividuals; j++)
-					/* [14.8] RULING R-633 */
-					if (bs1e_indiv_on_table(b, es, j) &&
-					    !bs1e_indiv_unseen(b, es, j))
-						consider(b, side, k, sp, es, -1,
-							 j, &best);
-		}
+		consider_enemies(b, side, k, sp, &best);
 	}
+	if (best.value <= 0)
+		return 0;
+	*out = best.o;
+	return 1;
+}
+
+void bs_ai_split_ask(const struct bs_battle *b, int side, int indiv,
+		     struct bs_indiv_order *o)
+{
+	/* a breather going for an enemy breathes on the way, where the
+	 * target is his to choose: in contact [14.1] leaves him only the
+	 * figures he touches */
+	if (b->sc->level == BS_LEVEL_ADVANCED && o->move && o->tside >= 0 &&
+	    o->tside != side && bs1e_breaths_left(b, side, indiv) > 0)
+		o->split = 1;
+}
+
+int bs_ai_split_breath_cb(void *ctx, const struct bs_battle *b, int side,
+			  int indiv, struct bs_cast_order *out)
+{
+	(void)ctx;
+	/* [10.5] [13.7] RULING R-637: half-way along his move, his breath
+	 * at the best target from there by step A's choice (R-577, R-644) */
+	if (b->sc->level != BS_LEVEL_ADVANCED ||
+	    bs1e_breaths_left(b, side, indiv) <= 0)
+		return 0;
+	const struct bs_spell *br = bs1e_breath_of(b, side, indiv);
+	if (!br)
+		return 0;
+	struct pick best;
+	memset(&best, 0, sizeof best);
+	consider_enemies(b, side, indiv, br, &best);
 	if (best.value <= 0)
 		return 0;
 	*out = best.o;

@@ -343,19 +343,40 @@ static int script_roles(void *ctx, const struct bs_battle *b, int side,
 	return n;
 }
 
+/* The round's move entry of individual `indiv` of the side, NULL none. */
+static const struct bs_script_order *indiv_entry(const struct bs_battle *b,
+						 int side, int indiv)
+{
+	const struct bs_side *sd = side_def(b, side);
+	const struct bs_script_order *o;
+	for (int i = -1;
+	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_INDIV), &i));)
+		if (o->indiv == indiv)
+			return o;
+	return NULL;
+}
+
 /* [7.7] [9.4] an individual's move this round; none: he stays. */
 static void script_move_indiv(void *ctx, const struct bs_battle *b, int side,
 			      int indiv, struct bs_indiv_order *out)
 {
 	(void)ctx;
-	const struct bs_side *sd = side_def(b, side);
-	const struct bs_script_order *o;
-	for (int i = -1;
-	     (o = next_entry(sd, b->round, KIND(BS_SCRIPT_INDIV), &i));)
-		if (o->indiv == indiv) {
-			*out = o->iorder;
-			return;
-		}
+	const struct bs_script_order *o = indiv_entry(b, side, indiv);
+	if (o)
+		*out = o->iorder;
+}
+
+/* [10.5] [13.7] RULING R-637: the breath of the round's move entry of
+ * the individual (its `breathe:`), half-way along the move. */
+static int script_split_breath(void *ctx, const struct bs_battle *b, int side,
+			       int indiv, struct bs_cast_order *out)
+{
+	(void)ctx;
+	const struct bs_script_order *o = indiv_entry(b, side, indiv);
+	if (!o || !o->iorder.split || !o->cast.spell)
+		return 0;
+	*out = o->cast;
+	return 1;
 }
 
 int bs_ai_melee_order_units(int side, const int *units, int nunits,
@@ -450,6 +471,7 @@ void bs_ai_script_init(struct bs_ai_script *s)
 	s->ctl.pass_through_indiv = script_pass_through_indiv;
 	s->ctl.pass_through_at_indiv = script_pass_through_at_indiv; /* */
 	s->ctl.pass_through_cast = script_pass_through_cast;	     /* */
+	s->ctl.split_breath = script_split_breath;		     /* */
 	s->ctl.melee_order = script_melee_order;
 	s->ctl.cast = script_cast;
 	s->ctl.breathe = script_breathe; /* [13.7] RULING R-645 */

@@ -1416,7 +1416,8 @@ void bs1e_indiv_sheet(const struct bs_scenario *s, int side, int idx,
 	/* [15.1] RULING R-557: a flier the scenario keeps on the ground */
 	if (ind->grounded && ind->race)
 		bs_deriv_add(&out->mv, 0, "[15.1] (RULING R-557)",
-			     "grounded [15.1]: its fly %d\" unused", ind->race->fly_mv);
+			     "grounded [15.1]: its fly %d\" unused",
+			     ind->race->fly_mv);
 	individual_thac0(ind, &out->thac0);
 	/* [8.3] [3.3] AR of a 1:1 figure */
 	bs_deriv_init(&out->ar, out->thac0.value, "THAC0", "[8.3]", "[8.3 T9]");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bs1e/engine.h"
+#include "battlesim/bs1e_magic.h"
 
 #define EPS 1e-6
 
@@ -368,6 +369,9 @@ struct ipt {
 	const struct bs1e_pt_order *pause;
 	int npause, ipause;
 	int aborted; /* he was killed by the fire: the move ends there */
+	/* [10.5] RULING R-637: inches of his MV spent already this round
+	 * (the rest of a split-fire move) */
+	double used;
 };
 
 /* Trace a moment of figure k's move: at `x` facing f, `moved` inches
@@ -398,6 +402,55 @@ static void imoment(const struct bs_battle *b, struct ipt *pt, int k,
 	mo->leg[mo->n] = leg;
 	mo->t[mo->n] = t;
 	mo->n++;
+}
+
+/* [10.5] [13.7] RULING R-637: figure k, come half-way along his move to
+ * `at`, breathes on the way: his controller names the target
+ * (split_breath), checked as a cast of step A where he stands. */
+static void split_breath(struct bs_battle *b, int k,
+			 const struct bs_move_point *at)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	const struct bs_controller *ctl = b->ctl[c->side];
+	struct bs_cast_order o;
+	memset(&o, 0, sizeof o);
+	o.indiv = c->idx;
+	o.tside = o.tunit = o.tindiv = -1;
+	int go = ctl && ctl->split_breath &&
+		 ctl->split_breath(ctl->ctx, b, c->side, c->idx, &o);
+	if (!go) {
+		if (bs_battle_events_on(b)) {
+			char msg[128];
+			snprintf(msg, sizeof msg,
+				 "split-fire: %.1f\" along his move, he does "
+				 "not breathe (nothing his controller would "
+				 "breathe at)",
+				 at->moved);
+			struct bs_event ev;
+			ev_indiv(b, &ev, BS_EV_NOTE, k);
+			ev.what = msg;
+			ev.cite = "[10.5] [13.7] RULING R-637";
+			bs_battle_emit(b, &ev);
+		}
+		return;
+	}
+	o.indiv = c->idx;
+	if (!o.spell || o.spell->kind != BS_MAGIC_BREATH) {
+		reject(b, k,
+		       "split-fire: only a breath weapon on the way (RULING "
+		       "R-637)",
+		       "[10.5] [13.7]");
+		return;
+	}
+	struct bs1e_pt_order po;
+	memset(&po, 0, sizeof po);
+	po.g = po.h = po.ti = -1;
+	po.k = k;
+	po.ammo = -1;
+	po.why = o.why;
+	po.is_cast = 1;
+	po.cast = o;
+	bs1e_pt_fire(b, &po, at);
 }
 
 /* The volleys at figure k's moment m, he standing at x facing f (carrying
@@ -575,6 +628,8 @@ static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
 	struct bs_vec at = c->pos;
 	double facing = c->facing, spent = 0;
 	double way = 0; /* inches along his way (RULING R-674's moments) */
+	/* RULING R-637: the MV the first part of a split-fire move spent */
+	double pused = pt ? pt->used : 0;
 	out->hit = -1;
 	/* [10.6] RULING R-674: the moment before he moves */
 	imoment(b, pt, k, at, facing, 0, -1, 0, -1);
@@ -657,7 +712,8 @@ static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
 			struct bs_vec xt = bs_vec_add(x0, bs_vec_scale(dir, t));
 			if (t > ptd + EPS)
 				indiv_move_ev(wb, k, engaged, px, pf, xt, f,
-					      ct - pcost, mv, spent + ct);
+					      ct - pcost, mv + pused,
+					      pused + spent + ct);
 			px = xt;
 			pf = f;
 			pcost = ct;
@@ -676,7 +732,8 @@ static void walk(const struct bs_battle *b, struct bs_battle *wb, int k,
 		if (wb && bs_battle_events_on(b)) {
 			if (done > ptd + EPS || ptd <= 0)
 				indiv_move_ev(wb, k, engaged, px, pf, at,
-					      facing, cost - pcost, mv, spent);
+					      facing, cost - pcost, mv + pused,
+					      pused + spent);
 			if (ground)
 				indiv_terrain_note(wb, k, ti, c->mv, &tp);
 		}
@@ -740,6 +797,11 @@ static int run_path(const struct bs_battle *b, struct bs_battle *wb, int k,
 	}
 	/* [14.7] RULING R-617, R-619: slowed half, hasted double his MV */
 	double mv0 = c->mv * bs1e_bonus_indiv_mv_factor(b, k), mv = mv0;
+	/* RULING R-637: the rest of a split-fire move has what is left */
+	if (pt && pt->used > 0) {
+		mv0 = mv0 > pt->used ? mv0 - pt->used : 0;
+		mv = mv0;
+	}
 	/* [14.1] RULING R-336: after his pass-through magic (r14_cast.c) */
 	double ptm;
 	const char *ptw = bs1e_pt_cast_no_move(b, k, &ptm);
@@ -961,6 +1023,106 @@ static void flee_order(const struct bs_battle *b, int k, struct bs_vec from,
 		 "flees from a fear spell at full move (RULING R-676)");
 }
 
+/* Figure k's move o carried out ([7.7] [9.4]), `used` inches of his MV
+ * spent already this round (the rest of a split-fire move, RULING
+ * R-637): [10.6] RULING R-674 the enemy's pass-through fire at its
+ * moments, then where he ends, his contact [10.2]. 0 when he was killed
+ * on his way; *p the move. */
+static int carry_out(struct bs_battle *b, int k, const struct bs_indiv_order *o,
+		     double used, struct ipath *p)
+{
+	struct bs_indiv_state *c = &b->indivs[k];
+	int side = c->side;
+	/* [10.6] "Pass-through fire can be taken at any point during the
+	 * enemy's movement" RULING R-674: at a lone individual's too; the
+	 * moments traced first, then offered to the enemy's controllers
+	 * (pass_through_at_indiv) */
+	struct imoments mo;
+	struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
+	struct ipt pt;
+	memset(&pt, 0, sizeof pt);
+	pt.used = used;
+	int np = 0;
+	if (bs1e_indiv_pass_through_possible(b, k)) {
+		mo.n = 0;
+		pt.mo = &mo;
+		pt.trace = 1;
+		run_path(b, NULL, k, o, p, &pt);
+		np = bs1e_indiv_pass_through_orders(b, k, mo.pt, mo.n, po,
+						    BS_MAX_FIRE_ORDERS);
+		pt.trace = 0;
+		pt.pause = po;
+		pt.npause = np;
+	}
+	run_path(b, b, k, o, p, np > 0 || used > 0 ? &pt : NULL);
+	for (int j = pt.ipause; j < np; j++)
+		bs1e_pt_skip(b, &po[j], !pt.aborted,
+			     pt.aborted ? "pass-through fire not taken: the "
+					  "individual is dead"
+					: "pass-through fire: the moment did "
+					  "not come (the move ended before "
+					  "it)",
+			     "[10.6] RULING R-674");
+	c->pos = p->at;
+	c->facing = p->facing;
+	/* [10.4] RULING R-550: his movement this round (Table 12) */
+	bs1e_sc(b)->ix[k].moved += p->spent;
+	if (p->spent > EPS)
+		c->flags |= BS_IF_MOVED;
+	if (pt.aborted)
+		return 0; /* [10.6] killed on his way: he stops */
+	if (p->hit >= 0 && bs1e_obst_side(b, p->hit) != side) {
+		/* [10.2] "an enemy figure ... moves into base-to-base
+		 * contact with a figure or unit" (RULING R-611: a hero is
+		 * such a figure) */
+		int hk = bs1e_obst_indiv(b, p->hit);
+		if (hk >= 0)
+			b->indivs[hk].flags |= BS_IF_CONTACTED;
+		else
+			b->units[p->hit].flags |= BS_UF_CONTACTED;
+		emit_contact(b, k, p->hit);
+	}
+	return 1;
+}
+
+/* [10.5] RULING R-637: move o of figure k cut at the first point half his
+ * MV along his way: o becomes the move to it, *rest the move on from it
+ * (the same waypoints after it, the same end); 0 when the move is no
+ * longer than half his MV (he breathes after it, in the Missile and Magic
+ * Phase, as any breather, R-641). */
+static int split_orders(const struct bs_battle *b, int k,
+			struct bs_indiv_order *o, struct bs_indiv_order *rest)
+{
+	const struct bs_indiv_state *c = &b->indivs[k];
+	double half = c->mv / 2.0, way = 0;
+	struct bs_vec from = c->pos;
+	*rest = *o;
+	rest->split = 0;
+	for (int i = 0; i <= o->nvia; i++) {
+		struct bs_vec to =
+		    i < o->nvia ? (struct bs_vec){o->via[i][0], o->via[i][1]}
+				: (struct bs_vec){o->x, o->y};
+		double len = bs_vec_dist(from, to);
+		if (way + len > half + EPS) {
+			struct bs_vec h =
+			    bs_vec_add(from, bs_vec_scale(bs_vec_sub(to, from),
+							  (half - way) / len));
+			rest->nvia = o->nvia - i;
+			for (int j = 0; j < rest->nvia; j++) {
+				rest->via[j][0] = o->via[i + j][0];
+				rest->via[j][1] = o->via[i + j][1];
+			}
+			o->nvia = i;
+			o->x = h.x;
+			o->y = h.y;
+			return 1;
+		}
+		way += len;
+		from = to;
+	}
+	return 0;
+}
+
 void bs1e_indivs_move(struct bs_battle *b, int side)
 {
 	const struct bs_controller *ctl = b->ctl[side];
@@ -1020,55 +1182,54 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 			reject(b, k, p.why, p.cite);
 			continue;
 		}
-		/* [10.6] "Pass-through fire can be taken at any point during
-		 * the enemy's movement" RULING R-674: at a lone individual's
-		 * too; the moments traced first, then offered to the enemy's
-		 * controllers (pass_through_at_indiv) */
-		struct imoments mo;
-		struct bs1e_pt_order po[BS_MAX_FIRE_ORDERS];
-		struct ipt pt;
-		memset(&pt, 0, sizeof pt);
-		int np = 0;
-		if (bs1e_indiv_pass_through_possible(b, k)) {
-			mo.n = 0;
-			pt.mo = &mo;
-			pt.trace = 1;
-			run_path(b, NULL, k, &io, &p, &pt);
-			np = bs1e_indiv_pass_through_orders(
-			    b, k, mo.pt, mo.n, po, BS_MAX_FIRE_ORDERS);
-			pt.trace = 0;
-			pt.pause = po;
-			pt.npause = np;
+		/* [10.5] [13.7] RULING R-637: a breath on the way, when he
+		 * has one left: the move to the half-way moment, the breath,
+		 * then the rest of the move (from where he is then, among
+		 * the figures where they are then) */
+		int split = io.split && b->sc->level == BS_LEVEL_ADVANCED &&
+			    bs1e_breaths_left(b, side, i) > 0;
+		if (io.split && !split && b->sc->level == BS_LEVEL_ADVANCED)
+			reject(b, k, "split-fire: he has no breath left",
+			       "[10.5] [13.7] RULING R-637");
+		struct bs_indiv_order rest;
+		if (split && split_orders(b, k, &io, &rest)) {
+			double used = bs1e_sc(b)->ix[k].moved;
+			if (!carry_out(b, k, &io, 0, &p))
+				continue;
+			/* in contact, or stopped, before half-way: no
+			 * breath on the way ([14.1]: in contact, only at the
+			 * figures he touches, in the Missile and Magic
+			 * Phase) */
+			if (p.hit >= 0 || p.spent < c->mv / 2.0 - EPS)
+				continue;
+			struct bs_move_point at;
+			memset(&at, 0, sizeof at);
+			at.side = side;
+			at.unit = -1;
+			at.indiv = i;
+			at.x = c->pos.x;
+			at.y = c->pos.y;
+			at.facing = c->facing;
+			at.formation = BS_FORM_OPEN;
+			at.moved = c->mv / 2.0;
+			split_breath(b, k, &at);
+			/* RULING R-637: breathing on the way is no stop to
+			 * his move (R-336's is for pass-through fire) */
+			bs1e_sc(b)->ix[k].pt_cast = 0;
+			if (!bs1e_indiv_figure(b, k) || b->result.over)
+				continue;
+			double half_used = bs1e_sc(b)->ix[k].moved - used;
+			struct ipt up;
+			memset(&up, 0, sizeof up);
+			up.used = half_used;
+			if (!run_path(b, NULL, k, &rest, &p, &up)) {
+				reject(b, k, p.why, p.cite);
+				continue;
+			}
+			carry_out(b, k, &rest, half_used, &p);
+			continue;
 		}
-		run_path(b, b, k, &io, &p, np > 0 ? &pt : NULL);
-		for (int j = pt.ipause; j < np; j++)
-			bs1e_pt_skip(b, &po[j], !pt.aborted,
-				     pt.aborted
-					 ? "pass-through fire not taken: the "
-					   "individual is dead"
-					 : "pass-through fire: the moment did "
-					   "not come (the move ended before "
-					   "it)",
-				     "[10.6] RULING R-674");
-		c->pos = p.at;
-		c->facing = p.facing;
-		/* [10.4] RULING R-550: his movement this round (Table 12) */
-		bs1e_sc(b)->ix[k].moved += p.spent;
-		if (p.spent > EPS)
-			c->flags |= BS_IF_MOVED;
-		if (pt.aborted)
-			continue; /* [10.6] killed on his way: he stops */
-		if (p.hit >= 0 && bs1e_obst_side(b, p.hit) != side) {
-			/* [10.2] "an enemy figure ... moves into
-			 * base-to-base contact with a figure or unit"
-			 * (RULING R-611: a hero is such a figure) */
-			int hk = bs1e_obst_indiv(b, p.hit);
-			if (hk >= 0)
-				b->indivs[hk].flags |= BS_IF_CONTACTED;
-			else
-				b->units[p.hit].flags |= BS_UF_CONTACTED;
-			emit_contact(b, k, p.hit);
-		}
+		carry_out(b, k, &io, 0, &p);
 	}
 }
 

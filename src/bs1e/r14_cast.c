@@ -1066,7 +1066,13 @@ static void emit_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	 * (bs_ev_mover_code) */
 	const struct bs_move_point *at = bs1e_sc(b)->pt_at;
 	if (at) {
-		ev.n[13] = 1;
+		/* [10.5] RULING R-637: 2, a breath on his own way
+		 * (split-fire) */
+		ev.n[13] = at->unit < 0 && p->k >= 0 &&
+				   at->side == b->indivs[p->k].side &&
+				   at->indiv == b->indivs[p->k].idx
+			       ? 2
+			       : 1;
 		ev.n[14] = (int)lround(at->moved * 10);
 		ev.n[15] = at->unit >= 0
 			       ? bs_ev_mover_code(at->side, at->unit, 0)

@@ -429,7 +429,11 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				set(o, "charges_left", json_integer(n[12]));
 			/* [14.1] [10.6] RULING R-335: pass-through magic (the
 			 * keys are absent otherwise) */
-			if (n[13]) {
+			if (n[13] == 2) {
+				/* [10.5] RULING R-637: split-fire */
+				set(o, "split_fire", json_true());
+				set(o, "moved", jtenths(n[14]));
+			} else if (n[13]) {
 				int ms, mi, mk;
 				bs_ev_mover_decode(n[15], &ms, &mi, &mk);
 				set(o, "pass_through", json_true());

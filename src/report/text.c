@@ -1040,7 +1040,12 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 			put(b, "; %d left of it, %d spell%s in all", n[10],
 			    n[11], n[11] == 1 ? "" : "s");
 		/* [14.1] [10.6] RULING R-335: cast as pass-through fire */
-		if (n[13]) {
+		if (n[13] == 2) {
+			/* [10.5] RULING R-637: split-fire on his own way */
+			put(b, "; split-fire, ");
+			put_tenths(b, n[14]);
+			put(b, "\" into his move");
+		} else if (n[13]) {
 			int ms, mi, mk;
 			bs_ev_mover_decode(n[15], &ms, &mi, &mk);
 			put(b, "; pass-through, ");

@@ -375,8 +375,8 @@ static void unit_weapons(struct ld *ld, const yaml_node_t *n,
  * mount or its chariot's pullers [15.0]. */
 static int unit_flies(const struct bs_unit *u)
 {
-	int f = flies(u->creature) || flies(u->mount) ||
-		flies(u->chariot.puller);
+	int f =
+	    flies(u->creature) || flies(u->mount) || flies(u->chariot.puller);
 	for (int k = 0; k < u->nmix && k < BS_UNIT_MAX_MIX; k++)
 		f |= flies(u->mix[k].creature);
 	return f;
@@ -894,13 +894,13 @@ static void individual(struct ld *ld, int si, int k,
 	}
 	individual_items(ld, n, ind);
 	race_abilities(ld, n, ind);
-	/* [13.7] issue 16: his race's breath weapon (r13_breath.c) */
-	if (ind->race && ind->race->breath)
+	/* [13.7] issue 16: his race's breath weapon (r13_breath.c) is played
+	 * at `advanced`: in the Missile and Magic Phase, as pass-through fire
+	 * and as split-fire on his own way (RULING R-641, R-335, R-637) */
+	if (ind->race && ind->race->breath && ld->s->level != BS_LEVEL_ADVANCED)
 		warn(ld, ld_get(ld, n, "race") ? ld_get(ld, n, "race") : n,
-		     by_level(ld, BS_LEVEL_ADVANCED, BS_W_BREATH_LEVEL,
-			      BS_W_BREATH),
-		     "race: '%s' of '%s' breath weapon '%s'", ind->race->name,
-		     ind->name, ind->race->breath->name);
+		     BS_W_BREATH_LEVEL, "race: '%s' of '%s' breath weapon '%s'",
+		     ind->race->name, ind->name, ind->race->breath->name);
 	/* RULING R-524, R-525: heroes who shoot (r09_missiles.c) are
 	 * played in every phase a unit shoots in (R-549, R-698: pass-through
 	 * fire at a unit's move and at a lone individual's). RULING R-700,

@@ -249,6 +249,7 @@ enum {
 	OK_MELEE,
 	OK_CAST,
 	OK_AT,
+	OK_BREATHE,
 	OK_TURN,
 	OK__N
 };
@@ -278,6 +279,7 @@ static const char *const order_keys[OK__N] = {
     [OK_AMMO] = "ammo",
     [OK_CAST] = "cast",
     [OK_AT] = "at",
+    [OK_BREATHE] = "breathe", /* [10.5] R-637 */
     [OK_TURN] = "turn",
 };
 
@@ -855,6 +857,36 @@ static int parse_unit_breath(struct ld *ld, int si, const yaml_node_t *n,
 	return 0;
 }
 
+/* [10.5] [13.7] RULING R-637: `breathe: TARGET` of an individual's move:
+ * his breath weapon at the enemy unit or individual TARGET half-way along
+ * the move (split-fire); o->cast holds it. 0 ok, -1 after an error. */
+static int split_breath(struct ld *ld, int si, const yaml_node_t *n,
+			struct bs_script_order *o)
+{
+	const struct bs_individual *ind =
+	    o->indiv >= 0 ? &ld->s->sides[si].individuals[o->indiv] : NULL;
+	if (ind && (!ind->race || !ind->race->breath)) {
+		ld_err(ld, n,
+		       "breathe: '%s' has no breath weapon (his race's "
+		       "`breath:`) [13.7]",
+		       ind->name);
+		return -1;
+	}
+	struct bs_indiv_order t;
+	memset(&t, 0, sizeof t);
+	t.tside = t.tunit = t.tindiv = -1;
+	if (indiv_target(ld, si, n, &t) != 0)
+		return -1;
+	o->iorder.split = 1;
+	o->cast.indiv = o->indiv;
+	o->cast.spell = ind ? ind->race->breath : NULL;
+	o->cast.tside = t.tside;
+	o->cast.tunit = t.tunit;
+	o->cast.tindiv = t.tindiv;
+	o->cast.why = "the scenario's order";
+	return 0;
+}
+
 /* An individual's entry [7.7] [9.0] [9.3] [9.4]: `to:` (with `via:` and
  * `target:`), or `role:` (with `of:` a unit), or `take_over:` a
  * commander. 0 ok, -1 after an error. */
@@ -882,8 +914,11 @@ static int parse_indiv(struct ld *ld, int si, const yaml_node_t *n,
 		       kinds);
 		return -1;
 	}
-	if (v[OK_CAST])
+	if (v[OK_CAST]) {
+		bad |= refuse(ld, v, OK_BREATHE,
+			      "a cast (only a move's, split-fire)");
 		return parse_cast(ld, si, n, v, o) | bad;
+	}
 	bad |= refuse(ld, v, OK_AT, "an individual's entry but cast");
 	if (v[OK_TO]) {
 		o->kind = BS_SCRIPT_INDIV;
@@ -905,8 +940,12 @@ static int parse_indiv(struct ld *ld, int si, const yaml_node_t *n,
 		if (v[OK_TARGET] &&
 		    indiv_target(ld, si, v[OK_TARGET], &o->iorder) != 0)
 			bad = -1;
+		if (v[OK_BREATHE] &&
+		    split_breath(ld, si, v[OK_BREATHE], o) != 0)
+			bad = -1;
 		return bad;
 	}
+	bad |= refuse(ld, v, OK_BREATHE, "a change of role");
 	o->kind = BS_SCRIPT_ROLE;
 	bad |= refuse(ld, v, OK_VIA, "a change of role");
 	bad |= refuse(ld, v, OK_TARGET, "a change of role");
@@ -982,15 +1021,18 @@ static int parse_order(struct ld *ld, int si, const yaml_node_t *n,
 						 : "an entry that is not a "
 						   "fire entry");
 	}
-	if (v[OK_FIRE])
+	if (v[OK_FIRE]) {
+		bad |= refuse(ld, v, OK_BREATHE,
+			      "a fire entry (only an individual's move)");
 		return parse_fire(ld, si, n, v, o) | bad;
+	}
 	if (v[OK_INDIVIDUAL])
 		return parse_indiv(ld, si, n, v, o) | bad;
 	if (v[OK_UNIT] && v[OK_CAST])
 		return parse_unit_breath(ld, si, n, v, o) | bad;
 	/* the keys of an individual's entry */
 	static const int ikeys[] = {OK_TO,	  OK_VIA,  OK_ROLE, OK_OF,
-				    OK_TAKE_OVER, OK_CAST, OK_AT};
+				    OK_TAKE_OVER, OK_CAST, OK_AT,   OK_BREATHE};
 	for (size_t i = 0; i < sizeof ikeys / sizeof ikeys[0]; i++)
 		bad |= refuse(ld, v, ikeys[i],
 			      v[OK_UNIT]    ? "a unit's order (only an "

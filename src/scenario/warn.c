@@ -289,12 +289,6 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			   "force at this level (an Advanced Game rule): it "
 			   "does not breathe",
 			   "[13.7] [14.0] [16.3 A]", 0},
-    [BS_W_BREATH] = {"breath", A, NPY,
-		     "an individual breathes in the Missile and Magic Phase "
-		     "and as pass-through fire (the doctrine AI and scripted "
-		     "cast entries); split-fire breath in the middle of his "
-		     "move is not played yet",
-		     "[13.7] [10.5] [10.6] (RULING R-641, R-335, R-637)", 0},
     [BS_W_UNIT_BREATH] = {"unit-breath", A, NPY,
 			  "a unit whose every creature breathes (a pure unit "
 			  "on foot, not a mob) breathes in the Missile and "

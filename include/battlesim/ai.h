@@ -356,6 +356,9 @@ struct bs_ai_human {
 	struct bs_controller ctl;     /* pass &h->ctl (registry: "human") */
 	struct bs_mx_controller mx;   /* the matrix's (registry: "human") */
 	const struct bs_human_ui *ui; /* NULL: every answer the default */
+	/* [10.5] [13.7] RULING R-637: the breath on the way each
+	 * individual's move of this round asked for (spell NULL: none) */
+	struct bs_cast_order split[BS_MAX_SIDES][BS_MAX_INDIVIDUALS];
 };
 
 /* RULING R-428: the units of side that can be given an order in its

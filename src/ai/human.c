@@ -232,6 +232,25 @@ static void h_move_indiv(void *ctx, const struct bs_battle *b, int side,
 	q.indiv = indiv;
 	ask(ctx, b, &q, &a);
 	*out = a.io;
+	/* RULING R-637: the breath he is to breathe half-way */
+	struct bs_ai_human *h = ctx;
+	if (side >= 0 && side < BS_MAX_SIDES && indiv >= 0 &&
+	    indiv < BS_MAX_INDIVIDUALS)
+		h->split[side][indiv] =
+		    a.io.split ? a.cast : (struct bs_cast_order){0};
+}
+
+/* [10.5] [13.7] RULING R-637: the breath his move's answer named. */
+static int h_split_breath(void *ctx, const struct bs_battle *b, int side,
+			  int indiv, struct bs_cast_order *out)
+{
+	(void)b;
+	struct bs_ai_human *h = ctx;
+	if (side < 0 || side >= BS_MAX_SIDES || indiv < 0 ||
+	    indiv >= BS_MAX_INDIVIDUALS || !h->split[side][indiv].spell)
+		return 0;
+	*out = h->split[side][indiv];
+	return 1;
 }
 
 static int h_follow(void *ctx, const struct bs_battle *b, int side, int unit,
@@ -1342,6 +1361,7 @@ void bs_ai_human_init(struct bs_ai_human *h, const struct bs_human_ui *ui)
 	h->ctl.turn = h_turn;				  /* RULING R-661 */
 	h->ctl.pass_through_indiv = h_pass_through_indiv; /* RULING R-662 */
 	h->ctl.pass_through_at_indiv = h_pass_through_at_indiv; /* */
+	h->ctl.split_breath = h_split_breath;			/* */
 }
 
 int bs_ai_human_check(const struct bs_battle *b, const struct bs_human_q *q,

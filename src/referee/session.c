@@ -244,6 +244,17 @@ static int d_pass_through_at_indiv(void *ctx, const struct bs_battle *b,
 		   : 0;
 }
 
+/* [10.5] [13.7] RULING R-637: a lone breather's breath half-way along his
+ * move, asked of his side's controller as in `play` (a human side's: the
+ * one his move's answer typed, X Y breathe ENEMY). */
+static int d_split_breath(void *ctx, const struct bs_battle *b, int side,
+			  int indiv, struct bs_cast_order *out)
+{
+	const struct bs_controller *c = side_ctl(ctx, side);
+	return c->split_breath ? c->split_breath(c->ctx, b, side, indiv, out)
+			       : 0;
+}
+
 /* The dispatcher attached to side s has the callbacks its controller
  * has, and no other: the engine asks a side exactly as `play` asks that
  * controller (a NULL fire or pass-through callback means no fire, and no
@@ -277,6 +288,7 @@ static void sync_disp(struct bs_ref *r, int s, int exact)
 	SYNC(turn);
 	SYNC(pass_through_indiv);
 	SYNC(pass_through_at_indiv);
+	SYNC(split_breath);
 #undef SYNC
 }
 
@@ -894,6 +906,9 @@ static void ai_answer(struct bs_ref *r, const struct bs_battle *b,
 	case BS_HUMAN_INDIV:
 		if (c->move_indiv)
 			c->move_indiv(c->ctx, b, q->side, q->indiv, &a->io);
+		/* RULING R-637: the breath on the way is typed (X Y breathe
+		 * ENEMY): this answer names none */
+		a->io.split = 0;
 		break;
 	case BS_HUMAN_FOLLOW:
 		a->yes = c->follow ? c->follow(c->ctx, b, q->side, q->unit,
@@ -1160,6 +1175,7 @@ enum bs_status bs_ref_new(const struct bs_scenario *sc, uint64_t seed,
 	    .turn = d_turn,
 	    .pass_through_indiv = d_pass_through_indiv,
 	    .pass_through_at_indiv = d_pass_through_at_indiv,
+	    .split_breath = d_split_breath,
 	};
 	r->mx_disp = (struct bs_mx_controller){
 	    .name = "referee",
@@ -1740,19 +1756,44 @@ static int read_answer(const struct bs_ref *r, const struct bs_human_q *q,
 			return 0;
 		double x, y;
 		char extra;
+		int used = 0;
 		const char *p = t;
 		if (strncasecmp(p, "to ", 3) == 0)
 			p += 3;
-		if (sscanf(p, "%lf %lf %c", &x, &y, &extra) != 2 ||
-		    !isfinite(x) || !isfinite(y)) {
+		int got = sscanf(p, "%lf %lf %n%c", &x, &y, &used, &extra);
+		if (got < 2 || !isfinite(x) || !isfinite(y)) {
 			snprintf(why, len,
 				 "expected stay, or the place to go: X Y "
-				 "(inches) [9.2]");
+				 "(inches) [9.2], or X Y breathe ENEMY "
+				 "(split-fire [10.5] [13.7])");
 			return -1;
 		}
 		a->io.move = 1;
 		a->io.x = x;
 		a->io.y = y;
+		if (got == 2)
+			return 0;
+		/* [10.5] [13.7] RULING R-637: X Y breathe ENEMY, read as a
+		 * scripted move's `breathe:` */
+		const char *r = p + used;
+		if (strncasecmp(r, "breathe ", 8) != 0 || q->indiv < 0 ||
+		    q->indiv >= sc->sides[q->side].nindividuals) {
+			snprintf(why, len,
+				 "expected stay, X Y, or X Y breathe ENEMY "
+				 "(split-fire [10.5] [13.7])");
+			return -1;
+		}
+		char line[256];
+		snprintf(line, sizeof line,
+			 "individual: \"%s\", to: [%g, %g], breathe: \"%s\"",
+			 sc->sides[q->side].individuals[q->indiv].name, x, y,
+			 r + 8);
+		struct bs_script_order o;
+		if (bs_scenario_parse_order(sc, q->side, in->round, -1, line,
+					    &o, why, len) != BS_OK)
+			return -1;
+		a->io = o.iorder;
+		a->cast = o.cast;
 		return 0;
 	}
 	case BS_HUMAN_RALLY: {
@@ -2701,7 +2742,8 @@ char *bs_ref_question_text(const struct bs_ref *r, const struct bs_human_q *q,
 		break;
 	case BS_HUMAN_INDIV: {
 		snprintf(buf, len,
-			 "%s, %s: where does %s go? [9.2] (stay | X Y)",
+			 "%s, %s: where does %s go? [9.2] (stay | X Y | X Y "
+			 "breathe ENEMY, a breath half-way [10.5])",
 			 sd->name, phase,
 			 q->indiv >= 0 && q->indiv < sd->nindividuals
 			     ? sd->individuals[q->indiv].name

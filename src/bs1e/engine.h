@@ -210,6 +210,12 @@ struct bs1e_indiv_x {
 	int casting;
 	unsigned casting_by; /* the sides that beat his roll */
 	struct bs_cast_order casting_o;
+	/* [14.2] RULING R-718 (r14_chant.c): a spell of more than one Game
+	 * Round under way: the Game Round it goes off (0 none), the round
+	 * begun, his hit points then (struck since: disrupted), the order
+	 * (its `why` not kept) */
+	int long_end, long_begun, long_hp;
+	struct bs_cast_order long_o;
 	/* [13.5] RULING R-731: the levels (or hit dice) drained from him in
 	 * individual combat this battle, and his numbers before the first
 	 * (put back at the battle's reset) */
@@ -997,6 +1003,17 @@ void bs1e_unit_breath_run(struct bs_battle *b, struct bs1e_cast_plan *p,
  * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game
  * only. */
 void bs1e_casts(struct bs_battle *b, int side);
+/* [14.2] RULING R-718 (r14_chant.c): casting times of more than one
+ * Game Round. begin: legal plan p (not failing) of order o begins (its
+ * `begins` CAST event; he is busy); step: at the start of `side`'s step A,
+ * its casters' spells under way are disrupted, or go off in their last
+ * Game Round; new_round: the busy casters cast nothing else and command
+ * nothing [9.2] this Game Round; reset: none under way. */
+void bs1e_long_begin(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		     const struct bs_cast_order *o);
+void bs1e_long_step(struct bs_battle *b, int side);
+void bs1e_long_new_round(struct bs_battle *b);
+void bs1e_long_reset(struct bs_battle *b);
 /* A fresh CAST event of plan p's caster (docs/EVENTS.md): n[0] n0 (0 the
  * cast, 1 a unit struck, 2 an individual struck), the target unit g or
  * individual t (global; -1 none), the spell's name. */

@@ -592,7 +592,9 @@ static int duel_cast(struct bs_battle *b, int k, int t, int round)
 	int done = 0;
 	for (int i = 0; i < x->mem.ind->nspells && !done; i++) {
 		const struct bs_spell *sp = x->mem.ind->spells[i].spell;
-		if (x->mem.left[i] <= 0 || !sp || sp->area != BS_AREA_NONE)
+		/* [14.2] RULING R-718: nor one of more than a Game Round */
+		if (x->mem.left[i] <= 0 || !sp || sp->area != BS_AREA_NONE ||
+		    bs1e_cast_rounds(sp) > 1)
 			continue;
 		struct bs_cast_order o;
 		memset(&o, 0, sizeof o);

@@ -123,6 +123,7 @@ void bs1e_cast_reset(struct bs_battle *b)
 	bs1e_breath_reset(b);
 	items_reset(b);
 	bs1e_divine_reset(b); /* [13.6] RULING R-556 */
+	bs1e_long_reset(b);   /* [14.2] RULING R-718 */
 }
 
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
@@ -418,6 +419,12 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	if (bs1e_fx_indiv_afraid(b, p->k, NULL))
 		return no(p, "he flees from a fear spell (RULING R-676)",
 			  "[14.9]");
+	/* [14.2] RULING R-718: busy with a spell of more Game Rounds */
+	if (bs1e_sc(b)->ix[p->k].long_end)
+		return no(p,
+			  "he is casting a spell of more than one Game Round "
+			  "(RULING R-718)",
+			  "[14.2]");
 	/* [14.1] "A spell-caster ... can perform the same actions in one
 	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
 	if (c->flags & BS_IF_CAST)
@@ -1695,6 +1702,8 @@ void bs1e_disrupt_end(struct bs_battle *b)
 
 void bs1e_casts(struct bs_battle *b, int side)
 {
+	/* [14.2] RULING R-718: first the spells under way (r14_chant.c) */
+	bs1e_long_step(b, side);
 	const struct bs_controller *ctl = b->ctl[side];
 	if (!ctl || !ctl->cast)
 		return;
@@ -1706,6 +1715,12 @@ void bs1e_casts(struct bs_battle *b, int side)
 		struct bs1e_cast_plan p;
 		if (!bs1e_check_cast(b, side, &o[i], &p)) {
 			reject(b, side, o[i].indiv, p.why, p.cite);
+			continue;
+		}
+		/* [14.2] RULING R-718: a spell of more than one Game Round
+		 * begins (out of range or sight it fails at once [14.4]) */
+		if (!p.fails && bs1e_cast_rounds(p.sp) > 1) {
+			bs1e_long_begin(b, &p, &o[i]);
 			continue;
 		}
 		/* [14.1] Q&A 127.66 RULING R-649: "spellcasters losing this
@@ -1745,7 +1760,8 @@ int bs1e_pt_magic_ok(const struct bs_spell *sp)
 		return 1;
 	if (bs_spell_is_item(sp) && sp->as)
 		return bs_spell_pass_through(sp->as);
-	return bs_spell_pass_through(sp);
+	/* [14.2] RULING R-718: not a spell of more than one Game Round */
+	return bs_spell_pass_through(sp) && bs1e_cast_rounds(sp) <= 1;
 }
 
 /* 1 when individual k (global) may still cast pass-through this round:

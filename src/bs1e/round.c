@@ -77,6 +77,9 @@ static void new_round(struct bs_battle *b)
 		ev.cite = "[1.0]";
 		bs_battle_emit(b, &ev);
 	}
+	/* [14.2] RULING R-718: casters busy with a spell under way */
+	if (b->sc->level == BS_LEVEL_ADVANCED)
+		bs1e_long_new_round(b);
 }
 
 static void bs1e_round(struct bs_battle *b)

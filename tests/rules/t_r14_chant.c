@@ -1,0 +1,261 @@
+/* Issue 16: [14.2] casting times of more than one Game Round
+ * (src/bs1e/r14_chant.c, RULING R-718): the Game Rounds of a casting
+ * time, the spell begun and gone off in its last Game Round, the caster
+ * busy meanwhile (no move, no other spell), disrupted when struck ([14.1]
+ * Q&A 127.66) or in contact; the doctrine begins none (RULING R-719). */
+#include "ai/doctrine_int.h"
+#include "battlesim/ai.h"
+#include "battlesim/bs1e_magic.h"
+#include "bs1e_fixture.h"
+
+/* South: Guards far away, the magic-user Zan at (zx, zy) (individual 1)
+ * with `spells`; North: Orcs (12 figures, 6 files, front (40, 60) facing
+ * south). The catalog adds `slow bolt` (a 3 HD bolt of 3 rounds), `long
+ * bolt` (1 turn) and `quick bolt` (12 segments). */
+static void open_long(struct tf *t, double zx, double zy, const char *spells)
+{
+	char *y = malloc(8192);
+	cr_assert_not_null(y);
+	snprintf(
+	    y, 8192,
+	    "name: Long\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: slow bolt, class: magic-user, level: 1, category: "
+	    "artillery, effect: damage, range: 100, duration: instantaneous, "
+	    "casting_time: 3 rounds, area: {shape: circle, radius: 9}, save: "
+	    "none, damage: 3d6}\n"
+	    "    - {name: long bolt, class: magic-user, level: 1, category: "
+	    "artillery, effect: damage, range: 100, duration: instantaneous, "
+	    "casting_time: 1 turn, area: {shape: circle, radius: 9}, save: "
+	    "none, damage: 3d6}\n"
+	    "    - {name: quick bolt, class: magic-user, level: 1, category: "
+	    "artillery, effect: damage, range: 100, duration: instantaneous, "
+	    "casting_time: 12 segments, area: {shape: circle, radius: 9}, "
+	    "save: none, damage: 3d6}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 20], commander: C0}\n"
+	    "    individuals:\n"
+	    "      - {name: C0, class: fighter, level: 3, hp: 20, abilities: "
+	    "{cha: 14}, rank: unit}\n"
+	    "      - {name: Zan, class: magic-user, level: 6, hp: 18, "
+	    "position: [%g, %g], spells: [%s]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 12, creature: orc, weapons: "
+	    "[spear], frontage: 6, position: [40, 60], commander: Boss}\n"
+	    "    individuals:\n"
+	    "      - {name: Boss, race: orc, hp: 8, rank: unit}\n",
+	    zx, zy, spells);
+	tf_open(t, y);
+	free(y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* Zan's cast of `sp` at the Orcs. */
+static struct bs_cast_order at_orcs(struct tf *t, const char *sp)
+{
+	return (struct bs_cast_order){1,   tf_spell(t, sp), 1, 0, -1, 0, 0, 0,
+				      NULL};
+}
+
+/* The next Game Round by hand: round counted, flags of a round cleared,
+ * the busy casters marked (bs1e_long_new_round), step A reached. */
+static void next_round(struct tf *t)
+{
+	t->b->round++;
+	for (int k = 0; k < t->b->nindivs; k++) {
+		t->b->indivs[k].flags = 0;
+		bs1e_sc(t->b)->ix[k].moved = 0;
+	}
+	for (int g = 0; g < t->b->nunits; g++) {
+		t->b->units[g].flags &= ~(unsigned)BS_UF_MOVED;
+		t->b->units[g].mv_spent = 0;
+	}
+	bs1e_long_new_round(t->b);
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* [14.2] "The casting time ... is the same as given in the official AD&D
+ * game books"; RULING R-718: a round one Game Round [14.1], a turn 10, an
+ * hour 60; segments up to 10 the one Game Round, more a Game Round per
+ * 10 begun; not given, 1. */
+Test(r14_chant, s14_2_casting_time_in_game_rounds_r718)
+{
+	struct bs_spell sp;
+	memset(&sp, 0, sizeof sp);
+	sp.kind = BS_MAGIC_SPELL;
+	sp.known = BS_SPK_CAST;
+	struct {
+		int cast;
+		enum bs_time_unit unit;
+		int rounds;
+	} rows[] = {
+	    {1, BS_TIME_SEGMENT, 1},  {9, BS_TIME_SEGMENT, 1},
+	    {10, BS_TIME_SEGMENT, 1}, {11, BS_TIME_SEGMENT, 2},
+	    {20, BS_TIME_SEGMENT, 2}, {25, BS_TIME_SEGMENT, 3},
+	    {1, BS_TIME_ROUND, 1},    {3, BS_TIME_ROUND, 3},
+	    {1, BS_TIME_TURN, 10},    {6, BS_TIME_TURN, 60},
+	    {1, BS_TIME_HOUR, 60},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		sp.cast = rows[i].cast;
+		sp.cast_unit = rows[i].unit;
+		cr_assert_eq(bs1e_cast_rounds(&sp), rows[i].rounds,
+			     "row %zu: %d", i, bs1e_cast_rounds(&sp));
+	}
+	sp.known = 0;
+	cr_assert_eq(bs1e_cast_rounds(&sp), 1, "not known: one Game Round");
+	sp.known = BS_SPK_CAST;
+	sp.cast = 0;
+	cr_assert_eq(bs1e_cast_rounds(&sp), 1, "special: one Game Round");
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt, long bolt, quick bolt, fireball");
+	cr_assert_eq(bs1e_cast_rounds(tf_spell(&t, "slow bolt")), 3);
+	cr_assert_eq(bs1e_cast_rounds(tf_spell(&t, "long bolt")), 10);
+	cr_assert_eq(bs1e_cast_rounds(tf_spell(&t, "quick bolt")), 2);
+	cr_assert_eq(bs1e_cast_rounds(tf_spell(&t, "fireball")), 1,
+		     "3 segments");
+	/* the PH's chant takes a turn: 10 Game Rounds */
+	cr_assert_eq(bs1e_cast_rounds(tf_spell(&t, "chant")), 10);
+	tf_close(&t);
+}
+
+/* RULING R-718: a spell of 3 rounds begins in Game Round 1 (nothing
+ * spent, nothing struck), the caster busy in Game Round 2 (another spell
+ * REJECTED), and goes off in step A of Game Round 3. */
+Test(r14_chant, s14_2_a_spell_of_three_rounds_goes_off_in_the_third_r718)
+{
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt, fireball");
+	int figs = tf_unit(&t, 1, 0)->figures;
+	t.cast[0][0] = at_orcs(&t, "slow bolt");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *be = tf_cast_ev(&t, 6, 0);
+	cr_assert_not_null(be, "a `begins` step");
+	cr_assert_eq(be->n[1], 3);
+	cr_assert_eq(be->n[2], 3, "goes off in Game Round 3");
+	cr_assert_null(tf_cast_ev(&t, 0, 0), "not cast yet");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 2, "nothing spent");
+	cr_assert_eq(bs1e_casting_until(t.b, 0, 1, NULL), 3);
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, figs);
+	/* Game Round 2: busy; a fireball is REJECTED */
+	next_round(&t);
+	t.nev = 0;
+	cr_assert(t.b->indivs[t.b->indiv_first[0] + 1].flags & BS_IF_CAST);
+	t.cast[0][0] = at_orcs(&t, "fireball");
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "more than one Game Round"), "%s",
+		  tf_rejected(&t));
+	cr_assert_null(tf_cast_ev(&t, 0, 0));
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 2);
+	/* Game Round 3: it goes off, spent, and strikes */
+	next_round(&t);
+	t.nev = 0;
+	t.ncast[0] = 0;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c, "cast in step A of Game Round 3");
+	cr_assert_eq(c->round, 3);
+	cr_assert_str_eq(c->what, "slow bolt");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 1);
+	cr_assert_eq(bs1e_casting_until(t.b, 0, 1, NULL), 0);
+	cr_assert_not_null(tf_cast_ev(&t, 1, 0), "the Orcs struck");
+	tf_close(&t);
+}
+
+/* [14.1] Q&A 127.66 "spellcasters ... have their spells disrupted if they
+ * are struck"; RULING R-718: struck while a spell of more Game Rounds is
+ * under way (he lost hit points), it is spent with no effect. */
+Test(r14_chant, s14_2_struck_while_casting_the_spell_is_lost_r718)
+{
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt");
+	int figs = tf_unit(&t, 1, 0)->figures;
+	t.cast[0][0] = at_orcs(&t, "slow bolt");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 6, 0));
+	t.b->indivs[t.b->indiv_first[0] + 1].hp -= 3; /* an arrow, say */
+	next_round(&t);
+	t.nev = 0;
+	t.ncast[0] = 0;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *d = tf_cast_ev(&t, 7, 0);
+	cr_assert_not_null(d, "a `disrupted` step");
+	cr_assert_eq(d->n[1], 1, "begun in Game Round 1");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 0, "spent");
+	cr_assert_eq(bs1e_casting_until(t.b, 0, 1, NULL), 0);
+	next_round(&t);
+	next_round(&t);
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_cast_ev(&t, 0, 0), "it never goes off");
+	cr_assert_eq(tf_unit(&t, 1, 0)->figures, figs);
+	tf_close(&t);
+}
+
+/* RULING R-718: in base-to-base contact with an enemy while casting, the
+ * spell is lost. */
+Test(r14_chant, s14_2_in_contact_while_casting_the_spell_is_lost_r718)
+{
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt");
+	t.cast[0][0] = at_orcs(&t, "slow bolt");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 6, 0));
+	/* the Orcs' front is at y 60 facing south: his counter against it */
+	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){40, 59.75};
+	next_round(&t);
+	t.nev = 0;
+	t.ncast[0] = 0;
+	bs1e_casts(t.b, 0);
+	const struct bs_event *d = tf_cast_ev(&t, 7, 0);
+	cr_assert_not_null(d, "a `disrupted` step");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 0, "spent");
+	tf_close(&t);
+}
+
+/* RULING R-718: while he casts he does not move: his move order is
+ * REJECTED, and he stays where he is. */
+Test(r14_chant, s14_2_the_caster_does_not_move_while_casting_r718)
+{
+	struct tf t;
+	open_long(&t, 40, 40, "slow bolt");
+	t.cast[0][0] = at_orcs(&t, "slow bolt");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 6, 0));
+	next_round(&t);
+	t.nev = 0;
+	t.indiv[0][1] = (struct bs_indiv_order){.move = 1, .x = 40, .y = 36};
+	tf_phase(&t, BS_PHASE_MOVEMENT);
+	bs1e_phase_movement(t.b);
+	cr_assert_not_null(tf_rejected(&t));
+	cr_assert(strstr(tf_rejected(&t), "does not move"), "%s",
+		  tf_rejected(&t));
+	const struct bs_indiv_state *z = &t.b->indivs[t.b->indiv_first[0] + 1];
+	cr_assert_float_eq(z->pos.y, 40, 1e-9);
+	tf_close(&t);
+}
+
+/* RULING R-719: the doctrine begins no spell of more than one Game Round
+ * (its target can be expected to move away first): with only the slow
+ * bolt, Zan casts nothing; given a fireball too, he casts the fireball. */
+Test(r14_chant, s14_2_the_doctrine_begins_no_long_spell_r719)
+{
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt");
+	struct bs_cast_order o[4];
+	cr_assert_eq(bs_ai_cast_cb(NULL, t.b, 0, o, 4), 0);
+	tf_close(&t);
+	open_long(&t, 40, 52, "slow bolt, fireball");
+	int n = bs_ai_cast_cb(NULL, t.b, 0, o, 4);
+	cr_assert_eq(n, 1);
+	cr_assert_str_eq(o[0].spell->name, "fireball");
+	tf_close(&t);
+}

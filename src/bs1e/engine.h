@@ -1014,6 +1014,10 @@ void bs1e_long_begin(struct bs_battle *b, const struct bs1e_cast_plan *p,
 void bs1e_long_step(struct bs_battle *b, int side);
 void bs1e_long_new_round(struct bs_battle *b);
 void bs1e_long_reset(struct bs_battle *b);
+/* The REJECTED event of a cast order of individual `indiv` of `side`
+ * (r14_cast.c): nothing spent. */
+void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,
+		      const char *cite);
 /* A fresh CAST event of plan p's caster (docs/EVENTS.md): n[0] n0 (0 the
  * cast, 1 a unit struck, 2 an individual struck), the target unit g or
  * individual t (global; -1 none), the spell's name. */

@@ -1009,6 +1009,12 @@ static void reject(struct bs_battle *b, int side, int indiv, const char *why,
 	bs_battle_emit(b, &ev);
 }
 
+void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,
+		      const char *cite)
+{
+	reject(b, side, indiv, why, cite);
+}
+
 /* The side of plan p's caster (or breathing unit, RULING R-645). */
 static int plan_side(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 {

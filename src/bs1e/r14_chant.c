@@ -18,7 +18,7 @@
 #include "bs1e/engine.h"
 
 #define EPS 1e-9
-/* Enough Game Rounds for any casting time (a day is 14,400). */
+/* Enough Game Rounds for any casting time (a day is 1,440). */
 #define MOST_ROUNDS 1000000
 
 int bs1e_cast_rounds(const struct bs_spell *sp)
@@ -28,29 +28,12 @@ int bs1e_cast_rounds(const struct bs_spell *sp)
 	if (!sp || sp->kind != BS_MAGIC_SPELL || !(sp->known & BS_SPK_CAST) ||
 	    sp->cast <= 0)
 		return 1;
-	long n = sp->cast;
-	switch (sp->cast_unit) {
-	case BS_TIME_SEGMENT:
-		/* 10 segments to the AD&D melee round: up to 10 within the
-		 * Game Round, more a Game Round per 10 begun */
-		n = n <= 10 ? 1 : (n + 9) / 10;
-		break;
-	case BS_TIME_ROUND: /* [14.1] one melee round = one Game Round */
-		break;
-	case BS_TIME_TURN: /* 10 melee rounds to the turn */
-		n *= 10;
-		break;
-	case BS_TIME_HOUR: /* 6 turns */
-		n *= 60;
-		break;
-	case BS_TIME_DAY:
-		n *= 1440;
-		break;
-	default:
-		n = 1;
-		break;
-	}
-	return n > MOST_ROUNDS ? MOST_ROUNDS : (int)n;
+	/* [14.1] one melee round = one Game Round, 10 to the turn; 10
+	 * segments to the AD&D melee round: up to 10 within the Game Round,
+	 * more a Game Round per 10 begun (R-620's rounding) */
+	int n = sp->cast > MOST_ROUNDS / 1440 ? MOST_ROUNDS / 1440 : sp->cast;
+	n = bs1e_fx_rounds(n, sp->cast_unit);
+	return n > MOST_ROUNDS ? MOST_ROUNDS : n;
 }
 
 int bs1e_casting_until(const struct bs_battle *b, int side, int indiv,
@@ -235,15 +218,7 @@ void bs1e_long_step(struct bs_battle *b, int side)
 		struct bs1e_cast_plan p;
 		if (!bs1e_check_cast(b, side, &x->long_o, &p)) {
 			c->flags |= keep;
-			if (bs_battle_events_on(b)) {
-				struct bs_event ev;
-				bs1e_ev(b, &ev, BS_EV_REJECTED);
-				ev.side = side;
-				ev.indiv = i;
-				ev.what = p.why;
-				ev.cite = p.cite;
-				bs_battle_emit(b, &ev);
-			}
+			bs1e_cast_reject(b, side, i, p.why, p.cite);
 			continue;
 		}
 		char buf[120];

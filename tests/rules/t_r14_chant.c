@@ -10,7 +10,7 @@
 
 /* South: Guards far away, the magic-user Zan at (zx, zy) (individual 1)
  * with `spells`; North: Orcs (12 figures, 6 files, front (40, 60) facing
- * south). The catalog adds `slow bolt` (a 3 HD bolt of 3 rounds), `long
+ * south). The catalog adds `slow bolt` (a 3 HD bolt of 3 rounds, 10"), `long
  * bolt` (1 turn) and `quick bolt` (12 segments). */
 static void open_long(struct tf *t, double zx, double zy, const char *spells)
 {
@@ -22,7 +22,7 @@ static void open_long(struct tf *t, double zx, double zy, const char *spells)
 	    "table: {width: 72, depth: 96}\n"
 	    "catalog:\n  spells:\n"
 	    "    - {name: slow bolt, class: magic-user, level: 1, category: "
-	    "artillery, effect: damage, range: 100, duration: instantaneous, "
+	    "artillery, effect: damage, range: 10, duration: instantaneous, "
 	    "casting_time: 3 rounds, area: {shape: circle, radius: 9}, save: "
 	    "none, damage: 3d6}\n"
 	    "    - {name: long bolt, class: magic-user, level: 1, category: "
@@ -76,6 +76,24 @@ static void next_round(struct tf *t)
 	}
 	bs1e_long_new_round(t->b);
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* Zan begins the slow bolt at the Orcs (its `begins` step). */
+static void begin_slow(struct tf *t)
+{
+	t->cast[0][0] = at_orcs(t, "slow bolt");
+	t->ncast[0] = 1;
+	bs1e_casts(t->b, 0);
+	cr_assert_not_null(tf_cast_ev(t, 6, 0), "a `begins` step");
+	t->ncast[0] = 0;
+}
+
+/* The next Game Round's step A of South, no new order, its events only. */
+static void next_step_a(struct tf *t)
+{
+	next_round(t);
+	t->nev = 0;
+	bs1e_casts(t->b, 0);
 }
 
 /* [14.2] "The casting time ... is the same as given in the official AD&D
@@ -154,10 +172,7 @@ Test(r14_chant, s14_2_a_spell_of_three_rounds_goes_off_in_the_third_r718)
 	cr_assert_null(tf_cast_ev(&t, 0, 0));
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 2);
 	/* Game Round 3: it goes off, spent, and strikes */
-	next_round(&t);
-	t.nev = 0;
-	t.ncast[0] = 0;
-	bs1e_casts(t.b, 0);
+	next_step_a(&t);
 	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
 	cr_assert_not_null(c, "cast in step A of Game Round 3");
 	cr_assert_eq(c->round, 3);
@@ -176,15 +191,9 @@ Test(r14_chant, s14_2_struck_while_casting_the_spell_is_lost_r718)
 	struct tf t;
 	open_long(&t, 40, 52, "slow bolt");
 	int figs = tf_unit(&t, 1, 0)->figures;
-	t.cast[0][0] = at_orcs(&t, "slow bolt");
-	t.ncast[0] = 1;
-	bs1e_casts(t.b, 0);
-	cr_assert_not_null(tf_cast_ev(&t, 6, 0));
+	begin_slow(&t);
 	t.b->indivs[t.b->indiv_first[0] + 1].hp -= 3; /* an arrow, say */
-	next_round(&t);
-	t.nev = 0;
-	t.ncast[0] = 0;
-	bs1e_casts(t.b, 0);
+	next_step_a(&t);
 	const struct bs_event *d = tf_cast_ev(&t, 7, 0);
 	cr_assert_not_null(d, "a `disrupted` step");
 	cr_assert_eq(d->n[1], 1, "begun in Game Round 1");
@@ -204,16 +213,10 @@ Test(r14_chant, s14_2_in_contact_while_casting_the_spell_is_lost_r718)
 {
 	struct tf t;
 	open_long(&t, 40, 52, "slow bolt");
-	t.cast[0][0] = at_orcs(&t, "slow bolt");
-	t.ncast[0] = 1;
-	bs1e_casts(t.b, 0);
-	cr_assert_not_null(tf_cast_ev(&t, 6, 0));
+	begin_slow(&t);
 	/* the Orcs' front is at y 60 facing south: his counter against it */
 	t.b->indivs[t.b->indiv_first[0] + 1].pos = (struct bs_vec){40, 59.75};
-	next_round(&t);
-	t.nev = 0;
-	t.ncast[0] = 0;
-	bs1e_casts(t.b, 0);
+	next_step_a(&t);
 	const struct bs_event *d = tf_cast_ev(&t, 7, 0);
 	cr_assert_not_null(d, "a `disrupted` step");
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 0, "spent");
@@ -225,21 +228,18 @@ Test(r14_chant, s14_2_in_contact_while_casting_the_spell_is_lost_r718)
 Test(r14_chant, s14_2_the_caster_does_not_move_while_casting_r718)
 {
 	struct tf t;
-	open_long(&t, 40, 40, "slow bolt");
-	t.cast[0][0] = at_orcs(&t, "slow bolt");
-	t.ncast[0] = 1;
-	bs1e_casts(t.b, 0);
-	cr_assert_not_null(tf_cast_ev(&t, 6, 0));
+	open_long(&t, 40, 52, "slow bolt");
+	begin_slow(&t);
 	next_round(&t);
 	t.nev = 0;
-	t.indiv[0][1] = (struct bs_indiv_order){.move = 1, .x = 40, .y = 36};
+	t.indiv[0][1] = (struct bs_indiv_order){.move = 1, .x = 40, .y = 48};
 	tf_phase(&t, BS_PHASE_MOVEMENT);
 	bs1e_phase_movement(t.b);
 	cr_assert_not_null(tf_rejected(&t));
 	cr_assert(strstr(tf_rejected(&t), "does not move"), "%s",
 		  tf_rejected(&t));
 	const struct bs_indiv_state *z = &t.b->indivs[t.b->indiv_first[0] + 1];
-	cr_assert_float_eq(z->pos.y, 40, 1e-9);
+	cr_assert_float_eq(z->pos.y, 52, 1e-9);
 	tf_close(&t);
 }
 
@@ -257,5 +257,59 @@ Test(r14_chant, s14_2_the_doctrine_begins_no_long_spell_r719)
 	int n = bs_ai_cast_cb(NULL, t.b, 0, o, 4);
 	cr_assert_eq(n, 1);
 	cr_assert_str_eq(o[0].spell->name, "fireball");
+	tf_close(&t);
+}
+
+/* [9.2] "A commander with spell-casting abilities cannot cast a spell and
+ * command his unit in any part of the Game Round in which the spell is
+ * cast"; RULING R-718: every Game Round of a spell under way. Zan, made a
+ * brigade commander, is busy in Game Round 2: he commands nothing
+ * (BS_IF_CMD_CAST, the note says so); after it goes off in Game Round 3,
+ * nothing more in Game Round 4. */
+Test(r14_chant, s9_2_a_commander_casting_commands_nothing_each_round_r718)
+{
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt");
+	struct bs_indiv_state *z = &t.b->indivs[t.b->indiv_first[0] + 1];
+	z->rank = BS_RANK_BRIGADE;
+	begin_slow(&t);
+	cr_assert(z->flags & BS_IF_CMD_CAST, "Game Round 1");
+	t.ncast[0] = 0;
+	t.nev = 0;
+	next_round(&t);
+	cr_assert(z->flags & BS_IF_CMD_CAST, "Game Round 2");
+	const struct bs_event *n = tf_find(&t, BS_EV_NOTE, 0);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->what, "commands nothing"), "%s", n->what);
+	next_round(&t);
+	cr_assert(z->flags & BS_IF_CMD_CAST, "Game Round 3");
+	bs1e_casts(t.b, 0);
+	cr_assert_not_null(tf_cast_ev(&t, 0, 0), "gone off");
+	next_round(&t);
+	cr_assert(!(z->flags & BS_IF_CMD_CAST), "Game Round 4: free");
+	tf_close(&t);
+}
+
+/* RULING R-718: a spell under way is never cast as pass-through fire, and
+ * out of range at its declaration it fails and is spent at once [14.4]
+ * (nothing begins). */
+Test(r14_chant, s14_2_no_long_spell_as_pass_through_out_of_range_spent_r718)
+{
+	struct tf t;
+	open_long(&t, 40, 52, "slow bolt, fireball");
+	cr_assert(!bs1e_pt_magic_ok(tf_spell(&t, "slow bolt")));
+	cr_assert(bs1e_pt_magic_ok(tf_spell(&t, "fireball")));
+	tf_close(&t);
+	/* far off: the slow bolt's 10" do not reach the Orcs */
+	open_long(&t, 40, 2, "slow bolt");
+	t.cast[0][0] = at_orcs(&t, "slow bolt");
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_cast_ev(&t, 6, 0), "nothing begins");
+	const struct bs_event *c = tf_cast_ev(&t, 0, 0);
+	cr_assert_not_null(c);
+	cr_assert_eq(c->n[9], 1, "failed");
+	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, NULL), 0, "spent");
+	cr_assert_eq(bs1e_casting_until(t.b, 0, 1, NULL), 0);
 	tf_close(&t);
 }

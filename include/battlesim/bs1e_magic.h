@@ -149,6 +149,10 @@ int bs1e_cast_rounds(const struct bs_spell *sp);
 int bs1e_casting_until(const struct bs_battle *b, int side, int indiv,
 		       const struct bs_spell **sp);
 
+/* [14.7] RULING R-729: 1 when individual `indiv` of `side` keeps up a
+ * chant (its effects last while he does). */
+int bs1e_chanting(const struct bs_battle *b, int side, int indiv);
+
 /* [14.0] [13.7] RULING R-335: 1 when record sp may be used as
  * pass-through fire: a spell of [14.5] or [14.6] (bs_spell_pass_through),
  * an item whose spell is one, a breath weapon. */

@@ -314,6 +314,13 @@ int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 			 busy ? busy->name : "a spell", until % 100000);
 		return 1;
 	}
+	/* RULING R-729: one who keeps up a chant stays (a move ends it) */
+	if (bs1e_chanting(b, side, k)) {
+		o->move = 0;
+		snprintf(o->why, sizeof o->why,
+			 "keeps up his chant: he stays [14.7] (RULING R-729)");
+		return 1;
+	}
 	if (b->sc->level == BS_LEVEL_ADVANCED && (me->flags & BS_IF_CAST)) {
 		o->move = 0;
 		snprintf(o->why, sizeof o->why,

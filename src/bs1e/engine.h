@@ -216,6 +216,10 @@ struct bs1e_indiv_x {
 	 * (its `why` not kept) */
 	int long_end, long_begun, long_hp;
 	struct bs_cast_order long_o;
+	/* [14.7] RULING R-729: the chant he keeps up (NULL none), his hit
+	 * points when it went off */
+	const struct bs_spell *chant;
+	int chant_hp;
 	/* [13.5] RULING R-731: the levels (or hit dice) drained from him in
 	 * individual combat this battle, and his numbers before the first
 	 * (put back at the battle's reset) */
@@ -1014,6 +1018,21 @@ void bs1e_long_begin(struct bs_battle *b, const struct bs1e_cast_plan *p,
 void bs1e_long_step(struct bs_battle *b, int side);
 void bs1e_long_new_round(struct bs_battle *b);
 void bs1e_long_reset(struct bs_battle *b);
+/* [14.7] RULING R-728, R-729 (r14_chant.c): chant. begin: plan p of a
+ * spell of duration concentration went off (his hit points kept); check:
+ * as each phase begins, a chant whose caster moved, was struck, touches
+ * an enemy, is held, charmed, afraid or gone ends; stop: it ends now (he
+ * casts or begins another spell), `why` in a note. In r14_bonus.c: its
+ * effects end (end_of) with their `ends` events; an individual's damage
+ * bonus a blow (indiv_damage, its term in *d, may be NULL); the Game
+ * Rounds of an effect that lasts while he chants. */
+void bs1e_chant_begin(struct bs_battle *b, const struct bs1e_cast_plan *p);
+void bs1e_chant_check(struct bs_battle *b);
+void bs1e_chant_stop(struct bs_battle *b, int k, const char *why);
+void bs1e_bonus_end_of(struct bs_battle *b, int k, const struct bs_spell *sp);
+int bs1e_bonus_indiv_damage(const struct bs_battle *b, int t,
+			    struct bs_deriv *d);
+#define BS1E_WHILE_CHANTING 1000000
 /* The REJECTED event of a cast order of individual `indiv` of `side`
  * (r14_cast.c): nothing spent. */
 void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,

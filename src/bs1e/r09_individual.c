@@ -534,6 +534,8 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 				  c->side, c->idx, d->side, d->idx, -1);
 		raw = bs_roll_n(&b->dice, p->count, p->sides);
 		dmg = raw + p->plus + f->plus + (natural ? 0 : f->str_dmg);
+		/* [14.7] RULING R-728: chant's +1 or -1 a blow */
+		dmg += bs1e_bonus_indiv_damage(b, k, NULL);
 		/* an AD&D hit does at least 1 point */
 		if (dmg < 1)
 			dmg = 1;

@@ -1436,6 +1436,10 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_indiv_state *c = &b->indivs[p->k];
+	/* [14.7] RULING R-729: casting (or using) anything else ends the
+	 * chant he keeps up */
+	if (s->ix[p->k].chant)
+		bs1e_chant_stop(b, p->k, "he casts another spell");
 	/* [14.4] "the spell automatically fails and is expended"; [14.1]
 	 * a cast spends the spell */
 	if (p->breath_hp)
@@ -1486,6 +1490,9 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	}
 	if (bs_spell_bonus_played(p->sp)) {
 		bs1e_bonus_cast(b, p); /* [14.7] r14_bonus.c */
+		/* RULING R-729: chant, kept up while he chants */
+		if (p->sp->dur_kind == BS_DUR_CONCENTRATION)
+			bs1e_chant_begin(b, p);
 		return;
 	}
 	if (!p->has_area) {

@@ -57,6 +57,7 @@ void bs1e_long_reset(struct bs_battle *b)
 	for (int k = 0; k < b->nindivs; k++) {
 		s->ix[k].long_end = s->ix[k].long_begun = 0;
 		s->ix[k].long_hp = 0;
+		s->ix[k].chant = NULL;
 	}
 }
 
@@ -76,6 +77,9 @@ void bs1e_long_begin(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[p->k];
 	struct bs_indiv_state *c = &b->indivs[p->k];
 	int n = bs1e_cast_rounds(p->sp);
+	/* RULING R-729: casting another spell ends his chant */
+	if (x->chant)
+		bs1e_chant_stop(b, p->k, "he begins another spell");
 	x->long_begun = b->round;
 	x->long_end = b->round + n - 1;
 	x->long_hp = c->hp;
@@ -118,40 +122,38 @@ void bs1e_long_new_round(struct bs_battle *b)
 	}
 }
 
-/* RULING R-718: why the spell individual k is casting is disrupted now,
- * NULL when it is not. */
-static const char *disrupted(const struct bs_battle *b, int k)
+/* RULING R-718, R-729: why the spell individual k is casting (or the
+ * chant he keeps up) is broken now, NULL when it is not; hp0 his hit
+ * points when he began. */
+static const char *broken(const struct bs_battle *b, int k, int hp0)
 {
 	const struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
 	const struct bs_indiv_state *c = &b->indivs[k];
 	if (bs1e_fx_indiv_held(b, k))
-		return "he is held: the spell he was casting is lost";
+		return "he is held";
 	if (bs1e_indiv_charmed(b, k))
-		return "he is charmed: the spell he was casting is lost";
+		return "he is charmed";
 	if (bs1e_fx_indiv_afraid(b, k, NULL))
-		return "he flees from a fear spell: the spell he was casting "
-		       "is lost";
+		return "he flees from a fear spell";
 	/* [14.1] Q&A 127.66: struck while casting */
-	if (c->hp < x->long_hp)
-		return "struck while casting (he lost hit points): the spell "
-		       "is lost (Q&A 127.66)";
+	if (c->hp < hp0)
+		return "struck (he lost hit points, Q&A 127.66)";
 	if (c->with_unit >= 0) {
 		int g = bs1e_g(b, c->side, c->with_unit);
 		if (!bs1e_in_play(b, g))
-			return "his unit left the table: the spell is lost";
+			return "his unit left the table";
 		if (bs1e_engaged(b, g))
 			return "his unit is in base-to-base contact with the "
-			       "enemy: the spell is lost";
+			       "enemy";
 		if ((b->units[g].flags & BS_UF_MOVED) ||
 		    b->units[g].mv_spent > EPS)
-			return "his unit moved: the spell is lost";
+			return "his unit moved";
 		return NULL;
 	}
 	if (bs1e_indiv_engaged(b, c->side, c->idx))
-		return "in base-to-base contact with the enemy: the spell is "
-		       "lost";
+		return "in base-to-base contact with the enemy";
 	if ((c->flags & BS_IF_MOVED) || x->moved > EPS)
-		return "he moved: the spell is lost";
+		return "he moved";
 	return NULL;
 }
 
@@ -199,7 +201,7 @@ void bs1e_long_step(struct bs_battle *b, int side)
 			x->long_end = 0;
 			continue;
 		}
-		const char *why = disrupted(b, k);
+		const char *why = broken(b, k, x->long_hp);
 		if (why) {
 			/* spent, no effect */
 			bs_spell_memory_spend(&x->mem, x->long_o.spell);
@@ -230,4 +232,54 @@ void bs1e_long_step(struct bs_battle *b, int side)
 		c->flags |= keep;
 		bs1e_check_over(b, 0);
 	}
+}
+
+/* ---- [14.7] chant (RULING R-728, R-729) ---------------------------------
+ */
+
+void bs1e_chant_begin(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[p->k];
+	x->chant = p->sp;
+	x->chant_hp = b->indivs[p->k].hp;
+}
+
+void bs1e_chant_stop(struct bs_battle *b, int k, const char *why)
+{
+	struct bs1e_indiv_x *x = &bs1e_sc(b)->ix[k];
+	const struct bs_spell *sp = x->chant;
+	if (!sp)
+		return;
+	x->chant = NULL;
+	if (bs_battle_events_on(b) && b->indivs[k].alive &&
+	    !b->indivs[k].lost) {
+		char buf[200];
+		snprintf(buf, sizeof buf, "%s ends: %s", sp->name, why);
+		bs1e_note_indiv(b, k, buf, "[14.7] RULING R-729");
+	}
+	bs1e_bonus_end_of(b, k, sp);
+}
+
+void bs1e_chant_check(struct bs_battle *b)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	for (int k = 0; k < b->nindivs; k++) {
+		const struct bs1e_indiv_x *x = &s->ix[k];
+		if (!x->chant)
+			continue;
+		const struct bs_indiv_state *c = &b->indivs[k];
+		const char *why = !c->alive || c->lost
+				      ? "he is gone"
+				      : broken(b, k, x->chant_hp);
+		if (why)
+			bs1e_chant_stop(b, k, why);
+	}
+}
+
+int bs1e_chanting(const struct bs_battle *b, int side, int indiv)
+{
+	if (side < 0 || side >= b->nsides || indiv < 0 ||
+	    indiv >= b->sc->sides[side].nindividuals)
+		return 0;
+	return bs1e_sc(b)->ix[b->indiv_first[side] + indiv].chant != NULL;
 }

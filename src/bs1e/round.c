@@ -109,6 +109,9 @@ static void bs1e_round(struct bs_battle *b)
 		/* [13.6] RULING R-556: a god's awe, as each phase begins
 		 * (r13_awe.c) */
 		bs1e_divine_awe(b);
+		/* [14.7] RULING R-729: a chant broken ends (r14_chant.c) */
+		if (b->sc->level == BS_LEVEL_ADVANCED)
+			bs1e_chant_check(b);
 		ph->run(b);
 		bs1e_fx_invis_contact(b);
 		/* RULING R-502: lone figures a router or an involuntary

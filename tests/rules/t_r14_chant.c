@@ -313,3 +313,135 @@ Test(r14_chant, s14_2_no_long_spell_as_pass_through_out_of_range_spent_r718)
 	cr_assert_eq(bs1e_casting_until(t.b, 0, 1, NULL), 0);
 	tf_close(&t);
 }
+
+/* ---- [14.7] chant (RULING R-728, R-729) ---------------------------------- */
+
+/* South: the cleric Cal (5th level, individual 0) at (30, 30) with chant
+ * and bless, his friend Bors (individual 1) at (30.5, 30); North: the orc
+ * Grak (individual 0) at (29.4, 30.2), and Orcs far off. */
+static void open_chant(struct tf *t)
+{
+	const char *y =
+	    "name: Chant\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 96}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Guards, figures: 8, creature: man-at-arms, "
+	    "weapons: [spear], position: [10, 10]}\n"
+	    "    individuals:\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, position: "
+	    "[30, 30], spells: [bless, chant]}\n"
+	    "      - {name: Bors, class: fighter, level: 3, hp: 20, "
+	    "position: [30.5, 30]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Orcs, figures: 12, creature: orc, weapons: "
+	    "[spear], frontage: 6, position: [40, 80]}\n"
+	    "    individuals:\n"
+	    "      - {name: Grak, race: orc, hp: 8, position: [29.4, 30.2]}\n";
+	tf_open(t, y);
+	t->ctl.cast = tf_cast;
+	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
+}
+
+/* Cal's chant on himself (range 0: its circle about him), begun in Game
+ * Round 1: it goes off in step A of Game Round 10 (1 turn, the PH). */
+static void chant_on(struct tf *t)
+{
+	t->cast[0][0] = (struct bs_cast_order){
+	    0, tf_spell(t, "chant"), 0, -1, 0, 0, 0, 0, NULL};
+	t->ncast[0] = 1;
+	bs1e_casts(t->b, 0);
+	const struct bs_event *be = tf_cast_ev(t, 6, 0);
+	cr_assert_not_null(be, "%s", tf_rejected(t) ? tf_rejected(t) : "");
+	cr_assert_eq(be->n[1], 10);
+	t->ncast[0] = 0;
+	for (int r = 2; r <= 10; r++) {
+		cr_assert_null(tf_cast_ev(t, 3, 0), "not before Game Round 10");
+		next_step_a(t);
+	}
+	cr_assert_eq(t->b->round, 10);
+	cr_assert_not_null(tf_cast_ev(t, 0, 0), "gone off in Game Round 10");
+	cr_assert(bs1e_chanting(t->b, 0, 0));
+}
+
+/* [14.7] "A bonus or penalty spell used on a figure representing a single
+ * individual works according to normal AD&D game rules"; the PH's chant:
+ * "all attacks, damage and saves made by those in the area of effect who
+ * are friendly to the cleric are at +1, while those of the cleric's
+ * enemies are at -1". RULING R-728: Cal and Bors +1, Grak -1, to hit,
+ * damage a blow and saves; no Game Rounds counted (R-729). */
+Test(r14_chant, s14_7_chant_friends_plus_one_enemies_minus_one_r728)
+{
+	struct tf t;
+	open_chant(&t);
+	chant_on(&t);
+	int cal = t.b->indiv_first[0], bors = cal + 1;
+	int grak = t.b->indiv_first[1];
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, cal, 1, NULL, NULL), 1);
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, bors, 1, NULL, NULL), 1);
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, grak, 1, NULL, NULL), -1);
+	cr_assert_eq(bs1e_bonus_indiv_damage(t.b, bors, NULL), 1);
+	cr_assert_eq(bs1e_bonus_indiv_damage(t.b, grak, NULL), -1);
+	cr_assert_eq(bs1e_bonus_indiv_saves(t.b, cal, NULL), 1);
+	cr_assert_eq(bs1e_bonus_indiv_saves(t.b, grak, NULL), -1);
+	const struct bs_event *e = tf_cast_ev(&t, 3, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[8], 0, "no Game Rounds: while he chants");
+	/* nothing broken: it goes on */
+	bs1e_chant_check(t.b);
+	cr_assert(bs1e_chanting(t.b, 0, 0));
+	cr_assert_eq(bs1e_bonus_indiv_damage(t.b, grak, NULL), -1);
+	tf_close(&t);
+}
+
+/* RULING R-729: the PH's "as long as the cleric continues to chant ...
+ * and is stationary": he moves, the chant ends (its `ends` events, a
+ * note), every bonus and penalty with it. */
+Test(r14_chant, s14_7_the_chant_ends_when_he_moves_r729)
+{
+	struct tf t;
+	open_chant(&t);
+	chant_on(&t);
+	int cal = t.b->indiv_first[0], grak = t.b->indiv_first[1];
+	t.nev = 0;
+	t.b->indivs[cal].flags |= BS_IF_MOVED;
+	bs1e_chant_check(t.b);
+	cr_assert(!bs1e_chanting(t.b, 0, 0));
+	cr_assert_eq(bs1e_bonus_indiv_to_hit(t.b, cal, 1, NULL, NULL), 0);
+	cr_assert_eq(bs1e_bonus_indiv_damage(t.b, grak, NULL), 0);
+	cr_assert_not_null(tf_cast_ev(&t, 4, 0), "an `ends` step");
+	const struct bs_event *n = tf_find(&t, BS_EV_NOTE, 0);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->what, "chant ends: he moved"), "%s", n->what);
+	tf_close(&t);
+}
+
+/* RULING R-729: the PH's "an attack which succeeds and causes damage ...
+ * will break the spell": struck, it ends; and casting another spell (a
+ * bless) ends it too. */
+Test(r14_chant, s14_7_the_chant_ends_when_struck_or_he_casts_r729)
+{
+	struct tf t;
+	open_chant(&t);
+	chant_on(&t);
+	int cal = t.b->indiv_first[0];
+	t.b->indivs[cal].hp -= 2;
+	bs1e_chant_check(t.b);
+	cr_assert(!bs1e_chanting(t.b, 0, 0));
+	cr_assert_eq(bs1e_bonus_indiv_saves(t.b, cal, NULL), 0);
+	tf_close(&t);
+	open_chant(&t);
+	chant_on(&t);
+	next_round(&t);
+	t.nev = 0;
+	t.cast[0][0] = (struct bs_cast_order){
+	    0, tf_spell(&t, "bless"), 0, -1, 1, 0, 0, 0, NULL};
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert(!bs1e_chanting(t.b, 0, 0));
+	const struct bs_event *n = tf_find(&t, BS_EV_NOTE, 0);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->what, "chant ends: he casts another spell"), "%s",
+		  n->what);
+	tf_close(&t);
+}

@@ -801,8 +801,11 @@ void bs1e_bonus_end_of(struct bs_battle *b, int k, const struct bs_spell *sp)
 	for (int i = 0; i < s->nbon; i++) {
 		struct bs1e_bonus *e = &s->bon[i];
 		if (e->k == k && e->sp == sp) {
+			int on = e->g < 0 ? b->indivs[e->t].alive &&
+						!b->indivs[e->t].lost
+					  : bs1e_in_play(b, e->g);
 			e->figs = figs_of(b, e);
-			if (e->figs > 0)
+			if (on && e->figs > 0)
 				emit_end(b, e, "[14.7] RULING R-729");
 			continue;
 		}

@@ -445,3 +445,58 @@ Test(r14_chant, s14_7_the_chant_ends_when_struck_or_he_casts_r729)
 		  n->what);
 	tf_close(&t);
 }
+
+/* RULING R-728: chant's +1 damage on each blow of an individual standing
+ * alone in individual combat [9.4 B]: Ada (long sword d8) hits Bors three
+ * times for 5 + 1 (the scenario's quick chant, cast in one segment about
+ * Cal, friends only); 90 - 18 = 72 left, where 75 without it. */
+Test(r14_chant, s14_7_chant_adds_one_to_each_blow_in_a_duel_r728)
+{
+	const char *y =
+	    "name: Duel\nrules: bs1e\nlevel: advanced\ngame: adnd\n"
+	    "table: {width: 72, depth: 48}\n"
+	    "catalog:\n  spells:\n"
+	    "    - {name: quick chant, class: cleric, level: 1, category: "
+	    "bonus-penalty, effect: bonus, range: self, duration: "
+	    "concentration, casting_time: 1 segment, area: {shape: circle, "
+	    "radius: 90}, save: none, friends: {damage: 1}}\n"
+	    "sides:\n"
+	    "  - name: South\n    edge: south\n    units:\n"
+	    "      - {name: Far S, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [4, 3]}\n"
+	    "    individuals:\n"
+	    "      - {name: Ada, class: fighter, level: 1, hp: 90, ac: 10, "
+	    "weapon: long sword, position: [36, 20]}\n"
+	    "      - {name: Cal, class: cleric, level: 5, hp: 30, position: "
+	    "[36, 19], spells: [quick chant]}\n"
+	    "  - name: North\n    edge: north\n    units:\n"
+	    "      - {name: Far N, figures: 8, creature: man-at-arms, weapons: "
+	    "[long sword], position: [68, 45]}\n"
+	    "    individuals:\n"
+	    "      - {name: Bors, class: fighter, level: 1, hp: 90, ac: 10, "
+	    "weapon: long sword, position: [36, 20.5]}\n";
+	struct tf t;
+	tf_open(&t, y);
+	t.ctl.cast = tf_cast;
+	t.b->round = 1;
+	t.b->side_a = 0;
+	t.b->side_order[0] = 0;
+	t.b->side_order[1] = 1;
+	tf_phase(&t, BS_PHASE_MISSILE_MAGIC);
+	t.cast[0][0] = (struct bs_cast_order){
+	    1, tf_spell(&t, "quick chant"), 0, -1, 1, 0, 0, 0, NULL};
+	t.ncast[0] = 1;
+	bs1e_casts(t.b, 0);
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	int ada = t.b->indiv_first[0], bors = t.b->indiv_first[1];
+	cr_assert_eq(bs1e_bonus_indiv_damage(t.b, ada, NULL), 1);
+	cr_assert_eq(bs1e_bonus_indiv_damage(t.b, bors, NULL), 0);
+	tf_dice(&t, (int[]){6, 1, 15, 5, 1, 6, 1, 15, 5, 1, 6, 1, 15, 5, 1},
+		15);
+	t.nev = 0;
+	tf_phase(&t, BS_PHASE_MELEE);
+	bs1e_phase_melee(t.b);
+	cr_assert(!t.b->dice.failed, "%s", t.b->dice.error);
+	cr_assert_eq(t.b->indivs[bors].hp, 72, "%d", t.b->indivs[bors].hp);
+	tf_close(&t);
+}

@@ -137,6 +137,22 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 void bs1e_cast_run(struct bs_battle *b, struct bs1e_cast_plan *p,
 		   const char *why);
 
+/* [14.2] RULING R-718: the Game Rounds record sp takes to cast (1 round
+ * = 1 Game Round [14.1], a turn 10, an hour 60; segments: 1 Game Round up
+ * to 10, else a Game Round per 10 begun; 0 "special": 1). A spell of more
+ * than 1 goes off in step A of its last Game Round (r14_chant.c). */
+int bs1e_cast_rounds(const struct bs_spell *sp);
+
+/* RULING R-718: the Game Round in which the spell individual `indiv` of
+ * `side` is casting goes off (0: none under way), its record in *sp (may
+ * be NULL). */
+int bs1e_casting_until(const struct bs_battle *b, int side, int indiv,
+		       const struct bs_spell **sp);
+
+/* [14.7] RULING R-729: 1 when individual `indiv` of `side` keeps up a
+ * chant (its effects last while he does). */
+int bs1e_chanting(const struct bs_battle *b, int side, int indiv);
+
 /* [14.0] [13.7] RULING R-335: 1 when record sp may be used as
  * pass-through fire: a spell of [14.5] or [14.6] (bs_spell_pass_through),
  * an item whose spell is one, a breath weapon. */

@@ -198,6 +198,7 @@ struct bs_spell_damage {
 struct bs_spell_mods {
 	int given;
 	int to_hit, morale, ac, saves;
+	int damage; /* [14.7] chant (RULING R-728): to each blow's damage */
 	int haste;
 	int slow; /* [14.7] RULING R-617: half movement and attacks */
 	int normal_missiles; /* RULING R-618: no harm from them */

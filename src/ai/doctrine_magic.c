@@ -18,7 +18,8 @@
  * Invisibility 10' radius or mass invisibility goes on a unit of his side
  * within 12" of the enemy and not in melee, detect invisibility or true
  * seeing on himself when the area finds an invisible enemy (RULING
- * R-703). */
+ * R-703). [14.2] No spell of more than one Game Round is begun (RULING
+ * R-719), and one casting such a spell stays (R-718). */
 #include <stdio.h>
 #include <string.h>
 
@@ -234,6 +235,10 @@ static int best_cast(const struct bs_battle *b, int side, int k,
 		} else if (!bs_spell_played(sp) ||
 			   (sp != br && bs1e_spells_left(b, side, k, sp) <= 0))
 			continue;
+		/* [14.2] RULING R-719: not a spell of more than one Game
+		 * Round: its target can be expected to move away first */
+		if (bs1e_cast_rounds(sp) > 1)
+			continue;
 		if (bs_spell_bonus_played(sp)) {
 			/* RULING R-617: a penalty only (slow) at the enemy */
 			int at_enemy = !sp->friends.given;
@@ -334,6 +339,25 @@ int bs_ai_caster_stays(const struct bs_battle *b, int side, int k,
 	/* [14.1] RULING R-336, R-339: one who cast as pass-through fire
 	 * this round does not move */
 	const struct bs_indiv_state *me = &b->indivs[b->indiv_first[side] + k];
+	/* [14.2] RULING R-718: one casting a spell of more Game Rounds
+	 * stays (a move would be refused) */
+	const struct bs_spell *busy = NULL;
+	int until = bs1e_casting_until(b, side, k, &busy);
+	if (until) {
+		o->move = 0;
+		snprintf(o->why, sizeof o->why,
+			 "casting %.24s to Game Round %d: he stays [14.2] "
+			 "(RULING R-718)",
+			 busy ? busy->name : "a spell", until % 100000);
+		return 1;
+	}
+	/* RULING R-729: one who keeps up a chant stays (a move ends it) */
+	if (bs1e_chanting(b, side, k)) {
+		o->move = 0;
+		snprintf(o->why, sizeof o->why,
+			 "keeps up his chant: he stays [14.7] (RULING R-729)");
+		return 1;
+	}
 	if (b->sc->level == BS_LEVEL_ADVANCED && (me->flags & BS_IF_CAST)) {
 		o->move = 0;
 		snprintf(o->why, sizeof o->why,

@@ -210,6 +210,16 @@ struct bs1e_indiv_x {
 	int casting;
 	unsigned casting_by; /* the sides that beat his roll */
 	struct bs_cast_order casting_o;
+	/* [14.2] RULING R-718 (r14_chant.c): a spell of more than one Game
+	 * Round under way: the Game Round it goes off (0 none), the round
+	 * begun, his hit points then (struck since: disrupted), the order
+	 * (its `why` not kept) */
+	int long_end, long_begun, long_hp;
+	struct bs_cast_order long_o;
+	/* [14.7] RULING R-729: the chant he keeps up (NULL none), his hit
+	 * points when it went off */
+	const struct bs_spell *chant;
+	int chant_hp;
 	/* [13.5] RULING R-731: the levels (or hit dice) drained from him in
 	 * individual combat this battle, and his numbers before the first
 	 * (put back at the battle's reset) */
@@ -997,6 +1007,36 @@ void bs1e_unit_breath_run(struct bs_battle *b, struct bs1e_cast_plan *p,
  * comes (bs1e_check_cast) and resolved at once [14.1]. The Advanced Game
  * only. */
 void bs1e_casts(struct bs_battle *b, int side);
+/* [14.2] RULING R-718 (r14_chant.c): casting times of more than one
+ * Game Round. begin: legal plan p (not failing) of order o begins (its
+ * `begins` CAST event; he is busy); step: at the start of `side`'s step A,
+ * its casters' spells under way are disrupted, or go off in their last
+ * Game Round; new_round: the busy casters cast nothing else and command
+ * nothing [9.2] this Game Round; reset: none under way. */
+void bs1e_long_begin(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		     const struct bs_cast_order *o);
+void bs1e_long_step(struct bs_battle *b, int side);
+void bs1e_long_new_round(struct bs_battle *b);
+void bs1e_long_reset(struct bs_battle *b);
+/* [14.7] RULING R-728, R-729 (r14_chant.c): chant. begin: plan p of a
+ * spell of duration concentration went off (his hit points kept); check:
+ * as each phase begins, a chant whose caster moved, was struck, touches
+ * an enemy, is held, charmed, afraid or gone ends; stop: it ends now (he
+ * casts or begins another spell), `why` in a note. In r14_bonus.c: its
+ * effects end (end_of) with their `ends` events; an individual's damage
+ * bonus a blow (indiv_damage, its term in *d, may be NULL); the Game
+ * Rounds of an effect that lasts while he chants. */
+void bs1e_chant_begin(struct bs_battle *b, const struct bs1e_cast_plan *p);
+void bs1e_chant_check(struct bs_battle *b);
+void bs1e_chant_stop(struct bs_battle *b, int k, const char *why);
+void bs1e_bonus_end_of(struct bs_battle *b, int k, const struct bs_spell *sp);
+int bs1e_bonus_indiv_damage(const struct bs_battle *b, int t,
+			    struct bs_deriv *d);
+#define BS1E_WHILE_CHANTING 1000000
+/* The REJECTED event of a cast order of individual `indiv` of `side`
+ * (r14_cast.c): nothing spent. */
+void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,
+		      const char *cite);
 /* A fresh CAST event of plan p's caster (docs/EVENTS.md): n[0] n0 (0 the
  * cast, 1 a unit struck, 2 an individual struck), the target unit g or
  * individual t (global; -1 none), the spell's name. */

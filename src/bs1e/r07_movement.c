@@ -3046,6 +3046,12 @@ static void move_indivs(struct bs_battle *b, int side)
 			why = "off the table";
 		else if (d > c->mv + EPS)
 			why = "farther than the individual's MV";
+		/* [14.2] RULING R-718 (r14_chant.c): busy casting */
+		int casting =
+		    bs1e_sc(b)->ix[b->indiv_first[side] + k].long_end != 0;
+		if (casting)
+			why = "he is casting a spell of more than one Game "
+			      "Round: he does not move (RULING R-718)";
 		if (why) {
 			if (bs_battle_events_on(b)) {
 				struct bs_event ev;
@@ -3053,7 +3059,8 @@ static void move_indivs(struct bs_battle *b, int side)
 				ev.side = side;
 				ev.indiv = k;
 				ev.what = why;
-				ev.cite = "[7.7] [9.2]";
+				ev.cite =
+				    casting ? "[14.2] [14.1]" : "[7.7] [9.2]";
 				bs_battle_emit(b, &ev);
 			}
 			continue;

@@ -1170,6 +1170,15 @@ void bs1e_indivs_move(struct bs_battle *b, int side)
 			       "[14.6 A]");
 			continue;
 		}
+		/* [14.2] RULING R-718 (r14_chant.c): busy casting a spell of
+		 * more Game Rounds (one who flees a fear runs, and loses it) */
+		if (!afraid && bs1e_sc(b)->ix[k].long_end) {
+			reject(b, k,
+			       "he is casting a spell of more than one Game "
+			       "Round: he does not move (RULING R-718)",
+			       "[14.2] [14.1]");
+			continue;
+		}
 		struct ipath p;
 		int ok = run_path(b, NULL, k, &io, &p, NULL);
 		if (!ok && afraid) {

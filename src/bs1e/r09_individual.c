@@ -534,6 +534,8 @@ static void strike(struct bs_battle *b, int k, int t, int form, int round,
 				  c->side, c->idx, d->side, d->idx, -1);
 		raw = bs_roll_n(&b->dice, p->count, p->sides);
 		dmg = raw + p->plus + f->plus + (natural ? 0 : f->str_dmg);
+		/* [14.7] RULING R-728: chant's +1 or -1 a blow */
+		dmg += bs1e_bonus_indiv_damage(b, k, NULL);
 		/* an AD&D hit does at least 1 point */
 		if (dmg < 1)
 			dmg = 1;
@@ -592,7 +594,9 @@ static int duel_cast(struct bs_battle *b, int k, int t, int round)
 	int done = 0;
 	for (int i = 0; i < x->mem.ind->nspells && !done; i++) {
 		const struct bs_spell *sp = x->mem.ind->spells[i].spell;
-		if (x->mem.left[i] <= 0 || !sp || sp->area != BS_AREA_NONE)
+		/* [14.2] RULING R-718: nor one of more than a Game Round */
+		if (x->mem.left[i] <= 0 || !sp || sp->area != BS_AREA_NONE ||
+		    bs1e_cast_rounds(sp) > 1)
 			continue;
 		struct bs_cast_order o;
 		memset(&o, 0, sizeof o);

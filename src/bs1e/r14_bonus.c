@@ -387,7 +387,9 @@ static void mods_words(const struct bs_spell_mods *m,
 		const char *w;
 	} t[] = {{m->to_hit, "to hit"},
 		 {m->morale, "morale"},
-		 {m->saves, "saving throws"}};
+		 {m->saves, "saving throws"},
+		 /* [14.7] RULING R-728: chant's, on individuals only */
+		 {indiv ? m->damage : 0, "damage"}};
 	for (size_t i = 0; i < sizeof t / sizeof t[0] && k + 1 < len; i++) {
 		if (!t[i].v)
 			continue;
@@ -438,6 +440,10 @@ static const struct bs_spell_mods *mods_of_plan(const struct bs1e_cast_plan *p,
  * first (bs_spell_bonus_played: an amount, no dice). */
 static int duration(const struct bs1e_cast_plan *p)
 {
+	/* [14.7] RULING R-729: chant lasts while he chants (r14_chant.c
+	 * ends it) */
+	if (p->sp->dur_kind == BS_DUR_CONCENTRATION)
+		return BS1E_WHILE_CHANTING;
 	return bs1e_fx_rounds(bs_level_qty_at(&p->sp->dur, p->level),
 			      p->sp->dur_unit);
 }
@@ -462,7 +468,7 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	ev.n[2] = ncreatures;
 	ev.n[3] = reached;
 	ev.n[7] = figs;
-	ev.n[8] = figs > 0 ? rounds : 0;
+	ev.n[8] = figs > 0 && rounds != BS1E_WHILE_CHANTING ? rounds : 0;
 	ev.n[9] = figs > 0 && figs < all ? BS1E_MARKER_MAGIC : BS1E_MARKER_NONE;
 	/* [14.3] RULING R-617: slow's saving throws, a roll a figure */
 	if (fs && fs->figures > 0) {
@@ -765,6 +771,69 @@ out:
 
 /* ---- the End of Game Round [1.0] ----------------------------------------- */
 
+/* The CAST event of effect e ended (n[0] 4), cite `cite`. */
+static void emit_end(struct bs_battle *b, const struct bs1e_bonus *e,
+		     const char *cite)
+{
+	if (!bs_battle_events_on(b))
+		return;
+	struct bs1e_cast_plan p;
+	memset(&p, 0, sizeof p);
+	p.k = e->k;
+	p.sp = e->sp;
+	struct bs_event ev;
+	bs1e_cast_event(b, &ev, &p, 4, e->g, e->t);
+	ev.n[1] = e->sp->effect;
+	ev.n[7] = e->figs;
+	ev.n[9] = e->g >= 0 && e->figs < b->units[e->g].figures
+		      ? BS1E_MARKER_MAGIC
+		      : BS1E_MARKER_NONE;
+	ev.n[10] = b->round - e->round + 1;
+	ev.cite = cite;
+	bs_battle_emit(b, &ev);
+}
+
+void bs1e_bonus_end_of(struct bs_battle *b, int k, const struct bs_spell *sp)
+{
+	/* [14.7] RULING R-729 (r14_chant.c): caster k's spell sp ends now */
+	struct bs1e_scratch *s = bs1e_sc(b);
+	int j = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		struct bs1e_bonus *e = &s->bon[i];
+		if (e->k == k && e->sp == sp) {
+			int on = e->g < 0 ? b->indivs[e->t].alive &&
+						!b->indivs[e->t].lost
+					  : bs1e_in_play(b, e->g);
+			e->figs = figs_of(b, e);
+			if (on && e->figs > 0)
+				emit_end(b, e, "[14.7] RULING R-729");
+			continue;
+		}
+		s->bon[j++] = *e;
+	}
+	s->nbon = j;
+}
+
+int bs1e_bonus_indiv_damage(const struct bs_battle *b, int t,
+			    struct bs_deriv *d)
+{
+	/* [14.7] RULING R-728: chant's +1 or -1 to each blow of an
+	 * individual standing alone */
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int n = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (e->g >= 0 || e->t != t || !mods_of(e)->damage)
+			continue;
+		n += mods_of(e)->damage;
+		if (d)
+			bs_deriv_add(d, mods_of(e)->damage,
+				     "[14.7] RULING R-728", "%s (%+d damage)",
+				     e->sp->name, mods_of(e)->damage);
+	}
+	return n;
+}
+
 void bs1e_bonus_end_round(struct bs_battle *b)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -778,24 +847,7 @@ void bs1e_bonus_end_round(struct bs_battle *b)
 		if (e->figs <= 0)
 			continue;
 		if (--e->left <= 0) {
-			if (bs_battle_events_on(b)) {
-				struct bs1e_cast_plan p;
-				memset(&p, 0, sizeof p);
-				p.k = e->k;
-				p.sp = e->sp;
-				struct bs_event ev;
-				bs1e_cast_event(b, &ev, &p, 4, e->g, e->t);
-				ev.n[1] = e->sp->effect;
-				ev.n[7] = e->figs;
-				ev.n[9] =
-				    e->g >= 0 &&
-					    e->figs < b->units[e->g].figures
-					? BS1E_MARKER_MAGIC
-					: BS1E_MARKER_NONE;
-				ev.n[10] = b->round - e->round + 1;
-				ev.cite = "[1.7] [14.7] [14.2] RULING R-620";
-				bs_battle_emit(b, &ev);
-			}
+			emit_end(b, e, "[1.7] [14.7] [14.2] RULING R-620");
 			continue;
 		}
 		s->bon[j++] = *e;

@@ -123,6 +123,7 @@ void bs1e_cast_reset(struct bs_battle *b)
 	bs1e_breath_reset(b);
 	items_reset(b);
 	bs1e_divine_reset(b); /* [13.6] RULING R-556 */
+	bs1e_long_reset(b);   /* [14.2] RULING R-718 */
 }
 
 int bs1e_spells_left(const struct bs_battle *b, int side, int indiv,
@@ -418,6 +419,12 @@ int bs1e_check_cast(const struct bs_battle *b, int side,
 	if (bs1e_fx_indiv_afraid(b, p->k, NULL))
 		return no(p, "he flees from a fear spell (RULING R-676)",
 			  "[14.9]");
+	/* [14.2] RULING R-718: busy with a spell of more Game Rounds */
+	if (bs1e_sc(b)->ix[p->k].long_end)
+		return no(p,
+			  "he is casting a spell of more than one Game Round "
+			  "(RULING R-718)",
+			  "[14.2]");
 	/* [14.1] "A spell-caster ... can perform the same actions in one
 	 * BATTLESYSTEM Game Round as in one AD&D melee round": one spell */
 	if (c->flags & BS_IF_CAST)
@@ -1002,6 +1009,12 @@ static void reject(struct bs_battle *b, int side, int indiv, const char *why,
 	bs_battle_emit(b, &ev);
 }
 
+void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,
+		      const char *cite)
+{
+	reject(b, side, indiv, why, cite);
+}
+
 /* The side of plan p's caster (or breathing unit, RULING R-645). */
 static int plan_side(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
@@ -1429,6 +1442,10 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
 	struct bs_indiv_state *c = &b->indivs[p->k];
+	/* [14.7] RULING R-729: casting (or using) anything else ends the
+	 * chant he keeps up */
+	if (s->ix[p->k].chant)
+		bs1e_chant_stop(b, p->k, "he casts another spell");
 	/* [14.4] "the spell automatically fails and is expended"; [14.1]
 	 * a cast spends the spell */
 	if (p->breath_hp)
@@ -1479,6 +1496,9 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	}
 	if (bs_spell_bonus_played(p->sp)) {
 		bs1e_bonus_cast(b, p); /* [14.7] r14_bonus.c */
+		/* RULING R-729: chant, kept up while he chants */
+		if (p->sp->dur_kind == BS_DUR_CONCENTRATION)
+			bs1e_chant_begin(b, p);
 		return;
 	}
 	if (!p->has_area) {
@@ -1701,6 +1721,8 @@ void bs1e_disrupt_end(struct bs_battle *b)
 
 void bs1e_casts(struct bs_battle *b, int side)
 {
+	/* [14.2] RULING R-718: first the spells under way (r14_chant.c) */
+	bs1e_long_step(b, side);
 	const struct bs_controller *ctl = b->ctl[side];
 	if (!ctl || !ctl->cast)
 		return;
@@ -1712,6 +1734,12 @@ void bs1e_casts(struct bs_battle *b, int side)
 		struct bs1e_cast_plan p;
 		if (!bs1e_check_cast(b, side, &o[i], &p)) {
 			reject(b, side, o[i].indiv, p.why, p.cite);
+			continue;
+		}
+		/* [14.2] RULING R-718: a spell of more than one Game Round
+		 * begins (out of range or sight it fails at once [14.4]) */
+		if (!p.fails && bs1e_cast_rounds(p.sp) > 1) {
+			bs1e_long_begin(b, &p, &o[i]);
 			continue;
 		}
 		/* [14.1] Q&A 127.66 RULING R-649: "spellcasters losing this
@@ -1751,7 +1779,8 @@ int bs1e_pt_magic_ok(const struct bs_spell *sp)
 		return 1;
 	if (bs_spell_is_item(sp) && sp->as)
 		return bs_spell_pass_through(sp->as);
-	return bs_spell_pass_through(sp);
+	/* [14.2] RULING R-718: not a spell of more than one Game Round */
+	return bs_spell_pass_through(sp) && bs1e_cast_rounds(sp) <= 1;
 }
 
 /* 1 when individual k (global) may still cast pass-through this round:

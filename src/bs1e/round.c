@@ -77,6 +77,9 @@ static void new_round(struct bs_battle *b)
 		ev.cite = "[1.0]";
 		bs_battle_emit(b, &ev);
 	}
+	/* [14.2] RULING R-718: casters busy with a spell under way */
+	if (b->sc->level == BS_LEVEL_ADVANCED)
+		bs1e_long_new_round(b);
 }
 
 static void bs1e_round(struct bs_battle *b)
@@ -106,6 +109,9 @@ static void bs1e_round(struct bs_battle *b)
 		/* [13.6] RULING R-556: a god's awe, as each phase begins
 		 * (r13_awe.c) */
 		bs1e_divine_awe(b);
+		/* [14.7] RULING R-729: a chant broken ends (r14_chant.c) */
+		if (b->sc->level == BS_LEVEL_ADVANCED)
+			bs1e_chant_check(b);
 		ph->run(b);
 		bs1e_fx_invis_contact(b);
 		/* RULING R-502: lone figures a router or an involuntary

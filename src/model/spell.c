@@ -225,8 +225,14 @@ int bs_spell_bonus_played(const struct bs_spell *sp)
 		  sp->friends.evil)) ||
 		(sp->range_kind == BS_RANGE_TOUCH &&
 		 sp->area == BS_AREA_CIRCLE && sp->friends.evil)) &&
-	       sp->dur_kind == BS_DUR_TIMED && save_ok &&
-	       sp->targets == BS_TARGETS_ANY && sp->max_hd.tenths == 0 &&
+	       (sp->dur_kind == BS_DUR_TIMED ||
+		/* [14.7] RULING R-729: chant, while he chants (range 0, an
+		 * area about him) */
+		(sp->dur_kind == BS_DUR_CONCENTRATION &&
+		 sp->range_kind == BS_RANGE_SELF &&
+		 sp->area != BS_AREA_NONE)) &&
+	       save_ok && sp->targets == BS_TARGETS_ANY &&
+	       sp->max_hd.tenths == 0 &&
 	       (sp->area != BS_AREA_NONE || !sp->creatures_all);
 }
 

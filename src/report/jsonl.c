@@ -442,6 +442,19 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				set(o, mk ? "mover_individual" : "mover_unit",
 				    json_integer(mi));
 			}
+		} else if (n[0] == 6 || n[0] == 7) {
+			/* [14.2] RULING R-718: a spell of more than one Game
+			 * Round begins, or is disrupted */
+			set(o, "step",
+			    jstr(n[0] == 6 ? "begins" : "disrupted"));
+			if (n[0] == 6) {
+				set(o, "rounds", json_integer(n[1]));
+				set(o, "goes_off", json_integer(n[2]));
+				set(o, "caster_level", json_integer(n[3]));
+			} else {
+				set(o, "began", json_integer(n[1]));
+				set(o, "goes_off", json_integer(n[2]));
+			}
 		} else if (n[0] == 1) {
 			set(o, "step", jstr("unit"));
 			set(o, "figures", json_integer(n[1]));

@@ -989,6 +989,26 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	    ev->what ? bs_scenario_spell(sc, ev->what, -1) : NULL;
 	int breath = rec && rec->kind == BS_MAGIC_BREATH;
 	int item = rec && bs_spell_is_item(rec);
+	/* [14.2] RULING R-718: a spell of more than one Game Round begins,
+	 * or is disrupted while under way */
+	if (n[0] == 6 || n[0] == 7) {
+		put_indiv(b, sc, ev->side, ev->indiv);
+		if (n[0] == 6)
+			put(b, " begins casting %s (caster level %d) at ",
+			    str(ev->what), n[3]);
+		else
+			put(b, " loses %s, begun in Game Round %d, at ",
+			    str(ev->what), n[1]);
+		put_target(b, sc, ev);
+		if (n[0] == 6)
+			put(b, ": %d Game Rounds, goes off in Game Round %d",
+			    n[1], n[2]);
+		else
+			put(b, ": disrupted, spent");
+		put_ev_cite(b, ev);
+		put_why(b, ev);
+		return;
+	}
 	if (n[0] == 0) {
 		/* RULING R-645: a unit's breath names the unit */
 		if (ev->indiv < 0 && ev->unit >= 0)

@@ -511,13 +511,14 @@ static void parse_save(struct ld *ld, const yaml_node_t *n, struct bs_spell *sp)
 	sp->known |= BS_SPK_SAVE;
 }
 
-/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, haste, slow,
+/* [14.7] friends: / enemies: {to_hit, morale, ac, saves, damage, haste, slow,
  * normal_missiles, resist, evil, not_in_melee}. */
 enum {
 	BK_TO_HIT,
 	BK_MORALE,
 	BK_AC,
 	BK_SAVES,
+	BK_DAMAGE,
 	BK_HASTE,
 	BK_SLOW,
 	BK_NORMAL_MISSILES,
@@ -531,6 +532,7 @@ static const char *const mods_keys[BK__N] = {
     [BK_MORALE] = "morale",
     [BK_AC] = "ac",
     [BK_SAVES] = "saves",
+    [BK_DAMAGE] = "damage",
     [BK_HASTE] = "haste",
     [BK_SLOW] = "slow",
     [BK_NORMAL_MISSILES] = "normal_missiles",
@@ -545,7 +547,7 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 		char buf[64];
 		ld_err(ld, n,
 		       "%s: expected a mapping like {to_hit: 1, morale: 1} "
-		       "(to_hit, morale, ac, saves, haste, slow, "
+		       "(to_hit, morale, ac, saves, damage, haste, slow, "
 		       "normal_missiles, resist, evil, not_in_melee), got %s",
 		       key, ld_kind(n, buf, sizeof buf));
 		return;
@@ -554,9 +556,11 @@ static void parse_mods(struct ld *ld, const yaml_node_t *n, const char *key,
 	if (ld_collect(ld, n, key, mods_keys, BK__N, v) != 0)
 		return;
 	memset(m, 0, sizeof *m);
-	int *f[BK_NOT_IN_MELEE] = {&m->to_hit,		&m->morale, &m->ac,
-				   &m->saves,		&m->haste,  &m->slow,
-				   &m->normal_missiles, &m->resist, &m->evil};
+	int *f[BK_NOT_IN_MELEE] = {&m->to_hit, &m->morale,	    &m->ac,
+				   &m->saves,  &m->damage,	    &m->haste,
+				   &m->slow,   &m->normal_missiles, &m->resist,
+				   &m->evil};
+	_Static_assert(BK_NOT_IN_MELEE == 10, "one pointer a key");
 	if (v[BK_NOT_IN_MELEE])
 		ld_bool(ld, v[BK_NOT_IN_MELEE], "not_in_melee",
 			&m->not_in_melee);

@@ -1,6 +1,6 @@
 # Issue 16's acceptance in the shipped Advanced Game scenario
 # the-sorcerers-field (the doctrine AI on both sides): it checks clean with
-# --strict (no warning), and the log of seed 1253 shows: a fire ball from
+# --strict (no warning), and the log of seed 177 shows: a fire ball from
 # the wand of fire balls [14.20] (RULING R-681) at the ogres, HD per figure
 # with each figure's saving throw [14.5 A] [14.5 B] [14.3]; a lightning
 # bolt struck from the side, removing figures [14.5 B]; a hold [14.6 B]
@@ -16,10 +16,10 @@ S="$top/data/scenarios/the-sorcerers-field.yaml"
 run check --strict "$S"
 expect_code 0
 expect_out "the-sorcerers-field.yaml: ok: 2 sides, 10 units, 14 individuals"
-run play "$S" --seed 1253
+run play "$S" --seed 177
 expect_code 0
 has() {
-	printf '%s\n' "$OUT" | grep -q "$1" || { echo "seed 1253: no line matching: $1"; exit 1; }
+	printf '%s\n' "$OUT" | grep -q "$1" || { echo "seed 177: no line matching: $1"; exit 1; }
 }
 has '^    wand of fire balls on Ogres of the Crag: .* HD per whole figure; .* saves (save .*) need .* on the d20: .* saved, .* failed: .* removed'
 has '^    lightning bolt on .*, struck from the side: [1-9][0-9]* removed'

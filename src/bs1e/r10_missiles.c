@@ -707,6 +707,11 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			     "[14.8] RULING R-343",
 			     "target invisible: AC 4 "
 			     "better");
+	/* [14.7] RULING R-739: an evil unit's volley at a unit every figure
+	 * of which is under protection from evil, AR 2 worse (artillery's
+	 * own target AC [10.9] none, as R-736) */
+	if (!art)
+		bs1e_bonus_unit_ward_ar(b, -1, g, h, d);
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect) {

@@ -458,6 +458,11 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			if (n[12] == 1 || n[12] == 2)
 				set(o, "part",
 				    jstr(n[12] == 1 ? "riders" : "steeds"));
+			/* [14.7] RULING R-739: warded figures */
+			if (n[13] & 1)
+				set(o, "resisted", json_true());
+			if (n[13] & 2)
+				set(o, "warded", json_true());
 			if (ev->ndice > 0)
 				set_dice(o, ev, 0);
 			if (ev->has_deriv)

@@ -1101,6 +1101,12 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	}
 	if (n[12] == 1 || n[12] == 2) /* RULING R-530 [11.1] */
 		put(b, ", the %s", n[12] == 1 ? "riders" : "steeds");
+	/* [14.7] RULING R-739: warded figures, a step of their own */
+	if (n[13] & 3)
+		put(b, ", the figures %s%s%s",
+		    n[13] & 1 ? "resisting (half HD)" : "",
+		    (n[13] & 3) == 3 ? " and " : "",
+		    n[13] & 2 ? "warded against evil" : "");
 	put(b, ": %d figure%s in the area (%d wholly), ", n[1],
 	    n[1] == 1 ? "" : "s", n[10]);
 	put_tenths(b, n[2]);

@@ -1416,13 +1416,14 @@ Test(r14_bonus, s14_7_resist_cold_not_against_fire_r735)
 	tf_close(&t);
 }
 
-/* RULING R-735: resist fire at a unit has no effect (a unit's spell damage
- * is not read by creature), in the log. */
-Test(r14_bonus, s14_7_resist_fire_no_effect_on_a_unit_r735)
+/* RULING R-738: resist fire at a unit touches one creature of a figure:
+ * one cast enchants no figure of ten, in the log (t_r14_wards.c: ten
+ * do). */
+Test(r14_bonus, s14_7_resist_fire_one_cast_no_figure_of_a_unit_r738)
 {
 	struct tf t;
 	open_resist(&t);
-	no_effect_on_far_s(&t, "resist fire", "R-735");
+	no_effect_on_far_s(&t, "resist fire", "R-738");
 	tf_close(&t);
 }
 
@@ -1655,13 +1656,13 @@ Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_r737)
 	tf_close(&t);
 }
 
-/* RULING R-737: at a unit protection from evil does nothing (one
- * creature, played on a lone individual), in the log. */
-Test(r14_bonus, s14_7_protection_from_evil_no_effect_on_a_unit_r737)
+/* RULING R-738: protection from evil at a unit touches one creature of a
+ * figure: one cast wards no figure of ten, in the log. */
+Test(r14_bonus, s14_7_protection_from_evil_one_cast_no_figure_of_a_unit_r738)
 {
 	struct tf t;
 	open_ward(&t);
-	no_effect_on_far_s(&t, "protection from evil", "R-737");
+	no_effect_on_far_s(&t, "protection from evil", "R-738");
 	tf_close(&t);
 }
 

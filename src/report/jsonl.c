@@ -649,6 +649,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				: json_integer(n[11]));
 			set(o, "band", json_integer(n[9]));
 			set(o, "range", jtenths(n[10]));
+			/* [14.7] RULING R-706 (absent: neither) */
+			if (n[13])
+				set(o, "bonus_damage",
+				    jstr(n[13] > 0 ? "double" : "half"));
 		}
 		break;
 	case BS_EV_HP:

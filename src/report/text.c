@@ -892,6 +892,11 @@ static void text_figure_attack(struct sb *b, const struct bs_scenario *sc,
 	put(b, " = %d on %s: ", ev->n[2], str(ev->what));
 	put_tenths(b, ev->n[4]);
 	put(b, " HD x 4 = %d hp", ev->n[5]);
+	/* [14.7] RULING R-706: the firers' haste or slow */
+	if (ev->n[8] && ev->n[13] > 0)
+		put(b, "; hasted: double damage (RULING R-706)");
+	else if (ev->n[8] && ev->n[13] < 0)
+		put(b, "; slowed: half attacks (RULING R-706)");
 	put_ev_cite(b, ev);
 }
 

@@ -79,12 +79,14 @@ static void open_wards(struct tf *t)
 	tf_phase(t, BS_PHASE_MISSILE_MAGIC);
 }
 
+/* Caster k (his side's index) casts `sp` at unit (tside, tunit). */
 static struct bs_cast_order order(struct tf *t, int k, const char *sp,
 				  int tside, int tunit)
 {
-	const struct bs_spell *s = bs_scenario_spell(t->sc, sp, -1);
-	cr_assert_not_null(s, "%s", sp);
-	return (struct bs_cast_order){k, s, tside, tunit, -1, 0, 0, 0, NULL};
+	struct bs_cast_order o = {.indiv = k, .tside = tside, .tunit = tunit};
+	o.spell = tf_spell(t, sp);
+	o.tindiv = -1;
+	return o;
 }
 
 /* Clerics C<from>..C<from + n - 1> cast `sp` at South's unit `unit`, in

@@ -569,9 +569,14 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		why = buf;
 	}
 	ev.why = why;
+	/* RULING R-738: a touch ward of one creature at a unit */
+	int touch = g >= 0 && !p->has_area &&
+		    p->sp->range_kind == BS_RANGE_TOUCH &&
+		    (p->sp->friends.evil || p->sp->friends.resist);
 	ev.cite = mods_of_plan(p, enemy)->slow
 		      ? (g >= 0 ? "[14.7] [14.3] RULING R-685, R-617"
 				: "[14.7] [14.3] RULING R-615, R-617")
+		  : touch  ? "[14.7] RULING R-685, R-738"
 		  : g >= 0 ? "[14.7] RULING R-685"
 			   : "[14.7] RULING R-615";
 	bs_battle_emit(b, &ev);

@@ -135,6 +135,7 @@ Test(r14_wards, s14_7_ten_resist_fire_spells_benefit_a_10_to_1_figure_r738)
 	cr_assert_eq(e->n[7], 0);
 	cr_assert(strstr(e->why, "creature 9 of the 10"), "%s", e->why);
 	cr_assert(strstr(e->why, "R-738"), "%s", e->why);
+	cr_assert_str_eq(e->cite, "[14.7] RULING R-685, R-738");
 	cr_assert_eq(bs1e_bonus_unit_resists(t.b, g, BS_ELEM_FIRE), 0);
 	clerics_cast(&t, 9, 1, "resist fire", 0);
 	e = last_placed(&t, 0);

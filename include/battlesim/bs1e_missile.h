@@ -32,6 +32,10 @@ struct bs1e_volley_plan {
 	 * "fire missiles ... for double damage"), -1 halved (wholly slowed:
 	 * half attacks), 0 neither */
 	int bonus_dmg;
+	/* [14.7] RULING R-705: 1 when it fires on haste's "full move and
+	 * also ... use missiles" (a unit wholly hasted that moved more than
+	 * Table 12 allows this shot, no more than its MV): then not doubled */
+	int haste_move;
 	/* expected HD of damage done (tenths; only the figures it can
 	 * remove count) over the 36 outcomes of 2d6 */
 	double expected_hd;

@@ -1268,6 +1268,9 @@ struct bs1e_bonus {
 	int enemy;
 	int left;
 	int round;
+	/* RULING R-738: the creatures of unit g touched by casts of a
+	 * touch spell of one creature (its figs: the whole figures of them) */
+	int crt;
 };
 /* The most parts a unit's attack is split into (RULING R-686). */
 #define BS1E_BONUS_PARTS 4
@@ -1341,6 +1344,26 @@ int bs1e_bonus_indiv_resists(const struct bs_battle *b, int t,
  * 1: his saving throw); 0 when he has none or the attacker is not evil. */
 int bs1e_bonus_warded(const struct bs_battle *b, int t, int k, int g, int sign,
 		      int saves, struct bs_deriv *d);
+/* [14.7] RULING R-739: the figures of unit g under protection from evil
+ * (either spell, the most of one) against attacker individual k (global)
+ * or unit a (the other -1) when he (every creature of it) is evil; 0 when
+ * not. */
+int bs1e_bonus_unit_warded(const struct bs_battle *b, int g, int k, int a);
+/* [14.7] RULING R-739: the figures of unit g that resist element el
+ * (resist fire, resist cold); 0 for BS_ELEM_NONE. */
+int bs1e_bonus_unit_resists(const struct bs_battle *b, int g,
+			    enum bs_spell_element el);
+/* RULING R-739: of the n figures of unit g an attack or an area strikes,
+ * those of its `figs` enchanted figures struck (what strikes a unit
+ * strikes the figures not enchanted first, as its losses come off them,
+ * R-686): n less the figures not enchanted, at least 0. */
+int bs1e_bonus_struck(const struct bs_battle *b, int g, int n, int figs);
+/* [14.7] RULING R-739: the AR term (+2, into d) of an attack of evil
+ * attacker individual k (global) or unit a (the other -1) at unit h
+ * every figure of which is under protection from evil; returns it (0
+ * when none). */
+int bs1e_bonus_unit_ward_ar(const struct bs_battle *b, int k, int a, int h,
+			    struct bs_deriv *d);
 /* RULING R-737 (R-585's reading): 1 when every creature of unit def (its
  * mixed parts too) is of an evil race. */
 int bs1e_unit_evil(const struct bs_unit *def);

@@ -360,6 +360,8 @@ static void attack_numbers(const struct bs_battle *b, int g, int h, int edge_g,
 	/* [14.7] bless, prayer: to hit; haste: "melee for double damage"
 	 * (RULING R-689: every part doubled once, as another doubling) */
 	int hs = bs1e_bonus_to_hit(b, g, at, d);
+	/* RULING R-739: an evil unit's attack at a unit wholly warded */
+	bs1e_bonus_unit_ward_ar(b, -1, g, h, d);
 	/* RULING R-736: not when it fired missiles for double damage this
 	 * Game Round */
 	if (hs > 0 && bs1e_sc(b)->ux[g].haste_fired == b->round)

@@ -878,6 +878,8 @@ static void hero_attacks(struct bs_battle *b, int k, int g, enum bs_arc arc,
 	/* [14.7] RULING R-615: his bless or prayer ([8.3] +1 to hit is -1
 	 * AR), haste his attacks doubled */
 	bs1e_bonus_indiv_to_hit(b, k, -1, &d, NULL);
+	/* RULING R-739: an evil hero's attack at a unit wholly warded */
+	bs1e_bonus_unit_ward_ar(b, k, -1, g, &d);
 	int hasted = bs1e_hasted_now(b, k);
 	t->flags |= BS_UF_ATTACKED;
 	s->ux[g].attacked = 1;

@@ -551,7 +551,18 @@ static int firer_checks(const struct bs_battle *b, int g,
 			       : "its weapon does not fire that often a round "
 				 "(Table 12)",
 			   "[10.4 T12]");
-	if (kind != BS_FIRE_SPLIT && u->mv_spent > u->r.mv * six / 6.0 + EPS)
+	/* [14.7] "Haste spells ... allow a figure to make its full move and
+	 * also cast spells/use missiles" RULING R-705: a unit every figure
+	 * of which is hasted (not slowed, R-617) that moved no more than its
+	 * MV fires as if it had not moved (its weapon's shots a round are
+	 * Table 12's still); that volley is the full move's, not doubled */
+	int hasted = !art && bs1e_bonus_mv_factor(b, g) > 1.0 &&
+		     u->mv_spent <= u->r.mv + EPS;
+	if (kind != BS_FIRE_SPLIT && u->mv_spent > u->r.mv * six / 6.0 + EPS &&
+	    hasted)
+		out->haste_move = 1;
+	else if (kind != BS_FIRE_SPLIT &&
+		 u->mv_spent > u->r.mv * six / 6.0 + EPS)
 		return nok(out,
 			   six == 0 ? "it moved this round: it may not fire "
 				      "(Table 12)"
@@ -707,6 +718,11 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 			     "[14.8] RULING R-343",
 			     "target invisible: AC 4 "
 			     "better");
+	/* [14.7] RULING R-739: an evil unit's volley at a unit every figure
+	 * of which is under protection from evil, AR 2 worse (artillery's
+	 * own target AC [10.9] none, as R-736) */
+	if (!art)
+		bs1e_bonus_unit_ward_ar(b, -1, g, h, d);
 	if (m->mounted)
 		t13(d, BS1E_T13_MOUNTED, NULL);
 	if (s->indirect) {
@@ -742,6 +758,10 @@ void bs1e_volley_plan(const struct bs_battle *b, int side, int unit, int tside,
 	 * double damage, wholly slowed for half */
 	if (!art)
 		out->bonus_dmg = bs1e_bonus_to_hit(b, g, -1, d);
+	/* RULING R-705: "or": the volley of haste's full move is not also
+	 * doubled */
+	if (out->haste_move && out->bonus_dmg > 0)
+		out->bonus_dmg = 0;
 	/* [10.9] the target's AC: a catapult's AC 5, a ballista's AC 10 */
 	out->ac = art ? m->target_ac : t->r.ac;
 	out->damage = sa		       ? sa->damage
@@ -945,6 +965,13 @@ void bs1e_volley_plan_indiv(const struct bs_battle *b, int side, int unit,
 			     bs1e_table10_notes[BS1E_T10X_DAYLIGHT].cite,
 			     "goblins/orcs in daylight");
 	bs1e_ar_add_forced_march(d, u->fm_penalty);
+	/* [14.7] RULING R-706: the firers' bonuses at him as at a unit
+	 * (R-736: bless's and prayer's to hit of every figure; wholly hasted
+	 * double damage, wholly slowed half), not on haste's full move
+	 * (R-705) */
+	out->bonus_dmg = bs1e_bonus_to_hit(b, g, -1, d);
+	if (out->haste_move && out->bonus_dmg > 0)
+		out->bonus_dmg = 0;
 	/* [14.7] RULING R-737: his protection from evil, evil firers */
 	bs1e_bonus_warded(b, k, -1, g, 1, 0, d);
 	/* his AC [3.2], the weapon's damage against his size [8.4 C] */
@@ -1112,6 +1139,12 @@ static int figures_within(const struct bs_battle *b, int k, struct bs_vec p,
 	return n;
 }
 
+/* [14.7] RULING R-705: the note of a volley on haste's full move. */
+#define HASTE_MOVE_WHY                                                         \
+	"hasted: its full move and also missiles (Table 12's limit lifted; "   \
+	"not double damage)"
+#define HASTE_MOVE_CITE "[14.7] [10.4 T12] RULING R-705"
+
 /* The shot is spent [10.2] [10.3]. */
 static void spend(struct bs_unit_state *u, int round, enum bs_fire_kind kind,
 		  int ammo)
@@ -1142,6 +1175,9 @@ int bs1e_fire(struct bs_battle *b, int g, int h, enum bs_fire_kind kind,
 		return 0;
 	}
 	spend(u, b->round, kind, ammo);
+	/* [14.7] RULING R-705: fired on haste's full move */
+	if (p.haste_move)
+		bs1e_note(b, g, HASTE_MOVE_WHY, HASTE_MOVE_CITE);
 	/* [14.7] RULING R-736: "or fire missiles or melee for double
 	 * damage": its melee this Game Round is not doubled */
 	if (p.bonus_dmg > 0)
@@ -1254,6 +1290,7 @@ static void emit_shot_at_indiv(struct bs_battle *b, int g, int k,
 	ev.n[9] = p->band;
 	ev.n[10] = (int)lround(p->sight.range * 10);
 	ev.n[11] = (int)kind;
+	ev.n[13] = p->bonus_dmg; /* [14.7] RULING R-706 */
 	ev.x0 = u->front.x;
 	ev.y0 = u->front.y;
 	ev.x1 = c->pos.x;
@@ -1280,6 +1317,12 @@ int bs1e_fire_indiv(struct bs_battle *b, int g, int k, enum bs_fire_kind kind,
 		return 0;
 	}
 	spend(u, b->round, kind, ammo);
+	/* [14.7] RULING R-705: fired on haste's full move */
+	if (p.haste_move)
+		bs1e_note(b, g, HASTE_MOVE_WHY, HASTE_MOVE_CITE);
+	/* [14.7] RULING R-706, R-736: "or": no double melee damage after */
+	if (p.bonus_dmg > 0)
+		bs1e_sc(b)->ux[g].haste_fired = b->round;
 	struct bs1e_attack_plan ap;
 	if (p.harmless || !attack_plan(&p, &ap)) {
 		bs1e_note(b, g,

@@ -330,6 +330,82 @@ int bs1e_unit_evil(const struct bs_unit *def)
 	return 1;
 }
 
+/* ---- wards on units (RULING R-739) ---------------------------------------
+ */
+
+/* The most figures of unit g under a friends' effect with protection
+ * from evil (evil 1) or resisting element el (evil 0). */
+static int unit_ward_figs(const struct bs_battle *b, int g, int evil,
+			  enum bs_spell_element el)
+{
+	const struct bs1e_scratch *s = bs1e_sc(b);
+	int most = 0;
+	for (int i = 0; i < s->nbon; i++) {
+		const struct bs1e_bonus *e = &s->bon[i];
+		if (e->g != g || e->enemy)
+			continue;
+		const struct bs_spell_mods *m = mods_of(e);
+		if (evil ? m->evil == 0 : !m->resist || e->sp->element != el)
+			continue;
+		if (figs_of(b, e) > most)
+			most = figs_of(b, e);
+	}
+	return most;
+}
+
+/* 1 when attacker individual k (global) or unit a is evil (RULING R-737,
+ * R-585: the race). */
+static int attacker_evil(const struct bs_battle *b, int k, int a)
+{
+	return k >= 0	? bs1e_indiv_evil(b->indivs[k].def)
+	       : a >= 0 ? bs1e_unit_evil(b->units[a].def)
+			: 0;
+}
+
+int bs1e_bonus_unit_warded(const struct bs_battle *b, int g, int k, int a)
+{
+	/* [14.7] RULING R-739: protection from evil on a unit's figures
+	 * (R-738), against an evil attacker only (R-737) */
+	if (g < 0 || !attacker_evil(b, k, a))
+		return 0;
+	return unit_ward_figs(b, g, 1, BS_ELEM_NONE);
+}
+
+int bs1e_bonus_unit_resists(const struct bs_battle *b, int g,
+			    enum bs_spell_element el)
+{
+	/* [14.7] RULING R-739: resist fire, resist cold on a unit's figures
+	 * (R-738), against their element (R-735) */
+	if (g < 0 || el == BS_ELEM_NONE)
+		return 0;
+	return unit_ward_figs(b, g, 0, el);
+}
+
+int bs1e_bonus_struck(const struct bs_battle *b, int g, int n, int figs)
+{
+	/* RULING R-739: the figures not enchanted are struck first, as they
+	 * are lost first (R-686) */
+	int plain = b->units[g].figures - figs;
+	int w = n - (plain > 0 ? plain : 0);
+	return w < 0 ? 0 : w > figs ? figs : w;
+}
+
+int bs1e_bonus_unit_ward_ar(const struct bs_battle *b, int k, int a, int h,
+			    struct bs_deriv *d)
+{
+	/* [14.7] RULING R-739: "attacks made by evil creatures ... at -2 to
+	 * hit" (the PH, R-737) read as an AR 2 worse ([8.3]), of an attack at
+	 * a unit every figure of which is warded (one roll at the unit: what
+	 * strikes it strikes its figures not warded first) */
+	int w = bs1e_bonus_unit_warded(b, h, k, a);
+	if (w <= 0 || w < b->units[h].figures)
+		return 0;
+	if (d)
+		bs_deriv_add(d, 2, "[14.7] RULING R-739",
+			     "protection from evil (evil attacker -2 to hit)");
+	return 2;
+}
+
 int bs1e_resisted_damage(int damage)
 {
 	/* RULING R-735: "reduced by 50%", rounded down as a save's half
@@ -499,9 +575,14 @@ static void emit_bonus(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		why = buf;
 	}
 	ev.why = why;
+	/* RULING R-738: a touch ward of one creature at a unit */
+	int touch = g >= 0 && !p->has_area &&
+		    p->sp->range_kind == BS_RANGE_TOUCH &&
+		    (p->sp->friends.evil || p->sp->friends.resist);
 	ev.cite = mods_of_plan(p, enemy)->slow
 		      ? (g >= 0 ? "[14.7] [14.3] RULING R-685, R-617"
 				: "[14.7] [14.3] RULING R-615, R-617")
+		  : touch  ? "[14.7] RULING R-685, R-738"
 		  : g >= 0 ? "[14.7] RULING R-685"
 			   : "[14.7] RULING R-615";
 	bs_battle_emit(b, &ev);
@@ -569,16 +650,12 @@ static int unit_figs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
 		       "on an individual standing alone (RULING R-618)";
 		return 0;
 	}
-	/* RULING R-735: resist fire and cold the same (a unit's spell
-	 * damage is not read by creature); RULING R-737: protection from
-	 * evil too */
-	if (m->resist || m->evil) {
-		*why = m->resist ? "no effect: resist fire and resist cold are "
-				   "played on an individual standing alone "
-				   "(RULING R-735)"
-				 : "no effect: protection from evil is played "
-				   "on an individual standing alone (RULING "
-				   "R-737)";
+	/* RULING R-738: resist fire, resist cold and protection from evil
+	 * of one creature touched add up over a unit's figures
+	 * (touch_one); no figure of one cast alone */
+	if ((m->resist || m->evil) && p->sp->area == BS_AREA_NONE) {
+		*why = "no effect: one creature is no whole figure (RULING "
+		       "R-738)";
 		return 0;
 	}
 	/* RULING R-688: bless "friends not yet in melee"; RULING R-734:
@@ -674,15 +751,110 @@ static void indiv_cast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		add(b, p, -1, t, enemy, 1, rounds);
 }
 
+/* 1 when plan p is a touch spell of one creature that adds up over a
+ * unit's figures (RULING R-738): protection from evil, resist fire and
+ * resist cold without an area, at unit p->tg. */
+static int touch_one_at_unit(const struct bs1e_cast_plan *p)
+{
+	return p->tg >= 0 && !p->has_area &&
+	       p->sp->range_kind == BS_RANGE_TOUCH &&
+	       (p->sp->friends.evil || p->sp->friends.resist) &&
+	       !p->sp->friends.normal_missiles;
+}
+
+/* [14.7] RULING R-738: "It takes 10 protection from fire spells to
+ * benefit a 10:1 figure": the cast of a touch spell of one creature at
+ * friendly unit g touches one creature of the figure the casts of that
+ * spell (by name: the cleric's and the magic-user's protection from evil
+ * are one) are enchanting, the unit's first figure not yet whole; when
+ * its creatures are all touched the figure is enchanted (the unit's
+ * enchanted figures are its first, R-686); one effect for them all, its
+ * time the longer (R-687). */
+static void touch_one(struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int g, int rounds)
+{
+	struct bs1e_scratch *s = bs1e_sc(b);
+	const struct bs_unit_state *u = &b->units[g];
+	int per = u->r.ratio > 0 ? u->r.ratio : 1;
+	struct bs1e_bonus *e = NULL;
+	for (int i = 0; i < s->nbon && !e; i++)
+		if (s->bon[i].g == g && !s->bon[i].enemy &&
+		    strcmp(s->bon[i].sp->name, p->sp->name) == 0)
+			e = &s->bon[i];
+	if (!e) {
+		int n0 = s->nbon;
+		add(b, p, g, -1, 0, 0, rounds);
+		if (s->nbon == n0)
+			return;
+		e = &s->bon[s->nbon - 1];
+	}
+	if (e->crt < e->figs * per)
+		e->crt = e->figs * per;
+	if (e->crt < u->figures * per)
+		e->crt++;
+	e->figs = e->crt / per;
+	if (rounds > e->left)
+		e->left = rounds;
+	char buf[200];
+	int at = e->crt % per ? e->crt % per : per;
+	snprintf(buf, sizeof buf,
+		 "friends: creature %d of the %d of the figure touched; %d "
+		 "figure%s of the unit %s (RULING R-738)%s",
+		 at, per, e->figs, e->figs == 1 ? "" : "s",
+		 p->sp->friends.evil ? "warded against evil" : "resisting",
+		 e->figs > 0 && e->figs < u->figures
+		     ? "; the enchanted figures fight apart (RULING R-686)"
+		     : "");
+	emit_bonus(b, p, g, -1, 0, 1, 1, e->figs, e->left, buf, NULL, NULL,
+		   NULL);
+}
+
+/* RULING R-738: a touch spell with an area (protection from evil 10'
+ * radius) at a unit lands about the figure of it the caster touches, the
+ * one nearest him: *q is p with its area there (p itself otherwise). */
+static const struct bs1e_cast_plan *touch_area(const struct bs_battle *b,
+					       const struct bs1e_cast_plan *p,
+					       struct bs1e_cast_plan *q)
+{
+	if (!p->has_area || p->tg < 0 || p->sp->range_kind != BS_RANGE_TOUCH)
+		return p;
+	struct bs_tt_shape sh;
+	struct bs_tt_pose po;
+	bs1e_shape(b, p->tg, &sh);
+	bs1e_pose(b, p->tg, &po);
+	double best = -1;
+	struct bs_vec at = p->area.at;
+	for (int i = 0; i < sh.figures; i++) {
+		int fi, ri;
+		bs_tt_slot(&sh, i, &fi, &ri);
+		struct bs_vec c = bs_tt_slot_pos(&sh, &po, fi, ri);
+		double d = bs_vec_dist(c, p->from);
+		if (best < 0 || d < best - 1e-9) {
+			best = d;
+			at = c;
+		}
+	}
+	*q = *p;
+	q->area.at = at;
+	q->aim = at;
+	return q;
+}
+
 void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	int side = b->indivs[p->k].side;
 	int rounds = duration(p);
 	int nc = creatures(p);
 	int pool = nc > 0 ? nc : -1;
+	struct bs1e_cast_plan q;
+	p = touch_area(b, p, &q);
 	if (!p->has_area && p->tk >= 0) {
 		/* RULING R-615: on the individual */
 		indiv_cast(b, p, p->tk, side, nc, rounds, &pool);
+		return;
+	}
+	if (touch_one_at_unit(p) && b->units[p->tg].side == side) {
+		touch_one(b, p, p->tg, rounds);
 		return;
 	}
 	if (!p->has_area) {
@@ -844,10 +1016,23 @@ void bs1e_bonus_end_round(struct bs_battle *b)
 			     : !bs1e_in_play(b, e->g))
 			continue;
 		e->figs = figs_of(b, e);
-		if (e->figs <= 0)
+		/* RULING R-738: creatures touched of a figure not yet whole
+		 * stay while the unit has that figure */
+		if (e->crt > 0) {
+			int per = b->units[e->g].r.ratio > 0
+				      ? b->units[e->g].r.ratio
+				      : 1;
+			int most = b->units[e->g].figures * per;
+			if (e->crt > most)
+				e->crt = most;
+		}
+		if (e->figs <= 0 && e->crt <= 0)
 			continue;
 		if (--e->left <= 0) {
-			emit_end(b, e, "[1.7] [14.7] [14.2] RULING R-620");
+			/* RULING R-738: an effect of creatures touched only
+			 * (no whole figure) ends without a word */
+			if (e->figs > 0)
+				emit_end(b, e, "[1.7] [14.7] [14.2] RULING R-620");
 			continue;
 		}
 		s->bon[j++] = *e;
@@ -990,6 +1175,8 @@ double bs1e_bonus_expect(const struct bs_battle *b, int side,
 {
 	if (!p->legal || p->fails)
 		return 0;
+	struct bs1e_cast_plan q;
+	p = touch_area(b, p, &q);
 	int n = p->has_area ? bs1e_area_figures(b, &p->area, NULL, 0) : 0;
 	struct bs1e_area_hit *h = n > 0 ? malloc((size_t)n * sizeof *h) : NULL;
 	if (p->has_area && !h)
@@ -1033,6 +1220,12 @@ double bs1e_bonus_expect(const struct bs_battle *b, int side,
 		const struct bs_spell_mods *m =
 		    enemy ? &p->sp->enemies : &p->sp->friends;
 		if (!m->given || !about_to_fight(b, g))
+			continue;
+		/* RULING R-739: a ward only against the danger it wards off
+		 * (R-735, R-737) */
+		if ((m->resist &&
+		     !element_threat(b, b->units[g].side, p->sp->element)) ||
+		    (m->evil && !evil_threat(b, b->units[g].side)))
 			continue;
 		/* already enchanted by it: no more (RULING R-687) */
 		const struct bs1e_scratch *s = bs1e_sc(b);

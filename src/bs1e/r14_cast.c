@@ -1208,8 +1208,12 @@ static int damage_hd(struct bs_battle *b, const struct bs1e_cast_plan *p,
 static int strike_part(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		       int g, const struct bs1e_area_hit *h, int n, int hdpc,
 		       int part, const struct bs_creature *c, int hd,
-		       enum bs1e_spell_fate *out)
+		       unsigned ward, enum bs1e_spell_fate *out)
 {
+	/* [14.7] RULING R-739: resisting figures take half the HD per
+	 * creature (R-735's half, in tenths rounded down) */
+	if (ward & 1u)
+		hdpc = bs1e_resisted_damage(hdpc);
 	struct bs1e_spell_effect fx[BS1E_MAX_FIGS];
 	int nd = 0;
 	/* [3.1] [14.1] magic resistance before the saves (r14_resist.c) */
@@ -1230,6 +1234,20 @@ static int strike_part(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	struct bs_deriv sd;
 	int number =
 	    part ? part_save(b, g, c, p->sp, &sd) : unit_save(b, g, p->sp, &sd);
+	/* [14.7] RULING R-739: the warded figures' saves (R-735's +3 against
+	 * their element, R-737's +2 against an evil caster or breather) */
+	if (p->sp->save_vs >= 0 && (ward & 1u)) {
+		number -= 3;
+		bs_deriv_add(&sd, -3, "[14.7] [14.3] RULING R-739",
+			     "resist %s (+3 to saves)",
+			     bs_spell_element_name[p->sp->element]);
+	}
+	if (p->sp->save_vs >= 0 && (ward & 2u)) {
+		number -= 2;
+		bs_deriv_add(&sd, -2, "[14.7] [14.3] RULING R-739",
+			     "protection from evil (+2 to saves against "
+			     "evil)");
+	}
 	signed char each[BS1E_MAX_FIGS];
 	int rec[BS1E_MAX_FIGS];
 	struct bs1e_figure_saves fs;
@@ -1267,6 +1285,7 @@ static int strike_part(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		ev.n[10] = whole;
 		ev.n[11] = h[0].per_figure;
 		ev.n[12] = part;
+		ev.n[13] = (int)ward;
 		int nr =
 		    fs.rolled < BS_EV_MAX_DICE ? fs.rolled : BS_EV_MAX_DICE;
 		for (int i = 0; i < nr; i++)
@@ -1286,6 +1305,28 @@ static int strike_part(struct bs_battle *b, const struct bs1e_cast_plan *p,
 
 /* [14.5 B] [14.3] the figures of unit g in the area, hits h[0..n): their
  * fates, the saves that decide them, the removals at once. */
+/* [14.7] RULING R-739: of the n figures of unit g plan p strikes, the
+ * first *nw are warded as *ward says (1 resisting its element, 2 under
+ * protection from evil against an evil caster), the next *nw2 as *ward2,
+ * the rest not (the figures not warded are struck first, R-739). */
+static void ward_runs(const struct bs_battle *b, const struct bs1e_cast_plan *p,
+		      int g, int n, int *nw, unsigned *ward, int *nw2,
+		      unsigned *ward2)
+{
+	int r = bs1e_bonus_struck(
+	    b, g, n, bs1e_bonus_unit_resists(b, g, p->sp->element));
+	int e = p->sp->save_vs < 0
+		    ? 0
+		    : bs1e_bonus_struck(b, g, n,
+					bs1e_bonus_unit_warded(
+					    b, g, p->k, p->k >= 0 ? -1 : p->g));
+	int lo = r < e ? r : e, hi = r < e ? e : r;
+	*nw = lo;
+	*ward = lo > 0 ? 3u : 0u;
+	*nw2 = hi - lo;
+	*ward2 = r > e ? 1u : 2u;
+}
+
 static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			int g, const struct bs1e_area_hit *h, int n, int hdpc)
 {
@@ -1296,18 +1337,32 @@ static void strike_unit(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	const struct bs_creature *pc[2];
 	int phd[2];
 	int mounted = mounted_parts(b, g, pc, phd);
-	if (mounted) {
-		/* RULING R-530 [11.1]: riders, then steeds; the figure is
-		 * removed when either is killed, wounded when either is
-		 * wounded and neither killed (bs1e_mounted_fate) */
-		if (strike_part(b, p, g, h, n, hdpc, 1, pc[0], phd[0], f) ||
-		    strike_part(b, p, g, h, n, hdpc, 2, pc[1], phd[1], fm))
+	int nw, nw2;
+	unsigned wd, wd2;
+	ward_runs(b, p, g, n, &nw, &wd, &nw2, &wd2);
+	/* RULING R-739: the warded figures' runs apart, each its own step */
+	int runs[3][2] = {{0, nw}, {nw, nw + nw2}, {nw + nw2, n}};
+	unsigned wards[3] = {wd, wd2, 0};
+	for (int r = 0; r < 3; r++) {
+		int a = runs[r][0], m = runs[r][1] - a;
+		if (m <= 0)
+			continue;
+		if (mounted) {
+			/* RULING R-530 [11.1]: riders, then steeds; the
+			 * figure is removed when either is killed, wounded
+			 * when either is wounded and neither killed
+			 * (bs1e_mounted_fate) */
+			if (strike_part(b, p, g, h + a, m, hdpc, 1, pc[0],
+					phd[0], wards[r], f + a) ||
+			    strike_part(b, p, g, h + a, m, hdpc, 2, pc[1],
+					phd[1], wards[r], fm + a))
+				return;
+			for (int i = a; i < a + m; i++)
+				f[i] = bs1e_mounted_fate(f[i], fm[i]);
+		} else if (strike_part(b, p, g, h + a, m, hdpc, 0, NULL,
+				       creature_hd(u), wards[r], f + a)) {
 			return;
-		for (int i = 0; i < n; i++)
-			f[i] = bs1e_mounted_fate(f[i], fm[i]);
-	} else if (strike_part(b, p, g, h, n, hdpc, 0, NULL, creature_hd(u),
-			       f)) {
-		return;
+		}
 	}
 	int removed = 0, wounded = 0;
 	for (int i = 0; i < n; i++) {

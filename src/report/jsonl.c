@@ -475,6 +475,11 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 			if (n[12] == 1 || n[12] == 2)
 				set(o, "part",
 				    jstr(n[12] == 1 ? "riders" : "steeds"));
+			/* [14.7] RULING R-739: warded figures */
+			if (n[13] & 1)
+				set(o, "resisted", json_true());
+			if (n[13] & 2)
+				set(o, "warded", json_true());
 			if (ev->ndice > 0)
 				set_dice(o, ev, 0);
 			if (ev->has_deriv)
@@ -661,6 +666,10 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				: json_integer(n[11]));
 			set(o, "band", json_integer(n[9]));
 			set(o, "range", jtenths(n[10]));
+			/* [14.7] RULING R-706 (absent: neither) */
+			if (n[13])
+				set(o, "bonus_damage",
+				    jstr(n[13] > 0 ? "double" : "half"));
 		}
 		break;
 	case BS_EV_HP:

@@ -892,6 +892,11 @@ static void text_figure_attack(struct sb *b, const struct bs_scenario *sc,
 	put(b, " = %d on %s: ", ev->n[2], str(ev->what));
 	put_tenths(b, ev->n[4]);
 	put(b, " HD x 4 = %d hp", ev->n[5]);
+	/* [14.7] RULING R-706: the firers' haste or slow */
+	if (ev->n[8] && ev->n[13] > 0)
+		put(b, "; hasted: double damage (RULING R-706)");
+	else if (ev->n[8] && ev->n[13] < 0)
+		put(b, "; slowed: half attacks (RULING R-706)");
 	put_ev_cite(b, ev);
 }
 
@@ -1126,6 +1131,12 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 	}
 	if (n[12] == 1 || n[12] == 2) /* RULING R-530 [11.1] */
 		put(b, ", the %s", n[12] == 1 ? "riders" : "steeds");
+	/* [14.7] RULING R-739: warded figures, a step of their own */
+	if (n[13] & 3)
+		put(b, ", the figures %s%s%s",
+		    n[13] & 1 ? "resisting (half HD)" : "",
+		    (n[13] & 3) == 3 ? " and " : "",
+		    n[13] & 2 ? "warded against evil" : "");
 	put(b, ": %d figure%s in the area (%d wholly), ", n[1],
 	    n[1] == 1 ? "" : "s", n[10]);
 	put_tenths(b, n[2]);

@@ -1416,13 +1416,14 @@ Test(r14_bonus, s14_7_resist_cold_not_against_fire_r735)
 	tf_close(&t);
 }
 
-/* RULING R-735: resist fire at a unit has no effect (a unit's spell damage
- * is not read by creature), in the log. */
-Test(r14_bonus, s14_7_resist_fire_no_effect_on_a_unit_r735)
+/* RULING R-738: resist fire at a unit touches one creature of a figure:
+ * one cast enchants no figure of ten, in the log (t_r14_wards.c: ten
+ * do). */
+Test(r14_bonus, s14_7_resist_fire_one_cast_no_figure_of_a_unit_r738)
 {
 	struct tf t;
 	open_resist(&t);
-	no_effect_on_far_s(&t, "resist fire", "R-735");
+	no_effect_on_far_s(&t, "resist fire", "R-738");
 	tf_close(&t);
 }
 
@@ -1568,6 +1569,79 @@ Test(r14_bonus, s14_7_slow_missiles_halved_r736)
 	tf_close(&t);
 }
 
+/* [14.7] "Haste spells ... allow a figure to make its full move and also
+ * cast spells/use missiles" (RULING R-705): the Bows having made their
+ * full move (their MV spent) may not fire (Table 12, long bows); wholly
+ * hasted they may, a note says so, and that volley is not doubled ("or");
+ * after the double move (more than their MV) not at all. */
+Test(r14_bonus, s14_7_hasted_unit_full_move_and_missiles_r705)
+{
+	struct tf t;
+	struct bs1e_volley_plan p;
+	open_bows(&t);
+	int g = tf_g(&t, 0, 0);
+	t.b->units[g].mv_spent = t.b->units[g].r.mv;
+	bs1e_volley_plan(t.b, 0, 0, 1, 0, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(!p.legal, "not hasted: Table 12");
+	tf_close(&t);
+
+	open_bows(&t);
+	g = tf_g(&t, 0, 0);
+	cast_one(&t, order(&t, 0, "quickening", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	t.b->units[g].mv_spent = t.b->units[g].r.mv;
+	bs1e_volley_plan(t.b, 0, 0, 1, 0, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(p.legal, "%s", p.why);
+	cr_assert_eq(p.haste_move, 1);
+	cr_assert_eq(p.bonus_dmg, 0, "the full move's volley, not doubled");
+	const struct bs_event *e = bows_fire(&t);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[13], 0);
+	const struct bs_event *n = tf_find(&t, BS_EV_NOTE, 0);
+	cr_assert_not_null(n);
+	cr_assert(strstr(n->cite, "R-705"), "%s", n->cite);
+	t.b->units[g].mv_spent = 1.5 * t.b->units[g].r.mv;
+	t.b->units[g].shots = 0;
+	bs1e_volley_plan(t.b, 0, 0, 1, 0, BS_FIRE_PHASE, -1, NULL, &p);
+	cr_assert(!p.legal, "after the double move");
+	tf_close(&t);
+}
+
+/* [14.7] RULING R-706: a volley at a lone individual ([9.4 A], R-670) takes
+ * the firers' bonuses as a volley at a unit (R-736): the Bows wholly
+ * hasted shoot at Nix (moved within reach) for double damage, the
+ * event's `bonus_damage`; their expected hit points doubled. */
+Test(r14_bonus, s14_7_volley_at_a_lone_individual_takes_haste_r706)
+{
+	struct tf t;
+	struct bs1e_volley_plan p0, p1;
+	open_bows(&t);
+	int nix = t.b->indiv_first[1];
+	t.b->indivs[nix].pos = (struct bs_vec){30, 36};
+	bs1e_volley_plan_indiv(t.b, 0, 0, 1, 0, BS_FIRE_PHASE, -1, NULL, &p0);
+	cr_assert(p0.legal, "%s", p0.why);
+	cr_assert_eq(p0.bonus_dmg, 0);
+	cast_one(&t, order(&t, 0, "quickening", 0, 0));
+	cr_assert_null(tf_rejected(&t), "%s", tf_rejected(&t));
+	bs1e_volley_plan_indiv(t.b, 0, 0, 1, 0, BS_FIRE_PHASE, -1, NULL, &p1);
+	cr_assert(p1.legal, "%s", p1.why);
+	cr_assert_eq(p1.bonus_dmg, 1);
+	cr_assert_gt(p0.expected_hp, 0);
+	cr_assert_gt(p1.expected_hp, p0.expected_hp * 1.5, "%g %g",
+		     p1.expected_hp, p0.expected_hp);
+	tf_dice(&t, (int[]){6, 6}, 2);
+	t.nev = 0;
+	cr_assert_eq(bs1e_fire_indiv(t.b, tf_g(&t, 0, 0), nix, BS_FIRE_PHASE,
+				     -1, NULL, "test"),
+		     1, "%s", tf_rejected(&t));
+	const struct bs_event *e = tf_find(&t, BS_EV_FIGURE_ATTACK, 0);
+	cr_assert_not_null(e);
+	cr_assert_eq(e->n[13], 1, "hasted");
+	cr_assert_eq(bs1e_sc(t.b)->ux[tf_g(&t, 0, 0)].haste_fired, t.b->round,
+		     "or: its melee not doubled then");
+	tf_close(&t);
+}
+
 /* ---- protection from evil (RULING R-737) ----------------------------------
  */
 
@@ -1655,13 +1729,13 @@ Test(r14_bonus, s14_7_protection_from_evil_saves_against_evil_r737)
 	tf_close(&t);
 }
 
-/* RULING R-737: at a unit protection from evil does nothing (one
- * creature, played on a lone individual), in the log. */
-Test(r14_bonus, s14_7_protection_from_evil_no_effect_on_a_unit_r737)
+/* RULING R-738: protection from evil at a unit touches one creature of a
+ * figure: one cast wards no figure of ten, in the log. */
+Test(r14_bonus, s14_7_protection_from_evil_one_cast_no_figure_of_a_unit_r738)
 {
 	struct tf t;
 	open_ward(&t);
-	no_effect_on_far_s(&t, "protection from evil", "R-737");
+	no_effect_on_far_s(&t, "protection from evil", "R-738");
 	tf_close(&t);
 }
 

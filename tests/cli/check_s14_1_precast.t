@@ -61,3 +61,14 @@ expect_code 0
 if printf '%s\n' "$OUT" | grep -q "pre-casts"; then
 	echo "no pre-cast below the Advanced Game"; _show; exit 1
 fi
+# the referee's session shows them in its opening, as play does (both
+# sides the file's controllers, the program's dice: the same events)
+T=$(mktemp -d)
+cp "$S" "$T/p.yaml"
+(cd "$T" && yes go | head -20 | "$BS" referee p.yaml --seed 1 --journal a.journal \
+	--side 0=ai --side 1=ai --dice all=program --log jsonl --out ref.jsonl >/dev/null 2>&1 &&
+	"$BS" play p.yaml --seed 1 --rounds 1 --log jsonl --out play.jsonl >/dev/null 2>&1)
+a=$(grep -c '"step":"precast"' "$T/ref.jsonl")
+b=$(grep -c '"step":"precast"' "$T/play.jsonl")
+rm -rf "$T"
+[ "$a" = 3 ] && [ "$b" = 3 ] || { echo "3 pre-casts in the referee's opening and in play: $a, $b"; exit 1; }

@@ -1067,8 +1067,9 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		    n[8]);
 		put_target(b, sc, ev);
 		put(b,
-		    " before the battle, %d of %d: casting time %d Game "
-		    "Round%s, %d of pre-casting in all deducted",
+		    " before the battle (no range, sight or touch), %d of "
+		    "%d: casting time %d Game Round%s, %d of pre-casting in "
+		    "all deducted",
 		    n[6], n[7], n[1], n[1] == 1 ? "" : "s", n[2]);
 		if (n[3] < 0)
 			put(b, ": its duration is not in Game Rounds, nothing "

@@ -244,10 +244,11 @@ static int parse_entry(struct ld *ld, int si, int ii, const yaml_node_t *n,
 	}
 	/* RULING R-573: `at:` the point of its area, as a `cast:` entry's */
 	if (v[PE_AT]) {
-		if (sp->area == BS_AREA_NONE || who == 2) {
+		if (sp->area == BS_AREA_NONE || who == 2 ||
+		    sp->range_kind == BS_RANGE_SELF) {
 			ld_err(ld, v[PE_AT],
-			       "at: '%s' has no area placed at a point (its "
-			       "target only)",
+			       "at: '%s' has no area placed at a point (it "
+			       "acts on its target, or about the caster)",
 			       sp->name);
 			return -1;
 		}
@@ -272,6 +273,14 @@ static int parse_entry(struct ld *ld, int si, int ii, const yaml_node_t *n,
 		ld_err(ld, v[PE_TARGET],
 		       "target: '%s' is cast at a unit of his side, not at "
 		       "an individual (RULING R-341)",
+		       sp->name);
+		return -1;
+	}
+	/* RULING R-735: resist fire and resist cold on individuals only */
+	if (who == 0 && tu >= 0 && sp->friends.resist) {
+		ld_err(ld, v[PE_TARGET],
+		       "target: '%s' is played on an individual standing "
+		       "alone, not on a unit (RULING R-735)",
 		       sp->name);
 		return -1;
 	}

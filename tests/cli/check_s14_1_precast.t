@@ -11,9 +11,9 @@ expect_code 0
 [ -z "$ERR" ] || { echo "unexpected stderr: $ERR"; exit 1; }
 run play "$S" --seed 1 --rounds 5
 expect_code 0
-expect_out "Cal pre-casts bless (caster level 5) on Guards before the battle, 1 of 2: casting time 1 Game Round, 2 of pre-casting in all deducted: duration 6 - 2 = 4 Game Rounds left [14.1] RULING R-707, R-708"
-expect_out "Cal pre-casts prayer (caster level 5) on Guards before the battle, 2 of 2: casting time 1 Game Round, 2 of pre-casting in all deducted: duration 5 - 2 = 3 Game Rounds left"
-expect_out "Zan pre-casts invisibility (caster level 5) on Zan before the battle, 1 of 1: casting time 1 Game Round, 1 of pre-casting in all deducted: its duration is not in Game Rounds, nothing is taken from it"
+expect_out "Cal pre-casts bless (caster level 5) on Guards before the battle (no range, sight or touch), 1 of 2: casting time 1 Game Round, 2 of pre-casting in all deducted: duration 6 - 2 = 4 Game Rounds left [14.1] RULING R-707, R-708"
+expect_out "Cal pre-casts prayer (caster level 5) on Guards before the battle (no range, sight or touch), 2 of 2: casting time 1 Game Round, 2 of pre-casting in all deducted: duration 5 - 2 = 3 Game Rounds left"
+expect_out "Zan pre-casts invisibility (caster level 5) on Zan before the battle (no range, sight or touch), 1 of 1: casting time 1 Game Round, 1 of pre-casting in all deducted: its duration is not in Game Rounds, nothing is taken from it"
 expect_out "bless on Guards: 6 figures struck: 1 enchanted (Magic marker) for 4 Game Rounds"
 expect_out "prayer on Guards ends after 3 Game Rounds"
 expect_out "bless on Guards ends after 4 Game Rounds"

@@ -35,7 +35,7 @@ static char *yaml_of(const char *top, const char *pc_cal, const char *pc_zan)
 	    "    individuals:\n"
 	    "      - {name: Cal, class: cleric, level: 5, hp: 30, "
 	    "position: [30, 27], spells: [{name: bless, count: 2}, prayer, "
-	    "long ward]%s}\n"
+	    "long ward, resist fire]%s}\n"
 	    "      - {name: Zan, class: magic-user, level: 7, hp: 20, "
 	    "position: [20, 24], spells: [{name: invisibility, count: 2}, "
 	    "detect invisibility, haste, fireball]%s}\n"
@@ -113,7 +113,7 @@ Test(r14_precast, s14_1_precast_time_deducted_is_the_casters_total)
 	open_pc(&t, "",
 		", precast: [{spell: bless, target: Guards, at: [29.375, "
 		"29.625]}, {spell: "
-		"prayer, target: Guards, at: [29.375, 29.625]}]",
+		"prayer, target: Guards}]",
 		"");
 	bs1e_ruleset_start(t.b);
 	const struct bs_event *e0 = tf_cast_ev(&t, 6, 0);
@@ -293,6 +293,10 @@ Test(r14_precast, s14_1_precast_loader_errors_are_located)
 	     "", "memorized 2 times"},
 	    {", precast: [{spell: bless, targt: Guards}]", "",
 	     "unknown key 'targt'"},
+	    {", precast: [{spell: resist fire, target: Guards}]", "",
+	     "played on an individual standing alone, not on a unit"},
+	    {", precast: [{spell: prayer, at: [30, 30]}]", "",
+	     "has no area placed at a point"},
 	};
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
 		char *e = load_error("", c[i].cal, c[i].zan);

@@ -413,13 +413,6 @@ void ld_precast(struct ld *ld, struct ld_side_aux *aux, const yaml_node_t *top)
 		       "Game only [14.1]");
 		return;
 	}
-	if (s->level != BS_LEVEL_ADVANCED) {
-		int line, col;
-		ld_mark(first, &line, &col);
-		bs_warn_add(&s->warnings, BS_W_MAGIC_LEVEL, ld->file, line, col,
-			    "precast: no spell is pre-cast");
-		return;
-	}
 	for (int si = 0; si < s->nsides; si++) {
 		int count = 0;
 		for (int i = 0; aux[si].indivs && i < s->sides[si].nindividuals;
@@ -427,5 +420,17 @@ void ld_precast(struct ld *ld, struct ld_side_aux *aux, const yaml_node_t *top)
 			if (aux[si].indivs[i].precast)
 				parse_list(ld, si, i, aux[si].indivs[i].precast,
 					   &count);
+	}
+	/* checked, but not in force below the Advanced Game: none kept */
+	if (s->level != BS_LEVEL_ADVANCED) {
+		int line, col;
+		ld_mark(first, &line, &col);
+		bs_warn_add(&s->warnings, BS_W_MAGIC_LEVEL, ld->file, line, col,
+			    "precast: no spell is pre-cast");
+		for (int si = 0; si < s->nsides; si++)
+			for (int i = 0; i < s->sides[si].nindividuals; i++) {
+				s->sides[si].individuals[i].precast = NULL;
+				s->sides[si].individuals[i].nprecast = 0;
+			}
 	}
 }

@@ -72,3 +72,10 @@ a=$(grep -c '"step":"precast"' "$T/ref.jsonl")
 b=$(grep -c '"step":"precast"' "$T/play.jsonl")
 rm -rf "$T"
 [ "$a" = 3 ] && [ "$b" = 3 ] || { echo "3 pre-casts in the referee's opening and in play: $a, $b"; exit 1; }
+# below the Advanced Game the entries are checked all the same
+f=$(mktemp)
+sed 's/^level: advanced/level: intermediate/' "$DATA/magic_precast_errors.yaml" >"$f"
+run check "$f"
+rm -f "$f"
+expect_code 2
+expect_err_lines 5

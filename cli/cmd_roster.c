@@ -225,6 +225,26 @@ static void print_spells(const struct bs_individual *ind)
 	}
 }
 
+/* [14.1] RULING R-707, R-708: the spells he pre-casts before the battle,
+ * in order, with their casting times and his time in all (deducted from
+ * each); nothing when he pre-casts none. */
+static void print_precast(const struct bs_scenario *s,
+			  const struct bs_individual *ind)
+{
+	int total = 0;
+	for (int i = 0; i < ind->nprecast; i++) {
+		const struct bs_precast *pc = &ind->precast[i];
+		printf("%s%s on %s (%d round%s)",
+		       i ? ", " : "Pre-cast [14.1]   ", pc->spell->name,
+		       bs_precast_target(s, ind, pc), pc->rounds,
+		       pc->rounds == 1 ? "" : "s");
+		total += pc->rounds;
+	}
+	if (ind->nprecast > 0)
+		printf("; %d Game Round%s deducted from each (RULING R-708)\n",
+		       total, total == 1 ? "" : "s");
+}
+
 /* [14.20] his wands, staves and rods of the spell catalog with the
  * charges they start the battle with (RULING R-680, R-681); nothing when
  * he holds none. */
@@ -333,6 +353,7 @@ static void print_indiv(const struct bs_scenario *s,
 	dline(&x->cr, "CR", 0);
 	printf("    %s\n", bs_deriv_text(&x->cb, "CB", 0, buf, sizeof buf));
 	print_spells(ind);
+	print_precast(s, ind);
 	print_item_charges(s, ind);
 	putchar('\n');
 }

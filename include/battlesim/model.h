@@ -16,6 +16,7 @@
  * (battlesim/spell.h). */
 struct bs_spell;
 struct bs_memorized;
+struct bs_precast;
 
 /* The round limit of a battle when the scenario names none (`rounds:`). */
 #define BS_DEFAULT_MAX_ROUNDS 30
@@ -504,6 +505,10 @@ struct bs_individual {
 	const struct bs_memorized *spells;
 	int nspells;
 	int spells_default;
+	/* [14.1] issue 16 RULING R-707: the spells he pre-casts before the
+	 * battle (`precast:`), in the order written (battlesim/spell.h) */
+	const struct bs_precast *precast;
+	int nprecast;
 	enum bs_divine divine; /* [13.6] `divine:`, BS_DIVINE_NONE */
 	int grounded; /* [15.1] `grounded: true`: a flier kept on the ground
 			 all battle (RULING R-557) */
@@ -546,6 +551,17 @@ struct bs_chain {
 	int line, col;
 };
 
+/* [14.1] RULING R-709: the limits on spell pre-casting (`precast:` of
+ * the top level, or of a side): at most `limit` spells pre-cast by the
+ * side, none begun more than `rounds` Game Rounds before the battle
+ * (-1: no limit). */
+struct bs_precast_limits {
+	int limit;
+	int rounds;
+	int limit_line, limit_col; /* where each is given (0: not) */
+	int rounds_line, rounds_col;
+};
+
 struct bs_side {
 	char name[BS_NAME_MAX];
 	enum bs_edge edge;
@@ -561,6 +577,9 @@ struct bs_side {
 	/* [9.3] `chain_of_command:` (the optional rule), in the file's order */
 	const struct bs_chain *chain;
 	int nchain;
+	/* [14.1] RULING R-709: the side's limits on pre-casting (its own
+	 * `precast:`, else the top level's) */
+	struct bs_precast_limits precast;
 };
 
 #define BS_TERRAIN_MAX_POINTS 32

@@ -341,6 +341,31 @@ struct bs_memorized {
 	int line, col; /* where it is written (0: the default choice) */
 };
 
+/* [14.1] issue 16 RULING R-707: one spell an individual pre-casts before
+ * the battle (`precast:`): a record he memorized, on himself (tunit and
+ * tindiv -1) or on a unit or an individual of his side. */
+struct bs_precast {
+	const struct bs_spell *spell;
+	int tunit, tindiv; /* of his side; both -1: himself */
+	int aim;	   /* 1: its area at (x, y) (`at:`, RULING R-573) */
+	double x, y;
+	int rounds;    /* its casting time, Game Rounds (RULING R-708) */
+	int line, col; /* where it is written */
+};
+
+/* The name of pre-cast pc's target: the unit or individual of the side of
+ * individual ind (one of scenario s's), ind's own for himself. */
+const char *bs_precast_target(const struct bs_scenario *s,
+			      const struct bs_individual *ind,
+			      const struct bs_precast *pc);
+
+/* [14.1] [14.2] RULING R-708: the Game Rounds record sp takes to cast
+ * before the battle: a casting time in segments is one Game Round (one
+ * AD&D melee round, up to 10 segments: a caster casts one spell a round,
+ * [14.1]), in rounds that many, in turns ten a turn; 0 when its casting
+ * time is not known (special, or not given). */
+int bs_spell_cast_rounds(const struct bs_spell *sp);
+
 /* The spells a caster has left in a battle [14.1] (the AD&D rule: a spell
  * cast is gone from memory): the counts of his memorized list, ind->spells,
  * in caller storage. For the play of magic, which will spend one per cast;

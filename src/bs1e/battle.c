@@ -1251,6 +1251,8 @@ static void bs1e_start(struct bs_battle *b)
 	/* RULING R-502: a figure set down on a unit steps aside */
 	bs1e_indivs_make_way(b);
 	bs1e_command_update(b, 1);
+	/* [14.1] RULING R-707: the spells pre-cast before the battle */
+	bs1e_precast(b);
 }
 
 /* The ruleset's set-up entry points (the table is in round.c). */

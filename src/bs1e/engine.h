@@ -311,6 +311,12 @@ struct bs1e_scratch {
 	/* [14.1] RULING R-335: the moment of the pass-through cast going
 	 * off (its CAST event says so), NULL otherwise */
 	const struct bs_move_point *pt_at;
+	/* [14.1] RULING R-707, R-708 (r14_precast.c): 1 while the spells
+	 * pre-cast before the battle are cast (no range, sight or touch; no
+	 * Game Round spent), and the Game Rounds of pre-casting deducted
+	 * from the duration of the one being cast */
+	int precasting;
+	int precast_deduct;
 };
 
 static inline struct bs1e_scratch *bs1e_sc(const struct bs_battle *b)
@@ -1033,10 +1039,6 @@ void bs1e_bonus_end_of(struct bs_battle *b, int k, const struct bs_spell *sp);
 int bs1e_bonus_indiv_damage(const struct bs_battle *b, int t,
 			    struct bs_deriv *d);
 #define BS1E_WHILE_CHANTING 1000000
-/* The REJECTED event of a cast order of individual `indiv` of `side`
- * (r14_cast.c): nothing spent. */
-void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,
-		      const char *cite);
 /* A fresh CAST event of plan p's caster (docs/EVENTS.md): n[0] n0 (0 the
  * cast, 1 a unit struck, 2 an individual struck), the target unit g or
  * individual t (global; -1 none), the spell's name. */
@@ -1055,6 +1057,21 @@ int bs1e_cast_unit_save(const struct bs_battle *b, int g,
 int bs1e_cast_figure_saves(struct bs_battle *b, int g, int n, int number,
 			   int mod, signed char *each, int *rec,
 			   struct bs1e_figure_saves *fs);
+
+/* r14_cast.c: the REJECTED event of a cast of individual `indiv` of
+ * `side`: `what` the rule's reason, `cite`, `why` (may be NULL) the
+ * circumstance. */
+void bs1e_cast_reject(struct bs_battle *b, int side, int indiv,
+		      const char *what, const char *cite, const char *why);
+
+/* ---- r14_precast.c: spells pre-cast before the battle [14.1] --------- */
+
+/* [14.1] RULING R-707 .. R-709: before round 1, each individual's
+ * `precast:` spells in side order, in the order written, cast through
+ * the play of magic (bs1e_check_cast, bs1e_cast_run) with the caster's
+ * pre-casting time deducted from their durations; a CAST event `step`
+ * `precast` before each (docs/EVENTS.md). */
+void bs1e_precast(struct bs_battle *b);
 
 /* ---- r14_effects.c: spell effects with durations (issue 16) ------------ */
 

@@ -514,14 +514,16 @@ static const struct bs_spell_mods *mods_of_plan(const struct bs1e_cast_plan *p,
 
 /* RULING R-620: the duration in Game Rounds, the round of the cast the
  * first (bs_spell_bonus_played: an amount, no dice). */
-static int duration(const struct bs1e_cast_plan *p)
+static int duration(const struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	/* [14.7] RULING R-729: chant lasts while he chants (r14_chant.c
 	 * ends it) */
 	if (p->sp->dur_kind == BS_DUR_CONCENTRATION)
 		return BS1E_WHILE_CHANTING;
+	/* [14.1] RULING R-708: less the time of pre-casting */
 	return bs1e_fx_rounds(bs_level_qty_at(&p->sp->dur, p->level),
-			      p->sp->dur_unit);
+			      p->sp->dur_unit) -
+	       bs1e_sc(b)->precast_deduct;
 }
 
 /* The CAST event of a bonus placed (n[0] 3) on unit g: n[2] the creatures
@@ -843,7 +845,7 @@ static const struct bs1e_cast_plan *touch_area(const struct bs_battle *b,
 void bs1e_bonus_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 {
 	int side = b->indivs[p->k].side;
-	int rounds = duration(p);
+	int rounds = duration(b, p);
 	int nc = creatures(p);
 	int pool = nc > 0 ? nc : -1;
 	struct bs1e_cast_plan q;

@@ -294,7 +294,8 @@ static int friend_touched(const struct bs_battle *b, struct bs1e_cast_plan *p,
 			  "in base-to-base contact with the enemy: magic only "
 			  "on himself or against the figures he touches",
 			  "[14.1]");
-	if (!touches_target(b, p))
+	/* [14.1] RULING R-707: pre-cast before the battle, he went to him */
+	if (!bs1e_sc(b)->precasting && !touches_target(b, p))
 		return no(p, touch_why, cite);
 	return 1;
 }
@@ -711,6 +712,10 @@ int bs1e_cast_aim(const struct bs_battle *b, int side,
 	 * after the magical attack is declared. If it is found that the
 	 * range is insufficient, or the line of sight is obstructed, the
 	 * spell automatically fails and is expended." */
+	/* [14.1] RULING R-707: a spell pre-cast before the battle, on his
+	 * side: no range nor sight at the deployment */
+	if (bs1e_sc(b)->precasting)
+		return 1;
 	/* [14.9] RULING R-658, R-659: a spell of range touch at the enemy
 	 * (cause fear): his counter (his unit) touches the target */
 	if (p->sp->range_kind == BS_RANGE_TOUCH) {
@@ -994,9 +999,8 @@ void bs1e_cast_expect(const struct bs_battle *b, int side,
 /* ---- the cast ------------------------------------------------------------
  */
 
-/* REJECTED of a cast of individual k (global). */
-static void reject(struct bs_battle *b, int side, int indiv, const char *why,
-		   const char *cite)
+void bs1e_cast_reject(struct bs_battle *b, int side, int indiv,
+		      const char *what, const char *cite, const char *why)
 {
 	if (!bs_battle_events_on(b))
 		return;
@@ -1004,15 +1008,17 @@ static void reject(struct bs_battle *b, int side, int indiv, const char *why,
 	bs1e_ev(b, &ev, BS_EV_REJECTED);
 	ev.side = side;
 	ev.indiv = indiv;
-	ev.what = why;
+	ev.what = what;
 	ev.cite = cite;
+	ev.why = why;
 	bs_battle_emit(b, &ev);
 }
 
-void bs1e_cast_reject(struct bs_battle *b, int side, int indiv, const char *why,
-		      const char *cite)
+/* REJECTED of a cast of individual k (global). */
+static void reject(struct bs_battle *b, int side, int indiv, const char *why,
+		   const char *cite)
 {
-	reject(b, side, indiv, why, cite);
+	bs1e_cast_reject(b, side, indiv, why, cite, NULL);
 }
 
 /* The side of plan p's caster (or breathing unit, RULING R-645). */
@@ -1529,7 +1535,9 @@ static void cast(struct bs_battle *b, struct bs1e_cast_plan *p, const char *why)
 	 * commander can use magic items or innate spell abilities and still
 	 * command"; RULING R-340: a pass-through cast too, from its moment
 	 * (command decided again at once) */
-	if (c->rank != BS_RANK_NONE && !p->breath_hp && !p->item)
+	if (s->precasting)
+		; /* [14.1] RULING R-707: before the battle, no Game Round */
+	else if (c->rank != BS_RANK_NONE && !p->breath_hp && !p->item)
 		bs1e_commander_casts(b, c->side, c->idx);
 	else
 		c->flags |= BS_IF_CAST;

@@ -220,7 +220,7 @@ void bs1e_long_step(struct bs_battle *b, int side)
 		struct bs1e_cast_plan p;
 		if (!bs1e_check_cast(b, side, &x->long_o, &p)) {
 			c->flags |= keep;
-			bs1e_cast_reject(b, side, i, p.why, p.cite);
+			bs1e_cast_reject(b, side, i, p.why, p.cite, NULL);
 			continue;
 		}
 		char buf[120];

@@ -228,9 +228,12 @@ static int duration(struct bs_battle *b, const struct bs1e_cast_plan *p)
 	const struct bs_spell *sp = p->sp;
 	static const struct bs_roll_why why = {
 	    BS_ROLL_DAMAGE, {0, 0}, 0, "the spell's duration", "[14.2]"};
-	return bs1e_fx_rounds(bs_level_qty_at(&sp->dur, p->level) +
-				  roll(b, p, &sp->dur_dice, &why),
-			      sp->dur_unit);
+	int n = bs1e_fx_rounds(bs_level_qty_at(&sp->dur, p->level) +
+				   roll(b, p, &sp->dur_dice, &why),
+			       sp->dur_unit);
+	/* [14.1] RULING R-708: less the time of pre-casting */
+	return sp->dur_kind == BS_DUR_TIMED ? n - bs1e_sc(b)->precast_deduct
+					    : n;
 }
 
 /* RULING R-656: the Game Rounds of plan p's effect, -1 for a duration

@@ -107,6 +107,42 @@ int bs_spell_pass_through(const struct bs_spell *sp)
 	return bs_spell_category_info[sp->category].pass_through;
 }
 
+int bs_spell_cast_rounds(const struct bs_spell *sp)
+{
+	if (!(sp->known & BS_SPK_CAST) || sp->cast <= 0)
+		return 0;
+	/* RULING R-708: segments as a whole round, turns as ten */
+	switch (sp->cast_unit) {
+	case BS_TIME_SEGMENT:
+		return (sp->cast + 9) / 10;
+	case BS_TIME_ROUND:
+		return sp->cast;
+	case BS_TIME_TURN:
+		return 10 * sp->cast;
+	case BS_TIME_HOUR:
+		return 60 * sp->cast;
+	default:
+		return 0;
+	}
+}
+
+const char *bs_precast_target(const struct bs_scenario *s,
+			      const struct bs_individual *ind,
+			      const struct bs_precast *pc)
+{
+	for (int si = 0; si < s->nsides; si++) {
+		const struct bs_side *sd = &s->sides[si];
+		if (ind < sd->individuals ||
+		    ind >= sd->individuals + sd->nindividuals)
+			continue;
+		if (pc->tunit >= 0 && pc->tunit < sd->nunits)
+			return sd->units[pc->tunit].name;
+		if (pc->tindiv >= 0 && pc->tindiv < sd->nindividuals)
+			return sd->individuals[pc->tindiv].name;
+	}
+	return ind->name;
+}
+
 int bs_spell_is_item(const struct bs_spell *sp)
 {
 	return sp->kind == BS_MAGIC_WAND || sp->kind == BS_MAGIC_STAFF ||

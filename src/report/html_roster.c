@@ -377,6 +377,23 @@ static json_t *indiv_json(const struct bs_scenario *s, const struct bs_side *sd,
 	json_t *sp = spells_json(ind);
 	if (sp)
 		json_object_set_new(o, "spells", sp);
+	/* [14.1] RULING: the spells pre-cast (absent: none) */
+	if (ind->nprecast > 0) {
+		json_t *pa = json_array();
+		for (int k = 0; k < ind->nprecast; k++) {
+			const struct bs_precast *pc = &ind->precast[k];
+			json_t *e = json_object();
+			json_object_set_new(e, "spell",
+					    json_string(pc->spell->name));
+			json_object_set_new(
+			    e, "target",
+			    json_string(bs_precast_target(s, ind, pc)));
+			json_object_set_new(e, "cast_rounds",
+					    json_integer(pc->rounds));
+			json_array_append_new(pa, e);
+		}
+		json_object_set_new(o, "precast", pa);
+	}
 	json_t *it = items_json(s, ind);
 	if (it)
 		json_object_set_new(o, "items", it);

@@ -528,6 +528,20 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				    jstr(n[6] == 1 ? "riders" : "steeds"));
 			if (ev->ndice > 0)
 				set_dice(o, ev, 0);
+		} else if (n[0] == 6) {
+			/* [14.1] RULING: a spell pre-cast */
+			set(o, "step", jstr("precast"));
+			set(o, "caster_level", json_integer(n[8]));
+			set(o, "order", json_integer(n[6]));
+			set(o, "of", json_integer(n[7]));
+			set(o, "cast_rounds", json_integer(n[1]));
+			set(o, "deducted", json_integer(n[2]));
+			set(o, "duration",
+			    n[3] >= 0 ? json_integer(n[3]) : json_null());
+			set(o, "rounds_left",
+			    n[3] >= 0 && !n[5] ? json_integer(n[4])
+					       : json_null());
+			set(o, "used_up", json_boolean(n[5]));
 		} else {
 			set(o, "step", jstr("individual"));
 			set(o, "hp_rolled", json_integer(n[1]));

@@ -1090,6 +1090,31 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		put_why(b, ev);
 		return;
 	}
+	if (n[0] == 6) {
+		/* [14.1] RULING: a spell pre-cast */
+		put_indiv(b, sc, ev->side, ev->indiv);
+		put(b, " pre-casts %s (caster level %d) on ", str(ev->what),
+		    n[8]);
+		put_target(b, sc, ev);
+		put(b,
+		    " before the battle (no range, sight or touch), %d of "
+		    "%d: casting time %d Game Round%s, %d of pre-casting in "
+		    "all deducted",
+		    n[6], n[7], n[1], n[1] == 1 ? "" : "s", n[2]);
+		if (n[3] < 0)
+			put(b, ": its duration is not in Game Rounds, nothing "
+			       "is taken from it");
+		else if (n[5])
+			put(b,
+			    ": duration %d - %d: over before the battle "
+			    "begins, spent, it never appears",
+			    n[3], n[2]);
+		else
+			put(b, ": duration %d - %d = %d Game Round%s left",
+			    n[3], n[2], n[4], n[4] == 1 ? "" : "s");
+		put_ev_cite(b, ev);
+		return;
+	}
 	/* [13.4] RULING R-714: a creature's paralysis (no caster) */
 	if ((n[0] == 3 || n[0] == 4) && n[11] == 1)
 		put(b, "  %s's paralysis on ", str(ev->what));

@@ -39,6 +39,7 @@ enum {
 	TOP_ROUNDS,
 	TOP_HIT_TABLE, /* 2E (issue 5) */
 	TOP_MAGIC,     /* [16.3 A] RULING R-459 */
+	TOP_PRECAST,   /* [14.1] RULING R-709 (precast.c) */
 	TOP__N
 };
 static const char *const top_keys[TOP__N] = {
@@ -48,7 +49,7 @@ static const char *const top_keys[TOP__N] = {
     [TOP_TABLE] = "table",     [TOP_TERRAIN] = "terrain",
     [TOP_CATALOG] = "catalog", [TOP_SIDES] = "sides",
     [TOP_ROUNDS] = "rounds",   [TOP_HIT_TABLE] = "hit_table",
-    [TOP_MAGIC] = "magic",
+    [TOP_MAGIC] = "magic",     [TOP_PRECAST] = "precast",
 };
 
 enum { TB_WIDTH, TB_DEPTH, TB__N };
@@ -335,6 +336,8 @@ static enum bs_status load_text(const unsigned char *text, size_t len,
 					ld_resolve(&ld, aux);
 				if (!oom)
 					ld_orders(&ld, aux);
+				if (!oom)
+					ld_precast(&ld, aux, v[TOP_PRECAST]);
 				/* 2E (issue 5) */
 				if (!oom && s->rules == BS_RULES_BS2E)
 					ld_bs2e_finish(&ld, v[TOP_HIT_TABLE]);

@@ -241,15 +241,17 @@ struct ld_unit_aux {
 };
 struct ld_indiv_aux {
 	yaml_node_t *node, *rank, *role, *deputy_of, *brigade, *position;
-	int member_of;	 /* unit index listing him in members, -1 */
-	int deputy_unit; /* unit index naming him deputy, -1 */
+	yaml_node_t *precast; /* [14.1] `precast:` (precast.c) */
+	int member_of;	      /* unit index listing him in members, -1 */
+	int deputy_unit;      /* unit index naming him deputy, -1 */
 };
 struct ld_side_aux {
 	yaml_node_t *node;
 	struct ld_unit_aux *units;
 	struct ld_indiv_aux *indivs;
 	yaml_node_t *controller, *orders; /* for ld_orders */
-	yaml_node_t *chain; /* `chain_of_command:` [9.3] (resolve.c) */
+	yaml_node_t *chain;   /* `chain_of_command:` [9.3] (resolve.c) */
+	yaml_node_t *precast; /* [14.1] `precast:` limits (precast.c) */
 };
 
 /* Parse the `sides:` list into s->sides (aux gets the per-side facts). */
@@ -265,6 +267,13 @@ void ld_resolve(struct ld *ld, struct ld_side_aux *aux);
 /* Parse each side's `controller:` and `orders:` (orders.c): the scripted
  * orders with their unit, target and commander names resolved. */
 void ld_orders(struct ld *ld, struct ld_side_aux *aux);
+
+/* [14.1] issue 16 RULING R-707 .. R-709 (precast.c): the limits on
+ * pre-casting (the top level's `precast:` node `top`, NULL when absent,
+ * and each side's) and each individual's `precast:` list, checked: the
+ * spells memorized, on his own side, their targets, casting times and
+ * the limits. After ld_resolve. */
+void ld_precast(struct ld *ld, struct ld_side_aux *aux, const yaml_node_t *top);
 
 /* One entry of a side's orders typed at the referee's prompt (issue 17):
  * `text` as the keys of one entry in YAML flow form, given round and

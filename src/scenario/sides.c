@@ -937,6 +937,7 @@ enum {
 	IK_SPELLS,
 	IK_DIVINE,
 	IK_GROUNDED,
+	IK_PRECAST,
 	IK__N
 };
 static const char *const indiv_keys[IK__N] = {
@@ -959,9 +960,10 @@ static const char *const indiv_keys[IK__N] = {
     [IK_WEAPON] = "weapon",
     [IK_WEAPONS] = "weapons",
     [IK_POSITION] = "position",
-    [IK_SPELLS] = "spells",	/* spells.c */
-    [IK_DIVINE] = "divine",	/* [13.6] a god's awe (levels.c, r13_awe.c) */
+    [IK_SPELLS] = "spells", /* spells.c */
+    [IK_DIVINE] = "divine", /* [13.6] a god's awe (levels.c, r13_awe.c) */
     [IK_GROUNDED] = "grounded", /* [15.1] R-557 (levels.c) */
+    [IK_PRECAST] = "precast",	/* [14.1] precast.c */
 };
 static const char *const ability_keys[BS_ABILITY__COUNT] = {
     [BS_STR] = "str", [BS_INT] = "int", [BS_WIS] = "wis",
@@ -1252,6 +1254,7 @@ static void parse_individual(struct ld *ld, const yaml_node_t *n,
 	aux->deputy_of = v[IK_DEPUTY_OF];
 	aux->brigade = v[IK_BRIGADE];
 	aux->position = v[IK_POSITION];
+	aux->precast = v[IK_PRECAST];
 }
 
 /* ---- sides ------------------------------------------------------------------
@@ -1265,6 +1268,7 @@ enum {
 	SK_CONTROLLER,
 	SK_ORDERS,
 	SK_CHAIN,
+	SK_PRECAST,
 	SK__N
 };
 static const char *const side_keys[SK__N] = {
@@ -1275,6 +1279,7 @@ static const char *const side_keys[SK__N] = {
     [SK_CONTROLLER] = "controller",  /* parsed by orders.c */
     [SK_ORDERS] = "orders",	     /* parsed by orders.c */
     [SK_CHAIN] = "chain_of_command", /* resolved by resolve.c [9.3] */
+    [SK_PRECAST] = "precast",	     /* [14.1] precast.c */
 };
 
 void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
@@ -1299,6 +1304,7 @@ void ld_sides(struct ld *ld, const yaml_node_t *n, struct ld_side_aux *aux)
 		sa->controller = v[SK_CONTROLLER];
 		sa->orders = v[SK_ORDERS];
 		sa->chain = v[SK_CHAIN];
+		sa->precast = v[SK_PRECAST];
 		if (ld_require(ld, sn, "side", "name", v[SK_NAME]) == 0 &&
 		    ld_str(ld, v[SK_NAME], "name", side->name,
 			   sizeof side->name) == 0) {

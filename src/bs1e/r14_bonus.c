@@ -1034,7 +1034,8 @@ void bs1e_bonus_end_round(struct bs_battle *b)
 			/* RULING R-738: an effect of creatures touched only
 			 * (no whole figure) ends without a word */
 			if (e->figs > 0)
-				emit_end(b, e, "[1.7] [14.7] [14.2] RULING R-620");
+				emit_end(b, e,
+					 "[1.7] [14.7] [14.2] RULING R-620");
 			continue;
 		}
 		s->bon[j++] = *e;

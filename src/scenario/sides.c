@@ -960,8 +960,8 @@ static const char *const indiv_keys[IK__N] = {
     [IK_WEAPON] = "weapon",
     [IK_WEAPONS] = "weapons",
     [IK_POSITION] = "position",
-    [IK_SPELLS] = "spells", /* spells.c */
-    [IK_DIVINE] = "divine", /* [13.6] a god's awe (levels.c, r13_awe.c) */
+    [IK_SPELLS] = "spells",	/* spells.c */
+    [IK_DIVINE] = "divine",	/* [13.6] a god's awe (levels.c, r13_awe.c) */
     [IK_GROUNDED] = "grounded", /* [15.1] R-557 (levels.c) */
     [IK_PRECAST] = "precast",	/* [14.1] precast.c */
 };

@@ -24,7 +24,7 @@ static int full_rounds(const struct bs_spell *sp, int level)
 	return bs1e_fx_rounds(bs_level_qty_at(&sp->dur, level), sp->dur_unit);
 }
 
-/* The CAST event `step` `precast` (n[0] 6) of plan p, the j-th (from 0)
+/* The CAST event `step` `precast` (n[0] 8) of plan p, the j-th (from 0)
  * of the caster's n pre-cast spells: see docs/EVENTS.md. */
 static void emit_precast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 			 const struct bs_precast *pc, int total, int full,
@@ -33,7 +33,7 @@ static void emit_precast(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	if (!bs_battle_events_on(b))
 		return;
 	struct bs_event ev;
-	bs1e_cast_event(b, &ev, p, 6, p->tg, p->tk);
+	bs1e_cast_event(b, &ev, p, 8, p->tg, p->tk);
 	ev.n[1] = pc->rounds;
 	ev.n[2] = total;
 	ev.n[3] = full;

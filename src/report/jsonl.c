@@ -528,7 +528,7 @@ static void set_fields(json_t *o, const struct bs_scenario *sc,
 				    jstr(n[6] == 1 ? "riders" : "steeds"));
 			if (ev->ndice > 0)
 				set_dice(o, ev, 0);
-		} else if (n[0] == 6) {
+		} else if (n[0] == 8) {
 			/* [14.1] RULING: a spell pre-cast */
 			set(o, "step", jstr("precast"));
 			set(o, "caster_level", json_integer(n[8]));

@@ -1090,7 +1090,7 @@ static void text_cast(struct sb *b, const struct bs_scenario *sc,
 		put_why(b, ev);
 		return;
 	}
-	if (n[0] == 6) {
+	if (n[0] == 8) {
 		/* [14.1] RULING: a spell pre-cast */
 		put_indiv(b, sc, ev->side, ev->indiv);
 		put(b, " pre-casts %s (caster level %d) on ", str(ev->what),

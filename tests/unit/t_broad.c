@@ -144,6 +144,19 @@ static void place(struct bs_battle *b, int g, unsigned long long *r)
 		u->files = 1 + (int)(unit_rand(r) * u->figures);
 }
 
+/* A random unit taken out of play or back (2%), else placed anew; the
+ * rules notified. Returns it. */
+static int shake(struct bs_battle *b, unsigned long long *r)
+{
+	int g = (int)(unit_rand(r) * b->nunits) % b->nunits;
+	if (unit_rand(r) < 0.02)
+		b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
+	else
+		place(b, g, r);
+	bs1e_moved(b, g);
+	return g;
+}
+
 Test(broad, s7_8_pair_table_matches_scan_random_placements, .timeout = 120)
 {
 	struct bs_scenario *sc;
@@ -154,12 +167,7 @@ Test(broad, s7_8_pair_table_matches_scan_random_placements, .timeout = 120)
 	long touching = 0;
 	const long placements = 100000;
 	for (long it = 0; it < placements; it++) {
-		int g = (int)(unit_rand(&r) * b->nunits) % b->nunits;
-		if (unit_rand(&r) < 0.02)
-			b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
-		else
-			place(b, g, &r);
-		bs1e_moved(b, g);
+		int g = shake(b, &r);
 		check_row(b, g, &touching);
 		int k = (int)(unit_rand(&r) * b->nunits) % b->nunits;
 		check_row(b, k, &touching);
@@ -426,12 +434,7 @@ Test(broad, s7_0_doctrine_nearest_enemy_through_grid_matches_scan,
 	long zero = 0, far = 0;
 	const long placements = 100000;
 	for (long it = 0; it < placements; it++) {
-		int g = (int)(unit_rand(&r) * b->nunits) % b->nunits;
-		if (unit_rand(&r) < 0.02)
-			b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
-		else
-			place(b, g, &r);
-		bs1e_moved(b, g);
+		int g = shake(b, &r);
 		for (int t = 0; t < 2; t++) {
 			int k = t ? (int)(unit_rand(&r) * b->nunits) % b->nunits
 				  : g;

@@ -184,6 +184,16 @@ int bs1e_attack_now(const struct bs_battle *b, int g, int h, int charging,
  * (the pair table), otherwise every unit (h + 1). */
 int bs1e_near_next(const struct bs_battle *b, int g, int h);
 
+/* Issue 13 part 2: the units in play but `skip` (global, -1 none) of a 1E
+ * battle whose bounding boxes (of their blocks as they stand) meet box
+ * *reach, in ascending order (global indexes) into list (room for
+ * b->nunits); returns how many. During a Game Round read from the grid of
+ * the pair table (time linear in the cells and units met), otherwise a
+ * scan of every unit: the same list. */
+struct bs_box;
+int bs1e_units_meeting(const struct bs_battle *b, int skip,
+		       const struct bs_box *reach, int *list);
+
 /* Roll 2d6 from src (the two dice go to src->record when it has one). */
 int bs1e_roll_2d6(struct bs_dice_source *src);
 

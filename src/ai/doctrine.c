@@ -2009,14 +2009,15 @@ static int moves_first_cb(void *ctx, const struct bs_battle *b, int side)
 	return 0;
 }
 
-/* Distance from a unit to the nearest enemy unit in play: the least of
+/* Distance from a unit to the nearest enemy unit in play (the scan of
+ * every unit): the least of
  * the exact distances, found by taking first the enemy whose bounding box
  * is nearest (box_lb, a lower bound of the distance) and then only those
  * whose bound lies below the best so far and that bs_quad_dist_cmp finds
  * nearer (the least of a set does not depend on the order it is taken
  * in; the exact distance of each one taken is the same number). */
-static double nearest_enemy(struct bs_ai_doctrine *ai,
-			    const struct bs_battle *b, int side, int unit)
+static double nearest_scan(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit)
 {
 	double lb[BS_AI_MAX_UNITS];
 	int es0 = -1, e0 = -1;
@@ -2051,6 +2052,85 @@ static double nearest_enemy(struct bs_ai_doctrine *ai,
 	return best;
 }
 
+/* nearest_scan over the n units of list (global, ascending) alone: the
+ * least exact distance to an enemy in play among them, HUGE_VAL when none
+ * (the same bound-first search). */
+static double nearest_among(struct bs_ai_doctrine *ai,
+			    const struct bs_battle *b, int side, int unit,
+			    const int *list, int n)
+{
+	double lb[BS_AI_MAX_UNITS];
+	int k0 = -1;
+	double lb0 = HUGE_VAL;
+	const struct bs_box *q = qbox(ai, b, side, unit);
+	for (int k = 0; k < n; k++) {
+		const struct bs_unit_state *u = &b->units[list[k]];
+		lb[k] = HUGE_VAL;
+		if (u->side == side || !in_play(u) ||
+		    !foe(b, side, u->side, u->idx))
+			continue;
+		lb[k] = box_lb(q, qbox(ai, b, u->side, u->idx));
+		if (lb[k] < lb0) {
+			lb0 = lb[k];
+			k0 = k;
+		}
+	}
+	if (k0 < 0)
+		return HUGE_VAL;
+	const struct bs_unit_state *u0 = &b->units[list[k0]];
+	double best = udist(ai, b, side, unit, u0->side, u0->idx);
+	for (int k = 0; k < n; k++) {
+		const struct bs_unit_state *u = &b->units[list[k]];
+		if (k == k0 || !(lb[k] < best))
+			continue;
+		if (ucmp(ai, b, side, unit, u->side, u->idx, best) < 0)
+			best = udist(ai, b, side, unit, u->side, u->idx);
+	}
+	return best;
+}
+
+/* The first ring's half-width (inches) and the widening of each ring's
+ * box over its radius (rounding of the box's sums): bs1e_nearest_enemy's. */
+#define RING0 8.0
+#define RING_SPARE 1e-6
+
+/* nearest_scan's distance. Issue 13 part 2: through the grid of the pair
+ * table (bs1e_units_meeting), ring by ring of doubling radius r about the
+ * unit's box: an enemy within r of the unit has its box within r of the
+ * unit's box, so it is listed; when the least listed is within r, every
+ * unit not listed lies farther, and the least of the list is the least of
+ * all, the same number (the exact distances are the same numbers whatever
+ * the order they are taken in). Otherwise, and with ai->exhaustive, the
+ * scan (tests/unit/t_broad.c compares). */
+static double nearest_enemy(struct bs_ai_doctrine *ai,
+			    const struct bs_battle *b, int side, int unit)
+{
+	const struct bs_box *q = qbox(ai, b, side, unit);
+	double far = b->sc->width + b->sc->depth;
+	int g = b->side_first[side] + unit;
+	for (double r = RING0;
+	     !ai->exhaustive && b->nunits > NEAR_FEW && isfinite(q->x0) &&
+	     isfinite(q->x1) && isfinite(q->y0) && isfinite(q->y1) && r <= far;
+	     r *= 2) {
+		double w = r * (1 + 1e-9) + RING_SPARE;
+		struct bs_box reach = {q->x0 - w, q->y0 - w, q->x1 + w,
+				       q->y1 + w};
+		int list[BS_AI_MAX_UNITS];
+		int n = bs1e_units_meeting(b, g, &reach, list);
+		double best = nearest_among(ai, b, side, unit, list, n);
+		if (best <= r)
+			return best;
+	}
+	return nearest_scan(ai, b, side, unit);
+}
+
+double bs_ai_nearest_enemy(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit)
+{
+	look(ai, b);
+	return nearest_enemy(ai, b, side, unit);
+}
+
 static int sequence_cb(void *ctx, const struct bs_battle *b, int side,
 		       int *units, int max)
 {
@@ -2067,7 +2147,7 @@ static int sequence_cb(void *ctx, const struct bs_battle *b, int side,
 		if (!in_play(u))
 			continue;
 		int c = 2;
-		double k = nearest_enemy(ai, b, side, i);
+		double k;
 		if (engaged(ai, b, side, i)) {
 			c = 0;
 			k = 0;
@@ -2076,6 +2156,10 @@ static int sequence_cb(void *ctx, const struct bs_battle *b, int side,
 			if (score >= 0) {
 				c = 1;
 				k = -score;
+			} else {
+				/* issue 13: the distance only where it is
+				 * the key (the same keys) */
+				k = nearest_enemy(ai, b, side, i);
 			}
 		}
 		/* insertion sort by (class, key, index) */

@@ -184,4 +184,11 @@ int bs_ai_try_order(struct bs_ai_doctrine *ai, const struct bs_battle *b,
 		    int side, int unit, const struct bs_order *o,
 		    struct bs_tt_outcome *oc, struct bs_quad *end);
 
+/* Issue 13 part 2: the doctrine's distance from (side, unit) to the nearest
+ * enemy unit in play in a new view of b (through the grid of the pair
+ * table; with ai->exhaustive the scan of every unit: the same number).
+ * For tests. */
+double bs_ai_nearest_enemy(struct bs_ai_doctrine *ai, const struct bs_battle *b,
+			   int side, int unit);
+
 #endif

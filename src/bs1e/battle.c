@@ -500,7 +500,8 @@ int bs1e_obstacles_reach(const struct bs_battle *b, int skip, int skip2,
 			const struct bs1e_unit_x *x = geom_of(b, g);
 			if (bs_box_apart(&x->c_box, reach, 0))
 				continue;
-			obst[n] = x->c_quad;
+			if (obst)
+				obst[n] = x->c_quad;
 			if (map)
 				map[n] = g;
 			n++;
@@ -536,12 +537,19 @@ int bs1e_obstacles_reach(const struct bs_battle *b, int skip, int skip2,
 			const struct bs1e_unit_x *x = geom_of(b, g);
 			if (bs_box_apart(&x->c_box, reach, 0))
 				continue;
-			obst[n] = x->c_quad;
+			if (obst)
+				obst[n] = x->c_quad;
 			if (map)
 				map[n] = g;
 			n++;
 		}
 	return n;
+}
+
+int bs1e_units_meeting(const struct bs_battle *b, int skip,
+		       const struct bs_box *reach, int *list)
+{
+	return bs1e_obstacles_reach(b, skip, -1, reach, NULL, list);
 }
 
 int bs1e_obstacles_walled(const struct bs_battle *b, int skip, int skip2,

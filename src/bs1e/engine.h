@@ -437,7 +437,8 @@ int bs1e_obstacles(const struct bs_battle *b, int skip, int skip2,
 /* issue 13: bs1e_obstacles limited to the units whose bounding boxes
  * meet box `reach` (the same quads in the same order, the others left
  * out): read from the grid of the pair table during a round. A caller
- * widens reach by all its consumer can look at (r07_rout.c). */
+ * widens reach by all its consumer can look at (r07_rout.c). obst may be
+ * NULL (only map filled: bs1e_units_meeting). */
 int bs1e_obstacles_reach(const struct bs_battle *b, int skip, int skip2,
 			 const struct bs_box *reach, struct bs_quad *obst,
 			 int *map);

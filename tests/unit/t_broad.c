@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/doctrine_int.h"
+#include "battlesim/ai.h"
 #include "battlesim/battle.h"
 #include "battlesim/scenario.h"
 #include "battlesim/tabletop.h"
@@ -142,6 +144,19 @@ static void place(struct bs_battle *b, int g, unsigned long long *r)
 		u->files = 1 + (int)(unit_rand(r) * u->figures);
 }
 
+/* A random unit taken out of play or back (2%), else placed anew; the
+ * rules notified. Returns it. */
+static int shake(struct bs_battle *b, unsigned long long *r)
+{
+	int g = (int)(unit_rand(r) * b->nunits) % b->nunits;
+	if (unit_rand(r) < 0.02)
+		b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
+	else
+		place(b, g, r);
+	bs1e_moved(b, g);
+	return g;
+}
+
 Test(broad, s7_8_pair_table_matches_scan_random_placements, .timeout = 120)
 {
 	struct bs_scenario *sc;
@@ -152,12 +167,7 @@ Test(broad, s7_8_pair_table_matches_scan_random_placements, .timeout = 120)
 	long touching = 0;
 	const long placements = 100000;
 	for (long it = 0; it < placements; it++) {
-		int g = (int)(unit_rand(&r) * b->nunits) % b->nunits;
-		if (unit_rand(&r) < 0.02)
-			b->units[g].flags ^= BS_UF_REMOVED; /* out, back */
-		else
-			place(b, g, &r);
-		bs1e_moved(b, g);
+		int g = shake(b, &r);
 		check_row(b, g, &touching);
 		int k = (int)(unit_rand(&r) * b->nunits) % b->nunits;
 		check_row(b, k, &touching);
@@ -398,6 +408,79 @@ Test(broad, s7_8_nearest_enemy_through_grid_matches_scan, .timeout = 240)
 	}
 	cr_assert_gt(ties, 1000, "%ld answers at distance 0", ties);
 	bs1e_geom_trust(b, 0);
+	bs_battle_free(b);
+	bs_scenario_free(sc);
+}
+
+/* s7_0 (issue 13 part 2): the doctrine's distance to the nearest enemy,
+ * through the grid of the pair table ring by ring, is the scan's number
+ * (exhaustive) bit for bit: random placements (crowded: many at distance
+ * 0), units out of play and back; the units listed by the grid
+ * (bs1e_units_meeting) are those of a scan of every box. */
+Test(broad, s7_0_doctrine_nearest_enemy_through_grid_matches_scan,
+     .timeout = 240)
+{
+	struct bs_scenario *sc;
+	struct bs_battle *b = crowd(&sc);
+	cr_assert_gt(bs1e_sc(b)->gw * bs1e_sc(b)->gh, 1, "a grid of cells");
+	struct bs_ai_set *fast = malloc(sizeof *fast),
+			 *scan = malloc(sizeof *scan);
+	cr_assert(fast && scan);
+	bs_ai_set_init(fast);
+	bs_ai_set_init(scan);
+	scan->doctrine.exhaustive = 1;
+	unsigned long long r = 0x6a09e667f3bcc909ull;
+	bs1e_geom_trust(b, 1);
+	long zero = 0, far = 0;
+	const long placements = 100000;
+	for (long it = 0; it < placements; it++) {
+		int g = shake(b, &r);
+		for (int t = 0; t < 2; t++) {
+			int k = t ? (int)(unit_rand(&r) * b->nunits) % b->nunits
+				  : g;
+			if (!bs1e_in_play(b, k))
+				continue;
+			int side = b->units[k].side, unit = b->units[k].idx;
+			double got =
+			    bs_ai_nearest_enemy(&fast->doctrine, b, side, unit);
+			double want =
+			    bs_ai_nearest_enemy(&scan->doctrine, b, side, unit);
+			cr_assert(memcmp(&got, &want, sizeof got) == 0,
+				  "placement %ld unit %d: %.17g, scan %.17g",
+				  it, k, got, want);
+			zero += want == 0;
+			far += want > 8.0 && want < HUGE_VAL;
+		}
+		if (it % 1000 == 0) {
+			/* a random box: the grid's list is the scan's */
+			struct bs_box x;
+			x.x0 = -40 + unit_rand(&r) * (WIDTH + 40);
+			x.y0 = -20 + unit_rand(&r) * (DEPTH + 20);
+			x.x1 = x.x0 + unit_rand(&r) * 60;
+			x.y1 = x.y0 + unit_rand(&r) * 30;
+			int list[BS1E_MAX_UNITS],
+			    n = bs1e_units_meeting(b, g, &x, list);
+			int m = 0;
+			for (int h = 0; h < b->nunits; h++) {
+				if (h == g || !bs1e_in_play(b, h))
+					continue;
+				struct bs_quad q = bs_tt_unit_quad(
+				    b, b->units[h].side, b->units[h].idx);
+				struct bs_box hb = bs_quad_box(&q);
+				if (bs_box_apart(&hb, &x, 0))
+					continue;
+				cr_assert_lt(m, n, "unit %d not listed", h);
+				cr_assert_eq(list[m], h);
+				m++;
+			}
+			cr_assert_eq(m, n);
+		}
+	}
+	cr_assert_gt(zero, 1000, "%ld answers at distance 0", zero);
+	cr_assert_gt(far, 1000, "%ld answers beyond the first ring", far);
+	bs1e_geom_trust(b, 0);
+	free(fast);
+	free(scan);
 	bs_battle_free(b);
 	bs_scenario_free(sc);
 }

@@ -116,8 +116,8 @@ Test(r14_precast, s14_1_precast_time_deducted_is_the_casters_total)
 		"prayer, target: Guards}]",
 		"");
 	bs1e_ruleset_start(t.b);
-	const struct bs_event *e0 = tf_cast_ev(&t, 6, 0);
-	const struct bs_event *e1 = tf_cast_ev(&t, 6, 1);
+	const struct bs_event *e0 = tf_cast_ev(&t, 8, 0);
+	const struct bs_event *e1 = tf_cast_ev(&t, 8, 1);
 	cr_assert_not_null(e0);
 	cr_assert_not_null(e1);
 	cr_assert_str_eq(e0->what, "bless");
@@ -194,7 +194,7 @@ Test(r14_precast, s14_1_precast_duration_used_up_never_appears)
 		"long ward, target: Scouts}]",
 		"");
 	bs1e_ruleset_start(t.b);
-	const struct bs_event *e0 = tf_cast_ev(&t, 6, 0);
+	const struct bs_event *e0 = tf_cast_ev(&t, 8, 0);
 	cr_assert_not_null(e0);
 	cr_assert_eq(e0->n[2], 11);
 	cr_assert_eq(e0->n[5], 1, "used up");
@@ -222,10 +222,10 @@ Test(r14_precast, s14_1_precast_invisibility_on_himself_and_no_touch_needed)
 	int zan = t.b->indiv_first[0] + 1;
 	cr_assert(bs1e_fx_unseen(t.b, zan));
 	cr_assert(bs1e_fx_unseen(t.b, cal(&t)));
-	const struct bs_event *e0 = tf_cast_ev(&t, 6, 0);
+	const struct bs_event *e0 = tf_cast_ev(&t, 8, 0);
 	cr_assert_eq(e0->n[3], -1, "not timed: nothing deducted");
 	/* detect invisibility: 5/level rounds = 35, 3 rounds deducted */
-	const struct bs_event *e2 = tf_cast_ev(&t, 6, 2);
+	const struct bs_event *e2 = tf_cast_ev(&t, 8, 2);
 	cr_assert_eq(e2->n[2], 3);
 	cr_assert_eq(e2->n[4], 32);
 	tf_close(&t);
@@ -335,7 +335,7 @@ Test(r14_precast, s14_1_precast_refused_at_the_deployment_spends_nothing)
 	const char *why = tf_rejected(&t);
 	cr_assert_not_null(why);
 	cr_assert(strstr(why, "R-636"), "%s", why);
-	cr_assert_null(tf_cast_ev(&t, 6, 0), "no precast step");
+	cr_assert_null(tf_cast_ev(&t, 8, 0), "no precast step");
 	cr_assert_eq(bs1e_spells_left(t.b, 0, 1, inv), 1, "nothing spent");
 	tf_close(&t);
 }

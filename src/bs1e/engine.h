@@ -1207,6 +1207,9 @@ double bs1e_charm_expect(const struct bs_battle *b, int side,
 			 const struct bs1e_cast_plan *p);
 /* At each reset: no unit out of command by a charm. */
 void bs1e_charm_reset(struct bs_battle *b);
+/* [14.6 A] RULING R-462 (struct bs_ruleset .splits): 1 when an individual
+ * of side `side` of sc has a mass charm memorized. */
+int bs1e_mass_charm_splits(const struct bs_scenario *sc, int side);
 /* r07_movement.c: [14.6 A] RULING R-692 the owner's facing change of unit
  * g by `deg` (90 right, -90 left, 180 about) at no cost; 1 when made. */
 int bs1e_free_face(struct bs_battle *b, int g, double deg);

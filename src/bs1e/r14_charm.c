@@ -545,6 +545,27 @@ void bs1e_charm_after_move(struct bs_battle *b, int g)
 			     "[14.6 A] [7.9]");
 }
 
+/* ---- mass charm: a unit split to fight itself (issue 16) ---------------
+ */
+
+int bs1e_mass_charm_splits(const struct bs_scenario *sc, int side)
+{
+	/* [14.6 A] "it is possible for a unit to be split and fight
+	 * itself": RULING R-462, a side whose caster memorized a mass charm
+	 * has a detachment slot for every enemy unit (items of it are not:
+	 * R-462) */
+	const struct bs_side *sd = &sc->sides[side];
+	for (int k = 0; k < sd->nindividuals; k++)
+		for (int i = 0; i < sd->individuals[k].nspells; i++) {
+			const struct bs_spell *sp =
+			    sd->individuals[k].spells[i].spell;
+			if (sp && sp->effect == BS_SPFX_MASS_CHARM &&
+			    sd->individuals[k].spells[i].count > 0)
+				return 1;
+		}
+	return 0;
+}
+
 /* ---- the doctrine's value ------------------------------------------------
  */
 

@@ -197,4 +197,5 @@ const struct bs_ruleset bs1e_ruleset = {
     .round = bs1e_round,
     .release = bs1e_ruleset_release,
     .unit_changed = bs1e_moved_ruleset,
+    .splits = bs1e_mass_charm_splits, /* [14.6 A] RULING R-462 */
 };

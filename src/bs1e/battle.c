@@ -1107,6 +1107,7 @@ static void deploy_unit(struct bs_battle *b, int g)
 	x->has_last = 0;
 	x->rampage = -1;
 	x->rampage_round = 0;
+	x->mc_cr = 0;
 	/* [14.6 A] RULING R-462: a detachment slot starts out of play, with
 	 * no figure, its figures' owner the parent's side */
 	u->owner = u->parent >= 0 ? b->units[u->parent].side : u->side;

@@ -33,3 +33,12 @@ g=$(mktemp)
 "$BS" play "$S" --seed 1 --rounds 4 --log jsonl >"$g" 2>/dev/null
 cmp -s "$f" "$g" || { rm -f "$g"; echo "not deterministic"; exit 1; }
 rm -f "$g"
+# the simulator counts the detachment with the unit it split from (RULING
+# R-463): no slot in its table, the same counts at 1 and 2 threads
+run sim "$S" --runs 30 --threads 1
+expect_code 0
+case "$OUT" in *"charmed part"*|*" (0) "*) echo "a slot in the sim's table: $OUT"; exit 1;; esac
+expect_out "Spearmen (6)"
+one=$OUT
+run sim "$S" --runs 30 --threads 2
+[ "$OUT" = "$one" ] || { echo "sim differs by threads"; exit 1; }

@@ -150,7 +150,9 @@ int cli_play_battle_html(const struct bs_scenario *sc, const char *file,
 	}
 	/* --quiet without --out: events off, nothing is formatted */
 	struct bs_report rep;
-	bs_report_init(&rep, fmt, logf, sc);
+	/* b->sc: the battle's scenario, with its detachment slots (RULING
+	 * R-462) */
+	bs_report_init(&rep, fmt, logf, b->sc);
 	struct bs_event_sink sink = bs_report_sink(&rep);
 	int log_on = !quiet || out_path;
 	/* --html: every event goes to the map, and on to the log */

@@ -47,6 +47,11 @@ enum bs_uflag {
 	/* [10.2] an enemy moved into base-to-base contact with it this
 	 * round */
 	BS_UF_CONTACTED = 1u << 21,
+	/* [14.6 A] RULING R-462: a detachment slot not in use (out of play,
+	 * with BS_UF_REMOVED): reserved at battle init for the figures a
+	 * mass charm may split from an enemy unit; left out of the roster,
+	 * the deployment, victory and every report until used */
+	BS_UF_RESERVED = 1u << 22,
 };
 
 /* How a unit ended the battle (the simulator's categories). */
@@ -194,6 +199,12 @@ struct bs_unit_state {
 	int last_fired;	   /* round of its last shot, 0 none */
 	int crew_replaced; /* [10.10] a replacement crew: +2 AR */
 	int spare_crew;	   /* [10.10] replacement crew figures left */
+	/* [14.6 A] RULING R-462: the side owning its figures (`side` is the
+	 * side controlling it: they differ for a detachment of figures a
+	 * mass charm split off), and for a detachment slot the global index
+	 * of the unit it splits from (-1: a unit of the scenario) */
+	int owner;
+	int parent;
 };
 
 /* An individual on the table. */
@@ -319,6 +330,12 @@ struct bs_battle {
 	 * rulesets (bs_tt_terrain_attach, bs_tt_terrain_detach), NULL
 	 * otherwise */
 	struct bs_terrain_index *terrain;
+	/* [14.6 A] RULING R-462: the battle's own copy of the scenario when
+	 * it reserves detachment slots (each side's units, then its slots:
+	 * sc points at it), NULL otherwise (sc is the caller's) */
+	struct bs_scenario *own_sc;
+	int orig_nunits[BS_MAX_SIDES]; /* each side's units of the scenario
+					  (before its slots) */
 };
 
 /* A ruleset: the Sequence of Play and the rules behind it, plugged into
@@ -349,6 +366,11 @@ struct bs_ruleset {
 	 * changed from outside the rules (NULL: nothing to do); issue 13:
 	 * the 1E caches of its geometry */
 	void (*unit_changed)(struct bs_battle *b, int g);
+	/* [14.6 A] RULING R-462: 1 when figures of side `side` of sc may
+	 * split an enemy unit (a memorized mass charm): the battle then
+	 * reserves that side one detachment slot per enemy unit (NULL: no
+	 * side ever does) */
+	int (*splits)(const struct bs_scenario *sc, int side);
 };
 
 /* The rulesets, each defined by its own directory (src/bs1e/round.c,

@@ -101,6 +101,10 @@ static void consider(const struct bs_battle *b, int side, int k,
 		    : sp->effect == BS_SPFX_SLEEP
 			? "sleep: the most enemy HD expected asleep, none "
 			  "of its own in the area (RULING R-627, R-628)"
+		    : sp->effect == BS_SPFX_MASS_CHARM
+			? "mass charm: the most enemy HD expected to fail "
+			  "and fight for us, none of its own in the area "
+			  "(RULING R-463)"
 		    : sp->effect == BS_SPFX_CHARM
 			? "charm: the most enemy HD expected out of the "
 			  "fight, a commander's unit (RULING R-694)"

@@ -207,6 +207,79 @@ enum bs_status bs_battle_limits(const struct bs_battle *b, int max_figures,
 	return BS_OK;
 }
 
+/* [14.6 A] RULING R-462: the detachment slots of a battle whose ruleset
+ * says a side may split enemy units (struct bs_ruleset .splits): a copy
+ * of the scenario in which every such side has, after its own units, one
+ * slot per enemy unit, in the order of the sides and their units: a copy
+ * of that unit's record named "<its name> (charmed part)", led by no one.
+ * *out NULL when no side splits; -1 out of memory. */
+static int reserve_slots(const struct bs_ruleset *rs,
+			 const struct bs_scenario *sc, struct bs_scenario **out)
+{
+	*out = NULL;
+	int extra[BS_MAX_SIDES] = {0}, any = 0;
+	for (int sd = 0; rs->splits && sd < sc->nsides; sd++) {
+		if (!rs->splits(sc, sd))
+			continue;
+		for (int e = 0; e < sc->nsides; e++)
+			if (e != sd)
+				extra[sd] += sc->sides[e].nunits;
+		any |= extra[sd] > 0;
+	}
+	if (!any)
+		return 0;
+	struct bs_scenario *c = malloc(sizeof *c);
+	if (!c)
+		return -1;
+	*c = *sc;
+	for (int sd = 0; sd < sc->nsides; sd++)
+		c->sides[sd].units = NULL;
+	for (int sd = 0; sd < sc->nsides; sd++) {
+		if (!extra[sd]) {
+			c->sides[sd].units = sc->sides[sd].units;
+			continue;
+		}
+		int n = sc->sides[sd].nunits;
+		struct bs_unit *u = calloc((size_t)(n + extra[sd]), sizeof *u);
+		if (!u) {
+			c->sides[sd].units = NULL;
+			for (int j = 0; j < sd; j++)
+				if (extra[j])
+					free(c->sides[j].units);
+			free(c);
+			return -1;
+		}
+		if (n)
+			memcpy(u, sc->sides[sd].units, (size_t)n * sizeof *u);
+		int i = n;
+		for (int e = 0; e < sc->nsides; e++)
+			for (int j = 0; e != sd && j < sc->sides[e].nunits;
+			     j++, i++) {
+				u[i] = sc->sides[e].units[j];
+				snprintf(u[i].name, sizeof u[i].name,
+					 "%.45s (charmed part)",
+					 sc->sides[e].units[j].name);
+				u[i].commander = u[i].deputy = -1;
+				u[i].nmembers = 0;
+			}
+		c->sides[sd].units = u;
+		c->sides[sd].nunits = n + extra[sd];
+	}
+	*out = c;
+	return 0;
+}
+
+/* Frees reserve_slots' copy c; orig: each side's units in the scenario. */
+static void free_slots(struct bs_scenario *c, const int *orig)
+{
+	if (!c)
+		return;
+	for (int sd = 0; sd < c->nsides; sd++)
+		if (c->sides[sd].nunits != orig[sd])
+			free(c->sides[sd].units);
+	free(c);
+}
+
 enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			     struct bs_battle **out, struct bs_diags *d)
 {
@@ -218,15 +291,29 @@ enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			     (int)sc->rules);
 		return BS_ERR_INPUT;
 	}
+	const struct bs_scenario *given = sc;
+	struct bs_scenario *own = NULL;
+	if (reserve_slots(rs, sc, &own) != 0)
+		goto oom_sc;
+	if (own)
+		sc = own;
 	int nunits = 0, nindivs = 0;
 	for (int sd = 0; sd < sc->nsides; sd++) {
 		nunits += sc->sides[sd].nunits;
 		nindivs += sc->sides[sd].nindividuals;
 	}
 	struct bs_battle *b = calloc(1, sizeof *b);
-	if (!b)
-		goto oom;
+	if (!b) {
+		int orig[BS_MAX_SIDES] = {0};
+		for (int sd = 0; sd < given->nsides; sd++)
+			orig[sd] = given->sides[sd].nunits;
+		free_slots(own, orig);
+		goto oom_sc;
+	}
 	b->sc = sc;
+	b->own_sc = own;
+	for (int sd = 0; sd < given->nsides; sd++)
+		b->orig_nunits[sd] = given->sides[sd].nunits;
 	b->rules = rs;
 	b->nsides = sc->nsides;
 	b->nunits = nunits;
@@ -243,12 +330,28 @@ enum bs_status bs_battle_new(const struct bs_scenario *sc,
 			b->units[g].def = &sc->sides[sd].units[i];
 			b->units[g].side = sd;
 			b->units[g].idx = i;
+			b->units[g].owner = sd;
+			b->units[g].parent = -1;
 		}
 		for (int i = 0; i < sc->sides[sd].nindividuals; i++, k++) {
 			b->indivs[k].def = &sc->sides[sd].individuals[i];
 			b->indivs[k].side = sd;
 			b->indivs[k].idx = i;
 		}
+	}
+	/* RULING R-462: each side's slots after its units, one per enemy
+	 * unit, in the order of the sides (reserve_slots) */
+	for (int sd = 0; own && sd < sc->nsides; sd++) {
+		int h = b->side_first[sd] + b->orig_nunits[sd];
+		for (int e = 0; e < sc->nsides; e++)
+			for (int j = 0;
+			     e != sd &&
+			     h < b->side_first[sd] + sc->sides[sd].nunits &&
+			     j < b->orig_nunits[e];
+			     j++, h++) {
+				b->units[h].owner = e;
+				b->units[h].parent = b->side_first[e] + j;
+			}
 	}
 	b->max_rounds =
 	    sc->max_rounds > 0 ? sc->max_rounds : BS_DEFAULT_MAX_ROUNDS;
@@ -262,7 +365,8 @@ enum bs_status bs_battle_new(const struct bs_scenario *sc,
 	return BS_OK;
 oom:
 	bs_battle_free(b);
-	bs_diags_add(d, sc->file, 0, 0, "out of memory");
+oom_sc:
+	bs_diags_add(d, given->file, 0, 0, "out of memory");
 	return BS_ERR_RUNTIME;
 }
 
@@ -347,5 +451,6 @@ void bs_battle_free(struct bs_battle *b)
 		b->rules->release(b);
 	free(b->units);
 	free(b->indivs);
+	free_slots(b->own_sc, b->orig_nunits);
 	free(b);
 }

@@ -1115,6 +1115,16 @@ static void deploy_unit(struct bs_battle *b, int g)
 	x->has_last = 0;
 	x->rampage = -1;
 	x->rampage_round = 0;
+	x->mc_cr = 0;
+	/* [14.6 A] RULING R-462: a detachment slot starts out of play, with
+	 * no figure, its figures' owner the parent's side */
+	u->owner = u->parent >= 0 ? b->units[u->parent].side : u->side;
+	if (u->parent >= 0) {
+		u->figures = u->original = 0;
+		u->files = 0;
+		x->figs_phase = 0;
+		u->flags |= BS_UF_REMOVED | BS_UF_RESERVED;
+	}
 }
 
 static void bs1e_reset(struct bs_battle *b)
@@ -1225,6 +1235,8 @@ static void bs1e_start(struct bs_battle *b)
 		bs_battle_emit(b, &ev);
 		for (int g = 0; g < b->nunits; g++) {
 			const struct bs_unit_state *u = &b->units[g];
+			if (u->flags & BS_UF_RESERVED)
+				continue; /* RULING R-462: not on the table */
 			bs1e_ev(b, &ev, BS_EV_DEPLOY);
 			bs_battle_ev_units(b, &ev, g, -1);
 			ev.x1 = u->front.x;

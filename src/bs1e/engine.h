@@ -96,6 +96,9 @@ struct bs1e_unit_x {
 	 * 0 none) */
 	struct bs_order last_order;
 	int has_last, rampage, rampage_round;
+	/* [14.6 A] RULING R-463: a mass charm's detachment: its commander's
+	 * (the caster's) Command Radius, the spell's range, inches; 0 none */
+	double mc_cr;
 	uint64_t used[BS1E_MAX_FIGS / 64]; /* [8.1] designated this phase */
 	int attacked; /* attacked by an enemy this Melee Phase */
 	/* [13.7] (issue 16) RULING R-645, R-642: its breath weapon's uses
@@ -1265,6 +1268,29 @@ double bs1e_charm_expect(const struct bs_battle *b, int side,
 			 const struct bs1e_cast_plan *p);
 /* At each reset: no unit out of command by a charm. */
 void bs1e_charm_reset(struct bs_battle *b);
+/* [14.6 A] RULING R-462 (struct bs_ruleset .splits): 1 when an individual
+ * of side `side` of sc has a mass charm memorized. */
+int bs1e_mass_charm_splits(const struct bs_scenario *sc, int side);
+/* [14.6 A] RULING R-463: mass charm plan p: each figure of the enemy in
+ * its area saves, those that fail pass into their unit's detachment slot
+ * of the caster's side (r14_charm.c). */
+void bs1e_mass_charm_cast(struct bs_battle *b, const struct bs1e_cast_plan *p);
+/* r14_effects.c: the CAST event of an effect placed (n[0] 3) by plan p on
+ * unit g or individual t (global, the other -1): `struck` figures, their
+ * saves fs (the d20s rec, the number's derivation sd, may be NULL),
+ * `affected` of them, no rounds (docs/EVENTS.md). */
+/* r14_effects.c: the figures of plan p's area (bs1e_area_figures), *n of
+ * them, malloc'd (the caller frees); NULL none or out of memory. */
+struct bs1e_area_hit *bs1e_fx_area_hits(const struct bs_battle *b,
+					const struct bs1e_cast_plan *p, int *n);
+void bs1e_fx_emit(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		  int t, int struck, const struct bs1e_figure_saves *fs,
+		  const int *rec, const struct bs_deriv *sd, int affected,
+		  const char *why);
+/* RULING R-463: the doctrine's value of mass charm plan p for `side`: the
+ * HD of the figures expected to fail (-1 with his own in the area). */
+double bs1e_mass_charm_expect(const struct bs_battle *b, int side,
+			      const struct bs1e_cast_plan *p);
 /* r07_movement.c: [14.6 A] RULING R-692 the owner's facing change of unit
  * g by `deg` (90 right, -90 left, 180 about) at no cost; 1 when made. */
 int bs1e_free_face(struct bs_battle *b, int g, double deg);

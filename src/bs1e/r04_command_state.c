@@ -149,6 +149,20 @@ void bs1e_commander_casts(struct bs_battle *b, int side, int ind)
 	bs1e_command_update(b, 0);
 }
 
+/* The Command Radius of individual k (of unit g's side) over unit g:
+ * [14.6 A] "The figure or individual casting the mass charm is considered
+ * to be the Unit Commander, and the commander's CR is considered to be
+ * the range of the spell" (RULING R-463) over its detachment; else his
+ * own [4.8]. */
+static double radius(const struct bs_battle *b, int g, int k)
+{
+	const struct bs_unit_state *u = &b->units[g];
+	double mc = bs1e_sc(b)->ux[g].mc_cr;
+	if (mc > 0 && k == u->commander)
+		return mc;
+	return b->indivs[b->indiv_first[u->side] + k].cr;
+}
+
 void bs1e_command_update(struct bs_battle *b, int emit_all)
 {
 	struct bs1e_scratch *s = bs1e_sc(b);
@@ -234,14 +248,15 @@ void bs1e_command_update(struct bs_battle *b, int emit_all)
 						      BS_IF_CMD_CAST) &&
 						    post_authority(b, kk, g) &&
 						    bs_tt_all_within(
-							&sh, &p, at, c->cr)) {
+							&sh, &p, at,
+							radius(b, g, k))) {
 							hwhy = hw;
 							hcite = hc;
 						}
 						continue;
 					}
 					if (bs_tt_all_within(&sh, &p, at,
-							     c->cr)) {
+							     radius(b, g, k))) {
 						in = 1;
 						by = k;
 						break;

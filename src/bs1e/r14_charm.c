@@ -4,12 +4,15 @@
  * R-690); the charmed unit moved in the charming side's Movement Phase,
  * attacking no one (R-691), its Discipline Check when left open to an
  * attack on its flank or rear (R-692); out of command when it ends
- * (R-693); a charmed individual apart, and the doctrine's value (R-694).
+ * (R-693); a charmed individual apart, and the doctrine's value (R-694);
+ * mass charm, its figures split into a detachment of the caster's side
+ * (RULING R-462 the slots, R-463 the split).
  * The charm is an effect of r14_effects.c's list; a unit's `side` stays
  * its owner's, control is asked of bs1e_charm_side. [14.19] undead in an
  * evil cleric's service are the same side change (RULING R-585). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "battlesim/bs1e_magic.h"
@@ -543,6 +546,273 @@ void bs1e_charm_after_move(struct bs_battle *b, int g)
 			     "no room to turn: it stays as it stands (RULING "
 			     "R-692)",
 			     "[14.6 A] [7.9]");
+}
+
+/* ---- mass charm: a unit split to fight itself (issue 16) ---------------
+ */
+
+int bs1e_mass_charm_splits(const struct bs_scenario *sc, int side)
+{
+	/* [14.6 A] "it is possible for a unit to be split and fight
+	 * itself": RULING R-462, a side whose caster memorized a mass charm
+	 * has a detachment slot for every enemy unit (items of it are not:
+	 * R-462) */
+	const struct bs_side *sd = &sc->sides[side];
+	for (int k = 0; k < sd->nindividuals; k++)
+		for (int i = 0; i < sd->individuals[k].nspells; i++) {
+			const struct bs_spell *sp =
+			    sd->individuals[k].spells[i].spell;
+			if (sp && sp->effect == BS_SPFX_MASS_CHARM &&
+			    sd->individuals[k].spells[i].count > 0)
+				return 1;
+		}
+	return 0;
+}
+
+/* The detachment slot of side `side` for unit g (global), -1 none. */
+static int slot_of(const struct bs_battle *b, int side, int g)
+{
+	int first = b->side_first[side];
+	for (int h = first + b->orig_nunits[side];
+	     h < first + b->sc->sides[side].nunits; h++)
+		if (b->units[h].parent == g)
+			return h;
+	return -1;
+}
+
+/* RULING R-463: the mass charm's pool, "creatures whose levels or HD add
+ * up to twice the caster's level" (the catalog's note, the PH), in
+ * tenths of a hit die, as paralyzation's (R-656). */
+static int mass_pool(const struct bs1e_cast_plan *p)
+{
+	return 20 * p->level;
+}
+
+/* The slot of side `side` for unit g that can take figures (unused, or in
+ * play), -1 none (RULING R-462). */
+static int usable_slot(const struct bs_battle *b, int side, int g)
+{
+	int h = slot_of(b, side, g);
+	return h >= 0 && ((b->units[h].flags & BS_UF_RESERVED) ||
+			  bs1e_in_play(b, h))
+		   ? h
+		   : -1;
+}
+
+/* Of unit u's c figures in the area, those the pool still covers (RULING
+ * R-463), taken from *pool. */
+static int covered(const struct bs_unit_state *u, int c, int *pool)
+{
+	int figs = c < u->figures ? c : u->figures;
+	int hf = u->r.hd_fig > 0 ? u->r.hd_fig : 1;
+	if (figs > *pool / hf)
+		figs = *pool / hf;
+	*pool -= figs * hf;
+	return figs;
+}
+
+/* The figures of hit[i..] of one unit (an individual: 1). */
+static int run_of(const struct bs1e_area_hit *hit, int n, int i)
+{
+	int c = 1;
+	while (i + c < n && hit[i].unit >= 0 &&
+	       hit[i + c].unit == hit[i].unit && hit[i + c].side == hit[i].side)
+		c++;
+	return c;
+}
+
+/* The greatest projection on d of unit g's corners from its front. */
+static double reach_along(const struct bs_battle *b, int g, struct bs_vec d)
+{
+	struct bs_quad q = bs1e_quad(b, g);
+	double m = 0;
+	for (int i = 0; i < 4; i++) {
+		double v = bs_vec_dot(bs_vec_sub(q.p[i], b->units[g].front), d);
+		if (i == 0 || v > m)
+			m = v;
+	}
+	return m;
+}
+
+/* RULING R-463: n figures of unit g (global) pass into the detachment h
+ * of the caster's side: placed beside g on its right, touching, in g's
+ * formation and facing (where g stands when all of them go); the caster
+ * its Unit Commander, the spell's range its Command Radius; the wounded
+ * stay with g as far as they can. */
+static void split(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		  int h, int n)
+{
+	struct bs_unit_state *u = &b->units[g], *d = &b->units[h];
+	struct bs1e_unit_x *dx = &bs1e_sc(b)->ux[h];
+	const struct bs_indiv_state *c = &b->indivs[p->k];
+	int fresh = d->flags & BS_UF_RESERVED;
+	int keep = u->figures - n;
+	int dw = u->wounded > keep ? u->wounded - keep : 0;
+	u->figures = keep;
+	u->wounded -= dw;
+	/* the figures take their share of the start with them: the owner's
+	 * losses are the parent's and the detachment's (RULING R-463) */
+	u->original -= n;
+	d->figures += n;
+	d->original += n;
+	d->wounded += dw;
+	d->owner = u->owner;
+	dx->figs_phase = d->figures;
+	if (fresh) {
+		d->flags &= ~(BS_UF_REMOVED | BS_UF_RESERVED);
+		d->facing = u->facing;
+		d->formation = u->formation;
+		d->commander = c->idx;
+		d->cb = c->cb;
+		dx->c_valid = 0;
+	}
+	d->files = u->files < d->figures ? u->files : d->figures;
+	if (d->files < 1)
+		d->files = 1;
+	dx->mc_cr = p->reach;
+	if (keep <= 0) {
+		/* every figure failed: the unit is the detachment now */
+		if (fresh)
+			d->front = u->front;
+		u->flags |= BS_UF_REMOVED;
+		u->end = BS_END_INTACT;
+		u->end_round = b->round;
+	} else if (fresh) {
+		if (u->files > keep)
+			u->files = keep;
+		bs1e_moved(b, g);
+		struct bs_vec right = bs_dir(u->facing + 90);
+		d->front = u->front;
+		bs1e_moved(b, h);
+		double off = reach_along(b, g, right) +
+			     reach_along(b, h, bs_vec_scale(right, -1));
+		d->front = bs_vec_add(u->front, bs_vec_scale(right, off));
+	}
+	bs1e_moved(b, g);
+	bs1e_moved(b, h);
+}
+
+void bs1e_mass_charm_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
+{
+	const struct bs_spell *sp = p->sp;
+	int side = b->indivs[p->k].side, n;
+	struct bs1e_area_hit *hit = bs1e_fx_area_hits(b, p, &n);
+	if (!hit)
+		return;
+	int pool = mass_pool(p);
+	for (int i = 0; i < n && !b->result.over;) {
+		int c = run_of(hit, n, i);
+		const struct bs1e_area_hit *a = &hit[i];
+		i += c;
+		if (a->side == side)
+			continue; /* RULING R-463: his own side's figures */
+		if (a->unit < 0) {
+			bs1e_fx_emit(b, p, -1,
+				     b->indiv_first[a->side] + a->indiv, 1,
+				     NULL, NULL, NULL, 0,
+				     "not played: a mass charm at an "
+				     "individual standing alone (RULING "
+				     "R-463)");
+			continue;
+		}
+		int g = bs1e_g(b, a->side, a->unit);
+		if (!bs1e_in_play(b, g))
+			continue;
+		struct bs_unit_state *u = &b->units[g];
+		u->flags |= BS_UF_ATTACKED;
+		if (!affects(sp, u->def->creature)) {
+			bs1e_fx_emit(b, p, g, -1, c, NULL, NULL, NULL, 0,
+				     "no effect: its creatures are not persons "
+				     "(RULING R-624)");
+			continue;
+		}
+		int h = usable_slot(b, side, g);
+		if (h < 0) {
+			bs1e_fx_emit(
+			    b, p, g, -1, c, NULL, NULL, NULL, 0,
+			    "no effect: no detachment of it can be made "
+			    "(RULING R-462)");
+			continue;
+		}
+		int figs = covered(u, c, &pool);
+		if (figs <= 0) {
+			bs1e_fx_emit(b, p, g, -1, c, NULL, NULL, NULL, 0,
+				     "no figure: the twice the caster's level "
+				     "in HD are spent (RULING R-463)");
+			continue;
+		}
+		struct bs1e_figure_saves fs;
+		int rec[BS1E_MAX_FIGS];
+		struct bs_deriv sd;
+		memset(&fs, 0, sizeof fs);
+		int failed = figs;
+		if (sp->save_vs >= 0) {
+			int number = bs1e_cast_unit_save(b, g, sp, &sd);
+			if (bs1e_cast_figure_saves(b, g, figs, number,
+						   sp->save_mod, NULL, rec,
+						   &fs) != 0)
+				break;
+			failed = fs.failed;
+		}
+		char why[400];
+		if (failed > 0)
+			snprintf(why, sizeof why,
+				 "%d figure%s under %.64s's control for the "
+				 "battle: %.64s, commanded by %.64s (Command "
+				 "Radius %.1f\", the spell's range) (RULING "
+				 "R-463)",
+				 failed, failed == 1 ? "" : "s",
+				 b->sc->sides[side].name, b->units[h].def->name,
+				 b->indivs[p->k].def->name, p->reach);
+		else
+			snprintf(why, sizeof why,
+				 "every figure saved: none charmed");
+		bs1e_fx_emit(b, p, g, -1, c, &fs, rec,
+			     sp->save_vs >= 0 ? &sd : NULL, failed, why);
+		if (failed > 0)
+			split(b, p, g, h, failed);
+	}
+	free(hit);
+}
+
+double bs1e_mass_charm_expect(const struct bs_battle *b, int side,
+			      const struct bs1e_cast_plan *p)
+{
+	/* RULING R-463: the HD of the figures expected to fail, in the
+	 * pool's order; never with figures of his own side in the area */
+	const struct bs_spell *sp = p->sp;
+	int n;
+	struct bs1e_area_hit *hit = bs1e_fx_area_hits(b, p, &n);
+	if (!hit)
+		return 0;
+	int pool = mass_pool(p);
+	double v = 0;
+	for (int i = 0; i < n;) {
+		int c = run_of(hit, n, i);
+		const struct bs1e_area_hit *a = &hit[i];
+		i += c;
+		if (a->side == side) {
+			v = -1;
+			break;
+		}
+		if (a->unit < 0)
+			continue;
+		int g = bs1e_g(b, a->side, a->unit);
+		const struct bs_unit_state *u = &b->units[g];
+		if (!bs1e_in_play(b, g) || !affects(sp, u->def->creature) ||
+		    usable_slot(b, side, g) < 0)
+			continue;
+		int figs = covered(u, c, &pool), hf = u->r.hd_fig;
+		double ps = sp->save_vs < 0
+				? 0
+				: bs1e_save_chance20(
+				      bs1e_cast_unit_save(b, g, sp, NULL),
+				      sp->save_mod) /
+				      20.0;
+		v += (1 - ps) * figs * hf / 10.0;
+	}
+	free(hit);
+	return v;
 }
 
 /* ---- the doctrine's value ------------------------------------------------

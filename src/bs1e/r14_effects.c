@@ -308,7 +308,9 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 	    : p->sp->effect == BS_SPFX_SEE_INVISIBLE ? "[14.8] RULING R-702"
 	    : fear_one(p->sp) ? "[14.9] [14.3] RULING R-658, R-659"
 	    : p->sp->category == BS_SPCAT_AWE_FEAR ? "[14.9] [14.3]"
-	    : p->sp->effect == BS_SPFX_SLEEP	   ? "[14.6 B] RULING R-628"
+	    : p->sp->effect == BS_SPFX_MASS_CHARM
+		? "[14.6 A] [14.3] RULING R-463"
+	    : p->sp->effect == BS_SPFX_SLEEP ? "[14.6 B] RULING R-628"
 	    : p->sp->effect == BS_SPFX_PARALYSIS
 		? "[14.6 B] [14.3] RULING R-656"
 	    : p->sp->targets == BS_TARGETS_SNAKES ? "[14.6 B] RULING R-657"
@@ -319,6 +321,14 @@ static void emit_effect(struct bs_battle *b, const struct bs1e_cast_plan *p,
 		? "[14.6 B] [14.3] RULING R-654"
 		: "[14.6 B] [14.3]";
 	bs_battle_emit(b, &ev);
+}
+
+void bs1e_fx_emit(struct bs_battle *b, const struct bs1e_cast_plan *p, int g,
+		  int t, int struck, const struct bs1e_figure_saves *fs,
+		  const int *rec, const struct bs_deriv *sd, int affected,
+		  const char *why)
+{
+	emit_effect(b, p, g, t, 0, struck, fs, rec, sd, affected, 0, why);
 }
 
 /* RULING R-678: 1 when individual t (global) commands a unit or holds a
@@ -583,6 +593,12 @@ static struct bs1e_area_hit *area_hits(const struct bs_battle *b,
 	if (h)
 		bs1e_area_figures(b, &p->area, h, *n);
 	return h;
+}
+
+struct bs1e_area_hit *bs1e_fx_area_hits(const struct bs_battle *b,
+					const struct bs1e_cast_plan *p, int *n)
+{
+	return area_hits(b, p, n);
 }
 
 /* [14.9] fear in the area: RULING R-625, each figure saves, a figure that
@@ -1571,6 +1587,10 @@ void bs1e_fx_cast(struct bs_battle *b, const struct bs1e_cast_plan *p)
 		bs1e_charm_cast(b, p); /* [14.6 A] r14_charm.c */
 		return;
 	}
+	if (p->sp->effect == BS_SPFX_MASS_CHARM) {
+		bs1e_mass_charm_cast(b, p); /* [14.6 A] RULING R-463 */
+		return;
+	}
 	if (p->sp->effect == BS_SPFX_SEE_INVISIBLE) {
 		seeing_cast(b, p); /* [14.8] RULING R-702 */
 		return;
@@ -2235,6 +2255,8 @@ double bs1e_fx_expect(const struct bs_battle *b, int side,
 		return sleep_expect(b, side, p);
 	if (sp->effect == BS_SPFX_CHARM)
 		return bs1e_charm_expect(b, side, p); /* [14.6 A] */
+	if (sp->effect == BS_SPFX_MASS_CHARM)
+		return bs1e_mass_charm_expect(b, side, p); /* */
 	double mean =
 	    bs_level_qty_at(&sp->creatures, p->level) +
 	    sp->creatures_dice.count * (sp->creatures_dice.sides + 1) / 2.0;

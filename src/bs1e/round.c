@@ -172,7 +172,9 @@ int bs1e_check_over(struct bs_battle *b, int at_end)
 			r->side[b->indivs[k].side].indivs_killed++;
 	for (int g = 0; g < b->nunits; g++) {
 		const struct bs_unit_state *u = &b->units[g];
-		r->side[u->side].figures_lost += bs_unit_killed(u);
+		/* [14.6 A] RULING R-463: a detachment's losses are its
+		 * owner's */
+		r->side[u->owner].figures_lost += bs_unit_killed(u);
 		if (!bs1e_in_play(b, g))
 			continue;
 		r->side[u->side].units_in_play++;
@@ -203,4 +205,5 @@ const struct bs_ruleset bs1e_ruleset = {
     .round = bs1e_round,
     .release = bs1e_ruleset_release,
     .unit_changed = bs1e_moved_ruleset,
+    .splits = bs1e_mass_charm_splits, /* [14.6 A] RULING R-462 */
 };

@@ -322,6 +322,16 @@ int bs_spell_effect_played(const struct bs_spell *sp)
 			sp->save_effect == BS_SAVEFX_NEGATES) &&
 		       (sp->targets == BS_TARGETS_ANY ||
 			sp->targets == BS_TARGETS_PERSONS);
+	/* [14.6 A] RULING R-463: mass charm: every figure of the area
+	 * saves, a save that negates, for the battle (duration "special",
+	 * R-656) */
+	if (sp->kind == BS_MAGIC_SPELL && sp->category == BS_SPCAT_CHARM_HOLD &&
+	    sp->effect == BS_SPFX_MASS_CHARM)
+		return (sp->known & BS_SPK_RANGE) &&
+		       sp->range_kind == BS_RANGE_DISTANCE &&
+		       sp->area != BS_AREA_NONE && sp->save_vs >= 0 &&
+		       sp->save_effect == BS_SAVEFX_NEGATES &&
+		       sp->dur_kind == BS_DUR_SPECIAL;
 	int spell = sp->kind == BS_MAGIC_SPELL || bs_spell_is_item(sp);
 	int timed = sp->dur_kind == BS_DUR_TIMED;
 	int negates = sp->save_vs < 0 || sp->save_effect == BS_SAVEFX_NEGATES;

@@ -68,6 +68,8 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 	const char *unit_word = mx ? "Brigade" : "Unit";
 	int w = (int)strlen(unit_word); /* width of the unit column */
 	for (int k = 0; k < b->nunits; k++) {
+		if (b->units[k].flags & BS_UF_RESERVED)
+			continue; /* [14.6 A] RULING R-462: an unused slot */
 		int l = (int)strlen(unit_name(b, &b->units[k]));
 		if (l > w)
 			w = l;
@@ -93,8 +95,12 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 			"Start", "Lost", "Wounded", "Left", "End");
 		int first = b->side_first[s];
 		int last = s + 1 < b->nsides ? b->side_first[s + 1] : b->nunits;
+		int shown = 0;
 		for (int k = first; k < last && k < b->nunits; k++) {
 			const struct bs_unit_state *u = &b->units[k];
+			if (u->flags & BS_UF_RESERVED)
+				continue; /* [14.6 A] RULING R-462 */
+			shown++;
 			fprintf(out, "  %-*s  %5d  %4d  %7d  %4d  %s", w,
 				unit_name(b, u), u->original, bs_unit_killed(u),
 				u->wounded, u->figures, end_text[end_of(b, k)]);
@@ -118,7 +124,7 @@ static void summary_text(const struct bs_battle *b, FILE *out)
 				"%d of %d %s in play\n",
 				sr->figures_lost, sr->figures_start,
 				mx ? "centuries lost" : "figures killed", pct,
-				sr->units_in_play, last - first,
+				sr->units_in_play, shown,
 				mx ? "brigades" : "units");
 			if (indivs_shown(b, s))
 				fprintf(out,
@@ -181,6 +187,8 @@ json_t *bs_report_summary_json(const struct bs_battle *b)
 	json_t *units = json_array();
 	for (int k = 0; k < b->nunits; k++) {
 		const struct bs_unit_state *u = &b->units[k];
+		if (u->flags & BS_UF_RESERVED)
+			continue; /* [14.6 A] RULING R-462: an unused slot */
 		json_t *j = json_object();
 		json_object_set_new(j, "side", json_integer(u->side));
 		json_object_set_new(j, "unit", json_integer(u->idx));

@@ -963,8 +963,8 @@ static void text_effect(struct sb *b, const struct bs_event *ev)
 		put(b, ": %d enchanted", n[7]); /* [14.7] */
 	else if (n[1] == BS_SPFX_SLEEP)
 		put(b, ": %d asleep", n[7]);
-	else if (n[1] == BS_SPFX_CHARM)
-		put(b, ": %d charmed", n[7]); /* [14.6 A] */
+	else if (n[1] == BS_SPFX_CHARM || n[1] == BS_SPFX_MASS_CHARM)
+		put(b, ": %d charmed", n[7]); /* [14.6 A] RULING R-463 */
 	else if (n[1] == BS_SPFX_INVISIBLE)
 		put(b, ": %d invisible", n[7]); /* [14.8] RULING R-631 */
 	else if (n[1] == BS_SPFX_SEE_INVISIBLE)

@@ -121,6 +121,13 @@ static void check_overlap(const struct bs_battle *b, int g, int h,
 /* [3.4] "All forces should start more than two full moves away from their
  * nearest opponent": RULING R-136 the faster unit's MV; R-315 each 1E unit
  * with its nearest opponent that is too near, a warning. */
+/* [14.6 A] RULING R-462: a detachment slot not in use is not on the
+ * table: no placement of it is checked. */
+static int slot(const struct bs_battle *b, int g)
+{
+	return (b->units[g].flags & BS_UF_RESERVED) != 0;
+}
+
 static void check_placement(struct bs_battle *b, int g,
 			    const struct bs_quad *quads)
 {
@@ -128,7 +135,7 @@ static void check_placement(struct bs_battle *b, int g,
 	int near = -1;
 	double best = DBL_MAX, need_best = 0;
 	for (int h = 0; h < b->nunits; h++) {
-		if (b->units[h].side == u->side)
+		if (b->units[h].side == u->side || slot(b, h))
 			continue;
 		double mv = fmax(u->r.mv, b->units[h].r.mv);
 		double dist = bs_quad_dist(&quads[g], &quads[h]);
@@ -164,7 +171,7 @@ static void check_individuals(const struct bs_battle *b,
 		int line = ind->pos_line > 0 ? ind->pos_line : ind->line;
 		int col = ind->pos_line > 0 ? ind->pos_col : ind->col;
 		for (int h = 0; h < b->nunits; h++) {
-			if (b->units[h].side == c->side ||
+			if (b->units[h].side == c->side || slot(b, h) ||
 			    !bs_quad_contains(&quads[h], c->pos,
 					      -BS_GEOM_TOUCH))
 				continue;
@@ -218,9 +225,12 @@ enum bs_status bs_deploy_check(struct bs_scenario *s, struct bs_diags *d)
 		quads[g] = bs_tt_unit_quad(b, u->side, u->idx);
 	}
 	for (int g = 0; g < b->nunits; g++) {
+		if (slot(b, g))
+			continue;
 		check_edge(s, b->units[g].def, &quads[g], d);
 		for (int h = g + 1; h < b->nunits; h++)
-			check_overlap(b, g, h, &quads[g], &quads[h], d);
+			if (!slot(b, h))
+				check_overlap(b, g, h, &quads[g], &quads[h], d);
 		if (ground_in_force(s))
 			check_ground(b, g, &quads[g], d);
 	}
@@ -228,7 +238,8 @@ enum bs_status bs_deploy_check(struct bs_scenario *s, struct bs_diags *d)
 		check_individuals(b, quads, d);
 		size_t w = s->warnings.count;
 		for (int g = 0; g < b->nunits; g++)
-			check_placement(b, g, quads);
+			if (!slot(b, g))
+				check_placement(b, g, quads);
 		if (s->warnings.count > w)
 			bs_diags_sort(&s->warnings, 0, s->warnings.count);
 	}

@@ -109,15 +109,15 @@ const struct bs_warn_kind bs_warn_kinds[BS_W__COUNT] = {
 			  "Game rule): no spells are cast",
 			  "[14.0] [16.3 A] (RULING R-322)", 1},
     [BS_W_SPELLS] = {"spells", A, NPY,
-		     "the spells named here (mass charm among them) are not "
-		     "played yet: nobody casts them; the spells of [14.5]-"
-		     "[14.9] that are played (damage, holds, sleep, charm, "
+		     "the spells named here are not played yet: nobody "
+		     "casts them; the spells of [14.5]-[14.9] that are "
+		     "played (damage, holds, sleep, charm and mass charm, "
 		     "bonuses, invisibility on a lone individual or on "
 		     "units and its detection, fear) are listed in "
 		     "docs/COVERAGE.md",
 		     "[14.0] [14.5]-[14.22] (RULING R-322, R-574, R-621, "
 		     "R-341, R-625, R-628, R-636, R-654, R-685, R-690, "
-		     "R-694, R-702)",
+		     "R-694, R-463, R-702)",
 		     1},
     [BS_W_DIVINE_LEVEL] = {"divine-level", BI, NIF,
 			   "a god's awe is not in force at this level (an "

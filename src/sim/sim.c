@@ -72,15 +72,26 @@ static void play_one(struct worker *w, long i)
 	int side_lost[BS_MAX_SIDES] = {0};
 	for (int g = 0; g < b->nunits; g++) {
 		const struct bs_unit_state *u = &b->units[g];
+		/* [14.6 A] RULING R-463: a detachment slot is counted with
+		 * the unit it split from (its figures killed that unit's),
+		 * never on its own */
+		if (u->parent >= 0)
+			continue;
 		int lost = bs_unit_killed(u);
+		for (int h = 0; b->own_sc && h < b->nunits; h++)
+			if (b->units[h].parent == g)
+				lost += bs_unit_killed(&b->units[h]);
 		if (lost < 0)
 			lost = 0;
-		if (lost > u->original)
-			lost = u->original;
+		/* the histogram's size: its start (a parent's `original`
+		 * goes down with the figures it lost to its slot) */
+		int cap = b->own_sc ? u->def->figures : u->original;
+		if (lost > cap)
+			lost = cap;
 		w->unit_end[g * BS_END__COUNT + bs_battle_unit_end(b, g)]++;
 		w->unit_lost_sum[g] += lost;
 		w->unit_hist[c->unit_hist_at[g] + lost]++;
-		side_lost[u->side] += lost;
+		side_lost[u->owner] += lost;
 	}
 	for (int s = 0; s < b->nsides; s++) {
 		w->side_lost_sum[s] += side_lost[s];
@@ -269,6 +280,22 @@ static void fold(struct bs_sim_result *r, const struct bs_sim_ctx *c,
 	}
 }
 
+/* [14.6 A] RULING R-462: the result names the scenario's units only: the
+ * detachment slots (an index past its side's units in sc) are left out. */
+static void drop_slots(struct bs_sim_result *r, const struct bs_scenario *sc)
+{
+	int k = 0;
+	for (int g = 0; g < r->nunits; g++) {
+		struct bs_sim_unit *u = &r->unit[g];
+		if (u->idx >= sc->sides[u->side].nunits) {
+			free(u->lost_hist);
+			continue;
+		}
+		r->unit[k++] = *u;
+	}
+	r->nunits = k;
+}
+
 enum bs_status bs_sim_run(const struct bs_scenario *sc,
 			  const struct bs_sim_opts *o,
 			  struct bs_sim_result **out, struct bs_diags *d)
@@ -348,6 +375,7 @@ enum bs_status bs_sim_run(const struct bs_scenario *sc,
 	if (st == BS_OK) {
 		r->runs = done;
 		fold(r, c, w, nw);
+		drop_slots(r, sc);
 		*out = r;
 	} else {
 		bs_sim_result_free(r);

@@ -31,7 +31,7 @@ expect_code 0
 expect_out "$A: ok: 2 sides, 6 units, 8 individuals; 2 warnings"
 [ "$(count_warnings)" = 2 ] || { echo "want 2 warnings: $ERR"; exit 1; }
 expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:59:16: mount: 'griffon' flies (30\"): flying movement and combat are not played yet: it moves on the ground (\`grounded: true\` keeps it there, R-557) [15.1]-[15.4] (RULING R-321) (warning flying)"
-expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:39: class: magic-user 9 of 'Gytha the Grey' (not cast: shocking grasp, stinking cloud, forget, ...): the spells named here (mass charm among them) are not played yet: nobody casts them; the spells of [14.5]-[14.9] that are played (damage, holds, sleep, charm, bonuses, invisibility on a lone individual or on units and its detection, fear) are listed in docs/COVERAGE.md [14.0] [14.5]-[14.22] (RULING R-322, R-574, R-621, R-341, R-625, R-628, R-636, R-654, R-685, R-690, R-694, R-702) (warning spells)"
+expect_err "battlesim: warning: $DATA/ignored_advanced.yaml:67:39: class: magic-user 9 of 'Gytha the Grey' (not cast: shocking grasp, stinking cloud, forget, ...): the spells named here are not played yet: nobody casts them; the spells of [14.5]-[14.9] that are played (damage, holds, sleep, charm and mass charm, bonuses, invisibility on a lone individual or on units and its detection, fear) are listed in docs/COVERAGE.md [14.0] [14.5]-[14.22] (RULING R-322, R-574, R-621, R-341, R-625, R-628, R-636, R-654, R-685, R-690, R-694, R-463, R-702) (warning spells)"
 # issue 14 plays missile fire and thrown weapons [10.0]-[10.8], issue 15
 # the lances' double damage [11.4] and Set Spears/Pikes [11.7]: no
 # warning for the bows, the sling, the lancers' lance, nor the spears

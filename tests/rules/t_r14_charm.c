@@ -75,10 +75,9 @@ static const struct bs_event *charm_bors(struct tf *t, int save, int d4)
 	return tf_cast_ev(t, 3, 0);
 }
 
-/* The catalog's charm person and charm monster are played; mass charm
- * (every figure of an area) is not (RULING R-690, R-694: the spells
- * warning keeps it). */
-Test(r14_charm, s14_6_a_charm_spells_played_mass_charm_not_r690_r694)
+/* The catalog's charm person, charm monster and mass charm are played
+ * (RULING R-690; mass charm's split unit, R-462, R-463). */
+Test(r14_charm, s14_6_a_charm_spells_played_mass_charm_too_r690_r463)
 {
 	struct tf t;
 	open_charm(&t, 48);
@@ -87,7 +86,7 @@ Test(r14_charm, s14_6_a_charm_spells_played_mass_charm_not_r690_r694)
 	cr_assert(bs_spell_played(tf_spell(&t, "charm person")));
 	const struct bs_spell *mass = bs_scenario_spell(t.sc, "mass charm", -1);
 	cr_assert_not_null(mass);
-	cr_assert(!bs_spell_played(mass));
+	cr_assert(bs_spell_played(mass));
 	tf_close(&t);
 }
 

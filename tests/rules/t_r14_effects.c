@@ -1283,7 +1283,7 @@ Test(r14_effects, s14_9_cause_fear_routs_a_unit_r658)
 }
 
 /* The spells played (bs_spell_effect_played) and the ones still not:
- * mass charm (R-694), emotion, fire charm, temporal stasis. */
+ * emotion, fire charm, temporal stasis (mass charm is, R-463). */
 Test(r14_effects, s14_6_b_s14_9_played_r654_r659)
 {
 	struct tf t;
@@ -1292,7 +1292,7 @@ Test(r14_effects, s14_6_b_s14_9_played_r654_r659)
 	    "hold animal", "hold plant",   "snake charm",
 	    "entangle",	   "paralyzation", "scare",
 	    "cause fear",  "hold person",  "fear"};
-	static const char *const no[] = {"mass charm", "emotion", "fire charm",
+	static const char *const no[] = {"emotion", "fire charm",
 					 "temporal stasis", "hypnotic pattern"};
 	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
 		cr_assert(bs_spell_effect_played(tf_spell(&t, yes[i])), "%s",

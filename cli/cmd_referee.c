@@ -370,14 +370,16 @@ static const char *read_line(struct ui *u, int *interrupted)
 
 static int find_unit(const struct bs_battle *b, const char *name)
 {
+	/* RULING R-462: a detachment slot not in use has no name yet */
 	for (int g = 0; g < b->nunits; g++)
-		if (b->units[g].def &&
+		if (b->units[g].def && !(b->units[g].flags & BS_UF_RESERVED) &&
 		    strcasecmp(b->units[g].def->name, name) == 0)
 			return g;
 	const char *names[BS_MAX_SIDES * BS_MAX_UNITS];
 	size_t n = 0;
 	for (int g = 0; g < b->nunits; g++)
-		names[n++] = b->units[g].def->name;
+		if (!(b->units[g].flags & BS_UF_RESERVED))
+			names[n++] = b->units[g].def->name;
 	const char *s = bs_suggest(name, names, n);
 	say("no unit '%s'%s%s%s\n", name, s ? " (did you mean '" : "",
 	    s ? s : "", s ? "'?)" : "");
@@ -468,7 +470,9 @@ static void look_status(struct ui *u)
 		    bs_ref_side_mode_name[r->side_mode[s]]);
 		for (int g = 0; g < b->nunits; g++) {
 			const struct bs_unit_state *us = &b->units[g];
-			if (us->side != s)
+			/* RULING R-462: a detachment slot not in use is no
+			 * unit of the battle yet */
+			if (us->side != s || (us->flags & BS_UF_RESERVED))
 				continue;
 			char st[128];
 			say("  %-28s %3d/%-3d figures, %d wounded; %s; at "

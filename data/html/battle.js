@@ -9,6 +9,8 @@
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
   var F_ROUTED = 1, F_OOC = 2, F_DISC = 4, F_REMOVED = 8, F_DESTROYED = 16;
+  /* RULING R-462: a mass charm's detachment slot not in use */
+  var F_RESERVED = 4194304;
   var PHASE_TITLE = {
     setup: 'Deployment', initiative: 'Initiative', initial_missile: 'Initial missile',
     rally: 'Rally', movement: 'Movement', missile_magic: 'Missile and magic',
@@ -607,6 +609,7 @@
       /* units */
       var count = 0;
       units.forEach(function (d, g) {
+        if (st.units[g].flags & F_RESERVED) return;
         var u = st.units[g], s = shape(g, u), side = S.sides[d.side];
         var actor = e.unit != null && e.indiv == null && gOf(e.side, e.unit) === g;
         var target = e.target_unit != null && gOf(e.target_side, e.target_unit) === g;

@@ -27,7 +27,7 @@ static const char *const side_colour[BS_MAX_SIDES] = {"#b8322a", "#2a5db0",
 /* Unit flags the page shows (enum bs_uflag). */
 #define HTML_UFLAGS                                                            \
 	(BS_UF_ROUTED | BS_UF_OUT_OF_COMMAND | BS_UF_DISC_FAILED |             \
-	 BS_UF_REMOVED | BS_UF_DESTROYED)
+	 BS_UF_REMOVED | BS_UF_DESTROYED | BS_UF_RESERVED)
 
 const char *bs_html_template(const char *name, size_t *len)
 {

@@ -224,6 +224,13 @@ static int reserve_slots(const struct bs_ruleset *rs,
 		for (int e = 0; e < sc->nsides; e++)
 			if (e != sd)
 				extra[sd] += sc->sides[e].nunits;
+		/* at most BS_MAX_UNITS units a side, slots included: the
+		 * enemy units past them have no slot (a mass charm at them
+		 * has no effect, and says so: RULING R-462) */
+		if (sc->sides[sd].nunits + extra[sd] > BS_MAX_UNITS)
+			extra[sd] = BS_MAX_UNITS - sc->sides[sd].nunits;
+		if (extra[sd] < 0)
+			extra[sd] = 0;
 		any |= extra[sd] > 0;
 	}
 	if (!any)
@@ -253,7 +260,8 @@ static int reserve_slots(const struct bs_ruleset *rs,
 			memcpy(u, sc->sides[sd].units, (size_t)n * sizeof *u);
 		int i = n;
 		for (int e = 0; e < sc->nsides; e++)
-			for (int j = 0; e != sd && j < sc->sides[e].nunits;
+			for (int j = 0; e != sd && j < sc->sides[e].nunits &&
+					i < n + extra[sd];
 			     j++, i++) {
 				u[i] = sc->sides[e].units[j];
 				snprintf(u[i].name, sizeof u[i].name,

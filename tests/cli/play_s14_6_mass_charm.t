@@ -42,3 +42,16 @@ expect_out "Spearmen (6)"
 one=$OUT
 run sim "$S" --runs 30 --threads 2
 [ "$OUT" = "$one" ] || { echo "sim differs by threads"; exit 1; }
+# RULING R-462: at most 64 units a side with its slots (the engine's tables
+# a side are that long): the South with 63 units of its own has one slot,
+# the Spearmen's (the first enemy unit), and the battle plays, the
+# doctrine casting the mass charm
+big=$(mktemp)
+awk '{print} /^        position: \[10, 10\]$/ && !done {for (i = 0; i < 62; i++) printf "      - name: Band %d\n        figures: 4\n        creature: man-at-arms\n        weapons: [spear]\n        position: [%.1f, %d]\n", i, 2 + (i % 30) * 2.3, 2 + int(i / 30) * 3; done = 1}' "$S" | grep -v 'orders:\|cast: mass charm' >"$big"
+run check "$big"
+expect_code 0
+expect_out "ok: 2 sides, 65 units"
+run play "$big" --seed 1 --rounds 3
+rm -f "$big"
+expect_code 0
+expect_out "under South's control for the battle: Spearmen (charmed part)"
